@@ -1,0 +1,1 @@
+"""Session operations, one mixin per rule set; Session (gamekernel/session.py) combines them."""

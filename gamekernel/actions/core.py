@@ -1,0 +1,113 @@
+"""Core session operations: seed, dice rolls, exact odds, notes, the log view and its export."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gamekernel.errors import UsageError
+from gamekernel.events import register_event
+from gamekernel.i18n import t
+
+if TYPE_CHECKING:
+    from gamekernel.dice import Distribution, RollResult
+    from gamekernel.render.log import LogView, NoteResult
+
+
+def _apply_seed(state: Any, data: Mapping[str, Any]) -> None:
+    state["core"].seed = data["seed"]
+
+
+def _roll_summary(data: Mapping[str, Any]) -> str:
+    result = data["result"]
+    label = f"{result['label']}: " if result.get("label") else ""
+    return f"{label}{result['breakdown']}"
+
+
+def _note_summary(data: Mapping[str, Any]) -> str:
+    return t("core.event.note", text=data["text"])
+
+
+register_event("seed", apply=_apply_seed, summary=lambda d: t("core.event.seed", seed=d["seed"]), undoable=False)
+register_event("roll", summary=_roll_summary)
+register_event("note", summary=_note_summary)
+register_event("undo", summary=lambda d: t("core.event.undo", count=len(d["seqs"])), undoable=False)
+register_event("redo", summary=lambda d: t("core.event.redo", count=len(d["seqs"])), undoable=False)
+
+
+class CoreActions:
+    """Seed, roll, odds, notes and the log (mixed into Session)."""
+
+    def reseed(self, seed: int) -> int:
+        """Reseed the RNG so that everything after this is reproducible (logged)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise UsageError(f"a seed must be a whole number, got {seed!r}")
+        self.rng.seed(seed)
+        self.record("seed", {"seed": seed})
+        return seed
+
+    def dice_limits(self):
+        from gamekernel.dice import Limits
+
+        return Limits(max_dice=self.max_dice)
+
+    def roll(self, expression: str, *, actor: str | None = None, secret: bool = False) -> RollResult:
+        """Roll dice notation with the session RNG; the faces are logged as a `roll` event."""
+        from gamekernel.dice import roll
+
+        result = roll(expression, self.rng, self.dice_limits())
+        self.record("roll", {"result": result.to_dict()}, actor=actor, secret=secret)
+        return result
+
+    def odds(self, expression: str) -> Distribution:
+        """The exact distribution of dice notation (or the success chance of a comparison)."""
+        from gamekernel.dice import distribution
+
+        return distribution(expression, self.dice_limits())
+
+    def note(self, text: str, *, gm_only: bool = False) -> NoteResult:
+        """A GM annotation in the log (`gm_only` notes are left out of the players' export)."""
+        from gamekernel.render.log import NoteResult
+
+        text = text.strip()
+        if not text:
+            raise UsageError("a note needs some text: %note The party enters the crypt")
+        self.record("note", {"text": text, "gm_only": gm_only}, secret=gm_only)
+        return NoteResult(text, gm_only)
+
+    def log_view(self, last: int | None = None, *, show_secrets: bool = False) -> LogView:
+        """The last `last` events (all when None) as a table; secret details hidden unless asked."""
+        from gamekernel.render.log import LogView
+
+        if last is not None and last < 1:
+            raise UsageError(f"the number of events must be at least 1, got {last}")
+        events = self.log if last is None else self.log[-last:]
+        return LogView(tuple(events), show_secrets)
+
+    def export_log(self, path: str | os.PathLike[str], *, players: bool = False) -> Path:
+        """Write the session log as Markdown (.md) or a self-contained page (.html), atomically."""
+        from gamekernel.render.log import export_html, export_markdown
+        from gamekernel.util import atomic_write_text
+
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix in {".md", ".markdown"}:
+            text = export_markdown(self.log, players=players)
+        elif suffix in {".html", ".htm"}:
+            text = export_html(self.log, players=players)
+        else:
+            raise UsageError(f"cannot export to {path.name!r}: use a .md or .html file name")
+        atomic_write_text(path, text)
+        return path
+
+    def undo_result(self, count: int = 1):
+        from gamekernel.render.log import UndoResult
+
+        return UndoResult("undo", tuple(self.undo(count)))
+
+    def redo_result(self, count: int = 1):
+        from gamekernel.render.log import UndoResult
+
+        return UndoResult("redo", tuple(self.redo(count)))

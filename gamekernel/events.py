@@ -1,0 +1,167 @@
+"""Events and the JSON Lines log store.
+
+Every state change is an Event whose `data` holds the outcome (dice faces, card order), never only
+the command, so a log replays without the RNG. Each event kind registers a reducer (`apply`) that
+changes the table state deterministically and a `summary` that describes it in one line.
+The log file is append-only JSON Lines, one event a line, flushed when written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from gamekernel.errors import DataError
+
+SCHEMA_VERSION = 1
+
+Reducer = Callable[[Any, Mapping[str, Any]], None]
+Summary = Callable[[Mapping[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at the table."""
+
+    seq: int
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    actor: str | None = None
+    secret: bool = False
+    time: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"schema": SCHEMA_VERSION, "seq": self.seq, "kind": self.kind}
+        if self.actor is not None:
+            record["actor"] = self.actor
+        if self.secret:
+            record["secret"] = True
+        record["time"] = self.time
+        record["data"] = self.data
+        return record
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any], *, where: str = "event") -> Event:
+        """Build an event from a decoded log line, naming the bad field when it is invalid."""
+        if not isinstance(record, Mapping):
+            raise DataError(f"{where}: expected a JSON object, got {type(record).__name__}")
+        schema = record.get("schema")
+        if schema != SCHEMA_VERSION:
+            raise DataError(f"{where}: field 'schema' is {schema!r}; this version reads {SCHEMA_VERSION}")
+        seq, kind, data = record.get("seq"), record.get("kind"), record.get("data", {})
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+            raise DataError(f"{where}: field 'seq' must be a positive integer, got {seq!r}")
+        if not isinstance(kind, str) or kind not in EVENT_KINDS:
+            raise DataError(f"{where}: field 'kind' is {kind!r}, not a known event kind")
+        if not isinstance(data, Mapping):
+            raise DataError(f"{where}: field 'data' must be an object")
+        actor = record.get("actor")
+        if actor is not None and not isinstance(actor, str):
+            raise DataError(f"{where}: field 'actor' must be a string")
+        return cls(seq, kind, data, actor, bool(record.get("secret", False)), str(record.get("time", "")))
+
+    def summary(self) -> str:
+        return EVENT_KINDS[self.kind].summary(self.data)
+
+
+@dataclass(frozen=True)
+class EventKind:
+    name: str
+    apply: Reducer | None
+    summary: Summary
+    undoable: bool = True
+
+
+EVENT_KINDS: dict[str, EventKind] = {}
+
+
+def register_event(
+    name: str, *, summary: Summary, apply: Reducer | None = None, undoable: bool = True
+) -> EventKind:
+    """Declare an event kind: its reducer (None for events that change no state) and its summary."""
+    kind = EventKind(name, apply, summary, undoable)
+    EVENT_KINDS[name] = kind
+    return kind
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass
+class LoadReport:
+    events: list[Event]
+    warnings: list[str]
+
+
+class LogStore:
+    """An append-only JSON Lines file; every append is flushed to the OS before returning."""
+
+    def __init__(self, path: str | os.PathLike[str], *, fsync: bool = False):
+        self.path = Path(path)
+        self.fsync = fsync
+        self._file = None
+
+    def append(self, event: Event) -> None:
+        if self._file is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._repair_torn_tail()
+            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for appends
+        self._file.write(event.to_json() + "\n")
+        self._file.flush()
+        if self.fsync:
+            os.fsync(self._file.fileno())
+
+    def append_many(self, events: Iterable[Event]) -> None:
+        for event in events:
+            self.append(event)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def _repair_torn_tail(self) -> None:
+        """End a torn last line with a newline so the next event starts on a line of its own."""
+        if self.path.exists() and self.path.stat().st_size:
+            with open(self.path, "rb+") as handle:
+                handle.seek(-1, os.SEEK_END)
+                if handle.read(1) != b"\n":
+                    handle.write(b"\n")
+
+    @staticmethod
+    def load(path: str | os.PathLike[str]) -> LoadReport:
+        """Read a log; a line cut short by a crash is reported and skipped, any other bad line is an error."""
+        from gamekernel.i18n import t
+
+        path = Path(path)
+        if not path.exists():
+            return LoadReport([], [])
+        events: list[Event] = []
+        warnings: list[str] = []
+        lines = path.read_bytes().split(b"\n")
+        for number, raw in enumerate(lines, start=1):
+            if not raw.strip():
+                continue
+            where = f"{path.name}:{number}"
+            try:
+                record = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                is_torn = all(not rest.strip() for rest in lines[number:]) or not raw.endswith(b"}")
+                if is_torn:
+                    warnings.append(t("core.log.truncated", path=path.name, line=number))
+                    continue
+                raise DataError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+            event = Event.from_dict(record, where=where)
+            if events and event.seq <= events[-1].seq:
+                raise DataError(f"{where}: field 'seq' is {event.seq}, not after {events[-1].seq}")
+            events.append(event)
+        return LoadReport(events, warnings)

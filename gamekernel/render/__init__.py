@@ -1,0 +1,1 @@
+"""Rendering of results to text/plain and self-contained, escaped, deterministic text/html."""

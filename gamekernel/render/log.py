@@ -1,0 +1,211 @@
+"""Displays of the core commands (notes, the log table, undo, errors, secrets) and log exports."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from gamekernel.events import Event
+from gamekernel.i18n import t
+from gamekernel.render.html import FONT, chip, esc, panel, table
+
+
+@dataclass(frozen=True)
+class NoteResult:
+    text: str
+    gm_only: bool = False
+
+    def _title(self) -> str:
+        return t("core.gm_note") if self.gm_only else t("core.note")
+
+    def __repr__(self) -> str:
+        return f"{self._title()}: {self.text}"
+
+    def _repr_html_(self) -> str:
+        body = f"<b>{esc(self._title())}:</b> {esc(self.text)}"
+        return panel("note", body, tone="warn" if self.gm_only else "neutral")
+
+
+@dataclass(frozen=True)
+class ErrorResult:
+    """A user mistake, shown as one line; the session was left unchanged."""
+
+    message: str
+
+    def __repr__(self) -> str:
+        return t("core.error", message=self.message)
+
+    def _repr_html_(self) -> str:
+        return panel("error", esc(repr(self)), tone="bad")
+
+
+@dataclass(frozen=True)
+class SecretNotice:
+    """Shown instead of a secret result: the players see that the GM rolled, not what."""
+
+    kind: str
+
+    def __repr__(self) -> str:
+        return t("core.secret_result", kind=self.kind)
+
+    def _repr_html_(self) -> str:
+        return panel("secret", esc(repr(self)), tone="muted")
+
+
+@dataclass(frozen=True)
+class UndoResult:
+    action: str
+    events: tuple[Event, ...]
+
+    def __repr__(self) -> str:
+        if not self.events:
+            return t(f"core.{self.action}.nothing")
+        summary = "; ".join(_event_line(e, show_secrets=False) for e in self.events)
+        return t(f"core.{self.action}.done", count=len(self.events), summary=summary)
+
+    def _repr_html_(self) -> str:
+        return panel(self.action, esc(repr(self)), tone="warn")
+
+
+@dataclass(frozen=True)
+class WithNotices:
+    """A result followed by what the rules triggered by themselves (e.g. alpha flux)."""
+
+    result: object
+    notices: tuple[Event, ...]
+
+    def __getattr__(self, name: str):
+        return getattr(self.result, name)
+
+    def __repr__(self) -> str:
+        lines = [repr(self.result)] + [f"⚠ {e.summary()}" for e in self.notices]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        inner = _html_of(self.result)
+        notes = "".join(
+            f'<div class="gk-notice">{chip("⚠", "warn")} {esc(e.summary())}</div>' for e in self.notices
+        )
+        return f'<div class="gk-with-notices">{inner}{panel("notices", notes, tone="warn")}</div>'
+
+
+def _html_of(result: object) -> str:
+    method = getattr(result, "_repr_html_", None)
+    return method() if callable(method) else f"<pre>{esc(repr(result))}</pre>"
+
+
+def _event_line(event: Event, *, show_secrets: bool) -> str:
+    if event.secret and not show_secrets:
+        return t("core.log.secret")
+    actor = f"{event.actor}: " if event.actor else ""
+    return actor + event.summary()
+
+
+@dataclass(frozen=True)
+class LogView:
+    events: tuple[Event, ...]
+    show_secrets: bool = False
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        return [
+            (str(e.seq), e.kind + (" " + t("core.log.secret") if e.secret else ""),
+             _event_line(e, show_secrets=self.show_secrets))
+            for e in self.events
+        ]
+
+    def __repr__(self) -> str:
+        if not self.events:
+            return t("core.log.empty")
+        return "\n".join(f"{seq:>4}  {kind:<12} {line}" for seq, kind, line in self.rows())
+
+    def _repr_html_(self) -> str:
+        if not self.events:
+            return panel("log", esc(t("core.log.empty")))
+        headers = (t("core.log.col.seq"), t("core.log.col.kind"), t("core.log.col.summary"))
+        return panel("log", table(headers, self.rows()), title_html=esc(t("core.log.title")))
+
+
+# -- exports --------------------------------------------------------------------------------
+
+def visible_events(log: Sequence[Event], *, players: bool) -> list[Event]:
+    """The events an export shows: for the players, nothing secret and no trace of it."""
+    if not players:
+        return list(log)
+    secret = {e.seq for e in log if e.secret}
+    shown = []
+    for event in log:
+        if event.secret:
+            continue
+        if event.kind in {"undo", "redo"} and set(event.data["seqs"]) <= secret:
+            continue
+        shown.append(event)
+    return shown
+
+
+def _export_line(event: Event, log_by_seq: dict[int, Event], *, players: bool) -> str:
+    if event.kind in {"undo", "redo"}:
+        parts = [
+            _event_line(log_by_seq[s], show_secrets=True)
+            for s in event.data["seqs"]
+            if not (players and log_by_seq[s].secret)
+        ]
+        return f"{event.summary()}: " + "; ".join(parts)
+    return _event_line(event, show_secrets=True)
+
+
+def export_markdown(log: Sequence[Event], *, players: bool = False) -> str:
+    """The log as readable Markdown: rolls with their working, notes as quotes, in order."""
+    by_seq = {e.seq: e for e in log}
+    lines = [f"# {t('core.log.export_title')}", ""]
+    for event in visible_events(log, players=players):
+        if event.kind == "note":
+            label = t("core.gm_note") if event.data.get("gm_only") else t("core.note")
+            lines.append(f"> **{label}:** {_md_escape(event.data['text'])}")
+            lines.append("")
+            continue
+        secret = f" *{t('core.log.secret')}*" if event.secret else ""
+        text = _md_escape(_export_line(event, by_seq, players=players))
+        lines.append(f"{event.seq}. **{event.kind}**{secret} — {text}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _md_escape(text: str) -> str:
+    """Keep user text literal in Markdown (no accidental emphasis, links or raw HTML)."""
+    out = []
+    for ch in text:
+        if ch in "\\`*_{}[]<>()#|!":
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def export_html(log: Sequence[Event], *, players: bool = False) -> str:
+    """The log as one self-contained HTML page (no scripts, no external assets, all escaped)."""
+    by_seq = {e.seq: e for e in log}
+    items = []
+    for event in visible_events(log, players=players):
+        if event.kind == "note":
+            label = t("core.gm_note") if event.data.get("gm_only") else t("core.note")
+            items.append(
+                f'<li class="gk-note"><blockquote><b>{esc(label)}:</b> {esc(event.data["text"])}'
+                "</blockquote></li>"
+            )
+            continue
+        secret = f" <i>{esc(t('core.log.secret'))}</i>" if event.secret else ""
+        items.append(
+            f'<li value="{event.seq}"><b>{esc(event.kind)}</b>{secret} — '
+            f"{esc(_export_line(event, by_seq, players=players))}</li>"
+        )
+    title = esc(t("core.log.export_title"))
+    return (
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+        f"<title>{title}</title></head>"
+        f'<body style="{FONT};max-width:60em;margin:2em auto"><h1>{title}</h1>'
+        f"<ol>{''.join(items)}</ol></body></html>\n"
+    )
+
+
+def notices_html(events: Iterable[Event]) -> str:
+    return "".join(f"<div>{esc(e.summary())}</div>" for e in events)

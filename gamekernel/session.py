@@ -1,0 +1,252 @@
+"""Session: the table's state, the RNG, the event log, observers and undo/redo.
+
+State is the replay of the active events: `record` applies an event's reducer and appends it to
+the log; `undo` appends an `undo` event and rebuilds the state from the events still active, so
+the log stays append-only and the story keeps the correction. Rule sets add their operations as
+mixins (gamekernel/actions/*) and their state as named parts (`register_part`).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from gamekernel.actions.cards import CardActions
+from gamekernel.actions.combat import CombatActions
+from gamekernel.actions.core import CoreActions
+from gamekernel.actions.gammaworld import GammaWorldActions
+from gamekernel.actions.gurps import GurpsActions
+from gamekernel.actions.mtg import MtgActions
+from gamekernel.errors import UsageError
+from gamekernel.events import EVENT_KINDS, Event, LogStore, now_iso
+from gamekernel.state import TableState
+
+Observer = Callable[["Session", Event], None]
+Reaction = Callable[["Session", Event], None]
+
+_REACTIONS: list[Reaction] = []
+
+META_KINDS = frozenset({"undo", "redo"})
+
+
+def register_reaction(reaction: Reaction) -> None:
+    """Run `reaction(session, event)` after every live event (never during replay).
+
+    Rules that trigger on other events (Gamma World's alpha flux on a natural 1) record their
+    consequences as events of their own, so a replay needs no reactions.
+    """
+    if reaction not in _REACTIONS:
+        _REACTIONS.append(reaction)
+
+
+class Session(
+    CoreActions, GurpsActions, CombatActions, CardActions, GammaWorldActions, MtgActions
+):
+    """One table: `Session(seed=7).roll("3d+2")`. The magics hold one per kernel."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        max_dice: int = 10_000,
+        log_path: str | os.PathLike[str] | None = None,
+    ):
+        if seed is None and os.environ.get("GAMEKERNEL_SEED", "").strip():
+            seed = _parse_seed(os.environ["GAMEKERNEL_SEED"], "GAMEKERNEL_SEED")
+        self.rng = random.Random(seed)
+        self.max_dice = max_dice
+        self.log: list[Event] = []
+        self.active: list[Event] = []
+        self._redo_stack: list[list[Event]] = []
+        self.state = TableState()
+        self._observers: list[Observer] = []
+        self._store: LogStore | None = None
+        self.load_warnings: list[str] = []
+        self._in_reaction = False
+        self.reaction_events: list[Event] = []
+        if seed is not None:
+            self.record("seed", {"seed": seed})
+        if log_path is not None:
+            self.attach_log(log_path)
+
+    # -- recording -------------------------------------------------------------------------
+    def record(
+        self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
+        secret: bool = False,
+    ) -> Event:
+        """Apply and log one event; the reducer runs first, so a failing event leaves no trace."""
+        event_kind = EVENT_KINDS.get(kind)
+        if event_kind is None:
+            raise KeyError(f"unregistered event kind {kind!r}")
+        event = Event(len(self.log) + 1, kind, dict(data or {}), actor, secret, now_iso())
+        if event_kind.apply is not None:
+            event_kind.apply(self.state, event.data)
+        self._append(event)
+        if self._in_reaction:
+            self.reaction_events.append(event)
+        if kind not in META_KINDS:
+            self.active.append(event)
+            self._redo_stack.clear()
+        self._notify(event)
+        if kind not in META_KINDS and not self._in_reaction:
+            self._in_reaction = True
+            try:
+                for reaction in _REACTIONS:
+                    reaction(self, event)
+            finally:
+                self._in_reaction = False
+        return event
+
+    def _append(self, event: Event) -> None:
+        self.log.append(event)
+        if self._store is not None:
+            self._store.append(event)
+
+    # -- undo / redo -----------------------------------------------------------------------
+    def undo(self, count: int = 1) -> list[Event]:
+        """Take back the last `count` undoable events; returns them (oldest first)."""
+        taken = self._last_undoable(count)
+        if not taken:
+            return []
+        seqs = [e.seq for e in taken]
+        self.record("undo", {"seqs": seqs})
+        return taken
+
+    def redo(self, count: int = 1) -> list[Event]:
+        """Put back the events most recently undone (`count` undo steps' worth)."""
+        if not self._redo_stack:
+            return []
+        groups = self._redo_stack[-count:]
+        events = [e for group in reversed(groups) for e in group]
+        self.record("redo", {"seqs": [e.seq for e in events]})
+        return events
+
+    def _last_undoable(self, count: int) -> list[Event]:
+        if count < 1:
+            raise UsageError(f"undo count must be at least 1, got {count}")
+        taken: list[Event] = []
+        for event in reversed(self.active):
+            if len(taken) == count:
+                break
+            if EVENT_KINDS[event.kind].undoable:
+                taken.append(event)
+        return list(reversed(taken))
+
+    def _apply_meta(self, event: Event) -> None:
+        """Undo/redo change which events are active; the state is then rebuilt from them."""
+        by_seq = {e.seq: e for e in self.log}
+        seqs = list(event.data["seqs"])
+        if event.kind == "undo":
+            gone = set(seqs)
+            self.active = [e for e in self.active if e.seq not in gone]
+            self._redo_stack.append([by_seq[s] for s in seqs])
+        else:
+            wanted = set(seqs)
+            restored: list[Event] = []
+            while self._redo_stack and wanted:
+                group = self._redo_stack.pop()
+                restored[:0] = group
+                wanted -= {e.seq for e in group}
+            self.active = sorted(self.active + restored, key=lambda e: e.seq)
+        self.state = replay(self.active)
+
+    def _notify(self, event: Event) -> None:
+        if event.kind in META_KINDS:
+            self._apply_meta(event)
+        for observer in list(self._observers):
+            observer(self, event)
+
+    # -- observers -------------------------------------------------------------------------
+    def observe(self, observer: Observer) -> Callable[[], None]:
+        """Call `observer(session, event)` after every event; returns a function that stops it."""
+        self._observers.append(observer)
+
+        def stop() -> None:
+            if observer in self._observers:
+                self._observers.remove(observer)
+
+        return stop
+
+    # -- the log file ----------------------------------------------------------------------
+    def attach_log(self, path: str | os.PathLike[str]) -> list[str]:
+        """Append every event to `path` from now on; a non-empty file is resumed instead.
+
+        Resuming replays the file (skipping and reporting a torn last line); returns the warnings.
+        """
+        path = Path(path)
+        report = LogStore.load(path)
+        if report.events and len(self.log) > 1:
+            raise UsageError(
+                f"{path.name} already holds {len(report.events)} events and this session has its own; "
+                "choose a new log file or start a fresh session to resume it"
+            )
+        if self._store is not None:
+            self._store.close()
+        self._store = LogStore(path)
+        if report.events:
+            self._restore(report.events)
+        else:
+            self._store.append_many(self.log)
+        self.load_warnings = report.warnings
+        return report.warnings
+
+    def _restore(self, events: Iterable[Event]) -> None:
+        self.log = list(events)
+        self.active, self._redo_stack = active_events(self.log)
+        self.state = replay(self.active)
+
+    @classmethod
+    def from_log(cls, path: str | os.PathLike[str]) -> Session:
+        """A session resumed from a log file (state rebuilt by replay)."""
+        session = cls()
+        session.attach_log(path)
+        return session
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+
+def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]:
+    """The events still in effect after the log's undo/redo events, and the redo stack."""
+    by_seq: dict[int, Event] = {}
+    active: list[Event] = []
+    redo_stack: list[list[Event]] = []
+    for event in log:
+        by_seq[event.seq] = event
+        if event.kind == "undo":
+            gone = set(event.data["seqs"])
+            active = [e for e in active if e.seq not in gone]
+            redo_stack.append([by_seq[s] for s in event.data["seqs"]])
+        elif event.kind == "redo":
+            wanted = set(event.data["seqs"])
+            while redo_stack and wanted:
+                group = redo_stack.pop()
+                active.extend(group)
+                wanted -= {e.seq for e in group}
+            active.sort(key=lambda e: e.seq)
+        else:
+            active.append(event)
+            redo_stack.clear()
+    return active, redo_stack
+
+
+def replay(events: Iterable[Event]) -> TableState:
+    """The table state after applying `events` in order to a fresh state."""
+    state = TableState()
+    for event in events:
+        reducer = EVENT_KINDS[event.kind].apply
+        if reducer is not None:
+            reducer(state, event.data)
+    return state
+
+
+def _parse_seed(text: str, where: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise UsageError(f"{where} must be a whole number, got {text!r}") from None

@@ -1,0 +1,51 @@
+"""The table state: one named part per rule set, each built fresh for a replay.
+
+Rule sets register a factory (`register_part("gurps", GurpsState)`); reducers of their event kinds
+reach their part as `state["gurps"]`. Parts are plain data that reducers change in place, and
+each offers `to_dict()` for snapshots and comparisons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+_PART_FACTORIES: dict[str, Callable[[], Any]] = {}
+
+
+def register_part(name: str, factory: Callable[[], Any]) -> None:
+    """Declare the state part `name`, created by `factory()` for every fresh state."""
+    _PART_FACTORIES[name] = factory
+
+
+@dataclass
+class CoreState:
+    """What the core events change: the last seed (the RNG itself lives on the session)."""
+
+    seed: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed}
+
+
+register_part("core", CoreState)
+
+
+class TableState:
+    """All parts of the table's state, keyed by rule set."""
+
+    def __init__(self) -> None:
+        self.parts: dict[str, Any] = {name: factory() for name, factory in _PART_FACTORIES.items()}
+
+    def __getitem__(self, name: str) -> Any:
+        return self.parts[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able picture of the whole state, for snapshots and replay comparisons."""
+        return {name: _part_dict(part) for name, part in sorted(self.parts.items())}
+
+
+def _part_dict(part: Any) -> Any:
+    to_dict = getattr(part, "to_dict", None)
+    return to_dict() if callable(to_dict) else part
