@@ -64,21 +64,29 @@ class GameKernel(SessionMagics):
     # -- options ---------------------------------------------------------------------------
     @observe("seed")
     def _seed_changed(self, change) -> None:
+        if not hasattr(self, "_session"):
+            return  # config applied while constructing; __init__ reads it
         if change["new"] is not None:
             self._session.reseed(change["new"])
 
     @observe("language")
     def _language_changed(self, change) -> None:
+        if not hasattr(self, "_session"):
+            return  # config applied while constructing; __init__ reads it
         i18n.set_language(change["new"])
 
     @observe("max_dice")
     def _max_dice_changed(self, change) -> None:
+        if not hasattr(self, "_session"):
+            return  # config applied while constructing; __init__ reads it
         if change["new"] < 1:
             raise UsageError(f"max_dice must be at least 1, got {change['new']}")
         self._session.max_dice = change["new"]
 
     @observe("log_path")
     def _log_path_changed(self, change) -> None:
+        if not hasattr(self, "_session"):
+            return  # config applied while constructing; __init__ reads it
         if change["new"]:
             for warning in self._session.attach_log(change["new"]):
                 print(warning)
@@ -132,7 +140,7 @@ class GameKernel(SessionMagics):
 
     @magic_arguments()
     @argument("N", nargs="?", help="Show the last N events (default: all).")
-    @argument("export", nargs="?", help="`%log export FILE.md|FILE.html [--players]` writes the log.")
+    @argument("export", nargs="?", help="`%%log export FILE.md|FILE.html [--players]` writes the log.")
     @argument("--gm", action="store_true", help="Show the details of secret events too.")
     @line_magic
     @guarded("log")

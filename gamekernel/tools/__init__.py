@@ -1,0 +1,1 @@
+"""Maintainer tools (run with `python -m gamekernel.tools.<name>`)."""

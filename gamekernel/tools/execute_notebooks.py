@@ -1,0 +1,45 @@
+"""Execute notebooks in place and save their outputs, ready for strict nbval.
+
+`python -m gamekernel.tools.execute_notebooks example_notebooks/*.ipynb`
+
+Each notebook runs in its own folder with a fresh kernel and without GAMEKERNEL_SEED, as nbval
+will run it. Widget state is dropped from the saved file: its model ids change on every run (noisy
+git diffs), and viewers without a kernel show the widgets' static text/html snapshot instead.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+
+def execute(path: Path, *, timeout: int = 300) -> None:
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(path, as_version=4)
+    os.environ.pop("GAMEKERNEL_SEED", None)
+    client = NotebookClient(
+        notebook, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    )
+    client.execute()
+    notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:
+        cell.metadata.pop("execution", None)
+    nbformat.write(notebook, path)
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print("usage: python -m gamekernel.tools.execute_notebooks NOTEBOOK.ipynb ...", file=sys.stderr)
+        return 2
+    for name in argv:
+        path = Path(name)
+        print(f"executing {path} ...", flush=True)
+        execute(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,88 @@
+"""The base of every gamekernel widget: session state in, user intent out.
+
+A widget mirrors session state into synced traits (`refresh`) whenever the session records an
+event, and sends clicks back as session calls; it holds no rule logic and no state the session
+lacks. `hold_sync` batches a refresh into one message carrying only the traits that changed.
+Its text/plain is stable and its mimebundle carries a static text/html snapshot, so a saved
+notebook still shows the sheet, hand or tracker without a kernel or widget state.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+_SOURCE_ASSETS = _PACKAGE.parent / "widgets"
+_BUILT_ASSETS = _PACKAGE / "static"
+
+
+def asset(name: str) -> Path:
+    """Path of a front-end file: the source tree's `widgets/` in a checkout, else the packaged copy."""
+    source = _SOURCE_ASSETS / name
+    return source if source.exists() else _BUILT_ASSETS / name
+
+
+class SessionWidget(anywidget.AnyWidget):
+    """Subclasses set `_esm`/`_css`, define traits with `.tag(sync=True)`, and implement
+    `refresh()`, `snapshot_html()` and `__repr__`."""
+
+    error = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, session, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._session = session
+        self._stop_observing = session.observe(self._on_event)
+        self.on_msg(self._on_custom_message)
+        self._refresh_synced()
+
+    @property
+    def session(self):
+        return self._session
+
+    def _on_event(self, session, event) -> None:
+        self._refresh_synced()
+
+    def _refresh_synced(self) -> None:
+        with self.hold_sync():
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Copy the session's state into the synced traits."""
+        raise NotImplementedError
+
+    def snapshot_html(self) -> str:
+        """A static, escaped, deterministic picture of the widget for kernel-less viewers."""
+        raise NotImplementedError
+
+    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+        """Act on a front-end message `{"action": ..., ...}` by calling the session."""
+        raise NotImplementedError
+
+    def _on_custom_message(self, widget, content, buffers) -> None:
+        from gamekernel.errors import GameKernelError
+
+        if not isinstance(content, dict) or "action" not in content:
+            return
+        try:
+            self.handle_action(str(content["action"]), content)
+            self.error = ""
+        except GameKernelError as exc:
+            self.error = str(exc)
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = dict(data or {})
+        data["text/plain"] = repr(self)
+        data["text/html"] = self.snapshot_html()
+        return data, metadata
+
+    def close(self) -> None:
+        stop = getattr(self, "_stop_observing", None)
+        if stop is not None:
+            stop()
+        super().close()
