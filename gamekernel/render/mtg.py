@@ -1,0 +1,199 @@
+"""text/plain and text/html for MtG action checks, boosts, odds tables and libraries.
+
+Each form shows the rule's working: the first card's mana value + difficulty = target, the second
+card's mana value + colour modifier (with its reason) = achievement, the verdict and the exact odds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from gamekernel.i18n import t
+from gamekernel.render.html import chip, esc, panel, sign, table
+
+if TYPE_CHECKING:
+    from gamekernel.systems.mtg.check import BoostResult, CheckResult
+    from gamekernel.systems.mtg.facts import CardFacts
+    from gamekernel.systems.mtg.odds import OddsTable
+
+# Swatches for the five colours and colourless (background, text).
+SWATCH = {
+    "white": ("#f8f3dc", "#5b4e12"), "blue": ("#d6e9f8", "#0e3f6b"), "black": ("#d9d4d9", "#221c22"),
+    "red": ("#f9d9d2", "#7a1d0c"), "green": ("#d6efd9", "#1c5a26"), "colourless": ("#e6e6ea", "#44444c"),
+}
+
+
+def percent(value: Fraction | None) -> str:
+    if value is None:
+        return t("mtg.odds.none")
+    return f"{float(value) * 100:.1f}%"
+
+
+def colour_name(colour: str | None) -> str:
+    return t(f"mtg.colour.{colour or 'colourless'}")
+
+
+def kind_name(kind: str) -> str:
+    return t(f"mtg.kind.{kind}")
+
+
+def colour_list(colours: Sequence[str]) -> str:
+    return t("mtg.and").join(colour_name(c) for c in colours)
+
+
+def number(value: int | float) -> str:
+    return str(value)
+
+
+def actor_prefix(actor: str | None) -> str:
+    return f"{actor}: " if actor else ""
+
+
+def reason(result: CheckResult) -> str:
+    """Why the colour modifier is what it is, e.g. 'Steam Vents counts as blue and red for the
+    achievement; red chosen at random from blue and red; red is not allied with white'."""
+    parts = []
+    if result.colours_from_land_types:
+        parts.append(t("mtg.reason.land", card=result.second.name, colours=colour_list(result.colours)))
+    if result.random_colour:
+        parts.append(t("mtg.reason.random", colour=colour_name(result.chosen_colour),
+                       colours=colour_list(result.colours)))
+    colour, kind = colour_name(result.chosen_colour), kind_name(result.kind)
+    if result.chosen_colour is None:
+        key = "colourless_same" if result.relation == "same" else "colourless"
+        parts.append(t(f"mtg.reason.{key}"))
+    elif result.kind == "colourless":
+        parts.append(f"{colour}, " + t("mtg.reason.colourless_check"))
+    else:
+        parts.append(t(f"mtg.reason.{result.relation}", colour=colour, kind=kind))
+    return "; ".join(parts)
+
+
+def _lines(result: CheckResult) -> list[str]:
+    lines = []
+    if result.unusual_difficulty:
+        lines.append(t("mtg.check.unusual", difficulty=result.difficulty))
+    if result.known_cards:
+        lines.append(t("mtg.check.known", cards=", ".join(c.name for c in result.known_cards)))
+    lines.append(t("mtg.check.first", card=result.first.name, mv=number(result.first.mana_value),
+                   difficulty=result.difficulty, target=number(result.target)))
+    lines.append(t("mtg.check.second", card=result.second.name, mv=number(result.second.mana_value),
+                   modifier=sign(result.modifier), reason=reason(result),
+                   achievement=number(result.achievement)))
+    return lines
+
+
+def verdict(success: bool, achievement: int | float, target: int | float) -> str:
+    return t("mtg.check.verdict", verdict=t("mtg.check.success" if success else "mtg.check.failure"),
+             achievement=number(achievement), op="≥" if success else "<", target=number(target))
+
+
+def title(result: CheckResult) -> str:
+    return t("mtg.check.title", actor=actor_prefix(result.actor), kind=kind_name(result.kind),
+             difficulty=result.difficulty)
+
+
+def check_text(result: CheckResult) -> str:
+    tail = [verdict(result.success, result.achievement, result.target)]
+    if result.odds is not None:
+        tail.append(t("mtg.check.odds", odds=percent(result.odds)))
+    tail.append(t("mtg.check.bottom", first=result.bottom[0], second=result.bottom[1]))
+    return "\n".join([title(result), *(f"  {line}" for line in _lines(result)), "  " + " · ".join(tail)])
+
+
+def card_chip(card: CardFacts, *, colour: str | None = None) -> str:
+    """A card name chip tinted by its (or the chosen) colour."""
+    key = colour or (card.colours[0] if len(card.colours) == 1 else "colourless")
+    background, foreground = SWATCH[key]
+    return (f'<span class="gk-card" style="background:{background};color:{foreground};border:1px solid '
+            f'#bbb;border-radius:4px;padding:0 5px;display:inline-block">{esc(card.name)}</span>')
+
+
+def check_html(result: CheckResult) -> str:
+    notes = []
+    if result.unusual_difficulty:
+        notes.append(chip(t("mtg.check.unusual", difficulty=result.difficulty), "warn"))
+    if result.known_cards:
+        notes.append(f'<div class="gk-mtg-known">{esc(t("mtg.check.known", cards=""))}'
+                     + " ".join(card_chip(c) for c in result.known_cards) + "</div>")
+    first = (f'<div class="gk-mtg-first">1 · {card_chip(result.first)} MV {esc(result.first.mana_value)} '
+             f'+ {esc(result.difficulty)} = <b>{esc(result.target)}</b></div>')
+    second = (f'<div class="gk-mtg-second">2 · {card_chip(result.second, colour=result.chosen_colour)} '
+              f'MV {esc(result.second.mana_value)} {esc(sign(result.modifier))} '
+              f'<span style="color:#555">({esc(reason(result))})</span> = <b>{esc(result.achievement)}</b></div>')
+    tone = "good" if result.success else "bad"
+    foot = chip(verdict(result.success, result.achievement, result.target), tone, cls="gk-verdict")
+    if result.odds is not None:
+        foot += " " + chip(t("mtg.check.odds", odds=percent(result.odds)), "muted", cls="gk-odds")
+    foot += (f' <span style="color:#555;font-size:11px">'
+             f'{esc(t("mtg.check.bottom", first=result.bottom[0], second=result.bottom[1]))}</span>')
+    body = "".join(notes) + first + second + f'<div style="margin-top:3px">{foot}</div>'
+    return panel("mtg-check", body, title_html=esc(title(result)), tone="neutral")
+
+
+def boost_line(boost: BoostResult) -> str:
+    return t("mtg.boost.line", count=len(boost.exiled), colourless=boost.bonus,
+             before=number(boost.check.achievement), bonus=boost.bonus, after=number(boost.achievement),
+             target=number(boost.check.target),
+             verdict=t("mtg.check.success" if boost.success else "mtg.check.failure"))
+
+
+def boost_text(boost: BoostResult) -> str:
+    lines = [t("mtg.boost.title", actor=actor_prefix(boost.actor)), "  " + boost_line(boost)]
+    cards = ", ".join(f"{c.name}{' *' if counted else ''}" for c, counted in
+                      zip(boost.exiled, boost.colourless, strict=True))
+    if cards:
+        lines.append(f"  {cards}")
+    if boost.turned:
+        lines.append("  " + t("mtg.boost.turned"))
+    return "\n".join(lines)
+
+
+def boost_html(boost: BoostResult) -> str:
+    cards = " ".join(
+        card_chip(c) + (chip("+1", "good") if counted else "")
+        for c, counted in zip(boost.exiled, boost.colourless, strict=True))
+    body = (f'<div class="gk-mtg-exiled">{cards}</div>'
+            f'<div>{chip(boost_line(boost), "good" if boost.success else "bad", cls="gk-verdict")}</div>')
+    if boost.turned:
+        body += f"<div>{esc(t('mtg.boost.turned'))}</div>"
+    return panel("mtg-boost", body, title_html=esc(t("mtg.boost.title", actor=actor_prefix(boost.actor))))
+
+
+def odds_single_text(actor: str | None, kind: str, difficulty: int, odds: Fraction | None) -> str:
+    fraction = "—" if odds is None else f"{odds.numerator}/{odds.denominator}"
+    return t("mtg.odds.single", actor=actor_prefix(actor), kind=kind_name(kind), difficulty=difficulty,
+             odds=percent(odds), fraction=fraction)
+
+
+def _subtitle(table_: OddsTable) -> str:
+    known = t("mtg.odds.known", count=table_.exiled_known) if table_.exiled_known else ""
+    return t("mtg.odds.subtitle", size=table_.library_size, known=known)
+
+
+def odds_table_text(table_: OddsTable) -> str:
+    width = max(len(kind_name(k)) for k in table_.kinds) + 1
+    head = t("mtg.odds.kind").ljust(width) + "".join(f"{d:>7}" for d in table_.difficulties)
+    rows = [kind_name(k).ljust(width) + "".join(f"{percent(p):>7}" for p in row)
+            for k, row in zip(table_.kinds, table_.cells, strict=True)]
+    return "\n".join([t("mtg.odds.title"), _subtitle(table_), head, *rows])
+
+
+def odds_table_html(table_: OddsTable) -> str:
+    rows = []
+    for kind, row in zip(table_.kinds, table_.cells, strict=True):
+        background, foreground = SWATCH[kind]
+        cells = [f'<span style="background:{background};color:{foreground};padding:0 4px;'
+                 f'border-radius:3px">{esc(kind_name(kind))}</span>']
+        for value in row:
+            shade = 0 if value is None else round(float(value) * 100)
+            cells.append(f'<span title="{esc(value)}" style="display:inline-block;min-width:44px;'
+                         f'background:linear-gradient(90deg,#bfe3c7 {shade}%,transparent {shade}%)">'
+                         f'{esc(percent(value))}</span>')
+        rows.append(cells)
+    headers = [t("mtg.odds.kind"), *(str(d) for d in table_.difficulties)]
+    body = f'<div style="color:#555;font-size:11px">{esc(_subtitle(table_))}</div>' + table(
+        headers, rows, raw=True, cls="gk-table gk-mtg-odds")
+    return panel("mtg-odds", body, title_html=esc(t("mtg.odds.title")))

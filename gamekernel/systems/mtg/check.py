@@ -1,0 +1,207 @@
+"""The MtG TRPG action check (MTG-CHK-01..12) and the scene boost (MTG-CHK-13), as pure functions.
+
+A library is a plain sequence of CardFacts, top first. Functions take the known top positions and
+an rng, and return an immutable result that keeps every random outcome (the colour picked, the
+bottom order) and the move plan: `new_order[j]` = the index, in the library given, of the card that
+ends at position j. Applying the plan (or replaying it) needs no RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from gamekernel.errors import RuleError, UsageError
+from gamekernel.i18n import t
+from gamekernel.systems.mtg.facts import CardFacts
+from gamekernel.systems.mtg.kinds import (
+    DEFAULT_OPTIONS,
+    USUAL_DIFFICULTIES,
+    MtgOptions,
+    colour_modifier,
+    parse_kind,
+    relation,
+)
+from gamekernel.systems.mtg.odds import check_odds, known_prefix
+
+
+class CheckImpossible(RuleError):
+    """MTG-CHK-04: after exiling the known top cards the library has one card or fewer."""
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """Everything one action check revealed and decided; enough to show, log and replay it."""
+
+    kind: str
+    difficulty: int
+    library_size: int
+    known_cards: tuple[CardFacts, ...]  # exiled during the check, returned on top in this order
+    first: CardFacts  # sets the target
+    second: CardFacts  # sets the achievement
+    target: int | float
+    colours: tuple[str, ...]  # the colours the second card counts as for the achievement
+    chosen_colour: str | None  # the colour used (picked at random when several)
+    relation: str  # same / allied / other / colourless
+    modifier: int
+    achievement: int | float
+    success: bool
+    bottom: tuple[str, str]  # names of the two revealed cards, in the order put on the bottom
+    new_order: tuple[int, ...]
+    odds: Fraction | None = None
+    actor: str | None = None
+    options: MtgOptions = field(default=DEFAULT_OPTIONS, repr=False, compare=False)
+
+    @property
+    def unusual_difficulty(self) -> bool:
+        """MTG-CHK-03: outside 0-8 is allowed but noted."""
+        return self.difficulty not in USUAL_DIFFICULTIES
+
+    @property
+    def random_colour(self) -> bool:
+        return len(self.colours) > 1
+
+    @property
+    def colours_from_land_types(self) -> bool:
+        """MTG-CHK-09: the card is a land whose basic land types give it the colours it counts as."""
+        return bool(self.second.land_type_colours) and self.colours != self.second.colours
+
+    def to_dict(self) -> dict:
+        """The outcome as plain JSON for the event log (card names, not objects)."""
+        return {
+            "kind": self.kind, "difficulty": self.difficulty, "library_size": self.library_size,
+            "known": [c.name for c in self.known_cards], "first": self.first.name,
+            "second": self.second.name, "target": self.target, "colours": list(self.colours),
+            "chosen_colour": self.chosen_colour, "relation": self.relation, "modifier": self.modifier,
+            "achievement": self.achievement, "success": self.success, "bottom": list(self.bottom),
+            "new_order": list(self.new_order),
+            "odds": None if self.odds is None else [self.odds.numerator, self.odds.denominator],
+            "actor": self.actor,
+        }
+
+    def __str__(self) -> str:
+        from gamekernel.render.mtg import check_text
+
+        return check_text(self)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.mtg import check_html
+
+        return check_html(self)
+
+
+def check_difficulty(difficulty: object) -> int:
+    if isinstance(difficulty, bool) or not isinstance(difficulty, int):
+        raise UsageError(t("mtg.error.difficulty", difficulty=difficulty))
+    return difficulty
+
+
+def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: random.Random, *,
+                 known: Collection[int] | int = (), options: MtgOptions = DEFAULT_OPTIONS,
+                 actor: str | None = None, with_odds: bool = True) -> CheckResult:
+    """Run MTG-CHK-04..12 on `library` (top first). Raises CheckImpossible (nothing moved) when the
+    library holds one card or fewer once the known top cards are exiled."""
+    kind = parse_kind(kind)
+    difficulty = check_difficulty(difficulty)
+    exiled = known_prefix(known)
+    size = len(library)
+    if size - exiled <= 1:  # MTG-CHK-04
+        raise CheckImpossible(t("mtg.error.too_few", actor=actor or t("mtg.library"), size=size,
+                                known=exiled, left=max(size - exiled, 0)))
+    odds = check_odds(library, kind, difficulty, known=known, options=options) if with_odds else None
+    first, second = library[exiled], library[exiled + 1]  # MTG-CHK-05, -06
+    target = first.mana_value + difficulty
+    colours = second.achievement_colours  # MTG-CHK-09: land types count for the achievement only
+    chosen = colours[rng.randrange(len(colours))] if len(colours) > 1 else (colours[0] if colours else None)
+    modifier = colour_modifier(kind, chosen, options)  # MTG-CHK-07, -08, -10
+    achievement = second.mana_value + modifier
+    swap = rng.randrange(2) == 1  # MTG-CHK-12: both to the bottom in random order
+    pair = (exiled + 1, exiled) if swap else (exiled, exiled + 1)
+    new_order = (*range(exiled), *range(exiled + 2, size), *pair)  # known cards back on top, same order
+    return CheckResult(
+        kind=kind, difficulty=difficulty, library_size=size, known_cards=tuple(library[:exiled]),
+        first=first, second=second, target=target, colours=colours, chosen_colour=chosen,
+        relation=relation(kind, chosen, options), modifier=modifier, achievement=achievement,
+        success=achievement >= target,  # MTG-CHK-11
+        bottom=(library[pair[0]].name, library[pair[1]].name), new_order=new_order, odds=odds,
+        actor=actor, options=options,
+    )
+
+
+@dataclass(frozen=True)
+class BoostResult:
+    """MTG-CHK-13: the top cards exiled after a check and the achievement they add."""
+
+    check: CheckResult
+    exiled: tuple[CardFacts, ...]
+    colourless: tuple[bool, ...]  # per exiled card: counted for the boost
+    bonus: int
+    achievement: int | float
+    success: bool
+    new_order: tuple[int, ...]  # over the library as it was after the check
+    to_bottom: tuple[int, ...] = ()  # exiled indices sent to the bottom (only with boost_exile_stays=False)
+    actor: str | None = None
+
+    @property
+    def turned(self) -> bool:
+        """The boost changed a failure into a success."""
+        return self.success and not self.check.success
+
+    def to_dict(self) -> dict:
+        return {"exiled": [c.name for c in self.exiled], "colourless": list(self.colourless),
+                "bonus": self.bonus, "achievement": self.achievement, "success": self.success,
+                "new_order": list(self.new_order), "to_bottom": list(self.to_bottom), "actor": self.actor}
+
+    def __str__(self) -> str:
+        from gamekernel.render.mtg import boost_text
+
+        return boost_text(self)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.mtg import boost_html
+
+        return boost_html(self)
+
+
+def counts_colourless_for_boost(card: CardFacts, options: MtgOptions = DEFAULT_OPTIONS) -> bool:
+    """MTG-CHK-13: colourless cards count, and basic lands (any land, by the OPEN default) too."""
+    if card.is_colourless or card.is_basic_land:
+        return True
+    return card.is_land and options.boost_colourless_lands == "any"
+
+
+def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random | None = None, *,
+          options: MtgOptions | None = None) -> BoostResult:
+    """Boost the achievement of `check`, given the library as the check left it.
+
+    The boost happens before step 5 (OPEN): the revealed pair (now at the bottom) and the known top
+    cards (still exiled at that moment) are not among the cards it exiles.
+    """
+    options = options or check.options
+    size = len(library)
+    if size != check.library_size:
+        raise RuleError(t("mtg.error.boost_stale"))
+    known = len(check.known_cards)
+    middle = range(known, size - 2)
+    taken = tuple(middle[: options.boost_cards])
+    exiled = tuple(library[i] for i in taken)
+    colourless = tuple(counts_colourless_for_boost(card, options) for card in exiled)
+    bonus = sum(colourless)
+    achievement = check.achievement + bonus
+    rest = [i for i in range(size) if i not in set(taken)]
+    to_bottom: tuple[int, ...] = ()
+    if not options.boost_exile_stays:
+        if rng is None:
+            raise UsageError("boost: an rng is needed when boost-exiled cards return to the bottom")
+        shuffled = list(taken)
+        rng.shuffle(shuffled)
+        to_bottom = tuple(shuffled)
+        rest = rest[:-2] + list(to_bottom) + rest[-2:]  # exiled before step 5: under them the pair
+    return BoostResult(check, exiled, colourless, bonus, achievement, achievement >= check.target,
+                       tuple(rest), to_bottom, check.actor)

@@ -1,0 +1,88 @@
+"""Check kinds, the colour pentagon and the colour modifier (MTG-CHK-02, -07, -08) plus the OPEN flags.
+
+Kept apart from check.py so the exact-odds module uses the very same modifier function.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from gamekernel.errors import UsageError
+from gamekernel.systems.mtg.facts import COLOURS
+
+COLOURLESS = "colourless"
+KINDS = (*COLOURS, COLOURLESS)  # MTG-CHK-02
+USUAL_DIFFICULTIES = range(0, 9)  # MTG-CHK-03
+SAME, ALLIED, OTHER, NO_COLOUR = "same", "allied", "other", "colourless"
+MODIFIERS = {SAME: 5, ALLIED: 3, OTHER: 0, NO_COLOUR: 0}  # MTG-CHK-07
+
+# MTG-CHK-08: neighbours on the colour pentagon W-U-B-R-G.
+ALLIES = {colour: (COLOURS[(i - 1) % 5], COLOURS[(i + 1) % 5]) for i, colour in enumerate(COLOURS)}
+
+KIND_ALIASES = {
+    **{colour: colour for colour in COLOURS},
+    "w": "white", "u": "blue", "b": "black", "r": "red", "g": "green", "c": COLOURLESS,
+    "colourless": COLOURLESS, "colorless": COLOURLESS, "none": COLOURLESS,
+    "白": "white", "青": "blue", "黒": "black", "赤": "red", "緑": "green",
+    "無色": COLOURLESS, "無": COLOURLESS, "色のない": COLOURLESS,
+}
+_SPEC = re.compile(r"^\s*(?P<kind>[^\d\s\[\(+\-]+?)\s*[\[\(]?\s*(?P<diff>[+-]?\d+)?\s*[\]\)]?\s*$")
+
+
+@dataclass(frozen=True)
+class MtgOptions:
+    """The OPEN choices of RULES.md MTG-CHK as flags; the defaults are RULES.md's recommendations."""
+
+    # OPEN: a colourless check gives +0 to every card; True = +5 for a colourless card (unsupported).
+    colourless_check_rewards_colourless: bool = False
+    # OPEN: which lands count as colourless for the boost: "any" land (recommended) or "basic" only
+    # (then a coloured non-basic land such as Dryad Arbor keeps its colour).
+    boost_colourless_lands: str = "any"
+    # OPEN: boost-exiled cards stay exiled until the library is reset (recommended); False = they go
+    # to the bottom of the library in random order.
+    boost_exile_stays: bool = True
+    # OPEN: once per PC per scene (recommended); False = once per scene for the whole table.
+    boost_per_character: bool = True
+    boost_cards: int = 6  # MTG-CHK-13
+
+
+DEFAULT_OPTIONS = MtgOptions()
+
+
+def parse_kind(text: str) -> str:
+    """'green', 'G', '緑', 'colorless', 'C' ... -> one of KINDS."""
+    key = unicodedata.normalize("NFKC", text).strip().casefold().removesuffix("判定").strip()
+    if key in KIND_ALIASES:
+        return KIND_ALIASES[key]
+    from gamekernel.i18n import t
+
+    raise UsageError(t("mtg.error.kind", kind=text, kinds=", ".join(KINDS)))
+
+
+def parse_check_spec(text: str) -> tuple[str, int]:
+    """'green 2', 'G2', '緑2', 'Green [2]', '緑判定[2]', 'colorless 3' -> (kind, difficulty)."""
+    normal = unicodedata.normalize("NFKC", text).strip()
+    match = _SPEC.match(normal)
+    if not match or match["diff"] is None:
+        from gamekernel.i18n import t
+
+        raise UsageError(t("mtg.error.spec", spec=text))
+    return parse_kind(match["kind"]), int(match["diff"])
+
+
+def relation(kind: str, colour: str | None, options: MtgOptions = DEFAULT_OPTIONS) -> str:
+    """How a card colour relates to the check kind: same, allied, other, or colourless."""
+    if colour is None:
+        return SAME if kind == COLOURLESS and options.colourless_check_rewards_colourless else NO_COLOUR
+    if kind == COLOURLESS:
+        return OTHER
+    if colour == kind:
+        return SAME
+    return ALLIED if colour in ALLIES[kind] else OTHER
+
+
+def colour_modifier(kind: str, colour: str | None, options: MtgOptions = DEFAULT_OPTIONS) -> int:
+    """MTG-CHK-07: +5 same colour, +3 allied, +0 otherwise (a colourless check: always +0)."""
+    return MODIFIERS[relation(kind, colour, options)]

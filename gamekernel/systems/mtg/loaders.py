@@ -1,0 +1,279 @@
+"""Loaders for full card data a user downloads: MTGJSON v5 AtomicCards.json and Scryfall oracle bulk.
+
+These files are 100+ MB, so they are parsed incrementally (json.JSONDecoder.raw_decode over
+chunks: one card at a time, never the whole document in memory) with a progress callback, reduced
+to card facts, and cached as a compact JSON-lines index in a user cache folder; the next load of
+the same file (same size and modification time) reads only the index.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO
+
+from gamekernel.errors import DataError
+from gamekernel.systems.mtg.facts import SUPERTYPES, CardFacts, FactsIndex, order_colours
+
+Progress = Callable[[int, int], None]  # (bytes read, total bytes)
+CHUNK = 1 << 20
+INDEX_VERSION = 1
+CACHE_ENV = "GAMEKERNEL_CACHE_DIR"
+SPLIT_LAYOUTS = {"split", "aftermath"}
+SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series", "vanguard", "scheme",
+                   "planar", "reversible_card"}
+_WHITESPACE = " \t\r\n"
+
+
+class _Stream:
+    """A text buffer over a (possibly gzipped) file that pulls chunks on demand and reports progress."""
+
+    def __init__(self, raw: IO[bytes], text: IO[str], total: int, progress: Progress | None, name: str):
+        self.raw, self.text, self.total, self.progress, self.name = raw, text, total, progress, name
+        self.buffer = ""
+        self.pos = 0
+        self.eof = False
+        self.decoder = json.JSONDecoder()
+
+    def more(self) -> bool:
+        if self.eof:
+            return False
+        chunk = self.text.read(CHUNK)
+        if not chunk:
+            self.eof = True
+            return False
+        self.buffer = self.buffer[self.pos:] + chunk
+        self.pos = 0
+        if self.progress:
+            self.progress(min(self.raw.tell(), self.total), self.total)
+        return True
+
+    def peek(self) -> str:
+        """The next non-whitespace character ('' at the end of the file)."""
+        while True:
+            while self.pos < len(self.buffer) and self.buffer[self.pos] in _WHITESPACE:
+                self.pos += 1
+            if self.pos < len(self.buffer):
+                return self.buffer[self.pos]
+            if not self.more():
+                return ""
+
+    def expect(self, chars: str) -> str:
+        char = self.peek()
+        if char == "" or char not in chars:
+            raise DataError(f"{self.name}: malformed JSON near byte {self.raw.tell()}: expected "
+                            f"{' or '.join(repr(c) for c in chars)}, found {char or 'end of file'!r}")
+        self.pos += 1
+        return char
+
+    def value(self) -> object:
+        """Decode the next JSON value, reading more chunks while it is incomplete."""
+        self.peek()
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.buffer, self.pos)
+            except json.JSONDecodeError as error:
+                if self.more():
+                    continue
+                raise DataError(f"{self.name}: malformed JSON ({error.msg})") from error
+            # A number could be cut at the chunk edge: make sure something follows it.
+            if end >= len(self.buffer) and not self.eof and self.more():
+                continue
+            self.pos = end
+            return value
+
+    def object_items(self) -> Iterator[tuple[str, object | None]]:
+        """Iterate the keys of the object at the cursor; the caller consumes or skips each value."""
+        self.expect("{")
+        if self.peek() == "}":
+            self.pos += 1
+            return
+        while True:
+            key = self.value()
+            self.expect(":")
+            yield str(key), None
+            if self.expect(",}") == "}":
+                return
+
+    def array_items(self) -> Iterator[object]:
+        self.expect("[")
+        if self.peek() == "]":
+            self.pos += 1
+            return
+        while True:
+            yield self.value()
+            if self.expect(",]") == "]":
+                return
+
+
+def _open(path: Path, progress: Progress | None) -> _Stream:
+    raw = open(path, "rb")  # noqa: SIM115 - closed by the caller through _Stream.raw
+    total = os.fstat(raw.fileno()).st_size
+    if path.suffix == ".gz":
+        text = io.TextIOWrapper(gzip.GzipFile(fileobj=raw), encoding="utf-8")
+    else:
+        text = io.TextIOWrapper(raw, encoding="utf-8")
+    return _Stream(raw, text, total, progress, path.name)
+
+
+def detect_format(path: str | Path) -> str:
+    """'mtgjson' for an object with meta/data, 'scryfall' for a top-level array of card objects."""
+    path = Path(path)
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        head = handle.read(4096).lstrip("\ufeff \t\r\n")
+    if head.startswith("["):
+        return "scryfall"
+    if head.startswith("{"):
+        return "mtgjson"
+    raise DataError(f"{path.name}: not an MTGJSON v5 AtomicCards.json or a Scryfall bulk file")
+
+
+# --- MTGJSON v5 ------------------------------------------------------------------------------------
+
+def mtgjson_facts(name: str, faces: list[dict]) -> CardFacts:
+    """AtomicCards `data[name]` -> facts: split cards united (manaValue is already combined), others
+    keep side 'a'."""
+    if not faces:
+        raise DataError(f"AtomicCards: {name!r} has no faces")
+    front = next((face for face in faces if face.get("side", "a") == "a"), faces[0])
+    used = faces if front.get("layout") in SPLIT_LAYOUTS else [front]
+    mana_value = front.get("manaValue", front.get("convertedManaCost", 0)) or 0
+
+    def union(field: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(item for face in used for item in face.get(field) or []))
+
+    return CardFacts(name=name,
+                     mana_value=_number(mana_value),
+                     colours=order_colours(c for face in used for c in face.get("colors") or []),
+                     types=union("types"), subtypes=union("subtypes"), supertypes=union("supertypes"))
+
+
+def iter_mtgjson(stream: _Stream) -> Iterator[CardFacts]:
+    for key, _ in stream.object_items():
+        if key != "data":
+            stream.value()  # meta: small, skipped
+            continue
+        for name, _ in stream.object_items():
+            faces = stream.value()
+            if not isinstance(faces, list):
+                raise DataError(f"{stream.name}: data[{name!r}] should be a list of faces")
+            yield mtgjson_facts(name, faces)
+
+
+# --- Scryfall ---------------------------------------------------------------------------------------
+
+def parse_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """'Legendary Creature — Elf Druid' -> (types, subtypes, supertypes)."""
+    left, _, right = type_line.partition("—")
+    words = left.split()
+    supertypes = tuple(word for word in words if word in SUPERTYPES)
+    types = tuple(word for word in words if word not in SUPERTYPES)
+    return types, tuple(right.split()), supertypes
+
+
+def scryfall_facts(card: dict) -> CardFacts | None:
+    """A Scryfall card object -> facts (None for tokens, emblems, art cards)."""
+    layout = card.get("layout", "normal")
+    if layout in SKIPPED_LAYOUTS:
+        return None
+    faces = card.get("card_faces") or [card]
+    used = faces if layout in SPLIT_LAYOUTS else faces[:1]
+    colours = card.get("colors")
+    if colours is None:  # Scryfall leaves colours on the faces of multi-face cards
+        colours = [c for face in used for c in face.get("colors") or []]
+    parsed = [parse_type_line(face.get("type_line") or card.get("type_line", "")) for face in used]
+
+    def union(index: int) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(item for entry in parsed for item in entry[index]))
+
+    return CardFacts(name=card["name"], mana_value=_number(card.get("cmc", 0) or 0),
+                     colours=order_colours(colours), types=union(0), subtypes=union(1),
+                     supertypes=union(2))
+
+
+def iter_scryfall(stream: _Stream) -> Iterator[CardFacts]:
+    for card in stream.array_items():
+        if not isinstance(card, dict) or "name" not in card:
+            raise DataError(f"{stream.name}: expected card objects with a 'name'")
+        facts = scryfall_facts(card)
+        if facts is not None:
+            yield facts
+
+
+def _number(value: float | int) -> int | float:
+    return int(value) if float(value).is_integer() else float(value)
+
+
+# --- cache ------------------------------------------------------------------------------------------
+
+def cache_dir(folder: str | Path | None = None) -> Path:
+    """The index folder: the argument, else $GAMEKERNEL_CACHE_DIR, else the user cache folder."""
+    if folder is not None:
+        return Path(folder)
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "gamekernel" / "mtg"
+
+
+def _index_path(source: Path, folder: Path) -> Path:
+    stat = source.stat()
+    digest = hashlib.sha256(f"{source.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()
+    return folder / f"{source.name}.{digest[:16]}.facts.jsonl"
+
+
+def write_index(cards: list[CardFacts], path: Path, source: str) -> None:
+    """Atomic write: a header line then one compact row per card."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_suffix(".tmp")
+    with open(temp, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps({"gamekernel_mtg_index": INDEX_VERSION, "source": source}) + "\n")
+        for card in cards:
+            handle.write(json.dumps(card.to_row(), ensure_ascii=False, separators=(",", ":")) + "\n")
+    os.replace(temp, path)
+
+
+def read_index(path: Path) -> FactsIndex:
+    with open(path, encoding="utf-8") as handle:
+        header = json.loads(handle.readline() or "{}")
+        if header.get("gamekernel_mtg_index") != INDEX_VERSION:
+            raise DataError(f"{path.name}: not a version {INDEX_VERSION} card index")
+        cards = [CardFacts.from_row(json.loads(line), f"{path.name}:{number}")
+                 for number, line in enumerate(handle, 2) if line.strip()]
+    return FactsIndex(cards, source=header.get("source", path.name))
+
+
+def load_card_data(path: str | Path, *, cache: str | Path | None = None, progress: Progress | None = None,
+                   fmt: str | None = None, use_cache: bool = True) -> FactsIndex:
+    """Facts of every card in an AtomicCards.json or Scryfall oracle file (plain or .gz), cached."""
+    source = Path(path)
+    if not source.is_file():
+        raise DataError(f"{source}: no such card data file")
+    index_path = _index_path(source, cache_dir(cache))
+    if use_cache and index_path.is_file():
+        try:
+            return read_index(index_path)
+        except (DataError, json.JSONDecodeError, OSError):
+            pass  # a stale or damaged index is rebuilt
+    kind = fmt or detect_format(source)
+    readers = {"mtgjson": iter_mtgjson, "scryfall": iter_scryfall}
+    if kind not in readers:
+        raise DataError(f"unknown card data format {kind!r}: use 'mtgjson' or 'scryfall'")
+    stream = _open(source, progress)
+    try:
+        cards = list(readers[kind](stream))
+    finally:
+        stream.text.close()
+        stream.raw.close()
+    if progress:
+        progress(stream.total, stream.total)
+    index = FactsIndex(cards, source=source.name)
+    if use_cache:
+        write_index(list(index.cards()), index_path, source.name)
+    return index
