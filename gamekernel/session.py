@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from gamekernel.actions.campaign import CampaignActions
 from gamekernel.actions.cards import CardActions
 from gamekernel.actions.combat import CombatActions
 from gamekernel.actions.core import CoreActions
@@ -43,7 +44,7 @@ def register_reaction(reaction: Reaction) -> None:
 
 
 class Session(
-    CoreActions, GurpsActions, CombatActions, CardActions, GammaWorldActions, MtgActions
+    CoreActions, CampaignActions, GurpsActions, CombatActions, CardActions, GammaWorldActions, MtgActions
 ):
     """One table: `Session(seed=7).roll("3d+2")`. The magics hold one per kernel."""
 
@@ -81,10 +82,12 @@ class Session(
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")
-        event = Event(len(self.log) + 1, kind, dict(data or {}), actor, secret, now_iso())
+        event = Event(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso())
         if event_kind.apply is not None:
             event_kind.apply(self.state, event.data)
         self._append(event)
+        if self.campaign is not None:
+            self._after_campaign_event()
         if self._in_reaction:
             self.reaction_events.append(event)
         if kind not in META_KINDS:
@@ -235,9 +238,9 @@ def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]
     return active, redo_stack
 
 
-def replay(events: Iterable[Event]) -> TableState:
-    """The table state after applying `events` in order to a fresh state."""
-    state = TableState()
+def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
+    """The table state after applying `events` in order to `state` (a fresh one by default)."""
+    state = TableState() if state is None else state
     for event in events:
         reducer = EVENT_KINDS[event.kind].apply
         if reducer is not None:

@@ -28,6 +28,10 @@ class CoreState:
     def to_dict(self) -> dict[str, Any]:
         return {"seed": self.seed}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CoreState:
+        return cls(data.get("seed"))
+
 
 register_part("core", CoreState)
 
@@ -44,6 +48,22 @@ class TableState:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able picture of the whole state, for snapshots and replay comparisons."""
         return {name: _part_dict(part) for name, part in sorted(self.parts.items())}
+
+    def can_snapshot(self) -> bool:
+        """Whether every part can be rebuilt from its `to_dict` (has a `from_dict`)."""
+        return all(callable(getattr(type(part), "from_dict", None)) for part in self.parts.values())
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableState | None:
+        """Rebuild a state from a snapshot; None when some part cannot be rebuilt (then replay)."""
+        state = cls()
+        for name, part in state.parts.items():
+            rebuild = getattr(type(part), "from_dict", None)
+            if name in data:
+                if not callable(rebuild):
+                    return None
+                state.parts[name] = rebuild(data[name])
+        return state
 
 
 def _part_dict(part: Any) -> Any:

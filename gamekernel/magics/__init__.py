@@ -189,6 +189,40 @@ class GameKernel(SessionMagics):
         """Put back what `%undo` took: `%redo`, `%redo 2`."""
         return self.session.redo_result(_count(line, "%redo"))
 
+    # -- campaign --------------------------------------------------------------------------
+    @magic_arguments()
+    @argument("action", help="open FOLDER | status | close")
+    @line_magic
+    @guarded("campaign")
+    def campaign(self, line: str = ""):
+        """A campaign folder: `%campaign open ./crypt-of-ash` (created if missing), `%campaign status`,
+        `%campaign close`. Every event is written to the folder as it happens."""
+        words = line.split(None, 1)
+        action = words[0] if words else ""
+        if action == "open" and len(words) == 2:
+            return self.session.open_campaign(words[1].strip())
+        if action == "status" and len(words) == 1:
+            return self.session.campaign_status()
+        if action == "close" and len(words) == 1:
+            return self.session.close_campaign()
+        raise UsageError("usage: %campaign open FOLDER | %campaign status | %campaign close")
+
+    @line_magic
+    @guarded("save")
+    def save(self, line: str = ""):
+        """Snapshot the open campaign now and rewrite its readable state files (`%save`)."""
+        if line.strip():
+            raise UsageError("%save takes no arguments (it saves the open campaign)")
+        return self.session.save_campaign()
+
+    @line_magic
+    @guarded("load")
+    def load(self, line: str = ""):
+        """Read the open campaign again from its folder (`%load`), e.g. after a git checkout."""
+        if line.strip():
+            raise UsageError("%load takes no arguments (it reloads the open campaign); use %campaign open FOLDER")
+        return self.session.reload_campaign()
+
     # -- commands shared by rule sets ------------------------------------------------------
     @magic_arguments()
     @argument("spec", nargs="*", help="GURPS: Lockpicking-5 dark, Per+2, Lockpicking | IQ-5. MtG: green 2, G2, 緑2.")

@@ -1,0 +1,89 @@
+"""Foundation benchmarks (issue 2, c and d).
+
+(c) a `%roll 3d+2` cell through IPython's run_cell vs a cell calling an empty magic;
+(d) what `%load_ext gamekernel` adds to a bare IPython start, and whether it imports ipywidgets.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+import subprocess
+import sys
+import timeit
+from contextlib import redirect_stdout
+
+CELL_REPEATS = 7
+CELL_NUMBER = 300
+START_RUNS = 7
+
+_START_SCRIPT = r"""
+import sys, time
+t0 = time.perf_counter()
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+t1 = time.perf_counter()
+if {load}:
+    shell.run_line_magic("load_ext", "gamekernel")
+t2 = time.perf_counter()
+print(t1 - t0, t2 - t1, "ipywidgets" in sys.modules, "anywidget" in sys.modules)
+"""
+
+
+def _cell_costs() -> tuple[float, float]:
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.core.magic import register_line_magic
+
+    shell = InteractiveShell.instance()
+    shell.run_line_magic("load_ext", "gamekernel")
+    shell.run_line_magic("seed", "1")
+
+    @register_line_magic
+    def noop(line):  # the baseline: a magic that does nothing and returns nothing
+        return None
+
+    def run(cell: str) -> float:
+        sink = io.StringIO()
+        with redirect_stdout(sink):
+            for _ in range(20):
+                shell.run_cell(cell, store_history=False)
+            best = min(
+                timeit.repeat(lambda: shell.run_cell(cell, store_history=False), number=CELL_NUMBER,
+                              repeat=CELL_REPEATS)
+            )
+        return best / CELL_NUMBER
+
+    return run("%roll 3d+2"), run("%noop")
+
+
+def _start(load: bool) -> list[tuple[float, float, bool, bool]]:
+    runs = []
+    for _ in range(START_RUNS):
+        out = subprocess.run(
+            [sys.executable, "-c", _START_SCRIPT.format(load=load)], capture_output=True, text=True, check=True
+        ).stdout.split()
+        runs.append((float(out[0]), float(out[1]), out[2] == "True", out[3] == "True"))
+    return runs
+
+
+def main() -> None:
+    roll, noop = _cell_costs()
+    print("(c) one cell through InteractiveShell.run_cell (best of 7 x 300)")
+    print(f"    %roll 3d+2   {roll * 1e6:9.1f} µs")
+    print(f"    %noop        {noop * 1e6:9.1f} µs")
+    ratio = roll / noop
+    print(f"    ratio        {ratio:9.2f}x   target <= 1.5x  {'met' if ratio <= 1.5 else 'NOT met'}")
+    bare = _start(load=False)
+    loaded = _start(load=True)
+    load_ext = statistics.median(r[1] for r in loaded)
+    start = statistics.median(r[0] for r in bare)
+    widgets = any(r[2] or r[3] for r in loaded)
+    print(f"(d) fresh process, median of {START_RUNS}")
+    print(f"    bare IPython shell start   {start * 1e3:8.1f} ms")
+    print(f"    %load_ext gamekernel adds  {load_ext * 1e3:8.1f} ms   target <= 150 ms  "
+          f"{'met' if load_ext <= 0.150 else 'NOT met'}")
+    print(f"    ipywidgets/anywidget imported by %load_ext: {'yes (NOT met)' if widgets else 'no (met)'}")
+
+
+if __name__ == "__main__":
+    main()

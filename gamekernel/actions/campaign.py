@@ -1,0 +1,141 @@
+"""Campaign operations (a mixin of Session): open, save, reload and close a campaign folder.
+
+Opening restores the state at the end of the last session: from the latest snapshot plus the
+events after it when the snapshot is still valid (no later undo reaches behind it), else by a
+full replay. Every new event goes to this kernel's own session log in the folder.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from gamekernel.errors import UsageError
+from gamekernel.events import Event, register_event
+from gamekernel.i18n import t
+
+AUTO_SNAPSHOT_EVERY = 5_000
+
+register_event(
+    "campaign.open",
+    summary=lambda d: t("campaign.event.open", name=d["name"], session=d["session"], events=d["events"]),
+    undoable=False,
+)
+
+
+@dataclass(frozen=True)
+class CampaignStatus:
+    name: str
+    path: str
+    sessions: int
+    events: int
+    snapshot_seq: int
+    notices: tuple[str, ...] = ()
+    closed: bool = False
+
+    def __repr__(self) -> str:
+        key = "campaign.status.closed" if self.closed else "campaign.status.open"
+        lines = [t(key, name=self.name, sessions=self.sessions, events=self.events, snapshot=self.snapshot_seq)]
+        lines += [f"⚠ {notice}" for notice in self.notices]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.html import esc, panel
+
+        lines = repr(self).split("\n")
+        body = esc(lines[0]) + "".join(f"<div class='gk-notice'>{esc(line)}</div>" for line in lines[1:])
+        return panel("campaign", body, tone="muted" if self.closed else "good")
+
+
+def snapshot_is_valid(events: list[Event], snapshot_seq: int) -> bool:
+    """A snapshot after event S holds while no later undo/redo reaches an event at or before S."""
+    for event in events:
+        if event.seq > snapshot_seq and event.kind in {"undo", "redo"} and min(event.data["seqs"]) <= snapshot_seq:
+            return False
+    return True
+
+
+class CampaignActions:
+    """`session.open_campaign(path)`, `save_campaign()`, `reload_campaign()`, `close_campaign()`."""
+
+    campaign = None
+
+    def open_campaign(self, path: str | os.PathLike[str]) -> CampaignStatus:
+        from gamekernel.campaign import CampaignStore
+        from gamekernel.session import active_events, replay
+        from gamekernel.state import TableState
+
+        if self.campaign is not None:
+            raise UsageError(f"campaign {self.campaign.root.name!r} is open; %campaign close it first")
+        store = CampaignStore(path)
+        notices = store.open()
+        try:
+            loaded = store.load()
+            active, redo_stack = active_events(loaded.events)
+            state = None
+            if loaded.snapshot is not None and snapshot_is_valid(loaded.events, loaded.snapshot_seq):
+                state = TableState.from_dict(loaded.snapshot)
+            if state is None:
+                state = replay(active)
+            else:
+                state = replay([e for e in active if e.seq > loaded.snapshot_seq], state)
+            log = store.start_session()
+        except BaseException:
+            store.release()
+            raise
+        self.close()
+        self.log, self.active, self._redo_stack, self.state = loaded.events, active, redo_stack, state
+        self._store = log
+        self.campaign = store
+        self._events_since_snapshot = 0
+        self.load_warnings = loaded.warnings
+        self.record("campaign.open", {"name": store.index.name, "session": log.path.name, "events": len(loaded.events)})
+        return self.campaign_status(notices=tuple(notices + loaded.warnings))
+
+    def campaign_status(self, *, notices: tuple[str, ...] = ()) -> CampaignStatus:
+        store = self._require_campaign()
+        return CampaignStatus(
+            store.index.name, str(store.root), len(store.index.sessions), len(self.log), store.index.snapshot_seq,
+            notices,
+        )
+
+    def save_campaign(self) -> CampaignStatus:
+        """Write a snapshot of the state now and the readable per-part files."""
+        store = self._require_campaign()
+        self._write_snapshot(store)
+        return self.campaign_status()
+
+    def reload_campaign(self) -> CampaignStatus:
+        """Read the campaign again from its folder (what another tool or git checkout changed)."""
+        store = self._require_campaign()
+        root = store.root
+        self.close_campaign()
+        return self.open_campaign(root)
+
+    def close_campaign(self) -> CampaignStatus:
+        store = self._require_campaign()
+        self._write_snapshot(store)
+        status = self.campaign_status()
+        store.release()
+        self.campaign = None
+        self._store = None
+        return CampaignStatus(status.name, status.path, status.sessions, status.events, status.snapshot_seq,
+                              closed=True)
+
+    def _require_campaign(self):
+        if self.campaign is None:
+            raise UsageError("no campaign is open: %campaign open FOLDER")
+        return self.campaign
+
+    def _write_snapshot(self, store) -> None:
+        if not self.log or not self.state.can_snapshot():
+            return
+        state = self.state.to_dict()
+        store.write_snapshot(self.log[-1].seq, state, {k: v for k, v in state.items() if k != "core"})
+        self._events_since_snapshot = 0
+
+    def _after_campaign_event(self) -> None:
+        """Called for each recorded event while a campaign is open: snapshot every few thousand."""
+        self._events_since_snapshot = getattr(self, "_events_since_snapshot", 0) + 1
+        if self._events_since_snapshot >= AUTO_SNAPSHOT_EVERY:
+            self._write_snapshot(self.campaign)

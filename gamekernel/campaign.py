@@ -1,0 +1,249 @@
+"""The campaign folder: a git-friendly home for a campaign that lasts months.
+
+Layout (every JSON file carries `schema`):
+    campaign.json             the index: name, the sessions in order, the latest snapshot
+    sessions/session-NNN.jsonl one event log per kernel session (JSON Lines, flushed per event)
+    snapshot.json             the table state after event `seq` (so opening needs no full replay)
+    state/<part>.json         readable copies of each rule set's state (characters, decks, libraries,
+                              the combat in progress), rewritten by `%save` and on close - for people
+                              and git diffs; loading never reads them back
+    .lock                     the kernel that has the campaign open (pid and host)
+
+Loading never executes code: plain JSON only, each invalid file reported with file, line and field.
+A log written by `%config GameKernel.log_path` (one `log.jsonl`, schema-1 layout of the foundation)
+is migrated into this layout when its folder is opened as a campaign.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gamekernel.errors import DataError, UsageError
+from gamekernel.events import Event, LogStore
+from gamekernel.util import atomic_write_text
+
+INDEX_SCHEMA = 2  # 1 = the foundation's single log.jsonl (no index); 2 = this layout
+SNAPSHOT_SCHEMA = 1
+INDEX = "campaign.json"
+SNAPSHOT = "snapshot.json"
+LOCK = ".lock"
+
+
+class CampaignLockedError(UsageError):
+    """Another live kernel has the campaign open."""
+
+
+@dataclass
+class CampaignIndex:
+    name: str
+    sessions: list[str] = field(default_factory=list)
+    snapshot_seq: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"schema": INDEX_SCHEMA, "name": self.name, "sessions": self.sessions,
+                "snapshot_seq": self.snapshot_seq}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str) -> CampaignIndex:
+        if not isinstance(data, Mapping):
+            raise DataError(f"{where}: expected a JSON object")
+        if data.get("schema") != INDEX_SCHEMA:
+            raise DataError(f"{where}: field 'schema' is {data.get('schema')!r}; this version reads {INDEX_SCHEMA}")
+        name, sessions, seq = data.get("name"), data.get("sessions"), data.get("snapshot_seq", 0)
+        if not isinstance(name, str):
+            raise DataError(f"{where}: field 'name' must be a string")
+        if not isinstance(sessions, list) or not all(isinstance(s, str) for s in sessions):
+            raise DataError(f"{where}: field 'sessions' must be a list of file names")
+        for entry in sessions:
+            if "/" in entry or "\\" in entry or entry.startswith("."):
+                raise DataError(f"{where}: field 'sessions' has an unsafe file name {entry!r}")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            raise DataError(f"{where}: field 'snapshot_seq' must be a whole number >= 0")
+        return cls(name, list(sessions), seq)
+
+
+@dataclass
+class LoadedCampaign:
+    events: list[Event]
+    snapshot: dict[str, Any] | None
+    snapshot_seq: int
+    warnings: list[str]
+
+
+class CampaignStore:
+    """Files of one campaign folder; holds its lock while open."""
+
+    def __init__(self, root: str | os.PathLike[str]):
+        self.root = Path(root)
+        self.index: CampaignIndex | None = None
+        self.current_log: LogStore | None = None
+        self._locked = False
+
+    # -- opening and closing ---------------------------------------------------------------
+    def open(self) -> list[str]:
+        """Create the folder if missing, take the lock, migrate old layouts; returns notices."""
+        notices: list[str] = []
+        self.root.mkdir(parents=True, exist_ok=True)
+        self._acquire_lock(notices)
+        try:
+            index_path = self.root / INDEX
+            if index_path.exists():
+                self.index = CampaignIndex.from_dict(_read_json(index_path), INDEX)
+            elif (self.root / "log.jsonl").exists():
+                self.index = self._migrate_single_log(notices)
+            else:
+                self.index = CampaignIndex(self.root.resolve().name)
+                self._write_index()
+        except BaseException:
+            self.release()
+            raise
+        return notices
+
+    def release(self) -> None:
+        if self.current_log is not None:
+            self.current_log.close()
+            self.current_log = None
+        if self._locked:
+            (self.root / LOCK).unlink(missing_ok=True)
+            self._locked = False
+
+    def _acquire_lock(self, notices: list[str]) -> None:
+        path = self.root / LOCK
+        me = {"pid": os.getpid(), "host": socket.gethostname()}
+        for _ in range(2):
+            try:
+                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                holder = _read_lock(path)
+                if holder and holder.get("host") == me["host"] and not _pid_alive(holder.get("pid")):
+                    path.unlink(missing_ok=True)
+                    notices.append(f"{LOCK}: removed a stale lock of a kernel that is gone (pid {holder.get('pid')})")
+                    continue
+                who = f"pid {holder.get('pid')} on {holder.get('host')}" if holder else "an unknown kernel"
+                raise CampaignLockedError(
+                    f"campaign {self.root.name!r} is already open in another kernel ({who}); close it there "
+                    f"(%campaign close) or, if that kernel is gone, delete {LOCK} in the folder"
+                ) from None
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(me, handle)
+            self._locked = True
+            return
+
+    # -- reading ---------------------------------------------------------------------------
+    def load(self) -> LoadedCampaign:
+        """Every event of every session in order, plus the latest snapshot."""
+        assert self.index is not None
+        events: list[Event] = []
+        warnings: list[str] = []
+        for name in self.index.sessions:
+            report = LogStore.load(self.root / "sessions" / name)
+            for event in report.events:
+                if events and event.seq <= events[-1].seq:
+                    raise DataError(f"sessions/{name}: event seq {event.seq} is not after {events[-1].seq}")
+                events.append(event)
+            warnings.extend(f"sessions/{w}" for w in report.warnings)
+        snapshot = None
+        if self.index.snapshot_seq:
+            path = self.root / SNAPSHOT
+            data = _read_json(path) if path.exists() else None
+            if data is None:
+                warnings.append(f"{SNAPSHOT}: missing; the state is rebuilt from the logs")
+            else:
+                snapshot = _check_snapshot(data, self.index.snapshot_seq)
+        return LoadedCampaign(events, snapshot, self.index.snapshot_seq if snapshot else 0, warnings)
+
+    # -- writing ---------------------------------------------------------------------------
+    def start_session(self) -> LogStore:
+        """A new session log for this kernel, listed in the index before its first event."""
+        assert self.index is not None
+        number = len(self.index.sessions) + 1
+        name = f"session-{number:03d}.jsonl"
+        while (self.root / "sessions" / name).exists():
+            number += 1
+            name = f"session-{number:03d}.jsonl"
+        (self.root / "sessions").mkdir(exist_ok=True)
+        (self.root / "sessions" / name).touch()
+        self.index.sessions.append(name)
+        self._write_index()
+        self.current_log = LogStore(self.root / "sessions" / name)
+        return self.current_log
+
+    def write_snapshot(self, seq: int, state: Mapping[str, Any], readable: Mapping[str, Any]) -> None:
+        """Store the state after event `seq`, and the readable per-part copies."""
+        assert self.index is not None
+        atomic_write_text(
+            self.root / SNAPSHOT,
+            json.dumps({"schema": SNAPSHOT_SCHEMA, "seq": seq, "state": state}, ensure_ascii=False,
+                       separators=(",", ":")) + "\n",
+        )
+        self.index.snapshot_seq = seq
+        self._write_index()
+        for part, data in readable.items():
+            atomic_write_text(
+                self.root / "state" / f"{part}.json",
+                json.dumps({"schema": SNAPSHOT_SCHEMA, part: data}, ensure_ascii=False, indent=1, sort_keys=True)
+                + "\n",
+            )
+
+    def _write_index(self) -> None:
+        assert self.index is not None
+        atomic_write_text(self.root / INDEX, json.dumps(self.index.to_dict(), ensure_ascii=False, indent=1) + "\n")
+
+    # -- migrations ------------------------------------------------------------------------
+    def _migrate_single_log(self, notices: list[str]) -> CampaignIndex:
+        """Schema 1 -> 2: a folder holding the foundation's `log.jsonl` becomes session 1."""
+        (self.root / "sessions").mkdir(exist_ok=True)
+        target = self.root / "sessions" / "session-001.jsonl"
+        os.replace(self.root / "log.jsonl", target)
+        index = CampaignIndex(self.root.resolve().name, ["session-001.jsonl"])
+        self.index = index
+        self._write_index()
+        notices.append("migrated log.jsonl (schema 1) to sessions/session-001.jsonl with an index (schema 2)")
+        return index
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path.name}:{exc.lineno}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path.name}: not UTF-8 text") from None
+
+
+def _check_snapshot(data: Any, seq: int) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise DataError(f"{SNAPSHOT}: expected a JSON object")
+    if data.get("schema") != SNAPSHOT_SCHEMA:
+        raise DataError(f"{SNAPSHOT}: field 'schema' is {data.get('schema')!r}; this version reads {SNAPSHOT_SCHEMA}")
+    if data.get("seq") != seq:
+        raise DataError(f"{SNAPSHOT}: field 'seq' is {data.get('seq')!r} but {INDEX} says {seq}")
+    if not isinstance(data.get("state"), Mapping):
+        raise DataError(f"{SNAPSHOT}: field 'state' must be an object")
+    return dict(data["state"])
+
+
+def _read_lock(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _pid_alive(pid: Any) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
