@@ -1,0 +1,755 @@
+"""GURPS characters: attributes and their costs, secondary characteristics, traits, skills, points.
+
+Public API (stable; the combat helper builds on it):
+
+    Character(name, st=10, dx=10, iq=10, ht=10, hp_adj=0, will_adj=0, per_adj=0, fp_adj=0,
+              speed_adj=0 (quarters of Basic Speed), move_adj=0, appearance="average",
+              wealth="average", status=0, tl=0 (personal TL minus campaign TL), reputations=(),
+              languages=(), traits=(), skills=(), dr=0, equipment=(), budget=100,
+              disadvantage_limit=50 (percent of budget), hp_lost=0, fp_lost=0, notes="")
+      frozen; change with dataclasses.replace() or .with_attribute("dx", 12)
+      derived: hp, will, per, fp, basic_speed (float, exact quarters), basic_move, base_dodge,
+               dodge (incl. Enhanced Dodge and Combat Reflexes), basic_lift (kg), thrust, swing,
+               damage (e.g. "1d/2d-1"), current_hp, current_fp
+      trait_modifiers(roll_key) -> tuple[Modifier, ...]   # "dodge", "parry", "block", "fright_check",
+                                                          # "vision", "ht_knockdown", "ht_survival"...
+      defense_bonus(kind) -> int                          # kind in "dodge", "parry", "block"
+      has_trait(name) -> Trait | None, trait_level(name) -> int
+      skill_level(name) -> SkillLevel(level, source, ...)  # points, direct level or default
+      resolve(spec) -> ResolvedCheck                      # CheckSpec/str -> label, base, modifiers
+      points() -> PointBreakdown; validate() -> tuple[Issue, ...]
+      reaction_modifiers(attracted=False, npc_status=0) -> tuple[Modifier, ...]
+      to_dict() / Character.from_dict(data)
+    save_character(path, character); load_character(path)       # JSON, atomic write
+    roll_check(character, spec, *, rng=None, dice=None) -> SuccessRoll
+
+Rules: GURPS-CH-01..29 [004:130-613], ADV/DIS effects, MEN-01 (sense rolls vs Per),
+GURPS-STD-01..03 (skills). OPEN (RULES.md): bought secondary characteristics are off by default
+(`allow_bought_secondary`); Basic Lift is rounded to the nearest kg when it is 5 kg or more.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field, replace
+from difflib import get_close_matches
+from fractions import Fraction
+from math import floor
+from pathlib import Path
+from typing import Any
+
+from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
+from gamekernel.systems.gurps.checks import (
+    CheckSpec,
+    CheckTarget,
+    Modifier,
+    SuccessRoll,
+    parse_check_spec,
+    success_roll,
+)
+from gamekernel.systems.gurps.damage import DiceAdds, damage_for_st
+from gamekernel.systems.gurps.skills import (
+    SkillDef,
+    default_options,
+    is_standard_spend,
+    maybe_skill,
+    relative_level,
+)
+from gamekernel.systems.gurps.traits import Trait, load_traits, maybe_trait
+
+SCHEMA = 1
+
+# GURPS-CH-05: points per level above/below 10.
+ATTRIBUTE_COST = {"st": 10, "dx": 20, "iq": 20, "ht": 10}
+# OPEN (after GURPS-CH-11): Basic Set costs of bought secondary characteristics. [std]
+SECONDARY_COST = {"hp_adj": 2, "will_adj": 5, "per_adj": 5, "fp_adj": 3, "speed_adj": 5, "move_adj": 5}
+
+# Names a check may use for an attribute or derived score, English and Japanese (lower-cased keys).
+ATTRIBUTE_NAMES = {
+    "st": "ST", "strength": "ST", "体力": "ST",
+    "dx": "DX", "dexterity": "DX", "敏捷力": "DX", "敏捷": "DX",
+    "iq": "IQ", "intelligence": "IQ", "知力": "IQ",
+    "ht": "HT", "health": "HT", "生命力": "HT",
+    "will": "Will", "意志": "Will", "意志力": "Will",
+    "per": "Per", "perception": "Per", "知覚": "Per", "知覚力": "Per",
+    "vision": "Vision", "視覚": "Vision",
+    "hearing": "Hearing", "聴覚": "Hearing",
+    "taste": "Taste/Smell", "smell": "Taste/Smell", "taste/smell": "Taste/Smell",
+    "taste-smell": "Taste/Smell", "taste_smell": "Taste/Smell", "味覚": "Taste/Smell",
+    "嗅覚": "Taste/Smell", "味覚/嗅覚": "Taste/Smell",
+    "touch": "Touch", "触覚": "Touch",
+    "fright check": "Fright Check", "fright": "Fright Check", "fc": "Fright Check", "恐怖判定": "Fright Check",
+    "dodge": "Dodge", "よけ": "Dodge",
+}
+SENSES = {"Vision": "vision", "Hearing": "hearing", "Taste/Smell": "taste_smell", "Touch": "touch"}
+DEFENSES = {"Dodge", "Parry", "Block"}
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A skill on the sheet: bought with `points`, or with a `level` given directly."""
+
+    name: str
+    attribute: str = ""
+    difficulty: str = ""
+    points: int = 0
+    level: int | None = None
+    specialization: str = ""
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.name} ({self.specialization})" if self.specialization else self.name
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "attribute": self.attribute,
+                                "difficulty": self.difficulty, "points": self.points}
+        if self.level is not None:
+            data["level"] = self.level
+        if self.specialization:
+            data["specialization"] = self.specialization
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Skill:
+        return cls(name=data["name"], attribute=data.get("attribute", ""),
+                   difficulty=data.get("difficulty", ""), points=int(data.get("points", 0)),
+                   level=data.get("level"), specialization=data.get("specialization", ""))
+
+
+def make_skill(name: str, points: int = 0, level: int | None = None, specialization: str = "") -> Skill:
+    """A Skill of the data file by English or Japanese name (attribute/difficulty filled in)."""
+    defn = maybe_skill(name)
+    if defn is None:
+        from gamekernel.systems.gurps.skills import find_skill
+
+        find_skill(name)  # raises NotFoundError with suggestions
+        raise AssertionError
+    return Skill(defn.name, defn.attribute, defn.difficulty, points, level, specialization)
+
+
+@dataclass(frozen=True)
+class Language:
+    """A language with spoken and written comprehension (GURPS-CH-20..23)."""
+
+    name: str
+    spoken: str = "native"
+    written: str = "native"
+    native: bool = False
+
+
+@dataclass(frozen=True)
+class Reputation:
+    """A reputation: reaction modifier from people who recognize you, -4..+4 (GURPS-CH-25)."""
+
+    modifier: int
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class SkillLevel:
+    """A resolved skill level and how it was reached (for "show the working")."""
+
+    name: str
+    level: int
+    source: str  # "points", "direct", "default", "default from <X>"
+    attribute: str = ""
+    relative: int | None = None
+    bonuses: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True)
+class ResolvedCheck:
+    """What a check spec means for one character: label, base level and labelled modifiers."""
+
+    label: str
+    base: int
+    modifiers: tuple[Modifier, ...]
+    defense: bool = False
+    kind: str = "skill"
+    notes: tuple[str, ...] = ()
+
+    @property
+    def target(self) -> int:
+        return self.base + sum(m.value for m in self.modifiers)
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One validation message: severity "error" or "warning", the field, a readable message."""
+
+    severity: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.severity}: {self.field}: {self.message}"
+
+
+@dataclass(frozen=True)
+class PointBreakdown:
+    """Where the points went (GURPS-CH-01, CH-03)."""
+
+    attributes: int
+    secondary: int
+    advantages: int
+    disadvantages: int
+    skills: int
+    total: int
+    budget: int
+    disadvantage_limit: int  # a negative number, e.g. -50 for 100 points at 50%
+
+    @property
+    def unspent(self) -> int:
+        return self.budget - self.total
+
+
+@dataclass(frozen=True)
+class Character:
+    """A GURPS character (frozen: edits return a new Character). See the module docstring."""
+
+    name: str
+    st: int = 10
+    dx: int = 10
+    iq: int = 10
+    ht: int = 10
+    hp_adj: int = 0
+    will_adj: int = 0
+    per_adj: int = 0
+    fp_adj: int = 0
+    speed_adj: int = 0  # quarters of Basic Speed
+    move_adj: int = 0
+    appearance: str = "average"
+    wealth: str = "average"
+    status: int = 0
+    tl: int = 0  # personal TL minus campaign TL (GURPS-CH-18)
+    reputations: tuple[Reputation, ...] = ()
+    languages: tuple[Language, ...] = ()
+    traits: tuple[Trait, ...] = ()
+    skills: tuple[Skill, ...] = ()
+    dr: int = 0
+    equipment: tuple[str, ...] = ()
+    budget: int = 100
+    disadvantage_limit: int = 50  # percent of the budget (GURPS-CH-03, GM's option)
+    allow_bought_secondary: bool = False  # OPEN flag (after GURPS-CH-11)
+    hp_lost: int = 0
+    fp_lost: int = 0
+    handedness: str = "right"
+    notes: str = ""
+    source: str = field(default="", compare=False)
+
+    # -- secondary characteristics (GURPS-CH-08..12, DMG-02) --------------------------------
+    @property
+    def hp(self) -> int:
+        return self.st + self.hp_adj
+
+    @property
+    def will(self) -> int:
+        return self.iq + self.will_adj
+
+    @property
+    def per(self) -> int:
+        return self.iq + self.per_adj
+
+    @property
+    def fp(self) -> int:
+        return self.ht + self.fp_adj
+
+    @property
+    def speed_fraction(self) -> Fraction:
+        """Basic Speed exactly: (HT + DX) / 4, not rounded (GURPS-CH-09)."""
+        return Fraction(self.ht + self.dx, 4) + Fraction(self.speed_adj, 4)
+
+    @property
+    def basic_speed(self) -> float:
+        return float(self.speed_fraction)
+
+    @property
+    def basic_move(self) -> int:
+        """floor(Basic Speed) (GURPS-CH-11)."""
+        return floor(self.speed_fraction) + self.move_adj
+
+    @property
+    def base_dodge(self) -> int:
+        """floor(Basic Speed) + 3 (GURPS-CH-10), before traits."""
+        return floor(self.speed_fraction) + 3
+
+    @property
+    def dodge(self) -> int:
+        """Dodge with always-on trait bonuses (Enhanced Dodge, Combat Reflexes)."""
+        return self.base_dodge + self.defense_bonus("dodge")
+
+    @property
+    def basic_lift(self) -> float:
+        """ST x ST / 10 kg; rounded to the nearest kg from 5 kg up (GURPS-CH-12 + OPEN)."""
+        value = Fraction(self.st * self.st, 10)
+        if value >= 5:
+            return float(floor(value + Fraction(1, 2)))
+        return float(value)
+
+    @property
+    def thrust(self) -> DiceAdds:
+        return damage_for_st(self.st)[0]
+
+    @property
+    def swing(self) -> DiceAdds:
+        return damage_for_st(self.st)[1]
+
+    @property
+    def damage(self) -> str:
+        """"thrust/swing" as on the sheet (GURPS-DMG-03)."""
+        thrust, swing = damage_for_st(self.st)
+        return f"{thrust}/{swing}"
+
+    @property
+    def current_hp(self) -> int:
+        return self.hp - self.hp_lost
+
+    @property
+    def current_fp(self) -> int:
+        return self.fp - self.fp_lost
+
+    @property
+    def reaction_from_appearance(self) -> int:
+        row = load_traits()["appearance"].options.get(self.appearance, {})
+        return int(row.get("reaction", 0))
+
+    def with_attribute(self, name: str, value: int) -> Character:
+        """A copy with one field changed ("dx", 12); refuses unknown fields."""
+        key = name.lower()
+        if key not in self.__dataclass_fields__:
+            raise UsageError(f"unknown field {name!r}")
+        return replace(self, **{key: value})
+
+    # -- traits -------------------------------------------------------------------------------
+    def has_trait(self, name: str) -> Trait | None:
+        """The first trait matching an id, English or Japanese name, or None."""
+        defn = maybe_trait(name)
+        for trait in self.traits:
+            if defn is not None and trait.id == defn.id:
+                return trait
+            if trait.name.casefold() == name.casefold():
+                return trait
+        return None
+
+    def trait_level(self, name: str) -> int:
+        trait = self.has_trait(name)
+        return trait.level if trait else 0
+
+    def trait_modifiers(self, roll: str, *, skill: SkillDef | None = None) -> tuple[Modifier, ...]:
+        """Labelled automatic trait modifiers for a roll key ("vision", "dodge", "fright_check",
+        "ht_knockdown", "skill:Climbing", ...). With `skill`, also its "skill:" and "skill_tag:" keys."""
+        keys = {roll}
+        if skill is not None:
+            keys.add(f"skill:{skill.name}")
+            keys.update(f"skill_tag:{tag}" for tag in skill.tags)
+        out: list[Modifier] = []
+        for trait in self.traits:
+            defn = trait.definition
+            if defn is None:
+                continue
+            for effect in defn.effects:
+                if not effect.get("auto") or effect.get("roll") not in keys:
+                    continue
+                value = _effect_value(effect, trait)
+                if value:
+                    out.append(Modifier(value, defn.name))
+        return tuple(out)
+
+    def defense_bonus(self, kind: str) -> int:
+        """Always-on bonus to an active defense ("dodge", "parry", "block"): Combat Reflexes +1,
+        Enhanced Dodge/Parry/Block +1 (GURPS-ADV-05, ADV-09..11)."""
+        return sum(m.value for m in self.trait_modifiers(kind.lower()))
+
+    # -- skills ---------------------------------------------------------------------------------
+    def find_skill_entry(self, name: str) -> Skill | None:
+        key = _name_key(name)
+        defn = maybe_skill(name)
+        for skill in self.skills:
+            if _name_key(skill.name) == key or _name_key(skill.full_name) == key:
+                return skill
+            if defn is not None and skill.name == defn.name:
+                return skill
+        return None
+
+    def attribute_value(self, attribute: str) -> int:
+        """ST, DX, IQ, HT, Will, Per (a skill's controlling attribute)."""
+        key = attribute.strip().lower()
+        values = {"st": self.st, "dx": self.dx, "iq": self.iq, "ht": self.ht,
+                  "will": self.will, "per": self.per}
+        if key not in values:
+            raise DataError(f"unknown controlling attribute {attribute!r}")
+        return values[key]
+
+    def skill_level(self, name: str, *, _depth: int = 0) -> SkillLevel:
+        """A skill's level: bought (attribute + STD-01 table), given directly, or the best default
+        (STD-03); never below the best default; automatic trait bonuses (Talent, Flexibility,
+        Voice, Truthfulness, ...) are included."""
+        entry = self.find_skill_entry(name)
+        defn = maybe_skill(entry.name if entry else name)
+        if entry is None and defn is None:
+            raise NotFoundError(self._unknown_message(name))
+        label = entry.full_name if entry else defn.name
+        if entry is not None and entry.level is not None:
+            return SkillLevel(label, int(entry.level), "direct")
+        bonuses = self.trait_modifiers("skill", skill=defn) if defn else ()
+        bonus = sum(m.value for m in bonuses)
+        best_default = self._best_default(defn, _depth) if defn else None
+        if entry is not None and entry.points > 0:
+            attribute = entry.attribute or (defn.attribute if defn else "")
+            difficulty = entry.difficulty or (defn.difficulty if defn else "")
+            if not attribute or not difficulty:
+                raise DataError(f"skill {entry.name!r} needs an attribute and a difficulty")
+            relative = relative_level(difficulty, entry.points)
+            level = self.attribute_value(attribute) + relative
+            if best_default is not None and best_default[0] > level:
+                return SkillLevel(label, best_default[0] + bonus, best_default[1], attribute, None, bonuses)
+            return SkillLevel(label, level + bonus, "points", attribute, relative, bonuses)
+        if best_default is None:
+            raise RuleError(f"{label} has no default: it cannot be used untrained")
+        return SkillLevel(label, best_default[0] + bonus, best_default[1],
+                          defn.attribute if defn else "", None, bonuses)
+
+    def _best_default(self, defn: SkillDef, depth: int) -> tuple[int, str] | None:
+        best: tuple[int, str] | None = None
+        for source, modifier in default_options(defn):
+            try:
+                value = self.attribute_value(source)
+                text = f"default {source}{modifier:+d}"
+            except DataError:
+                if depth > 0:
+                    continue
+                entry = self.find_skill_entry(source)
+                if entry is None:  # skill-to-skill defaults only from skills actually known
+                    continue
+                try:
+                    value = self.skill_level(source, _depth=depth + 1).level
+                except (RuleError, NotFoundError):
+                    continue
+                text = f"default {source}{modifier:+d}"
+            if best is None or value + modifier > best[0]:
+                best = (value + modifier, text)
+        return best
+
+    # -- checks ---------------------------------------------------------------------------------
+    def resolve(self, spec: CheckSpec | str) -> ResolvedCheck:
+        """Turn a check spec into label, base and modifiers for this character; a fallback chain
+        ("Lockpicking | IQ-5") picks the alternative with the best effective level."""
+        if isinstance(spec, str):
+            spec = parse_check_spec(spec)
+        candidates: list[ResolvedCheck] = []
+        errors: list[Exception] = []
+        for alternative in spec.alternatives:
+            try:
+                candidates.append(self._resolve_one(alternative, spec.defense))
+            except (NotFoundError, RuleError) as error:
+                errors.append(error)
+        if not candidates:
+            raise errors[0]
+        return max(candidates, key=lambda c: c.target)
+
+    def _resolve_one(self, target: CheckTarget, defense: bool) -> ResolvedCheck:
+        if target.name is None:
+            return ResolvedCheck("", int(target.number or 0), target.modifiers, defense, "raw")
+        key = _name_key(target.name)
+        canonical = ATTRIBUTE_NAMES.get(key)
+        if canonical is not None:
+            return self._resolve_attribute(canonical, target.modifiers, defense)
+        skill = self.skill_level(target.name)
+        notes = () if skill.source in ("points", "direct") else (skill.source,)
+        return ResolvedCheck(skill.name, skill.level, target.modifiers, defense, "skill", notes)
+
+    def _resolve_attribute(self, name: str, mods: tuple[Modifier, ...], defense: bool) -> ResolvedCheck:
+        if name in SENSES:  # GURPS-MEN-01: sense rolls vs Per, Acute Senses add
+            traits = self.trait_modifiers(SENSES[name])
+            return ResolvedCheck(name, self.per, traits + mods, defense, "sense")
+        if name == "Fright Check":  # GURPS-MEN-10
+            return ResolvedCheck(name, self.will, self.trait_modifiers("fright_check") + mods, defense,
+                                 "fright")
+        if name == "Dodge":
+            return ResolvedCheck(name, self.base_dodge, self.trait_modifiers("dodge") + mods, True,
+                                 "defense")
+        value = {"ST": self.st, "DX": self.dx, "IQ": self.iq, "HT": self.ht,
+                 "Will": self.will, "Per": self.per}[name]
+        return ResolvedCheck(name, value, mods, defense, "attribute")
+
+    def _unknown_message(self, name: str) -> str:
+        known = sorted({*ATTRIBUTE_NAMES, *(s.name.casefold() for s in self.skills)})
+        from gamekernel.systems.gurps.skills import load_skills
+
+        known += [s.casefold() for s in load_skills()]
+        close = get_close_matches(_name_key(name), known, n=3, cutoff=0.6)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        return f"{self.name} has no skill or attribute {name!r}{hint}"
+
+    # -- reactions ------------------------------------------------------------------------------
+    def reaction_modifiers(self, *, attracted: bool = False, npc_status: int = 0) -> tuple[Modifier, ...]:
+        """The character's own reaction modifiers (GURPS-RR-03, CH-14..17, CH-25, CH-26, DIS-06):
+        Appearance, Charisma, Voice, Reputation, OPH, Delusion, Status above the NPC's."""
+        out: list[Modifier] = []
+        appearance = load_traits()["appearance"].options.get(self.appearance, {})
+        value = appearance.get("reaction_attracted" if attracted else "reaction", 0) if appearance else 0
+        if attracted and "reaction_attracted" not in appearance:
+            value = appearance.get("reaction", 0)
+        if value:
+            out.append(Modifier(int(value), f"Appearance ({appearance['name']})"))
+        out.extend(self.trait_modifiers("reaction"))
+        for reputation in self.reputations:
+            label = f"Reputation: {reputation.description}" if reputation.description else "Reputation"
+            out.append(Modifier(reputation.modifier, label))
+        if self.status > npc_status:
+            out.append(Modifier(self.status - npc_status, "Status"))
+        return tuple(out)
+
+    # -- points and validation ------------------------------------------------------------------
+    def attribute_points(self) -> dict[str, int]:
+        """Cost of each attribute (GURPS-CH-05)."""
+        return {name: (getattr(self, name) - 10) * cost for name, cost in ATTRIBUTE_COST.items()}
+
+    def secondary_points(self) -> dict[str, int]:
+        return {name: getattr(self, name) * cost for name, cost in SECONDARY_COST.items()}
+
+    def skill_points(self) -> int:
+        return sum(s.points for s in self.skills)
+
+    def feature_points(self) -> list[tuple[str, int]]:
+        """(label, cost) of every non-attribute, non-skill cost: traits, appearance, wealth, ..."""
+        traits = load_traits()
+        items: list[tuple[str, int]] = []
+        appearance = traits["appearance"].options.get(self.appearance)
+        if appearance and appearance["cost"]:
+            items.append((f"Appearance ({appearance['name']})", int(appearance["cost"])))
+        wealth = traits["wealth"].options.get(self.wealth)
+        if wealth and wealth["cost"]:
+            items.append((f"Wealth ({wealth['name']})", int(wealth["cost"])))
+        if self.status:
+            items.append((f"Status {self.status}", 5 * self.status))
+        if self.tl:
+            items.append((f"{'High' if self.tl > 0 else 'Low'} TL {self.tl:+d}", 5 * self.tl))
+        for reputation in self.reputations:
+            items.append((f"Reputation {reputation.modifier:+d}", 5 * reputation.modifier))
+        for language in self.languages:
+            items.append((f"Language: {language.name}", language_cost(language)))
+        items.extend((trait.name, trait.points) for trait in self.traits)
+        return items
+
+    def points(self) -> PointBreakdown:
+        """Point totals and the disadvantage limit (GURPS-CH-01, CH-03)."""
+        attributes = sum(self.attribute_points().values())
+        secondary = sum(self.secondary_points().values())
+        features = [cost for _, cost in self.feature_points()]
+        negatives = [c for c in self.attribute_points().values() if c < 0]
+        negatives += [c for c in self.secondary_points().values() if c < 0]
+        negatives += [c for c in features if c < 0]
+        advantages = sum(c for c in features if c > 0)
+        skills = self.skill_points()
+        total = attributes + secondary + sum(features) + skills
+        limit = -floor(self.budget * self.disadvantage_limit / 100)
+        return PointBreakdown(
+            attributes=attributes, secondary=secondary, advantages=advantages,
+            disadvantages=sum(negatives), skills=skills, total=total, budget=self.budget,
+            disadvantage_limit=limit,
+        )
+
+    def validate(self) -> tuple[Issue, ...]:
+        """Readable problems: over budget, disadvantage limit, attribute ranges, odd skill spends,
+        negated disadvantages (GURPS-CH-03, CH-06, CH-07, CH-29, STD-02, trait limits)."""
+        issues: list[Issue] = []
+        pts = self.points()
+        if pts.total > pts.budget:
+            issues.append(Issue("error", "points", f"{pts.total} points spent, {pts.total - pts.budget} over "
+                                                   f"the budget of {pts.budget}"))
+        if pts.disadvantages < pts.disadvantage_limit:
+            issues.append(Issue("error", "disadvantages",
+                                f"disadvantages total {pts.disadvantages}, beyond the limit of "
+                                f"{pts.disadvantage_limit} ({self.disadvantage_limit}% of {pts.budget})"))
+        for name in ("st", "dx", "iq", "ht"):
+            value = getattr(self, name)
+            if value < 1:
+                issues.append(Issue("error", name.upper(), f"{value} is below the human minimum of 1"))
+            elif value > 20:
+                issues.append(Issue("warning", name.upper(), f"{value} is above 20: needs the GM's approval"))
+            elif value < 8:
+                issues.append(Issue("warning", name.upper(), f"{value} is below 8: the GM may forbid it "
+                                                             "for adventurers"))
+        if not self.allow_bought_secondary:
+            for name, cost in self.secondary_points().items():
+                if cost:
+                    issues.append(Issue("warning", name, "bought secondary characteristics are off "
+                                                         "(the seed changes them only through attributes)"))
+        for skill in self.skills:
+            if skill.level is None and skill.points < 1:
+                issues.append(Issue("error", f"skill {skill.name}", "needs at least 1 point or a level"))
+            elif skill.level is None and not is_standard_spend(skill.points):
+                issues.append(Issue("warning", f"skill {skill.name}",
+                                    f"{skill.points} points is not a table spend (1, 2, 4, 8, 12...)"))
+        issues.extend(self._trait_issues())
+        for reputation in self.reputations:
+            if not -4 <= reputation.modifier <= 4:
+                issues.append(Issue("error", "reputation", f"{reputation.modifier:+d} is beyond -4..+4"))
+        if not -2 <= self.status <= 8:
+            issues.append(Issue("warning", "status", f"Status {self.status} is outside the usual -2..8"))
+        return tuple(issues)
+
+    def _trait_issues(self) -> list[Issue]:
+        issues: list[Issue] = []
+        ids = {t.id for t in self.traits if t.id}
+        for trait in self.traits:
+            defn = trait.definition
+            if defn is None:
+                continue
+            for negated in defn.data.get("negates", []):
+                if negated in ids:
+                    other = load_traits()[negated].name
+                    issues.append(Issue("error", other, f"cannot be taken with {defn.name} (GURPS-CH-29)"))
+            if defn.leveled:
+                low, high = defn.level_range()
+                if trait.level < low or (high is not None and trait.level > high):
+                    issues.append(Issue("error", trait.name, f"level {trait.level} is outside {low}-{high}"))
+            if defn.data.get("villain"):
+                issues.append(Issue("warning", trait.name, "a villain disadvantage: the GM may forbid it "
+                                                           "to PCs (GURPS-CH-29)"))
+        return issues
+
+    # -- persistence ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"schema": SCHEMA, "system": "gurps", "name": self.name}
+        for name in ("st", "dx", "iq", "ht", "hp_adj", "will_adj", "per_adj", "fp_adj", "speed_adj",
+                     "move_adj", "appearance", "wealth", "status", "tl", "dr", "budget",
+                     "disadvantage_limit", "allow_bought_secondary", "hp_lost", "fp_lost",
+                     "handedness", "notes"):
+            data[name] = getattr(self, name)
+        data["reputations"] = [{"modifier": r.modifier, "description": r.description} for r in self.reputations]
+        data["languages"] = [asdict(language) for language in self.languages]
+        data["traits"] = [t.to_dict() for t in self.traits]
+        data["skills"] = [s.to_dict() for s in self.skills]
+        data["equipment"] = list(self.equipment)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, where: str = "character") -> Character:
+        """Rebuild from `to_dict` output; DataError names the field that is wrong."""
+        if not isinstance(data, dict):
+            raise DataError(f"{where}: expected a JSON object")
+        if data.get("schema", SCHEMA) > SCHEMA:
+            raise DataError(f"{where}: schema {data.get('schema')} is newer than this version ({SCHEMA})")
+        if not data.get("name"):
+            raise DataError(f"{where}: field 'name' is missing")
+        kwargs: dict[str, Any] = {"name": str(data["name"])}
+        for name, kind in (("st", int), ("dx", int), ("iq", int), ("ht", int), ("hp_adj", int),
+                           ("will_adj", int), ("per_adj", int), ("fp_adj", int), ("speed_adj", int),
+                           ("move_adj", int), ("status", int), ("tl", int), ("dr", int), ("budget", int),
+                           ("disadvantage_limit", int), ("hp_lost", int), ("fp_lost", int),
+                           ("appearance", str), ("wealth", str), ("handedness", str), ("notes", str),
+                           ("allow_bought_secondary", bool)):
+            if name in data:
+                value = data[name]
+                if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+                    raise DataError(f"{where}: field {name!r} must be an integer, got {value!r}")
+                if kind is str and not isinstance(value, str):
+                    raise DataError(f"{where}: field {name!r} must be text, got {value!r}")
+                kwargs[name] = value
+        try:
+            kwargs["reputations"] = tuple(Reputation(int(r["modifier"]), r.get("description", ""))
+                                          for r in data.get("reputations", []))
+            kwargs["languages"] = tuple(Language(**lang) for lang in data.get("languages", []))
+            kwargs["traits"] = tuple(Trait.from_dict(t) for t in data.get("traits", []))
+            kwargs["skills"] = tuple(Skill.from_dict(s) for s in data.get("skills", []))
+            kwargs["equipment"] = tuple(str(e) for e in data.get("equipment", []))
+        except (KeyError, TypeError, ValueError) as error:
+            raise DataError(f"{where}: bad traits/skills/languages entry ({error})") from error
+        traits = load_traits()
+        if kwargs.get("appearance", "average") not in traits["appearance"].options:
+            raise DataError(f"{where}: field 'appearance' must be one of {', '.join(traits['appearance'].options)}")
+        if kwargs.get("wealth", "average") not in traits["wealth"].options:
+            raise DataError(f"{where}: field 'wealth' must be one of {', '.join(traits['wealth'].options)}")
+        return cls(**kwargs)
+
+    def __str__(self) -> str:
+        from gamekernel.render.gurps import character_text
+
+        return character_text(self)
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.gurps import character_html
+
+        return character_html(self)
+
+
+def _effect_value(effect: dict[str, Any], trait: Trait) -> int:
+    if "per_level" in effect:
+        return int(effect["per_level"]) * trait.level
+    if effect.get("bonus_from_option"):
+        defn = trait.definition
+        row = defn.options.get(trait.option, {}) if defn else {}
+        return int(row.get("bonus", row.get("reaction", 0)))
+    return int(effect.get("bonus", 0))
+
+
+def _name_key(name: str) -> str:
+    text = unicodedata.normalize("NFKC", name).strip().strip("〈〉<>").strip()
+    return " ".join(text.split()).casefold()
+
+
+def language_cost(language: Language) -> int:
+    """GURPS-CH-20/21/23: 1/2/3 points per mode above None; the native language is free at
+    Native, and a lower written level in it is worth -1/-2/-3."""
+    levels = {"none": 0, "broken": 1, "accented": 2, "native": 3}
+    try:
+        spoken, written = levels[language.spoken], levels[language.written]
+    except KeyError as error:
+        raise DataError(f"language {language.name}: comprehension must be one of {', '.join(levels)}") from error
+    if language.native:
+        return (spoken - 3) + (written - 3)
+    return spoken + written
+
+
+def roll_check(
+    character: Character, spec: CheckSpec | str, *, rng=None, dice: Iterable[int] | None = None,
+    extra: Iterable[Modifier] = (),
+) -> SuccessRoll:
+    """Resolve `spec` for `character` and roll it (checks.success_roll)."""
+    if isinstance(spec, str):
+        spec = parse_check_spec(spec)
+    resolved = character.resolve(spec)
+    return success_roll(
+        resolved.base, resolved.modifiers + tuple(extra), label=resolved.label, actor=character.name,
+        rng=rng, dice=dice, defense=resolved.defense, kind=resolved.kind, notes=resolved.notes,
+    )
+
+
+def save_character(path: str | os.PathLike[str], character: Character) -> Path:
+    """Write the character as JSON atomically (temp file in the same folder + rename)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(character.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def load_character(path: str | os.PathLike[str]) -> Character:
+    """Read a character file (our JSON, or a GCS .gcs file by extension)."""
+    source = Path(path)
+    if source.suffix.lower() == ".gcs":
+        from gamekernel.systems.gurps.gcs import load_gcs
+
+        return load_gcs(source)
+    try:
+        data = json.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise NotFoundError(f"{source}: no such character file") from error
+    except ValueError as error:
+        raise DataError(f"{source}: not valid JSON ({error})") from error
+    return replace(Character.from_dict(data, where=str(source)), source=str(source))

@@ -1,0 +1,417 @@
+"""GURPS success rolls: 3d against an effective skill, criticals, margins, refusal below 3.
+
+Public API (stable; the combat helper builds on it):
+
+    success_roll(base, modifiers=(), *, label="", actor="", rng=None, dice=None,
+                 defense=False, kind="skill") -> SuccessRoll
+    roll_3d6(rng) -> tuple[int, int, int]
+    is_success(total, target), is_critical_success(total, target), is_critical_failure(total, target)
+    classify(total, target) -> (success: bool, critical: "success" | "failure" | None)
+    normalize_modifiers(mods) -> tuple[Modifier, ...]        # ints, (value, label) pairs or Modifier
+    parse_check_spec(text) -> CheckSpec                      # "Lockpicking-5 dark", "IQ-5", "A | B-2"
+
+Rules: GURPS-SR-02..08 [004:44-83]. Modifiers change the target, never the dice (SR-04). A target
+below 3 is not rolled unless the roll is a defense (SR-05); the refusal is a result with a reason,
+not an exception, so the log shows why nothing was rolled.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from gamekernel.errors import UsageError
+
+MIN_TARGET = 3  # GURPS-SR-05
+
+
+class Modifier(NamedTuple):
+    """One labelled modifier to a target number: (value, label), e.g. (-5, "dark")."""
+
+    value: int
+    label: str = ""
+
+
+class CheckSpecError(UsageError):
+    """A check spec ("Lockpicking-5 dark") could not be parsed; the message names the column."""
+
+
+def normalize_modifiers(mods: Iterable[int | tuple[int, str] | Modifier] = ()) -> tuple[Modifier, ...]:
+    """Accept ints, (value, label) pairs or Modifier values and return Modifiers."""
+    out = []
+    for mod in mods:
+        if isinstance(mod, bool):
+            raise UsageError(f"modifier must be an integer, not {mod!r}")
+        if isinstance(mod, int):
+            out.append(Modifier(mod, ""))
+        else:
+            value, label = mod
+            out.append(Modifier(int(value), str(label or "")))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- the rule itself (GURPS-SR-02..08)
+
+
+def is_critical_success(total: int, target: int) -> bool:
+    """GURPS-SR-07: 3-4 always; 5 at target 15+; 6 at target 16+."""
+    return total <= 4 or (total == 5 and target >= 15) or (total == 6 and target >= 16)
+
+
+def is_critical_failure(total: int, target: int) -> bool:
+    """GURPS-SR-08: 18 always; 17 at target 15 or less; any roll of target+10 or more.
+
+    A 3 or 4 is a critical success whatever the target (SR-03), so it is never a critical failure.
+    """
+    if total <= 4:
+        return False
+    return total >= 18 or (total == 17 and target <= 15) or total >= target + 10
+
+
+def is_success(total: int, target: int) -> bool:
+    """GURPS-SR-02/03: total <= target succeeds; 3-4 always succeed; 17-18 always fail."""
+    if total <= 4:
+        return True
+    if total >= 17:
+        return False
+    return total <= target
+
+
+def classify(total: int, target: int) -> tuple[bool, str | None]:
+    """(success, critical) for a 3d total against an effective target."""
+    if is_critical_success(total, target):
+        return True, "success"
+    if is_critical_failure(total, target):
+        return False, "failure"
+    return is_success(total, target), None
+
+
+# ---------------------------------------------------------------- dice
+
+
+def roll_3d6(rng: random.Random) -> tuple[int, int, int]:
+    """Three d6 faces from the given RNG (never the global one)."""
+    return (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
+
+
+def _check_dice(dice: Iterable[int], count: int = 3) -> tuple[int, ...]:
+    faces = tuple(int(d) for d in dice)
+    if len(faces) != count or any(not 1 <= d <= 6 for d in faces):
+        raise UsageError(f"dice must be {count} faces from 1 to 6, got {list(faces)}")
+    return faces
+
+
+# ---------------------------------------------------------------- the result
+
+
+@dataclass(frozen=True)
+class SuccessRoll:
+    """One success roll with its whole working: base, labelled modifiers, target, dice, verdict, odds.
+
+    `margin` is target - total (positive = margin of success, negative = margin of failure, SR-06);
+    it is None when the roll was refused. `critical` is "success", "failure" or None.
+    `refused` holds the reason when nothing was rolled (target below 3, SR-05).
+    """
+
+    label: str
+    base: int
+    modifiers: tuple[Modifier, ...]
+    target: int
+    dice: tuple[int, ...]
+    total: int | None
+    success: bool
+    margin: int | None
+    critical: str | None
+    refused: str | None
+    odds: CheckOdds
+    actor: str = ""
+    kind: str = "skill"
+    defense: bool = False
+    secret: bool = False
+    notes: tuple[str, ...] = ()
+
+    @property
+    def margin_of_success(self) -> int:
+        """SR-06 for contests: target - roll on a success (never negative), else 0."""
+        if not self.success or self.margin is None:
+            return 0
+        return max(0, self.margin)
+
+    @property
+    def margin_of_failure(self) -> int:
+        """SR-06 for contests: roll - target on a failure (0 for an automatic 17/18 failure above target)."""
+        if self.success or self.margin is None:
+            return 0
+        return max(0, -self.margin)
+
+    @property
+    def rolled(self) -> bool:
+        return self.refused is None
+
+    def to_dict(self) -> dict:
+        """Plain JSON-able form for the event log (outcome included, replays without the RNG)."""
+        return {
+            "label": self.label,
+            "base": self.base,
+            "modifiers": [[m.value, m.label] for m in self.modifiers],
+            "target": self.target,
+            "dice": list(self.dice),
+            "total": self.total,
+            "success": self.success,
+            "margin": self.margin,
+            "critical": self.critical,
+            "refused": self.refused,
+            "actor": self.actor,
+            "kind": self.kind,
+            "defense": self.defense,
+            "secret": self.secret,
+            "notes": list(self.notes),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> SuccessRoll:
+        """Rebuild from `to_dict` output (re-deriving the verdict from the stored dice)."""
+        dice = tuple(data.get("dice") or ())
+        result = success_roll(
+            int(data["base"]),
+            [tuple(m) for m in data.get("modifiers", [])],
+            label=data.get("label", ""),
+            actor=data.get("actor", ""),
+            dice=dice or None,
+            defense=bool(data.get("defense", False)),
+            kind=data.get("kind", "skill"),
+            notes=tuple(data.get("notes", ())),
+            _no_dice_ok=not dice,
+        )
+        if data.get("secret"):
+            result = _replace(result, secret=True)
+        return result
+
+    def __str__(self) -> str:
+        from gamekernel.render.gurps import success_text
+
+        return success_text(self)
+
+    def __repr__(self) -> str:
+        return f"<SuccessRoll {self}>"
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.gurps import success_html
+
+        return success_html(self)
+
+
+def _replace(result: SuccessRoll, **changes) -> SuccessRoll:
+    from dataclasses import replace
+
+    return replace(result, **changes)
+
+
+@dataclass(frozen=True)
+class CheckOdds:
+    """Exact odds of one success roll (GURPS-SR-02..08 over all 216 outcomes of 3d)."""
+
+    target: int
+    success: object  # Fraction
+    critical_success: object
+    critical_failure: object
+
+
+def success_roll(
+    base: int,
+    modifiers: Iterable[int | tuple[int, str] | Modifier] = (),
+    *,
+    label: str = "",
+    actor: str = "",
+    rng: random.Random | None = None,
+    dice: Iterable[int] | None = None,
+    defense: bool = False,
+    kind: str = "skill",
+    notes: tuple[str, ...] = (),
+    _no_dice_ok: bool = False,
+) -> SuccessRoll:
+    """Roll 3d against base + modifiers (GURPS-SR-02..08).
+
+    Give either `dice` (three faces, for tests and replay) or `rng` (a random.Random). A target below
+    3 is refused (no dice used) unless `defense` is true (GURPS-SR-05).
+    """
+    from gamekernel.systems.gurps.odds import check_odds
+
+    mods = normalize_modifiers(modifiers)
+    target = int(base) + sum(m.value for m in mods)
+    odds = check_odds(target)
+    common = dict(
+        label=label, base=int(base), modifiers=mods, target=target, odds=odds,
+        actor=actor, kind=kind, defense=defense, notes=tuple(notes),
+    )
+    if target < MIN_TARGET and not defense:
+        return SuccessRoll(
+            dice=(), total=None, success=False, margin=None, critical=None,
+            refused=f"effective skill {target} is below {MIN_TARGET}", **common,
+        )
+    if dice is not None:
+        faces = _check_dice(dice)
+    elif rng is not None:
+        faces = roll_3d6(rng)
+    elif _no_dice_ok:
+        faces = ()
+    else:
+        raise UsageError("success_roll needs dice=(a, b, c) or rng=random.Random(...)")
+    if not faces:
+        return SuccessRoll(dice=(), total=None, success=False, margin=None, critical=None,
+                           refused="no dice recorded", **common)
+    total = sum(faces)
+    success, critical = classify(total, target)
+    return SuccessRoll(
+        dice=faces, total=total, success=success, margin=target - total, critical=critical,
+        refused=None, **common,
+    )
+
+
+def best_of(rolls: Iterable[SuccessRoll]) -> SuccessRoll:
+    """Luck (GURPS-ADV-19): the best of several rolls at the same target (lowest total)."""
+    rolled = [r for r in rolls if r.total is not None]
+    if not rolled:
+        raise UsageError("best_of needs at least one rolled result")
+    return min(rolled, key=lambda r: r.total)
+
+
+# ---------------------------------------------------------------- check specs
+
+
+@dataclass(frozen=True)
+class CheckTarget:
+    """One alternative of a check spec: a name (skill/attribute) or a raw number, with its modifiers."""
+
+    name: str | None
+    number: int | None
+    modifiers: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """What "Lockpicking-5 dark | IQ-5 @Aiko --secret" means, before any character is looked up.
+
+    `alternatives` is the fallback chain (best wins, GGA style); each keeps its own modifiers.
+    """
+
+    alternatives: tuple[CheckTarget, ...]
+    actor: str | None = None
+    secret: bool = False
+    defense: bool = False
+    text: str = field(default="", compare=False)
+
+
+_SIGNS = {"−": "-", "–": "-", "—": "-", "＋": "+", "－": "-", "﹣": "-", "﹢": "+"}
+_MOD_RE = re.compile(r"([+-])\s*(\d+)")
+_NAME_STOP = re.compile(r"[+-]\s*\d")
+
+
+def _normalize(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    for old, new in _SIGNS.items():
+        text = text.replace(old, new)
+    return text
+
+
+def _parse_alternative(chunk: str, offset: int) -> CheckTarget:
+    """`Name[±N label...]...` or `N[±N label...]`; offset = column of chunk start (0-based)."""
+    stripped_left = len(chunk) - len(chunk.lstrip())
+    body = chunk.strip()
+    column = offset + stripped_left + 1
+    if not body:
+        raise CheckSpecError(f"expected a skill, attribute or number at column {column}")
+    for prefix in ("S:", "Sk:", "s:", "sk:"):
+        if body.startswith(prefix):
+            body = body[len(prefix):].lstrip()
+            column += len(prefix)
+            break
+    match = _NAME_STOP.search(body)
+    head, rest = (body[: match.start()], body[match.start():]) if match else (body, "")
+    head = head.strip()
+    name: str | None
+    number: int | None = None
+    if re.fullmatch(r"\d+", head):
+        name, number = None, int(head)
+    elif not head and match and match.start() == 0:
+        raise CheckSpecError(
+            f"expected a skill, attribute or number before {rest[0]!r} at column {column}"
+        )
+    else:
+        name = head.strip("〈〉<>").strip()
+        if re.search(r"\d", name) and not re.search(r"[A-Za-z\u3040-\u9fff]", name):
+            raise CheckSpecError(f"unexpected {name!r} at column {column}")
+    modifiers = []
+    position = len(body) - len(rest)
+    while rest:
+        mod = _MOD_RE.match(rest)
+        if not mod:
+            # A sign with no number: report where.
+            if rest[0] in "+-":
+                raise CheckSpecError(
+                    f"expected a number after {rest[0]!r} at column {column + position + 1}"
+                )
+            raise CheckSpecError(f"unexpected {rest.split()[0]!r} at column {column + position}")
+        value = int(mod.group(2)) * (-1 if mod.group(1) == "-" else 1)
+        after = rest[mod.end():]
+        nxt = _NAME_STOP.search(after)
+        label_text, rest = (after[: nxt.start()], after[nxt.start():]) if nxt else (after, "")
+        position += mod.end() + len(label_text)
+        label = label_text.strip().strip('"\'').strip()
+        if label.startswith("(") and label.endswith(")"):
+            label = label[1:-1].strip()
+        if label.lower().startswith("for "):
+            label = label[4:].strip()
+        modifiers.append(Modifier(value, label))
+    return CheckTarget(name=name or None, number=number, modifiers=tuple(modifiers))
+
+
+def parse_check_spec(text: str) -> CheckSpec:
+    """Parse a check spec (pure; no character lookup).
+
+    Examples: "Lockpicking-5 dark", "Per+2", "IQ-5", "12", "Vision", "Will-3",
+    "Lockpicking | IQ-5", "鍵開け-5 暗闇", "Dodge @Aiko --secret". Full-width digits/signs accepted.
+    Raises CheckSpecError (a UsageError) naming the column of the problem.
+    """
+    if text is None or not str(text).strip():
+        raise CheckSpecError("empty check: give a skill, attribute or number, e.g. 'Lockpicking-5'")
+    raw = _normalize(str(text))
+    actor = None
+    secret = False
+    defense = False
+    kept: list[tuple[int, int]] = []
+    # Options and @actor are whole tokens; blank them out keeping columns stable.
+    for token in re.finditer(r"\S+", raw):
+        word = token.group(0)
+        if word in ("--secret", "-s", "--gm"):
+            secret = True
+        elif word == "--defense":
+            defense = True
+        elif word.startswith("--"):
+            raise CheckSpecError(
+                f"unknown option {word!r} at column {token.start() + 1} (known: --secret, --defense)"
+            )
+        elif word.startswith("@"):
+            if len(word) == 1:
+                raise CheckSpecError(f"expected a name after '@' at column {token.start() + 1}")
+            actor = word[1:]
+        else:
+            continue
+        kept.append((token.start(), token.end()))
+    chars = list(raw)
+    for start, end in kept:
+        for i in range(start, end):
+            chars[i] = " "
+    body = "".join(chars)
+    alternatives = []
+    offset = 0
+    for chunk in body.split("|"):
+        alternatives.append(_parse_alternative(chunk, offset))
+        offset += len(chunk) + 1
+    return CheckSpec(
+        alternatives=tuple(alternatives), actor=actor, secret=secret, defense=defense, text=str(text)
+    )

@@ -1,0 +1,255 @@
+"""GURPS damage: the thrust/swing table by ST, dice+adds, minimum damage, DR, wounding, injury.
+
+    damage_for_st(st, *, extended=True) -> (thrust: DiceAdds, swing: DiceAdds)   # GURPS-DMG-02
+    parse_damage(text, *, st=None) -> DamageSpec        # "2d+1 cut", "sw+2 cut", "thr imp", "1d-3"
+    roll_damage(spec, *, dr=0, rng=None, dice=None, target="", half=False) -> DamageRoll
+    injury_from(basic, dr, damage_type) -> (penetrating, injury)                  # DMG-05..08
+
+Rules: GURPS-DMG-01..08 [004:321-356,1574-1591]. OPEN (RULES.md): ST above 20 is not in the seed;
+with `extended=True` (the default, the recommended reading) ST 21-26 follow the Basic Set
+continuation; types other than pi-, cut, pi+, imp are x1 except huge piercing (pi++, x2).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+
+from gamekernel.errors import RuleError, UsageError
+
+
+@dataclass(frozen=True)
+class DiceAdds:
+    """GURPS "dice+adds" (GURPS-SR-01): 2d-1 = two d6 minus 1."""
+
+    dice: int
+    adds: int = 0
+
+    def __str__(self) -> str:
+        if self.adds == 0:
+            return f"{self.dice}d"
+        return f"{self.dice}d{self.adds:+d}"
+
+
+def _da(text: str) -> DiceAdds:
+    n, _, adds = text.partition("d")
+    return DiceAdds(int(n), int(adds) if adds else 0)
+
+
+# GURPS-DMG-02 [004:331-352]: ST -> (thrust, swing).
+_SEED_TABLE = {
+    1: ("1d-6", "1d-5"), 2: ("1d-6", "1d-5"), 3: ("1d-5", "1d-4"), 4: ("1d-5", "1d-4"),
+    5: ("1d-4", "1d-3"), 6: ("1d-4", "1d-3"), 7: ("1d-3", "1d-2"), 8: ("1d-3", "1d-2"),
+    9: ("1d-2", "1d-1"), 10: ("1d-2", "1d"), 11: ("1d-1", "1d+1"), 12: ("1d-1", "1d+2"),
+    13: ("1d", "2d-1"), 14: ("1d", "2d"), 15: ("1d+1", "2d+1"), 16: ("1d+1", "2d+2"),
+    17: ("1d+2", "3d-1"), 18: ("1d+2", "3d"), 19: ("2d-1", "3d+1"), 20: ("2d-1", "3d+2"),
+}
+# OPEN (RULES.md after DMG-02): Basic Set continuation, used only with extended=True. [std]
+_EXTENDED_TABLE = {
+    21: ("2d", "4d-1"), 22: ("2d", "4d"), 23: ("2d+1", "4d+1"), 24: ("2d+1", "4d+2"),
+    25: ("2d+2", "5d-1"), 26: ("2d+2", "5d"),
+}
+DAMAGE_TABLE: dict[int, tuple[DiceAdds, DiceAdds]] = {
+    st: (_da(t), _da(s)) for st, (t, s) in {**_SEED_TABLE, **_EXTENDED_TABLE}.items()
+}
+SEED_MAX_ST = 20
+
+
+def damage_for_st(st: int, *, extended: bool = True) -> tuple[DiceAdds, DiceAdds]:
+    """(thrust, swing) for ST (GURPS-DMG-02); ST 21-26 only with `extended` (OPEN flag)."""
+    if st < 1:
+        raise RuleError(f"ST {st} has no damage: the table starts at ST 1")
+    if st > SEED_MAX_ST and not extended:
+        raise RuleError(f"ST {st} is above the seed's damage table (1-20); enable the extended table")
+    if st not in DAMAGE_TABLE:
+        raise RuleError(f"ST {st} is beyond the damage table (1-{max(DAMAGE_TABLE)}); give the damage dice")
+    return DAMAGE_TABLE[st]
+
+
+def damage_notation(st: int, *, extended: bool = True) -> str:
+    """GURPS-DMG-03: the sheet line, e.g. ST 13 -> "1d/2d-1"."""
+    thrust, swing = damage_for_st(st, extended=extended)
+    return f"{thrust}/{swing}"
+
+
+# GURPS-DMG-07 + OPEN: wounding multipliers by damage type.
+WOUNDING: dict[str, Fraction] = {
+    "pi-": Fraction(1, 2),
+    "pi": Fraction(1),
+    "pi+": Fraction(3, 2),
+    "pi++": Fraction(2),
+    "cut": Fraction(3, 2),
+    "imp": Fraction(2),
+    "cr": Fraction(1),
+    "burn": Fraction(1),
+    "tox": Fraction(1),
+    "cor": Fraction(1),
+    "fat": Fraction(1),
+}
+TYPE_ALIASES = {
+    "crushing": "cr", "cutting": "cut", "impaling": "imp", "piercing": "pi",
+    "small piercing": "pi-", "large piercing": "pi+", "huge piercing": "pi++",
+    "burning": "burn", "toxic": "tox", "corrosion": "cor", "fatigue": "fat",
+    "叩き": "cr", "切り": "cut", "刺し": "imp", "貫通": "pi", "小貫通": "pi-", "大貫通": "pi+",
+    "特大貫通": "pi++", "焼き": "burn", "毒": "tox",
+}
+
+
+def damage_type(name: str) -> str:
+    """Canonical damage type ("cut", "pi+", ...) from an abbreviation, English or Japanese name."""
+    key = name.strip().lower()
+    key = TYPE_ALIASES.get(key, key)
+    if key not in WOUNDING:
+        from difflib import get_close_matches
+
+        close = get_close_matches(key, list(WOUNDING) + list(TYPE_ALIASES), n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else f"; known: {', '.join(WOUNDING)}"
+        raise UsageError(f"unknown damage type {name!r}{hint}")
+    return key
+
+
+def minimum_damage(kind: str) -> int:
+    """GURPS-DMG-04: 0 for crushing, 1 for every other type."""
+    return 0 if kind == "cr" else 1
+
+
+def injury_from(basic: int, dr: int, kind: str) -> tuple[int, int]:
+    """(penetrating, injury): DMG-05 penetration, DMG-07 multiplier, DMG-08 floor and minimum 1."""
+    penetrating = max(0, basic - max(0, dr))
+    if penetrating == 0:
+        return 0, 0
+    injury = floor(penetrating * WOUNDING[kind])
+    return penetrating, max(1, injury)
+
+
+@dataclass(frozen=True)
+class DamageSpec:
+    """A damage expression: dice+adds and a type; `source` is "thr"/"sw" when derived from ST."""
+
+    dice: int
+    adds: int
+    kind: str = "cr"
+    source: str = ""
+    text: str = ""
+
+    def __str__(self) -> str:
+        return f"{DiceAdds(self.dice, self.adds)} {self.kind}"
+
+
+_DAMAGE_RE = re.compile(
+    r"^\s*(?:(?P<n>\d+)\s*d(?:6)?|(?P<src>thr|sw|thrust|swing))\s*(?P<adds>(?:[+-]\s*\d+\s*)*)"
+    r"(?P<kind>\S.*?)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def parse_damage(text: str, *, st: int | None = None, extended: bool = True) -> DamageSpec:
+    """Parse "2d+1 cut", "3d", "1d-3 pi-", "sw+2 cut" or "thr imp" (thr/sw need `st`)."""
+    raw = unicodedata.normalize("NFKC", text or "").replace("−", "-")
+    match = _DAMAGE_RE.match(raw)
+    if not match:
+        raise UsageError(f"expected damage like '2d+1 cut' or 'sw+2 cut', got {text!r} (column 1)")
+    adds = sum(int(a.replace(" ", "")) for a in re.findall(r"[+-]\s*\d+", match.group("adds") or ""))
+    kind = damage_type(match.group("kind")) if match.group("kind") else "cr"
+    if match.group("src"):
+        if st is None:
+            raise UsageError(f"{match.group('src')} damage needs a character's ST (use @Name)")
+        thrust, swing = damage_for_st(st, extended=extended)
+        base = thrust if match.group("src").lower().startswith("thr") else swing
+        source = "thr" if base is thrust else "sw"
+        return DamageSpec(base.dice, base.adds + adds, kind, source, text)
+    dice = int(match.group("n"))
+    if dice < 1 or dice > 100:
+        raise UsageError(f"number of dice must be 1-100, got {dice} (column 1)")
+    return DamageSpec(dice, adds, kind, "", text)
+
+
+@dataclass(frozen=True)
+class DamageRoll:
+    """A damage roll and its whole working (GURPS-DMG-04..08)."""
+
+    spec: DamageSpec
+    faces: tuple[int, ...]
+    raw: int  # dice + adds before the minimum
+    basic: int  # after the minimum (and halving beyond 1/2D)
+    dr: int
+    penetrating: int
+    multiplier: Fraction
+    injury: int
+    target: str = ""
+    attacker: str = ""
+    halved: bool = False
+    secret: bool = False
+
+    def to_dict(self) -> dict:
+        return {
+            "dice": self.spec.dice, "adds": self.spec.adds, "kind": self.spec.kind,
+            "source": self.spec.source, "text": self.spec.text, "faces": list(self.faces),
+            "dr": self.dr, "target": self.target, "attacker": self.attacker, "halved": self.halved,
+            "secret": self.secret,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> DamageRoll:
+        spec = DamageSpec(data["dice"], data["adds"], data["kind"], data.get("source", ""),
+                          data.get("text", ""))
+        result = roll_damage(spec, dr=data.get("dr", 0), dice=data["faces"], target=data.get("target", ""),
+                             attacker=data.get("attacker", ""), half=data.get("halved", False))
+        if data.get("secret"):
+            from dataclasses import replace
+
+            result = replace(result, secret=True)
+        return result
+
+    def __str__(self) -> str:
+        from gamekernel.render.gurps import damage_text
+
+        return damage_text(self)
+
+    def __repr__(self) -> str:
+        return f"<DamageRoll {self}>"
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.gurps import damage_html
+
+        return damage_html(self)
+
+
+def roll_damage(
+    spec: DamageSpec | str,
+    *,
+    dr: int = 0,
+    rng: random.Random | None = None,
+    dice: tuple[int, ...] | list[int] | None = None,
+    target: str = "",
+    attacker: str = "",
+    half: bool = False,
+    st: int | None = None,
+) -> DamageRoll:
+    """Roll damage, apply the type's minimum (DMG-04), optional halving beyond 1/2D, DR (DMG-05,06),
+    the wounding multiplier and the injury floor/minimum (DMG-07,08)."""
+    if isinstance(spec, str):
+        spec = parse_damage(spec, st=st)
+    if dice is not None:
+        faces = tuple(int(d) for d in dice)
+        if len(faces) != spec.dice or any(not 1 <= d <= 6 for d in faces):
+            raise UsageError(f"damage {DiceAdds(spec.dice, spec.adds)} needs {spec.dice} faces 1-6, got {list(faces)}")
+    elif rng is not None:
+        faces = tuple(rng.randint(1, 6) for _ in range(spec.dice))
+    else:
+        raise UsageError("roll_damage needs dice=[...] or rng=random.Random(...)")
+    if dr < 0:
+        raise UsageError(f"DR cannot be negative, got {dr}")
+    raw = sum(faces) + spec.adds
+    basic = max(minimum_damage(spec.kind), raw)
+    if half:
+        basic = basic // 2
+    penetrating, injury = injury_from(basic, dr, spec.kind)
+    return DamageRoll(
+        spec=spec, faces=faces, raw=raw, basic=basic, dr=dr, penetrating=penetrating,
+        multiplier=WOUNDING[spec.kind], injury=injury, target=target, attacker=attacker, halved=half,
+    )
