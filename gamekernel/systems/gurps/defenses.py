@@ -1,0 +1,197 @@
+"""GURPS active defenses: Dodge, Parry and Block scores, which defenses an attack allows, and their
+modifiers. [GURPS-CMB-40..52]
+
+A defense roll is always rolled, even below 3 (GURPS-SR-05); 3-4 always succeed (CMB-42).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gamekernel.errors import RuleError, UsageError
+from gamekernel.systems.gurps.attacks import posture_row
+from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
+from gamekernel.systems.gurps.injury import halve_up
+
+Mod = tuple[int, str]
+DEFENSES = ("dodge", "parry", "block")
+
+
+def dodge_score(
+    basic_speed: float, encumbrance: int = 0, *, enhanced: int = 0, combat_reflexes: bool = False,
+    reeling: bool = False, tired: bool = False,
+) -> int:
+    """floor(Basic Speed) + 3 - encumbrance level (GURPS-CMB-44), +Enhanced Dodge, +1 Combat Reflexes;
+    halved (round up) when reeling (GURPS-INJ-01) and again when tired (GURPS-FAT-01)."""
+    value = int(basic_speed // 1) + 3 - encumbrance + enhanced + (1 if combat_reflexes else 0)
+    if reeling:
+        value = halve_up(value)
+    if tired:
+        value = halve_up(value)
+    return value
+
+
+def parry_score(skill: int, *, bonus: int = 0, enhanced: int = 0, combat_reflexes: bool = False) -> int:
+    """floor(weapon skill / 2) + 3 (sword 13 -> 9) + weapon bonus (GURPS-CMB-46)."""
+    return skill // 2 + 3 + bonus + enhanced + (1 if combat_reflexes else 0)
+
+
+def block_score(shield_skill: int, *, enhanced: int = 0, combat_reflexes: bool = False) -> int:
+    """floor(Shield / 2) + 3 (Shield 11 -> 8) (GURPS-CMB-45)."""
+    return shield_skill // 2 + 3 + enhanced + (1 if combat_reflexes else 0)
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """What the defender faces: the attack's kind and features (GURPS-CMB-45, 47, 52).
+
+    kind: melee | thrown | missile (muscle-powered) | firearm | beam | liquid | missile_spell
+    """
+
+    kind: str = "melee"
+    critical: bool = False
+    from_behind: bool = False
+    flail: bool = False
+    thrown_weight_kg: float = 1.0
+    unseen: bool = False
+    attacker_within_reach: bool = False
+    unarmed: bool = False
+
+
+ALLOWED = {  # attack kind -> defenses that can stop it
+    "melee": ("dodge", "parry", "block"),
+    "thrown": ("dodge", "parry", "block"),
+    "missile": ("dodge", "block"),
+    "liquid": ("dodge", "block"),
+    "firearm": ("dodge",),
+    "beam": ("dodge",),
+    "missile_spell": ("dodge", "block"),  # GURPS-MAG-12
+}
+
+
+@dataclass(frozen=True)
+class DefenderState:
+    """The defender's side of the modifiers (GURPS-CMB-43, 50, 51)."""
+
+    maneuver: str = "do_nothing"
+    aod_option: str = ""  # dodge | parry | block | double
+    posture: str = "standing"
+    stunned: bool = False
+    shield_db: int = 0
+    distracted: bool = False
+    bad_footing: int = 0
+    feint_penalty: int = 0
+    parry_used: bool = False
+    block_used: bool = False
+    can_parry: bool = True
+    can_block: bool = False
+    parry_weapon: str = ""  # "" | dagger | quarterstaff | bare_hands
+    conscious: bool = True
+    aware: bool = True
+
+
+def why_not(kind: str, who: DefenderState, attack: Incoming) -> str | None:
+    """The reason a defense is impossible, or None when it may be rolled (GURPS-CMB-41..52)."""
+    if kind not in DEFENSES:
+        raise UsageError(f"unknown defense {kind!r}; choose dodge, parry or block")
+    if attack.critical:
+        return "a critical hit allows no defense (GURPS-CMB-27)"
+    if not who.conscious:
+        return "an unconscious defender cannot defend (GURPS-CMB-41)"
+    if not who.aware:
+        return "an unaware defender cannot defend (GURPS-CMB-41)"
+    if attack.from_behind:
+        return "no defense against an attack from behind (GURPS-CMB-52)"
+    if who.maneuver == "all_out_attack":
+        return "All-Out Attack allows no defense until the next turn (GURPS-CMB-18)"
+    if kind not in ALLOWED.get(attack.kind, DEFENSES):
+        if kind == "parry" and attack.attacker_within_reach and attack.kind in ("missile", "firearm", "beam"):
+            pass  # knock the missile weapon aside (GURPS-CMB-47)
+        else:
+            return f"{kind} cannot stop a {attack.kind} attack (GURPS-CMB-45, 47)"
+    if kind == "parry":
+        if who.maneuver == "move_and_attack":
+            return "Move and Attack allows Dodge or Block only (GURPS-CMB-19)"
+        if not who.can_parry:
+            return "no ready weapon or empty hand to parry with (GURPS-CMB-46)"
+        if who.parry_used and who.aod_option != "double":
+            return "already parried this turn: one parry per turn (GURPS-CMB-46)"
+    if kind == "block":
+        if not who.can_block:
+            return "no ready shield (GURPS-CMB-45)"
+        if who.block_used and who.aod_option != "double":
+            return "already blocked this turn: one block per turn (GURPS-CMB-45)"
+    return None
+
+
+def defense_modifiers(kind: str, who: DefenderState, attack: Incoming) -> tuple[Mod, ...]:
+    """Every modifier to one active defense, labelled (GURPS-CMB-43, 49..52, CMB-11 posture)."""
+    mods: list[Mod] = []
+    if who.maneuver == "all_out_defense" and who.aod_option == kind:
+        mods.append((2, "All-Out Defense"))
+    row = posture_row(who.posture)
+    if row["defense"]:
+        mods.append((row["defense"], who.posture.replace("_", " ")))
+    if who.shield_db:
+        mods.append((who.shield_db, "shield DB"))
+    if who.stunned:
+        mods.append((-4, "stunned"))
+    if attack.unseen:
+        mods.append((-4, "attacker unseen"))
+    if who.distracted:
+        mods.append((-1, "distracted"))
+    if who.bad_footing:
+        mods.append((-abs(who.bad_footing), "bad footing"))
+    if who.feint_penalty:
+        mods.append((-who.feint_penalty, "feint"))
+    if kind == "parry":
+        if who.parry_weapon == "dagger":
+            mods.append((-1, "dagger/knife"))
+        elif who.parry_weapon == "quarterstaff":
+            mods.append((2, "quarterstaff"))
+        elif who.parry_weapon == "bare_hands" and not attack.unarmed:
+            mods.append((-3, "bare hands vs weapon"))
+        if attack.flail:
+            mods.append((-4, "flail"))
+        if attack.kind == "thrown":
+            mods.append((-2, "small thrown weapon") if attack.thrown_weight_kg <= 0.5 else (-1, "thrown weapon"))
+    if kind == "block" and attack.flail:
+        mods.append((-2, "flail"))
+    return tuple(mods)
+
+
+@dataclass(frozen=True)
+class DefenseRoll:
+    defender: str
+    kind: str
+    roll: SuccessRoll
+
+    @property
+    def success(self) -> bool:
+        return self.roll.success
+
+
+def defense_roll(
+    defender: str, kind: str, score: int, who: DefenderState, attack: Incoming, faces: Sequence[int]
+) -> DefenseRoll:
+    """Roll one active defense; refuses (RuleError) when it is not allowed, naming the rule."""
+    reason = why_not(kind, who, attack)
+    if reason:
+        raise RuleError(f"{defender} cannot {kind}: {reason}")
+    mods = defense_modifiers(kind, who, attack)
+    label = {"dodge": "Dodge", "parry": "Parry", "block": "Block"}[kind]
+    roll = success_roll(score, mods, label=label, actor=defender, dice=tuple(faces), defense=True, kind="defense")
+    return DefenseRoll(defender, kind, roll)
+
+
+def best_defense(scores: dict[str, int], who: DefenderState, attack: Incoming) -> tuple[str, int] | None:
+    """The allowed defense with the highest effective value (the one the tracker offers first)."""
+    best: tuple[str, int] | None = None
+    for kind in DEFENSES:
+        if kind not in scores or why_not(kind, who, attack):
+            continue
+        value = scores[kind] + sum(v for v, _ in defense_modifiers(kind, who, attack))
+        if best is None or value > best[1]:
+            best = (kind, value)
+    return best
