@@ -91,14 +91,16 @@ class EmptyPolicy:
 
     mode "error" (default): refuse, nothing moves. "reshuffle": move this deck's own cards from
     `zone` (e.g. its discard pile) back in, shuffle, continue. "fallback": draw the rest from
-    `zone` (another deck). "partial": draw only what is there.
+    `zone` (another deck). "partial": draw only what is there. `then`: a deck to draw the rest
+    from when a reshuffle finds nothing to bring back.
     """
 
     mode: Literal["error", "reshuffle", "fallback", "partial"] = "error"
     zone: str | None = None
+    then: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"mode": self.mode, "zone": self.zone}
+        return {"mode": self.mode, "zone": self.zone, "then": self.then}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> EmptyPolicy:
@@ -108,7 +110,7 @@ class EmptyPolicy:
             raise DataError(f"empty-zone policy: unknown mode {mode!r} (error, reshuffle, fallback, partial)")
         if mode in ("reshuffle", "fallback") and not data.get("zone"):
             raise DataError(f"empty-zone policy {mode!r} needs a zone")
-        return cls(mode=mode, zone=data.get("zone"))
+        return cls(mode=mode, zone=data.get("zone"), then=data.get("then"))
 
 
 ERROR_WHEN_EMPTY = EmptyPolicy()
@@ -626,7 +628,9 @@ def plan_set_policy(table: Table, zone: str, policy: EmptyPolicy) -> Batch:
 def _check_policy(table: Table, policy: EmptyPolicy, zone: str) -> None:
     if policy.zone is not None and policy.zone not in table.zones:
         table.zone(policy.zone)  # raises with close matches
-    if policy.zone == zone:
+    if policy.then is not None and policy.then not in table.zones:
+        table.zone(policy.then)
+    if zone in (policy.zone, policy.then):
         raise UsageError(f"zone {zone!r} cannot refill from itself")
 
 
@@ -757,8 +761,9 @@ def plan_draw(
                 _apply_op(scratch, op)
             ops.extend(refill)
             continue
-        if policy.mode == "fallback" and policy.zone and policy.zone not in tried:
-            zone = policy.zone
+        onward = policy.zone if policy.mode == "fallback" else policy.then
+        if onward and onward not in tried:
+            zone = onward
             continue
         if policy.mode == "partial":
             break

@@ -243,3 +243,14 @@ def test_snapshot_that_breaks_the_invariant_is_a_data_error(log: Log) -> None:
     data["zones"][1]["order"].append(data["zones"][0]["order"][0])
     with pytest.raises(DataError, match="snapshot"):
         Table.from_dict(data)
+
+
+def test_reshuffle_then_fallback_deck_when_discards_are_exhausted(log: Log) -> None:
+    log.do(plan_add_zone(log.table, "gm", "deck"))
+    log.do(plan_create(log.table, "gm", ["x", "y"]))
+    log.do(plan_set_policy(log.table, "deck", EmptyPolicy("reshuffle", "discard", then="gm")))
+    log.do(plan_draw(log.table, "deck", "discard", 2))
+    log.do(plan_draw(log.table, "deck", "hand", 4))
+    batch = log.do(plan_draw(log.table, "deck", "hand", 4, rng=random.Random(0)))
+    assert [log.table.card(uid).def_id for uid in batch.uids][2:] == ["x", "y"]
+    assert log.table.count("discard") == 0

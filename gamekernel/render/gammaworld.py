@@ -1,0 +1,336 @@
+"""Text and HTML for Gamma World alpha cards, hands and command results (static, escaped)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from gamekernel.i18n import t
+from gamekernel.render.html import FONT, chip, esc, panel, sign, table
+
+if TYPE_CHECKING:
+    from gamekernel.systems.gammaworld.catalog import Catalog
+    from gamekernel.systems.gammaworld.decks import DeckCheck
+    from gamekernel.systems.gammaworld.results import AlphaResult, HandView
+    from gamekernel.systems.gammaworld.schema import AlphaCard
+
+# (background, text/border) per energy source; readable on light and dark themes.
+ENERGY_COLOURS = {
+    "bio": ("#e6f4e4", "#2e6b2a"),
+    "dark": ("#ece4f5", "#4b2a72"),
+    "psi": ("#e2ecfa", "#1f4c8c"),
+}
+CARD_W, CARD_H = 168, 208
+
+
+def _catalog(catalog: Catalog | None) -> Catalog:
+    if catalog is not None:
+        return catalog
+    from gamekernel.systems.gammaworld.catalog import starter_catalog
+
+    return starter_catalog()
+
+
+def card_name(card_id: str, catalog: Catalog | None = None) -> str:
+    return _catalog(catalog).card(card_id).name
+
+
+def percent(value: Fraction) -> str:
+    return f"{float(value) * 100:.1f}%"
+
+
+# ----------------------------------------------------------------------------- one card
+
+
+def card_text(card: AlphaCard) -> str:
+    """A card as a few plain lines."""
+    lines = [f"{card.name} [{t('gammaworld.energy.' + card.energy)} · {t('gammaworld.rarity.' + card.rarity)}]"]
+    if card.benefit:
+        lines.append(f"  {t('gammaworld.label.benefit')}: {card.benefit}")
+    if card.power:
+        p = card.power
+        lines.append(
+            f"  {t('gammaworld.label.power')}: {t('gammaworld.usage.' + p.usage)} · "
+            f"{t('gammaworld.action.' + p.action)} · {p.range}"
+        )
+        for key in ("trigger", "attack", "hit", "effect"):
+            if getattr(p, key):
+                lines.append(f"    {t('gammaworld.label.' + key)}: {getattr(p, key)}")
+    if card.overcharge:
+        o = card.overcharge
+        lines.append(f"  {t('gammaworld.label.overcharge')} ({o.when}):")
+        lines.append(f"    {t('gammaworld.label.success', min=o.success_min)}: {o.success}")
+        lines.append(f"    {t('gammaworld.label.failure', max=o.success_min - 1)}: {o.failure}")
+    return "\n".join(lines)
+
+
+def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = False, uid: str = "") -> str:
+    """A card face coloured by energy source; tapped cards are turned 90 degrees."""
+    background, ink = ENERGY_COLOURS.get(card.energy, ("#f4f4f6", "#333"))
+    rows = [
+        f'<div class="gk-card-name" style="font-weight:700;font-size:13px">{esc(card.name)}</div>',
+        f'<div style="font-size:10px;text-transform:uppercase;letter-spacing:.04em">'
+        f"{esc(t('gammaworld.energy.' + card.energy))} · {esc(t('gammaworld.rarity.' + card.rarity))}</div>",
+    ]
+    if card.benefit:
+        rows.append(f"<div><b>{esc(t('gammaworld.label.benefit'))}:</b> {esc(card.benefit)}</div>")
+    if card.power:
+        p = card.power
+        rows.append(
+            f"<div><b>{esc(t('gammaworld.usage.' + p.usage))}</b> · {esc(t('gammaworld.action.' + p.action))}"
+            f" · {esc(p.range)}</div>"
+        )
+        for key in ("trigger", "attack", "hit", "effect"):
+            if getattr(p, key):
+                rows.append(f"<div><b>{esc(t('gammaworld.label.' + key))}:</b> {esc(getattr(p, key))}</div>")
+    if card.overcharge:
+        o = card.overcharge
+        rows.append(
+            f'<div style="border-top:1px dashed {ink};margin-top:2px"><b>{esc(t("gammaworld.label.overcharge"))}'
+            f"</b> ({esc(o.when)})<br>{esc(t('gammaworld.label.success', min=o.success_min))}: {esc(o.success)}"
+            f"<br>{esc(t('gammaworld.label.failure', max=o.success_min - 1))}: {esc(o.failure)}</div>"
+        )
+    status = []
+    if tapped:
+        status.append(chip(t("gammaworld.hand.tapped"), "muted", cls="gk-tapped"))
+    if overcharged:
+        status.append(chip(t("gammaworld.hand.overcharged"), "warn"))
+    if status:
+        rows.append(f"<div>{''.join(status)}</div>")
+    state_class = " gk-card-tapped" if tapped else ""
+    data = f' data-uid="{esc(uid)}"' if uid else ""
+    face = (
+        f'<div class="gk-card gk-energy-{esc(card.energy)}{state_class}"{data} style="width:{CARD_W}px;'
+        f"height:{CARD_H}px;box-sizing:border-box;overflow:hidden;background:{background};color:{ink};"
+        f"border:2px solid {ink};border-radius:8px;padding:5px 7px;font-size:10.5px;line-height:1.3;"
+        f'{"transform:rotate(90deg);opacity:.75;" if tapped else ""}">{"".join(rows)}</div>'
+    )
+    # A tapped card needs a landscape slot so neighbours do not overlap it.
+    slot_w, slot_h = (CARD_H, CARD_W) if tapped else (CARD_W, CARD_H)
+    return (
+        f'<div class="gk-card-slot" style="display:inline-flex;align-items:center;justify-content:center;'
+        f'width:{slot_w}px;height:{slot_h}px;margin:3px;vertical-align:top">{face}</div>'
+    )
+
+
+# ----------------------------------------------------------------------------- hands
+
+
+def _counts(hand: HandView) -> str:
+    deck = t("gammaworld.hand.no_deck") if hand.deck_count is None else hand.deck_count
+    return t("gammaworld.hand.counts", deck=deck, gm=hand.gm_count, discard=hand.discard_count)
+
+
+def hand_text(hand: HandView) -> str:
+    catalog = _catalog(hand.catalog)
+    title = t(
+        "gammaworld.hand.title", name=hand.name, level=hand.level, count=len(hand.cards), target=hand.readied_target
+    )
+    cards = [
+        f"{catalog.card(c.card_id).name} ({t('gammaworld.hand.tapped' if c.tapped else 'gammaworld.hand.ready')}"
+        f"{', ' + t('gammaworld.hand.overcharged') if c.overcharged else ''})"
+        for c in hand.cards
+    ]
+    body = "; ".join(cards) or t("gammaworld.hand.empty")
+    flux = f" · {t('gammaworld.flux.pending', count=hand.flux_pending)}" if hand.flux_pending else ""
+    return f"{title}: {body} · {_counts(hand)}{flux}"
+
+
+def hand_html(hand: HandView) -> str:
+    catalog = _catalog(hand.catalog)
+    title = esc(
+        t("gammaworld.hand.title", name=hand.name, level=hand.level, count=len(hand.cards), target=hand.readied_target)
+    )
+    faces = (
+        "".join(
+            card_html(catalog.card(c.card_id), tapped=c.tapped, overcharged=c.overcharged, uid=c.uid)
+            for c in hand.cards
+        )
+        or f"<i>{esc(t('gammaworld.hand.empty'))}</i>"
+    )
+    banner = ""
+    if hand.flux_pending:
+        banner = (
+            f'<div class="gk-flux-banner" style="background:#fde2e2;color:#7a1010;border:2px solid #c53030;'
+            f'border-radius:6px;padding:3px 8px;margin:3px 0;font-weight:700">{esc(t("gammaworld.flux.banner"))} '
+            f"{esc(t('gammaworld.flux.pending', count=hand.flux_pending))}</div>"
+        )
+    encounter = t("gammaworld.hand.encounter" if hand.encounter else "gammaworld.hand.no_encounter")
+    footer = f'<div class="gk-hand-counts" style="font-size:12px">{esc(_counts(hand))} · {esc(encounter)}</div>'
+    body = f'{banner}<div class="gk-hand-cards" style="display:flex;flex-wrap:wrap">{faces}</div>{footer}'
+    return panel("hand", body, title_html=title)
+
+
+# ----------------------------------------------------------------------------- results
+
+
+def _names(ids, catalog: Catalog) -> str:
+    return ", ".join(catalog.card(card_id).name for card_id in ids) or t("gammaworld.flux.nothing")
+
+
+def _lines(result: AlphaResult) -> list[tuple[str, str]]:
+    """(tone, text) lines describing a result; the first is the headline."""
+    step, d = result.step, result.step.detail
+    catalog = _catalog(result.catalog)
+    kind = step.kind
+    if kind == "setup":
+        return [("neutral", t("gammaworld.setup", size=d["size"]))]
+    if kind == "config":
+        options = ", ".join(f"{k}={v}" for k, v in d.get("options", {}).items())
+        return [("neutral", t("gammaworld.config", options=options))]
+    if kind == "character":
+        from gamekernel.systems.gammaworld.decks import readied_count
+
+        bonus = d.get("origin_bonus")
+        return [
+            (
+                "neutral",
+                t(
+                    "gammaworld.character",
+                    name=step.actor,
+                    level=d["level"],
+                    readied=readied_count(d["level"]),
+                    bonus=sign(bonus or 0),
+                ),
+            )
+        ]
+    if kind == "deck_new":
+        return [("neutral", t("gammaworld.deck.new", owner=step.actor))]
+    if kind == "deck_add":
+        return [("neutral", t("gammaworld.deck.added", owner=step.actor, cards=_names(d["card_ids"], catalog)))]
+    if kind == "deck_remove":
+        return [
+            (
+                "neutral",
+                t("gammaworld.deck.removed", owner=step.actor, count=d["count"], card=catalog.card(d["card_id"]).name),
+            )
+        ]
+    if kind == "draw":
+        return [
+            (
+                "good",
+                t(
+                    "gammaworld.draw",
+                    name=step.actor,
+                    cards=_names(d["drawn"], catalog),
+                    source=t("gammaworld.source." + d["source"]),
+                    level=d["level"],
+                    wanted=d["wanted"],
+                ),
+            )
+        ]
+    if kind in ("tap", "untap"):
+        return [("neutral", t("gammaworld." + kind, name=step.actor, card=catalog.card(d["card_id"]).name))]
+    if kind == "overcharge":
+        verdict = t("gammaworld.overcharge.success" if d["success"] else "gammaworld.overcharge.failure")
+        lines = [
+            (
+                "good" if d["success"] else "bad",
+                t(
+                    "gammaworld.overcharge",
+                    name=step.actor,
+                    card=catalog.card(d["card_id"]).name,
+                    face=d["face"],
+                    bonus=sign(d["bonus"]),
+                    total=d["total"],
+                    min=d["success_min"],
+                    verdict=verdict,
+                ),
+            )
+        ]
+        card = catalog.card(d["card_id"])
+        if card.overcharge:
+            lines.append(("neutral", card.overcharge.success if d["success"] else card.overcharge.failure))
+        if not d["success"] and d["attack"]:
+            lines.append(("warn", t("gammaworld.overcharge.attack_note")))
+        if d.get("tapped_now"):
+            lines.append(("muted", t("gammaworld.overcharge.tapped_now")))
+        if d.get("flux"):
+            lines.append(("awful", t("gammaworld.flux.overcharge", name=step.actor)))
+        return lines
+    if kind == "flux_pending":
+        label = f" ({d['label']})" if d.get("label") else ""
+        return [("awful", t("gammaworld.flux.triggered", name=step.actor, label=label))]
+    if kind == "flux":
+        discarded = catalog.card(d["discarded"]).name if d.get("discarded") else t("gammaworld.flux.nothing")
+        return [
+            (
+                "warn",
+                t(
+                    "gammaworld.flux.resolved",
+                    name=step.actor,
+                    discarded=discarded,
+                    drawn=_names(d["drawn"], catalog),
+                    source=t("gammaworld.source." + d["source"]),
+                ),
+            )
+        ]
+    if kind == "encounter_start":
+        return [("neutral", t("gammaworld.encounter.start"))]
+    if kind == "encounter_end":
+        lines = [("neutral", t("gammaworld.encounter.end"))]
+        lines += [("good", f"{name}: {_names(ids, catalog)}") for name, ids in d.get("refreshed", {}).items()]
+        if d.get("lapsed_flux"):
+            lines.append(("warn", t("gammaworld.encounter.lapsed", names=", ".join(d["lapsed_flux"]))))
+        return lines
+    if kind == "rest":
+        decks = ", ".join(z.split(":")[1] if z.count(":") == 2 else "GM" for z in d.get("shuffled", ()))
+        lines = [
+            ("neutral", t("gammaworld.rest", names=", ".join(d["characters"]), returned=d["returned"], decks=decks))
+        ]
+        lines += [
+            ("good", t("gammaworld.rest.drawn", name=n, cards=_names(ids, catalog)))
+            for n, ids in d.get("drawn", {}).items()
+        ]
+        if not d.get("drawn"):
+            lines.append(("muted", t("gammaworld.rest.no_draw")))
+        return lines
+    return [("neutral", kind)]
+
+
+def result_text(result: AlphaResult) -> str:
+    lines = [text for _, text in _lines(result)]
+    lines += [hand_text(hand) for hand in result.hands]
+    return "\n".join(lines)
+
+
+def result_html(result: AlphaResult) -> str:
+    lines = _lines(result)
+    tone = lines[0][0]
+    if result.step.kind == "overcharge" and result.step.detail.get("flux"):
+        tone = "awful"
+    head = esc(lines[0][1])
+    if result.step.kind == "flux_pending":
+        head = f'<span class="gk-flux-banner" style="font-size:15px">{head}</span>'
+    rest = "".join(f'<div class="gk-line">{chip(text, tone_)}</div>' for tone_, text in lines[1:])
+    hands = "".join(hand_html(hand) for hand in result.hands)
+    return panel(f"gw gk-gw-{result.step.kind}", f"{rest}{hands}", title_html=head, tone=tone)
+
+
+# ----------------------------------------------------------------------------- decks and odds
+
+
+def deck_check_html(check: DeckCheck) -> str:
+    tone = "good" if check.ok else "bad"
+    items = "".join(f"<div>{esc(message)}</div>" for message in check.messages())
+    rows = [(name, str(count)) for name, count in check.copies]
+    return panel(
+        "gw-deck-check",
+        items + (table(["", "×"], rows) if rows else ""),
+        title_html=esc(t("gammaworld.deck.title", owner=check.owner)),
+        tone=tone,
+    )
+
+
+def odds_table_html(flux_rows, overcharge_rows) -> str:
+    """Two small exact-odds tables: flux by d20 rolls, overcharge by bonus."""
+    flux = table(
+        [t("gammaworld.odds.col.rolls"), t("gammaworld.odds.col.p")],
+        [(str(n), f"{p} ≈ {percent(p)}") for n, p in flux_rows],
+    )
+    over = table(
+        [t("gammaworld.odds.col.bonus"), t("gammaworld.odds.col.overcharge")],
+        [(sign(b), f"{p} ≈ {percent(p)}") for b, p in overcharge_rows],
+    )
+    body = f'<div style="display:flex;gap:16px;{FONT}">{flux}{over}</div>'
+    return panel("gw-odds", body, title_html=esc(t("gammaworld.odds.title")))

@@ -1,0 +1,79 @@
+"""Deck building (GW-ALPHA-02) and readied counts by level (GW-ALPHA-06)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from gamekernel.errors import UsageError
+
+MIN_DECK = 7
+MAX_COPIES = 2
+
+
+def readied_count(level: int) -> int:
+    """GW-ALPHA-06: readied alpha cards at `level` (1-3: 1, 4-7: 2, 8+: 3)."""
+    if level < 1:
+        raise UsageError(f"level must be 1 or more, got {level}")
+    return 1 if level <= 3 else 2 if level <= 7 else 3
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """One broken deck-building rule: a message key and its fields (rendered through i18n)."""
+
+    key: str
+    fields: tuple[tuple[str, object], ...]
+
+    def text(self) -> str:
+        from gamekernel.i18n import t
+
+        return t(self.key, **dict(self.fields))
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    """GW-ALPHA-02 verdict for one deck: size, copies per name, every problem found."""
+
+    owner: str
+    size: int
+    copies: tuple[tuple[str, int], ...]  # (card name, count), in deck order
+    problems: tuple[DeckProblem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def messages(self) -> list[str]:
+        from gamekernel.i18n import t
+
+        if self.ok:
+            return [t("gammaworld.deck.ok", size=self.size)]
+        return [problem.text() for problem in self.problems]
+
+    def __str__(self) -> str:
+        return f"{self.owner}: " + "; ".join(self.messages())
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.gammaworld import deck_check_html
+
+        return deck_check_html(self)
+
+
+def validate_deck(owner: str, names: Iterable[str]) -> DeckCheck:
+    """Check a player deck (card names, one per physical card): at least 7, at most 2 per name."""
+    names = list(names)
+    counts = Counter(names)
+    problems = []
+    if len(names) < MIN_DECK:
+        problems.append(DeckProblem("gammaworld.deck.too_few", (("size", len(names)), ("minimum", MIN_DECK))))
+    for name, count in counts.items():
+        if count > MAX_COPIES:
+            problems.append(
+                DeckProblem("gammaworld.deck.too_many", (("count", count), ("name", name), ("maximum", MAX_COPIES)))
+            )
+    return DeckCheck(owner, len(names), tuple(counts.items()), tuple(problems))

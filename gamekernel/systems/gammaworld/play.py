@@ -1,0 +1,442 @@
+"""Gamma World alpha-deck rules as plan functions: state + choices (+ rng) -> a recorded `Step`.
+
+Each function checks the rules and raises a GameKernelError (state untouched) or returns a Step
+whose outcome is fully determined (cards drawn, dice faces). Nothing here mutates the state;
+`apply_step` does. Rule ids: RULES.md GW-ALPHA-xx.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Callable, Iterable, Sequence
+
+from gamekernel import cards
+from gamekernel.cards import Batch, EmptyPolicy, Op, Table
+from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.systems.gammaworld.catalog import Catalog, fold
+from gamekernel.systems.gammaworld.decks import readied_count
+from gamekernel.systems.gammaworld.state import (
+    DISCARD,
+    GM_DECK,
+    AlphaState,
+    GWCharacter,
+    GWConfig,
+    Step,
+    deck_zone,
+    readied_zone,
+)
+
+
+class _Builder:
+    """Chains card plans on a scratch table so one Step can hold several moves."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table.copy()
+        self.ops: list[Op] = []
+
+    def add(self, plan: Callable[..., Batch], *args, **kwargs) -> Batch:
+        batch = plan(self.table, *args, **kwargs)
+        cards.apply(self.table, batch)
+        self.ops.extend(batch.ops)
+        return batch
+
+    def batch(self, label: str, uids: Iterable[str] = ()) -> Batch | None:
+        return Batch(label, tuple(self.ops), tuple(uids)) if self.ops else None
+
+
+def _policy_for_own_deck(config: GWConfig) -> EmptyPolicy:
+    mode = config.empty_own_deck
+    if mode == "reshuffle_then_gm":
+        return EmptyPolicy("reshuffle", DISCARD, then=GM_DECK)
+    if mode == "reshuffle":
+        return EmptyPolicy("reshuffle", DISCARD)
+    if mode == "gm":
+        return EmptyPolicy("fallback", GM_DECK)
+    return EmptyPolicy()
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+def plan_setup(state: AlphaState, catalog: Catalog, rng: random.Random, card_ids: Sequence[str] = ()) -> Step:
+    """GW-ALPHA-03/05: the GM deck (the starter cards, or `card_ids`) and the discard pile, shuffled."""
+    if state.ready:
+        raise RuleError("the Gamma World GM deck is already set up")
+    ids = list(card_ids) or list(catalog.starter_ids)
+    for card_id in ids:
+        catalog.card(card_id, "en")
+    build = _Builder(state.table)
+    build.add(cards.plan_add_zone, DISCARD, "discard", face_up=True)
+    policy = EmptyPolicy("reshuffle", DISCARD) if state.config.empty_gm_deck == "reshuffle" else EmptyPolicy()
+    build.add(cards.plan_add_zone, GM_DECK, "deck", owner="GM", on_empty=policy)
+    build.add(cards.plan_create, GM_DECK, ids)
+    build.add(cards.plan_shuffle, GM_DECK, rng)
+    return Step("setup", "GM", build.batch("gw setup"), detail={"size": len(ids)})
+
+
+def plan_config(state: AlphaState, **options) -> Step:
+    """Change OPEN-choice flags (logged like every other change)."""
+    config = GWConfig.from_dict({**state.config.to_dict(), **options})
+    return Step("config", "GM", config=config, detail={"options": dict(sorted(options.items()))})
+
+
+def plan_character(state: AlphaState, name: str, *, level: int | None = None, origin_bonus: int | None = None) -> Step:
+    """Register a character (or change level / origin bonus); creates their readied zone."""
+    name = name.strip()
+    if not name:
+        raise UsageError("a character needs a name")
+    old = state.characters.get(name, GWCharacter(name))
+    new_level = old.level if level is None else level
+    readied_count(new_level)  # validates
+    character = GWCharacter(name, new_level, old.origin_bonus if origin_bonus is None else origin_bonus)
+    build = _Builder(state.table)
+    if readied_zone(name) not in state.table.zones:
+        build.add(cards.plan_add_zone, readied_zone(name), "readied", owner=name, face_up=True)
+    return Step(
+        "character",
+        name,
+        build.batch(f"gw character {name}"),
+        character=character,
+        detail={"level": character.level, "origin_bonus": character.origin_bonus},
+    )
+
+
+def character(state: AlphaState, name: str) -> GWCharacter:
+    """A registered character, or NotFoundError with close matches."""
+    found = state.characters.get(name)
+    if found is None:
+        by_fold = {fold(n): n for n in state.characters}
+        if fold(name) in by_fold:
+            return state.characters[by_fold[fold(name)]]
+        close = difflib.get_close_matches(name, list(state.characters), n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise NotFoundError(f"no Gamma World character {name!r}{hint}")
+    return found
+
+
+def _ensure_character(state: AlphaState, name: str, build: _Builder) -> GWCharacter | None:
+    """For commands that may introduce a character: a new level-1 record when unknown."""
+    if name in state.characters:
+        return None
+    if readied_zone(name) not in build.table.zones:
+        build.add(cards.plan_add_zone, readied_zone(name), "readied", owner=name, face_up=True)
+    return GWCharacter(name)
+
+
+def _require_setup(state: AlphaState) -> None:
+    if not state.ready:
+        raise RuleError("the Gamma World GM deck is not set up yet (start with %deck gm or session.gw_setup())")
+
+
+# ----------------------------------------------------------------------------- decks (GW-ALPHA-02)
+
+
+def plan_deck_new(state: AlphaState, owner: str) -> Step:
+    """A new, empty player deck for `owner` (GW-ALPHA-02); its draws follow the empty-deck option."""
+    _require_setup(state)
+    if state.has_own_deck(owner):
+        raise RuleError(f"{owner} already has an alpha deck")
+    build = _Builder(state.table)
+    new_character = _ensure_character(state, owner, build)
+    build.add(cards.plan_add_zone, deck_zone(owner), "deck", owner=owner, on_empty=_policy_for_own_deck(state.config))
+    return Step("deck_new", owner, build.batch(f"gw deck {owner}"), character=new_character)
+
+
+def _require_deck(state: AlphaState, owner: str) -> str:
+    if owner.upper() == "GM":
+        return GM_DECK
+    if not state.has_own_deck(owner):
+        raise NotFoundError(f"{owner} has no alpha deck (create one with %deck new {owner} alpha)")
+    return deck_zone(owner)
+
+
+def plan_deck_add(state: AlphaState, owner: str, card_ids: Sequence[str], rng: random.Random, catalog: Catalog) -> Step:
+    """Add cards to a deck (then reshuffle it: a card put in must not sit in a known place)."""
+    _require_setup(state)
+    zone = _require_deck(state, owner)
+    if not card_ids:
+        raise UsageError("name at least one card to add")
+    for card_id in card_ids:
+        catalog.card(card_id, "en")
+    build = _Builder(state.table)
+    created = build.add(cards.plan_create, zone, list(card_ids))
+    build.add(cards.plan_shuffle, zone, rng)
+    return Step(
+        "deck_add", owner, build.batch(f"gw deck add {owner}", created.uids), detail={"card_ids": list(card_ids)}
+    )
+
+
+def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1) -> Step:
+    """Remove copies of a card from a deck; only copies lying in the deck (GW-ALPHA-11: edit at a rest)."""
+    _require_setup(state)
+    zone = _require_deck(state, owner)
+    if count < 1:
+        raise UsageError(f"remove at least one copy, not {count}")
+    owned = [c for c in state.table.home_of(zone) if c.def_id == card_id]
+    in_deck = [c.uid for c in owned if c.zone == zone]
+    if not owned:
+        raise NotFoundError(f"{owner}'s deck has no {card_id}")
+    if len(in_deck) < count:
+        raise RuleError(
+            f"only {len(in_deck)} of {len(owned)} {card_id} are in {owner}'s deck; the others are in play "
+            "(decks are edited after an extended rest, GW-ALPHA-11)"
+        )
+    build = _Builder(state.table)
+    build.add(cards.plan_destroy, in_deck[-count:])
+    return Step(
+        "deck_remove", owner, build.batch(f"gw deck remove {owner}"), detail={"card_id": card_id, "count": count}
+    )
+
+
+def deck_card_ids(state: AlphaState, owner: str) -> list[str]:
+    """Every card that belongs to a deck (wherever it is now), in a stable order."""
+    zone = _require_deck(state, owner)
+    return [c.def_id for c in sorted(state.table.home_of(zone), key=lambda c: _serial(c.uid))]
+
+
+def _serial(uid: str) -> int:
+    tail = uid.rsplit("#", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+# ----------------------------------------------------------------------------- play
+
+
+def _source(state: AlphaState, name: str, from_gm: bool) -> str:
+    """GW-ALPHA-04: own deck by default when there is one, else (or by choice) the GM deck."""
+    if not from_gm and state.config.own_deck_first and state.has_own_deck(name):
+        return deck_zone(name)
+    return GM_DECK
+
+
+def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool = False) -> Step:
+    """GW-ALPHA-06/07: draw until `name` has their level's readied count (1-3: 1, 4-7: 2, 8+: 3)."""
+    _require_setup(state)
+    build = _Builder(state.table)
+    new_character = _ensure_character(state, name, build)
+    who = new_character or character(state, name)
+    wanted = readied_count(who.level)
+    have = len(build.table.orders[readied_zone(who.name)])
+    if have >= wanted:
+        raise RuleError(
+            f"{who.name} already has {have} readied alpha card{'s' if have != 1 else ''} (level {who.level}: {wanted})"
+        )
+    source = _source(state, who.name, from_gm)
+    drawn = build.add(cards.plan_draw, source, readied_zone(who.name), wanted - have, rng=rng)
+    return Step(
+        "draw",
+        who.name,
+        build.batch(f"gw draw {who.name}", drawn.uids),
+        character=new_character,
+        detail={
+            "source": "own" if source != GM_DECK else "gm",
+            "level": who.level,
+            "wanted": wanted,
+            "drawn": [build.table.cards[u].def_id for u in drawn.uids],
+        },
+    )
+
+
+def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog) -> str:
+    """The uid of `name`'s readied card called `card` (name in any language, or uid); else an error
+    listing what is readied."""
+    who = character(state, name)
+    uids = state.readied(who.name)
+    if card in uids:
+        return card
+    wanted = fold(card)
+    matches = []
+    for uid in uids:
+        def_id = state.table.cards[uid].def_id
+        names = {fold(def_id)} | {fold(catalog.card(def_id, lang).name) for lang in catalog.by_language}
+        if wanted in names:
+            matches.append(uid)
+    if matches:
+        untapped = [uid for uid in matches if not state.table.cards[uid].tapped]
+        return (untapped or matches)[0]
+    readied = [catalog.card(state.table.cards[uid].def_id).name for uid in uids]
+    close = difflib.get_close_matches(card, readied, n=2, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    listing = ", ".join(readied) if readied else "nothing"
+    raise NotFoundError(f"{who.name} has no readied {card!r} (readied: {listing}){hint}")
+
+
+def plan_tap(state: AlphaState, name: str, card: str, catalog: Catalog, *, tapped: bool = True) -> Step:
+    """GW-ALPHA-08: using a readied card's power taps it; once per encounter."""
+    uid = readied_card(state, name, card, catalog)
+    instance = state.table.cards[uid]
+    card_name = catalog.card(instance.def_id).name
+    if instance.tapped == tapped:
+        if tapped:
+            raise RuleError(f"{card_name} is already tapped: its power was used this encounter (GW-ALPHA-08)")
+        raise RuleError(f"{card_name} is not tapped")
+    batch = cards.plan_set(state.table, [uid], tapped=tapped, label="tap" if tapped else "untap")
+    return Step("tap" if tapped else "untap", character(state, name).name, batch, detail={"card_id": instance.def_id})
+
+
+def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random, catalog: Catalog) -> Step:
+    """GW-ALPHA-12..14: once per power, d20 + origin bonus vs the card's 10+; a natural 1 is a flux."""
+    who = character(state, name)
+    uid = readied_card(state, who.name, card, catalog)
+    instance = state.table.cards[uid]
+    facts = catalog.card(instance.def_id)
+    if facts.overcharge is None:
+        raise RuleError(f"{facts.name} has no Overcharge entry (GW-ALPHA-12)")
+    if uid in state.overcharged:
+        raise RuleError(f"{facts.name} was already overcharged; once per power (GW-ALPHA-12)")
+    face = rng.randint(1, 20)
+    bonus = state.origin_bonus(who.name)
+    total = face + bonus
+    success = total >= facts.overcharge.success_min
+    flux = (
+        face == 1
+        and state.config.overcharge_natural_1_flux
+        and (state.encounter or state.config.flux_outside_encounter)
+    )
+    batch = None
+    if state.config.overcharge_taps and not instance.tapped:
+        batch = cards.plan_set(state.table, [uid], tapped=True, label="tap (overcharge)")
+    detail = {
+        "card_id": instance.def_id,
+        "face": face,
+        "bonus": bonus,
+        "total": total,
+        "success_min": facts.overcharge.success_min,
+        "success": success,
+        "attack": bool(facts.power and facts.power.is_attack),
+        "flux": flux,
+        "tapped_now": batch is not None,
+    }
+    return Step("overcharge", who.name, batch, flux=((who.name, 1),) if flux else (), overcharged=(uid,), detail=detail)
+
+
+def plan_d20(state: AlphaState, actor: str | None, faces: Sequence[int], *, label: str = "") -> Step | None:
+    """GW-ALPHA-10: natural 1s on d20s rolled by a character during an encounter -> pending flux.
+
+    Returns None when nothing happens (no actor, not a GW character, no 1, no encounter)."""
+    if not actor or not state.ready:
+        return None
+    try:
+        who = character(state, actor)
+    except NotFoundError:
+        return None
+    ones = sum(1 for face in faces if face == 1)
+    if not ones or not (state.encounter or state.config.flux_outside_encounter):
+        return None
+    count = ones if state.config.flux_per_natural_1 else 1
+    return Step(
+        "flux_pending",
+        who.name,
+        flux=((who.name, count),),
+        detail={"faces": list(faces), "count": count, "label": label},
+    )
+
+
+def plan_flux(
+    state: AlphaState, name: str, card: str | None, rng: random.Random, catalog: Catalog, *, force: bool = False
+) -> Step:
+    """GW-ALPHA-10: after the action, discard one readied card (tapped or not; the player's
+    choice) and draw its replacement from the GM deck, untapped and usable at once."""
+    _require_setup(state)
+    who = character(state, name)
+    pending = state.flux.get(who.name, 0)
+    if pending < 1 and not force:
+        raise RuleError(f"no Alpha Flux pending for {who.name} (use --force for a GM-called flux)")
+    readied = state.readied(who.name)
+    if card is None:
+        if len(readied) > 1:
+            names = ", ".join(catalog.card(state.table.cards[u].def_id).name for u in readied)
+            raise UsageError(f"choose the card {who.name} discards to the flux: {names}")
+        uid = readied[0] if readied else None
+    else:
+        uid = readied_card(state, who.name, card, catalog)
+    build = _Builder(state.table)
+    if uid is not None:
+        build.add(cards.plan_move, [uid], DISCARD, label="flux discard")
+    source = GM_DECK if state.config.flux_from_gm_deck else _source(state, who.name, False)
+    drawn = build.add(cards.plan_draw, source, readied_zone(who.name), 1, rng=rng)
+    discarded = state.table.cards[uid].def_id if uid else None
+    return Step(
+        "flux",
+        who.name,
+        build.batch(f"gw flux {who.name}", drawn.uids),
+        flux=((who.name, -1),) if pending else (),
+        detail={
+            "discarded": discarded,
+            "drawn": [build.table.cards[u].def_id for u in drawn.uids],
+            "source": "gm" if source == GM_DECK else "own",
+            "forced": pending < 1,
+        },
+    )
+
+
+def plan_encounter_start(state: AlphaState) -> Step:
+    """Mark an encounter as running (natural 1s now trigger Alpha Flux)."""
+    if state.encounter:
+        raise RuleError("an encounter is already running (%encounter end first)")
+    return Step("encounter_start", "GM", encounter=True)
+
+
+def plan_encounter_end(state: AlphaState, rng: random.Random) -> Step:
+    """GW-ALPHA-09: every character discards all readied cards (tapped or not) and draws as many
+    replacements (own deck if they have one, else the GM deck). Unresolved flux lapses."""
+    _require_setup(state)
+    build = _Builder(state.table)
+    refreshed: dict[str, list[str]] = {}
+    drawn_all: list[str] = []
+    for name in state.characters:
+        readied = list(build.table.orders.get(readied_zone(name), ()))
+        if not readied:
+            continue
+        build.add(cards.plan_move, readied, DISCARD, label=f"refresh discard {name}")
+        drawn = build.add(cards.plan_draw, _source(state, name, False), readied_zone(name), len(readied), rng=rng)
+        refreshed[name] = [build.table.cards[u].def_id for u in drawn.uids]
+        drawn_all.extend(drawn.uids)
+    return Step(
+        "encounter_end",
+        "GM",
+        build.batch("gw encounter end", drawn_all),
+        encounter=False,
+        clear_flux=True,
+        detail={"refreshed": refreshed, "lapsed_flux": dict(sorted(state.flux.items()))},
+    )
+
+
+def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), *, draw: bool = True) -> Step:
+    """GW-ALPHA-11 (+05): extended rest or session end. The characters' readied cards and every
+    discarded card go back to their own decks (yours or the GM's), the decks are shuffled, and
+    (unless `draw` is False, to edit decks first) each character draws fresh readied cards."""
+    _require_setup(state)
+    who = [character(state, n).name for n in names] if names else list(state.characters)
+    build = _Builder(state.table)
+    homes = {GM_DECK} | {deck_zone(n) for n in who if state.has_own_deck(n)}
+    back: list[str] = []
+    for name in who:
+        readied = list(build.table.orders[readied_zone(name)])
+        by_home: dict[str, list[str]] = {}
+        for uid in readied:
+            by_home.setdefault(build.table.cards[uid].home, []).append(uid)
+        for home, uids in by_home.items():
+            build.add(cards.plan_move, uids, home, face_up=False, forget=True, label=f"rest return {name}")
+            homes.add(home)
+        back.extend(readied)
+    for home in sorted(homes):
+        build.add(cards.plan_recall, home, rng=rng, zones=[DISCARD])
+    drawn_by: dict[str, list[str]] = {}
+    drawn_all: list[str] = []
+    if draw:
+        for name in who:
+            level = state.characters[name].level
+            drawn = build.add(
+                cards.plan_draw, _source(state, name, False), readied_zone(name), readied_count(level), rng=rng
+            )
+            drawn_by[name] = [build.table.cards[u].def_id for u in drawn.uids]
+            drawn_all.extend(drawn.uids)
+    return Step(
+        "rest",
+        ", ".join(who),
+        build.batch("gw rest", drawn_all),
+        flux=tuple((n, -state.flux[n]) for n in who if state.flux.get(n)),
+        detail={"characters": who, "returned": len(back), "drawn": drawn_by, "shuffled": sorted(homes)},
+    )

@@ -1,0 +1,225 @@
+"""The Gamma World alpha-deck part of a session's state, and the recorded steps that change it.
+
+`AlphaState` = a card `Table` (GM deck, shared discard pile, each character's readied cards and
+optional own deck) + characters' levels and origin bonuses + encounter flag + pending Alpha Flux
++ which readied cards were overcharged. It changes only through `apply_step(state, step)`; a
+`Step` holds fully determined outcomes (a card `Batch`, dice faces in `detail`), so a log of steps
+replays without an RNG and undo is a replay without the last one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamekernel.cards import Batch, Table, apply
+from gamekernel.errors import DataError
+
+GM_DECK = "gw:gm"
+DISCARD = "gw:discard"
+
+
+def readied_zone(name: str) -> str:
+    return f"gw:{name}:readied"
+
+
+def deck_zone(name: str) -> str:
+    return f"gw:{name}:deck"
+
+
+@dataclass(frozen=True)
+class GWConfig:
+    """The seed's OPEN points as flags (RULES.md GW-ALPHA); defaults are the recommended readings."""
+
+    own_deck_first: bool = True  # GW-ALPHA-04 OPEN: draw from your own deck unless you choose the GM deck
+    flux_from_gm_deck: bool = True  # GW-ALPHA-10: the flux replacement always comes from the GM deck
+    benefits_while_tapped: bool = True  # GW-ALPHA-07 OPEN: static benefits persist while tapped
+    overcharge_natural_1_flux: bool = True  # GW-ALPHA-14 OPEN: a natural 1 on the overcharge d20 is a flux
+    flux_per_natural_1: bool = True  # OPEN: one flux per natural 1 (False: at most one per roll)
+    flux_outside_encounter: bool = False  # GW-ALPHA-10: "during an encounter" only
+    empty_own_deck: str = "reshuffle_then_gm"  # OPEN: reshuffle_then_gm | reshuffle | gm | error
+    empty_gm_deck: str = "reshuffle"  # reshuffle the GM's discards | error
+    overcharge_taps: bool = True  # overcharging an untapped card uses (taps) its power
+    default_origin_bonus: int = 0  # GW-ALPHA-14: origin bonus when a character has none set
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> GWConfig:
+        data = dict(data or {})
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise DataError(f"gamma world config: unknown option {sorted(unknown)[0]!r}")
+        config = cls(**data)
+        if config.empty_own_deck not in ("reshuffle_then_gm", "reshuffle", "gm", "error"):
+            raise DataError(f"gamma world config: empty_own_deck {config.empty_own_deck!r}")
+        if config.empty_gm_deck not in ("reshuffle", "error"):
+            raise DataError(f"gamma world config: empty_gm_deck {config.empty_gm_deck!r}")
+        return config
+
+
+@dataclass(frozen=True)
+class GWCharacter:
+    """A character as far as alpha decks care: level (GW-ALPHA-06) and origin bonus (GW-ALPHA-14)."""
+
+    name: str
+    level: int = 1
+    origin_bonus: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "level": self.level, "origin_bonus": self.origin_bonus}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GWCharacter:
+        return cls(str(data["name"]), int(data.get("level", 1)), data.get("origin_bonus"))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One recorded change of the alpha state (one session event)."""
+
+    kind: str
+    actor: str = ""
+    cards: Batch | None = None
+    character: GWCharacter | None = None
+    encounter: bool | None = None
+    flux: tuple[tuple[str, int], ...] = ()  # (character, change of pending flux count)
+    clear_flux: bool = False
+    overcharged: tuple[str, ...] = ()  # card uids overcharged by this step
+    config: GWConfig | None = None
+    detail: Mapping[str, Any] = field(default_factory=dict)  # JSON-safe outcome for display
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "actor": self.actor,
+            "cards": self.cards.to_dict() if self.cards else None,
+            "character": self.character.to_dict() if self.character else None,
+            "encounter": self.encounter,
+            "flux": [list(pair) for pair in self.flux],
+            "clear_flux": self.clear_flux,
+            "overcharged": list(self.overcharged),
+            "config": self.config.to_dict() if self.config else None,
+            "detail": dict(self.detail),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Step:
+        try:
+            return cls(
+                kind=str(data["kind"]),
+                actor=str(data.get("actor", "")),
+                cards=Batch.from_dict(data["cards"]) if data.get("cards") else None,
+                character=GWCharacter.from_dict(data["character"]) if data.get("character") else None,
+                encounter=data.get("encounter"),
+                flux=tuple((str(name), int(change)) for name, change in data.get("flux", ())),
+                clear_flux=bool(data.get("clear_flux", False)),
+                overcharged=tuple(data.get("overcharged", ())),
+                config=GWConfig.from_dict(data["config"]) if data.get("config") else None,
+                detail=dict(data.get("detail", {})),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise DataError(f"gamma world step: missing or bad field {error}") from error
+
+
+class AlphaState:
+    """Mutable state; change it only with `apply_step`."""
+
+    def __init__(self, config: GWConfig | None = None) -> None:
+        self.table = Table()
+        self.characters: dict[str, GWCharacter] = {}
+        self.encounter = False
+        self.flux: dict[str, int] = {}
+        self.overcharged: set[str] = set()
+        self.config = config or GWConfig()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the GM deck has been set up."""
+        return GM_DECK in self.table.zones
+
+    def has_own_deck(self, name: str) -> bool:
+        return deck_zone(name) in self.table.zones
+
+    def readied(self, name: str) -> list[str]:
+        zone = readied_zone(name)
+        return list(self.table.orders.get(zone, ()))
+
+    def origin_bonus(self, name: str) -> int:
+        character = self.characters.get(name)
+        if character is None or character.origin_bonus is None:
+            return self.config.default_origin_bonus
+        return character.origin_bonus
+
+    def copy(self) -> AlphaState:
+        other = AlphaState(self.config)
+        other.table = self.table.copy()
+        other.characters = dict(self.characters)
+        other.encounter = self.encounter
+        other.flux = dict(self.flux)
+        other.overcharged = set(self.overcharged)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "table": self.table.to_dict(),
+            "characters": [c.to_dict() for c in self.characters.values()],
+            "encounter": self.encounter,
+            "flux": dict(sorted(self.flux.items())),
+            "overcharged": sorted(self.overcharged),
+            "config": self.config.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AlphaState:
+        state = cls(GWConfig.from_dict(data.get("config")))
+        try:
+            state.table = Table.from_dict(data["table"])
+            for record in data.get("characters", ()):
+                character = GWCharacter.from_dict(record)
+                state.characters[character.name] = character
+            state.encounter = bool(data.get("encounter", False))
+            state.flux = {str(k): int(v) for k, v in data.get("flux", {}).items()}
+            state.overcharged = set(data.get("overcharged", ()))
+        except (KeyError, TypeError, ValueError) as error:
+            raise DataError(f"gamma world snapshot: missing or bad field {error}") from error
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AlphaState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"AlphaState({len(self.characters)} characters, encounter={self.encounter}, {self.table!r})"
+
+
+def apply_step(state: AlphaState, step: Step) -> None:
+    """Apply a recorded step in place, without an RNG; all or nothing (the card batch may refuse)."""
+    if step.cards is not None:
+        apply(state.table, step.cards)  # raises ReplayError before anything else changes
+    if step.config is not None:
+        state.config = step.config
+    if step.character is not None:
+        state.characters[step.character.name] = step.character
+    if step.encounter is not None:
+        state.encounter = step.encounter
+    if step.clear_flux:
+        state.flux.clear()
+    for name, change in step.flux:
+        count = state.flux.get(name, 0) + change
+        if count > 0:
+            state.flux[name] = count
+        else:
+            state.flux.pop(name, None)
+    state.overcharged.update(step.overcharged)
+    # Overcharge is once per power while the card stays readied; a card that leaves is a new chance.
+    state.overcharged = {
+        uid
+        for uid in state.overcharged
+        if uid in state.table.cards and state.table.cards[uid].zone.endswith(":readied")
+    }
