@@ -92,6 +92,21 @@ def register_event(
     return kind
 
 
+Reaction = Callable[[Any, Event], None]
+_REACTIONS: list[Reaction] = []
+
+
+def register_reaction(reaction: Reaction) -> None:
+    """Run `reaction(session, event)` after every live event (never during replay).
+
+    Rules that trigger on other events (Gamma World's alpha flux on a natural 1) record their
+    consequences as events of their own, so a replay needs no reactions. Import it from here or
+    from gamekernel.session.
+    """
+    if reaction not in _REACTIONS:
+        _REACTIONS.append(reaction)
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 

@@ -22,25 +22,14 @@ from gamekernel.actions.gammaworld import GammaWorldActions
 from gamekernel.actions.gurps import GurpsActions
 from gamekernel.actions.mtg import MtgActions
 from gamekernel.errors import UsageError
-from gamekernel.events import EVENT_KINDS, Event, LogStore, now_iso
+from gamekernel.events import _REACTIONS, EVENT_KINDS, Event, LogStore, now_iso, register_reaction
 from gamekernel.state import TableState
 
-Observer = Callable[["Session", Event], None]
-Reaction = Callable[["Session", Event], None]
+__all__ = ["Session", "active_events", "register_reaction", "replay"]
 
-_REACTIONS: list[Reaction] = []
+Observer = Callable[["Session", Event], None]
 
 META_KINDS = frozenset({"undo", "redo"})
-
-
-def register_reaction(reaction: Reaction) -> None:
-    """Run `reaction(session, event)` after every live event (never during replay).
-
-    Rules that trigger on other events (Gamma World's alpha flux on a natural 1) record their
-    consequences as events of their own, so a replay needs no reactions.
-    """
-    if reaction not in _REACTIONS:
-        _REACTIONS.append(reaction)
 
 
 class Session(
@@ -92,7 +81,8 @@ class Session(
             self.reaction_events.append(event)
         if kind not in META_KINDS:
             self.active.append(event)
-            self._redo_stack.clear()
+            if event_kind.undoable:  # a new action forgets what was undone; a seed or a notice does not
+                self._redo_stack.clear()
         self._notify(event)
         if kind not in META_KINDS and not self._in_reaction:
             self._in_reaction = True
@@ -234,7 +224,8 @@ def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]
             active.sort(key=lambda e: e.seq)
         else:
             active.append(event)
-            redo_stack.clear()
+            if EVENT_KINDS[event.kind].undoable:
+                redo_stack.clear()
     return active, redo_stack
 
 

@@ -1,0 +1,160 @@
+"""The campaign folder: restore on reopen, snapshots, the lock, migrations, invalid files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gamekernel import Session
+from gamekernel.campaign import CampaignLockedError
+from gamekernel.errors import DataError, UsageError
+
+
+def notes(session):
+    return [e.data["text"] for e in session.active if e.kind == "note"]
+
+
+def test_open_creates_the_layout_and_reopen_restores(tmp_path):
+    folder = tmp_path / "crypt-of-ash"
+    first = Session(seed=1)
+    status = first.open_campaign(folder)
+    assert status.sessions == 1
+    first.note("The party enters the crypt")
+    first.note("A mistake")
+    first.undo()
+    first.close_campaign()
+    assert json.loads((folder / "campaign.json").read_text())["schema"] == 2
+    assert (folder / "sessions" / "session-001.jsonl").exists()
+    assert not (folder / ".lock").exists()
+
+    second = Session(seed=2)
+    status = second.open_campaign(folder)
+    assert status.sessions == 2
+    assert notes(second) == ["The party enters the crypt"]
+    second.redo()  # undo/redo reach across sessions
+    assert notes(second) == ["The party enters the crypt", "A mistake"]
+    second.close_campaign()
+    third = Session()
+    third.open_campaign(folder)
+    assert notes(third) == ["The party enters the crypt", "A mistake"]
+    third.close_campaign()
+
+
+def test_seq_continues_across_sessions(tmp_path):
+    session = Session(seed=1)
+    session.open_campaign(tmp_path / "c")
+    session.note("a")
+    last = session.log[-1].seq
+    session.close_campaign()
+    again = Session()
+    again.open_campaign(tmp_path / "c")
+    again.note("b")
+    assert [e.seq for e in again.log] == list(range(1, last + 3))
+    again.close_campaign()
+
+
+def test_second_kernel_is_refused_with_a_clear_message(tmp_path):
+    folder = tmp_path / "c"
+    holder = Session(seed=1)
+    holder.open_campaign(folder)
+    with pytest.raises(CampaignLockedError, match=r"already open in another kernel \(pid \d+"):
+        Session().open_campaign(folder)
+    holder.close_campaign()
+    Session().open_campaign(folder).__repr__()  # free again
+
+
+def test_stale_lock_of_a_dead_kernel_is_taken_over(tmp_path):
+    import socket
+
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / ".lock").write_text(json.dumps({"pid": 2**22 + 12345, "host": socket.gethostname()}))
+    session = Session()
+    status = session.open_campaign(folder)
+    assert any("stale lock" in n for n in status.notices)
+    session.close_campaign()
+
+
+def test_opening_twice_in_one_session_is_refused(tmp_path):
+    session = Session()
+    session.open_campaign(tmp_path / "a")
+    with pytest.raises(UsageError, match="close it first"):
+        session.open_campaign(tmp_path / "b")
+    session.close_campaign()
+
+
+def test_snapshot_is_used_and_invalidated_by_an_undo_behind_it(tmp_path):
+    from gamekernel.actions.campaign import snapshot_is_valid
+
+    folder = tmp_path / "c"
+    session = Session(seed=1)
+    session.open_campaign(folder)
+    for text in "abc":
+        session.note(text)
+    session.save_campaign()
+    snap = json.loads((folder / "snapshot.json").read_text())
+    assert snap["seq"] == session.log[-1].seq
+    session.undo(2)  # reaches behind the snapshot
+    assert not snapshot_is_valid(session.log, snap["seq"])
+    session.close_campaign()  # writes a fresh snapshot
+    reopened = Session()
+    reopened.open_campaign(folder)
+    assert notes(reopened) == ["a"]
+    reopened.close_campaign()
+
+
+def test_migration_from_the_single_log_layout(tmp_path):
+    folder = tmp_path / "old"
+    old = Session(seed=5, log_path=folder / "log.jsonl")
+    old.note("from the foundation days")
+    old.close()
+    session = Session()
+    status = session.open_campaign(folder)
+    assert any("migrated log.jsonl (schema 1)" in n for n in status.notices)
+    assert notes(session) == ["from the foundation days"]
+    assert not (folder / "log.jsonl").exists()
+    session.close_campaign()
+
+
+def test_invalid_files_are_reported_with_file_line_and_field(tmp_path):
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / "campaign.json").write_text('{"schema": 2, "name": "x",\n "sessions": [1]}')
+    with pytest.raises(DataError, match=r"campaign\.json: field 'sessions' must be a list of file names"):
+        Session().open_campaign(folder)
+    assert not (folder / ".lock").exists()  # a failed open releases the lock
+    (folder / "campaign.json").write_text('{"schema": 2,\n "name": }')
+    with pytest.raises(DataError, match=r"campaign.json:2: not valid JSON"):
+        Session().open_campaign(folder)
+    (folder / "campaign.json").write_text('{"schema": 2, "name": "x", "sessions": ["../../etc/passwd"]}')
+    with pytest.raises(DataError, match="unsafe file name"):
+        Session().open_campaign(folder)
+    (folder / "campaign.json").write_text('{"schema": 2, "name": "x", "sessions": ["s.jsonl"]}')
+    (folder / "sessions").mkdir()
+    (folder / "sessions" / "s.jsonl").write_text('{"schema":1,"seq":1,"kind":"note","data":[]}\n{"a":1}\n')
+    with pytest.raises(DataError, match=r"s.jsonl:1: field 'data' must be an object"):
+        Session().open_campaign(folder)
+
+
+def test_readable_state_files_are_written(tmp_path):
+    folder = tmp_path / "c"
+    session = Session(seed=1)
+    session.open_campaign(folder)
+    session.note("x")
+    session.close_campaign()
+    files = sorted(p.name for p in (folder / "state").glob("*.json"))
+    assert "core.json" not in files
+    for path in (folder / "state").glob("*.json"):
+        assert json.loads(path.read_text())["schema"] == 1
+
+
+def test_campaign_magics(ip, tmp_path):
+    folder = tmp_path / "crypt"
+    assert "Campaign crypt: 1 sessions" in repr(ip.run_line_magic("campaign", f"open {folder}"))
+    ip.run_line_magic("note", "hello")
+    assert "snapshot after event" in repr(ip.run_line_magic("save", ""))
+    assert "Campaign crypt: 2 sessions" in repr(ip.run_line_magic("load", ""))
+    assert "closed and saved" in repr(ip.run_line_magic("campaign", "close"))
+    assert repr(ip.run_line_magic("campaign", "status")) == "error: no campaign is open: %campaign open FOLDER"
+    assert repr(ip.run_line_magic("campaign", "frobnicate")).startswith("error: usage: %campaign open FOLDER")
