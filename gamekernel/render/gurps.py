@@ -133,7 +133,8 @@ def damage_text(result: DamageRoll) -> str:
     spec = result.spec
     dice = f"{DiceAdds(spec.dice, spec.adds)} {spec.kind}"
     if spec.source:
-        dice = f"{spec.source} = {dice}"
+        written = spec.text.split()[0] if spec.text.strip() else spec.source
+        dice = f"{written} = {dice}"
     parts = []
     head = result.attacker + " → " + result.target if result.attacker and result.target else (
         result.target or result.attacker)
@@ -227,3 +228,154 @@ def character_html(character: Character) -> str:
 
 __all__ = ["character_html", "character_text", "damage_html", "damage_text", "success_html", "success_text",
            "table"]
+
+
+# ---------------------------------------------------------------- contests
+
+
+def _side(roll: SuccessRoll) -> str:
+    who = f"{roll.actor}:" if roll.actor else ""
+    verdict = verdict_text(roll)
+    faces = ",".join(str(d) for d in roll.dice)
+    return f"{who}{working_text(roll)} → {roll.total} [{faces}] {verdict}"
+
+
+def contest_text(contest) -> str:
+    head = _side(contest.a) + t("gurps.contest.vs") + _side(contest.b)
+    if contest.winner is None:
+        verdict = t("gurps.contest.tie")
+    else:
+        verdict = t("gurps.contest.winner", name=_name_of(contest, contest.winner), margin=contest.margin)
+    odds = contest.odds
+    line = t("gurps.contest.odds", a=pct(odds.a_wins), b=pct(odds.b_wins), tie=pct(odds.tie))
+    return SEP.join([head, verdict, line])
+
+
+def _name_of(contest, side: str) -> str:
+    roll = contest.a if side == "a" else contest.b
+    return roll.actor or display_name(roll.label) or ("A" if side == "a" else "B")
+
+
+def contest_html(contest) -> str:
+    tone = "neutral" if contest.winner is None else "good"
+    rows = [(esc(r.actor), esc(working_text(r)), " ".join(chip(str(d), cls="gk-die") for d in r.dice),
+             chip(verdict_text(r), _tone(r))) for r in (contest.a, contest.b)]
+    body = table(["", "", "", ""], rows, raw=True)
+    verdict = (t("gurps.contest.tie") if contest.winner is None
+               else t("gurps.contest.winner", name=_name_of(contest, contest.winner), margin=contest.margin))
+    odds = contest.odds
+    body += f'<div class="gk-verdict">{esc(verdict)}</div>'
+    body += (f'<div class="gk-odds" style="color:#666;font-size:11px">'
+             f'{esc(t("gurps.contest.odds", a=pct(odds.a_wins), b=pct(odds.b_wins), tie=pct(odds.tie)))}</div>')
+    return panel("gurps-contest", body, title_html=esc(t("gurps.contest.title")), tone=tone)
+
+
+def regular_text(contest) -> str:
+    lines = []
+    for index, (a, b) in enumerate(contest.rounds, 1):
+        lines.append(t("gurps.contest.round", n=index) + " " + _side(a) + t("gurps.contest.vs") + _side(b))
+    if contest.winner is None:
+        lines.append(t("gurps.contest.capped", rounds=contest.max_rounds))
+    else:
+        first = contest.rounds[0]
+        roll = first[0] if contest.winner == "a" else first[1]
+        name = roll.actor or display_name(roll.label) or contest.winner.upper()
+        lines.append(t("gurps.contest.regular_winner", name=name, rounds=len(contest.rounds)))
+    odds = contest.odds
+    lines.append(t("gurps.contest.regular_odds", a=pct(odds.a_wins), b=pct(odds.b_wins)))
+    return "\n".join(lines)
+
+
+def regular_html(contest) -> str:
+    rows = []
+    for index, (a, b) in enumerate(contest.rounds, 1):
+        rows.append((str(index), esc(_side(a)), esc(_side(b))))
+    body = table(["#", "A", "B"], rows, raw=True)
+    lines = regular_text(contest).split("\n")[-2:]
+    body += "".join(f'<div class="gk-verdict">{esc(line)}</div>' for line in lines)
+    return panel("gurps-regular-contest", body, title_html=esc(t("gurps.contest.regular_title")),
+                 tone="neutral" if contest.winner is None else "good")
+
+
+# ---------------------------------------------------------------- reactions and influence
+
+
+_BAND_TONE = {"disastrous": "awful", "very_bad": "bad", "bad": "bad", "poor": "warn", "neutral": "neutral",
+              "good": "good", "very_good": "good", "excellent": "great"}
+
+
+def band_name(band) -> str:
+    return t(f"gurps.reaction.{band.key}")
+
+
+def reaction_text(result) -> str:
+    faces = ",".join(str(d) for d in result.dice)
+    mods = " ".join(modifier_text(m) for m in result.modifiers)
+    head = t("gurps.reaction.head", npc=result.npc) if result.npc else t("gurps.reaction.title")
+    if result.actor:
+        head = f"{result.actor} · {head}"
+    working = f"3d {sum(result.dice)} [{faces}]" + (f" {mods}" if mods else "") + f" = {result.total}"
+    behaviour = t(f"gurps.reaction.{result.band.key}.behaviour")
+    return SEP.join([head, working, f"{band_name(result.band)}: {behaviour}"])
+
+
+def reaction_html(result) -> str:
+    faces = "".join(chip(str(d), cls="gk-die") for d in result.dice)
+    mods = " ".join(esc(modifier_text(m)) for m in result.modifiers)
+    behaviour = t(f"gurps.reaction.{result.band.key}.behaviour")
+    body = (f'{faces} {mods} = <b>{result.total}</b> {chip(band_name(result.band), _BAND_TONE[result.band.key])}'
+            f' <span class="gk-behaviour">{esc(behaviour)}</span>')
+    title = t("gurps.reaction.head", npc=result.npc) if result.npc else t("gurps.reaction.title")
+    if result.actor:
+        title = f"{result.actor} · {title}"
+    return panel("gurps-reaction", body, title_html=esc(title), tone=_BAND_TONE[result.band.key])
+
+
+def influence_text(result) -> str:
+    parts = [t("gurps.influence.title", skill=display_name(result.skill)), contest_text(result.contest)]
+    if result.reaction is not None:
+        parts.append(t("gurps.influence.diplomacy", reaction=reaction_text(result.reaction)))
+    parts.append(t("gurps.influence.result", band=band_name(result.band)))
+    return SEP.join(parts)
+
+
+def influence_html(result) -> str:
+    body = contest_html(result.contest)
+    if result.reaction is not None:
+        body += reaction_html(result.reaction)
+    body += f'<div>{chip(t("gurps.influence.result", band=band_name(result.band)), _BAND_TONE[result.band.key])}</div>'
+    return panel("gurps-influence", body, title_html=esc(t("gurps.influence.title", skill=display_name(result.skill))),
+                 tone=_BAND_TONE[result.band.key])
+
+
+# ---------------------------------------------------------------- fright, self-control
+
+
+def fright_outcome_text(result) -> str:
+    if result.outcome == "steady":
+        return t("gurps.fright.steady")
+    faces = ",".join(str(d) for d in result.outcome_dice)
+    key = "gurps.fright.faint" if result.outcome == "faint" else "gurps.fright.stunned"
+    return t(key, margin=result.roll.margin_of_failure, dice=faces, duration=result.duration)
+
+
+def fright_text(result) -> str:
+    return SEP.join([success_text(result.roll), fright_outcome_text(result)])
+
+
+def fright_html(result) -> str:
+    tone = {"steady": "good", "stunned": "bad", "faint": "awful"}[result.outcome]
+    body = success_html(result.roll) + f'<div class="gk-outcome">{chip(fright_outcome_text(result), tone)}</div>'
+    return panel("gurps-fright", body, title_html=esc(t("gurps.attr.Fright Check")), tone=tone)
+
+
+def self_control_text(result) -> str:
+    verdict = t("gurps.cr.resisted") if result.resisted else t("gurps.cr.gave_in", effect=result.failure_effect)
+    return SEP.join([success_text(result.roll), verdict])
+
+
+def self_control_html(result) -> str:
+    tone = "good" if result.resisted else "bad"
+    verdict = t("gurps.cr.resisted") if result.resisted else t("gurps.cr.gave_in", effect=result.failure_effect)
+    body = success_html(result.roll) + f'<div class="gk-outcome">{chip(verdict, tone)}</div>'
+    return panel("gurps-self-control", body, title_html=esc(display_name(result.trait)), tone=tone)

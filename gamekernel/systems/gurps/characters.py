@@ -583,7 +583,7 @@ class Character:
         for skill in self.skills:
             if skill.level is None and skill.points < 1:
                 issues.append(Issue("error", f"skill {skill.name}", "needs at least 1 point or a level"))
-            elif skill.level is None and not is_standard_spend(skill.points):
+            elif skill.level is None and skill.difficulty != "W" and not is_standard_spend(skill.points):
                 issues.append(Issue("warning", f"skill {skill.name}",
                                     f"{skill.points} points is not a table spend (1, 2, 4, 8, 12...)"))
         issues.extend(self._trait_issues())

@@ -185,6 +185,7 @@ class SuccessRoll:
             defense=bool(data.get("defense", False)),
             kind=data.get("kind", "skill"),
             notes=tuple(data.get("notes", ())),
+            always_roll=bool(dice),
             _no_dice_ok=not dice,
         )
         if data.get("secret"):
@@ -232,12 +233,14 @@ def success_roll(
     defense: bool = False,
     kind: str = "skill",
     notes: tuple[str, ...] = (),
+    always_roll: bool = False,
     _no_dice_ok: bool = False,
 ) -> SuccessRoll:
     """Roll 3d against base + modifiers (GURPS-SR-02..08).
 
     Give either `dice` (three faces, for tests and replay) or `rng` (a random.Random). A target below
-    3 is refused (no dice used) unless `defense` is true (GURPS-SR-05).
+    3 is refused (no dice used) unless `defense` is true (GURPS-SR-05) or `always_roll` (rolls the
+    GM imposes: fright checks, self-control, contests).
     """
     from gamekernel.systems.gurps.odds import check_odds
 
@@ -248,7 +251,7 @@ def success_roll(
         label=label, base=int(base), modifiers=mods, target=target, odds=odds,
         actor=actor, kind=kind, defense=defense, notes=tuple(notes),
     )
-    if target < MIN_TARGET and not defense:
+    if target < MIN_TARGET and not (defense or always_roll):
         return SuccessRoll(
             dice=(), total=None, success=False, margin=None, critical=None,
             refused=f"effective skill {target} is below {MIN_TARGET}", **common,

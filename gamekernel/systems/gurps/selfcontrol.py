@@ -1,0 +1,103 @@
+"""GURPS self-control rolls for disadvantages marked * (GURPS-CH-28).
+
+    self_control_roll(trait, modifiers=(), *, rng=None, dice=None, actor="", variable=False)
+        -> SelfControlRoll
+
+The seed fixes the target at 12: 12 or less resists, 13 or more suffers the effect; the player may
+always give in without rolling. Trait-specific situations (Phobia threat +4, Truthfulness lie -5,
+Greed -5, Lecherousness -5/-10) are in data/traits.json `situations`. OPEN: Basic Set's variable
+self-control numbers (6/9/12/15) are used only with `variable=True` and a trait `cr`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from gamekernel.errors import RuleError, UsageError
+from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
+from gamekernel.systems.gurps.traits import Trait, TraitDef, find_trait
+
+SEED_SELF_CONTROL = 12
+VARIABLE_NUMBERS = (6, 9, 12, 15)
+
+
+@dataclass(frozen=True)
+class SelfControlRoll:
+    """The roll and what it means for the trait."""
+
+    trait: str
+    trait_id: str
+    roll: SuccessRoll
+    failure_effect: str = ""
+    secret: bool = False
+
+    @property
+    def resisted(self) -> bool:
+        return self.roll.success
+
+    def to_dict(self) -> dict:
+        return {"trait": self.trait, "trait_id": self.trait_id, "roll": self.roll.to_dict(),
+                "failure_effect": self.failure_effect, "secret": self.secret}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> SelfControlRoll:
+        return cls(data["trait"], data.get("trait_id", ""), SuccessRoll.from_dict(data["roll"]),
+                   data.get("failure_effect", ""), bool(data.get("secret")))
+
+    def __str__(self) -> str:
+        from gamekernel.render.gurps import self_control_text
+
+        return self_control_text(self)
+
+    def __repr__(self) -> str:
+        return f"<SelfControlRoll {self}>"
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.gurps import self_control_html
+
+        return self_control_html(self)
+
+
+def situation_modifier(defn: TraitDef, situation: str) -> int:
+    """The trait's modifier for a named situation ("mere threat" -> +4 for a Phobia)."""
+    situations = defn.data.get("situations", {})
+    for name, value in situations.items():
+        if name.casefold().startswith(situation.casefold()):
+            return int(value)
+    known = ", ".join(situations) or "none"
+    raise UsageError(f"{defn.name}: unknown situation {situation!r} (known: {known})")
+
+
+def self_control_roll(
+    trait: Trait | TraitDef | str,
+    modifiers: Iterable = (),
+    *,
+    rng: random.Random | None = None,
+    dice: Iterable[int] | None = None,
+    actor: str = "",
+    variable: bool = False,
+    cr: int | None = None,
+) -> SelfControlRoll:
+    """Roll 3d vs 12 (+ modifiers) for a * disadvantage (GURPS-CH-28)."""
+    if isinstance(trait, str):
+        defn = find_trait(trait)
+        name, cr_value = defn.name, cr
+    elif isinstance(trait, Trait):
+        defn = trait.definition
+        name, cr_value = trait.name, cr if cr is not None else trait.cr
+        if defn is None:
+            raise RuleError(f"{trait.name} is not a known disadvantage with a self-control roll")
+    else:
+        defn, name, cr_value = trait, trait.name, cr
+    if not defn.self_control:
+        raise RuleError(f"{defn.name} has no self-control roll (only traits marked * do)")
+    target = SEED_SELF_CONTROL
+    if variable and cr_value is not None:
+        if cr_value not in VARIABLE_NUMBERS:
+            raise UsageError(f"self-control number must be one of {VARIABLE_NUMBERS}, got {cr_value}")
+        target = cr_value
+    roll = success_roll(target, modifiers, label=f"Self-control ({name})", actor=actor, rng=rng, dice=dice,
+                        kind="self_control", always_roll=True)
+    return SelfControlRoll(name, defn.id, roll, defn.data.get("failure", ""))
