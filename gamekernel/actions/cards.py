@@ -1,6 +1,108 @@
-"""Session operations of this rule set (a mixin of Session): resolve names, take dice from the
-session RNG, call the rules in gamekernel/systems, record the outcome as events."""
+"""Generic card operations on the session (a mixin of Session): a free card table for any game.
+
+Every operation is planned with the session RNG (gamekernel.cards.plan_*) and recorded as one
+`cards.batch` event holding the fully determined move record, so replay needs no RNG and undo
+is a replay without the last event. Rule sets with their own decks (Gamma World, MtG) keep
+their own tables in their own state parts; this one is for house games and quick piles.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamekernel import cards
+from gamekernel.events import register_event
+from gamekernel.state import register_part
+
+PART = "cards"
+
+
+class CardTableState:
+    """The `cards` state part: one `Table` plus the card definitions' names by id."""
+
+    def __init__(self) -> None:
+        self.table = cards.Table()
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.table.to_dict()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CardTableState:
+        state = cls()
+        state.table = cards.Table.from_dict(data)
+        return state
+
+
+def _reduce(state: Any, data: Mapping[str, Any]) -> None:
+    cards.apply(state[PART].table, cards.Batch.from_dict(data))
+
+
+def _summary(data: Mapping[str, Any]) -> str:
+    from gamekernel.i18n import t
+
+    return t("cards.batch", label=data.get("label", ""), count=len(data.get("uids", ())))
+
+
+register_part(PART, CardTableState)
+register_event("cards.batch", apply=_reduce, summary=_summary)
 
 
 class CardActions:
-    """Filled in by the rule set's integration."""
+    """`session.card_zone("deck", "deck")`, `session.card_create("deck", ["A", "B"])`,
+    `session.card_draw("deck", "hand", 2)` ... each call is one logged, undoable event."""
+
+    @property
+    def card_table(self) -> cards.Table:
+        return self.state[PART].table
+
+    def card_record(self, batch: cards.Batch) -> cards.Batch:
+        """Record a planned batch as an event (it is applied by the reducer)."""
+        self.record("cards.batch", batch.to_dict())
+        return batch
+
+    def card_zone(
+        self,
+        name: str,
+        kind: str = "pile",
+        *,
+        owner: str | None = None,
+        face_up: bool = False,
+        on_empty: cards.EmptyPolicy = cards.ERROR_WHEN_EMPTY,
+    ) -> cards.Batch:
+        return self.card_record(
+            cards.plan_add_zone(self.card_table, name, kind, owner=owner, face_up=face_up, on_empty=on_empty)
+        )
+
+    def card_policy(self, zone: str, policy: cards.EmptyPolicy) -> cards.Batch:
+        return self.card_record(cards.plan_set_policy(self.card_table, zone, policy))
+
+    def card_create(self, zone: str, def_ids: Sequence[str]) -> cards.Batch:
+        return self.card_record(cards.plan_create(self.card_table, zone, def_ids))
+
+    def card_shuffle(self, zone: str) -> cards.Batch:
+        return self.card_record(cards.plan_shuffle(self.card_table, zone, self._card_rng))
+
+    def card_draw(self, source: str, to: str, n: int = 1, *, how: cards.DrawFrom = "top") -> cards.Batch:
+        return self.card_record(cards.plan_draw(self.card_table, source, to, n, how=how, rng=self._card_rng))
+
+    def card_move(self, uids: Sequence[str], to: str, *, at: Any = "bottom", **options: Any) -> cards.Batch:
+        return self.card_record(cards.plan_move(self.card_table, uids, to, at=at, rng=self._card_rng, **options))
+
+    def card_tap(self, uid: str, tapped: bool = True) -> cards.Batch:
+        return self.card_record(cards.plan_tap(self.card_table, uid, tapped))
+
+    def card_flip(self, uid: str, face_up: bool | None = None) -> cards.Batch:
+        return self.card_record(cards.plan_flip(self.card_table, uid, face_up))
+
+    def card_peek(self, zone: str, n: int, viewer: str) -> cards.Batch:
+        return self.card_record(cards.plan_peek(self.card_table, zone, n, viewer))
+
+    def card_recall(self, deck: str, *, shuffle: bool = True) -> cards.Batch:
+        rng = self._card_rng if shuffle else None
+        return self.card_record(cards.plan_recall(self.card_table, deck, rng=rng))
+
+    @property
+    def _card_rng(self) -> random.Random:
+        return self.rng

@@ -1,6 +1,339 @@
-"""Session operations of this rule set (a mixin of Session): resolve names, take dice from the
-session RNG, call the rules in gamekernel/systems, record the outcome as events."""
+"""Gamma World alpha decks as session operations (a mixin of Session).
+
+Each method validates, plans a `Step` with the session RNG (systems/gammaworld/play.py), records
+it as a `gw.<kind>` event whose data is the step (outcome included, so the log replays without
+the RNG), and returns an `AlphaResult` describing it with the hands afterwards. A reaction turns
+a natural 1 on any d20 a character rolls during an encounter into a pending Alpha Flux event.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from gamekernel.errors import DataError, NotFoundError, UsageError
+from gamekernel.events import register_event
+from gamekernel.state import register_part
+from gamekernel.systems.gammaworld import odds, play
+from gamekernel.systems.gammaworld.decks import DeckCheck, validate_deck
+from gamekernel.systems.gammaworld.results import AlphaResult, HandView, describe, hand_view
+from gamekernel.systems.gammaworld.state import AlphaState, Step, apply_step
+
+PART = "gammaworld"
+KINDS = (
+    "setup",
+    "config",
+    "character",
+    "cards",
+    "deck_new",
+    "deck_add",
+    "deck_remove",
+    "draw",
+    "tap",
+    "untap",
+    "overcharge",
+    "flux_pending",
+    "flux",
+    "encounter_start",
+    "encounter_end",
+    "rest",
+)
+
+
+def _reduce(state: Any, data: Mapping[str, Any]) -> None:
+    apply_step(state[PART], Step.from_dict(data))
+
+
+def _summary(data: Mapping[str, Any]) -> str:
+    from gamekernel.render.gammaworld import step_summary
+
+    return step_summary(Step.from_dict(data))
+
+
+def _new_state() -> AlphaState:
+    # Registering the reaction here (every Session builds its state) avoids a circular import:
+    # gamekernel.session imports this module before it defines register_reaction.
+    _register_reaction()
+    return AlphaState()
+
+
+register_part(PART, _new_state)
+for _kind in KINDS:
+    register_event(f"gw.{_kind}", apply=_reduce, summary=_summary)
+
+
+def d20_faces(result: Mapping[str, Any]) -> list[int]:
+    """Every face rolled on a d20 in a RollResult.to_dict() (kept, dropped or rerolled alike)."""
+    faces = []
+    for group in result.get("dice", ()):
+        if group.get("sides") != 20:
+            continue
+        for entry in group.get("rolls", ()):
+            if isinstance(entry, int):
+                faces.append(entry)
+            elif len(entry) >= 3:
+                faces.append(int(entry[2]))
+            else:
+                faces.append(int(entry[0]))
+    return faces
+
+
+def _alpha_flux_reaction(session, event) -> None:
+    """GW-ALPHA-10: a natural 1 on a d20 rolled by a character in an encounter -> pending flux."""
+    if event.kind != "roll" or not event.actor:
+        return
+    state: AlphaState = session.state[PART]
+    result = event.data.get("result", {})
+    faces = d20_faces(result)
+    step = play.plan_d20(state, event.actor, faces, label=result.get("text", ""))
+    if step is not None:
+        session.record("gw.flux_pending", step.to_dict(), actor=step.actor, secret=event.secret)
+
+
+def _register_reaction() -> None:
+    from gamekernel.session import register_reaction
+
+    register_reaction(_alpha_flux_reaction)
 
 
 class GammaWorldActions:
-    """Filled in by the rule set's integration."""
+    """Alpha Mutation decks: `session.draw_alpha("Rin")`, `session.tap("Rin", "Sap Bloom")` ..."""
+
+    # -- plumbing ----------------------------------------------------------------------------
+    @property
+    def gw(self) -> AlphaState:
+        """The Gamma World part of the state (read it; change it only through these methods)."""
+        return self.state[PART]
+
+    def _gw_record(self, step: Step) -> AlphaResult:
+        self.record(f"gw.{step.kind}", step.to_dict(), actor=step.actor or None)
+        return describe(self.gw, step, self.gw.catalog)
+
+    def _gw_ready(self) -> None:
+        """Set up the GM deck from the bundled starter cards the first time it is needed."""
+        if not self.gw.ready:
+            self._gw_record(play.plan_setup(self.gw, self.gw.catalog, self.rng))
+
+    def _card_id(self, name: str) -> str:
+        return self.gw.catalog.find(name).id
+
+    # -- setup -------------------------------------------------------------------------------
+    def gw_setup(self, card_names: Sequence[str] = ()) -> AlphaResult:
+        """GW-ALPHA-03: the GM deck: the bundled starter cards, or the named cards."""
+        ids = [self._card_id(name) for name in card_names]
+        return self._gw_record(play.plan_setup(self.gw, self.gw.catalog, self.rng, ids))
+
+    def gw_config(self, **options: Any) -> AlphaResult:
+        """Set OPEN-choice flags (see GWConfig), logged: `session.gw_config(flux_outside_encounter=True)`."""
+        try:
+            step = play.plan_config(self.gw, **options)
+        except TypeError as error:
+            raise UsageError(f"unknown Gamma World option: {error}") from None
+        return self._gw_record(step)
+
+    def gw_character(self, name: str, *, level: int | None = None, origin_bonus: int | None = None) -> AlphaResult:
+        """Register a character or set level (GW-ALPHA-06) / origin bonus (GW-ALPHA-14)."""
+        return self._gw_record(play.plan_character(self.gw, name, level=level, origin_bonus=origin_bonus))
+
+    def gw_load_cards(self, path: str | Path) -> AlphaResult:
+        """Add your own alpha cards from a JSON card file (same format as the bundled deck)."""
+        path = Path(path)
+        try:
+            document = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as error:
+            raise DataError(f"{path.name}: cannot read ({error.strerror})") from error
+        except json.JSONDecodeError as error:
+            raise DataError(f"{path.name}:{error.lineno}:{error.colno}: invalid JSON ({error.msg})") from error
+        return self._gw_record(play.plan_add_cards(self.gw, document, path.name))
+
+    # -- decks (GW-ALPHA-02) -------------------------------------------------------------------
+    def deck_new(self, owner: str) -> AlphaResult:
+        self._gw_ready()
+        return self._gw_record(play.plan_deck_new(self.gw, owner))
+
+    def deck_add(self, owner: str, card: str, count: int = 1) -> AlphaResult:
+        if count < 1:
+            raise UsageError(f"add at least one copy, not {count}")
+        self._gw_ready()
+        card_id = self._card_id(card)
+        return self._gw_record(play.plan_deck_add(self.gw, owner, [card_id] * count, self.rng, self.gw.catalog))
+
+    def deck_remove(self, owner: str, card: str, count: int = 1) -> AlphaResult:
+        self._gw_ready()
+        return self._gw_record(play.plan_deck_remove(self.gw, owner, self._card_id(card), count))
+
+    def deck_validate(self, owner: str) -> DeckCheck:
+        """GW-ALPHA-02: at least 7 cards, at most 2 copies of a name."""
+        self._gw_ready()
+        ids = play.deck_card_ids(self.gw, owner)
+        return validate_deck(owner, [self.gw.catalog.card(i).name for i in ids])
+
+    def deck_show(self, owner: str) -> DeckView:
+        self._gw_ready()
+        ids = play.deck_card_ids(self.gw, owner)
+        zone = play._require_deck(self.gw, owner)
+        return DeckView(owner, tuple(ids), self.gw.table.count(zone), self.gw.catalog)
+
+    # -- play ----------------------------------------------------------------------------------
+    def draw_alpha(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
+        """GW-ALPHA-06: fill `name`'s readied cards up to their level's count (everyone when None)."""
+        self._gw_ready()
+        if name is not None:
+            return self._gw_record(play.plan_draw(self.gw, name, self.rng, from_gm=from_gm))
+        results = []
+        for who in list(self.gw.characters):
+            if len(self.gw.readied(who)) < play.readied_count(self.gw.characters[who].level):
+                results.append(self._gw_record(play.plan_draw(self.gw, who, self.rng, from_gm=from_gm)))
+        if not results:
+            raise UsageError("every character already has their readied alpha cards (name one: %draw alpha @Rin)")
+        return AlphaResults(tuple(results))
+
+    def hand(self, name: str) -> HandView:
+        """`name`'s readied cards, deck counts and pending flux."""
+        who = play.character(self.gw, name).name
+        return hand_view(self.gw, who, self.gw.catalog)
+
+    def tap(self, name: str, card: str) -> AlphaResult:
+        """GW-ALPHA-08: use a readied card's power (once per encounter)."""
+        return self._gw_record(play.plan_tap(self.gw, name, card, self.gw.catalog))
+
+    def untap(self, name: str, card: str) -> AlphaResult:
+        return self._gw_record(play.plan_tap(self.gw, name, card, self.gw.catalog, tapped=False))
+
+    def overcharge(self, name: str, card: str) -> AlphaResult:
+        """GW-ALPHA-12..14: d20 + origin bonus, 10+ succeeds; once per power."""
+        return self._gw_record(play.plan_overcharge(self.gw, name, card, self.rng, self.gw.catalog))
+
+    def flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
+        """GW-ALPHA-10: resolve a pending Alpha Flux by discarding `card` (any readied card)."""
+        return self._gw_record(play.plan_flux(self.gw, name, card, self.rng, self.gw.catalog, force=force))
+
+    def encounter_start(self) -> AlphaResult:
+        self._gw_ready()
+        return self._gw_record(play.plan_encounter_start(self.gw))
+
+    def encounter_end(self) -> AlphaResult:
+        """GW-ALPHA-09: discard and replace every readied card."""
+        self._gw_ready()
+        return self._gw_record(play.plan_encounter_end(self.gw, self.rng))
+
+    def gw_rest(self, names: Sequence[str] = (), *, draw: bool = True) -> AlphaResult:
+        """GW-ALPHA-11: extended rest / session end: everything back, shuffle, draw again."""
+        self._gw_ready()
+        return self._gw_record(play.plan_rest(self.gw, self.rng, names, draw=draw))
+
+    # -- odds (teaching) ---------------------------------------------------------------------
+    def gw_odds(self, *, rolls: int | None = None, bonus: int | None = None) -> AlphaOdds:
+        """Exact flux odds by number of d20 rolls and overcharge odds by bonus (tables, or one value)."""
+        roll_range = [rolls] if rolls is not None else list(range(1, 11))
+        bonus_range = [bonus] if bonus is not None else list(range(0, 6))
+        return AlphaOdds(
+            tuple((n, odds.p_flux(n)) for n in roll_range), tuple((b, odds.p_overcharge(b)) for b in bonus_range)
+        )
+
+    def deck_odds(self, owner: str, card: str, draws: int) -> DeckOddsView:
+        """Chance that the next `draws` cards of `owner`'s deck (order unknown) include `card`."""
+        self._gw_ready()
+        zone = play._require_deck(self.gw, owner)
+        card_id = self._card_id(card)
+        in_deck = [c.def_id for c in self.gw.table.in_zone(zone)]
+        if draws > len(in_deck):
+            raise UsageError(f"{owner}'s deck holds only {len(in_deck)} cards, cannot draw {draws}")
+        result = odds.p_card_in_draws(len(in_deck), in_deck.count(card_id), draws)
+        return DeckOddsView(owner, self.gw.catalog.card(card_id).name, result)
+
+
+class AlphaResults(tuple):
+    """Several results of one command (e.g. `%draw alpha` for every character)."""
+
+    def __new__(cls, results: tuple[AlphaResult, ...]):
+        return super().__new__(cls, results)
+
+    def __repr__(self) -> str:
+        return "\n".join(repr(r) for r in self)
+
+    def _repr_html_(self) -> str:
+        return "".join(r._repr_html_() for r in self)
+
+
+class DeckView:
+    """A deck's card list (every card that belongs to it) and how many lie in it now."""
+
+    def __init__(self, owner: str, card_ids: tuple[str, ...], in_deck: int, catalog) -> None:
+        self.owner, self.card_ids, self.in_deck, self.catalog = owner, card_ids, in_deck, catalog
+
+    def rows(self) -> list[tuple[str, str, str, int]]:
+        counts: dict[str, int] = {}
+        for card_id in self.card_ids:
+            counts[card_id] = counts.get(card_id, 0) + 1
+        rows = []
+        for card_id, count in counts.items():
+            card = self.catalog.card(card_id)
+            rows.append((card.name, card.energy, card.rarity, count))
+        return rows
+
+    def __repr__(self) -> str:
+        from gamekernel.i18n import t
+
+        head = t("gammaworld.deck.show", owner=self.owner, size=len(self.card_ids), in_deck=self.in_deck)
+        return head + "".join(f"\n  {count} × {name} ({energy})" for name, energy, _, count in self.rows())
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.gammaworld import deck_view_html
+
+        return deck_view_html(self)
+
+
+class AlphaOdds:
+    """Exact teaching odds: flux by number of d20 rolls, overcharge by origin bonus."""
+
+    def __init__(self, flux_rows, overcharge_rows) -> None:
+        self.flux_rows, self.overcharge_rows = flux_rows, overcharge_rows
+
+    def __repr__(self) -> str:
+        from gamekernel.render.gammaworld import odds_text
+
+        return odds_text(self.flux_rows, self.overcharge_rows)
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.gammaworld import odds_table_html
+
+        return odds_table_html(self.flux_rows, self.overcharge_rows)
+
+
+class DeckOddsView:
+    def __init__(self, owner: str, card_name: str, result: odds.DeckOdds) -> None:
+        self.owner, self.card_name, self.result = owner, card_name, result
+
+    @property
+    def probability(self):
+        return self.result.at_least_one
+
+    def __repr__(self) -> str:
+        from gamekernel.i18n import t
+        from gamekernel.render.gammaworld import percent
+
+        r = self.result
+        value = f"{r.at_least_one} ≈ {percent(r.at_least_one)}"
+        return t(
+            "gammaworld.odds.deck", copies=r.copies, card=self.card_name, draws=r.draws, size=r.deck_size, value=value
+        )
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.html import esc, panel
+
+        return panel("gw-deck-odds", esc(repr(self)), tone="neutral")
+
+
+__all__ = [
+    "AlphaOdds",
+    "AlphaResults",
+    "DeckOddsView",
+    "DeckView",
+    "GammaWorldActions",
+    "HandView",
+    "NotFoundError",
+    "d20_faces",
+]

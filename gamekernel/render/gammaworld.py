@@ -164,8 +164,18 @@ def hand_html(hand: HandView) -> str:
 # ----------------------------------------------------------------------------- results
 
 
+def _name(catalog: Catalog, card_id: str) -> str:
+    """A card's name in the current language; its id when the catalog does not know it."""
+    from gamekernel.errors import NotFoundError
+
+    try:
+        return catalog.card(card_id).name
+    except NotFoundError:
+        return card_id
+
+
 def _names(ids, catalog: Catalog) -> str:
-    return ", ".join(catalog.card(card_id).name for card_id in ids) or t("gammaworld.flux.nothing")
+    return ", ".join(_name(catalog, card_id) for card_id in ids) or t("gammaworld.flux.nothing")
 
 
 def _lines(result: AlphaResult) -> list[tuple[str, str]]:
@@ -202,7 +212,7 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
         return [
             (
                 "neutral",
-                t("gammaworld.deck.removed", owner=step.actor, count=d["count"], card=catalog.card(d["card_id"]).name),
+                t("gammaworld.deck.removed", owner=step.actor, count=d["count"], card=_name(catalog, d["card_id"])),
             )
         ]
     if kind == "draw":
@@ -220,7 +230,7 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
             )
         ]
     if kind in ("tap", "untap"):
-        return [("neutral", t("gammaworld." + kind, name=step.actor, card=catalog.card(d["card_id"]).name))]
+        return [("neutral", t("gammaworld." + kind, name=step.actor, card=_name(catalog, d["card_id"])))]
     if kind == "overcharge":
         verdict = t("gammaworld.overcharge.success" if d["success"] else "gammaworld.overcharge.failure")
         lines = [
@@ -229,7 +239,7 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
                 t(
                     "gammaworld.overcharge",
                     name=step.actor,
-                    card=catalog.card(d["card_id"]).name,
+                    card=_name(catalog, d["card_id"]),
                     face=d["face"],
                     bonus=sign(d["bonus"]),
                     total=d["total"],
@@ -238,8 +248,8 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
                 ),
             )
         ]
-        card = catalog.card(d["card_id"])
-        if card.overcharge:
+        card = catalog.card(d["card_id"]) if d["card_id"] in catalog else None
+        if card is not None and card.overcharge:
             lines.append(("neutral", card.overcharge.success if d["success"] else card.overcharge.failure))
         if not d["success"] and d["attack"]:
             lines.append(("warn", t("gammaworld.overcharge.attack_note")))
@@ -252,7 +262,7 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
         label = f" ({d['label']})" if d.get("label") else ""
         return [("awful", t("gammaworld.flux.triggered", name=step.actor, label=label))]
     if kind == "flux":
-        discarded = catalog.card(d["discarded"]).name if d.get("discarded") else t("gammaworld.flux.nothing")
+        discarded = _name(catalog, d["discarded"]) if d.get("discarded") else t("gammaworld.flux.nothing")
         return [
             (
                 "warn",
@@ -263,6 +273,13 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
                     drawn=_names(d["drawn"], catalog),
                     source=t("gammaworld.source." + d["source"]),
                 ),
+            )
+        ]
+    if kind == "cards":
+        return [
+            (
+                "neutral",
+                t("gammaworld.cards.added", count=d["count"], source=d["source"], names=", ".join(d.get("names", ()))),
             )
         ]
     if kind == "encounter_start":
@@ -334,3 +351,28 @@ def odds_table_html(flux_rows, overcharge_rows) -> str:
     )
     body = f'<div style="display:flex;gap:16px;{FONT}">{flux}{over}</div>'
     return panel("gw-odds", body, title_html=esc(t("gammaworld.odds.title")))
+
+
+def step_summary(step) -> str:
+    """One line for the session log (no hands; names from the bundled catalog when possible)."""
+    from gamekernel.systems.gammaworld.results import AlphaResult
+
+    return _lines(AlphaResult(step, (), None))[0][1]
+
+
+def deck_view_html(view) -> str:
+    rows = [
+        (name, t("gammaworld.energy." + energy), t("gammaworld.rarity." + rarity), str(count))
+        for name, energy, rarity, count in view.rows()
+    ]
+    head = t("gammaworld.deck.show", owner=view.owner, size=len(view.card_ids), in_deck=view.in_deck)
+    return panel("gw-deck", table(["", "", "", "×"], rows), title_html=esc(head))
+
+
+def odds_text(flux_rows, overcharge_rows) -> str:
+    lines = [t("gammaworld.odds.flux", rolls=n, value=f"{p} ≈ {percent(p)}") for n, p in flux_rows]
+    lines += [
+        t("gammaworld.odds.overcharge", bonus=sign(b), min=10, favourable=int(p * 20), value=percent(p))
+        for b, p in overcharge_rows
+    ]
+    return "\n".join(lines)

@@ -440,3 +440,17 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
         flux=tuple((n, -state.flux[n]) for n in who if state.flux.get(n)),
         detail={"characters": who, "returned": len(back), "drawn": drawn_by, "shuffled": sorted(homes)},
     )
+
+
+def plan_add_cards(state: AlphaState, document: dict, source: str) -> Step:
+    """User-written cards join the catalog (validated now; the records travel in the event)."""
+    from gamekernel.systems.gammaworld.schema import parse_cards
+
+    cards_found = parse_cards(document, source)
+    language = document.get("language", "en")
+    clash = [card.id for card in cards_found if card.id in state.catalog.by_language.get(language, {})]
+    if clash:
+        raise RuleError(f"{source}: card id {clash[0]!r} is already known")
+    records = tuple({**record, "language": language} for record in document["cards"])
+    return Step("cards", "GM", new_cards=records,
+                detail={"count": len(records), "source": source, "names": [c.name for c in cards_found]})

@@ -15,6 +15,8 @@ from typing import Any
 
 from gamekernel.cards import Batch, Table, apply
 from gamekernel.errors import DataError
+from gamekernel.systems.gammaworld.catalog import Catalog, starter_catalog
+from gamekernel.systems.gammaworld.schema import _Reader, parse_card
 
 GM_DECK = "gw:gm"
 DISCARD = "gw:discard"
@@ -89,6 +91,7 @@ class Step:
     clear_flux: bool = False
     overcharged: tuple[str, ...] = ()  # card uids overcharged by this step
     config: GWConfig | None = None
+    new_cards: tuple[Mapping[str, Any], ...] = ()  # user card records (JSON objects) joining the catalog
     detail: Mapping[str, Any] = field(default_factory=dict)  # JSON-safe outcome for display
 
     def to_dict(self) -> dict[str, Any]:
@@ -102,6 +105,7 @@ class Step:
             "clear_flux": self.clear_flux,
             "overcharged": list(self.overcharged),
             "config": self.config.to_dict() if self.config else None,
+            "new_cards": [dict(card) for card in self.new_cards],
             "detail": dict(self.detail),
         }
 
@@ -118,6 +122,7 @@ class Step:
                 clear_flux=bool(data.get("clear_flux", False)),
                 overcharged=tuple(data.get("overcharged", ())),
                 config=GWConfig.from_dict(data["config"]) if data.get("config") else None,
+                new_cards=tuple(data.get("new_cards", ())),
                 detail=dict(data.get("detail", {})),
             )
         except (KeyError, TypeError, ValueError) as error:
@@ -134,6 +139,25 @@ class AlphaState:
         self.flux: dict[str, int] = {}
         self.overcharged: set[str] = set()
         self.config = config or GWConfig()
+        self.custom_cards: list[dict[str, Any]] = []
+        self._catalog: Catalog | None = None
+
+    @property
+    def catalog(self) -> Catalog:
+        """The starter cards plus every card the table added (rebuilt after a change)."""
+        if self._catalog is None:
+            if not self.custom_cards:
+                self._catalog = starter_catalog()
+            else:
+                catalog = Catalog()
+                base = starter_catalog()
+                catalog.add(card for cards in base.by_language.values() for card in cards.values())
+                catalog.starter_ids = base.starter_ids
+                for index, record in enumerate(self.custom_cards):
+                    language = str(record.get("language", "en"))
+                    catalog.add([parse_card(record, f"cards[{index}]", _Reader("custom cards"), language)])
+                self._catalog = catalog
+        return self._catalog
 
     @property
     def ready(self) -> bool:
@@ -160,6 +184,8 @@ class AlphaState:
         other.encounter = self.encounter
         other.flux = dict(self.flux)
         other.overcharged = set(self.overcharged)
+        other.custom_cards = list(self.custom_cards)
+        other._catalog = self._catalog
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -170,6 +196,7 @@ class AlphaState:
             "flux": dict(sorted(self.flux.items())),
             "overcharged": sorted(self.overcharged),
             "config": self.config.to_dict(),
+            "custom_cards": list(self.custom_cards),
         }
 
     @classmethod
@@ -183,6 +210,7 @@ class AlphaState:
             state.encounter = bool(data.get("encounter", False))
             state.flux = {str(k): int(v) for k, v in data.get("flux", {}).items()}
             state.overcharged = set(data.get("overcharged", ()))
+            state.custom_cards = [dict(card) for card in data.get("custom_cards", ())]
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(f"gamma world snapshot: missing or bad field {error}") from error
         return state
@@ -204,6 +232,9 @@ def apply_step(state: AlphaState, step: Step) -> None:
         apply(state.table, step.cards)  # raises ReplayError before anything else changes
     if step.config is not None:
         state.config = step.config
+    if step.new_cards:
+        state.custom_cards.extend(dict(card) for card in step.new_cards)
+        state._catalog = None
     if step.character is not None:
         state.characters[step.character.name] = step.character
     if step.encounter is not None:
