@@ -1,0 +1,23 @@
+"""`python -m gamekernel install-kernel [--user|--sys-prefix|--prefix P] [--campaign FOLDER]`."""
+
+from __future__ import annotations
+
+import sys
+
+USAGE = "usage: python -m gamekernel install-kernel [--user|--sys-prefix|--prefix PREFIX] [--campaign FOLDER]"
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in {"-h", "--help"}:
+        print(USAGE)
+        return 0 if argv else 2
+    if argv[0] == "install-kernel":
+        from gamekernel.kernelspec import main as install_main
+
+        return install_main(argv[1:])
+    print(f"error: unknown command {argv[0]!r}\n{USAGE}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
