@@ -1,6 +1,452 @@
-"""Session operations of this rule set (a mixin of Session): resolve names, take dice from the
-session RNG, call the rules in gamekernel/systems, record the outcome as events."""
+"""Session operations of the MtG TRPG (a mixin of Session): libraries, action checks, boosts, scenes.
+
+Each character's library and exile are zones of a gamekernel.cards Table kept in the "mtg" state
+part. Every step is planned here (the rules in systems/mtg decide, the session RNG supplies the
+randomness) and recorded as one event carrying the full outcome and the card moves, so a replay
+or an undo needs neither the RNG nor any card data file.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from gamekernel import cards
+from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.events import register_event
+from gamekernel.i18n import t
+from gamekernel.state import register_part
+from gamekernel.systems.mtg.check import BoostResult, CheckResult, action_check, boost
+from gamekernel.systems.mtg.decklists import build_library, parse_decklist, read_decklist
+from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts
+from gamekernel.systems.mtg.kinds import DEFAULT_OPTIONS, MtgOptions, parse_check_spec, parse_kind
+from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
+
+PART = "mtg"
+EVERYONE = "*"
+
+
+def library_zone(actor: str) -> str:
+    return f"{actor}:library"
+
+
+def exile_zone(actor: str) -> str:
+    return f"{actor}:exile"
+
+
+@dataclass
+class MtgState:
+    """The MtG part of the table: card zones, the facts of every card in play, scene bookkeeping."""
+
+    table: cards.Table = field(default_factory=cards.Table)
+    facts: dict[str, list] = field(default_factory=dict)  # card name -> CardFacts row
+    decks: dict[str, dict] = field(default_factory=dict)  # actor -> {source, name, main, sideboard}
+    scene: int = 1
+    boosted: list[str] = field(default_factory=list)  # who boosted this scene ("*" = the table)
+    last_check: dict[str, dict] = field(default_factory=dict)  # actor -> check outcome of this scene
+    last_boost: dict[str, dict] = field(default_factory=dict)
+
+    def card_facts(self, name: str) -> CardFacts:
+        return CardFacts.from_row(self.facts[name])
+
+    def library(self, actor: str) -> list[CardFacts]:
+        return [self.card_facts(self.table.card(uid).def_id) for uid in self.table.order(library_zone(actor))]
+
+    def known_positions(self, actor: str) -> set[int]:
+        order = self.table.order(library_zone(actor))
+        return {i for i, uid in enumerate(order) if self.table.card(uid).known_by(actor)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"table": self.table.to_dict(), "facts": dict(sorted(self.facts.items())),
+                "decks": dict(sorted(self.decks.items())), "scene": self.scene, "boosted": list(self.boosted),
+                "last_check": dict(sorted(self.last_check.items())),
+                "last_boost": dict(sorted(self.last_boost.items()))}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MtgState:
+        return cls(cards.Table.from_dict(data["table"]), dict(data.get("facts", {})),
+                   dict(data.get("decks", {})), int(data.get("scene", 1)), list(data.get("boosted", [])),
+                   dict(data.get("last_check", {})), dict(data.get("last_boost", {})))
+
+
+register_part(PART, MtgState)
+
+
+# --- reducers (deterministic: only the event data) --------------------------------------------------
+
+def _apply_batch(state, data: Mapping[str, Any]) -> MtgState:
+    part: MtgState = state[PART]
+    cards.apply(part.table, cards.Batch.from_dict(data["batch"]))
+    return part
+
+
+def _reduce_library(state, data) -> None:
+    part = _apply_batch(state, data)
+    part.facts.update(data["facts"])
+    part.decks[data["actor"]] = dict(data["deck"])
+    part.last_check.pop(data["actor"], None)
+    part.last_boost.pop(data["actor"], None)
+
+
+def _reduce_check(state, data) -> None:
+    part = _apply_batch(state, data)
+    part.last_check[data["actor"]] = {**data["result"], "after": list(data["after"]), "boosted": False}
+    part.last_boost.pop(data["actor"], None)
+
+
+def _reduce_boost(state, data) -> None:
+    part = _apply_batch(state, data)
+    part.boosted.append(data["scope"])
+    part.last_check[data["actor"]]["boosted"] = True
+    part.last_boost[data["actor"]] = dict(data["result"])
+
+
+def _reduce_scene(state, data) -> None:
+    part: MtgState = state[PART]
+    part.scene = data["scene"]
+    part.boosted.clear()
+    part.last_check.clear()
+    part.last_boost.clear()
+
+
+def _reduce_cards(state, data) -> None:
+    _apply_batch(state, data)  # a boost afterwards is refused: the order no longer matches the check
+
+
+def _check_summary(data) -> str:
+    r = data["result"]
+    verdict = t("mtg.check.success" if r["success"] else "mtg.check.failure")
+    return t("mtg.event.check", actor=data["actor"], kind=t(f"mtg.kind.{r['kind']}"), difficulty=r["difficulty"],
+             first=r["first"], target=r["target"], second=r["second"], achievement=r["achievement"],
+             verdict=verdict)
+
+
+register_event("mtg.library", apply=_reduce_library,
+               summary=lambda d: t("mtg.event.library", actor=d["actor"], count=d["deck"]["main"],
+                                   source=d["deck"]["source"]))
+register_event("mtg.check", apply=_reduce_check, summary=_check_summary)
+register_event("mtg.boost", apply=_reduce_boost,
+               summary=lambda d: t("mtg.event.boost", actor=d["actor"], bonus=d["result"]["bonus"],
+                                   achievement=d["result"]["achievement"]))
+register_event("mtg.scene", apply=_reduce_scene, summary=lambda d: t("mtg.event.scene", scene=d["scene"]))
+register_event("mtg.peek", apply=_reduce_cards,
+               summary=lambda d: t("mtg.event.peek", actor=d["actor"], count=d["count"]))
+register_event("mtg.reset", apply=_reduce_cards, summary=lambda d: t("mtg.event.reset", actor=d["actor"]))
+
+
+def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
+    """Plan each step on the table the previous steps left; all ops make one event."""
+    ops: list = []
+    scratch = table
+    for step in steps:
+        planned = step(scratch)
+        ops.extend(planned.ops)
+        scratch = cards.applied(scratch, planned)
+    return ops, scratch
+
+
+# --- results shown to the user ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LibraryLoaded:
+    actor: str
+    source: str
+    fmt: str
+    main: int
+    sideboard: int
+    name: str | None = None
+
+    def __str__(self) -> str:
+        return t("mtg.loaded", actor=self.actor, count=self.main, source=self.source, fmt=self.fmt,
+                 sideboard=self.sideboard)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.html import esc, panel
+
+        return panel("mtg-library-loaded", esc(str(self)))
+
+
+@dataclass(frozen=True)
+class OddsResult:
+    actor: str | None
+    kind: str
+    difficulty: int
+    odds: Fraction | None
+
+    def __str__(self) -> str:
+        from gamekernel.render.mtg import odds_single_text
+
+        return odds_single_text(self.actor, self.kind, self.difficulty, self.odds)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.html import esc, panel
+
+        return panel("mtg-odds-single", esc(str(self)))
+
+
+@dataclass(frozen=True)
+class LibraryView:
+    """A read-only picture of one character's library for text, HTML and the widget."""
+
+    actor: str
+    count: int
+    known_top: tuple[str, ...]
+    exile: tuple[str, ...]
+    scene: int
+    boost_used: bool
+    last_check: Mapping[str, Any] | None
+    last_boost: Mapping[str, Any] | None
+    distribution: Mapping[str, int]
+    deck: Mapping[str, Any]
+
+    def __str__(self) -> str:
+        from gamekernel.render.mtg import library_text
+
+        return library_text(self)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.mtg import library_html
+
+        return library_html(self)
+
+
+class SceneStarted:
+    def __init__(self, scene: int):
+        self.scene = scene
+
+    def __repr__(self) -> str:
+        return t("mtg.scene.started", scene=self.scene)
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.html import esc, panel
+
+        return panel("mtg-scene", esc(repr(self)))
 
 
 class MtgActions:
-    """Filled in by the rule set's integration."""
+    """Libraries from decklists, action checks, boosts, scenes and odds (mixed into Session)."""
+
+    mtg_options: MtgOptions = DEFAULT_OPTIONS
+    _mtg_index: FactsIndex | None = None
+
+    # -- card data -----------------------------------------------------------------------------
+    @property
+    def mtg_facts(self) -> FactsIndex:
+        """Names resolve against loaded card data first, then the bundled facts."""
+        return self._mtg_index if self._mtg_index is not None else bundled_facts()
+
+    def mtg_card_data(self, path: str | os.PathLike[str], *, cache: str | None = None,
+                      progress=None) -> FactsIndex:
+        """Load a full card data file (AtomicCards.json or Scryfall oracle bulk) for name lookups."""
+        from gamekernel.systems.mtg.loaders import load_card_data
+
+        loaded = load_card_data(path, cache=cache, progress=progress)
+        self._mtg_index = loaded.merged(bundled_facts())
+        return self._mtg_index
+
+    # -- helpers -------------------------------------------------------------------------------
+    @property
+    def _mtg(self) -> MtgState:
+        return self.state[PART]
+
+    def mtg_actor(self, actor: str | None) -> str:
+        """The named character, or the only one with a library."""
+        part = self._mtg
+        if actor is None:
+            if len(part.decks) == 1:
+                return next(iter(part.decks))
+            if not part.decks:
+                raise UsageError(t("mtg.error.no_library"))
+            raise UsageError(t("mtg.error.which", names=", ".join(sorted(part.decks))))
+        if actor not in part.decks:
+            import difflib
+
+            close = difflib.get_close_matches(actor, list(part.decks), n=3)
+            hint = t("mtg.error.did_you_mean", names=", ".join(close)) if close else ""
+            raise NotFoundError(t("mtg.error.unknown_actor", actor=actor, hint=hint))
+        return actor
+
+    # -- libraries -----------------------------------------------------------------------------
+    def load_library(self, actor: str, source: str | os.PathLike[str], *, fmt: str | None = None,
+                     text: str | None = None) -> LibraryLoaded:
+        """Build `actor`'s library from a decklist file (or `text`), shuffled with the session RNG."""
+        actor = actor.strip()
+        if not actor or ":" in actor:
+            raise UsageError(t("mtg.error.actor_name", actor=actor))
+        decklist = parse_decklist(text, str(source), fmt) if text is not None else read_decklist(source, fmt)
+        library = build_library(decklist, self.mtg_facts)
+        table = self._mtg.table
+        lib, exile = library_zone(actor), exile_zone(actor)
+        if lib in table.zones:  # a reload replaces the old cards
+            steps = [lambda s: cards.plan_destroy(s, [*s.order(lib), *s.order(exile)])]
+        else:
+            steps = [lambda s: cards.plan_add_zone(s, lib, "library", owner=actor),
+                     lambda s: cards.plan_add_zone(s, exile, "exile", owner=actor, face_up=True)]
+        steps += [lambda s: cards.plan_create(s, lib, [c.name for c in library]),
+                  lambda s: cards.plan_shuffle(s, lib, self.rng)]
+        ops = _plan_steps(table, steps)[0]
+        deck = {"source": Path(str(source)).name, "name": decklist.name, "fmt": decklist.fmt,
+                "main": decklist.main_count, "sideboard": decklist.sideboard_count}
+        facts = {c.name: c.to_row() for c in library}
+        self.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
+                                    "batch": cards.Batch("library", tuple(ops)).to_dict()}, actor=actor)
+        return LibraryLoaded(actor, deck["source"], decklist.fmt, deck["main"], deck["sideboard"], decklist.name)
+
+    def stack_library(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
+        """Put named cards of the library on top in the given order (a GM set-up, e.g. to replay the
+        seed's example); logged as a reset of the order."""
+        actor = self.mtg_actor(actor)
+        part = self._mtg
+        order = list(part.table.order(library_zone(actor)))
+        chosen = []
+        for name in names:
+            wanted = self.mtg_facts.lookup(name).name
+            uid = next((u for u in order if part.table.card(u).def_id == wanted and u not in chosen), None)
+            if uid is None:
+                raise NotFoundError(t("mtg.error.not_in_library", card=wanted, actor=actor))
+            chosen.append(uid)
+        rest = [u for u in order if u not in chosen]
+        new = chosen + rest if where == "top" else rest + chosen
+        batch = cards.Batch("stack", (cards.Shuffle(library_zone(actor), tuple(new), forget=True),))
+        self.record("mtg.reset", {"actor": actor, "batch": batch.to_dict(), "stacked": names}, actor=actor)
+        return self.library_view(actor)
+
+    def reset_library(self, actor: str | None = None) -> LibraryView:
+        """Return exiled cards to the library and shuffle it (e.g. before the battle part)."""
+        actor = self.mtg_actor(actor)
+        batch = cards.plan_recall(self._mtg.table, library_zone(actor), rng=self.rng)
+        self.record("mtg.reset", {"actor": actor, "batch": batch.to_dict()}, actor=actor)
+        return self.library_view(actor)
+
+    def peek_library(self, count: int, actor: str | None = None) -> LibraryView:
+        """The player looks at the top `count` cards (now known: exiled during checks, MTG-CHK-04)."""
+        actor = self.mtg_actor(actor)
+        if not isinstance(count, int) or count < 1:
+            raise UsageError(t("mtg.error.peek_count", count=count))
+        batch = cards.plan_peek(self._mtg.table, library_zone(actor), count, actor)
+        self.record("mtg.peek", {"actor": actor, "count": count, "batch": batch.to_dict()}, actor=actor)
+        return self.library_view(actor)
+
+    def library_view(self, actor: str | None = None) -> LibraryView:
+        from gamekernel.systems.mtg.odds import colour_distribution
+
+        actor = self.mtg_actor(actor)
+        part = self._mtg
+        table = part.table
+        known = [part.table.card(u).def_id for u in (c.uid for c in table.known_top(library_zone(actor), actor))]
+        library = part.library(actor)
+        scope = actor if self.mtg_options.boost_per_character else EVERYONE
+        return LibraryView(
+            actor=actor, count=len(library), known_top=tuple(known),
+            exile=tuple(table.card(u).def_id for u in table.order(exile_zone(actor))), scene=part.scene,
+            boost_used=scope in part.boosted, last_check=copy.deepcopy(part.last_check.get(actor)),
+            last_boost=copy.deepcopy(part.last_boost.get(actor)), distribution=colour_distribution(library),
+            deck=dict(part.decks[actor]))
+
+    # -- checks --------------------------------------------------------------------------------
+    def mtg_check(self, kind: str, difficulty: int | None = None, *, actor: str | None = None) -> CheckResult:
+        """An action check (MTG-CHK): `mtg_check("green", 2, actor="Mira")` or `mtg_check("G2")`."""
+        if difficulty is None:
+            kind, difficulty = parse_check_spec(kind)
+        kind = parse_kind(kind)
+        actor = self.mtg_actor(actor)
+        part = self._mtg
+        lib, exile = library_zone(actor), exile_zone(actor)
+        order = part.table.order(lib)
+        result = action_check(part.library(actor), kind, difficulty, self.rng,
+                              known=part.known_positions(actor), options=self.mtg_options, actor=actor)
+        known = list(order[: len(result.known_cards)])
+        bottom = [order[i] for i in result.new_order[-2:]]
+        steps = []
+        if known:
+            steps.append(lambda s: cards.plan_move(s, known, exile, at="bottom", tapped=None))
+        steps.append(lambda s: cards.plan_move(s, bottom, lib, at="bottom", face_up=False, forget=True))
+        if known:
+            steps.append(lambda s: cards.plan_move(s, known, lib, at="top", face_up=False, tapped=None))
+        ops, scratch = _plan_steps(part.table, steps)
+        after = list(scratch.order(lib))
+        assert after == [order[i] for i in result.new_order], "card moves disagree with the rules' plan"
+        batch = cards.Batch("check", tuple(ops), tuple(order[len(known): len(known) + 2]))
+        self.record("mtg.check", {"actor": actor, "result": result.to_dict(), "after": after,
+                                  "batch": batch.to_dict()}, actor=actor)
+        return result
+
+    def mtg_boost(self, actor: str | None = None) -> BoostResult:
+        """Once per scene, after a check: exile the top six, +1 per colourless card (MTG-CHK-13)."""
+        actor = self.mtg_actor(actor)
+        part = self._mtg
+        options = self.mtg_options
+        scope = actor if options.boost_per_character else EVERYONE
+        if scope in part.boosted:
+            raise RuleError(t("mtg.error.boost_used", actor=actor))
+        record = part.last_check.get(actor)
+        if record is None:
+            raise RuleError(t("mtg.error.boost_no_check", actor=actor))
+        if record["boosted"]:
+            raise RuleError(t("mtg.error.boost_done"))
+        lib = library_zone(actor)
+        order = list(part.table.order(lib))
+        if order != record["after"]:
+            raise RuleError(t("mtg.error.boost_stale"))
+        check = self._check_from_record(record)
+        result = boost(part.library(actor), check, self.rng, options=options)
+        exiled_uids = [order[i] for i in range(len(order)) if i not in set(result.new_order)]
+        if options.boost_exile_stays:
+            batch = cards.plan_move(part.table, exiled_uids, exile_zone(actor), at="bottom", face_up=True)
+        else:
+            batch = cards.Batch("boost", (cards.Shuffle(lib, tuple(order[i] for i in result.new_order),
+                                                        forget=False),))
+        self.record("mtg.boost", {"actor": actor, "scope": scope, "result": result.to_dict(),
+                                  "batch": batch.to_dict()}, actor=actor)
+        return result
+
+    def _check_from_record(self, record: Mapping[str, Any]) -> CheckResult:
+        """Rebuild the CheckResult of the last check from its event data (no RNG)."""
+        part = self._mtg
+        odds = record.get("odds")
+        return CheckResult(
+            kind=record["kind"], difficulty=record["difficulty"], library_size=record["library_size"],
+            known_cards=tuple(part.card_facts(n) for n in record["known"]),
+            first=part.card_facts(record["first"]), second=part.card_facts(record["second"]),
+            target=record["target"], colours=tuple(record["colours"]), chosen_colour=record["chosen_colour"],
+            relation=record["relation"], modifier=record["modifier"], achievement=record["achievement"],
+            success=record["success"], bottom=tuple(record["bottom"]), new_order=tuple(record["new_order"]),
+            odds=None if odds is None else Fraction(*odds), actor=record.get("actor"),
+            options=self.mtg_options)
+
+    def last_mtg_check(self, actor: str | None = None) -> CheckResult | None:
+        record = self._mtg.last_check.get(self.mtg_actor(actor))
+        return None if record is None else self._check_from_record(record)
+
+    def mtg_scene(self) -> SceneStarted:
+        """A new scene: every boost is available again."""
+        scene = self._mtg.scene + 1
+        self.record("mtg.scene", {"scene": scene})
+        return SceneStarted(scene)
+
+    # -- odds ----------------------------------------------------------------------------------
+    def mtg_odds(self, kind: str, difficulty: int | None = None, *, actor: str | None = None) -> OddsResult:
+        if difficulty is None:
+            kind, difficulty = parse_check_spec(kind)
+        kind = parse_kind(kind)
+        actor = self.mtg_actor(actor)
+        part = self._mtg
+        odds = check_odds(part.library(actor), kind, difficulty, known=part.known_positions(actor),
+                          options=self.mtg_options)
+        return OddsResult(actor, kind, difficulty, odds)
+
+    def mtg_odds_table(self, actor: str | None = None) -> OddsTable:
+        actor = self.mtg_actor(actor)
+        part = self._mtg
+        return odds_table(part.library(actor), known=part.known_positions(actor), options=self.mtg_options)

@@ -197,3 +197,65 @@ def odds_table_html(table_: OddsTable) -> str:
     body = f'<div style="color:#555;font-size:11px">{esc(_subtitle(table_))}</div>' + table(
         headers, rows, raw=True, cls="gk-table gk-mtg-odds")
     return panel("mtg-odds", body, title_html=esc(t("mtg.odds.title")))
+
+
+def _last_check_line(view) -> str | None:
+    last = view.last_check
+    if not last:
+        return None
+    verdict = t("mtg.check.success" if last["success"] else "mtg.check.failure")
+    line = t("mtg.view.last", kind=kind_name(last["kind"]), difficulty=last["difficulty"], first=last["first"],
+             target=number(last["target"]), second=last["second"], achievement=number(last["achievement"]),
+             verdict=verdict)
+    if view.last_boost:
+        boosted = view.last_boost
+        line += " · " + t("mtg.view.boosted", bonus=boosted["bonus"], achievement=number(boosted["achievement"]))
+    return line
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(names) if names else t("mtg.view.none")
+
+
+def distribution_text(distribution) -> str:
+    keys = ("white", "blue", "black", "red", "green", "colourless", "multicolour", "land")
+    return " · ".join(f"{colour_name(k) if k in SWATCH else t('mtg.colour.' + k)} {distribution[k]}"
+                      for k in keys)
+
+
+def library_text(view) -> str:
+    lines = [f"{t('mtg.view.title', actor=view.actor)}: {t('mtg.view.count', count=view.count)} · "
+             f"{t('mtg.view.scene', scene=view.scene)} · "
+             f"{t('mtg.view.boost_used' if view.boost_used else 'mtg.view.boost_free')}",
+             "  " + t("mtg.view.known", cards=_names(view.known_top)),
+             "  " + t("mtg.view.exile", cards=_names(view.exile)),
+             "  " + t("mtg.view.colours") + ": " + distribution_text(view.distribution)]
+    last = _last_check_line(view)
+    if last:
+        lines.append("  " + last)
+    return "\n".join(lines)
+
+
+def library_html(view) -> str:
+    """The static picture of a library (the widget's snapshot uses it too)."""
+    status = chip(t("mtg.view.boost_used" if view.boost_used else "mtg.view.boost_free"),
+                  "muted" if view.boost_used else "good", cls="gk-mtg-boost-state")
+    head = (f'<div><span class="gk-mtg-count" style="font-size:18px;font-weight:600">'
+            f'{esc(t("mtg.view.count", count=view.count))}</span> · {esc(t("mtg.view.scene", scene=view.scene))}'
+            f" {status}</div>")
+    known = " ".join(chip(n, "warn") for n in view.known_top) or esc(t("mtg.view.none"))
+    exile = " ".join(chip(n, "muted") for n in view.exile) or esc(t("mtg.view.none"))
+    rows = [f'<div class="gk-mtg-known">{esc(t("mtg.view.known", cards=""))}{known}</div>',
+            f'<div class="gk-mtg-exile">{esc(t("mtg.view.exile", cards=""))}{exile}</div>']
+    items = []
+    for key in ("white", "blue", "black", "red", "green", "colourless"):
+        background, foreground = SWATCH[key]
+        items.append(f'<span class="gk-mtg-colour gk-mtg-{key}" style="background:{background};'
+                     f'color:{foreground};border-radius:3px;padding:0 5px;margin-right:3px">'
+                     f"{esc(colour_name(key))} {esc(view.distribution[key])}</span>")
+    rows.append(f'<div class="gk-mtg-colours">{"".join(items)}</div>')
+    last = _last_check_line(view)
+    if last:
+        tone = "good" if (view.last_boost or view.last_check)["success"] else "bad"
+        rows.append(f'<div class="gk-mtg-last">{chip(last, tone)}</div>')
+    return panel("mtg-library", head + "".join(rows), title_html=esc(t("mtg.view.title", actor=view.actor)))
