@@ -227,8 +227,9 @@ class GammaWorldActions:
     # -- odds (teaching) ---------------------------------------------------------------------
     def gw_odds(self, *, rolls: int | None = None, bonus: int | None = None) -> AlphaOdds:
         """Exact flux odds by number of d20 rolls and overcharge odds by bonus (tables, or one value)."""
-        roll_range = [rolls] if rolls is not None else list(range(1, 11))
-        bonus_range = [bonus] if bonus is not None else list(range(0, 6))
+        both = rolls is None and bonus is None
+        roll_range = [rolls] if rolls is not None else list(range(1, 11)) if both else []
+        bonus_range = [bonus] if bonus is not None else list(range(0, 6)) if both else []
         return AlphaOdds(
             tuple((n, odds.p_flux(n)) for n in roll_range), tuple((b, odds.p_overcharge(b)) for b in bonus_range)
         )

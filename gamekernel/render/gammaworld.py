@@ -340,7 +340,10 @@ def deck_check_html(check: DeckCheck) -> str:
 
 
 def odds_table_html(flux_rows, overcharge_rows) -> str:
-    """Two small exact-odds tables: flux by d20 rolls, overcharge by bonus."""
+    """Two small exact-odds tables: flux by d20 rolls, overcharge by bonus (one line for one value)."""
+    if len(flux_rows) + len(overcharge_rows) == 1:
+        text = odds_text(flux_rows, overcharge_rows)
+        return panel("gw-odds", esc(text), title_html=esc(t("gammaworld.odds.title")))
     flux = table(
         [t("gammaworld.odds.col.rolls"), t("gammaworld.odds.col.p")],
         [(str(n), f"{p} ≈ {percent(p)}") for n, p in flux_rows],

@@ -1,0 +1,125 @@
+"""The Gamma World hand widget: one character's readied alpha cards, live.
+
+Cards lie face up, coloured by energy source; a tapped card is turned 90 degrees. Clicking a card
+taps or untaps it, its Overcharge button overcharges it, and a pending Alpha Flux shows a banner
+with a button per readied card. Every click becomes a session call (logged, undoable); the
+widget keeps no state of its own beyond the copy of the session state in its traits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from gamekernel.i18n import t
+from gamekernel.widgets.base import SessionWidget, asset
+
+
+def _power_lines(card) -> list[list[str]]:
+    lines: list[list[str]] = []
+    if card.benefit:
+        lines.append([t("gammaworld.label.benefit"), card.benefit])
+    if card.power:
+        p = card.power
+        lines.append([t("gammaworld.usage." + p.usage), f"{t('gammaworld.action.' + p.action)} · {p.range}"])
+        for key in ("trigger", "attack", "hit", "effect"):
+            if getattr(p, key):
+                lines.append([t("gammaworld.label." + key), getattr(p, key)])
+    if card.overcharge:
+        o = card.overcharge
+        lines.append([t("gammaworld.label.overcharge"), o.when])
+        lines.append([t("gammaworld.label.success", min=o.success_min), o.success])
+        lines.append([t("gammaworld.label.failure", max=o.success_min - 1), o.failure])
+    return lines
+
+
+class HandWidget(SessionWidget):
+    """`HandWidget(session, "Rin")` - also what `%hand Rin` shows."""
+
+    _esm = asset("hand.js")
+    _css = asset("hand.css")
+
+    character = traitlets.Unicode("").tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    cards = traitlets.List([]).tag(sync=True)
+    deck_count = traitlets.Int(-1).tag(sync=True)  # -1: no own deck
+    gm_count = traitlets.Int(0).tag(sync=True)
+    discard_count = traitlets.Int(0).tag(sync=True)
+    counts = traitlets.Unicode("").tag(sync=True)
+    flux_pending = traitlets.Int(0).tag(sync=True)
+    encounter = traitlets.Bool(False).tag(sync=True)
+    labels = traitlets.Dict({}).tag(sync=True)
+    last = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, session, name: str, **kwargs: Any):
+        self._name = session.hand(name).name
+        super().__init__(session, **kwargs)
+
+    def view(self):
+        return self.session.hand(self._name)
+
+    def refresh(self) -> None:
+        from gamekernel.render.gammaworld import _counts
+
+        view = self.view()
+        catalog = view.catalog
+        self.character = view.name
+        self.title = t(
+            "gammaworld.hand.title", name=view.name, level=view.level, count=len(view.cards), target=view.readied_target
+        )
+        cards = []
+        for card in view.cards:
+            facts = catalog.card(card.card_id)
+            cards.append(
+                {
+                    "uid": card.uid,
+                    "name": facts.name,
+                    "energy": facts.energy,
+                    "energy_label": t("gammaworld.energy." + facts.energy),
+                    "tapped": card.tapped,
+                    "overcharged": card.overcharged,
+                    "can_overcharge": facts.overcharge is not None and not card.overcharged,
+                    "lines": _power_lines(facts),
+                }
+            )
+        self.cards = cards
+        self.deck_count = -1 if view.deck_count is None else view.deck_count
+        self.gm_count = view.gm_count
+        self.discard_count = view.discard_count
+        self.counts = _counts(view)
+        self.flux_pending = view.flux_pending
+        self.encounter = view.encounter
+        self.labels = {
+            "tapped": t("gammaworld.hand.tapped"),
+            "ready": t("gammaworld.hand.ready"),
+            "overcharge": t("gammaworld.hand.overcharge_button"),
+            "overcharged": t("gammaworld.hand.overcharged"),
+            "flux": t("gammaworld.flux.banner"),
+            "flux_choose": t("gammaworld.hand.flux_choose"),
+            "empty": t("gammaworld.hand.empty"),
+        }
+
+    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+        uid = str(payload.get("uid", ""))
+        session = self.session
+        if action == "tap":
+            tapped = session.gw.table.card(uid).tapped if uid in session.gw.table.cards else False
+            result = session.untap(self._name, uid) if tapped else session.tap(self._name, uid)
+        elif action == "overcharge":
+            result = session.overcharge(self._name, uid)
+        elif action == "flux":
+            result = session.flux(self._name, uid)
+        else:
+            from gamekernel.errors import UsageError
+
+            raise UsageError(f"unknown hand action {action!r}")
+        self.last = str(result).split("\n", 1)[0]
+
+    def snapshot_html(self) -> str:
+        from gamekernel.render.gammaworld import hand_html
+
+        return hand_html(self.view())
+
+    def __repr__(self) -> str:
+        return f"HandWidget({self.view()})"
