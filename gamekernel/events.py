@@ -51,22 +51,21 @@ class Event:
     @classmethod
     def from_dict(cls, record: Mapping[str, Any], *, where: str = "event") -> Event:
         """Build an event from a decoded log line, naming the bad field when it is invalid."""
-        if not isinstance(record, Mapping):
+        if type(record) is not dict:
             raise DataError(f"{where}: expected a JSON object, got {type(record).__name__}")
-        schema = record.get("schema")
+        get = record.get
+        schema, seq, kind, data, actor = get("schema"), get("seq"), get("kind"), get("data", {}), get("actor")
         if schema != SCHEMA_VERSION:
             raise DataError(f"{where}: field 'schema' is {schema!r}; this version reads {SCHEMA_VERSION}")
-        seq, kind, data = record.get("seq"), record.get("kind"), record.get("data", {})
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+        if type(seq) is not int or seq < 1:
             raise DataError(f"{where}: field 'seq' must be a positive integer, got {seq!r}")
-        if not isinstance(kind, str) or kind not in EVENT_KINDS:
+        if kind not in EVENT_KINDS or type(kind) is not str:
             raise DataError(f"{where}: field 'kind' is {kind!r}, not a known event kind")
-        if not isinstance(data, Mapping):
+        if type(data) is not dict:
             raise DataError(f"{where}: field 'data' must be an object")
-        actor = record.get("actor")
-        if actor is not None and not isinstance(actor, str):
+        if actor is not None and type(actor) is not str:
             raise DataError(f"{where}: field 'actor' must be a string")
-        return cls(seq, kind, data, actor, bool(record.get("secret", False)), str(record.get("time", "")))
+        return cls(seq, kind, data, actor, get("secret") is True, str(get("time", "")))
 
     def summary(self) -> str:
         return EVENT_KINDS[self.kind].summary(self.data)
@@ -160,9 +159,13 @@ class LogStore:
         path = Path(path)
         if not path.exists():
             return LoadReport([], [])
+        raw_lines = path.read_bytes().split(b"\n")
+        fast = _load_fast(raw_lines)
+        if fast is not None:
+            return LoadReport(fast, [])
         events: list[Event] = []
         warnings: list[str] = []
-        lines = path.read_bytes().split(b"\n")
+        lines = raw_lines
         for number, raw in enumerate(lines, start=1):
             if not raw.strip():
                 continue
@@ -180,3 +183,18 @@ class LogStore:
                 raise DataError(f"{where}: field 'seq' is {event.seq}, not after {events[-1].seq}")
             events.append(event)
         return LoadReport(events, warnings)
+
+
+def _load_fast(lines: list[bytes]) -> list[Event] | None:
+    """Decode a whole healthy log in one pass (C speed); None sends any problem to the careful path."""
+    try:
+        records = json.loads(b"[" + b",".join(line for line in lines if line.strip()) + b"]")
+        events = [Event.from_dict(record) for record in records]
+    except (ValueError, DataError):
+        return None
+    previous = 0
+    for event in events:
+        if event.seq <= previous:
+            return None
+        previous = event.seq
+    return events
