@@ -30,8 +30,8 @@ play: $(VENV)/.installed-play
 test: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q -p no:cacheprovider tests
-	$(PY) -m pytest -q -p no:cacheprovider --nbval --nbval-current-env \
-		--nbval-sanitize-with gamekernel/nbval_sanitize.cfg example_notebooks
+	# the documented way to validate any seeded notebook with strict nbval (README)
+	$(PY) -m pytest -q -p no:cacheprovider --nbval --nbval-current-env example_notebooks
 
 bench: $(VENV)/.installed-bench
 	$(PY) -m benchmarks
