@@ -346,6 +346,9 @@ def _parse_alternative(chunk: str, offset: int) -> CheckTarget:
         )
     else:
         name = head.strip("〈〉<>").strip()
+        bad = re.search(r"\+|-(?=\s|$)", head)
+        if bad:
+            raise CheckSpecError(f"expected a number after {bad.group(0)!r} at column {column + bad.start()}")
         if re.search(r"\d", name) and not re.search(r"[A-Za-z\u3040-\u9fff]", name):
             raise CheckSpecError(f"unexpected {name!r} at column {column}")
     modifiers = []
