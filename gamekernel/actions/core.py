@@ -86,17 +86,27 @@ class CoreActions:
         events = self.log if last is None else self.log[-last:]
         return LogView(tuple(events), show_secrets)
 
-    def export_log(self, path: str | os.PathLike[str], *, players: bool = False) -> Path:
-        """Write the session log as Markdown (.md) or a self-contained page (.html), atomically."""
+    def export_log(
+        self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False
+    ) -> Path:
+        """Write the log as Markdown (.md) or a self-contained page (.html), atomically.
+
+        With a campaign open the log is the whole campaign; `this_session` keeps only what this
+        kernel recorded since it opened the campaign. `players` leaves out every secret.
+        """
         from gamekernel.render.log import export_html, export_markdown
         from gamekernel.util import atomic_write_text
 
         path = Path(path)
+        events = self.log
+        if this_session:
+            opened = [i for i, e in enumerate(events) if e.kind == "campaign.open"]
+            events = events[opened[-1]:] if opened else events
         suffix = path.suffix.lower()
         if suffix in {".md", ".markdown"}:
-            text = export_markdown(self.log, players=players)
+            text = export_markdown(events, players=players)
         elif suffix in {".html", ".htm"}:
-            text = export_html(self.log, players=players)
+            text = export_html(events, players=players)
         else:
             raise UsageError(f"cannot export to {path.name!r}: use a .md or .html file name")
         atomic_write_text(path, text)

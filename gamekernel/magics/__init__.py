@@ -142,16 +142,23 @@ class GameKernel(SessionMagics):
     @argument("N", nargs="?", help="Show the last N events (default: all).")
     @argument("export", nargs="?", help="`%%log export FILE.md|FILE.html [--players]` writes the log.")
     @argument("--gm", action="store_true", help="Show the details of secret events too.")
+    @argument("--players", action="store_true", help="Export without GM secrets.")
+    @argument("--session", action="store_true", help="Export only this kernel's session of the campaign.")
     @line_magic
     @guarded("log")
     def log(self, line: str = ""):
-        """The session log: `%log`, `%log 10`, `%log --gm`, `%log export session.md [--players]`."""
-        parsed = split_line(line, flags=("gm", "players"))
+        """The session log: `%log`, `%log 10`, `%log --gm`, `%log export session.md [--players] [--session]`.
+
+        `--players` leaves out GM-secret rolls and GM notes; `--session` exports only this kernel's
+        session of an open campaign (default: the whole campaign)."""
+        parsed = split_line(line, flags=("gm", "players", "session"))
         words = parsed.text.split()
         if words and words[0] == "export":
             if len(words) != 2:
-                raise UsageError("usage: %log export FILE.md|FILE.html [--players]")
-            path = self.session.export_log(words[1], players=parsed.flag("players"))
+                raise UsageError("usage: %log export FILE.md|FILE.html [--players] [--session]")
+            path = self.session.export_log(
+                words[1], players=parsed.flag("players"), this_session=parsed.flag("session")
+            )
             return _ExportResult(str(path), len(self.session.log))
         if len(words) > 1:
             raise UsageError(f"%log takes at most one number, got {parsed.text!r}")

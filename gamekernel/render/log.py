@@ -137,7 +137,7 @@ def visible_events(log: Sequence[Event], *, players: bool) -> list[Event]:
         if event.secret:
             continue
         if event.kind in {"undo", "redo"} and set(event.data["seqs"]) <= secret:
-            continue
+            continue  # (an undo of events from an earlier session, outside `log`, still shows its count)
         shown.append(event)
     return shown
 
@@ -147,7 +147,7 @@ def _export_line(event: Event, log_by_seq: dict[int, Event], *, players: bool) -
         parts = [
             _event_line(log_by_seq[s], show_secrets=True)
             for s in event.data["seqs"]
-            if not (players and log_by_seq[s].secret)
+            if s in log_by_seq and not (players and log_by_seq[s].secret)
         ]
         return f"{event.summary()}: " + "; ".join(parts)
     return _event_line(event, show_secrets=True)

@@ -158,3 +158,22 @@ def test_campaign_magics(ip, tmp_path):
     assert "closed and saved" in repr(ip.run_line_magic("campaign", "close"))
     assert repr(ip.run_line_magic("campaign", "status")) == "error: no campaign is open: %campaign open FOLDER"
     assert repr(ip.run_line_magic("campaign", "frobnicate")).startswith("error: usage: %campaign open FOLDER")
+
+
+def test_exports_of_the_campaign_and_of_this_session(tmp_path):
+    folder = tmp_path / "c"
+    first = Session(seed=1)
+    first.open_campaign(folder)
+    first.note("Session one: the road")
+    first.close_campaign()
+    second = Session(seed=2)
+    second.open_campaign(folder)
+    second.note("Session two: the crypt")
+    second.note("The innkeeper is the lich", gm_only=True)
+    whole = second.export_log(tmp_path / "all.md").read_text()
+    only = second.export_log(tmp_path / "s2.md", this_session=True).read_text()
+    players = second.export_log(tmp_path / "p.html", players=True).read_text()
+    second.close_campaign()
+    assert "Session one" in whole and "Session two" in whole
+    assert "Session one" not in only and "Session two" in only
+    assert "innkeeper" not in players and "Session two" in players
