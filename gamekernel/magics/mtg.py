@@ -14,11 +14,11 @@ from gamekernel.magics._base import SessionMagics, guarded, split_line
 
 
 def looks_like_mtg_check(text: str) -> bool:
-    """'green 2', 'G2', '緑2', 'colorless 3' ... (the @actor and flags already removed)."""
+    """'green 2', 'G2', '緑2', 'colorless 3' ... (an @actor or --flags in `text` are ignored)."""
     from gamekernel.systems.mtg.kinds import parse_check_spec
 
     try:
-        parse_check_spec(text)
+        parse_check_spec(split_line(text, flags=("secret",)).text)
     except GameKernelError:
         return False
     return True

@@ -1,0 +1,51 @@
+"""MtG magics through a real IPython shell: %library, %check (dispatched), %boost, %scene, %odds check."""
+
+import pytest
+
+DECK = "4 Elvish Mystic\n4 Runeclaw Bear\n12 Forest\n4 Steam Vents\n4 Ornithopter\n"
+
+
+@pytest.fixture
+def deck(tmp_path):
+    path = tmp_path / "mira.txt"
+    path.write_text(DECK, encoding="utf-8")
+    return path
+
+
+def test_mtg_check_forms_dispatch(ip, deck):
+    loaded = ip.run_line_magic("library", f"load Mira {deck}")
+    assert "28 cards" in str(loaded)
+    for line in ("green 2 @Mira", "G2", "緑2", "colorless 3", "Green [2] @Mira"):
+        result = ip.run_line_magic("check", line)
+        assert "target" in str(result), (line, str(result))
+
+
+def test_mtg_magics_boost_scene_odds_peek_view(ip, deck):
+    ip.run_line_magic("library", f"load Mira {deck}")
+    ip.run_line_magic("check", "W3 @Mira")
+    boosted = ip.run_line_magic("boost", "@Mira")
+    assert "boost" in str(boosted)
+    again = ip.run_line_magic("boost", "@Mira")
+    assert "already boosted" in str(again)
+    assert "Scene 2" in repr(ip.run_line_magic("scene", ""))
+    assert "success" in str(ip.run_line_magic("odds", "check green 2 @Mira"))
+    assert "known top: " in str(ip.run_line_magic("library", "peek 2 @Mira"))
+    assert "Success chance" in str(ip.run_line_magic("library", "odds @Mira"))
+    assert "Mira's library" in str(ip.run_line_magic("library", "view"))
+    widget = ip.run_line_magic("library", "show @Mira")
+    assert "Mira's library" in repr(widget) and "gk-mtg-library" in widget.snapshot_html()
+    widget.close()
+
+
+def test_mtg_magic_errors_are_one_line(ip, deck):
+    assert "no character has a library" in str(ip.run_line_magic("check", "green 2"))
+    assert "usage: %library" in str(ip.run_line_magic("library", "frobnicate"))
+    assert "cannot read the decklist" in str(ip.run_line_magic("library", "load Mira missing.txt"))
+
+
+def test_gurps_checks_are_not_taken_for_mtg():
+    from gamekernel.magics.mtg import looks_like_mtg_check
+
+    assert looks_like_mtg_check("green 2") and looks_like_mtg_check("緑2") and looks_like_mtg_check("C 0")
+    assert not looks_like_mtg_check("Lockpicking-5") and not looks_like_mtg_check("12")
+    assert not looks_like_mtg_check("ST") and not looks_like_mtg_check("green")

@@ -1,0 +1,143 @@
+"""MTG-CHK through the session: events carry outcomes, replay and undo rebuild the state."""
+
+import pytest
+
+from gamekernel import Session
+from gamekernel.actions.mtg import MtgState
+from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.session import replay
+
+DECK = """Deck
+4 Elvish Mystic (M15) 173
+4 Runeclaw Bear (M15) 199
+2 Fire // Ice
+2 Steam Vents
+12 Forest (M15) 269
+4 Ornithopter
+4 Serra Angel
+
+Sideboard
+2 Naturalize
+"""
+
+
+@pytest.fixture
+def session(tmp_path):
+    path = tmp_path / "mira.txt"
+    path.write_text(DECK, encoding="utf-8")
+    s = Session(seed=5)
+    s.load_library("Mira", path)
+    return s
+
+
+def test_t22_seed_example_with_a_stacked_library(session):
+    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    result = session.mtg_check("緑2")
+    assert (result.first.name, result.target, result.second.name, result.achievement, result.success) == (
+        "Elvish Mystic", 3, "Runeclaw Bear", 7, True)
+    order = session.state["mtg"].table.order("Mira:library")
+    names = [session.state["mtg"].table.card(u).def_id for u in order[-2:]]
+    assert sorted(names) == ["Elvish Mystic", "Runeclaw Bear"]
+
+
+def test_mtg_chk_04_known_cards_via_peek_are_exiled_and_returned(session):
+    session.peek_library(2, "Mira")
+    view = session.library_view()
+    top_two = view.known_top
+    assert len(top_two) == 2
+    result = session.mtg_check("G", 1)
+    assert tuple(c.name for c in result.known_cards) == top_two
+    assert session.library_view().known_top == top_two  # back on top, same order, still known
+    assert session.library_view().count == 32
+
+
+def test_mtg_chk_04_refusal_changes_nothing(tmp_path):
+    path = tmp_path / "tiny.txt"
+    path.write_text("1 Forest\n1 Elvish Mystic\n1 Runeclaw Bear\n", encoding="utf-8")
+    s = Session(seed=2)
+    s.load_library("Mira", path)
+    s.peek_library(2, "Mira")
+    before, events = s.state.to_dict(), len(s.log)
+    with pytest.raises(RuleError, match="no action check is possible"):
+        s.mtg_check("green 0")
+    assert s.state.to_dict() == before and len(s.log) == events
+
+
+def test_mtg_chk_13_boost_once_per_scene_and_only_after_a_check(session):
+    with pytest.raises(RuleError, match="no check to boost"):
+        session.mtg_boost("Mira")
+    check = session.mtg_check("W3")
+    boosted = session.mtg_boost("Mira")
+    assert boosted.achievement == check.achievement + boosted.bonus
+    assert session.library_view().exile and session.library_view().boost_used
+    session.mtg_check("W3")
+    with pytest.raises(RuleError, match="already boosted this scene"):
+        session.mtg_boost("Mira")
+    session.mtg_scene()
+    with pytest.raises(RuleError, match="no check to boost"):
+        session.mtg_boost("Mira")
+    session.mtg_check("W3")
+    session.peek_library(1, "Mira")
+    session.mtg_boost("Mira")  # a peek does not move cards
+
+
+def test_mtg_chk_13_boost_refused_after_the_library_moved(session):
+    session.mtg_check("W3")
+    session.reset_library("Mira")
+    with pytest.raises(RuleError, match="changed since the check"):
+        session.mtg_boost("Mira")
+
+
+def test_every_step_is_an_event_and_replay_and_undo_rebuild_state(session):
+    session.peek_library(1, "Mira")
+    session.mtg_check("green 2")
+    session.mtg_boost("Mira")
+    session.mtg_scene()
+    session.mtg_check("colorless 3")
+    kinds = [e.kind for e in session.log]
+    assert kinds == ["seed", "mtg.library", "mtg.peek", "mtg.check", "mtg.boost", "mtg.scene", "mtg.check"]
+    assert replay(session.active).to_dict() == session.state.to_dict()
+    before = session.state.to_dict()
+    session.mtg_check("R1")
+    session.undo()
+    assert session.state.to_dict() == before
+    part = session.state["mtg"]
+    assert MtgState.from_dict(part.to_dict()).to_dict() == part.to_dict()
+
+
+def test_log_file_round_trip(tmp_path):
+    path = tmp_path / "mira.txt"
+    path.write_text(DECK, encoding="utf-8")
+    log = tmp_path / "log.jsonl"
+    s = Session(seed=3, log_path=log)
+    s.load_library("Mira", path)
+    s.mtg_check("G2")
+    s.mtg_boost()
+    s.close()
+    resumed = Session.from_log(log)
+    assert resumed.state.to_dict() == s.state.to_dict()
+
+
+def test_odds_and_table(session):
+    odds = session.mtg_odds("green 2", actor="Mira")
+    table = session.mtg_odds_table("Mira")
+    assert table.chance("green", 2) == odds.odds
+    assert "success" in str(odds) and "%" in str(odds)
+
+
+def test_actor_resolution_errors(session, tmp_path):
+    with pytest.raises(NotFoundError, match="'Mora' has no library; did you mean Mira"):
+        session.mtg_check("G2", actor="Mora")
+    path = tmp_path / "b.txt"
+    path.write_text("10 Island\n", encoding="utf-8")
+    session.load_library("Bren", path)
+    with pytest.raises(UsageError, match="several characters"):
+        session.mtg_check("G2")
+    with pytest.raises(NotFoundError, match="unknown card 'Elvish Mistic'.*Elvish Mystic"):
+        session.load_library("Cy", "x.txt", text="4 Elvish Mistic\n")
+
+
+def test_reload_replaces_the_library(session):
+    session.load_library("Mira", "again.txt", text="10 Island\n")
+    assert session.library_view("Mira").count == 10
+    assert replay(session.active).to_dict() == session.state.to_dict()
