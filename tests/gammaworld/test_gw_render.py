@@ -1,0 +1,49 @@
+"""Rendering of alpha cards, hands and results: escaped, deterministic, shows the working."""
+
+from __future__ import annotations
+
+from gamekernel import Session
+from gamekernel.render.gammaworld import card_html, card_text
+from gamekernel.systems.gammaworld import starter_catalog
+
+
+def test_card_html_is_coloured_by_energy_and_tapped_cards_turn() -> None:
+    catalog = starter_catalog()
+    card = catalog.find("Gravity Knot")
+    html = card_html(card)
+    assert "gk-energy-dark" in html and "rotate(90deg)" not in html
+    tapped = card_html(card, tapped=True)
+    assert "gk-card-tapped" in tapped and "rotate(90deg)" in tapped
+    assert "10+" in card_text(card) and "9 or less" in card_text(card)
+
+
+def test_user_strings_are_escaped_and_output_is_deterministic() -> None:
+    outputs = []
+    for _ in range(2):
+        session = Session(seed=9)
+        session.gw_character("<b>Rin</b>", level=4)
+        result = session.draw_alpha("<b>Rin</b>")
+        outputs.append(result._repr_html_())
+    assert outputs[0] == outputs[1]
+    assert "<b>Rin</b>" not in outputs[0] and "&lt;b&gt;Rin&lt;/b&gt;" in outputs[0]
+
+
+def test_overcharge_output_shows_the_working() -> None:
+    session = Session(seed=2)
+    session.deck_new("Rin")
+    session.deck_add("Rin", "Gravity Knot")
+    session.gw_character("Rin", origin_bonus=2)
+    session.draw_alpha("Rin")
+    result = session.overcharge("Rin", "Gravity Knot")
+    d = result.detail
+    assert f"d20 {d['face']} +2 = {d['face'] + 2} vs 10+" in str(result)
+
+
+def test_hand_html_shows_flux_banner_and_counts() -> None:
+    session = Session(seed=4)
+    session.draw_alpha("Rin")
+    session.encounter_start()
+    while not session.gw.flux:
+        session.roll("1d20", actor="Rin")
+    html = session.hand("Rin")._repr_html_()
+    assert "gk-flux-banner" in html and "GM deck 25" in html

@@ -1,0 +1,177 @@
+"""Gamma World through the session: events, automatic Alpha Flux on a natural 1 (GW-ALPHA-10),
+replay and undo of every step, snapshots of the state part."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamekernel import Session
+from gamekernel.errors import GameKernelError, RuleError
+from gamekernel.session import replay
+from gamekernel.systems.gammaworld import AlphaState
+
+
+def table_of_five(seed: int = 3) -> Session:
+    session = Session(seed=seed)
+    session.deck_new("Rin")
+    for card in ("Sap Bloom", "Bristle Hide", "Sticky Pads", "Gravity Knot"):
+        session.deck_add("Rin", card, 2)
+    for name, level in (("Rin", 4), ("Bren", 1), ("Ash", 8), ("Kit", 5), ("Mo", 2)):
+        session.gw_character(name, level=level, origin_bonus=1)
+    session.draw_alpha()
+    return session
+
+
+def roll_until_natural_1(session: Session, actor: str) -> int:
+    for count in range(1, 500):
+        result = session.roll("1d20+4", actor=actor)
+        if result.to_dict()["dice"][0]["rolls"][0] == 1:
+            return count
+    raise AssertionError("no natural 1 in 500 rolls")
+
+
+def test_gw_alpha_06_draw_alpha_for_a_table_of_five() -> None:
+    session = table_of_five()
+    counts = {name: len(session.gw.readied(name)) for name in session.gw.characters}
+    assert counts == {"Rin": 2, "Bren": 1, "Ash": 3, "Kit": 2, "Mo": 1}
+    assert session.hand("Rin").deck_count == 6
+
+
+def test_gw_alpha_10_natural_1_in_an_encounter_records_a_flux_event_by_itself() -> None:
+    session = table_of_five()
+    session.encounter_start()
+    roll_until_natural_1(session, "Rin")
+    assert session.log[-1].kind == "gw.flux_pending" and session.log[-1].actor == "Rin"
+    assert "ALPHA FLUX! Rin rolled a natural 1" in session.log[-1].summary()
+    assert session.gw.flux == {"Rin": 1}
+    assert "Alpha Flux pending" in str(session.hand("Rin"))
+    card = session.hand("Rin").cards[0]
+    result = session.flux("Rin", card.uid)
+    assert result.kind == "flux" and session.gw.flux == {}
+    assert card.uid not in session.gw.readied("Rin")
+
+
+def test_gw_alpha_10_rolls_without_encounter_or_actor_do_not_flux() -> None:
+    session = table_of_five()
+    for _ in range(60):
+        session.roll("1d20", actor="Rin")
+        session.roll("1d20")
+    assert not any(e.kind == "gw.flux_pending" for e in session.log)
+
+
+def test_secret_roll_flux_is_recorded_secret() -> None:
+    session = table_of_five()
+    session.encounter_start()
+    for _ in range(500):
+        session.roll("1d20", actor="Bren", secret=True)
+        if session.log[-1].kind == "gw.flux_pending":
+            break
+    assert session.log[-1].kind == "gw.flux_pending" and session.log[-1].secret
+
+
+def test_replay_of_the_log_reproduces_the_state_and_undo_restores_it() -> None:
+    session = table_of_five()
+    session.encounter_start()
+    rin = session.hand("Rin").cards
+    session.tap("Rin", rin[0].uid)
+    roll_until_natural_1(session, "Ash")
+    session.flux("Ash", session.hand("Ash").cards[0].uid)
+    before = session.state.to_dict()
+    session.encounter_end()
+    assert replay(session.active).to_dict() == session.state.to_dict()
+    session.undo()
+    assert session.state.to_dict() == before
+    session.gw_rest(["Rin"])
+    assert replay(session.active).to_dict() == session.state.to_dict()
+
+
+def test_state_part_snapshot_round_trip() -> None:
+    session = table_of_five()
+    part = session.gw
+    assert AlphaState.from_dict(json.loads(json.dumps(part.to_dict()))).to_dict() == part.to_dict()
+
+
+def test_bad_input_changes_nothing() -> None:
+    session = table_of_five()
+    before, events = session.state.to_dict(), len(session.log)
+    for call in (
+        lambda: session.tap("Rin", "No Such Card"),
+        lambda: session.flux("Rin"),
+        lambda: session.overcharge("Nobody", "Sap Bloom"),
+        lambda: session.deck_add("Rin", "Sap Blom"),
+        lambda: session.draw_alpha("Rin"),
+    ):
+        with pytest.raises(GameKernelError):
+            call()
+    assert session.state.to_dict() == before and len(session.log) == events
+
+
+def test_custom_cards_join_the_catalog_through_an_event(tmp_path) -> None:
+    path = tmp_path / "mine.json"
+    card = {
+        "id": "HOME-1",
+        "kind": "alpha",
+        "energy": "psi",
+        "name": "Kettle Sense",
+        "rarity": "rare",
+        "benefit": "You always know when water boils.",
+    }
+    path.write_text(json.dumps({"schema": 1, "language": "en", "cards": [card]}), encoding="utf-8")
+    session = Session(seed=1)
+    session.gw_load_cards(path)
+    session.deck_new("Rin")
+    session.deck_add("Rin", "kettle sense", 2)
+    assert session.deck_show("Rin").card_ids == ("HOME-1", "HOME-1")
+    assert replay(session.active).to_dict() == session.state.to_dict()
+    with pytest.raises(RuleError, match="already known"):
+        session.gw_load_cards(path)
+
+
+ACTIONS = ("tap", "untap", "overcharge", "roll", "flux", "start", "end", "rest", "draw", "level")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(0, 4)), max_size=25))
+def test_property_any_sequence_replays_exactly_and_undo_restores(seed: int, steps) -> None:
+    session = table_of_five(seed)
+    names = list(session.gw.characters)
+    for action, index in steps:
+        name = names[index % len(names)]
+        cards = session.gw.readied(name)
+        uid = cards[index % len(cards)] if cards else "none"
+        before = session.state.to_dict()
+        try:
+            if action == "tap":
+                session.tap(name, uid)
+            elif action == "untap":
+                session.untap(name, uid)
+            elif action == "overcharge":
+                session.overcharge(name, uid)
+            elif action == "roll":
+                session.roll("2d20", actor=name)
+            elif action == "flux":
+                session.flux(name, uid)
+            elif action == "start":
+                session.encounter_start()
+            elif action == "end":
+                session.encounter_end()
+            elif action == "rest":
+                session.gw_rest([name])
+            elif action == "draw":
+                session.draw_alpha(name)
+            else:
+                session.gw_character(name, level=1 + index * 2)
+        except GameKernelError:
+            assert session.state.to_dict() == before
+            continue
+        session.gw.table.check()
+        assert len(session.gw.table.cards) == 26 + 8
+    assert replay(session.active).to_dict() == session.state.to_dict()
+    if len(session.active) > 1 and session.log[-1].kind.startswith("gw."):
+        expected = replay(session.active[:-1]).to_dict()
+        session.undo()
+        assert session.state.to_dict() == expected

@@ -1,0 +1,37 @@
+"""The hand widget's Python side: traits mirror the session, clicks become logged session calls."""
+
+from __future__ import annotations
+
+from gamekernel import Session
+from gamekernel.widgets.hand import HandWidget
+
+
+def test_hand_widget_taps_overcharges_and_resolves_flux_through_the_session() -> None:
+    session = Session(seed=6)
+    session.deck_new("Rin")
+    for card in ("Gravity Knot", "Thought Needle", "Heavy Knuckle", "Ember Thought"):
+        session.deck_add("Rin", card, 2)
+    session.gw_character("Rin", level=4)
+    session.draw_alpha("Rin")
+    widget = HandWidget(session, "Rin")
+    assert len(widget.cards) == 2 and widget.deck_count == 6
+    uid = widget.cards[0]["uid"]
+    events = len(session.log)
+    widget.handle_action("tap", {"uid": uid})
+    assert widget.cards[0]["tapped"] and session.log[-1].kind == "gw.tap" and len(session.log) == events + 1
+    widget.handle_action("tap", {"uid": uid})
+    assert not widget.cards[0]["tapped"] and session.log[-1].kind == "gw.untap"
+    widget.handle_action("overcharge", {"uid": widget.cards[1]["uid"]})
+    assert widget.cards[1]["overcharged"] and widget.cards[1]["tapped"] and "overcharges" in widget.last
+    session.encounter_start()
+    while not session.gw.flux:
+        session.roll("1d20", actor="Rin")
+    assert widget.flux_pending == 1
+    widget._on_custom_message(widget, {"action": "flux", "uid": uid}, [])
+    assert widget.flux_pending == 0 and uid not in [c["uid"] for c in widget.cards] and widget.error == ""
+    widget._on_custom_message(widget, {"action": "flux", "uid": "nope"}, [])
+    assert "no Alpha Flux pending" in widget.error
+    assert repr(widget).startswith("HandWidget(Rin · level 4")
+    bundle, _ = widget._repr_mimebundle_()
+    assert "gk-hand" in bundle["text/html"] and bundle["text/plain"] == repr(widget)
+    widget.close()
