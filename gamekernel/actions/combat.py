@@ -1,6 +1,577 @@
-"""Session operations of this rule set (a mixin of Session): resolve names, take dice from the
-session RNG, call the rules in gamekernel/systems, record the outcome as events."""
+"""GURPS combat on the session: the fight, NPC templates, hazards, first aid, rest and spells.
+
+Every operation is computed twice with the same pure rules: once live (dice from the session RNG,
+recorded on a Tape) to validate it and build the result, and once by the event's reducer from the
+recorded faces. So replay and undo rebuild exactly the same fight.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.events import register_event
+from gamekernel.i18n import t
+from gamekernel.state import register_part
+from gamekernel.systems.gurps import combat as cb
+from gamekernel.systems.gurps import fatigue as fat
+from gamekernel.systems.gurps import hazards as hz
+from gamekernel.systems.gurps import injury as inj
+from gamekernel.systems.gurps import magic as mg
+from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape
+
+PART = "gurps_combat"
+
+
+@dataclass
+class CombatPart:
+    """The fight (or None), NPC templates, and everyone met outside a fight (hazards, rest)."""
+
+    fight: CombatState | None = None
+    templates: dict[str, dict[str, Any]] = field(default_factory=dict)
+    roster: dict[str, Combatant] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "fight": None if self.fight is None else self.fight.to_dict(),
+            "templates": {k: dict(v) for k, v in sorted(self.templates.items())},
+            "roster": {k: v.to_dict() for k, v in sorted(self.roster.items())},
+        }
+
+    def person(self, name: str) -> Combatant:
+        """Someone in the fight, else in the roster."""
+        if self.fight is not None and not self.fight.over:
+            try:
+                return self.fight.get(name)
+            except NotFoundError:
+                pass
+        for key, c in self.roster.items():
+            if key.casefold() == name.casefold():
+                return c
+        raise NotFoundError(f"no combatant {name!r}; start a fight with them or add them with %combat add")
+
+    def put(self, c: Combatant) -> dict[str, Any]:
+        """The part changes that store `c` back where it lives."""
+        if self.fight is not None and not self.fight.over:
+            try:
+                self.fight.get(c.name)
+                return {"fight": self.fight.put(c)}
+            except NotFoundError:
+                pass
+        return {"roster": {**self.roster, c.name: c}}
+
+
+register_part(PART, CombatPart)
+
+# ---------------------------------------------------------------- operations (pure over the part)
+
+Op = Callable[[CombatPart, Mapping[str, Any], Tape], tuple[dict[str, Any], Any]]
+_OPS: dict[str, Op] = {}
+
+
+def op(name: str) -> Callable[[Op], Op]:
+    def register(fn: Op) -> Op:
+        _OPS[name] = fn
+        return fn
+
+    return register
+
+
+def _fight(part: CombatPart) -> CombatState:
+    if part.fight is None or part.fight.over:
+        raise RuleError("no fight is running: start one with %combat start Aiko Goblin*2")
+    return part.fight
+
+
+@op("npc")
+def _op_npc(part, args, tape):
+    cb.quick_combatant(args["name"], args["stats"])  # validate
+    return {"templates": {**part.templates, args["name"]: dict(args["stats"])}}, ("lines", [
+        t("combat.npc", name=args["name"], stats=", ".join(f"{k}={v}" for k, v in args["stats"].items()))])
+
+
+@op("start")
+def _op_start(part, args, tape):
+    people = [Combatant.from_dict(d) for d in args["combatants"]]
+    fight = cb.start_combat(people, tape)
+    return {"fight": fight}, ("start", fight)
+
+
+@op("next")
+def _op_next(part, args, tape):
+    fight, report = cb.next_turn(_fight(part), tape)
+    return {"fight": fight}, ("next", report)
+
+
+@op("maneuver")
+def _op_maneuver(part, args, tape):
+    fight, report = cb.choose_maneuver(_fight(part), args["name"], args["maneuver"], tape,
+                                       option=args.get("option", ""), target=args.get("target", ""),
+                                       posture=args.get("posture", ""), concentrate_on=args.get("task", ""))
+    return {"fight": fight}, ("maneuver", report)
+
+
+@op("posture")
+def _op_posture(part, args, tape):
+    fight = cb.free_posture(_fight(part), args["name"], args["posture"])
+    return {"fight": fight}, ("lines", [t("combat.posture", name=args["name"], posture=args["posture"])])
+
+
+@op("attack")
+def _op_attack(part, args, tape):
+    opts = cb.AttackOptions(**{k: (tuple(tuple(x) for x in v) if k == "extra" else v)
+                               for k, v in args.get("options", {}).items()})
+    fight, report = cb.attack(_fight(part), args["attacker"], args["target"], args["weapon"], tape, opts)
+    return {"fight": fight}, ("attack", report)
+
+
+@op("defend")
+def _op_defend(part, args, tape):
+    fight, report = cb.defend(_fight(part), args["name"], args["kind"], tape)
+    return {"fight": fight}, ("defend", report)
+
+
+@op("damage")
+def _op_damage(part, args, tape):
+    fight, report = cb.damage(_fight(part), args["name"], args["spec"], tape, attacker=args.get("attacker", ""))
+    return {"fight": fight}, ("damage", report)
+
+
+@op("end")
+def _op_end(part, args, tape):
+    fight, report = cb.end_combat(_fight(part))
+    roster = {**part.roster, **{c.name: c for c in fight.combatants}}
+    return {"fight": fight, "roster": roster}, ("end", report)
+
+
+@op("arm")
+def _op_arm(part, args, tape):
+    c = part.person(args["name"])
+    weapon = cb.parse_weapon(args["weapon"])
+    others = tuple(w for w in c.weapons if w.name.casefold() != weapon.name.casefold())
+    c = replace(c, weapons=(*others, weapon))
+    return part.put(c), ("lines", [f"{c.name}: {weapon.name} {weapon.skill} ({weapon.damage})"])
+
+
+@op("add")
+def _op_add(part, args, tape):
+    c = Combatant.from_dict(args["combatant"])
+    return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.npc", name=c.name, stats="")])
+
+
+def _lose(c: Combatant, hp: int = 0, fp: int = 0) -> Combatant:
+    loss = fat.lose_fp(c.fp, c.fp_max, fp)
+    c = replace(c, fp=loss.fp_after, hp=c.hp - hp - loss.hp_loss)
+    if c.fp <= -c.fp_max:
+        c = replace(c, unconscious=True)
+    return c
+
+
+@op("hazard")
+def _op_hazard(part, args, tape):
+    c = part.person(args["name"])
+    kind = args["hazard"]
+    lines: list[str] = []
+    in_fight = part.fight is not None and not part.fight.over and _in(part.fight, c.name)
+    injury = 0
+    fp_loss = 0
+    if kind == "fall":
+        velocity = hz.fall_velocity(args["metres"], catfall=args.get("catfall", False))
+        dice_count = hz.collision_dice(c.hp_max, velocity)[1].dice if velocity else 0
+        result = hz.fall(c.hp_max, args["metres"], tape.d6(dice_count), dr=c.dr)
+        if result.damage is None:
+            lines.append(t("combat.hazard.ok", name=c.name))
+        else:
+            dice = hz.collision_dice(c.hp_max, result.velocity)[1]
+            lines += [t("combat.hazard.fall", name=c.name, metres=args["metres"], velocity=result.velocity,
+                        dice=f"{dice} cr"), str(result.damage)]
+            injury = result.injury
+    elif kind in hz.FIRE_KINDS:
+        dice = hz.fire_dice(kind)
+        roll = hz.fire(kind, tape.d6(dice.dice), dr=c.dr)
+        lines += [t("combat.hazard.fire", name=c.name, kind=kind), str(roll)]
+        injury = roll.injury
+    elif kind in ("cold", "heat", "poison", "disease", "suffocation"):
+        if kind == "cold":
+            check, fp_loss = hz.cold_check(c.ht, tape.roll3(), hz.cold_modifier(args.get("clothing", "winter"),
+                                                                                 wet=args.get("wet", False)))
+        elif kind == "heat":
+            check, fp_loss = hz.heat_check(c.ht, tape.roll3())
+            if fp_loss > 1:
+                fp_loss = tape.d6(1)[0]
+        elif kind == "poison":
+            check = hz.poison_check(c.ht, tape.roll3(), args.get("strength", "typical"))
+            injury = 0 if check.success else int(args.get("injury", 1))
+        elif kind == "disease":
+            check = hz.disease_check(c.ht, tape.roll3(), int(args.get("modifier", 0)))
+            injury = 0 if check.success else int(args.get("injury", 1))
+        else:
+            check = None
+            fp_loss = int(args.get("seconds", 1))
+        if check is not None:
+            lines.append(str(check))
+        if fp_loss:
+            lines.append(t("combat.hazard.fp", name=c.name, fp=fp_loss))
+    else:
+        raise UsageError(f"unknown hazard {kind!r}; choose fall, {', '.join(hz.FIRE_KINDS)}, cold, heat, poison, "
+                         "disease or suffocation")
+    if in_fight:
+        fight, rep = cb.apply_injury(part.fight, c.name, injury, tape) if injury else (part.fight, None)
+        if fp_loss:
+            fight, _ = cb.spend_fp(fight, c.name, fp_loss)
+        if rep is not None:
+            lines += [str(x) for x in _injury_lines(rep)]
+        return {"fight": fight}, ("lines", lines)
+    c = _lose(c, injury, fp_loss)
+    if injury:
+        lines.append(t("combat.injury", name=c.name, injury=injury, before=c.hp + injury, after=c.hp))
+    return part.put(c), ("lines", lines)
+
+
+def _injury_lines(rep) -> list[str]:
+    from gamekernel.render.combat import report_lines
+
+    return report_lines("damage", cb.DamageReport(None, rep))[1:]  # type: ignore[arg-type]
+
+
+def _in(fight: CombatState, name: str) -> bool:
+    try:
+        fight.get(name)
+        return True
+    except NotFoundError:
+        return False
+
+
+@op("firstaid")
+def _op_firstaid(part, args, tape):
+    c = part.person(args["name"])
+    row = inj.first_aid_row(args["tl"])
+    result = inj.first_aid(args["tl"], args["skill"], tape.roll3(), tape.d6(row.dice))
+    healed = replace(c, hp=min(c.hp_max, c.hp + result.hp_change) if result.hp_change > 0 else c.hp + result.hp_change)
+    lines = [str(result.check), t("combat.firstaid", tl=args["tl"], minutes=result.minutes, name=c.name,
+                                  change=healed.hp - c.hp)]
+    return part.put(healed), ("lines", lines)
+
+
+@op("rest")
+def _op_rest(part, args, tape):
+    c = part.person(args["name"])
+    after = fat.rest(c.fp, c.fp_max, args["minutes"])
+    healed = replace(c, fp=after, collapsed=c.collapsed and after <= 0,
+                     unconscious=c.unconscious and not (c.fp <= -c.fp_max < after))
+    return part.put(healed), ("lines", [t("combat.rest", name=c.name, minutes=args["minutes"], before=c.fp,
+                                          after=after)])
+
+
+@op("cast")
+def _op_cast(part, args, tape):
+    c = part.person(args["name"])
+    faces = tape.roll3()
+    total = sum(faces)
+    from gamekernel.systems.gurps.checks import classify
+
+    target = args["skill"] + sum(v for v, _ in args.get("modifiers", ()))
+    crit_fail = classify(total, target)[1] == "failure"
+    result = mg.cast(args["spell"], args["skill"], args["cost"], faces, fp=c.fp, fp_max=c.fp_max,
+                     modifiers=[tuple(m) for m in args.get("modifiers", ())],
+                     failure_faces=tape.roll3() if crit_fail else ())
+    lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],
+                                  outcome=t(f"combat.word.{result.outcome}"), energy=result.energy_spent)]
+    if result.fatigue.hp_loss:
+        lines.append(t("combat.cast.hp", hp=result.fatigue.hp_loss))
+    if result.failure_result:
+        lines.append(t("combat.spellfail", roll=result.failure_result,
+                       text=t(f"combat.spellfail.{result.failure_result}")))
+    if part.fight is not None and not part.fight.over and _in(part.fight, c.name):
+        fight, _ = cb.spend_fp(part.fight, c.name, result.energy_spent)
+        return {"fight": fight}, ("lines", lines)
+    return part.put(_lose(c, 0, result.energy_spent)), ("lines", lines)
+
+
+def _apply(state, data: Mapping[str, Any]) -> None:
+    part: CombatPart = state[PART]
+    changes, _ = _OPS[data["op"]](part, data["args"], Tape(faces=data["faces"]))
+    for key, value in changes.items():
+        setattr(part, key, value)
+
+
+for _name in _OPS:
+    register_event(f"combat.{_name}", apply=_apply, summary=lambda d: d.get("summary", d["op"]))
+
+# ---------------------------------------------------------------- parsing helpers
+
+_COUNT = re.compile(r"^(?P<name>[^*{}]+?)(?:\*(?P<n>\d+))?(?:\{(?P<stats>[^}]*)\})?$")
+
+
+def parse_stats(text: str) -> dict[str, Any]:
+    """"ST=9 DX=12 weapon=Spear:11:thr+2 imp" (or comma separated inside {...})."""
+    out: dict[str, Any] = {}
+    parts = re.split(r"[,\s]+(?=[A-Za-z]+=)", text.strip()) if text.strip() else []
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise UsageError(f"expected key=value in NPC stats, got {part!r} (e.g. ST=9 DX=12 HT=11)")
+        key = key.strip().lower()
+        value = value.strip().strip('"')
+        if key in ("weapon", "weapons"):
+            out.setdefault("weapons", []).append(value)
+        elif key in ("hpt", "cr", "pc"):
+            out[key] = value.lower() in ("1", "yes", "true", "y")
+        elif key == "speed":
+            out[key] = float(value)
+        elif key == "side":
+            out[key] = value
+        else:
+            try:
+                out[key] = int(value)
+            except ValueError:
+                raise UsageError(f"NPC stat {key}={value!r} is not a number") from None
+    return out
+
+
+DURATION = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>s|sec|secs|min|mins|m|h|hr|hrs|hours?)$", re.I)
+
+
+def parse_minutes(text: str) -> int:
+    match = DURATION.match(text.strip())
+    if not match:
+        raise UsageError(f"expected a duration like 30min, 2h or 90s, got {text!r}")
+    n = float(match.group("n"))
+    unit = match.group("unit").lower()
+    factor = 1 / 60 if unit.startswith("s") else 60 if unit.startswith("h") else 1
+    return int(n * factor)
 
 
 class CombatActions:
-    """Filled in by the rule set's integration."""
+    """GURPS combat operations of the Session (each one event, undoable)."""
+
+    # ---- plumbing
+
+    @property
+    def combat_state(self) -> CombatState | None:
+        return self.state[PART].fight
+
+    def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None, summary: str = ""):
+        from gamekernel.render.combat import CombatResult
+
+        part: CombatPart = self.state[PART]
+        tape = Tape(self.rng)
+        _, (kind, report) = _OPS[name](part, args, tape)  # validates; raises before anything is logged
+        self.record(f"combat.{name}", {"op": name, "args": args, "faces": list(tape.used),
+                                       "summary": summary or name}, actor=actor)
+        fight = self.state[PART].fight
+        return CombatResult(kind, report, fight if (fight is not None and not fight.over) or name == "end" else None)
+
+    def _resolve_person(self, spec: str, templates: Mapping[str, dict]) -> list[Combatant]:
+        match = _COUNT.match(spec.strip())
+        if not match:
+            raise UsageError(f"cannot read combatant {spec!r}: use Name, Name*3 or Name{{ST=9,DX=12}}")
+        name, count, stats = match.group("name").strip(), match.group("n"), match.group("stats")
+        found: Combatant | None = None
+        if stats is not None:
+            found = cb.quick_combatant(name, parse_stats(stats.replace(",", " ")))
+        elif any(k.casefold() == name.casefold() for k in templates):
+            key = next(k for k in templates if k.casefold() == name.casefold())
+            found = cb.quick_combatant(key, templates[key])
+        else:
+            part: CombatPart = self.state[PART]
+            try:
+                found = part.person(name)
+            except NotFoundError:
+                found = self._character_combatant(name)
+        if count:
+            return [replace(found, name=f"{found.name}{i}") for i in range(1, int(count) + 1)]
+        return [found]
+
+    def _character_combatant(self, name: str) -> Combatant:
+        """A GURPS character of the session as a combatant (if the GURPS part has characters)."""
+        gurps = self.state.parts.get("gurps")
+        characters = getattr(gurps, "characters", None) or {}
+        for key, ch in dict(characters).items():
+            if key.casefold() == name.casefold():
+                return combatant_from_character(ch)
+        raise NotFoundError(f"no character or NPC template {name!r}: create one with %char new, "
+                            f"or %combat npc {name} ST=10 DX=10 HT=10 weapon=Sword:12:sw cut")
+
+    # ---- the public API (every magic has its method)
+
+    def combat_npc(self, name: str, stats: str | Mapping[str, Any]):
+        """Define an NPC template from quick stats: `combat_npc("Goblin", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")`."""
+        values = parse_stats(stats) if isinstance(stats, str) else dict(stats)
+        return self._combat("npc", {"name": name, "stats": values}, summary=t("combat.event.npc", name=name))
+
+    def combat_add(self, name: str, stats: str | Mapping[str, Any], *, pc: bool = False):
+        values = parse_stats(stats) if isinstance(stats, str) else dict(stats)
+        c = cb.quick_combatant(name, values, pc=pc)
+        return self._combat("add", {"combatant": c.to_dict()}, summary=t("combat.event.npc", name=name))
+
+    def combat_start(self, names: str | list[str]):
+        """Start a fight: `combat_start("Aiko Bren Goblin*3")` (initiative by Basic Speed, DX, a roll)."""
+        specs = _split_specs(names) if isinstance(names, str) else list(names)
+        if not specs:
+            raise UsageError("name the combatants: %combat start Aiko Bren Goblin*3")
+        part: CombatPart = self.state[PART]
+        if part.fight is not None and not part.fight.over:
+            raise RuleError("a fight is already running: %combat end first")
+        people: list[Combatant] = []
+        for spec in specs:
+            people += self._resolve_person(spec, part.templates)
+        fresh = [replace(p, maneuver="do_nothing", chosen=False, rolled=False, shock=0, shock_round=0,
+                         feint_on="", feint_amount=0, feint_round=0, aim_target="", aim_turns=0,
+                         parry_used=False, block_used=False) for p in people]
+        names_text = ", ".join(p.name for p in fresh)
+        return self._combat("start", {"combatants": [p.to_dict() for p in fresh]},
+                            summary=t("combat.event.start", names=names_text))
+
+    def combat_end(self):
+        return self._combat("end", {}, summary=t("combat.event.end"))
+
+    def combat_status(self):
+        from gamekernel.render.combat import CombatResult
+
+        return CombatResult("lines", [], self.state[PART].fight)
+
+    def combat_next(self):
+        fight = self.state[PART].fight
+        name = fight.current.name if fight is not None else ""
+        return self._combat("next", {}, summary=t("combat.event.next", name=name))
+
+    def combat_maneuver(self, name: str, maneuver: str, *, option: str = "", target: str = "",
+                        posture: str = "", task: str = ""):
+        maneuver = _maneuver_key(maneuver)
+        args = {"name": name, "maneuver": maneuver, "option": option, "target": target, "posture": posture,
+                "task": task}
+        return self._combat("maneuver", args, actor=name,
+                            summary=t("combat.event.maneuver", name=name, maneuver=maneuver))
+
+    def combat_posture(self, name: str, posture: str):
+        """Change posture: a free crouch / kneel step when allowed, else the Change Posture maneuver."""
+        posture = _posture_key(posture)
+        fight = _fight(self.state[PART])
+        current = fight.get(name)
+        if {current.posture, posture} in ({"standing", "crouching"}, {"standing", "kneeling"}):
+            return self._combat("posture", {"name": current.name, "posture": posture}, actor=name,
+                                summary=t("combat.event.posture", name=name, posture=posture))
+        return self.combat_maneuver(name, "change_posture", posture=posture)
+
+    def combat_attack(self, attacker: str, target: str, weapon: str, **options: Any):
+        """Roll to hit; the target's defenses are offered, or damage is rolled at once."""
+        known = set(cb.AttackOptions.__dataclass_fields__)
+        bad = set(options) - known
+        if bad:
+            raise UsageError(f"unknown attack option(s) {', '.join(sorted(bad))}; known: {', '.join(sorted(known))}")
+        return self._combat("attack", {"attacker": attacker, "target": target, "weapon": weapon,
+                                       "options": options}, actor=attacker,
+                            summary=t("combat.event.attack", attacker=attacker, target=target))
+
+    def combat_defend(self, name: str, kind: str = ""):
+        fight = _fight(self.state[PART])
+        if not kind:
+            p = fight.pending
+            if p is None:
+                raise RuleError("no attack is waiting for a defense")
+            offered = cb.defense_options(fight, name, p.incoming, attacker=p.attacker, tried=p.tried)
+            kind = offered[0][0] if offered else "none"
+        kind = _defense_key(kind)
+        return self._combat("defend", {"name": name, "kind": kind}, actor=name,
+                            summary=t("combat.event.defend", name=name, kind=kind))
+
+    def combat_damage(self, name: str, spec: str, *, attacker: str = ""):
+        """Roll damage straight onto a combatant (through DR), with every consequence."""
+        return self._combat("damage", {"name": name, "spec": spec, "attacker": attacker},
+                            summary=t("combat.event.damage", name=name, spec=spec))
+
+    def combat_arm(self, name: str, weapon: str):
+        return self._combat("arm", {"name": name, "weapon": weapon}, summary=f"{name}: {weapon}")
+
+    def hazard(self, kind: str, name: str, **args: Any):
+        return self._combat("hazard", {"name": name, "hazard": kind, **args}, actor=name,
+                            summary=t("combat.event.hazard", name=name, hazard=kind))
+
+    def first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
+        part: CombatPart = self.state[PART]
+        part.person(name)
+        if skill is None:
+            skill = part.person(medic).iq - 4 if medic else 10  # First Aid default IQ-4 (Easy) [std]
+        return self._combat("firstaid", {"name": name, "tl": int(tl), "skill": int(skill)}, actor=medic,
+                            summary=t("combat.event.firstaid", name=name))
+
+    def gurps_rest(self, name: str, duration: str | int):
+        minutes = duration if isinstance(duration, int) else parse_minutes(duration)
+        return self._combat("rest", {"name": name, "minutes": minutes}, actor=name,
+                            summary=t("combat.event.rest", name=name, minutes=minutes))
+
+    def cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
+        return self._combat("cast", {"name": name, "spell": spell, "cost": int(cost), "skill": int(skill),
+                                     "modifiers": [list(m) for m in modifiers]}, actor=name,
+                            summary=t("combat.event.cast", name=name, spell=spell))
+
+
+def _split_specs(text: str) -> list[str]:
+    return re.findall(r"[^\s{]+(?:\{[^}]*\})?", text)
+
+
+_MANEUVER_ALIASES = {"aoa": "all_out_attack", "aod": "all_out_defense", "mna": "move_and_attack",
+                     "m&a": "move_and_attack", "nothing": "do_nothing", "posture": "change_posture",
+                     "全力攻撃": "all_out_attack", "全力防御": "all_out_defense", "攻撃": "attack", "移動": "move",
+                     "フェイント": "feint", "集中": "concentrate", "準備": "ready", "待機": "wait", "狙い": "aim",
+                     "何もしない": "do_nothing", "移動して攻撃": "move_and_attack", "姿勢変更": "change_posture"}
+_POSTURE_ALIASES = {"stand": "standing", "crouch": "crouching", "kneel": "kneeling", "crawl": "crawling",
+                    "sit": "sitting", "prone": "lying_down", "lying": "lying_down", "supine": "lying_up",
+                    "立つ": "standing", "しゃがむ": "crouching", "膝立ち": "kneeling", "這う": "crawling",
+                    "座る": "sitting", "伏せ": "lying_down"}
+_DEFENSE_ALIASES = {"よけ": "dodge", "受け": "parry", "止め": "block", "なし": "none"}
+
+
+def _maneuver_key(text: str) -> str:
+    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+    return _MANEUVER_ALIASES.get(key, key)
+
+
+def _posture_key(text: str) -> str:
+    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+    return _POSTURE_ALIASES.get(key, key)
+
+
+def _defense_key(text: str) -> str:
+    key = text.strip().lower()
+    key = _DEFENSE_ALIASES.get(key, key)
+    if key not in ("dodge", "parry", "block", "none"):
+        raise UsageError(f"unknown defense {text!r}; choose dodge, parry, block or none")
+    return key
+
+
+def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Combatant:
+    """A core GURPS Character as a combatant: attributes, HP/FP (current), Basic Speed/Move, DR and the
+    combat traits (High Pain Threshold, Combat Reflexes, Hard to Kill, Enhanced defenses, Ambidexterity)."""
+    def level(name: str) -> int:
+        try:
+            return int(ch.trait_level(name) or 0)
+        except Exception:
+            return 0
+
+    def has(name: str) -> bool:
+        try:
+            return bool(ch.has_trait(name))
+        except Exception:
+            return False
+
+    shield = None
+    try:
+        shield = ch.skill_level("Shield").level
+    except Exception:
+        shield = None
+    if not weapons:
+        weapons = (cb.Weapon("Punch", ch.dx, "thr-1 cr", parry_weapon="bare_hands"),)
+    return Combatant(
+        name=ch.name, st=ch.st, dx=ch.dx, iq=ch.iq, ht=ch.ht, hp_max=ch.hp, fp_max=ch.fp, will=ch.will,
+        basic_speed=float(ch.basic_speed), basic_move=int(ch.basic_move), pc=True, side="pcs",
+        dr=int(getattr(ch, "dr", 0) or 0), weapons=tuple(weapons), shield=shield,
+        high_pain_threshold=has("High Pain Threshold"), combat_reflexes=has("Combat Reflexes"),
+        hard_to_kill=level("Hard to Kill"), enhanced_dodge=level("Enhanced Dodge"),
+        enhanced_parry=level("Enhanced Parry"), enhanced_block=level("Enhanced Block"),
+        ambidextrous=has("Ambidexterity"), hp=ch.current_hp, fp=ch.current_fp,
+    )

@@ -1,0 +1,271 @@
+"""Text and HTML for GURPS combat: the tracker snapshot and every combat step's working.
+
+Deterministic and escaped: names, weapons and notes pass through `esc`; no ids or times.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamekernel.i18n import t
+from gamekernel.render.html import FONT, chip, esc, panel, sign
+
+HP_TONES = {"healthy": "good", "reeling": "warn", "collapse": "bad", "dying1": "awful", "dying2": "awful",
+            "dying3": "awful", "dying4": "awful", "dead": "muted", "destroyed": "muted"}
+FP_TONES = {"rested": "great", "tired": "warn", "collapse": "bad", "unconscious": "awful"}
+BAR_COLOURS = {"good": "#3f9b57", "great": "#3b82c4", "warn": "#d9a21b", "bad": "#d9622b", "awful": "#b0245a",
+               "muted": "#8a8a8a"}
+BADGE_TONES = {"dead": "muted", "destroyed": "muted", "dying": "awful", "mortal": "awful", "unconscious": "awful",
+               "collapsed": "awful", "stunned": "bad", "reeling": "warn", "tired": "warn"}
+
+
+def badge_tone(badge: str) -> str:
+    if badge.startswith("shock"):
+        return "bad"
+    if badge.startswith(("feint", "aim", "concentrating")):
+        return "great"
+    return BADGE_TONES.get(badge, "neutral")
+
+
+def label(key: str) -> str:
+    """A translated word for a maneuver, posture, defense or badge key ("all_out_attack")."""
+    text = t(f"combat.word.{key}")
+    return key.replace("_", " ") if text == f"combat.word.{key}" else text
+
+
+def badge_text(badge: str) -> str:
+    head, _, rest = badge.partition(" ")
+    word = label(head)
+    return f"{word} {rest}".strip() if rest else word
+
+
+def roll_text(roll) -> str:
+    """A core success roll in one line, e.g. "Broadsword 14 −4 (Move and Attack) = 10 · rolled 9 [3,3,3] ..."."""
+    return str(roll)
+
+
+def _mods(roll) -> str:
+    return " ".join(f"{sign(m.value)} ({m.label})" if m.label else sign(m.value) for m in roll.modifiers)
+
+
+def roll_html(roll) -> str:
+    tone = "good" if roll.success else "bad"
+    if roll.critical == "success":
+        tone = "great"
+    elif roll.critical == "failure":
+        tone = "awful"
+    verdict = t("combat.roll.success" if roll.success else "combat.roll.failure", margin=abs(roll.margin or 0))
+    if roll.critical:
+        verdict = t(f"combat.roll.critical_{roll.critical}")
+    dice = "".join(chip(str(d)) for d in roll.dice)
+    mods = f" {esc(_mods(roll))}" if roll.modifiers else ""
+    return (f'<div class="gk-roll"><b>{esc(roll.label)}</b> {roll.base}{mods} = <b>{roll.target}</b> · '
+            f'{dice} = {roll.total} · {chip(verdict, tone, cls="gk-verdict")}</div>')
+
+
+def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
+    tone = (HP_TONES if kind == "hp" else FP_TONES).get(state, "neutral")
+    width = 0 if maximum <= 0 else max(0, min(100, round(100 * current / maximum)))
+    colour = BAR_COLOURS[tone]
+    return (
+        f'<span class="gk-bar gk-{kind} gk-{kind}-{esc(state)}" data-state="{esc(state)}" '
+        f'style="display:inline-flex;align-items:center;gap:4px">'
+        f'<span style="display:inline-block;width:80px;height:9px;background:#e2e2e2;border-radius:3px">'
+        f'<span style="display:block;height:9px;width:{width}%;background:{colour};border-radius:3px"></span></span>'
+        f'<span style="font-variant-numeric:tabular-nums">{current}/{maximum}</span></span>'
+    )
+
+
+def tracker_rows(state) -> list[dict[str, Any]]:
+    """Plain data for the tracker (also the widget's synced rows): one dict per combatant."""
+    from gamekernel.systems.gurps.combat import defenses_allowed, move_allowed
+
+    rows = []
+    for i, c in enumerate(state.combatants):
+        rows.append({
+            "name": c.name, "active": i == state.active and not state.over, "pc": c.pc, "side": c.side,
+            "hp": c.hp, "hp_max": c.hp_max, "hp_state": c.hp_state, "fp": c.fp, "fp_max": c.fp_max,
+            "fp_state": c.fp_state, "maneuver": c.maneuver, "option": c.option, "posture": c.posture,
+            "badges": list(c.badges()), "speed": c.basic_speed, "move": move_allowed(c),
+            "dodge": c.dodge, "parry": c.parry, "block": c.block,
+            "defenses": list(defenses_allowed(c)), "can_act": c.can_act,
+            "weapons": [w.name for w in c.weapons],
+        })
+    return rows
+
+
+def tracker_text(state) -> str:
+    if state is None:
+        return t("combat.none")
+    head = t("combat.tracker.title", round=state.round) + (f" · {t('combat.over')}" if state.over else "")
+    lines = [head]
+    for row in tracker_rows(state):
+        mark = "▶" if row["active"] else " "
+        badges = ", ".join(badge_text(b) for b in row["badges"])
+        maneuver = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
+        lines.append(
+            f"{mark} {row['name']}: HP {row['hp']}/{row['hp_max']} · FP {row['fp']}/{row['fp_max']} · "
+            f"{maneuver}" + (f" · {badges}" if badges else "")
+        )
+    if state.pending is not None:
+        lines.append(t("combat.pending", attacker=state.pending.attacker, target=state.pending.target))
+    return "\n".join(lines)
+
+
+def tracker_html(state) -> str:
+    if state is None:
+        return panel("tracker", esc(t("combat.none")))
+    cell = "padding:2px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:middle"
+    heads = [t("combat.col.name"), "HP", "FP", t("combat.col.maneuver"), t("combat.col.defenses"),
+             t("combat.col.status")]
+    head = "".join(f'<th style="{cell}">{esc(h)}</th>' for h in heads)
+    body = []
+    for row in tracker_rows(state):
+        style = ' style="background:#fff4dc;font-weight:600"' if row["active"] else ""
+        cls = "gk-combatant gk-active" if row["active"] else "gk-combatant"
+        badges = "".join(chip(badge_text(b), badge_tone(b), cls="gk-badge") for b in row["badges"])
+        maneuver = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
+        defenses = " ".join(
+            f"{label(k)} {row[k]}" for k in ("dodge", "parry", "block") if row[k] is not None and k in row["defenses"]
+        ) or "—"
+        marker = "▶ " if row["active"] else ""
+        body.append(
+            f'<tr class="{cls}" data-name="{esc(row["name"])}"{style}>'
+            f'<td style="{cell}">{marker}{esc(row["name"])}</td>'
+            f'<td style="{cell}">{hp_bar(row["hp"], row["hp_max"], row["hp_state"], "hp")}</td>'
+            f'<td style="{cell}">{hp_bar(row["fp"], row["fp_max"], row["fp_state"], "fp")}</td>'
+            f'<td style="{cell}" class="gk-maneuver">{esc(maneuver)}</td>'
+            f'<td style="{cell}">{esc(defenses)}</td>'
+            f'<td style="{cell}" class="gk-badges">{badges}</td></tr>'
+        )
+    title = esc(t("combat.tracker.title", round=state.round))
+    if state.over:
+        title += f" · {esc(t('combat.over'))}"
+    pending = ""
+    if state.pending is not None:
+        text = t("combat.pending", attacker=state.pending.attacker, target=state.pending.target)
+        pending = f'<div class="gk-pending">{esc(text)}</div>'
+    table = (f'<table class="gk-tracker-table" style="border-collapse:collapse;margin:4px 0;{FONT}">'
+             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+    return panel("tracker", table + pending, title_html=title)
+
+
+# ---------------------------------------------------------------- step reports
+
+
+def _injury_lines(rep) -> list[str]:
+    out = [t("combat.injury", name=rep.name, injury=rep.injury, before=rep.hp_before, after=rep.hp_after)]
+    if rep.shock:
+        out.append(t("combat.shock", shock=rep.shock))
+    if rep.major_wound:
+        out.append(t("combat.major_wound"))
+    if rep.knockdown is not None:
+        out.append(f"{roll_text(rep.knockdown.check)} → {label(rep.knockdown.outcome)}")
+    for d in rep.death_checks:
+        out.append(f"{roll_text(d.check)} → {label(d.outcome)}")
+    if rep.concentration is not None:
+        out.append(roll_text(rep.concentration))
+    if rep.became:
+        out.append(t("combat.became", states=", ".join(label(b.replace(' ', '_')) for b in rep.became)))
+    return out
+
+
+def _damage_lines(dmg) -> list[str]:
+    return [str(dmg.damage), *_injury_lines(dmg.injury)]
+
+
+def report_lines(kind: str, report: Any) -> list[str]:
+    """The working of one combat step as text lines (the HTML shows the same lines)."""
+    if kind == "start":
+        return [t("combat.started", names=", ".join(c.name for c in report.combatants))]
+    if kind == "next":
+        out = []
+        if report.stun_recovery is not None:
+            out.append(f"{roll_text(report.stun_recovery)}")
+        if report.expired:
+            out.append(t("combat.expired", name=report.ended, what=", ".join(label(x) for x in report.expired)))
+        if report.skipped:
+            out.append(t("combat.skipped", names=", ".join(report.skipped)))
+        out.append(t("combat.turn", name=report.started, round=report.round))
+        if report.due:
+            out.append(t("combat.due", what=", ".join(label(x) for x in report.due)))
+        return out
+    if kind == "maneuver":
+        out = [roll_text(c) for c in report.checks]
+        if report.outcome != "ok":
+            out.append(t("combat.became", states=label(report.outcome)))
+        else:
+            word = label(report.maneuver) + (f" ({label(report.option)})" if report.option else "")
+            out.append(t("combat.maneuver", name=report.name, maneuver=word,
+                         target=f" → {report.target}" if report.target else ""))
+        if report.posture:
+            out.append(t("combat.posture", name=report.name, posture=label(report.posture)))
+        if report.feint is not None:
+            out += [roll_text(report.feint.mine), roll_text(report.feint.theirs),
+                    t("combat.feint", target=report.feint.target, penalty=report.feint.penalty)]
+        return out
+    if kind == "attack":
+        a = report.attack
+        out = [t("combat.attack", attacker=a.attacker, target=a.target, weapon=a.weapon), roll_text(a.roll)]
+        if a.hit and report.offered:
+            best = ", ".join(f"{label(k)} {v}" for k, v in report.offered)
+            out.append(t("combat.offered", target=a.target, defenses=best))
+        elif a.hit and report.no_defense_reason:
+            out.append(t("combat.no_defense", reason=report.no_defense_reason))
+        if report.damage is not None:
+            out += _damage_lines(report.damage)
+        return out
+    if kind == "defend":
+        out = [roll_text(c) for c in report.checks]
+        if report.roll is not None:
+            out.append(roll_text(report.roll))
+        elif report.kind == "none":
+            out.append(t("combat.no_defense_taken", name=report.defender))
+        if report.again:
+            out.append(t("combat.offered", target=report.defender,
+                         defenses=", ".join(f"{label(k)} {v}" for k, v in report.again)))
+        if report.damage is not None:
+            out += _damage_lines(report.damage)
+        return out
+    if kind == "damage":
+        return _damage_lines(report)
+    if kind == "end":
+        out = [t("combat.ended", seconds=report.seconds)]
+        out += [t("combat.fight_fatigue", name=n, fp=fp) for n, fp in report.fatigue]
+        return out
+    if kind == "lines":
+        return list(report)
+    return [str(report)]
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    """What a combat magic returns: the step's working and the tracker after it."""
+
+    kind: str
+    report: Any
+    state: Any = None
+    show_tracker: bool = True
+
+    @property
+    def lines(self) -> list[str]:
+        return report_lines(self.kind, self.report)
+
+    def __str__(self) -> str:
+        text = "\n".join(self.lines)
+        if self.show_tracker and self.state is not None:
+            text += "\n" + tracker_text(self.state)
+        return text
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        parts = []
+        for line in self.lines:
+            parts.append(f'<div class="gk-line">{esc(line)}</div>')
+        body = "".join(parts)
+        if self.show_tracker and self.state is not None:
+            body += tracker_html(self.state)
+        return panel(f"combat gk-combat-{self.kind}", body, title_html=esc(t(f"combat.kind.{self.kind}")))
