@@ -1,6 +1,482 @@
-"""Session operations of this rule set (a mixin of Session): resolve names, take dice from the
-session RNG, call the rules in gamekernel/systems, record the outcome as events."""
+"""Session operations of GURPS Lite (a mixin of Session): characters, checks, contests, reactions,
+damage, fright checks, self-control rolls.
+
+Characters live in the "gurps" state part as frozen Character values; every change is an event
+(`gurps.char.set`, `gurps.char.update`, `gurps.char.use`, `gurps.damage`). Rolls are planned here
+with the session RNG, judged by gamekernel/systems/gurps, and recorded with their dice, so a replay
+needs no RNG.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from difflib import get_close_matches
+from pathlib import Path
+from typing import Any
+
+from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.events import register_event
+from gamekernel.i18n import t
+from gamekernel.state import register_part
+from gamekernel.systems.gurps.characters import Character, load_character, make_skill, save_character
+from gamekernel.systems.gurps.checks import (
+    CheckSpec,
+    Modifier,
+    SuccessRoll,
+    normalize_modifiers,
+    parse_check_spec,
+    parse_modifiers,
+    success_roll,
+)
+from gamekernel.systems.gurps.contests import QuickContest, RegularContest, quick_contest, regular_contest
+from gamekernel.systems.gurps.damage import DamageRoll, parse_damage, roll_damage
+from gamekernel.systems.gurps.fright import FrightCheck, fright_check
+from gamekernel.systems.gurps.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
+from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
+from gamekernel.systems.gurps.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
+from gamekernel.systems.gurps.traits import make_trait
+
+PART = "gurps"
+# Fields a sheet edit may change, with their types (GURPS-CH-04..26).
+EDITABLE = {
+    "st": int, "dx": int, "iq": int, "ht": int, "hp_adj": int, "will_adj": int, "per_adj": int, "fp_adj": int,
+    "speed_adj": int, "move_adj": int, "status": int, "tl": int, "dr": int, "budget": int,
+    "disadvantage_limit": int, "hp_lost": int, "fp_lost": int, "appearance": str, "wealth": str,
+    "notes": str, "allow_bought_secondary": bool,
+}
+
+
+@dataclass
+class GurpsState:
+    """The GURPS part of the table: characters by name, the active one, each actor's last check."""
+
+    characters: dict[str, Character] = field(default_factory=dict)
+    active: str | None = None
+    last_check: dict[str, dict] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"characters": {n: c.to_dict() for n, c in sorted(self.characters.items())},
+                "active": self.active, "last_check": dict(sorted(self.last_check.items()))}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GurpsState:
+        return cls({n: Character.from_dict(c) for n, c in data.get("characters", {}).items()},
+                   data.get("active"), dict(data.get("last_check", {})))
+
+
+register_part(PART, GurpsState)
+
+
+# --- reducers (deterministic: only the event data) --------------------------------------------------
+
+
+def _apply_set(state, data: Mapping[str, Any]) -> None:
+    part: GurpsState = state[PART]
+    character = Character.from_dict(data["character"])
+    part.characters[character.name] = character
+    if data.get("activate", True) or part.active is None:
+        part.active = character.name
+
+
+def _apply_update(state, data: Mapping[str, Any]) -> None:
+    part: GurpsState = state[PART]
+    part.characters[data["name"]] = replace(part.characters[data["name"]], **data["changes"])
+
+
+def _apply_use(state, data: Mapping[str, Any]) -> None:
+    state[PART].active = data["name"]
+
+
+def _apply_check(state, data: Mapping[str, Any]) -> None:
+    result = data["result"]
+    state[PART].last_check[result.get("actor") or ""] = dict(result)
+
+
+def _apply_damage(state, data: Mapping[str, Any]) -> None:
+    part: GurpsState = state[PART]
+    target = data.get("applied_to")
+    if target and target in part.characters:
+        current = part.characters[target]
+        part.characters[target] = replace(current, hp_lost=current.hp_lost + int(data["injury"]))
+
+
+def _summary(loader):
+    def summary(data: Mapping[str, Any]) -> str:
+        return str(loader(data))
+
+    return summary
+
+
+register_event("gurps.char.set", apply=_apply_set,
+               summary=lambda d: t("gurps.event.char_set", name=d["character"]["name"]))
+register_event("gurps.char.update", apply=_apply_update,
+               summary=lambda d: t("gurps.event.char_update", name=d["name"],
+                                   changes=", ".join(f"{k}={v}" for k, v in d["changes"].items())))
+register_event("gurps.char.use", apply=_apply_use, summary=lambda d: t("gurps.event.char_use", name=d["name"]))
+register_event("gurps.char.save", summary=lambda d: t("gurps.event.char_save", name=d["name"], path=d["path"]))
+register_event("gurps.check", apply=_apply_check, summary=_summary(lambda d: SuccessRoll.from_dict(d["result"])))
+register_event("gurps.contest", summary=_summary(lambda d: QuickContest.from_dict(d["result"])))
+register_event("gurps.regular_contest", summary=_summary(lambda d: RegularContest.from_dict(d["result"])))
+register_event("gurps.react", summary=_summary(lambda d: ReactionRoll.from_dict(d["result"])))
+register_event("gurps.influence", summary=_summary(lambda d: InfluenceResult.from_dict(d["result"])))
+register_event("gurps.damage", apply=_apply_damage, summary=_summary(lambda d: DamageRoll.from_dict(d["result"])))
+register_event("gurps.fright", summary=_summary(lambda d: FrightCheck.from_dict(d["result"])))
+register_event("gurps.self_control", summary=_summary(lambda d: SelfControlRoll.from_dict(d["result"])))
+
+
+@dataclass(frozen=True)
+class CharacterList:
+    """The characters at the table, the active one marked (`%char list`)."""
+
+    characters: tuple[Character, ...]
+    active: str | None
+
+    def __str__(self) -> str:
+        if not self.characters:
+            return t("gurps.char.none")
+        return "\n".join(("* " if c.name == self.active else "  ") + str(c) for c in self.characters)
+
+    def __repr__(self) -> str:
+        return f"<CharacterList {', '.join(c.name for c in self.characters)}>"
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.gurps import character_list_html
+
+        return character_list_html(self)
+
+
+@dataclass(frozen=True)
+class SavedCharacter:
+    name: str
+    path: str
+
+    def __str__(self) -> str:
+        return t("gurps.char.saved", name=self.name, path=self.path)
+
+    def __repr__(self) -> str:
+        return f"<SavedCharacter {self.name}>"
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.html import esc, panel
+
+        return panel("gurps-saved", esc(str(self)))
+
+
+def _side_spec(text: str) -> tuple[str | None, str]:
+    """"Aiko:Stealth" -> ("Aiko", "Stealth"); "S:Stealth" and "Stealth" have no actor."""
+    head, sep, rest = text.partition(":")
+    if sep and head.strip() and head.strip() not in ("S", "Sk", "s", "sk") and rest.strip():
+        return head.strip(), rest.strip()
+    return None, text.strip()
 
 
 class GurpsActions:
-    """Filled in by the rule set's integration."""
+    """GURPS operations (mixed into Session): `session.check("Lockpicking-5 dark")` etc."""
+
+    # -- characters ---------------------------------------------------------------------------------
+    @property
+    def gurps(self) -> GurpsState:
+        return self.state[PART]
+
+    def characters(self) -> CharacterList:
+        part = self.gurps
+        return CharacterList(tuple(part.characters[n] for n in sorted(part.characters)), part.active)
+
+    def character(self, name: str | None = None) -> Character:
+        """A character by name (English or as typed), or the active one; NotFoundError with hints."""
+        part = self.gurps
+        if name is None:
+            if part.active is None:
+                raise UsageError(t("gurps.err.no_active"))
+            return part.characters[part.active]
+        if name in part.characters:
+            return part.characters[name]
+        folded = {n.casefold(): n for n in part.characters}
+        if name.casefold() in folded:
+            return part.characters[folded[name.casefold()]]
+        close = get_close_matches(name, list(part.characters), n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else (
+            f"; known: {', '.join(sorted(part.characters))}" if part.characters else "; create one with %char new NAME")
+        raise NotFoundError(f"no character {name!r}{hint}")
+
+    def add_character(self, character: Character, *, activate: bool = True) -> Character:
+        """Put a Character at the table (replacing one of the same name); logged."""
+        if not isinstance(character, Character):
+            raise UsageError("add_character needs a gurps Character")
+        if not character.name.strip():
+            raise UsageError("a character needs a name")
+        self.record("gurps.char.set", {"character": character.to_dict(), "activate": activate},
+                    actor=character.name)
+        return self.gurps.characters[character.name]
+
+    def char_new(
+        self, name: str, *, traits: Iterable[str | tuple] = (), skills: Iterable[str | tuple] = (),
+        activate: bool = True, **fields: Any,
+    ) -> Character:
+        """Create a character: `char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 8)],
+        traits=["Combat Reflexes", ("Acute Vision", 2)])`."""
+        name = name.strip()
+        if not name:
+            raise UsageError("%char new needs a name, e.g. %char new Aiko st=10 dx=12")
+        built_traits = []
+        for item in traits:
+            if isinstance(item, str):
+                built_traits.append(make_trait(item))
+            else:
+                trait_name, *rest = item
+                level = rest[0] if rest and isinstance(rest[0], int) else 1
+                option = rest[0] if rest and isinstance(rest[0], str) else ""
+                built_traits.append(make_trait(trait_name, level=level, option=option))
+        built_skills = []
+        for item in skills:
+            if isinstance(item, str):
+                built_skills.append(make_skill(item, 1))
+            else:
+                skill_name, points, *rest = item
+                built_skills.append(make_skill(skill_name, int(points), level=rest[0] if rest else None))
+        unknown = [k for k in fields if k not in Character.__dataclass_fields__ or k in ("name", "traits", "skills")]
+        if unknown:
+            raise UsageError(f"unknown character field {unknown[0]!r}")
+        character = Character(name=name, traits=tuple(built_traits), skills=tuple(built_skills), **fields)
+        Character.from_dict(character.to_dict())  # validates appearance/wealth names before logging
+        return self.add_character(character, activate=activate)
+
+    def char_load(self, path: str | os.PathLike[str], *, activate: bool = True) -> Character:
+        """Load a character file (our JSON or a GCS .gcs) and put it at the table."""
+        character = load_character(path)
+        return self.add_character(replace(character, source=""), activate=activate)
+
+    def char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
+        """Write a character as JSON (atomic); the default path is `<name>.json`."""
+        character = self.character(name)
+        target = Path(path) if path else Path(f"{character.name}.json")
+        save_character(target, character)
+        self.record("gurps.char.save", {"name": character.name, "path": str(target)}, actor=character.name)
+        return SavedCharacter(character.name, str(target))
+
+    def char_use(self, name: str) -> Character:
+        """Make a character the active one (the default actor of checks)."""
+        character = self.character(name)
+        self.record("gurps.char.use", {"name": character.name})
+        return character
+
+    def char_set(self, name: str | None = None, **changes: Any) -> Character:
+        """Change fields of a character (`char_set("Aiko", dx=13)`): the sheet widget's edits; logged."""
+        character = self.character(name)
+        clean: dict[str, Any] = {}
+        for key, value in changes.items():
+            kind = EDITABLE.get(key)
+            if kind is None:
+                close = get_close_matches(key, list(EDITABLE), n=3)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise UsageError(f"cannot edit {key!r}{hint}")
+            if kind is int:
+                try:
+                    value = int(value)
+                except (TypeError, ValueError):
+                    raise UsageError(f"{key} must be a whole number, got {value!r}") from None
+            clean[key] = kind(value)
+        if not clean:
+            raise UsageError("nothing to change")
+        Character.from_dict({**character.to_dict(), **clean})  # validates before logging
+        if "st" in clean and clean["st"] < 1:
+            raise RuleError(f"ST {clean['st']} is below the human minimum of 1")
+        self.record("gurps.char.update", {"name": character.name, "changes": clean}, actor=character.name)
+        return self.gurps.characters[character.name]
+
+    # -- rolls ----------------------------------------------------------------------------------------
+    def _actor_or_none(self, actor: str | None) -> Character | None:
+        if actor is not None:
+            return self.character(actor)
+        part = self.gurps
+        return part.characters[part.active] if part.active else None
+
+    def check(
+        self, spec: str | CheckSpec, *, actor: str | None = None, secret: bool = False,
+        modifiers: Iterable = (), dice: Iterable[int] | None = None,
+    ) -> SuccessRoll:
+        """A success roll: `check("Lockpicking-5 dark")`, `check("Per+2", actor="Aiko", secret=True)`,
+        `check("12")`. Resolves names against the actor (default: the active character)."""
+        parsed = parse_check_spec(spec) if isinstance(spec, str) else spec
+        actor = actor or parsed.actor
+        secret = secret or parsed.secret
+        raw_only = all(alt.name is None for alt in parsed.alternatives)
+        character = self._actor_or_none(actor)
+        if character is None and not raw_only:
+            raise UsageError(t("gurps.err.no_active"))
+        if character is None:
+            best = max(parsed.alternatives, key=lambda a: (a.number or 0) + sum(m.value for m in a.modifiers))
+            label, base, mods, defense = "", int(best.number or 0), best.modifiers, parsed.defense
+            kind, notes, name = "raw", (), ""
+        else:
+            resolved = character.resolve(parsed)
+            label, base, mods, defense = resolved.label, resolved.base, resolved.modifiers, resolved.defense
+            kind, notes, name = resolved.kind, resolved.notes, character.name
+        extra = normalize_modifiers(modifiers)
+        faces = tuple(dice) if dice is not None else None
+        result = success_roll(base, mods + extra, label=label, actor=name, rng=None if faces else self.rng,
+                              dice=faces, defense=defense, kind=kind, notes=notes)
+        if secret:
+            result = replace(result, secret=True)
+        self.record("gurps.check", {"spec": parsed.text or str(spec), "result": result.to_dict()},
+                    actor=name or None, secret=secret)
+        return result
+
+    def _side(self, text: str) -> tuple[int, tuple[Modifier, ...], str, str]:
+        actor, spec = _side_spec(text)
+        parsed = parse_check_spec(spec)
+        if all(alt.name is None for alt in parsed.alternatives) and actor is None:
+            alt = parsed.alternatives[0]
+            return int(alt.number or 0), alt.modifiers, "", ""
+        character = self._actor_or_none(actor)
+        if character is None:
+            raise UsageError(t("gurps.err.no_active"))
+        resolved = character.resolve(parsed)
+        return resolved.base, resolved.modifiers, resolved.label, character.name
+
+    def contest(
+        self, a: str, b: str | None = None, *, secret: bool = False, regular: bool = False, max_rounds: int = 20,
+    ) -> QuickContest | RegularContest:
+        """A Quick Contest (`contest("Aiko:Stealth vs Guard:Per")`, or two sides) or, with `regular`,
+        a Regular Contest capped at `max_rounds` rounds (every round kept)."""
+        if b is None:
+            parts = [p for p in _split_vs(a)]
+            if len(parts) != 2:
+                raise UsageError("a contest needs two sides: 'Aiko:Stealth vs Guard:Per'")
+            a, b = parts
+        a_base, a_mods, a_label, a_actor = self._side(a)
+        b_base, b_mods, b_label, b_actor = self._side(b)
+        if regular:
+            result = regular_contest(a_base, b_base, a_mods=a_mods, b_mods=b_mods, a_label=a_label,
+                                     b_label=b_label, a_actor=a_actor, b_actor=b_actor, rng=self.rng,
+                                     max_rounds=max_rounds)
+            kind = "gurps.regular_contest"
+        else:
+            ra = success_roll(a_base, a_mods, label=a_label, actor=a_actor, rng=self.rng, always_roll=True,
+                              kind="contest")
+            rb = success_roll(b_base, b_mods, label=b_label, actor=b_actor, rng=self.rng, always_roll=True,
+                              kind="contest")
+            result = quick_contest(ra, rb)
+            kind = "gurps.contest"
+        if secret:
+            result = replace(result, secret=True)
+        self.record(kind, {"result": result.to_dict()}, actor=a_actor or None, secret=secret)
+        return result
+
+    def react(
+        self, modifiers: str | Iterable = "", *, actor: str | None = None, npc: str = "", secret: bool = False,
+        attracted: bool = False, npc_status: int = 0,
+    ) -> ReactionRoll:
+        """A reaction roll: 3d + the given modifiers + the actor's own (Appearance, Charisma, Voice,
+        Reputation, OPH, Status...); the actor defaults to the active character."""
+        mods = parse_modifiers(modifiers) if isinstance(modifiers, str) else normalize_modifiers(modifiers)
+        character = self._actor_or_none(actor)
+        own = character.reaction_modifiers(attracted=attracted, npc_status=npc_status) if character else ()
+        result = reaction_roll(own + mods, rng=self.rng, npc=npc, actor=character.name if character else "")
+        if secret:
+            result = replace(result, secret=True)
+        self.record("gurps.react", {"result": result.to_dict()}, actor=result.actor or None, secret=secret)
+        return result
+
+    def influence(
+        self, skill: str, target: str, *, actor: str | None = None, modifiers: Iterable = (), secret: bool = False,
+    ) -> InfluenceResult:
+        """An Influence roll: Quick Contest of an Influence skill (+ Charisma) vs the target's Will
+        (+ Fearlessness against Intimidation); Diplomacy also rolls a reaction (GURPS-MEN-06..08)."""
+        character = self._actor_or_none(actor)
+        if character is None:
+            raise UsageError(t("gurps.err.no_active"))
+        resolved = character.resolve(skill)
+        if resolved.label not in INFLUENCE_SKILLS:
+            raise UsageError(f"{resolved.label} is not an Influence skill ({', '.join(INFLUENCE_SKILLS)})")
+        other = self.character(target)
+        mods = resolved.modifiers + character.trait_modifiers("influence") + normalize_modifiers(modifiers)
+        will_mods: tuple[Modifier, ...] = ()
+        if resolved.label == "Intimidation":
+            will_mods = other.trait_modifiers("resist_intimidation")
+        ra = success_roll(resolved.base, mods, label=resolved.label, actor=character.name, rng=self.rng,
+                          always_roll=True, kind="contest")
+        rb = success_roll(other.will, will_mods, label="Will", actor=other.name, rng=self.rng, always_roll=True,
+                          kind="contest")
+        reaction = None
+        if resolved.label == "Diplomacy":
+            reaction = reaction_roll(character.reaction_modifiers(), rng=self.rng, npc=other.name,
+                                     actor=character.name)
+        result = influence_outcome(quick_contest(ra, rb), resolved.label, reaction)
+        if secret:
+            result = replace(result, secret=True)
+        self.record("gurps.influence", {"result": result.to_dict()}, actor=character.name, secret=secret)
+        return result
+
+    def damage(
+        self, spec: str, *, target: str | None = None, attacker: str | None = None, dr: int | None = None,
+        half: bool = False, secret: bool = False, apply: bool = True,
+    ) -> DamageRoll:
+        """A damage roll: `damage("2d+1 cut", target="Goblin")`; thr/sw use the attacker's ST (default:
+        the active character); DR defaults to the target's; the injury is taken off a known target's HP."""
+        source = self._actor_or_none(attacker) if attacker or any(
+            w in spec.lower() for w in ("thr", "sw")) else None
+        parsed = parse_damage(spec, st=source.st if source else None)
+        victim = None
+        if target is not None:
+            try:
+                victim = self.character(target)
+            except NotFoundError:
+                victim = None
+        if dr is None:
+            dr = victim.dr if victim else 0
+        result = roll_damage(parsed, dr=dr, rng=self.rng, target=victim.name if victim else (target or ""),
+                             attacker=source.name if source else (attacker or ""), half=half)
+        if secret:
+            result = replace(result, secret=True)
+        applied = victim.name if (victim and apply) else None
+        self.record("gurps.damage", {"result": result.to_dict(), "injury": result.injury, "applied_to": applied},
+                    actor=result.attacker or None, secret=secret)
+        return result
+
+    def fright(
+        self, modifiers: str | Iterable = "", *, actor: str | None = None, secret: bool = False,
+        rule_of_14: bool = False,
+    ) -> FrightCheck:
+        """A Fright Check vs Will (+ Combat Reflexes, Fearlessness) with the seed's outcomes."""
+        mods = parse_modifiers(modifiers) if isinstance(modifiers, str) else normalize_modifiers(modifiers)
+        character = self._actor_or_none(actor)
+        if character is None:
+            raise UsageError(t("gurps.err.no_active"))
+        own = character.trait_modifiers("fright_check")
+        result = fright_check(character.will, own + mods, actor=character.name, rng=self.rng, rule_of_14=rule_of_14)
+        if secret:
+            result = replace(result, secret=True)
+        self.record("gurps.fright", {"result": result.to_dict()}, actor=character.name, secret=secret)
+        return result
+
+    def self_control(
+        self, trait: str, modifiers: str | Iterable = "", *, actor: str | None = None, situation: str = "",
+        secret: bool = False,
+    ) -> SelfControlRoll:
+        """A self-control roll (3d vs 12) for one of the actor's * disadvantages, e.g. "Bad Temper"."""
+        mods = parse_modifiers(modifiers) if isinstance(modifiers, str) else normalize_modifiers(modifiers)
+        character = self._actor_or_none(actor)
+        if character is None:
+            owned = make_trait(trait)
+            name = ""
+        else:
+            owned = character.has_trait(trait)
+            if owned is None:
+                raise NotFoundError(f"{character.name} does not have {trait!r}")
+            name = character.name
+        if situation:
+            mods = (*mods, Modifier(situation_modifier(owned.definition, situation), situation))
+        result = self_control_roll(owned, mods, rng=self.rng, actor=name)
+        if secret:
+            result = replace(result, secret=True)
+        self.record("gurps.self_control", {"result": result.to_dict()}, actor=name or None, secret=secret)
+        return result
+
+
+def _split_vs(text: str) -> list[str]:
+    import re
+
+    return [part.strip() for part in re.split(r"\s+(?:vs\.?|対)\s+", text.strip()) if part.strip()]

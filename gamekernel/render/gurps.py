@@ -379,3 +379,55 @@ def self_control_html(result) -> str:
     verdict = t("gurps.cr.resisted") if result.resisted else t("gurps.cr.gave_in", effect=result.failure_effect)
     body = success_html(result.roll) + f'<div class="gk-outcome">{chip(verdict, tone)}</div>'
     return panel("gurps-self-control", body, title_html=esc(display_name(result.trait)), tone=tone)
+
+
+# ---------------------------------------------------------------- odds for teaching, character list
+
+
+def check_odds_text(odds) -> str:
+    return t("gurps.odds.check", target=odds.target, p=pct(odds.success), crit=pct(odds.critical_success),
+             fumble=pct(odds.critical_failure))
+
+
+def check_odds_html(odds) -> str:
+    from gamekernel.render.html import bars
+    from gamekernel.systems.gurps.checks import classify
+    from gamekernel.systems.gurps.odds import three_d6_counts
+
+    items = []
+    highlight = set()
+    for index, (total, ways) in enumerate(sorted(three_d6_counts().items())):
+        ok, critical = classify(total, odds.target)
+        word = t(f"gurps.odds.crit_{critical}") if critical else t("gurps.odds.ok" if ok else "gurps.odds.fail")
+        items.append((str(total), ways / 216, f"{ways}/216 {word}"))
+        if ok:
+            highlight.add(index)
+    body = f'<div>{esc(check_odds_text(odds))}</div>' + bars(items, highlight=highlight)
+    return panel("gurps-odds", body, title_html=esc(t("gurps.odds.title", target=odds.target)))
+
+
+def contest_odds_text(odds) -> str:
+    return t("gurps.odds.contest", a=odds.a, b=odds.b, pa=pct(odds.a_wins), pb=pct(odds.b_wins), tie=pct(odds.tie))
+
+
+def contest_odds_html(odds) -> str:
+    from gamekernel.render.html import bars
+
+    items = [(f"A {odds.a}", float(odds.a_wins), pct(odds.a_wins)),
+             (f"B {odds.b}", float(odds.b_wins), pct(odds.b_wins)),
+             (t("gurps.contest.tie"), float(odds.tie), pct(odds.tie))]
+    return panel("gurps-odds", f"<div>{esc(contest_odds_text(odds))}</div>" + bars(items),
+                 title_html=esc(t("gurps.contest.title")))
+
+
+def character_list_html(roster) -> str:
+    if not roster.characters:
+        return panel("gurps-characters", esc(t("gurps.char.none")))
+    rows = []
+    for c in roster.characters:
+        pts = c.points()
+        rows.append(("★" if c.name == roster.active else "", c.name, f"{c.st}/{c.dx}/{c.iq}/{c.ht}",
+                     f"{c.current_hp}/{c.hp}", f"{c.current_fp}/{c.fp}", str(c.dodge), f"{pts.total}/{pts.budget}"))
+    body = table(["", t("gurps.sheet.col.name"), "ST/DX/IQ/HT", "HP", "FP", t("gurps.attr.Dodge"),
+                  t("gurps.sheet.col.points")], rows)
+    return panel("gurps-characters", body, title_html=esc(t("gurps.char.title")))

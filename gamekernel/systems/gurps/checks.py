@@ -221,6 +221,19 @@ class CheckOdds:
     critical_success: object
     critical_failure: object
 
+    def __str__(self) -> str:
+        from gamekernel.render.gurps import check_odds_text
+
+        return check_odds_text(self)
+
+    def __repr__(self) -> str:
+        return f"<CheckOdds {self}>"
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.gurps import check_odds_html
+
+        return check_odds_html(self)
+
 
 def success_roll(
     base: int,
@@ -374,6 +387,16 @@ def _parse_alternative(chunk: str, offset: int) -> CheckTarget:
             label = label[4:].strip()
         modifiers.append(Modifier(value, label))
     return CheckTarget(name=name or None, number=number, modifiers=tuple(modifiers))
+
+
+def parse_modifiers(text: str) -> tuple[Modifier, ...]:
+    """Labelled modifiers alone: "+2 good approach -1 rude" -> ((2, "good approach"), (-1, "rude"))."""
+    body = _normalize(text or "").strip()
+    if not body:
+        return ()
+    if body[0] not in "+-":
+        raise CheckSpecError(f"expected a modifier like +2 or -1 at column 1, got {body.split()[0]!r}")
+    return _parse_alternative("0" + body, -1).modifiers
 
 
 def parse_check_spec(text: str) -> CheckSpec:
