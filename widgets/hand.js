@@ -10,7 +10,7 @@ function el(tag, cls, text) {
 function render({ model, el: root }) {
   const draw = () => {
     root.replaceChildren();
-    const box = el("div", "gk-hand");
+    const box = el("div", "gk-hand gk-hand-widget");
     const labels = model.get("labels") || {};
     box.appendChild(el("div", "gk-hand-title", model.get("title")));
     const flux = model.get("flux_pending");
@@ -39,6 +39,14 @@ function render({ model, el: root }) {
       face.title = card.tapped ? labels.tapped : labels.ready;
       face.appendChild(el("div", "gk-card-name", card.name));
       face.appendChild(el("div", "gk-card-energy", card.energy_label));
+      if (card.can_overcharge) {
+        const button = el("button", "gk-overcharge", labels.overcharge || "Overcharge");
+        button.addEventListener("click", (event) => {
+          event.stopPropagation();
+          model.send({ action: "overcharge", uid: card.uid });
+        });
+        face.appendChild(button);
+      }
       for (const [label, text] of card.lines) {
         const line = el("div", "gk-card-line");
         line.appendChild(el("b", "", `${label}: `));
@@ -48,14 +56,6 @@ function render({ model, el: root }) {
       const status = el("div", "gk-card-status", card.tapped ? labels.tapped : labels.ready);
       if (card.overcharged) status.textContent += ` · ${labels.overcharged}`;
       face.appendChild(status);
-      if (card.can_overcharge) {
-        const button = el("button", "gk-overcharge", labels.overcharge || "Overcharge");
-        button.addEventListener("click", (event) => {
-          event.stopPropagation();
-          model.send({ action: "overcharge", uid: card.uid });
-        });
-        face.appendChild(button);
-      }
       face.addEventListener("click", () => model.send({ action: "tap", uid: card.uid }));
       slot.appendChild(face);
       row.appendChild(slot);

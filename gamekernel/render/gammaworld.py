@@ -20,7 +20,7 @@ ENERGY_COLOURS = {
     "dark": ("#ece4f5", "#4b2a72"),
     "psi": ("#e2ecfa", "#1f4c8c"),
 }
-CARD_W, CARD_H = 168, 208
+CARD_W, CARD_H = 180, 250
 
 
 def _catalog(catalog: Catalog | None) -> Catalog:
