@@ -1,0 +1,418 @@
+"""Dice notation -> AST: a hand-written recursive-descent parser with precise errors.
+
+Grammar (whitespace is allowed around operators, not inside a dice term):
+
+    roll      := expr [compare expr] [label]
+    expr      := term (('+' | '-' | 'x' | '×') term)*      left to right; x is the GURPS multiplier
+    term      := unary (('*' | '/' | '÷') unary)*
+    unary     := ('-' | '+') unary | atom
+    atom      := '(' expr ')' | dice | integer
+    dice      := [integer] 'd' [integer | '%'] modifier*   'd' alone = d6 (GURPS), d% = d100
+    modifier  := ('kh'|'kl'|'dh'|'dl'|'k') [integer]        default 1; k = kh
+               | ('r'|'ro') [cmp] integer                   reroll until / once (cmp default '=')
+               | '!' [cmp integer]                          explode (default: on the highest face)
+               | ('mi'|'ma') integer                        clamp each die
+    compare   := '<=' | '>=' | '<' | '>' | '=' | '==' | '≤' | '≥'
+
+Label rule: the expression ends at the first character that cannot continue it. If whitespace
+precedes that point, the rest of the text is the label (`3d+2 cutting`); otherwise it is an
+error. A letter `x` after whitespace is a multiplication only when a full operand follows it
+(`3d6 x2`, `3d6 x (1+1)`), otherwise it starts the label (`3d6 x-ray`). Modifiers must touch
+their dice, so `3d6 kh-like` is a label too.
+
+Input is NFKC-normalised first (`３ｄ＋２` -> `3d+2`); columns in errors count characters of the
+text as typed. There is deliberately no parse cache.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from gamekernel.dice.errors import DiceError, expected_error, limit_error
+from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
+from gamekernel.dice.nodes import Chain, Dice, Group, Mods, Neg, Node, Num, _field, make
+
+_ATOM = re.compile(r"(\d*)(?:d(\d+|%)?)?").match
+_DIGITS = re.compile(r"\d+")
+_MOD = re.compile(r"kh|kl|dh|dl|k|ro|r|mi|ma|!")
+_CMP = re.compile(r"<=|>=|==|<|>|=")
+_SPACE = " \t\r\n"
+_new = tuple.__new__
+_OPERAND_START = frozenset("0123456789d(-+")
+_EXPR_NEXT = frozenset("+-x \t\r\n")
+_TERM_NEXT = frozenset("*/ \t\r\n")
+_ASCII_LOWER = {code: code + 32 for code in range(ord("A"), ord("Z") + 1)}
+# Characters NFKC leaves alone but people type for arithmetic.
+_EXTRA = {"−": "-", "÷": "/", "×": "x", "≤": "<=", "≥": ">=", "＝": "=", "\u3000": " "}
+_SIGNS = {"x": "x", "*": "*", "/": "/"}
+
+
+class Expression(Node):
+    """A parsed roll: the AST, an optional comparison `(op, Node)`, the label and the text.
+
+    `text` is the expression part, normalised (NFKC, lower case, no spaces except around a
+    comparison) so that parsing it again gives the same AST; `source` is the input as typed.
+    """
+
+    __slots__ = ()
+    fields = ("ast", "comparison", "label", "text", "source", "dice_count")
+    ast = _field(0, "the root node")
+    comparison = _field(1, "(op, right-hand Node) or None")
+    label = _field(2, "trailing free text, or ''")
+    text = _field(3, "normalised expression text")
+    source = _field(4, "the input as typed")
+    dice_count = _field(5, "dice rolled before explosions and rerolls")
+
+    def __repr__(self) -> str:
+        label = f", label={self.label!r}" if self.label else ""
+        return f"Expression({self.text!r}{label})"
+
+    def __eq__(self, other) -> bool:
+        return type(other) is Expression and self[:3] == other[:3]
+
+    def __hash__(self) -> int:
+        return hash(self[:3])
+
+
+def normalise(text: str) -> tuple[str, list[int] | None]:
+    """NFKC plus arithmetic look-alikes; returns (text, column map or None when 1:1)."""
+    if text.isascii():
+        return text, None
+    parts: list[str] = []
+    columns: list[int] = []
+    for index, char in enumerate(text):
+        if char in _EXTRA:
+            piece = _EXTRA[char]
+        else:
+            piece = unicodedata.normalize("NFKC", char)
+            piece = "".join(_EXTRA.get(c, c) for c in piece)
+        parts.append(piece)
+        columns.extend([index + 1] * len(piece))
+    return "".join(parts), columns
+
+
+def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
+    """Parse dice notation; raise DiceError naming the column and what was expected."""
+    if not isinstance(text, str):
+        raise TypeError(f"dice notation must be a str, not {type(text).__name__}")
+    if len(text) > limits.max_length:
+        raise limit_error(
+            text, limits.max_length + 1, "dice.err.too_long", "dice.exp.shorter",
+            length=len(text), limit=limits.max_length,
+        )
+    if text.isascii():
+        return _Parser(text.lower(), text, text, None, limits).parse_roll()
+    norm, columns = normalise(text)
+    if len(norm) > limits.max_length:
+        raise limit_error(
+            text, columns[limits.max_length], "dice.err.too_long", "dice.exp.shorter",
+            length=len(norm), limit=limits.max_length,
+        )
+    return _Parser(norm.translate(_ASCII_LOWER), norm, text, columns, limits).parse_roll()
+
+
+class _Parser:
+    __slots__ = ("columns", "depth", "dice", "limits", "n", "norm", "pos", "s", "source", "spaced")
+
+    def __init__(self, lower: str, norm: str, source: str, columns, limits: Limits):
+        self.s = lower
+        self.norm = norm
+        self.source = source
+        self.columns = columns
+        self.limits = limits
+        self.n = len(lower)
+        self.pos = self.depth = self.dice = 0
+        self.spaced = False
+
+    # ----- helpers
+    def col(self, pos: int) -> int:
+        """1-based column in the text as typed."""
+        columns = self.columns
+        if columns is None:
+            return pos + 1
+        if pos < len(columns):
+            return columns[pos]
+        return len(self.source) + 1
+
+    def skip(self) -> int:
+        s, n, pos = self.s, self.n, self.pos
+        start = pos
+        while pos < n and s[pos] in _SPACE:
+            pos += 1
+        if pos != start:
+            self.spaced = True
+            self.pos = pos
+        return pos
+
+    def fail(self, pos: int, key: str, *, after: str | None = None, **fields) -> DiceError:
+        found = None if pos >= self.n or after is not None else self.norm[pos]
+        return expected_error(self.source, self.col(pos), key, after=after, found=found, **fields)
+
+    def limit(self, pos: int, key: str, expected_key: str, **fields) -> DiceError:
+        return limit_error(self.source, self.col(pos), key, expected_key, **fields)
+
+    def need_operand(self, after: str) -> int:
+        pos = self.skip()
+        if pos >= self.n or self.s[pos] not in _OPERAND_START:
+            raise self.fail(pos, "dice.exp.number", after=after)
+        return pos
+
+    # ----- grammar
+    def parse_roll(self) -> Expression:
+        s, n = self.s, self.n
+        start = self.skip() if n and s[0] in _SPACE else 0
+        if start >= n:
+            raise self.fail(start, "dice.exp.expression")
+        ast = self.expr()
+        end = self.pos
+        text = s[start:end]
+        if self.spaced:
+            text = "".join(text.split())
+        if end == n:
+            return _new(Expression, (ast, None, "", text, self.source, self.dice))
+        return self.finish(ast, start, end, text)
+
+    def finish(self, ast: Node, start: int, end: int, text: str) -> Expression:
+        """What may follow the expression: a comparison, then a label after whitespace."""
+        s, n = self.s, self.n
+        comparison = None
+        pos = self.skip()
+        if pos < n and s[pos] in "<>=":
+            match = _CMP.match(s, pos)
+            op = match.group()
+            op = "=" if op == "==" else op
+            self.pos = match.end()
+            rhs_start = self.need_operand(op)
+            comparison = (op, self.expr())
+            end = self.pos
+            # spaced, so that `2d6! >= 8` never reads back as an explode condition
+            text = f"{text} {op} {''.join(s[rhs_start:end].split())}"
+            pos = self.skip()
+        label = ""
+        if pos < n:
+            if pos == end:  # no whitespace before: not a label
+                raise self.fail(pos, "dice.exp.operator")
+            label = unicodedata.normalize("NFKC", self.norm[pos:]).strip()
+        return _new(Expression, (ast, comparison, label, text, self.source, self.dice))
+
+    def expr(self) -> Node:
+        first = self.term()
+        s, n, pos = self.s, self.n, self.pos
+        if pos >= n or s[pos] not in _EXPR_NEXT:
+            return first
+        rest = []
+        while True:
+            before = pos
+            char = s[pos]
+            if char in _SPACE:
+                pos = self.skip()
+                if pos >= n:
+                    break
+                char = s[pos]
+            if char == "+" or char == "-":
+                after = pos + 1
+                self.pos = after
+                if after >= n or s[after] not in _OPERAND_START:
+                    self.need_operand(self.norm[pos])
+                rest.append((char, self.term(), pos + 1 if self.columns is None else self.col(pos)))
+            elif char == "x":
+                self.pos = pos + 1
+                if pos == before:
+                    self.need_operand(self.norm[pos])
+                    rest.append(("x", self.term(), self.col(pos)))
+                else:
+                    # after whitespace an `x` is only an operator if an operand follows
+                    saved = (self.depth, self.dice)
+                    try:
+                        self.need_operand(self.norm[pos])
+                        rest.append(("x", self.term(), self.col(pos)))
+                    except DiceError as error:
+                        if error.kind != "syntax":
+                            raise
+                        self.depth, self.dice = saved
+                        self.pos = before
+                        break
+            else:
+                self.pos = before
+                break
+            pos = self.pos
+            if pos >= n:
+                break
+        if not rest:
+            return first
+        return _new(Chain, (first, tuple(rest)))
+
+    def term(self) -> Node:
+        first = self.operand()
+        s, n, pos = self.s, self.n, self.pos
+        if pos >= n or s[pos] not in _TERM_NEXT:
+            return first
+        rest = []
+        while True:
+            before = pos
+            if s[pos] in _SPACE:
+                pos = self.skip()
+            if pos < n and s[pos] in "*/":
+                self.pos = pos + 1
+                self.need_operand(self.norm[pos])
+                rest.append((s[pos], self.operand(), self.col(pos)))
+            else:
+                self.pos = before
+                break
+            pos = self.pos
+            if pos >= n:
+                break
+        if not rest:
+            return first
+        return _new(Chain, (first, tuple(rest)))
+
+    def enter(self, pos: int) -> None:
+        self.depth += 1
+        if self.depth > self.limits.max_depth:
+            raise self.limit(pos, "dice.err.too_deep", "dice.exp.shallower", limit=self.limits.max_depth)
+
+    def operand(self) -> Node:
+        """unary | '(' expr ')' | dice | integer (the caller made sure one can start here)."""
+        s, pos = self.s, self.pos
+        char = s[pos]
+        if char == "-" or char == "+":
+            self.enter(pos)
+            self.pos = pos + 1
+            self.need_operand(self.norm[pos])
+            inner = self.operand()
+            self.depth -= 1
+            return _new(Neg, (inner, self.col(pos))) if char == "-" else inner
+        if char == "(":
+            self.enter(pos)
+            self.pos = pos + 1
+            self.need_operand("(")
+            inner = self.expr()
+            close = self.skip()
+            if close >= self.n or s[close] != ")":
+                raise self.fail(close, "dice.exp.close")
+            self.pos = close + 1
+            self.depth -= 1
+            return _new(Group, (inner,))
+        match = _ATOM(s, pos)
+        count_text, sides_text = match.group(1, 2)
+        self.pos = end = match.end()
+        column = pos + 1 if self.columns is None else self.col(pos)
+        if end == pos + len(count_text):  # no 'd': a plain number
+            return _new(Num, (int(count_text), column))
+        count = int(count_text) if count_text else 1
+        limits = self.limits
+        if sides_text is None:
+            sides = 6
+        elif sides_text == "%":
+            sides = 100
+        else:
+            sides = int(sides_text)
+            if sides < 1:
+                raise self.limit(end - len(sides_text), "dice.err.die_zero", "dice.exp.die_size")
+            if sides > limits.max_sides:
+                raise self.limit(
+                    end - len(sides_text), "dice.err.die_too_big", "dice.exp.die_size_max",
+                    sides=sides, limit=limits.max_sides,
+                )
+        self.dice += count
+        if self.dice > limits.max_dice:
+            raise self.limit(
+                pos, "dice.err.too_many_dice", "dice.exp.fewer_dice", count=self.dice, limit=limits.max_dice
+            )
+        mods = None
+        if end < self.n and s[end] in "kdrm!":
+            mods = self.modifiers(sides)
+        return _new(Dice, (count, sides, mods, column))
+
+    def number_after(self, name: str) -> int:
+        match = _DIGITS.match(self.s, self.pos)
+        if match is None:
+            raise self.fail(self.pos, "dice.exp.number", after=name)
+        self.pos = match.end()
+        return int(match.group())
+
+    def condition(self, name: str, sides: int, default_op: str | None) -> tuple[int, int] | None:
+        """An inclusive face range from `[cmp] integer`; None when absent and allowed to be."""
+        s, pos = self.s, self.pos
+        match = _CMP.match(s, pos)
+        if match is not None:
+            op = match.group()
+            self.pos = match.end()
+            value = self.number_after(name + op)
+        elif pos < self.n and s[pos].isdigit():
+            op = "="
+            value = self.number_after(name)
+        elif default_op is None:
+            raise self.fail(pos, "dice.exp.number", after=name)
+        else:
+            return None
+        if op == "<":
+            return (1, value - 1)
+        if op == "<=":
+            return (1, value)
+        if op == ">":
+            return (value + 1, sides)
+        if op == ">=":
+            return (value, sides)
+        return (value, value)
+
+    def modifiers(self, sides: int) -> Mods | None:
+        s, n = self.s, self.n
+        found: dict[str, object] = {}
+        while self.pos < n and s[self.pos] in "kdrm!":
+            start = self.pos
+            match = _MOD.match(s, start)
+            if match is None:
+                break
+            name = match.group()
+            self.pos = match.end()
+            kind = "keep" if name in ("kh", "kl", "dh", "dl", "k") else name
+            kind = "reroll" if kind in ("r", "ro") else kind
+            kind = "clamp_" + kind if kind in ("mi", "ma") else kind
+            if kind in found:
+                raise self.limit(start, "dice.err.duplicate", "dice.exp.one_modifier", name=name)
+            if kind == "keep":
+                digits = _DIGITS.match(s, self.pos)
+                count = 1
+                if digits is not None:
+                    self.pos = digits.end()
+                    count = int(digits.group())
+                found[kind] = ("kh" if name == "k" else name, count)
+            elif kind == "reroll":
+                faces = self.condition(name, sides, None)
+                matching = _overlap(faces, sides)
+                if matching == 0:
+                    raise self.limit(start, "dice.err.never", "dice.exp.condition", name=name, sides=sides)
+                if matching == sides and name == "r":
+                    raise self.limit(start, "dice.err.forever", "dice.exp.condition", name=name, sides=sides)
+                found[kind] = (faces, name == "ro")
+            elif kind == "!":
+                faces = self.condition("!", sides, "=") or (sides, sides)
+                matching = _overlap(faces, sides)
+                if matching == 0:
+                    raise self.limit(
+                        start, "dice.err.never_explode", "dice.exp.condition", name="!", sides=sides
+                    )
+                if matching == sides:
+                    raise self.limit(start, "dice.err.forever", "dice.exp.condition", name="!", sides=sides)
+                found[kind] = faces
+            else:
+                found[kind] = self.number_after(name)
+        if not found:
+            return None
+        reroll = found.get("reroll")
+        return make(
+            Mods,
+            found.get("keep"),
+            reroll[0] if reroll else None,
+            bool(reroll and reroll[1]),
+            found.get("!"),
+            found.get("clamp_mi"),
+            found.get("clamp_ma"),
+        )
+
+
+def _overlap(faces: tuple[int, int], sides: int) -> int:
+    low, high = max(faces[0], 1), min(faces[1], sides)
+    return max(0, high - low + 1)

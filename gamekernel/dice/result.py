@@ -1,0 +1,309 @@
+"""Rolling: Expression + RNG -> RollResult, which keeps every die with its fate.
+
+A result stores the faces compactly (one record per dice group) and builds the DieRoll tuple,
+the breakdown text and the HTML only when asked; `to_dict` includes the breakdown so a log
+reads without re-rendering, and `from_dict` restores an equal result without the RNG.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from gamekernel.dice.errors import limit_error
+from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
+from gamekernel.dice.nodes import (
+    CLAMPED,
+    DROPPED,
+    EXPLODED,
+    KEPT,
+    REROLLED,
+    Chain,
+    Dice,
+    DivideByZero,
+    Group,
+    Neg,
+    Num,
+    make,
+)
+from gamekernel.dice.parser import Expression, parse
+
+_COUNTED = frozenset((KEPT, EXPLODED, CLAMPED))
+_SHOW_LIMIT = 200  # dice listed per group in __str__ and HTML; the breakdown lists all
+_LENIENT = Limits(max_dice=sys.maxsize, max_length=sys.maxsize, max_depth=200, max_sides=sys.maxsize)
+
+
+@dataclass(frozen=True, slots=True)
+class DieRoll:
+    """One physical die: its size, the value it contributes, its fate, and the face rolled.
+
+    `face` differs from `value` only for clamped dice (`1d6mi2` rolling 1: face 1, value 2).
+    """
+
+    sides: int
+    value: int
+    fate: str = KEPT
+    face: int | None = None
+
+    @property
+    def kept(self) -> bool:
+        """Does this die count toward the total?"""
+        return self.fate in _COUNTED
+
+    @property
+    def natural(self) -> int:
+        return self.value if self.face is None else self.face
+
+
+def _compare(op: str, total: int, target: int) -> tuple[bool, int]:
+    """(success, margin): margin >= 0 on success for <= and >=, > 0 for < and >; for = it is
+    minus the distance from the target."""
+    if op == "<=":
+        return total <= target, target - total
+    if op == ">=":
+        return total >= target, total - target
+    if op == "<":
+        return total < target, target - total
+    if op == ">":
+        return total > target, total - target
+    return total == target, -abs(total - target)
+
+
+class RollResult:
+    """The outcome of one roll; immutable, replayable from `to_dict()` without the RNG."""
+
+    __slots__ = ("__dict__",)
+
+    expression: Expression
+    total: int
+    comparison: tuple[str, int] | None
+    success: bool | None
+    margin: int | None
+
+    def __setattr__(self, name, value):
+        raise AttributeError("RollResult is immutable")
+
+    __delattr__ = __setattr__
+
+    @property
+    def text(self) -> str:
+        return self.expression.text
+
+    @property
+    def label(self) -> str:
+        return self.expression.label
+
+    @property
+    def ast(self):
+        return self.expression.ast
+
+    @cached_property
+    def dice(self) -> tuple[DieRoll, ...]:
+        """Every die in roll order, rerolled and dropped ones included."""
+        out = []
+        for sides, faces, entries in self._groups:
+            if entries is None:
+                out.extend(DieRoll(sides, v) for v in faces)
+            else:
+                out.extend(
+                    DieRoll(sides, v, fate, None if face == v else face) for v, fate, face in entries
+                )
+        return tuple(out)
+
+    @cached_property
+    def breakdown(self) -> str:
+        """One line of working: `3d6+2 = [4, 3, 6] + 2 = 15`."""
+        working = self._working(spaced=True, cap=None)
+        line = f"{self.text} = {working} = {self.total}" if working != str(self.total) else (
+            f"{self.text} = {self.total}"
+        )
+        return line + self._verdict(spaced=True)
+
+    def _working(self, *, spaced: bool, cap: int | None) -> str:
+        groups = iter(self._groups)
+        left = _show(self.expression.ast, groups, spaced, cap)
+        if self.comparison is not None:
+            self.__dict__["_rhs_working"] = _show(self.expression.comparison[1], groups, spaced, cap)
+        return left
+
+    def _verdict(self, *, spaced: bool) -> str:
+        if self.comparison is None:
+            return ""
+        from gamekernel.i18n import t
+
+        op, target = self.comparison
+        rhs = self.__dict__.get("_rhs_working", str(target))
+        target_text = str(target) if rhs == str(target) else f"{rhs} = {target}"
+        word = t("dice.success") if self.success else t("dice.failure")
+        return f" {op} {target_text}: {word} ({t('dice.margin')} {self.margin:+d})"
+
+    def __str__(self) -> str:
+        label = f"{self.label}: " if self.label else ""
+        working = self._working(spaced=False, cap=_SHOW_LIMIT)
+        return f"{label}{self.text} → {working} = {self.total}{self._verdict(spaced=False)}"
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.dice import roll_html
+
+        return roll_html(self)
+
+    def _key(self):
+        return (self.text, self.label, self.total, self.comparison, self.success, self.margin, self.dice)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, RollResult) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able: text, label, total, every die by group, comparison, success, margin, breakdown."""
+        dice = []
+        for sides, faces, entries in self._groups:
+            if entries is None:
+                rolls = list(faces)
+            else:
+                rolls = []
+                for value, fate, face in entries:
+                    if fate == KEPT:
+                        rolls.append(value)
+                    elif face == value:
+                        rolls.append([value, fate])
+                    else:
+                        rolls.append([value, fate, face])
+            dice.append({"sides": sides, "rolls": rolls})
+        return {
+            "text": self.text,
+            "label": self.label,
+            "total": self.total,
+            "dice": dice,
+            "comparison": list(self.comparison) if self.comparison else None,
+            "success": self.success,
+            "margin": self.margin,
+            "breakdown": self.breakdown,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RollResult:
+        """Rebuild a result from `to_dict()` output (e.g. a log line) without rolling."""
+        parsed = parse(data["text"], _LENIENT)
+        expression = make(
+            Expression, parsed.ast, parsed.comparison, data.get("label", ""), parsed.text, data["text"],
+            parsed.dice_count,
+        )
+        groups = []
+        for group in data["dice"]:
+            sides = group["sides"]
+            rolls = group["rolls"]
+            if all(isinstance(r, int) for r in rolls):
+                groups.append((sides, list(rolls), None))
+            else:
+                entries = []
+                for r in rolls:
+                    if isinstance(r, int):
+                        entries.append((r, KEPT, r))
+                    else:
+                        entries.append((r[0], r[1], r[2] if len(r) > 2 else r[0]))
+                groups.append((sides, None, entries))
+        comparison = tuple(data["comparison"]) if data.get("comparison") else None
+        result = _make(expression, data["total"], groups, comparison, data.get("success"), data.get("margin"))
+        if "breakdown" in data:
+            result.__dict__["breakdown"] = data["breakdown"]
+        return result
+
+
+_new = object.__new__
+
+
+def _make(expression, total, groups, comparison, success, margin) -> RollResult:
+    result = _new(RollResult)
+    result.__dict__.update(
+        expression=expression,
+        total=total,
+        _groups=groups,
+        comparison=comparison,
+        success=success,
+        margin=margin,
+    )
+    return result
+
+
+def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollResult:
+    """Roll dice notation (or a parsed Expression) with `rng` (a random.Random)."""
+    if type(expr) is str:
+        expression = parse(expr, limits)
+    elif isinstance(expr, Expression):
+        expression = expr
+        if expression.dice_count > limits.max_dice:
+            raise limit_error(
+                expression.source, 1, "dice.err.too_many_dice", "dice.exp.fewer_dice",
+                count=expression.dice_count, limit=limits.max_dice,
+            )
+    else:
+        expression = parse(expr, limits)  # raises TypeError for non-strings
+    groups: list = []
+    depth = limits.explode_depth
+    saved = rng.getstate() if "/" in expression.text else None
+    try:
+        total = expression.ast.roll(rng, groups, depth)
+        comparison = expression.comparison
+        if comparison is None:
+            return _make(expression, total, groups, None, None, None)
+        op, node = comparison
+        target = node.roll(rng, groups, depth)
+    except DivideByZero as error:
+        rng.setstate(saved)  # a refused roll leaves the RNG as it was
+        raise limit_error(
+            expression.source, error.column, "dice.err.divide_zero", "dice.exp.nonzero"
+        ) from None
+    success, margin = _compare(op, total, target)
+    return _make(expression, total, groups, (op, target), success, margin)
+
+
+# ----- working (the middle of the breakdown)
+
+_OPS = {"+": "+", "-": "-", "x": "×", "*": "*", "/": "/"}
+
+
+def _mark(value: int, fate: str, face: int) -> str:
+    if fate == KEPT:
+        return str(value)
+    if fate == DROPPED:
+        return f"~~{value}~~"
+    if fate == EXPLODED:
+        return f"{value}!"
+    if fate == REROLLED:
+        return f"~~{value}~~↻"
+    return f"{face}→{value}"
+
+
+def _show(node, groups, spaced: bool, cap: int | None) -> str:
+    kind = type(node)
+    if kind is Dice:
+        _sides, faces, entries = next(groups)
+        items = [str(v) for v in faces] if entries is None else [_mark(*e) for e in entries]
+        if cap is not None and len(items) > cap:
+            from gamekernel.i18n import t
+
+            items = [*items[:cap], t("dice.more_dice", count=len(items) - cap)]
+        return "[" + (", " if spaced else ",").join(items) + "]"
+    if kind is Num:
+        return str(node.value)
+    if kind is Neg:
+        return "-" + _show(node.operand, groups, spaced, cap)
+    if kind is Group:
+        return "(" + _show(node.inner, groups, spaced, cap) + ")"
+    if kind is Chain:
+        parts = [_show(node.first, groups, spaced, cap)]
+        for op, operand, _col in node.rest:
+            if op == "x" and len(parts) > 1:  # x multiplies everything before it: show that
+                parts = ["(", *parts, ")"]
+            sign = _OPS[op]
+            parts.append(f" {sign} " if spaced else sign)
+            parts.append(_show(operand, groups, spaced, cap))
+        return "".join(parts)
+    raise TypeError(f"unknown node {node!r}")

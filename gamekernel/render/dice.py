@@ -1,0 +1,223 @@
+"""Dice results and exact distributions as text/plain and static, escaped, deterministic HTML."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from gamekernel.i18n import t
+from gamekernel.render.html import FONT, bars, esc, panel, table, tone_style
+
+MAX_ROWS = 41  # table and chart rows before trimming the tails and grouping outcomes
+TAIL = Fraction(1, 10**6)  # outcomes beyond this tail mass are summarised, not listed
+SHOW_DICE = 200
+
+_FATE_TONE = {
+    "kept": "neutral",
+    "dropped": "muted",
+    "exploded": "great",
+    "rerolled": "muted",
+    "clamped": "warn",
+}
+
+
+# ----- roll results
+
+
+def _die_chip(die) -> str:
+    fate = die.fate
+    text = str(die.value) + ("!" if fate == "exploded" else "")
+    title = t("dice.fate.clamped", face=die.face) if fate == "clamped" else t(f"dice.fate.{fate}")
+    strike = ";text-decoration:line-through;opacity:.75" if fate in ("dropped", "rerolled") else ""
+    return (
+        f'<span class="gk-chip gk-die gk-die-{esc(fate)}" title="{esc(title)} (d{die.sides})" '
+        f'style="{tone_style(_FATE_TONE.get(fate, "neutral"))};border-radius:4px;padding:0 5px;'
+        f'margin:0 1px;display:inline-block;font-variant-numeric:tabular-nums{strike}">{esc(text)}</span>'
+    )
+
+
+def roll_html(result) -> str:
+    """A panel: the label, the notation, every die as a chip (fate marked), the total big."""
+    chips = [_die_chip(d) for d in result.dice[:SHOW_DICE]]
+    if len(result.dice) > SHOW_DICE:
+        chips.append(f'<span class="gk-more">{esc(t("dice.more_dice", count=len(result.dice) - SHOW_DICE))}</span>')
+    total = (
+        f'<span class="gk-total" style="font-size:22px;font-weight:700;margin-left:8px;'
+        f'vertical-align:middle">{esc(result.total)}</span>'
+    )
+    verdict = ""
+    tone = "neutral"
+    if result.comparison is not None:
+        op, target = result.comparison
+        tone = "good" if result.success else "bad"
+        word = t("dice.success") if result.success else t("dice.failure")
+        verdict = (
+            f'<div class="gk-verdict" style="margin-top:2px">{esc(result.total)} {esc(op)} {esc(target)} · '
+            f"<b>{esc(word)}</b> · {esc(t('dice.margin'))} {esc(f'{result.margin:+d}')}</div>"
+        )
+    body = (
+        f'<div><code class="gk-notation">{esc(result.text)}</code> '
+        f'<span class="gk-dice">{"".join(chips)}</span>{total}</div>'
+        f'<div class="gk-breakdown" style="color:#555;font-size:11px">{esc(result.breakdown)}</div>{verdict}'
+    )
+    return panel("roll", body, title_html=esc(result.label), tone=tone)
+
+
+# ----- distributions
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a short percentage that never rounds a possible outcome to 0 or 100."""
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    value = float(p) * 100
+    if value >= 99.995:
+        return ">99.99%"
+    if value >= 0.01:
+        return f"{value:.2f}%"
+    return f"{value:.2g}%"
+
+
+def _ratio(p: Fraction) -> str:
+    if p.denominator < 10**9:
+        return f"{p.numerator}/{p.denominator} = {percent(p)}"
+    return percent(p)
+
+
+def rows(dist) -> tuple[list[tuple[int, int, int]], list[str]]:
+    """(low, high, ways) rows for display and notes about what was trimmed or grouped."""
+    lo, hi = dist.min, dist.max
+    notes: list[str] = []
+    if hi - lo + 1 > MAX_ROWS:
+        # drop tails holding less than TAIL of the mass each
+        cutoff = TAIL * dist.denominator
+        cumulative = dist._cumulative
+        start = 0
+        while cumulative[start] < cutoff and start < len(cumulative) - 1:
+            start += 1
+        end = len(cumulative) - 1
+        while dist.denominator - cumulative[end - 1] < cutoff and end > start:
+            end -= 1
+        if start > 0 or end < len(cumulative) - 1:
+            mass = Fraction(cumulative[start - 1] if start else 0, dist.denominator) + Fraction(
+                dist.denominator - cumulative[end], dist.denominator
+            )
+            notes.append(t("dice.odds.trimmed", low=lo + start, high=lo + end, mass=percent(mass)))
+        lo, hi = lo + start, lo + end
+    width = max(1, -(-(hi - lo + 1) // MAX_ROWS))
+    if width > 1:
+        notes.append(t("dice.odds.grouped", width=width))
+    out = []
+    for low in range(lo, hi + 1, width):
+        high = min(low + width - 1, hi)
+        ways = dist._ways_le(high) - dist._ways_le(low - 1)
+        out.append((low, high, ways))
+    return out, notes
+
+
+def _summary(dist) -> list[str]:
+    parts = [
+        f"{t('dice.odds.mean')} {float(dist.mean):.4g}",
+        f"{t('dice.odds.sd')} {dist.stdev:.4g}",
+        f"{t('dice.odds.range')} {dist.min}–{dist.max}",
+        t("dice.odds.outcomes", count=len(dist.counts)),
+    ]
+    return parts
+
+
+def _truncation(dist) -> str:
+    if not dist.truncated_mass:
+        return ""
+    return t("dice.odds.truncated", depth=dist.explode_depth, mass=percent(dist.truncated_mass))
+
+
+def _row_success(dist, low: int, high: int) -> bool:
+    return bool(dist.successful(low)) and bool(dist.successful(high))
+
+
+def _headers() -> list[str]:
+    keys = ("outcome", "ways", "p_eq", "p_le", "p_ge")
+    return [t(f"dice.odds.{key}") for key in keys]
+
+
+def _label(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def distribution_text(dist) -> str:
+    """A text table with a bar per row (P(success) first for comparisons)."""
+    lines = []
+    title = f"{dist.label}: {dist.text}" if dist.label else dist.text
+    lines.append(t("dice.odds.title", text=title))
+    if dist.p_success is not None:
+        lines.append(f"{t('dice.odds.p_success')} = {_ratio(dist.p_success)}")
+    lines.append(" · ".join(_summary(dist)))
+    table_rows, notes = rows(dist)
+    denominator = dist.denominator
+    peak = max((w for _, _, w in table_rows), default=1) or 1
+    header = _headers()
+    body = []
+    for low, high, ways in table_rows:
+        mark = " ✓" if _row_success(dist, low, high) else ""
+        body.append([
+            _label(low, high),
+            str(ways) if ways < 10**12 else f"{ways:.3e}",
+            percent(Fraction(ways, denominator)),
+            percent(dist.p_le(high)),
+            percent(dist.p_ge(low)),
+            "#" * round(30 * ways / peak) + mark,
+        ])
+    widths = [max(len(header[i]) if i < len(header) else 0, *(len(r[i]) for r in body)) for i in range(5)]
+    lines.append("  ".join(h.rjust(w) for h, w in zip(header, widths, strict=False)))
+    for r in body:
+        lines.append("  ".join(c.rjust(w) for c, w in zip(r[:5], widths, strict=True)) + "  " + r[5])
+    lines.extend(notes)
+    if _truncation(dist):
+        lines.append(_truncation(dist))
+    return "\n".join(lines)
+
+
+def distribution_html(dist) -> str:
+    """P(success) prominently, then summary, a table and a bar chart (successes highlighted)."""
+    title = f"{dist.label}: {dist.text}" if dist.label else dist.text
+    parts = []
+    if dist.p_success is not None:
+        _op, target = dist.comparison
+        against = "" if isinstance(target, int) else f" ({t('dice.odds.vs_dice', target=target)})"
+        parts.append(
+            f'<div class="gk-p-success" style="font-size:20px;font-weight:700">'
+            f"{esc(t('dice.odds.p_success'))} = {esc(_ratio(dist.p_success))}{esc(against)}</div>"
+        )
+    parts.append(f'<div class="gk-summary" style="color:#555">{esc(" · ".join(_summary(dist)))}</div>')
+    table_rows, notes = rows(dist)
+    denominator = dist.denominator
+    highlight = {i for i, (low, high, _) in enumerate(table_rows) if _row_success(dist, low, high)}
+    body = [
+        [
+            _label(low, high),
+            str(ways) if ways < 10**12 else f"{ways:.3e}",
+            percent(Fraction(ways, denominator)),
+            percent(dist.p_le(high)),
+            percent(dist.p_ge(low)),
+        ]
+        for low, high, ways in table_rows
+    ]
+    headers = _headers()
+    chart = bars(
+        [
+            (_label(low, high), ways / denominator, percent(Fraction(ways, denominator)))
+            for low, high, ways in table_rows
+        ],
+        highlight=highlight,
+    )
+    grid = (
+        '<div style="display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap">'
+        f"{table(headers, body, highlight=highlight)}{chart}</div>"
+    )
+    parts.append(grid)
+    for note in [*notes, _truncation(dist)]:
+        if note:
+            parts.append(f'<div class="gk-note" style="color:#666;font-size:11px">{esc(note)}</div>')
+    title_html = esc(t("dice.odds.title", text=title))
+    return panel("odds", f'<div style="{FONT}">{"".join(parts)}</div>', title_html=title_html)
