@@ -1,0 +1,120 @@
+"""The GURPS combat tracker widget: initiative order, the active fighter, HP/FP bars coloured by
+state, status badges, a maneuver picker and quick buttons, live both ways.
+
+A damage update sends ONE message with only what changed: the per-combatant fields that moved
+(in the small `patch` trait) plus `round`/`active` if they changed. The full `rows` are synced
+only when the set of fighters changes or a new view asks for them (`resync`). Clicks become
+session calls (logged, undoable); no rules here.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import traitlets
+
+from gamekernel.i18n import t
+from gamekernel.widgets.base import SessionWidget, asset
+
+MANEUVERS = ("do_nothing", "move", "change_posture", "aim", "attack", "all_out_attack", "move_and_attack",
+             "all_out_defense", "feint", "concentrate", "ready", "wait")
+OPTIONS = {"all_out_attack": ["determined", "double", "feint", "strong"],
+           "all_out_defense": ["dodge", "parry", "block", "double"]}
+
+
+def _rows(state) -> dict[str, dict[str, Any]]:
+    from gamekernel.render.combat import badge_text, badge_tone, label, tracker_rows
+
+    out = {}
+    for row in tracker_rows(state):
+        row["badges"] = [[badge_text(b), badge_tone(b)] for b in row["badges"]]
+        row["maneuver_label"] = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
+        out[row["name"]] = row
+    return out
+
+
+class Tracker(SessionWidget):
+    """`Tracker(session)` - also what `%combat tracker` shows."""
+
+    _esm = asset("tracker.js")
+    _css = asset("tracker.css")
+
+    order = traitlets.List([]).tag(sync=True)
+    rows = traitlets.Dict({}).tag(sync=True)
+    patch = traitlets.Dict({}).tag(sync=True)
+    round = traitlets.Int(0).tag(sync=True)
+    active = traitlets.Unicode("").tag(sync=True)
+    pending = traitlets.Dict({}).tag(sync=True)
+    over = traitlets.Bool(False).tag(sync=True)
+    labels = traitlets.Dict({}).tag(sync=True)
+    last = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, session, **kwargs: Any):
+        self._patch_seq = 0
+        super().__init__(session, **kwargs)
+
+    def refresh(self) -> None:
+        from gamekernel.render.combat import label
+
+        state = self.session.combat_state
+        if not self.labels:
+            self.labels = {"next": t("combat.kind.next"), "attack": t("combat.kind.attack"),
+                           "defend": t("combat.kind.defend"), "title": t("combat.tracker.title", round="{round}"),
+                           "none": t("combat.none"), "over": t("combat.over"),
+                           "maneuvers": {m: label(m) for m in MANEUVERS},
+                           "options": {k: {o: label(o) for o in v} for k, v in OPTIONS.items()}}
+        if state is None:
+            self.order, self.rows, self.round, self.active = [], {}, 0, ""
+            return
+        rows = _rows(state)
+        order = [c.name for c in state.combatants]
+        if order != list(self.order) or set(rows) != set(self.rows):
+            self.order = order
+            self.rows = rows
+        else:
+            changes = {}
+            for name, row in rows.items():
+                old = self.rows[name]
+                diff = {k: v for k, v in row.items() if old.get(k) != v}
+                if diff:
+                    changes[name] = diff
+                    old.update(copy.deepcopy(diff))  # in place: the Python copy stays current, no full sync
+            if changes:
+                self._patch_seq += 1
+                self.patch = {"seq": self._patch_seq, "rows": changes}
+        self.round = state.round
+        self.active = "" if state.over else state.current.name
+        self.over = state.over
+        p = state.pending
+        self.pending = {} if p is None else {"attacker": p.attacker, "target": p.target}
+        log = self.session.log
+        self.last = log[-1].summary() if log and log[-1].kind.startswith("combat.") else self.last
+
+    def snapshot_html(self) -> str:
+        from gamekernel.render.combat import tracker_html
+
+        return tracker_html(self.session.combat_state)
+
+    def __repr__(self) -> str:
+        from gamekernel.render.combat import tracker_text
+
+        return tracker_text(self.session.combat_state)
+
+    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+        s = self.session
+        if action == "resync":
+            self.send_state("rows")
+        elif action == "next":
+            s.combat_next()
+        elif action == "maneuver":
+            s.combat_maneuver(str(payload["name"]), str(payload["maneuver"]), option=str(payload.get("option", "")),
+                              target=str(payload.get("target", "")))
+        elif action == "attack":
+            s.combat_attack(str(payload["attacker"]), str(payload["target"]), str(payload["weapon"]))
+        elif action == "defend":
+            s.combat_defend(str(payload["name"]), str(payload.get("kind", "")))
+        else:
+            from gamekernel.errors import UsageError
+
+            raise UsageError(f"unknown tracker action {action!r}")
