@@ -286,6 +286,27 @@ class GurpsActions:
         self.record("gurps.char.update", {"name": character.name, "changes": clean}, actor=character.name)
         return self.gurps.characters[character.name]
 
+    def char_add_skill(
+        self, skill: str, points: int, *, level: int | None = None, name: str | None = None,
+    ) -> Character:
+        """Add (or re-buy) a skill from the skill list: `char_add_skill("Lockpicking", 8)`; logged."""
+        character = self.character(name)
+        new = make_skill(skill, int(points), level=level)
+        if new.points < 1 and new.level is None:
+            raise UsageError(f"{new.name} needs at least 1 point")
+        skills = (*(s for s in character.skills if s.name != new.name), new)
+        return self.add_character(replace(character, skills=skills), activate=self.gurps.active == character.name)
+
+    def char_add_trait(
+        self, trait: str, *, level: int = 1, option: str = "", name: str | None = None,
+    ) -> Character:
+        """Add a trait from the data: `char_add_trait("Acute Vision", level=2)`; logged."""
+        character = self.character(name)
+        new = make_trait(trait, level=level, option=option)
+        kept = tuple(t for t in character.traits if not (t.id and t.id == new.id and t.option == new.option))
+        return self.add_character(replace(character, traits=(*kept, new)),
+                                  activate=self.gurps.active == character.name)
+
     # -- rolls ----------------------------------------------------------------------------------------
     def _actor_or_none(self, actor: str | None) -> Character | None:
         if actor is not None:
