@@ -1,0 +1,156 @@
+"""GURPS combat through the session and the magics: events, replay, undo (issue 4 property test)."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamekernel import Session
+from gamekernel.errors import GameKernelError
+from gamekernel.session import replay
+
+AIKO = "Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,shield=12,db=2,pc=1}"
+BREN = "Bren{ST=13,DX=12,HT=12,weapon=Axe:13:sw+2 cut,pc=1}"
+
+
+def fight(seed=5):
+    s = Session(seed=seed)
+    s.combat_npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
+    s.combat_start(f"{AIKO} {BREN} Goblin*2")
+    return s
+
+
+def test_gurps_cmb_02_start_orders_and_logs():
+    s = fight()
+    assert [c.name for c in s.combat_state.combatants] == ["Aiko", "Bren", "Goblin1", "Goblin2"]
+    assert s.log[-1].kind == "combat.start"
+
+
+def test_gurps_cmb_25_attack_defend_damage_events_replay_exactly():
+    s = fight()
+    s.combat_attack("Aiko", "Goblin1", "Broadsword")
+    if s.combat_state.pending:
+        s.combat_defend("Goblin1", "none")
+    s.combat_next()
+    s.combat_damage("Goblin2", "3d cut", attacker="Bren")
+    assert replay(s.active).to_dict() == s.state.to_dict()
+
+
+def test_undo_restores_prior_state():
+    s = fight()
+    before = s.state.to_dict()
+    s.combat_damage("Goblin1", "2d cut")
+    assert s.state.to_dict() != before
+    s.undo()
+    assert s.state.to_dict() == before
+
+
+def test_bad_input_changes_nothing():
+    s = fight()
+    before, count = s.state.to_dict(), len(s.log)
+    for call in (lambda: s.combat_attack("Aiko", "Gobln1", "Broadsword"),
+                 lambda: s.combat_maneuver("Bren", "attack"),
+                 lambda: s.combat_defend("Goblin1", "parry"),
+                 lambda: s.combat_posture("Aiko", "flying")):
+        try:
+            call()
+        except GameKernelError:
+            pass
+        else:  # pragma: no cover - each of these must be refused
+            raise AssertionError("expected a refusal")
+    assert s.state.to_dict() == before and len(s.log) == count
+
+
+def test_gurps_fat_10_rest_and_inj_19_first_aid_after_fight():
+    s = fight()
+    s.combat_damage("Bren", "1d cut")
+    s.cast("Bren", "Light", 3, 14)
+    s.combat_end()
+    bren = s.state["gurps_combat"].roster["Bren"]
+    s.gurps_rest("Bren", "30min")
+    assert s.state["gurps_combat"].roster["Bren"].fp == min(bren.fp_max, bren.fp + 3)
+    s.first_aid("Bren", 8, skill=12)
+    assert replay(s.active).to_dict() == s.state.to_dict()
+
+
+def test_gurps_haz_06_fall_hazard_event():
+    s = fight()
+    s.combat_end()
+    result = s.hazard("fall", "Bren", metres=3)
+    assert "8 m/s" in str(result)
+
+
+OPS = st.lists(st.tuples(st.sampled_from(["attack", "defend", "next", "damage", "maneuver", "posture", "undo"]),
+                         st.integers(0, 10_000)), min_size=1, max_size=25)
+
+
+@settings(max_examples=40, deadline=None)
+@given(OPS)
+def test_property_random_combat_events_replay_and_undo(ops):
+    """Random sequences of combat events replayed from the log give the same state; undo of any event
+    restores the state before it."""
+    s = fight(seed=11)
+    base = len(s.active)
+    for name, pick in ops:
+        r = random.Random(pick)
+        state = s.combat_state
+        names = [c.name for c in state.combatants]
+        before = s.state.to_dict()
+        count = len(s.active)
+        try:
+            if name == "attack":
+                a = state.current
+                s.combat_attack(a.name, r.choice([n for n in names if n != a.name]), a.weapons[0].name)
+            elif name == "defend" and state.pending:
+                s.combat_defend(state.pending.target, r.choice(["dodge", "parry", "block", "none", ""]))
+            elif name == "next":
+                s.combat_next()
+            elif name == "damage":
+                s.combat_damage(r.choice(names), r.choice(["1d cut", "3d imp", "2d+2 cr", "6d pi"]))
+            elif name == "maneuver":
+                s.combat_maneuver(state.current.name, r.choice(["all_out_attack", "all_out_defense", "move",
+                                                                 "feint", "aim", "concentrate"]),
+                                  option=r.choice(["determined", "double", "dodge", "parry"]),
+                                  target=r.choice(names))
+            elif name == "posture":
+                s.combat_posture(state.current.name, r.choice(["kneeling", "crouching", "lying_down", "standing"]))
+            elif name == "undo" and len(s.active) > base:
+                s.undo()
+                continue
+        except GameKernelError:
+            assert s.state.to_dict() == before and len(s.active) == count
+            continue
+        if len(s.active) > count:
+            after = s.state.to_dict()
+            assert replay(s.active).to_dict() == after
+            s.undo()
+            assert s.state.to_dict() == before
+            s.redo()
+            assert s.state.to_dict() == after
+
+
+def test_magics_full_round(ip):
+    ip.run_line_magic("combat", "npc Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
+    started = ip.run_line_magic("combat", f"start {AIKO} Goblin*2")
+    assert "Aiko" in str(started)
+    result = ip.run_line_magic("attack", "Aiko -> Goblin1 Broadsword")
+    assert "Broadsword" in str(result) and "<div" in result._repr_html_()
+    from gamekernel.magics import current_session
+
+    s = current_session()
+    if s.combat_state.pending:
+        ip.run_line_magic("defend", "Goblin1 dodge")
+    ip.run_line_magic("next", "")
+    ip.run_line_magic("maneuver", "Goblin1 aod dodge")
+    ip.run_line_magic("hit", "Goblin2 2d cut")
+    err = ip.run_line_magic("attack", "Aiko Goblin1")
+    assert "usage" in str(err)
+    ip.run_line_magic("combat", "end")
+    rest = ip.run_line_magic("rest", "Aiko 30min")
+    assert "rests 30 min" in str(rest)
+    aid = ip.run_line_magic("firstaid", "Goblin2 TL3 skill=12")
+    assert "First Aid" in str(aid)
+    fall = ip.run_line_magic("hazard", "fall 6m @Aiko")
+    assert "15 m/s" in str(fall)
+    cast = ip.run_line_magic("cast", "Light 1 skill=12 @Aiko")
+    assert "Light" in str(cast)
