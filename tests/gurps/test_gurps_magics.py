@@ -1,0 +1,91 @@
+"""GURPS magics through a real IPython shell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gamekernel import i18n
+from gamekernel.magics import current_session
+from gamekernel.render.log import ErrorResult
+from gamekernel.systems.gurps.checks import CheckOdds, SuccessRoll
+from gamekernel.systems.gurps.odds import ContestOdds
+
+
+def _aiko(ip):
+    ip.run_line_magic("char", "new Aiko dx=12 iq=12 ht=11")
+    ip.run_line_magic("char", "skill Lockpicking 1")
+    ip.run_line_magic("char", "trait Acute Vision 2")
+    ip.run_line_magic("char", "new Guard iq=11")
+    ip.run_line_magic("char", "use Aiko")
+
+
+def test_magic_check_and_japanese(ip):
+    _aiko(ip)
+    result = ip.run_line_magic("check", "Lockpicking-5 dark")
+    assert isinstance(result, SuccessRoll) and result.label == "Lockpicking" and result.target == 11 - 5
+    jp = ip.run_line_magic("check", "鍵開け-5")
+    assert jp.label == "Lockpicking"
+    i18n.set_language("ja")
+    assert "〈鍵開け〉" in str(jp)
+
+
+def test_magic_check_secret_and_actor(ip):
+    _aiko(ip)
+    shown = ip.run_line_magic("check", "Per+2 @Guard --secret")
+    assert "Secret" in repr(shown) or "secret" in repr(shown).lower()
+    event = current_session().log[-1]
+    assert event.secret and event.actor == "Guard"
+
+
+def test_magic_errors_are_one_line(ip):
+    _aiko(ip)
+    count = len(current_session().log)
+    for magic, line in [("check", "Lockpickin"), ("check", "Lockpicking-"), ("damage", "2d slash @Guard"),
+                        ("contest", "Aiko:Stealth"), ("char", "frobnicate"), ("char", "set dx=lots"),
+                        ("cr", "Greed"), ("odds", "contest 14")]:
+        result = ip.run_line_magic(magic, line)
+        assert isinstance(result, ErrorResult), (magic, line)
+        assert "\n" not in repr(result)
+    assert len(current_session().log) == count
+
+
+def test_magic_contest_react_damage_fright_cr(ip):
+    _aiko(ip)
+    assert ip.run_line_magic("contest", "Aiko:DX vs Guard:DX").winner in ("a", "b", None)
+    assert len(ip.run_line_magic("contest", "14 vs 12 --regular --rounds=3").rounds) <= 3
+    assert ip.run_line_magic("react", "+2 --npc=Guard").npc == "Guard"
+    damage = ip.run_line_magic("damage", "2d+1 cut @Guard --dr=1")
+    assert damage.dr == 1 and current_session().character("Guard").hp_lost == damage.injury
+    assert ip.run_line_magic("fright", "-2").roll.label == "Fright Check"
+    ip.run_line_magic("char", "trait Bad Temper")
+    assert ip.run_line_magic("cr", "Bad Temper +1").roll.target == 13
+
+
+def test_magic_odds_check_and_contest(ip):
+    odds = ip.run_line_magic("odds", "check 12")
+    assert isinstance(odds, CheckOdds) and str(odds).startswith("3d vs 12: success 74.1%")
+    contest = ip.run_line_magic("odds", "contest 14 vs 12")
+    assert isinstance(contest, ContestOdds) and contest.a_wins > contest.b_wins
+
+
+def test_magic_char_list_save_load(ip, tmp_path):
+    _aiko(ip)
+    roster = ip.run_line_magic("char", "list")
+    assert [c.name for c in roster.characters] == ["Aiko", "Guard"] and roster.active == "Aiko"
+    saved = ip.run_line_magic("char", f"save Aiko {tmp_path / 'aiko.json'}")
+    assert Path(saved.path).exists()
+    loaded = ip.run_line_magic("char", f"load {Path(__file__).parent / 'data' / 'aiko.gcs'}")
+    assert loaded.name == "Aiko Tanaka"
+
+
+def test_magic_sheet_widget_snapshot(ip):
+    _aiko(ip)
+    widget = ip.run_line_magic("sheet", "Aiko")
+    data, _ = widget._repr_mimebundle_()
+    assert data["text/plain"].startswith("<SheetWidget Aiko: ST 10 DX 12")
+    assert "gk-gurps-character" in data["text/html"] and "Lockpicking" in data["text/html"]
+    widget.handle_action("set", {"key": "dx", "value": 13})
+    assert [d["value"] for d in widget.derived if d["key"] == "dodge"] == ["9"]
+    widget.handle_action("roll", {"spec": "Lockpicking"})
+    assert current_session().log[-1].kind == "gurps.check" and widget.last.startswith("Aiko · Lockpicking")
+    widget.close()
