@@ -41,16 +41,22 @@ class CombatPart:
             "roster": {k: v.to_dict() for k, v in sorted(self.roster.items())},
         }
 
+    characters: Any = None  # the GURPS part's characters, lent by the reducer (never stored here)
+
     def person(self, name: str) -> Combatant:
-        """Someone in the fight, else in the roster."""
+        """Someone in the fight, else in the roster, else a GURPS character of the session."""
         if self.fight is not None and not self.fight.over:
             try:
                 return self.fight.get(name)
             except NotFoundError:
                 pass
+        chars = {k.casefold(): ch for k, ch in (self.characters or {}).items()}
         for key, c in self.roster.items():
             if key.casefold() == name.casefold():
-                return c
+                ch = chars.get(key.casefold())  # a character's HP/FP live in the GURPS part
+                return c if ch is None else replace(c, hp=ch.current_hp, fp=ch.current_fp)
+        if name.casefold() in chars:
+            return combatant_from_character(chars[name.casefold()])
         raise NotFoundError(f"no combatant {name!r}; start a fight with them or add them with %combat add")
 
     def put(self, c: Combatant) -> dict[str, Any]:
@@ -61,7 +67,10 @@ class CombatPart:
                 return {"fight": self.fight.put(c)}
             except NotFoundError:
                 pass
-        return {"roster": {**self.roster, c.name: c}}
+        changes: dict[str, Any] = {"roster": {**self.roster, c.name: c}}
+        if c.name in (self.characters or {}):
+            changes["characters"] = {c.name: c}
+        return changes
 
 
 register_part(PART, CombatPart)
@@ -143,8 +152,10 @@ def _op_damage(part, args, tape):
 @op("end")
 def _op_end(part, args, tape):
     fight, report = cb.end_combat(_fight(part))
+    chars = part.characters or {}
     roster = {**part.roster, **{c.name: c for c in fight.combatants}}
-    return {"fight": fight, "roster": roster}, ("end", report)
+    back = {c.name: c for c in fight.combatants if c.name in chars}
+    return {"fight": fight, "roster": roster, "characters": back}, ("end", report)
 
 
 @op("arm")
@@ -291,11 +302,27 @@ def _op_cast(part, args, tape):
     return part.put(_lose(c, 0, result.energy_spent)), ("lines", lines)
 
 
+def _lend_characters(state, part: CombatPart) -> None:
+    gurps = state.parts.get("gurps")
+    part.characters = getattr(gurps, "characters", None)
+
+
 def _apply(state, data: Mapping[str, Any]) -> None:
+    """Reducer of every combat event: rerun the operation with the recorded dice. HP/FP changes of
+    session characters (outside a fight, or when it ends) go back to the GURPS part as hp_lost/fp_lost."""
     part: CombatPart = state[PART]
-    changes, _ = _OPS[data["op"]](part, data["args"], Tape(faces=data["faces"]))
+    _lend_characters(state, part)
+    try:
+        changes, _ = _OPS[data["op"]](part, data["args"], Tape(faces=data["faces"]))
+    finally:
+        part.characters = None
+    back = changes.pop("characters", {})
     for key, value in changes.items():
         setattr(part, key, value)
+    gurps = state.parts.get("gurps")
+    for name, c in back.items():
+        ch = gurps.characters[name]
+        gurps.characters[name] = replace(ch, hp_lost=max(0, ch.hp - c.hp), fp_lost=max(0, ch.fp - c.fp))
 
 
 for _name in _OPS:
@@ -359,7 +386,11 @@ class CombatActions:
 
         part: CombatPart = self.state[PART]
         tape = Tape(self.rng)
-        _, (kind, report) = _OPS[name](part, args, tape)  # validates; raises before anything is logged
+        _lend_characters(self.state, part)
+        try:
+            _, (kind, report) = _OPS[name](part, args, tape)  # validates; raises before anything is logged
+        finally:
+            part.characters = None
         self.record(f"combat.{name}", {"op": name, "args": args, "faces": list(tape.used),
                                        "summary": summary or name}, actor=actor)
         fight = self.state[PART].fight
@@ -378,10 +409,11 @@ class CombatActions:
             found = cb.quick_combatant(key, templates[key])
         else:
             part: CombatPart = self.state[PART]
+            _lend_characters(self.state, part)
             try:
                 found = part.person(name)
-            except NotFoundError:
-                found = self._character_combatant(name)
+            finally:
+                part.characters = None
         if count:
             return [replace(found, name=f"{found.name}{i}") for i in range(1, int(count) + 1)]
         return [found]
@@ -492,10 +524,13 @@ class CombatActions:
                             summary=t("combat.event.hazard", name=name, hazard=kind))
 
     def first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
-        part: CombatPart = self.state[PART]
-        part.person(name)
         if skill is None:
-            skill = part.person(medic).iq - 4 if medic else 10  # First Aid default IQ-4 (Easy) [std]
+            skill = 10
+            if medic:
+                try:
+                    skill = self.character(medic).skill_level("First Aid").level
+                except Exception:
+                    skill = 10
         return self._combat("firstaid", {"name": name, "tl": int(tl), "skill": int(skill)}, actor=medic,
                             summary=t("combat.event.firstaid", name=name))
 
