@@ -389,12 +389,7 @@ class Table:
 
     def home_of(self, zone: str) -> list[CardInstance]:
         """Every instance whose home deck is `zone`, wherever it is now (zone order, then top first)."""
-        return [
-            self.cards[uid]
-            for name in self.orders
-            for uid in self.orders[name]
-            if self.cards[uid].home == zone
-        ]
+        return [self.cards[uid] for name in self.orders for uid in self.orders[name] if self.cards[uid].home == zone]
 
     def zones_of_kind(self, kind: str) -> list[str]:
         return [name for name, info in self.zones.items() if info.kind == kind]
@@ -433,9 +428,7 @@ class Table:
         """A JSON-ready snapshot of every zone (in order) and every instance's state."""
         return {
             "serial": self.serial,
-            "zones": [
-                {**info.to_dict(), "order": list(self.orders[name])} for name, info in self.zones.items()
-            ],
+            "zones": [{**info.to_dict(), "order": list(self.orders[name])} for name, info in self.zones.items()],
             "cards": {uid: self.cards[uid].to_dict() for uid in sorted(self.cards)},
         }
 
@@ -560,15 +553,18 @@ def _apply_op(table: Table, op: Op) -> None:
         target = table.orders[op.to]
         index = 0 if op.at == "top" else len(target) if op.at == "bottom" else op.at
         target[index:index] = op.uids
+        revealed = frozenset(op.reveal_to)
         for uid in op.uids:
             card = cards[uid]
             known = frozenset() if op.forget else card.known_to
-            cards[uid] = replace(
-                card,
-                zone=op.to,
-                face_up=card.face_up if op.face_up is None else op.face_up,
-                tapped=card.tapped if op.tapped is None else op.tapped,
-                known_to=known | frozenset(op.reveal_to),
+            cards[uid] = CardInstance(  # direct construction: dataclasses.replace is slow on replay
+                uid,
+                card.def_id,
+                card.home,
+                op.to,
+                card.face_up if op.face_up is None else op.face_up,
+                card.tapped if op.tapped is None else op.tapped,
+                known | revealed if revealed else known,
             )
     elif isinstance(op, Shuffle):
         table.orders[op.zone] = list(op.order)
@@ -579,11 +575,17 @@ def _apply_op(table: Table, op: Op) -> None:
     elif isinstance(op, SetState):
         for uid in op.uids:
             card = cards[uid]
-            cards[uid] = replace(
-                card,
-                face_up=card.face_up if op.face_up is None else op.face_up,
-                tapped=card.tapped if op.tapped is None else op.tapped,
-                known_to=(card.known_to | frozenset(op.reveal_to)) - frozenset(op.hide_from),
+            known = card.known_to
+            if op.reveal_to or op.hide_from:
+                known = (known | frozenset(op.reveal_to)) - frozenset(op.hide_from)
+            cards[uid] = CardInstance(
+                uid,
+                card.def_id,
+                card.home,
+                card.zone,
+                card.face_up if op.face_up is None else op.face_up,
+                card.tapped if op.tapped is None else op.tapped,
+                known,
             )
 
 
@@ -791,9 +793,7 @@ def _refill_ops(table: Table, zone: str, policy: EmptyPolicy, rng: random.Random
         return None
     if rng is None:
         raise UsageError(f"reshuffling {policy.zone!r} into {zone!r} needs the session rng")
-    move = Move(
-        tuple(back), (policy.zone,) * len(back), zone, "bottom", face_up=False, tapped=False, forget=True
-    )
+    move = Move(tuple(back), (policy.zone,) * len(back), zone, "bottom", face_up=False, tapped=False, forget=True)
     order = list(table.orders[zone]) + back
     rng.shuffle(order)
     return [move, Shuffle(zone, tuple(order))]
@@ -807,9 +807,7 @@ def plan_recall(
     table.zone(deck)
     allowed = set(zones) if zones is not None else None
     back = tuple(
-        card.uid
-        for card in table.home_of(deck)
-        if card.zone != deck and (allowed is None or card.zone in allowed)
+        card.uid for card in table.home_of(deck) if card.zone != deck and (allowed is None or card.zone in allowed)
     )
     ops: list[Op] = []
     if back:
@@ -855,9 +853,7 @@ def plan_flip(table: Table, uid: str, face_up: bool | None = None) -> Batch:
     return plan_set(table, [uid], face_up=target, label="flip")
 
 
-def plan_peek(
-    table: Table, zone: str, n: int, viewer: str, *, from_: Literal["top", "bottom"] = "top"
-) -> Batch:
+def plan_peek(table: Table, zone: str, n: int, viewer: str, *, from_: Literal["top", "bottom"] = "top") -> Batch:
     """Record that `viewer` looks at up to `n` cards of `zone` (nothing moves; they become known)."""
     seen = [card.uid for card in table.peek(zone, n, from_=from_)]
     return plan_set(table, seen, reveal_to=[viewer], label=f"peek {len(seen)} of {zone}")

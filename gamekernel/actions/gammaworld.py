@@ -19,7 +19,7 @@ from gamekernel.state import register_part
 from gamekernel.systems.gammaworld import odds, play
 from gamekernel.systems.gammaworld.decks import DeckCheck, validate_deck
 from gamekernel.systems.gammaworld.results import AlphaResult, HandView, describe, hand_view
-from gamekernel.systems.gammaworld.state import AlphaState, Step, apply_step
+from gamekernel.systems.gammaworld.state import AlphaState, Step, apply_step_data
 
 PART = "gammaworld"
 KINDS = (
@@ -43,7 +43,7 @@ KINDS = (
 
 
 def _reduce(state: Any, data: Mapping[str, Any]) -> None:
-    apply_step(state[PART], Step.from_dict(data))
+    apply_step_data(state[PART], data)
 
 
 def _summary(data: Mapping[str, Any]) -> str:

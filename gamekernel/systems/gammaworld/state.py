@@ -249,8 +249,36 @@ def apply_step(state: AlphaState, step: Step) -> None:
             state.flux.pop(name, None)
     state.overcharged.update(step.overcharged)
     # Overcharge is once per power while the card stays readied; a card that leaves is a new chance.
-    state.overcharged = {
-        uid
-        for uid in state.overcharged
-        if uid in state.table.cards and state.table.cards[uid].zone.endswith(":readied")
-    }
+    if state.overcharged:
+        state.overcharged = {
+            uid
+            for uid in state.overcharged
+            if uid in state.table.cards and state.table.cards[uid].zone.endswith(":readied")
+        }
+
+
+def apply_step_data(state: AlphaState, data: Mapping[str, Any]) -> None:
+    """`apply_step(state, Step.from_dict(data))` without building the Step: the replay hot path."""
+    if data.get("config") or data.get("character") or data.get("new_cards"):
+        apply_step(state, Step.from_dict(data))
+        return
+    cards = data.get("cards")
+    if cards:
+        apply(state.table, Batch.from_dict(cards))
+    if data.get("encounter") is not None:
+        state.encounter = bool(data["encounter"])
+    if data.get("clear_flux"):
+        state.flux.clear()
+    for name, change in data.get("flux", ()):
+        count = state.flux.get(name, 0) + int(change)
+        if count > 0:
+            state.flux[name] = count
+        else:
+            state.flux.pop(name, None)
+    state.overcharged.update(data.get("overcharged", ()))
+    if state.overcharged:
+        state.overcharged = {
+            uid
+            for uid in state.overcharged
+            if uid in state.table.cards and state.table.cards[uid].zone.endswith(":readied")
+        }
