@@ -1,0 +1,43 @@
+"""The GURPS character sheet widget in a real JupyterLab + Chromium: edit DX and see Basic Speed,
+Dodge and the point total change (GURPS-CH-05, CH-09..11), click a skill and see the roll in the
+kernel's log (GURPS-SR-02)."""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_sheet_edits_dx_and_rolls_a_skill_through_the_session(lab):
+    page = lab.open("sheet.ipynb", [
+        "%load_ext gamekernel",
+        "%seed 5",
+        "%char new Aiko dx=12 iq=12 ht=11",
+        "%char skill Lockpicking 8\n%char skill Stealth 4\n%char trait Combat Reflexes",
+        "w = %sheet Aiko\nw",
+    ])
+    sheet = page.locator(".gk-sheet").first
+    sheet.wait_for()
+    dodge = page.locator(".gk-sheet .gk-derived-dodge .gk-value").first
+    assert dodge.inner_text() == "9"  # floor((12+11)/4) + 3 + Combat Reflexes
+    assert "117/100" in page.locator(".gk-sheet .gk-sheet-total").first.inner_text()
+
+    dx = page.locator(".gk-sheet .gk-attr-input[data-key=dx]").first
+    dx.fill("14")
+    dx.dispatch_event("change")
+    page.wait_for_function(
+        "() => document.querySelector('.gk-sheet .gk-derived-dodge .gk-value').textContent === '10'")
+    assert page.locator(".gk-sheet .gk-derived-basic_speed .gk-value").first.inner_text() == "6.25"
+    assert "157/100" in page.locator(".gk-sheet .gk-sheet-total").first.inner_text()
+    lab.run(page, "from gamekernel.magics import current_session as cs\ns = cs()\n"
+                  "print('DX', s.character('Aiko').dx, s.character('Aiko').dodge, s.log[-1].kind)",
+            expect="DX 14 10 gurps.char.update")
+
+    page.locator(".gk-sheet .gk-skill[data-skill=Lockpicking] .gk-skill-name").first.click()
+    last = page.locator(".gk-sheet .gk-sheet-last").first
+    last.wait_for()
+    assert "Lockpicking 14" in last.inner_text()
+    lab.run(page, "e = s.log[-1]\nprint('ROLL', e.kind, e.actor, e.data['result']['label'], "
+                  "len(e.data['result']['dice']))",
+            expect="ROLL gurps.check Aiko Lockpicking 3")
+    lab.screenshot(page, "sheet.png")
+    lab.close_page(page)
