@@ -16,7 +16,7 @@ HP_TONES = {"healthy": "good", "reeling": "warn", "collapse": "bad", "dying1": "
 FP_TONES = {"rested": "great", "tired": "warn", "collapse": "bad", "unconscious": "awful"}
 BAR_COLOURS = {"good": "#3f9b57", "great": "#3b82c4", "warn": "#d9a21b", "bad": "#d9622b", "awful": "#b0245a",
                "muted": "#8a8a8a"}
-BADGE_TONES = {"dead": "muted", "destroyed": "muted", "dying": "awful", "mortal": "awful", "unconscious": "awful",
+BADGE_TONES = {"dead": "muted", "destroyed": "muted", "dying": "awful", "collapse": "bad", "mortal": "awful", "unconscious": "awful",
                "collapsed": "awful", "stunned": "bad", "reeling": "warn", "tired": "warn"}
 
 

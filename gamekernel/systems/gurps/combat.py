@@ -221,6 +221,8 @@ class Combatant:
             out.append("mortal")
         if self.hp <= -self.hp_max and not (self.dead or self.destroyed):
             out.append("dying")
+        elif self.hp <= 0 and not (self.dead or self.destroyed or self.unconscious):
+            out.append("collapse")
         if self.unconscious and not (self.dead or self.destroyed):
             out.append("unconscious")
         if self.collapsed:
