@@ -673,6 +673,9 @@ class Character:
 
         return character_text(self)
 
+    def __repr__(self) -> str:
+        return f"<Character {self}>"
+
     def _repr_html_(self) -> str:
         from gamekernel.render.gurps import character_html
 
