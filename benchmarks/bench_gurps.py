@@ -1,0 +1,84 @@
+"""GURPS benchmarks (issue 3): characters' derived stats, and a check through the session vs the
+foundation's `%roll` (both as Python calls and as notebook cells); prints the ratios."""
+
+from __future__ import annotations
+
+import io
+import timeit
+from contextlib import redirect_stdout
+
+REPEATS = 7
+NUMBER = 500
+
+
+def _best(func, number: int = NUMBER) -> float:
+    return min(timeit.repeat(func, number=number, repeat=REPEATS)) / number
+
+
+def _derived() -> dict[str, float]:
+    from gamekernel.systems.gurps.characters import Character, make_skill
+    from gamekernel.systems.gurps.traits import make_trait
+
+    aiko = Character("Aiko", dx=12, iq=12, ht=11,
+                     traits=(make_trait("Combat Reflexes"), make_trait("Acute Vision", level=2)),
+                     skills=(make_skill("Lockpicking", 8), make_skill("Stealth", 4), make_skill("Climbing", 2)))
+
+    def stats():
+        return (aiko.hp, aiko.will, aiko.per, aiko.fp, aiko.basic_speed, aiko.basic_move, aiko.dodge,
+                aiko.basic_lift, aiko.damage)
+
+    return {
+        "derived stats (9 values)": _best(stats),
+        "point total + validation": _best(lambda: (aiko.points(), aiko.validate())),
+        "skill level (points)": _best(lambda: aiko.skill_level("Lockpicking")),
+        "skill level (default)": _best(lambda: aiko.skill_level("Hiking")),
+    }
+
+
+def _session() -> tuple[float, float]:
+    from gamekernel import Session
+
+    session = Session(seed=1)
+    session.char_new("Aiko", dx=12, iq=12, ht=11, skills=[("Lockpicking", 8)])
+    check = _best(lambda: session.check("Lockpicking-5 dark"))
+    session = Session(seed=1)
+    roll = _best(lambda: session.roll("3d+2"))
+    return check, roll
+
+
+def _cells() -> tuple[float, float]:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    shell.run_line_magic("load_ext", "gamekernel")
+    shell.run_line_magic("seed", "1")
+    shell.run_line_magic("char", "new Aiko dx=12 iq=12 ht=11")
+    shell.run_line_magic("char", "skill Lockpicking 8")
+
+    def run(cell: str) -> float:
+        with redirect_stdout(io.StringIO()):
+            for _ in range(20):
+                shell.run_cell(cell, store_history=False)
+            return _best(lambda: shell.run_cell(cell, store_history=False), number=200)
+
+    return run("%check Lockpicking-5 dark"), run("%roll 3d+2")
+
+
+def main() -> None:
+    print("GURPS: characters' derived stats (best of 7)")
+    for name, seconds in _derived().items():
+        print(f"    {name:28s} {seconds * 1e6:8.2f} µs")
+    check, roll = _session()
+    print("GURPS: session calls (best of 7 x 500)")
+    print(f"    session.check('Lockpicking-5 dark') {check * 1e6:8.1f} µs")
+    print(f"    session.roll('3d+2')                {roll * 1e6:8.1f} µs")
+    print(f"    ratio check / roll                  {check / roll:8.2f}x")
+    cell_check, cell_roll = _cells()
+    print("GURPS: notebook cells through run_cell (best of 7 x 200)")
+    print(f"    %check Lockpicking-5 dark           {cell_check * 1e6:8.1f} µs")
+    print(f"    %roll 3d+2                          {cell_roll * 1e6:8.1f} µs")
+    print(f"    ratio                               {cell_check / cell_roll:8.2f}x")
+
+
+if __name__ == "__main__":
+    main()
