@@ -1,0 +1,122 @@
+"""MtG benchmarks (issue 6): loading a 100 MB-class card data file into the facts index, and an
+action check with exact odds on a 60-card library.
+
+The card data file is synthetic (generated here in the MTGJSON v5 AtomicCards shape, padded with
+filler text to the size of the real file), so the benchmark needs no download. The streaming loader
+is compared with `json.load` of the whole file (the simple way, which holds all of it in memory).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+TARGET_MB = 110
+FILLER = "When this creature enters, look at the top three cards of your library. " * 6
+
+
+def synthetic_atomic_cards(path: Path, target_mb: int = TARGET_MB) -> int:
+    """Write an AtomicCards.json-like file of about `target_mb` MB; returns the number of cards."""
+    rng = random.Random(6)
+    letters = "WUBRG"
+    count = 0
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write('{"meta": {"date": "2024-01-01", "version": "5.2.2"}, "data": {')
+        first = True
+        while handle.tell() < target_mb * 1_000_000:
+            name = f"Synthetic Card {count}"
+            colours = sorted(rng.sample(letters, rng.choice([0, 1, 1, 1, 2])))
+            face = {"name": name, "manaValue": float(rng.randint(0, 8)), "colors": colours,
+                    "colorIdentity": colours, "types": ["Creature"], "subtypes": ["Elf", "Druid"],
+                    "supertypes": [], "layout": "normal", "text": FILLER,
+                    "legalities": {"commander": "Legal", "legacy": "Legal", "vintage": "Legal"},
+                    "identifiers": {"scryfallOracleId": f"{count:032x}"}}
+            handle.write(("" if first else ",") + json.dumps(name) + ":" + json.dumps([face]))
+            first = False
+            count += 1
+        handle.write("}}")
+    return count
+
+
+def timed(function):
+    start = time.perf_counter()
+    value = function()
+    return value, time.perf_counter() - start
+
+
+def peak_memory(function) -> tuple[object, float]:
+    tracemalloc.start()
+    value = function()
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    return value, peak
+
+
+def bench_loading() -> list[tuple[str, str]]:
+    from gamekernel.systems.mtg.loaders import load_card_data
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "AtomicCards.json"
+        count, made = timed(lambda: synthetic_atomic_cards(path))
+        size_mb = path.stat().st_size / 1e6
+        rows.append(("synthetic AtomicCards.json", f"{size_mb:.0f} MB, {count:,} cards, written in {made:.1f} s"))
+        cache = Path(folder) / "cache"
+        ticks = []
+        index, streamed = timed(lambda: load_card_data(path, cache=cache, progress=lambda d, t: ticks.append(d)))
+        rows.append(("stream parse + write index", f"{streamed:.2f} s ({size_mb / streamed:.0f} MB/s), "
+                     f"{len(ticks)} progress updates"))
+        _, cached = timed(lambda: load_card_data(path, cache=cache))
+        index_mb = sum(p.stat().st_size for p in cache.iterdir()) / 1e6
+        rows.append(("load from cached index", f"{cached:.2f} s (index {index_mb:.1f} MB); "
+                     f"{streamed / cached:.1f}x faster than parsing"))
+        _, whole = timed(lambda: json.loads(path.read_text(encoding="utf-8")))
+        rows.append(("peer: json.loads(whole file)", f"{whole:.2f} s (parse only, no facts)"))
+        _, stream_peak = peak_memory(lambda: load_card_data(path, cache=cache, use_cache=False))
+        _, whole_peak = peak_memory(lambda: json.loads(path.read_text(encoding="utf-8")))
+        rows.append(("peak Python memory", f"streaming {stream_peak:.0f} MB vs json.loads {whole_peak:.0f} MB "
+                     f"({whole_peak / stream_peak:.1f}x)"))
+        assert len(index) == count
+    return rows
+
+
+def bench_check() -> list[tuple[str, str]]:
+    from gamekernel import Session
+    from gamekernel.systems.mtg.check import action_check
+    from gamekernel.systems.mtg.facts import bundled_facts
+    from gamekernel.systems.mtg.odds import odds_table
+
+    facts = bundled_facts()
+    names = sorted(facts)[:36] + ["Forest"] * 12 + ["Island"] * 6 + ["Steam Vents"] * 4 + ["Fire // Ice"] * 2
+    library = [facts[name] for name in names]
+    assert len(library) == 60
+    rng = random.Random(1)
+    runs = 2000
+    _, with_odds = timed(lambda: [action_check(library, "green", 2, rng) for _ in range(runs)])
+    _, without = timed(lambda: [action_check(library, "green", 2, rng, with_odds=False) for _ in range(runs)])
+    _, table = timed(lambda: [odds_table(library) for _ in range(20)])
+    session = Session(seed=1)
+    session.load_library("Mira", "bench.txt", text="\n".join(f"1 {name}" for name in names))
+    _, through_session = timed(lambda: [session.mtg_check("green 2") for _ in range(200)])
+    return [
+        ("check with exact odds, 60 cards", f"{with_odds / runs * 1e3:.3f} ms"),
+        ("check without odds", f"{without / runs * 1e3:.3f} ms (odds cost {with_odds / without:.1f}x)"),
+        ("colour x difficulty odds table (54 cells)", f"{table / 20 * 1e3:.1f} ms"),
+        ("session.mtg_check (event + card moves + odds)", f"{through_session / 200 * 1e3:.2f} ms"),
+    ]
+
+
+def main() -> None:
+    print("MtG benchmarks (issue 6)")
+    for title, rows in (("card data loading", bench_loading()), ("action check", bench_check())):
+        print(f"\n{title}")
+        for label, value in rows:
+            print(f"  {label:<48} {value}")
+
+
+if __name__ == "__main__":
+    main()
