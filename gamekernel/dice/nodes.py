@@ -27,20 +27,40 @@ class DivideByZero(Exception):
 class Node(tuple):
     """Base of the AST nodes: immutable tuples with named fields (cheap to build, no cache needed).
 
-    Build them with `make(Class, field, ...)`. Equality includes the node type.
+    Build them with `Class(field, ...)` (the parser uses the faster `make`). Equality compares
+    the type and the fields, not the source columns.
     """
 
     __slots__ = ()
     fields: tuple[str, ...] = ()
 
+    def __new__(cls, *values):
+        return tuple.__new__(cls, values)
+
+    def __getnewargs__(self):
+        return tuple(self)
+
+    def shape(self) -> tuple:
+        """The node without source columns: two spellings of the same roll compare equal."""
+        out: list = [type(self).__name__]
+        for name, value in zip(self.fields, self, strict=True):
+            if name == "col":
+                continue
+            if isinstance(value, Node):
+                value = value.shape()
+            elif name == "rest":
+                value = tuple((op, node.shape()) for op, node, _col in value)
+            out.append(value)
+        return tuple(out)
+
     def __eq__(self, other) -> bool:
-        return type(self) is type(other) and tuple.__eq__(self, other)
+        return type(self) is type(other) and self.shape() == other.shape()
 
     def __ne__(self, other) -> bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, *self))
+        return hash(self.shape())
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={value!r}" for name, value in zip(self.fields, self, strict=True) if name != "col")

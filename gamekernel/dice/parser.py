@@ -33,8 +33,8 @@ from gamekernel.dice.errors import DiceError, expected_error, limit_error
 from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
 from gamekernel.dice.nodes import Chain, Dice, Group, Mods, Neg, Node, Num, _field, make
 
-_ATOM = re.compile(r"(\d*)(?:d(\d+|%)?)?").match
-_DIGITS = re.compile(r"\d+")
+_ATOM = re.compile(r"([0-9]*)(?:d([0-9]+|%)?)?").match
+_DIGITS = re.compile(r"[0-9]+")
 _MOD = re.compile(r"kh|kl|dh|dl|k|ro|r|mi|ma|!")
 _CMP = re.compile(r"<=|>=|==|<|>|=")
 _SPACE = " \t\r\n"
@@ -68,11 +68,11 @@ class Expression(Node):
         label = f", label={self.label!r}" if self.label else ""
         return f"Expression({self.text!r}{label})"
 
-    def __eq__(self, other) -> bool:
-        return type(other) is Expression and self[:3] == other[:3]
-
-    def __hash__(self) -> int:
-        return hash(self[:3])
+    def shape(self) -> tuple:
+        comparison = self.comparison
+        if comparison is not None:
+            comparison = (comparison[0], comparison[1].shape())
+        return (self.ast.shape(), comparison, self.label)
 
 
 def normalise(text: str) -> tuple[str, list[int] | None]:
@@ -162,7 +162,7 @@ class _Parser:
     def parse_roll(self) -> Expression:
         s, n = self.s, self.n
         start = self.skip() if n and s[0] in _SPACE else 0
-        if start >= n:
+        if start >= n or s[start] not in _OPERAND_START:
             raise self.fail(start, "dice.exp.expression")
         ast = self.expr()
         end = self.pos
@@ -340,7 +340,7 @@ class _Parser:
             op = match.group()
             self.pos = match.end()
             value = self.number_after(name + op)
-        elif pos < self.n and s[pos].isdigit():
+        elif pos < self.n and s[pos] in "0123456789":
             op = "="
             value = self.number_after(name)
         elif default_op is None:
