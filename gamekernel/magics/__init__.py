@@ -23,6 +23,7 @@ from gamekernel.magics._base import (
     set_kernel_magics,
     split_line,
 )
+from gamekernel.render.log import Attributed
 
 __all__ = ["GameKernel", "current_session", "load", "unload"]
 
@@ -104,7 +105,9 @@ class GameKernel(SessionMagics):
         if not parsed.text:
             raise UsageError("%roll needs dice notation, e.g. %roll 3d+2 sword")
         result = self.session.roll(parsed.text, actor=parsed.actor, secret=parsed.flag("secret"))
-        return Secret(result) if parsed.flag("secret") else result
+        if parsed.flag("secret"):
+            return Secret(result)
+        return Attributed(parsed.actor, result) if parsed.actor else result
 
     @magic_arguments()
     @argument("expression", nargs="*", help="Dice notation, optionally a comparison: 3d6 <= 12, 4d6kh3")

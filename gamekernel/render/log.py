@@ -68,6 +68,24 @@ class UndoResult:
 
 
 @dataclass(frozen=True)
+class Attributed:
+    """A result shown with who made it (`%roll 1d20+4 @Rin` -> "Rin · ..."); attributes pass through."""
+
+    actor: str
+    result: object
+
+    def __getattr__(self, name: str):
+        return getattr(self.result, name)
+
+    def __repr__(self) -> str:
+        return f"{self.actor} · {self.result!r}"
+
+    def _repr_html_(self) -> str:
+        return (f'<div class="gk-attributed"><span class="gk-actor" style="font-weight:600">{esc(self.actor)}</span>'
+                f"{_html_of(self.result)}</div>")
+
+
+@dataclass(frozen=True)
 class WithNotices:
     """A result followed by what the rules triggered by themselves (e.g. alpha flux)."""
 
