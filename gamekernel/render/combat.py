@@ -16,8 +16,8 @@ HP_TONES = {"healthy": "good", "reeling": "warn", "collapse": "bad", "dying1": "
 FP_TONES = {"rested": "great", "tired": "warn", "collapse": "bad", "unconscious": "awful"}
 BAR_COLOURS = {"good": "#3f9b57", "great": "#3b82c4", "warn": "#d9a21b", "bad": "#d9622b", "awful": "#b0245a",
                "muted": "#8a8a8a"}
-BADGE_TONES = {"dead": "muted", "destroyed": "muted", "dying": "awful", "collapse": "bad", "mortal": "awful", "unconscious": "awful",
-               "collapsed": "awful", "stunned": "bad", "reeling": "warn", "tired": "warn"}
+BADGE_TONES = {"dead": "muted", "destroyed": "muted", "dying": "awful", "collapse": "bad", "mortal": "awful",
+               "unconscious": "awful", "collapsed": "awful", "stunned": "bad", "reeling": "warn", "tired": "warn"}
 
 
 def badge_tone(badge: str) -> str:
@@ -158,7 +158,7 @@ def _injury_lines(rep) -> list[str]:
     out = [t("combat.injury", name=rep.name, injury=rep.injury, before=rep.hp_before, after=rep.hp_after)]
     if rep.shock:
         out.append(t("combat.shock", shock=rep.shock))
-    if rep.major_wound:
+    if rep.major_wound and rep.knockdown is not None:
         out.append(t("combat.major_wound"))
     if rep.knockdown is not None:
         out.append(f"{roll_text(rep.knockdown.check)} → {label(rep.knockdown.outcome)}")
@@ -207,7 +207,10 @@ def report_lines(kind: str, report: Any) -> list[str]:
         return out
     if kind == "attack":
         a = report.attack
-        out = [t("combat.attack", attacker=a.attacker, target=a.target, weapon=a.weapon), roll_text(a.roll)]
+        out = [roll_text(c) for c in report.checks]
+        if a is None:
+            return [*out, t("combat.became", states=label(report.no_defense_reason.split(": ")[-1]))]
+        out += [t("combat.attack", attacker=a.attacker, target=a.target, weapon=a.weapon), roll_text(a.roll)]
         if a.hit and report.offered:
             best = ", ".join(f"{label(k)} {v}" for k, v in report.offered)
             out.append(t("combat.offered", target=a.target, defenses=best))

@@ -645,10 +645,11 @@ class AttackOptions:
 
 @dataclass(frozen=True)
 class AttackReport:
-    attack: atk.AttackRoll
+    attack: atk.AttackRoll | None
     offered: tuple[tuple[str, int], ...]  # defenses the target may roll, with effective values
     no_defense_reason: str
     damage: DamageReport | None
+    checks: tuple[SuccessRoll, ...] = ()  # rolls before attacking (stay conscious, Will to act)
 
 
 ATTACK_MANEUVERS = ("attack", "all_out_attack", "move_and_attack", "wait")
@@ -669,11 +670,13 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     w = a.weapon(weapon)
     if state.current.name != a.name and a.maneuver != "wait":
         raise RuleError(f"it is {state.current.name}'s turn; {a.name} may attack out of turn only after Wait")
+    pre_checks: tuple[SuccessRoll, ...] = ()
     if not a.chosen and state.current.name == a.name:
         state, pre = choose_maneuver(state, a.name, "attack", dice)
+        pre_checks = pre.checks
         a = state.get(attacker)
-        if pre.outcome != "ok":
-            raise RuleError(f"{a.name} fell {pre.outcome} on the roll before attacking")
+        if pre.outcome != "ok":  # fell unconscious / collapsed on the roll before acting: logged, no attack
+            return state, AttackReport(None, (), f"{a.name}: {pre.outcome}", None, pre.checks)
     if a.maneuver not in ATTACK_MANEUVERS:
         raise RuleError(f"{a.name} chose {a.maneuver.replace('_', ' ')}, which allows no attack this turn")
     if a.attacks_left <= 0:
@@ -698,7 +701,7 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     a = replace(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0)
     state = state.put(a)
     if not roll.hit:
-        return state, AttackReport(roll, (), "", None)
+        return state, AttackReport(roll, (), "", None, pre_checks)
     strong = 0
     spec_text = opts.damage or w.damage
     if a.maneuver == "all_out_attack" and a.option == "strong":
@@ -713,8 +716,8 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     if not offered:
         reason = _no_defense_reason(state, t, incoming)
         state, dmg = _hit(state, pending, dice)
-        return state, AttackReport(roll, (), reason, dmg)
-    return replace(state, pending=pending), AttackReport(roll, offered, "", None)
+        return state, AttackReport(roll, (), reason, dmg, pre_checks)
+    return replace(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks)
 
 
 def _defender_state(state: CombatState, c: Combatant, incoming: dfn.Incoming, attacker: str,
@@ -760,7 +763,9 @@ def defense_options(state: CombatState, name: str, incoming: dfn.Incoming, *, at
 
 def _no_defense_reason(state: CombatState, c: Combatant, incoming: dfn.Incoming) -> str:
     if not c.can_act:
-        return f"{c.name} cannot defend ({', '.join(c.badges())})"
+        why = next(b for b in ("destroyed", "dead", "unconscious", "collapsed", "mortal", "stunned")
+                   if b == "stunned" or getattr(c, b, False))
+        return f"{c.name} cannot defend ({why}) (GURPS-CMB-41)"
     who = _defender_state(state, c, incoming, "")
     for kind in dfn.DEFENSES:
         reason = dfn.why_not(kind, who, incoming)
