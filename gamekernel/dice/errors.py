@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from gamekernel.errors import GameKernelError
-from gamekernel.i18n import t
 
 
 class DiceError(GameKernelError):
@@ -32,6 +31,7 @@ def expected_error(
     text: str, column: int, expected_key: str, *, after: str | None = None, found: str | None = None, **fields
 ) -> DiceError:
     """'expected a number after '+' at column 4' and its siblings, in the current language."""
+    from gamekernel.i18n import t  # only on the error path: keeps `import gamekernel.dice` light
     expected = t(expected_key, **fields)
     if after is not None:
         message = t("dice.err.expected_after", expected=expected, after=after, column=column)
@@ -44,6 +44,7 @@ def expected_error(
 
 def limit_error(text: str, column: int, key: str, expected_key: str, **fields) -> DiceError:
     """A refusal that is not a syntax error (too long, too many dice, division by zero ...)."""
+    from gamekernel.i18n import t
     return DiceError(
         t(key, column=column, **fields), column=column, expected=t(expected_key, **fields), text=text
     )

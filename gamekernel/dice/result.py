@@ -8,9 +8,7 @@ reads without re-rendering, and `from_dict` restores an equal result without the
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from gamekernel.dice.errors import limit_error
 from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
@@ -35,17 +33,26 @@ _SHOW_LIMIT = 200  # dice listed per group in __str__ and HTML; the breakdown li
 _LENIENT = Limits(max_dice=sys.maxsize, max_length=sys.maxsize, max_depth=200, max_sides=sys.maxsize)
 
 
-@dataclass(frozen=True, slots=True)
 class DieRoll:
     """One physical die: its size, the value it contributes, its fate, and the face rolled.
 
-    `face` differs from `value` only for clamped dice (`1d6mi2` rolling 1: face 1, value 2).
+    `face` is set only when it differs from `value` (clamped dice: `1d6mi2` rolling 1 has
+    face 1, value 2). Immutable; compares by value.
     """
 
-    sides: int
-    value: int
-    fate: str = KEPT
-    face: int | None = None
+    __slots__ = ("face", "fate", "sides", "value")
+
+    def __init__(self, sides: int, value: int, fate: str = KEPT, face: int | None = None):
+        _set = object.__setattr__
+        _set(self, "sides", sides)
+        _set(self, "value", value)
+        _set(self, "fate", fate)
+        _set(self, "face", face)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("DieRoll is immutable")
+
+    __delattr__ = __setattr__
 
     @property
     def kept(self) -> bool:
@@ -55,6 +62,22 @@ class DieRoll:
     @property
     def natural(self) -> int:
         return self.value if self.face is None else self.face
+
+    def _key(self) -> tuple:
+        return (self.sides, self.value, self.fate, self.face)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, DieRoll) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        face = "" if self.face is None else f", face={self.face}"
+        return f"DieRoll(sides={self.sides}, value={self.value}, fate={self.fate!r}{face})"
+
+    def __reduce__(self):
+        return (DieRoll, self._key())
 
 
 def _compare(op: str, total: int, target: int) -> tuple[bool, int]:
@@ -160,7 +183,7 @@ class RollResult:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict:
         """JSON-able: text, label, total, every die by group, comparison, success, margin, breakdown."""
         dice = []
         for sides, faces, entries in self._groups:
@@ -188,7 +211,7 @@ class RollResult:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RollResult:
+    def from_dict(cls, data: dict) -> RollResult:
         """Rebuild a result from `to_dict()` output (e.g. a log line) without rolling."""
         parsed = parse(data["text"], _LENIENT)
         expression = make(
