@@ -57,7 +57,8 @@ def roll_html(result) -> str:
     body = (
         f'<div><code class="gk-notation">{esc(result.text)}</code> '
         f'<span class="gk-dice">{"".join(chips)}</span>{total}</div>'
-        f'<div class="gk-breakdown" style="color:#555;font-size:11px">{esc(result.breakdown)}</div>{verdict}'
+        f'<div class="gk-breakdown" style="color:#555;font-size:11px">'
+        f"{_breakdown_html(result.breakdown)}</div>{verdict}"
     )
     return panel("roll", body, title_html=esc(result.label), tone=tone)
 
@@ -221,3 +222,9 @@ def distribution_html(dist) -> str:
             parts.append(f'<div class="gk-note" style="color:#666;font-size:11px">{esc(note)}</div>')
     title_html = esc(t("dice.odds.title", text=title))
     return panel("odds", f'<div style="{FONT}">{"".join(parts)}</div>', title_html=title_html)
+
+
+def _breakdown_html(breakdown: str) -> str:
+    """The plain-text working with its `~~dropped~~` marks shown as struck-through dice."""
+    parts = esc(breakdown).split("~~")
+    return "".join(f"<s>{part}</s>" if index % 2 else part for index, part in enumerate(parts))

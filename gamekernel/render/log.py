@@ -192,7 +192,7 @@ def _md_escape(text: str) -> str:
     """Keep user text literal in Markdown (no accidental emphasis, links or raw HTML)."""
     out = []
     for ch in text:
-        if ch in "\\`*_{}[]<>()#|!":
+        if ch in "\\`*_[]<|":
             out.append("\\" + ch)
         else:
             out.append(ch)
