@@ -154,3 +154,14 @@ def test_magics_full_round(ip):
     assert "15 m/s" in str(fall)
     cast = ip.run_line_magic("cast", "Light 1 skill=12 @Aiko")
     assert "Light" in str(cast)
+
+
+def test_combat_part_snapshot_roundtrip_with_pending_attack():
+    import json
+
+    from gamekernel.actions.combat import CombatPart
+
+    s = fight()
+    s.combat_attack("Aiko", "Goblin1", "Broadsword")
+    data = json.loads(json.dumps(s.state["gurps_combat"].to_dict()))
+    assert CombatPart.from_dict(data).to_dict() == data

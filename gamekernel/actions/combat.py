@@ -43,6 +43,16 @@ class CombatPart:
 
     characters: Any = None  # the GURPS part's characters, lent by the reducer (never stored here)
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CombatPart:
+        """Inverse of `to_dict` (campaign snapshots)."""
+        fight = data.get("fight")
+        return cls(
+            fight=None if fight is None else CombatState.from_dict(fight),
+            templates={k: dict(v) for k, v in data.get("templates", {}).items()},
+            roster={k: Combatant.from_dict(v) for k, v in data.get("roster", {}).items()},
+        )
+
     def person(self, name: str) -> Combatant:
         """Someone in the fight, else in the roster, else a GURPS character of the session."""
         if self.fight is not None and not self.fight.over:

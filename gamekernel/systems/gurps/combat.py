@@ -321,9 +321,24 @@ class CombatState:
             "round": self.round, "active": self.active, "over": self.over,
             "pending": None if self.pending is None else {
                 "attacker": self.pending.attacker, "target": self.pending.target, "weapon": self.pending.weapon,
-                "damage": self.pending.damage, "tried": list(self.pending.tried),
+                "damage": self.pending.damage, "strong_adds": self.pending.strong_adds,
+                "incoming": {k: getattr(self.pending.incoming, k) for k in dfn.Incoming.__dataclass_fields__},
+                "tried": list(self.pending.tried), "half_damage": self.pending.half_damage,
             },
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CombatState:
+        """Inverse of `to_dict` (campaign snapshots)."""
+        p = data.get("pending")
+        pending = None if p is None else PendingAttack(
+            p["attacker"], p["target"], p["weapon"], p["damage"], p["strong_adds"], dfn.Incoming(**p["incoming"]),
+            tuple(p["tried"]), p["half_damage"])
+        return cls(
+            combatants=tuple(Combatant.from_dict(c) for c in data["combatants"]),
+            initiative=tuple(InitiativeEntry(n, s, d, tuple(r)) for n, s, d, r in data["initiative"]),
+            round=data["round"], active=data["active"], pending=pending, over=data["over"],
+        )
 
 
 def maneuver_rules(name: str) -> dict:
