@@ -102,7 +102,36 @@ def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
             length=len(text), limit=limits.max_length,
         )
     if text.isascii():
-        return _Parser(text.lower(), text, text, None, limits).parse_roll()
+        lower = text.lower()
+        return _simple(lower, text, limits) or _Parser(lower, text, text, None, limits).parse_roll()
+    return _parse_unicode(text, limits)
+
+
+_SIMPLE = re.compile(r"([0-9]*)d([0-9]+)?(?:([-+])([0-9]+))?").fullmatch
+
+
+def _simple(lower: str, source: str, limits: Limits) -> Expression | None:
+    """The commonest shape, `NdS` or `NdS+K` (`3d+2`, `1d20+5`), read by one regex match.
+
+    Not a cache: it builds the same AST the general parser builds (a property test checks
+    that), and anything else - including every error - goes to the general parser.
+    """
+    match = _SIMPLE(lower)
+    if match is None:
+        return None
+    count_text, sides_text, op, constant = match.groups()
+    count = int(count_text) if count_text else 1
+    sides = int(sides_text) if sides_text else 6
+    if count > limits.max_dice or not 1 <= sides <= limits.max_sides:
+        return None
+    ast = _new(Dice, (count, sides, None, 1))
+    if op is not None:
+        at = match.start(3)
+        ast = _new(Chain, (ast, ((op, _new(Num, (int(constant), at + 2)), at + 1),)))
+    return _new(Expression, (ast, None, "", lower, source, count))
+
+
+def _parse_unicode(text: str, limits: Limits) -> Expression:
     norm, columns = normalise(text)
     if len(norm) > limits.max_length:
         raise limit_error(
@@ -113,17 +142,19 @@ def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
 
 
 class _Parser:
-    __slots__ = ("columns", "depth", "dice", "limits", "n", "norm", "pos", "s", "source", "spaced")
+    # No __slots__: class-level defaults mean a new parser sets only five attributes.
+    pos = depth = dice = 0
+    spaced = False
+    columns: list[int] | None = None
 
     def __init__(self, lower: str, norm: str, source: str, columns, limits: Limits):
         self.s = lower
+        self.n = len(lower)
         self.norm = norm
         self.source = source
-        self.columns = columns
         self.limits = limits
-        self.n = len(lower)
-        self.pos = self.depth = self.dice = 0
-        self.spaced = False
+        if columns is not None:
+            self.columns = columns
 
     # ----- helpers
     def col(self, pos: int) -> int:
@@ -197,8 +228,13 @@ class _Parser:
         return _new(Expression, (ast, comparison, label, text, self.source, self.dice))
 
     def expr(self) -> Node:
-        first = self.term()
-        s, n, pos = self.s, self.n, self.pos
+        """operand chains joined by + - x; each operand may carry a * / chain (see term_rest)."""
+        s, n = self.s, self.n
+        first = self.operand()
+        pos = self.pos
+        if pos < n and s[pos] in _TERM_NEXT:
+            first = self.term_rest(first)
+            pos = self.pos
         if pos >= n or s[pos] not in _EXPR_NEXT:
             return first
         rest = []
@@ -245,9 +281,14 @@ class _Parser:
 
     def term(self) -> Node:
         first = self.operand()
+        pos = self.pos
+        if pos < self.n and self.s[pos] in _TERM_NEXT:
+            return self.term_rest(first)
+        return first
+
+    def term_rest(self, first: Node) -> Node:
+        """`first (('*' | '/') operand)*`; leaves pos after `first` when no * or / follows."""
         s, n, pos = self.s, self.n, self.pos
-        if pos >= n or s[pos] not in _TERM_NEXT:
-            return first
         rest = []
         while True:
             before = pos

@@ -26,7 +26,7 @@ from gamekernel.dice.nodes import (
     Num,
     make,
 )
-from gamekernel.dice.parser import Expression, parse
+from gamekernel.dice.parser import Expression, _Parser, _simple, parse
 
 _COUNTED = frozenset((KEPT, EXPLODED, CLAMPED))
 _SHOW_LIMIT = 200  # dice listed per group in __str__ and HTML; the breakdown lists all
@@ -101,9 +101,9 @@ class RollResult:
 
     expression: Expression
     total: int
-    comparison: tuple[str, int] | None
-    success: bool | None
-    margin: int | None
+    comparison: tuple[str, int] | None = None
+    success: bool | None = None
+    margin: int | None = None
 
     def __setattr__(self, name, value):
         raise AttributeError("RollResult is immutable")
@@ -242,23 +242,27 @@ class RollResult:
 _new = object.__new__
 
 
-def _make(expression, total, groups, comparison, success, margin) -> RollResult:
+def _make(expression, total, groups, comparison=None, success=None, margin=None) -> RollResult:
     result = _new(RollResult)
-    result.__dict__.update(
-        expression=expression,
-        total=total,
-        _groups=groups,
-        comparison=comparison,
-        success=success,
-        margin=margin,
-    )
+    fields = result.__dict__
+    fields["expression"] = expression
+    fields["total"] = total
+    fields["_groups"] = groups
+    if comparison is not None:
+        fields["comparison"] = comparison
+        fields["success"] = success
+        fields["margin"] = margin
     return result
 
 
 def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollResult:
     """Roll dice notation (or a parsed Expression) with `rng` (a random.Random)."""
     if type(expr) is str:
-        expression = parse(expr, limits)
+        if len(expr) <= limits.max_length and expr.isascii():  # parse(), minus one call
+            lower = expr.lower()
+            expression = _simple(lower, expr, limits) or _Parser(lower, expr, expr, None, limits).parse_roll()
+        else:
+            expression = parse(expr, limits)
     elif isinstance(expr, Expression):
         expression = expr
         if expression.dice_count > limits.max_dice:
@@ -270,12 +274,17 @@ def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollRe
         expression = parse(expr, limits)  # raises TypeError for non-strings
     groups: list = []
     depth = limits.explode_depth
-    saved = rng.getstate() if "/" in expression.text else None
+    ast, comparison, _label, text, _source, _count = expression
+    saved = rng.getstate() if "/" in text else None
     try:
-        total = expression.ast.roll(rng, groups, depth)
-        comparison = expression.comparison
+        total = ast.roll(rng, groups, depth)
         if comparison is None:
-            return _make(expression, total, groups, None, None, None)
+            result = _new(RollResult)
+            fields = result.__dict__
+            fields["expression"] = expression
+            fields["total"] = total
+            fields["_groups"] = groups
+            return result
         op, node = comparison
         target = node.roll(rng, groups, depth)
     except DivideByZero as error:

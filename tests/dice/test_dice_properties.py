@@ -162,3 +162,33 @@ def test_chi_square_detects_a_biased_die():
     observed = Counter(roll("1d5+1", rng).total for _ in range(6000))
     statistic = sum((observed.get(v, 0) - 1000) ** 2 / 1000 for v in d.counts)
     assert statistic > CHI2_999[5]
+
+
+@RELAXED
+@given(
+    st.from_regex(r"\A[0-9]{0,3}[dD][0-9]{0,3}(?:[-+][0-9]{1,3})?\Z"),
+    st.sampled_from([Limits(), Limits(max_dice=5, max_sides=10)]),
+)
+def test_simple_shape_fast_path_agrees_with_the_general_parser(text, limits):
+    """`NdS+K` is read by one regex; it must give exactly what the general parser gives."""
+    from gamekernel.dice.parser import _Parser, _simple
+
+    def general():
+        try:
+            return _Parser(text.lower(), text, text, None, limits).parse_roll()
+        except DiceError as error:
+            return str(error)
+
+    fast = _simple(text.lower(), text, limits)
+    expected = general()
+    if fast is None:
+        return  # fell through to the general parser
+    assert not isinstance(expected, str)
+    assert tuple(fast) == tuple(expected)  # same AST, text, label, source and dice count
+
+    def columns(node):
+        if hasattr(node, "rest"):
+            return (columns(node.first), tuple((col, columns(n)) for _op, n, col in node.rest))
+        return node.col
+
+    assert columns(fast.ast) == columns(expected.ast)
