@@ -8,7 +8,6 @@ die reached the explosion cap - the only outcomes where unlimited explosion woul
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import isqrt
 
@@ -17,6 +16,20 @@ from gamekernel.dice.errors import limit_error
 from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
 from gamekernel.dice.nodes import Chain, Dice, Group, Mods, Neg, Num
 from gamekernel.dice.parser import Expression, parse
+
+TYPE_CHECKING = False  # not `from typing import ...`: typing costs more to import than this engine
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+
+def _F(*args):
+    """Fraction, imported on first use: `fractions` pulls in `decimal`, a cost a plain
+    `distribution("100d6")` does not need to pay."""
+    global _F
+    from fractions import Fraction
+
+    _F = Fraction
+    return _F(*args)
 
 _OPS = {
     "<=": lambda d, t: d <= t,
@@ -42,7 +55,7 @@ class Distribution:
         comparison: tuple[str, int | str] | None = None,
         success_ways: int | None = None,
         success_denominator: int | None = None,
-        truncated_mass: Fraction = Fraction(0),
+        truncated_mass: Fraction | None = None,
         explode_depth: int = DEFAULT_LIMITS.explode_depth,
     ):
         lo, weights = exact.trim((lo, tuple(weights)))
@@ -54,12 +67,17 @@ class Distribution:
             label=label,
             comparison=comparison,
             _success=(success_ways, success_denominator),
-            truncated_mass=truncated_mass,
+            _truncated=truncated_mass,
             explode_depth=explode_depth,
         )
 
     def __setattr__(self, name, value):
         raise AttributeError("Distribution is immutable")
+
+    @property
+    def truncated_mass(self) -> Fraction:
+        """P(some die reached the explosion cap): where unlimited explosion would differ."""
+        return _F(0) if self._truncated is None else self._truncated
 
     # ----- the counts
     @cached_property
@@ -83,18 +101,18 @@ class Distribution:
     def probabilities(self) -> dict[int, Fraction]:
         """outcome -> exact probability (built on request: Fractions are slow for big supports)."""
         d = self.denominator
-        return {v: Fraction(c, d) for v, c in self.counts.items()}
+        return {v: _F(c, d) for v, c in self.counts.items()}
 
     # ----- moments
     @cached_property
     def mean(self) -> Fraction:
         lo = self._lo
-        return Fraction(sum((lo + i) * c for i, c in enumerate(self._weights)), self.denominator)
+        return _F(sum((lo + i) * c for i, c in enumerate(self._weights)), self.denominator)
 
     @cached_property
     def variance(self) -> Fraction:
         lo = self._lo
-        second = Fraction(sum((lo + i) ** 2 * c for i, c in enumerate(self._weights)), self.denominator)
+        second = _F(sum((lo + i) ** 2 * c for i, c in enumerate(self._weights)), self.denominator)
         return second - self.mean**2
 
     @cached_property
@@ -125,25 +143,25 @@ class Distribution:
         return self._weights[index] if 0 <= index < len(self._weights) else 0
 
     def p_eq(self, k: int) -> Fraction:
-        return Fraction(self.ways_eq(k), self.denominator)
+        return _F(self.ways_eq(k), self.denominator)
 
     def p_le(self, k: int) -> Fraction:
-        return Fraction(self._ways_le(k), self.denominator)
+        return _F(self._ways_le(k), self.denominator)
 
     def p_lt(self, k: int) -> Fraction:
-        return Fraction(self._ways_le(k - 1), self.denominator)
+        return _F(self._ways_le(k - 1), self.denominator)
 
     def p_ge(self, k: int) -> Fraction:
-        return Fraction(self.denominator - self._ways_le(k - 1), self.denominator)
+        return _F(self.denominator - self._ways_le(k - 1), self.denominator)
 
     def p_gt(self, k: int) -> Fraction:
-        return Fraction(self.denominator - self._ways_le(k), self.denominator)
+        return _F(self.denominator - self._ways_le(k), self.denominator)
 
     @property
     def p_success(self) -> Fraction | None:
         """Exact P(comparison holds), or None when the expression has no comparison."""
         ways, denominator = self._success
-        return None if ways is None else Fraction(ways, denominator)
+        return None if ways is None else _F(ways, denominator)
 
     def successful(self, outcome: int) -> bool | None:
         """Is this total a success (None without a comparison or against dice)?"""
@@ -189,7 +207,7 @@ class _Walker:
 
     def __init__(self, depth: int):
         self.depth = depth
-        self.survive = Fraction(1)  # P(no die reached the explosion cap)
+        self.survive = None  # P(no die reached the explosion cap), once a die can explode
 
     def dist(self, node) -> exact.Dist:
         kind = type(node)
@@ -220,7 +238,8 @@ class _Walker:
                 return exact.plain_dice(count, sides)
             if mods.explode is not None:
                 hit, total = exact.explode_miss(sides, mods.reroll, mods.reroll_once, mods.explode, self.depth)
-                self.survive *= (1 - Fraction(hit, total) ** (self.depth + 1)) ** count
+                survive = (1 - _F(hit, total) ** (self.depth + 1)) ** count
+                self.survive = survive if self.survive is None else self.survive * survive
             return _modified(count, sides, mods, self.depth)
         except exact.TooLarge as error:
             error.column = node.col
@@ -304,7 +323,7 @@ def distribution(expr: str | Expression, limits: Limits = DEFAULT_LIMITS) -> Dis
         comparison=comparison,
         success_ways=ways,
         success_denominator=denominator,
-        truncated_mass=1 - walker.survive,
+        truncated_mass=None if walker.survive is None else 1 - walker.survive,
         explode_depth=limits.explode_depth,
     )
 

@@ -26,17 +26,47 @@ text as typed. There is deliberately no parse cache.
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from gamekernel.dice.errors import DiceError, expected_error, limit_error
 from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
 from gamekernel.dice.nodes import Chain, Dice, Group, Mods, Neg, Node, Num, _field, make
 
-_ATOM = re.compile(r"([0-9]*)(?:d([0-9]+|%)?)?").match
-_DIGITS = re.compile(r"[0-9]+")
-_MOD = re.compile(r"kh|kl|dh|dl|k|ro|r|mi|ma|!")
-_CMP = re.compile(r"<=|>=|==|<|>|=")
+# Scanned by hand rather than with `re`: importing re (and enum) would double the cold start.
+_DIGIT = frozenset("0123456789")
+_TWO_CHAR_MODS = frozenset(("kh", "kl", "dh", "dl", "ro", "mi", "ma"))
+_ONE_CHAR_MODS = frozenset("kr!")
+_TWO_CHAR_CMP = frozenset(("<=", ">=", "=="))
+
+
+def _digits_end(s: str, pos: int) -> int:
+    n = len(s)
+    while pos < n and s[pos] in _DIGIT:
+        pos += 1
+    return pos
+
+
+def _comparison_at(s: str, pos: int) -> str | None:
+    """`<=`, `>=`, `==`, `<`, `>` or `=` starting at pos, else None."""
+    two = s[pos : pos + 2]
+    if two in _TWO_CHAR_CMP:
+        return two
+    one = s[pos : pos + 1]
+    return one if one and one in "<>=" else None
+
+
+def _modifier_at(s: str, pos: int) -> str | None:
+    two = s[pos : pos + 2]
+    if two in _TWO_CHAR_MODS:
+        return two
+    one = s[pos : pos + 1]
+    return one if one in _ONE_CHAR_MODS else None
+
+
+def _nfkc(text: str) -> str:
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", text)
 _SPACE = " \t\r\n"
 _new = tuple.__new__
 _OPERAND_START = frozenset("0123456789d(-+")
@@ -85,7 +115,7 @@ def normalise(text: str) -> tuple[str, list[int] | None]:
         if char in _EXTRA:
             piece = _EXTRA[char]
         else:
-            piece = unicodedata.normalize("NFKC", char)
+            piece = _nfkc(char)
             piece = "".join(_EXTRA.get(c, c) for c in piece)
         parts.append(piece)
         columns.extend([index + 1] * len(piece))
@@ -107,27 +137,30 @@ def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
     return _parse_unicode(text, limits)
 
 
-_SIMPLE = re.compile(r"([0-9]*)d([0-9]+)?(?:([-+])([0-9]+))?").fullmatch
-
-
 def _simple(lower: str, source: str, limits: Limits) -> Expression | None:
-    """The commonest shape, `NdS` or `NdS+K` (`3d+2`, `1d20+5`), read by one regex match.
+    """The commonest shape, `NdS` or `NdS+K` (`3d+2`, `1d20+5`), read with a few str methods.
 
     Not a cache: it builds the same AST the general parser builds (a property test checks
     that), and anything else - including every error - goes to the general parser.
     """
-    match = _SIMPLE(lower)
-    if match is None:
+    head, d, tail = lower.partition("d")
+    if not d or (head and not head.isdigit()):
         return None
-    count_text, sides_text, op, constant = match.groups()
-    count = int(count_text) if count_text else 1
+    plus, minus = tail.find("+"), tail.find("-")
+    at = minus if plus < 0 else plus if minus < 0 else min(plus, minus)
+    sides_text = tail if at < 0 else tail[:at]
+    if sides_text and not sides_text.isdigit():
+        return None
+    if at >= 0 and not tail[at + 1 :].isdigit():
+        return None
+    count = int(head) if head else 1
     sides = int(sides_text) if sides_text else 6
     if count > limits.max_dice or not 1 <= sides <= limits.max_sides:
         return None
     ast = _new(Dice, (count, sides, None, 1))
-    if op is not None:
-        at = match.start(3)
-        ast = _new(Chain, (ast, ((op, _new(Num, (int(constant), at + 2)), at + 1),)))
+    if at >= 0:
+        index = len(head) + 1 + at  # of the sign, in the text
+        ast = _new(Chain, (ast, ((tail[at], _new(Num, (int(tail[at + 1 :]), index + 2)), index + 1),)))
     return _new(Expression, (ast, None, "", lower, source, count))
 
 
@@ -210,10 +243,9 @@ class _Parser:
         comparison = None
         pos = self.skip()
         if pos < n and s[pos] in "<>=":
-            match = _CMP.match(s, pos)
-            op = match.group()
+            op = _comparison_at(s, pos)
+            self.pos = pos + len(op)
             op = "=" if op == "==" else op
-            self.pos = match.end()
             rhs_start = self.need_operand(op)
             comparison = (op, self.expr())
             end = self.pos
@@ -224,7 +256,7 @@ class _Parser:
         if pos < n:
             if pos == end:  # no whitespace before: not a label
                 raise self.fail(pos, "dice.exp.operator")
-            label = unicodedata.normalize("NFKC", self.norm[pos:]).strip()
+            label = _nfkc(self.norm[pos:]).strip()
         return _new(Expression, (ast, comparison, label, text, self.source, self.dice))
 
     def expr(self) -> Node:
@@ -335,12 +367,25 @@ class _Parser:
             self.pos = close + 1
             self.depth -= 1
             return _new(Group, (inner,))
-        match = _ATOM(s, pos)
-        count_text, sides_text = match.group(1, 2)
-        self.pos = end = match.end()
+        n = self.n
+        end = pos
+        while end < n and s[end] in _DIGIT:
+            end += 1
+        count_text = s[pos:end]
         column = pos + 1 if self.columns is None else self.col(pos)
-        if end == pos + len(count_text):  # no 'd': a plain number
+        if end >= n or s[end] != "d":  # a plain number
+            self.pos = end
             return _new(Num, (int(count_text), column))
+        end += 1
+        if end < n and s[end] == "%":
+            sides_text = "%"
+            end += 1
+        else:
+            start = end
+            while end < n and s[end] in _DIGIT:
+                end += 1
+            sides_text = s[start:end] or None
+        self.pos = end
         count = int(count_text) if count_text else 1
         limits = self.limits
         if sides_text is None:
@@ -367,20 +412,21 @@ class _Parser:
         return _new(Dice, (count, sides, mods, column))
 
     def number_after(self, name: str) -> int:
-        match = _DIGITS.match(self.s, self.pos)
-        if match is None:
-            raise self.fail(self.pos, "dice.exp.number", after=name)
-        self.pos = match.end()
-        return int(match.group())
+        start = self.pos
+        end = _digits_end(self.s, start)
+        if end == start:
+            raise self.fail(start, "dice.exp.number", after=name)
+        self.pos = end
+        return int(self.s[start:end])
 
     def condition(self, name: str, sides: int, default_op: str | None) -> tuple[int, int] | None:
         """An inclusive face range from `[cmp] integer`; None when absent and allowed to be."""
         s, pos = self.s, self.pos
-        match = _CMP.match(s, pos)
-        if match is not None:
-            op = match.group()
-            self.pos = match.end()
+        op = _comparison_at(s, pos)
+        if op is not None:
+            self.pos = pos + len(op)
             value = self.number_after(name + op)
+            op = "=" if op == "==" else op
         elif pos < self.n and s[pos] in "0123456789":
             op = "="
             value = self.number_after(name)
@@ -403,22 +449,21 @@ class _Parser:
         found: dict[str, object] = {}
         while self.pos < n and s[self.pos] in "kdrm!":
             start = self.pos
-            match = _MOD.match(s, start)
-            if match is None:
+            name = _modifier_at(s, start)
+            if name is None:
                 break
-            name = match.group()
-            self.pos = match.end()
+            self.pos = start + len(name)
             kind = "keep" if name in ("kh", "kl", "dh", "dl", "k") else name
             kind = "reroll" if kind in ("r", "ro") else kind
             kind = "clamp_" + kind if kind in ("mi", "ma") else kind
             if kind in found:
                 raise self.limit(start, "dice.err.duplicate", "dice.exp.one_modifier", name=name)
             if kind == "keep":
-                digits = _DIGITS.match(s, self.pos)
+                digits_end = _digits_end(s, self.pos)
                 count = 1
-                if digits is not None:
-                    self.pos = digits.end()
-                    count = int(digits.group())
+                if digits_end > self.pos:
+                    count = int(s[self.pos : digits_end])
+                    self.pos = digits_end
                 found[kind] = ("kh" if name == "k" else name, count)
             elif kind == "reroll":
                 faces = self.condition(name, sides, None)
