@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, UsageError
-from gamekernel.events import register_event
+from gamekernel.events import register_event, register_reaction
 from gamekernel.state import register_part
 from gamekernel.systems.gammaworld import odds, play
 from gamekernel.systems.gammaworld.decks import DeckCheck, validate_deck
@@ -52,14 +52,7 @@ def _summary(data: Mapping[str, Any]) -> str:
     return step_summary(Step.from_dict(data))
 
 
-def _new_state() -> AlphaState:
-    # Registering the reaction here (every Session builds its state) avoids a circular import:
-    # gamekernel.session imports this module before it defines register_reaction.
-    _register_reaction()
-    return AlphaState()
-
-
-register_part(PART, _new_state)
+register_part(PART, AlphaState)
 for _kind in KINDS:
     register_event(f"gw.{_kind}", apply=_reduce, summary=_summary)
 
@@ -92,10 +85,7 @@ def _alpha_flux_reaction(session, event) -> None:
         session.record("gw.flux_pending", step.to_dict(), actor=step.actor, secret=event.secret)
 
 
-def _register_reaction() -> None:
-    from gamekernel.session import register_reaction
-
-    register_reaction(_alpha_flux_reaction)
+register_reaction(_alpha_flux_reaction)
 
 
 class GammaWorldActions:
