@@ -81,8 +81,8 @@ class Attributed:
         return f"{self.actor} · {self.result!r}"
 
     def _repr_html_(self) -> str:
-        return (f'<div class="gk-attributed"><span class="gk-actor" style="font-weight:600">{esc(self.actor)}</span>'
-                f"{_html_of(self.result)}</div>")
+        return (f'<div class="gk-attributed"><div class="gk-actor" style="font-weight:600;font-size:12px;'
+                f'margin:2px 0 0 2px">{esc(self.actor)}</div>{_html_of(self.result)}</div>')
 
 
 @dataclass(frozen=True)
@@ -115,8 +115,10 @@ def _html_of(result: object) -> str:
 def _event_line(event: Event, *, show_secrets: bool) -> str:
     if event.secret and not show_secrets:
         return t("core.log.secret")
-    actor = f"{event.actor}: " if event.actor else ""
-    return actor + event.summary()
+    summary = event.summary()
+    if not event.actor or summary.startswith(event.actor):
+        return summary
+    return f"{event.actor}: {summary}"
 
 
 @dataclass(frozen=True)
