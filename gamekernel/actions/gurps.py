@@ -28,12 +28,14 @@ from gamekernel.systems.gurps.checks import (
     normalize_modifiers,
     parse_check_spec,
     parse_modifiers,
+    roll_3d6,
     success_roll,
 )
 from gamekernel.systems.gurps.contests import QuickContest, RegularContest, quick_contest, regular_contest
 from gamekernel.systems.gurps.damage import DamageRoll, parse_damage, roll_damage
 from gamekernel.systems.gurps.fright import FrightCheck, fright_check
 from gamekernel.systems.gurps.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
+from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after
 from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
 from gamekernel.systems.gurps.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
 from gamekernel.systems.gurps.traits import make_trait
@@ -50,20 +52,23 @@ EDITABLE = {
 
 @dataclass
 class GurpsState:
-    """The GURPS part of the table: characters by name, the active one, each actor's last check."""
+    """The GURPS part of the table: characters by name, the active one, each actor's last check,
+    and the Luck uses spent since the GM last said enough play time had passed (GURPS-ADV-19)."""
 
     characters: dict[str, Character] = field(default_factory=dict)
     active: str | None = None
     last_check: dict[str, dict] = field(default_factory=dict)
+    luck_used: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {"characters": {n: c.to_dict() for n, c in sorted(self.characters.items())},
-                "active": self.active, "last_check": dict(sorted(self.last_check.items()))}
+                "active": self.active, "last_check": dict(sorted(self.last_check.items())),
+                "luck_used": dict(sorted(self.luck_used.items()))}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GurpsState:
         return cls({n: Character.from_dict(c) for n, c in data.get("characters", {}).items()},
-                   data.get("active"), dict(data.get("last_check", {})))
+                   data.get("active"), dict(data.get("last_check", {})), dict(data.get("luck_used", {})))
 
 
 register_part(PART, GurpsState)
@@ -102,6 +107,19 @@ def _apply_damage(state, data: Mapping[str, Any]) -> None:
         part.characters[target] = replace(current, hp_lost=current.hp_lost + int(data["injury"]))
 
 
+def _apply_luck(state, data: Mapping[str, Any]) -> None:
+    part: GurpsState = state[PART]
+    name = data["result"]["actor"]
+    part.luck_used[name] = part.luck_used.get(name, 0) + 1
+    part.last_check[name] = {**data["result"]["kept"], "luck": True}
+
+
+def _apply_luck_reset(state, data: Mapping[str, Any]) -> None:
+    part: GurpsState = state[PART]
+    for name in data["names"]:
+        part.luck_used.pop(name, None)
+
+
 def _summary(loader):
     def summary(data: Mapping[str, Any]) -> str:
         return str(loader(data))
@@ -122,6 +140,12 @@ register_event("gurps.regular_contest", summary=_summary(lambda d: RegularContes
 register_event("gurps.react", summary=_summary(lambda d: ReactionRoll.from_dict(d["result"])))
 register_event("gurps.influence", summary=_summary(lambda d: InfluenceResult.from_dict(d["result"])))
 register_event("gurps.damage", apply=_apply_damage, summary=_summary(lambda d: DamageRoll.from_dict(d["result"])))
+register_event("gurps.luck", apply=_apply_luck,
+               summary=lambda d: t("gurps.event.luck", name=d["result"]["actor"],
+                                   total=d["result"]["kept"]["total"]))
+register_event("gurps.luck.reset", apply=_apply_luck_reset,
+               summary=lambda d: t("gurps.event.luck_reset", names=", ".join(d["names"]) or "—",
+                                   minutes=d.get("minutes") or "—"))
 register_event("gurps.fright", summary=_summary(lambda d: FrightCheck.from_dict(d["result"])))
 register_event("gurps.self_control", summary=_summary(lambda d: SelfControlRoll.from_dict(d["result"])))
 
@@ -162,6 +186,26 @@ class SavedCharacter:
         from gamekernel.render.html import esc, panel
 
         return panel("gurps-saved", esc(str(self)))
+
+
+@dataclass(frozen=True)
+class LuckStatus:
+    """Who has Luck and whether its use is spent (`%luck status`, `%luck reset`)."""
+
+    rows: tuple[tuple[str, str, int, bool], ...]  # (name, trait, every_minutes, spent)
+
+    def __str__(self) -> str:
+        from gamekernel.render.gurps import luck_status_text
+
+        return luck_status_text(self)
+
+    def __repr__(self) -> str:
+        return f"<LuckStatus {', '.join(r[0] for r in self.rows)}>"
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.gurps import luck_status_html
+
+        return luck_status_html(self)
 
 
 def _side_spec(text: str) -> tuple[str | None, str]:
@@ -344,6 +388,55 @@ class GurpsActions:
         self.record("gurps.check", {"spec": parsed.text or str(spec), "result": result.to_dict()},
                     actor=name or None, secret=secret)
         return result
+
+    # -- Luck (GURPS-ADV-19..21) --------------------------------------------------------------------
+    def luck(self, name: str | None = None) -> LuckResult:
+        """Use Luck on the character's last success roll: reroll it twice and keep the best of the
+        three (GURPS-ADV-19). Declared right after the roll; one use per period of play (Luck 1 h,
+        Extraordinary 30 min, Ridiculous 10 min) until `luck_reset`; logged and undoable."""
+        character = self._actor_or_none(name)
+        if character is None:
+            raise UsageError(t("gurps.err.no_active"))
+        level = luck_level(character)
+        if level is None:
+            raise RuleError(f"{character.name} has no Luck (GURPS-ADV-19); add it with %char trait Luck")
+        if self.gurps.luck_used.get(character.name, 0) >= 1:
+            raise RuleError(f"{character.name} already used {level.name}; it comes back after {level.every_minutes} "
+                            "minutes of play (%luck reset when that time has passed)")
+        last = self.gurps.last_check.get(character.name)
+        if last is None:
+            raise RuleError(f"{character.name} has no success roll to reroll yet (%check first)")
+        if last.get("luck"):
+            raise RuleError(f"{character.name}'s last roll was already rerolled with Luck")
+        own = [e for e in self.active if e.actor == character.name]
+        if not own or own[-1].kind != "gurps.check":
+            raise RuleError(f"Luck must be declared right after the roll (GURPS-ADV-19); {character.name} has "
+                            f"done something else since ({own[-1].kind if own else 'nothing'})")
+        original = SuccessRoll.from_dict(last)
+        faces = [roll_3d6(self.rng) for _ in range(level.rolls - 1)]
+        result = luck_reroll(original, level, faces, note=t("gurps.luck.note", trait=level.name, rolls=level.rolls))
+        self.record("gurps.luck", {"result": result.to_dict()}, actor=character.name, secret=result.secret)
+        return result
+
+    def luck_status(self) -> LuckStatus:
+        rows = []
+        for name in sorted(self.gurps.characters):
+            level = luck_level(self.gurps.characters[name])
+            if level is not None:
+                rows.append((name, level.name, level.every_minutes, self.gurps.luck_used.get(name, 0) > 0))
+        return LuckStatus(tuple(rows))
+
+    def luck_reset(self, name: str | None = None, *, minutes: int | None = None) -> LuckStatus:
+        """The GM says play time has passed: spent Luck comes back (all of it, one character's, or
+        with `minutes` only the levels whose interval has passed: 10 min restores Ridiculous Luck)."""
+        names = [self.character(name).name] if name else sorted(self.gurps.luck_used)
+        back = []
+        for who in names:
+            level = luck_level(self.gurps.characters[who]) if who in self.gurps.characters else None
+            if who in self.gurps.luck_used and (level is None or recovered_after(level, minutes)):
+                back.append(who)
+        self.record("gurps.luck.reset", {"names": back, "minutes": minutes})
+        return self.luck_status()
 
     def _side(self, text: str) -> tuple[int, tuple[Modifier, ...], str, str]:
         actor, spec = _side_spec(text)

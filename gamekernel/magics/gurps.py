@@ -201,6 +201,32 @@ class GurpsMagics(SessionMagics):
         return _maybe_secret(result, parsed.flag("secret"))
 
     @magic_arguments()
+    @argument("what", nargs="*", help="[@Name] (reroll the last success roll) | reset [@Name] [30min] | status")
+    @line_magic
+    @guarded("luck")
+    def luck(self, line: str = ""):
+        """Luck (GURPS-ADV-19..21): `%luck @Aiko` rerolls Aiko's last success roll twice and keeps the
+        best of three; `%luck reset [30min]` when enough play time has passed; `%luck status`."""
+        parsed = split_line(line, flags=())
+        words = parsed.text.split()
+        if not words:
+            result = self.session.luck(parsed.actor)
+            return _maybe_secret(result, result.secret)
+        verb = words[0].lower()
+        if verb in ("reset", "リセット"):
+            minutes = None
+            if len(words) > 1:
+                from gamekernel.actions.combat import parse_minutes
+
+                text = words[1] if not words[1].isdigit() else f"{words[1]}min"
+                minutes = parse_minutes(text)
+            return self.session.luck_reset(parsed.actor, minutes=minutes)
+        if verb == "status":
+            return self.session.luck_status()
+        raise UsageError(f"unknown %luck action {words[0]!r}: %luck [@Name], %luck reset [@Name] [30min], "
+                         "%luck status")
+
+    @magic_arguments()
     @argument("modifiers", nargs="*", help="-2 (how terrifying)")
     @argument("--rule14", action="store_true", help="Basic Set Rule of 14 (effective Will above 13 counts as 13).")
     @line_magic

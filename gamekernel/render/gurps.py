@@ -431,3 +431,54 @@ def character_list_html(roster) -> str:
     body = table(["", t("gurps.sheet.col.name"), "ST/DX/IQ/HT", "HP", "FP", t("gurps.attr.Dodge"),
                   t("gurps.sheet.col.points")], rows)
     return panel("gurps-characters", body, title_html=esc(t("gurps.char.title")))
+
+
+# ---------------------------------------------------------------- Luck (GURPS-ADV-19..21)
+
+
+def _luck_roll_line(roll, kept: bool) -> str:
+    faces = ",".join(str(d) for d in roll.dice)
+    mark = " ✓" if kept else ""
+    return f"{t('gurps.check.rolled', total=roll.total, dice=faces)} → {verdict_text(roll)}{mark}"
+
+
+def luck_text(result) -> str:
+    """"Aiko uses Luck: best of 3 · Lockpicking 9 −5 (dark) = 4" then one line per roll, the kept one ticked."""
+    head = t("gurps.luck.head", name=result.actor, trait=display_name(result.level.name), rolls=len(result.rolls))
+    lines = [f"{head}{SEP}{working_text(result.original)}"]
+    for i, roll in enumerate(result.rolls):
+        label = t("gurps.luck.original") if i == 0 else t("gurps.luck.reroll", n=i)
+        lines.append(f"  {label}: {_luck_roll_line(roll, i == result.kept_index)}")
+    lines.append(t("gurps.luck.kept", result=success_text(result.kept)))
+    return "\n".join(lines)
+
+
+def luck_html(result) -> str:
+    head = t("gurps.luck.head", name=result.actor, trait=display_name(result.level.name), rolls=len(result.rolls))
+    rows = []
+    for i, roll in enumerate(result.rolls):
+        label = t("gurps.luck.original") if i == 0 else t("gurps.luck.reroll", n=i)
+        kept = i == result.kept_index
+        dice = "".join(chip(str(d), cls="gk-die") for d in roll.dice)
+        style = "font-weight:600" if kept else "color:#666"
+        rows.append(f'<div class="gk-luck-roll{" gk-kept" if kept else ""}" style="{style}">{esc(label)}: {dice} = '
+                    f'{roll.total} {chip(verdict_text(roll), _tone(roll), cls="gk-verdict")}{" ✓" if kept else ""}'
+                    "</div>")
+    body = f'<div class="gk-working">{esc(working_text(result.original))}</div>' + "".join(rows)
+    return panel("gurps-luck", body, title_html=esc(head), tone=_tone(result.kept))
+
+
+def luck_status_text(status) -> str:
+    """`%luck reset` / `%luck status`: who may use Luck now."""
+    if not status.rows:
+        return t("gurps.luck.nobody")
+    lines = []
+    for name, trait, every, used in status.rows:
+        key = "gurps.luck.spent" if used else "gurps.luck.ready"
+        lines.append(t(key, name=name, trait=display_name(trait), minutes=every))
+    return "\n".join(lines)
+
+
+def luck_status_html(status) -> str:
+    body = "".join(f'<div class="gk-line">{esc(line)}</div>' for line in luck_status_text(status).split("\n"))
+    return panel("gurps-luck-status", body, title_html=esc(t("gurps.luck.title")))
