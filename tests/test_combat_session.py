@@ -165,3 +165,48 @@ def test_combat_part_snapshot_roundtrip_with_pending_attack():
     s.combat_attack("Aiko", "Goblin1", "Broadsword")
     data = json.loads(json.dumps(s.state["gurps_combat"].to_dict()))
     assert CombatPart.from_dict(data).to_dict() == data
+
+
+def test_gurps_inj_05_06_damage_on_a_fighter_goes_through_the_fight_like_hit():
+    """`session.damage` on a combatant = `combat_damage` (shock GURPS-INJ-05, major wound INJ-06/07,
+    thresholds, badges): same dice, same state, a combat.damage event."""
+    a, b = fight(9), fight(9)
+    via_damage = a.damage("3d+4 cut", target="Goblin1")
+    via_hit = b.combat_damage("Goblin1", "3d+4 cut")
+    assert a.log[-1].kind == "combat.damage" and a.log[-1].data["args"] == b.log[-1].data["args"]
+    assert a.state.to_dict() == b.state.to_dict() and str(via_damage) == str(via_hit)
+    goblin = a.combat_state.get("Goblin1")
+    injury = via_damage.report.injury
+    assert goblin.hp == 9 - injury.injury and injury.shock == min(4, injury.injury)
+    assert injury.major_wound == (2 * injury.injury > 9) and (injury.knockdown is not None) == injury.major_wound
+    assert any(b.startswith("shock") for b in goblin.badges(a.combat_state.round))
+    assert replay(a.active).to_dict() == a.state.to_dict()
+
+
+def test_gurps_dmg_damage_magic_routes_to_the_fight_with_dr_and_attacker(ip):
+    from gamekernel.magics import current_session
+    from gamekernel.render.combat import CombatResult
+
+    ip.run_line_magic("combat", "npc Goblin ST=9 DX=12 HT=11 DR=2 weapon=Spear:11:thr+2 imp")
+    ip.run_line_magic("combat", f"start {BREN} Goblin*2")
+    s = current_session()
+    result = ip.run_line_magic("damage", "sw+2 cut @Goblin1 --by=Bren --dr=0")
+    assert isinstance(result, CombatResult) and result.kind == "damage"
+    event = s.log[-1]
+    assert event.kind == "combat.damage" and event.data["args"]["attacker"] == "Bren"
+    roll = result.report.damage
+    assert roll.dr == 0 and roll.spec.dice == 2 and roll.spec.adds == 1  # ST 13 swing 2d-1, +2
+    assert s.combat_state.get("Goblin1").hp == 9 - result.report.injury.injury
+    outside = ip.run_line_magic("damage", "1d cut @Nobody")  # not fighting: a plain damage roll
+    assert s.log[-1].kind == "gurps.damage" and outside.injury >= 0
+
+
+def test_gurps_dmg_damage_to_a_fighting_character_is_not_counted_twice():
+    s = Session(seed=3)
+    s.char_new("Bren", st=13, dx=12, ht=12)
+    s.combat_start("Bren Goblin{ST=9,DX=12,HT=11}")
+    s.damage("2d cut", target="Bren")
+    assert s.character("Bren").hp_lost == 0  # the fight holds HP until it ends
+    lost = 13 - s.combat_state.get("Bren").hp
+    s.combat_end()
+    assert s.character("Bren").hp_lost == lost

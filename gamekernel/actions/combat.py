@@ -155,7 +155,8 @@ def _op_defend(part, args, tape):
 
 @op("damage")
 def _op_damage(part, args, tape):
-    fight, report = cb.damage(_fight(part), args["name"], args["spec"], tape, attacker=args.get("attacker", ""))
+    fight, report = cb.damage(_fight(part), args["name"], args["spec"], tape, attacker=args.get("attacker", ""),
+                              dr=args.get("dr"), half=bool(args.get("half", False)))
     return {"fight": fight}, ("damage", report)
 
 
@@ -391,7 +392,8 @@ class CombatActions:
     def combat_state(self) -> CombatState | None:
         return self.state[PART].fight
 
-    def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None, summary: str = ""):
+    def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None, summary: str = "",
+                secret: bool = False):
         from gamekernel.render.combat import CombatResult
 
         part: CombatPart = self.state[PART]
@@ -402,7 +404,7 @@ class CombatActions:
         finally:
             part.characters = None
         self.record(f"combat.{name}", {"op": name, "args": args, "faces": list(tape.used),
-                                       "summary": summary or name}, actor=actor)
+                                       "summary": summary or name}, actor=actor, secret=secret)
         fight = self.state[PART].fight
         return CombatResult(kind, report, fight if (fight is not None and not fight.over) or name == "end" else None)
 
@@ -521,10 +523,26 @@ class CombatActions:
         return self._combat("defend", {"name": name, "kind": kind}, actor=name,
                             summary=t("combat.event.defend", name=name, kind=kind))
 
-    def combat_damage(self, name: str, spec: str, *, attacker: str = ""):
-        """Roll damage straight onto a combatant (through DR), with every consequence."""
-        return self._combat("damage", {"name": name, "spec": spec, "attacker": attacker},
-                            summary=t("combat.event.damage", name=name, spec=spec))
+    def combat_damage(self, name: str, spec: str, *, attacker: str = "", dr: int | None = None, half: bool = False,
+                      secret: bool = False):
+        """Roll damage straight onto a combatant (through DR, or `dr` instead), with every consequence;
+        `half` halves it beyond 1/2D range."""
+        args: dict[str, Any] = {"name": name, "spec": spec, "attacker": attacker}
+        if dr is not None:
+            args["dr"] = int(dr)
+        if half:
+            args["half"] = True
+        return self._combat("damage", args, summary=t("combat.event.damage", name=name, spec=spec), secret=secret)
+
+    def combat_fighter(self, name: str | None) -> str | None:
+        """The exact name of `name` in the running fight, or None (no fight, or not in it)."""
+        fight = self.state[PART].fight
+        if not name or fight is None or fight.over:
+            return None
+        try:
+            return fight.get(name).name
+        except NotFoundError:
+            return None
 
     def combat_arm(self, name: str, weapon: str):
         return self._combat("arm", {"name": name, "weapon": weapon}, summary=f"{name}: {weapon}")

@@ -527,9 +527,14 @@ class GurpsActions:
     def damage(
         self, spec: str, *, target: str | None = None, attacker: str | None = None, dr: int | None = None,
         half: bool = False, secret: bool = False, apply: bool = True,
-    ) -> DamageRoll:
+    ) -> DamageRoll | Any:
         """A damage roll: `damage("2d+1 cut", target="Goblin")`; thr/sw use the attacker's ST (default:
-        the active character); DR defaults to the target's; the injury is taken off a known target's HP."""
+        the active character); DR defaults to the target's; the injury is taken off a known target's HP.
+        A target fighting in the running combat takes it as a combat hit (`combat_damage`: shock, major
+        wound, death checks, badges) and the combat result is returned."""
+        fighter = self.combat_fighter(target) if (apply and target) else None
+        if fighter is not None:
+            return self._damage_in_fight(fighter, spec, attacker=attacker, dr=dr, half=half, secret=secret)
         source = self._actor_or_none(attacker) if attacker or any(
             w in spec.lower() for w in ("thr", "sw")) else None
         parsed = parse_damage(spec, st=source.st if source else None)
@@ -549,6 +554,20 @@ class GurpsActions:
         self.record("gurps.damage", {"result": result.to_dict(), "injury": result.injury, "applied_to": applied},
                     actor=result.attacker or None, secret=secret)
         return result
+
+    def _damage_in_fight(self, fighter: str, spec: str, *, attacker: str | None, dr: int | None, half: bool,
+                         secret: bool):
+        """`damage()` on a combatant: thr/sw use a fighting attacker's ST, else the named (or active)
+        character's ST resolved to plain dice here, so the combat event holds everything it needs."""
+        by = self.combat_fighter(attacker) if attacker else None
+        if by is None and any(w in spec.lower() for w in ("thr", "sw")):
+            source = self._actor_or_none(attacker)
+            if source is None:
+                raise UsageError(f"{spec!r} needs the attacker's ST: name one with --by=NAME")
+            by = self.combat_fighter(source.name)
+            if by is None:
+                spec = str(parse_damage(spec, st=source.st))
+        return self.combat_damage(fighter, spec, attacker=by or "", dr=dr, half=half, secret=secret)
 
     def fright(
         self, modifiers: str | Iterable = "", *, actor: str | None = None, secret: bool = False,
