@@ -49,9 +49,13 @@ class CoreActions:
         return seed
 
     def dice_limits(self):
-        from gamekernel.dice import Limits
+        """The dice limits for the current `max_dice` (rebuilt only when the option changes)."""
+        cached = getattr(self, "_dice_limits", None)
+        if cached is None or cached.max_dice != self.max_dice:
+            from gamekernel.dice import Limits
 
-        return Limits(max_dice=self.max_dice)
+            cached = self._dice_limits = Limits(max_dice=self.max_dice)
+        return cached
 
     def roll(self, expression: str, *, actor: str | None = None, secret: bool = False) -> RollResult:
         """Roll dice notation with the session RNG; the faces are logged as a `roll` event."""
