@@ -63,8 +63,13 @@ class CombatPart:
         chars = {k.casefold(): ch for k, ch in (self.characters or {}).items()}
         for key, c in self.roster.items():
             if key.casefold() == name.casefold():
-                ch = chars.get(key.casefold())  # a character's HP/FP live in the GURPS part
-                return c if ch is None else replace(c, hp=ch.current_hp, fp=ch.current_fp)
+                ch = chars.get(key.casefold())  # a character's HP/FP (and sheet weapons) live in the GURPS part
+                if ch is None:
+                    return c
+                sheet = sheet_weapons(ch)
+                kept = tuple(w for w in c.weapons if w.name.casefold() not in {s.name.casefold() for s in sheet}
+                             and not (sheet and w.name == "Punch"))
+                return replace(c, hp=ch.current_hp, fp=ch.current_fp, weapons=(*sheet, *kept) if sheet else c.weapons)
         if name.casefold() in chars:
             return combatant_from_character(chars[name.casefold()])
         raise NotFoundError(f"no combatant {name!r}; start a fight with them or add them with %combat add")
@@ -628,6 +633,8 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
     except Exception:
         shield = None
     if not weapons:
+        weapons = sheet_weapons(ch)
+    if not weapons:
         weapons = (cb.Weapon("Punch", ch.dx, "thr-1 cr", parry_weapon="bare_hands"),)
     return Combatant(
         name=ch.name, st=ch.st, dx=ch.dx, iq=ch.iq, ht=ch.ht, hp_max=ch.hp, fp_max=ch.fp, will=ch.will,
@@ -638,3 +645,15 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
         enhanced_parry=level("Enhanced Parry"), enhanced_block=level("Enhanced Block"),
         ambidextrous=has("Ambidexterity"), hp=ch.current_hp, fp=ch.current_fp,
     )
+
+
+def sheet_weapons(ch: Any) -> tuple[cb.Weapon, ...]:
+    """The weapons on a character's sheet at their effective levels (a weapon whose skill cannot be
+    used untrained is left out)."""
+    out = []
+    for w in getattr(ch, "weapons", ()):
+        try:
+            out.append(cb.weapon_from_sheet(w, ch.weapon_level(w)))
+        except (NotFoundError, RuleError):
+            continue
+    return tuple(out)

@@ -39,6 +39,7 @@ from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, r
 from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
 from gamekernel.systems.gurps.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
 from gamekernel.systems.gurps.traits import make_trait
+from gamekernel.systems.gurps.weapons import CharacterWeapon, parse_character_weapon
 
 PART = "gurps"
 # Fields a sheet edit may change, with their types (GURPS-CH-04..26).
@@ -349,6 +350,23 @@ class GurpsActions:
         new = make_trait(trait, level=level, option=option)
         kept = tuple(t for t in character.traits if not (t.id and t.id == new.id and t.option == new.option))
         return self.add_character(replace(character, traits=(*kept, new)),
+                                  activate=self.gurps.active == character.name)
+
+    def char_add_weapon(self, weapon: str | CharacterWeapon, *, name: str | None = None) -> Character:
+        """Put a weapon on the sheet (replacing one of the same name): `char_add_weapon("Broadsword:14:sw+1 cut")`
+        or `"Shortsword:Broadsword-2:sw cut"` (the level then follows the skill); logged."""
+        character = self.character(name)
+        new = parse_character_weapon(weapon) if isinstance(weapon, str) else weapon
+        character.weapon_level(new)  # the skill must be usable (bought, or with a default) before logging
+        kept = tuple(w for w in character.weapons if w.name.casefold() != new.name.casefold())
+        return self.add_character(replace(character, weapons=(*kept, new)),
+                                  activate=self.gurps.active == character.name)
+
+    def char_drop_weapon(self, weapon: str, *, name: str | None = None) -> Character:
+        """Take a weapon off the sheet; logged."""
+        character = self.character(name)
+        gone = character.weapon(weapon)
+        return self.add_character(replace(character, weapons=tuple(w for w in character.weapons if w != gone)),
                                   activate=self.gurps.active == character.name)
 
     # -- rolls ----------------------------------------------------------------------------------------

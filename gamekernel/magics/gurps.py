@@ -78,12 +78,14 @@ class GurpsMagics(SessionMagics):
 
     @magic_arguments()
     @argument("action", help="new NAME [field=value...] | load FILE | save [NAME] [FILE] | list | use NAME | "
-                             "set [@Name] field=value... | skill NAME POINTS [@Name] | trait NAME [LEVEL] [@Name]")
+                             "set [@Name] field=value... | skill NAME POINTS [@Name] | trait NAME [LEVEL] [@Name] | "
+                             "weapon [NAME] Broadsword:14:sw+1 cut[:reach=1:parry=0] | weapon [NAME] -Broadsword")
     @line_magic
     @guarded("char")
     def char(self, line: str = ""):
         """Characters: `%char new Aiko dx=12 iq=12`, `%char load aiko.gcs`, `%char save`, `%char list`,
-        `%char use Aiko`, `%char set dx=13`, `%char skill Lockpicking 8`, `%char trait Combat Reflexes`."""
+        `%char use Aiko`, `%char set dx=13`, `%char skill Lockpicking 8`, `%char trait Combat Reflexes`,
+        `%char weapon Aiko Broadsword:Broadsword:sw+1 cut` (the level follows the skill) or `Broadsword:14:sw+1 cut`."""
         parsed = split_line(line, flags=())
         try:
             words = shlex.split(parsed.text)
@@ -124,7 +126,24 @@ class GurpsMagics(SessionMagics):
             if len(args) > 1 and args[-1].lstrip("-").isdigit():
                 level, name_words = int(args[-1]), args[:-1]
             return session.char_add_trait(" ".join(name_words), level=level, option=option, name=parsed.actor)
-        raise UsageError(f"unknown %char action {action!r}: new, load, save, list, use, set, skill, trait")
+        if action == "weapon":
+            return self._weapon(parsed.actor, parsed.text.split(None, 1)[1] if len(words) > 1 else "")
+        raise UsageError(f"unknown %char action {action!r}: new, load, save, list, use, set, skill, trait, weapon")
+
+    def _weapon(self, actor: str | None, rest: str):
+        """`%char weapon [NAME] Broadsword:14:sw+1 cut [@Name]`; `%char weapon [NAME] -Broadsword` removes it."""
+        usage = "usage: %char weapon [NAME] Broadsword:14:sw+1 cut (or Shortsword:Broadsword-2:sw cut) [@Name]"
+        head, _, tail = rest.strip().partition(" ")
+        if actor is None and tail and ":" not in head and not head.startswith("-"):
+            actor, rest = head, tail
+        rest = rest.strip()
+        if not rest:
+            raise UsageError(usage)
+        if rest.startswith("-") and ":" not in rest:
+            return self.session.char_drop_weapon(rest[1:].strip(), name=actor)
+        if ":" not in rest:
+            raise UsageError(usage)
+        return self.session.char_add_weapon(rest, name=actor)
 
     @magic_arguments()
     @argument("sides", nargs="*", help="Aiko:Stealth vs Guard:Per (numbers work too: 14 vs 12)")

@@ -216,14 +216,36 @@ def character_html(character: Character) -> str:
                            level, str(skill.points)))
     skills = html_table([t("gurps.sheet.col.skill"), t("gurps.sheet.col.diff"), t("gurps.sheet.col.level"),
                          t("gurps.sheet.col.points")], skill_rows, cls="gk-table gk-sheet-skills") if skill_rows else ""
+    weapons = weapons_table(character)
     issues = character.validate()
     tone = "bad" if any(i.severity == "error" for i in issues) else "neutral"
     total = t("gurps.sheet.total", total=pts.total, budget=pts.budget, unspent=pts.unspent,
               disadvantages=pts.disadvantages, limit=pts.disadvantage_limit)
     issue_html = "".join(f'<div class="gk-issue gk-{esc(i.severity)}">{esc(str(i))}</div>' for i in issues)
     body = (f'<div class="gk-points">{esc(total)}</div>{issue_html}'
-            f'<div style="display:flex;gap:12px;flex-wrap:wrap;align-items:flex-start">{attrs}{traits}{skills}</div>')
+            f'<div style="display:flex;gap:12px;flex-wrap:wrap;align-items:flex-start">'
+            f'{attrs}{traits}{skills}{weapons}</div>')
     return panel("gurps-character", body, title_html=esc(character.name), tone=tone)
+
+
+def weapons_table(character: Character) -> str:
+    """The sheet's weapons: level (from the skill), damage, reach, Parry (skill/2 + 3 + weapon and trait bonuses)."""
+    from gamekernel.render.html import table as html_table
+
+    rows = []
+    for w in character.weapons:
+        try:
+            level = character.weapon_level(w)
+            parry = "—" if w.parry is None else str(level // 2 + 3 + w.parry + character.defense_bonus("parry"))
+            level_text = str(level)
+        except Exception:  # a skill that cannot be used untrained
+            level_text, parry = "?", "?"
+        rows.append((w.name, level_text, w.damage, w.reach or "—", parry))
+    if not rows:
+        return ""
+    heads = [t("gurps.sheet.col.weapon"), t("gurps.sheet.col.level"), t("gurps.attr.Damage"),
+             t("gurps.sheet.col.reach"), t("gurps.attr.Parry")]
+    return html_table(heads, rows, cls="gk-table gk-sheet-weapons")
 
 
 __all__ = ["character_html", "character_text", "damage_html", "damage_text", "success_html", "success_text",

@@ -56,7 +56,7 @@ def test_gcs_traits_with_points_and_appearance():
 
 def test_gcs_equipment_and_dr():
     c = load_gcs(DATA / "aiko.gcs")
-    assert c.equipment == ("Leather Armor", "Broadsword", "Backpack", "Lockpicks", "Rope, 10 yards")
+    assert c.equipment == ("Leather Armor", "Broadsword", "Large Knife", "Backpack", "Lockpicks", "Rope, 10 yards")
     assert c.dr == 2
 
 

@@ -60,6 +60,7 @@ from gamekernel.systems.gurps.skills import (
     relative_level,
 )
 from gamekernel.systems.gurps.traits import Trait, load_traits, maybe_trait
+from gamekernel.systems.gurps.weapons import CharacterWeapon
 
 SCHEMA = 1
 
@@ -232,6 +233,7 @@ class Character:
     skills: tuple[Skill, ...] = ()
     dr: int = 0
     equipment: tuple[str, ...] = ()
+    weapons: tuple[CharacterWeapon, ...] = ()  # ready weapons and attack modes (combat uses them)
     budget: int = 100
     disadvantage_limit: int = 50  # percent of the budget (GURPS-CH-03, GM's option)
     allow_bought_secondary: bool = False  # OPEN flag (after GURPS-CH-11)
@@ -435,6 +437,28 @@ class Character:
         return best
 
     # -- checks ---------------------------------------------------------------------------------
+    def weapon(self, name: str) -> CharacterWeapon:
+        """A weapon on the sheet by name (case and spacing/punctuation ignored); NotFoundError with hints."""
+        key = _weapon_key(name)
+        for w in self.weapons:
+            if _weapon_key(w.name) == key:
+                return w
+        names = [w.name for w in self.weapons]
+        close = get_close_matches(name, names, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else f"; {self.name} has {', '.join(names) or 'none'}"
+        raise NotFoundError(f"{self.name} has no weapon {name!r}{hint}")
+
+    def weapon_level(self, weapon: CharacterWeapon | str) -> int:
+        """The weapon's effective skill on this sheet: its fixed level, else the skill (or attribute)
+        it uses plus its modifier (GURPS-CMB-26: attack rolls are against the weapon skill)."""
+        w = self.weapon(weapon) if isinstance(weapon, str) else weapon
+        if w.level is not None:
+            return w.level
+        source = w.skill_name
+        if source.strip().lower() in ("st", "dx", "iq", "ht", "will", "per"):
+            return self.attribute_value(source) + w.modifier
+        return self.skill_level(source).level + w.modifier
+
     def resolve(self, spec: CheckSpec | str) -> ResolvedCheck:
         """Turn a check spec into label, base and modifiers for this character; a fallback chain
         ("Lockpicking | IQ-5") picks the alternative with the best effective level."""
@@ -627,6 +651,8 @@ class Character:
         data["traits"] = [t.to_dict() for t in self.traits]
         data["skills"] = [s.to_dict() for s in self.skills]
         data["equipment"] = list(self.equipment)
+        if self.weapons:
+            data["weapons"] = [w.to_dict() for w in self.weapons]
         return data
 
     @classmethod
@@ -659,6 +685,8 @@ class Character:
             kwargs["traits"] = tuple(Trait.from_dict(t) for t in data.get("traits", []))
             kwargs["skills"] = tuple(Skill.from_dict(s) for s in data.get("skills", []))
             kwargs["equipment"] = tuple(str(e) for e in data.get("equipment", []))
+            kwargs["weapons"] = tuple(CharacterWeapon.from_dict(w, where=f"{where}: weapons[{i}]")
+                                      for i, w in enumerate(data.get("weapons", [])))
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(f"{where}: bad traits/skills/languages entry ({error})") from error
         traits = load_traits()
@@ -690,6 +718,10 @@ def _effect_value(effect: dict[str, Any], trait: Trait) -> int:
         row = defn.options.get(trait.option, {}) if defn else {}
         return int(row.get("bonus", row.get("reaction", 0)))
     return int(effect.get("bonus", 0))
+
+
+def _weapon_key(name: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKC", name).casefold() if ch.isalnum())
 
 
 def _name_key(name: str) -> str:

@@ -202,8 +202,10 @@ class Combatant:
         return atk.posture_move(self.posture, value)
 
     def weapon(self, name: str) -> Weapon:
+        """By name, ignoring case, spaces and punctuation ("broadsword_thrust" = "Broadsword (Thrust)")."""
+        key = _weapon_key(name)
         for w in self.weapons:
-            if w.name.casefold() == name.casefold():
+            if _weapon_key(w.name) == key:
                 return w
         names = [w.name for w in self.weapons]
         close = get_close_matches(name, names, n=3)
@@ -1092,10 +1094,24 @@ def parse_weapon(text: str) -> Weapon:
     return w
 
 
+def _weapon_key(name: str) -> str:
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+def weapon_from_sheet(sheet_weapon, level: int) -> Weapon:
+    """A character sheet's weapon (systems/gurps/weapons.CharacterWeapon) at its effective level, as
+    the combat rules use it (parry bonus, ranged/thrown kind, Acc, flail, parry weapon class)."""
+    flags = "".join(f":{f}" for f in sheet_weapon.flags)
+    w = parse_weapon(f"weapon:{level}:{sheet_weapon.damage}{flags}")
+    parry = None if (sheet_weapon.parry is None or w.parry is None) else sheet_weapon.parry
+    return replace(w, name=sheet_weapon.name, parry=parry)
+
+
 __all__ = [
     "AttackOptions", "AttackReport", "CombatState", "Combatant", "DamageReport", "DefenseReport", "EndReport",
     "FeintReport", "InitiativeEntry", "InjuryReport", "ManeuverReport", "PendingAttack", "Tape", "TurnReport",
     "Weapon", "apply_injury", "attack", "checks_due", "choose_maneuver", "damage", "defend", "defense_options",
     "defenses_allowed", "end_combat", "feint_penalty", "free_posture", "heal", "initiative_order",
     "move_allowed", "next_turn", "parse_weapon", "quick_combatant", "set_status", "spend_fp", "start_combat",
+    "weapon_from_sheet",
 ]

@@ -5,7 +5,9 @@
 
 Read: profile.name, total_points, attributes (adj -> our attributes and bought secondary
 adjustments), traits (recursively through containers; `calc.points` is the cost), skills
-(difficulty "dx/a", points, `calc.level`), equipment names (`description`), DR (body location
+(difficulty "dx/a", points, `calc.level`), equipment names (`description`), the melee and ranged
+weapons of equipped items (damage, reach, parry, the best skill default; levels checked against
+`calc.level`), DR (body location
 `calc.dr.all` for the torso, else equipped `dr_bonus` features). Every skill level is recomputed
 with our rules (GURPS-STD-01..03) and compared with the file's `calc.level`; differences are listed
 in `mismatches` (a file from a GCS with bonuses we do not model shows them there).
@@ -14,13 +16,15 @@ in `mismatches` (a file from a GCS with bonuses we do not model shows them there
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from gamekernel.errors import DataError, NotFoundError
+from gamekernel.errors import DataError, GameKernelError, NotFoundError
 from gamekernel.systems.gurps.characters import Character, Skill
 from gamekernel.systems.gurps.traits import Trait, maybe_trait
+from gamekernel.systems.gurps.weapons import CharacterWeapon, validate_weapon
 
 SUPPORTED_VERSIONS = range(2, 6)
 APPEARANCE_NAMES = {
@@ -160,6 +164,8 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     kwargs["dr"] = _torso_dr(data) if _torso_dr(data) is not None else dr_bonus
 
     character = Character(**kwargs)
+    weapons, expected_weapons = _weapons(character, data.get("equipment") or [], where, warnings)
+    character = replace(character, weapons=tuple(weapons))
     mismatches = []
     for label, level in expected:
         try:
@@ -169,7 +175,106 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
             continue
         if ours != level:
             mismatches.append((label, level, ours))
+    for weapon, level in expected_weapons:
+        ours = character.weapon_level(weapon)
+        if ours != level:
+            mismatches.append((f"{weapon.name} (weapon)", level, ours))
     return GcsImport(character, tuple(mismatches), tuple(warnings))
+
+
+def _is_melee(row: dict[str, Any]) -> bool | None:
+    """GCS 5 weapon ids start with 'w' (melee) or 'W' (ranged); older files say type melee_weapon."""
+    kind = str(row.get("type", ""))
+    if kind in ("melee_weapon", "ranged_weapon"):
+        return kind == "melee_weapon"
+    wid = str(row.get("id", ""))
+    if wid[:1] in ("w", "W"):
+        return wid[0] == "w"
+    return None
+
+
+def _damage_text(row: dict[str, Any]) -> str:
+    """{"type": "cut", "st": "sw", "base": "1"} -> "sw+1 cut"; {"base": "2d+1", "type": "pi"} -> "2d+1 pi"."""
+    dmg = row.get("damage") or {}
+    kind = str(dmg.get("type", "") or "cr")
+    st = str(dmg.get("st", "") or "")
+    base = str(dmg.get("base", "") or "").replace(" ", "")
+    if st in ("thr", "sw"):
+        if base and base.lstrip("+-").isdigit():
+            return f"{st}{int(base):+d} {kind}"
+        if not base:
+            return f"{st} {kind}"
+    elif base and "d" in base:
+        return f"{base} {kind}"
+    return str((row.get("calc") or {}).get("damage", ""))
+
+
+def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple[str, int, int] | None:
+    """(skill or attribute, modifier, level) of the best weapon default the character can use: a skill
+    on the sheet, or an attribute (as GCS resolves weapon levels)."""
+    best = None
+    for d in defaults or []:
+        kind, mod = str(d.get("type", "")), int(d.get("modifier", 0) or 0)
+        if kind == "skill":
+            name = str(d.get("name", ""))
+            if d.get("specialization"):
+                name = f"{name} ({d['specialization']})"
+            if character.find_skill_entry(name) is None:
+                continue
+            try:
+                level = character.skill_level(name).level + mod
+            except (NotFoundError, DataError):
+                continue
+        elif kind in ("st", "dx", "iq", "ht", "will", "per"):
+            name, level = kind.upper() if len(kind) == 2 else kind.capitalize(), character.attribute_value(kind) + mod
+        else:
+            continue
+        if best is None or level > best[2]:
+            best = (name, mod, level)
+    return best
+
+
+def _weapons(character: Character, equipment: list[dict[str, Any]], where: str, warnings: list[str]):
+    """Melee and ranged weapons of equipped items: one CharacterWeapon per usage (the first keeps the
+    item's name, the others add the usage: "Broadsword (Thrust)"), with the best default as its skill."""
+    weapons: list[CharacterWeapon] = []
+    expected: list[tuple[CharacterWeapon, int]] = []
+    for item in _walk_all(equipment):
+        if not item.get("equipped", True):
+            continue
+        label = str(item.get("description", item.get("name", "?")))
+        for row in item.get("weapons") or []:
+            melee = _is_melee(row)
+            if melee is None:
+                warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
+                continue
+            usage = str(row.get("usage", ""))
+            taken = {w.name for w in weapons}
+            name = label if label not in taken else f"{label} ({usage or len(weapons)})"
+            damage = _damage_text(row)
+            best = _best_default(character, row.get("defaults") or [])
+            if best is None:
+                warnings.append(f"{name}: no usable skill or attribute default; skipped")
+                continue
+            parry_text = str(row.get("parry", "") or "0").lower()
+            parry = None if ("no" in parry_text or not melee) else int(re.sub(r"[^0-9+-]", "", parry_text) or 0)
+            flags: tuple[str, ...] = ()
+            if not melee:
+                acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
+                flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
+            weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
+                                     modifier=best[1], reach=str(row.get("reach", "") or ""), parry=parry,
+                                     flags=flags, usage=usage)
+            try:
+                validate_weapon(weapon, where=f"{where}: {name}")
+            except GameKernelError as error:
+                warnings.append(str(error))
+                continue
+            weapons.append(weapon)
+            level = (row.get("calc") or {}).get("level")
+            if level is not None:
+                expected.append((weapon, _int(level, f"{where}: {name}.calc.level")))
+    return weapons, expected
 
 
 def _torso_dr(data: dict[str, Any]) -> int | None:

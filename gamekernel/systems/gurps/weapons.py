@@ -1,0 +1,137 @@
+"""Weapons on a character sheet: name, the skill it is used with, damage, reach, parry and the flags
+the combat rules read (GURPS-CMB-14, 30..32, 45..49).
+
+    CharacterWeapon(name, damage, skill="", modifier=0, level=None, reach="", parry=0, flags=(), usage="")
+    parse_character_weapon("Broadsword:14:sw+1 cut")          # a fixed level
+    parse_character_weapon("Shortsword:Broadsword-2:sw cut")  # a skill (or attribute) and a modifier
+    parse_character_weapon("Broadsword::sw+1 cut:reach=1")    # the skill named like the weapon
+
+The level follows the sheet (`Character.weapon_level`), so buying the skill up raises the weapon too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gamekernel.errors import DataError, UsageError
+from gamekernel.systems.gurps.damage import parse_damage
+
+# Flags the combat Weapon understands (systems/gurps/combat.parse_weapon), kept as written.
+COMBAT_FLAGS = ("ranged", "thrown", "missile", "firearm", "beam", "flail", "dagger", "quarterstaff", "bare_hands",
+                "noparry")
+VALUED_FLAGS = ("acc", "kg")
+
+
+@dataclass(frozen=True)
+class CharacterWeapon:
+    """One weapon (or attack mode) on the sheet."""
+
+    name: str
+    damage: str
+    skill: str = ""  # skill or attribute used; "" = the skill named like the weapon
+    modifier: int = 0  # to that skill (defaults such as Shortsword-2)
+    level: int | None = None  # a fixed level instead of the sheet's
+    reach: str = ""
+    parry: int | None = 0  # parry bonus; None = cannot parry ("No")
+    flags: tuple[str, ...] = ()
+    usage: str = ""
+
+    @property
+    def skill_name(self) -> str:
+        return self.skill or self.name
+
+    @property
+    def ranged(self) -> bool:
+        return any(f in ("ranged", "thrown", "missile", "firearm", "beam") for f in self.flags)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "damage": self.damage}
+        for key in ("skill", "modifier", "level", "reach", "usage"):
+            value = getattr(self, key)
+            if value not in ("", 0, None):
+                data[key] = value
+        data["parry"] = "No" if self.parry is None else self.parry
+        if self.flags:
+            data["flags"] = list(self.flags)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, where: str = "weapon") -> CharacterWeapon:
+        try:
+            parry = data.get("parry", 0)
+            weapon = cls(
+                name=str(data["name"]), damage=str(data["damage"]), skill=str(data.get("skill", "")),
+                modifier=int(data.get("modifier", 0)),
+                level=None if data.get("level") is None else int(data["level"]),
+                reach=str(data.get("reach", "")), parry=None if str(parry).lower() == "no" else int(parry),
+                flags=tuple(str(f) for f in data.get("flags", ())), usage=str(data.get("usage", "")),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise DataError(f"{where}: bad weapon entry ({error!r})") from error
+        validate_weapon(weapon, where=where)
+        return weapon
+
+
+def validate_weapon(weapon: CharacterWeapon, *, where: str = "weapon") -> None:
+    """Damage must parse (thr/sw with any ST) and every flag must be one the combat rules know."""
+    if not weapon.name.strip():
+        raise UsageError(f"{where}: a weapon needs a name")
+    parse_damage(weapon.damage, st=10)
+    for flag in weapon.flags:
+        key, _, value = flag.partition("=")
+        if key in VALUED_FLAGS:
+            try:
+                float(value)
+            except ValueError:
+                raise UsageError(f"{where}: {key}= needs a number, got {value!r}") from None
+        elif key not in COMBAT_FLAGS or value:
+            known = ", ".join([*COMBAT_FLAGS, "acc=N", "kg=N", "reach=R", "parry=N|no"])
+            raise UsageError(f"{where}: unknown weapon flag {flag!r} (known: {known})")
+
+
+_SKILL = re.compile(r"^(?P<name>.*?)\s*(?P<mod>[+-]\s*\d+)?$")
+
+
+def parse_character_weapon(text: str) -> CharacterWeapon:
+    """"Name:level-or-skill:damage[:flag...]" (see the module docstring); flags as in %combat arm,
+    plus reach=R and parry=N|no."""
+    parts = [p.strip() for p in text.replace("−", "-").split(":")]
+    if len(parts) < 3 or not parts[0] or not parts[2]:
+        raise UsageError(f"weapon {text!r}: expected Name:skill:damage[:flags], e.g. Broadsword:14:sw+1 cut "
+                         "or Shortsword:Broadsword-2:sw cut")
+    name, skill_text, damage, *flag_words = parts
+    weapon = CharacterWeapon(name=name, damage=damage)
+    if re.fullmatch(r"\d+", skill_text):
+        weapon = replace(weapon, level=int(skill_text))
+    elif skill_text:
+        match = _SKILL.match(skill_text)
+        skill = match.group("name").strip()
+        mod = int(match.group("mod").replace(" ", "")) if match.group("mod") else 0
+        weapon = replace(weapon, skill="" if skill.casefold() == name.casefold() else skill, modifier=mod)
+    flags = []
+    for word in flag_words:
+        key, eq, value = word.partition("=")
+        if key == "reach" and eq:
+            weapon = replace(weapon, reach=value)
+        elif key == "parry" and eq:
+            if value.lower() == "no":
+                weapon = replace(weapon, parry=None)
+            else:
+                try:
+                    weapon = replace(weapon, parry=int(value))
+                except ValueError:
+                    raise UsageError(f"weapon {text!r}: parry={value!r} must be a number or no") from None
+        elif key == "noparry":
+            weapon = replace(weapon, parry=None)
+        elif word:
+            flags.append(word)
+    weapon = replace(weapon, flags=tuple(flags))
+    if weapon.ranged:
+        weapon = replace(weapon, parry=None)
+    validate_weapon(weapon, where=f"weapon {text!r}")
+    return weapon
+
+
+__all__ = ["COMBAT_FLAGS", "CharacterWeapon", "parse_character_weapon", "validate_weapon"]
