@@ -318,6 +318,113 @@ def _op_cast(part, args, tape):
     return part.put(_lose(c, 0, result.energy_spent)), ("lines", lines)
 
 
+def _resting(part: CombatPart, name: str, what: str) -> Combatant:
+    """Someone recovering out of combat (these rules take minutes to days)."""
+    c = part.person(name)
+    if part.fight is not None and not part.fight.over and _in(part.fight, c.name):
+        raise RuleError(f"{c.name} is in the running fight; {what} happens after it (%combat end)")
+    if c.dead or c.destroyed:
+        raise RuleError(f"{c.name} is dead")
+    return c
+
+
+@op("natural_healing")
+def _op_natural_healing(part, args, tape):
+    """A day of rest, then HT (GM modifier for conditions): +1 HP on a success (GURPS-INJ-16)."""
+    c = _resting(part, args["name"], "natural healing")
+    before = c.hp
+    lines = []
+    for _ in range(int(args["days"])):
+        if c.hp >= c.hp_max:
+            break
+        result = inj.natural_healing(c.ht, tape.roll3(), modifier=int(args.get("modifier", 0)))
+        lines.append(str(result.check))
+        c = replace(c, hp=min(c.hp_max, c.hp + result.hp_gained))
+    lines.append(t("combat.natural_healing", name=c.name, days=args["days"], gained=c.hp - before, before=before,
+                   after=c.hp))
+    return part.put(c), ("heal", lines)
+
+
+@op("wake")
+def _op_wake(part, args, tape):
+    """Waking up (GURPS-INJ-13..15): HP >= 1 after 15 minutes; 0 >= HP > -HP an HT roll each hour;
+    HP <= -HP one HT roll after 12 hours, and after a failure no waking without medical care (an HT
+    roll when care restores HP) and an HT roll every 12 hours where a failure is death."""
+    c = _resting(part, args["name"], "waking up")
+    if not c.unconscious:
+        raise RuleError(f"{c.name} is not unconscious")
+    if c.fp <= -c.fp_max:
+        raise RuleError(f"{c.name} is unconscious from fatigue and wakes when FP are above 0: rest "
+                        f"(%rest {c.name} 30min) (GURPS-FAT-03)")
+    rule, minutes = inj.wake_rule(c.hp, c.hp_max)
+    lines: list[str] = []
+    awake = False
+    if rule == "auto":
+        awake = True
+    elif c.needs_care and args.get("care"):
+        check = inj.roll_vs("wake up (medical care)", c.ht, tape.roll3())
+        lines.append(str(check))
+        awake = check.success
+    elif c.needs_care:
+        check = inj.roll_vs("survive 12 hours", c.ht, tape.roll3())
+        lines.append(str(check))
+        if not check.success:
+            c = replace(c, dead=True, unconscious=False, needs_care=False)
+            lines.append(t("combat.wake.died", name=c.name))
+            return part.put(c), ("wake", lines)
+        lines.append(t("combat.wake.needs_care", name=c.name))
+        return part.put(c), ("wake", lines)
+    else:
+        check = inj.wake_check(c.ht, tape.roll3())
+        lines.append(str(check))
+        awake = check.success
+        if not awake and rule == "twelve_hours":
+            c = replace(c, needs_care=True)
+            lines.append(t("combat.wake.needs_care", name=c.name))
+            return part.put(c), ("wake", lines)
+    if awake:
+        c = replace(c, unconscious=False, needs_care=False, consciousness_checked=c.hp <= 0)
+        lines.append(t("combat.wake.awake", name=c.name, minutes=minutes))
+    else:
+        lines.append(t("combat.wake.still", name=c.name, minutes=minutes))
+    return part.put(c), ("wake", lines)
+
+
+@op("mortal")
+def _op_mortal(part, args, tape):
+    """A mortally wounded character's HT roll every 30 minutes (+ Hard to Kill): critical success =
+    no longer mortally wounded, success = 30 more minutes, failure = death; after healing by medicine
+    or magic, a success recovers (GURPS-INJ-10). On recovery an HT roll: failure = -1 HT for good,
+    critical failure = also a fitting disadvantage at the GM's option (GURPS-INJ-11)."""
+    c = _resting(part, args["name"], "the mortal wound roll")
+    if not c.mortal:
+        raise RuleError(f"{c.name} is not mortally wounded")
+    lines: list[str] = []
+    if args.get("healed"):
+        check = inj.roll_vs("mortal wound (healed)", c.ht, tape.roll3())
+        outcome = "recovered" if check.success else "alive"
+    else:
+        check, outcome = inj.mortal_wound_check(c.ht, tape.roll3(), hard_to_kill=c.hard_to_kill)
+    lines.append(str(check))
+    if outcome == "dead":
+        c = replace(c, dead=True, mortal=False, unconscious=False)
+        lines.append(t("combat.mortal.dead", name=c.name))
+        return part.put(c), ("mortal", lines)
+    if outcome == "alive":
+        lines.append(t("combat.mortal.alive", name=c.name))
+        return part.put(c), ("mortal", lines)
+    c = replace(c, mortal=False)
+    lines.append(t("combat.mortal.recovered", name=c.name))
+    after, effect = inj.mortal_recovery_after(c.ht, tape.roll3())
+    lines.append(str(after))
+    if effect != "none":
+        c = replace(c, ht=c.ht - 1, fp_max=c.fp_max - 1, fp=min(c.fp, c.fp_max - 1))
+        lines.append(t("combat.mortal.lose_ht", name=c.name, ht=c.ht))
+        if effect == "lose_ht_and_disadvantage":
+            lines.append(t("combat.mortal.disadvantage", name=c.name))
+    return part.put(c), ("mortal", lines)
+
+
 def _lend_characters(state, part: CombatPart) -> None:
     gurps = state.parts.get("gurps")
     part.characters = getattr(gurps, "characters", None)
@@ -338,6 +445,8 @@ def _apply(state, data: Mapping[str, Any]) -> None:
     gurps = state.parts.get("gurps")
     for name, c in back.items():
         ch = gurps.characters[name]
+        if c.ht < ch.ht:  # HT lost for good after a mortal wound (GURPS-INJ-11)
+            ch = replace(ch, ht=c.ht)
         gurps.characters[name] = replace(ch, hp_lost=max(0, ch.hp - c.hp), fp_lost=max(0, ch.fp - c.fp))
 
 
@@ -571,6 +680,25 @@ class CombatActions:
         minutes = duration if isinstance(duration, int) else parse_minutes(duration)
         return self._combat("rest", {"name": name, "minutes": minutes}, actor=name,
                             summary=t("combat.event.rest", name=name, minutes=minutes))
+
+    def natural_healing(self, name: str, days: int = 1, *, modifier: int = 0):
+        """Days of rest with food: an HT roll at the end of each, +1 HP per success (GURPS-INJ-16)."""
+        days = int(days)
+        if not 1 <= days <= 365:
+            raise UsageError(f"days of rest must be 1 to 365, got {days}")
+        return self._combat("natural_healing", {"name": name, "days": days, "modifier": int(modifier)}, actor=name,
+                            summary=t("combat.event.natural_healing", name=name, days=days))
+
+    def wake(self, name: str, *, care: bool = False):
+        """The roll (or wait) to wake up; `care` when medical care has restored HP (GURPS-INJ-13..15)."""
+        return self._combat("wake", {"name": name, "care": bool(care)}, actor=name,
+                            summary=t("combat.event.wake", name=name))
+
+    def mortal_check(self, name: str, *, healed: bool = False):
+        """The 30-minute HT roll of a mortally wounded character; `healed` after medicine or magic
+        restored HP (GURPS-INJ-10, INJ-11)."""
+        return self._combat("mortal", {"name": name, "healed": bool(healed)}, actor=name,
+                            summary=t("combat.event.mortal", name=name))
 
     def cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
         return self._combat("cast", {"name": name, "spell": spell, "cost": int(cost), "skill": int(skill),

@@ -1,5 +1,5 @@
 """GURPS combat magics (%combat, %next, %attack, %defend, %maneuver, %posture, %hit, %hazard,
-%firstaid, %cast) and the GURPS form of %rest, which the core magics dispatch here.
+%firstaid, %heal, %wake, %mortal, %cast) and the GURPS form of %rest, which the core magics dispatch here.
 
 Each magic parses its line and calls ONE session method; no rules here.
 """
@@ -14,6 +14,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from gamekernel.errors import UsageError
 from gamekernel.magics._base import SessionMagics, guarded, split_line
 
+_DAYS = re.compile(r"(\d+)\s*(?:days?|d|日)", re.IGNORECASE)
 _DURATION = re.compile(r"\b\d+(?:\.\d+)?\s*(?:s|sec|min|m|h|hr|hours?|d|days?)\b", re.IGNORECASE)
 
 
@@ -236,6 +237,55 @@ class CombatMagics(SessionMagics):
             raise UsageError(f"expected TL0..TL12, got {words[1]!r}") from None
         skill = next((int(w.split("=", 1)[1]) for w in words[2:] if w.startswith("skill=")), None)
         return self.session.first_aid(words[0], tl, skill=skill, medic=parsed.actor)
+
+    @magic_arguments()
+    @argument("what", nargs="*", help="Bren 3days [+1 good care] (or @Bren 3days)")
+    @line_magic
+    @guarded("heal")
+    def heal(self, line: str = ""):
+        """Natural healing: a day of rest, then HT; +1 HP on a success, for each day (GURPS-INJ-16)."""
+        parsed = split_line(line, flags=())
+        words = parsed.text.split()
+        name = parsed.actor or (words.pop(0) if words else "")
+        if not name:
+            raise UsageError("usage: %heal Bren 3days [+1]")
+        days, modifier = 1, 0
+        for word in words:
+            match = _DAYS.fullmatch(word)
+            if match:
+                days = int(match.group(1))
+            elif re.fullmatch(r"[+-]\d+", word):
+                modifier = int(word)
+            elif not re.fullmatch(r"[A-Za-z\u3040-\u9fff]+", word):  # words after a modifier are its label
+                raise UsageError(f"expected a number of days like 3days, got {word!r}")
+        return self.session.natural_healing(name, days, modifier=modifier)
+
+    @magic_arguments()
+    @argument("name", nargs="?", help="Bren (or @Bren)")
+    @argument("--care", action="store_true", help="Medical care has restored HP: roll HT to wake (GURPS-INJ-15).")
+    @line_magic
+    @guarded("wake")
+    def wake(self, line: str = ""):
+        """Waking up (GURPS-INJ-13..15): automatic at HP >= 1, hourly HT rolls at 0 >= HP > -HP, one roll
+        after 12 h below that (then only with medical care, and 12-hourly rolls against death)."""
+        parsed = split_line(line, flags=("care",))
+        name = parsed.actor or parsed.text.strip()
+        if not name:
+            raise UsageError("usage: %wake Bren [--care]")
+        return self.session.wake(name, care=parsed.flag("care"))
+
+    @magic_arguments()
+    @argument("name", nargs="?", help="Bren (or @Bren)")
+    @argument("--healed", action="store_true", help="Medicine or magic restored HP: a success recovers.")
+    @line_magic
+    @guarded("mortal")
+    def mortal(self, line: str = ""):
+        """A mortally wounded character's HT roll every 30 minutes (GURPS-INJ-10, INJ-11)."""
+        parsed = split_line(line, flags=("healed",))
+        name = parsed.actor or parsed.text.strip()
+        if not name:
+            raise UsageError("usage: %mortal Bren [--healed]")
+        return self.session.mortal_check(name, healed=parsed.flag("healed"))
 
     @magic_arguments()
     @argument("what", nargs="*", help="Fireball 3 skill=14 [-2 far] @Aiko")

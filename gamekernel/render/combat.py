@@ -237,7 +237,7 @@ def report_lines(kind: str, report: Any) -> list[str]:
         out = [t("combat.ended", seconds=report.seconds)]
         out += [t("combat.fight_fatigue", name=n, fp=fp) for n, fp in report.fatigue]
         return out
-    if kind == "lines":
+    if kind in ("lines", "heal", "wake", "mortal"):
         return list(report)
     return [str(report)]
 

@@ -131,6 +131,7 @@ class Combatant:
     aim_turns: int = 0
     concentrating: str = ""
     consciousness_checked: bool = False
+    needs_care: bool = False  # failed the 12-hour roll to wake at <= -1 x HP (GURPS-INJ-15)
     rolled: bool = False
 
     def __post_init__(self) -> None:
