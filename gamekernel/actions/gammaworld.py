@@ -9,7 +9,7 @@ a natural 1 on any d20 a character rolls during an encounter into a pending Alph
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from gamekernel.state import register_part
 from gamekernel.systems.gammaworld import odds, play
 from gamekernel.systems.gammaworld.decks import DeckCheck, validate_deck
 from gamekernel.systems.gammaworld.results import AlphaResult, HandView, describe, hand_view
-from gamekernel.systems.gammaworld.state import AlphaState, Step, apply_step_data
+from gamekernel.systems.gammaworld.state import AlphaState, Step, apply_step, apply_step_data
 
 PART = "gammaworld"
 KINDS = (
@@ -101,10 +101,45 @@ class GammaWorldActions:
         self.record(f"gw.{step.kind}", step.to_dict(), actor=step.actor or None)
         return describe(self.gw, step, self.gw.catalog)
 
-    def _gw_ready(self) -> None:
-        """Set up the GM deck from the bundled starter cards the first time it is needed."""
-        if not self.gw.ready:
-            self._gw_record(play.plan_setup(self.gw, self.gw.catalog, self.rng))
+    def _gw_run(self, *planners: Callable[[AlphaState], Step | None], setup: bool = True) -> list[AlphaResult]:
+        """Plan every step first, then record them: a refused step leaves no trace.
+
+        With `setup`, a GM deck not yet set up is planned first from the bundled starter cards
+        (its own event). Several steps are planned on a scratch copy, each on the state the
+        previous ones leave; the RNG is put back when a step is refused.
+        """
+        state = self.gw
+        saved = self.rng.getstate()
+        steps: list[Step] = []
+        try:
+            needs_setup = setup and not state.ready
+            if needs_setup or len(planners) > 1:
+                state = state.copy()
+            if needs_setup:
+                steps.append(play.plan_setup(state, state.catalog, self.rng))
+                apply_step(state, steps[-1])
+            for index, planner in enumerate(planners):
+                step = planner(state)
+                if step is not None:
+                    steps.append(step)
+                    if index < len(planners) - 1:
+                        apply_step(state, step)
+            if len(steps) == int(needs_setup):
+                raise UsageError("every character already has their readied alpha cards (name one: %draw alpha @Rin)")
+        except BaseException:
+            self.rng.setstate(saved)
+            raise
+        results = [self._gw_record(step) for step in steps]
+        return results[int(needs_setup):]
+
+    def _gw_one(self, planner: Callable[[AlphaState], Step], *, setup: bool = True) -> AlphaResult:
+        return self._gw_run(planner, setup=setup)[0]
+
+    def _gw_query(self, owner: str) -> None:
+        """Queries record nothing, so they never set up the GM deck: name what is missing instead."""
+        if owner.upper() == "GM":
+            play._require_setup(self.gw)
+        play._require_deck(self.gw, owner)
 
     def _card_id(self, name: str) -> str:
         return self.gw.catalog.find(name).id
@@ -113,7 +148,7 @@ class GammaWorldActions:
     def gw_setup(self, card_names: Sequence[str] = ()) -> AlphaResult:
         """GW-ALPHA-03: the GM deck: the bundled starter cards, or the named cards."""
         ids = [self._card_id(name) for name in card_names]
-        return self._gw_record(play.plan_setup(self.gw, self.gw.catalog, self.rng, ids))
+        return self._gw_one(lambda gw: play.plan_setup(gw, gw.catalog, self.rng, ids), setup=False)
 
     def gw_config(self, **options: Any) -> AlphaResult:
         """Set OPEN-choice flags (see GWConfig), logged: `session.gw_config(flux_outside_encounter=True)`."""
@@ -121,11 +156,12 @@ class GammaWorldActions:
             step = play.plan_config(self.gw, **options)
         except TypeError as error:
             raise UsageError(f"unknown Gamma World option: {error}") from None
-        return self._gw_record(step)
+        return self._gw_one(lambda gw: step, setup=False)
 
     def gw_character(self, name: str, *, level: int | None = None, origin_bonus: int | None = None) -> AlphaResult:
         """Register a character or set level (GW-ALPHA-06) / origin bonus (GW-ALPHA-14)."""
-        return self._gw_record(play.plan_character(self.gw, name, level=level, origin_bonus=origin_bonus))
+        return self._gw_one(lambda gw: play.plan_character(gw, name, level=level, origin_bonus=origin_bonus),
+                            setup=False)
 
     def gw_load_cards(self, path: str | Path) -> AlphaResult:
         """Add your own alpha cards from a JSON card file (same format as the bundled deck)."""
@@ -136,32 +172,30 @@ class GammaWorldActions:
             raise DataError(f"{path.name}: cannot read ({error.strerror})") from error
         except json.JSONDecodeError as error:
             raise DataError(f"{path.name}:{error.lineno}:{error.colno}: invalid JSON ({error.msg})") from error
-        return self._gw_record(play.plan_add_cards(self.gw, document, path.name))
+        return self._gw_one(lambda gw: play.plan_add_cards(gw, document, path.name), setup=False)
 
     # -- decks (GW-ALPHA-02) -------------------------------------------------------------------
     def deck_new(self, owner: str) -> AlphaResult:
-        self._gw_ready()
-        return self._gw_record(play.plan_deck_new(self.gw, owner))
+        return self._gw_one(lambda gw: play.plan_deck_new(gw, owner))
 
     def deck_add(self, owner: str, card: str, count: int = 1) -> AlphaResult:
         if count < 1:
             raise UsageError(f"add at least one copy, not {count}")
-        self._gw_ready()
         card_id = self._card_id(card)
-        return self._gw_record(play.plan_deck_add(self.gw, owner, [card_id] * count, self.rng, self.gw.catalog))
+        return self._gw_one(lambda gw: play.plan_deck_add(gw, owner, [card_id] * count, self.rng, gw.catalog))
 
     def deck_remove(self, owner: str, card: str, count: int = 1) -> AlphaResult:
-        self._gw_ready()
-        return self._gw_record(play.plan_deck_remove(self.gw, owner, self._card_id(card), count))
+        card_id = self._card_id(card)
+        return self._gw_one(lambda gw: play.plan_deck_remove(gw, owner, card_id, count))
 
     def deck_validate(self, owner: str) -> DeckCheck:
-        """GW-ALPHA-02: at least 7 cards, at most 2 copies of a name."""
-        self._gw_ready()
+        """GW-ALPHA-02: at least 7 cards, at most 2 copies of a name (a query: records nothing)."""
+        self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
         return validate_deck(owner, [self.gw.catalog.card(i).name for i in ids])
 
     def deck_show(self, owner: str) -> DeckView:
-        self._gw_ready()
+        self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
         zone = play._require_deck(self.gw, owner)
         return DeckView(owner, tuple(ids), self.gw.table.count(zone), self.gw.catalog)
@@ -169,16 +203,18 @@ class GammaWorldActions:
     # -- play ----------------------------------------------------------------------------------
     def draw_alpha(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
         """GW-ALPHA-06: fill `name`'s readied cards up to their level's count (everyone when None)."""
-        self._gw_ready()
         if name is not None:
-            return self._gw_record(play.plan_draw(self.gw, name, self.rng, from_gm=from_gm))
-        results = []
-        for who in list(self.gw.characters):
-            if len(self.gw.readied(who)) < play.readied_count(self.gw.characters[who].level):
-                results.append(self._gw_record(play.plan_draw(self.gw, who, self.rng, from_gm=from_gm)))
-        if not results:
-            raise UsageError("every character already has their readied alpha cards (name one: %draw alpha @Rin)")
-        return AlphaResults(tuple(results))
+            return self._gw_one(lambda gw: play.plan_draw(gw, name, self.rng, from_gm=from_gm))
+
+        def draw_for(who: str) -> Callable[[AlphaState], Step | None]:
+            def plan(gw: AlphaState) -> Step | None:
+                if len(gw.readied(who)) < play.readied_count(gw.characters[who].level):
+                    return play.plan_draw(gw, who, self.rng, from_gm=from_gm)
+                return None
+
+            return plan
+
+        return AlphaResults(tuple(self._gw_run(*(draw_for(who) for who in list(self.gw.characters)))))
 
     def hand(self, name: str) -> HandView:
         """`name`'s readied cards, deck counts and pending flux."""
@@ -187,32 +223,30 @@ class GammaWorldActions:
 
     def tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""
-        return self._gw_record(play.plan_tap(self.gw, name, card, self.gw.catalog))
+        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog), setup=False)
 
     def untap(self, name: str, card: str) -> AlphaResult:
-        return self._gw_record(play.plan_tap(self.gw, name, card, self.gw.catalog, tapped=False))
+        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog, tapped=False), setup=False)
 
     def overcharge(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-12..14: d20 + origin bonus, 10+ succeeds; once per power."""
-        return self._gw_record(play.plan_overcharge(self.gw, name, card, self.rng, self.gw.catalog))
+        return self._gw_one(lambda gw: play.plan_overcharge(gw, name, card, self.rng, gw.catalog), setup=False)
 
     def flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-10: resolve a pending Alpha Flux by discarding `card` (any readied card)."""
-        return self._gw_record(play.plan_flux(self.gw, name, card, self.rng, self.gw.catalog, force=force))
+        return self._gw_one(lambda gw: play.plan_flux(gw, name, card, self.rng, gw.catalog, force=force),
+                            setup=False)
 
     def encounter_start(self) -> AlphaResult:
-        self._gw_ready()
-        return self._gw_record(play.plan_encounter_start(self.gw))
+        return self._gw_one(play.plan_encounter_start)
 
     def encounter_end(self) -> AlphaResult:
         """GW-ALPHA-09: discard and replace every readied card."""
-        self._gw_ready()
-        return self._gw_record(play.plan_encounter_end(self.gw, self.rng))
+        return self._gw_one(lambda gw: play.plan_encounter_end(gw, self.rng))
 
     def gw_rest(self, names: Sequence[str] = (), *, draw: bool = True) -> AlphaResult:
         """GW-ALPHA-11: extended rest / session end: everything back, shuffle, draw again."""
-        self._gw_ready()
-        return self._gw_record(play.plan_rest(self.gw, self.rng, names, draw=draw))
+        return self._gw_one(lambda gw: play.plan_rest(gw, self.rng, names, draw=draw))
 
     # -- odds (teaching) ---------------------------------------------------------------------
     def gw_odds(self, *, rolls: int | None = None, bonus: int | None = None) -> AlphaOdds:
@@ -226,7 +260,7 @@ class GammaWorldActions:
 
     def deck_odds(self, owner: str, card: str, draws: int) -> DeckOddsView:
         """Chance that the next `draws` cards of `owner`'s deck (order unknown) include `card`."""
-        self._gw_ready()
+        self._gw_query(owner)
         zone = play._require_deck(self.gw, owner)
         card_id = self._card_id(card)
         in_deck = [c.def_id for c in self.gw.table.in_zone(zone)]

@@ -62,16 +62,21 @@ class MtgState:
         return {i for i, uid in enumerate(order) if self.table.card(uid).known_by(actor)}
 
     def to_dict(self) -> dict[str, Any]:
-        return {"table": self.table.to_dict(), "facts": dict(sorted(self.facts.items())),
-                "decks": dict(sorted(self.decks.items())), "scene": self.scene, "boosted": list(self.boosted),
-                "last_check": dict(sorted(self.last_check.items())),
-                "last_boost": dict(sorted(self.last_boost.items()))}
+        """A fresh picture: later steps never change a picture taken now (nested records copied)."""
+        return {"table": self.table.to_dict(), "facts": {k: list(v) for k, v in sorted(self.facts.items())},
+                "decks": _copied(self.decks), "scene": self.scene, "boosted": list(self.boosted),
+                "last_check": _copied(self.last_check), "last_boost": _copied(self.last_boost)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MtgState:
-        return cls(cards.Table.from_dict(data["table"]), dict(data.get("facts", {})),
-                   dict(data.get("decks", {})), int(data.get("scene", 1)), list(data.get("boosted", [])),
-                   dict(data.get("last_check", {})), dict(data.get("last_boost", {})))
+        return cls(cards.Table.from_dict(data["table"]), {k: list(v) for k, v in data.get("facts", {}).items()},
+                   _copied(data.get("decks", {})), int(data.get("scene", 1)), list(data.get("boosted", [])),
+                   _copied(data.get("last_check", {})), _copied(data.get("last_boost", {})))
+
+
+def _copied(records: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Sorted copies of JSON records (deep: a check record holds lists)."""
+    return {k: copy.deepcopy(dict(v)) for k, v in sorted(records.items())}
 
 
 register_part(PART, MtgState)
@@ -102,7 +107,7 @@ def _reduce_check(state, data) -> None:
 def _reduce_boost(state, data) -> None:
     part = _apply_batch(state, data)
     part.boosted.append(data["scope"])
-    part.last_check[data["actor"]]["boosted"] = True
+    part.last_check[data["actor"]] = {**part.last_check[data["actor"]], "boosted": True}
     part.last_boost[data["actor"]] = dict(data["result"])
 
 
