@@ -631,7 +631,8 @@ class CombatActions:
             p = fight.pending
             if p is None:
                 raise RuleError("no attack is waiting for a defense")
-            offered = cb.defense_options(fight, name, p.incoming, attacker=p.attacker, tried=p.tried)
+            offered = cb.defense_options(fight, name, p.incoming, attacker=p.attacker, tried=p.tried,
+                                         unheard=p.hearing == "unheard")
             kind = offered[0][0] if offered else "none"
         kind = _defense_key(kind)
         return self._combat("defend", {"name": name, "kind": kind}, actor=name,
@@ -772,6 +773,7 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
         hard_to_kill=level("Hard to Kill"), enhanced_dodge=level("Enhanced Dodge"),
         enhanced_parry=level("Enhanced Parry"), enhanced_block=level("Enhanced Block"),
         ambidextrous=has("Ambidexterity"), hp=ch.current_hp, fp=ch.current_fp,
+        hearing=ch.per + sum(m.value for m in ch.trait_modifiers("hearing")),
     )
 
 

@@ -214,6 +214,8 @@ def report_lines(kind: str, report: Any) -> list[str]:
         if a.hit and report.offered:
             best = ", ".join(f"{label(k)} {v}" for k, v in report.offered)
             out.append(t("combat.offered", target=a.target, defenses=best))
+            if getattr(report, "hearing_needed", False):
+                out.append(t("combat.hearing_needed", target=a.target))
         elif a.hit and report.no_defense_reason:
             out.append(t("combat.no_defense", reason=report.no_defense_reason))
         if report.damage is not None:
@@ -225,6 +227,8 @@ def report_lines(kind: str, report: Any) -> list[str]:
             out.append(roll_text(report.roll))
         elif report.kind == "none":
             out.append(t("combat.no_defense_taken", name=report.defender))
+        if getattr(report, "unheard", False):
+            out.append(t("combat.unheard", name=report.defender))
         if report.again:
             out.append(t("combat.offered", target=report.defender,
                          defenses=", ".join(f"{label(k)} {v}" for k, v in report.again)))

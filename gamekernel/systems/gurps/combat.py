@@ -104,6 +104,7 @@ class Combatant:
     enhanced_parry: int = 0
     enhanced_block: int = 0
     ambidextrous: bool = False
+    hearing: int | None = None  # Hearing roll (Per + Acute Hearing); None = IQ (Per defaults to IQ)
     # --- what the fight changes
     hp: int | None = None
     fp: int | None = None
@@ -139,6 +140,8 @@ class Combatant:
             object.__setattr__(self, "hp", self.hp_max)
         if self.fp is None:
             object.__setattr__(self, "fp", self.fp_max)
+        if self.hearing is None:
+            object.__setattr__(self, "hearing", self.iq)
 
     # ---- derived values (no rules elsewhere compute these for the tracker)
 
@@ -286,6 +289,7 @@ class PendingAttack:
     incoming: dfn.Incoming
     tried: tuple[str, ...] = ()
     half_damage: bool = False
+    hearing: str = ""  # unseen attacker: "" not rolled yet, "heard", "unheard" (GURPS-CMB-51)
 
 
 @dataclass(frozen=True)
@@ -327,6 +331,7 @@ class CombatState:
                 "damage": self.pending.damage, "strong_adds": self.pending.strong_adds,
                 "incoming": {k: getattr(self.pending.incoming, k) for k in dfn.Incoming.__dataclass_fields__},
                 "tried": list(self.pending.tried), "half_damage": self.pending.half_damage,
+                "hearing": self.pending.hearing,
             },
         }
 
@@ -336,7 +341,7 @@ class CombatState:
         p = data.get("pending")
         pending = None if p is None else PendingAttack(
             p["attacker"], p["target"], p["weapon"], p["damage"], p["strong_adds"], dfn.Incoming(**p["incoming"]),
-            tuple(p["tried"]), p["half_damage"])
+            tuple(p["tried"]), p["half_damage"], p.get("hearing", ""))
         return cls(
             combatants=tuple(Combatant.from_dict(c) for c in data["combatants"]),
             initiative=tuple(InitiativeEntry(n, s, d, tuple(r)) for n, s, d, r in data["initiative"]),
@@ -668,6 +673,7 @@ class AttackReport:
     no_defense_reason: str
     damage: DamageReport | None
     checks: tuple[SuccessRoll, ...] = ()  # rolls before attacking (stay conscious, Will to act)
+    hearing_needed: bool = False  # unseen attacker: Parry/Block need a Hearing-2 roll first (GURPS-CMB-51)
 
 
 ATTACK_MANEUVERS = ("attack", "all_out_attack", "move_and_attack", "wait")
@@ -735,7 +741,8 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         reason = _no_defense_reason(state, t, incoming)
         state, dmg = _hit(state, pending, dice)
         return state, AttackReport(roll, (), reason, dmg, pre_checks)
-    return replace(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks)
+    needs_hearing = incoming.unseen and any(k in ("parry", "block") for k, _ in offered)
+    return replace(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks, needs_hearing)
 
 
 def _defender_state(state: CombatState, c: Combatant, incoming: dfn.Incoming, attacker: str,
@@ -762,8 +769,11 @@ def _scores(c: Combatant) -> dict[str, int]:
 
 
 def defense_options(state: CombatState, name: str, incoming: dfn.Incoming, *, attacker: str = "",
-                    tried: Sequence[str] = ()) -> tuple[tuple[str, int], ...]:
-    """Allowed defenses with effective values, best first (the tracker offers the first)."""
+                    tried: Sequence[str] = (), unheard: bool = False) -> tuple[tuple[str, int], ...]:
+    """Allowed defenses with effective values, best first (the tracker offers the first). `unheard`:
+    the defender failed the Hearing-2 roll against an unseen attacker, so no Parry or Block (CMB-51)."""
+    if unheard:
+        tried = (*tried, "parry", "block")
     c = state.get(name)
     if not c.can_act:
         return ()
@@ -798,8 +808,17 @@ class DefenseReport:
     kind: str
     roll: SuccessRoll | None
     checks: tuple[SuccessRoll, ...]
-    again: tuple[tuple[str, int], ...]  # All-Out Defense (Double): what may still be tried
+    again: tuple[tuple[str, int], ...]  # All-Out Defense (Double), or Dodge after an unheard attacker
     damage: DamageReport | None
+    unheard: bool = False  # failed the Hearing-2 roll against an unseen attacker (GURPS-CMB-51)
+
+
+def hearing_check(c: Combatant, dice: Tape) -> SuccessRoll:
+    """Hearing-2 before parrying or blocking an unseen attacker (GURPS-CMB-51, seed [004:1564]); not
+    rolled (a failure) below effective 3 (GURPS-SR-05)."""
+    faces = dice.roll3() if c.hearing - 2 >= 3 else None
+    return success_roll(c.hearing, [(-2, "unseen attacker")], label="Hearing", actor=c.name, dice=faces,
+                        kind="sense")
 
 
 def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[CombatState, DefenseReport]:
@@ -832,6 +851,23 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
         raise RuleError(f"{c.name} already tried {kind} against this attack; Double Defense needs a different one")
     if kind not in _scores(c):
         raise RuleError(f"{c.name} has no {kind} (no ready weapon or shield)")
+    if kind in ("parry", "block") and p.incoming.unseen:
+        if p.hearing == "unheard":
+            raise RuleError(f"{c.name} did not hear the unseen attacker: no parry or block (GURPS-CMB-51); "
+                            "dodge or none")
+        if p.hearing == "":
+            heard = hearing_check(c, dice)
+            checks.append(heard)
+            p = replace(p, hearing="heard" if heard.success else "unheard")
+            state = replace(state, pending=p)
+            if not heard.success:
+                state = state.put(c)
+                again = defense_options(state, c.name, p.incoming, attacker=p.attacker, tried=p.tried, unheard=True)
+                if again:
+                    return state, DefenseReport(c.name, kind, None, tuple(checks), again, None, unheard=True)
+                state = replace(state, pending=None)
+                state, dmg = _hit(state, p, dice)
+                return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg, unheard=True)
     who = _defender_state(state, c, p.incoming, p.attacker)
     result = dfn.defense_roll(c.name, kind, _scores(c)[kind], who, p.incoming, dice.roll3())
     c = replace(c, rolled=True, parry_used=c.parry_used or kind == "parry", block_used=c.block_used or kind == "block")
@@ -1033,12 +1069,12 @@ def end_combat(state: CombatState) -> tuple[CombatState, EndReport]:
 
 
 def quick_combatant(name: str, stats: Mapping[str, Any], *, pc: bool = False, side: str = "") -> Combatant:
-    """A quick NPC from stats (ST, DX, IQ, HT, HP, FP, Speed, Move, DR, weapon "Axe:12:sw+2 cut",
+    """A quick NPC from stats (ST, DX, IQ, HT, HP, FP, Will, Per, Hearing, Speed, Move, DR, weapon "Axe:12:sw+2 cut",
     Shield skill, DB): derived values default as on a sheet (GURPS-CH: HP = ST, FP = HT,
     Basic Speed = (DX + HT) / 4, Move = floor(Speed), Will = IQ)."""
     s = {k.lower(): v for k, v in stats.items()}
-    known = {"st", "dx", "iq", "ht", "hp", "fp", "will", "speed", "move", "dr", "weapon", "weapons", "shield",
-             "db", "enc", "hpt", "cr", "htk", "pc", "side"}
+    known = {"st", "dx", "iq", "ht", "hp", "fp", "will", "per", "hearing", "speed", "move", "dr", "weapon", "weapons",
+             "shield", "db", "enc", "hpt", "cr", "htk", "pc", "side"}
     bad = set(s) - known
     if bad:
         key = sorted(bad)[0]
@@ -1053,7 +1089,8 @@ def quick_combatant(name: str, stats: Mapping[str, Any], *, pc: bool = False, si
         weapons.append(text if isinstance(text, Weapon) else parse_weapon(text))
     return Combatant(
         name=name, st=st, dx=dx, iq=iq, ht=ht, hp_max=int(s.get("hp", st)), fp_max=int(s.get("fp", ht)),
-        will=int(s.get("will", iq)), basic_speed=speed, basic_move=int(s.get("move", int(speed))),
+        will=int(s.get("will", iq)), hearing=int(s.get("hearing", s.get("per", iq))), basic_speed=speed,
+        basic_move=int(s.get("move", int(speed))),
         dr=int(s.get("dr", 0)), encumbrance=int(s.get("enc", 0)), weapons=tuple(weapons),
         shield=int(s["shield"]) if s.get("shield") is not None else None, shield_db=int(s.get("db", 0)),
         high_pain_threshold=bool(s.get("hpt", False)), combat_reflexes=bool(s.get("cr", False)),
