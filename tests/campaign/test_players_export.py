@@ -1,0 +1,182 @@
+"""Issue 7 deliver 5: the players' export leaks no GM secret in any form; the GM export has them all.
+
+One session plays a little of every rule set through the magics a GM types (`%check ... --secret`,
+`%roll ... --secret`, `%note --gm`), with secrets of every kind: a GURPS check, a dice roll, a GM
+note, secret damage, secret d20 rolls whose natural 1s raise (secret) alpha flux, and an undo of
+secret events only. The players' Markdown and HTML must be exactly the export of the log with the
+secrets never having happened, and hold none of their faces, totals, labels or words.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gamekernel.events import Event
+from gamekernel.render.html import esc
+from gamekernel.render.log import _md_escape, export_html, export_markdown
+
+DECKLIST = "4 Forest\n3 Elvish Mystic\n2 Ornithopter\n2 Serra Angel\n2 Plains\n"
+SCRIPT = "<script>alert('gk')</script> & \"friends\""
+
+
+def _session(ip):
+    from gamekernel.magics._base import current_session
+
+    return current_session()
+
+
+@pytest.fixture
+def played(ip, tmp_path):
+    """A session with public and secret events of every rule set, played through the magics."""
+    s = _session(ip)
+    s.char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 1, 9), ("Stealth", 4)])
+    s.char_new("Guard", st=11, iq=10, dr=1, activate=False)
+    ip.run_line_magic("check", "Stealth")
+    secret_check = ip.run_line_magic("check", "Lockpicking-5 moonless-vault --secret")
+    assert "secret" in repr(secret_check).lower() and "Lockpicking" not in repr(secret_check)
+    ip.run_line_magic("roll", "3d6+2 lich-ambush --secret")
+    ip.run_line_magic("note", "--gm The innkeeper is the lich")
+    ip.run_line_magic("note", SCRIPT)
+    s.damage("2d cut", target="Guard", secret=True)
+    ip.run_line_magic("roll", "1d6 public-torch")
+    # a short fight, in the open
+    s.combat_npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
+    s.combat_start("Aiko Orc")
+    s.combat_attack(s.combat_state.current.name, "Orc" if s.combat_state.current.name == "Aiko" else "Aiko",
+                    s.combat_state.current.weapons[0].name)
+    # Gamma World: secret d20 rolls for Rin in an encounter until a natural 1 raises a (secret) flux
+    s.gw_character("Rin", level=2)
+    s.draw_alpha("Rin")
+    s.encounter_start()
+    for _ in range(40):
+        ip.run_line_magic("roll", "4d20 hidden-sense @Rin --secret")
+        if s.gw.flux:
+            break
+    assert s.gw.flux, "no natural 1 in 40 secret rolls (change the seed)"
+    # MtG, in the open
+    s.load_library("Mira", "friends.txt", text=DECKLIST)
+    s.mtg_check("green", 2, actor="Mira")
+    # a mistaken secret roll, taken back (the undo concerns only secret events)
+    ip.run_line_magic("roll", "1d100 wrong-table --secret")
+    ip.run_line_magic("undo", "")
+    files = {}
+    for name, players in (("players.md", True), ("players.html", True), ("gm.md", False), ("gm.html", False)):
+        result = ip.run_line_magic("log", f"export {tmp_path / name}" + (" --players" if players else ""))
+        assert "error" not in repr(result).lower(), repr(result)
+        files[name] = (tmp_path / name).read_text(encoding="utf-8")
+    return s, files
+
+
+def _secret_events(log: list[Event]) -> list[Event]:
+    return [e for e in log if e.secret]
+
+
+def _fingerprints(event: Event) -> set[str]:
+    """Every string by which a secret event could be recognised in an export."""
+    marks = {event.summary()}
+    data = event.data
+    result = data.get("result", {})
+    if isinstance(result, dict):
+        for key in ("label", "breakdown", "text"):
+            if result.get(key):
+                marks.add(str(result[key]))
+        dice = result.get("dice")
+        face_lists = [result.get("faces")]  # GURPS damage
+        if isinstance(dice, list) and all(isinstance(d, int) for d in dice):
+            face_lists.append(dice)  # GURPS success roll
+        elif isinstance(dice, list):  # dice notation: one group per die kind
+            face_lists += [[r if isinstance(r, int) else r[0] for r in g.get("rolls", ())] for g in dice]
+        for faces in face_lists:
+            if faces and len(faces) >= 2:  # a single face like [3] may well show up in a public roll too
+                marks.add(str(list(faces)))
+                marks.add("[" + ",".join(map(str, faces)) + "]")
+        for modifier in result.get("modifiers", ()):
+            marks.add(str(modifier[1]))
+    if event.kind == "note":
+        marks.add(data["text"])
+    if data.get("spec"):
+        marks.add(str(data["spec"]))
+    return {m for m in marks if m.strip()}
+
+
+def _public_log(log: list[Event]) -> list[Event]:
+    """The log as if the secrets had never happened (an undo of secrets only goes with them)."""
+    secret = {e.seq for e in log if e.secret}
+    return [e for e in log if not e.secret and not (e.kind in ("undo", "redo") and set(e.data["seqs"]) <= secret)]
+
+
+def test_players_export_is_the_log_without_the_secrets(played):
+    """Issue 7: players' Markdown/HTML == the export of the public events only (no trace at all)."""
+    session, files = played
+    kinds = {e.kind for e in _secret_events(session.log)}
+    assert {"gurps.check", "roll", "note", "gurps.damage", "gw.flux_pending"} <= kinds
+    public = _public_log(session.log)
+    assert files["players.md"] == export_markdown(public)
+    assert files["players.html"] == export_html(public)
+
+
+def test_no_face_total_label_or_word_of_a_secret_reaches_the_players(played):
+    """Issue 7: no summary, label, faces, breakdown, modifier or note text of a secret event."""
+    session, files = played
+    checked = 0
+    for event in _secret_events(session.log):
+        for mark in _fingerprints(event):
+            checked += 1
+            for name in ("players.md", "players.html"):
+                text = files[name]
+                for form in {mark, _md_escape(mark), esc(mark)}:
+                    assert form not in text, f"{name} leaks {form!r} of secret event {event.seq} ({event.kind})"
+        line = event.data["text"] if event.kind == "note" else event.summary()
+        assert _md_escape(line) in files["gm.md"], f"gm.md lacks secret event {event.seq}"
+        assert esc(line) in files["gm.html"], f"gm.html lacks secret event {event.seq}"
+    assert checked > 20
+    for word in ("moonless-vault", "lich-ambush", "innkeeper", "hidden-sense", "wrong-table", "ALPHA FLUX"):
+        assert word not in files["players.md"] and word not in files["players.html"]
+        assert word in files["gm.md"] and word in files["gm.html"]
+    for name in ("players.md", "players.html"):
+        assert "secret" not in files[name].lower(), f"{name} marks where a secret was"
+
+
+def test_gm_export_has_every_event_and_marks_the_secrets(played):
+    session, files = played
+    for event in session.log:
+        if event.kind != "note":
+            assert f"{event.seq}. **{event.kind}**" in files["gm.md"]
+            assert f'<li value="{event.seq}"><b>{esc(event.kind)}</b>' in files["gm.html"]
+    assert files["gm.md"].count("*(secret)*") == sum(1 for e in session.log if e.secret and e.kind != "note")
+    assert "**GM note:** The innkeeper is the lich" in files["gm.md"]
+
+
+@pytest.mark.parametrize("name", ["players.html", "gm.html"])
+def test_html_export_is_self_contained_and_escapes_user_strings(played, name):
+    """Issue 7: no external assets, no scripts; a user's <script> arrives as text."""
+    html = played[1][name]
+    lowered = html.lower()
+    for forbidden in ("http:", "https:", "//", "src=", "href=", "<script", "<link", "@import", "url(", "<iframe",
+                      "<img", "<object", "<embed", "on" + "error=", "onclick="):
+        if forbidden == "//":
+            assert not re.search(r"(?<![:\w])//", html), f"{name} has a protocol-relative address"
+            continue
+        assert forbidden not in lowered, f"{name} contains {forbidden!r}"
+    assert esc(SCRIPT) in html and "&lt;script&gt;alert(&#x27;gk&#x27;)&lt;/script&gt;" in html
+    assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+
+
+def test_markdown_export_keeps_a_users_html_literal(played):
+    md = played[1]["players.md"]
+    assert not re.search(r"(?<!\\)<", md), "raw HTML in the Markdown"
+    assert "\\<script>alert" in md
+
+
+@pytest.mark.xfail(strict=True, reason="render/log.py: an undo/redo of public and secret events together says "
+                   "'undo 2' to the players while it lists one event (the count reveals a hidden event)")
+def test_a_mixed_undo_does_not_count_the_secret_for_the_players(ip, tmp_path):
+    s = _session(ip)
+    ip.run_line_magic("roll", "1d6 open-door")
+    ip.run_line_magic("roll", "3d6 lich-ambush --secret")
+    ip.run_line_magic("undo", "2")
+    players = s.export_log(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
+    undo_line = next(line for line in players.splitlines() if "**undo**" in line)
+    assert "undo 1" in undo_line, undo_line
