@@ -134,3 +134,14 @@ def test_gurps_adv_19_magic_luck_reset_status(ip):
     assert "ready" in str(ip.run_line_magic("luck", "reset 1h"))
     assert current_session().log[-1].kind == "gurps.luck.reset"
     assert isinstance(ip.run_line_magic("luck", "sideways"), ErrorResult)
+
+
+def test_gurps_adv_19_luck_uses_survive_a_snapshot():
+    from gamekernel.actions.gurps import GurpsState
+
+    s = _table()
+    s.check("Lockpicking")
+    s.luck()
+    part = s.state["gurps"]
+    assert GurpsState.from_dict(part.to_dict()).to_dict() == part.to_dict()
+    assert part.to_dict()["luck_used"] == {"Aiko": 1}

@@ -104,3 +104,10 @@ def test_gurps_cmb_51_through_the_session_and_magics(ip):
     answer = ip.run_line_magic("defend", "Dan parry")
     assert "Hearing" in str(answer)
     assert replay(s.active).to_dict() == s.state.to_dict()
+
+
+def test_gurps_cmb_51_snapshot_round_trip_keeps_the_hearing_outcome():
+    """Campaign snapshots: the pending attack's Hearing outcome and the combatants' Hearing survive."""
+    state, _ = cb.defend(_fight(), "Dan", "parry", Tape(faces=[6, 6, 5]))
+    again = cb.CombatState.from_dict(state.to_dict())
+    assert again == state and again.pending.hearing == "unheard" and again.get("Dan").hearing == 12
