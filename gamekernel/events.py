@@ -8,9 +8,11 @@ The log file is append-only JSON Lines, one event a line, flushed when written.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -106,6 +108,31 @@ def register_reaction(reaction: Reaction) -> None:
         _REACTIONS.append(reaction)
 
 
+@contextmanager
+def gc_paused(*, keep: bool = False) -> Iterator[None]:
+    """Pause the cyclic garbage collector while many long-lived objects are built at once.
+
+    Decoding a long log or replaying it creates millions of objects that all stay alive; the
+    collector would rescan the growing heap again and again meanwhile (4x slower for a log of
+    100,000 events). Nothing built in such a block is cyclic garbage. With `keep` (a campaign's
+    log, alive for the kernel's life) the objects are moved out of the collector's sight for good
+    (`gc.freeze`), so neither the end of the block nor later collections scan them; they are still
+    freed by reference counting when the campaign is closed (events hold no reference cycles).
+    The garbage of before is collected first, so that none of it is frozen with them.
+    """
+    was_enabled = gc.isenabled()
+    if keep and was_enabled:
+        gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            if keep:
+                gc.freeze()
+            gc.enable()
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -154,9 +181,13 @@ class LogStore:
     @staticmethod
     def load(path: str | os.PathLike[str]) -> LoadReport:
         """Read a log; a line cut short by a crash is reported and skipped, any other bad line is an error."""
+        with gc_paused():
+            return LogStore._load(Path(path))
+
+    @staticmethod
+    def _load(path: Path) -> LoadReport:
         from gamekernel.i18n import t
 
-        path = Path(path)
         if not path.exists():
             return LoadReport([], [])
         raw_lines = path.read_bytes().split(b"\n")
@@ -186,15 +217,33 @@ class LogStore:
 
 
 def _load_fast(lines: list[bytes]) -> list[Event] | None:
-    """Decode a whole healthy log in one pass (C speed); None sends any problem to the careful path."""
+    """Decode a whole healthy log in one pass (C speed); None sends any problem to the careful path.
+
+    The checks are those of `Event.from_dict`, inlined, and events are built without the frozen
+    dataclass's per-field `__init__` (a third of the time of opening a long campaign).
+    """
     try:
         records = json.loads(b"[" + b",".join(line for line in lines if line.strip()) + b"]")
-        events = [Event.from_dict(record) for record in records]
-    except (ValueError, DataError):
+    except ValueError:
         return None
+    events: list[Event] = []
+    append = events.append
+    new = object.__new__
+    kinds = EVENT_KINDS
     previous = 0
-    for event in events:
-        if event.seq <= previous:
+    for record in records:
+        if type(record) is not dict:
             return None
-        previous = event.seq
+        get = record.get
+        seq, kind, data, actor, time = get("seq"), get("kind"), get("data", {}), get("actor"), get("time", "")
+        if (
+            get("schema") != SCHEMA_VERSION or type(seq) is not int or seq <= previous or type(kind) is not str
+            or kind not in kinds or type(data) is not dict or (actor is not None and type(actor) is not str)
+            or type(time) is not str
+        ):
+            return None
+        previous = seq
+        event = new(Event)
+        event.__dict__.update(seq=seq, kind=kind, data=data, actor=actor, secret=get("secret") is True, time=time)
+        append(event)
     return events

@@ -22,7 +22,7 @@ from gamekernel.actions.gammaworld import GammaWorldActions
 from gamekernel.actions.gurps import GurpsActions
 from gamekernel.actions.mtg import MtgActions
 from gamekernel.errors import UsageError
-from gamekernel.events import _REACTIONS, EVENT_KINDS, Event, LogStore, now_iso, register_reaction
+from gamekernel.events import _REACTIONS, EVENT_KINDS, Event, LogStore, gc_paused, now_iso, register_reaction
 from gamekernel.state import TableState
 
 __all__ = ["Session", "active_events", "register_reaction", "replay"]
@@ -232,10 +232,12 @@ def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]
 def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
     """The table state after applying `events` in order to `state` (a fresh one by default)."""
     state = TableState() if state is None else state
-    for event in events:
-        reducer = EVENT_KINDS[event.kind].apply
-        if reducer is not None:
-            reducer(state, event.data)
+    kinds = EVENT_KINDS
+    with gc_paused():
+        for event in events:
+            reducer = kinds[event.kind].apply
+            if reducer is not None:
+                reducer(state, event.data)
     return state
 
 

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 
 from gamekernel.errors import UsageError
-from gamekernel.events import Event, register_event
+from gamekernel.events import Event, gc_paused, register_event
 from gamekernel.i18n import t
 
 AUTO_SNAPSHOT_EVERY = 5_000
@@ -70,15 +70,16 @@ class CampaignActions:
         store = CampaignStore(path)
         notices = store.open()
         try:
-            loaded = store.load()
-            active, redo_stack = active_events(loaded.events)
-            state = None
-            if loaded.snapshot is not None and snapshot_is_valid(loaded.events, loaded.snapshot_seq):
-                state = TableState.from_dict(loaded.snapshot)
-            if state is None:
-                state = replay(active)
-            else:
-                state = replay([e for e in active if e.seq > loaded.snapshot_seq], state)
+            with gc_paused(keep=True):  # the log lives as long as the kernel: see gc_paused
+                loaded = store.load()
+                active, redo_stack = active_events(loaded.events)
+                state = None
+                if loaded.snapshot is not None and snapshot_is_valid(loaded.events, loaded.snapshot_seq):
+                    state = TableState.from_dict(loaded.snapshot)
+                if state is None:
+                    state = replay(active)
+                else:
+                    state = replay([e for e in active if e.seq > loaded.snapshot_seq], state)
             log = store.start_session()
         except BaseException:
             store.release()
