@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 
 Position = Literal["top", "bottom"] | int
@@ -333,7 +334,7 @@ def op_from_dict(data: Mapping[str, Any]) -> Op:
 # --------------------------------------------------------------------------- the table
 
 
-class Table:
+class Table(Displayable):
     """Every zone and card instance of a game. Change it only through `apply(table, batch)`."""
 
     def __init__(self) -> None:

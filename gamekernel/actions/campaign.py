@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.events import Event, gc_paused, register_event
 from gamekernel.i18n import t
@@ -24,7 +25,7 @@ register_event(
 
 
 @dataclass(frozen=True)
-class CampaignStatus:
+class CampaignStatus(Displayable):
     name: str
     path: str
     sessions: int

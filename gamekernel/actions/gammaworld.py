@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.events import register_event, register_reaction
 from gamekernel.state import register_part
@@ -270,7 +271,7 @@ class GammaWorldActions:
         return DeckOddsView(owner, self.gw.catalog.card(card_id).name, result)
 
 
-class AlphaResults(tuple):
+class AlphaResults(tuple, Displayable):
     """Several results of one command (e.g. `%draw alpha` for every character)."""
 
     def __new__(cls, results: tuple[AlphaResult, ...]):
@@ -283,7 +284,7 @@ class AlphaResults(tuple):
         return "".join(r._repr_html_() for r in self)
 
 
-class DeckView:
+class DeckView(Displayable):
     """A deck's card list (every card that belongs to it) and how many lie in it now."""
 
     def __init__(self, owner: str, card_ids: tuple[str, ...], in_deck: int, catalog) -> None:
@@ -311,7 +312,7 @@ class DeckView:
         return deck_view_html(self)
 
 
-class AlphaOdds:
+class AlphaOdds(Displayable):
     """Exact teaching odds: flux by number of d20 rolls, overcharge by origin bonus."""
 
     def __init__(self, flux_rows, overcharge_rows) -> None:
@@ -328,7 +329,7 @@ class AlphaOdds:
         return odds_table_html(self.flux_rows, self.overcharge_rows)
 
 
-class DeckOddsView:
+class DeckOddsView(Displayable):
     def __init__(self, owner: str, card_name: str, result: odds.DeckOdds) -> None:
         self.owner, self.card_name, self.result = owner, card_name, result
 

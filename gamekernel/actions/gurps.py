@@ -16,6 +16,7 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
+from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
@@ -152,7 +153,7 @@ register_event("gurps.self_control", summary=_summary(lambda d: SelfControlRoll.
 
 
 @dataclass(frozen=True)
-class CharacterList:
+class CharacterList(Displayable):
     """The characters at the table, the active one marked (`%char list`)."""
 
     characters: tuple[Character, ...]
@@ -173,7 +174,7 @@ class CharacterList:
 
 
 @dataclass(frozen=True)
-class SavedCharacter:
+class SavedCharacter(Displayable):
     name: str
     path: str
 
@@ -190,7 +191,7 @@ class SavedCharacter:
 
 
 @dataclass(frozen=True)
-class LuckStatus:
+class LuckStatus(Displayable):
     """Who has Luck and whether its use is spent (`%luck status`, `%luck reset`)."""
 
     rows: tuple[tuple[str, str, int, bool], ...]  # (name, trait, every_minutes, spent)

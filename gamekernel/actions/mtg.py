@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import cards
+from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
@@ -158,7 +159,7 @@ def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
 # --- results shown to the user ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class LibraryLoaded:
+class LibraryLoaded(Displayable):
     actor: str
     source: str
     fmt: str
@@ -179,7 +180,7 @@ class LibraryLoaded:
 
 
 @dataclass(frozen=True)
-class OddsResult:
+class OddsResult(Displayable):
     actor: str | None
     kind: str
     difficulty: int
@@ -199,7 +200,7 @@ class OddsResult:
 
 
 @dataclass(frozen=True)
-class LibraryView:
+class LibraryView(Displayable):
     """A read-only picture of one character's library for text, HTML and the widget."""
 
     actor: str
@@ -226,7 +227,7 @@ class LibraryView:
         return library_html(self)
 
 
-class SceneStarted:
+class SceneStarted(Displayable):
     def __init__(self, scene: int):
         self.scene = scene
 

@@ -16,6 +16,7 @@ from gamekernel.dice.errors import limit_error
 from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
 from gamekernel.dice.nodes import Chain, Dice, Group, Mods, Neg, Num
 from gamekernel.dice.parser import Expression, parse
+from gamekernel.display import Displayable
 
 TYPE_CHECKING = False  # not `from typing import ...`: typing costs more to import than this engine
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ _OPS = {
 }
 
 
-class Distribution:
+class Distribution(Displayable):
     """The exact distribution of an expression's total (and, for a comparison, P(success))."""
 
     __slots__ = ("__dict__",)

@@ -27,6 +27,7 @@ from gamekernel.dice.nodes import (
     make,
 )
 from gamekernel.dice.parser import Expression, _Parser, _simple, parse
+from gamekernel.display import Displayable
 
 _COUNTED = frozenset((KEPT, EXPLODED, CLAMPED))
 _SHOW_LIMIT = 200  # dice listed per group in __str__ and HTML; the breakdown lists all
@@ -94,7 +95,7 @@ def _compare(op: str, total: int, target: int) -> tuple[bool, int]:
     return total == target, -abs(total - target)
 
 
-class RollResult:
+class RollResult(Displayable):
     """The outcome of one roll; immutable, replayable from `to_dict()` without the RNG."""
 
     __slots__ = ("__dict__",)

@@ -14,6 +14,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from traitlets import Enum, Int, Unicode, observe
 
 from gamekernel import i18n
+from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.magics._base import (
     Secret,
@@ -270,7 +271,7 @@ def _count(line: str, magic: str) -> int:
     return count
 
 
-class _SeedResult:
+class _SeedResult(Displayable):
     def __init__(self, seed: int):
         self.seed = seed
 
@@ -283,7 +284,7 @@ class _SeedResult:
         return panel("seed", esc(repr(self)), tone="muted")
 
 
-class _ExportResult:
+class _ExportResult(Displayable):
     def __init__(self, path: str, count: int):
         self.path, self.count = path, count
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from IPython.core.magic import Magics
 
 from gamekernel.errors import GameKernelError, UsageError
+from gamekernel.render.log import ErrorResult, SecretNotice, WithNotices
 
 _ACTOR = re.compile(r"""(?:(?<=\s)|^)@(?:"([^"]+)"|'([^']+)'|(\S+))""")
 _FLAG = re.compile(r"(?:(?<=\s)|^)--([a-z][a-z-]*)(?:=(\S+))?(?=\s|$)")
@@ -48,6 +49,8 @@ class Line:
 
 def split_line(line: str, *, flags: tuple[str, ...] = ("secret",)) -> Line:
     """Take `@Name` (quoted if it has spaces) and the known `--flags` out of a magic line."""
+    if line.isascii() and "@" not in line and "--" not in line:
+        return Line(" ".join(line.split()))  # the common case: nothing to take out
     line = unicodedata.normalize("NFKC", line).strip()
     found: dict[str, str | bool] = {}
 
@@ -89,8 +92,6 @@ def guarded(kind: str = "result", *, secret_flag: bool = True) -> Callable:
     def decorate(method: Callable) -> Callable:
         @functools.wraps(method)
         def wrapper(self, line: str = "", cell: str | None = None):
-            from gamekernel.render.log import ErrorResult, SecretNotice, WithNotices
-
             session = self.session
             mark = len(session.reaction_events)
             try:

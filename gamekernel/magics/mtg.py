@@ -8,6 +8,7 @@ import shlex
 from IPython.core.magic import line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 
+from gamekernel.display import Displayable
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded, split_line
@@ -64,7 +65,7 @@ class _Progress:
             self.handle.update(self._html(done, total))
 
 
-class DataLoaded:
+class DataLoaded(Displayable):
     def __init__(self, count: int, source: str):
         self.count, self.source = count, source
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gamekernel.display import Displayable
 from gamekernel.i18n import t
 from gamekernel.render.html import FONT, chip, esc, panel, sign
 
@@ -247,7 +248,7 @@ def report_lines(kind: str, report: Any) -> list[str]:
 
 
 @dataclass(frozen=True)
-class CombatResult:
+class CombatResult(Displayable):
     """What a combat magic returns: the step's working and the tracker after it."""
 
     kind: str

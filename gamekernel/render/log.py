@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from gamekernel.display import Displayable
 from gamekernel.events import Event
 from gamekernel.i18n import t
 from gamekernel.render.html import FONT, chip, esc, panel, table
 
 
 @dataclass(frozen=True)
-class NoteResult:
+class NoteResult(Displayable):
     text: str
     gm_only: bool = False
 
@@ -27,7 +28,7 @@ class NoteResult:
 
 
 @dataclass(frozen=True)
-class ErrorResult:
+class ErrorResult(Displayable):
     """A user mistake, shown as one line; the session was left unchanged."""
 
     message: str
@@ -40,7 +41,7 @@ class ErrorResult:
 
 
 @dataclass(frozen=True)
-class SecretNotice:
+class SecretNotice(Displayable):
     """Shown instead of a secret result: the players see that the GM rolled, not what."""
 
     kind: str
@@ -53,7 +54,7 @@ class SecretNotice:
 
 
 @dataclass(frozen=True)
-class UndoResult:
+class UndoResult(Displayable):
     action: str
     events: tuple[Event, ...]
 
@@ -68,7 +69,7 @@ class UndoResult:
 
 
 @dataclass(frozen=True)
-class Attributed:
+class Attributed(Displayable):
     """A result shown with who made it (`%roll 1d20+4 @Rin` -> "Rin · ..."); attributes pass through."""
 
     actor: str
@@ -86,7 +87,7 @@ class Attributed:
 
 
 @dataclass(frozen=True)
-class WithNotices:
+class WithNotices(Displayable):
     """A result followed by what the rules triggered by themselves (e.g. alpha flux)."""
 
     result: object
@@ -122,7 +123,7 @@ def _event_line(event: Event, *, show_secrets: bool) -> str:
 
 
 @dataclass(frozen=True)
-class LogView:
+class LogView(Displayable):
     events: tuple[Event, ...]
     show_secrets: bool = False
 

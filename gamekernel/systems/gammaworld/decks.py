@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 
 MIN_DECK = 7
@@ -33,7 +34,7 @@ class DeckProblem:
 
 
 @dataclass(frozen=True)
-class DeckCheck:
+class DeckCheck(Displayable):
     """GW-ALPHA-02 verdict for one deck: size, copies per name, every problem found."""
 
     owner: str

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gamekernel.display import Displayable
 from gamekernel.systems.gammaworld.catalog import Catalog
 from gamekernel.systems.gammaworld.decks import readied_count
 from gamekernel.systems.gammaworld.state import DISCARD, GM_DECK, AlphaState, Step, deck_zone
@@ -23,7 +24,7 @@ class CardView:
 
 
 @dataclass(frozen=True)
-class HandView:
+class HandView(Displayable):
     """One character's readied cards and the deck counts (what the hand widget shows)."""
 
     name: str
@@ -75,7 +76,7 @@ def hand_view(state: AlphaState, name: str, catalog: Catalog) -> HandView:
 
 
 @dataclass(frozen=True)
-class AlphaResult:
+class AlphaResult(Displayable):
     """What a Gamma World command did (`step`) and the affected hands afterwards."""
 
     step: Step

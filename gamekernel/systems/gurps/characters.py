@@ -42,6 +42,7 @@ from math import floor
 from pathlib import Path
 from typing import Any
 
+from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 from gamekernel.systems.gurps.checks import (
     CheckSpec,
@@ -209,7 +210,7 @@ class PointBreakdown:
 
 
 @dataclass(frozen=True)
-class Character:
+class Character(Displayable):
     """A GURPS character (frozen: edits return a new Character). See the module docstring."""
 
     name: str

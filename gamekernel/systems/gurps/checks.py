@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 
 MIN_TARGET = 3  # GURPS-SR-05
@@ -109,7 +110,7 @@ def _check_dice(dice: Iterable[int], count: int = 3) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class SuccessRoll:
+class SuccessRoll(Displayable):
     """One success roll with its whole working: base, labelled modifiers, target, dice, verdict, odds.
 
     `margin` is target - total (positive = margin of success, negative = margin of failure, SR-06);
@@ -213,7 +214,7 @@ def _replace(result: SuccessRoll, **changes) -> SuccessRoll:
 
 
 @dataclass(frozen=True)
-class CheckOdds:
+class CheckOdds(Displayable):
     """Exact odds of one success roll (GURPS-SR-02..08 over all 216 outcomes of 3d)."""
 
     target: int

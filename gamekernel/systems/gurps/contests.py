@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.odds import ContestOdds, quick_contest_odds, quick_contest_rank, regular_contest_odds
@@ -40,7 +41,7 @@ def quick_winner(a: SuccessRoll, b: SuccessRoll) -> str | None:
 
 
 @dataclass(frozen=True)
-class QuickContest:
+class QuickContest(Displayable):
     """Both rolls, the winner ("a"/"b"/None = tie), the margin of victory and the exact odds."""
 
     a: SuccessRoll
@@ -122,7 +123,7 @@ def roll_quick_contest(
 
 
 @dataclass(frozen=True)
-class RegularContest:
+class RegularContest(Displayable):
     """Every round of a Regular Contest; `winner` is None if the round cap ended it undecided."""
 
     rounds: tuple[tuple[SuccessRoll, SuccessRoll], ...]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
+from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
 
 
@@ -169,7 +170,7 @@ def parse_damage(text: str, *, st: int | None = None, extended: bool = True) -> 
 
 
 @dataclass(frozen=True)
-class DamageRoll:
+class DamageRoll(Displayable):
     """A damage roll and its whole working (GURPS-DMG-04..08)."""
 
     spec: DamageSpec

@@ -16,12 +16,13 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.systems.gurps.checks import Modifier, SuccessRoll, normalize_modifiers, success_roll
 
 
 @dataclass(frozen=True)
-class FrightCheck:
+class FrightCheck(Displayable):
     """The Will roll and its outcome: "steady", "stunned" (seconds) or "faint" (minutes)."""
 
     roll: SuccessRoll

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.systems.gurps.contests import QuickContest
 from gamekernel.systems.gurps.reactions import BAND_ORDER, ReactionBand, ReactionRoll, band_by_key
@@ -19,7 +20,7 @@ INFLUENCE_SKILLS = ("Diplomacy", "Fast-Talk", "Intimidation", "Savoir-Faire", "S
 
 
 @dataclass(frozen=True)
-class InfluenceResult:
+class InfluenceResult(Displayable):
     """The contest, the skill used, the reaction it produced and (Diplomacy) the reaction roll."""
 
     contest: QuickContest

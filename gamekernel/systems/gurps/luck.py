@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from gamekernel.display import Displayable
 from gamekernel.errors import RuleError
 from gamekernel.systems.gurps.checks import SuccessRoll, best_of, success_roll
 
@@ -46,7 +47,7 @@ def recovered_after(level: LuckLevel, minutes: int | None) -> bool:
 
 
 @dataclass(frozen=True)
-class LuckResult:
+class LuckResult(Displayable):
     """The original roll, the rerolls and the one kept (the lowest total: best in every respect)."""
 
     actor: str

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from gamekernel.display import Displayable
+
 OUTCOMES_3D6 = 216
 
 
@@ -64,7 +66,7 @@ def quick_contest_rank(success: bool, margin: int) -> int:
 
 
 @dataclass(frozen=True)
-class ContestOdds:
+class ContestOdds(Displayable):
     """Exact odds of a quick contest between two effective skills."""
 
     a: int

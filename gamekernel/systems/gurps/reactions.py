@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.systems.gurps.checks import Modifier, normalize_modifiers, roll_3d6
 from gamekernel.systems.gurps.odds import OUTCOMES_3D6, three_d6_counts
@@ -69,7 +70,7 @@ def band_by_key(key: str) -> ReactionBand:
 
 
 @dataclass(frozen=True)
-class ReactionRoll:
+class ReactionRoll(Displayable):
     """A reaction roll: dice, labelled modifiers, total and the table row."""
 
     dice: tuple[int, ...]

@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.traits import Trait, TraitDef, find_trait
@@ -24,7 +25,7 @@ VARIABLE_NUMBERS = (6, 9, 12, 15)
 
 
 @dataclass(frozen=True)
-class SelfControlRoll:
+class SelfControlRoll(Displayable):
     """The roll and what it means for the trait."""
 
     trait: str

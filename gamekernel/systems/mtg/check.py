@@ -13,6 +13,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
 from gamekernel.systems.mtg.facts import CardFacts
@@ -32,7 +33,7 @@ class CheckImpossible(RuleError):
 
 
 @dataclass(frozen=True)
-class CheckResult:
+class CheckResult(Displayable):
     """Everything one action check revealed and decided; enough to show, log and replay it."""
 
     kind: str
@@ -133,7 +134,7 @@ def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: 
 
 
 @dataclass(frozen=True)
-class BoostResult:
+class BoostResult(Displayable):
     """MTG-CHK-13: the top cards exiled after a check and the achievement they add."""
 
     check: CheckResult

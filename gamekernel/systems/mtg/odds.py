@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gamekernel.display import Displayable
 from gamekernel.systems.mtg.facts import COLOURS, CardFacts
 from gamekernel.systems.mtg.kinds import (
     DEFAULT_OPTIONS,
@@ -76,7 +77,7 @@ def _pair_odds(unknown: Sequence[CardFacts], kind: str, difficulty: int, options
 
 
 @dataclass(frozen=True)
-class OddsTable:
+class OddsTable(Displayable):
     """Success chance by check kind (rows) and difficulty (columns) for one library state."""
 
     kinds: tuple[str, ...]
