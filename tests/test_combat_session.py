@@ -210,3 +210,17 @@ def test_gurps_dmg_damage_to_a_fighting_character_is_not_counted_twice():
     lost = 13 - s.combat_state.get("Bren").hp
     s.combat_end()
     assert s.character("Bren").hp_lost == lost
+
+
+def test_gurps_cmb_01_next_event_names_whose_turn_begins():
+    """GURPS-CMB-01: the log line of `combat.next` names the fighter whose turn starts (and whose ended)."""
+    s = fight()
+    assert s.combat_state.current.name == "Aiko"
+    s.combat_next()
+    event = s.log[-1]
+    assert event.kind == "combat.next"
+    assert s.combat_state.current.name == "Bren"
+    assert event.summary().startswith("next turn: Bren")
+    assert "Aiko" in event.summary()  # whose turn ended
+    assert replay(s.active).to_dict() == s.state.to_dict()
+

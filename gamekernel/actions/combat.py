@@ -506,8 +506,10 @@ class CombatActions:
     def combat_state(self) -> CombatState | None:
         return self.state[PART].fight
 
-    def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None, summary: str = "",
-                secret: bool = False):
+    def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None,
+                summary: str | Callable[[Any], str] = "", secret: bool = False):
+        """Run operation `name` live (validating it), then record it; `summary` may be a function of
+        the live report when the log line depends on the outcome (whose turn began)."""
         from gamekernel.render.combat import CombatResult
 
         part: CombatPart = self.state[PART]
@@ -517,8 +519,9 @@ class CombatActions:
             _, (kind, report) = _OPS[name](part, args, tape)  # validates; raises before anything is logged
         finally:
             part.characters = None
+        text = summary(report) if callable(summary) else summary
         self.record(f"combat.{name}", {"op": name, "args": args, "faces": list(tape.used),
-                                       "summary": summary or name}, actor=actor, secret=secret)
+                                       "summary": text or name}, actor=actor, secret=secret)
         fight = self.state[PART].fight
         return CombatResult(kind, report, fight if (fight is not None and not fight.over) or name == "end" else None)
 
@@ -593,9 +596,9 @@ class CombatActions:
         return CombatResult("lines", [], self.state[PART].fight)
 
     def combat_next(self):
-        fight = self.state[PART].fight
-        name = fight.current.name if fight is not None else ""
-        return self._combat("next", {}, summary=t("combat.event.next", name=name))
+        """End the active fighter's turn and start the next one's; the log line names who starts."""
+        return self._combat("next", {}, summary=lambda report: t(
+            "combat.event.next", name=report.started, ended=report.ended, round=report.round))
 
     def combat_maneuver(self, name: str, maneuver: str, *, option: str = "", target: str = "",
                         posture: str = "", task: str = ""):
