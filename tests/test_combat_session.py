@@ -224,3 +224,12 @@ def test_gurps_cmb_01_next_event_names_whose_turn_begins():
     assert "Aiko" in event.summary()  # whose turn ended
     assert replay(s.active).to_dict() == s.state.to_dict()
 
+
+def test_gurps_cmb_01_combat_status_has_no_blank_first_line():
+    """`%combat status` shows the tracker only: no empty line before it, in text or HTML."""
+    s = fight()
+    result = s.combat_status()
+    text = str(result)
+    assert text.splitlines()[0].strip(), repr(text[:40])
+    assert not text.startswith("\n")
+    assert '<div class="gk-line"></div>' not in result._repr_html_()

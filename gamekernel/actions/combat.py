@@ -593,7 +593,7 @@ class CombatActions:
     def combat_status(self):
         from gamekernel.render.combat import CombatResult
 
-        return CombatResult("lines", [], self.state[PART].fight)
+        return CombatResult("status", (), self.state[PART].fight)
 
     def combat_next(self):
         """End the active fighter's turn and start the next one's; the log line names who starts."""

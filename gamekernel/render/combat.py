@@ -242,7 +242,7 @@ def report_lines(kind: str, report: Any) -> list[str]:
         out = [t("combat.ended", seconds=report.seconds)]
         out += [t("combat.fight_fatigue", name=n, fp=fp) for n, fp in report.fatigue]
         return out
-    if kind in ("lines", "heal", "wake", "mortal"):
+    if kind in ("lines", "status", "heal", "wake", "mortal"):
         return list(report)
     return [str(report)]
 
@@ -261,10 +261,10 @@ class CombatResult(Displayable):
         return report_lines(self.kind, self.report)
 
     def __str__(self) -> str:
-        text = "\n".join(self.lines)
-        if self.show_tracker and self.state is not None:
-            text += "\n" + tracker_text(self.state)
-        return text
+        parts = list(self.lines)
+        if self.show_tracker and (self.state is not None or self.kind == "status"):
+            parts.append(tracker_text(self.state))
+        return "\n".join(parts)
 
     def __repr__(self) -> str:
         return str(self)
@@ -274,6 +274,6 @@ class CombatResult(Displayable):
         for line in self.lines:
             parts.append(f'<div class="gk-line">{esc(line)}</div>')
         body = "".join(parts)
-        if self.show_tracker and self.state is not None:
+        if self.show_tracker and (self.state is not None or self.kind == "status"):
             body += tracker_html(self.state)
         return panel(f"combat gk-combat-{self.kind}", body, title_html=esc(t(f"combat.kind.{self.kind}")))
