@@ -149,36 +149,45 @@ class LogView(Displayable):
 # -- exports --------------------------------------------------------------------------------
 
 def visible_events(log: Sequence[Event], *, players: bool) -> list[Event]:
-    """The events an export shows: for the players, nothing secret and no trace of it."""
+    """The events an export shows: for the players, nothing secret and no trace of it.
+
+    An undo/redo is shown to the players only for the public events it names that are in `log`
+    (an event of an earlier session, outside `log`, might have been secret).
+    """
     if not players:
         return list(log)
-    secret = {e.seq for e in log if e.secret}
-    shown = []
-    for event in log:
-        if event.secret:
-            continue
-        if event.kind in {"undo", "redo"} and set(event.data["seqs"]) <= secret:
-            continue  # (an undo of events from an earlier session, outside `log`, still shows its count)
-        shown.append(event)
-    return shown
+    public = {e.seq for e in log if not e.secret}
+    return [
+        event for event in log
+        if not event.secret and (event.kind not in {"undo", "redo"} or public.intersection(event.data["seqs"]))
+    ]
 
 
 def _export_line(event: Event, log_by_seq: dict[int, Event], *, players: bool) -> str:
     if event.kind in {"undo", "redo"}:
-        parts = [
-            _event_line(log_by_seq[s], show_secrets=True)
-            for s in event.data["seqs"]
-            if s in log_by_seq and not (players and log_by_seq[s].secret)
-        ]
-        return f"{event.summary()}: " + "; ".join(parts)
+        named = [log_by_seq[s] for s in event.data["seqs"] if s in log_by_seq]
+        if players:
+            named = [e for e in named if not e.secret]
+        count = len(named) if players else len(event.data["seqs"])
+        head = t(f"core.event.{event.kind}", count=count)
+        return f"{head}: " + "; ".join(_event_line(e, show_secrets=True) for e in named)
     return _event_line(event, show_secrets=True)
+
+
+def _numbered(log: Sequence[Event], *, players: bool) -> list[tuple[int, Event]]:
+    """Events with the number an export shows: the log's own for the GM, a plain count for the
+    players (so a gap cannot hint at a hidden event)."""
+    shown = visible_events(log, players=players)
+    if players:
+        return list(enumerate(shown, start=1))
+    return [(event.seq, event) for event in shown]
 
 
 def export_markdown(log: Sequence[Event], *, players: bool = False) -> str:
     """The log as readable Markdown: rolls with their working, notes as quotes, in order."""
     by_seq = {e.seq: e for e in log}
     lines = [f"# {t('core.log.export_title')}", ""]
-    for event in visible_events(log, players=players):
+    for number, event in _numbered(log, players=players):
         if event.kind == "note":
             label = t("core.gm_note") if event.data.get("gm_only") else t("core.note")
             lines.append(f"> **{label}:** {_md_escape(event.data['text'])}")
@@ -186,7 +195,7 @@ def export_markdown(log: Sequence[Event], *, players: bool = False) -> str:
             continue
         secret = f" *{t('core.log.secret')}*" if event.secret else ""
         text = _md_escape(_export_line(event, by_seq, players=players))
-        lines.append(f"{event.seq}. **{event.kind}**{secret} — {text}")
+        lines.append(f"{number}. **{event.kind}**{secret} — {text}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
@@ -206,7 +215,7 @@ def export_html(log: Sequence[Event], *, players: bool = False) -> str:
     """The log as one self-contained HTML page (no scripts, no external assets, all escaped)."""
     by_seq = {e.seq: e for e in log}
     items = []
-    for event in visible_events(log, players=players):
+    for number, event in _numbered(log, players=players):
         if event.kind == "note":
             label = t("core.gm_note") if event.data.get("gm_only") else t("core.note")
             items.append(
@@ -216,7 +225,7 @@ def export_html(log: Sequence[Event], *, players: bool = False) -> str:
             continue
         secret = f" <i>{esc(t('core.log.secret'))}</i>" if event.secret else ""
         items.append(
-            f'<li value="{event.seq}"><b>{esc(event.kind)}</b>{secret} — '
+            f'<li value="{number}"><b>{esc(event.kind)}</b>{secret} — '
             f"{esc(_export_line(event, by_seq, players=players))}</li>"
         )
     title = esc(t("core.log.export_title"))
