@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from gamekernel.errors import NotFoundError, RuleError, UsageError
@@ -21,7 +21,7 @@ from gamekernel.systems.gurps import fatigue as fat
 from gamekernel.systems.gurps import hazards as hz
 from gamekernel.systems.gurps import injury as inj
 from gamekernel.systems.gurps import magic as mg
-from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape
+from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, replace
 
 PART = "gurps_combat"
 

@@ -10,9 +10,10 @@ same state, so replay and undo are exact.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Any
 
@@ -23,6 +24,26 @@ from gamekernel.systems.gurps import fatigue as fat
 from gamekernel.systems.gurps import injury as inj
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.damage import DamageRoll, DamageSpec, parse_damage, roll_damage
+
+# ---------------------------------------------------------------- cheap copies
+
+
+def replace(obj: Any, /, **changes: Any) -> Any:
+    """`dataclasses.replace`, but for the fight's own frozen values (Combatant, CombatState,
+    PendingAttack) a plain copy of the instance dict: every reducer copies a Combatant many times,
+    and going through `__init__` cost more than the rules themselves. Same fields, same values, still
+    frozen (no setattr afterwards); a None hp/fp/hearing (which `__post_init__` fills in) and any
+    other dataclass take the ordinary path."""
+    names = _FAST_COPY.get(type(obj))
+    if names is None or not names.issuperset(changes) or (
+            changes.get("hp", 0) is None or changes.get("fp", 0) is None or changes.get("hearing", 0) is None):
+        return dataclasses.replace(obj, **changes)
+    new = object.__new__(type(obj))
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
+    return new
+
 
 # ---------------------------------------------------------------- dice tape
 
@@ -307,7 +328,11 @@ class CombatState:
 
     def index(self, name: str) -> int:
         for i, c in enumerate(self.combatants):
-            if c.name.casefold() == name.casefold():
+            if c.name == name:  # the usual case, before the case-insensitive look
+                return i
+        folded = name.casefold()
+        for i, c in enumerate(self.combatants):
+            if c.name.casefold() == folded:
                 return i
         names = [c.name for c in self.combatants]
         close = get_close_matches(name, names, n=3)
@@ -347,6 +372,11 @@ class CombatState:
             initiative=tuple(InitiativeEntry(n, s, d, tuple(r)) for n, s, d, r in data["initiative"]),
             round=data["round"], active=data["active"], pending=pending, over=data["over"],
         )
+
+
+_FAST_COPY: dict[type, frozenset[str]] = {
+    cls: frozenset(cls.__dataclass_fields__) for cls in (Combatant, CombatState, PendingAttack)
+}
 
 
 def maneuver_rules(name: str) -> dict:
@@ -1150,6 +1180,6 @@ __all__ = [
     "FeintReport", "InitiativeEntry", "InjuryReport", "ManeuverReport", "PendingAttack", "Tape", "TurnReport",
     "Weapon", "apply_injury", "attack", "checks_due", "choose_maneuver", "damage", "defend", "defense_options",
     "defenses_allowed", "end_combat", "feint_penalty", "free_posture", "heal", "initiative_order",
-    "move_allowed", "next_turn", "parse_weapon", "quick_combatant", "set_status", "spend_fp", "start_combat",
-    "weapon_from_sheet",
+    "move_allowed", "next_turn", "parse_weapon", "quick_combatant", "replace", "set_status", "spend_fp",
+    "start_combat", "weapon_from_sheet",
 ]

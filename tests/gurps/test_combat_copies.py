@@ -1,0 +1,62 @@
+"""Cheap copies of the fight's frozen values (every combat reducer copies Combatants many times):
+`combat.replace` must give exactly what `dataclasses.replace` gives, stay frozen, and skip `__init__`
+for Combatant, CombatState and PendingAttack. [GURPS-CMB replay performance]"""
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamekernel.systems.gurps import combat as cb
+from gamekernel.systems.gurps import defenses as dfn
+from gamekernel.systems.gurps.combat import Combatant, CombatState, PendingAttack, quick_combatant
+
+ORC = quick_combatant("Orc", {"ST": 12, "DX": 11, "HT": 12, "HP": 18, "weapon": "Club:11:sw cr"})
+CHANGES = st.fixed_dictionaries({}, optional={
+    "hp": st.integers(-100, 20), "fp": st.integers(-20, 12), "stunned": st.booleans(),
+    "posture": st.sampled_from(["standing", "kneeling", "lying_down"]), "shock": st.integers(0, 4),
+    "maneuver": st.sampled_from(["attack", "all_out_defense"]), "name": st.sampled_from(["Orc", "Orc2"]),
+})
+
+
+def test_copy_skips_init(monkeypatch):
+    """The copy does not run `__init__`/`__post_init__` (that was most of a combat reducer's time)."""
+    calls = []
+    original = Combatant.__post_init__
+    monkeypatch.setattr(Combatant, "__post_init__", lambda self: (calls.append(1), original(self)))
+    copy = cb.replace(ORC, hp=5, stunned=True)
+    assert calls == []
+    assert (copy.hp, copy.stunned, copy.name, copy.weapons) == (5, True, "Orc", ORC.weapons)
+
+
+@settings(max_examples=200, deadline=None)
+@given(CHANGES)
+def test_copy_equals_dataclasses_replace(changes):
+    fast, slow = cb.replace(ORC, **changes), dataclasses.replace(ORC, **changes)
+    assert type(fast) is Combatant
+    assert fast == slow and hash(fast) == hash(slow) and fast.to_dict() == slow.to_dict()
+    assert ORC.hp == 18 and not ORC.stunned  # the original is untouched
+
+
+def test_copy_stays_frozen():
+    copy = cb.replace(ORC, hp=3)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copy.hp = 4  # type: ignore[misc]
+
+
+def test_copy_of_state_and_pending():
+    state = CombatState(combatants=(ORC,))
+    moved = cb.replace(state, round=3, active=0)
+    assert moved == dataclasses.replace(state, round=3, active=0) and state.round == 1
+    p = PendingAttack("A", "Orc", "Club", "sw cr", 0, dfn.Incoming())
+    assert cb.replace(p, tried=("dodge",)) == dataclasses.replace(p, tried=("dodge",))
+
+
+def test_unknown_field_and_none_fill_behave_like_dataclasses():
+    with pytest.raises(TypeError):
+        cb.replace(ORC, colour="green")
+    refilled = cb.replace(ORC, hp=None)  # __post_init__ fills hp from hp_max, as dataclasses.replace does
+    assert refilled.hp == ORC.hp_max
+    spec = cb.parse_weapon("Axe:12:sw+2 cut")  # any other dataclass: the ordinary replace
+    assert cb.replace(spec, skill=13) == dataclasses.replace(spec, skill=13)
