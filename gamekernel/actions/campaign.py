@@ -85,6 +85,8 @@ class CampaignActions:
         except BaseException:
             store.release()
             raise
+        earlier = [e for e in self.log if e.kind != "seed"]
+        seed = next((e for e in reversed(self.log) if e.kind == "seed"), None)
         self.close()
         self.log, self.active, self._redo_stack, self.state = loaded.events, active, redo_stack, state
         self._store = log
@@ -92,6 +94,13 @@ class CampaignActions:
         self._events_since_snapshot = 0
         self.load_warnings = loaded.warnings
         self.record("campaign.open", {"name": store.index.name, "session": log.path.name, "events": len(loaded.events)})
+        if seed is not None and not earlier:
+            self.record("seed", dict(seed.data))  # nothing used the RNG since: the story keeps its seed
+        if earlier:
+            notices.append(
+                f"{len(earlier)} events recorded before the campaign was opened are not part of it "
+                "(open the campaign first, or %log export them before opening)"
+            )
         return self.campaign_status(notices=tuple(notices + loaded.warnings))
 
     def campaign_status(self, *, notices: tuple[str, ...] = ()) -> CampaignStatus:

@@ -177,3 +177,16 @@ def test_exports_of_the_campaign_and_of_this_session(tmp_path):
     assert "Session one" in whole and "Session two" in whole
     assert "Session one" not in only and "Session two" in only
     assert "innkeeper" not in players and "Session two" in players
+
+
+def test_the_seed_set_before_opening_is_kept_and_earlier_play_is_reported(tmp_path):
+    seeded = Session(seed=41)
+    seeded.open_campaign(tmp_path / "a")
+    assert [e.kind for e in seeded.log][-2:] == ["campaign.open", "seed"]
+    assert seeded.state["core"].seed == 41
+    seeded.close_campaign()
+    played = Session(seed=41)
+    played.note("before the campaign")
+    status = played.open_campaign(tmp_path / "b")
+    assert any("1 events recorded before the campaign was opened are not part of it" in n for n in status.notices)
+    played.close_campaign()

@@ -307,7 +307,9 @@ class Table:
             s.save_campaign()
         elif name == "reopen":
             s.close_campaign()
-            self.session = self._open(Session(seed=self.seed + a))
+            fresh = Session()
+            fresh.rng.seed(self.seed + a)  # a new kernel's own randomness, not an event of the campaign
+            self.session = self._open(fresh)
         else:
             before_picture = s.state.to_dict()
             before = copy.deepcopy(before_picture)
