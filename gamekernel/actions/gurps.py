@@ -129,11 +129,28 @@ def _summary(loader):
     return summary
 
 
-register_event("gurps.char.set", apply=_apply_set,
-               summary=lambda d: t("gurps.event.char_set", name=d["character"]["name"]))
-register_event("gurps.char.update", apply=_apply_update,
-               summary=lambda d: t("gurps.event.char_update", name=d["name"],
-                                   changes=", ".join(f"{k}={v}" for k, v in d["changes"].items())))
+def _set_summary(data: Mapping[str, Any]) -> str:
+    """What a sheet edit changed (stored with the event); older events without it: the name only."""
+    name = data["character"]["name"]
+    if not data.get("change"):
+        return t("gurps.event.char_set", name=name)
+    from gamekernel.render.gurps import char_change_text
+
+    return char_change_text(name, data["change"])
+
+
+def _update_summary(data: Mapping[str, Any]) -> str:
+    """"Aiko: DX 12 → 13" when the event kept the values before the edit, else "Aiko: dx=13"."""
+    if "before" not in data:
+        return t("gurps.event.char_update", name=data["name"],
+                 changes=", ".join(f"{k}={v}" for k, v in data["changes"].items()))
+    from gamekernel.render.gurps import char_update_text
+
+    return char_update_text(data["name"], data["changes"], data["before"])
+
+
+register_event("gurps.char.set", apply=_apply_set, summary=_set_summary)
+register_event("gurps.char.update", apply=_apply_update, summary=_update_summary)
 register_event("gurps.char.use", apply=_apply_use, summary=lambda d: t("gurps.event.char_use", name=d["name"]))
 register_event("gurps.char.save", summary=lambda d: t("gurps.event.char_save", name=d["name"], path=d["path"]))
 register_event("gurps.check", apply=_apply_check, summary=_summary(lambda d: SuccessRoll.from_dict(d["result"])))
@@ -150,6 +167,14 @@ register_event("gurps.luck.reset", apply=_apply_luck_reset,
                                    minutes=d.get("minutes") or "—"))
 register_event("gurps.fright", summary=_summary(lambda d: FrightCheck.from_dict(d["result"])))
 register_event("gurps.self_control", summary=_summary(lambda d: SelfControlRoll.from_dict(d["result"])))
+
+
+def _skill_level_or_none(character: Character, skill: str) -> int | None:
+    """A skill's level for the log line; None when the sheet cannot compute it (a broken import)."""
+    try:
+        return character.skill_level(skill).level
+    except Exception:
+        return None
 
 
 @dataclass(frozen=True)
@@ -247,14 +272,18 @@ class GurpsActions:
             f"; known: {', '.join(sorted(part.characters))}" if part.characters else "; create one with %char new NAME")
         raise NotFoundError(f"no character {name!r}{hint}")
 
-    def add_character(self, character: Character, *, activate: bool = True) -> Character:
-        """Put a Character at the table (replacing one of the same name); logged."""
+    def add_character(self, character: Character, *, activate: bool = True,
+                      change: Mapping[str, Any] | None = None) -> Character:
+        """Put a Character at the table (replacing one of the same name); logged. `change` describes
+        a sheet edit for the log line (what = skill | trait | weapon, see render.gurps.char_change_text)."""
         if not isinstance(character, Character):
             raise UsageError("add_character needs a gurps Character")
         if not character.name.strip():
             raise UsageError("a character needs a name")
-        self.record("gurps.char.set", {"character": character.to_dict(), "activate": activate},
-                    actor=character.name)
+        data: dict[str, Any] = {"character": character.to_dict(), "activate": activate}
+        if change:
+            data["change"] = dict(change)
+        self.record("gurps.char.set", data, actor=character.name)
         return self.gurps.characters[character.name]
 
     def char_new(
@@ -329,7 +358,9 @@ class GurpsActions:
         Character.from_dict({**character.to_dict(), **clean})  # validates before logging
         if "st" in clean and clean["st"] < 1:
             raise RuleError(f"ST {clean['st']} is below the human minimum of 1")
-        self.record("gurps.char.update", {"name": character.name, "changes": clean}, actor=character.name)
+        before = {key: getattr(character, key) for key in clean}
+        self.record("gurps.char.update", {"name": character.name, "changes": clean, "before": before},
+                    actor=character.name)
         return self.gurps.characters[character.name]
 
     def char_add_skill(
@@ -340,8 +371,14 @@ class GurpsActions:
         new = make_skill(skill, int(points), level=level)
         if new.points < 1 and new.level is None:
             raise UsageError(f"{new.name} needs at least 1 point")
+        old = next((s for s in character.skills if s.name == new.name), None)
         skills = (*(s for s in character.skills if s.name != new.name), new)
-        return self.add_character(replace(character, skills=skills), activate=self.gurps.active == character.name)
+        changed = replace(character, skills=skills)
+        change: dict[str, Any] = {"what": "skill", "skill": new.full_name, "points": new.points,
+                                  "level": _skill_level_or_none(changed, new.full_name)}
+        if old is not None:
+            change.update(was_points=old.points, was_level=_skill_level_or_none(character, old.full_name))
+        return self.add_character(changed, activate=self.gurps.active == character.name, change=change)
 
     def char_add_trait(
         self, trait: str, *, level: int = 1, option: str = "", name: str | None = None,
@@ -350,8 +387,10 @@ class GurpsActions:
         character = self.character(name)
         new = make_trait(trait, level=level, option=option)
         kept = tuple(t for t in character.traits if not (t.id and t.id == new.id and t.option == new.option))
+        was = [t.name for t in character.traits if t not in kept]
+        change = {"what": "trait", "trait": new.name, "points": new.points, "was": was[0] if was else ""}
         return self.add_character(replace(character, traits=(*kept, new)),
-                                  activate=self.gurps.active == character.name)
+                                  activate=self.gurps.active == character.name, change=change)
 
     def char_add_weapon(self, weapon: str | CharacterWeapon, *, name: str | None = None) -> Character:
         """Put a weapon on the sheet (replacing one of the same name): `char_add_weapon("Broadsword:14:sw+1 cut")`
@@ -360,15 +399,18 @@ class GurpsActions:
         new = parse_character_weapon(weapon) if isinstance(weapon, str) else weapon
         character.weapon_level(new)  # the skill must be usable (bought, or with a default) before logging
         kept = tuple(w for w in character.weapons if w.name.casefold() != new.name.casefold())
+        action = "replaced" if len(kept) < len(character.weapons) else "added"
         return self.add_character(replace(character, weapons=(*kept, new)),
-                                  activate=self.gurps.active == character.name)
+                                  activate=self.gurps.active == character.name,
+                                  change={"what": "weapon", "weapon": new.name, "action": action})
 
     def char_drop_weapon(self, weapon: str, *, name: str | None = None) -> Character:
         """Take a weapon off the sheet; logged."""
         character = self.character(name)
         gone = character.weapon(weapon)
         return self.add_character(replace(character, weapons=tuple(w for w in character.weapons if w != gone)),
-                                  activate=self.gurps.active == character.name)
+                                  activate=self.gurps.active == character.name,
+                                  change={"what": "weapon", "weapon": gone.name, "action": "removed"})
 
     # -- rolls ----------------------------------------------------------------------------------------
     def _actor_or_none(self, actor: str | None) -> Character | None:

@@ -248,8 +248,46 @@ def weapons_table(character: Character) -> str:
     return html_table(heads, rows, cls="gk-table gk-sheet-weapons")
 
 
-__all__ = ["character_html", "character_text", "damage_html", "damage_text", "success_html", "success_text",
-           "table"]
+# ---------------------------------------------------------------- sheet edits in the log
+
+
+def field_label(key: str) -> str:
+    """A sheet field in the current language: ST/DX/IQ/HT as attributes, the rest as sheet fields."""
+    if key in ("st", "dx", "iq", "ht"):
+        return t(f"gurps.attr.{key.upper()}")
+    text = t(f"gurps.field.{key}")
+    return key if text == f"gurps.field.{key}" else text
+
+
+def char_update_text(name: str, changes: dict, before: dict) -> str:
+    """`%char set` in the log: "Aiko: DX 12 → 13, HP lost 0 → 2"."""
+    items = ", ".join(f"{field_label(k)} {before.get(k, '?')} → {v}" for k, v in changes.items())
+    return t("gurps.event.char_update", name=name, changes=items)
+
+
+def char_change_text(name: str, change: dict) -> str:
+    """What one `%char skill/trait/weapon` did, from the description stored with the event."""
+    what = change.get("what")
+    if what == "skill":
+        fields = {"skill": display_name(change["skill"]), "points": change["points"],
+                  "level": "?" if change.get("level") is None else change["level"]}
+        if "was_points" in change:
+            was_level = change.get("was_level")
+            return t("gurps.event.skill_changed", name=name, **fields, was_points=change["was_points"],
+                     was_level="?" if was_level is None else was_level)
+        return t("gurps.event.skill_added", name=name, **fields)
+    if what == "trait":
+        if change.get("was"):
+            return t("gurps.event.trait_changed", name=name, trait=display_name(change["trait"]),
+                     was=display_name(change["was"]), points=change["points"])
+        return t("gurps.event.trait_added", name=name, trait=display_name(change["trait"]), points=change["points"])
+    if what == "weapon":
+        return t(f"gurps.event.weapon_{change['action']}", name=name, weapon=change["weapon"])
+    return t("gurps.event.char_set", name=name)
+
+
+__all__ = ["char_change_text", "char_update_text", "character_html", "character_text", "damage_html", "damage_text",
+           "success_html", "success_text", "table"]
 
 
 # ---------------------------------------------------------------- contests
