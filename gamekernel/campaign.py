@@ -26,6 +26,7 @@ from typing import Any
 
 from gamekernel.errors import DataError, UsageError
 from gamekernel.events import Event, LogStore
+from gamekernel.i18n import t
 from gamekernel.util import atomic_write_text
 
 INDEX_SCHEMA = 2  # 1 = the foundation's single log.jsonl (no index); 2 = this layout
@@ -52,19 +53,20 @@ class CampaignIndex:
     @classmethod
     def from_dict(cls, data: Any, where: str) -> CampaignIndex:
         if not isinstance(data, Mapping):
-            raise DataError(f"{where}: expected a JSON object")
+            raise DataError(t("core.err.data.object", where=where))
         if data.get("schema") != INDEX_SCHEMA:
-            raise DataError(f"{where}: field 'schema' is {data.get('schema')!r}; this version reads {INDEX_SCHEMA}")
+            raise DataError(t("core.err.data.schema",
+                where=where, value=repr(data.get("schema")), version=INDEX_SCHEMA))
         name, sessions, seq = data.get("name"), data.get("sessions"), data.get("snapshot_seq", 0)
         if not isinstance(name, str):
-            raise DataError(f"{where}: field 'name' must be a string")
+            raise DataError(t("core.err.data.field_string", where=where, field="name"))
         if not isinstance(sessions, list) or not all(isinstance(s, str) for s in sessions):
-            raise DataError(f"{where}: field 'sessions' must be a list of file names")
+            raise DataError(t("campaign.err.sessions", where=where))
         for entry in sessions:
             if "/" in entry or "\\" in entry or entry.startswith("."):
-                raise DataError(f"{where}: field 'sessions' has an unsafe file name {entry!r}")
+                raise DataError(t("campaign.err.unsafe", where=where, name=repr(entry)))
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-            raise DataError(f"{where}: field 'snapshot_seq' must be a whole number >= 0")
+            raise DataError(t("campaign.err.snapshot_seq", where=where))
         return cls(name, list(sessions), seq)
 
 
@@ -123,13 +125,12 @@ class CampaignStore:
                 holder = _read_lock(path)
                 if holder and holder.get("host") == me["host"] and not _pid_alive(holder.get("pid")):
                     path.unlink(missing_ok=True)
-                    notices.append(f"{LOCK}: removed a stale lock of a kernel that is gone (pid {holder.get('pid')})")
+                    notices.append(t("campaign.notice.stale_lock", lock=LOCK, pid=holder.get("pid")))
                     continue
-                who = f"pid {holder.get('pid')} on {holder.get('host')}" if holder else "an unknown kernel"
-                raise CampaignLockedError(
-                    f"campaign {self.root.name!r} is already open in another kernel ({who}); close it there "
-                    f"(%campaign close) or, if that kernel is gone, delete {LOCK} in the folder"
-                ) from None
+                who = (t("campaign.who", pid=holder.get("pid"), host=holder.get("host")) if holder
+                       else t("campaign.who_unknown"))
+                message = t("campaign.err.locked", name=repr(self.root.name), who=who, lock=LOCK)
+                raise CampaignLockedError(message) from None
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 json.dump(me, handle)
             self._locked = True
@@ -145,7 +146,8 @@ class CampaignStore:
             report = LogStore.load(self.root / "sessions" / name)
             for event in report.events:
                 if events and event.seq <= events[-1].seq:
-                    raise DataError(f"sessions/{name}: event seq {event.seq} is not after {events[-1].seq}")
+                    raise DataError(t("core.err.data.seq_order",
+                        where=f"sessions/{name}", seq=event.seq, previous=events[-1].seq))
                 events.append(event)
             warnings.extend(f"sessions/{w}" for w in report.warnings)
         snapshot = None
@@ -153,7 +155,7 @@ class CampaignStore:
             path = self.root / SNAPSHOT
             data = _read_json(path) if path.exists() else None
             if data is None:
-                warnings.append(f"{SNAPSHOT}: missing; the state is rebuilt from the logs")
+                warnings.append(t("campaign.notice.no_snapshot", snapshot=SNAPSHOT))
             else:
                 snapshot = _check_snapshot(data, self.index.snapshot_seq)
         return LoadedCampaign(events, snapshot, self.index.snapshot_seq if snapshot else 0, warnings)
@@ -204,7 +206,7 @@ class CampaignStore:
         index = CampaignIndex(self.root.resolve().name, ["session-001.jsonl"])
         self.index = index
         self._write_index()
-        notices.append("migrated log.jsonl (schema 1) to sessions/session-001.jsonl with an index (schema 2)")
+        notices.append(t("campaign.notice.migrated"))
         return index
 
 
@@ -212,20 +214,23 @@ def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise DataError(f"{path.name}:{exc.lineno}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+        where = f"{path.name}:{exc.lineno}"
+        raise DataError(t("core.err.data.json", where=where, msg=exc.msg, column=exc.colno)) from None
     except UnicodeDecodeError:
-        raise DataError(f"{path.name}: not UTF-8 text") from None
+        raise DataError(t("core.err.data.utf8", where=path.name)) from None
 
 
 def _check_snapshot(data: Any, seq: int) -> dict[str, Any]:
     if not isinstance(data, Mapping):
-        raise DataError(f"{SNAPSHOT}: expected a JSON object")
+        raise DataError(t("core.err.data.object", where=SNAPSHOT))
     if data.get("schema") != SNAPSHOT_SCHEMA:
-        raise DataError(f"{SNAPSHOT}: field 'schema' is {data.get('schema')!r}; this version reads {SNAPSHOT_SCHEMA}")
+        raise DataError(t("core.err.data.schema",
+            where=SNAPSHOT, value=repr(data.get("schema")), version=SNAPSHOT_SCHEMA))
     if data.get("seq") != seq:
-        raise DataError(f"{SNAPSHOT}: field 'seq' is {data.get('seq')!r} but {INDEX} says {seq}")
+        raise DataError(t("campaign.err.snapshot_mismatch",
+            where=SNAPSHOT, value=repr(data.get("seq")), index=INDEX, seq=seq))
     if not isinstance(data.get("state"), Mapping):
-        raise DataError(f"{SNAPSHOT}: field 'state' must be an object")
+        raise DataError(t("core.err.data.field_object", where=SNAPSHOT, field="state"))
     return dict(data["state"])
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel.errors import DataError
+from gamekernel.i18n import t
 
 SCHEMA_VERSION = 1
 
@@ -54,19 +55,19 @@ class Event:
     def from_dict(cls, record: Mapping[str, Any], *, where: str = "event") -> Event:
         """Build an event from a decoded log line, naming the bad field when it is invalid."""
         if type(record) is not dict:
-            raise DataError(f"{where}: expected a JSON object, got {type(record).__name__}")
+            raise DataError(t("core.err.data.object_got", where=where, got=type(record).__name__))
         get = record.get
         schema, seq, kind, data, actor = get("schema"), get("seq"), get("kind"), get("data", {}), get("actor")
         if schema != SCHEMA_VERSION:
-            raise DataError(f"{where}: field 'schema' is {schema!r}; this version reads {SCHEMA_VERSION}")
+            raise DataError(t("core.err.data.schema", where=where, value=repr(schema), version=SCHEMA_VERSION))
         if type(seq) is not int or seq < 1:
-            raise DataError(f"{where}: field 'seq' must be a positive integer, got {seq!r}")
+            raise DataError(t("core.err.data.seq", where=where, value=repr(seq)))
         if kind not in EVENT_KINDS or type(kind) is not str:
-            raise DataError(f"{where}: field 'kind' is {kind!r}, not a known event kind")
+            raise DataError(t("core.err.data.kind", where=where, value=repr(kind)))
         if type(data) is not dict:
-            raise DataError(f"{where}: field 'data' must be an object")
+            raise DataError(t("core.err.data.field_object", where=where, field="data"))
         if actor is not None and type(actor) is not str:
-            raise DataError(f"{where}: field 'actor' must be a string")
+            raise DataError(t("core.err.data.field_string", where=where, field="actor"))
         return cls(seq, kind, data, actor, get("secret") is True, str(get("time", "")))
 
     def summary(self) -> str:
@@ -208,10 +209,10 @@ class LogStore:
                 if is_torn:
                     warnings.append(t("core.log.truncated", path=path.name, line=number))
                     continue
-                raise DataError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+                raise DataError(t("core.err.data.json", where=where, msg=exc.msg, column=exc.colno)) from None
             event = Event.from_dict(record, where=where)
             if events and event.seq <= events[-1].seq:
-                raise DataError(f"{where}: field 'seq' is {event.seq}, not after {events[-1].seq}")
+                raise DataError(t("core.err.data.seq_order", where=where, seq=event.seq, previous=events[-1].seq))
             events.append(event)
         return LoadReport(events, warnings)
 

@@ -23,6 +23,7 @@ from gamekernel.actions.gurps import GurpsActions
 from gamekernel.actions.mtg import MtgActions
 from gamekernel.errors import UsageError
 from gamekernel.events import _REACTIONS, EVENT_KINDS, Event, LogStore, gc_paused, now_iso, register_reaction
+from gamekernel.i18n import t
 from gamekernel.state import TableState
 
 __all__ = ["Session", "active_events", "register_reaction", "replay"]
@@ -119,7 +120,7 @@ class Session(
 
     def _last_undoable(self, count: int) -> list[Event]:
         if count < 1:
-            raise UsageError(f"undo count must be at least 1, got {count}")
+            raise UsageError(t("core.err.undo_count", count=count))
         taken: list[Event] = []
         for event in reversed(self.active):
             if len(taken) == count:
@@ -245,4 +246,4 @@ def _parse_seed(text: str, where: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise UsageError(f"{where} must be a whole number, got {text!r}") from None
+        raise UsageError(t("core.err.whole_number", where=where, text=repr(text))) from None

@@ -67,7 +67,7 @@ class CampaignActions:
         from gamekernel.state import TableState
 
         if self.campaign is not None:
-            raise UsageError(f"campaign {self.campaign.root.name!r} is open; %campaign close it first")
+            raise UsageError(t("campaign.err.already_open", name=repr(self.campaign.root.name)))
         store = CampaignStore(path)
         notices = store.open()
         try:
@@ -97,10 +97,7 @@ class CampaignActions:
         if seed is not None and not earlier:
             self.record("seed", dict(seed.data))  # nothing used the RNG since: the story keeps its seed
         if earlier:
-            notices.append(
-                f"{len(earlier)} events recorded before the campaign was opened are not part of it "
-                "(open the campaign first, or %log export them before opening)"
-            )
+            notices.append(t("campaign.notice.earlier", count=len(earlier)))
         return self.campaign_status(notices=tuple(notices + loaded.warnings))
 
     def campaign_status(self, *, notices: tuple[str, ...] = ()) -> CampaignStatus:
@@ -135,7 +132,7 @@ class CampaignActions:
 
     def _require_campaign(self):
         if self.campaign is None:
-            raise UsageError("no campaign is open: %campaign open FOLDER")
+            raise UsageError(t("campaign.err.none_open"))
         return self.campaign
 
     def _write_snapshot(self, store) -> None:

@@ -43,7 +43,7 @@ class CoreActions:
     def reseed(self, seed: int) -> int:
         """Reseed the RNG so that everything after this is reproducible (logged)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise UsageError(f"a seed must be a whole number, got {seed!r}")
+            raise UsageError(t("core.err.seed", seed=repr(seed)))
         self.rng.seed(seed)
         self.record("seed", {"seed": seed})
         return seed
@@ -77,7 +77,7 @@ class CoreActions:
 
         text = text.strip()
         if not text:
-            raise UsageError("a note needs some text: %note The party enters the crypt")
+            raise UsageError(t("core.err.note_empty"))
         self.record("note", {"text": text, "gm_only": gm_only}, secret=gm_only)
         return NoteResult(text, gm_only)
 
@@ -86,7 +86,7 @@ class CoreActions:
         from gamekernel.render.log import LogView
 
         if last is not None and last < 1:
-            raise UsageError(f"the number of events must be at least 1, got {last}")
+            raise UsageError(t("core.err.log_count", count=last))
         events = self.log if last is None else self.log[-last:]
         return LogView(tuple(events), show_secrets)
 
@@ -112,7 +112,7 @@ class CoreActions:
         elif suffix in {".html", ".htm"}:
             text = export_html(events, players=players)
         else:
-            raise UsageError(f"cannot export to {path.name!r}: use a .md or .html file name")
+            raise UsageError(t("core.err.export_suffix", name=repr(path.name)))
         atomic_write_text(path, text)
         return path
 

@@ -31,7 +31,7 @@ def set_language(language: str) -> None:
     if language not in LANGUAGES:
         from gamekernel.errors import UsageError
 
-        raise UsageError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
+        raise UsageError(t("core.err.language", language=repr(language), choices=", ".join(LANGUAGES)))
     _current = language
 
 

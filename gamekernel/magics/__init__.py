@@ -16,6 +16,7 @@ from traitlets import Enum, Int, Unicode, observe
 from gamekernel import i18n
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.magics._base import (
     Secret,
     SessionMagics,
@@ -82,7 +83,7 @@ class GameKernel(SessionMagics):
         if not hasattr(self, "_session"):
             return  # config applied while constructing; __init__ reads it
         if change["new"] < 1:
-            raise UsageError(f"max_dice must be at least 1, got {change['new']}")
+            raise UsageError(t("core.err.max_dice", value=change["new"]))
         self._session.max_dice = change["new"]
 
     @observe("log_path")
@@ -104,7 +105,7 @@ class GameKernel(SessionMagics):
         """Roll dice: `%roll 3d+2 sword`, `%roll 4d6kh3`, `%roll 1d20+4 @Rin`, `%roll 3d6<=12`."""
         parsed = split_line(line)
         if not parsed.text:
-            raise UsageError("%roll needs dice notation, e.g. %roll 3d+2 sword")
+            raise UsageError(t("core.err.roll_empty"))
         result = self.session.roll(parsed.text, actor=parsed.actor, secret=parsed.flag("secret"))
         if parsed.flag("secret"):
             return Secret(result)
@@ -119,7 +120,7 @@ class GameKernel(SessionMagics):
         MtG `%odds check green 2 @Mira`."""
         text = line.strip()
         if not text:
-            raise UsageError("%odds needs dice notation, e.g. %odds 3d6 <= 12")
+            raise UsageError(t("core.err.odds_empty"))
         head = text.split(None, 1)[0].lower()
         if head in {"check", "contest"}:
             mtg = _rule_set("mtg")
@@ -138,7 +139,7 @@ class GameKernel(SessionMagics):
         try:
             value = int(text)
         except ValueError:
-            raise UsageError(f"%seed needs a whole number, got {text!r}") from None
+            raise UsageError(t("core.err.seed_magic", text=repr(text))) from None
         self.session.reseed(value)
         return _SeedResult(value)
 
@@ -159,19 +160,19 @@ class GameKernel(SessionMagics):
         words = parsed.text.split()
         if words and words[0] == "export":
             if len(words) != 2:
-                raise UsageError("usage: %log export FILE.md|FILE.html [--players] [--session]")
+                raise UsageError(t("core.err.log_export_usage"))
             path = self.session.export_log(
                 words[1], players=parsed.flag("players"), this_session=parsed.flag("session")
             )
             return _ExportResult(str(path), len(self.session.log))
         if len(words) > 1:
-            raise UsageError(f"%log takes at most one number, got {parsed.text!r}")
+            raise UsageError(t("core.err.log_many", text=repr(parsed.text)))
         last = None
         if words:
             try:
                 last = int(words[0])
             except ValueError:
-                raise UsageError(f"%log takes a number of events or 'export', got {words[0]!r}") from None
+                raise UsageError(t("core.err.log_word", text=repr(words[0]))) from None
         return self.session.log_view(last, show_secrets=parsed.flag("gm"))
 
     @magic_arguments()
@@ -216,14 +217,14 @@ class GameKernel(SessionMagics):
             return self.session.campaign_status()
         if action == "close" and len(words) == 1:
             return self.session.close_campaign()
-        raise UsageError("usage: %campaign open FOLDER | %campaign status | %campaign close")
+        raise UsageError(t("core.err.campaign_usage"))
 
     @line_magic
     @guarded("save")
     def save(self, line: str = ""):
         """Snapshot the open campaign now and rewrite its readable state files (`%save`)."""
         if line.strip():
-            raise UsageError("%save takes no arguments (it saves the open campaign)")
+            raise UsageError(t("core.err.save_args"))
         return self.session.save_campaign()
 
     @line_magic
@@ -231,7 +232,7 @@ class GameKernel(SessionMagics):
     def load(self, line: str = ""):
         """Read the open campaign again from its folder (`%load`), e.g. after a git checkout."""
         if line.strip():
-            raise UsageError("%load takes no arguments (it reloads the open campaign); use %campaign open FOLDER")
+            raise UsageError(t("core.err.load_args"))
         return self.session.reload_campaign()
 
     # -- commands shared by rule sets ------------------------------------------------------
@@ -265,9 +266,9 @@ def _count(line: str, magic: str) -> int:
     try:
         count = int(text)
     except ValueError:
-        raise UsageError(f"{magic} takes a number of events, got {text!r}") from None
+        raise UsageError(t("core.err.count_word", magic=magic, text=repr(text))) from None
     if count < 1:
-        raise UsageError(f"{magic} needs a count of at least 1, got {count}")
+        raise UsageError(t("core.err.count_low", magic=magic, count=count))
     return count
 
 

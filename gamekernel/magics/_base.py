@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from IPython.core.magic import Magics
 
 from gamekernel.errors import GameKernelError, UsageError
+from gamekernel.i18n import t
 from gamekernel.render.log import ErrorResult, SecretNotice, WithNotices
 
 _ACTOR = re.compile(r"""(?:(?<=\s)|^)@(?:"([^"]+)"|'([^']+)'|(\S+))""")
@@ -31,7 +32,7 @@ def set_kernel_magics(magics) -> None:
 def current_session():
     """The session of the running kernel (after `%load_ext gamekernel`)."""
     if _kernel_magics is None:
-        raise UsageError("gamekernel is not loaded: run %load_ext gamekernel first")
+        raise UsageError(t("core.err.not_loaded"))
     return _kernel_magics.session
 
 
@@ -58,15 +59,14 @@ def split_line(line: str, *, flags: tuple[str, ...] = ("secret",)) -> Line:
         name = match.group(1)
         if name not in flags:
             known = ", ".join(f"--{f}" for f in flags) or "none"
-            raise UsageError(f"unknown option --{name} at column {match.start() + 1} (known: {known})")
+            raise UsageError(t("core.err.option", name=name, column=match.start() + 1, known=known))
         found[name] = match.group(2) if match.group(2) is not None else True
         return " "
 
     line = _FLAG.sub(take_flag, line)
     actors = list(_ACTOR.finditer(line))
     if len(actors) > 1:
-        raise UsageError(f"more than one @actor in the line (at columns {actors[0].start() + 1} and "
-                         f"{actors[1].start() + 1})")
+        raise UsageError(t("core.err.actors", first=actors[0].start() + 1, second=actors[1].start() + 1))
     actor = None
     if actors:
         match = actors[0]
