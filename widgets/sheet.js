@@ -1,5 +1,5 @@
 // GURPS character sheet: edit ST/DX/IQ/HT (the kernel recomputes everything), click a skill or a
-// rollable score to make a success roll through the session. No rules here: every number is the kernel's.
+// rollable score to make a success roll through the session; weapons show level, damage, reach, Parry. No rules here: every number is the kernel's.
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -75,13 +75,34 @@ function render({ model, el: root }) {
       skills.appendChild(row);
     }
     cols.appendChild(skills);
+
+    const weapons = model.get("weapons") || [];
+    if (weapons.length) {
+      const table = el("table", "gk-sheet-weapons");
+      const head = el("tr", "gk-weapon-head");
+      for (const key of ["weapon", "level", "damage", "reach", "parry"]) {
+        head.appendChild(el("th", "", labels[key] || key));
+      }
+      table.appendChild(head);
+      for (const w of weapons) {
+        const row = el("tr", "gk-weapon");
+        row.dataset.weapon = w.name;
+        row.appendChild(el("td", "gk-weapon-name", w.name));
+        row.appendChild(el("td", "gk-weapon-level", w.level));
+        row.appendChild(el("td", "gk-weapon-damage", w.damage));
+        row.appendChild(el("td", "gk-weapon-reach", w.reach));
+        row.appendChild(el("td", "gk-weapon-parry", w.parry));
+        table.appendChild(row);
+      }
+      cols.appendChild(table);
+    }
     box.appendChild(cols);
     const last = model.get("last");
     if (last) box.appendChild(el("div", "gk-sheet-last", `${labels.last || "Last roll"}: ${last}`));
     root.appendChild(box);
   };
   draw();
-  for (const name of ["character", "attributes", "derived", "traits_rows", "skills", "total", "over_budget",
+  for (const name of ["character", "attributes", "derived", "traits_rows", "skills", "weapons", "total", "over_budget",
                       "issues", "last", "labels", "error"]) {
     model.on(`change:${name}`, draw);
   }

@@ -228,10 +228,9 @@ def character_html(character: Character) -> str:
     return panel("gurps-character", body, title_html=esc(character.name), tone=tone)
 
 
-def weapons_table(character: Character) -> str:
-    """The sheet's weapons: level (from the skill), damage, reach, Parry (skill/2 + 3 + weapon and trait bonuses)."""
-    from gamekernel.render.html import table as html_table
-
+def weapon_rows(character: Character) -> list[dict[str, str]]:
+    """The sheet's weapons as the sheet shows them (static snapshot and live widget alike): level from
+    the skill, damage, reach, Parry = skill/2 + 3 + weapon and trait bonuses (GURPS-CMB-46)."""
     rows = []
     for w in character.weapons:
         try:
@@ -240,7 +239,16 @@ def weapons_table(character: Character) -> str:
             level_text = str(level)
         except Exception:  # a skill that cannot be used untrained
             level_text, parry = "?", "?"
-        rows.append((w.name, level_text, w.damage, w.reach or "—", parry))
+        rows.append({"name": w.name, "level": level_text, "damage": w.damage, "reach": w.reach or "—",
+                     "parry": parry})
+    return rows
+
+
+def weapons_table(character: Character) -> str:
+    """The sheet's weapons table (empty when there are none)."""
+    from gamekernel.render.html import table as html_table
+
+    rows = [(r["name"], r["level"], r["damage"], r["reach"], r["parry"]) for r in weapon_rows(character)]
     if not rows:
         return ""
     heads = [t("gurps.sheet.col.weapon"), t("gurps.sheet.col.level"), t("gurps.attr.Damage"),

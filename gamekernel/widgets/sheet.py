@@ -1,5 +1,5 @@
 """The GURPS character sheet widget: attributes editable with live recomputation, traits and skills
-with costs, the point total against the budget, click-to-roll.
+with costs, weapons (level, damage, reach, Parry), the point total against the budget, click-to-roll.
 
 An edit (DX 12 -> 13) is a session call (`char_set`, logged and undoable); the session's event
 refreshes the widget, so Basic Speed, Dodge, Move and the point total change at once. Clicking a
@@ -31,6 +31,7 @@ class SheetWidget(SessionWidget):
     derived = traitlets.List([]).tag(sync=True)  # {key, label, value, points, roll}
     traits_rows = traitlets.List([]).tag(sync=True)  # {name, points}
     skills = traitlets.List([]).tag(sync=True)  # {name, label, diff, level, points, source}
+    weapons = traitlets.List([]).tag(sync=True)  # {name, level, damage, reach, parry}
     total = traitlets.Unicode("").tag(sync=True)
     over_budget = traitlets.Bool(False).tag(sync=True)
     issues = traitlets.List([]).tag(sync=True)
@@ -45,7 +46,7 @@ class SheetWidget(SessionWidget):
         return self.session.character(self._name)
 
     def refresh(self) -> None:
-        from gamekernel.render.gurps import display_name, success_text
+        from gamekernel.render.gurps import display_name, success_text, weapon_rows
         from gamekernel.systems.gurps.checks import SuccessRoll
 
         c = self.view()
@@ -76,6 +77,7 @@ class SheetWidget(SessionWidget):
                          "diff": f"{skill.attribute}/{skill.difficulty}", "level": value, "points": skill.points,
                          "source": source})
         self.skills = rows
+        self.weapons = weapon_rows(c)
         pts = c.points()
         self.total = t("gurps.sheet.total", total=pts.total, budget=pts.budget, unspent=pts.unspent,
                        disadvantages=pts.disadvantages, limit=pts.disadvantage_limit)
@@ -85,7 +87,9 @@ class SheetWidget(SessionWidget):
         self.last = success_text(SuccessRoll.from_dict(last)) if last else ""
         self.labels = {"traits": t("gurps.sheet.col.trait"), "skills": t("gurps.sheet.col.skill"),
                        "level": t("gurps.sheet.col.level"), "points": t("gurps.sheet.col.points"),
-                       "roll_hint": t("gurps.sheet.roll_hint"), "last": t("gurps.sheet.last")}
+                       "roll_hint": t("gurps.sheet.roll_hint"), "last": t("gurps.sheet.last"),
+                       "weapon": t("gurps.sheet.col.weapon"), "damage": t("gurps.attr.Damage"),
+                       "reach": t("gurps.sheet.col.reach"), "parry": t("gurps.attr.Parry")}
 
     def handle_action(self, action: str, payload: dict[str, Any]) -> None:
         if action == "set":

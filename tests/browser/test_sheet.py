@@ -1,6 +1,7 @@
 """The GURPS character sheet widget in a real JupyterLab + Chromium: edit DX and see Basic Speed,
 Dodge and the point total change (GURPS-CH-05, CH-09..11), click a skill and see the roll in the
-kernel's log (GURPS-SR-02)."""
+kernel's log (GURPS-SR-02), and a weapon added with `%char weapon` appear with its level, damage,
+reach and Parry (GURPS-CMB-46)."""
 
 import pytest
 
@@ -39,5 +40,13 @@ def test_sheet_edits_dx_and_rolls_a_skill_through_the_session(lab):
     lab.run(page, "e = s.log[-1]\nprint('ROLL', e.kind, e.actor, e.data['result']['label'], "
                   "len(e.data['result']['dice']))",
             expect="ROLL gurps.check Aiko Lockpicking 3")
+
+    lab.run(page, "%char weapon Aiko Broadsword:DX:sw+1 cut:reach=1", expect="Broadsword")
+    weapon = page.locator(".gk-sheet .gk-weapon[data-weapon=Broadsword]").first
+    weapon.wait_for()
+    cells = [weapon.locator(f".gk-weapon-{k}").inner_text() for k in ("name", "level", "damage", "reach", "parry")]
+    assert cells == ["Broadsword", "14", "sw+1 cut", "1", "11"]  # DX 14; Parry 14/2 + 3 + Combat Reflexes
+    lab.run(page, "print('KIND', s.log[-1].kind, s.log[-1].summary())",
+            expect="KIND gurps.char.set Aiko: weapon Broadsword added")
     lab.screenshot(page, "sheet.png")
     lab.close_page(page)
