@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
+from gamekernel.i18n import t
 
 Position = Literal["top", "bottom"] | int
 DrawFrom = Literal["top", "bottom", "random"]
@@ -108,9 +109,9 @@ class EmptyPolicy:
         data = data or {}
         mode = data.get("mode", "error")
         if mode not in ("error", "reshuffle", "fallback", "partial"):
-            raise DataError(f"empty-zone policy: unknown mode {mode!r} (error, reshuffle, fallback, partial)")
+            raise DataError(t("cards.err.policy_mode", mode=mode))
         if mode in ("reshuffle", "fallback") and not data.get("zone"):
-            raise DataError(f"empty-zone policy {mode!r} needs a zone")
+            raise DataError(t("cards.err.policy_zone", mode=mode))
         return cls(mode=mode, zone=data.get("zone"), then=data.get("then"))
 
 
@@ -292,7 +293,7 @@ class Batch:
                 uids=tuple(data.get("uids", ())),
             )
         except (KeyError, TypeError, ValueError) as error:
-            raise DataError(f"card record: missing or bad field {error}") from error
+            raise DataError(t("cards.err.record_field", error=error)) from error
 
 
 def op_from_dict(data: Mapping[str, Any]) -> Op:
@@ -328,7 +329,7 @@ def op_from_dict(data: Mapping[str, Any]) -> Op:
             reveal_to=tuple(data.get("reveal_to", ())),
             hide_from=tuple(data.get("hide_from", ())),
         )
-    raise DataError(f"card record: unknown op {kind!r}")
+    raise DataError(t("cards.err.record_op", kind=kind))
 
 
 # --------------------------------------------------------------------------- the table
@@ -349,8 +350,8 @@ class Table(Displayable):
         info = self.zones.get(name)
         if info is None:
             close = difflib.get_close_matches(name, list(self.zones), n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise NotFoundError(f"no card zone {name!r}{hint}")
+            hint = t("cards.err.did_you_mean", names=", ".join(close)) if close else ""
+            raise NotFoundError(t("cards.err.no_zone", name=name, hint=hint))
         return info
 
     def order(self, name: str) -> tuple[str, ...]:
@@ -366,7 +367,7 @@ class Table(Displayable):
         try:
             return self.cards[uid]
         except KeyError:
-            raise NotFoundError(f"no card instance {uid!r}") from None
+            raise NotFoundError(t("cards.err.no_card", uid=uid)) from None
 
     def in_zone(self, name: str) -> list[CardInstance]:
         """The instances in zone `name`, top first."""
@@ -452,7 +453,7 @@ class Table(Displayable):
                 table.cards[uid] = CardInstance.from_dict(card)
             table.check()
         except (KeyError, TypeError, ValueError, AssertionError) as error:
-            raise DataError(f"card table snapshot: {error}") from error
+            raise DataError(t("cards.err.snapshot", error=error)) from error
         return table
 
 
@@ -497,44 +498,45 @@ def replay(batches: Iterable[Batch], table: Table | None = None) -> Table:
 
 def _require_zone(table: Table, name: str) -> None:
     if name not in table.zones:
-        raise ReplayError(f"card record: unknown zone {name!r}")
+        raise ReplayError(t("cards.err.record_zone", name=name))
 
 
 def _check_op(table: Table, op: Op) -> None:
     if isinstance(op, AddZone):
         if op.info.name in table.zones:
-            raise ReplayError(f"card record: zone {op.info.name!r} exists already")
+            raise ReplayError(t("cards.err.record_zone_exists", name=op.info.name))
     elif isinstance(op, SetPolicy):
         _require_zone(table, op.zone)
     elif isinstance(op, Create):
         _require_zone(table, op.zone)
         if len(op.uids) != len(op.def_ids) or len(set(op.uids)) != len(op.uids):
-            raise ReplayError("card record: create needs one distinct uid per definition")
+            raise ReplayError(t("cards.err.record_create_uids"))
         clash = [uid for uid in op.uids if uid in table.cards]
         if clash:
-            raise ReplayError(f"card record: card {clash[0]!r} exists already")
+            raise ReplayError(t("cards.err.record_card_exists", uid=clash[0]))
     elif isinstance(op, Destroy | Move):
         if len(op.uids) != len(op.sources) or len(set(op.uids)) != len(op.uids):
-            raise ReplayError("card record: one distinct uid per source needed")
+            raise ReplayError(t("cards.err.record_uids"))
         for uid, source in zip(op.uids, op.sources, strict=True):
             card = table.cards.get(uid)
             if card is None or card.zone != source:
-                where = card.zone if card else "nowhere"
-                raise ReplayError(f"card record: {uid!r} expected in {source!r}, found in {where!r}")
+                if card is None:
+                    raise ReplayError(t("cards.err.record_missing", uid=uid, source=source))
+                raise ReplayError(t("cards.err.record_where", uid=uid, source=source, where=card.zone))
         if isinstance(op, Move):
             _require_zone(table, op.to)
             if not isinstance(op.at, str):
                 staying = len(table.orders[op.to]) - sum(1 for s in op.sources if s == op.to)
                 if not 0 <= op.at <= staying:
-                    raise ReplayError(f"card record: position {op.at} outside {op.to!r} (0..{staying})")
+                    raise ReplayError(t("cards.err.record_position", at=op.at, zone=op.to, staying=staying))
     elif isinstance(op, Shuffle):
         _require_zone(table, op.zone)
         if sorted(op.order) != sorted(table.orders[op.zone]):
-            raise ReplayError(f"card record: shuffle of {op.zone!r} is not a permutation of its cards")
+            raise ReplayError(t("cards.err.record_shuffle", zone=op.zone))
     elif isinstance(op, SetState):
         missing = [uid for uid in op.uids if uid not in table.cards]
         if missing:
-            raise ReplayError(f"card record: unknown card {missing[0]!r}")
+            raise ReplayError(t("cards.err.record_card", uid=missing[0]))
 
 
 def _apply_op(table: Table, op: Op) -> None:
@@ -620,9 +622,9 @@ def plan_add_zone(
 ) -> Batch:
     """Record a new empty zone; UsageError if the name is taken or empty."""
     if not name or not name.strip():
-        raise UsageError("a card zone needs a name")
+        raise UsageError(t("cards.err.zone_name"))
     if name in table.zones:
-        raise UsageError(f"card zone {name!r} exists already")
+        raise UsageError(t("cards.err.zone_exists", name=name))
     _check_policy(table, on_empty, name)
     return Batch(f"zone {name}", (AddZone(ZoneInfo(name, kind, owner, face_up, on_empty)),))
 
@@ -639,7 +641,7 @@ def _check_policy(table: Table, policy: EmptyPolicy, zone: str) -> None:
     if policy.then is not None and policy.then not in table.zones:
         table.zone(policy.then)
     if zone in (policy.zone, policy.then):
-        raise UsageError(f"zone {zone!r} cannot refill from itself")
+        raise UsageError(t("cards.err.self_refill", zone=zone))
 
 
 def plan_create(table: Table, zone: str, def_ids: Sequence[str]) -> Batch:
@@ -683,19 +685,19 @@ def plan_move(
     info = table.zone(to)
     uids = list(uids)
     if len(set(uids)) != len(uids):
-        raise UsageError("the same card is listed twice in one move")
+        raise UsageError(t("cards.err.twice"))
     sources = tuple(table.card(uid).zone for uid in uids)
     if at in ("random_bottom", "random_top"):
         if rng is None:
-            raise UsageError(f"moving to {at} needs the session rng")
+            raise UsageError(t("cards.err.move_rng", at=at))
         rng.shuffle(uids)
         at = "bottom" if at == "random_bottom" else "top"
     elif not isinstance(at, str):
         staying = table.count(to) - sum(1 for s in sources if s == to)
         if not 0 <= at <= staying:
-            raise UsageError(f"position {at} is outside {to!r} (0..{staying})")
+            raise UsageError(t("cards.err.position", at=at, zone=to, staying=staying))
     elif at not in ("top", "bottom"):
-        raise UsageError(f"unknown position {at!r}: top, bottom, random_bottom, random_top or an index")
+        raise UsageError(t("cards.err.position_unknown", at=at))
     move = Move(
         uids=tuple(uids),
         sources=sources,
@@ -728,11 +730,11 @@ def plan_draw(
     info = table.zone(to)
     table.zone(source)
     if n < 0:
-        raise UsageError(f"cannot draw {n} cards")
+        raise UsageError(t("cards.err.draw_count", n=n))
     if how not in ("top", "bottom", "random"):
-        raise UsageError(f"unknown draw position {how!r}: top, bottom or random")
+        raise UsageError(t("cards.err.draw_from", how=how))
     if how == "random" and rng is None:
-        raise UsageError("a random draw needs the session rng")
+        raise UsageError(t("cards.err.draw_rng"))
     scratch = table.copy()
     ops: list[Op] = []
     drawn: list[str] = []
@@ -775,9 +777,7 @@ def plan_draw(
             continue
         if policy.mode == "partial":
             break
-        raise EmptyZoneError(
-            f"cannot draw {n} from {source!r}: only {len(drawn)} available (empty-zone policy: {policy.mode})"
-        )
+        raise EmptyZoneError(t("cards.err.empty", n=n, source=source, drawn=len(drawn), mode=policy.mode))
     return Batch(label or f"draw {len(drawn)} from {source} to {to}", tuple(ops), tuple(drawn))
 
 
@@ -798,7 +798,7 @@ def _refill_ops(table: Table, zone: str, policy: EmptyPolicy, rng: random.Random
     if not back:
         return None
     if rng is None:
-        raise UsageError(f"reshuffling {policy.zone!r} into {zone!r} needs the session rng")
+        raise UsageError(t("cards.err.reshuffle_rng", zone=policy.zone, into=zone))
     move = Move(tuple(back), (policy.zone,) * len(back), zone, "bottom", face_up=False, tapped=False, forget=True)
     order = list(table.orders[zone]) + back
     rng.shuffle(order)
@@ -847,8 +847,7 @@ def plan_tap(table: Table, uid: str, tapped: bool = True) -> Batch:
     """Record tapping (or untapping) one card; RuleError if it already is."""
     card = table.card(uid)
     if card.tapped == tapped:
-        state = "tapped" if tapped else "untapped"
-        raise RuleError(f"card {uid!r} is already {state}")
+        raise RuleError(t("cards.err.already_tapped" if tapped else "cards.err.already_untapped", uid=uid))
     return plan_set(table, [uid], tapped=tapped, label="tap" if tapped else "untap")
 
 
