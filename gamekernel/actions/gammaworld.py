@@ -16,6 +16,7 @@ from typing import Any
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.events import register_event, register_reaction
+from gamekernel.i18n import t
 from gamekernel.state import register_part
 from gamekernel.systems.gammaworld import odds, play
 from gamekernel.systems.gammaworld.decks import DeckCheck, validate_deck
@@ -126,7 +127,7 @@ class GammaWorldActions:
                     if index < len(planners) - 1:
                         apply_step(state, step)
             if len(steps) == int(needs_setup):
-                raise UsageError("every character already has their readied alpha cards (name one: %draw alpha @Rin)")
+                raise UsageError(t("gammaworld.err.all_readied"))
         except BaseException:
             self.rng.setstate(saved)
             raise
@@ -156,7 +157,7 @@ class GammaWorldActions:
         try:
             step = play.plan_config(self.gw, **options)
         except TypeError as error:
-            raise UsageError(f"unknown Gamma World option: {error}") from None
+            raise UsageError(t("gammaworld.err.option", error=error)) from None
         return self._gw_one(lambda gw: step, setup=False)
 
     def gw_character(self, name: str, *, level: int | None = None, origin_bonus: int | None = None) -> AlphaResult:
@@ -170,9 +171,10 @@ class GammaWorldActions:
         try:
             document = json.loads(path.read_text(encoding="utf-8"))
         except OSError as error:
-            raise DataError(f"{path.name}: cannot read ({error.strerror})") from error
+            raise DataError(t("gammaworld.err.read", file=path.name, reason=error.strerror)) from error
         except json.JSONDecodeError as error:
-            raise DataError(f"{path.name}:{error.lineno}:{error.colno}: invalid JSON ({error.msg})") from error
+            raise DataError(t("gammaworld.err.json", file=path.name, line=error.lineno, column=error.colno,
+                              reason=error.msg)) from error
         return self._gw_one(lambda gw: play.plan_add_cards(gw, document, path.name), setup=False)
 
     # -- decks (GW-ALPHA-02) -------------------------------------------------------------------
@@ -181,7 +183,7 @@ class GammaWorldActions:
 
     def deck_add(self, owner: str, card: str, count: int = 1) -> AlphaResult:
         if count < 1:
-            raise UsageError(f"add at least one copy, not {count}")
+            raise UsageError(t("gammaworld.err.add_count", count=count))
         card_id = self._card_id(card)
         return self._gw_one(lambda gw: play.plan_deck_add(gw, owner, [card_id] * count, self.rng, gw.catalog))
 
@@ -266,7 +268,7 @@ class GammaWorldActions:
         card_id = self._card_id(card)
         in_deck = [c.def_id for c in self.gw.table.in_zone(zone)]
         if draws > len(in_deck):
-            raise UsageError(f"{owner}'s deck holds only {len(in_deck)} cards, cannot draw {draws}")
+            raise UsageError(t("gammaworld.err.odds_draws", owner=owner, size=len(in_deck), draws=draws))
         result = odds.p_card_in_draws(len(in_deck), in_deck.count(card_id), draws)
         return DeckOddsView(owner, self.gw.catalog.card(card_id).name, result)
 

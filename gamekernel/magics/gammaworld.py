@@ -13,6 +13,7 @@ from IPython.core.magic import line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded, split_line
 
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
@@ -23,7 +24,7 @@ def _words(text: str, usage: str) -> list[str]:
     try:
         return shlex.split(text)
     except ValueError as error:
-        raise UsageError(f"{error} in {text!r}; usage: {usage}") from None
+        raise UsageError(t("gammaworld.err.quotes", error=error, text=text, usage=usage)) from None
 
 
 def _name_and_card(line: str, usage: str, *, card_required: bool = True) -> tuple[str, str | None]:
@@ -35,16 +36,17 @@ def _name_and_card(line: str, usage: str, *, card_required: bool = True) -> tupl
     elif words:
         name, rest = words[0], words[1:]
     else:
-        raise UsageError(f"usage: {usage}")
+        raise UsageError(t("gammaworld.err.usage", usage=usage))
     card = " ".join(rest) or None
     if card_required and card is None:
-        raise UsageError(f"name the card: {usage}")
+        raise UsageError(t("gammaworld.err.name_card", usage=usage))
     return name, card
 
 
 def _int(text: str, what: str) -> int:
+    """`text` as an integer; `what` is the message key naming the number."""
     if not _SIGNED.match(text):
-        raise UsageError(f"{what} must be a whole number, got {text!r}")
+        raise UsageError(t("gammaworld.err.whole_number", what=t(what), text=text))
     return int(text)
 
 
@@ -77,7 +79,7 @@ class GammaWorldMagics(SessionMagics):
         parsed = split_line(line, flags=())
         words = _words(parsed.text, usage)
         if not words:
-            raise UsageError(f"usage: {usage}")
+            raise UsageError(t("gammaworld.err.usage", usage=usage))
         action, rest = words[0].lower(), words[1:]
         if parsed.actor:
             rest = [parsed.actor, *rest]
@@ -86,14 +88,14 @@ class GammaWorldMagics(SessionMagics):
             return session.gw_setup(rest)
         if action == "load":
             if len(rest) != 1:
-                raise UsageError("usage: %deck load my-cards.json")
+                raise UsageError(t("gammaworld.err.usage", usage="%deck load my-cards.json"))
             return session.gw_load_cards(rest[0])
         if not rest:
-            raise UsageError(f"name the deck's owner: {usage}")
+            raise UsageError(t("gammaworld.err.name_owner", usage=usage))
         owner, rest = rest[0], rest[1:]
         if action == "new":
             if rest and [w.lower() for w in rest] != ["alpha"]:
-                raise UsageError(f"only alpha decks are supported, got {' '.join(rest)!r}")
+                raise UsageError(t("gammaworld.err.alpha_only", got=" ".join(rest)))
             return session.deck_new(owner)
         if action in ("add", "remove"):
             count = 1
@@ -102,7 +104,7 @@ class GammaWorldMagics(SessionMagics):
                 count = int(match.group(1) or match.group(2))
                 rest = rest[:-1]
             if not rest:
-                raise UsageError(f'name the card: %deck {action} {owner} "Sap Bloom" x2')
+                raise UsageError(t("gammaworld.err.name_card", usage=f'%deck {action} {owner} "Sap Bloom" x2'))
             card = " ".join(rest)
             if action == "add":
                 return session.deck_add(owner, card, count)
@@ -113,9 +115,9 @@ class GammaWorldMagics(SessionMagics):
             return session.deck_show(owner)
         if action == "odds":
             if len(rest) < 2:
-                raise UsageError('usage: %deck odds Rin "Sap Bloom" 3')
-            return session.deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "the number of draws"))
-        raise UsageError(f"unknown %deck action {action!r}: {usage}")
+                raise UsageError(t("gammaworld.err.usage", usage='%deck odds Rin "Sap Bloom" 3'))
+            return session.deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "gammaworld.what.draws"))
+        raise UsageError(t("gammaworld.err.deck_action", action=action, usage=usage))
 
     @magic_arguments()
     @argument("what", help="alpha")
@@ -128,7 +130,7 @@ class GammaWorldMagics(SessionMagics):
         parsed = split_line(line, flags=("gm",))
         words = _words(parsed.text, "%draw alpha [@Name] [--gm]")
         if not words or words[0].lower() not in ("alpha", "アルファ"):
-            raise UsageError("usage: %draw alpha [@Name] [--gm]")
+            raise UsageError(t("gammaworld.err.usage", usage="%draw alpha [@Name] [--gm]"))
         name = parsed.actor or (" ".join(words[1:]) or None)
         return self.session.draw_alpha(name, from_gm=parsed.flag("gm"))
 
@@ -142,7 +144,7 @@ class GammaWorldMagics(SessionMagics):
         parsed = split_line(line, flags=("static",))
         name = parsed.actor or parsed.text.strip().strip("\"'")
         if not name:
-            raise UsageError("usage: %hand Rin")
+            raise UsageError(t("gammaworld.err.usage", usage="%hand Rin"))
         view = self.session.hand(name)
         if parsed.flag("static"):
             return view
@@ -179,7 +181,7 @@ class GammaWorldMagics(SessionMagics):
         """Overcharge a power (d20 + origin bonus, 10+): `%overcharge Rin "Gravity Knot"`; `%overcharge odds +2`."""
         words = line.split()
         if words and words[0].lower() == "odds":
-            bonus = _int(words[1], "the bonus") if len(words) > 1 else None
+            bonus = _int(words[1], "gammaworld.what.bonus") if len(words) > 1 else None
             return self.session.gw_odds(bonus=bonus) if bonus is not None else self.session.gw_odds()
         name, card = _name_and_card(line, '%overcharge Rin "Gravity Knot"')
         return self.session.overcharge(name, card)
@@ -194,7 +196,7 @@ class GammaWorldMagics(SessionMagics):
         """Resolve Alpha Flux: `%flux Rin "Sap Bloom"` (discard it, draw from the GM deck); `%flux odds 5`."""
         words = line.split()
         if words and words[0].lower() == "odds":
-            rolls = _int(words[1], "the number of d20 rolls") if len(words) > 1 else None
+            rolls = _int(words[1], "gammaworld.what.rolls") if len(words) > 1 else None
             return self.session.gw_odds(rolls=rolls) if rolls is not None else self.session.gw_odds()
         name, card = _name_and_card(line, '%flux Rin "Sap Bloom" [--force]', card_required=False)
         return self.session.flux(name, card, force=split_line(line, flags=("force",)).flag("force"))
@@ -210,7 +212,7 @@ class GammaWorldMagics(SessionMagics):
             return self.session.encounter_start()
         if action in ("end", "終了"):
             return self.session.encounter_end()
-        raise UsageError(f"usage: %encounter start | %encounter end (got {line.strip()!r})")
+        raise UsageError(t("gammaworld.err.encounter_usage", got=line.strip()))
 
     @magic_arguments()
     @argument("args", nargs="*", help="NAME level N [bonus +B] | config option=value ...")
@@ -224,28 +226,28 @@ class GammaWorldMagics(SessionMagics):
         if parsed.actor:
             words = [parsed.actor, *words]
         if not words:
-            raise UsageError(f"usage: {usage}")
+            raise UsageError(t("gammaworld.err.usage", usage=usage))
         if words[0].lower() == "config":
             options = {}
             for word in words[1:]:
                 key, sep, value = word.partition("=")
                 if not sep:
-                    raise UsageError(f"expected option=value, got {word!r}")
+                    raise UsageError(t("gammaworld.err.option_value", word=word))
                 options[key] = _option_value(value)
             if not options:
-                raise UsageError(f"usage: {usage}")
+                raise UsageError(t("gammaworld.err.usage", usage=usage))
             return self.session.gw_config(**options)
         name, rest = words[0], words[1:]
         level = bonus = None
         if len(rest) % 2:
-            raise UsageError(f"usage: {usage}")
+            raise UsageError(t("gammaworld.err.usage", usage=usage))
         for key, value in zip(rest[::2], rest[1::2], strict=True):
             if key.lower() in ("level", "lv", "レベル"):
-                level = _int(value, "the level")
+                level = _int(value, "gammaworld.what.level")
             elif key.lower() in ("bonus", "origin", "ボーナス"):
-                bonus = _int(value, "the origin bonus")
+                bonus = _int(value, "gammaworld.what.origin_bonus")
             else:
-                raise UsageError(f"unknown field {key!r}: {usage}")
+                raise UsageError(t("gammaworld.err.character_field", field=key, usage=usage))
         return self.session.gw_character(name, level=level, origin_bonus=bonus)
 
 

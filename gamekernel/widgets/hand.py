@@ -113,7 +113,7 @@ class HandWidget(SessionWidget):
         else:
             from gamekernel.errors import UsageError
 
-            raise UsageError(f"unknown hand action {action!r}")
+            raise UsageError(t("gammaworld.err.hand_action", action=action))
         self.last = str(result).split("\n", 1)[0]
 
     def snapshot_html(self) -> str:

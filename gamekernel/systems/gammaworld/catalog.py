@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from gamekernel.errors import DataError, NotFoundError
+from gamekernel.i18n import t
 from gamekernel.systems.gammaworld.schema import AlphaCard, load_cards
 
 DATA = Path(__file__).parent / "data"
@@ -61,7 +62,7 @@ class Catalog:
             found = self.by_language.get(lang, {}).get(card_id)
             if found is not None:
                 return found
-        raise NotFoundError(f"no alpha card with id {card_id!r}")
+        raise NotFoundError(t("gammaworld.err.no_card_id", card_id=card_id))
 
     def find(self, name: str) -> AlphaCard:
         """The card called `name` (English or Japanese name, or id), in the current language."""
@@ -69,8 +70,8 @@ class Catalog:
         if card_id is None:
             close = difflib.get_close_matches(fold(name), list(self._names), n=3, cutoff=0.6)
             labels = [self.card(self._names[c], "en").name for c in close]
-            hint = f"; did you mean {', '.join(dict.fromkeys(labels))}?" if labels else ""
-            raise NotFoundError(f"no alpha card called {name!r}{hint}")
+            hint = t("gammaworld.err.did_you_mean", names=", ".join(dict.fromkeys(labels))) if labels else ""
+            raise NotFoundError(t("gammaworld.err.no_card_name", name=name, hint=hint))
         return self.card(card_id)
 
     def name(self, card_id: str, language: str | None = None) -> str:
@@ -85,15 +86,15 @@ def check_translations(catalog: Catalog) -> None:
             continue
         if set(cards) != set(english):
             missing = sorted(set(english) ^ set(cards))
-            raise DataError(f"alpha_starter.{language}.json: ids differ from English: {', '.join(missing)}")
+            raise DataError(t("gammaworld.err.starter_ids", language=language, ids=", ".join(missing)))
         for card_id, card in cards.items():
             other = english[card_id]
             facts = ("kind", "energy", "rarity")
             for fact in facts:
                 if getattr(card, fact) != getattr(other, fact):
-                    raise DataError(f"alpha_starter.{language}.json: {card_id}.{fact} differs from English")
+                    raise DataError(t("gammaworld.err.starter_fact", language=language, card_id=card_id, fact=fact))
             if (card.overcharge is None) != (other.overcharge is None) or (card.power is None) != (other.power is None):
-                raise DataError(f"alpha_starter.{language}.json: {card_id} power/overcharge differ from English")
+                raise DataError(t("gammaworld.err.starter_power", language=language, card_id=card_id))
 
 
 @cache

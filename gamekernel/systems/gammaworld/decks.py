@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 
 MIN_DECK = 7
 MAX_COPIES = 2
@@ -16,7 +17,7 @@ MAX_COPIES = 2
 def readied_count(level: int) -> int:
     """GW-ALPHA-06: readied alpha cards at `level` (1-3: 1, 4-7: 2, 8+: 3)."""
     if level < 1:
-        raise UsageError(f"level must be 1 or more, got {level}")
+        raise UsageError(t("gammaworld.err.level", level=level))
     return 1 if level <= 3 else 2 if level <= 7 else 3
 
 

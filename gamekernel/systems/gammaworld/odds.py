@@ -7,12 +7,13 @@ from fractions import Fraction
 from math import comb
 
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 
 
 def p_flux(d20_rolls: int) -> Fraction:
     """GW-ALPHA-10: chance of at least one natural 1 (one Alpha Flux) in `d20_rolls` d20 rolls."""
     if d20_rolls < 0:
-        raise UsageError(f"number of d20 rolls must be 0 or more, got {d20_rolls}")
+        raise UsageError(t("gammaworld.err.d20_rolls", rolls=d20_rolls))
     return 1 - Fraction(19, 20) ** d20_rolls
 
 
@@ -35,7 +36,7 @@ class DeckOdds:
 def p_card_in_draws(deck_size: int, copies: int, draws: int) -> DeckOdds:
     """Hypergeometric: P(at least one of `copies` among `draws` cards drawn without replacement)."""
     if not 0 <= copies <= deck_size or not 0 <= draws <= deck_size:
-        raise UsageError(f"need 0 <= copies ({copies}) and draws ({draws}) <= deck size ({deck_size})")
+        raise UsageError(t("gammaworld.err.odds_sizes", copies=copies, draws=draws, size=deck_size))
     total = comb(deck_size, draws)
     exactly = tuple(
         Fraction(comb(copies, k) * comb(deck_size - copies, draws - k), total) for k in range(min(copies, draws) + 1)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from gamekernel import cards
 from gamekernel.cards import Batch, EmptyPolicy, Op, Table
 from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gammaworld.catalog import Catalog, fold
 from gamekernel.systems.gammaworld.decks import readied_count
 from gamekernel.systems.gammaworld.state import (
@@ -62,7 +63,7 @@ def _policy_for_own_deck(config: GWConfig) -> EmptyPolicy:
 def plan_setup(state: AlphaState, catalog: Catalog, rng: random.Random, card_ids: Sequence[str] = ()) -> Step:
     """GW-ALPHA-03/05: the GM deck (the starter cards, or `card_ids`) and the discard pile, shuffled."""
     if state.ready:
-        raise RuleError("the Gamma World GM deck is already set up")
+        raise RuleError(t("gammaworld.err.setup_done"))
     ids = list(card_ids) or list(catalog.starter_ids)
     for card_id in ids:
         catalog.card(card_id, "en")
@@ -85,7 +86,7 @@ def plan_character(state: AlphaState, name: str, *, level: int | None = None, or
     """Register a character (or change level / origin bonus); creates their readied zone."""
     name = name.strip()
     if not name:
-        raise UsageError("a character needs a name")
+        raise UsageError(t("gammaworld.err.character_name"))
     old = state.characters.get(name, GWCharacter(name))
     new_level = old.level if level is None else level
     readied_count(new_level)  # validates
@@ -110,8 +111,8 @@ def character(state: AlphaState, name: str) -> GWCharacter:
         if fold(name) in by_fold:
             return state.characters[by_fold[fold(name)]]
         close = difflib.get_close_matches(name, list(state.characters), n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise NotFoundError(f"no Gamma World character {name!r}{hint}")
+        hint = t("gammaworld.err.did_you_mean", names=", ".join(close)) if close else ""
+        raise NotFoundError(t("gammaworld.err.no_character", name=name, hint=hint))
     return found
 
 
@@ -126,7 +127,7 @@ def _ensure_character(state: AlphaState, name: str, build: _Builder) -> GWCharac
 
 def _require_setup(state: AlphaState) -> None:
     if not state.ready:
-        raise RuleError("the Gamma World GM deck is not set up yet (start with %deck gm or session.gw_setup())")
+        raise RuleError(t("gammaworld.err.not_set_up"))
 
 
 # ----------------------------------------------------------------------------- decks (GW-ALPHA-02)
@@ -136,7 +137,7 @@ def plan_deck_new(state: AlphaState, owner: str) -> Step:
     """A new, empty player deck for `owner` (GW-ALPHA-02); its draws follow the empty-deck option."""
     _require_setup(state)
     if state.has_own_deck(owner):
-        raise RuleError(f"{owner} already has an alpha deck")
+        raise RuleError(t("gammaworld.err.deck_exists", owner=owner))
     build = _Builder(state.table)
     new_character = _ensure_character(state, owner, build)
     build.add(cards.plan_add_zone, deck_zone(owner), "deck", owner=owner, on_empty=_policy_for_own_deck(state.config))
@@ -147,7 +148,7 @@ def _require_deck(state: AlphaState, owner: str) -> str:
     if owner.upper() == "GM":
         return GM_DECK
     if not state.has_own_deck(owner):
-        raise NotFoundError(f"{owner} has no alpha deck (create one with %deck new {owner} alpha)")
+        raise NotFoundError(t("gammaworld.err.no_deck", owner=owner))
     return deck_zone(owner)
 
 
@@ -156,7 +157,7 @@ def plan_deck_add(state: AlphaState, owner: str, card_ids: Sequence[str], rng: r
     _require_setup(state)
     zone = _require_deck(state, owner)
     if not card_ids:
-        raise UsageError("name at least one card to add")
+        raise UsageError(t("gammaworld.err.add_none"))
     for card_id in card_ids:
         catalog.card(card_id, "en")
     build = _Builder(state.table)
@@ -172,16 +173,14 @@ def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1
     _require_setup(state)
     zone = _require_deck(state, owner)
     if count < 1:
-        raise UsageError(f"remove at least one copy, not {count}")
+        raise UsageError(t("gammaworld.err.remove_count", count=count))
     owned = [c for c in state.table.home_of(zone) if c.def_id == card_id]
     in_deck = [c.uid for c in owned if c.zone == zone]
     if not owned:
-        raise NotFoundError(f"{owner}'s deck has no {card_id}")
+        raise NotFoundError(t("gammaworld.err.deck_lacks", owner=owner, card=card_id))
     if len(in_deck) < count:
-        raise RuleError(
-            f"only {len(in_deck)} of {len(owned)} {card_id} are in {owner}'s deck; the others are in play "
-            "(decks are edited after an extended rest, GW-ALPHA-11)"
-        )
+        raise RuleError(t("gammaworld.err.remove_in_play", in_deck=len(in_deck), owned=len(owned), card=card_id,
+                          owner=owner))
     build = _Builder(state.table)
     build.add(cards.plan_destroy, in_deck[-count:])
     return Step(
@@ -219,9 +218,8 @@ def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool
     wanted = readied_count(who.level)
     have = len(build.table.orders[readied_zone(who.name)])
     if have >= wanted:
-        raise RuleError(
-            f"{who.name} already has {have} readied alpha card{'s' if have != 1 else ''} (level {who.level}: {wanted})"
-        )
+        key = "gammaworld.err.readied_full_one" if have == 1 else "gammaworld.err.readied_full"
+        raise RuleError(t(key, name=who.name, have=have, level=who.level, wanted=wanted))
     source = _source(state, who.name, from_gm)
     drawn = build.add(cards.plan_draw, source, readied_zone(who.name), wanted - have, rng=rng)
     return Step(
@@ -257,9 +255,9 @@ def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog) -> s
         return (untapped or matches)[0]
     readied = [catalog.card(state.table.cards[uid].def_id).name for uid in uids]
     close = difflib.get_close_matches(card, readied, n=2, cutoff=0.5)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    listing = ", ".join(readied) if readied else "nothing"
-    raise NotFoundError(f"{who.name} has no readied {card!r} (readied: {listing}){hint}")
+    hint = t("gammaworld.err.did_you_mean", names=", ".join(close)) if close else ""
+    listing = ", ".join(readied) if readied else t("gammaworld.err.nothing")
+    raise NotFoundError(t("gammaworld.err.not_readied", name=who.name, card=card, listing=listing, hint=hint))
 
 
 def plan_tap(state: AlphaState, name: str, card: str, catalog: Catalog, *, tapped: bool = True) -> Step:
@@ -269,8 +267,8 @@ def plan_tap(state: AlphaState, name: str, card: str, catalog: Catalog, *, tappe
     card_name = catalog.card(instance.def_id).name
     if instance.tapped == tapped:
         if tapped:
-            raise RuleError(f"{card_name} is already tapped: its power was used this encounter (GW-ALPHA-08)")
-        raise RuleError(f"{card_name} is not tapped")
+            raise RuleError(t("gammaworld.err.already_tapped", card=card_name))
+        raise RuleError(t("gammaworld.err.not_tapped", card=card_name))
     batch = cards.plan_set(state.table, [uid], tapped=tapped, label="tap" if tapped else "untap")
     return Step("tap" if tapped else "untap", character(state, name).name, batch, detail={"card_id": instance.def_id})
 
@@ -282,9 +280,9 @@ def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random,
     instance = state.table.cards[uid]
     facts = catalog.card(instance.def_id)
     if facts.overcharge is None:
-        raise RuleError(f"{facts.name} has no Overcharge entry (GW-ALPHA-12)")
+        raise RuleError(t("gammaworld.err.no_overcharge", card=facts.name))
     if uid in state.overcharged:
-        raise RuleError(f"{facts.name} was already overcharged; once per power (GW-ALPHA-12)")
+        raise RuleError(t("gammaworld.err.overcharged", card=facts.name))
     face = rng.randint(1, 20)
     bonus = state.origin_bonus(who.name)
     total = face + bonus
@@ -342,12 +340,12 @@ def plan_flux(
     who = character(state, name)
     pending = state.flux.get(who.name, 0)
     if pending < 1 and not force:
-        raise RuleError(f"no Alpha Flux pending for {who.name} (use --force for a GM-called flux)")
+        raise RuleError(t("gammaworld.err.no_flux", name=who.name))
     readied = state.readied(who.name)
     if card is None:
         if len(readied) > 1:
             names = ", ".join(catalog.card(state.table.cards[u].def_id).name for u in readied)
-            raise UsageError(f"choose the card {who.name} discards to the flux: {names}")
+            raise UsageError(t("gammaworld.err.flux_choose", name=who.name, cards=names))
         uid = readied[0] if readied else None
     else:
         uid = readied_card(state, who.name, card, catalog)
@@ -374,7 +372,7 @@ def plan_flux(
 def plan_encounter_start(state: AlphaState) -> Step:
     """Mark an encounter as running (natural 1s now trigger Alpha Flux)."""
     if state.encounter:
-        raise RuleError("an encounter is already running (%encounter end first)")
+        raise RuleError(t("gammaworld.err.encounter_running"))
     return Step("encounter_start", "GM", encounter=True)
 
 
@@ -450,7 +448,7 @@ def plan_add_cards(state: AlphaState, document: dict, source: str) -> Step:
     language = document.get("language", "en")
     clash = [card.id for card in cards_found if card.id in state.catalog.by_language.get(language, {})]
     if clash:
-        raise RuleError(f"{source}: card id {clash[0]!r} is already known")
+        raise RuleError(t("gammaworld.err.card_known", source=source, card_id=clash[0]))
     records = tuple({**record, "language": language} for record in document["cards"])
     return Step("cards", "GM", new_cards=records,
                 detail={"count": len(records), "source": source, "names": [c.name for c in cards_found]})

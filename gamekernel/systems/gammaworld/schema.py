@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel.errors import DataError
+from gamekernel.i18n import t
 
 KINDS = ("alpha", "omega")
 ENERGIES = ("bio", "dark", "psi")
@@ -74,28 +75,29 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, where: str, message: str) -> DataError:
-        return DataError(f"{self.source}: {where}: {message}")
+    def fail(self, where: str, key: str, **fields: object) -> DataError:
+        """'<file>: <field path>: <what is wrong>', the last part the message `key` in the current language."""
+        return DataError(t("gammaworld.err.data", source=self.source, where=where, message=t(key, **fields)))
 
     def text(self, data: Mapping[str, Any], key: str, where: str, *, required: bool = True) -> str:
         value = data.get(key)
         if value is None:
             if required:
-                raise self.fail(f"{where}.{key}", "missing")
+                raise self.fail(f"{where}.{key}", "gammaworld.err.data.missing")
             return ""
         if not isinstance(value, str) or (required and not value.strip()):
-            raise self.fail(f"{where}.{key}", f"expected text, got {value!r}")
+            raise self.fail(f"{where}.{key}", "gammaworld.err.data.text", value=value)
         return value
 
     def choice(self, data: Mapping[str, Any], key: str, where: str, allowed: tuple[str, ...]) -> str:
         value = self.text(data, key, where)
         if value not in allowed:
-            raise self.fail(f"{where}.{key}", f"unknown value {value!r} (one of {', '.join(allowed)})")
+            raise self.fail(f"{where}.{key}", "gammaworld.err.data.choice", value=value, allowed=", ".join(allowed))
         return value
 
     def mapping(self, value: Any, where: str) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
-            raise self.fail(where, f"expected an object, got {type(value).__name__}")
+            raise self.fail(where, "gammaworld.err.data.object", got=type(value).__name__)
         return value
 
 
@@ -107,7 +109,7 @@ def parse_card(data: Any, where: str, reader: _Reader, language: str = "en") -> 
         block = reader.mapping(data["power"], f"{where}.power")
         keywords = block.get("keywords", [])
         if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
-            raise reader.fail(f"{where}.power.keywords", "expected a list of words")
+            raise reader.fail(f"{where}.power.keywords", "gammaworld.err.data.keywords")
         power = Power(
             usage=reader.choice(block, "usage", f"{where}.power", USAGES),
             action=reader.choice(block, "action", f"{where}.power", ACTIONS),
@@ -123,9 +125,9 @@ def parse_card(data: Any, where: str, reader: _Reader, language: str = "en") -> 
         block = reader.mapping(data["overcharge"], f"{where}.overcharge")
         success_min = block.get("success_min", 10)
         if not isinstance(success_min, int) or isinstance(success_min, bool) or not 1 <= success_min <= 30:
-            raise reader.fail(f"{where}.overcharge.success_min", f"expected a number 1-30, got {success_min!r}")
+            raise reader.fail(f"{where}.overcharge.success_min", "gammaworld.err.data.success_min", value=success_min)
         if power is None:
-            raise reader.fail(f"{where}.overcharge", "a card without a power cannot be overcharged")
+            raise reader.fail(f"{where}.overcharge", "gammaworld.err.data.no_power")
         overcharge = Overcharge(
             when=reader.text(block, "when", f"{where}.overcharge"),
             success=reader.text(block, "success", f"{where}.overcharge"),
@@ -134,7 +136,7 @@ def parse_card(data: Any, where: str, reader: _Reader, language: str = "en") -> 
         )
     number = data.get("number", 0)
     if not isinstance(number, int) or isinstance(number, bool):
-        raise reader.fail(f"{where}.number", f"expected a whole number, got {number!r}")
+        raise reader.fail(f"{where}.number", "gammaworld.err.data.number", value=number)
     card = AlphaCard(
         id=reader.text(data, "id", where),
         kind=reader.choice(data, "kind", where, KINDS),
@@ -149,25 +151,25 @@ def parse_card(data: Any, where: str, reader: _Reader, language: str = "en") -> 
         language=language,
     )
     if not card.benefit and card.power is None:
-        raise reader.fail(where, f"card {card.id!r} has neither a benefit nor a power")
+        raise reader.fail(where, "gammaworld.err.data.empty_card", card=card.id)
     return card
 
 
 def parse_cards(document: Any, source: str) -> tuple[AlphaCard, ...]:
     """Every card of a parsed card document; `source` names it in errors."""
     reader = _Reader(source)
-    document = reader.mapping(document, "top level")
+    document = reader.mapping(document, t("gammaworld.err.data.top_level"))
     if document.get("schema", 1) != 1:
-        raise reader.fail("schema", f"unsupported version {document.get('schema')!r} (expected 1)")
+        raise reader.fail("schema", "gammaworld.err.data.schema", version=document.get("schema"))
     language = document.get("language", "en")
     cards = document.get("cards")
     if not isinstance(cards, list):
-        raise reader.fail("cards", "expected a list of cards")
+        raise reader.fail("cards", "gammaworld.err.data.cards")
     parsed = tuple(parse_card(card, f"cards[{i}]", reader, language) for i, card in enumerate(cards))
     seen: dict[str, int] = {}
     for index, card in enumerate(parsed):
         if card.id in seen:
-            raise reader.fail(f"cards[{index}].id", f"duplicate id {card.id!r} (also cards[{seen[card.id]}])")
+            raise reader.fail(f"cards[{index}].id", "gammaworld.err.data.duplicate", card=card.id, other=seen[card.id])
         seen[card.id] = index
     return parsed
 
@@ -178,9 +180,10 @@ def load_cards(path: str | Path) -> tuple[AlphaCard, ...]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise DataError(f"{path.name}: cannot read ({error.strerror})") from error
+        raise DataError(t("gammaworld.err.read", file=path.name, reason=error.strerror)) from error
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise DataError(f"{path.name}:{error.lineno}:{error.colno}: invalid JSON ({error.msg})") from error
+        raise DataError(t("gammaworld.err.json", file=path.name, line=error.lineno, column=error.colno,
+                          reason=error.msg)) from error
     return parse_cards(document, path.name)

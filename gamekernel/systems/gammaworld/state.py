@@ -15,6 +15,7 @@ from typing import Any
 
 from gamekernel.cards import Batch, Table, apply
 from gamekernel.errors import DataError
+from gamekernel.i18n import t
 from gamekernel.systems.gammaworld.catalog import Catalog, starter_catalog
 from gamekernel.systems.gammaworld.schema import _Reader, parse_card
 
@@ -53,12 +54,12 @@ class GWConfig:
         data = dict(data or {})
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
-            raise DataError(f"gamma world config: unknown option {sorted(unknown)[0]!r}")
+            raise DataError(t("gammaworld.err.config_option", option=sorted(unknown)[0]))
         config = cls(**data)
         if config.empty_own_deck not in ("reshuffle_then_gm", "reshuffle", "gm", "error"):
-            raise DataError(f"gamma world config: empty_own_deck {config.empty_own_deck!r}")
+            raise DataError(t("gammaworld.err.config_value", option="empty_own_deck", value=config.empty_own_deck))
         if config.empty_gm_deck not in ("reshuffle", "error"):
-            raise DataError(f"gamma world config: empty_gm_deck {config.empty_gm_deck!r}")
+            raise DataError(t("gammaworld.err.config_value", option="empty_gm_deck", value=config.empty_gm_deck))
         return config
 
 
@@ -126,7 +127,7 @@ class Step:
                 detail=dict(data.get("detail", {})),
             )
         except (KeyError, TypeError, ValueError) as error:
-            raise DataError(f"gamma world step: missing or bad field {error}") from error
+            raise DataError(t("gammaworld.err.step", error=error)) from error
 
 
 class AlphaState:
@@ -155,7 +156,8 @@ class AlphaState:
                 catalog.starter_ids = base.starter_ids
                 for index, record in enumerate(self.custom_cards):
                     language = str(record.get("language", "en"))
-                    catalog.add([parse_card(record, f"cards[{index}]", _Reader("custom cards"), language)])
+                    reader = _Reader(t("gammaworld.err.custom_cards"))
+                    catalog.add([parse_card(record, f"cards[{index}]", reader, language)])
                 self._catalog = catalog
         return self._catalog
 
@@ -212,7 +214,7 @@ class AlphaState:
             state.overcharged = set(data.get("overcharged", ()))
             state.custom_cards = [dict(card) for card in data.get("custom_cards", ())]
         except (KeyError, TypeError, ValueError) as error:
-            raise DataError(f"gamma world snapshot: missing or bad field {error}") from error
+            raise DataError(t("gammaworld.err.snapshot", error=error)) from error
         return state
 
     def __eq__(self, other: object) -> bool:
