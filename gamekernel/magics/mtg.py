@@ -140,7 +140,7 @@ class MtgMagics(SessionMagics):
         """Once per scene after a check: exile the top six, +1 per colourless card (`%boost @Mira`)."""
         parsed = split_line(line, flags=())
         if parsed.text:
-            raise UsageError(f"%boost takes only @Name, got {parsed.text!r}")
+            raise UsageError(t("mtg.error.boost_args", text=parsed.text))
         return self.session.mtg_boost(parsed.actor)
 
     @line_magic

@@ -91,4 +91,4 @@ class LibraryWidget(SessionWidget):
         elif action == "scene":
             session.mtg_scene()
         else:
-            raise UsageError(f"unknown library widget action {action!r}")
+            raise UsageError(t("mtg.error.widget_action", action=action))

@@ -199,7 +199,7 @@ def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random |
     to_bottom: tuple[int, ...] = ()
     if not options.boost_exile_stays:
         if rng is None:
-            raise UsageError("boost: an rng is needed when boost-exiled cards return to the bottom")
+            raise UsageError(t("mtg.error.boost_rng"))
         shuffled = list(taken)
         rng.shuffle(shuffled)
         to_bottom = tuple(shuffled)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gamekernel.errors import DataError
+from gamekernel.i18n import t
 from gamekernel.systems.mtg.facts import CardFacts, FactsIndex
 
 FORMATS = ("arena", "mtgo", "dek")
@@ -79,7 +80,7 @@ def parse_decklist(text: str, source: str = "<text>", fmt: str | None = None) ->
     if fmt == "dek":
         return _parse_dek(text, source)
     if fmt not in FORMATS:
-        raise DataError(f"{source}: unknown decklist format {fmt!r}: use one of {', '.join(FORMATS)}")
+        raise DataError(t("mtg.error.deck_format", source=source, fmt=fmt, formats=", ".join(FORMATS)))
     return _parse_text(text, source, fmt)
 
 
@@ -88,7 +89,7 @@ def read_decklist(path: str | Path, fmt: str | None = None) -> Decklist:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as error:
-        raise DataError(f"{path}: cannot read the decklist ({error.strerror or error})") from error
+        raise DataError(t("mtg.error.deck_read", path=path, reason=error.strerror or error)) from error
     return parse_decklist(text, path.name, fmt)
 
 
@@ -130,32 +131,31 @@ def _parse_text(text: str, source: str, fmt: str) -> Decklist:
             target, line = "side", line[3:].strip()
         sections[target].append(_entry(line, number, source))
     if not sections["main"]:
-        raise DataError(f"{source}: no main-deck cards found (expected lines like '4 Llanowar Elves')")
+        raise DataError(t("mtg.error.deck_empty", source=source))
     return Decklist(tuple(sections["main"]), tuple(sections["side"]), source, fmt, name)
 
 
 def _entry(line: str, number: int, source: str) -> DeckEntry:
     match = _LINE.match(line)
     if not match:
-        raise DataError(f"{source}:{number}: expected '<count> <card name>' (e.g. '4 Llanowar Elves "
-                        f"(M19) 314'), got {line[:60]!r}")
+        raise DataError(t("mtg.error.deck_line", source=source, line=number, text=line[:60]))
     count = int(match["count"])
     if count < 1:
-        raise DataError(f"{source}:{number}: a card count must be at least 1, got {count}")
+        raise DataError(t("mtg.error.deck_count", source=source, line=number, count=count))
     return DeckEntry(count, match["name"].strip(), number, match["set"], match["number"],
                      bool(match["foil"]))
 
 
 def _parse_dek(text: str, source: str) -> Decklist:
     if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
-        raise DataError(f"{source}: DOCTYPE and ENTITY declarations are not allowed in a .dek file")
+        raise DataError(t("mtg.error.dek_doctype", source=source))
     try:
         root = ET.fromstring(text)
     except ET.ParseError as error:
         line, column = error.position
-        raise DataError(f"{source}:{line}: malformed XML at column {column + 1}") from error
+        raise DataError(t("mtg.error.dek_xml", source=source, line=line, column=column + 1)) from error
     if root.tag != "Deck":
-        raise DataError(f"{source}:1: expected a <Deck> root element, found <{root.tag}>")
+        raise DataError(t("mtg.error.dek_root", source=source, tag=root.tag))
     lines = text.splitlines()
     main: list[DeckEntry] = []
     side: list[DeckEntry] = []
@@ -165,15 +165,14 @@ def _parse_dek(text: str, source: str) -> Decklist:
         number, search_from = _find_line(lines, name, search_from)
         quantity = element.get("Quantity", "")
         if not name:
-            raise DataError(f"{source}:{number}: a <Cards> element has no Name attribute")
+            raise DataError(t("mtg.error.dek_name", source=source, line=number))
         if not quantity.isdigit() or int(quantity) < 1:
-            raise DataError(f"{source}:{number}: Quantity of {name!r} must be a positive integer, "
-                            f"got {quantity!r}")
+            raise DataError(t("mtg.error.dek_quantity", source=source, line=number, card=name, quantity=quantity))
         entry = DeckEntry(int(quantity), name, number, set_code=None, number=element.get("CatID"))
         is_side = element.get("Sideboard", "false").strip().casefold() == "true"
         (side if is_side else main).append(entry)
     if not main:
-        raise DataError(f"{source}: no main-deck <Cards> found")
+        raise DataError(t("mtg.error.dek_empty", source=source))
     return Decklist(tuple(main), tuple(side), source, "dek")
 
 

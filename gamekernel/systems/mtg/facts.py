@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from gamekernel.errors import DataError, NotFoundError
+from gamekernel.i18n import t
 
 COLOURS = ("white", "blue", "black", "red", "green")
 LETTER_TO_COLOUR = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -33,7 +34,7 @@ def order_colours(colours: Iterable[str]) -> tuple[str, ...]:
     for colour in colours:
         word = LETTER_TO_COLOUR.get(colour.upper(), colour.lower()) if len(colour) == 1 else colour.lower()
         if word not in COLOURS:
-            raise DataError(f"unknown colour {colour!r}: use one of {', '.join(COLOURS)} or W U B R G")
+            raise DataError(t("mtg.error.colour", colour=colour, colours=", ".join(COLOURS)))
         wanted.add(word)
     return tuple(colour for colour in COLOURS if colour in wanted)
 
@@ -91,8 +92,7 @@ class CardFacts:
             return cls(name, mana_value, order_colours(letters), tuple(types), tuple(subtypes),
                        tuple(supertypes))
         except (TypeError, ValueError) as error:
-            raise DataError(f"{where}: expected [name, mana value, colours, types, subtypes, "
-                            f"supertypes], got {str(row)[:80]}") from error
+            raise DataError(t("mtg.error.facts_row", where=where, row=str(row)[:80])) from error
 
     def __str__(self) -> str:
         colours = "/".join(self.colours) or "colourless"
@@ -149,10 +149,10 @@ class FactsIndex(Mapping[str, CardFacts]):
         names = {k: c.name for k, c in self._cards.items()}
         close = difflib.get_close_matches(key, list(names) + list(self._aliases), n=3, cutoff=0.72)
         shown = [names.get(self._aliases.get(k, k), k) for k in close]
-        hint = f"; did you mean {', '.join(repr(s) for s in dict.fromkeys(shown))}?" if shown else (
-            "; load full card data with load_card_data(...)")
+        hint = (t("mtg.error.did_you_mean", names=", ".join(repr(s) for s in dict.fromkeys(shown))) if shown
+                else t("mtg.error.load_card_data"))
         prefix = f"{where}: " if where else ""
-        raise NotFoundError(f"{prefix}unknown card {name!r} in {self.source}{hint}")
+        raise NotFoundError(prefix + t("mtg.error.unknown_card", card=name, source=self.source, hint=hint))
 
     def merged(self, other: FactsIndex) -> FactsIndex:
         """A new index with this one's cards first and `other`'s added (this one wins on duplicates)."""
@@ -171,11 +171,12 @@ def read_facts_file(path: str | Path) -> FactsIndex:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as error:
-        raise DataError(f"{path.name}: cannot read card facts ({error})") from error
+        raise DataError(t("mtg.error.facts_read", file=path.name, reason=error)) from error
     rows = document.get("cards") if isinstance(document, dict) else None
     if not isinstance(rows, list):
-        raise DataError(f"{path.name}: expected an object with a 'cards' list")
-    cards = (CardFacts.from_row(row, f"{path.name}: card {number}") for number, row in enumerate(rows, 1))
+        raise DataError(t("mtg.error.facts_cards", file=path.name))
+    cards = (CardFacts.from_row(row, t("mtg.error.facts_where", file=path.name, number=number))
+             for number, row in enumerate(rows, 1))
     return FactsIndex(cards, source=path.name)
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO
 
 from gamekernel.errors import DataError
+from gamekernel.i18n import t
 from gamekernel.systems.mtg.facts import SUPERTYPES, CardFacts, FactsIndex, order_colours
 
 Progress = Callable[[int, int], None]  # (bytes read, total bytes)
@@ -66,8 +67,9 @@ class _Stream:
     def expect(self, chars: str) -> str:
         char = self.peek()
         if char == "" or char not in chars:
-            raise DataError(f"{self.name}: malformed JSON near byte {self.raw.tell()}: expected "
-                            f"{' or '.join(repr(c) for c in chars)}, found {char or 'end of file'!r}")
+            found = repr(char) if char else repr(t("mtg.error.end_of_file"))
+            raise DataError(t("mtg.error.json_expect", file=self.name, byte=self.raw.tell(),
+                              expected=t("mtg.or").join(repr(c) for c in chars), found=found))
         self.pos += 1
         return char
 
@@ -80,7 +82,7 @@ class _Stream:
             except json.JSONDecodeError as error:
                 if self.more():
                     continue
-                raise DataError(f"{self.name}: malformed JSON ({error.msg})") from error
+                raise DataError(t("mtg.error.json", file=self.name, reason=error.msg)) from error
             # A number could be cut at the chunk edge: make sure something follows it.
             if end >= len(self.buffer) and not self.eof and self.more():
                 continue
@@ -131,7 +133,7 @@ def detect_format(path: str | Path) -> str:
         return "scryfall"
     if head.startswith("{"):
         return "mtgjson"
-    raise DataError(f"{path.name}: not an MTGJSON v5 AtomicCards.json or a Scryfall bulk file")
+    raise DataError(t("mtg.error.data_format", file=path.name))
 
 
 # --- MTGJSON v5 ------------------------------------------------------------------------------------
@@ -140,7 +142,7 @@ def mtgjson_facts(name: str, faces: list[dict]) -> CardFacts:
     """AtomicCards `data[name]` -> facts: split cards united (manaValue is already combined), others
     keep side 'a'."""
     if not faces:
-        raise DataError(f"AtomicCards: {name!r} has no faces")
+        raise DataError(t("mtg.error.no_faces", card=name))
     front = next((face for face in faces if face.get("side", "a") == "a"), faces[0])
     used = faces if front.get("layout") in SPLIT_LAYOUTS else [front]
     mana_value = front.get("manaValue", front.get("convertedManaCost", 0)) or 0
@@ -162,7 +164,7 @@ def iter_mtgjson(stream: _Stream) -> Iterator[CardFacts]:
         for name, _ in stream.object_items():
             faces = stream.value()
             if not isinstance(faces, list):
-                raise DataError(f"{stream.name}: data[{name!r}] should be a list of faces")
+                raise DataError(t("mtg.error.faces_list", file=stream.name, card=name))
             yield mtgjson_facts(name, faces)
 
 
@@ -200,7 +202,7 @@ def scryfall_facts(card: dict) -> CardFacts | None:
 def iter_scryfall(stream: _Stream) -> Iterator[CardFacts]:
     for card in stream.array_items():
         if not isinstance(card, dict) or "name" not in card:
-            raise DataError(f"{stream.name}: expected card objects with a 'name'")
+            raise DataError(t("mtg.error.scryfall_card", file=stream.name))
         facts = scryfall_facts(card)
         if facts is not None:
             yield facts
@@ -243,7 +245,7 @@ def read_index(path: Path) -> FactsIndex:
     with open(path, encoding="utf-8") as handle:
         header = json.loads(handle.readline() or "{}")
         if header.get("gamekernel_mtg_index") != INDEX_VERSION:
-            raise DataError(f"{path.name}: not a version {INDEX_VERSION} card index")
+            raise DataError(t("mtg.error.index_version", file=path.name, version=INDEX_VERSION))
         cards = [CardFacts.from_row(json.loads(line), f"{path.name}:{number}")
                  for number, line in enumerate(handle, 2) if line.strip()]
     return FactsIndex(cards, source=header.get("source", path.name))
@@ -254,7 +256,7 @@ def load_card_data(path: str | Path, *, cache: str | Path | None = None, progres
     """Facts of every card in an AtomicCards.json or Scryfall oracle file (plain or .gz), cached."""
     source = Path(path)
     if not source.is_file():
-        raise DataError(f"{source}: no such card data file")
+        raise DataError(t("mtg.error.no_data_file", path=source))
     index_path = _index_path(source, cache_dir(cache))
     if use_cache and index_path.is_file():
         try:
@@ -264,7 +266,7 @@ def load_card_data(path: str | Path, *, cache: str | Path | None = None, progres
     kind = fmt or detect_format(source)
     readers = {"mtgjson": iter_mtgjson, "scryfall": iter_scryfall}
     if kind not in readers:
-        raise DataError(f"unknown card data format {kind!r}: use 'mtgjson' or 'scryfall'")
+        raise DataError(t("mtg.error.data_kind", kind=kind))
     stream = _open(source, progress)
     try:
         cards = list(readers[kind](stream))
