@@ -1,4 +1,5 @@
-// GURPS combat tracker: initiative list, active highlight, HP/FP bars coloured by state, badges,
+// GURPS combat tracker: initiative list, active highlight, HP/FP bars coloured by state, defenses
+// (base→effective when stun, posture, shield or All-Out Defense change them), badges,
 // a maneuver picker and quick buttons. Damage updates arrive as small `patch` messages (only the
 // fields that changed); clicks are messages to the kernel, which calls the session. No rules here.
 const TONES = {
@@ -53,6 +54,15 @@ function render({ model, el: root }) {
       const hp = el("td"); hp.appendChild(bar("hp", row.hp, row.hp_max, row.hp_state)); tr.appendChild(hp);
       const fp = el("td"); fp.appendChild(bar("fp", row.fp, row.fp_max, row.fp_state)); tr.appendChild(fp);
       tr.appendChild(el("td", "gk-maneuver", row.maneuver_label));
+      const defenses = el("td", "gk-defenses");
+      for (const d of row.defense_values || []) {
+        const span = el("span", `gk-defense gk-defense-${d.kind}` + (d.base !== d.value ? " gk-defense-modified" : ""),
+          d.text);
+        span.dataset.value = d.value;
+        if (d.why) span.title = d.why;
+        defenses.appendChild(span);
+      }
+      tr.appendChild(defenses);
       const badges = el("td", "gk-badges");
       for (const [text, tone] of row.badges) {
         const chip = el("span", `gk-badge gk-tone-${tone}`, text);

@@ -78,19 +78,36 @@ def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
     )
 
 
+def _mod_text(mods) -> str:
+    """"−4 stunned, −3 prone": the modifiers between a base defense and its effective value."""
+    return ", ".join(f"{sign(v)} {label(why.replace(' ', '_'))}" for v, why in mods)
+
+
+def defense_text(entry: dict[str, Any]) -> str:
+    """"Dodge 9" or, when modifiers apply, "Dodge 9→5" (base → what the next defense roll uses)."""
+    base, value = entry["base"], entry["value"]
+    return f"{label(entry['kind'])} {base}" if base == value else f"{label(entry['kind'])} {base}→{value}"
+
+
 def tracker_rows(state) -> list[dict[str, Any]]:
-    """Plain data for the tracker (also the widget's synced rows): one dict per combatant."""
-    from gamekernel.systems.gurps.combat import defenses_allowed, move_allowed
+    """Plain data for the tracker (also the widget's synced rows): one dict per combatant. `defense_values`
+    lists the defenses the maneuver allows with base and effective values (stun, posture, shield DB,
+    All-Out Defense, the pending attack's modifiers), the numbers %defend rolls against."""
+    from gamekernel.systems.gurps.combat import defenses_allowed, effective_defenses, move_allowed
 
     rows = []
     for i, c in enumerate(state.combatants):
+        allowed = defenses_allowed(c)
+        effective = effective_defenses(state, c.name)
+        values = [{"kind": k, "base": effective[k][0], "value": effective[k][1], "why": _mod_text(effective[k][2])}
+                  for k in ("dodge", "parry", "block") if k in allowed and k in effective]
         rows.append({
             "name": c.name, "active": i == state.active and not state.over, "pc": c.pc, "side": c.side,
             "hp": c.hp, "hp_max": c.hp_max, "hp_state": c.hp_state, "fp": c.fp, "fp_max": c.fp_max,
             "fp_state": c.fp_state, "maneuver": c.maneuver, "option": c.option, "posture": c.posture,
             "badges": list(c.badges()), "speed": c.basic_speed, "move": move_allowed(c),
             "dodge": c.dodge, "parry": c.parry, "block": c.block,
-            "defenses": list(defenses_allowed(c)), "can_act": c.can_act,
+            "defenses": list(allowed), "defense_values": values, "can_act": c.can_act,
             "weapons": [w.name for w in c.weapons],
         })
     return rows
@@ -128,7 +145,9 @@ def tracker_html(state) -> str:
         badges = "".join(chip(badge_text(b), badge_tone(b), cls="gk-badge") for b in row["badges"])
         maneuver = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
         defenses = " ".join(
-            f"{label(k)} {row[k]}" for k in ("dodge", "parry", "block") if row[k] is not None and k in row["defenses"]
+            f'<span class="gk-defense gk-defense-{d["kind"]}" data-value="{d["value"]}"'
+            + (f' title="{esc(d["why"])}"' if d["why"] else "") + f">{esc(defense_text(d))}</span>"
+            for d in row["defense_values"]
         ) or "—"
         marker = "▶ " if row["active"] else ""
         body.append(
@@ -137,7 +156,7 @@ def tracker_html(state) -> str:
             f'<td style="{cell}">{hp_bar(row["hp"], row["hp_max"], row["hp_state"], "hp")}</td>'
             f'<td style="{cell}">{hp_bar(row["fp"], row["fp_max"], row["fp_state"], "fp")}</td>'
             f'<td style="{cell}" class="gk-maneuver">{esc(maneuver)}</td>'
-            f'<td style="{cell}">{esc(defenses)}</td>'
+            f'<td style="{cell}" class="gk-defenses">{defenses}</td>'
             f'<td style="{cell}" class="gk-badges">{badges}</td></tr>'
         )
     title = esc(t("combat.tracker.title", round=state.round))

@@ -1,5 +1,6 @@
 """The GURPS combat tracker widget: initiative order, the active fighter, HP/FP bars coloured by
-state, status badges, a maneuver picker and quick buttons, live both ways.
+state, the defenses as the next defense roll uses them, status badges, a maneuver picker and quick
+buttons, live both ways.
 
 A damage update sends ONE message with only what changed: the per-combatant fields that moved
 (in the small `patch` trait) plus `round`/`active` if they changed. The full `rows` are synced
@@ -24,11 +25,13 @@ OPTIONS = {"all_out_attack": ["determined", "double", "feint", "strong"],
 
 
 def _rows(state) -> dict[str, dict[str, Any]]:
-    from gamekernel.render.combat import badge_text, badge_tone, label, tracker_rows
+    from gamekernel.render.combat import badge_text, badge_tone, defense_text, label, tracker_rows
 
     out = {}
     for row in tracker_rows(state):
         row["badges"] = [[badge_text(b), badge_tone(b)] for b in row["badges"]]
+        for entry in row["defense_values"]:
+            entry["text"] = defense_text(entry)
         row["maneuver_label"] = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
         out[row["name"]] = row
     return out

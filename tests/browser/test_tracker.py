@@ -1,5 +1,6 @@
 """The GURPS combat tracker in a real JupyterLab + Chromium: start a fight, click "next turn", apply
-damage from a magic and see the HP bar and the badge change in the page (issue 4, item 5)."""
+damage from a magic and see the HP bar and the badge change in the page (issue 4, item 5); a kneeling
+fighter's Dodge shows base → effective (GURPS-CMB-11 posture table), the value %defend rolls."""
 
 import pytest
 
@@ -25,6 +26,12 @@ def test_tracker_next_turn_and_live_damage(lab):
     lab.run(page, "from gamekernel.magics import current_session as cs\n"
                   "s = cs(); print('ACTIVE', s.combat_state.current.name, s.log[-1].kind)",
             expect="ACTIVE Goblin1 combat.next")
+
+    goblin1 = '.gk-tracker-widget .gk-combatant[data-name="Goblin1"]'
+    assert page.locator(f"{goblin1} .gk-defense-dodge").first.inner_text() == "Dodge 8"  # Speed 5.75 + 3
+    lab.run(page, "%posture Goblin1 kneeling", expect="Goblin1")
+    page.locator(f"{goblin1} .gk-defense-dodge[data-value='6']").first.wait_for()
+    assert page.locator(f"{goblin1} .gk-defense-dodge").first.inner_text() == "Dodge 8→6"  # kneeling −2
 
     goblin2 = '.gk-tracker-widget .gk-combatant[data-name="Goblin2"]'
     assert page.locator(f"{goblin2} .gk-hp").first.get_attribute("data-state") == "healthy"

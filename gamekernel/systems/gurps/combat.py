@@ -819,6 +819,25 @@ def defense_options(state: CombatState, name: str, incoming: dfn.Incoming, *, at
     return tuple(out)
 
 
+PLAIN_MELEE = dfn.Incoming()  # an ordinary armed melee attack from the front
+
+
+def effective_defenses(state: CombatState, name: str) -> dict[str, tuple[int, int, tuple[tuple[int, str], ...]]]:
+    """Each defense as the next defense roll would use it: (base, effective, modifiers) - base plus
+    All-Out Defense, posture (GURPS-CMB-11), shield DB and stun −4 (GURPS-CMB-43, INJ-08), weapon
+    parry modifiers. Against the pending attack when it is on `name` (feint, unseen attacker, flail
+    count too), else against an ordinary armed melee attack from the front. For the tracker."""
+    c = state.get(name)
+    p = state.pending
+    incoming, attacker = (p.incoming, p.attacker) if p is not None and p.target == c.name else (PLAIN_MELEE, "")
+    who = _defender_state(state, c, incoming, attacker)
+    out = {}
+    for kind, base in _scores(c).items():
+        mods = dfn.defense_modifiers(kind, who, incoming)
+        out[kind] = (base, base + sum(v for v, _ in mods), mods)
+    return out
+
+
 def _no_defense_reason(state: CombatState, c: Combatant, incoming: dfn.Incoming) -> str:
     if not c.can_act:
         why = next(b for b in ("destroyed", "dead", "unconscious", "collapsed", "mortal", "stunned")
@@ -1179,7 +1198,7 @@ __all__ = [
     "AttackOptions", "AttackReport", "CombatState", "Combatant", "DamageReport", "DefenseReport", "EndReport",
     "FeintReport", "InitiativeEntry", "InjuryReport", "ManeuverReport", "PendingAttack", "Tape", "TurnReport",
     "Weapon", "apply_injury", "attack", "checks_due", "choose_maneuver", "damage", "defend", "defense_options",
-    "defenses_allowed", "end_combat", "feint_penalty", "free_posture", "heal", "initiative_order",
+    "defenses_allowed", "effective_defenses", "end_combat", "feint_penalty", "free_posture", "heal", "initiative_order",
     "move_allowed", "next_turn", "parse_weapon", "quick_combatant", "replace", "set_status", "spend_fp",
     "start_combat", "weapon_from_sheet",
 ]
