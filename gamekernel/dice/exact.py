@@ -20,11 +20,28 @@ MAX_PAIRS = 1_000_000  # outcome pairs for * and /
 
 
 class TooLarge(Exception):
-    """Internal: the exact computation would be too big; `size` describes it for the message."""
+    """Internal: the exact computation would be too big; `size` describes it for the message.
 
-    def __init__(self, size: str):
-        super().__init__(size)
-        self.size = size
+    Holds a message key and its fields, rendered only when the error is shown (in the language of
+    that moment), so this module needs no catalog on the fast path."""
+
+    def __init__(self, key: str, **fields: int):
+        super().__init__(key, fields)
+        self.key = key
+        self.fields = fields
+
+    @property
+    def size(self) -> str:
+        from gamekernel.i18n import t
+
+        return t(self.key, **self.fields)
+
+    def __reduce__(self):
+        return (_too_large, (self.key, self.fields))
+
+
+def _too_large(key: str, fields: dict[str, int]) -> TooLarge:
+    return TooLarge(key, **fields)
 
 
 def _slot_bytes(largest: int) -> int:
@@ -43,7 +60,7 @@ def unpack(value: int, length: int, nbytes: int) -> tuple[int, ...]:
 
 def check_size(cells: int, bits: int) -> None:
     if cells * bits > MAX_BITS:
-        raise TooLarge(f"{cells:,} outcomes × {bits:,} bits")
+        raise TooLarge("dice.size.bits", cells=cells, bits=bits)
 
 
 def trim(dist: Dist) -> Dist:
@@ -113,7 +130,7 @@ def combine(a: Dist, b: Dist, op) -> Dist:
     nonzero_a = [(alo + i, c) for i, c in enumerate(ac) if c]
     nonzero_b = [(blo + i, c) for i, c in enumerate(bc) if c]
     if len(nonzero_a) * len(nonzero_b) > MAX_PAIRS:
-        raise TooLarge(f"{len(nonzero_a):,} × {len(nonzero_b):,} outcome pairs")
+        raise TooLarge("dice.size.pairs", left=len(nonzero_a), right=len(nonzero_b))
     out: dict[int, int] = {}
     get = out.get
     for x, cx in nonzero_a:
@@ -126,7 +143,7 @@ def combine(a: Dist, b: Dist, op) -> Dist:
 def from_mapping(weights: dict[int, int]) -> Dist:
     lo, hi = min(weights), max(weights)
     if hi - lo + 1 > 4 * MAX_PAIRS:
-        raise TooLarge(f"{hi - lo + 1:,} outcomes")
+        raise TooLarge("dice.size.outcomes", count=hi - lo + 1)
     counts = [0] * (hi - lo + 1)
     for value, count in weights.items():
         counts[value - lo] += count
@@ -220,7 +237,7 @@ def single_modified(sides: int, reroll, reroll_once: bool, explode, low, high, d
     first, last = max(explode[0], 1), min(explode[1], sides)
     work = depth * (last - first + 1) * (depth + 1) * len(chain[1])
     if work > 4 * MAX_PAIRS:
-        raise TooLarge(f"{(depth + 1) * len(chain[1]):,} outcomes per exploding die")
+        raise TooLarge("dice.size.exploding", count=(depth + 1) * len(chain[1]))
     stop: dict[int, int] = {}
     go: dict[int, int] = {}
     for face, weight in enumerate(weights, start=1):
