@@ -1,7 +1,7 @@
 """The campaign folder: a git-friendly home for a campaign that lasts months.
 
 Layout (every JSON file carries `schema`):
-    campaign.json             the index: name, the sessions in order, the latest snapshot
+    campaign.json             the index: name, the sessions in order (and, for people, the latest snapshot)
     sessions/session-NNN.jsonl one event log per kernel session (JSON Lines, flushed per event)
     snapshot.json             the table state after event `seq` (so opening needs no full replay)
     state/<part>.json         readable copies of each rule set's state (characters, decks, libraries,
@@ -150,15 +150,17 @@ class CampaignStore:
                         where=f"sessions/{name}", seq=event.seq, previous=events[-1].seq))
                 events.append(event)
             warnings.extend(f"sessions/{w}" for w in report.warnings)
-        snapshot = None
-        if self.index.snapshot_seq:
-            path = self.root / SNAPSHOT
-            data = _read_json(path) if path.exists() else None
-            if data is None:
-                warnings.append(t("campaign.notice.no_snapshot", snapshot=SNAPSHOT))
-            else:
-                snapshot = _check_snapshot(data, self.index.snapshot_seq)
-        return LoadedCampaign(events, snapshot, self.index.snapshot_seq if snapshot else 0, warnings)
+        snapshot, snapshot_seq = None, 0
+        path = self.root / SNAPSHOT
+        if path.exists():
+            # snapshot.json names its own event: a crash between writing it and the index is harmless
+            snapshot_seq, snapshot = _check_snapshot(_read_json(path))
+            if snapshot_seq not in {e.seq for e in events}:
+                warnings.append(t("campaign.notice.snapshot_unknown", snapshot=SNAPSHOT, seq=snapshot_seq))
+                snapshot, snapshot_seq = None, 0
+        elif self.index.snapshot_seq:
+            warnings.append(t("campaign.notice.no_snapshot", snapshot=SNAPSHOT))
+        return LoadedCampaign(events, snapshot, snapshot_seq, warnings)
 
     # -- writing ---------------------------------------------------------------------------
     def start_session(self) -> LogStore:
@@ -220,18 +222,19 @@ def _read_json(path: Path) -> Any:
         raise DataError(t("core.err.data.utf8", where=path.name)) from None
 
 
-def _check_snapshot(data: Any, seq: int) -> dict[str, Any]:
+def _check_snapshot(data: Any) -> tuple[int, dict[str, Any]]:
+    """The event a snapshot follows and the state it holds, or a DataError naming the bad field."""
     if not isinstance(data, Mapping):
         raise DataError(t("core.err.data.object", where=SNAPSHOT))
     if data.get("schema") != SNAPSHOT_SCHEMA:
         raise DataError(t("core.err.data.schema",
             where=SNAPSHOT, value=repr(data.get("schema")), version=SNAPSHOT_SCHEMA))
-    if data.get("seq") != seq:
-        raise DataError(t("campaign.err.snapshot_mismatch",
-            where=SNAPSHOT, value=repr(data.get("seq")), index=INDEX, seq=seq))
+    seq = data.get("seq")
+    if type(seq) is not int or seq < 1:
+        raise DataError(t("core.err.data.seq", where=SNAPSHOT, value=repr(seq)))
     if not isinstance(data.get("state"), Mapping):
         raise DataError(t("core.err.data.field_object", where=SNAPSHOT, field="state"))
-    return dict(data["state"])
+    return seq, dict(data["state"])
 
 
 def _read_lock(path: Path) -> dict[str, Any] | None:

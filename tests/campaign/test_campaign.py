@@ -190,3 +190,37 @@ def test_the_seed_set_before_opening_is_kept_and_earlier_play_is_reported(tmp_pa
     status = played.open_campaign(tmp_path / "b")
     assert any("1 events recorded before the campaign was opened are not part of it" in n for n in status.notices)
     played.close_campaign()
+
+
+def test_a_crash_between_snapshot_and_index_is_harmless(tmp_path):
+    """Found by the kill -9 test: snapshot.json written, campaign.json not yet updated."""
+    folder = tmp_path / "c"
+    session = Session(seed=1)
+    session.open_campaign(folder)
+    session.note("a")
+    session.save_campaign()
+    index = (folder / "campaign.json").read_text()
+    session.note("b")
+    session.save_campaign()
+    (folder / "campaign.json").write_text(index)  # the index still names the older snapshot
+    session.campaign.release()
+    reopened = Session()
+    status = reopened.open_campaign(folder)
+    assert notes(reopened) == ["a", "b"] and not status.notices
+    reopened.close_campaign()
+
+
+def test_a_snapshot_of_an_event_missing_from_the_logs_is_ignored(tmp_path):
+    folder = tmp_path / "c"
+    session = Session(seed=1)
+    session.open_campaign(folder)
+    session.note("a")
+    session.close_campaign()
+    snap = json.loads((folder / "snapshot.json").read_text())
+    snap["seq"] = 999
+    (folder / "snapshot.json").write_text(json.dumps(snap))
+    reopened = Session()
+    status = reopened.open_campaign(folder)
+    assert any("follows event 999, which is not in the logs" in n for n in status.notices)
+    assert notes(reopened) == ["a"]
+    reopened.close_campaign()
