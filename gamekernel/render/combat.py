@@ -84,15 +84,15 @@ def _mod_text(mods) -> str:
 
 
 def defense_text(entry: dict[str, Any]) -> str:
-    """"Dodge 9" or, when modifiers apply, "Dodge 9→5" (base → what the next defense roll uses)."""
+    """"Dodge 9" or, when the situation changes it, "Dodge 9→5" (usual → what the next defense roll uses)."""
     base, value = entry["base"], entry["value"]
     return f"{label(entry['kind'])} {base}" if base == value else f"{label(entry['kind'])} {base}→{value}"
 
 
 def tracker_rows(state) -> list[dict[str, Any]]:
     """Plain data for the tracker (also the widget's synced rows): one dict per combatant. `defense_values`
-    lists the defenses the maneuver allows with base and effective values (stun, posture, shield DB,
-    All-Out Defense, the pending attack's modifiers), the numbers %defend rolls against."""
+    lists the defenses the maneuver allows with their usual value (score + shield DB) and the value the
+    next defense roll uses (stun, posture, All-Out Defense, the pending attack), as %defend rolls them."""
     from gamekernel.systems.gurps.combat import defenses_allowed, effective_defenses, move_allowed
 
     rows = []

@@ -3,7 +3,15 @@ GURPS-CMB-43), lying down −3 / kneeling −2 (GURPS-CMB-11 posture table), so 
 tracker is the target %defend rolls against."""
 
 from gamekernel.render.combat import tracker_html, tracker_rows
-from gamekernel.systems.gurps.combat import Tape, attack, defend, quick_combatant, set_status, start_combat
+from gamekernel.systems.gurps.combat import (
+    Tape,
+    attack,
+    defend,
+    next_turn,
+    quick_combatant,
+    set_status,
+    start_combat,
+)
 
 AIKO = quick_combatant("Aiko", {"ST": 11, "DX": 13, "HT": 11, "weapon": "Broadsword:14:sw+1 cut"}, pc=True)
 ORC = quick_combatant("Orc", {"ST": 12, "DX": 11, "HT": 12, "HP": 18, "weapon": "Club:12:sw cr"})
@@ -48,3 +56,19 @@ def test_gurps_cmb_43_tracker_value_is_the_defend_roll_target():
     assert {k: v for k, (_, v) in defenses(state, "Orc").items()} == dict(report.offered)  # pending attack
     _, result = defend(state, "Orc", "dodge", Tape(faces=[6, 6, 6, 1, 1, 1]))
     assert result.roll.target == shown["dodge"][1]
+
+
+def test_gurps_cmb_43_shield_db_is_in_the_usual_value_and_stun_comes_off_it():
+    """A ready shield's DB always counts against a front attack, so it is part of the usual number."""
+    knight = quick_combatant("Knight", {"DX": 13, "HT": 11, "weapon": "Broadsword:14:sw+1 cut", "shield": 12,
+                                        "db": 2}, pc=True)
+    state = start_combat([knight, ORC], Tape(faces=[]))
+    assert defenses(state, "Knight") == {"dodge": (11, 11), "parry": (12, 12), "block": (11, 11)}  # Shield 12: 9 + DB 2
+    state = set_status(state, "Knight", stunned=True)
+    assert defenses(state, "Knight") == {"dodge": (11, 7), "parry": (12, 8), "block": (11, 7)}
+    state = set_status(state, "Knight", stunned=False)
+    state, _ = next_turn(state, Tape(faces=[]))  # the Orc's turn
+    state, report = attack(state, "Orc", "Knight", "Club", Tape(faces=[3, 3, 3]))
+    assert ("block", 11) in report.offered
+    _, result = defend(state, "Knight", "block", Tape(faces=[6, 6, 6, 1, 1, 1]))
+    assert result.roll.target == defenses(state, "Knight")["block"][1] == 11

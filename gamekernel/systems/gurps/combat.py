@@ -823,18 +823,22 @@ PLAIN_MELEE = dfn.Incoming()  # an ordinary armed melee attack from the front
 
 
 def effective_defenses(state: CombatState, name: str) -> dict[str, tuple[int, int, tuple[tuple[int, str], ...]]]:
-    """Each defense as the next defense roll would use it: (base, effective, modifiers) - base plus
-    All-Out Defense, posture (GURPS-CMB-11), shield DB and stun −4 (GURPS-CMB-43, INJ-08), weapon
-    parry modifiers. Against the pending attack when it is on `name` (feint, unseen attacker, flail
-    count too), else against an ordinary armed melee attack from the front. For the tracker."""
+    """Each defense as (usual, now, modifiers now). `usual`: standing, not stunned, no maneuver bonus,
+    against an ordinary armed melee attack from the front - the score plus shield DB and the parrying
+    weapon's own modifier. `now`: what the next defense roll uses - also All-Out Defense, posture
+    (GURPS-CMB-11), stun −4 (GURPS-CMB-43, INJ-08), and the pending attack's modifiers (feint, unseen,
+    flail) when the attack is on `name`. For the tracker, so its numbers are those %defend rolls."""
     c = state.get(name)
     p = state.pending
     incoming, attacker = (p.incoming, p.attacker) if p is not None and p.target == c.name else (PLAIN_MELEE, "")
     who = _defender_state(state, c, incoming, attacker)
+    usual_who = dataclasses.replace(_defender_state(state, c, PLAIN_MELEE, ""), maneuver="do_nothing",
+                                    aod_option="", posture="standing", stunned=False)
     out = {}
     for kind, base in _scores(c).items():
         mods = dfn.defense_modifiers(kind, who, incoming)
-        out[kind] = (base, base + sum(v for v, _ in mods), mods)
+        usual = base + sum(v for v, _ in dfn.defense_modifiers(kind, usual_who, PLAIN_MELEE))
+        out[kind] = (usual, base + sum(v for v, _ in mods), mods)
     return out
 
 
