@@ -85,7 +85,7 @@ def _mod_text(mods) -> str:
 
 def defense_text(entry: dict[str, Any]) -> str:
     """"Dodge 9" or, when the situation changes it, "Dodge 9→5" (usual → what the next defense roll uses)."""
-    base, value = entry["base"], entry["value"]
+    base, value = (str(entry[k]).replace("-", "−") for k in ("base", "value"))
     return f"{label(entry['kind'])} {base}" if base == value else f"{label(entry['kind'])} {base}→{value}"
 
 
