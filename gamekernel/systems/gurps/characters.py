@@ -44,6 +44,7 @@ from typing import Any
 
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.checks import (
     CheckSpec,
     CheckTarget,
@@ -324,7 +325,7 @@ class Character(Displayable):
         """A copy with one field changed ("dx", 12); refuses unknown fields."""
         key = name.lower()
         if key not in self.__dataclass_fields__:
-            raise UsageError(f"unknown field {name!r}")
+            raise UsageError(t("gurps.err.unknown_field", name=name))
         return replace(self, **{key: value})
 
     # -- traits -------------------------------------------------------------------------------
@@ -384,7 +385,7 @@ class Character(Displayable):
         values = {"st": self.st, "dx": self.dx, "iq": self.iq, "ht": self.ht,
                   "will": self.will, "per": self.per}
         if key not in values:
-            raise DataError(f"unknown controlling attribute {attribute!r}")
+            raise DataError(t("gurps.err.controlling_attribute", attribute=attribute))
         return values[key]
 
     def skill_level(self, name: str, *, _depth: int = 0) -> SkillLevel:
@@ -405,14 +406,14 @@ class Character(Displayable):
             attribute = entry.attribute or (defn.attribute if defn else "")
             difficulty = entry.difficulty or (defn.difficulty if defn else "")
             if not attribute or not difficulty:
-                raise DataError(f"skill {entry.name!r} needs an attribute and a difficulty")
+                raise DataError(t("gurps.err.skill_needs_attribute", skill=entry.name))
             relative = relative_level(difficulty, entry.points)
             level = self.attribute_value(attribute) + relative
             if best_default is not None and best_default[0] > level:
                 return SkillLevel(label, best_default[0] + bonus, best_default[1], attribute, None, bonuses)
             return SkillLevel(label, level + bonus, "points", attribute, relative, bonuses)
         if best_default is None:
-            raise RuleError(f"{label} has no default: it cannot be used untrained")
+            raise RuleError(t("gurps.err.no_default", skill=label))
         return SkillLevel(label, best_default[0] + bonus, best_default[1],
                           defn.attribute if defn else "", None, bonuses)
 
@@ -446,8 +447,9 @@ class Character(Displayable):
                 return w
         names = [w.name for w in self.weapons]
         close = get_close_matches(name, names, n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else f"; {self.name} has {', '.join(names) or 'none'}"
-        raise NotFoundError(f"{self.name} has no weapon {name!r}{hint}")
+        hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
+                else t("gurps.err.has", name=self.name, things=", ".join(names) or t("gurps.err.none")))
+        raise NotFoundError(t("gurps.err.no_weapon", name=self.name, weapon=name, hint=hint))
 
     def weapon_level(self, weapon: CharacterWeapon | str) -> int:
         """The weapon's effective skill on this sheet: its fixed level, else the skill (or attribute)
@@ -507,8 +509,8 @@ class Character(Displayable):
 
         known += [s.casefold() for s in load_skills()]
         close = get_close_matches(_name_key(name), known, n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        return f"{self.name} has no skill or attribute {name!r}{hint}"
+        hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else ""
+        return t("gurps.err.no_skill", name=self.name, skill=name, hint=hint)
 
     # -- reactions ------------------------------------------------------------------------------
     def reaction_modifiers(self, *, attracted: bool = False, npc_status: int = 0) -> tuple[Modifier, ...]:
@@ -660,11 +662,11 @@ class Character(Displayable):
     def from_dict(cls, data: dict[str, Any], *, where: str = "character") -> Character:
         """Rebuild from `to_dict` output; DataError names the field that is wrong."""
         if not isinstance(data, dict):
-            raise DataError(f"{where}: expected a JSON object")
+            raise DataError(t("gurps.err.file.object", where=where))
         if data.get("schema", SCHEMA) > SCHEMA:
-            raise DataError(f"{where}: schema {data.get('schema')} is newer than this version ({SCHEMA})")
+            raise DataError(t("gurps.err.file.schema", where=where, schema=data.get("schema"), supported=SCHEMA))
         if not data.get("name"):
-            raise DataError(f"{where}: field 'name' is missing")
+            raise DataError(t("gurps.err.file.no_name", where=where))
         kwargs: dict[str, Any] = {"name": str(data["name"])}
         for name, kind in (("st", int), ("dx", int), ("iq", int), ("ht", int), ("hp_adj", int),
                            ("will_adj", int), ("per_adj", int), ("fp_adj", int), ("speed_adj", int),
@@ -675,9 +677,9 @@ class Character(Displayable):
             if name in data:
                 value = data[name]
                 if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-                    raise DataError(f"{where}: field {name!r} must be an integer, got {value!r}")
+                    raise DataError(t("gurps.err.file.integer", where=where, field=name, value=value))
                 if kind is str and not isinstance(value, str):
-                    raise DataError(f"{where}: field {name!r} must be text, got {value!r}")
+                    raise DataError(t("gurps.err.file.text", where=where, field=name, value=value))
                 kwargs[name] = value
         try:
             kwargs["reputations"] = tuple(Reputation(int(r["modifier"]), r.get("description", ""))
@@ -689,12 +691,14 @@ class Character(Displayable):
             kwargs["weapons"] = tuple(CharacterWeapon.from_dict(w, where=f"{where}: weapons[{i}]")
                                       for i, w in enumerate(data.get("weapons", [])))
         except (KeyError, TypeError, ValueError) as error:
-            raise DataError(f"{where}: bad traits/skills/languages entry ({error})") from error
+            raise DataError(t("gurps.err.file.entry", where=where, error=error)) from error
         traits = load_traits()
         if kwargs.get("appearance", "average") not in traits["appearance"].options:
-            raise DataError(f"{where}: field 'appearance' must be one of {', '.join(traits['appearance'].options)}")
+            raise DataError(t("gurps.err.file.choice", where=where, field="appearance",
+                              choices=", ".join(traits["appearance"].options)))
         if kwargs.get("wealth", "average") not in traits["wealth"].options:
-            raise DataError(f"{where}: field 'wealth' must be one of {', '.join(traits['wealth'].options)}")
+            raise DataError(t("gurps.err.file.choice", where=where, field="wealth",
+                              choices=", ".join(traits["wealth"].options)))
         return cls(**kwargs)
 
     def __str__(self) -> str:
@@ -737,7 +741,7 @@ def language_cost(language: Language) -> int:
     try:
         spoken, written = levels[language.spoken], levels[language.written]
     except KeyError as error:
-        raise DataError(f"language {language.name}: comprehension must be one of {', '.join(levels)}") from error
+        raise DataError(t("gurps.err.language_level", language=language.name, levels=", ".join(levels))) from error
     if language.native:
         return (spoken - 3) + (written - 3)
     return spoken + written
@@ -785,7 +789,7 @@ def load_character(path: str | os.PathLike[str]) -> Character:
     try:
         data = json.loads(source.read_text(encoding="utf-8"))
     except FileNotFoundError as error:
-        raise NotFoundError(f"{source}: no such character file") from error
+        raise NotFoundError(t("gurps.err.file.missing", source=source)) from error
     except ValueError as error:
-        raise DataError(f"{source}: not valid JSON ({error})") from error
+        raise DataError(t("gurps.err.file.json", source=source, error=error)) from error
     return replace(Character.from_dict(data, where=str(source)), source=str(source))

@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 
 MIN_TARGET = 3  # GURPS-SR-05
 
@@ -46,7 +47,7 @@ def normalize_modifiers(mods: Iterable[int | tuple[int, str] | Modifier] = ()) -
     out = []
     for mod in mods:
         if isinstance(mod, bool):
-            raise UsageError(f"modifier must be an integer, not {mod!r}")
+            raise UsageError(t("gurps.err.modifier_int", mod=mod))
         if isinstance(mod, int):
             out.append(Modifier(mod, ""))
         else:
@@ -102,7 +103,7 @@ def roll_3d6(rng: random.Random) -> tuple[int, int, int]:
 def _check_dice(dice: Iterable[int], count: int = 3) -> tuple[int, ...]:
     faces = tuple(int(d) for d in dice)
     if len(faces) != count or any(not 1 <= d <= 6 for d in faces):
-        raise UsageError(f"dice must be {count} faces from 1 to 6, got {list(faces)}")
+        raise UsageError(t("gurps.err.dice_faces", count=count, faces=list(faces)))
     return faces
 
 
@@ -277,7 +278,7 @@ def success_roll(
     elif _no_dice_ok:
         faces = ()
     else:
-        raise UsageError("success_roll needs dice=(a, b, c) or rng=random.Random(...)")
+        raise UsageError(t("gurps.err.success_roll_dice"))
     if not faces:
         return SuccessRoll(dice=(), total=None, success=False, margin=None, critical=None,
                            refused="no dice recorded", **common)
@@ -289,11 +290,20 @@ def success_roll(
     )
 
 
+def refused_text(roll: SuccessRoll) -> str:
+    """Why `roll` was not rolled, in the current language (the result keeps its English reason)."""
+    if roll.refused == "no dice recorded":
+        return t("gurps.err.refused.no_dice")
+    if roll.refused is not None and roll.target < MIN_TARGET:
+        return t("gurps.err.refused.below", target=roll.target, minimum=MIN_TARGET)
+    return roll.refused or ""
+
+
 def best_of(rolls: Iterable[SuccessRoll]) -> SuccessRoll:
     """Luck (GURPS-ADV-19): the best of several rolls at the same target (lowest total)."""
     rolled = [r for r in rolls if r.total is not None]
     if not rolled:
-        raise UsageError("best_of needs at least one rolled result")
+        raise UsageError(t("gurps.err.best_of_empty"))
     return min(rolled, key=lambda r: r.total)
 
 
@@ -341,7 +351,7 @@ def _parse_alternative(chunk: str, offset: int) -> CheckTarget:
     body = chunk.strip()
     column = offset + stripped_left + 1
     if not body:
-        raise CheckSpecError(f"expected a skill, attribute or number at column {column}")
+        raise CheckSpecError(t("gurps.err.spec.expected_target", column=column))
     for prefix in ("S:", "Sk:", "s:", "sk:"):
         if body.startswith(prefix):
             body = body[len(prefix):].lstrip()
@@ -355,16 +365,14 @@ def _parse_alternative(chunk: str, offset: int) -> CheckTarget:
     if re.fullmatch(r"\d+", head):
         name, number = None, int(head)
     elif not head and match and match.start() == 0:
-        raise CheckSpecError(
-            f"expected a skill, attribute or number before {rest[0]!r} at column {column}"
-        )
+        raise CheckSpecError(t("gurps.err.spec.target_before", sign=rest[0], column=column))
     else:
         name = head.strip("〈〉<>").strip()
         bad = re.search(r"\+|-(?=\s|$)", head)
         if bad:
-            raise CheckSpecError(f"expected a number after {bad.group(0)!r} at column {column + bad.start()}")
+            raise CheckSpecError(t("gurps.err.spec.number_after", sign=bad.group(0), column=column + bad.start()))
         if re.search(r"\d", name) and not re.search(r"[A-Za-z\u3040-\u9fff]", name):
-            raise CheckSpecError(f"unexpected {name!r} at column {column}")
+            raise CheckSpecError(t("gurps.err.spec.unexpected", word=name, column=column))
     modifiers = []
     position = len(body) - len(rest)
     while rest:
@@ -372,10 +380,8 @@ def _parse_alternative(chunk: str, offset: int) -> CheckTarget:
         if not mod:
             # A sign with no number: report where.
             if rest[0] in "+-":
-                raise CheckSpecError(
-                    f"expected a number after {rest[0]!r} at column {column + position + 1}"
-                )
-            raise CheckSpecError(f"unexpected {rest.split()[0]!r} at column {column + position}")
+                raise CheckSpecError(t("gurps.err.spec.number_after", sign=rest[0], column=column + position + 1))
+            raise CheckSpecError(t("gurps.err.spec.unexpected", word=rest.split()[0], column=column + position))
         value = int(mod.group(2)) * (-1 if mod.group(1) == "-" else 1)
         after = rest[mod.end():]
         nxt = _NAME_STOP.search(after)
@@ -396,7 +402,7 @@ def parse_modifiers(text: str) -> tuple[Modifier, ...]:
     if not body:
         return ()
     if body[0] not in "+-":
-        raise CheckSpecError(f"expected a modifier like +2 or -1 at column 1, got {body.split()[0]!r}")
+        raise CheckSpecError(t("gurps.err.spec.modifier", word=body.split()[0]))
     return _parse_alternative("0" + body, -1).modifiers
 
 
@@ -408,7 +414,7 @@ def parse_check_spec(text: str) -> CheckSpec:
     Raises CheckSpecError (a UsageError) naming the column of the problem.
     """
     if text is None or not str(text).strip():
-        raise CheckSpecError("empty check: give a skill, attribute or number, e.g. 'Lockpicking-5'")
+        raise CheckSpecError(t("gurps.err.spec.empty"))
     raw = _normalize(str(text))
     actor = None
     secret = False
@@ -422,12 +428,10 @@ def parse_check_spec(text: str) -> CheckSpec:
         elif word == "--defense":
             defense = True
         elif word.startswith("--"):
-            raise CheckSpecError(
-                f"unknown option {word!r} at column {token.start() + 1} (known: --secret, --defense)"
-            )
+            raise CheckSpecError(t("gurps.err.spec.option", word=word, column=token.start() + 1))
         elif word.startswith("@"):
             if len(word) == 1:
-                raise CheckSpecError(f"expected a name after '@' at column {token.start() + 1}")
+                raise CheckSpecError(t("gurps.err.spec.actor", column=token.start() + 1))
             actor = word[1:]
         else:
             continue

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.odds import ContestOdds, quick_contest_odds, quick_contest_rank, regular_contest_odds
 
@@ -87,7 +88,7 @@ class QuickContest(Displayable):
 def quick_contest(a: SuccessRoll, b: SuccessRoll) -> QuickContest:
     """Judge two already-made success rolls as a Quick Contest."""
     if a.total is None or b.total is None:
-        raise UsageError("a quick contest needs two rolled results")
+        raise UsageError(t("gurps.err.contest_unrolled"))
     return QuickContest(a, b, quick_winner(a, b), margin_of_victory(a, b), quick_contest_odds(a.target, b.target))
 
 
@@ -96,7 +97,7 @@ def _split_dice(dice: Sequence[int] | None, count: int) -> list[tuple[int, ...]]
         return None
     faces = [int(d) for d in dice]
     if len(faces) != 3 * count:
-        raise UsageError(f"need {3 * count} dice faces ({count} rolls of 3d), got {len(faces)}")
+        raise UsageError(t("gurps.err.contest_faces", faces=3 * count, count=count, got=len(faces)))
     return [tuple(faces[i:i + 3]) for i in range(0, len(faces), 3)]
 
 
@@ -187,11 +188,11 @@ def regular_contest(
     """GURPS-SR-12: both roll each round until exactly one succeeds, at most `max_rounds` rounds.
     With `dice`, give 6 faces per round (A's three, then B's); the contest stops where it is decided."""
     if max_rounds < 1:
-        raise UsageError(f"max_rounds must be at least 1, got {max_rounds}")
+        raise UsageError(t("gurps.err.max_rounds", rounds=max_rounds))
     a_mods, b_mods = tuple(a_mods), tuple(b_mods)
     faces = list(dice) if dice is not None else None
     if faces is not None and (len(faces) % 6 or not faces):
-        raise UsageError(f"regular contest dice come 6 per round, got {len(faces)}")
+        raise UsageError(t("gurps.err.regular_faces", got=len(faces)))
     rounds = []
     for index in range(max_rounds):
         if faces is not None:
@@ -201,7 +202,7 @@ def regular_contest(
             da, db = pair[:3], pair[3:]
         else:
             if rng is None:
-                raise UsageError("regular_contest needs dice=[...] or rng=random.Random(...)")
+                raise UsageError(t("gurps.err.regular_dice"))
             da = db = None
         a = success_roll(a_base, a_mods, label=a_label, actor=a_actor, rng=rng, dice=da,
                          always_roll=True, kind="contest")
@@ -211,5 +212,5 @@ def regular_contest(
         if a.success != b.success:
             break
     if not rounds:
-        raise UsageError("regular contest: no rounds rolled")
+        raise UsageError(t("gurps.err.regular_no_rounds"))
     return _judge_regular(rounds, max_rounds)

@@ -21,6 +21,7 @@ from math import floor
 
 from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.i18n import t
 
 
 @dataclass(frozen=True)
@@ -63,11 +64,11 @@ SEED_MAX_ST = 20
 def damage_for_st(st: int, *, extended: bool = True) -> tuple[DiceAdds, DiceAdds]:
     """(thrust, swing) for ST (GURPS-DMG-02); ST 21-26 only with `extended` (OPEN flag)."""
     if st < 1:
-        raise RuleError(f"ST {st} has no damage: the table starts at ST 1")
+        raise RuleError(t("gurps.err.st_no_damage", st=st))
     if st > SEED_MAX_ST and not extended:
-        raise RuleError(f"ST {st} is above the seed's damage table (1-20); enable the extended table")
+        raise RuleError(t("gurps.err.st_above_seed", st=st))
     if st not in DAMAGE_TABLE:
-        raise RuleError(f"ST {st} is beyond the damage table (1-{max(DAMAGE_TABLE)}); give the damage dice")
+        raise RuleError(t("gurps.err.st_beyond", st=st, top=max(DAMAGE_TABLE)))
     return DAMAGE_TABLE[st]
 
 
@@ -108,8 +109,9 @@ def damage_type(name: str) -> str:
         from difflib import get_close_matches
 
         close = get_close_matches(key, list(WOUNDING) + list(TYPE_ALIASES), n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else f"; known: {', '.join(WOUNDING)}"
-        raise UsageError(f"unknown damage type {name!r}{hint}")
+        hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
+                else t("gurps.err.known", known=", ".join(WOUNDING)))
+        raise UsageError(t("gurps.err.damage_type", name=name, hint=hint))
     return key
 
 
@@ -153,19 +155,19 @@ def parse_damage(text: str, *, st: int | None = None, extended: bool = True) -> 
     raw = unicodedata.normalize("NFKC", text or "").replace("−", "-")
     match = _DAMAGE_RE.match(raw)
     if not match:
-        raise UsageError(f"expected damage like '2d+1 cut' or 'sw+2 cut', got {text!r} (column 1)")
+        raise UsageError(t("gurps.err.damage_spec", text=text))
     adds = sum(int(a.replace(" ", "")) for a in re.findall(r"[+-]\s*\d+", match.group("adds") or ""))
     kind = damage_type(match.group("kind")) if match.group("kind") else "cr"
     if match.group("src"):
         if st is None:
-            raise UsageError(f"{match.group('src')} damage needs a character's ST (use @Name)")
+            raise UsageError(t("gurps.err.damage_needs_st", source=match.group("src")))
         thrust, swing = damage_for_st(st, extended=extended)
         base = thrust if match.group("src").lower().startswith("thr") else swing
         source = "thr" if base is thrust else "sw"
         return DamageSpec(base.dice, base.adds + adds, kind, source, text)
     dice = int(match.group("n"))
     if dice < 1 or dice > 100:
-        raise UsageError(f"number of dice must be 1-100, got {dice} (column 1)")
+        raise UsageError(t("gurps.err.damage_dice", dice=dice))
     return DamageSpec(dice, adds, kind, "", text)
 
 
@@ -238,13 +240,14 @@ def roll_damage(
     if dice is not None:
         faces = tuple(int(d) for d in dice)
         if len(faces) != spec.dice or any(not 1 <= d <= 6 for d in faces):
-            raise UsageError(f"damage {DiceAdds(spec.dice, spec.adds)} needs {spec.dice} faces 1-6, got {list(faces)}")
+            raise UsageError(t("gurps.err.damage_faces", damage=DiceAdds(spec.dice, spec.adds), count=spec.dice,
+                                 faces=list(faces)))
     elif rng is not None:
         faces = tuple(rng.randint(1, 6) for _ in range(spec.dice))
     else:
-        raise UsageError("roll_damage needs dice=[...] or rng=random.Random(...)")
+        raise UsageError(t("gurps.err.damage_rng"))
     if dr < 0:
-        raise UsageError(f"DR cannot be negative, got {dr}")
+        raise UsageError(t("gurps.err.dr_negative", dr=dr))
     raw = sum(faces) + spec.adds
     basic = max(minimum_damage(spec.kind), raw)
     if half:

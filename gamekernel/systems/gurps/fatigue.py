@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.injury import Check, roll_vs
 
 FP_STATES = ("rested", "tired", "collapse", "unconscious")
@@ -42,7 +43,7 @@ class FatigueLoss:
 def lose_fp(fp: int, fp_max: int, amount: int) -> FatigueLoss:
     """Each FP lost at FP <= 0 also costs 1 HP; FP never drop below -FP, further loss is HP only."""
     if amount < 0:
-        raise UsageError(f"FP loss must be 0 or more, got {amount}")
+        raise UsageError(t("gurps.err.fp_loss", amount=amount))
     now, hp_loss = fp, 0
     for _ in range(amount):
         if now > 0:
@@ -110,7 +111,7 @@ def missed_sleep_fatigue(hours_awake: int, waking_period: int = 16) -> int:
 def rest_recovery(minutes: int, *, good_meal: bool = False) -> int:
     """FP regained by quiet rest: 1 per 10 minutes, +1 for a good meal (GM) (GURPS-FAT-10)."""
     if minutes < 0:
-        raise UsageError(f"rest time must be 0 or more minutes, got {minutes}")
+        raise UsageError(t("gurps.err.rest_minutes", minutes=minutes))
     return minutes // 10 + (1 if good_meal else 0)
 
 

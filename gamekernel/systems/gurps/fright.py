@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.checks import Modifier, SuccessRoll, normalize_modifiers, success_roll
 
 
@@ -67,11 +68,11 @@ def _outcome(roll: SuccessRoll, outcome_dice: tuple[int, ...] | None, rng: rando
     if outcome_dice:
         faces = tuple(int(d) for d in outcome_dice)
         if len(faces) != count or any(not 1 <= d <= 6 for d in faces):
-            raise UsageError(f"the fright outcome needs {count} faces 1-6, got {list(faces)}")
+            raise UsageError(t("gurps.err.fright_faces", count=count, faces=list(faces)))
     elif rng is not None:
         faces = tuple(rng.randint(1, 6) for _ in range(count))
     else:
-        raise UsageError(f"the fright outcome needs {count} more dice (outcome_dice=...) or an rng")
+        raise UsageError(t("gurps.err.fright_dice", count=count))
     duration = roll.margin_of_failure + sum(faces)
     if faint:
         return FrightCheck(roll, "faint", faces, duration, "minutes")

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel.errors import DataError, GameKernelError, NotFoundError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.characters import Character, Skill
 from gamekernel.systems.gurps.traits import Trait, maybe_trait
 from gamekernel.systems.gurps.weapons import CharacterWeapon, validate_weapon
@@ -67,16 +68,16 @@ def _int(value: Any, where: str) -> int:
     try:
         return int(float(value))
     except (TypeError, ValueError) as error:
-        raise DataError(f"{where}: expected a number, got {value!r}") from error
+        raise DataError(t("gurps.err.gcs.number", where=where, value=value)) from error
 
 
 def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     """Turn a parsed .gcs document into a Character (see the module docstring)."""
     if not isinstance(data, dict):
-        raise DataError(f"{where}: not a GCS character (expected a JSON object)")
+        raise DataError(t("gurps.err.gcs.object", where=where))
     version = data.get("version")
     if version not in SUPPORTED_VERSIONS:
-        raise DataError(f"{where}: field 'version' is {version!r}; supported GCS versions are 2-5")
+        raise DataError(t("gurps.err.gcs.version", where=where, version=version))
     warnings: list[str] = []
     profile = data.get("profile") or {}
     name = str(profile.get("name") or Path(where).stem)
@@ -293,9 +294,9 @@ def load_gcs(path: str | Path) -> Character:
     try:
         data = json.loads(source.read_text(encoding="utf-8"))
     except FileNotFoundError as error:
-        raise NotFoundError(f"{source}: no such GCS file") from error
+        raise NotFoundError(t("gurps.err.gcs.missing", source=source)) from error
     except ValueError as error:
-        raise DataError(f"{source}: not valid JSON ({error})") from error
+        raise DataError(t("gurps.err.file.json", source=source, error=error)) from error
     result = import_gcs(data, where=str(source))
     notes = "; ".join([*(f"GCS level {lvl} vs ours {ours} for {name}" for name, lvl, ours in result.mismatches),
                        *result.warnings])

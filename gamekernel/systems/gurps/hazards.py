@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.damage import DamageRoll, DamageSpec, DiceAdds, roll_damage
 from gamekernel.systems.gurps.injury import Check, is_crit_failure, roll_vs
 
@@ -31,7 +32,7 @@ def fall_velocity(distance_m: float, *, catfall: bool = False) -> int:
     """Velocity (m/s) from the falling table, next higher row between rows; Catfall takes 5 m off
     first (GURPS-HAZ-06, GURPS-ADV-04). 0 m -> 0."""
     if distance_m < 0:
-        raise UsageError(f"fall distance must be 0 or more metres, got {distance_m}")
+        raise UsageError(t("gurps.err.fall_distance", distance=distance_m))
     distance = distance_m - 5 if catfall else distance_m
     if distance <= 0:
         return 0
@@ -46,7 +47,7 @@ def collision_dice(hp: int, velocity: float) -> tuple[Fraction, DiceAdds]:
     """(exact dice HP x speed / 100, the dice rolled): 1d or less -> 1d-2; otherwise rounded to the
     nearest die, halves up (GURPS-HAZ-04 and its OPEN reading). T-19: HP 10 at 8 m/s -> 0.8 -> 1d-2."""
     if hp <= 0 or velocity < 0:
-        raise UsageError(f"collision needs HP > 0 and speed >= 0, got HP {hp}, speed {velocity}")
+        raise UsageError(t("gurps.err.collision", hp=hp, speed=velocity))
     exact = Fraction(hp) * Fraction(velocity).limit_denominator(1000) / 100
     if exact <= 1:
         return exact, DiceAdds(1, -2)
@@ -85,7 +86,7 @@ def fall(
     injury = damage.injury
     if catfall:
         if dx_faces is None:
-            raise UsageError("Catfall needs the DX roll's faces (dx_faces)")
+            raise UsageError(t("gurps.err.catfall_faces"))
         check = roll_vs("Catfall DX", dx, dx_faces)
         if check.success:
             injury = injury // 2
@@ -102,7 +103,7 @@ def fire_dice(kind: str) -> DiceAdds:
     1d-4, all the clothing 1d-1 (GURPS-HAZ-10..12)."""
     table = tables()["fire"]
     if kind not in FIRE_KINDS:
-        raise UsageError(f"unknown fire {kind!r}; choose one of {', '.join(FIRE_KINDS)}")
+        raise UsageError(t("gurps.err.fire", kind=kind, choices=", ".join(FIRE_KINDS)))
     dice, adds = table[kind]
     return DiceAdds(dice, adds)
 
@@ -132,7 +133,7 @@ def cold_interval(wind: str = "calm") -> int:
     """Minutes between HT rolls: calm 30, light wind (15 km/h) 15, strong wind (30 km/h) 10 (GURPS-HAZ-01)."""
     table = tables()["cold"]["interval_minutes"]
     if wind not in table:
-        raise UsageError(f"unknown wind {wind!r}; choose one of {', '.join(table)}")
+        raise UsageError(t("gurps.err.wind", wind=wind, choices=", ".join(table)))
     return table[wind]
 
 
@@ -141,7 +142,7 @@ def cold_modifier(clothing: str = "winter", *, wet: bool = False, wind_chill_c: 
     chill below -25 deg C (GURPS-HAZ-02, OPEN reading)."""
     table = tables()["cold"]
     if clothing not in table["clothing"]:
-        raise UsageError(f"unknown clothing {clothing!r}; choose one of {', '.join(table['clothing'])}")
+        raise UsageError(t("gurps.err.clothing", clothing=clothing, choices=", ".join(table["clothing"])))
     value = table["clothing"][clothing] + (table["wet"] if wet else 0)
     if wind_chill_c is not None and wind_chill_c < -25:
         value -= int((-25 - wind_chill_c) // 5)
@@ -190,7 +191,7 @@ def poison_modifier(strength: str | int) -> int:
         return strength
     table = tables()["poison_resistance"]
     if strength not in table or strength.startswith("_"):
-        raise UsageError(f"unknown poison strength {strength!r}; use weak, typical, irresistible or a number")
+        raise UsageError(t("gurps.err.poison", strength=strength))
     return table[strength]
 
 
@@ -203,7 +204,7 @@ def poison_check(ht: int, faces: Sequence[int], strength: str | int = "typical")
 def disease_check(ht: int, faces: Sequence[int], modifier: int = 0) -> Check:
     """Resistance (HT to HT-6) or the per-cycle roll to shake it off (GURPS-HAZ-07..09)."""
     if not -6 <= modifier <= 3:
-        raise UsageError(f"disease modifier should be HT to HT-6 (+3 with antibiotics), got {modifier:+d}")
+        raise UsageError(t("gurps.err.disease", modifier=modifier))
     return roll_vs("resist disease", ht, faces, [(modifier, "disease")] if modifier else [])
 
 
@@ -221,6 +222,6 @@ class Suffocation:
 
 def suffocation(fp: int, seconds: int) -> Suffocation:
     if seconds < 0:
-        raise UsageError(f"seconds must be 0 or more, got {seconds}")
+        raise UsageError(t("gurps.err.seconds", seconds=seconds))
     will_from = fp + 1 if seconds > fp else None
     return Suffocation(seconds, seconds, will_from, seconds > 120, seconds >= 240)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.contests import QuickContest
 from gamekernel.systems.gurps.reactions import BAND_ORDER, ReactionBand, ReactionRoll, band_by_key
 
@@ -64,7 +65,7 @@ class InfluenceResult(Displayable):
 def influence_outcome(contest: QuickContest, skill: str, reaction: ReactionRoll | None = None) -> InfluenceResult:
     """Read a finished contest (side "a" = the influencer, "b" = the target's Will)."""
     if skill not in INFLUENCE_SKILLS and not skill:
-        raise UsageError(f"an influence roll needs a skill: {', '.join(INFLUENCE_SKILLS)}")
+        raise UsageError(t("gurps.err.influence_skill", skills=", ".join(INFLUENCE_SKILLS)))
     won = contest.winner == "a"
     if won:
         band = band_by_key("very_good" if skill == "Sex Appeal" else "good")

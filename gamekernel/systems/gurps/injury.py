@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 
 Check = SuccessRoll  # every combat roll is a core success roll (GURPS-SR-02..08), faces kept
@@ -245,11 +246,11 @@ class FirstAidRow:
 def first_aid_row(tl: int) -> FirstAidRow:
     """The first aid table row for a tech level (GURPS-INJ-19)."""
     if tl < 0:
-        raise UsageError(f"tech level must be 0 or more, got TL{tl}")
+        raise UsageError(t("gurps.err.tech_level", tl=tl))
     for row in _tables()["first_aid"]["rows"]:
         if row["tl_min"] <= tl <= row["tl_max"]:
             return FirstAidRow(row["tl_min"], row["tl_max"], row["minutes"], row["dice"], row["adds"])
-    raise RuleError(f"no first aid row for TL{tl}")  # pragma: no cover - the table ends at 99
+    raise RuleError(t("gurps.err.first_aid_row", tl=tl))  # pragma: no cover - the table ends at 99
 
 
 @dataclass(frozen=True)
@@ -277,7 +278,7 @@ def first_aid(tl: int, skill: int, faces: Sequence[int], hp_faces: Sequence[int]
     check = roll_vs("First Aid", skill, faces)
     hp_faces = tuple(int(f) for f in hp_faces)
     if len(hp_faces) != row.dice or any(not 1 <= f <= 6 for f in hp_faces):
-        raise UsageError(f"first aid at TL{tl} rolls {row.dice}d, got faces {list(hp_faces)}")
+        raise UsageError(t("gurps.err.first_aid_faces", tl=tl, dice=row.dice, faces=list(hp_faces)))
     if is_crit_success(check):
         change = 6 * row.dice + row.adds
     elif is_crit_failure(check):

@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 
 from gamekernel.display import Displayable
 from gamekernel.errors import RuleError
-from gamekernel.systems.gurps.checks import SuccessRoll, best_of, success_roll
+from gamekernel.i18n import t
+from gamekernel.systems.gurps.checks import SuccessRoll, best_of, refused_text, success_roll
 
 LUCK_ORDER = ("ridiculous_luck", "extraordinary_luck", "luck")  # the best level first
 
@@ -98,9 +99,10 @@ def luck_reroll(original: SuccessRoll, level: LuckLevel, faces: Sequence[Sequenc
     """Reroll `original` (same target, same modifiers) with the given faces, one triple per reroll
     (level.rolls - 1 of them), and keep the best of all (GURPS-ADV-19)."""
     if not original.rolled:
-        raise RuleError(f"{original.label or 'that roll'} was not rolled ({original.refused}); Luck rerolls dice")
+        raise RuleError(t("gurps.err.luck_not_rolled", label=original.label or t("gurps.err.that_roll"),
+                            reason=refused_text(original)))
     if len(faces) != level.rolls - 1:
-        raise RuleError(f"{level.name} rerolls {level.rolls - 1} times, got {len(faces)} sets of dice")
+        raise RuleError(t("gurps.err.luck_faces", luck=level.name, rerolls=level.rolls - 1, got=len(faces)))
     rerolls = tuple(
         success_roll(original.base, original.modifiers, label=original.label, actor=original.actor,
                      dice=tuple(f), defense=original.defense, kind=original.kind, notes=original.notes,

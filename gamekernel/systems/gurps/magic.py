@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.fatigue import FatigueLoss, lose_fp
 from gamekernel.systems.gurps.injury import Check, is_crit_failure, is_crit_success, roll_vs
 from gamekernel.systems.gurps.injury import shock_penalty as _shock
@@ -59,7 +60,7 @@ def spell_modifiers(
     at 4 like shock (GURPS-MAG-07, OPEN reading)."""
     mods: list[tuple[int, str]] = []
     if kind not in ("regular", "area", "missile", "information"):
-        raise UsageError(f"unknown spell kind {kind!r}; choose regular, area, missile or information")
+        raise UsageError(t("gurps.err.spell_kind", kind=kind))
     if not touching and kind in ("regular", "area", "information") and distance_hexes > 0:
         mods.append((-distance_hexes, f"{distance_hexes} hex away"))
     if unseen and not touching and kind != "missile":
@@ -74,7 +75,7 @@ def energy_cost(base: int, *, hexes: int = 1, area_diameter: int = 0) -> int:
     (d + 1) / 2 (1 hex x1, 3 hexes x2, 5 hexes x3; GURPS-MAG-16 and its OPEN pattern)."""
     if area_diameter:
         if area_diameter < 1 or area_diameter % 2 == 0:
-            raise UsageError(f"area diameter must be an odd number of hexes, got {area_diameter}")
+            raise UsageError(t("gurps.err.area_diameter", diameter=area_diameter))
         return base * (area_diameter + 1) // 2
     return base * max(1, hexes)
 
@@ -95,11 +96,11 @@ def cast(
     1 energy if the spell costs any; critical failure: the full cost plus a Critical Spell Failure
     Table roll (`failure_faces`, three more dice). Energy comes from FP, then HP (GURPS-FAT-02)."""
     if cost < 0:
-        raise UsageError(f"spell energy cost must be 0 or more, got {cost}")
+        raise UsageError(t("gurps.err.spell_cost", cost=cost))
     mods = tuple((int(v), str(label)) for v, label in modifiers)
     target = skill + sum(v for v, _ in mods)
     if target < 3:
-        raise RuleError(f"{spell}: effective skill {target} is below 3, the spell cannot be tried (GURPS-SR-05)")
+        raise RuleError(t("gurps.err.spell_below_3", spell=spell, target=target))
     check = roll_vs(spell, skill, faces, mods)
     if check.total == 17 and 15 < check.target <= config.crit17_at_most:
         check = replace(check, critical="failure")
@@ -110,7 +111,7 @@ def cast(
         spent = cost
         table_faces = tuple(int(f) for f in failure_faces)
         if len(table_faces) != 3 or any(not 1 <= f <= 6 for f in table_faces):
-            raise UsageError("a critical spell failure needs three more d6 faces for the failure table")
+            raise UsageError(t("gurps.err.spell_table_faces"))
     elif check.success:
         spent = cost
     else:

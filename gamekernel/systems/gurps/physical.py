@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.damage import DiceAdds
 from gamekernel.systems.gurps.hazards import tables
 
@@ -61,7 +62,7 @@ class Lift:
 def lift(basic_lift_kg: float | Fraction, kind: str) -> Lift:
     """The most a BL can move one way (GURPS-PHY-10, T-13)."""
     if kind not in LIFTS:
-        raise UsageError(f"unknown lift {kind!r}; choose one of {', '.join(LIFTS)}")
+        raise UsageError(t("gurps.err.lift", kind=kind, choices=", ".join(LIFTS)))
     multiple, seconds = LIFTS[kind]
     return Lift(kind, _frac(basic_lift_kg) * multiple, seconds)
 
@@ -89,10 +90,10 @@ def throw_distance(st: int, basic_lift_kg: float | Fraction, weight_kg: float | 
     """T-20: ST 10 (BL 10 kg) throws 1 kg 25 m; 3.2 kg (ratio 0.32 -> 0.40 row) 10 m."""
     weight, bl = _frac(weight_kg), _frac(basic_lift_kg)
     if weight <= 0 or bl <= 0:
-        raise UsageError(f"weight and Basic Lift must be positive, got {weight_kg} kg, BL {basic_lift_kg}")
+        raise UsageError(t("gurps.err.weight_bl", weight=weight_kg, bl=basic_lift_kg))
     ratio = weight / bl
     if ratio > 8:
-        raise RuleError(f"{weight_kg} kg is {float(ratio):.2f} x BL: only up to 8 x BL can be thrown (GURPS-PHY-17)")
+        raise RuleError(t("gurps.err.throw_ratio", weight=weight_kg, ratio=float(ratio)))
     for row_ratio, modifier in tables()["throw_distance"]["rows"]:
         if ratio <= _frac(row_ratio):
             row, mod = _frac(row_ratio), _frac(modifier)
@@ -109,7 +110,7 @@ def thrown_damage(thrust: DiceAdds, basic_lift_kg: float | Fraction, weight_kg: 
             if row.get("half_die"):
                 return DiceAdds(thrust.dice, thrust.adds - thrust.dice // 2)
             return DiceAdds(thrust.dice, thrust.adds + row["per_die"] * thrust.dice)
-    raise RuleError(f"{weight_kg} kg is more than 8 x BL: too heavy to throw (GURPS-PHY-17)")
+    raise RuleError(t("gurps.err.throw_heavy", weight=weight_kg))
 
 
 # ---------------------------------------------------------------- running, swimming, hiking
@@ -118,7 +119,7 @@ def thrown_damage(thrust: DiceAdds, basic_lift_kg: float | Fraction, weight_kg: 
 def sprint_speed(move: int, second: int) -> Fraction:
     """Sprinting: Move in the 1st second, Move x 1.2 from the 2nd (no rounding) (GURPS-PHY-12, T-12)."""
     if second < 1:
-        raise UsageError(f"seconds are counted from 1, got {second}")
+        raise UsageError(t("gurps.err.second", second=second))
     return Fraction(move) if second == 1 else Fraction(move) * Fraction(6, 5)
 
 
@@ -143,7 +144,7 @@ TERRAIN = {"very_bad": Fraction(1, 5), "bad": Fraction(1, 2), "average": Fractio
 def hiking_km(move: int, terrain: str = "average", *, hiking_success: bool = False) -> Fraction:
     """Move x 15 km a day x terrain; a Hiking success +20% (GURPS-PHY-05..07)."""
     if terrain not in TERRAIN:
-        raise UsageError(f"unknown terrain {terrain!r}; choose one of {', '.join(TERRAIN)}")
+        raise UsageError(t("gurps.err.terrain", terrain=terrain, choices=", ".join(TERRAIN)))
     km = Fraction(move * 15) * TERRAIN[terrain]
     return km * Fraction(6, 5) if hiking_success else km
 
@@ -157,6 +158,6 @@ CLIMBS = {  # GURPS-PHY-04: modifier (None = no roll)
 def climbing_modifier(climb: str, encumbrance: int = 0) -> int | None:
     """Table modifier minus encumbrance; None for ladders (no roll) (GURPS-PHY-02, PHY-04)."""
     if climb not in CLIMBS:
-        raise UsageError(f"unknown climb {climb!r}; choose one of {', '.join(CLIMBS)}")
+        raise UsageError(t("gurps.err.climb", climb=climb, choices=", ".join(CLIMBS)))
     base = CLIMBS[climb]
     return None if base is None else base - encumbrance

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.checks import Modifier, normalize_modifiers, roll_3d6
 from gamekernel.systems.gurps.odds import OUTCOMES_3D6, three_d6_counts
 
@@ -66,7 +67,7 @@ def band_by_key(key: str) -> ReactionBand:
     for band in REACTION_TABLE:
         if band.key == key:
             return band
-    raise UsageError(f"unknown reaction level {key!r}")
+    raise UsageError(t("gurps.err.reaction_level", key=key))
 
 
 @dataclass(frozen=True)
@@ -126,11 +127,11 @@ def reaction_roll(
     if dice is not None:
         faces = tuple(int(d) for d in dice)
         if len(faces) != 3 or any(not 1 <= d <= 6 for d in faces):
-            raise UsageError(f"a reaction roll needs 3 faces from 1 to 6, got {list(faces)}")
+            raise UsageError(t("gurps.err.reaction_faces", faces=list(faces)))
     elif rng is not None:
         faces = roll_3d6(rng)
     else:
-        raise UsageError("reaction_roll needs dice=(a, b, c) or rng=random.Random(...)")
+        raise UsageError(t("gurps.err.reaction_dice"))
     total = sum(faces) + sum(m.value for m in mods)
     return ReactionRoll(faces, mods, total, reaction_band(total), npc, actor)
 

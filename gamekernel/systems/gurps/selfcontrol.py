@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.traits import Trait, TraitDef, find_trait
 
@@ -67,8 +68,8 @@ def situation_modifier(defn: TraitDef, situation: str) -> int:
     for name, value in situations.items():
         if name.casefold().startswith(situation.casefold()):
             return int(value)
-    known = ", ".join(situations) or "none"
-    raise UsageError(f"{defn.name}: unknown situation {situation!r} (known: {known})")
+    known = ", ".join(situations) or t("gurps.err.none")
+    raise UsageError(t("gurps.err.situation", trait=defn.name, situation=situation, known=known))
 
 
 def self_control_roll(
@@ -89,15 +90,15 @@ def self_control_roll(
         defn = trait.definition
         name, cr_value = trait.name, cr if cr is not None else trait.cr
         if defn is None:
-            raise RuleError(f"{trait.name} is not a known disadvantage with a self-control roll")
+            raise RuleError(t("gurps.err.not_cr_trait", trait=trait.name))
     else:
         defn, name, cr_value = trait, trait.name, cr
     if not defn.self_control:
-        raise RuleError(f"{defn.name} has no self-control roll (only traits marked * do)")
+        raise RuleError(t("gurps.err.no_cr", trait=defn.name))
     target = SEED_SELF_CONTROL
     if variable and cr_value is not None:
         if cr_value not in VARIABLE_NUMBERS:
-            raise UsageError(f"self-control number must be one of {VARIABLE_NUMBERS}, got {cr_value}")
+            raise UsageError(t("gurps.err.cr_number", numbers=VARIABLE_NUMBERS, cr=cr_value))
         target = cr_value
     roll = success_roll(target, modifiers, label=f"Self-control ({name})", actor=actor, rng=rng, dice=dice,
                         kind="self_control", always_roll=True)

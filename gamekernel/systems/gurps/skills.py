@@ -19,6 +19,7 @@ from functools import cache
 from importlib import resources
 
 from gamekernel.errors import DataError, NotFoundError, UsageError
+from gamekernel.i18n import t
 
 DIFFICULTIES = ("E", "A", "H", "VH", "W")
 DIFFICULTY_BASE = {"E": 0, "A": -1, "H": -2, "VH": -3, "W": -3}  # GURPS-STD-02 D
@@ -43,7 +44,7 @@ class SkillDef:
 def _normalize_difficulty(text: str) -> str:
     key = str(text).strip().upper()
     if key not in DIFFICULTIES:
-        raise UsageError(f"unknown skill difficulty {text!r}: use E, A, H or VH")
+        raise UsageError(t("gurps.err.difficulty", text=text))
     return key
 
 
@@ -55,7 +56,7 @@ def relative_level(difficulty: str, points: int) -> int:
     """
     diff = _normalize_difficulty(difficulty)
     if points < 1:
-        raise UsageError(f"a skill needs at least 1 point, got {points}")
+        raise UsageError(t("gurps.err.skill_points", points=points))
     if diff == "W":
         points = points // 3
         if points < 1:
@@ -73,7 +74,7 @@ def points_for_relative(difficulty: str, relative: int) -> int:
     diff = _normalize_difficulty(difficulty)
     step = relative - DIFFICULTY_BASE[diff]
     if step < 0:
-        raise UsageError(f"{DIFFICULTY_NAMES[diff]} skills start at attribute{DIFFICULTY_BASE[diff]:+d}")
+        raise UsageError(t("gurps.err.skill_start", difficulty=DIFFICULTY_NAMES[diff], base=DIFFICULTY_BASE[diff]))
     cost = 1 if step == 0 else 2 if step == 1 else 4 * (step - 1)
     return cost * (3 if diff == "W" else 1)
 
@@ -103,7 +104,7 @@ def load_skills() -> dict[str, SkillDef]:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise DataError(f"skills.json: cannot read ({error})") from error
+        raise DataError(t("gurps.err.data_read", file="skills.json", error=error)) from error
     skills: dict[str, SkillDef] = {}
     for index, row in enumerate(raw.get("skills", [])):
         try:
@@ -117,7 +118,8 @@ def load_skills() -> dict[str, SkillDef]:
                 ref=row.get("ref", ""),
             )
         except (KeyError, TypeError, ValueError, UsageError) as error:
-            raise DataError(f"skills.json: skills[{index}]: {error}") from error
+            raise DataError(t("gurps.err.data_entry", file="skills.json", list="skills", index=index,
+                              error=error)) from error
         skills[skill.name] = skill
     return skills
 
@@ -151,8 +153,8 @@ def find_skill(name: str) -> SkillDef:
     skill = maybe_skill(name)
     if skill is None:
         close = get_close_matches(_key(name), list(_index()), n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise NotFoundError(f"unknown skill {name!r}{hint}")
+        hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else ""
+        raise NotFoundError(t("gurps.err.unknown_skill", name=name, hint=hint))
     return skill
 
 

@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, RuleError
+from gamekernel.i18n import t
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def load_traits() -> dict[str, TraitDef]:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise DataError(f"traits.json: cannot read ({error})") from error
+        raise DataError(t("gurps.err.data_read", file="traits.json", error=error)) from error
     out: dict[str, TraitDef] = {}
     for index, row in enumerate(raw.get("traits", [])):
         try:
@@ -68,7 +69,8 @@ def load_traits() -> dict[str, TraitDef]:
                 data=row,
             )
         except (KeyError, TypeError) as error:
-            raise DataError(f"traits.json: traits[{index}]: missing {error}") from error
+            raise DataError(t("gurps.err.data_missing", file="traits.json", list="traits", index=index,
+                              error=error)) from error
     return out
 
 
@@ -110,8 +112,8 @@ def find_trait(name: str) -> TraitDef:
     trait = maybe_trait(name)
     if trait is None:
         close = get_close_matches(_key(name), list(_index()), n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise NotFoundError(f"unknown trait {name!r}{hint}")
+        hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else ""
+        raise NotFoundError(t("gurps.err.unknown_trait", name=name, hint=hint))
     return trait
 
 
@@ -125,23 +127,25 @@ def trait_cost(defn: TraitDef, level: int = 1, option: str = "", points: int | N
         low, high = defn.level_range()
         if level < low or (high is not None and level > high):
             top = "" if high is None else f"-{high}"
-            raise RuleError(f"{defn.name}: level {level} is outside {low}{top}")
+            raise RuleError(t("gurps.err.trait_level", trait=defn.name, level=level, low=low, top=top))
         return int(cost.get("base", 0)) * (1 if level >= 0 else 0) + int(cost["per_level"]) * level
     if "options" in cost:
         options = defn.options
         if not option:
-            raise RuleError(f"{defn.name}: choose one of {', '.join(options)}")
+            raise RuleError(t("gurps.err.trait_choose", trait=defn.name, options=", ".join(options)))
         if option not in options:
             close = get_close_matches(option, list(options), n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else f"; choose {', '.join(options)}"
-            raise NotFoundError(f"{defn.name}: unknown option {option!r}{hint}")
+            hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
+                    else t("gurps.err.choose", choices=", ".join(options)))
+            raise NotFoundError(t("gurps.err.trait_option", trait=defn.name, option=option, hint=hint))
         row = options[option]
         if "cost_min" in row and points is not None:
             if not row["cost_min"] <= points <= row["cost_max"]:
-                raise RuleError(f"{defn.name} ({row['name']}): cost must be {row['cost_min']} to {row['cost_max']}")
+                raise RuleError(t("gurps.err.trait_cost", trait=defn.name, option=row["name"], low=row["cost_min"],
+                                   high=row["cost_max"]))
             return int(points)
         return int(row["cost"])
-    raise DataError(f"traits.json: {defn.id}: no cost")
+    raise DataError(t("gurps.err.trait_no_cost", trait=defn.id))
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gamekernel.errors import DataError, UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.damage import parse_damage
 
 # Flags the combat Weapon understands (systems/gurps/combat.parse_weapon), kept as written.
@@ -69,7 +70,7 @@ class CharacterWeapon:
                 flags=tuple(str(f) for f in data.get("flags", ())), usage=str(data.get("usage", "")),
             )
         except (KeyError, TypeError, ValueError) as error:
-            raise DataError(f"{where}: bad weapon entry ({error!r})") from error
+            raise DataError(t("gurps.err.weapon.entry", where=where, error=error)) from error
         validate_weapon(weapon, where=where)
         return weapon
 
@@ -77,7 +78,7 @@ class CharacterWeapon:
 def validate_weapon(weapon: CharacterWeapon, *, where: str = "weapon") -> None:
     """Damage must parse (thr/sw with any ST) and every flag must be one the combat rules know."""
     if not weapon.name.strip():
-        raise UsageError(f"{where}: a weapon needs a name")
+        raise UsageError(t("gurps.err.weapon.name", where=where))
     parse_damage(weapon.damage, st=10)
     for flag in weapon.flags:
         key, _, value = flag.partition("=")
@@ -85,10 +86,10 @@ def validate_weapon(weapon: CharacterWeapon, *, where: str = "weapon") -> None:
             try:
                 float(value)
             except ValueError:
-                raise UsageError(f"{where}: {key}= needs a number, got {value!r}") from None
+                raise UsageError(t("gurps.err.weapon.number", where=where, key=key, value=value)) from None
         elif key not in COMBAT_FLAGS or value:
             known = ", ".join([*COMBAT_FLAGS, "acc=N", "kg=N", "reach=R", "parry=N|no"])
-            raise UsageError(f"{where}: unknown weapon flag {flag!r} (known: {known})")
+            raise UsageError(t("gurps.err.weapon.flag", where=where, flag=flag, known=known))
 
 
 _SKILL = re.compile(r"^(?P<name>.*?)\s*(?P<mod>[+-]\s*\d+)?$")
@@ -99,8 +100,7 @@ def parse_character_weapon(text: str) -> CharacterWeapon:
     plus reach=R and parry=N|no."""
     parts = [p.strip() for p in text.replace("−", "-").split(":")]
     if len(parts) < 3 or not parts[0] or not parts[2]:
-        raise UsageError(f"weapon {text!r}: expected Name:skill:damage[:flags], e.g. Broadsword:14:sw+1 cut "
-                         "or Shortsword:Broadsword-2:sw cut")
+        raise UsageError(t("gurps.err.weapon.format", text=text))
     name, skill_text, damage, *flag_words = parts
     weapon = CharacterWeapon(name=name, damage=damage)
     if re.fullmatch(r"\d+", skill_text):
@@ -122,7 +122,7 @@ def parse_character_weapon(text: str) -> CharacterWeapon:
                 try:
                     weapon = replace(weapon, parry=int(value))
                 except ValueError:
-                    raise UsageError(f"weapon {text!r}: parry={value!r} must be a number or no") from None
+                    raise UsageError(t("gurps.err.weapon.parry", text=text, value=value)) from None
         elif key == "noparry":
             weapon = replace(weapon, parry=None)
         elif word:
