@@ -72,7 +72,7 @@ class CombatPart:
                 return replace(c, hp=ch.current_hp, fp=ch.current_fp, weapons=(*sheet, *kept) if sheet else c.weapons)
         if name.casefold() in chars:
             return combatant_from_character(chars[name.casefold()])
-        raise NotFoundError(f"no combatant {name!r}; start a fight with them or add them with %combat add")
+        raise NotFoundError(t("combat.err.no_person", name=name))
 
     def put(self, c: Combatant) -> dict[str, Any]:
         """The part changes that store `c` back where it lives."""
@@ -106,7 +106,7 @@ def op(name: str) -> Callable[[Op], Op]:
 
 def _fight(part: CombatPart) -> CombatState:
     if part.fight is None or part.fight.over:
-        raise RuleError("no fight is running: start one with %combat start Aiko Goblin*2")
+        raise RuleError(t("combat.err.no_fight_example"))
     return part.fight
 
 
@@ -243,8 +243,7 @@ def _op_hazard(part, args, tape):
         if fp_loss:
             lines.append(t("combat.hazard.fp", name=c.name, fp=fp_loss))
     else:
-        raise UsageError(f"unknown hazard {kind!r}; choose fall, {', '.join(hz.FIRE_KINDS)}, cold, heat, poison, "
-                         "disease or suffocation")
+        raise UsageError(t("combat.err.hazard", kind=kind, fires=", ".join(hz.FIRE_KINDS)))
     if in_fight:
         fight, rep = cb.apply_injury(part.fight, c.name, injury, tape) if injury else (part.fight, None)
         if fp_loss:
@@ -322,16 +321,16 @@ def _resting(part: CombatPart, name: str, what: str) -> Combatant:
     """Someone recovering out of combat (these rules take minutes to days)."""
     c = part.person(name)
     if part.fight is not None and not part.fight.over and _in(part.fight, c.name):
-        raise RuleError(f"{c.name} is in the running fight; {what} happens after it (%combat end)")
+        raise RuleError(t("combat.err.in_running_fight", name=c.name, what=what))
     if c.dead or c.destroyed:
-        raise RuleError(f"{c.name} is dead")
+        raise RuleError(t("combat.err.dead", name=c.name))
     return c
 
 
 @op("natural_healing")
 def _op_natural_healing(part, args, tape):
     """A day of rest, then HT (GM modifier for conditions): +1 HP on a success (GURPS-INJ-16)."""
-    c = _resting(part, args["name"], "natural healing")
+    c = _resting(part, args["name"], t("combat.err.what.healing"))
     before = c.hp
     lines = []
     for _ in range(int(args["days"])):
@@ -350,12 +349,11 @@ def _op_wake(part, args, tape):
     """Waking up (GURPS-INJ-13..15): HP >= 1 after 15 minutes; 0 >= HP > -HP an HT roll each hour;
     HP <= -HP one HT roll after 12 hours, and after a failure no waking without medical care (an HT
     roll when care restores HP) and an HT roll every 12 hours where a failure is death."""
-    c = _resting(part, args["name"], "waking up")
+    c = _resting(part, args["name"], t("combat.err.what.waking"))
     if not c.unconscious:
-        raise RuleError(f"{c.name} is not unconscious")
+        raise RuleError(t("combat.err.not_unconscious", name=c.name))
     if c.fp <= -c.fp_max:
-        raise RuleError(f"{c.name} is unconscious from fatigue and wakes when FP are above 0: rest "
-                        f"(%rest {c.name} 30min) (GURPS-FAT-03)")
+        raise RuleError(t("combat.err.fatigue_unconscious", name=c.name))
     rule, minutes = inj.wake_rule(c.hp, c.hp_max)
     lines: list[str] = []
     awake = False
@@ -396,9 +394,9 @@ def _op_mortal(part, args, tape):
     no longer mortally wounded, success = 30 more minutes, failure = death; after healing by medicine
     or magic, a success recovers (GURPS-INJ-10). On recovery an HT roll: failure = -1 HT for good,
     critical failure = also a fitting disadvantage at the GM's option (GURPS-INJ-11)."""
-    c = _resting(part, args["name"], "the mortal wound roll")
+    c = _resting(part, args["name"], t("combat.err.what.mortal"))
     if not c.mortal:
-        raise RuleError(f"{c.name} is not mortally wounded")
+        raise RuleError(t("combat.err.not_mortal", name=c.name))
     lines: list[str] = []
     if args.get("healed"):
         check = inj.roll_vs("mortal wound (healed)", c.ht, tape.roll3())
@@ -465,7 +463,7 @@ def parse_stats(text: str) -> dict[str, Any]:
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq:
-            raise UsageError(f"expected key=value in NPC stats, got {part!r} (e.g. ST=9 DX=12 HT=11)")
+            raise UsageError(t("combat.err.npc_pair", part=part))
         key = key.strip().lower()
         value = value.strip().strip('"')
         if key in ("weapon", "weapons"):
@@ -480,7 +478,7 @@ def parse_stats(text: str) -> dict[str, Any]:
             try:
                 out[key] = int(value)
             except ValueError:
-                raise UsageError(f"NPC stat {key}={value!r} is not a number") from None
+                raise UsageError(t("combat.err.npc_number", key=key, value=value)) from None
     return out
 
 
@@ -490,7 +488,7 @@ DURATION = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>s|sec|secs|min|mins|m|h
 def parse_minutes(text: str) -> int:
     match = DURATION.match(text.strip())
     if not match:
-        raise UsageError(f"expected a duration like 30min, 2h or 90s, got {text!r}")
+        raise UsageError(t("combat.err.duration", text=text))
     n = float(match.group("n"))
     unit = match.group("unit").lower()
     factor = 1 / 60 if unit.startswith("s") else 60 if unit.startswith("h") else 1
@@ -528,7 +526,7 @@ class CombatActions:
     def _resolve_person(self, spec: str, templates: Mapping[str, dict]) -> list[Combatant]:
         match = _COUNT.match(spec.strip())
         if not match:
-            raise UsageError(f"cannot read combatant {spec!r}: use Name, Name*3 or Name{{ST=9,DX=12}}")
+            raise UsageError(t("combat.err.combatant_spec", spec=spec))
         name, count, stats = match.group("name").strip(), match.group("n"), match.group("stats")
         found: Combatant | None = None
         if stats is not None:
@@ -554,8 +552,7 @@ class CombatActions:
         for key, ch in dict(characters).items():
             if key.casefold() == name.casefold():
                 return combatant_from_character(ch)
-        raise NotFoundError(f"no character or NPC template {name!r}: create one with %char new, "
-                            f"or %combat npc {name} ST=10 DX=10 HT=10 weapon=Sword:12:sw cut")
+        raise NotFoundError(t("combat.err.no_template", name=name))
 
     # ---- the public API (every magic has its method)
 
@@ -573,10 +570,10 @@ class CombatActions:
         """Start a fight: `combat_start("Aiko Bren Goblin*3")` (initiative by Basic Speed, DX, a roll)."""
         specs = _split_specs(names) if isinstance(names, str) else list(names)
         if not specs:
-            raise UsageError("name the combatants: %combat start Aiko Bren Goblin*3")
+            raise UsageError(t("combat.err.name_combatants"))
         part: CombatPart = self.state[PART]
         if part.fight is not None and not part.fight.over:
-            raise RuleError("a fight is already running: %combat end first")
+            raise RuleError(t("combat.err.fight_running"))
         people: list[Combatant] = []
         for spec in specs:
             people += self._resolve_person(spec, part.templates)
@@ -623,7 +620,7 @@ class CombatActions:
         known = set(cb.AttackOptions.__dataclass_fields__)
         bad = set(options) - known
         if bad:
-            raise UsageError(f"unknown attack option(s) {', '.join(sorted(bad))}; known: {', '.join(sorted(known))}")
+            raise UsageError(t("combat.err.attack_options", bad=", ".join(sorted(bad)), known=", ".join(sorted(known))))
         return self._combat("attack", {"attacker": attacker, "target": target, "weapon": weapon,
                                        "options": options}, actor=attacker,
                             summary=t("combat.event.attack", attacker=attacker, target=target))
@@ -633,7 +630,7 @@ class CombatActions:
         if not kind:
             p = fight.pending
             if p is None:
-                raise RuleError("no attack is waiting for a defense")
+                raise RuleError(t("combat.err.no_pending"))
             offered = cb.defense_options(fight, name, p.incoming, attacker=p.attacker, tried=p.tried,
                                          unheard=p.hearing == "unheard")
             kind = offered[0][0] if offered else "none"
@@ -689,7 +686,7 @@ class CombatActions:
         """Days of rest with food: an HT roll at the end of each, +1 HP per success (GURPS-INJ-16)."""
         days = int(days)
         if not 1 <= days <= 365:
-            raise UsageError(f"days of rest must be 1 to 365, got {days}")
+            raise UsageError(t("combat.err.rest_days", days=days))
         return self._combat("natural_healing", {"name": name, "days": days, "modifier": int(modifier)}, actor=name,
                             summary=t("combat.event.natural_healing", name=name, days=days))
 
@@ -740,7 +737,7 @@ def _defense_key(text: str) -> str:
     key = text.strip().lower()
     key = _DEFENSE_ALIASES.get(key, key)
     if key not in ("dodge", "parry", "block", "none"):
-        raise UsageError(f"unknown defense {text!r}; choose dodge, parry, block or none")
+        raise UsageError(t("combat.err.defense_or_none", text=text))
     return key
 
 

@@ -268,18 +268,19 @@ class GurpsActions:
         if name.casefold() in folded:
             return part.characters[folded[name.casefold()]]
         close = get_close_matches(name, list(part.characters), n=3, cutoff=0.5)
-        hint = f"; did you mean {', '.join(close)}?" if close else (
-            f"; known: {', '.join(sorted(part.characters))}" if part.characters else "; create one with %char new NAME")
-        raise NotFoundError(f"no character {name!r}{hint}")
+        hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else (
+            t("gurps.err.known", known=", ".join(sorted(part.characters))) if part.characters
+            else t("gurps.err.create_character"))
+        raise NotFoundError(t("gurps.err.no_character", name=name, hint=hint))
 
     def add_character(self, character: Character, *, activate: bool = True,
                       change: Mapping[str, Any] | None = None) -> Character:
         """Put a Character at the table (replacing one of the same name); logged. `change` describes
         a sheet edit for the log line (what = skill | trait | weapon, see render.gurps.char_change_text)."""
         if not isinstance(character, Character):
-            raise UsageError("add_character needs a gurps Character")
+            raise UsageError(t("gurps.err.add_character"))
         if not character.name.strip():
-            raise UsageError("a character needs a name")
+            raise UsageError(t("gurps.err.character_name"))
         data: dict[str, Any] = {"character": character.to_dict(), "activate": activate}
         if change:
             data["change"] = dict(change)
@@ -294,7 +295,7 @@ class GurpsActions:
         traits=["Combat Reflexes", ("Acute Vision", 2)])`."""
         name = name.strip()
         if not name:
-            raise UsageError("%char new needs a name, e.g. %char new Aiko st=10 dx=12")
+            raise UsageError(t("gurps.err.new_name"))
         built_traits = []
         for item in traits:
             if isinstance(item, str):
@@ -313,7 +314,7 @@ class GurpsActions:
                 built_skills.append(make_skill(skill_name, int(points), level=rest[0] if rest else None))
         unknown = [k for k in fields if k not in Character.__dataclass_fields__ or k in ("name", "traits", "skills")]
         if unknown:
-            raise UsageError(f"unknown character field {unknown[0]!r}")
+            raise UsageError(t("gurps.err.character_field", field=unknown[0]))
         character = Character(name=name, traits=tuple(built_traits), skills=tuple(built_skills), **fields)
         Character.from_dict(character.to_dict())  # validates appearance/wealth names before logging
         return self.add_character(character, activate=activate)
@@ -345,19 +346,19 @@ class GurpsActions:
             kind = EDITABLE.get(key)
             if kind is None:
                 close = get_close_matches(key, list(EDITABLE), n=3)
-                hint = f"; did you mean {', '.join(close)}?" if close else ""
-                raise UsageError(f"cannot edit {key!r}{hint}")
+                hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else ""
+                raise UsageError(t("gurps.err.cannot_edit", key=key, hint=hint))
             if kind is int:
                 try:
                     value = int(value)
                 except (TypeError, ValueError):
-                    raise UsageError(f"{key} must be a whole number, got {value!r}") from None
+                    raise UsageError(t("gurps.err.whole_number", what=key, value=value)) from None
             clean[key] = kind(value)
         if not clean:
-            raise UsageError("nothing to change")
+            raise UsageError(t("gurps.err.nothing_to_change"))
         Character.from_dict({**character.to_dict(), **clean})  # validates before logging
         if "st" in clean and clean["st"] < 1:
-            raise RuleError(f"ST {clean['st']} is below the human minimum of 1")
+            raise RuleError(t("gurps.err.st_minimum", st=clean["st"]))
         before = {key: getattr(character, key) for key in clean}
         self.record("gurps.char.update", {"name": character.name, "changes": clean, "before": before},
                     actor=character.name)
@@ -370,7 +371,7 @@ class GurpsActions:
         character = self.character(name)
         new = make_skill(skill, int(points), level=level)
         if new.points < 1 and new.level is None:
-            raise UsageError(f"{new.name} needs at least 1 point")
+            raise UsageError(t("gurps.err.skill_one_point", skill=new.name))
         old = next((s for s in character.skills if s.name == new.name), None)
         skills = (*(s for s in character.skills if s.name != new.name), new)
         changed = replace(character, skills=skills)
@@ -460,19 +461,19 @@ class GurpsActions:
             raise UsageError(t("gurps.err.no_active"))
         level = luck_level(character)
         if level is None:
-            raise RuleError(f"{character.name} has no Luck (GURPS-ADV-19); add it with %char trait Luck")
+            raise RuleError(t("gurps.err.no_luck", name=character.name))
         if self.gurps.luck_used.get(character.name, 0) >= 1:
-            raise RuleError(f"{character.name} already used {level.name}; it comes back after {level.every_minutes} "
-                            "minutes of play (%luck reset when that time has passed)")
+            raise RuleError(t("gurps.err.luck_used", name=character.name, luck=level.name,
+                              minutes=level.every_minutes))
         last = self.gurps.last_check.get(character.name)
         if last is None:
-            raise RuleError(f"{character.name} has no success roll to reroll yet (%check first)")
+            raise RuleError(t("gurps.err.luck_nothing", name=character.name))
         if last.get("luck"):
-            raise RuleError(f"{character.name}'s last roll was already rerolled with Luck")
+            raise RuleError(t("gurps.err.luck_again", name=character.name))
         own = [e for e in self.active if e.actor == character.name]
         if not own or own[-1].kind != "gurps.check":
-            raise RuleError(f"Luck must be declared right after the roll (GURPS-ADV-19); {character.name} has "
-                            f"done something else since ({own[-1].kind if own else 'nothing'})")
+            raise RuleError(t("gurps.err.luck_late", name=character.name,
+                              since=own[-1].kind if own else t("gurps.err.nothing")))
         original = SuccessRoll.from_dict(last)
         faces = [roll_3d6(self.rng) for _ in range(level.rolls - 1)]
         result = luck_reroll(original, level, faces, note=t("gurps.luck.note", trait=level.name, rolls=level.rolls))
@@ -519,7 +520,7 @@ class GurpsActions:
         if b is None:
             parts = [p for p in _split_vs(a)]
             if len(parts) != 2:
-                raise UsageError("a contest needs two sides: 'Aiko:Stealth vs Guard:Per'")
+                raise UsageError(t("gurps.err.contest_sides"))
             a, b = parts
         a_base, a_mods, a_label, a_actor = self._side(a)
         b_base, b_mods, b_label, b_actor = self._side(b)
@@ -565,7 +566,7 @@ class GurpsActions:
             raise UsageError(t("gurps.err.no_active"))
         resolved = character.resolve(skill)
         if resolved.label not in INFLUENCE_SKILLS:
-            raise UsageError(f"{resolved.label} is not an Influence skill ({', '.join(INFLUENCE_SKILLS)})")
+            raise UsageError(t("gurps.err.not_influence", skill=resolved.label, skills=", ".join(INFLUENCE_SKILLS)))
         other = self.character(target)
         mods = resolved.modifiers + character.trait_modifiers("influence") + normalize_modifiers(modifiers)
         will_mods: tuple[Modifier, ...] = ()
@@ -624,7 +625,7 @@ class GurpsActions:
         if by is None and any(w in spec.lower() for w in ("thr", "sw")):
             source = self._actor_or_none(attacker)
             if source is None:
-                raise UsageError(f"{spec!r} needs the attacker's ST: name one with --by=NAME")
+                raise UsageError(t("gurps.err.damage_by", spec=spec))
             by = self.combat_fighter(source.name)
             if by is None:
                 spec = str(parse_damage(spec, st=source.st))
@@ -659,7 +660,7 @@ class GurpsActions:
         else:
             owned = character.has_trait(trait)
             if owned is None:
-                raise NotFoundError(f"{character.name} does not have {trait!r}")
+                raise NotFoundError(t("gurps.err.no_trait", name=character.name, trait=trait))
             name = character.name
         if situation:
             mods = (*mods, Modifier(situation_modifier(owned.definition, situation), situation))

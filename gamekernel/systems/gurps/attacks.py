@@ -16,7 +16,8 @@ from functools import cache
 from importlib import resources
 
 from gamekernel.errors import RuleError, UsageError
-from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
+from gamekernel.i18n import t
+from gamekernel.systems.gurps.checks import SuccessRoll, refused_text, success_roll
 
 Mod = tuple[int, str]
 
@@ -49,10 +50,10 @@ def _row_for(value_m: float, full: bool) -> dict | None:
 def size_modifier(longest_m: float, *, full_table: bool = False) -> int:
     """SM from the longest dimension; between rows use the larger row (GURPS-CMB-38). Human 2 m -> 0."""
     if longest_m <= 0:
-        raise UsageError(f"size must be positive metres, got {longest_m}")
+        raise UsageError(t("combat.err.size", size=longest_m))
     row = _row_for(longest_m, full_table)
     if row is None:
-        raise RuleError(f"{longest_m} m is beyond the seed's size table (100 m); enable the full table")
+        raise RuleError(t("combat.err.size_table", size=longest_m))
     return row["size"]
 
 
@@ -61,10 +62,10 @@ def speed_range_modifier(range_m: float, speed_mps: float = 0, *, full_table: bo
     (GURPS-CMB-39; T-17: a motorcycle 40 m away at 30 m/s -> 70 -> -9)."""
     total = range_m + speed_mps
     if total < 0:
-        raise UsageError(f"range and speed must be 0 or more, got {range_m} m, {speed_mps} m/s")
+        raise UsageError(t("combat.err.range_speed", range=range_m, speed=speed_mps))
     row = _row_for(total, full_table)
     if row is None:
-        raise RuleError(f"speed+range {total} m is beyond the seed's table (100 m); enable the full table")
+        raise RuleError(t("combat.err.range_table", total=total))
     return row["speed_range"]
 
 
@@ -84,8 +85,9 @@ def posture_row(posture: str) -> dict:
         from difflib import get_close_matches
 
         close = get_close_matches(posture, POSTURES, n=2)
-        hint = f"; did you mean {' or '.join(close)}?" if close else f"; choose {', '.join(POSTURES)}"
-        raise UsageError(f"unknown posture {posture!r}{hint}")
+        hint = (t("gurps.err.did_you_mean", names=t("gurps.err.or").join(close)) if close
+                else t("gurps.err.choose", choices=", ".join(POSTURES)))
+        raise UsageError(t("combat.err.posture", posture=posture, hint=hint))
     return table[posture]
 
 
@@ -151,7 +153,7 @@ def _common(s: Situation) -> list[Mod]:
               "unseen_near": (-4, "foe unseen, within 1 m")}
     if s.vision:
         if s.vision not in vision:
-            raise UsageError(f"unknown vision {s.vision!r}; choose blind, unseen or unseen_near")
+            raise UsageError(t("combat.err.vision", vision=s.vision))
         mods.append(vision[s.vision])
     if s.poor_light:
         mods.append((-abs(s.poor_light), "poor light"))
@@ -269,5 +271,5 @@ def attack_roll(
     mods = attack_modifiers_with_cap(skill, mods, capped_at=cap)
     roll = success_roll(skill, mods, label=weapon, actor=attacker, dice=tuple(faces), kind="attack")
     if roll.refused:
-        raise RuleError(f"{attacker} cannot attack with {weapon}: {roll.refused} (GURPS-SR-05)")
+        raise RuleError(t("combat.err.attack_refused", attacker=attacker, weapon=weapon, reason=refused_text(roll)))
     return AttackRoll(attacker, target, weapon, ranged, roll)

@@ -18,12 +18,14 @@ from difflib import get_close_matches
 from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps import attacks as atk
 from gamekernel.systems.gurps import defenses as dfn
 from gamekernel.systems.gurps import fatigue as fat
 from gamekernel.systems.gurps import injury as inj
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.damage import DamageRoll, DamageSpec, parse_damage, roll_damage
+from gamekernel.systems.gurps.wording import badges, word
 
 # ---------------------------------------------------------------- cheap copies
 
@@ -66,7 +68,7 @@ class Tape:
             elif self._rng is not None:
                 face = self._rng.randint(1, 6)
             else:
-                raise DataError("combat event replay ran out of recorded dice (the log is inconsistent)")
+                raise DataError(t("combat.err.replay_dice"))
             out.append(face)
             self.used.append(face)
         return tuple(out)
@@ -234,8 +236,9 @@ class Combatant:
                 return w
         names = [w.name for w in self.weapons]
         close = get_close_matches(name, names, n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else f"; {self.name} has {', '.join(names) or 'none'}"
-        raise NotFoundError(f"{self.name} has no weapon {name!r}{hint}")
+        hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
+                else t("gurps.err.has", name=self.name, things=", ".join(names) or t("gurps.err.none")))
+        raise NotFoundError(t("gurps.err.no_weapon", name=self.name, weapon=name, hint=hint))
 
     def badges(self, round_: int = 0) -> tuple[str, ...]:
         """Status badges for the tracker, in a fixed order."""
@@ -283,7 +286,8 @@ class Combatant:
         fields["weapons"] = tuple(Weapon(**w) for w in fields.get("weapons", ()))
         unknown = set(fields) - set(cls.__dataclass_fields__)
         if unknown:
-            raise DataError(f"combatant {fields.get('name', '?')!r}: unknown field(s) {', '.join(sorted(unknown))}")
+            raise DataError(t("combat.err.combatant_fields", name=fields.get("name", "?"),
+                              fields=", ".join(sorted(unknown))))
         return cls(**fields)
 
 
@@ -336,8 +340,9 @@ class CombatState:
                 return i
         names = [c.name for c in self.combatants]
         close = get_close_matches(name, names, n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else f"; in this fight: {', '.join(names)}"
-        raise NotFoundError(f"no combatant {name!r}{hint}")
+        hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
+                else t("combat.err.in_fight", names=", ".join(names)))
+        raise NotFoundError(t("combat.err.no_combatant", name=name, hint=hint))
 
     def get(self, name: str) -> Combatant:
         return self.combatants[self.index(name)]
@@ -384,8 +389,9 @@ def maneuver_rules(name: str) -> dict:
     if name not in table or name.startswith("_"):
         names = [n for n in table if not n.startswith("_")]
         close = get_close_matches(name, names, n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else f"; choose {', '.join(names)}"
-        raise UsageError(f"unknown maneuver {name!r}{hint}")
+        hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
+                else t("gurps.err.choose", choices=", ".join(names)))
+        raise UsageError(t("combat.err.maneuver", name=name, hint=hint))
     return table[name]
 
 
@@ -445,11 +451,11 @@ def initiative_order(combatants: Sequence[Combatant], dice: Tape) -> tuple[tuple
 def start_combat(combatants: Sequence[Combatant], dice: Tape) -> CombatState:
     """Order the fighters; everyone is on Do Nothing until his first turn (GURPS-CMB-05)."""
     if not combatants:
-        raise UsageError("a fight needs at least one combatant")
+        raise UsageError(t("combat.err.no_combatants"))
     names = [c.name.casefold() for c in combatants]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
-        raise UsageError(f"two combatants share the name {dupes[0]!r}; give each a unique name")
+        raise UsageError(t("combat.err.same_name", name=dupes[0]))
     ordered, entries = initiative_order(combatants, dice)
     state = CombatState(combatants=ordered, initiative=entries)
     return _begin_turn(state)
@@ -494,8 +500,7 @@ def next_turn(state: CombatState, dice: Tape) -> tuple[CombatState, TurnReport]:
     one's; fighters who cannot act are passed over (the second still passes for them)."""
     _require_fight(state)
     if state.pending is not None:
-        raise RuleError(f"{state.pending.target} has not answered {state.pending.attacker}'s attack yet "
-                        "(%defend ... or %defend ... none)")
+        raise RuleError(t("combat.err.unanswered", target=state.pending.target, attacker=state.pending.attacker))
     c = state.current
     recovery = None
     expired: list[str] = []
@@ -531,7 +536,7 @@ def next_turn(state: CombatState, dice: Tape) -> tuple[CombatState, TurnReport]:
 
 def _require_fight(state: CombatState) -> None:
     if not state.combatants or state.over:
-        raise RuleError("no fight is running: start one with %combat start")
+        raise RuleError(t("combat.err.no_fight"))
 
 
 # ---------------------------------------------------------------- maneuvers (CMB-04..24)
@@ -560,32 +565,33 @@ def choose_maneuver(
     rules = maneuver_rules(maneuver)
     c = state.get(name)
     if state.current.name != c.name:
-        raise RuleError(f"it is {state.current.name}'s turn, not {c.name}'s (%next to move on)")
+        raise RuleError(t("combat.err.not_turn", current=state.current.name, name=c.name))
     if not c.can_act:
-        raise RuleError(f"{c.name} cannot act ({', '.join(c.badges()) or 'incapacitated'})")
+        raise RuleError(t("combat.err.cannot_act", name=c.name,
+                                states=badges(c.badges()) or t("combat.err.incapacitated")))
     if c.chosen:
-        raise RuleError(f"{c.name} already chose {c.maneuver} this turn (one maneuver per turn, GURPS-CMB-04)")
+        raise RuleError(t("combat.err.already_chose", name=c.name, maneuver=word(c.maneuver)))
     options = rules.get("options", [])
     if options and option not in options:
-        raise UsageError(f"{maneuver} needs an option: {', '.join(options)}")
+        raise UsageError(t("combat.err.option_needed", maneuver=word(maneuver), options=", ".join(options)))
     if not options and option:
-        raise UsageError(f"{maneuver} takes no option (got {option!r})")
+        raise UsageError(t("combat.err.no_option", maneuver=word(maneuver), option=option))
     if maneuver in ("feint", "aim") or (maneuver == "all_out_attack" and option == "feint"):
         if not target:
-            raise UsageError(f"{maneuver} needs a target: %maneuver {c.name} {maneuver} <target>")
+            raise UsageError(t("combat.err.target_needed", maneuver=word(maneuver), name=c.name, key=maneuver))
         state.get(target)
     if maneuver == "change_posture":
         if not posture:
-            raise UsageError("change_posture needs the new posture (e.g. kneeling)")
+            raise UsageError(t("combat.err.posture_needed"))
         if not atk.posture_change_allowed(c.posture, posture):
-            raise RuleError(f"{c.name} is {c.posture}: rise to crawling or kneeling first, then stand (GURPS-CMB-10)")
+            raise RuleError(t("combat.err.rise_first", name=c.name, posture=word(c.posture)))
         if posture == c.posture:
-            raise RuleError(f"{c.name} is already {posture}")
+            raise RuleError(t("combat.err.already_posture", name=c.name, posture=word(posture)))
     if maneuver in ("all_out_attack", "move_and_attack") and atk.is_lying(c.posture):
-        raise RuleError(f"{c.name} is lying down and cannot {maneuver.replace('_', ' ')} (it needs movement)")
+        raise RuleError(t("combat.err.lying", name=c.name, maneuver=word(maneuver, spaced=True)))
     checks: list[SuccessRoll] = []
     if c.stunned and maneuver != "do_nothing":
-        raise RuleError(f"{c.name} is stunned and must Do Nothing this turn (GURPS-INJ-08)")
+        raise RuleError(t("combat.err.stunned", name=c.name))
     outcome = "ok"
     if maneuver != "do_nothing":
         if c.hp <= 0 and not c.consciousness_checked:
@@ -629,7 +635,7 @@ def free_posture(state: CombatState, name: str, posture: str) -> CombatState:
     pair = {c.posture, posture}
     if pair in ({"standing", "crouching"}, {"standing", "kneeling"}):
         return state.put(replace(c, posture=posture))
-    raise RuleError(f"{c.posture} → {posture} needs the Change Posture maneuver (GURPS-CMB-10)")
+    raise RuleError(t("combat.err.posture_maneuver", before=word(c.posture), after=word(posture)))
 
 
 # ---------------------------------------------------------------- feint (CMB-21, CMB-22)
@@ -659,7 +665,7 @@ def _feint(state: CombatState, name: str, target: str, dice: Tape, *, resist: in
     c, foe = state.get(name), state.get(target)
     melee = [w for w in c.weapons if not w.ranged]
     if not melee:
-        raise RuleError(f"{c.name} has no ready melee weapon to feint with (GURPS-CMB-21)")
+        raise RuleError(t("combat.err.feint_weapon", name=c.name))
     w = c.weapon(weapon) if weapon else max(melee, key=lambda w: w.skill)
     shock = [(-c.shock, "shock")] if c.shock and c.shock_round == state.round else []
     mine = success_roll(w.skill, shock, label=f"Feint ({w.name})", actor=c.name, dice=dice.roll3(), defense=True)
@@ -715,15 +721,15 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     hit waits for the target's defense (GURPS-CMB-25..28, 40, 41)."""
     _require_fight(state)
     if state.pending is not None:
-        raise RuleError(f"{state.pending.target} must answer the pending attack first (%defend)")
-    a, t = state.get(attacker), state.get(target)
-    if a.name == t.name:
-        raise UsageError(f"{a.name} cannot attack himself")
+        raise RuleError(t("combat.err.answer_first", target=state.pending.target))
+    a, victim = state.get(attacker), state.get(target)
+    if a.name == victim.name:
+        raise UsageError(t("combat.err.self_attack", name=a.name))
     if not a.can_act:
-        raise RuleError(f"{a.name} cannot act ({', '.join(a.badges())})")
+        raise RuleError(t("combat.err.cannot_act", name=a.name, states=badges(a.badges())))
     w = a.weapon(weapon)
     if state.current.name != a.name and a.maneuver != "wait":
-        raise RuleError(f"it is {state.current.name}'s turn; {a.name} may attack out of turn only after Wait")
+        raise RuleError(t("combat.err.out_of_turn", current=state.current.name, name=a.name))
     pre_checks: tuple[SuccessRoll, ...] = ()
     if not a.chosen and state.current.name == a.name:
         state, pre = choose_maneuver(state, a.name, "attack", dice)
@@ -732,9 +738,9 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         if pre.outcome != "ok":  # fell unconscious / collapsed on the roll before acting: logged, no attack
             return state, AttackReport(None, (), f"{a.name}: {pre.outcome}", None, pre.checks)
     if a.maneuver not in ATTACK_MANEUVERS:
-        raise RuleError(f"{a.name} chose {a.maneuver.replace('_', ' ')}, which allows no attack this turn")
+        raise RuleError(t("combat.err.no_attack_maneuver", name=a.name, maneuver=word(a.maneuver, spaced=True)))
     if a.attacks_left <= 0:
-        raise RuleError(f"{a.name} has no attack left this turn")
+        raise RuleError(t("combat.err.no_attack_left", name=a.name))
     situation = atk.Situation(
         maneuver=a.maneuver, aoa_option=a.option, posture=a.posture,
         shock=a.shock if a.shock_round == state.round else 0, off_hand=opts.off_hand,
@@ -742,15 +748,15 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         poor_light=opts.poor_light, extra=opts.extra,
     )
     if w.ranged:
-        aim = a.aim_turns if a.aim_target == t.name else 0
+        aim = a.aim_turns if a.aim_target == victim.name else 0
         mods = atk.ranged_modifiers(situation, range_m=opts.range_m, speed_mps=opts.speed_mps,
-                                    target_size_m=opts.target_size_m, target_posture=t.posture, acc=w.acc,
+                                    target_size_m=opts.target_size_m, target_posture=victim.posture, acc=w.acc,
                                     aim_turns=aim, braced=opts.braced, scope=opts.scope)
     else:
         mods = atk.melee_modifiers(situation, large_shield=opts.large_shield)
     if a.maneuver == "all_out_attack" and a.option == "double" and a.attacks_left == 1 and not a.ambidextrous:
         mods = (*mods, (-4, "second attack, off hand"))
-    roll = atk.attack_roll(a.name, t.name, w.name, w.skill, mods, dice.roll3(), ranged=w.ranged,
+    roll = atk.attack_roll(a.name, victim.name, w.name, w.skill, mods, dice.roll3(), ranged=w.ranged,
                            move_and_attack=a.maneuver == "move_and_attack")
     a = replace(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0)
     state = state.put(a)
@@ -765,10 +771,11 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         kind=w.kind if w.ranged else "melee", critical=roll.critical_hit, from_behind=opts.from_behind,
         flail=w.flail, thrown_weight_kg=w.weight_kg, unseen=opts.unseen, unarmed=w.parry_weapon == "bare_hands",
     )
-    pending = PendingAttack(a.name, t.name, w.name, spec_text, strong, incoming, half_damage=opts.beyond_half_damage)
-    offered = defense_options(state, t.name, incoming, attacker=a.name)
+    pending = PendingAttack(a.name, victim.name, w.name, spec_text, strong, incoming,
+                            half_damage=opts.beyond_half_damage)
+    offered = defense_options(state, victim.name, incoming, attacker=a.name)
     if not offered:
-        reason = _no_defense_reason(state, t, incoming)
+        reason = _no_defense_reason(state, victim, incoming)
         state, dmg = _hit(state, pending, dice)
         return state, AttackReport(roll, (), reason, dmg, pre_checks)
     needs_hearing = incoming.unseen and any(k in ("parry", "block") for k, _ in offered)
@@ -880,10 +887,10 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
     _require_fight(state)
     p = state.pending
     if p is None:
-        raise RuleError("no attack is waiting for a defense")
+        raise RuleError(t("combat.err.no_pending"))
     c = state.get(defender)
     if c.name != p.target:
-        raise RuleError(f"the pending attack is on {p.target}, not {c.name}")
+        raise RuleError(t("combat.err.pending_on", target=p.target, name=c.name))
     if kind == "none":
         state = replace(state, pending=None)
         state, dmg = _hit(state, p, dice)
@@ -899,15 +906,15 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
             state, dmg = _hit(state, p, dice)
             return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg)
     if kind not in maneuver_rules(c.maneuver)["defenses"]:
-        raise RuleError(f"{c.name}'s {c.maneuver.replace('_', ' ')} does not allow {kind} (GURPS-CMB-50)")
+        raise RuleError(t("combat.err.defense_not_allowed", name=c.name, maneuver=word(c.maneuver, spaced=True),
+                                        kind=word(kind)))
     if kind in p.tried:
-        raise RuleError(f"{c.name} already tried {kind} against this attack; Double Defense needs a different one")
+        raise RuleError(t("combat.err.already_tried", name=c.name, kind=word(kind)))
     if kind not in _scores(c):
-        raise RuleError(f"{c.name} has no {kind} (no ready weapon or shield)")
+        raise RuleError(t("combat.err.no_defense_kind", name=c.name, kind=word(kind)))
     if kind in ("parry", "block") and p.incoming.unseen:
         if p.hearing == "unheard":
-            raise RuleError(f"{c.name} did not hear the unseen attacker: no parry or block (GURPS-CMB-51); "
-                            "dodge or none")
+            raise RuleError(t("combat.err.unheard", name=c.name))
         if p.hearing == "":
             heard = hearing_check(c, dice)
             checks.append(heard)
@@ -971,22 +978,22 @@ class DamageReport:
 
 
 def _hit(state: CombatState, p: PendingAttack, dice: Tape) -> tuple[CombatState, DamageReport]:
-    a, t = state.get(p.attacker), state.get(p.target)
+    a, victim = state.get(p.attacker), state.get(p.target)
     spec = parse_damage(p.damage, st=a.st)
     if p.strong_adds:
         spec = replace(spec, adds=spec.adds + p.strong_adds)
-    return damage(state, t.name, spec, dice, attacker=a.name, half=p.half_damage)
+    return damage(state, victim.name, spec, dice, attacker=a.name, half=p.half_damage)
 
 
 def damage(state: CombatState, target: str, spec: DamageSpec | str, dice: Tape, *, attacker: str = "",
            half: bool = False, dr: int | None = None) -> tuple[CombatState, DamageReport]:
     """Roll damage against the target's DR and apply the injury (GURPS-DMG-04..08)."""
-    t = state.get(target)
+    victim = state.get(target)
     if isinstance(spec, str):
         spec = parse_damage(spec, st=state.get(attacker).st if attacker else None)
-    roll = roll_damage(spec, dr=t.dr if dr is None else dr, dice=dice.d6(spec.dice), target=t.name,
+    roll = roll_damage(spec, dr=victim.dr if dr is None else dr, dice=dice.d6(spec.dice), target=victim.name,
                        attacker=attacker, half=half)
-    state, report = apply_injury(state, t.name, roll.injury, dice)
+    state, report = apply_injury(state, victim.name, roll.injury, dice)
     return state, DamageReport(roll, report)
 
 
@@ -1000,7 +1007,7 @@ def apply_injury(state: CombatState, name: str, injury: int, dice: Tape) -> tupl
     cap 4, none with HPT); major wound (> HP/2) -> knockdown/stun HT roll; a death check at each
     -k x HP line crossed; -5 x HP dead, -10 x HP destroyed; concentration Will-3 (GURPS-CMB-23)."""
     if injury < 0:
-        raise UsageError(f"injury must be 0 or more, got {injury}")
+        raise UsageError(t("combat.err.injury", injury=injury))
     i = state.index(name)
     c = state.combatants[i]
     before = c.hp
@@ -1095,7 +1102,7 @@ def set_status(state: CombatState, name: str, **flags: Any) -> CombatState:
     allowed = {"stunned", "unconscious", "collapsed", "posture", "mortal", "dead", "concentrating", "shock"}
     bad = set(flags) - allowed
     if bad:
-        raise UsageError(f"cannot set {', '.join(sorted(bad))}; settable: {', '.join(sorted(allowed))}")
+        raise UsageError(t("combat.err.set_status", bad=", ".join(sorted(bad)), allowed=", ".join(sorted(allowed))))
     if "posture" in flags:
         atk.posture_row(flags["posture"])
     return state.put(replace(c, **flags))
@@ -1132,8 +1139,9 @@ def quick_combatant(name: str, stats: Mapping[str, Any], *, pc: bool = False, si
     if bad:
         key = sorted(bad)[0]
         close = get_close_matches(key, sorted(known), n=2)
-        hint = f"; did you mean {' or '.join(close)}?" if close else f"; known: {', '.join(sorted(known))}"
-        raise UsageError(f"{name}: unknown stat {key!r}{hint}")
+        hint = (t("gurps.err.did_you_mean", names=t("gurps.err.or").join(close)) if close
+                else t("gurps.err.known", known=", ".join(sorted(known))))
+        raise UsageError(t("combat.err.stat", name=name, key=key, hint=hint))
     st, dx, iq, ht = (int(s.get(k, 10)) for k in ("st", "dx", "iq", "ht"))
     speed = float(s.get("speed", (dx + ht) / 4))
     weapons = []
@@ -1157,12 +1165,12 @@ def parse_weapon(text: str) -> Weapon:
     "Punch:12:thr-1 cr:bare_hands", "Morningstar:11:sw+3 cr:flail"."""
     parts = [p.strip() for p in text.split(":")]
     if len(parts) < 3:
-        raise UsageError(f"weapon {text!r}: expected Name:skill:damage[:flags], e.g. Broadsword:13:sw+1 cut")
+        raise UsageError(t("combat.err.weapon_format", text=text))
     name, skill_text, dmg, *flags = parts
     try:
         skill = int(skill_text)
     except ValueError:
-        raise UsageError(f"weapon {text!r}: skill {skill_text!r} is not a number") from None
+        raise UsageError(t("combat.err.weapon_skill", text=text, skill=skill_text)) from None
     parse_damage(dmg, st=10)
     w = Weapon(name=name, skill=skill, damage=dmg)
     for flag in flags:
@@ -1180,8 +1188,7 @@ def parse_weapon(text: str) -> Weapon:
         elif key == "kg":
             w = replace(w, weight_kg=float(value))
         else:
-            raise UsageError(f"weapon {text!r}: unknown flag {key!r} (ranged, thrown, firearm, acc=N, flail, "
-                             "dagger, quarterstaff, bare_hands, noparry, kg=N)")
+            raise UsageError(t("combat.err.weapon_flag", text=text, flag=key))
     return w
 
 

@@ -10,9 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.i18n import t
 from gamekernel.systems.gurps.attacks import posture_row
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.injury import halve_up
+from gamekernel.systems.gurps.wording import english, word
 
 Mod = tuple[int, str]
 DEFENSES = ("dodge", "parry", "block")
@@ -91,38 +93,51 @@ class DefenderState:
     aware: bool = True
 
 
-def why_not(kind: str, who: DefenderState, attack: Incoming) -> str | None:
-    """The reason a defense is impossible, or None when it may be rolled (GURPS-CMB-41..52)."""
+def _why_not(kind: str, who: DefenderState, attack: Incoming) -> tuple[str, dict[str, str]] | None:
+    """The message key and fields of the reason a defense is impossible, or None (GURPS-CMB-41..52)."""
     if kind not in DEFENSES:
-        raise UsageError(f"unknown defense {kind!r}; choose dodge, parry or block")
+        raise UsageError(t("combat.err.defense", kind=kind))
     if attack.critical:
-        return "a critical hit allows no defense (GURPS-CMB-27)"
+        return "combat.err.why.critical", {}
     if not who.conscious:
-        return "an unconscious defender cannot defend (GURPS-CMB-41)"
+        return "combat.err.why.unconscious", {}
     if not who.aware:
-        return "an unaware defender cannot defend (GURPS-CMB-41)"
+        return "combat.err.why.unaware", {}
     if attack.from_behind:
-        return "no defense against an attack from behind (GURPS-CMB-52)"
+        return "combat.err.why.behind", {}
     if who.maneuver == "all_out_attack":
-        return "All-Out Attack allows no defense until the next turn (GURPS-CMB-18)"
+        return "combat.err.why.all_out_attack", {}
     if kind not in ALLOWED.get(attack.kind, DEFENSES):
         if kind == "parry" and attack.attacker_within_reach and attack.kind in ("missile", "firearm", "beam"):
             pass  # knock the missile weapon aside (GURPS-CMB-47)
         else:
-            return f"{kind} cannot stop a {attack.kind} attack (GURPS-CMB-45, 47)"
+            return "combat.err.why.cannot_stop", {"kind": kind, "attack": attack.kind}
     if kind == "parry":
         if who.maneuver == "move_and_attack":
-            return "Move and Attack allows Dodge or Block only (GURPS-CMB-19)"
+            return "combat.err.why.move_and_attack", {}
         if not who.can_parry:
-            return "no ready weapon or empty hand to parry with (GURPS-CMB-46)"
+            return "combat.err.why.no_parry", {}
         if who.parry_used and who.aod_option != "double":
-            return "already parried this turn: one parry per turn (GURPS-CMB-46)"
+            return "combat.err.why.parried", {}
     if kind == "block":
         if not who.can_block:
-            return "no ready shield (GURPS-CMB-45)"
+            return "combat.err.why.no_shield", {}
         if who.block_used and who.aod_option != "double":
-            return "already blocked this turn: one block per turn (GURPS-CMB-45)"
+            return "combat.err.why.blocked", {}
     return None
+
+
+def why_not(kind: str, who: DefenderState, attack: Incoming) -> str | None:
+    """The reason a defense is impossible, or None when it may be rolled (GURPS-CMB-41..52). In English
+    whatever the language: reports keep it."""
+    found = _why_not(kind, who, attack)
+    return None if found is None else english(found[0], **found[1])
+
+
+def why_not_text(kind: str, who: DefenderState, attack: Incoming) -> str | None:
+    """`why_not` in the current language, for error messages."""
+    found = _why_not(kind, who, attack)
+    return None if found is None else t(found[0], **{k: word(v) for k, v in found[1].items()})
 
 
 def defense_modifiers(kind: str, who: DefenderState, attack: Incoming) -> tuple[Mod, ...]:
@@ -176,9 +191,9 @@ def defense_roll(
     defender: str, kind: str, score: int, who: DefenderState, attack: Incoming, faces: Sequence[int]
 ) -> DefenseRoll:
     """Roll one active defense; refuses (RuleError) when it is not allowed, naming the rule."""
-    reason = why_not(kind, who, attack)
+    reason = why_not_text(kind, who, attack)
     if reason:
-        raise RuleError(f"{defender} cannot {kind}: {reason}")
+        raise RuleError(t("combat.err.cannot_defend", defender=defender, kind=word(kind), reason=reason))
     mods = defense_modifiers(kind, who, attack)
     label = {"dodge": "Dodge", "parry": "Parry", "block": "Block"}[kind]
     roll = success_roll(score, mods, label=label, actor=defender, dice=tuple(faces), defense=True, kind="defense")
