@@ -12,8 +12,11 @@ from IPython.core.magic import line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded, split_line
 
+_ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
+_HAZARD_USAGE = "%hazard fall 6m @Bren"
 _DAYS = re.compile(r"(\d+)\s*(?:days?|d|日)", re.IGNORECASE)
 _DURATION = re.compile(r"\b\d+(?:\.\d+)?\s*(?:s|sec|min|m|h|hr|hours?|d|days?)\b", re.IGNORECASE)
 
@@ -30,7 +33,7 @@ def gurps_rest_line(session, line: str):
     name = parsed.actor or (words[0] if len(words) >= 2 else "")
     duration = "".join(words[1:] if not parsed.actor else words)
     if not name or not duration:
-        raise UsageError("usage: %rest Bren 30min")
+        raise UsageError(t("combat.err.usage", usage="%rest Bren 30min"))
     return session.gurps_rest(name, duration)
 
 
@@ -49,11 +52,11 @@ def parse_attack(text: str) -> tuple[str, str, str, dict]:
     if not arrow:
         left, arrow, right = text.partition("→")
     if not arrow:
-        raise UsageError("usage: %attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]")
+        raise UsageError(t("combat.err.usage", usage=_ATTACK_USAGE))
     attacker = left.strip()
     words = right.split()
     if len(words) < 2 or not attacker:
-        raise UsageError("usage: %attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]")
+        raise UsageError(t("combat.err.usage", usage=_ATTACK_USAGE))
     target, weapon, *rest = words
     options: dict = {}
     damage: list[str] = []
@@ -64,12 +67,12 @@ def parse_attack(text: str) -> tuple[str, str, str, dict]:
             try:
                 options[name] = kind(value)
             except ValueError:
-                raise UsageError(f"{key}={value!r} is not a number") from None
+                raise UsageError(t("combat.err.option_number", key=key, value=value)) from None
         elif word.lower() in _OPTION_FLAGS:
             options[_OPTION_FLAGS[word.lower()]] = True
         elif eq:
             known = ", ".join([*_OPTION_KEYS, *_OPTION_FLAGS])
-            raise UsageError(f"unknown attack option {key!r}; known: {known}")
+            raise UsageError(t("combat.err.attack_option", key=key, known=known))
         else:
             damage.append(word)
     if damage:
@@ -101,7 +104,8 @@ class CombatMagics(SessionMagics):
         if verb in ("npc", "add"):
             name, _, stats = rest.strip().partition(" ")
             if not name:
-                raise UsageError(f"usage: %combat {verb} Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
+                usage = f"%combat {verb} Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp"
+                raise UsageError(t("combat.err.usage", usage=usage))
             return self.session.combat_npc(name, stats) if verb == "npc" else self.session.combat_add(name, stats)
         if verb == "arm":
             name, _, weapon = rest.strip().partition(" ")
@@ -110,7 +114,7 @@ class CombatMagics(SessionMagics):
             from gamekernel.widgets.tracker import Tracker
 
             return Tracker(self.session)
-        raise UsageError(f"unknown %combat command {verb!r}: start, end, status, npc, add, arm, tracker")
+        raise UsageError(t("combat.err.combat_command", verb=verb))
 
     @magic_arguments()
     @line_magic("next")
@@ -137,7 +141,7 @@ class CombatMagics(SessionMagics):
         """Answer the pending attack; a failed defense rolls the damage at once."""
         words = split_line(line, flags=()).text.split()
         if not words:
-            raise UsageError("usage: %defend Goblin1 parry")
+            raise UsageError(t("combat.err.usage", usage="%defend Goblin1 parry"))
         return self.session.combat_defend(words[0], words[1] if len(words) > 1 else "")
 
     @magic_arguments()
@@ -150,7 +154,7 @@ class CombatMagics(SessionMagics):
         """Choose the active combatant's maneuver (limits move and defenses until the next turn)."""
         words = split_line(line, flags=()).text.split()
         if len(words) < 2:
-            raise UsageError("usage: %maneuver Aiko all_out_attack determined")
+            raise UsageError(t("combat.err.usage", usage="%maneuver Aiko all_out_attack determined"))
         name, maneuver, *rest = words
         from gamekernel.actions.combat import _maneuver_key
 
@@ -173,7 +177,7 @@ class CombatMagics(SessionMagics):
     def posture(self, line: str = ""):
         words = split_line(line, flags=()).text.split()
         if len(words) != 2:
-            raise UsageError("usage: %posture Aiko kneeling")
+            raise UsageError(t("combat.err.usage", usage="%posture Aiko kneeling"))
         return self.session.combat_posture(words[0], words[1])
 
     @magic_arguments()
@@ -185,7 +189,7 @@ class CombatMagics(SessionMagics):
         parsed = split_line(line, flags=())
         name, _, spec = parsed.text.partition(" ")
         if not spec:
-            raise UsageError("usage: %hit Goblin1 2d+1 cut")
+            raise UsageError(t("combat.err.usage", usage="%hit Goblin1 2d+1 cut"))
         return self.session.combat_damage(name, spec, attacker=parsed.actor or "")
 
     @magic_arguments()
@@ -199,16 +203,16 @@ class CombatMagics(SessionMagics):
         parsed = split_line(line, flags=())
         words = parsed.text.split()
         if not words or not parsed.actor:
-            raise UsageError("usage: %hazard fall 6m @Bren")
+            raise UsageError(t("combat.err.usage", usage=_HAZARD_USAGE))
         kind, *rest = words
         args: dict = {}
         if kind == "fall":
             if not rest:
-                raise UsageError("usage: %hazard fall 6m @Bren")
+                raise UsageError(t("combat.err.usage", usage=_HAZARD_USAGE))
             try:
                 args["metres"] = float(rest[0].lower().rstrip("m"))
             except ValueError:
-                raise UsageError(f"expected a height like 6m, got {rest[0]!r}") from None
+                raise UsageError(t("combat.err.height", text=rest[0])) from None
             args["catfall"] = "catfall" in rest
         elif kind == "cold":
             args["clothing"] = next((w for w in rest if w in ("light", "winter", "arctic", "heated")), "winter")
@@ -230,11 +234,11 @@ class CombatMagics(SessionMagics):
         parsed = split_line(line, flags=())
         words = parsed.text.split()
         if len(words) < 2 or not words[1].upper().startswith("TL"):
-            raise UsageError("usage: %firstaid Bren TL3 [skill=12] [@Medic]")
+            raise UsageError(t("combat.err.usage", usage="%firstaid Bren TL3 [skill=12] [@Medic]"))
         try:
             tl = int(words[1][2:])
         except ValueError:
-            raise UsageError(f"expected TL0..TL12, got {words[1]!r}") from None
+            raise UsageError(t("combat.err.tech_level", text=words[1])) from None
         skill = next((int(w.split("=", 1)[1]) for w in words[2:] if w.startswith("skill=")), None)
         return self.session.first_aid(words[0], tl, skill=skill, medic=parsed.actor)
 
@@ -248,7 +252,7 @@ class CombatMagics(SessionMagics):
         words = parsed.text.split()
         name = parsed.actor or (words.pop(0) if words else "")
         if not name:
-            raise UsageError("usage: %heal Bren 3days [+1]")
+            raise UsageError(t("combat.err.usage", usage="%heal Bren 3days [+1]"))
         days, modifier = 1, 0
         for word in words:
             match = _DAYS.fullmatch(word)
@@ -257,7 +261,7 @@ class CombatMagics(SessionMagics):
             elif re.fullmatch(r"[+-]\d+", word):
                 modifier = int(word)
             elif not re.fullmatch(r"[A-Za-z\u3040-\u9fff]+", word):  # words after a modifier are its label
-                raise UsageError(f"expected a number of days like 3days, got {word!r}")
+                raise UsageError(t("combat.err.days", word=word))
         return self.session.natural_healing(name, days, modifier=modifier)
 
     @magic_arguments()
@@ -271,7 +275,7 @@ class CombatMagics(SessionMagics):
         parsed = split_line(line, flags=("care",))
         name = parsed.actor or parsed.text.strip()
         if not name:
-            raise UsageError("usage: %wake Bren [--care]")
+            raise UsageError(t("combat.err.usage", usage="%wake Bren [--care]"))
         return self.session.wake(name, care=parsed.flag("care"))
 
     @magic_arguments()
@@ -284,7 +288,7 @@ class CombatMagics(SessionMagics):
         parsed = split_line(line, flags=("healed",))
         name = parsed.actor or parsed.text.strip()
         if not name:
-            raise UsageError("usage: %mortal Bren [--healed]")
+            raise UsageError(t("combat.err.usage", usage="%mortal Bren [--healed]"))
         return self.session.mortal_check(name, healed=parsed.flag("healed"))
 
     @magic_arguments()
@@ -296,7 +300,7 @@ class CombatMagics(SessionMagics):
         parsed = split_line(line, flags=())
         words = parsed.text.split()
         if len(words) < 3 or not parsed.actor:
-            raise UsageError("usage: %cast Fireball 3 skill=14 @Aiko")
+            raise UsageError(t("combat.err.usage", usage="%cast Fireball 3 skill=14 @Aiko"))
         spell, cost, *rest = words
         skill = None
         mods = []
@@ -308,7 +312,7 @@ class CombatMagics(SessionMagics):
             elif mods and not mods[-1][1]:
                 mods[-1][1] = word
         if skill is None:
-            raise UsageError("give the spell skill: skill=14")
+            raise UsageError(t("combat.err.spell_skill"))
         return self.session.cast(parsed.actor, spell, int(cost), skill, modifiers=mods)
 
 

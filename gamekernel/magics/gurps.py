@@ -12,6 +12,7 @@ from IPython.core.magic import line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 
 from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.magics._base import Secret, SessionMagics, guarded, split_line
 
 
@@ -23,7 +24,7 @@ def gurps_check_line(session, line: str):
     """`%check Lockpicking-5 dark [@Name] [--secret]` -> session.check."""
     parsed = split_line(line, flags=("secret",))
     if not parsed.text:
-        raise UsageError("%check needs a skill, attribute or number, e.g. %check Lockpicking-5 dark")
+        raise UsageError(t("gurps.err.check_empty"))
     result = session.check(parsed.text, actor=parsed.actor, secret=parsed.flag("secret"))
     return _maybe_secret(result, parsed.flag("secret"))
 
@@ -37,16 +38,16 @@ def gurps_odds_line(session, line: str):
     rest = rest.strip()
     if head == "check":
         if not rest:
-            raise UsageError("usage: %odds check 12 (or a skill: %odds check Lockpicking-5 @Aiko)")
+            raise UsageError(t("gurps.err.usage_odds_check"))
         return check_odds(_target(session, rest, parsed.actor))
     if head == "contest":
         from gamekernel.actions.gurps import _split_vs
 
         sides = _split_vs(rest)
         if len(sides) != 2:
-            raise UsageError("usage: %odds contest 14 vs 12")
+            raise UsageError(t("gurps.err.usage", usage="%odds contest 14 vs 12"))
         return quick_contest_odds(_target(session, sides[0], parsed.actor), _target(session, sides[1], parsed.actor))
-    raise UsageError("usage: %odds check 12 | %odds contest 14 vs 12")
+    raise UsageError(t("gurps.err.usage", usage="%odds check 12 | %odds contest 14 vs 12"))
 
 
 def _target(session, text: str, actor: str | None) -> int:
@@ -66,7 +67,7 @@ def _fields(words: list[str]) -> dict[str, object]:
     for word in words:
         key, sep, value = word.partition("=")
         if not sep or not key or not value:
-            raise UsageError(f"expected field=value (e.g. dx=12), got {word!r}")
+            raise UsageError(t("gurps.err.field_value", word=word))
         key = key.lower()
         fields[key] = int(value) if value.lstrip("-").isdigit() else value
     return fields
@@ -90,18 +91,18 @@ class GurpsMagics(SessionMagics):
         try:
             words = shlex.split(parsed.text)
         except ValueError as error:
-            raise UsageError(f"%char: {error}") from None
+            raise UsageError(t("gurps.err.char_quotes", error=error)) from None
         if not words:
             return self.session.character(parsed.actor)
         action, args = words[0].lower(), words[1:]
         session = self.session
         if action == "new":
             if not args:
-                raise UsageError("usage: %char new NAME [st=10 dx=12 ...]")
+                raise UsageError(t("gurps.err.usage", usage="%char new NAME [st=10 dx=12 ...]"))
             return session.char_new(args[0], **_fields(args[1:]))
         if action == "load":
             if len(args) != 1:
-                raise UsageError("usage: %char load FILE (.json or GCS .gcs)")
+                raise UsageError(t("gurps.err.usage_char_load"))
             return session.char_load(args[0])
         if action == "save":
             name = parsed.actor or (args[0] if args and not args[0].endswith(".json") else None)
@@ -111,28 +112,28 @@ class GurpsMagics(SessionMagics):
             return session.characters()
         if action == "use":
             if len(args) != 1 and parsed.actor is None:
-                raise UsageError("usage: %char use NAME")
+                raise UsageError(t("gurps.err.usage", usage="%char use NAME"))
             return session.char_use(parsed.actor or args[0])
         if action == "set":
             return session.char_set(parsed.actor, **_fields(args))
         if action == "skill":
             if len(args) < 2 or not args[-1].isdigit():
-                raise UsageError("usage: %char skill NAME POINTS [@Name]")
+                raise UsageError(t("gurps.err.usage", usage="%char skill NAME POINTS [@Name]"))
             return session.char_add_skill(" ".join(args[:-1]), int(args[-1]), name=parsed.actor)
         if action == "trait":
             if not args:
-                raise UsageError("usage: %char trait NAME [LEVEL|OPTION] [@Name]")
+                raise UsageError(t("gurps.err.usage", usage="%char trait NAME [LEVEL|OPTION] [@Name]"))
             level, option, name_words = 1, "", args
             if len(args) > 1 and args[-1].lstrip("-").isdigit():
                 level, name_words = int(args[-1]), args[:-1]
             return session.char_add_trait(" ".join(name_words), level=level, option=option, name=parsed.actor)
         if action == "weapon":
             return self._weapon(parsed.actor, parsed.text.split(None, 1)[1] if len(words) > 1 else "")
-        raise UsageError(f"unknown %char action {action!r}: new, load, save, list, use, set, skill, trait, weapon")
+        raise UsageError(t("gurps.err.char_action", action=action))
 
     def _weapon(self, actor: str | None, rest: str):
         """`%char weapon [NAME] Broadsword:14:sw+1 cut [@Name]`; `%char weapon [NAME] -Broadsword` removes it."""
-        usage = "usage: %char weapon [NAME] Broadsword:14:sw+1 cut (or Shortsword:Broadsword-2:sw cut) [@Name]"
+        usage = t("gurps.err.usage_weapon")
         head, _, tail = rest.strip().partition(" ")
         if actor is None and tail and ":" not in head and not head.startswith("-"):
             actor, rest = head, tail
@@ -159,7 +160,7 @@ class GurpsMagics(SessionMagics):
         try:
             rounds = int(rounds)
         except (TypeError, ValueError):
-            raise UsageError(f"--rounds needs a whole number, got {rounds!r}") from None
+            raise UsageError(t("gurps.err.flag_number", flag="--rounds", value=rounds)) from None
         text = parsed.text if parsed.actor is None else f"{parsed.actor}:{parsed.text}"
         result = self.session.contest(text, secret=parsed.flag("secret"), regular=parsed.flag("regular"),
                                       max_rounds=rounds)
@@ -191,7 +192,7 @@ class GurpsMagics(SessionMagics):
         parsed = split_line(line, flags=("secret",))
         sides = _split_vs(parsed.text)
         if len(sides) != 2:
-            raise UsageError("usage: %influence SKILL vs TARGET [@Name]")
+            raise UsageError(t("gurps.err.usage", usage="%influence SKILL vs TARGET [@Name]"))
         result = self.session.influence(sides[0], sides[1], actor=parsed.actor, secret=parsed.flag("secret"))
         return _maybe_secret(result, parsed.flag("secret"))
 
@@ -207,13 +208,13 @@ class GurpsMagics(SessionMagics):
         """A damage roll: `%damage 2d+1 cut @Goblin`, `%damage sw+2 cut @Goblin --by=Aiko`, `--dr=4`."""
         parsed = split_line(line, flags=("secret", "dr", "by", "half"))
         if not parsed.text:
-            raise UsageError("usage: %damage 2d+1 cut @Target")
+            raise UsageError(t("gurps.err.usage", usage="%damage 2d+1 cut @Target"))
         dr = parsed.flags.get("dr")
         if dr is not None:
             try:
                 dr = int(dr)
             except (TypeError, ValueError):
-                raise UsageError(f"--dr needs a whole number, got {dr!r}") from None
+                raise UsageError(t("gurps.err.flag_number", flag="--dr", value=dr)) from None
         by = parsed.flags.get("by")
         result = self.session.damage(parsed.text, target=parsed.actor, attacker=by if isinstance(by, str) else None,
                                      dr=dr, half=parsed.flag("half"), secret=parsed.flag("secret"))
@@ -242,8 +243,7 @@ class GurpsMagics(SessionMagics):
             return self.session.luck_reset(parsed.actor, minutes=minutes)
         if verb == "status":
             return self.session.luck_status()
-        raise UsageError(f"unknown %luck action {words[0]!r}: %luck [@Name], %luck reset [@Name] [30min], "
-                         "%luck status")
+        raise UsageError(t("gurps.err.luck_action", action=words[0]))
 
     @magic_arguments()
     @argument("modifiers", nargs="*", help="-2 (how terrifying)")
@@ -270,7 +270,7 @@ class GurpsMagics(SessionMagics):
                   default=len(text))
         trait, mods = text[:cut].strip(), text[cut:].strip()
         if not trait:
-            raise UsageError("usage: %cr TRAIT [modifiers] [@Name]")
+            raise UsageError(t("gurps.err.usage", usage="%cr TRAIT [modifiers] [@Name]"))
         situation = parsed.flags.get("situation", "")
         result = self.session.self_control(trait, mods, actor=parsed.actor, secret=parsed.flag("secret"),
                                            situation=situation if isinstance(situation, str) else "")

@@ -95,15 +95,15 @@ class SheetWidget(SessionWidget):
         if action == "set":
             key = str(payload.get("key", ""))
             if key not in EDITABLE_ATTRIBUTES:
-                raise UsageError(f"the sheet cannot edit {key!r}")
+                raise UsageError(t("gurps.err.sheet_edit", key=key))
             self.session.char_set(self._name, **{key: payload.get("value")})
         elif action == "roll":
             spec = str(payload.get("spec", "")).strip()
             if not spec:
-                raise UsageError("nothing to roll")
+                raise UsageError(t("gurps.err.sheet_nothing"))
             self.session.check(spec, actor=self._name)
         else:
-            raise UsageError(f"unknown sheet action {action!r}")
+            raise UsageError(t("gurps.err.sheet_action", action=action))
 
     def snapshot_html(self) -> str:
         from gamekernel.render.gurps import character_html

@@ -120,4 +120,4 @@ class Tracker(SessionWidget):
         else:
             from gamekernel.errors import UsageError
 
-            raise UsageError(f"unknown tracker action {action!r}")
+            raise UsageError(t("combat.err.tracker_action", action=action))
