@@ -504,10 +504,11 @@ class Character(Displayable):
         return ResolvedCheck(name, value, mods, defense, "attribute")
 
     def _unknown_message(self, name: str) -> str:
-        known = sorted({*ATTRIBUTE_NAMES, *(s.name.casefold() for s in self.skills)})
         from gamekernel.systems.gurps.skills import load_skills
 
-        known += [s.casefold() for s in load_skills()]
+        # one entry per name: a skill on the sheet is also in the skill list ("did you mean X, X?")
+        known = sorted({*ATTRIBUTE_NAMES, *(s.name.casefold() for s in self.skills),
+                        *(s.casefold() for s in load_skills())})
         close = get_close_matches(_name_key(name), known, n=3, cutoff=0.6)
         hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else ""
         return t("gurps.err.no_skill", name=self.name, skill=name, hint=hint)
