@@ -20,16 +20,17 @@ def fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-@pytest.mark.parametrize("domain", ["core", "campaign"])
+@pytest.mark.parametrize("domain", sorted(p.stem for p in (CATALOGS / "en").glob("*.json")))
 def test_en_and_ja_have_the_same_keys_and_fields(domain):
+    """Every domain's catalog, present and future: same keys, same fields, nothing left untranslated."""
     en = json.loads((CATALOGS / "en" / f"{domain}.json").read_text(encoding="utf-8"))
     ja = json.loads((CATALOGS / "ja" / f"{domain}.json").read_text(encoding="utf-8"))
     assert en.keys() == ja.keys()
     for key in en:
         assert fields(en[key]) == fields(ja[key]), key
         letters = re.sub(r"\{[^}]*\}", "", en[key])
-        if re.search(r"[A-Za-z]{3}", letters) and not key.endswith((".seq", ".kind")):
-            assert JAPANESE.search(ja[key]), f"{key} is not translated"
+        if re.search(r"[A-Za-z]{3}", letters):
+            assert ja[key] != en[key], f"{key} is an English copy"
 
 
 def test_core_errors_follow_the_language():
