@@ -24,8 +24,11 @@ $(VENV)/.installed-bench: $(PY) pyproject.toml hatch_build.py $(wildcard widgets
 	$(PIP) install --quiet -e '.[bench]'
 	touch $@
 
+# JupyterLab refuses to run as root unless told; containers often are root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 play: $(VENV)/.installed-play
-	$(VENV)/bin/jupyter lab example_notebooks
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) example_notebooks
 
 test: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
