@@ -420,6 +420,27 @@ class GurpsActions:
         part = self.gurps
         return part.characters[part.active] if part.active else None
 
+    def check_odds(self, spec: str, actor: str | None = None):
+        """Exact odds of a success roll against `spec` (a number, or a skill of `actor`): `%odds check`."""
+        from gamekernel.systems.gurps.odds import check_odds
+
+        return check_odds(self.check_target(spec, actor))
+
+    def contest_odds(self, first: str, second: str, actor: str | None = None):
+        """Exact odds of a Quick Contest between two specs: `%odds contest 14 vs 12`."""
+        from gamekernel.systems.gurps.odds import quick_contest_odds
+
+        return quick_contest_odds(self.check_target(first, actor), self.check_target(second, actor))
+
+    def check_target(self, text: str, actor: str | None = None) -> int:
+        """The effective target of a check spec: a plain number with modifiers, or `[Name:]Skill±n`."""
+        who, spec = _side_spec(text)
+        parsed = parse_check_spec(spec)
+        if all(alt.name is None for alt in parsed.alternatives) and who is None:
+            alt = parsed.alternatives[0]
+            return int(alt.number or 0) + sum(m.value for m in alt.modifiers)
+        return self.character(who or actor).resolve(parsed).target
+
     def check(
         self, spec: str | CheckSpec, *, actor: str | None = None, secret: bool = False,
         modifiers: Iterable = (), dice: Iterable[int] | None = None,

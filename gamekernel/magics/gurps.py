@@ -31,7 +31,7 @@ def gurps_check_line(session, line: str):
 
 def gurps_odds_line(session, line: str):
     """`%odds check 12`, `%odds check Lockpicking-5 @Aiko`, `%odds contest 14 vs 12`."""
-    from gamekernel.systems.gurps.odds import check_odds, quick_contest_odds
+    from gamekernel.actions.gurps import _split_vs
 
     parsed = split_line(line, flags=())
     head, _, rest = parsed.text.partition(" ")
@@ -39,27 +39,13 @@ def gurps_odds_line(session, line: str):
     if head == "check":
         if not rest:
             raise UsageError(t("gurps.err.usage_odds_check"))
-        return check_odds(_target(session, rest, parsed.actor))
+        return session.check_odds(rest, parsed.actor)
     if head == "contest":
-        from gamekernel.actions.gurps import _split_vs
-
         sides = _split_vs(rest)
         if len(sides) != 2:
             raise UsageError(t("gurps.err.usage", usage="%odds contest 14 vs 12"))
-        return quick_contest_odds(_target(session, sides[0], parsed.actor), _target(session, sides[1], parsed.actor))
+        return session.contest_odds(sides[0], sides[1], parsed.actor)
     raise UsageError(t("gurps.err.usage", usage="%odds check 12 | %odds contest 14 vs 12"))
-
-
-def _target(session, text: str, actor: str | None) -> int:
-    from gamekernel.actions.gurps import _side_spec
-    from gamekernel.systems.gurps.checks import parse_check_spec
-
-    who, spec = _side_spec(text)
-    parsed = parse_check_spec(spec)
-    if all(alt.name is None for alt in parsed.alternatives) and who is None:
-        alt = parsed.alternatives[0]
-        return int(alt.number or 0) + sum(m.value for m in alt.modifiers)
-    return session.character(who or actor).resolve(parsed).target
 
 
 def _fields(words: list[str]) -> dict[str, object]:
