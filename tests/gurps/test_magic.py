@@ -28,12 +28,14 @@ def test_gurps_mag_04_critical_failure_full_cost_and_table():
         mg.cast("Fireball", 12, 3, (6, 6, 6), fp=10, fp_max=10)
 
 
-def test_gurps_mag_04_open_17_at_16_flag():
-    general = mg.cast("Light", 16, 1, (6, 6, 5), fp=10, fp_max=10)
+def test_gurps_mag_04_a_17_is_a_critical_failure_of_a_spell_at_skill_16():
+    """The seed's magic section [004:1755]: 18, or 17 at skill <= 16 (one more than GURPS-SR-08)."""
+    at_16 = mg.cast("Light", 16, 1, (6, 6, 5), fp=10, fp_max=10, failure_faces=(3, 3, 3))
+    assert at_16.outcome == "critical_failure"
+    at_17 = mg.cast("Light", 17, 1, (6, 6, 5), fp=10, fp_max=10)
+    assert at_17.outcome == "failure"
+    general = mg.cast("Light", 16, 1, (6, 6, 5), fp=10, fp_max=10, config=mg.MagicConfig(crit17_at_most=15))
     assert general.outcome == "failure"
-    magic_section = mg.cast("Light", 16, 1, (6, 6, 5), fp=10, fp_max=10, failure_faces=(3, 3, 3),
-                            config=mg.MagicConfig(crit17_at_most=16))
-    assert magic_section.outcome == "critical_failure"
 
 
 def test_gurps_fat_02_energy_from_hp_when_fp_out():

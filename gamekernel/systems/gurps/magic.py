@@ -15,10 +15,11 @@ from gamekernel.systems.gurps.injury import shock_penalty as _shock
 
 @dataclass(frozen=True)
 class MagicConfig:
-    """OPEN GURPS-MAG-04: the magic section says a 17 is a critical failure at skill <= 16; the general
-    rule (and Basic Set) says <= 15. Default: the general rule."""
+    """GURPS-MAG-04: the magic section of the seed [004:1755] (and RULES.md) make a 17 a critical
+    failure of a spell at skill <= 16, one more than the general rule (<= 15, GURPS-SR-08). The seed is
+    the authority, so that is the default; `crit17_at_most=15` gives the general rule."""
 
-    crit17_at_most: int = 15
+    crit17_at_most: int = 16
 
 
 DEFAULT = MagicConfig()
