@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
-from gamekernel.i18n import t
+from gamekernel.i18n import get_language, t
 from gamekernel.render.html import FONT, bars, esc, panel, table, tone_style
 
 MAX_ROWS = 41  # table and chart rows before trimming the tails and grouping outcomes
@@ -24,12 +25,17 @@ _FATE_TONE = {
 
 
 def _die_chip(die) -> str:
-    fate = die.fate
-    text = str(die.value) + ("!" if fate == "exploded" else "")
-    title = t("dice.fate.clamped", face=die.face) if fate == "clamped" else t(f"dice.fate.{fate}")
+    return _chip_html(die.fate, die.value, die.sides, die.face, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _chip_html(fate: str, value: int, sides: int, face: int | None, language: str) -> str:
+    """One die as a chip; cached, since a table sees the same few faces over and over."""
+    text = str(value) + ("!" if fate == "exploded" else "")
+    title = t("dice.fate.clamped", face=face) if fate == "clamped" else t(f"dice.fate.{fate}")
     strike = ";text-decoration:line-through;opacity:.75" if fate in ("dropped", "rerolled") else ""
     return (
-        f'<span class="gk-chip gk-die gk-die-{esc(fate)}" title="{esc(title)} (d{die.sides})" '
+        f'<span class="gk-chip gk-die gk-die-{esc(fate)}" title="{esc(title)} (d{sides})" '
         f'style="{tone_style(_FATE_TONE.get(fate, "neutral"))};border-radius:4px;padding:0 5px;'
         f'margin:0 1px;display:inline-block;font-variant-numeric:tabular-nums{strike}">{esc(text)}</span>'
     )
