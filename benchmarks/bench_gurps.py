@@ -50,7 +50,8 @@ def _cells() -> tuple[float, float]:
     from IPython.core.interactiveshell import InteractiveShell
 
     shell = InteractiveShell.instance()
-    shell.run_line_magic("load_ext", "gamekernel")
+    if "gamekernel" not in shell.extension_manager.loaded:  # another benchmark of this run may have loaded it
+        shell.run_line_magic("load_ext", "gamekernel")
     shell.run_line_magic("seed", "1")
     shell.run_line_magic("char", "new Aiko dx=12 iq=12 ht=11")
     shell.run_line_magic("char", "skill Lockpicking 8")
