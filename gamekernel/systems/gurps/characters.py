@@ -62,7 +62,7 @@ from gamekernel.systems.gurps.skills import (
     relative_level,
 )
 from gamekernel.systems.gurps.traits import Trait, load_traits, maybe_trait
-from gamekernel.systems.gurps.weapons import CharacterWeapon
+from gamekernel.systems.gurps.weapons import CharacterWeapon, find_weapon
 
 SCHEMA = 1
 
@@ -441,15 +441,7 @@ class Character(Displayable):
     # -- checks ---------------------------------------------------------------------------------
     def weapon(self, name: str) -> CharacterWeapon:
         """A weapon on the sheet by name (case and spacing/punctuation ignored); NotFoundError with hints."""
-        key = _weapon_key(name)
-        for w in self.weapons:
-            if _weapon_key(w.name) == key:
-                return w
-        names = [w.name for w in self.weapons]
-        close = get_close_matches(name, names, n=3)
-        hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
-                else t("gurps.err.has", name=self.name, things=", ".join(names) or t("gurps.err.none")))
-        raise NotFoundError(t("gurps.err.no_weapon", name=self.name, weapon=name, hint=hint))
+        return find_weapon(self.name, self.weapons, name)
 
     def weapon_level(self, weapon: CharacterWeapon | str) -> int:
         """The weapon's effective skill on this sheet: its fixed level, else the skill (or attribute)
@@ -725,9 +717,6 @@ def _effect_value(effect: dict[str, Any], trait: Trait) -> int:
         return int(row.get("bonus", row.get("reaction", 0)))
     return int(effect.get("bonus", 0))
 
-
-def _weapon_key(name: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKC", name).casefold() if ch.isalnum())
 
 
 def _name_key(name: str) -> str:

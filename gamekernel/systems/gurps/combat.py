@@ -25,6 +25,7 @@ from gamekernel.systems.gurps import fatigue as fat
 from gamekernel.systems.gurps import injury as inj
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.damage import DamageRoll, DamageSpec, parse_damage, roll_damage
+from gamekernel.systems.gurps.weapons import find_weapon
 from gamekernel.systems.gurps.wording import badges, word
 
 # ---------------------------------------------------------------- cheap copies
@@ -230,15 +231,7 @@ class Combatant:
 
     def weapon(self, name: str) -> Weapon:
         """By name, ignoring case, spaces and punctuation ("broadsword_thrust" = "Broadsword (Thrust)")."""
-        key = _weapon_key(name)
-        for w in self.weapons:
-            if _weapon_key(w.name) == key:
-                return w
-        names = [w.name for w in self.weapons]
-        close = get_close_matches(name, names, n=3)
-        hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
-                else t("gurps.err.has", name=self.name, things=", ".join(names) or t("gurps.err.none")))
-        raise NotFoundError(t("gurps.err.no_weapon", name=self.name, weapon=name, hint=hint))
+        return find_weapon(self.name, self.weapons, name)
 
     def badges(self, round_: int = 0) -> tuple[str, ...]:
         """Status badges for the tracker, in a fixed order."""
@@ -1191,9 +1184,6 @@ def parse_weapon(text: str) -> Weapon:
             raise UsageError(t("combat.err.weapon_flag", text=text, flag=key))
     return w
 
-
-def _weapon_key(name: str) -> str:
-    return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
 def weapon_from_sheet(sheet_weapon, level: int) -> Weapon:

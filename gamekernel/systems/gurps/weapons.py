@@ -12,10 +12,13 @@ The level follows the sheet (`Character.weapon_level`), so buying the skill up r
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from difflib import get_close_matches
 from typing import Any
 
-from gamekernel.errors import DataError, UsageError
+from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.i18n import t
 from gamekernel.systems.gurps.damage import parse_damage
 
@@ -135,3 +138,21 @@ def parse_character_weapon(text: str) -> CharacterWeapon:
 
 
 __all__ = ["COMBAT_FLAGS", "CharacterWeapon", "parse_character_weapon", "validate_weapon"]
+
+
+def weapon_key(name: str) -> str:
+    """A weapon name for matching: case, width, spaces and punctuation ignored."""
+    return "".join(ch for ch in unicodedata.normalize("NFKC", name).casefold() if ch.isalnum())
+
+
+def find_weapon(owner: str, weapons: Sequence, name: str):
+    """The weapon of `owner` called `name` (a sheet's or a combatant's); NotFoundError with hints."""
+    key = weapon_key(name)
+    for weapon in weapons:
+        if weapon_key(weapon.name) == key:
+            return weapon
+    names = [weapon.name for weapon in weapons]
+    close = get_close_matches(name, names, n=3)
+    hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
+            else t("gurps.err.has", name=owner, things=", ".join(names) or t("gurps.err.none")))
+    raise NotFoundError(t("gurps.err.no_weapon", name=owner, weapon=name, hint=hint))
