@@ -23,7 +23,7 @@ from gamekernel.events import register_event
 from gamekernel.i18n import t
 from gamekernel.state import register_part
 from gamekernel.systems.mtg.check import BoostResult, CheckResult, action_check, boost
-from gamekernel.systems.mtg.decklists import build_library, parse_decklist, read_decklist
+from gamekernel.systems.mtg.decklists import Composition, build_library, composition, parse_decklist, read_decklist
 from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts
 from gamekernel.systems.mtg.kinds import DEFAULT_OPTIONS, MtgOptions, parse_check_spec, parse_kind
 from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
@@ -166,17 +166,26 @@ class LibraryLoaded(Displayable):
     main: int
     sideboard: int
     name: str | None = None
+    composition: Composition | None = None
 
     def __str__(self) -> str:
-        return t("mtg.loaded", actor=self.actor, count=self.main, source=self.source, fmt=self.fmt,
-                 sideboard=self.sideboard)
+        lines = [t("mtg.loaded", actor=self.actor, count=self.main, source=self.source, fmt=self.fmt,
+                   sideboard=self.sideboard)]
+        made = self.composition
+        if made is not None:
+            colours = ", ".join(t(f"mtg.colour.{c}") for c in made.colours) or t("mtg.colour.colourless")
+            lines.append(t("mtg.deck.composition", cards=made.cards, lands=made.lands, colours=colours,
+                           sideboard=made.sideboard))
+            lines += [t(f"mtg.deck.warn.{key}", cards=made.cards, sideboard=made.sideboard)
+                      for key in made.warnings]
+        return "\n".join(lines)
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
         from gamekernel.render.html import esc, panel
 
-        return panel("mtg-library-loaded", esc(str(self)))
+        return panel("mtg-library-loaded", "<br>".join(esc(line) for line in str(self).splitlines()))
 
 
 @dataclass(frozen=True)
@@ -302,12 +311,15 @@ class MtgActions:
         steps += [lambda s: cards.plan_create(s, lib, [c.name for c in library]),
                   lambda s: cards.plan_shuffle(s, lib, self.rng)]
         ops = _plan_steps(table, steps)[0]
+        made = composition(library, decklist.sideboard_count)
         deck = {"source": Path(str(source)).name, "name": decklist.name, "fmt": decklist.fmt,
-                "main": decklist.main_count, "sideboard": decklist.sideboard_count}
+                "main": decklist.main_count, "sideboard": decklist.sideboard_count,
+                "composition": made.to_dict()}
         facts = {c.name: c.to_row() for c in library}
         self.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
                                     "batch": cards.Batch("library", tuple(ops)).to_dict()}, actor=actor)
-        return LibraryLoaded(actor, deck["source"], decklist.fmt, deck["main"], deck["sideboard"], decklist.name)
+        return LibraryLoaded(actor, deck["source"], decklist.fmt, deck["main"], deck["sideboard"], decklist.name,
+                             made)
 
     def stack_library(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
         """Put named cards of the library on top in the given order (a GM set-up, e.g. to replay the

@@ -50,7 +50,7 @@ def test_mtg_chk_05_seed_cards_and_rule_cases_in_bundled_facts():
 def test_lookup_suggests_close_matches():
     with pytest.raises(NotFoundError, match="did you mean 'Elvish Mystic'"):
         bundled_facts().lookup("Elvish Mistic")
-    with pytest.raises(NotFoundError, match="load_card_data"):
+    with pytest.raises(NotFoundError, match="%library data FILE"):
         bundled_facts().lookup("Qwertyuiop Zxcv")
 
 

@@ -133,7 +133,7 @@ def test_actor_resolution_errors(session, tmp_path):
     session.load_library("Bren", path)
     with pytest.raises(UsageError, match="several characters"):
         session.mtg_check("G2")
-    with pytest.raises(NotFoundError, match=r"unknown card 'Elvish Mistic'.*Elvish Mystic"):
+    with pytest.raises(NotFoundError, match=r"line 1 'Elvish Mistic' \(did you mean 'Elvish Mystic'\?\)"):
         session.load_library("Cy", "x.txt", text="4 Elvish Mistic\n")
 
 
