@@ -24,7 +24,7 @@ from gamekernel.i18n import t
 from gamekernel.state import register_part
 from gamekernel.systems.mtg.check import BoostResult, CheckResult, action_check, boost
 from gamekernel.systems.mtg.decklists import Composition, build_library, composition, parse_decklist, read_decklist
-from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts
+from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts, display_name
 from gamekernel.systems.mtg.kinds import DEFAULT_OPTIONS, MtgOptions, parse_check_spec, parse_kind
 from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
 
@@ -173,7 +173,7 @@ class LibraryLoaded(Displayable):
                    sideboard=self.sideboard)]
         made = self.composition
         if made is not None:
-            colours = ", ".join(t(f"mtg.colour.{c}") for c in made.colours) or t("mtg.colour.colourless")
+            colours = t("mtg.and").join(t(f"mtg.colour.{c}") for c in made.colours) or t("mtg.colour.colourless")
             lines.append(t("mtg.deck.composition", cards=made.cards, lands=made.lands, colours=colours,
                            sideboard=made.sideboard))
             lines += [t(f"mtg.deck.warn.{key}", cards=made.cards, sideboard=made.sideboard)
@@ -222,6 +222,11 @@ class LibraryView(Displayable):
     last_boost: Mapping[str, Any] | None
     distribution: Mapping[str, int]
     deck: Mapping[str, Any]
+    ja_names: Mapping[str, str] = field(default_factory=dict)  # English card name -> Japanese name
+
+    def shown_name(self, name: str) -> str:
+        """A card name as printed in the current language (the Japanese one when known)."""
+        return display_name(name, self.ja_names.get(name))
 
     def __str__(self) -> str:
         from gamekernel.render.mtg import library_text
@@ -370,7 +375,8 @@ class MtgActions:
             exile=tuple(table.card(u).def_id for u in table.order(exile_zone(actor))), scene=part.scene,
             boost_used=scope in part.boosted, last_check=copy.deepcopy(part.last_check.get(actor)),
             last_boost=copy.deepcopy(part.last_boost.get(actor)), distribution=colour_distribution(library),
-            deck=dict(part.decks[actor]))
+            deck=dict(part.decks[actor]),
+            ja_names={name: row[6] for name, row in part.facts.items() if len(row) > 6 and row[6]})
 
     # -- checks --------------------------------------------------------------------------------
     def mtg_check(self, kind: str, difficulty: int | None = None, *, actor: str | None = None) -> CheckResult:

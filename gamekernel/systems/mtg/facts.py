@@ -40,6 +40,11 @@ def order_colours(colours: Iterable[str]) -> tuple[str, ...]:
     return tuple(colour for colour in COLOURS if colour in wanted)
 
 
+def display_name(name: str, ja_name: str | None) -> str:
+    """The card name to print in the current language: the Japanese one when it is known."""
+    return ja_name if ja_name and get_language() == "ja" else name
+
+
 @dataclass(frozen=True)
 class CardFacts:
     """One card's check-relevant characteristics (front face; split cards combined)."""
@@ -55,7 +60,7 @@ class CardFacts:
     @property
     def shown_name(self) -> str:
         """The name to print: the Japanese one when the language is Japanese and it is known."""
-        return self.ja_name if self.ja_name and get_language() == "ja" else self.name
+        return display_name(self.name, self.ja_name)
 
     @property
     def is_land(self) -> bool:
