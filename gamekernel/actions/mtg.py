@@ -25,8 +25,9 @@ from gamekernel.state import register_part
 from gamekernel.systems.mtg.check import BoostResult, CheckResult, action_check, boost
 from gamekernel.systems.mtg.decklists import Composition, build_library, composition, parse_decklist, read_decklist
 from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts, display_name
-from gamekernel.systems.mtg.kinds import DEFAULT_OPTIONS, MtgOptions, parse_check_spec, parse_kind
+from gamekernel.systems.mtg.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
+from gamekernel.systems.mtg.options import changed_options, options_from, options_text
 
 PART = "mtg"
 EVERYONE = "*"
@@ -51,6 +52,18 @@ class MtgState:
     boosted: list[str] = field(default_factory=list)  # who boosted this scene ("*" = the table)
     last_check: dict[str, dict] = field(default_factory=dict)  # actor -> check outcome of this scene
     last_boost: dict[str, dict] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)  # MtG options changed by mtg.config events
+    boosters: list[str] = field(default_factory=list)  # who boosted this scene, in order
+
+    @property
+    def mtg_options(self) -> MtgOptions:
+        return options_from(self.options)
+
+    def boost_user(self, actor: str) -> str | None:
+        """Who already used the boost `actor` would use now: per character, `actor`; per table, anyone."""
+        if self.mtg_options.boost_per_character:
+            return actor if actor in self.boosters else None
+        return self.boosters[0] if self.boosters else None
 
     def card_facts(self, name: str) -> CardFacts:
         return CardFacts.from_row(self.facts[name])
@@ -66,13 +79,17 @@ class MtgState:
         """A fresh picture: later steps never change a picture taken now (nested records copied)."""
         return {"table": self.table.to_dict(), "facts": {k: list(v) for k, v in sorted(self.facts.items())},
                 "decks": _copied(self.decks), "scene": self.scene, "boosted": list(self.boosted),
-                "last_check": _copied(self.last_check), "last_boost": _copied(self.last_boost)}
+                "last_check": _copied(self.last_check), "last_boost": _copied(self.last_boost),
+                "options": dict(sorted(self.options.items())), "boosters": list(self.boosters)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MtgState:
+        boosted = list(data.get("boosted", []))
         return cls(cards.Table.from_dict(data["table"]), {k: list(v) for k, v in data.get("facts", {}).items()},
-                   _copied(data.get("decks", {})), int(data.get("scene", 1)), list(data.get("boosted", [])),
-                   _copied(data.get("last_check", {})), _copied(data.get("last_boost", {})))
+                   _copied(data.get("decks", {})), int(data.get("scene", 1)), boosted,
+                   _copied(data.get("last_check", {})), _copied(data.get("last_boost", {})),
+                   dict(data.get("options", {})),
+                   list(data.get("boosters", [b for b in boosted if b != EVERYONE])))
 
 
 def _copied(records: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -108,6 +125,7 @@ def _reduce_check(state, data) -> None:
 def _reduce_boost(state, data) -> None:
     part = _apply_batch(state, data)
     part.boosted.append(data["scope"])
+    part.boosters.append(data["actor"])
     part.last_check[data["actor"]] = {**part.last_check[data["actor"]], "boosted": True}
     part.last_boost[data["actor"]] = dict(data["result"])
 
@@ -116,12 +134,25 @@ def _reduce_scene(state, data) -> None:
     part: MtgState = state[PART]
     part.scene = data["scene"]
     part.boosted.clear()
+    part.boosters.clear()
     part.last_check.clear()
     part.last_boost.clear()
 
 
 def _reduce_cards(state, data) -> None:
     _apply_batch(state, data)  # a boost afterwards is refused: the order no longer matches the check
+
+
+def _reduce_peek(state, data) -> None:
+    part = _apply_batch(state, data)
+    record = part.last_check.get(data["actor"])
+    if record is not None:  # seed 002:61,64: a boost is refused once the player knows new top cards
+        part.last_check[data["actor"]] = {**record, "peeked": True}
+
+
+def _reduce_config(state, data) -> None:
+    part: MtgState = state[PART]
+    part.options = {**part.options, **data["changes"]}
 
 
 def _check_summary(data) -> str:
@@ -140,9 +171,11 @@ register_event("mtg.boost", apply=_reduce_boost,
                summary=lambda d: t("mtg.event.boost", actor=d["actor"], bonus=d["result"]["bonus"],
                                    achievement=d["result"]["achievement"]))
 register_event("mtg.scene", apply=_reduce_scene, summary=lambda d: t("mtg.event.scene", scene=d["scene"]))
-register_event("mtg.peek", apply=_reduce_cards,
+register_event("mtg.peek", apply=_reduce_peek,
                summary=lambda d: t("mtg.event.peek", actor=d["actor"], count=d["count"]))
 register_event("mtg.reset", apply=_reduce_cards, summary=lambda d: t("mtg.event.reset", actor=d["actor"]))
+register_event("mtg.config", apply=_reduce_config,
+               summary=lambda d: t("mtg.event.config", changes=", ".join(f"{k}={v}" for k, v in d["changes"].items())))
 
 
 def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
@@ -254,11 +287,48 @@ class SceneStarted(Displayable):
         return panel("mtg-scene", esc(repr(self)))
 
 
+@dataclass(frozen=True)
+class MtgConfigShown(Displayable):
+    """The MtG options after `mtg_config(...)`, and which ones it changed."""
+
+    options: MtgOptions
+    changes: Mapping[str, Any]
+
+    def __str__(self) -> str:
+        return t("mtg.config.shown", options=options_text(self.options))
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.html import esc, panel
+
+        return panel("mtg-config", esc(str(self)))
+
+
 class MtgActions:
     """Libraries from decklists, action checks, boosts, scenes and odds (mixed into Session)."""
 
-    mtg_options: MtgOptions = DEFAULT_OPTIONS
     _mtg_index: FactsIndex | None = None
+
+    # -- options (OPEN choices of MTG-CHK) -------------------------------------------------------
+    @property
+    def mtg_options(self) -> MtgOptions:
+        """The options in force: the defaults plus every logged mtg.config change (saved with the log)."""
+        return self._mtg.mtg_options
+
+    @mtg_options.setter
+    def mtg_options(self, options: MtgOptions) -> None:
+        from dataclasses import asdict
+
+        self.mtg_config(**asdict(options))
+
+    def mtg_config(self, **changes: Any) -> MtgConfigShown:
+        """Change MtG options as one logged event (`mtg_config(boost_per_character=False)`); they apply
+        to every library at once, existing ones included. Without arguments: show them."""
+        changed = changed_options(self.mtg_options, changes)
+        if changed:
+            self.record("mtg.config", {"changes": changed})
+        return MtgConfigShown(self.mtg_options, changed)
 
     # -- card data -----------------------------------------------------------------------------
     @property
@@ -369,11 +439,10 @@ class MtgActions:
         table = part.table
         known = [part.table.card(u).def_id for u in (c.uid for c in table.known_top(library_zone(actor), actor))]
         library = part.library(actor)
-        scope = actor if self.mtg_options.boost_per_character else EVERYONE
         return LibraryView(
             actor=actor, count=len(library), known_top=tuple(known),
             exile=tuple(table.card(u).def_id for u in table.order(exile_zone(actor))), scene=part.scene,
-            boost_used=scope in part.boosted, last_check=copy.deepcopy(part.last_check.get(actor)),
+            boost_used=part.boost_user(actor) is not None, last_check=copy.deepcopy(part.last_check.get(actor)),
             last_boost=copy.deepcopy(part.last_boost.get(actor)), distribution=colour_distribution(library),
             deck=dict(part.decks[actor]),
             ja_names={name: row[6] for name, row in part.facts.items() if len(row) > 6 and row[6]})
@@ -412,8 +481,11 @@ class MtgActions:
         part = self._mtg
         options = self.mtg_options
         scope = actor if options.boost_per_character else EVERYONE
-        if scope in part.boosted:
-            raise RuleError(t("mtg.error.boost_used", actor=actor))
+        user = part.boost_user(actor)
+        if user is not None:
+            if options.boost_per_character:
+                raise RuleError(t("mtg.error.boost_used", actor=actor))
+            raise RuleError(t("mtg.error.boost_used_table", user=user))
         record = part.last_check.get(actor)
         if record is None:
             raise RuleError(t("mtg.error.boost_no_check", actor=actor))
@@ -423,6 +495,8 @@ class MtgActions:
         order = list(part.table.order(lib))
         if order != record["after"]:
             raise RuleError(t("mtg.error.boost_stale"))
+        if record.get("peeked"):
+            raise RuleError(t("mtg.error.boost_peeked", actor=actor))
         check = self._check_from_record(record)
         result = boost(part.library(actor), check, self.rng, options=options)
         exiled_uids = [order[i] for i in range(len(order)) if i not in set(result.new_order)]

@@ -177,6 +177,18 @@ def counts_colourless_for_boost(card: CardFacts, options: MtgOptions = DEFAULT_O
     return card.is_land and options.boost_colourless_lands == "any"
 
 
+def boost_refusal(check: CheckResult, exilable: int) -> str | None:
+    """Why the seed forbids boosting `check` now, or None (seed 002:33-36, 64: the boost raises the
+    achievement; success is achievement >= target, so a success has nothing to gain, and with no card
+    to exile it adds nothing)."""
+    actor = check.actor or t("mtg.character")
+    if check.success:
+        return t("mtg.error.boost_success", actor=actor)
+    if exilable < 1:
+        return t("mtg.error.boost_empty", actor=actor)
+    return None
+
+
 def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random | None = None, *,
           options: MtgOptions | None = None) -> BoostResult:
     """Boost the achievement of `check`, given the library as the check left it.
@@ -191,6 +203,9 @@ def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random |
     known = len(check.known_cards)
     middle = range(known, size - 2)
     taken = tuple(middle[: options.boost_cards])
+    refusal = boost_refusal(check, len(taken))
+    if refusal:
+        raise RuleError(refusal)
     exiled = tuple(library[i] for i in taken)
     colourless = tuple(counts_colourless_for_boost(card, options) for card in exiled)
     bonus = sum(colourless)
