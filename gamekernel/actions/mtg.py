@@ -448,8 +448,12 @@ class MtgActions:
             ja_names={name: row[6] for name, row in part.facts.items() if len(row) > 6 and row[6]})
 
     # -- checks --------------------------------------------------------------------------------
-    def mtg_check(self, kind: str, difficulty: int | None = None, *, actor: str | None = None) -> CheckResult:
-        """An action check (MTG-CHK): `mtg_check("green", 2, actor="Mira")` or `mtg_check("G2")`."""
+    def mtg_check(self, kind: str, difficulty: int | None = None, *, actor: str | None = None,
+                  boost_if_needed: bool = False) -> CheckResult:
+        """An action check (MTG-CHK): `mtg_check("green", 2, actor="Mira")` or `mtg_check("G2")`.
+
+        With `boost_if_needed=True` the scene's boost follows at once, but only when the check failed
+        and the boost can turn it into a success (its chance, `result.boost_odds`, is above 0)."""
         if difficulty is None:
             kind, difficulty = parse_check_spec(kind)
         kind = parse_kind(kind)
@@ -473,7 +477,19 @@ class MtgActions:
         batch = cards.Batch("check", tuple(ops), tuple(order[len(known): len(known) + 2]))
         self.record("mtg.check", {"actor": actor, "result": result.to_dict(), "after": after,
                                   "batch": batch.to_dict()}, actor=actor)
+        if boost_if_needed and not result.success:
+            return self._boost_if_it_helps(result, actor)
         return result
+
+    def _boost_if_it_helps(self, result: CheckResult, actor: str) -> CheckResult:
+        from dataclasses import replace
+
+        if not result.boost_odds:
+            return replace(result, auto_boost_note=t("mtg.check.auto_boost_none"))
+        try:
+            return replace(result, auto_boost=self.mtg_boost(actor))
+        except RuleError as refusal:  # e.g. the scene's boost is used: the check stands, and says why
+            return replace(result, auto_boost_note=str(refusal))
 
     def mtg_boost(self, actor: str | None = None) -> BoostResult:
         """Once per scene, after a check: exile the top six, +1 per colourless card (MTG-CHK-13)."""
@@ -512,7 +528,7 @@ class MtgActions:
     def _check_from_record(self, record: Mapping[str, Any]) -> CheckResult:
         """Rebuild the CheckResult of the last check from its event data (no RNG)."""
         part = self._mtg
-        odds = record.get("odds")
+        odds, boost_odds = record.get("odds"), record.get("boost_odds")
         return CheckResult(
             kind=record["kind"], difficulty=record["difficulty"], library_size=record["library_size"],
             known_cards=tuple(part.card_facts(n) for n in record["known"]),
@@ -521,7 +537,7 @@ class MtgActions:
             relation=record["relation"], modifier=record["modifier"], achievement=record["achievement"],
             success=record["success"], bottom=tuple(record["bottom"]), new_order=tuple(record["new_order"]),
             odds=None if odds is None else Fraction(*odds), actor=record.get("actor"),
-            options=self.mtg_options)
+            options=self.mtg_options, boost_odds=None if boost_odds is None else Fraction(*boost_odds))
 
     def last_mtg_check(self, actor: str | None = None) -> CheckResult | None:
         record = self._mtg.last_check.get(self.mtg_actor(actor))

@@ -100,7 +100,23 @@ def check_text(result: CheckResult) -> str:
     if result.odds is not None:
         tail.append(t("mtg.check.odds", odds=percent(result.odds)))
     tail.append(bottom_line(result))
-    return "\n".join([title(result), *(f"  {line}" for line in _lines(result)), "  " + " · ".join(tail)])
+    lines = [title(result), *(f"  {line}" for line in _lines(result)), "  " + " · ".join(tail)]
+    lines += [f"  {line}" for line in _after_lines(result)]
+    if result.auto_boost is not None:
+        lines.append(boost_text(result.auto_boost))
+    return "\n".join(lines)
+
+
+def foresight_line(result: CheckResult) -> str | None:
+    """Boost foresight: the exact chance that the scene's boost turns this failure into a success."""
+    if result.boost_odds is None:
+        return None
+    odds = result.boost_odds
+    return t("mtg.check.foresight", odds=percent(odds), fraction=f"{odds.numerator}/{odds.denominator}")
+
+
+def _after_lines(result: CheckResult) -> list[str]:
+    return [line for line in (foresight_line(result), result.auto_boost_note) if line]
 
 
 def bottom_line(result: CheckResult) -> str:
@@ -137,6 +153,10 @@ def check_html(result: CheckResult) -> str:
     foot += (f' <span style="color:#555;font-size:11px">'
              f'{esc(bottom_line(result))}</span>')
     body = "".join(notes) + first + second + f'<div style="margin-top:3px">{foot}</div>'
+    body += "".join(f'<div class="gk-mtg-foresight" style="color:#555;font-size:11px">{esc(line)}</div>'
+                    for line in _after_lines(result))
+    if result.auto_boost is not None:
+        body += boost_html(result.auto_boost)
     return panel("mtg-check", body, title_html=esc(title(result)), tone="neutral")
 
 
