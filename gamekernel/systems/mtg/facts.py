@@ -169,11 +169,15 @@ class FactsIndex(Mapping[str, CardFacts]):
         return self._cards[key]
 
     def find(self, name: str) -> CardFacts | None:
-        """The facts of `name` (any face, English or Japanese), or None."""
+        """The facts of `name` (any face, English or Japanese), or None. A full 'Front // Back' name
+        also finds a card stored by its front face only (the bundled double-faced cards)."""
         try:
             return self[name]
         except KeyError:
-            return None
+            pass
+        key = name_key(name)
+        card = self._cards.get(key.split(" // ")[0]) if " // " in key else None
+        return card if card is not None and " // " not in card.name else None  # never 'Fire // Ise'
 
     def close_names(self, name: str) -> list[str]:
         """Up to three known names close to `name` (in Japanese for a Japanese query), best first."""
