@@ -206,7 +206,7 @@ class LibraryLoaded(Displayable):
                    sideboard=self.sideboard)]
         made = self.composition
         if made is not None:
-            colours = t("mtg.and").join(t(f"mtg.colour.{c}") for c in made.colours) or t("mtg.colour.colourless")
+            colours = t("mtg.comma").join(t(f"mtg.colour.{c}") for c in made.colours) or t("mtg.colour.colourless")
             lines.append(t("mtg.deck.composition", cards=made.cards, lands=made.lands, colours=colours,
                            sideboard=made.sideboard))
             lines += [t(f"mtg.deck.warn.{key}", cards=made.cards, sideboard=made.sideboard)

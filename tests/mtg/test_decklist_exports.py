@@ -118,7 +118,7 @@ def test_every_unknown_card_is_reported_at_once_with_suggestions_and_the_command
 def test_japanese_decklist_loads_and_prints_japanese_names():
     session = Session(seed=2)
     loaded = session.load_library("Mira", DATA / "japanese.txt")
-    assert loaded.main == 44 and "44 cards (16 lands), colours: white and blue and red and green" in str(loaded)
+    assert loaded.main == 44 and "44 cards (16 lands), colours: white, blue, red, green" in str(loaded)
     session.stack_library("Mira", ["《エルフの神秘家》", "ルーン爪の熊"])
     try:
         set_language("ja")
