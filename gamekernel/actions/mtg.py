@@ -23,10 +23,11 @@ from gamekernel.events import register_event
 from gamekernel.i18n import t
 from gamekernel.state import register_part
 from gamekernel.systems.mtg.check import BoostResult, CheckResult, action_check, boost
-from gamekernel.systems.mtg.decklists import build_library, parse_decklist, read_decklist
-from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts
-from gamekernel.systems.mtg.kinds import DEFAULT_OPTIONS, MtgOptions, parse_check_spec, parse_kind
+from gamekernel.systems.mtg.decklists import Composition, build_library, composition, parse_decklist, read_decklist
+from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts, display_name
+from gamekernel.systems.mtg.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
+from gamekernel.systems.mtg.options import changed_options, options_from, options_text
 
 PART = "mtg"
 EVERYONE = "*"
@@ -51,6 +52,18 @@ class MtgState:
     boosted: list[str] = field(default_factory=list)  # who boosted this scene ("*" = the table)
     last_check: dict[str, dict] = field(default_factory=dict)  # actor -> check outcome of this scene
     last_boost: dict[str, dict] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)  # MtG options changed by mtg.config events
+    boosters: list[str] = field(default_factory=list)  # who boosted this scene, in order
+
+    @property
+    def mtg_options(self) -> MtgOptions:
+        return options_from(self.options)
+
+    def boost_user(self, actor: str) -> str | None:
+        """Who already used the boost `actor` would use now: per character, `actor`; per table, anyone."""
+        if self.mtg_options.boost_per_character:
+            return actor if actor in self.boosters else None
+        return self.boosters[0] if self.boosters else None
 
     def card_facts(self, name: str) -> CardFacts:
         return CardFacts.from_row(self.facts[name])
@@ -66,13 +79,17 @@ class MtgState:
         """A fresh picture: later steps never change a picture taken now (nested records copied)."""
         return {"table": self.table.to_dict(), "facts": {k: list(v) for k, v in sorted(self.facts.items())},
                 "decks": _copied(self.decks), "scene": self.scene, "boosted": list(self.boosted),
-                "last_check": _copied(self.last_check), "last_boost": _copied(self.last_boost)}
+                "last_check": _copied(self.last_check), "last_boost": _copied(self.last_boost),
+                "options": dict(sorted(self.options.items())), "boosters": list(self.boosters)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MtgState:
+        boosted = list(data.get("boosted", []))
         return cls(cards.Table.from_dict(data["table"]), {k: list(v) for k, v in data.get("facts", {}).items()},
-                   _copied(data.get("decks", {})), int(data.get("scene", 1)), list(data.get("boosted", [])),
-                   _copied(data.get("last_check", {})), _copied(data.get("last_boost", {})))
+                   _copied(data.get("decks", {})), int(data.get("scene", 1)), boosted,
+                   _copied(data.get("last_check", {})), _copied(data.get("last_boost", {})),
+                   dict(data.get("options", {})),
+                   list(data.get("boosters", [b for b in boosted if b != EVERYONE])))
 
 
 def _copied(records: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -108,6 +125,7 @@ def _reduce_check(state, data) -> None:
 def _reduce_boost(state, data) -> None:
     part = _apply_batch(state, data)
     part.boosted.append(data["scope"])
+    part.boosters.append(data["actor"])
     part.last_check[data["actor"]] = {**part.last_check[data["actor"]], "boosted": True}
     part.last_boost[data["actor"]] = dict(data["result"])
 
@@ -116,12 +134,25 @@ def _reduce_scene(state, data) -> None:
     part: MtgState = state[PART]
     part.scene = data["scene"]
     part.boosted.clear()
+    part.boosters.clear()
     part.last_check.clear()
     part.last_boost.clear()
 
 
 def _reduce_cards(state, data) -> None:
     _apply_batch(state, data)  # a boost afterwards is refused: the order no longer matches the check
+
+
+def _reduce_peek(state, data) -> None:
+    part = _apply_batch(state, data)
+    record = part.last_check.get(data["actor"])
+    if record is not None:  # seed 002:61,64: a boost is refused once the player knows new top cards
+        part.last_check[data["actor"]] = {**record, "peeked": True}
+
+
+def _reduce_config(state, data) -> None:
+    part: MtgState = state[PART]
+    part.options = {**part.options, **data["changes"]}
 
 
 def _check_summary(data) -> str:
@@ -140,9 +171,11 @@ register_event("mtg.boost", apply=_reduce_boost,
                summary=lambda d: t("mtg.event.boost", actor=d["actor"], bonus=d["result"]["bonus"],
                                    achievement=d["result"]["achievement"]))
 register_event("mtg.scene", apply=_reduce_scene, summary=lambda d: t("mtg.event.scene", scene=d["scene"]))
-register_event("mtg.peek", apply=_reduce_cards,
+register_event("mtg.peek", apply=_reduce_peek,
                summary=lambda d: t("mtg.event.peek", actor=d["actor"], count=d["count"]))
 register_event("mtg.reset", apply=_reduce_cards, summary=lambda d: t("mtg.event.reset", actor=d["actor"]))
+register_event("mtg.config", apply=_reduce_config,
+               summary=lambda d: t("mtg.event.config", changes=", ".join(f"{k}={v}" for k, v in d["changes"].items())))
 
 
 def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
@@ -166,17 +199,26 @@ class LibraryLoaded(Displayable):
     main: int
     sideboard: int
     name: str | None = None
+    composition: Composition | None = None
 
     def __str__(self) -> str:
-        return t("mtg.loaded", actor=self.actor, count=self.main, source=self.source, fmt=self.fmt,
-                 sideboard=self.sideboard)
+        lines = [t("mtg.loaded", actor=self.actor, count=self.main, source=self.source, fmt=self.fmt,
+                   sideboard=self.sideboard)]
+        made = self.composition
+        if made is not None:
+            colours = t("mtg.comma").join(t(f"mtg.colour.{c}") for c in made.colours) or t("mtg.colour.colourless")
+            lines.append(t("mtg.deck.composition", cards=made.cards, lands=made.lands, colours=colours,
+                           sideboard=made.sideboard))
+            lines += [t(f"mtg.deck.warn.{key}", cards=made.cards, sideboard=made.sideboard)
+                      for key in made.warnings]
+        return "\n".join(lines)
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
         from gamekernel.render.html import esc, panel
 
-        return panel("mtg-library-loaded", esc(str(self)))
+        return panel("mtg-library-loaded", "<br>".join(esc(line) for line in str(self).splitlines()))
 
 
 @dataclass(frozen=True)
@@ -213,6 +255,11 @@ class LibraryView(Displayable):
     last_boost: Mapping[str, Any] | None
     distribution: Mapping[str, int]
     deck: Mapping[str, Any]
+    ja_names: Mapping[str, str] = field(default_factory=dict)  # English card name -> Japanese name
+
+    def shown_name(self, name: str) -> str:
+        """A card name as printed in the current language (the Japanese one when known)."""
+        return display_name(name, self.ja_names.get(name))
 
     def __str__(self) -> str:
         from gamekernel.render.mtg import library_text
@@ -240,11 +287,48 @@ class SceneStarted(Displayable):
         return panel("mtg-scene", esc(repr(self)))
 
 
+@dataclass(frozen=True)
+class MtgConfigShown(Displayable):
+    """The MtG options after `mtg_config(...)`, and which ones it changed."""
+
+    options: MtgOptions
+    changes: Mapping[str, Any]
+
+    def __str__(self) -> str:
+        return t("mtg.config.shown", options=options_text(self.options))
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        from gamekernel.render.html import esc, panel
+
+        return panel("mtg-config", esc(str(self)))
+
+
 class MtgActions:
     """Libraries from decklists, action checks, boosts, scenes and odds (mixed into Session)."""
 
-    mtg_options: MtgOptions = DEFAULT_OPTIONS
     _mtg_index: FactsIndex | None = None
+
+    # -- options (OPEN choices of MTG-CHK) -------------------------------------------------------
+    @property
+    def mtg_options(self) -> MtgOptions:
+        """The options in force: the defaults plus every logged mtg.config change (saved with the log)."""
+        return self._mtg.mtg_options
+
+    @mtg_options.setter
+    def mtg_options(self, options: MtgOptions) -> None:
+        from dataclasses import asdict
+
+        self.mtg_config(**asdict(options))
+
+    def mtg_config(self, **changes: Any) -> MtgConfigShown:
+        """Change MtG options as one logged event (`mtg_config(boost_per_character=False)`); they apply
+        to every library at once, existing ones included. Without arguments: show them."""
+        changed = changed_options(self.mtg_options, changes)
+        if changed:
+            self.record("mtg.config", {"changes": changed})
+        return MtgConfigShown(self.mtg_options, changed)
 
     # -- card data -----------------------------------------------------------------------------
     @property
@@ -302,12 +386,15 @@ class MtgActions:
         steps += [lambda s: cards.plan_create(s, lib, [c.name for c in library]),
                   lambda s: cards.plan_shuffle(s, lib, self.rng)]
         ops = _plan_steps(table, steps)[0]
+        made = composition(library, decklist.sideboard_count)
         deck = {"source": Path(str(source)).name, "name": decklist.name, "fmt": decklist.fmt,
-                "main": decklist.main_count, "sideboard": decklist.sideboard_count}
+                "main": decklist.main_count, "sideboard": decklist.sideboard_count,
+                "composition": made.to_dict()}
         facts = {c.name: c.to_row() for c in library}
         self.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
                                     "batch": cards.Batch("library", tuple(ops)).to_dict()}, actor=actor)
-        return LibraryLoaded(actor, deck["source"], decklist.fmt, deck["main"], deck["sideboard"], decklist.name)
+        return LibraryLoaded(actor, deck["source"], decklist.fmt, deck["main"], deck["sideboard"], decklist.name,
+                             made)
 
     def stack_library(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
         """Put named cards of the library on top in the given order (a GM set-up, e.g. to replay the
@@ -352,17 +439,21 @@ class MtgActions:
         table = part.table
         known = [part.table.card(u).def_id for u in (c.uid for c in table.known_top(library_zone(actor), actor))]
         library = part.library(actor)
-        scope = actor if self.mtg_options.boost_per_character else EVERYONE
         return LibraryView(
             actor=actor, count=len(library), known_top=tuple(known),
             exile=tuple(table.card(u).def_id for u in table.order(exile_zone(actor))), scene=part.scene,
-            boost_used=scope in part.boosted, last_check=copy.deepcopy(part.last_check.get(actor)),
+            boost_used=part.boost_user(actor) is not None, last_check=copy.deepcopy(part.last_check.get(actor)),
             last_boost=copy.deepcopy(part.last_boost.get(actor)), distribution=colour_distribution(library),
-            deck=dict(part.decks[actor]))
+            deck=dict(part.decks[actor]),
+            ja_names={name: row[6] for name, row in part.facts.items() if len(row) > 6 and row[6]})
 
     # -- checks --------------------------------------------------------------------------------
-    def mtg_check(self, kind: str, difficulty: int | None = None, *, actor: str | None = None) -> CheckResult:
-        """An action check (MTG-CHK): `mtg_check("green", 2, actor="Mira")` or `mtg_check("G2")`."""
+    def mtg_check(self, kind: str, difficulty: int | None = None, *, actor: str | None = None,
+                  boost_if_needed: bool = False) -> CheckResult:
+        """An action check (MTG-CHK): `mtg_check("green", 2, actor="Mira")` or `mtg_check("G2")`.
+
+        With `boost_if_needed=True` the scene's boost follows at once, but only when the check failed
+        and the boost can turn it into a success (its chance, `result.boost_odds`, is above 0)."""
         if difficulty is None:
             kind, difficulty = parse_check_spec(kind)
         kind = parse_kind(kind)
@@ -386,7 +477,19 @@ class MtgActions:
         batch = cards.Batch("check", tuple(ops), tuple(order[len(known): len(known) + 2]))
         self.record("mtg.check", {"actor": actor, "result": result.to_dict(), "after": after,
                                   "batch": batch.to_dict()}, actor=actor)
+        if boost_if_needed and not result.success:
+            return self._boost_if_it_helps(result, actor)
         return result
+
+    def _boost_if_it_helps(self, result: CheckResult, actor: str) -> CheckResult:
+        from dataclasses import replace
+
+        if not result.boost_odds:
+            return replace(result, auto_boost_note=t("mtg.check.auto_boost_none"))
+        try:
+            return replace(result, auto_boost=self.mtg_boost(actor))
+        except RuleError as refusal:  # e.g. the scene's boost is used: the check stands, and says why
+            return replace(result, auto_boost_note=str(refusal))
 
     def mtg_boost(self, actor: str | None = None) -> BoostResult:
         """Once per scene, after a check: exile the top six, +1 per colourless card (MTG-CHK-13)."""
@@ -394,8 +497,11 @@ class MtgActions:
         part = self._mtg
         options = self.mtg_options
         scope = actor if options.boost_per_character else EVERYONE
-        if scope in part.boosted:
-            raise RuleError(t("mtg.error.boost_used", actor=actor))
+        user = part.boost_user(actor)
+        if user is not None:
+            if options.boost_per_character:
+                raise RuleError(t("mtg.error.boost_used", actor=actor))
+            raise RuleError(t("mtg.error.boost_used_table", user=user))
         record = part.last_check.get(actor)
         if record is None:
             raise RuleError(t("mtg.error.boost_no_check", actor=actor))
@@ -405,6 +511,8 @@ class MtgActions:
         order = list(part.table.order(lib))
         if order != record["after"]:
             raise RuleError(t("mtg.error.boost_stale"))
+        if record.get("peeked"):
+            raise RuleError(t("mtg.error.boost_peeked", actor=actor))
         check = self._check_from_record(record)
         result = boost(part.library(actor), check, self.rng, options=options)
         exiled_uids = [order[i] for i in range(len(order)) if i not in set(result.new_order)]
@@ -420,7 +528,7 @@ class MtgActions:
     def _check_from_record(self, record: Mapping[str, Any]) -> CheckResult:
         """Rebuild the CheckResult of the last check from its event data (no RNG)."""
         part = self._mtg
-        odds = record.get("odds")
+        odds, boost_odds = record.get("odds"), record.get("boost_odds")
         return CheckResult(
             kind=record["kind"], difficulty=record["difficulty"], library_size=record["library_size"],
             known_cards=tuple(part.card_facts(n) for n in record["known"]),
@@ -429,7 +537,7 @@ class MtgActions:
             relation=record["relation"], modifier=record["modifier"], achievement=record["achievement"],
             success=record["success"], bottom=tuple(record["bottom"]), new_order=tuple(record["new_order"]),
             odds=None if odds is None else Fraction(*odds), actor=record.get("actor"),
-            options=self.mtg_options)
+            options=self.mtg_options, boost_odds=None if boost_odds is None else Fraction(*boost_odds))
 
     def last_mtg_check(self, actor: str | None = None) -> CheckResult | None:
         record = self._mtg.last_check.get(self.mtg_actor(actor))

@@ -56,7 +56,7 @@ def reason(result: CheckResult) -> str:
     achievement; red chosen at random from blue and red; red is not allied with white'."""
     parts = []
     if result.colours_from_land_types:
-        parts.append(t("mtg.reason.land", card=result.second.name, colours=colour_list(result.colours)))
+        parts.append(t("mtg.reason.land", card=result.second.shown_name, colours=colour_list(result.colours)))
     if result.random_colour:
         parts.append(t("mtg.reason.random", colour=colour_name(result.chosen_colour),
                        colours=colour_list(result.colours)))
@@ -76,10 +76,10 @@ def _lines(result: CheckResult) -> list[str]:
     if result.unusual_difficulty:
         lines.append(t("mtg.check.unusual", difficulty=result.difficulty))
     if result.known_cards:
-        lines.append(t("mtg.check.known", cards=", ".join(c.name for c in result.known_cards)))
-    lines.append(t("mtg.check.first", card=result.first.name, mv=number(result.first.mana_value),
+        lines.append(t("mtg.check.known", cards=", ".join(c.shown_name for c in result.known_cards)))
+    lines.append(t("mtg.check.first", card=result.first.shown_name, mv=number(result.first.mana_value),
                    difficulty=result.difficulty, target=number(result.target)))
-    lines.append(t("mtg.check.second", card=result.second.name, mv=number(result.second.mana_value),
+    lines.append(t("mtg.check.second", card=result.second.shown_name, mv=number(result.second.mana_value),
                    modifier=sign(result.modifier), reason=reason(result),
                    achievement=number(result.achievement)))
     return lines
@@ -99,8 +99,31 @@ def check_text(result: CheckResult) -> str:
     tail = [verdict(result.success, result.achievement, result.target)]
     if result.odds is not None:
         tail.append(t("mtg.check.odds", odds=percent(result.odds)))
-    tail.append(t("mtg.check.bottom", first=result.bottom[0], second=result.bottom[1]))
-    return "\n".join([title(result), *(f"  {line}" for line in _lines(result)), "  " + " · ".join(tail)])
+    tail.append(bottom_line(result))
+    lines = [title(result), *(f"  {line}" for line in _lines(result)), "  " + " · ".join(tail)]
+    lines += [f"  {line}" for line in _after_lines(result)]
+    if result.auto_boost is not None:
+        lines.append(boost_text(result.auto_boost))
+    return "\n".join(lines)
+
+
+def foresight_line(result: CheckResult) -> str | None:
+    """Boost foresight: the exact chance that the scene's boost turns this failure into a success."""
+    if result.boost_odds is None:
+        return None
+    odds = result.boost_odds
+    return t("mtg.check.foresight", odds=percent(odds), fraction=f"{odds.numerator}/{odds.denominator}")
+
+
+def _after_lines(result: CheckResult) -> list[str]:
+    return [line for line in (foresight_line(result), result.auto_boost_note) if line]
+
+
+def bottom_line(result: CheckResult) -> str:
+    """The two revealed cards in the order they went to the bottom, by their shown names."""
+    shown = {result.first.name: result.first.shown_name, result.second.name: result.second.shown_name}
+    return t("mtg.check.bottom", first=shown.get(result.bottom[0], result.bottom[0]),
+             second=shown.get(result.bottom[1], result.bottom[1]))
 
 
 def card_chip(card: CardFacts, *, colour: str | None = None) -> str:
@@ -108,7 +131,7 @@ def card_chip(card: CardFacts, *, colour: str | None = None) -> str:
     key = colour or (card.colours[0] if len(card.colours) == 1 else "colourless")
     background, foreground = SWATCH[key]
     return (f'<span class="gk-card" style="background:{background};color:{foreground};border:1px solid '
-            f'#bbb;border-radius:4px;padding:0 5px;display:inline-block">{esc(card.name)}</span>')
+            f'#bbb;border-radius:4px;padding:0 5px;display:inline-block">{esc(card.shown_name)}</span>')
 
 
 def check_html(result: CheckResult) -> str:
@@ -128,8 +151,12 @@ def check_html(result: CheckResult) -> str:
     if result.odds is not None:
         foot += " " + chip(t("mtg.check.odds", odds=percent(result.odds)), "muted", cls="gk-odds")
     foot += (f' <span style="color:#555;font-size:11px">'
-             f'{esc(t("mtg.check.bottom", first=result.bottom[0], second=result.bottom[1]))}</span>')
+             f'{esc(bottom_line(result))}</span>')
     body = "".join(notes) + first + second + f'<div style="margin-top:3px">{foot}</div>'
+    body += "".join(f'<div class="gk-mtg-foresight" style="color:#555;font-size:11px">{esc(line)}</div>'
+                    for line in _after_lines(result))
+    if result.auto_boost is not None:
+        body += boost_html(result.auto_boost)
     return panel("mtg-check", body, title_html=esc(title(result)), tone="neutral")
 
 
@@ -142,7 +169,7 @@ def boost_line(boost: BoostResult) -> str:
 
 def boost_text(boost: BoostResult) -> str:
     lines = [t("mtg.boost.title", actor=actor_prefix(boost.actor)), "  " + boost_line(boost)]
-    cards = ", ".join(f"{c.name}{' *' if counted else ''}" for c, counted in
+    cards = ", ".join(f"{c.shown_name}{' *' if counted else ''}" for c, counted in
                       zip(boost.exiled, boost.colourless, strict=True))
     if cards:
         lines.append(f"  {cards}")
@@ -204,8 +231,9 @@ def _last_check_line(view) -> str | None:
     if not last:
         return None
     verdict = t("mtg.check.success" if last["success"] else "mtg.check.failure")
-    line = t("mtg.view.last", kind=kind_name(last["kind"]), difficulty=last["difficulty"], first=last["first"],
-             target=number(last["target"]), second=last["second"], achievement=number(last["achievement"]),
+    line = t("mtg.view.last", kind=kind_name(last["kind"]), difficulty=last["difficulty"],
+             first=view.shown_name(last["first"]), target=number(last["target"]),
+             second=view.shown_name(last["second"]), achievement=number(last["achievement"]),
              verdict=verdict)
     if view.last_boost:
         boosted = view.last_boost
@@ -227,8 +255,8 @@ def library_text(view) -> str:
     lines = [f"{t('mtg.view.title', actor=view.actor)}: {t('mtg.view.count', count=view.count)} · "
              f"{t('mtg.view.scene', scene=view.scene)} · "
              f"{t('mtg.view.boost_used' if view.boost_used else 'mtg.view.boost_free')}",
-             "  " + t("mtg.view.known", cards=_names(view.known_top)),
-             "  " + t("mtg.view.exile", cards=_names(view.exile)),
+             "  " + t("mtg.view.known", cards=_names([view.shown_name(n) for n in view.known_top])),
+             "  " + t("mtg.view.exile", cards=_names([view.shown_name(n) for n in view.exile])),
              "  " + t("mtg.view.colours") + ": " + distribution_text(view.distribution)]
     last = _last_check_line(view)
     if last:
@@ -243,8 +271,8 @@ def library_html(view) -> str:
     head = (f'<div><span class="gk-mtg-count" style="font-size:18px;font-weight:600">'
             f'{esc(t("mtg.view.count", count=view.count))}</span> · {esc(t("mtg.view.scene", scene=view.scene))}'
             f" {status}</div>")
-    known = " ".join(chip(n, "warn") for n in view.known_top) or esc(t("mtg.view.none"))
-    exile = " ".join(chip(n, "muted") for n in view.exile) or esc(t("mtg.view.none"))
+    known = " ".join(chip(view.shown_name(n), "warn") for n in view.known_top) or esc(t("mtg.view.none"))
+    exile = " ".join(chip(view.shown_name(n), "muted") for n in view.exile) or esc(t("mtg.view.none"))
     rows = [f'<div class="gk-mtg-known">{esc(t("mtg.view.known", cards=""))}{known}</div>',
             f'<div class="gk-mtg-exile">{esc(t("mtg.view.exile", cards=""))}{exile}</div>']
     items = []

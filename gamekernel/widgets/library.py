@@ -50,12 +50,13 @@ class LibraryWidget(SessionWidget):
         self.count = view.count
         self.scene = view.scene
         self.boost_used = view.boost_used
-        self.known_top = list(view.known_top)
-        self.exile = list(view.exile)
+        self.known_top = [view.shown_name(name) for name in view.known_top]
+        self.exile = [view.shown_name(name) for name in view.exile]
         last = dict(view.last_check) if view.last_check else None
         if last is not None:
             last["kind_label"] = kind_name(last["kind"])
             last["colour_label"] = colour_name(last["chosen_colour"])
+            last["first"], last["second"] = view.shown_name(last["first"]), view.shown_name(last["second"])
         self.last_check = last
         self.last_boost = dict(view.last_boost) if view.last_boost else None
         self.distribution = dict(view.distribution)

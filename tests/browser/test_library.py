@@ -30,17 +30,21 @@ def test_library_widget_shows_state_and_sends_checks_boosts_scenes(lab):
     lab.run(page, "from gamekernel.magics import current_session as cs\n"
                   "print('KINDS', [e.kind for e in cs().log][-1])", expect="KINDS mtg.check")
 
+    page.locator(".gk-library .gk-lib-boost-button").first.click()  # a success cannot be boosted (seed 002:35,64)
+    page.locator(".gk-library .gk-lib-error", has_text="already succeeded").first.wait_for()
+    page.locator(".gk-library .gk-lib-difficulty").first.fill("8")  # target >= 8 > any achievement here
+    page.locator(".gk-library .gk-lib-check").first.click()
+    page.locator(".gk-library .gk-lib-verdict", has_text="[8]").first.wait_for()
     page.locator(".gk-library .gk-lib-boost-button").first.click()
     page.locator(".gk-library .gk-lib-boost.gk-bad").first.wait_for()
     assert page.locator(".gk-library .gk-lib-exile .gk-chip").count() == 6
     page.locator(".gk-library .gk-lib-boost-button").first.click()  # second boost: refused, shown
-    page.locator(".gk-library .gk-lib-error").first.wait_for()
-    assert "already boosted" in page.locator(".gk-library .gk-lib-error").first.inner_text()
+    page.locator(".gk-library .gk-lib-error", has_text="already boosted").first.wait_for()
 
     page.locator(".gk-library .gk-lib-new-scene").first.click()
     page.locator(".gk-library .gk-lib-boost.gk-ok").first.wait_for()
     text = lab.run(page, "print('EVENTS', [e.kind for e in cs().log if e.kind.startswith('mtg.')])",
                    expect="EVENTS")
-    assert "['mtg.library', 'mtg.reset', 'mtg.check', 'mtg.boost', 'mtg.scene']" in text, text
+    assert "['mtg.library', 'mtg.reset', 'mtg.check', 'mtg.check', 'mtg.boost', 'mtg.scene']" in text, text
     lab.screenshot(page, "library.png")
     lab.close_page(page)

@@ -418,7 +418,8 @@ def test_mtg_picture_is_not_changed_by_a_later_boost():
     """Issue 7 / MTG-CHK-13: a to_dict() taken after a check still says 'not boosted' after the boost."""
     session = Session(seed=4)
     session.load_library("Mira", "forest-friends.txt", text=DECKLIST)
-    session.mtg_check("green", 1, actor="Mira")
+    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])  # target 9 > achievement 7: a
+    session.mtg_check("green", 8, actor="Mira")  # failure, so the boost is allowed (seed 002:35,64)
     picture = session.state["mtg"].to_dict()
     session.mtg_boost("Mira")
     assert picture["last_check"]["Mira"]["boosted"] is False

@@ -54,7 +54,7 @@ def test_mtg_chk_13_boost_skips_known_cards_and_the_revealed_pair():
     assert {library[i].name for i in boosted.new_order[-2:]} == {"Seven", "Five"}
 
 
-@pytest.mark.parametrize(("extra", "exiled"), [(0, 0), (3, 3), (6, 6), (9, 6)])
+@pytest.mark.parametrize(("extra", "exiled"), [(1, 1), (3, 3), (6, 6), (9, 6)])
 def test_mtg_chk_13_fewer_than_six_cards_exiles_what_there_is(extra, exiled):
     library, result = after_check([SEVEN, FIVE, *[WASTES] * extra])
     boosted = boost(library, result)

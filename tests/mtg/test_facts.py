@@ -27,7 +27,8 @@ def test_bundled_facts_has_basics_and_150_plus_cards_without_rules_text():
         card = facts[basic]
         assert card.is_basic_land and card.subtypes == (land_type,) and card.colours == ()
     document = json.loads(BUNDLED_FACTS.read_text(encoding="utf-8"))
-    assert all(len(row) == 6 for row in document["cards"])  # name, mv, colours, types, sub, super only
+    # name, mv, colours, types, sub, super and, when known, the Japanese name only
+    assert all(len(row) == 6 or (len(row) == 7 and isinstance(row[6], str)) for row in document["cards"])
     assert not any(isinstance(v, str) and len(v) > 60 for row in document["cards"] for v in row)
 
 
@@ -50,7 +51,7 @@ def test_mtg_chk_05_seed_cards_and_rule_cases_in_bundled_facts():
 def test_lookup_suggests_close_matches():
     with pytest.raises(NotFoundError, match="did you mean 'Elvish Mystic'"):
         bundled_facts().lookup("Elvish Mistic")
-    with pytest.raises(NotFoundError, match="load_card_data"):
+    with pytest.raises(NotFoundError, match="%library data FILE"):
         bundled_facts().lookup("Qwertyuiop Zxcv")
 
 

@@ -127,7 +127,7 @@ def test_cache_index_is_written_and_reused(files, monkeypatch):
     written = list(files["cache"].glob("*.facts.jsonl"))
     assert len(written) == 1
     lines = written[0].read_text(encoding="utf-8").splitlines()
-    assert json.loads(lines[0])["gamekernel_mtg_index"] == 1 and len(lines) == 8
+    assert json.loads(lines[0])["gamekernel_mtg_index"] == loaders.INDEX_VERSION and len(lines) == 8
     monkeypatch.setattr(loaders, "iter_scryfall", lambda stream: pytest.fail("the cache was not used"))
     second = load_card_data(files["scryfall"], cache=files["cache"])
     assert list(first) == list(second) and second["Little Girl"].mana_value == 0.5

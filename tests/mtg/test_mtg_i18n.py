@@ -99,7 +99,8 @@ SAMPLES = [
     (NotFoundError, lambda s, p: bundled_facts().lookup("Elvish Mystc"),
      r"unknown card 'Elvish Mystc' in bundled card facts; did you mean 'Elvish Mystic'\?"),
     (NotFoundError, lambda s, p: bundled_facts().lookup("Zzyzx Qwerty"),
-     r"unknown card 'Zzyzx Qwerty' in bundled card facts; load full card data with load_card_data\(\.\.\.\)"),
+     r"unknown card 'Zzyzx Qwerty' in bundled card facts; cards outside the bundled set need full card data: "
+     r"%library data FILE \(MTGJSON AtomicCards.json or a Scryfall bulk file\)"),
     (DataError, lambda s, p: order_colours(["purple"]),
      r"unknown colour 'purple': use one of white, blue, black, red, green or W U B R G"),
     (DataError, lambda s, p: load_card_data(p / "nope.json"), r".*nope\.json: no such card data file"),

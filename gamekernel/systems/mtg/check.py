@@ -17,6 +17,7 @@ from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
 from gamekernel.systems.mtg.facts import CardFacts
+from gamekernel.systems.mtg.foresight import boost_chance, counts_colourless_for_boost
 from gamekernel.systems.mtg.kinds import (
     DEFAULT_OPTIONS,
     USUAL_DIFFICULTIES,
@@ -54,6 +55,10 @@ class CheckResult(Displayable):
     odds: Fraction | None = None
     actor: str | None = None
     options: MtgOptions = field(default=DEFAULT_OPTIONS, repr=False, compare=False)
+    # Boost foresight: the exact chance a boost would turn this failure into a success (None on a success).
+    boost_odds: Fraction | None = None
+    auto_boost: BoostResult | None = field(default=None, compare=False)  # applied by boost_if_needed
+    auto_boost_note: str | None = field(default=None, compare=False)  # why boost_if_needed did not boost
 
     @property
     def unusual_difficulty(self) -> bool:
@@ -80,6 +85,8 @@ class CheckResult(Displayable):
             "new_order": list(self.new_order),
             "odds": None if self.odds is None else [self.odds.numerator, self.odds.denominator],
             "actor": self.actor,
+            "boost_odds": None if self.boost_odds is None else [self.boost_odds.numerator,
+                                                                 self.boost_odds.denominator],
         }
 
     def __str__(self) -> str:
@@ -123,13 +130,19 @@ def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: 
     swap = rng.randrange(2) == 1  # MTG-CHK-12: both to the bottom in random order
     pair = (exiled + 1, exiled) if swap else (exiled, exiled + 1)
     new_order = (*range(exiled), *range(exiled + 2, size), *pair)  # known cards back on top, same order
+    success = achievement >= target  # MTG-CHK-11
+    foresight = None
+    if not success:
+        known_set = set(range(known)) if isinstance(known, int) else set(known)
+        middle = new_order[exiled: size - 2]
+        foresight = boost_chance(achievement, target, [library[i] for i in middle],
+                                 [i in known_set for i in middle], options)
     return CheckResult(
         kind=kind, difficulty=difficulty, library_size=size, known_cards=tuple(library[:exiled]),
         first=first, second=second, target=target, colours=colours, chosen_colour=chosen,
         relation=relation(kind, chosen, options), modifier=modifier, achievement=achievement,
-        success=achievement >= target,  # MTG-CHK-11
-        bottom=(library[pair[0]].name, library[pair[1]].name), new_order=new_order, odds=odds,
-        actor=actor, options=options,
+        success=success, bottom=(library[pair[0]].name, library[pair[1]].name), new_order=new_order,
+        odds=odds, actor=actor, options=options, boost_odds=foresight,
     )
 
 
@@ -170,11 +183,16 @@ class BoostResult(Displayable):
         return boost_html(self)
 
 
-def counts_colourless_for_boost(card: CardFacts, options: MtgOptions = DEFAULT_OPTIONS) -> bool:
-    """MTG-CHK-13: colourless cards count, and basic lands (any land, by the OPEN default) too."""
-    if card.is_colourless or card.is_basic_land:
-        return True
-    return card.is_land and options.boost_colourless_lands == "any"
+def boost_refusal(check: CheckResult, exilable: int) -> str | None:
+    """Why the seed forbids boosting `check` now, or None (seed 002:33-36, 64: the boost raises the
+    achievement; success is achievement >= target, so a success has nothing to gain, and with no card
+    to exile it adds nothing)."""
+    actor = check.actor or t("mtg.character")
+    if check.success:
+        return t("mtg.error.boost_success", actor=actor)
+    if exilable < 1:
+        return t("mtg.error.boost_empty", actor=actor)
+    return None
 
 
 def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random | None = None, *,
@@ -191,6 +209,9 @@ def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random |
     known = len(check.known_cards)
     middle = range(known, size - 2)
     taken = tuple(middle[: options.boost_cards])
+    refusal = boost_refusal(check, len(taken))
+    if refusal:
+        raise RuleError(refusal)
     exiled = tuple(library[i] for i in taken)
     colourless = tuple(counts_colourless_for_boost(card, options) for card in exiled)
     bonus = sum(colourless)

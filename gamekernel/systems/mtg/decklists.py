@@ -1,4 +1,11 @@
-"""Decklists: MTG Arena export, MTGO text and MTGO .dek XML -> entries; the main deck is the library.
+"""Decklists as people paste them -> entries; the main deck is the library.
+
+Formats: MTG Arena export, MTGO .txt and .dek XML, and the site exports built on them (Moxfield,
+Archidekt, MTGGoldfish). Section headers (`Deck`, `Sideboard:`, `Commander`, `// Sideboard` ...) and
+`//` group comments (`// Creatures`) decide the sections; then a blank line only separates groups.
+A file with neither is laid out the way MTGO and old Arena exports write it: the main deck, one
+blank line, the sideboard. More than two blank-separated blocks, or a "sideboard" block larger than
+the main deck, is ambiguous and refused with the lines shown - never guessed.
 
 Every error names the file and line. XML is parsed with xml.etree after refusing any DOCTYPE or
 entity declaration, so a .dek file can never pull in external or recursively expanded entities.
@@ -12,19 +19,32 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
-from gamekernel.errors import DataError
+from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import t
-from gamekernel.systems.mtg.facts import CardFacts, FactsIndex
+from gamekernel.systems.mtg.facts import COLOURS, CardFacts, FactsIndex, strip_name_brackets
 
-FORMATS = ("arena", "mtgo", "dek")
-MAIN_HEADERS = {"deck", "main", "maindeck", "mainboard", "main deck"}
-SIDE_HEADERS = {"sideboard", "side", "sb", "sideboard:"}
-OTHER_HEADERS = {"commander", "companion", "maybeboard", "considering", "tokens"}
+FORMATS = ("arena", "mtgo", "dek", "moxfield", "archidekt", "mtggoldfish", "text")
+MAIN, SIDE, OTHER = "main", "side", "other"
+# Section headers, compared after NFKC, case folding and dropping a trailing ':' or '(15)'.
+SECTION_HEADERS = {
+    **dict.fromkeys(("deck", "main", "maindeck", "mainboard", "main deck", "main board",
+                     "メイン", "メインデッキ", "デッキ"), MAIN),
+    **dict.fromkeys(("sideboard", "side", "sb", "side board", "サイドボード", "サイド"), SIDE),
+    **dict.fromkeys(("commander", "commanders", "companion", "companions", "maybeboard", "maybe",
+                     "considering", "tokens", "attractions", "stickers", "統率者", "相棒"), OTHER),
+}
+_HEADER_TAIL = re.compile(r"\s*(?:\(\d+\)|:)\s*$")
 _LINE = re.compile(
-    r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>.+?)"
-    r"(?:\s+[(\[](?P<set>[A-Za-z0-9_]{2,8})[)\]](?:\s+(?P<number>[^\s*#]+))?)?"
-    r"(?P<foil>\s+\*[FE]\*)?(?:\s+#.*)?\s*$"
+    r"^(?P<count>\d+)\s*(?:[xX×]\s+|\s+|(?=《))(?P<name>.+?)"
+    r"(?:\s+\((?P<set>[A-Za-z0-9_]{2,8})\)(?:\s+(?P<number>[^\s\[\]<>*#^]+))?)?"  # (M21) 123
+    r"(?:\s+<(?P<variant>[^<>]*)>)?"  # MTGGoldfish: <variant or number> [SET]
+    r"(?:\s+\[(?P<bracket>[^\[\]]*)\](?:\s+(?P<number2>[^\s\[\]<>*#^]+))?)?"  # [SET] 290 or [Category]
+    r"(?P<foil>\s+\*[FE]\*)?"  # foil / etched
+    r"(?:\s+\[(?P<category>[^\[\]]*)\])?"  # Archidekt: *F* [Category]
+    r"(?:\s+\^[^^]*\^)*"  # Archidekt tags ^Have,#37d67a^
+    r"(?:\s+#.*)?\s*$"
 )
+_BRACKET_SET = re.compile(r"[A-Z0-9]{2,6}")  # '[M21]' is a set code; '[Land]', '[Sideboard]' are categories
 
 
 @dataclass(frozen=True)
@@ -35,6 +55,7 @@ class DeckEntry:
     set_code: str | None = None
     number: str | None = None
     foil: bool = False
+    category: str | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +65,7 @@ class Decklist:
     source: str = "<text>"
     fmt: str = "mtgo"
     name: str | None = None
+    other: tuple[DeckEntry, ...] = ()  # commander, companion, maybeboard: not in the library
 
     @property
     def main_count(self) -> int:
@@ -58,29 +80,38 @@ class Decklist:
         return f"{name}({self.source}, {self.fmt}): {self.main_count} main, {self.sideboard_count} sideboard"
 
 
+def section_of(line: str) -> str | None:
+    """The section a header line opens ('Deck', 'SIDEBOARD:', '// Sideboard', 'サイドボード'), else None."""
+    text = unicodedata.normalize("NFKC", line).strip()
+    text = text.removeprefix("//").strip()
+    return SECTION_HEADERS.get(_HEADER_TAIL.sub("", text).casefold())
+
+
 def detect_format(text: str) -> str:
+    """A label for what the text looks like: 'dek' (XML), 'archidekt', 'arena' (headers or set codes),
+    else 'mtgo'. Parsing does not depend on it, except for 'dek'."""
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("<"):
         return "dek"
-    for raw in stripped.splitlines():
-        line = raw.strip().casefold()
-        if line in MAIN_HEADERS | SIDE_HEADERS | OTHER_HEADERS | {"about"} or _looks_arena(raw):
-            return "arena"
+    lines = [unicodedata.normalize("NFKC", raw).strip() for raw in stripped.splitlines()]
+    matches = [_LINE.match(line) for line in lines]
+    if any(m and (m["category"] is not None or (m["bracket"] and not _BRACKET_SET.fullmatch(m["bracket"])))
+           for m in matches):
+        return "archidekt"
+    if any(line.casefold() == "about" or (section_of(line) and not line.startswith("//")) for line in lines):
+        return "arena"
+    if any(m and m["set"] for m in matches):
+        return "arena"
     return "mtgo"
-
-
-def _looks_arena(line: str) -> bool:
-    match = _LINE.match(line.strip())
-    return bool(match and match["set"])
 
 
 def parse_decklist(text: str, source: str = "<text>", fmt: str | None = None) -> Decklist:
     """Parse a decklist in any supported format (detected when `fmt` is None)."""
     fmt = fmt or detect_format(text)
-    if fmt == "dek":
-        return _parse_dek(text, source)
     if fmt not in FORMATS:
         raise DataError(t("mtg.error.deck_format", source=source, fmt=fmt, formats=", ".join(FORMATS)))
+    if fmt == "dek":
+        return _parse_dek(text, source)
     return _parse_text(text, source, fmt)
 
 
@@ -93,46 +124,113 @@ def read_decklist(path: str | Path, fmt: str | None = None) -> Decklist:
     return parse_decklist(text, path.name, fmt)
 
 
-def _parse_text(text: str, source: str, fmt: str) -> Decklist:
-    sections: dict[str, list[DeckEntry]] = {"main": [], "side": [], "other": []}
-    has_headers = fmt == "arena" and any(
-        raw.strip().casefold() in MAIN_HEADERS | SIDE_HEADERS | OTHER_HEADERS for raw in text.splitlines())
-    section = "main"
-    name = None
+@dataclass(frozen=True)
+class _Line:
+    number: int
+    kind: str  # blank, about, name, header, comment, card
+    text: str
+    section: str | None = None
+
+
+def _classify(text: str) -> list[_Line]:
+    """Each line's role; the 'About' block of an Arena export runs to the next blank line."""
+    lines: list[_Line] = []
     in_about = False
     for number, raw in enumerate(text.splitlines(), 1):
         line = unicodedata.normalize("NFKC", raw).strip()
         folded = line.casefold()
         if not line:
             in_about = False
-            if not has_headers and sections["main"] and section == "main":
-                section = "side"  # a blank line starts the sideboard (MTGO, old Arena exports)
-            continue
-        if line.startswith(("//", "#")):
-            continue
-        if folded == "about":
+            lines.append(_Line(number, "blank", line))
+        elif folded == "about":
             in_about = True
-            continue
-        if in_about:
-            if folded.startswith("name "):
-                name = line[5:].strip()
-            continue
-        if folded in MAIN_HEADERS:
-            section = "main"
-            continue
-        if folded in SIDE_HEADERS:
-            section = "side"
-            continue
-        if folded in OTHER_HEADERS:
-            section = "other"  # commander / companion are not in the library
-            continue
-        target = section
-        if folded.startswith("sb:"):
-            target, line = "side", line[3:].strip()
-        sections[target].append(_entry(line, number, source))
-    if not sections["main"]:
+            lines.append(_Line(number, "about", line))
+        elif in_about:
+            lines.append(_Line(number, "name" if folded.startswith("name ") else "about", line[5:].strip()))
+        elif section_of(line):
+            lines.append(_Line(number, "header", line, section_of(line)))
+        elif line.startswith(("//", "#")):
+            lines.append(_Line(number, "comment", line))
+        else:
+            lines.append(_Line(number, "card", line))
+    return lines
+
+
+def _parse_text(text: str, source: str, fmt: str) -> Decklist:
+    lines = _classify(text)
+    first_card = next((line.number for line in lines if line.kind == "card"), None)
+    if first_card is None:
         raise DataError(t("mtg.error.deck_empty", source=source))
-    return Decklist(tuple(sections["main"]), tuple(sections["side"]), source, fmt, name)
+    grouped = any(line.kind == "header" for line in lines) or any(
+        line.kind == "comment" and line.text.startswith("//") and line.number > first_card for line in lines)
+    sections: dict[str, list[DeckEntry]] = {MAIN: [], SIDE: [], OTHER: []}
+    if grouped:  # headers or `// Group` comments: a blank line only separates groups
+        section = MAIN
+        for line in lines:
+            if line.kind == "header":
+                section = line.section or MAIN
+            elif line.kind == "card":
+                target, entry = _card(line, source)
+                sections[target or section].append(entry)
+    else:  # MTGO / old Arena: main deck, a blank line, the sideboard
+        blocks = _blocks(lines)
+        if len(blocks) > 2 or (len(blocks) == 2 and _count(blocks[1]) > _count(blocks[0])):
+            raise DataError(t("mtg.error.deck_layout", source=source, blocks=len(blocks),
+                              lines="; ".join(_block_label(block) for block in blocks)))
+        for place, block in zip((MAIN, SIDE), blocks, strict=False):
+            for line in block:
+                target, entry = _card(line, source)
+                sections[target or place].append(entry)
+    if not sections[MAIN]:
+        raise DataError(t("mtg.error.deck_empty", source=source))
+    name = next((line.text for line in lines if line.kind == "name"), None)
+    return Decklist(tuple(sections[MAIN]), tuple(sections[SIDE]), source, fmt, name, tuple(sections[OTHER]))
+
+
+def _blocks(lines: list[_Line]) -> list[list[_Line]]:
+    """Card lines grouped by the blank lines between them (comments neither split nor count)."""
+    blocks: list[list[_Line]] = [[]]
+    for line in lines:
+        if line.kind == "blank" and blocks[-1]:
+            blocks.append([])
+        elif line.kind == "card":
+            blocks[-1].append(line)
+    return [block for block in blocks if block]
+
+
+def _count(block: list[_Line]) -> int:
+    return sum(int(m["count"]) for line in block if (m := _LINE.match(_strip_sb(line.text)[1])))
+
+
+def _block_label(block: list[_Line]) -> str:
+    return t("mtg.deck.block", first=block[0].number, last=block[-1].number, count=_count(block),
+             text=block[0].text[:40])
+
+
+def _strip_sb(line: str) -> tuple[bool, str]:
+    """'SB: 2 Duress' (deckstats, XMage) -> (True, '2 Duress')."""
+    if line.casefold().startswith("sb:"):
+        return True, line[3:].strip()
+    return False, line
+
+
+def _card(line: _Line, source: str) -> tuple[str | None, DeckEntry]:
+    """A card line -> (the section it forces, if any, and the entry)."""
+    side, text = _strip_sb(line.text)
+    entry = _entry(text, line.number, source)
+    forced = SIDE if side else _category_section(entry.category)
+    return forced, entry
+
+
+def _category_section(category: str | None) -> str | None:
+    """Archidekt categories: '{noDeck}' keeps a card out of the deck; 'Sideboard', 'Commander',
+    'Maybeboard' as the first category name the section."""
+    if not category:
+        return None
+    if "{nodeck}" in category.casefold():
+        return OTHER
+    first = re.sub(r"\{[^}]*\}", "", category.split(",")[0])
+    return SECTION_HEADERS.get(first.strip().casefold())
 
 
 def _entry(line: str, number: int, source: str) -> DeckEntry:
@@ -142,8 +240,14 @@ def _entry(line: str, number: int, source: str) -> DeckEntry:
     count = int(match["count"])
     if count < 1:
         raise DataError(t("mtg.error.deck_count", source=source, line=number, count=count))
-    return DeckEntry(count, match["name"].strip(), number, match["set"], match["number"],
-                     bool(match["foil"]))
+    set_code, category, bracket = match["set"], match["category"], match["bracket"]
+    if bracket is not None:
+        if set_code is None and _BRACKET_SET.fullmatch(bracket):
+            set_code = bracket
+        else:
+            category = bracket if category is None else f"{bracket},{category}"
+    return DeckEntry(count, strip_name_brackets(match["name"]), number, set_code,
+                     match["number"] or match["number2"] or match["variant"], bool(match["foil"]), category)
 
 
 def _parse_dek(text: str, source: str) -> Decklist:
@@ -186,9 +290,50 @@ def _find_line(lines: list[str], name: str, start: int) -> tuple[int, int]:
 
 
 def build_library(decklist: Decklist, index: FactsIndex) -> list[CardFacts]:
-    """The main deck as card facts in list order (shuffle it with the session RNG afterwards)."""
+    """The main deck as card facts in list order (shuffle it with the session RNG afterwards).
+
+    Every unknown card of the main deck is reported at once, each with its line and close matches."""
     library: list[CardFacts] = []
+    unknown: list[str] = []
     for entry in decklist.main:
-        card = index.lookup(entry.name, f"{decklist.source}:{entry.line}")
+        card = index.find(entry.name)
+        if card is None:
+            close = index.close_names(entry.name)
+            hint = t("mtg.error.maybe", names=", ".join(repr(name) for name in close)) if close else ""
+            unknown.append(t("mtg.error.unknown_card_line", line=entry.line, card=entry.name, hint=hint))
+            continue
         library.extend([card] * entry.count)
+    if unknown:  # one line naming every unknown card, so one fix-up round is enough
+        raise NotFoundError(t("mtg.error.unknown_cards", source=decklist.source, count=len(unknown),
+                              index=index.source, cards=" · ".join(unknown), hint=t("mtg.error.load_card_data")))
     return library
+
+
+@dataclass(frozen=True)
+class Composition:
+    """What a loaded library holds, to catch a wrong split at a glance (cards, lands, colours, sideboard)."""
+
+    cards: int
+    lands: int
+    colours: tuple[str, ...]
+    sideboard: int
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Keys of mtg.deck.warn.*: no lands, a sideboard larger than the library."""
+        found = []
+        if self.cards and not self.lands:
+            found.append("no_lands")
+        if self.sideboard > self.cards:
+            found.append("side_larger")
+        return tuple(found)
+
+    def to_dict(self) -> dict:
+        return {"cards": self.cards, "lands": self.lands, "colours": list(self.colours),
+                "sideboard": self.sideboard}
+
+
+def composition(library: list[CardFacts], sideboard: int = 0) -> Composition:
+    colours = {colour for card in library for colour in card.colours}
+    return Composition(len(library), sum(card.is_land for card in library),
+                       tuple(c for c in COLOURS if c in colours), sideboard)

@@ -1,7 +1,7 @@
 """Card facts: the few printed characteristics an action check needs, and a name index over them.
 
-Only name, mana value, colours, types, subtypes and supertypes are kept - never rules text - so
-the bundled file stays small and free of card text. Colours are full lower-case words in WUBRG
+Only name, mana value, colours, types, subtypes, supertypes and the Japanese printed name are kept -
+never rules text - so the bundled file stays small and free of card text. Colours are full lower-case words in WUBRG
 order; a card with no colour is colourless (an empty tuple).
 """
 
@@ -11,12 +11,12 @@ import difflib
 import json
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
 from gamekernel.errors import DataError, NotFoundError
-from gamekernel.i18n import t
+from gamekernel.i18n import get_language, t
 
 COLOURS = ("white", "blue", "black", "red", "green")
 LETTER_TO_COLOUR = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -26,6 +26,7 @@ BASIC_LAND_TYPES = {"Plains": "white", "Island": "blue", "Swamp": "black", "Moun
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
 
 BUNDLED_FACTS = Path(__file__).parent / "data" / "facts.json"
+NAME_BRACKETS = ("《", "》", "「", "」", "『", "』")  # Japanese card names are often written 《エルフの神秘家》
 
 
 def order_colours(colours: Iterable[str]) -> tuple[str, ...]:
@@ -39,6 +40,11 @@ def order_colours(colours: Iterable[str]) -> tuple[str, ...]:
     return tuple(colour for colour in COLOURS if colour in wanted)
 
 
+def display_name(name: str, ja_name: str | None) -> str:
+    """The card name to print in the current language: the Japanese one when it is known."""
+    return ja_name if ja_name and get_language() == "ja" else name
+
+
 @dataclass(frozen=True)
 class CardFacts:
     """One card's check-relevant characteristics (front face; split cards combined)."""
@@ -49,6 +55,12 @@ class CardFacts:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
+    ja_name: str | None = field(default=None, compare=False)  # the Japanese printed name, when known
+
+    @property
+    def shown_name(self) -> str:
+        """The name to print: the Japanese one when the language is Japanese and it is known."""
+        return display_name(self.name, self.ja_name)
 
     @property
     def is_land(self) -> bool:
@@ -79,18 +91,22 @@ class CardFacts:
         return "".join(COLOUR_TO_LETTER[colour] for colour in self.colours)
 
     def to_row(self) -> list:
-        """The compact JSON form used by the bundled file and the cache: [name, mv, "WU", types, sub, super]."""
-        return [self.name, self.mana_value, self.letters, list(self.types), list(self.subtypes),
-                list(self.supertypes)]
+        """The compact JSON form used by the bundled file, the cache and events:
+        [name, mv, "WU", types, sub, super] plus the Japanese name when known."""
+        row = [self.name, self.mana_value, self.letters, list(self.types), list(self.subtypes),
+               list(self.supertypes)]
+        return [*row, self.ja_name] if self.ja_name else row
 
     @classmethod
     def from_row(cls, row: list, where: str = "facts") -> CardFacts:
         try:
-            name, mana_value, letters, types, subtypes, supertypes = row
-            if not isinstance(name, str) or not isinstance(mana_value, int | float):
+            name, mana_value, letters, types, subtypes, supertypes, *rest = row
+            ja_name = rest[0] if len(rest) == 1 else None
+            if (not isinstance(name, str) or not isinstance(mana_value, int | float) or len(rest) > 1
+                    or not isinstance(ja_name, str | None)):
                 raise TypeError
             return cls(name, mana_value, order_colours(letters), tuple(types), tuple(subtypes),
-                       tuple(supertypes))
+                       tuple(supertypes), ja_name or None)
         except (TypeError, ValueError) as error:
             raise DataError(t("mtg.error.facts_row", where=where, row=str(row)[:80])) from error
 
@@ -99,16 +115,25 @@ class CardFacts:
         return f"{self.name} (MV {self.mana_value}, {colours})"
 
 
+def strip_name_brackets(name: str) -> str:
+    """'《エルフの神秘家》' -> 'エルフの神秘家' (also 「」 and 『』); other names unchanged."""
+    text = name.strip()
+    if len(text) > 2 and text[0] in NAME_BRACKETS[::2] and text[-1] in NAME_BRACKETS[1::2]:
+        return text[1:-1].strip()
+    return text
+
+
 def name_key(name: str) -> str:
-    """Normalise a card name for lookup: width, case, apostrophes, spacing and split-card slashes."""
-    text = unicodedata.normalize("NFKC", name).replace("\u2019", "'").replace("\u2018", "'")
+    """THE card-name normalisation (every lookup goes through it): width and compatibility forms (NFKC),
+    case, apostrophes, spacing, split-card slashes, Japanese 《》 brackets. Swap it here for a shared one."""
+    text = strip_name_brackets(unicodedata.normalize("NFKC", name)).replace("\u2019", "'").replace("\u2018", "'")
     text = text.replace("//", "/")
     parts = [" ".join(part.split()) for part in text.split("/")]
     return " // ".join(part for part in parts if part).casefold()
 
 
 class FactsIndex(Mapping[str, CardFacts]):
-    """Card facts by name; front faces of multi-face cards are aliases of the whole card."""
+    """Card facts by name; each face of a multi-face card and the Japanese name are aliases of the card."""
 
     def __init__(self, cards: Iterable[CardFacts] = (), *, source: str = "facts"):
         self.source = source
@@ -119,16 +144,56 @@ class FactsIndex(Mapping[str, CardFacts]):
 
     def add(self, card: CardFacts) -> None:
         key = name_key(card.name)
-        if key in self._cards:
-            return  # first one wins: reprints and duplicates carry the same facts
+        known = self._cards.get(key)
+        if known is not None:  # first one wins: reprints and duplicates carry the same facts ...
+            if known.ja_name or not card.ja_name:
+                return
+            card = replace(known, ja_name=card.ja_name)  # ... but a Japanese name is added when missing
         self._cards[key] = card
-        if " // " in key:
-            self._aliases.setdefault(key.split(" // ")[0], key)
+        for alias in self._alias_keys(card):
+            self._aliases.setdefault(alias, key)
+
+    @staticmethod
+    def _alias_keys(card: CardFacts) -> list[str]:
+        """Face names ('Fire', 'Ice', 'Stomp'), the Japanese name and its faces."""
+        keys = []
+        for name in (card.name, card.ja_name):
+            if name:
+                key = name_key(name)
+                keys += [key, *key.split(" // ")] if " // " in key else [key]
+        return keys
 
     def __getitem__(self, name: str) -> CardFacts:
         key = name_key(name)
         key = key if key in self._cards else self._aliases.get(key, key)
         return self._cards[key]
+
+    def find(self, name: str) -> CardFacts | None:
+        """The facts of `name` (any face, English or Japanese), or None. A full 'Front // Back' name
+        also finds a card stored by its front face only (the bundled double-faced cards)."""
+        try:
+            return self[name]
+        except KeyError:
+            pass
+        key = name_key(name)
+        card = self._cards.get(key.split(" // ")[0]) if " // " in key else None
+        return card if card is not None and " // " not in card.name else None  # never 'Fire // Ise'
+
+    def close_names(self, name: str) -> list[str]:
+        """Up to three known names close to `name` (in Japanese for a Japanese query), best first."""
+        key = name_key(name)
+        names = {k: c.name for k, c in self._cards.items()}
+        close = difflib.get_close_matches(key, list(names) + list(self._aliases), n=3, cutoff=0.72)
+        if not close and not key.isascii():  # Japanese names are short: a looser cutoff still helps
+            close = difflib.get_close_matches(key, list(self._aliases), n=3, cutoff=0.5)
+        return list(dict.fromkeys(self._shown(self._cards[self._aliases.get(k, k)], k) for k in close))
+
+    @staticmethod
+    def _shown(card: CardFacts, key: str) -> str:
+        """Suggest the spelling the user is writing in: the Japanese name for a Japanese query."""
+        if card.ja_name and not key.isascii():
+            return card.ja_name
+        return card.name
 
     def __iter__(self) -> Iterator[str]:
         return (card.name for card in self._cards.values())
@@ -141,15 +206,11 @@ class FactsIndex(Mapping[str, CardFacts]):
 
     def lookup(self, name: str, where: str = "") -> CardFacts:
         """The facts of `name`, or NotFoundError with close matches (`where` = file:line for context)."""
-        try:
-            return self[name]
-        except KeyError:
-            pass
-        key = name_key(name)
-        names = {k: c.name for k, c in self._cards.items()}
-        close = difflib.get_close_matches(key, list(names) + list(self._aliases), n=3, cutoff=0.72)
-        shown = [names.get(self._aliases.get(k, k), k) for k in close]
-        hint = (t("mtg.error.did_you_mean", names=", ".join(repr(s) for s in dict.fromkeys(shown))) if shown
+        card = self.find(name)
+        if card is not None:
+            return card
+        close = self.close_names(name)
+        hint = (t("mtg.error.did_you_mean", names=", ".join(repr(s) for s in close)) if close
                 else t("mtg.error.load_card_data"))
         prefix = f"{where}: " if where else ""
         raise NotFoundError(prefix + t("mtg.error.unknown_card", card=name, source=self.source, hint=hint))

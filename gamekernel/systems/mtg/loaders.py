@@ -2,8 +2,9 @@
 
 These files are 100+ MB, so they are parsed incrementally (json.JSONDecoder.raw_decode over
 chunks: one card at a time, never the whole document in memory) with a progress callback, reduced
-to card facts, and cached as a compact JSON-lines index in a user cache folder; the next load of
-the same file (same size and modification time) reads only the index.
+to card facts (with the Japanese printed name when the file carries one: MTGJSON `foreignData`,
+Scryfall `lang: "ja"` printings with `printed_name`), and cached as a compact JSON-lines index in a
+user cache folder; the next load of the same file (same size and modification time) reads only the index.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from gamekernel.systems.mtg.facts import SUPERTYPES, CardFacts, FactsIndex, orde
 
 Progress = Callable[[int, int], None]  # (bytes read, total bytes)
 CHUNK = 1 << 20
-INDEX_VERSION = 1
+INDEX_VERSION = 2  # 2: rows carry the Japanese name
+JAPANESE = "Japanese"
 CACHE_ENV = "GAMEKERNEL_CACHE_DIR"
 SPLIT_LAYOUTS = {"split", "aftermath"}
 SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series", "vanguard", "scheme",
@@ -153,7 +155,23 @@ def mtgjson_facts(name: str, faces: list[dict]) -> CardFacts:
     return CardFacts(name=name,
                      mana_value=_number(mana_value),
                      colours=order_colours(c for face in used for c in face.get("colors") or []),
-                     types=union("types"), subtypes=union("subtypes"), supertypes=union("supertypes"))
+                     types=union("types"), subtypes=union("subtypes"), supertypes=union("supertypes"),
+                     ja_name=mtgjson_japanese_name(faces))
+
+
+def mtgjson_japanese_name(faces: list[dict]) -> str | None:
+    """The Japanese name from `foreignData` (its `name` is the whole card's; a face-only entry is joined
+    with the other faces' as 'A // B')."""
+    names = []
+    for face in faces:
+        entry = next((item for item in face.get("foreignData") or []
+                      if isinstance(item, dict) and item.get("language") == JAPANESE and item.get("name")), None)
+        if entry is None:
+            continue
+        if " // " in entry["name"] or len(faces) == 1 or not entry.get("faceName"):
+            return entry["name"]
+        names.append(entry["faceName"])
+    return " // ".join(dict.fromkeys(names)) or None
 
 
 def iter_mtgjson(stream: _Stream) -> Iterator[CardFacts]:
@@ -196,7 +214,17 @@ def scryfall_facts(card: dict) -> CardFacts | None:
 
     return CardFacts(name=card["name"], mana_value=_number(card.get("cmc", 0) or 0),
                      colours=order_colours(colours), types=union(0), subtypes=union(1),
-                     supertypes=union(2))
+                     supertypes=union(2), ja_name=scryfall_japanese_name(card))
+
+
+def scryfall_japanese_name(card: dict) -> str | None:
+    """`printed_name` of a Japanese printing (all-cards bulk; each face's for multi-face cards)."""
+    if card.get("lang") != "ja":
+        return None
+    if card.get("printed_name"):
+        return card["printed_name"]
+    names = [face.get("printed_name") for face in card.get("card_faces") or []]
+    return " // ".join(names) if names and all(names) else None
 
 
 def iter_scryfall(stream: _Stream) -> Iterator[CardFacts]:

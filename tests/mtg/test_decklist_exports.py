@@ -1,0 +1,140 @@
+"""Decklists as each exporter writes them (issue 14): the same 44-card deck (16 lands) with a 3-card
+sideboard, exported the way MTG Arena, MTGO (.txt and .dek), Moxfield, Archidekt and MTGGoldfish write
+it, with group comments and blank lines, and in Japanese card names. Files: tests/mtg/data/decklists/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamekernel import Session
+from gamekernel.errors import DataError, NotFoundError
+from gamekernel.i18n import set_language
+from gamekernel.systems.mtg.decklists import build_library, composition, parse_decklist, read_decklist
+from gamekernel.systems.mtg.facts import bundled_facts
+
+DATA = Path(__file__).parent / "data" / "decklists"
+MAIN = {"Elvish Mystic": 4, "Llanowar Elves": 4, "Runeclaw Bear": 4, "Fire // Ice": 2, "Delver of Secrets": 2,
+        "Serra Angel": 4, "Giant Growth": 4, "Breeding Pool": 2, "Steam Vents": 2, "Ornithopter": 4,
+        "Forest": 12}
+SIDE = {"Naturalize": 2, "Plummet": 1}
+
+
+def _counts(library) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for card in library:
+        counts[card.name] = counts.get(card.name, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize(("file", "fmt"), [
+    ("arena.txt", "arena"), ("mtgo.txt", "mtgo"), ("mtgo.dek", "dek"), ("moxfield.txt", "arena"),
+    ("moxfield_arena.txt", "arena"), ("archidekt.txt", "archidekt"), ("mtggoldfish.txt", "mtgo"),
+    ("mtggoldfish_exact.txt", "mtgo"), ("groups.txt", "mtgo"), ("japanese.txt", "arena"),
+])
+def test_each_exporter_gives_the_same_library_and_sideboard(file, fmt):
+    deck = read_decklist(DATA / file)
+    assert deck.fmt == fmt
+    library = build_library(deck, bundled_facts())
+    assert _counts(library) == MAIN
+    facts = bundled_facts()
+    assert {facts[e.name].name: e.count for e in deck.sideboard} == SIDE
+    made = composition(library, deck.sideboard_count)
+    assert (made.cards, made.lands, made.colours, made.sideboard, made.warnings) == (
+        44, 16, ("white", "blue", "red", "green"), 3, ())
+
+
+def test_blank_lines_between_groups_are_not_a_sideboard_marker():
+    """The issue's bug: `// Creatures` ... blank ... `// Lands` moved everything after the first blank
+    line to the sideboard (a library of 22 cards with no lands)."""
+    deck = read_decklist(DATA / "groups.txt")
+    assert deck.main_count == 44 and deck.sideboard_count == 3
+    deck = read_decklist(DATA / "moxfield_arena.txt")  # 'Deck' header, a blank line inside the deck
+    assert deck.main_count == 44 and [e.name for e in deck.sideboard] == ["Naturalize", "Plummet"]
+
+
+def test_headerless_lists_keep_the_mtgo_rule_one_blank_line_starts_the_sideboard():
+    deck = read_decklist(DATA / "mtgo.txt")  # MTGO writes CRLF line ends
+    assert deck.main_count == 44 and deck.sideboard_count == 3
+    title_only = parse_decklist("// Mira\n4 Forest\n\n1 Plummet\n", "m.txt")  # a title is not a group
+    assert title_only.main_count == 4 and title_only.sideboard_count == 1
+
+
+def test_ambiguous_layout_is_refused_with_the_lines():
+    with pytest.raises(DataError) as error:
+        read_decklist(DATA / "ambiguous.txt")
+    message = str(error.value)
+    assert message.startswith("ambiguous.txt: cannot tell the main deck from the sideboard: 3 blocks")
+    assert "lines 1–2, 8 cards, from '4 Elvish Mystic'" in message
+    assert "lines 7–7, 12 cards, from '12 Forest'" in message and "'Sideboard'" in message
+
+
+def test_a_headerless_sideboard_larger_than_the_deck_is_refused_not_guessed():
+    with pytest.raises(DataError, match="2 blocks"):
+        parse_decklist("4 Elvish Mystic\n4 Runeclaw Bear\n\n20 Forest\n", "m.txt")
+
+
+def test_sections_and_categories_that_are_not_in_the_library():
+    arena = read_decklist(DATA / "arena.txt")
+    assert arena.name == "Mira's Elves" and [(e.count, e.name) for e in arena.other] == [(1, "Kitchen Finks")]
+    archidekt = read_decklist(DATA / "archidekt.txt")
+    assert [e.name for e in archidekt.other] == ["Kitchen Finks", "Sol Ring"]  # commander, {noDeck}
+    assert archidekt.main[0].set_code == "m15" and archidekt.main[0].number == "173"
+    assert archidekt.main[0].category == "Creature"
+
+
+def test_set_codes_collector_numbers_foil_and_counts():
+    deck = parse_decklist("4 Lightning Bolt (M21) 123\n1 Forest (ZNR) 280 *F*\n2x Sol Ring [C21]\n"
+                          "1 Island <251> [THB]\n3 x Serra Angel\n", "m.txt")
+    assert [(e.count, e.name, e.set_code, e.number, e.foil) for e in deck.main] == [
+        (4, "Lightning Bolt", "M21", "123", False), (1, "Forest", "ZNR", "280", True),
+        (2, "Sol Ring", "C21", None, False), (1, "Island", "THB", "251", False),
+        (3, "Serra Angel", None, None, False)]
+
+
+@pytest.mark.parametrize("name", ["Fire // Ice", "Fire/Ice", "Fire", "Ice", "火 // 氷", "《火》",
+                                  "ｆｉｒｅ　／／　ｉｃｅ", "Delver of Secrets // Insectile Aberration",
+                                  "DELVER OF SECRETS"])
+def test_split_and_double_faced_names_by_either_face(name):
+    assert bundled_facts().find(name).name in {"Fire // Ice", "Delver of Secrets"}
+
+
+def test_every_unknown_card_is_reported_at_once_with_suggestions_and_the_command():
+    deck = read_decklist(DATA / "typos.txt")
+    with pytest.raises(NotFoundError) as error:
+        build_library(deck, bundled_facts())
+    message = str(error.value)
+    assert "\n" not in message
+    assert message.startswith("typos.txt: 4 unknown card(s) in the main deck (looked up in bundled card facts)")
+    for part in ["line 2 'Elvish Mistic' (did you mean 'Elvish Mystic'?)",
+                 "line 4 'Fire // Ise' (did you mean 'Fire // Ice'?)",
+                 "line 5 'エルフの神秘化' (did you mean 'エルフの神秘家'?)", "line 7 'Zzyzx the Unprinted'",
+                 "%library data FILE"]:
+        assert part in message
+    assert "load_card_data" not in message
+
+
+def test_japanese_decklist_loads_and_prints_japanese_names():
+    session = Session(seed=2)
+    loaded = session.load_library("Mira", DATA / "japanese.txt")
+    assert loaded.main == 44 and "44 cards (16 lands), colours: white, blue, red, green" in str(loaded)
+    session.stack_library("Mira", ["《エルフの神秘家》", "ルーン爪の熊"])
+    try:
+        set_language("ja")
+        text = str(session.mtg_check("緑2"))
+        assert "《エルフの神秘家》" in text and "《ルーン爪の熊》" in text and "Elvish" not in text
+        assert "エルフの神秘家" in str(session.library_view())
+    finally:
+        set_language("en")
+    assert "Elvish Mystic" in str(session.last_mtg_check())
+
+
+def test_composition_warns_when_the_library_looks_wrong():
+    session = Session(seed=2)
+    loaded = session.load_library("Mira", "m.txt", text="Deck\n4 Elvish Mystic\n\nSideboard\n12 Forest\n")
+    text = str(loaded)
+    assert "warning: the library has no lands" in text
+    assert "warning: the sideboard (12) is larger than the library (4)" in text
+    fine = str(session.load_library("Mira", DATA / "arena.txt"))
+    assert "warning" not in fine and "44 cards (16 lands)" in fine
