@@ -17,11 +17,7 @@ from gamekernel.i18n import t
 
 AUTO_SNAPSHOT_EVERY = 5_000
 
-register_event(
-    "campaign.open",
-    summary=lambda d: t("campaign.event.open", name=d["name"], session=d["session"], events=d["events"]),
-    undoable=False,
-)
+register_event("campaign.open", undoable=False)
 
 
 @dataclass(frozen=True)

@@ -48,15 +48,9 @@ def _reduce(state: Any, data: Mapping[str, Any]) -> None:
     apply_step_data(state[PART], data)
 
 
-def _summary(data: Mapping[str, Any]) -> str:
-    from gamekernel.render.gammaworld import step_summary
-
-    return step_summary(Step.from_dict(data))
-
-
 register_part(PART, AlphaState)
 for _kind in KINDS:
-    register_event(f"gw.{_kind}", apply=_reduce, summary=_summary)
+    register_event(f"gw.{_kind}", apply=_reduce)
 
 
 def d20_faces(result: Mapping[str, Any]) -> list[int]:

@@ -124,25 +124,12 @@ def _reduce_cards(state, data) -> None:
     _apply_batch(state, data)  # a boost afterwards is refused: the order no longer matches the check
 
 
-def _check_summary(data) -> str:
-    r = data["result"]
-    verdict = t("mtg.check.success" if r["success"] else "mtg.check.failure")
-    return t("mtg.event.check", actor=data["actor"], kind=t(f"mtg.kind.{r['kind']}"), difficulty=r["difficulty"],
-             first=r["first"], target=r["target"], second=r["second"], achievement=r["achievement"],
-             verdict=verdict)
-
-
-register_event("mtg.library", apply=_reduce_library,
-               summary=lambda d: t("mtg.event.library", actor=d["actor"], count=d["deck"]["main"],
-                                   source=d["deck"]["source"]))
-register_event("mtg.check", apply=_reduce_check, summary=_check_summary)
-register_event("mtg.boost", apply=_reduce_boost,
-               summary=lambda d: t("mtg.event.boost", actor=d["actor"], bonus=d["result"]["bonus"],
-                                   achievement=d["result"]["achievement"]))
-register_event("mtg.scene", apply=_reduce_scene, summary=lambda d: t("mtg.event.scene", scene=d["scene"]))
-register_event("mtg.peek", apply=_reduce_cards,
-               summary=lambda d: t("mtg.event.peek", actor=d["actor"], count=d["count"]))
-register_event("mtg.reset", apply=_reduce_cards, summary=lambda d: t("mtg.event.reset", actor=d["actor"]))
+register_event("mtg.library", apply=_reduce_library)
+register_event("mtg.check", apply=_reduce_check)
+register_event("mtg.boost", apply=_reduce_boost)
+register_event("mtg.scene", apply=_reduce_scene)
+register_event("mtg.peek", apply=_reduce_cards)
+register_event("mtg.reset", apply=_reduce_cards)
 
 
 def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:

@@ -170,11 +170,6 @@ class RollResult(Displayable):
 
     __repr__ = __str__
 
-    def _repr_html_(self) -> str:
-        from gamekernel.render.dice import roll_html
-
-        return roll_html(self)
-
     def _key(self):
         return (self.text, self.label, self.total, self.comparison, self.success, self.margin, self.dice)
 

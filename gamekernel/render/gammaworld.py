@@ -5,13 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from gamekernel.display import TEXT, renders
 from gamekernel.i18n import t
 from gamekernel.render.html import FONT, chip, esc, panel, sign, table
+from gamekernel.systems.gammaworld.decks import DeckCheck
+from gamekernel.systems.gammaworld.results import AlphaResult, HandView
 
 if TYPE_CHECKING:
     from gamekernel.systems.gammaworld.catalog import Catalog
-    from gamekernel.systems.gammaworld.decks import DeckCheck
-    from gamekernel.systems.gammaworld.results import AlphaResult, HandView
     from gamekernel.systems.gammaworld.schema import AlphaCard
 
 # (background, text/border) per energy source; readable on light and dark themes.
@@ -121,6 +122,7 @@ def _counts(hand: HandView) -> str:
     return t("gammaworld.hand.counts", deck=deck, gm=hand.gm_count, discard=hand.discard_count)
 
 
+@renders(HandView, TEXT)
 def hand_text(hand: HandView) -> str:
     catalog = _catalog(hand.catalog)
     title = t(
@@ -136,6 +138,7 @@ def hand_text(hand: HandView) -> str:
     return f"{title}: {body} · {_counts(hand)}{flux}"
 
 
+@renders(HandView)
 def hand_html(hand: HandView) -> str:
     catalog = _catalog(hand.catalog)
     title = esc(
@@ -305,12 +308,14 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
     return [("neutral", kind)]
 
 
+@renders(AlphaResult, TEXT)
 def result_text(result: AlphaResult) -> str:
     lines = [text for _, text in _lines(result)]
     lines += [hand_text(hand) for hand in result.hands]
     return "\n".join(lines)
 
 
+@renders(AlphaResult)
 def result_html(result: AlphaResult) -> str:
     lines = _lines(result)
     tone = lines[0][0]
@@ -327,6 +332,7 @@ def result_html(result: AlphaResult) -> str:
 # ----------------------------------------------------------------------------- decks and odds
 
 
+@renders(DeckCheck)
 def deck_check_html(check: DeckCheck) -> str:
     tone = "good" if check.ok else "bad"
     items = "".join(f"<div>{esc(message)}</div>" for message in check.messages())

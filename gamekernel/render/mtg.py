@@ -10,13 +10,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from gamekernel.display import TEXT, renders
 from gamekernel.i18n import t
 from gamekernel.render.html import chip, esc, panel, sign, table
+from gamekernel.systems.mtg.check import BoostResult, CheckResult
+from gamekernel.systems.mtg.odds import OddsTable
 
 if TYPE_CHECKING:
-    from gamekernel.systems.mtg.check import BoostResult, CheckResult
     from gamekernel.systems.mtg.facts import CardFacts
-    from gamekernel.systems.mtg.odds import OddsTable
 
 # Swatches for the five colours and colourless (background, text).
 SWATCH = {
@@ -95,6 +96,7 @@ def title(result: CheckResult) -> str:
              difficulty=result.difficulty)
 
 
+@renders(CheckResult, TEXT)
 def check_text(result: CheckResult) -> str:
     tail = [verdict(result.success, result.achievement, result.target)]
     if result.odds is not None:
@@ -111,6 +113,7 @@ def card_chip(card: CardFacts, *, colour: str | None = None) -> str:
             f'#bbb;border-radius:4px;padding:0 5px;display:inline-block">{esc(card.name)}</span>')
 
 
+@renders(CheckResult)
 def check_html(result: CheckResult) -> str:
     notes = []
     if result.unusual_difficulty:
@@ -140,6 +143,7 @@ def boost_line(boost: BoostResult) -> str:
              verdict=t("mtg.check.success" if boost.success else "mtg.check.failure"))
 
 
+@renders(BoostResult, TEXT)
 def boost_text(boost: BoostResult) -> str:
     lines = [t("mtg.boost.title", actor=actor_prefix(boost.actor)), "  " + boost_line(boost)]
     cards = ", ".join(f"{c.name}{' *' if counted else ''}" for c, counted in
@@ -151,6 +155,7 @@ def boost_text(boost: BoostResult) -> str:
     return "\n".join(lines)
 
 
+@renders(BoostResult)
 def boost_html(boost: BoostResult) -> str:
     cards = " ".join(
         card_chip(c) + (chip("+1", "good") if counted else "")
@@ -173,6 +178,7 @@ def _subtitle(table_: OddsTable) -> str:
     return t("mtg.odds.subtitle", size=table_.library_size, known=known)
 
 
+@renders(OddsTable, TEXT)
 def odds_table_text(table_: OddsTable) -> str:
     width = max(len(kind_name(k)) for k in table_.kinds) + 1
     head = t("mtg.odds.kind").ljust(width) + "".join(f"{d:>7}" for d in table_.difficulties)
@@ -181,6 +187,7 @@ def odds_table_text(table_: OddsTable) -> str:
     return "\n".join([t("mtg.odds.title"), _subtitle(table_), head, *rows])
 
 
+@renders(OddsTable)
 def odds_table_html(table_: OddsTable) -> str:
     rows = []
     for kind, row in zip(table_.kinds, table_.cells, strict=True):

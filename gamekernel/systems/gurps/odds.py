@@ -75,18 +75,8 @@ class ContestOdds(Displayable):
     b_wins: Fraction
     tie: Fraction
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import contest_odds_text
-
-        return contest_odds_text(self)
-
     def __repr__(self) -> str:
         return f"<ContestOdds {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import contest_odds_html
-
-        return contest_odds_html(self)
 
 
 @cache
