@@ -192,8 +192,6 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
         options = ", ".join(f"{k}={v}" for k, v in d.get("options", {}).items())
         return [("neutral", t("gammaworld.config", options=options))]
     if kind == "character":
-        from gamekernel.systems.gammaworld.decks import readied_count
-
         bonus = d.get("origin_bonus")
         return [
             (
@@ -202,7 +200,7 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
                     "gammaworld.character",
                     name=step.actor,
                     level=d["level"],
-                    readied=readied_count(d["level"]),
+                    readied=result.readied,
                     bonus=sign(bonus or 0),
                 ),
             )

@@ -28,10 +28,10 @@ if TYPE_CHECKING:
 SEP = " · "
 
 
-def pct(value) -> str:
-    from gamekernel.systems.gurps.odds import percent
-
-    return percent(value)
+def pct(value, digits: int = 1) -> str:
+    """A Fraction as a percentage string with `digits` decimals: 4/216 -> '1.9%'."""
+    scaled = value * 100
+    return f"{round(float(scaled), digits):.{digits}f}%"
 
 
 def display_name(label: str) -> str:
@@ -488,13 +488,10 @@ def check_odds_text(odds) -> str:
 @renders(CheckOdds)
 def check_odds_html(odds) -> str:
     from gamekernel.render.html import bars
-    from gamekernel.systems.gurps.checks import classify
-    from gamekernel.systems.gurps.odds import three_d6_counts
 
     items = []
     highlight = set()
-    for index, (total, ways) in enumerate(sorted(three_d6_counts().items())):
-        ok, critical = classify(total, odds.target)
+    for index, (total, ways, ok, critical) in enumerate(odds.outcomes):
         word = t(f"gurps.odds.crit_{critical}") if critical else t("gurps.odds.ok" if ok else "gurps.odds.fail")
         items.append((str(total), ways / 216, f"{ways}/216 {word}"))
         if ok:

@@ -79,6 +79,12 @@ class AlphaResult(Displayable):
     def detail(self) -> dict:
         return dict(self.step.detail)
 
+    @property
+    def readied(self) -> int | None:
+        """GW-ALPHA-06: the readied alpha cards at the level a `character` step sets (for its line)."""
+        level = self.step.detail.get("level")
+        return None if level is None else readied_count(level)
+
 
 def describe(state: AlphaState, step: Step, catalog: Catalog) -> AlphaResult:
     """The result of `step`, with hands read from `state` (after the step was applied)."""

@@ -212,6 +212,8 @@ class CheckOdds(Displayable):
     success: object  # Fraction
     critical_success: object
     critical_failure: object
+    # every total of 3d: (total, ways of 216, succeeds, "success"/"failure" when critical), for the chart
+    outcomes: tuple[tuple[int, int, bool, str | None], ...] = ()
 
     def __repr__(self) -> str:
         return f"<CheckOdds {self}>"
