@@ -52,7 +52,7 @@ class CoreActions:
         from gamekernel.dice import roll
 
         result = roll(expression, self.rng, self.dice_limits())
-        self.record("roll", {"result": result.to_dict()}, actor=actor, secret=secret)
+        self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret)
         return result
 
     def odds(self, expression: str) -> Distribution:

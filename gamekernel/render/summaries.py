@@ -43,7 +43,9 @@ def _roll(d: Data) -> str:
     result = d["result"]
     try:
         breakdown = RollResult.from_dict(result).breakdown
-    except Exception:  # an expression this version no longer reads: the text it stored
+    except Exception:  # an old event whose expression this version no longer reads: its stored text
+        if "breakdown" not in result:
+            raise
         breakdown = result["breakdown"]
     return f"{result['label']}: {breakdown}" if result.get("label") else breakdown
 
