@@ -37,7 +37,9 @@ def load_renderers() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
-        import gamekernel.render  # noqa: F401 - registers every renderer (the one lazy import of render)
+        from gamekernel.render import register_all  # the one place the core reaches the render layer
+
+        register_all()
 
 
 def renders(cls: type, mime: str = HTML) -> Callable[[Renderer], Renderer]:

@@ -153,18 +153,8 @@ class CharacterList(Displayable):
     characters: tuple[Character, ...]
     active: str | None
 
-    def __str__(self) -> str:
-        if not self.characters:
-            return t("gurps.char.none")
-        return "\n".join(("* " if c.name == self.active else "  ") + str(c) for c in self.characters)
-
     def __repr__(self) -> str:
         return f"<CharacterList {', '.join(c.name for c in self.characters)}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import character_list_html
-
-        return character_list_html(self)
 
 
 @dataclass(frozen=True)
@@ -172,16 +162,8 @@ class SavedCharacter(Displayable):
     name: str
     path: str
 
-    def __str__(self) -> str:
-        return t("gurps.char.saved", name=self.name, path=self.path)
-
     def __repr__(self) -> str:
         return f"<SavedCharacter {self.name}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        return panel("gurps-saved", esc(str(self)))
 
 
 @dataclass(frozen=True)
@@ -190,18 +172,8 @@ class LuckStatus(Displayable):
 
     rows: tuple[tuple[str, str, int, bool], ...]  # (name, trait, every_minutes, spent)
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import luck_status_text
-
-        return luck_status_text(self)
-
     def __repr__(self) -> str:
         return f"<LuckStatus {', '.join(r[0] for r in self.rows)}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import luck_status_html
-
-        return luck_status_html(self)
 
 
 def _side_spec(text: str) -> tuple[str | None, str]:

@@ -145,7 +145,7 @@ def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
 
 # --- results shown to the user ----------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class LibraryLoaded(Displayable):
     actor: str
     source: str
@@ -154,39 +154,16 @@ class LibraryLoaded(Displayable):
     sideboard: int
     name: str | None = None
 
-    def __str__(self) -> str:
-        return t("mtg.loaded", actor=self.actor, count=self.main, source=self.source, fmt=self.fmt,
-                 sideboard=self.sideboard)
 
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        return panel("mtg-library-loaded", esc(str(self)))
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class OddsResult(Displayable):
     actor: str | None
     kind: str
     difficulty: int
     odds: Fraction | None
 
-    def __str__(self) -> str:
-        from gamekernel.render.mtg import odds_single_text
 
-        return odds_single_text(self.actor, self.kind, self.difficulty, self.odds)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        return panel("mtg-odds-single", esc(str(self)))
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class LibraryView(Displayable):
     """A read-only picture of one character's library for text, HTML and the widget."""
 
@@ -201,30 +178,10 @@ class LibraryView(Displayable):
     distribution: Mapping[str, int]
     deck: Mapping[str, Any]
 
-    def __str__(self) -> str:
-        from gamekernel.render.mtg import library_text
-
-        return library_text(self)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.mtg import library_html
-
-        return library_html(self)
-
 
 class SceneStarted(Displayable):
     def __init__(self, scene: int):
         self.scene = scene
-
-    def __repr__(self) -> str:
-        return t("mtg.scene.started", scene=self.scene)
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        return panel("mtg-scene", esc(repr(self)))
 
 
 class MtgActions:

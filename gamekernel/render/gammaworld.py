@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from gamekernel.actions.gammaworld import AlphaOdds, DeckOddsView, DeckView
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import t
 from gamekernel.render.html import FONT, chip, esc, panel, sign, table
@@ -367,6 +368,13 @@ def step_summary(step) -> str:
     return _lines(AlphaResult(step, (), None))[0][1]
 
 
+@renders(DeckView, TEXT)
+def deck_view_text(view) -> str:
+    head = t("gammaworld.deck.show", owner=view.owner, size=len(view.card_ids), in_deck=view.in_deck)
+    return head + "".join(f"\n  {count} × {name} ({energy})" for name, energy, _, count in view.rows())
+
+
+@renders(DeckView)
 def deck_view_html(view) -> str:
     rows = [
         (name, t("gammaworld.energy." + energy), t("gammaworld.rarity." + rarity), str(count))
@@ -374,6 +382,29 @@ def deck_view_html(view) -> str:
     ]
     head = t("gammaworld.deck.show", owner=view.owner, size=len(view.card_ids), in_deck=view.in_deck)
     return panel("gw-deck", table(["", "", "", "×"], rows), title_html=esc(head))
+
+
+@renders(AlphaOdds, TEXT)
+def alpha_odds_text(view) -> str:
+    return odds_text(view.flux_rows, view.overcharge_rows)
+
+
+@renders(AlphaOdds)
+def alpha_odds_html(view) -> str:
+    return odds_table_html(view.flux_rows, view.overcharge_rows)
+
+
+@renders(DeckOddsView, TEXT)
+def deck_odds_text(view) -> str:
+    r = view.result
+    value = f"{r.at_least_one} ≈ {percent(r.at_least_one)}"
+    return t("gammaworld.odds.deck", copies=r.copies, card=view.card_name, draws=r.draws, size=r.deck_size,
+             value=value)
+
+
+@renders(DeckOddsView)
+def deck_odds_html(view) -> str:
+    return panel("gw-deck-odds", esc(deck_odds_text(view)), tone="neutral")
 
 
 def odds_text(flux_rows, overcharge_rows) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamekernel.actions.gurps import CharacterList, LuckStatus, SavedCharacter
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import get_language, t
 from gamekernel.render.html import chip, esc, panel, sign, table
@@ -516,6 +517,24 @@ def contest_odds_html(odds) -> str:
                  title_html=esc(t("gurps.contest.title")))
 
 
+@renders(CharacterList, TEXT)
+def character_list_text(roster) -> str:
+    if not roster.characters:
+        return t("gurps.char.none")
+    return "\n".join(("* " if c.name == roster.active else "  ") + str(c) for c in roster.characters)
+
+
+@renders(SavedCharacter, TEXT)
+def saved_text(saved) -> str:
+    return t("gurps.char.saved", name=saved.name, path=saved.path)
+
+
+@renders(SavedCharacter)
+def saved_html(saved) -> str:
+    return panel("gurps-saved", esc(saved_text(saved)))
+
+
+@renders(CharacterList)
 def character_list_html(roster) -> str:
     if not roster.characters:
         return panel("gurps-characters", esc(t("gurps.char.none")))
@@ -566,6 +585,7 @@ def luck_html(result) -> str:
     return panel("gurps-luck", body, title_html=esc(head), tone=_tone(result.kept))
 
 
+@renders(LuckStatus, TEXT)
 def luck_status_text(status) -> str:
     """`%luck reset` / `%luck status`: who may use Luck now."""
     if not status.rows:
@@ -577,6 +597,7 @@ def luck_status_text(status) -> str:
     return "\n".join(lines)
 
 
+@renders(LuckStatus)
 def luck_status_html(status) -> str:
     body = "".join(f'<div class="gk-line">{esc(line)}</div>' for line in luck_status_text(status).split("\n"))
     return panel("gurps-luck-status", body, title_html=esc(t("gurps.luck.title")))

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from gamekernel.actions.mtg import LibraryLoaded, LibraryView, OddsResult, SceneStarted
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import t
 from gamekernel.render.html import chip, esc, panel, sign, table
@@ -167,6 +168,37 @@ def boost_html(boost: BoostResult) -> str:
     return panel("mtg-boost", body, title_html=esc(t("mtg.boost.title", actor=actor_prefix(boost.actor))))
 
 
+@renders(LibraryLoaded, TEXT)
+def loaded_text(loaded) -> str:
+    return t("mtg.loaded", actor=loaded.actor, count=loaded.main, source=loaded.source, fmt=loaded.fmt,
+             sideboard=loaded.sideboard)
+
+
+@renders(LibraryLoaded)
+def loaded_html(loaded) -> str:
+    return panel("mtg-library-loaded", esc(loaded_text(loaded)))
+
+
+@renders(SceneStarted, TEXT)
+def scene_text(started) -> str:
+    return t("mtg.scene.started", scene=started.scene)
+
+
+@renders(SceneStarted)
+def scene_html(started) -> str:
+    return panel("mtg-scene", esc(scene_text(started)))
+
+
+@renders(OddsResult, TEXT)
+def odds_result_text(result) -> str:
+    return odds_single_text(result.actor, result.kind, result.difficulty, result.odds)
+
+
+@renders(OddsResult)
+def odds_result_html(result) -> str:
+    return panel("mtg-odds-single", esc(odds_result_text(result)))
+
+
 def odds_single_text(actor: str | None, kind: str, difficulty: int, odds: Fraction | None) -> str:
     fraction = "—" if odds is None else f"{odds.numerator}/{odds.denominator}"
     return t("mtg.odds.single", actor=actor_prefix(actor), kind=kind_name(kind), difficulty=difficulty,
@@ -230,6 +262,7 @@ def distribution_text(distribution) -> str:
                       for k in keys)
 
 
+@renders(LibraryView, TEXT)
 def library_text(view) -> str:
     lines = [f"{t('mtg.view.title', actor=view.actor)}: {t('mtg.view.count', count=view.count)} · "
              f"{t('mtg.view.scene', scene=view.scene)} · "
@@ -243,6 +276,7 @@ def library_text(view) -> str:
     return "\n".join(lines)
 
 
+@renders(LibraryView)
 def library_html(view) -> str:
     """The static picture of a library (the widget's snapshot uses it too)."""
     status = chip(t("mtg.view.boost_used" if view.boost_used else "mtg.view.boost_free"),

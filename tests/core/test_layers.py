@@ -125,3 +125,12 @@ def test_the_walker_sees_nested_and_relative_imports() -> None:
                                           ("classify", False), ("readied_count", False), ("_lines", False)])
 def test_class_or_constant_names(name: str, ok: bool) -> None:
     assert _is_class_or_constant(name) is ok
+
+
+def test_every_render_module_that_registers_is_loaded_by_register_all() -> None:
+    """A renderer the core never imports would silently fall back to the default text."""
+    from gamekernel.render import MODULES
+
+    registering = {p.stem for p in RENDER if "@renders(" in p.read_text(encoding="utf-8")
+                   or "@summarizes(" in p.read_text(encoding="utf-8")}
+    assert registering <= set(MODULES), registering - set(MODULES)
