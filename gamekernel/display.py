@@ -4,9 +4,9 @@ published in one step.
 Result classes (in systems/, dice/, cards.py, actions/) hold facts only; the render layer draws
 them. Each render/<set>.py registers its drawing functions here with `@renders(ResultType)` (html)
 or `@renders(ResultType, TEXT)` (plain text), as d20's stringifier dispatch does, so the rules never
-import the render layer. The lookup walks the type's MRO; the first miss imports `gamekernel.render`
-once (`load_renderers`, the single place where the core reaches the render layer), which registers
-every renderer. Event summaries (the one-line log text of each event kind) are kept the same way,
+import the render layer. The lookup walks the type's MRO; the first miss loads every render module
+once (`load_renderers` -> `gamekernel.render.register_all`, the single place where the core reaches
+the render layer). Event summaries (the one-line log text of each event kind) are kept the same way,
 by event kind (`summarizes`), and rendered when viewed, in the current language.
 
 IPython tries each of its eleven formatters on every displayed object (svg, png, latex, json ...);
