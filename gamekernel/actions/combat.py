@@ -186,7 +186,7 @@ def _op_arm(part, args, tape):
 @op("add")
 def _op_add(part, args, tape):
     c = Combatant.from_dict(args["combatant"])
-    return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.npc", name=c.name, stats="")])
+    return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.event.add", name=c.name)])
 
 
 def _lose(c: Combatant, hp: int = 0, fp: int = 0) -> Combatant:

@@ -141,8 +141,9 @@ def test_combat_log_lines_render_from_facts(table, japanese):
 def test_adding_a_character_to_the_fight_says_it_joined_not_npc_template():
     """The bug: `%combat add Bren` logged "NPC template Bren"."""
     s = Session(seed=1)
-    s.combat_add("Bren", {"st": 12}, pc=True)
+    shown = s.combat_add("Bren", {"st": 12}, pc=True)
     assert s.log[-1].summary() == "Bren joins the roster"
+    assert repr(shown) == "Bren joins the roster" and "NPC" not in shown._repr_html_()
     assert "NPC" not in s.log_view().rows()[-1][2]
 
 
