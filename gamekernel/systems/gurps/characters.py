@@ -708,6 +708,7 @@ def _effect_value(effect: dict[str, Any], trait: Trait) -> int:
     return int(effect.get("bonus", 0))
 
 
+
 def _name_key(name: str) -> str:
     text = unicodedata.normalize("NFKC", name).strip().strip("〈〉<>").strip()
     return " ".join(text.split()).casefold()
