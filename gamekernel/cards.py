@@ -425,11 +425,6 @@ class Table(Displayable):
         counts = ", ".join(f"{name}:{len(order)}" for name, order in self.orders.items())
         return f"Table({counts})"
 
-    def _repr_html_(self) -> str:
-        from gamekernel.render.cards import table_html  # display lives in the render layer
-
-        return table_html(self)
-
     # ---- snapshots
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready snapshot of every zone (in order) and every instance's state."""

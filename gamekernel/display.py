@@ -1,4 +1,13 @@
-"""The display protocol every result shares: text/plain and text/html, published in one step.
+"""The display protocol every result shares: one registry of renderers, text/plain and text/html
+published in one step.
+
+Result classes (in systems/, dice/, cards.py, actions/) hold facts only; the render layer draws
+them. Each render/<set>.py registers its drawing functions here with `@renders(ResultType)` (html)
+or `@renders(ResultType, TEXT)` (plain text), as d20's stringifier dispatch does, so the rules never
+import the render layer. The lookup walks the type's MRO; the first miss loads every render module
+once (`load_renderers` -> `gamekernel.render.register_all`, the single place where the core reaches
+the render layer). Event summaries (the one-line log text of each event kind) are kept the same way,
+by event kind (`summarizes`), and rendered when viewed, in the current language.
 
 IPython tries each of its eleven formatters on every displayed object (svg, png, latex, json ...);
 our results only ever have text/plain and text/html, so `_ipython_display_` publishes those two
@@ -8,13 +17,110 @@ result is actually displayed, so the rules stay usable from a plain script.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
+TEXT = "text/plain"
+HTML = "text/html"
+
+Renderer = Callable[[Any], str]
+Summary = Callable[[Mapping[str, Any]], str]
+
+_RENDERERS: dict[tuple[type, str], Renderer] = {}
+_RESOLVED: dict[tuple[type, str], Renderer | None] = {}
+SUMMARIES: dict[str, Summary] = {}
+_loaded = False
+
+
+def load_renderers() -> None:
+    """Import the render layer once; its modules register their renderers and summaries on import."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        from gamekernel.render import register_all  # the one place the core reaches the render layer
+
+        register_all()
+
+
+def renders(cls: type, mime: str = HTML) -> Callable[[Renderer], Renderer]:
+    """Decorator: `fn(result) -> str` draws instances of `cls` (and its subclasses) as `mime`."""
+    if mime not in (TEXT, HTML):
+        raise ValueError(f"unknown mime type {mime!r}")
+
+    def register(fn: Renderer) -> Renderer:
+        _RENDERERS[(cls, mime)] = fn
+        _RESOLVED.clear()
+        return fn
+
+    return register
+
+
+def renderer(cls: type, mime: str) -> Renderer | None:
+    """The renderer of `cls` for `mime`: the nearest registered one along its MRO, or None."""
+    key = (cls, mime)
+    found = _RESOLVED.get(key)
+    if found is not None:
+        return found
+    load_renderers()
+    found = next((_RENDERERS[(base, mime)] for base in cls.__mro__ if (base, mime) in _RENDERERS), None)
+    _RESOLVED[key] = found
+    return found
+
+
+def summarizes(*kinds: str) -> Callable[[Summary], Summary]:
+    """Decorator: `fn(event_data) -> str` is the one-line log text of the events of these kinds
+    ("gw.*" names a family: every kind with that prefix that has no renderer of its own)."""
+
+    def register(fn: Summary) -> Summary:
+        for kind in kinds:
+            SUMMARIES[kind] = fn
+        return fn
+
+    return register
+
+
+def summarize(kind: str, data: Mapping[str, Any]) -> str:
+    """An event's log line, drawn now from its facts; a kind without a renderer shows the text an
+    earlier version stored with it, else its kind."""
+    fn = SUMMARIES.get(kind)
+    if fn is None:
+        load_renderers()
+        fn = SUMMARIES.get(kind) or SUMMARIES.get(kind.partition(".")[0] + ".*")
+    if fn is None:
+        return str(data.get("summary") or kind)
+    return fn(data)
+
 
 class Displayable:
-    """Mixin for result objects that define `__repr__` and `_repr_html_`."""
+    """Mixin for result objects: `str`, `repr` and the html come from the renderer registry.
+
+    A class may still define its own `__str__` (text kept with the facts, as dice rolls do) or
+    `__repr__` (`<SuccessRoll ...>`); the registry supplies whatever it does not define. Dataclasses
+    that mix this in pass `repr=False` so the generated field repr does not hide the mixin's.
+    """
 
     __slots__ = ()
 
     def _ipython_display_(self) -> None:
         from IPython.display import publish_display_data
 
-        publish_display_data({"text/plain": repr(self), "text/html": self._repr_html_()})
+        publish_display_data({TEXT: repr(self), HTML: self._repr_html_()})
+
+    def _repr_html_(self) -> str:
+        draw = renderer(type(self), HTML)
+        if draw is None:
+            from html import escape
+
+            return f"<pre>{escape(str(self))}</pre>"
+        return draw(self)
+
+    def __str__(self) -> str:
+        draw = renderer(type(self), TEXT)
+        if draw is not None:
+            return draw(self)
+        if type(self).__repr__ is not Displayable.__repr__:
+            return repr(self)  # as object.__str__ does
+        return object.__repr__(self)
+
+    def __repr__(self) -> str:
+        return str(self)

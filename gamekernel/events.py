@@ -2,7 +2,8 @@
 
 Every state change is an Event whose `data` holds the outcome (dice faces, card order), never only
 the command, so a log replays without the RNG. Each event kind registers a reducer (`apply`) that
-changes the table state deterministically and a `summary` that describes it in one line.
+changes the table state deterministically; its one-line summary is drawn by the render layer when the
+log is viewed (gamekernel.display.summarize), from the facts, in the current language.
 The log file is append-only JSON Lines, one event a line, flushed when written.
 """
 
@@ -18,13 +19,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from gamekernel.display import summarize
 from gamekernel.errors import DataError
 from gamekernel.i18n import t
 
 SCHEMA_VERSION = 1
 
 Reducer = Callable[[Any, Mapping[str, Any]], None]
-Summary = Callable[[Mapping[str, Any]], str]
 
 
 @dataclass(frozen=True)
@@ -71,25 +72,24 @@ class Event:
         return cls(seq, kind, data, actor, get("secret") is True, str(get("time", "")))
 
     def summary(self) -> str:
-        return EVENT_KINDS[self.kind].summary(self.data)
+        """The event's log line, rendered now (in the current language) from its stored facts."""
+        return summarize(self.kind, self.data)
 
 
 @dataclass(frozen=True)
 class EventKind:
     name: str
     apply: Reducer | None
-    summary: Summary
     undoable: bool = True
 
 
 EVENT_KINDS: dict[str, EventKind] = {}
 
 
-def register_event(
-    name: str, *, summary: Summary, apply: Reducer | None = None, undoable: bool = True
-) -> EventKind:
-    """Declare an event kind: its reducer (None for events that change no state) and its summary."""
-    kind = EventKind(name, apply, summary, undoable)
+def register_event(name: str, *, apply: Reducer | None = None, undoable: bool = True) -> EventKind:
+    """Declare an event kind and its reducer (None for events that change no state); its summary is
+    a renderer registered under the same name in the render layer (`display.summarizes`)."""
+    kind = EventKind(name, apply, undoable)
     EVENT_KINDS[name] = kind
     return kind
 

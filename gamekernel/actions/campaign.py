@@ -17,14 +17,10 @@ from gamekernel.i18n import t
 
 AUTO_SNAPSHOT_EVERY = 5_000
 
-register_event(
-    "campaign.open",
-    summary=lambda d: t("campaign.event.open", name=d["name"], session=d["session"], events=d["events"]),
-    undoable=False,
-)
+register_event("campaign.open", undoable=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class CampaignStatus(Displayable):
     name: str
     path: str
@@ -33,19 +29,6 @@ class CampaignStatus(Displayable):
     snapshot_seq: int
     notices: tuple[str, ...] = ()
     closed: bool = False
-
-    def __repr__(self) -> str:
-        key = "campaign.status.closed" if self.closed else "campaign.status.open"
-        lines = [t(key, name=self.name, sessions=self.sessions, events=self.events, snapshot=self.snapshot_seq)]
-        lines += [f"⚠ {notice}" for notice in self.notices]
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        lines = repr(self).split("\n")
-        body = esc(lines[0]) + "".join(f"<div class='gk-notice'>{esc(line)}</div>" for line in lines[1:])
-        return panel("campaign", body, tone="muted" if self.closed else "good")
 
 
 def snapshot_is_valid(events: list[Event], snapshot_seq: int) -> bool:

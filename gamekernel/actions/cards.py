@@ -39,14 +39,8 @@ def _reduce(state: Any, data: Mapping[str, Any]) -> None:
     cards.apply(state[PART].table, cards.Batch.from_dict(data))
 
 
-def _summary(data: Mapping[str, Any]) -> str:
-    from gamekernel.i18n import t
-
-    return t("cards.batch", label=data.get("label", ""), count=len(data.get("uids", ())))
-
-
 register_part(PART, CardTableState)
-register_event("cards.batch", apply=_reduce, summary=_summary)
+register_event("cards.batch", apply=_reduce)
 
 
 class CardActions:

@@ -186,7 +186,7 @@ def _op_arm(part, args, tape):
 @op("add")
 def _op_add(part, args, tape):
     c = Combatant.from_dict(args["combatant"])
-    return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.npc", name=c.name, stats="")])
+    return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.event.add", name=c.name)])
 
 
 def _lose(c: Combatant, hp: int = 0, fp: int = 0) -> Combatant:
@@ -449,7 +449,7 @@ def _apply(state, data: Mapping[str, Any]) -> None:
 
 
 for _name in _OPS:
-    register_event(f"combat.{_name}", apply=_apply, summary=lambda d: d.get("summary", d["op"]))
+    register_event(f"combat.{_name}", apply=_apply)
 
 # ---------------------------------------------------------------- parsing helpers
 
@@ -505,9 +505,9 @@ class CombatActions:
         return self.state[PART].fight
 
     def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None,
-                summary: str | Callable[[Any], str] = "", secret: bool = False):
-        """Run operation `name` live (validating it), then record it; `summary` may be a function of
-        the live report when the log line depends on the outcome (whose turn began)."""
+                outcome: Callable[[Any], dict[str, Any]] | None = None, secret: bool = False):
+        """Run operation `name` live (validating it), then record it with its dice; `outcome` picks
+        the facts of the live report the log line needs (whose turn began), stored as data["outcome"]."""
         from gamekernel.render.combat import CombatResult
 
         part: CombatPart = self.state[PART]
@@ -517,9 +517,10 @@ class CombatActions:
             _, (kind, report) = _OPS[name](part, args, tape)  # validates; raises before anything is logged
         finally:
             part.characters = None
-        text = summary(report) if callable(summary) else summary
-        self.record(f"combat.{name}", {"op": name, "args": args, "faces": list(tape.used),
-                                       "summary": text or name}, actor=actor, secret=secret)
+        data = {"op": name, "args": args, "faces": list(tape.used)}
+        if outcome is not None:
+            data["outcome"] = outcome(report)
+        self.record(f"combat.{name}", data, actor=actor, secret=secret)
         fight = self.state[PART].fight
         return CombatResult(kind, report, fight if (fight is not None and not fight.over) or name == "end" else None)
 
@@ -559,12 +560,12 @@ class CombatActions:
     def combat_npc(self, name: str, stats: str | Mapping[str, Any]):
         """Define an NPC template from quick stats: `combat_npc("Goblin", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")`."""
         values = parse_stats(stats) if isinstance(stats, str) else dict(stats)
-        return self._combat("npc", {"name": name, "stats": values}, summary=t("combat.event.npc", name=name))
+        return self._combat("npc", {"name": name, "stats": values})
 
     def combat_add(self, name: str, stats: str | Mapping[str, Any], *, pc: bool = False):
         values = parse_stats(stats) if isinstance(stats, str) else dict(stats)
         c = cb.quick_combatant(name, values, pc=pc)
-        return self._combat("add", {"combatant": c.to_dict()}, summary=t("combat.event.npc", name=name))
+        return self._combat("add", {"combatant": c.to_dict()})
 
     def combat_start(self, names: str | list[str]):
         """Start a fight: `combat_start("Aiko Bren Goblin*3")` (initiative by Basic Speed, DX, a roll)."""
@@ -580,12 +581,10 @@ class CombatActions:
         fresh = [replace(p, maneuver="do_nothing", chosen=False, rolled=False, shock=0, shock_round=0,
                          feint_on="", feint_amount=0, feint_round=0, aim_target="", aim_turns=0,
                          parry_used=False, block_used=False) for p in people]
-        names_text = ", ".join(p.name for p in fresh)
-        return self._combat("start", {"combatants": [p.to_dict() for p in fresh]},
-                            summary=t("combat.event.start", names=names_text))
+        return self._combat("start", {"combatants": [p.to_dict() for p in fresh]})
 
     def combat_end(self):
-        return self._combat("end", {}, summary=t("combat.event.end"))
+        return self._combat("end", {})
 
     def combat_status(self):
         from gamekernel.render.combat import CombatResult
@@ -594,16 +593,15 @@ class CombatActions:
 
     def combat_next(self):
         """End the active fighter's turn and start the next one's; the log line names who starts."""
-        return self._combat("next", {}, summary=lambda report: t(
-            "combat.event.next", name=report.started, ended=report.ended, round=report.round))
+        return self._combat("next", {}, outcome=lambda report: {
+            "started": report.started, "ended": report.ended, "round": report.round})
 
     def combat_maneuver(self, name: str, maneuver: str, *, option: str = "", target: str = "",
                         posture: str = "", task: str = ""):
         maneuver = _maneuver_key(maneuver)
         args = {"name": name, "maneuver": maneuver, "option": option, "target": target, "posture": posture,
                 "task": task}
-        return self._combat("maneuver", args, actor=name,
-                            summary=t("combat.event.maneuver", name=name, maneuver=maneuver))
+        return self._combat("maneuver", args, actor=name)
 
     def combat_posture(self, name: str, posture: str):
         """Change posture: a free crouch / kneel step when allowed, else the Change Posture maneuver."""
@@ -611,8 +609,7 @@ class CombatActions:
         fight = _fight(self.state[PART])
         current = fight.get(name)
         if {current.posture, posture} in ({"standing", "crouching"}, {"standing", "kneeling"}):
-            return self._combat("posture", {"name": current.name, "posture": posture}, actor=name,
-                                summary=t("combat.event.posture", name=name, posture=posture))
+            return self._combat("posture", {"name": current.name, "posture": posture}, actor=name)
         return self.combat_maneuver(name, "change_posture", posture=posture)
 
     def combat_attack(self, attacker: str, target: str, weapon: str, **options: Any):
@@ -622,8 +619,7 @@ class CombatActions:
         if bad:
             raise UsageError(t("combat.err.attack_options", bad=", ".join(sorted(bad)), known=", ".join(sorted(known))))
         return self._combat("attack", {"attacker": attacker, "target": target, "weapon": weapon,
-                                       "options": options}, actor=attacker,
-                            summary=t("combat.event.attack", attacker=attacker, target=target))
+                                       "options": options}, actor=attacker)
 
     def combat_defend(self, name: str, kind: str = ""):
         fight = _fight(self.state[PART])
@@ -635,8 +631,7 @@ class CombatActions:
                                          unheard=p.hearing == "unheard")
             kind = offered[0][0] if offered else "none"
         kind = _defense_key(kind)
-        return self._combat("defend", {"name": name, "kind": kind}, actor=name,
-                            summary=t("combat.event.defend", name=name, kind=kind))
+        return self._combat("defend", {"name": name, "kind": kind}, actor=name)
 
     def combat_damage(self, name: str, spec: str, *, attacker: str = "", dr: int | None = None, half: bool = False,
                       secret: bool = False):
@@ -647,7 +642,7 @@ class CombatActions:
             args["dr"] = int(dr)
         if half:
             args["half"] = True
-        return self._combat("damage", args, summary=t("combat.event.damage", name=name, spec=spec), secret=secret)
+        return self._combat("damage", args, secret=secret)
 
     def combat_fighter(self, name: str | None) -> str | None:
         """The exact name of `name` in the running fight, or None (no fight, or not in it)."""
@@ -660,11 +655,10 @@ class CombatActions:
             return None
 
     def combat_arm(self, name: str, weapon: str):
-        return self._combat("arm", {"name": name, "weapon": weapon}, summary=f"{name}: {weapon}")
+        return self._combat("arm", {"name": name, "weapon": weapon})
 
     def hazard(self, kind: str, name: str, **args: Any):
-        return self._combat("hazard", {"name": name, "hazard": kind, **args}, actor=name,
-                            summary=t("combat.event.hazard", name=name, hazard=kind))
+        return self._combat("hazard", {"name": name, "hazard": kind, **args}, actor=name)
 
     def first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
         if skill is None:
@@ -674,37 +668,31 @@ class CombatActions:
                     skill = self.character(medic).skill_level("First Aid").level
                 except Exception:
                     skill = 10
-        return self._combat("firstaid", {"name": name, "tl": int(tl), "skill": int(skill)}, actor=medic,
-                            summary=t("combat.event.firstaid", name=name))
+        return self._combat("firstaid", {"name": name, "tl": int(tl), "skill": int(skill)}, actor=medic)
 
     def gurps_rest(self, name: str, duration: str | int):
         minutes = duration if isinstance(duration, int) else parse_minutes(duration)
-        return self._combat("rest", {"name": name, "minutes": minutes}, actor=name,
-                            summary=t("combat.event.rest", name=name, minutes=minutes))
+        return self._combat("rest", {"name": name, "minutes": minutes}, actor=name)
 
     def natural_healing(self, name: str, days: int = 1, *, modifier: int = 0):
         """Days of rest with food: an HT roll at the end of each, +1 HP per success (GURPS-INJ-16)."""
         days = int(days)
         if not 1 <= days <= 365:
             raise UsageError(t("combat.err.rest_days", days=days))
-        return self._combat("natural_healing", {"name": name, "days": days, "modifier": int(modifier)}, actor=name,
-                            summary=t("combat.event.natural_healing", name=name, days=days))
+        return self._combat("natural_healing", {"name": name, "days": days, "modifier": int(modifier)}, actor=name)
 
     def wake(self, name: str, *, care: bool = False):
         """The roll (or wait) to wake up; `care` when medical care has restored HP (GURPS-INJ-13..15)."""
-        return self._combat("wake", {"name": name, "care": bool(care)}, actor=name,
-                            summary=t("combat.event.wake", name=name))
+        return self._combat("wake", {"name": name, "care": bool(care)}, actor=name)
 
     def mortal_check(self, name: str, *, healed: bool = False):
         """The 30-minute HT roll of a mortally wounded character; `healed` after medicine or magic
         restored HP (GURPS-INJ-10, INJ-11)."""
-        return self._combat("mortal", {"name": name, "healed": bool(healed)}, actor=name,
-                            summary=t("combat.event.mortal", name=name))
+        return self._combat("mortal", {"name": name, "healed": bool(healed)}, actor=name)
 
     def cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
         return self._combat("cast", {"name": name, "spell": spell, "cost": int(cost), "skill": int(skill),
-                                     "modifiers": [list(m) for m in modifiers]}, actor=name,
-                            summary=t("combat.event.cast", name=name, spell=spell))
+                                     "modifiers": [list(m) for m in modifiers]}, actor=name)
 
 
 def _split_specs(text: str) -> list[str]:

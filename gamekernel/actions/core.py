@@ -20,21 +20,11 @@ def _apply_seed(state: Any, data: Mapping[str, Any]) -> None:
     state["core"].seed = data["seed"]
 
 
-def _roll_summary(data: Mapping[str, Any]) -> str:
-    result = data["result"]
-    label = f"{result['label']}: " if result.get("label") else ""
-    return f"{label}{result['breakdown']}"
-
-
-def _note_summary(data: Mapping[str, Any]) -> str:
-    return t("core.event.note", text=data["text"])
-
-
-register_event("seed", apply=_apply_seed, summary=lambda d: t("core.event.seed", seed=d["seed"]), undoable=False)
-register_event("roll", summary=_roll_summary)
-register_event("note", summary=_note_summary)
-register_event("undo", summary=lambda d: t("core.event.undo", count=len(d["seqs"])), undoable=False)
-register_event("redo", summary=lambda d: t("core.event.redo", count=len(d["seqs"])), undoable=False)
+register_event("seed", apply=_apply_seed, undoable=False)
+register_event("roll")
+register_event("note")
+register_event("undo", undoable=False)
+register_event("redo", undoable=False)
 
 
 class CoreActions:
@@ -62,7 +52,7 @@ class CoreActions:
         from gamekernel.dice import roll
 
         result = roll(expression, self.rng, self.dice_limits())
-        self.record("roll", {"result": result.to_dict()}, actor=actor, secret=secret)
+        self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret)
         return result
 
     def odds(self, expression: str) -> Distribution:

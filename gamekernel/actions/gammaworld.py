@@ -48,15 +48,9 @@ def _reduce(state: Any, data: Mapping[str, Any]) -> None:
     apply_step_data(state[PART], data)
 
 
-def _summary(data: Mapping[str, Any]) -> str:
-    from gamekernel.render.gammaworld import step_summary
-
-    return step_summary(Step.from_dict(data))
-
-
 register_part(PART, AlphaState)
 for _kind in KINDS:
-    register_event(f"gw.{_kind}", apply=_reduce, summary=_summary)
+    register_event(f"gw.{_kind}", apply=_reduce)
 
 
 def d20_faces(result: Mapping[str, Any]) -> list[int]:
@@ -302,33 +296,12 @@ class DeckView(Displayable):
             rows.append((card.name, card.energy, card.rarity, count))
         return rows
 
-    def __repr__(self) -> str:
-        from gamekernel.i18n import t
-
-        head = t("gammaworld.deck.show", owner=self.owner, size=len(self.card_ids), in_deck=self.in_deck)
-        return head + "".join(f"\n  {count} × {name} ({energy})" for name, energy, _, count in self.rows())
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gammaworld import deck_view_html
-
-        return deck_view_html(self)
-
 
 class AlphaOdds(Displayable):
     """Exact teaching odds: flux by number of d20 rolls, overcharge by origin bonus."""
 
     def __init__(self, flux_rows, overcharge_rows) -> None:
         self.flux_rows, self.overcharge_rows = flux_rows, overcharge_rows
-
-    def __repr__(self) -> str:
-        from gamekernel.render.gammaworld import odds_text
-
-        return odds_text(self.flux_rows, self.overcharge_rows)
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gammaworld import odds_table_html
-
-        return odds_table_html(self.flux_rows, self.overcharge_rows)
 
 
 class DeckOddsView(Displayable):
@@ -338,21 +311,6 @@ class DeckOddsView(Displayable):
     @property
     def probability(self):
         return self.result.at_least_one
-
-    def __repr__(self) -> str:
-        from gamekernel.i18n import t
-        from gamekernel.render.gammaworld import percent
-
-        r = self.result
-        value = f"{r.at_least_one} ≈ {percent(r.at_least_one)}"
-        return t(
-            "gammaworld.odds.deck", copies=r.copies, card=self.card_name, draws=r.draws, size=r.deck_size, value=value
-        )
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        return panel("gw-deck-odds", esc(repr(self)), tone="neutral")
 
 
 __all__ = [

@@ -122,51 +122,20 @@ def _apply_luck_reset(state, data: Mapping[str, Any]) -> None:
         part.luck_used.pop(name, None)
 
 
-def _summary(loader):
-    def summary(data: Mapping[str, Any]) -> str:
-        return str(loader(data))
-
-    return summary
-
-
-def _set_summary(data: Mapping[str, Any]) -> str:
-    """What a sheet edit changed (stored with the event); older events without it: the name only."""
-    name = data["character"]["name"]
-    if not data.get("change"):
-        return t("gurps.event.char_set", name=name)
-    from gamekernel.render.gurps import char_change_text
-
-    return char_change_text(name, data["change"])
-
-
-def _update_summary(data: Mapping[str, Any]) -> str:
-    """"Aiko: DX 12 → 13" when the event kept the values before the edit, else "Aiko: dx=13"."""
-    if "before" not in data:
-        return t("gurps.event.char_update", name=data["name"],
-                 changes=", ".join(f"{k}={v}" for k, v in data["changes"].items()))
-    from gamekernel.render.gurps import char_update_text
-
-    return char_update_text(data["name"], data["changes"], data["before"])
-
-
-register_event("gurps.char.set", apply=_apply_set, summary=_set_summary)
-register_event("gurps.char.update", apply=_apply_update, summary=_update_summary)
-register_event("gurps.char.use", apply=_apply_use, summary=lambda d: t("gurps.event.char_use", name=d["name"]))
-register_event("gurps.char.save", summary=lambda d: t("gurps.event.char_save", name=d["name"], path=d["path"]))
-register_event("gurps.check", apply=_apply_check, summary=_summary(lambda d: SuccessRoll.from_dict(d["result"])))
-register_event("gurps.contest", summary=_summary(lambda d: QuickContest.from_dict(d["result"])))
-register_event("gurps.regular_contest", summary=_summary(lambda d: RegularContest.from_dict(d["result"])))
-register_event("gurps.react", summary=_summary(lambda d: ReactionRoll.from_dict(d["result"])))
-register_event("gurps.influence", summary=_summary(lambda d: InfluenceResult.from_dict(d["result"])))
-register_event("gurps.damage", apply=_apply_damage, summary=_summary(lambda d: DamageRoll.from_dict(d["result"])))
-register_event("gurps.luck", apply=_apply_luck,
-               summary=lambda d: t("gurps.event.luck", name=d["result"]["actor"],
-                                   total=d["result"]["kept"]["total"]))
-register_event("gurps.luck.reset", apply=_apply_luck_reset,
-               summary=lambda d: t("gurps.event.luck_reset", names=", ".join(d["names"]) or "—",
-                                   minutes=d.get("minutes") or "—"))
-register_event("gurps.fright", summary=_summary(lambda d: FrightCheck.from_dict(d["result"])))
-register_event("gurps.self_control", summary=_summary(lambda d: SelfControlRoll.from_dict(d["result"])))
+register_event("gurps.char.set", apply=_apply_set)
+register_event("gurps.char.update", apply=_apply_update)
+register_event("gurps.char.use", apply=_apply_use)
+register_event("gurps.char.save")
+register_event("gurps.check", apply=_apply_check)
+register_event("gurps.contest")
+register_event("gurps.regular_contest")
+register_event("gurps.react")
+register_event("gurps.influence")
+register_event("gurps.damage", apply=_apply_damage)
+register_event("gurps.luck", apply=_apply_luck)
+register_event("gurps.luck.reset", apply=_apply_luck_reset)
+register_event("gurps.fright")
+register_event("gurps.self_control")
 
 
 def _skill_level_or_none(character: Character, skill: str) -> int | None:
@@ -184,18 +153,8 @@ class CharacterList(Displayable):
     characters: tuple[Character, ...]
     active: str | None
 
-    def __str__(self) -> str:
-        if not self.characters:
-            return t("gurps.char.none")
-        return "\n".join(("* " if c.name == self.active else "  ") + str(c) for c in self.characters)
-
     def __repr__(self) -> str:
         return f"<CharacterList {', '.join(c.name for c in self.characters)}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import character_list_html
-
-        return character_list_html(self)
 
 
 @dataclass(frozen=True)
@@ -203,16 +162,8 @@ class SavedCharacter(Displayable):
     name: str
     path: str
 
-    def __str__(self) -> str:
-        return t("gurps.char.saved", name=self.name, path=self.path)
-
     def __repr__(self) -> str:
         return f"<SavedCharacter {self.name}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        return panel("gurps-saved", esc(str(self)))
 
 
 @dataclass(frozen=True)
@@ -221,18 +172,8 @@ class LuckStatus(Displayable):
 
     rows: tuple[tuple[str, str, int, bool], ...]  # (name, trait, every_minutes, spent)
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import luck_status_text
-
-        return luck_status_text(self)
-
     def __repr__(self) -> str:
         return f"<LuckStatus {', '.join(r[0] for r in self.rows)}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import luck_status_html
-
-        return luck_status_html(self)
 
 
 def _side_spec(text: str) -> tuple[str | None, str]:

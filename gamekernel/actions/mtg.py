@@ -27,7 +27,7 @@ from gamekernel.systems.mtg.decklists import Composition, build_library, composi
 from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts, display_name
 from gamekernel.systems.mtg.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
-from gamekernel.systems.mtg.options import changed_options, options_from, options_text
+from gamekernel.systems.mtg.options import changed_options, options_from
 
 PART = "mtg"
 EVERYONE = "*"
@@ -155,27 +155,13 @@ def _reduce_config(state, data) -> None:
     part.options = {**part.options, **data["changes"]}
 
 
-def _check_summary(data) -> str:
-    r = data["result"]
-    verdict = t("mtg.check.success" if r["success"] else "mtg.check.failure")
-    return t("mtg.event.check", actor=data["actor"], kind=t(f"mtg.kind.{r['kind']}"), difficulty=r["difficulty"],
-             first=r["first"], target=r["target"], second=r["second"], achievement=r["achievement"],
-             verdict=verdict)
-
-
-register_event("mtg.library", apply=_reduce_library,
-               summary=lambda d: t("mtg.event.library", actor=d["actor"], count=d["deck"]["main"],
-                                   source=d["deck"]["source"]))
-register_event("mtg.check", apply=_reduce_check, summary=_check_summary)
-register_event("mtg.boost", apply=_reduce_boost,
-               summary=lambda d: t("mtg.event.boost", actor=d["actor"], bonus=d["result"]["bonus"],
-                                   achievement=d["result"]["achievement"]))
-register_event("mtg.scene", apply=_reduce_scene, summary=lambda d: t("mtg.event.scene", scene=d["scene"]))
-register_event("mtg.peek", apply=_reduce_peek,
-               summary=lambda d: t("mtg.event.peek", actor=d["actor"], count=d["count"]))
-register_event("mtg.reset", apply=_reduce_cards, summary=lambda d: t("mtg.event.reset", actor=d["actor"]))
-register_event("mtg.config", apply=_reduce_config,
-               summary=lambda d: t("mtg.event.config", changes=", ".join(f"{k}={v}" for k, v in d["changes"].items())))
+register_event("mtg.library", apply=_reduce_library)
+register_event("mtg.check", apply=_reduce_check)
+register_event("mtg.boost", apply=_reduce_boost)
+register_event("mtg.scene", apply=_reduce_scene)
+register_event("mtg.peek", apply=_reduce_peek)
+register_event("mtg.reset", apply=_reduce_cards)
+register_event("mtg.config", apply=_reduce_config)
 
 
 def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
@@ -191,7 +177,7 @@ def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
 
 # --- results shown to the user ----------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class LibraryLoaded(Displayable):
     actor: str
     source: str
@@ -201,47 +187,16 @@ class LibraryLoaded(Displayable):
     name: str | None = None
     composition: Composition | None = None
 
-    def __str__(self) -> str:
-        lines = [t("mtg.loaded", actor=self.actor, count=self.main, source=self.source, fmt=self.fmt,
-                   sideboard=self.sideboard)]
-        made = self.composition
-        if made is not None:
-            colours = t("mtg.comma").join(t(f"mtg.colour.{c}") for c in made.colours) or t("mtg.colour.colourless")
-            lines.append(t("mtg.deck.composition", cards=made.cards, lands=made.lands, colours=colours,
-                           sideboard=made.sideboard))
-            lines += [t(f"mtg.deck.warn.{key}", cards=made.cards, sideboard=made.sideboard)
-                      for key in made.warnings]
-        return "\n".join(lines)
 
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        return panel("mtg-library-loaded", "<br>".join(esc(line) for line in str(self).splitlines()))
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class OddsResult(Displayable):
     actor: str | None
     kind: str
     difficulty: int
     odds: Fraction | None
 
-    def __str__(self) -> str:
-        from gamekernel.render.mtg import odds_single_text
 
-        return odds_single_text(self.actor, self.kind, self.difficulty, self.odds)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        return panel("mtg-odds-single", esc(str(self)))
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class LibraryView(Displayable):
     """A read-only picture of one character's library for text, HTML and the widget."""
 
@@ -261,48 +216,18 @@ class LibraryView(Displayable):
         """A card name as printed in the current language (the Japanese one when known)."""
         return display_name(name, self.ja_names.get(name))
 
-    def __str__(self) -> str:
-        from gamekernel.render.mtg import library_text
-
-        return library_text(self)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.mtg import library_html
-
-        return library_html(self)
-
 
 class SceneStarted(Displayable):
     def __init__(self, scene: int):
         self.scene = scene
 
-    def __repr__(self) -> str:
-        return t("mtg.scene.started", scene=self.scene)
 
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        return panel("mtg-scene", esc(repr(self)))
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class MtgConfigShown(Displayable):
     """The MtG options after `mtg_config(...)`, and which ones it changed."""
 
     options: MtgOptions
     changes: Mapping[str, Any]
-
-    def __str__(self) -> str:
-        return t("mtg.config.shown", options=options_text(self.options))
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
-
-        return panel("mtg-config", esc(str(self)))
 
 
 class MtgActions:

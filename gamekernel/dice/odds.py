@@ -172,22 +172,12 @@ class Distribution(Displayable):
         return _OPS[op](outcome, target)
 
     # ----- display
-    def __str__(self) -> str:
-        from gamekernel.render.dice import distribution_text
-
-        return distribution_text(self)
-
     def __repr__(self) -> str:
         extra = f", p_success={self.p_success}" if self.comparison else ""
         return (
             f"Distribution({self.text!r}, {len(self.counts)} outcomes {self.min}..{self.max}, "
             f"mean={float(self.mean):.4f}{extra})"
         )
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.dice import distribution_html
-
-        return distribution_html(self)
 
     def __eq__(self, other) -> bool:
         return (

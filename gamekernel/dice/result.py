@@ -170,11 +170,6 @@ class RollResult(Displayable):
 
     __repr__ = __str__
 
-    def _repr_html_(self) -> str:
-        from gamekernel.render.dice import roll_html
-
-        return roll_html(self)
-
     def _key(self):
         return (self.text, self.label, self.total, self.comparison, self.success, self.margin, self.dice)
 
@@ -184,8 +179,9 @@ class RollResult(Displayable):
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def to_dict(self) -> dict:
-        """JSON-able: text, label, total, every die by group, comparison, success, margin, breakdown."""
+    def to_dict(self, *, breakdown: bool = True) -> dict:
+        """JSON-able: text, label, total, every die by group, comparison, success, margin and (unless
+        `breakdown` is False, as in a logged event, which keeps no prose) the breakdown text."""
         dice = []
         for sides, faces, entries in self._groups:
             if entries is None:
@@ -200,7 +196,7 @@ class RollResult(Displayable):
                     else:
                         rolls.append([value, fate, face])
             dice.append({"sides": sides, "rolls": rolls})
-        return {
+        data = {
             "text": self.text,
             "label": self.label,
             "total": self.total,
@@ -208,8 +204,10 @@ class RollResult(Displayable):
             "comparison": list(self.comparison) if self.comparison else None,
             "success": self.success,
             "margin": self.margin,
-            "breakdown": self.breakdown,
         }
+        if breakdown:
+            data["breakdown"] = self.breakdown
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> RollResult:
@@ -234,10 +232,8 @@ class RollResult(Displayable):
                         entries.append((r[0], r[1], r[2] if len(r) > 2 else r[0]))
                 groups.append((sides, None, entries))
         comparison = tuple(data["comparison"]) if data.get("comparison") else None
-        result = _make(expression, data["total"], groups, comparison, data.get("success"), data.get("margin"))
-        if "breakdown" in data:
-            result.__dict__["breakdown"] = data["breakdown"]
-        return result
+        # a stored "breakdown" is not restored: it is text, drawn again in the current language
+        return _make(expression, data["total"], groups, comparison, data.get("success"), data.get("margin"))
 
 
 _new = object.__new__

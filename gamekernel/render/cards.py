@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from gamekernel.cards import Table
+from gamekernel.display import renders
 from gamekernel.i18n import t
 from gamekernel.render.html import esc, panel, table
 
 if TYPE_CHECKING:
-    from gamekernel.cards import CardInstance, Table
+    from gamekernel.cards import CardInstance
 
 
 def visible_name(card: CardInstance, viewer: str | None, name_of: Callable[[str], str] | None = None) -> str:
@@ -40,6 +42,7 @@ def table_text(cards: Table, viewer: str | None = None, name_of: Callable[[str],
     return "\n".join(lines)
 
 
+@renders(Table)
 def table_html(cards: Table, viewer: str | None = None, name_of: Callable[[str], str] | None = None) -> str:
     headers = [t("cards.col.zone"), t("cards.col.count"), t("cards.col.top", viewer=viewer or "GM")]
     body = table(headers, zone_rows(cards, viewer, name_of), cls="gk-table gk-card-table")

@@ -5,6 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from gamekernel.dice.odds import Distribution
+from gamekernel.dice.result import RollResult
+from gamekernel.display import TEXT, renders
 from gamekernel.i18n import get_language, t
 from gamekernel.render.html import FONT, bars, esc, panel, table, tone_style
 
@@ -41,6 +44,7 @@ def _chip_html(fate: str, value: int, sides: int, face: int | None, language: st
     )
 
 
+@renders(RollResult)
 def roll_html(result) -> str:
     """A panel: the label, the notation, every die as a chip (fate marked), the total big."""
     chips = [_die_chip(d) for d in result.dice[:SHOW_DICE]]
@@ -152,6 +156,7 @@ def _label(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
+@renders(Distribution, TEXT)
 def distribution_text(dist) -> str:
     """A text table with a bar per row (P(success) first for comparisons)."""
     lines = []
@@ -185,6 +190,7 @@ def distribution_text(dist) -> str:
     return "\n".join(lines)
 
 
+@renders(Distribution)
 def distribution_html(dist) -> str:
     """P(success) prominently, then summary, a table and a bar chart (successes highlighted)."""
     title = f"{dist.label}: {dist.text}" if dist.label else dist.text

@@ -5,13 +5,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from gamekernel.actions.gammaworld import AlphaOdds, DeckOddsView, DeckView
+from gamekernel.display import TEXT, renders
 from gamekernel.i18n import t
 from gamekernel.render.html import FONT, chip, esc, panel, sign, table
+from gamekernel.systems.gammaworld.decks import DeckCheck
+from gamekernel.systems.gammaworld.results import AlphaResult, HandView
 
 if TYPE_CHECKING:
     from gamekernel.systems.gammaworld.catalog import Catalog
-    from gamekernel.systems.gammaworld.decks import DeckCheck
-    from gamekernel.systems.gammaworld.results import AlphaResult, HandView
     from gamekernel.systems.gammaworld.schema import AlphaCard
 
 # (background, text/border) per energy source; readable on light and dark themes.
@@ -121,6 +123,7 @@ def _counts(hand: HandView) -> str:
     return t("gammaworld.hand.counts", deck=deck, gm=hand.gm_count, discard=hand.discard_count)
 
 
+@renders(HandView, TEXT)
 def hand_text(hand: HandView) -> str:
     catalog = _catalog(hand.catalog)
     title = t(
@@ -136,6 +139,7 @@ def hand_text(hand: HandView) -> str:
     return f"{title}: {body} · {_counts(hand)}{flux}"
 
 
+@renders(HandView)
 def hand_html(hand: HandView) -> str:
     catalog = _catalog(hand.catalog)
     title = esc(
@@ -189,8 +193,6 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
         options = ", ".join(f"{k}={v}" for k, v in d.get("options", {}).items())
         return [("neutral", t("gammaworld.config", options=options))]
     if kind == "character":
-        from gamekernel.systems.gammaworld.decks import readied_count
-
         bonus = d.get("origin_bonus")
         return [
             (
@@ -199,7 +201,7 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
                     "gammaworld.character",
                     name=step.actor,
                     level=d["level"],
-                    readied=readied_count(d["level"]),
+                    readied=result.readied,
                     bonus=sign(bonus or 0),
                 ),
             )
@@ -305,12 +307,14 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
     return [("neutral", kind)]
 
 
+@renders(AlphaResult, TEXT)
 def result_text(result: AlphaResult) -> str:
     lines = [text for _, text in _lines(result)]
     lines += [hand_text(hand) for hand in result.hands]
     return "\n".join(lines)
 
 
+@renders(AlphaResult)
 def result_html(result: AlphaResult) -> str:
     lines = _lines(result)
     tone = lines[0][0]
@@ -327,6 +331,7 @@ def result_html(result: AlphaResult) -> str:
 # ----------------------------------------------------------------------------- decks and odds
 
 
+@renders(DeckCheck)
 def deck_check_html(check: DeckCheck) -> str:
     tone = "good" if check.ok else "bad"
     items = "".join(f"<div>{esc(message)}</div>" for message in check.messages())
@@ -363,6 +368,13 @@ def step_summary(step) -> str:
     return _lines(AlphaResult(step, (), None))[0][1]
 
 
+@renders(DeckView, TEXT)
+def deck_view_text(view) -> str:
+    head = t("gammaworld.deck.show", owner=view.owner, size=len(view.card_ids), in_deck=view.in_deck)
+    return head + "".join(f"\n  {count} × {name} ({energy})" for name, energy, _, count in view.rows())
+
+
+@renders(DeckView)
 def deck_view_html(view) -> str:
     rows = [
         (name, t("gammaworld.energy." + energy), t("gammaworld.rarity." + rarity), str(count))
@@ -370,6 +382,29 @@ def deck_view_html(view) -> str:
     ]
     head = t("gammaworld.deck.show", owner=view.owner, size=len(view.card_ids), in_deck=view.in_deck)
     return panel("gw-deck", table(["", "", "", "×"], rows), title_html=esc(head))
+
+
+@renders(AlphaOdds, TEXT)
+def alpha_odds_text(view) -> str:
+    return odds_text(view.flux_rows, view.overcharge_rows)
+
+
+@renders(AlphaOdds)
+def alpha_odds_html(view) -> str:
+    return odds_table_html(view.flux_rows, view.overcharge_rows)
+
+
+@renders(DeckOddsView, TEXT)
+def deck_odds_text(view) -> str:
+    r = view.result
+    value = f"{r.at_least_one} ≈ {percent(r.at_least_one)}"
+    return t("gammaworld.odds.deck", copies=r.copies, card=view.card_name, draws=r.draws, size=r.deck_size,
+             value=value)
+
+
+@renders(DeckOddsView)
+def deck_odds_html(view) -> str:
+    return panel("gw-deck-odds", esc(deck_odds_text(view)), tone="neutral")
 
 
 def odds_text(flux_rows, overcharge_rows) -> str:

@@ -8,21 +8,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamekernel.actions.gurps import CharacterList, LuckStatus, SavedCharacter
+from gamekernel.display import TEXT, renders
 from gamekernel.i18n import get_language, t
 from gamekernel.render.html import chip, esc, panel, sign, table
+from gamekernel.systems.gurps.characters import Character
+from gamekernel.systems.gurps.checks import CheckOdds, SuccessRoll
+from gamekernel.systems.gurps.contests import QuickContest, RegularContest
+from gamekernel.systems.gurps.damage import DamageRoll
+from gamekernel.systems.gurps.fright import FrightCheck
+from gamekernel.systems.gurps.influence import InfluenceResult
+from gamekernel.systems.gurps.luck import LuckResult
+from gamekernel.systems.gurps.odds import ContestOdds
+from gamekernel.systems.gurps.reactions import ReactionRoll
+from gamekernel.systems.gurps.selfcontrol import SelfControlRoll
 
 if TYPE_CHECKING:
-    from gamekernel.systems.gurps.characters import Character
-    from gamekernel.systems.gurps.checks import Modifier, SuccessRoll
-    from gamekernel.systems.gurps.damage import DamageRoll
+    from gamekernel.systems.gurps.checks import Modifier
 
 SEP = " · "
 
 
-def pct(value) -> str:
-    from gamekernel.systems.gurps.odds import percent
-
-    return percent(value)
+def pct(value, digits: int = 1) -> str:
+    """A Fraction as a percentage string with `digits` decimals: 4/216 -> '1.9%'."""
+    scaled = value * 100
+    return f"{round(float(scaled), digits):.{digits}f}%"
 
 
 def display_name(label: str) -> str:
@@ -84,6 +94,7 @@ def odds_text(result: SuccessRoll) -> str:
              fumble=pct(odds.critical_failure))
 
 
+@renders(SuccessRoll, TEXT)
 def success_text(result: SuccessRoll) -> str:
     parts = []
     if result.actor:
@@ -110,6 +121,7 @@ def _tone(result: SuccessRoll) -> str:
     return "good" if result.success else "bad"
 
 
+@renders(SuccessRoll)
 def success_html(result: SuccessRoll) -> str:
     title = esc(result.actor) if result.actor else ""
     pieces = [f'<span class="gk-working">{esc(working_text(result))}</span>']
@@ -127,6 +139,7 @@ def success_html(result: SuccessRoll) -> str:
 # ---------------------------------------------------------------- damage
 
 
+@renders(DamageRoll, TEXT)
 def damage_text(result: DamageRoll) -> str:
     from gamekernel.systems.gurps.damage import DiceAdds
 
@@ -153,6 +166,7 @@ def damage_text(result: DamageRoll) -> str:
     return SEP.join(parts)
 
 
+@renders(DamageRoll)
 def damage_html(result: DamageRoll) -> str:
     tone = "bad" if result.injury else "muted"
     faces = "".join(chip(str(f), cls="gk-die") for f in result.faces)
@@ -163,6 +177,7 @@ def damage_html(result: DamageRoll) -> str:
 # ---------------------------------------------------------------- characters
 
 
+@renders(Character, TEXT)
 def character_text(character: Character) -> str:
     pts = character.points()
     speed = f"{character.basic_speed:g}"
@@ -196,6 +211,7 @@ def character_rows(character: Character) -> list[tuple[str, str, str]]:
     return rows
 
 
+@renders(Character)
 def character_html(character: Character) -> str:
     from gamekernel.render.html import table as html_table
 
@@ -308,6 +324,7 @@ def _side(roll: SuccessRoll) -> str:
     return f"{who}{working_text(roll)} → {roll.total} [{faces}] {verdict}"
 
 
+@renders(QuickContest, TEXT)
 def contest_text(contest) -> str:
     head = _side(contest.a) + t("gurps.contest.vs") + _side(contest.b)
     if contest.winner is None:
@@ -324,6 +341,7 @@ def _name_of(contest, side: str) -> str:
     return roll.actor or display_name(roll.label) or ("A" if side == "a" else "B")
 
 
+@renders(QuickContest)
 def contest_html(contest) -> str:
     tone = "neutral" if contest.winner is None else "good"
     rows = [(esc(r.actor), esc(working_text(r)), " ".join(chip(str(d), cls="gk-die") for d in r.dice),
@@ -338,6 +356,7 @@ def contest_html(contest) -> str:
     return panel("gurps-contest", body, title_html=esc(t("gurps.contest.title")), tone=tone)
 
 
+@renders(RegularContest, TEXT)
 def regular_text(contest) -> str:
     lines = []
     for index, (a, b) in enumerate(contest.rounds, 1):
@@ -354,6 +373,7 @@ def regular_text(contest) -> str:
     return "\n".join(lines)
 
 
+@renders(RegularContest)
 def regular_html(contest) -> str:
     rows = []
     for index, (a, b) in enumerate(contest.rounds, 1):
@@ -376,6 +396,7 @@ def band_name(band) -> str:
     return t(f"gurps.reaction.{band.key}")
 
 
+@renders(ReactionRoll, TEXT)
 def reaction_text(result) -> str:
     faces = ",".join(str(d) for d in result.dice)
     mods = " ".join(modifier_text(m) for m in result.modifiers)
@@ -387,6 +408,7 @@ def reaction_text(result) -> str:
     return SEP.join([head, working, f"{band_name(result.band)}: {behaviour}"])
 
 
+@renders(ReactionRoll)
 def reaction_html(result) -> str:
     faces = "".join(chip(str(d), cls="gk-die") for d in result.dice)
     mods = " ".join(esc(modifier_text(m)) for m in result.modifiers)
@@ -399,6 +421,7 @@ def reaction_html(result) -> str:
     return panel("gurps-reaction", body, title_html=esc(title), tone=_BAND_TONE[result.band.key])
 
 
+@renders(InfluenceResult, TEXT)
 def influence_text(result) -> str:
     parts = [t("gurps.influence.title", skill=display_name(result.skill)), contest_text(result.contest)]
     if result.reaction is not None:
@@ -407,6 +430,7 @@ def influence_text(result) -> str:
     return SEP.join(parts)
 
 
+@renders(InfluenceResult)
 def influence_html(result) -> str:
     body = contest_html(result.contest)
     if result.reaction is not None:
@@ -427,21 +451,25 @@ def fright_outcome_text(result) -> str:
     return t(key, margin=result.roll.margin_of_failure, dice=faces, duration=result.duration)
 
 
+@renders(FrightCheck, TEXT)
 def fright_text(result) -> str:
     return SEP.join([success_text(result.roll), fright_outcome_text(result)])
 
 
+@renders(FrightCheck)
 def fright_html(result) -> str:
     tone = {"steady": "good", "stunned": "bad", "faint": "awful"}[result.outcome]
     body = success_html(result.roll) + f'<div class="gk-outcome">{chip(fright_outcome_text(result), tone)}</div>'
     return panel("gurps-fright", body, title_html=esc(t("gurps.attr.Fright Check")), tone=tone)
 
 
+@renders(SelfControlRoll, TEXT)
 def self_control_text(result) -> str:
     verdict = t("gurps.cr.resisted") if result.resisted else t("gurps.cr.gave_in", effect=result.failure_effect)
     return SEP.join([success_text(result.roll), verdict])
 
 
+@renders(SelfControlRoll)
 def self_control_html(result) -> str:
     tone = "good" if result.resisted else "bad"
     verdict = t("gurps.cr.resisted") if result.resisted else t("gurps.cr.gave_in", effect=result.failure_effect)
@@ -452,20 +480,19 @@ def self_control_html(result) -> str:
 # ---------------------------------------------------------------- odds for teaching, character list
 
 
+@renders(CheckOdds, TEXT)
 def check_odds_text(odds) -> str:
     return t("gurps.odds.check", target=odds.target, p=pct(odds.success), crit=pct(odds.critical_success),
              fumble=pct(odds.critical_failure))
 
 
+@renders(CheckOdds)
 def check_odds_html(odds) -> str:
     from gamekernel.render.html import bars
-    from gamekernel.systems.gurps.checks import classify
-    from gamekernel.systems.gurps.odds import three_d6_counts
 
     items = []
     highlight = set()
-    for index, (total, ways) in enumerate(sorted(three_d6_counts().items())):
-        ok, critical = classify(total, odds.target)
+    for index, (total, ways, ok, critical) in enumerate(odds.outcomes):
         word = t(f"gurps.odds.crit_{critical}") if critical else t("gurps.odds.ok" if ok else "gurps.odds.fail")
         items.append((str(total), ways / 216, f"{ways}/216 {word}"))
         if ok:
@@ -474,10 +501,12 @@ def check_odds_html(odds) -> str:
     return panel("gurps-odds", body, title_html=esc(t("gurps.odds.title", target=odds.target)))
 
 
+@renders(ContestOdds, TEXT)
 def contest_odds_text(odds) -> str:
     return t("gurps.odds.contest", a=odds.a, b=odds.b, pa=pct(odds.a_wins), pb=pct(odds.b_wins), tie=pct(odds.tie))
 
 
+@renders(ContestOdds)
 def contest_odds_html(odds) -> str:
     from gamekernel.render.html import bars
 
@@ -488,6 +517,24 @@ def contest_odds_html(odds) -> str:
                  title_html=esc(t("gurps.contest.title")))
 
 
+@renders(CharacterList, TEXT)
+def character_list_text(roster) -> str:
+    if not roster.characters:
+        return t("gurps.char.none")
+    return "\n".join(("* " if c.name == roster.active else "  ") + str(c) for c in roster.characters)
+
+
+@renders(SavedCharacter, TEXT)
+def saved_text(saved) -> str:
+    return t("gurps.char.saved", name=saved.name, path=saved.path)
+
+
+@renders(SavedCharacter)
+def saved_html(saved) -> str:
+    return panel("gurps-saved", esc(saved_text(saved)))
+
+
+@renders(CharacterList)
 def character_list_html(roster) -> str:
     if not roster.characters:
         return panel("gurps-characters", esc(t("gurps.char.none")))
@@ -510,6 +557,7 @@ def _luck_roll_line(roll, kept: bool) -> str:
     return f"{t('gurps.check.rolled', total=roll.total, dice=faces)} → {verdict_text(roll)}{mark}"
 
 
+@renders(LuckResult, TEXT)
 def luck_text(result) -> str:
     """"Aiko uses Luck: best of 3 · Lockpicking 9 −5 (dark) = 4" then one line per roll, the kept one ticked."""
     head = t("gurps.luck.head", name=result.actor, trait=display_name(result.level.name), rolls=len(result.rolls))
@@ -521,6 +569,7 @@ def luck_text(result) -> str:
     return "\n".join(lines)
 
 
+@renders(LuckResult)
 def luck_html(result) -> str:
     head = t("gurps.luck.head", name=result.actor, trait=display_name(result.level.name), rolls=len(result.rolls))
     rows = []
@@ -536,6 +585,7 @@ def luck_html(result) -> str:
     return panel("gurps-luck", body, title_html=esc(head), tone=_tone(result.kept))
 
 
+@renders(LuckStatus, TEXT)
 def luck_status_text(status) -> str:
     """`%luck reset` / `%luck status`: who may use Luck now."""
     if not status.rows:
@@ -547,6 +597,7 @@ def luck_status_text(status) -> str:
     return "\n".join(lines)
 
 
+@renders(LuckStatus)
 def luck_status_html(status) -> str:
     body = "".join(f'<div class="gk-line">{esc(line)}</div>' for line in luck_status_text(status).split("\n"))
     return panel("gurps-luck-status", body, title_html=esc(t("gurps.luck.title")))

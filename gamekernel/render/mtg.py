@@ -7,16 +7,19 @@ card's mana value + colour modifier (with its reason) = achievement, the verdict
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from gamekernel.actions.mtg import LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
+from gamekernel.display import TEXT, renders
 from gamekernel.i18n import t
 from gamekernel.render.html import chip, esc, panel, sign, table
+from gamekernel.systems.mtg.check import BoostResult, CheckResult
+from gamekernel.systems.mtg.odds import OddsTable
 
 if TYPE_CHECKING:
-    from gamekernel.systems.mtg.check import BoostResult, CheckResult
     from gamekernel.systems.mtg.facts import CardFacts
-    from gamekernel.systems.mtg.odds import OddsTable
 
 # Swatches for the five colours and colourless (background, text).
 SWATCH = {
@@ -95,6 +98,7 @@ def title(result: CheckResult) -> str:
              difficulty=result.difficulty)
 
 
+@renders(CheckResult, TEXT)
 def check_text(result: CheckResult) -> str:
     tail = [verdict(result.success, result.achievement, result.target)]
     if result.odds is not None:
@@ -134,6 +138,7 @@ def card_chip(card: CardFacts, *, colour: str | None = None) -> str:
             f'#bbb;border-radius:4px;padding:0 5px;display:inline-block">{esc(card.shown_name)}</span>')
 
 
+@renders(CheckResult)
 def check_html(result: CheckResult) -> str:
     notes = []
     if result.unusual_difficulty:
@@ -167,6 +172,7 @@ def boost_line(boost: BoostResult) -> str:
              verdict=t("mtg.check.success" if boost.success else "mtg.check.failure"))
 
 
+@renders(BoostResult, TEXT)
 def boost_text(boost: BoostResult) -> str:
     lines = [t("mtg.boost.title", actor=actor_prefix(boost.actor)), "  " + boost_line(boost)]
     cards = ", ".join(f"{c.shown_name}{' *' if counted else ''}" for c, counted in
@@ -178,6 +184,7 @@ def boost_text(boost: BoostResult) -> str:
     return "\n".join(lines)
 
 
+@renders(BoostResult)
 def boost_html(boost: BoostResult) -> str:
     cards = " ".join(
         card_chip(c) + (chip("+1", "good") if counted else "")
@@ -187,6 +194,55 @@ def boost_html(boost: BoostResult) -> str:
     if boost.turned:
         body += f"<div>{esc(t('mtg.boost.turned'))}</div>"
     return panel("mtg-boost", body, title_html=esc(t("mtg.boost.title", actor=actor_prefix(boost.actor))))
+
+
+@renders(LibraryLoaded, TEXT)
+def loaded_text(loaded) -> str:
+    lines = [t("mtg.loaded", actor=loaded.actor, count=loaded.main, source=loaded.source, fmt=loaded.fmt,
+               sideboard=loaded.sideboard)]
+    made = loaded.composition
+    if made is not None:
+        colours = t("mtg.comma").join(t(f"mtg.colour.{c}") for c in made.colours) or t("mtg.colour.colourless")
+        lines.append(t("mtg.deck.composition", cards=made.cards, lands=made.lands, colours=colours,
+                       sideboard=made.sideboard))
+        lines += [t(f"mtg.deck.warn.{key}", cards=made.cards, sideboard=made.sideboard) for key in made.warnings]
+    return "\n".join(lines)
+
+
+@renders(LibraryLoaded)
+def loaded_html(loaded) -> str:
+    return panel("mtg-library-loaded", "<br>".join(esc(line) for line in loaded_text(loaded).splitlines()))
+
+
+@renders(MtgConfigShown, TEXT)
+def config_text(shown) -> str:
+    options = ", ".join(f"{key}={value}" for key, value in asdict(shown.options).items())
+    return t("mtg.config.shown", options=options)
+
+
+@renders(MtgConfigShown)
+def config_html(shown) -> str:
+    return panel("mtg-config", esc(config_text(shown)))
+
+
+@renders(SceneStarted, TEXT)
+def scene_text(started) -> str:
+    return t("mtg.scene.started", scene=started.scene)
+
+
+@renders(SceneStarted)
+def scene_html(started) -> str:
+    return panel("mtg-scene", esc(scene_text(started)))
+
+
+@renders(OddsResult, TEXT)
+def odds_result_text(result) -> str:
+    return odds_single_text(result.actor, result.kind, result.difficulty, result.odds)
+
+
+@renders(OddsResult)
+def odds_result_html(result) -> str:
+    return panel("mtg-odds-single", esc(odds_result_text(result)))
 
 
 def odds_single_text(actor: str | None, kind: str, difficulty: int, odds: Fraction | None) -> str:
@@ -200,6 +256,7 @@ def _subtitle(table_: OddsTable) -> str:
     return t("mtg.odds.subtitle", size=table_.library_size, known=known)
 
 
+@renders(OddsTable, TEXT)
 def odds_table_text(table_: OddsTable) -> str:
     width = max(len(kind_name(k)) for k in table_.kinds) + 1
     head = t("mtg.odds.kind").ljust(width) + "".join(f"{d:>7}" for d in table_.difficulties)
@@ -208,6 +265,7 @@ def odds_table_text(table_: OddsTable) -> str:
     return "\n".join([t("mtg.odds.title"), _subtitle(table_), head, *rows])
 
 
+@renders(OddsTable)
 def odds_table_html(table_: OddsTable) -> str:
     rows = []
     for kind, row in zip(table_.kinds, table_.cells, strict=True):
@@ -251,6 +309,7 @@ def distribution_text(distribution) -> str:
                       for k in keys)
 
 
+@renders(LibraryView, TEXT)
 def library_text(view) -> str:
     lines = [f"{t('mtg.view.title', actor=view.actor)}: {t('mtg.view.count', count=view.count)} · "
              f"{t('mtg.view.scene', scene=view.scene)} · "
@@ -264,6 +323,7 @@ def library_text(view) -> str:
     return "\n".join(lines)
 
 
+@renders(LibraryView)
 def library_html(view) -> str:
     """The static picture of a library (the widget's snapshot uses it too)."""
     status = chip(t("mtg.view.boost_used" if view.boost_used else "mtg.view.boost_free"),

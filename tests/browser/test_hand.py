@@ -34,7 +34,8 @@ def test_hand_widget_taps_and_resolves_flux_in_the_page(lab):
             expect="TAPPED [True, False]")
 
     page.locator(".gk-hand-widget .gk-overcharge").first.click()
-    page.locator(".gk-hand-widget .gk-hand-last").first.wait_for()
+    # the line already holds the tap's text: wait for the overcharge's own
+    page.locator(".gk-hand-widget .gk-hand-last", has_text="overcharges").first.wait_for()
     assert "overcharges" in page.locator(".gk-hand-widget .gk-hand-last").first.inner_text()
     lab.run(page, "print('LAST', s.log[-1].kind)", expect="LAST gw.overcharge")
 

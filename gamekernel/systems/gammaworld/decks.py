@@ -60,11 +60,6 @@ class DeckCheck(Displayable):
     def __repr__(self) -> str:
         return str(self)
 
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gammaworld import deck_check_html
-
-        return deck_check_html(self)
-
 
 def validate_deck(owner: str, names: Iterable[str]) -> DeckCheck:
     """Check a player deck (card names, one per physical card): at least 7, at most 2 per name."""

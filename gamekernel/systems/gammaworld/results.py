@@ -1,7 +1,7 @@
 """Immutable results of alpha-deck commands: the recorded step plus what the hands look like after it.
 
-Text and HTML come from gamekernel.render.gammaworld (imported lazily, so this rules package
-stays free of display code at import time)."""
+Text and HTML come from the renderers gamekernel.render.gammaworld registers with gamekernel.display
+(this rules package imports no display code)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class CardView:
     overcharged: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class HandView(Displayable):
     """One character's readied cards and the deck counts (what the hand widget shows)."""
 
@@ -37,18 +37,6 @@ class HandView(Displayable):
     flux_pending: int
     encounter: bool
     catalog: Catalog = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
-
-    def __str__(self) -> str:
-        from gamekernel.render.gammaworld import hand_text
-
-        return hand_text(self)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gammaworld import hand_html
-
-        return hand_html(self)
 
 
 def hand_view(state: AlphaState, name: str, catalog: Catalog) -> HandView:
@@ -75,7 +63,7 @@ def hand_view(state: AlphaState, name: str, catalog: Catalog) -> HandView:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class AlphaResult(Displayable):
     """What a Gamma World command did (`step`) and the affected hands afterwards."""
 
@@ -91,17 +79,11 @@ class AlphaResult(Displayable):
     def detail(self) -> dict:
         return dict(self.step.detail)
 
-    def __str__(self) -> str:
-        from gamekernel.render.gammaworld import result_text
-
-        return result_text(self)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gammaworld import result_html
-
-        return result_html(self)
+    @property
+    def readied(self) -> int | None:
+        """GW-ALPHA-06: the readied alpha cards at the level a `character` step sets (for its line)."""
+        level = self.step.detail.get("level")
+        return None if level is None else readied_count(level)
 
 
 def describe(state: AlphaState, step: Step, catalog: Catalog) -> AlphaResult:

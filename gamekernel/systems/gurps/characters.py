@@ -694,18 +694,8 @@ class Character(Displayable):
                               choices=", ".join(traits["wealth"].options)))
         return cls(**kwargs)
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import character_text
-
-        return character_text(self)
-
     def __repr__(self) -> str:
         return f"<Character {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import character_html
-
-        return character_html(self)
 
 
 def _effect_value(effect: dict[str, Any], trait: Trait) -> int:

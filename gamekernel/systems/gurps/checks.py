@@ -194,18 +194,8 @@ class SuccessRoll(Displayable):
             result = _replace(result, secret=True)
         return result
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import success_text
-
-        return success_text(self)
-
     def __repr__(self) -> str:
         return f"<SuccessRoll {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import success_html
-
-        return success_html(self)
 
 
 def _replace(result: SuccessRoll, **changes) -> SuccessRoll:
@@ -222,19 +212,11 @@ class CheckOdds(Displayable):
     success: object  # Fraction
     critical_success: object
     critical_failure: object
-
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import check_odds_text
-
-        return check_odds_text(self)
+    # every total of 3d: (total, ways of 216, succeeds, "success"/"failure" when critical), for the chart
+    outcomes: tuple[tuple[int, int, bool, str | None], ...] = ()
 
     def __repr__(self) -> str:
         return f"<CheckOdds {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import check_odds_html
-
-        return check_odds_html(self)
 
 
 def success_roll(

@@ -340,6 +340,12 @@ class CombatState:
     def get(self, name: str) -> Combatant:
         return self.combatants[self.index(name)]
 
+    def tracker_facts(self, name: str) -> tuple[tuple[str, ...], dict, int]:
+        """What the tracker shows of `name` that takes a rule to know (the render layer calls no rule):
+        the defenses its maneuver allows, each defense's usual and current value, its move this turn."""
+        c = self.get(name)
+        return defenses_allowed(c), effective_defenses(self, name), move_allowed(c)
+
     def put(self, c: Combatant) -> CombatState:
         i = self.index(c.name)
         return replace(self, combatants=(*self.combatants[:i], c, *self.combatants[i + 1:]))

@@ -71,18 +71,8 @@ class QuickContest(Displayable):
             result = replace(result, secret=True)
         return result
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import contest_text
-
-        return contest_text(self)
-
     def __repr__(self) -> str:
         return f"<QuickContest {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import contest_html
-
-        return contest_html(self)
 
 
 def quick_contest(a: SuccessRoll, b: SuccessRoll) -> QuickContest:
@@ -146,18 +136,8 @@ class RegularContest(Displayable):
         rounds = tuple((SuccessRoll.from_dict(a), SuccessRoll.from_dict(b)) for a, b in data["rounds"])
         return _judge_regular(rounds, int(data["max_rounds"]), bool(data.get("secret")))
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import regular_text
-
-        return regular_text(self)
-
     def __repr__(self) -> str:
         return f"<RegularContest {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import regular_html
-
-        return regular_html(self)
 
 
 def _judge_regular(rounds, max_rounds: int, secret: bool = False) -> RegularContest:

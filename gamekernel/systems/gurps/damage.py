@@ -208,18 +208,8 @@ class DamageRoll(Displayable):
             result = replace(result, secret=True)
         return result
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import damage_text
-
-        return damage_text(self)
-
     def __repr__(self) -> str:
         return f"<DamageRoll {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import damage_html
-
-        return damage_html(self)
 
 
 def roll_damage(

@@ -46,18 +46,8 @@ class FrightCheck(Displayable):
             result = replace(result, secret=True)
         return result
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import fright_text
-
-        return fright_text(self)
-
     def __repr__(self) -> str:
         return f"<FrightCheck {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import fright_html
-
-        return fright_html(self)
 
 
 def _outcome(roll: SuccessRoll, outcome_dice: tuple[int, ...] | None, rng: random.Random | None) -> FrightCheck:

@@ -48,18 +48,8 @@ class InfluenceResult(Displayable):
             result = replace(result, secret=True)
         return result
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import influence_text
-
-        return influence_text(self)
-
     def __repr__(self) -> str:
         return f"<InfluenceResult {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import influence_html
-
-        return influence_html(self)
 
 
 def influence_outcome(contest: QuickContest, skill: str, reaction: ReactionRoll | None = None) -> InfluenceResult:

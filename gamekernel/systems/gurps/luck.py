@@ -80,18 +80,8 @@ class LuckResult(Displayable):
                    tuple(SuccessRoll.from_dict(r) for r in data["rerolls"]),
                    SuccessRoll.from_dict(data["kept"]), bool(data.get("secret", False)))
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import luck_text
-
-        return luck_text(self)
-
     def __repr__(self) -> str:
         return f"<LuckResult {self.actor} kept {self.kept.total}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import luck_html
-
-        return luck_html(self)
 
 
 def luck_reroll(original: SuccessRoll, level: LuckLevel, faces: Sequence[Sequence[int]], *,

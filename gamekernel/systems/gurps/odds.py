@@ -32,8 +32,10 @@ def check_odds(target: int):
     from gamekernel.systems.gurps.checks import CheckOdds, classify
 
     success = crit_success = crit_failure = 0
-    for total, ways in three_d6_counts().items():
+    outcomes = []
+    for total, ways in sorted(three_d6_counts().items()):
         ok, critical = classify(total, target)
+        outcomes.append((total, ways, ok, critical))
         success += ways if ok else 0
         crit_success += ways if critical == "success" else 0
         crit_failure += ways if critical == "failure" else 0
@@ -42,6 +44,7 @@ def check_odds(target: int):
         success=Fraction(success, OUTCOMES_3D6),
         critical_success=Fraction(crit_success, OUTCOMES_3D6),
         critical_failure=Fraction(crit_failure, OUTCOMES_3D6),
+        outcomes=tuple(outcomes),
     )
 
 
@@ -75,18 +78,8 @@ class ContestOdds(Displayable):
     b_wins: Fraction
     tie: Fraction
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import contest_odds_text
-
-        return contest_odds_text(self)
-
     def __repr__(self) -> str:
         return f"<ContestOdds {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import contest_odds_html
-
-        return contest_odds_html(self)
 
 
 @cache
@@ -124,8 +117,3 @@ def regular_contest_odds(a: int, b: int) -> ContestOdds:
     return ContestOdds(a, b, a_only / decided, b_only / decided, undecided)
 
 
-def percent(value: Fraction, digits: int = 1) -> str:
-    """A Fraction as a percentage string with `digits` decimals: 4/216 -> '1.9%'."""
-    scaled = value * 100
-    text = f"{round(float(scaled), digits):.{digits}f}"
-    return f"{text}%"

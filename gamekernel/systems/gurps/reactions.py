@@ -100,18 +100,8 @@ class ReactionRoll(Displayable):
             result = replace(result, secret=True)
         return result
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import reaction_text
-
-        return reaction_text(self)
-
     def __repr__(self) -> str:
         return f"<ReactionRoll {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import reaction_html
-
-        return reaction_html(self)
 
 
 def reaction_roll(

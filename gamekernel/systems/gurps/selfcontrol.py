@@ -48,18 +48,8 @@ class SelfControlRoll(Displayable):
         return cls(data["trait"], data.get("trait_id", ""), SuccessRoll.from_dict(data["roll"]),
                    data.get("failure_effect", ""), bool(data.get("secret")))
 
-    def __str__(self) -> str:
-        from gamekernel.render.gurps import self_control_text
-
-        return self_control_text(self)
-
     def __repr__(self) -> str:
         return f"<SelfControlRoll {self}>"
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.gurps import self_control_html
-
-        return self_control_html(self)
 
 
 def situation_modifier(defn: TraitDef, situation: str) -> int:

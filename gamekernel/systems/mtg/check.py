@@ -33,7 +33,7 @@ class CheckImpossible(RuleError):
     """MTG-CHK-04: after exiling the known top cards the library has one card or fewer."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class CheckResult(Displayable):
     """Everything one action check revealed and decided; enough to show, log and replay it."""
 
@@ -89,18 +89,6 @@ class CheckResult(Displayable):
                                                                  self.boost_odds.denominator],
         }
 
-    def __str__(self) -> str:
-        from gamekernel.render.mtg import check_text
-
-        return check_text(self)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.mtg import check_html
-
-        return check_html(self)
-
 
 def check_difficulty(difficulty: object) -> int:
     if isinstance(difficulty, bool) or not isinstance(difficulty, int):
@@ -146,7 +134,7 @@ def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: 
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class BoostResult(Displayable):
     """MTG-CHK-13: the top cards exiled after a check and the achievement they add."""
 
@@ -169,18 +157,6 @@ class BoostResult(Displayable):
         return {"exiled": [c.name for c in self.exiled], "colourless": list(self.colourless),
                 "bonus": self.bonus, "achievement": self.achievement, "success": self.success,
                 "new_order": list(self.new_order), "to_bottom": list(self.to_bottom), "actor": self.actor}
-
-    def __str__(self) -> str:
-        from gamekernel.render.mtg import boost_text
-
-        return boost_text(self)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.mtg import boost_html
-
-        return boost_html(self)
 
 
 def boost_refusal(check: CheckResult, exilable: int) -> str | None:

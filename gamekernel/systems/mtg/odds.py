@@ -76,7 +76,7 @@ def _pair_odds(unknown: Sequence[CardFacts], kind: str, difficulty: int, options
     return favourable / (total * (total - 1))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
 class OddsTable(Displayable):
     """Success chance by check kind (rows) and difficulty (columns) for one library state."""
 
@@ -92,18 +92,6 @@ class OddsTable(Displayable):
     def best_kind(self, difficulty: int) -> str:
         column = self.difficulties.index(difficulty)
         return max(self.kinds, key=lambda k: self.cells[self.kinds.index(k)][column] or 0)
-
-    def __str__(self) -> str:
-        from gamekernel.render.mtg import odds_table_text
-
-        return odds_table_text(self)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from gamekernel.render.mtg import odds_table_html
-
-        return odds_table_html(self)
 
 
 def odds_table(library: Sequence[CardFacts], *, known: Collection[int] | int = (),

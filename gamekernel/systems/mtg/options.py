@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, fields, replace
+from dataclasses import fields, replace
 from typing import Any
 
 from gamekernel.errors import UsageError
@@ -61,5 +61,3 @@ def options_from(data: Mapping[str, Any]) -> MtgOptions:
     return replace(DEFAULT_OPTIONS, **{k: v for k, v in data.items() if k in names})
 
 
-def options_text(options: MtgOptions) -> str:
-    return ", ".join(f"{key}={value}" for key, value in asdict(options).items())

@@ -1,0 +1,23 @@
+"""A campaign's status (`%campaign`, opening, saving, closing) as text and html."""
+
+from __future__ import annotations
+
+from gamekernel.actions.campaign import CampaignStatus
+from gamekernel.display import TEXT, renders
+from gamekernel.i18n import t
+from gamekernel.render.html import esc, panel
+
+
+@renders(CampaignStatus, TEXT)
+def campaign_text(status: CampaignStatus) -> str:
+    key = "campaign.status.closed" if status.closed else "campaign.status.open"
+    lines = [t(key, name=status.name, sessions=status.sessions, events=status.events, snapshot=status.snapshot_seq)]
+    lines += [f"⚠ {notice}" for notice in status.notices]
+    return "\n".join(lines)
+
+
+@renders(CampaignStatus)
+def campaign_html(status: CampaignStatus) -> str:
+    lines = campaign_text(status).split("\n")
+    body = esc(lines[0]) + "".join(f"<div class='gk-notice'>{esc(line)}</div>" for line in lines[1:])
+    return panel("campaign", body, tone="muted" if status.closed else "good")

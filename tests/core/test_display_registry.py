@@ -1,0 +1,80 @@
+"""One display convention (issue 10 item 4): result types map to their text/plain and text/html
+renderers through the registry in gamekernel.display, which render/ fills (`@renders`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamekernel.display import HTML, TEXT, Displayable, renderer, renders
+
+
+@dataclass(frozen=True, repr=False)
+class _Base(Displayable):
+    value: int
+
+
+class _Child(_Base):
+    pass
+
+
+class _Special(_Base):
+    pass
+
+
+@renders(_Base, TEXT)
+def _base_text(result: _Base) -> str:
+    return f"value {result.value}"
+
+
+@renders(_Base)
+def _base_html(result: _Base) -> str:
+    return f"<b>{result.value}</b>"
+
+
+@renders(_Special)
+def _special_html(result: _Special) -> str:
+    return f"<i>{result.value}</i>"
+
+
+def test_a_type_is_drawn_by_the_nearest_renderer_along_its_mro():
+    assert (str(_Base(1)), repr(_Base(1)), _Base(1)._repr_html_()) == ("value 1", "value 1", "<b>1</b>")
+    assert (str(_Child(2)), _Child(2)._repr_html_()) == ("value 2", "<b>2</b>")  # inherited
+    assert (str(_Special(3)), _Special(3)._repr_html_()) == ("value 3", "<i>3</i>")  # its own html wins
+
+
+def test_a_class_keeps_its_own_str_and_repr():
+    class Own(_Base):
+        def __repr__(self) -> str:
+            return f"<Own {self}>"
+
+    assert repr(Own(4)) == "<Own value 4>"
+
+
+def test_without_a_renderer_the_text_is_the_class_repr_and_the_html_escapes_it():
+    class Bare(Displayable):
+        def __repr__(self) -> str:
+            return "<bare & plain>"
+
+    assert str(Bare()) == "<bare & plain>"
+    assert Bare()._repr_html_() == "<pre>&lt;bare &amp; plain&gt;</pre>"
+
+
+def test_the_results_of_the_rules_are_drawn_by_render():
+    from gamekernel.dice.result import RollResult
+    from gamekernel.render.dice import roll_html
+    from gamekernel.render.gurps import success_html, success_text
+    from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
+
+    assert renderer(SuccessRoll, TEXT) is success_text and renderer(SuccessRoll, HTML) is success_html
+    assert renderer(RollResult, HTML) is roll_html
+    roll = success_roll(12, dice=(3, 4, 5))
+    assert str(roll) == success_text(roll) and repr(roll) == f"<SuccessRoll {success_text(roll)}>"
+
+
+def test_ipython_display_publishes_text_and_html_in_one_step(monkeypatch):
+    import IPython.display
+
+    published = []
+    monkeypatch.setattr(IPython.display, "publish_display_data", published.append)
+    _Special(5)._ipython_display_()
+    assert published == [{"text/plain": "value 5", "text/html": "<i>5</i>"}]
