@@ -93,19 +93,17 @@ def tracker_rows(state) -> list[dict[str, Any]]:
     """Plain data for the tracker (also the widget's synced rows): one dict per combatant. `defense_values`
     lists the defenses the maneuver allows with their usual value (score + shield DB) and the value the
     next defense roll uses (stun, posture, All-Out Defense, the pending attack), as %defend rolls them."""
-    from gamekernel.systems.gurps.combat import defenses_allowed, effective_defenses, move_allowed
-
     rows = []
     for i, c in enumerate(state.combatants):
-        allowed = defenses_allowed(c)
-        effective = effective_defenses(state, c.name)
-        values = [{"kind": k, "base": effective[k][0], "value": effective[k][1], "why": _mod_text(effective[k][2])}
-                  for k in ("dodge", "parry", "block") if k in allowed and k in effective]
+        readout = state.readout(c.name)
+        allowed, move = readout.defenses, readout.move
+        values = [{"kind": k, "base": base, "value": now, "why": _mod_text(mods)}
+                  for k, base, now, mods in readout.defense_values]
         rows.append({
             "name": c.name, "active": i == state.active and not state.over, "pc": c.pc, "side": c.side,
             "hp": c.hp, "hp_max": c.hp_max, "hp_state": c.hp_state, "fp": c.fp, "fp_max": c.fp_max,
             "fp_state": c.fp_state, "maneuver": c.maneuver, "option": c.option, "posture": c.posture,
-            "badges": list(c.badges()), "speed": c.basic_speed, "move": move_allowed(c),
+            "badges": list(c.badges()), "speed": c.basic_speed, "move": move,
             "dodge": c.dodge, "parry": c.parry, "block": c.block,
             "defenses": list(allowed), "defense_values": values, "can_act": c.can_act,
             "weapons": [w.name for w in c.weapons],

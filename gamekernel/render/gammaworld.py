@@ -189,8 +189,6 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
         options = ", ".join(f"{k}={v}" for k, v in d.get("options", {}).items())
         return [("neutral", t("gammaworld.config", options=options))]
     if kind == "character":
-        from gamekernel.systems.gammaworld.decks import readied_count
-
         bonus = d.get("origin_bonus")
         return [
             (
@@ -199,7 +197,7 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
                     "gammaworld.character",
                     name=step.actor,
                     level=d["level"],
-                    readied=readied_count(d["level"]),
+                    readied=step.character.readied,
                     bonus=sign(bonus or 0),
                 ),
             )

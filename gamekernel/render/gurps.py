@@ -459,13 +459,10 @@ def check_odds_text(odds) -> str:
 
 def check_odds_html(odds) -> str:
     from gamekernel.render.html import bars
-    from gamekernel.systems.gurps.checks import classify
-    from gamekernel.systems.gurps.odds import three_d6_counts
 
     items = []
     highlight = set()
-    for index, (total, ways) in enumerate(sorted(three_d6_counts().items())):
-        ok, critical = classify(total, odds.target)
+    for index, (total, ways, ok, critical) in enumerate(odds.by_total):
         word = t(f"gurps.odds.crit_{critical}") if critical else t("gurps.odds.ok" if ok else "gurps.odds.fail")
         items.append((str(total), ways / 216, f"{ways}/216 {word}"))
         if ok:

@@ -223,6 +223,13 @@ class CheckOdds(Displayable):
     critical_success: object
     critical_failure: object
 
+    @property
+    def by_total(self) -> tuple[tuple[int, int, bool, str | None], ...]:
+        """(total, ways out of 216, success, critical) for each 3d total 3..18 against the target."""
+        from gamekernel.systems.gurps.odds import three_d6_counts
+
+        return tuple((total, ways, *classify(total, self.target)) for total, ways in sorted(three_d6_counts().items()))
+
     def __str__(self) -> str:
         from gamekernel.render.gurps import check_odds_text
 

@@ -344,6 +344,10 @@ class CombatState:
         i = self.index(c.name)
         return copy_with(self, combatants=(*self.combatants[:i], c, *self.combatants[i + 1:]))
 
+    def readout(self, name: str) -> Readout:
+        """The numbers the tracker shows of `name` beyond its own fields (see `Readout`)."""
+        return fighter_readout(self, name)
+
     def to_dict(self) -> dict:
         return {
             "combatants": [c.to_dict() for c in self.combatants],
@@ -823,6 +827,25 @@ def defense_options(state: CombatState, name: str, incoming: dfn.Incoming, *, at
 PLAIN_MELEE = dfn.Incoming()  # an ordinary armed melee attack from the front
 
 
+@dataclass(frozen=True)
+class Readout:
+    """A combatant's numbers of the moment: Move under the maneuver (GURPS-CMB-08..20), the active
+    defenses it leaves (GURPS-CMB-05), and for each (kind, usual, now, modifiers now) as %defend
+    rolls it (see `effective_defenses`)."""
+
+    move: int
+    defenses: tuple[str, ...]
+    defense_values: tuple[tuple[str, int, int, tuple[tuple[int, str], ...]], ...]
+
+
+def fighter_readout(state: CombatState, name: str) -> Readout:
+    c = state.get(name)
+    allowed = defenses_allowed(c)
+    effective = effective_defenses(state, c.name)
+    values = tuple((k, *effective[k]) for k in ("dodge", "parry", "block") if k in allowed and k in effective)
+    return Readout(move_allowed(c), allowed, values)
+
+
 def effective_defenses(state: CombatState, name: str) -> dict[str, tuple[int, int, tuple[tuple[int, str], ...]]]:
     """Each defense as (usual, now, modifiers now). `usual`: standing, not stunned, no maneuver bonus,
     against an ordinary armed melee attack from the front - the score plus shield DB and the parrying
@@ -1213,9 +1236,9 @@ def weapon_from_sheet(sheet_weapon, level: int) -> Weapon:
 
 __all__ = [
     "AttackOptions", "AttackReport", "CombatState", "Combatant", "DamageReport", "DefenseReport", "EndReport",
-    "FeintReport", "InitiativeEntry", "InjuryReport", "ManeuverReport", "PendingAttack", "Tape", "TurnReport",
-    "Weapon", "apply_injury", "attack", "checks_due", "choose_maneuver", "copy_with", "damage", "defend",
-    "defense_options", "defenses_allowed", "effective_defenses", "end_combat", "feint_penalty", "free_posture",
-    "heal", "initiative_order", "move_allowed", "next_turn", "parse_weapon", "quick_combatant", "set_status",
-    "spend_fp", "start_combat", "suffer", "weapon_from_sheet",
+    "FeintReport", "InitiativeEntry", "InjuryReport", "ManeuverReport", "PendingAttack", "Readout", "Tape",
+    "TurnReport", "Weapon", "apply_injury", "attack", "checks_due", "choose_maneuver", "copy_with", "damage",
+    "defend", "defense_options", "defenses_allowed", "effective_defenses", "end_combat", "feint_penalty",
+    "fighter_readout", "free_posture", "heal", "initiative_order", "move_allowed", "next_turn", "parse_weapon",
+    "quick_combatant", "set_status", "spend_fp", "start_combat", "suffer", "weapon_from_sheet",
 ]
