@@ -21,6 +21,7 @@ from gamekernel.systems.gurps import hazards as hz
 from gamekernel.systems.gurps import magic as mg
 from gamekernel.systems.gurps import recovery as rec
 from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, copy_with
+from gamekernel.text import find_name, match_key, same_name
 
 PART = "gurps_combat"
 
@@ -59,18 +60,19 @@ class CombatPart:
                 return self.fight.get(name)
             except NotFoundError:
                 pass
-        chars = {k.casefold(): ch for k, ch in (self.characters or {}).items()}
-        for key, c in self.roster.items():
-            if key.casefold() == name.casefold():
-                ch = chars.get(key.casefold())  # a character's HP/FP (and sheet weapons) live in the GURPS part
-                if ch is None:
-                    return c
-                sheet = sheet_weapons(ch)
-                kept = tuple(w for w in c.weapons if w.name.casefold() not in {s.name.casefold() for s in sheet}
-                             and not (sheet and w.name == "Punch"))
-                return copy_with(c, hp=ch.current_hp, fp=ch.current_fp, weapons=(*sheet, *kept) if sheet else c.weapons)
-        if name.casefold() in chars:
-            return combatant_from_character(chars[name.casefold()])
+        chars = {match_key(k): ch for k, ch in (self.characters or {}).items()}
+        key = find_name(name, self.roster)
+        if key is not None:
+            c = self.roster[key]
+            ch = chars.get(match_key(key))  # a character's HP/FP (and sheet weapons) live in the GURPS part
+            if ch is None:
+                return c
+            sheet = sheet_weapons(ch)
+            kept = tuple(w for w in c.weapons if match_key(w.name) not in {match_key(s.name) for s in sheet}
+                         and not (sheet and w.name == "Punch"))
+            return copy_with(c, hp=ch.current_hp, fp=ch.current_fp, weapons=(*sheet, *kept) if sheet else c.weapons)
+        if match_key(name) in chars:
+            return combatant_from_character(chars[match_key(name)])
         raise NotFoundError(t("combat.err.no_person", name=name))
 
     def put(self, c: Combatant) -> dict[str, Any]:
@@ -177,7 +179,7 @@ def _op_end(part, args, tape):
 def _op_arm(part, args, tape):
     c = part.person(args["name"])
     weapon = cb.parse_weapon(args["weapon"])
-    others = tuple(w for w in c.weapons if w.name.casefold() != weapon.name.casefold())
+    others = tuple(w for w in c.weapons if not same_name(w.name, weapon.name))
     c = copy_with(c, weapons=(*others, weapon))
     return part.put(c), ("lines", [f"{c.name}: {weapon.name} {weapon.skill} ({weapon.damage})"])
 
@@ -440,8 +442,8 @@ class CombatActions:
         found: Combatant | None = None
         if stats is not None:
             found = cb.quick_combatant(name, parse_stats(stats.replace(",", " ")))
-        elif any(k.casefold() == name.casefold() for k in templates):
-            key = next(k for k in templates if k.casefold() == name.casefold())
+        elif find_name(name, templates) is not None:
+            key = find_name(name, templates)
             found = cb.quick_combatant(key, templates[key])
         else:
             part: CombatPart = self.state[PART]
@@ -458,9 +460,9 @@ class CombatActions:
         """A GURPS character of the session as a combatant (if the GURPS part has characters)."""
         gurps = self.state.parts.get("gurps")
         characters = getattr(gurps, "characters", None) or {}
-        for key, ch in dict(characters).items():
-            if key.casefold() == name.casefold():
-                return combatant_from_character(ch)
+        key = find_name(name, characters)
+        if key is not None:
+            return combatant_from_character(characters[key])
         raise NotFoundError(t("combat.err.no_template", name=name))
 
     # ---- the public API (every magic has its method)

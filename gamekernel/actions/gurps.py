@@ -41,6 +41,7 @@ from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
 from gamekernel.systems.gurps.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
 from gamekernel.systems.gurps.traits import make_trait
 from gamekernel.systems.gurps.weapons import CharacterWeapon, parse_character_weapon
+from gamekernel.text import find_name, same_name
 
 PART = "gurps"
 # Fields a sheet edit may change, with their types (GURPS-CH-04..26).
@@ -264,9 +265,9 @@ class GurpsActions:
             return part.characters[part.active]
         if name in part.characters:
             return part.characters[name]
-        folded = {n.casefold(): n for n in part.characters}
-        if name.casefold() in folded:
-            return part.characters[folded[name.casefold()]]
+        found = find_name(name, part.characters)
+        if found is not None:
+            return part.characters[found]
         close = get_close_matches(name, list(part.characters), n=3, cutoff=0.5)
         hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else (
             t("gurps.err.known", known=", ".join(sorted(part.characters))) if part.characters
@@ -399,7 +400,7 @@ class GurpsActions:
         character = self.character(name)
         new = parse_character_weapon(weapon) if isinstance(weapon, str) else weapon
         character.weapon_level(new)  # the skill must be usable (bought, or with a default) before logging
-        kept = tuple(w for w in character.weapons if w.name.casefold() != new.name.casefold())
+        kept = tuple(w for w in character.weapons if not same_name(w.name, new.name))
         action = "replaced" if len(kept) < len(character.weapons) else "added"
         return self.add_character(replace(character, weapons=(*kept, new)),
                                   activate=self.gurps.active == character.name,

@@ -8,7 +8,6 @@ Japanese; an unknown name raises NotFoundError with close matches.
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import t
 from gamekernel.systems.gammaworld.schema import AlphaCard, load_cards
+from gamekernel.text import match_key
 
 DATA = Path(__file__).parent / "data"
 LANGUAGES = ("en", "ja")
@@ -23,7 +23,7 @@ LANGUAGES = ("en", "ja")
 
 def fold(name: str) -> str:
     """Normalise a name for matching: NFKC (full-width to ASCII), case-folded, quotes/space trimmed."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().strip().strip("\"'「」").split())
+    return match_key(match_key(name).strip("\"'「」"))
 
 
 class Catalog:

@@ -33,7 +33,6 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
 from difflib import get_close_matches
@@ -63,6 +62,7 @@ from gamekernel.systems.gurps.skills import (
 )
 from gamekernel.systems.gurps.traits import Trait, load_traits, maybe_trait
 from gamekernel.systems.gurps.weapons import CharacterWeapon, find_weapon
+from gamekernel.text import half_width, match_key, same_name
 
 SCHEMA = 1
 
@@ -335,7 +335,7 @@ class Character(Displayable):
         for trait in self.traits:
             if defn is not None and trait.id == defn.id:
                 return trait
-            if trait.name.casefold() == name.casefold():
+            if same_name(trait.name, name):
                 return trait
         return None
 
@@ -720,8 +720,7 @@ def _effect_value(effect: dict[str, Any], trait: Trait) -> int:
 
 
 def _name_key(name: str) -> str:
-    text = unicodedata.normalize("NFKC", name).strip().strip("〈〉<>").strip()
-    return " ".join(text.split()).casefold()
+    return match_key(half_width(name).strip().strip("〈〉<>"))
 
 
 def language_cost(language: Language) -> int:

@@ -27,6 +27,7 @@ from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.damage import DamageRoll, DamageSpec, parse_damage, roll_damage
 from gamekernel.systems.gurps.weapons import find_weapon
 from gamekernel.systems.gurps.wording import badges, word
+from gamekernel.text import match_key
 
 # ---------------------------------------------------------------- cheap copies
 
@@ -327,9 +328,9 @@ class CombatState:
         for i, c in enumerate(self.combatants):
             if c.name == name:  # the usual case, before the case-insensitive look
                 return i
-        folded = name.casefold()
+        key = match_key(name)
         for i, c in enumerate(self.combatants):
-            if c.name.casefold() == folded:
+            if match_key(c.name) == key:
                 return i
         names = [c.name for c in self.combatants]
         close = get_close_matches(name, names, n=3)
@@ -449,8 +450,8 @@ def start_combat(combatants: Sequence[Combatant], dice: Tape) -> CombatState:
     """Order the fighters; everyone is on Do Nothing until his first turn (GURPS-CMB-05)."""
     if not combatants:
         raise UsageError(t("combat.err.no_combatants"))
-    names = [c.name.casefold() for c in combatants]
-    dupes = sorted({n for n in names if names.count(n) > 1})
+    keys = [match_key(c.name) for c in combatants]
+    dupes = sorted({c.name for c, key in zip(combatants, keys, strict=True) if keys.count(key) > 1})
     if dupes:
         raise UsageError(t("combat.err.same_name", name=dupes[0]))
     ordered, entries = initiative_order(combatants, dice)

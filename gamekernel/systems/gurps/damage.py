@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import re
-import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
@@ -22,6 +21,7 @@ from math import floor
 from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
+from gamekernel.text import half_width
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ _DAMAGE_RE = re.compile(
 
 def parse_damage(text: str, *, st: int | None = None, extended: bool = True) -> DamageSpec:
     """Parse "2d+1 cut", "3d", "1d-3 pi-", "sw+2 cut" or "thr imp" (thr/sw need `st`)."""
-    raw = unicodedata.normalize("NFKC", text or "").replace("−", "-")
+    raw = half_width(text or "").replace("−", "-")
     match = _DAMAGE_RE.match(raw)
     if not match:
         raise UsageError(t("gurps.err.damage_spec", text=text))

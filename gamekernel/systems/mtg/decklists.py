@@ -7,7 +7,6 @@ entity declaration, so a .dek file can never pull in external or recursively exp
 from __future__ import annotations
 
 import re
-import unicodedata
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 from gamekernel.errors import DataError
 from gamekernel.i18n import t
 from gamekernel.systems.mtg.facts import CardFacts, FactsIndex
+from gamekernel.text import half_width
 
 FORMATS = ("arena", "mtgo", "dek")
 MAIN_HEADERS = {"deck", "main", "maindeck", "mainboard", "main deck"}
@@ -101,7 +101,7 @@ def _parse_text(text: str, source: str, fmt: str) -> Decklist:
     name = None
     in_about = False
     for number, raw in enumerate(text.splitlines(), 1):
-        line = unicodedata.normalize("NFKC", raw).strip()
+        line = half_width(raw).strip()
         folded = line.casefold()
         if not line:
             in_about = False

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import t
+from gamekernel.text import half_width, match_key
 
 COLOURS = ("white", "blue", "black", "red", "green")
 LETTER_TO_COLOUR = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -101,10 +101,8 @@ class CardFacts:
 
 def name_key(name: str) -> str:
     """Normalise a card name for lookup: width, case, apostrophes, spacing and split-card slashes."""
-    text = unicodedata.normalize("NFKC", name).replace("\u2019", "'").replace("\u2018", "'")
-    text = text.replace("//", "/")
-    parts = [" ".join(part.split()) for part in text.split("/")]
-    return " // ".join(part for part in parts if part).casefold()
+    text = half_width(name).replace("\u2019", "'").replace("\u2018", "'").replace("//", "/")
+    return " // ".join(key for key in (match_key(part) for part in text.split("/")) if key)
 
 
 class FactsIndex(Mapping[str, CardFacts]):

@@ -6,11 +6,11 @@ Kept apart from check.py so the exact-odds module uses the very same modifier fu
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from gamekernel.errors import UsageError
 from gamekernel.systems.mtg.facts import COLOURS
+from gamekernel.text import half_width, match_key
 
 COLOURLESS = "colourless"
 KINDS = (*COLOURS, COLOURLESS)  # MTG-CHK-02
@@ -53,7 +53,7 @@ DEFAULT_OPTIONS = MtgOptions()
 
 def parse_kind(text: str) -> str:
     """'green', 'G', '緑', 'colorless', 'C' ... -> one of KINDS."""
-    key = unicodedata.normalize("NFKC", text).strip().casefold().removesuffix("判定").strip()
+    key = match_key(match_key(text).removesuffix("判定"))
     if key in KIND_ALIASES:
         return KIND_ALIASES[key]
     from gamekernel.i18n import t
@@ -63,7 +63,7 @@ def parse_kind(text: str) -> str:
 
 def parse_check_spec(text: str) -> tuple[str, int]:
     """'green 2', 'G2', '緑2', 'Green [2]', '緑判定[2]', 'colorless 3' -> (kind, difficulty)."""
-    normal = unicodedata.normalize("NFKC", text).strip()
+    normal = half_width(text).strip()
     match = _SPEC.match(normal)
     if not match or match["diff"] is None:
         from gamekernel.i18n import t
