@@ -21,6 +21,7 @@ from gamekernel.systems.gurps import hazards as hz
 from gamekernel.systems.gurps import magic as mg
 from gamekernel.systems.gurps import recovery as rec
 from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, copy_with
+from gamekernel.systems.gurps.vocabulary import defense_key, maneuver_key, posture_key
 from gamekernel.text import find_name, match_key, same_name
 
 PART = "gurps_combat"
@@ -510,7 +511,7 @@ class CombatActions:
 
     def combat_maneuver(self, name: str, maneuver: str, *, option: str = "", target: str = "",
                         posture: str = "", task: str = ""):
-        maneuver = _maneuver_key(maneuver)
+        maneuver = maneuver_key(maneuver)
         args = {"name": name, "maneuver": maneuver, "option": option, "target": target, "posture": posture,
                 "task": task}
         return self._combat("maneuver", args, actor=name,
@@ -518,7 +519,7 @@ class CombatActions:
 
     def combat_posture(self, name: str, posture: str):
         """Change posture: a free crouch / kneel step when allowed, else the Change Posture maneuver."""
-        posture = _posture_key(posture)
+        posture = posture_key(posture)
         fight = _fight(self.state[PART])
         current = fight.get(name)
         if {current.posture, posture} in ({"standing", "crouching"}, {"standing", "kneeling"}):
@@ -545,7 +546,7 @@ class CombatActions:
             offered = cb.defense_options(fight, name, p.incoming, attacker=p.attacker, tried=p.tried,
                                          unheard=p.hearing == "unheard")
             kind = offered[0][0] if offered else "none"
-        kind = _defense_key(kind)
+        kind = defense_key(kind)
         return self._combat("defend", {"name": name, "kind": kind}, actor=name,
                             summary=t("combat.event.defend", name=name, kind=kind))
 
@@ -620,36 +621,6 @@ class CombatActions:
 
 def _split_specs(text: str) -> list[str]:
     return re.findall(r"[^\s{]+(?:\{[^}]*\})?", text)
-
-
-_MANEUVER_ALIASES = {"aoa": "all_out_attack", "aod": "all_out_defense", "mna": "move_and_attack",
-                     "m&a": "move_and_attack", "nothing": "do_nothing", "posture": "change_posture",
-                     "全力攻撃": "all_out_attack", "全力防御": "all_out_defense", "攻撃": "attack", "移動": "move",
-                     "フェイント": "feint", "集中": "concentrate", "準備": "ready", "待機": "wait", "狙い": "aim",
-                     "何もしない": "do_nothing", "移動して攻撃": "move_and_attack", "姿勢変更": "change_posture"}
-_POSTURE_ALIASES = {"stand": "standing", "crouch": "crouching", "kneel": "kneeling", "crawl": "crawling",
-                    "sit": "sitting", "prone": "lying_down", "lying": "lying_down", "supine": "lying_up",
-                    "立つ": "standing", "しゃがむ": "crouching", "膝立ち": "kneeling", "這う": "crawling",
-                    "座る": "sitting", "伏せ": "lying_down"}
-_DEFENSE_ALIASES = {"よけ": "dodge", "受け": "parry", "止め": "block", "なし": "none"}
-
-
-def _maneuver_key(text: str) -> str:
-    key = text.strip().lower().replace("-", "_").replace(" ", "_")
-    return _MANEUVER_ALIASES.get(key, key)
-
-
-def _posture_key(text: str) -> str:
-    key = text.strip().lower().replace("-", "_").replace(" ", "_")
-    return _POSTURE_ALIASES.get(key, key)
-
-
-def _defense_key(text: str) -> str:
-    key = text.strip().lower()
-    key = _DEFENSE_ALIASES.get(key, key)
-    if key not in ("dodge", "parry", "block", "none"):
-        raise UsageError(t("combat.err.defense_or_none", text=text))
-    return key
 
 
 def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Combatant:

@@ -23,6 +23,7 @@ from gamekernel.systems.gurps import attacks as atk
 from gamekernel.systems.gurps import defenses as dfn
 from gamekernel.systems.gurps import fatigue as fat
 from gamekernel.systems.gurps import injury as inj
+from gamekernel.systems.gurps import vocabulary
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.damage import DamageRoll, DamageSpec, parse_damage, roll_damage
 from gamekernel.systems.gurps.weapons import find_weapon
@@ -393,8 +394,7 @@ def maneuver_rules(name: str) -> dict:
     return table[name]
 
 
-MANEUVERS = tuple(n for n in ("do_nothing", "move", "change_posture", "aim", "attack", "all_out_attack",
-                              "move_and_attack", "all_out_defense", "feint", "concentrate", "ready", "wait"))
+MANEUVERS = vocabulary.keys("maneuvers")
 
 
 def move_allowed(c: Combatant) -> int:

@@ -18,8 +18,15 @@ from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import t
 from gamekernel.text import half_width, match_key
 
-COLOURS = ("white", "blue", "black", "red", "green")
-LETTER_TO_COLOUR = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+@cache
+def colour_words() -> dict:
+    """data/colours.json: the colours in WUBRG order and colourless, with letters and aliases."""
+    return json.loads((Path(__file__).parent / "data" / "colours.json").read_text("utf-8"))
+
+
+COLOURS = tuple(colour_words()["colours"])
+LETTER_TO_COLOUR = {row["letter"]: colour for colour, row in colour_words()["colours"].items()}
 COLOUR_TO_LETTER = {colour: letter for letter, colour in LETTER_TO_COLOUR.items()}
 # MTG-CHK-09: the colour of mana each basic land type makes.
 BASIC_LAND_TYPES = {"Plains": "white", "Island": "blue", "Swamp": "black", "Mountain": "red", "Forest": "green"}
