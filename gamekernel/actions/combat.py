@@ -457,15 +457,6 @@ class CombatActions:
             return [copy_with(found, name=f"{found.name}{i}") for i in range(1, int(count) + 1)]
         return [found]
 
-    def _character_combatant(self, name: str) -> Combatant:
-        """A GURPS character of the session as a combatant (if the GURPS part has characters)."""
-        gurps = self.state.parts.get("gurps")
-        characters = getattr(gurps, "characters", None) or {}
-        key = find_name(name, characters)
-        if key is not None:
-            return combatant_from_character(characters[key])
-        raise NotFoundError(t("combat.err.no_template", name=name))
-
     # ---- the public API (every magic has its method)
 
     def combat_npc(self, name: str, stats: str | Mapping[str, Any]):

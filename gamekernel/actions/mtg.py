@@ -431,10 +431,6 @@ class MtgActions:
             odds=None if odds is None else Fraction(*odds), actor=record.get("actor"),
             options=self.mtg_options)
 
-    def last_mtg_check(self, actor: str | None = None) -> CheckResult | None:
-        record = self._mtg.last_check.get(self.mtg_actor(actor))
-        return None if record is None else self._check_from_record(record)
-
     def mtg_scene(self) -> SceneStarted:
         """A new scene: every boost is available again."""
         scene = self._mtg.scene + 1

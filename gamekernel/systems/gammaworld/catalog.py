@@ -1,7 +1,7 @@
 """The card catalog: every known Alpha card by id, in each language, found by any of its names.
 
 The bundled GM starter deck (GW-ALPHA-03) lives in data/alpha_starter.<lang>.json; users may add
-their own card files with `Catalog.add_file`. Names match case-insensitively in English or
+their own card files (`session.gw_load_cards`). Names match case-insensitively in English or
 Japanese; an unknown name raises NotFoundError with close matches.
 """
 
@@ -39,11 +39,6 @@ class Catalog:
             self.by_language.setdefault(card.language, {})[card.id] = card
             self._names.setdefault(fold(card.name), card.id)
             self._names.setdefault(fold(card.id), card.id)
-
-    def add_file(self, path: str | Path) -> tuple[AlphaCard, ...]:
-        cards = load_cards(path)
-        self.add(cards)
-        return cards
 
     @property
     def ids(self) -> tuple[str, ...]:

@@ -316,11 +316,6 @@ class Character(Displayable):
     def current_fp(self) -> int:
         return self.fp - self.fp_lost
 
-    @property
-    def reaction_from_appearance(self) -> int:
-        row = load_traits()["appearance"].options.get(self.appearance, {})
-        return int(row.get("reaction", 0))
-
     def with_attribute(self, name: str, value: int) -> Character:
         """A copy with one field changed ("dx", 12); refuses unknown fields."""
         key = name.lower()
