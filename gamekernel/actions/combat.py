@@ -480,9 +480,7 @@ class CombatActions:
         people: list[Combatant] = []
         for spec in specs:
             people += self._resolve_person(spec, part.templates)
-        fresh = [copy_with(p, maneuver="do_nothing", chosen=False, rolled=False, shock=0, shock_round=0,
-                         feint_on="", feint_amount=0, feint_round=0, aim_target="", aim_turns=0,
-                         parry_used=False, block_used=False) for p in people]
+        fresh = [cb.fresh_for_fight(p) for p in people]
         names_text = ", ".join(p.name for p in fresh)
         return self._combat("start", {"combatants": [p.to_dict() for p in fresh]},
                             summary=t("combat.event.start", names=names_text))
@@ -513,7 +511,7 @@ class CombatActions:
         posture = posture_key(posture)
         fight = _fight(self.state[PART])
         current = fight.get(name)
-        if {current.posture, posture} in ({"standing", "crouching"}, {"standing", "kneeling"}):
+        if cb.is_free_posture_change(current.posture, posture):
             return self._combat("posture", {"name": current.name, "posture": posture}, actor=name,
                                 summary=t("combat.event.posture", name=name, posture=posture))
         return self.combat_maneuver(name, "change_posture", posture=posture)

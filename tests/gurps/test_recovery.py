@@ -122,3 +122,20 @@ def test_gurps_mag_04_a_17_at_skill_16_rolls_the_failure_table():
     tape = cb.Tape(faces=(6, 6, 5))
     assert mg.cast_rolling("Ignite Fire", 16, 2, tape.roll3, fp=10, fp_max=10, config=mg.MagicConfig(15)).outcome \
         == "failure"
+
+
+@pytest.mark.parametrize(("before", "after", "free"), [
+    ("standing", "crouching", True), ("crouching", "standing", True), ("standing", "kneeling", True),
+    ("kneeling", "standing", True), ("standing", "lying_down", False), ("kneeling", "crouching", False),
+])
+def test_gurps_cmb_06_10_free_posture_changes(before, after, free):
+    assert cb.is_free_posture_change(before, after) is free
+
+
+def test_gurps_cmb_05_a_new_fight_starts_on_do_nothing_with_nothing_carried_over():
+    worn = person(maneuver="attack", chosen=True, shock=2, feint_on="Orc", feint_amount=3, aim_turns=2,
+                  parry_used=True, hp=4, stunned=True)
+    fresh = cb.fresh_for_fight(worn)
+    assert (fresh.maneuver, fresh.chosen, fresh.shock, fresh.feint_on, fresh.aim_turns, fresh.parry_used) == \
+        ("do_nothing", False, 0, "", 0, False)
+    assert (fresh.hp, fresh.stunned) == (4, True)  # injury and conditions stay

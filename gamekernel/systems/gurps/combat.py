@@ -446,6 +446,13 @@ def initiative_order(combatants: Sequence[Combatant], dice: Tape) -> tuple[tuple
     return ordered, entries
 
 
+def fresh_for_fight(c: Combatant) -> Combatant:
+    """Someone joining a new fight: on Do Nothing until his first turn (GURPS-CMB-05), with nothing
+    carried over from an earlier fight (shock, feints, Aim, defenses used); HP, FP and conditions stay."""
+    return copy_with(c, maneuver="do_nothing", chosen=False, rolled=False, shock=0, shock_round=0, feint_on="",
+                     feint_amount=0, feint_round=0, aim_target="", aim_turns=0, parry_used=False, block_used=False)
+
+
 def start_combat(combatants: Sequence[Combatant], dice: Tape) -> CombatState:
     """Order the fighters; everyone is on Do Nothing until his first turn (GURPS-CMB-05)."""
     if not combatants:
@@ -626,12 +633,17 @@ def choose_maneuver(
                                  posture if maneuver == "change_posture" else "", feint)
 
 
+def is_free_posture_change(before: str, after: str) -> bool:
+    """Free with another maneuver: crouch / rise from a crouch at the start of the turn, and standing
+    <-> kneeling as the maneuver's step (GURPS-CMB-06, CMB-10); any other change is the Change Posture
+    maneuver."""
+    return {before, after} in ({"standing", "crouching"}, {"standing", "kneeling"})
+
+
 def free_posture(state: CombatState, name: str, posture: str) -> CombatState:
-    """Free posture changes with another maneuver: crouch / rise from a crouch at the start of the
-    turn, and standing <-> kneeling as the maneuver's step (GURPS-CMB-06, CMB-10)."""
+    """A free posture change (see `is_free_posture_change`); refused otherwise."""
     c = state.get(name)
-    pair = {c.posture, posture}
-    if pair in ({"standing", "crouching"}, {"standing", "kneeling"}):
+    if is_free_posture_change(c.posture, posture):
         return state.put(copy_with(c, posture=posture))
     raise RuleError(t("combat.err.posture_maneuver", before=word(c.posture), after=word(posture)))
 
@@ -1240,6 +1252,7 @@ __all__ = [
     "FeintReport", "InitiativeEntry", "InjuryReport", "ManeuverReport", "PendingAttack", "Readout", "Tape",
     "TurnReport", "Weapon", "apply_injury", "attack", "checks_due", "choose_maneuver", "copy_with", "damage",
     "defend", "defense_options", "defenses_allowed", "effective_defenses", "end_combat", "feint_penalty",
-    "fighter_readout", "free_posture", "heal", "initiative_order", "move_allowed", "next_turn", "parse_weapon",
-    "quick_combatant", "set_status", "spend_fp", "start_combat", "suffer", "weapon_from_sheet",
+    "fighter_readout", "free_posture", "fresh_for_fight", "heal", "initiative_order", "is_free_posture_change",
+    "move_allowed", "next_turn", "parse_weapon", "quick_combatant", "set_status", "spend_fp", "start_combat",
+    "suffer", "weapon_from_sheet",
 ]
