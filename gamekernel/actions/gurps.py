@@ -36,7 +36,7 @@ from gamekernel.systems.gurps.contests import QuickContest, RegularContest, quic
 from gamekernel.systems.gurps.damage import DamageRoll, parse_damage, roll_damage
 from gamekernel.systems.gurps.fright import FrightCheck, fright_check
 from gamekernel.systems.gurps.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
-from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after
+from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
 from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
 from gamekernel.systems.gurps.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
 from gamekernel.systems.gurps.traits import make_trait
@@ -481,21 +481,10 @@ class GurpsActions:
         character = self._actor_or_none(name)
         if character is None:
             raise UsageError(t("gurps.err.no_active"))
-        level = luck_level(character)
-        if level is None:
-            raise RuleError(t("gurps.err.no_luck", name=character.name))
-        if self.gurps.luck_used.get(character.name, 0) >= 1:
-            raise RuleError(t("gurps.err.luck_used", name=character.name, luck=level.name,
-                              minutes=level.every_minutes))
         last = self.gurps.last_check.get(character.name)
-        if last is None:
-            raise RuleError(t("gurps.err.luck_nothing", name=character.name))
-        if last.get("luck"):
-            raise RuleError(t("gurps.err.luck_again", name=character.name))
         own = [e for e in self.active if e.actor == character.name]
-        if not own or own[-1].kind != "gurps.check":
-            raise RuleError(t("gurps.err.luck_late", name=character.name,
-                              since=own[-1].kind if own else t("gurps.err.nothing")))
+        level = require_luck(character.name, luck_level(character), self.gurps.luck_used.get(character.name, 0),
+                             last, own[-1].kind if own else None)
         original = SuccessRoll.from_dict(last)
         faces = [roll_3d6(self.rng) for _ in range(level.rolls - 1)]
         result = luck_reroll(original, level, faces, note=t("gurps.luck.note", trait=level.name, rolls=level.rolls))

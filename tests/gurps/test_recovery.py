@@ -139,3 +139,18 @@ def test_gurps_cmb_05_a_new_fight_starts_on_do_nothing_with_nothing_carried_over
     assert (fresh.maneuver, fresh.chosen, fresh.shock, fresh.feint_on, fresh.aim_turns, fresh.parry_used) == \
         ("do_nothing", False, 0, "", 0, False)
     assert (fresh.hp, fresh.stunned) == (4, True)  # injury and conditions stay
+
+
+def test_gurps_adv_19_luck_once_per_period_right_after_ones_own_roll():
+    from gamekernel.systems.gurps.luck import LuckLevel, require_luck
+
+    luck = LuckLevel("luck", "Luck", 60)
+    roll = {"total": 14}
+    assert require_luck("Aiko", luck, 0, roll, "gurps.check") is luck
+    for level, spent, last, since, why in [
+        (None, 0, roll, "gurps.check", "Luck"), (luck, 1, roll, "gurps.check", "60"),
+        (luck, 0, None, None, "Aiko"), (luck, 0, {"luck": True}, "gurps.check", "Aiko"),
+        (luck, 0, roll, "gurps.damage", "gurps.damage"),
+    ]:
+        with pytest.raises(RuleError, match=why):
+            require_luck("Aiko", level, spent, last, since)
