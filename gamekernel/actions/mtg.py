@@ -22,14 +22,13 @@ from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
 from gamekernel.state import register_part
-from gamekernel.systems.mtg.check import BoostResult, CheckResult, action_check, boost
+from gamekernel.systems.mtg.check import BoostResult, CheckResult, action_check, boost, boost_scope, require_boost
 from gamekernel.systems.mtg.decklists import build_library, parse_decklist, read_decklist
 from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts
 from gamekernel.systems.mtg.kinds import DEFAULT_OPTIONS, MtgOptions, parse_check_spec, parse_kind
 from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
 
 PART = "mtg"
-EVERYONE = "*"
 
 
 def library_zone(actor: str) -> str:
@@ -352,7 +351,7 @@ class MtgActions:
         table = part.table
         known = [part.table.card(u).def_id for u in (c.uid for c in table.known_top(library_zone(actor), actor))]
         library = part.library(actor)
-        scope = actor if self.mtg_options.boost_per_character else EVERYONE
+        scope = boost_scope(actor, self.mtg_options)
         return LibraryView(
             actor=actor, count=len(library), known_top=tuple(known),
             exile=tuple(table.card(u).def_id for u in table.order(exile_zone(actor))), scene=part.scene,
@@ -393,14 +392,8 @@ class MtgActions:
         actor = self.mtg_actor(actor)
         part = self._mtg
         options = self.mtg_options
-        scope = actor if options.boost_per_character else EVERYONE
-        if scope in part.boosted:
-            raise RuleError(t("mtg.error.boost_used", actor=actor))
         record = part.last_check.get(actor)
-        if record is None:
-            raise RuleError(t("mtg.error.boost_no_check", actor=actor))
-        if record["boosted"]:
-            raise RuleError(t("mtg.error.boost_done"))
+        scope = require_boost(actor, options, part.boosted, record)
         lib = library_zone(actor)
         order = list(part.table.order(lib))
         if order != record["after"]:

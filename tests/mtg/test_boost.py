@@ -94,3 +94,20 @@ def test_mtg_chk_13_boost_needs_the_library_the_check_left():
 
     with pytest.raises(RuleError, match="changed since the check"):
         boost(library[:-1], result)
+
+
+def test_mtg_chk_13_boost_once_per_scene_per_character_or_for_the_table():
+    from gamekernel.errors import RuleError
+    from gamekernel.systems.mtg.check import EVERYONE, require_boost
+    from gamekernel.systems.mtg.kinds import MtgOptions
+
+    own, shared = MtgOptions(), MtgOptions(boost_per_character=False)
+    fresh = {"boosted": False}
+    assert require_boost("Mira", own, {"Kai"}, fresh) == "Mira"
+    assert require_boost("Mira", shared, set(), fresh) == EVERYONE
+    for options, boosted, last, why in [(own, {"Mira"}, fresh, "already boosted this scene"),
+                                        (shared, {EVERYONE}, fresh, "already boosted this scene"),
+                                        (own, set(), None, "no check to boost"),
+                                        (own, set(), {"boosted": True}, "already boosted$")]:
+        with pytest.raises(RuleError, match=why):
+            require_boost("Mira", options, boosted, last)

@@ -177,6 +177,27 @@ def counts_colourless_for_boost(card: CardFacts, options: MtgOptions = DEFAULT_O
     return card.is_land and options.boost_colourless_lands == "any"
 
 
+EVERYONE = "*"  # the boost scope when one boost per scene is shared by the whole table
+
+
+def boost_scope(actor: str, options: MtgOptions) -> str:
+    """Whose boost of the scene a boost uses: the character's own (recommended) or the table's (MTG-CHK-13)."""
+    return actor if options.boost_per_character else EVERYONE
+
+
+def require_boost(actor: str, options: MtgOptions, boosted: Collection[str], last_check: dict | None) -> str:
+    """A boost is allowed once per scene (per character or for the table) and only right after a check
+    not boosted yet (MTG-CHK-13); returns the scope it uses, RuleError otherwise."""
+    scope = boost_scope(actor, options)
+    if scope in boosted:
+        raise RuleError(t("mtg.error.boost_used", actor=actor))
+    if last_check is None:
+        raise RuleError(t("mtg.error.boost_no_check", actor=actor))
+    if last_check["boosted"]:
+        raise RuleError(t("mtg.error.boost_done"))
+    return scope
+
+
 def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random | None = None, *,
           options: MtgOptions | None = None) -> BoostResult:
     """Boost the achievement of `check`, given the library as the check left it.
