@@ -21,7 +21,7 @@ from math import floor
 from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
-from gamekernel.text import half_width
+from gamekernel.text import half_width, match_key
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ TYPE_ALIASES = {
 
 def damage_type(name: str) -> str:
     """Canonical damage type ("cut", "pi+", ...) from an abbreviation, English or Japanese name."""
-    key = name.strip().lower()
+    key = match_key(name)
     key = TYPE_ALIASES.get(key, key)
     if key not in WOUNDING:
         from difflib import get_close_matches

@@ -14,7 +14,7 @@ from pathlib import Path
 from gamekernel.errors import DataError
 from gamekernel.i18n import t
 from gamekernel.systems.mtg.facts import CardFacts, FactsIndex
-from gamekernel.text import half_width
+from gamekernel.text import half_width, match_key
 
 FORMATS = ("arena", "mtgo", "dek")
 MAIN_HEADERS = {"deck", "main", "maindeck", "mainboard", "main deck"}
@@ -63,7 +63,7 @@ def detect_format(text: str) -> str:
     if stripped.startswith("<"):
         return "dek"
     for raw in stripped.splitlines():
-        line = raw.strip().casefold()
+        line = match_key(raw)
         if line in MAIN_HEADERS | SIDE_HEADERS | OTHER_HEADERS | {"about"} or _looks_arena(raw):
             return "arena"
     return "mtgo"
@@ -96,13 +96,13 @@ def read_decklist(path: str | Path, fmt: str | None = None) -> Decklist:
 def _parse_text(text: str, source: str, fmt: str) -> Decklist:
     sections: dict[str, list[DeckEntry]] = {"main": [], "side": [], "other": []}
     has_headers = fmt == "arena" and any(
-        raw.strip().casefold() in MAIN_HEADERS | SIDE_HEADERS | OTHER_HEADERS for raw in text.splitlines())
+        match_key(raw) in MAIN_HEADERS | SIDE_HEADERS | OTHER_HEADERS for raw in text.splitlines())
     section = "main"
     name = None
     in_about = False
     for number, raw in enumerate(text.splitlines(), 1):
         line = half_width(raw).strip()
-        folded = line.casefold()
+        folded = match_key(line)
         if not line:
             in_about = False
             if not has_headers and sections["main"] and section == "main":
