@@ -154,3 +154,12 @@ def test_gurps_adv_19_luck_once_per_period_right_after_ones_own_roll():
     ]:
         with pytest.raises(RuleError, match=why):
             require_luck("Aiko", level, spent, last, since)
+
+
+@pytest.mark.parametrize(("kind", "options"), [("cold", {"clothing": "bikini"}), ("poison", {"strength": "mild"}),
+                                               ("disease", {"modifier": 5}), ("in_lava", {})])
+def test_gurps_haz_a_refused_hazard_draws_no_dice(kind, options):
+    tape, d6 = d6_from(())
+    with pytest.raises(UsageError):
+        hz.expose(kind, d6, ht=11, hp_max=10, **options)
+    assert tape.used == []

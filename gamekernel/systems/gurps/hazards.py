@@ -207,10 +207,16 @@ def poison_check(ht: int, faces: Sequence[int], strength: str | int = "typical")
     return roll_vs("resist poison", ht, faces, [(mod, f"{strength} poison")] if mod else [])
 
 
-def disease_check(ht: int, faces: Sequence[int], modifier: int = 0) -> Check:
-    """Resistance (HT to HT-6) or the per-cycle roll to shake it off (GURPS-HAZ-07..09)."""
+def disease_modifier(modifier: int) -> int:
+    """The disease's HT modifier, from +3 to -6 (GURPS-HAZ-07..09); anything else is refused."""
     if not -6 <= modifier <= 3:
         raise UsageError(t("gurps.err.disease", modifier=modifier))
+    return modifier
+
+
+def disease_check(ht: int, faces: Sequence[int], modifier: int = 0) -> Check:
+    """Resistance (HT to HT-6) or the per-cycle roll to shake it off (GURPS-HAZ-07..09)."""
+    disease_modifier(modifier)
     return roll_vs("resist disease", ht, faces, [(modifier, "disease")] if modifier else [])
 
 
@@ -282,16 +288,19 @@ def expose(
         roll = fire(kind, d6(fire_dice(kind).dice), dr=dr)
         return HazardOutcome(kind, damage=roll, injury=roll.injury)
     if kind == "cold":
-        check, fp_loss = cold_check(ht, d6(3), cold_modifier(clothing, wet=wet))
+        modifier = cold_modifier(clothing, wet=wet)  # refused before any die is drawn
+        check, fp_loss = cold_check(ht, d6(3), modifier)
         return HazardOutcome(kind, check, fp_loss=fp_loss)
     if kind == "heat":
         check = heat_check(ht, d6(3))[0]
         return HazardOutcome(kind, check, fp_loss=heat_fp_loss(check, d6(1) if is_crit_failure(check) else ()))
     if kind == "poison":
+        poison_modifier(strength)  # refused before any die is drawn
         check = poison_check(ht, d6(3), strength)
         return HazardOutcome(kind, check, injury=0 if check.success else int(injury))
     if kind == "disease":
-        check = disease_check(ht, d6(3), int(modifier))
+        modifier = disease_modifier(int(modifier))  # refused before any die is drawn
+        check = disease_check(ht, d6(3), modifier)
         return HazardOutcome(kind, check, injury=0 if check.success else int(injury))
     if kind == "suffocation":
         return HazardOutcome(kind, fp_loss=int(seconds))
