@@ -163,3 +163,10 @@ def test_gurps_haz_a_refused_hazard_draws_no_dice(kind, options):
     with pytest.raises(UsageError):
         hz.expose(kind, d6, ht=11, hp_max=10, **options)
     assert tape.used == []
+
+
+def test_gurps_mag_01_a_spell_below_skill_3_is_refused_before_any_die():
+    tape = cb.Tape(faces=())
+    with pytest.raises(RuleError):
+        mg.cast_rolling("Ignite Fire", 8, 2, tape.roll3, fp=10, fp_max=10, modifiers=[(-6, "far")])
+    assert tape.used == []
