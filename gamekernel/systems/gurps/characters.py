@@ -376,7 +376,7 @@ class Character(Displayable):
 
     def attribute_value(self, attribute: str) -> int:
         """ST, DX, IQ, HT, Will, Per (a skill's controlling attribute)."""
-        key = attribute.strip().lower()
+        key = match_key(attribute)
         values = {"st": self.st, "dx": self.dx, "iq": self.iq, "ht": self.ht,
                   "will": self.will, "per": self.per}
         if key not in values:
@@ -445,7 +445,7 @@ class Character(Displayable):
         if w.level is not None:
             return w.level
         source = w.skill_name
-        if source.strip().lower() in ("st", "dx", "iq", "ht", "will", "per"):
+        if match_key(source) in ("st", "dx", "iq", "ht", "will", "per"):
             return self.attribute_value(source) + w.modifier
         return self.skill_level(source).level + w.modifier
 
