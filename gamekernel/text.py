@@ -9,11 +9,8 @@ letters, digits and signs to ASCII: `３ｄ＋２` -> `3d+2`, case kept), and `m
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import TypeVar
-
-T = TypeVar("T")
 
 
 def half_width(text: str) -> str:
@@ -47,9 +44,3 @@ def find_name(name: str, names: Iterable[str]) -> str | None:
         return name
     key = match_key(name)
     return next((n for n in names if match_key(n) == key), None)
-
-
-def lookup(name: str, table: Mapping[str, T]) -> T | None:
-    """`table[name]` with a matching key (exact spelling first), or None."""
-    found = find_name(name, table)
-    return None if found is None else table[found]

@@ -6,7 +6,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamekernel.text import find_name, half_width, lookup, match_key, same_name
+from gamekernel.text import find_name, half_width, match_key, same_name
 
 NAME = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
 
@@ -42,10 +42,10 @@ def test_full_width_digits_and_signs_become_ascii_but_case_is_kept():
 
 def test_lookup_prefers_the_exact_spelling_and_keeps_the_stored_name():
     table = {"Aiko": 1, "AIKO ": 2}
-    assert lookup("AIKO ", table) == 2
-    assert lookup("ａｉｋｏ", table) == 1
+    assert find_name("AIKO ", table) == "AIKO "
+    assert find_name("ａｉｋｏ", table) == "Aiko"
     assert find_name("ｂｒｅｎ", ["Aiko", "Bren"]) == "Bren"
-    assert find_name("Orc", ["Aiko"]) is None and lookup("Orc", table) is None
+    assert find_name("Orc", table) is None
 
 
 def test_sessions_find_characters_typed_in_full_width():
