@@ -241,9 +241,6 @@ def suffocation(fp: int, seconds: int) -> Suffocation:
 
 # ---------------------------------------------------------------- one hazard on one person
 
-HAZARDS = ("fall", *FIRE_KINDS, "cold", "heat", "poison", "disease", "suffocation")
-
-
 @dataclass(frozen=True)
 class HazardOutcome:
     """What a hazard did: the HT roll (cold, heat, poison, disease), the damage roll (fire) or the fall,
