@@ -241,6 +241,7 @@ def suffocation(fp: int, seconds: int) -> Suffocation:
 
 # ---------------------------------------------------------------- one hazard on one person
 
+
 @dataclass(frozen=True)
 class HazardOutcome:
     """What a hazard did: the HT roll (cold, heat, poison, disease), the damage roll (fire) or the fall,
