@@ -39,15 +39,6 @@ class ReplayError(DataError):
 
 
 @dataclass(frozen=True)
-class CardDef:
-    """Immutable facts of a card (what is printed on it); `data` is the rule set's own payload."""
-
-    id: str
-    name: str
-    data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
-
-
-@dataclass(frozen=True)
 class CardInstance:
     """One physical copy of a card on the table: where it is and how it lies."""
 
@@ -392,9 +383,6 @@ class Table(Displayable):
     def home_of(self, zone: str) -> list[CardInstance]:
         """Every instance whose home deck is `zone`, wherever it is now (zone order, then top first)."""
         return [self.cards[uid] for name in self.orders for uid in self.orders[name] if self.cards[uid].home == zone]
-
-    def zones_of_kind(self, kind: str) -> list[str]:
-        return [name for name, info in self.zones.items() if info.kind == kind]
 
     def copy(self) -> Table:
         other = Table()

@@ -55,9 +55,10 @@ function draw(model, root) {
   }
 
   const dist = model.get("distribution") || {};
-  const peak = Math.max(1, ...["white", "blue", "black", "red", "green", "colourless"].map((c) => dist[c] || 0));
+  const kinds = L.kinds || [];  // the check kinds in pentagon order, from the session's colour data
+  const peak = Math.max(1, ...kinds.map((c) => dist[c] || 0));
   const bars = el("div", "gk-lib-bars");
-  for (const colour of ["white", "blue", "black", "red", "green", "colourless"]) {
+  for (const colour of kinds) {
     const bar = el("div", "gk-lib-bar gk-lib-" + colour);
     const fill = el("div");
     fill.style.height = `${Math.round(30 * (dist[colour] || 0) / peak)}px`;
@@ -70,7 +71,7 @@ function draw(model, root) {
 
   const controls = el("div", "gk-lib-controls");
   const kind = el("select", "gk-lib-kind");
-  for (const colour of ["white", "blue", "black", "red", "green", "colourless"]) {
+  for (const colour of kinds) {
     const option = el("option", "", L["colour_" + colour] || colour);
     option.value = colour;
     kind.append(option);

@@ -17,11 +17,12 @@ from gamekernel.events import register_event
 from gamekernel.i18n import t
 from gamekernel.state import register_part
 from gamekernel.systems.gurps import combat as cb
-from gamekernel.systems.gurps import fatigue as fat
 from gamekernel.systems.gurps import hazards as hz
-from gamekernel.systems.gurps import injury as inj
 from gamekernel.systems.gurps import magic as mg
-from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, replace
+from gamekernel.systems.gurps import recovery as rec
+from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, copy_with
+from gamekernel.systems.gurps.vocabulary import defense_key, maneuver_key, posture_key
+from gamekernel.text import find_name, match_key, same_name
 
 PART = "gurps_combat"
 
@@ -60,18 +61,19 @@ class CombatPart:
                 return self.fight.get(name)
             except NotFoundError:
                 pass
-        chars = {k.casefold(): ch for k, ch in (self.characters or {}).items()}
-        for key, c in self.roster.items():
-            if key.casefold() == name.casefold():
-                ch = chars.get(key.casefold())  # a character's HP/FP (and sheet weapons) live in the GURPS part
-                if ch is None:
-                    return c
-                sheet = sheet_weapons(ch)
-                kept = tuple(w for w in c.weapons if w.name.casefold() not in {s.name.casefold() for s in sheet}
-                             and not (sheet and w.name == "Punch"))
-                return replace(c, hp=ch.current_hp, fp=ch.current_fp, weapons=(*sheet, *kept) if sheet else c.weapons)
-        if name.casefold() in chars:
-            return combatant_from_character(chars[name.casefold()])
+        chars = {match_key(k): ch for k, ch in (self.characters or {}).items()}
+        key = find_name(name, self.roster)
+        if key is not None:
+            c = self.roster[key]
+            ch = chars.get(match_key(key))  # a character's HP/FP (and sheet weapons) live in the GURPS part
+            if ch is None:
+                return c
+            sheet = sheet_weapons(ch)
+            kept = tuple(w for w in c.weapons if match_key(w.name) not in {match_key(s.name) for s in sheet}
+                         and not (sheet and w.name == "Punch"))
+            return copy_with(c, hp=ch.current_hp, fp=ch.current_fp, weapons=(*sheet, *kept) if sheet else c.weapons)
+        if match_key(name) in chars:
+            return combatant_from_character(chars[match_key(name)])
         raise NotFoundError(t("combat.err.no_person", name=name))
 
     def put(self, c: Combatant) -> dict[str, Any]:
@@ -178,8 +180,8 @@ def _op_end(part, args, tape):
 def _op_arm(part, args, tape):
     c = part.person(args["name"])
     weapon = cb.parse_weapon(args["weapon"])
-    others = tuple(w for w in c.weapons if w.name.casefold() != weapon.name.casefold())
-    c = replace(c, weapons=(*others, weapon))
+    others = tuple(w for w in c.weapons if not same_name(w.name, weapon.name))
+    c = copy_with(c, weapons=(*others, weapon))
     return part.put(c), ("lines", [f"{c.name}: {weapon.name} {weapon.skill} ({weapon.damage})"])
 
 
@@ -189,61 +191,31 @@ def _op_add(part, args, tape):
     return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.event.add", name=c.name)])
 
 
-def _lose(c: Combatant, hp: int = 0, fp: int = 0) -> Combatant:
-    loss = fat.lose_fp(c.fp, c.fp_max, fp)
-    c = replace(c, fp=loss.fp_after, hp=c.hp - hp - loss.hp_loss)
-    if c.fp <= -c.fp_max:
-        c = replace(c, unconscious=True)
-    return c
-
-
 @op("hazard")
 def _op_hazard(part, args, tape):
     c = part.person(args["name"])
     kind = args["hazard"]
+    options = {k: args[k] for k in ("metres", "catfall", "clothing", "wet", "strength", "injury", "modifier",
+                                    "seconds") if k in args}
+    outcome = hz.expose(kind, tape.d6, ht=c.ht, hp_max=c.hp_max, dr=c.dr, dx=c.dx, **options)
     lines: list[str] = []
     in_fight = part.fight is not None and not part.fight.over and _in(part.fight, c.name)
-    injury = 0
-    fp_loss = 0
-    if kind == "fall":
-        velocity = hz.fall_velocity(args["metres"], catfall=args.get("catfall", False))
-        dice_count = hz.collision_dice(c.hp_max, velocity)[1].dice if velocity else 0
-        result = hz.fall(c.hp_max, args["metres"], tape.d6(dice_count), dr=c.dr)
-        if result.damage is None:
+    injury, fp_loss = outcome.injury, outcome.fp_loss
+    if outcome.fall is not None:
+        if outcome.damage is None:
             lines.append(t("combat.hazard.ok", name=c.name))
         else:
-            dice = hz.collision_dice(c.hp_max, result.velocity)[1]
-            lines += [t("combat.hazard.fall", name=c.name, metres=args["metres"], velocity=result.velocity,
-                        dice=f"{dice} cr"), str(result.damage)]
-            injury = result.injury
-    elif kind in hz.FIRE_KINDS:
-        dice = hz.fire_dice(kind)
-        roll = hz.fire(kind, tape.d6(dice.dice), dr=c.dr)
-        lines += [t("combat.hazard.fire", name=c.name, kind=kind), str(roll)]
-        injury = roll.injury
-    elif kind in ("cold", "heat", "poison", "disease", "suffocation"):
-        if kind == "cold":
-            check, fp_loss = hz.cold_check(c.ht, tape.roll3(), hz.cold_modifier(args.get("clothing", "winter"),
-                                                                                 wet=args.get("wet", False)))
-        elif kind == "heat":
-            check, fp_loss = hz.heat_check(c.ht, tape.roll3())
-            if fp_loss > 1:
-                fp_loss = tape.d6(1)[0]
-        elif kind == "poison":
-            check = hz.poison_check(c.ht, tape.roll3(), args.get("strength", "typical"))
-            injury = 0 if check.success else int(args.get("injury", 1))
-        elif kind == "disease":
-            check = hz.disease_check(c.ht, tape.roll3(), int(args.get("modifier", 0)))
-            injury = 0 if check.success else int(args.get("injury", 1))
-        else:
-            check = None
-            fp_loss = int(args.get("seconds", 1))
-        if check is not None:
-            lines.append(str(check))
+            lines += [t("combat.hazard.fall", name=c.name, metres=args["metres"], velocity=outcome.fall.velocity,
+                        dice=f"{outcome.fall.dice} cr"), str(outcome.damage)]
+            if outcome.check is not None:
+                lines.append(str(outcome.check))
+    elif outcome.damage is not None:
+        lines += [t("combat.hazard.fire", name=c.name, kind=kind), str(outcome.damage)]
+    else:
+        if outcome.check is not None:
+            lines.append(str(outcome.check))
         if fp_loss:
             lines.append(t("combat.hazard.fp", name=c.name, fp=fp_loss))
-    else:
-        raise UsageError(t("combat.err.hazard", kind=kind, fires=", ".join(hz.FIRE_KINDS)))
     if in_fight:
         fight, rep = cb.apply_injury(part.fight, c.name, injury, tape) if injury else (part.fight, None)
         if fp_loss:
@@ -251,7 +223,7 @@ def _op_hazard(part, args, tape):
         if rep is not None:
             lines += [str(x) for x in _injury_lines(rep)]
         return {"fight": fight}, ("lines", lines)
-    c = _lose(c, injury, fp_loss)
+    c = cb.suffer(c, injury, fp_loss)
     if injury:
         lines.append(t("combat.injury", name=c.name, injury=injury, before=c.hp + injury, after=c.hp))
     return part.put(c), ("lines", lines)
@@ -274,9 +246,7 @@ def _in(fight: CombatState, name: str) -> bool:
 @op("firstaid")
 def _op_firstaid(part, args, tape):
     c = part.person(args["name"])
-    row = inj.first_aid_row(args["tl"])
-    result = inj.first_aid(args["tl"], args["skill"], tape.roll3(), tape.d6(row.dice))
-    healed = replace(c, hp=min(c.hp_max, c.hp + result.hp_change) if result.hp_change > 0 else c.hp + result.hp_change)
+    healed, result = rec.first_aid(c, args["tl"], args["skill"], tape)
     lines = [str(result.check), t("combat.firstaid", tl=args["tl"], minutes=result.minutes, name=c.name,
                                   change=healed.hp - c.hp)]
     return part.put(healed), ("lines", lines)
@@ -285,25 +255,16 @@ def _op_firstaid(part, args, tape):
 @op("rest")
 def _op_rest(part, args, tape):
     c = part.person(args["name"])
-    after = fat.rest(c.fp, c.fp_max, args["minutes"])
-    healed = replace(c, fp=after, collapsed=c.collapsed and after <= 0,
-                     unconscious=c.unconscious and not (c.fp <= -c.fp_max < after))
+    healed = rec.rest(c, args["minutes"])
     return part.put(healed), ("lines", [t("combat.rest", name=c.name, minutes=args["minutes"], before=c.fp,
-                                          after=after)])
+                                          after=healed.fp)])
 
 
 @op("cast")
 def _op_cast(part, args, tape):
     c = part.person(args["name"])
-    faces = tape.roll3()
-    total = sum(faces)
-    from gamekernel.systems.gurps.checks import classify
-
-    target = args["skill"] + sum(v for v, _ in args.get("modifiers", ()))
-    crit_fail = classify(total, target)[1] == "failure"
-    result = mg.cast(args["spell"], args["skill"], args["cost"], faces, fp=c.fp, fp_max=c.fp_max,
-                     modifiers=[tuple(m) for m in args.get("modifiers", ())],
-                     failure_faces=tape.roll3() if crit_fail else ())
+    result = mg.cast_rolling(args["spell"], args["skill"], args["cost"], tape.roll3, fp=c.fp, fp_max=c.fp_max,
+                             modifiers=[tuple(m) for m in args.get("modifiers", ())])
     lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],
                                   outcome=t(f"combat.word.{result.outcome}"), energy=result.energy_spent)]
     if result.fatigue.hp_loss:
@@ -314,7 +275,7 @@ def _op_cast(part, args, tape):
     if part.fight is not None and not part.fight.over and _in(part.fight, c.name):
         fight, _ = cb.spend_fp(part.fight, c.name, result.energy_spent)
         return {"fight": fight}, ("lines", lines)
-    return part.put(_lose(c, 0, result.energy_spent)), ("lines", lines)
+    return part.put(cb.suffer(c, 0, result.energy_spent)), ("lines", lines)
 
 
 def _resting(part: CombatPart, name: str, what: str) -> Combatant:
@@ -332,13 +293,8 @@ def _op_natural_healing(part, args, tape):
     """A day of rest, then HT (GM modifier for conditions): +1 HP on a success (GURPS-INJ-16)."""
     c = _resting(part, args["name"], t("combat.err.what.healing"))
     before = c.hp
-    lines = []
-    for _ in range(int(args["days"])):
-        if c.hp >= c.hp_max:
-            break
-        result = inj.natural_healing(c.ht, tape.roll3(), modifier=int(args.get("modifier", 0)))
-        lines.append(str(result.check))
-        c = replace(c, hp=min(c.hp_max, c.hp + result.hp_gained))
+    c, results = rec.natural_healing(c, int(args["days"]), tape, modifier=int(args.get("modifier", 0)))
+    lines = [str(result.check) for result in results]
     lines.append(t("combat.natural_healing", name=c.name, days=args["days"], gained=c.hp - before, before=before,
                    after=c.hp))
     return part.put(c), ("heal", lines)
@@ -350,41 +306,14 @@ def _op_wake(part, args, tape):
     HP <= -HP one HT roll after 12 hours, and after a failure no waking without medical care (an HT
     roll when care restores HP) and an HT roll every 12 hours where a failure is death."""
     c = _resting(part, args["name"], t("combat.err.what.waking"))
-    if not c.unconscious:
-        raise RuleError(t("combat.err.not_unconscious", name=c.name))
-    if c.fp <= -c.fp_max:
-        raise RuleError(t("combat.err.fatigue_unconscious", name=c.name))
-    rule, minutes = inj.wake_rule(c.hp, c.hp_max)
-    lines: list[str] = []
-    awake = False
-    if rule == "auto":
-        awake = True
-    elif c.needs_care and args.get("care"):
-        check = inj.roll_vs("wake up (medical care)", c.ht, tape.roll3())
-        lines.append(str(check))
-        awake = check.success
-    elif c.needs_care:
-        check = inj.roll_vs("survive 12 hours", c.ht, tape.roll3())
-        lines.append(str(check))
-        if not check.success:
-            c = replace(c, dead=True, unconscious=False, needs_care=False)
-            lines.append(t("combat.wake.died", name=c.name))
-            return part.put(c), ("wake", lines)
+    c, outcome = rec.wake(c, tape, care=bool(args.get("care")))
+    lines = [] if outcome.check is None else [str(outcome.check)]
+    if outcome.result == "dead":
+        lines.append(t("combat.wake.died", name=c.name))
+    elif outcome.result == "needs_care":
         lines.append(t("combat.wake.needs_care", name=c.name))
-        return part.put(c), ("wake", lines)
     else:
-        check = inj.wake_check(c.ht, tape.roll3())
-        lines.append(str(check))
-        awake = check.success
-        if not awake and rule == "twelve_hours":
-            c = replace(c, needs_care=True)
-            lines.append(t("combat.wake.needs_care", name=c.name))
-            return part.put(c), ("wake", lines)
-    if awake:
-        c = replace(c, unconscious=False, needs_care=False, consciousness_checked=c.hp <= 0)
-        lines.append(t("combat.wake.awake", name=c.name, minutes=minutes))
-    else:
-        lines.append(t("combat.wake.still", name=c.name, minutes=minutes))
+        lines.append(t(f"combat.wake.{outcome.result}", name=c.name, minutes=outcome.minutes))
     return part.put(c), ("wake", lines)
 
 
@@ -395,31 +324,14 @@ def _op_mortal(part, args, tape):
     or magic, a success recovers (GURPS-INJ-10). On recovery an HT roll: failure = -1 HT for good,
     critical failure = also a fitting disadvantage at the GM's option (GURPS-INJ-11)."""
     c = _resting(part, args["name"], t("combat.err.what.mortal"))
-    if not c.mortal:
-        raise RuleError(t("combat.err.not_mortal", name=c.name))
-    lines: list[str] = []
-    if args.get("healed"):
-        check = inj.roll_vs("mortal wound (healed)", c.ht, tape.roll3())
-        outcome = "recovered" if check.success else "alive"
-    else:
-        check, outcome = inj.mortal_wound_check(c.ht, tape.roll3(), hard_to_kill=c.hard_to_kill)
-    lines.append(str(check))
-    if outcome == "dead":
-        c = replace(c, dead=True, mortal=False, unconscious=False)
-        lines.append(t("combat.mortal.dead", name=c.name))
-        return part.put(c), ("mortal", lines)
-    if outcome == "alive":
-        lines.append(t("combat.mortal.alive", name=c.name))
-        return part.put(c), ("mortal", lines)
-    c = replace(c, mortal=False)
-    lines.append(t("combat.mortal.recovered", name=c.name))
-    after, effect = inj.mortal_recovery_after(c.ht, tape.roll3())
-    lines.append(str(after))
-    if effect != "none":
-        c = replace(c, ht=c.ht - 1, fp_max=c.fp_max - 1, fp=min(c.fp, c.fp_max - 1))
+    c, outcome = rec.mortal_roll(c, tape, healed=bool(args.get("healed")))
+    lines = [str(outcome.check), t(f"combat.mortal.{outcome.result}", name=c.name)]
+    if outcome.after is not None:
+        lines.append(str(outcome.after))
+    if outcome.effect != "none":
         lines.append(t("combat.mortal.lose_ht", name=c.name, ht=c.ht))
-        if effect == "lose_ht_and_disadvantage":
-            lines.append(t("combat.mortal.disadvantage", name=c.name))
+    if outcome.effect == "lose_ht_and_disadvantage":
+        lines.append(t("combat.mortal.disadvantage", name=c.name))
     return part.put(c), ("mortal", lines)
 
 
@@ -444,8 +356,8 @@ def _apply(state, data: Mapping[str, Any]) -> None:
     for name, c in back.items():
         ch = gurps.characters[name]
         if c.ht < ch.ht:  # HT lost for good after a mortal wound (GURPS-INJ-11)
-            ch = replace(ch, ht=c.ht)
-        gurps.characters[name] = replace(ch, hp_lost=max(0, ch.hp - c.hp), fp_lost=max(0, ch.fp - c.fp))
+            ch = copy_with(ch, ht=c.ht)
+        gurps.characters[name] = copy_with(ch, hp_lost=max(0, ch.hp - c.hp), fp_lost=max(0, ch.fp - c.fp))
 
 
 for _name in _OPS:
@@ -532,8 +444,8 @@ class CombatActions:
         found: Combatant | None = None
         if stats is not None:
             found = cb.quick_combatant(name, parse_stats(stats.replace(",", " ")))
-        elif any(k.casefold() == name.casefold() for k in templates):
-            key = next(k for k in templates if k.casefold() == name.casefold())
+        elif find_name(name, templates) is not None:
+            key = find_name(name, templates)
             found = cb.quick_combatant(key, templates[key])
         else:
             part: CombatPart = self.state[PART]
@@ -543,17 +455,8 @@ class CombatActions:
             finally:
                 part.characters = None
         if count:
-            return [replace(found, name=f"{found.name}{i}") for i in range(1, int(count) + 1)]
+            return [copy_with(found, name=f"{found.name}{i}") for i in range(1, int(count) + 1)]
         return [found]
-
-    def _character_combatant(self, name: str) -> Combatant:
-        """A GURPS character of the session as a combatant (if the GURPS part has characters)."""
-        gurps = self.state.parts.get("gurps")
-        characters = getattr(gurps, "characters", None) or {}
-        for key, ch in dict(characters).items():
-            if key.casefold() == name.casefold():
-                return combatant_from_character(ch)
-        raise NotFoundError(t("combat.err.no_template", name=name))
 
     # ---- the public API (every magic has its method)
 
@@ -578,9 +481,7 @@ class CombatActions:
         people: list[Combatant] = []
         for spec in specs:
             people += self._resolve_person(spec, part.templates)
-        fresh = [replace(p, maneuver="do_nothing", chosen=False, rolled=False, shock=0, shock_round=0,
-                         feint_on="", feint_amount=0, feint_round=0, aim_target="", aim_turns=0,
-                         parry_used=False, block_used=False) for p in people]
+        fresh = [cb.fresh_for_fight(p) for p in people]
         return self._combat("start", {"combatants": [p.to_dict() for p in fresh]})
 
     def combat_end(self):
@@ -598,17 +499,17 @@ class CombatActions:
 
     def combat_maneuver(self, name: str, maneuver: str, *, option: str = "", target: str = "",
                         posture: str = "", task: str = ""):
-        maneuver = _maneuver_key(maneuver)
+        maneuver = maneuver_key(maneuver)
         args = {"name": name, "maneuver": maneuver, "option": option, "target": target, "posture": posture,
                 "task": task}
         return self._combat("maneuver", args, actor=name)
 
     def combat_posture(self, name: str, posture: str):
         """Change posture: a free crouch / kneel step when allowed, else the Change Posture maneuver."""
-        posture = _posture_key(posture)
+        posture = posture_key(posture)
         fight = _fight(self.state[PART])
         current = fight.get(name)
-        if {current.posture, posture} in ({"standing", "crouching"}, {"standing", "kneeling"}):
+        if cb.is_free_posture_change(current.posture, posture):
             return self._combat("posture", {"name": current.name, "posture": posture}, actor=name)
         return self.combat_maneuver(name, "change_posture", posture=posture)
 
@@ -630,7 +531,7 @@ class CombatActions:
             offered = cb.defense_options(fight, name, p.incoming, attacker=p.attacker, tried=p.tried,
                                          unheard=p.hearing == "unheard")
             kind = offered[0][0] if offered else "none"
-        kind = _defense_key(kind)
+        kind = defense_key(kind)
         return self._combat("defend", {"name": name, "kind": kind}, actor=name)
 
     def combat_damage(self, name: str, spec: str, *, attacker: str = "", dr: int | None = None, half: bool = False,
@@ -697,36 +598,6 @@ class CombatActions:
 
 def _split_specs(text: str) -> list[str]:
     return re.findall(r"[^\s{]+(?:\{[^}]*\})?", text)
-
-
-_MANEUVER_ALIASES = {"aoa": "all_out_attack", "aod": "all_out_defense", "mna": "move_and_attack",
-                     "m&a": "move_and_attack", "nothing": "do_nothing", "posture": "change_posture",
-                     "全力攻撃": "all_out_attack", "全力防御": "all_out_defense", "攻撃": "attack", "移動": "move",
-                     "フェイント": "feint", "集中": "concentrate", "準備": "ready", "待機": "wait", "狙い": "aim",
-                     "何もしない": "do_nothing", "移動して攻撃": "move_and_attack", "姿勢変更": "change_posture"}
-_POSTURE_ALIASES = {"stand": "standing", "crouch": "crouching", "kneel": "kneeling", "crawl": "crawling",
-                    "sit": "sitting", "prone": "lying_down", "lying": "lying_down", "supine": "lying_up",
-                    "立つ": "standing", "しゃがむ": "crouching", "膝立ち": "kneeling", "這う": "crawling",
-                    "座る": "sitting", "伏せ": "lying_down"}
-_DEFENSE_ALIASES = {"よけ": "dodge", "受け": "parry", "止め": "block", "なし": "none"}
-
-
-def _maneuver_key(text: str) -> str:
-    key = text.strip().lower().replace("-", "_").replace(" ", "_")
-    return _MANEUVER_ALIASES.get(key, key)
-
-
-def _posture_key(text: str) -> str:
-    key = text.strip().lower().replace("-", "_").replace(" ", "_")
-    return _POSTURE_ALIASES.get(key, key)
-
-
-def _defense_key(text: str) -> str:
-    key = text.strip().lower()
-    key = _DEFENSE_ALIASES.get(key, key)
-    if key not in ("dodge", "parry", "block", "none"):
-        raise UsageError(t("combat.err.defense_or_none", text=text))
-    return key
 
 
 def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Combatant:

@@ -205,7 +205,7 @@ class GammaWorldActions:
 
         def draw_for(who: str) -> Callable[[AlphaState], Step | None]:
             def plan(gw: AlphaState) -> Step | None:
-                if len(gw.readied(who)) < play.readied_count(gw.characters[who].level):
+                if play.readied_missing(gw, who):
                     return play.plan_draw(gw, who, self.rng, from_gm=from_gm)
                 return None
 

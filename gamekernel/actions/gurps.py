@@ -36,11 +36,12 @@ from gamekernel.systems.gurps.contests import QuickContest, RegularContest, quic
 from gamekernel.systems.gurps.damage import DamageRoll, parse_damage, roll_damage
 from gamekernel.systems.gurps.fright import FrightCheck, fright_check
 from gamekernel.systems.gurps.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
-from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after
+from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
 from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
 from gamekernel.systems.gurps.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
 from gamekernel.systems.gurps.traits import make_trait
 from gamekernel.systems.gurps.weapons import CharacterWeapon, parse_character_weapon
+from gamekernel.text import find_name, same_name
 
 PART = "gurps"
 # Fields a sheet edit may change, with their types (GURPS-CH-04..26).
@@ -205,9 +206,9 @@ class GurpsActions:
             return part.characters[part.active]
         if name in part.characters:
             return part.characters[name]
-        folded = {n.casefold(): n for n in part.characters}
-        if name.casefold() in folded:
-            return part.characters[folded[name.casefold()]]
+        found = find_name(name, part.characters)
+        if found is not None:
+            return part.characters[found]
         close = get_close_matches(name, list(part.characters), n=3, cutoff=0.5)
         hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else (
             t("gurps.err.known", known=", ".join(sorted(part.characters))) if part.characters
@@ -340,7 +341,7 @@ class GurpsActions:
         character = self.character(name)
         new = parse_character_weapon(weapon) if isinstance(weapon, str) else weapon
         character.weapon_level(new)  # the skill must be usable (bought, or with a default) before logging
-        kept = tuple(w for w in character.weapons if w.name.casefold() != new.name.casefold())
+        kept = tuple(w for w in character.weapons if not same_name(w.name, new.name))
         action = "replaced" if len(kept) < len(character.weapons) else "added"
         return self.add_character(replace(character, weapons=(*kept, new)),
                                   activate=self.gurps.active == character.name,
@@ -421,21 +422,10 @@ class GurpsActions:
         character = self._actor_or_none(name)
         if character is None:
             raise UsageError(t("gurps.err.no_active"))
-        level = luck_level(character)
-        if level is None:
-            raise RuleError(t("gurps.err.no_luck", name=character.name))
-        if self.gurps.luck_used.get(character.name, 0) >= 1:
-            raise RuleError(t("gurps.err.luck_used", name=character.name, luck=level.name,
-                              minutes=level.every_minutes))
         last = self.gurps.last_check.get(character.name)
-        if last is None:
-            raise RuleError(t("gurps.err.luck_nothing", name=character.name))
-        if last.get("luck"):
-            raise RuleError(t("gurps.err.luck_again", name=character.name))
         own = [e for e in self.active if e.actor == character.name]
-        if not own or own[-1].kind != "gurps.check":
-            raise RuleError(t("gurps.err.luck_late", name=character.name,
-                              since=own[-1].kind if own else t("gurps.err.nothing")))
+        level = require_luck(character.name, luck_level(character), self.gurps.luck_used.get(character.name, 0),
+                             last, own[-1].kind if own else None)
         original = SuccessRoll.from_dict(last)
         faces = [roll_3d6(self.rng) for _ in range(level.rolls - 1)]
         result = luck_reroll(original, level, faces, note=t("gurps.luck.note", trait=level.name, rolls=level.rolls))

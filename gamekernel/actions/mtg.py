@@ -22,7 +22,7 @@ from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
 from gamekernel.state import register_part
-from gamekernel.systems.mtg.check import BoostResult, CheckResult, action_check, boost
+from gamekernel.systems.mtg.check import EVERYONE, BoostResult, CheckResult, action_check, boost, require_boost
 from gamekernel.systems.mtg.decklists import Composition, build_library, composition, parse_decklist, read_decklist
 from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts, display_name
 from gamekernel.systems.mtg.kinds import MtgOptions, parse_check_spec, parse_kind
@@ -30,7 +30,6 @@ from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
 from gamekernel.systems.mtg.options import changed_options, options_from
 
 PART = "mtg"
-EVERYONE = "*"
 
 
 def library_zone(actor: str) -> str:
@@ -421,23 +420,12 @@ class MtgActions:
         actor = self.mtg_actor(actor)
         part = self._mtg
         options = self.mtg_options
-        scope = actor if options.boost_per_character else EVERYONE
-        user = part.boost_user(actor)
-        if user is not None:
-            if options.boost_per_character:
-                raise RuleError(t("mtg.error.boost_used", actor=actor))
-            raise RuleError(t("mtg.error.boost_used_table", user=user))
         record = part.last_check.get(actor)
-        if record is None:
-            raise RuleError(t("mtg.error.boost_no_check", actor=actor))
-        if record["boosted"]:
-            raise RuleError(t("mtg.error.boost_done"))
+        scope = require_boost(actor, options, part.boost_user(actor), record)
         lib = library_zone(actor)
         order = list(part.table.order(lib))
         if order != record["after"]:
             raise RuleError(t("mtg.error.boost_stale"))
-        if record.get("peeked"):
-            raise RuleError(t("mtg.error.boost_peeked", actor=actor))
         check = self._check_from_record(record)
         result = boost(part.library(actor), check, self.rng, options=options)
         exiled_uids = [order[i] for i in range(len(order)) if i not in set(result.new_order)]
@@ -465,6 +453,7 @@ class MtgActions:
             options=self.mtg_options, boost_odds=None if boost_odds is None else Fraction(*boost_odds))
 
     def last_mtg_check(self, actor: str | None = None) -> CheckResult | None:
+        """The character's last check, rebuilt from its event (None before the first)."""
         record = self._mtg.last_check.get(self.mtg_actor(actor))
         return None if record is None else self._check_from_record(record)
 

@@ -64,9 +64,9 @@ def _modifier_at(s: str, pos: int) -> str | None:
 def _nfkc(text: str) -> str:
     if text.isascii():
         return text
-    import unicodedata
+    from gamekernel.text import half_width
 
-    return unicodedata.normalize("NFKC", text)
+    return half_width(text)
 _SPACE = " \t\r\n"
 _new = tuple.__new__
 _OPERAND_START = frozenset("0123456789d(-+")

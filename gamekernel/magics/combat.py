@@ -156,9 +156,9 @@ class CombatMagics(SessionMagics):
         if len(words) < 2:
             raise UsageError(t("combat.err.usage", usage="%maneuver Aiko all_out_attack determined"))
         name, maneuver, *rest = words
-        from gamekernel.actions.combat import _maneuver_key
+        from gamekernel.systems.gurps.vocabulary import maneuver_key
 
-        key = _maneuver_key(maneuver)
+        key = maneuver_key(maneuver)
         option = target = posture = task = ""
         if key in ("all_out_attack", "all_out_defense") and rest:
             option, *rest = rest

@@ -95,9 +95,10 @@ def tracker_rows(state) -> list[dict[str, Any]]:
     next defense roll uses (stun, posture, All-Out Defense, the pending attack), as %defend rolls them."""
     rows = []
     for i, c in enumerate(state.combatants):
-        allowed, effective, move = state.tracker_facts(c.name)
-        values = [{"kind": k, "base": effective[k][0], "value": effective[k][1], "why": _mod_text(effective[k][2])}
-                  for k in ("dodge", "parry", "block") if k in allowed and k in effective]
+        readout = state.readout(c.name)
+        allowed, move = readout.defenses, readout.move
+        values = [{"kind": k, "base": base, "value": now, "why": _mod_text(mods)}
+                  for k, base, now, mods in readout.defense_values]
         rows.append({
             "name": c.name, "active": i == state.active and not state.over, "pc": c.pc, "side": c.side,
             "hp": c.hp, "hp_max": c.hp_max, "hp_state": c.hp_state, "fp": c.fp, "fp_max": c.fp_max,

@@ -44,6 +44,7 @@ class LibraryWidget(SessionWidget):
 
     def refresh(self) -> None:
         from gamekernel.render.mtg import colour_name, kind_name
+        from gamekernel.systems.mtg.kinds import KINDS
 
         view = self.view()
         self.actor = view.actor
@@ -61,8 +62,8 @@ class LibraryWidget(SessionWidget):
         self.last_boost = dict(view.last_boost) if view.last_boost else None
         self.distribution = dict(view.distribution)
         labels = {key.rsplit(".", 1)[-1]: t(key, cards="") for key in LABEL_KEYS}
-        labels.update({f"colour_{c}": colour_name(c) for c in
-                       ("white", "blue", "black", "red", "green", "colourless")})
+        labels.update({f"colour_{c}": colour_name(c) for c in KINDS})
+        labels["kinds"] = list(KINDS)  # the check kinds in pentagon order, for the front end's menus
         labels["title"] = t("mtg.view.title", actor=view.actor)
         labels["scene"] = t("mtg.view.scene", scene=view.scene)
         labels["count"] = t("mtg.view.count", count=view.count)

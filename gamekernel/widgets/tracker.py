@@ -18,11 +18,6 @@ import traitlets
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, asset
 
-MANEUVERS = ("do_nothing", "move", "change_posture", "aim", "attack", "all_out_attack", "move_and_attack",
-             "all_out_defense", "feint", "concentrate", "ready", "wait")
-OPTIONS = {"all_out_attack": ["determined", "double", "feint", "strong"],
-           "all_out_defense": ["dodge", "parry", "block", "double"]}
-
 
 def _rows(state) -> dict[str, dict[str, Any]]:
     from gamekernel.render.combat import badge_text, badge_tone, defense_text, label, tracker_rows
@@ -59,6 +54,7 @@ class Tracker(SessionWidget):
 
     def refresh(self) -> None:
         from gamekernel.render.combat import label
+        from gamekernel.systems.gurps.combat import MANEUVERS, maneuver_rules
 
         state = self.session.combat_state
         if not self.labels:
@@ -66,7 +62,8 @@ class Tracker(SessionWidget):
                            "defend": t("combat.kind.defend"), "title": t("combat.tracker.title", round="{round}"),
                            "none": t("combat.none"), "over": t("combat.over"),
                            "maneuvers": {m: label(m) for m in MANEUVERS},
-                           "options": {k: {o: label(o) for o in v} for k, v in OPTIONS.items()}}
+                           "options": {m: {o: label(o) for o in maneuver_rules(m)["options"]}
+                                       for m in MANEUVERS if maneuver_rules(m).get("options")}}
         if state is None:
             self.order, self.rows, self.round, self.active = [], {}, 0, ""
             return

@@ -133,8 +133,10 @@ def test_gw_alpha_06_level_below_one_is_a_usage_error() -> None:
 def test_t26_draw_fills_readied_cards_to_the_level(level: int, count: int) -> None:
     table = Table()
     table.do(play.plan_character(table.state, "Rin", level=level))
+    assert play.readied_missing(table.state, "Rin") == count
     step = table.do(play.plan_draw(table.state, "Rin", table.rng))
     assert len(table.state.readied("Rin")) == count == len(step.detail["drawn"])
+    assert play.readied_missing(table.state, "Rin") == 0
     with pytest.raises(RuleError, match=f"already has {count} readied"):
         play.plan_draw(table.state, "Rin", table.rng)
 

@@ -1,5 +1,5 @@
 """Cheap copies of the fight's frozen values (every combat reducer copies Combatants many times):
-`combat.replace` must give exactly what `dataclasses.replace` gives, stay frozen, and skip `__init__`
+`combat.copy_with` must give exactly what `dataclasses.replace` gives, stay frozen, and skip `__init__`
 for Combatant, CombatState and PendingAttack. [GURPS-CMB replay performance]"""
 
 import dataclasses
@@ -25,7 +25,7 @@ def test_copy_skips_init(monkeypatch):
     calls = []
     original = Combatant.__post_init__
     monkeypatch.setattr(Combatant, "__post_init__", lambda self: (calls.append(1), original(self)))
-    copy = cb.replace(ORC, hp=5, stunned=True)
+    copy = cb.copy_with(ORC, hp=5, stunned=True)
     assert calls == []
     assert (copy.hp, copy.stunned, copy.name, copy.weapons) == (5, True, "Orc", ORC.weapons)
 
@@ -33,30 +33,30 @@ def test_copy_skips_init(monkeypatch):
 @settings(max_examples=200, deadline=None)
 @given(CHANGES)
 def test_copy_equals_dataclasses_replace(changes):
-    fast, slow = cb.replace(ORC, **changes), dataclasses.replace(ORC, **changes)
+    fast, slow = cb.copy_with(ORC, **changes), dataclasses.replace(ORC, **changes)
     assert type(fast) is Combatant
     assert fast == slow and hash(fast) == hash(slow) and fast.to_dict() == slow.to_dict()
     assert ORC.hp == 18 and not ORC.stunned  # the original is untouched
 
 
 def test_copy_stays_frozen():
-    copy = cb.replace(ORC, hp=3)
+    copy = cb.copy_with(ORC, hp=3)
     with pytest.raises(dataclasses.FrozenInstanceError):
         copy.hp = 4  # type: ignore[misc]
 
 
 def test_copy_of_state_and_pending():
     state = CombatState(combatants=(ORC,))
-    moved = cb.replace(state, round=3, active=0)
+    moved = cb.copy_with(state, round=3, active=0)
     assert moved == dataclasses.replace(state, round=3, active=0) and state.round == 1
     p = PendingAttack("A", "Orc", "Club", "sw cr", 0, dfn.Incoming())
-    assert cb.replace(p, tried=("dodge",)) == dataclasses.replace(p, tried=("dodge",))
+    assert cb.copy_with(p, tried=("dodge",)) == dataclasses.replace(p, tried=("dodge",))
 
 
 def test_unknown_field_and_none_fill_behave_like_dataclasses():
     with pytest.raises(TypeError):
-        cb.replace(ORC, colour="green")
-    refilled = cb.replace(ORC, hp=None)  # __post_init__ fills hp from hp_max, as dataclasses.replace does
+        cb.copy_with(ORC, colour="green")
+    refilled = cb.copy_with(ORC, hp=None)  # __post_init__ fills hp from hp_max, as dataclasses.replace does
     assert refilled.hp == ORC.hp_max
     spec = cb.parse_weapon("Axe:12:sw+2 cut")  # any other dataclass: the ordinary replace
-    assert cb.replace(spec, skill=13) == dataclasses.replace(spec, skill=13)
+    assert cb.copy_with(spec, skill=13) == dataclasses.replace(spec, skill=13)

@@ -6,10 +6,10 @@ from gamekernel.render.combat import tracker_html, tracker_rows
 from gamekernel.systems.gurps.combat import (
     Tape,
     attack,
+    copy_with,
     defend,
     next_turn,
     quick_combatant,
-    replace,
     set_status,
     start_combat,
 )
@@ -38,7 +38,7 @@ def test_gurps_cmb_11_lying_down_minus_3_and_with_stun_minus_7():
     assert defenses(state, "Orc") == {"dodge": (8, 5), "parry": (9, 6)}
     state = set_status(state, "Orc", stunned=True)
     assert defenses(state, "Orc") == {"dodge": (8, 1), "parry": (9, 2)}
-    reeling = state.put(replace(state.get("Orc"), hp=5))  # reeling (HP < 1/3): Dodge 8 -> 4
+    reeling = state.put(copy_with(state.get("Orc"), hp=5))  # reeling (HP < 1/3): Dodge 8 -> 4
     assert defenses(reeling, "Orc")["dodge"] == (4, -3)
     assert "Dodge 4→−3" in tracker_html(reeling)  # a defense is rolled even below 3 (GURPS-SR-05)
     state = set_status(fight(), "Orc", posture="kneeling")

@@ -94,3 +94,21 @@ def test_mtg_chk_13_boost_needs_the_library_the_check_left():
 
     with pytest.raises(RuleError, match="changed since the check"):
         boost(library[:-1], result)
+
+
+def test_mtg_chk_13_boost_once_per_scene_per_character_or_for_the_table():
+    from gamekernel.errors import RuleError
+    from gamekernel.systems.mtg.check import EVERYONE, require_boost
+    from gamekernel.systems.mtg.kinds import MtgOptions
+
+    own, shared = MtgOptions(), MtgOptions(boost_per_character=False)
+    fresh = {"boosted": False}
+    assert require_boost("Mira", own, None, fresh) == "Mira"
+    assert require_boost("Mira", shared, None, fresh) == EVERYONE
+    for options, user, last, why in [(own, "Mira", fresh, "already boosted this scene"),
+                                     (shared, "Kai", fresh, "already used by Kai"),
+                                     (own, None, None, "no check to boost"),
+                                     (own, None, {"boosted": True}, "already boosted$"),
+                                     (own, None, {"boosted": False, "peeked": True}, "looked at the library")]:
+        with pytest.raises(RuleError, match=why):
+            require_boost("Mira", options, user, last)

@@ -1,14 +1,13 @@
 """The card catalog: every known Alpha card by id, in each language, found by any of its names.
 
 The bundled GM starter deck (GW-ALPHA-03) lives in data/alpha_starter.<lang>.json; users may add
-their own card files with `Catalog.add_file`. Names match case-insensitively in English or
+their own card files (`session.gw_load_cards`). Names match case-insensitively in English or
 Japanese; an unknown name raises NotFoundError with close matches.
 """
 
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import t
 from gamekernel.systems.gammaworld.schema import AlphaCard, load_cards
+from gamekernel.text import match_key
 
 DATA = Path(__file__).parent / "data"
 LANGUAGES = ("en", "ja")
@@ -23,7 +23,7 @@ LANGUAGES = ("en", "ja")
 
 def fold(name: str) -> str:
     """Normalise a name for matching: NFKC (full-width to ASCII), case-folded, quotes/space trimmed."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().strip().strip("\"'「」").split())
+    return match_key(match_key(name).strip("\"'「」"))
 
 
 class Catalog:
@@ -39,11 +39,6 @@ class Catalog:
             self.by_language.setdefault(card.language, {})[card.id] = card
             self._names.setdefault(fold(card.name), card.id)
             self._names.setdefault(fold(card.id), card.id)
-
-    def add_file(self, path: str | Path) -> tuple[AlphaCard, ...]:
-        cards = load_cards(path)
-        self.add(cards)
-        return cards
 
     @property
     def ids(self) -> tuple[str, ...]:

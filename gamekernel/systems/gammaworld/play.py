@@ -209,6 +209,12 @@ def _source(state: AlphaState, name: str, from_gm: bool) -> str:
     return GM_DECK
 
 
+def readied_missing(state: AlphaState, name: str) -> int:
+    """How many readied cards a known character lacks for his level (GW-ALPHA-06): what a draw fills."""
+    who = state.characters[name]
+    return max(0, readied_count(who.level) - len(state.readied(who.name)))
+
+
 def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool = False) -> Step:
     """GW-ALPHA-06/07: draw until `name` has their level's readied count (1-3: 1, 4-7: 2, 8+: 3)."""
     _require_setup(state)

@@ -17,6 +17,7 @@ from gamekernel.cards import Batch, Table, apply
 from gamekernel.errors import DataError
 from gamekernel.i18n import t
 from gamekernel.systems.gammaworld.catalog import Catalog, starter_catalog
+from gamekernel.systems.gammaworld.decks import readied_count
 from gamekernel.systems.gammaworld.schema import _Reader, parse_card
 
 GM_DECK = "gw:gm"
@@ -70,6 +71,11 @@ class GWCharacter:
     name: str
     level: int = 1
     origin_bonus: int | None = None
+
+    @property
+    def readied(self) -> int:
+        """How many alpha cards this character keeps readied (GW-ALPHA-06)."""
+        return readied_count(self.level)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "level": self.level, "origin_bonus": self.origin_bonus}

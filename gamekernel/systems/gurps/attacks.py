@@ -17,6 +17,7 @@ from importlib import resources
 
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
+from gamekernel.systems.gurps import vocabulary
 from gamekernel.systems.gurps.checks import SuccessRoll, refused_text, success_roll
 
 Mod = tuple[int, str]
@@ -76,7 +77,7 @@ def vehicle_speed_mps(kmh: float) -> float:
 
 # ---------------------------------------------------------------- postures (CMB-09..11)
 
-POSTURES = ("standing", "crouching", "kneeling", "crawling", "sitting", "lying_up", "lying_down")
+POSTURES = vocabulary.keys("postures")
 
 
 def posture_row(posture: str) -> dict:

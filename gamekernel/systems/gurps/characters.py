@@ -33,7 +33,6 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
 from difflib import get_close_matches
@@ -63,6 +62,7 @@ from gamekernel.systems.gurps.skills import (
 )
 from gamekernel.systems.gurps.traits import Trait, load_traits, maybe_trait
 from gamekernel.systems.gurps.weapons import CharacterWeapon, find_weapon
+from gamekernel.text import half_width, match_key, same_name
 
 SCHEMA = 1
 
@@ -316,11 +316,6 @@ class Character(Displayable):
     def current_fp(self) -> int:
         return self.fp - self.fp_lost
 
-    @property
-    def reaction_from_appearance(self) -> int:
-        row = load_traits()["appearance"].options.get(self.appearance, {})
-        return int(row.get("reaction", 0))
-
     def with_attribute(self, name: str, value: int) -> Character:
         """A copy with one field changed ("dx", 12); refuses unknown fields."""
         key = name.lower()
@@ -335,7 +330,7 @@ class Character(Displayable):
         for trait in self.traits:
             if defn is not None and trait.id == defn.id:
                 return trait
-            if trait.name.casefold() == name.casefold():
+            if same_name(trait.name, name):
                 return trait
         return None
 
@@ -381,7 +376,7 @@ class Character(Displayable):
 
     def attribute_value(self, attribute: str) -> int:
         """ST, DX, IQ, HT, Will, Per (a skill's controlling attribute)."""
-        key = attribute.strip().lower()
+        key = match_key(attribute)
         values = {"st": self.st, "dx": self.dx, "iq": self.iq, "ht": self.ht,
                   "will": self.will, "per": self.per}
         if key not in values:
@@ -450,7 +445,7 @@ class Character(Displayable):
         if w.level is not None:
             return w.level
         source = w.skill_name
-        if source.strip().lower() in ("st", "dx", "iq", "ht", "will", "per"):
+        if match_key(source) in ("st", "dx", "iq", "ht", "will", "per"):
             return self.attribute_value(source) + w.modifier
         return self.skill_level(source).level + w.modifier
 
@@ -710,8 +705,7 @@ def _effect_value(effect: dict[str, Any], trait: Trait) -> int:
 
 
 def _name_key(name: str) -> str:
-    text = unicodedata.normalize("NFKC", name).strip().strip("〈〉<>").strip()
-    return " ".join(text.split()).casefold()
+    return match_key(half_width(name).strip().strip("〈〉<>"))
 
 
 def language_cost(language: Language) -> int:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -27,6 +26,7 @@ from typing import NamedTuple
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
+from gamekernel.text import half_width
 
 MIN_TARGET = 3  # GURPS-SR-05
 
@@ -321,7 +321,7 @@ _NAME_STOP = re.compile(r"[+-]\s*\d")
 
 
 def _normalize(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
+    text = half_width(text)
     for old, new in _SIGNS.items():
         text = text.replace(old, new)
     return text

@@ -23,15 +23,17 @@ from gamekernel.systems.gurps import attacks as atk
 from gamekernel.systems.gurps import defenses as dfn
 from gamekernel.systems.gurps import fatigue as fat
 from gamekernel.systems.gurps import injury as inj
+from gamekernel.systems.gurps import vocabulary
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.damage import DamageRoll, DamageSpec, parse_damage, roll_damage
 from gamekernel.systems.gurps.weapons import find_weapon
 from gamekernel.systems.gurps.wording import badges, word
+from gamekernel.text import match_key
 
 # ---------------------------------------------------------------- cheap copies
 
 
-def replace(obj: Any, /, **changes: Any) -> Any:
+def copy_with(obj: Any, /, **changes: Any) -> Any:
     """`dataclasses.replace`, but for the fight's own frozen values (Combatant, CombatState,
     PendingAttack) a plain copy of the instance dict: every reducer copies a Combatant many times,
     and going through `__init__` cost more than the rules themselves. Same fields, same values, still
@@ -327,9 +329,9 @@ class CombatState:
         for i, c in enumerate(self.combatants):
             if c.name == name:  # the usual case, before the case-insensitive look
                 return i
-        folded = name.casefold()
+        key = match_key(name)
         for i, c in enumerate(self.combatants):
-            if c.name.casefold() == folded:
+            if match_key(c.name) == key:
                 return i
         names = [c.name for c in self.combatants]
         close = get_close_matches(name, names, n=3)
@@ -340,15 +342,13 @@ class CombatState:
     def get(self, name: str) -> Combatant:
         return self.combatants[self.index(name)]
 
-    def tracker_facts(self, name: str) -> tuple[tuple[str, ...], dict, int]:
-        """What the tracker shows of `name` that takes a rule to know (the render layer calls no rule):
-        the defenses its maneuver allows, each defense's usual and current value, its move this turn."""
-        c = self.get(name)
-        return defenses_allowed(c), effective_defenses(self, name), move_allowed(c)
-
     def put(self, c: Combatant) -> CombatState:
         i = self.index(c.name)
-        return replace(self, combatants=(*self.combatants[:i], c, *self.combatants[i + 1:]))
+        return copy_with(self, combatants=(*self.combatants[:i], c, *self.combatants[i + 1:]))
+
+    def readout(self, name: str) -> Readout:
+        """The numbers the tracker shows of `name` beyond its own fields (see `Readout`)."""
+        return fighter_readout(self, name)
 
     def to_dict(self) -> dict:
         return {
@@ -394,8 +394,7 @@ def maneuver_rules(name: str) -> dict:
     return table[name]
 
 
-MANEUVERS = tuple(n for n in ("do_nothing", "move", "change_posture", "aim", "attack", "all_out_attack",
-                              "move_and_attack", "all_out_defense", "feint", "concentrate", "ready", "wait"))
+MANEUVERS = vocabulary.keys("maneuvers")
 
 
 def move_allowed(c: Combatant) -> int:
@@ -447,12 +446,19 @@ def initiative_order(combatants: Sequence[Combatant], dice: Tape) -> tuple[tuple
     return ordered, entries
 
 
+def fresh_for_fight(c: Combatant) -> Combatant:
+    """Someone joining a new fight: on Do Nothing until his first turn (GURPS-CMB-05), with nothing
+    carried over from an earlier fight (shock, feints, Aim, defenses used); HP, FP and conditions stay."""
+    return copy_with(c, maneuver="do_nothing", chosen=False, rolled=False, shock=0, shock_round=0, feint_on="",
+                     feint_amount=0, feint_round=0, aim_target="", aim_turns=0, parry_used=False, block_used=False)
+
+
 def start_combat(combatants: Sequence[Combatant], dice: Tape) -> CombatState:
     """Order the fighters; everyone is on Do Nothing until his first turn (GURPS-CMB-05)."""
     if not combatants:
         raise UsageError(t("combat.err.no_combatants"))
-    names = [c.name.casefold() for c in combatants]
-    dupes = sorted({n for n in names if names.count(n) > 1})
+    keys = [match_key(c.name) for c in combatants]
+    dupes = sorted({c.name for c, key in zip(combatants, keys, strict=True) if keys.count(key) > 1})
     if dupes:
         raise UsageError(t("combat.err.same_name", name=dupes[0]))
     ordered, entries = initiative_order(combatants, dice)
@@ -476,7 +482,7 @@ class TurnReport:
 
 def _begin_turn(state: CombatState) -> CombatState:
     c = state.current
-    c = replace(c, parry_used=False, block_used=False, maneuver="do_nothing", option="", chosen=False,
+    c = copy_with(c, parry_used=False, block_used=False, maneuver="do_nothing", option="", chosen=False,
                 maneuver_target="", attacks_left=0, consciousness_checked=False)
     return state.put(c)
 
@@ -506,16 +512,16 @@ def next_turn(state: CombatState, dice: Tape) -> tuple[CombatState, TurnReport]:
     if c.stunned and not (c.dead or c.destroyed or c.unconscious):
         recovery = inj.stun_recovery(c.ht, dice.roll3())
         if recovery.success:
-            c = replace(c, stunned=False)
+            c = copy_with(c, stunned=False)
             expired.append("stunned")
     if c.shock and c.shock_round <= state.round:
-        c = replace(c, shock=0, shock_round=0)
+        c = copy_with(c, shock=0, shock_round=0)
         expired.append("shock")
     if c.feint_amount and c.feint_round <= state.round:
-        c = replace(c, feint_on="", feint_amount=0, feint_round=0)
+        c = copy_with(c, feint_on="", feint_amount=0, feint_round=0)
         expired.append("feint")
     if c.maneuver != "aim":
-        c = replace(c, aim_target="", aim_turns=0)
+        c = copy_with(c, aim_target="", aim_turns=0)
     state = state.put(c)
     ended = c.name
     skipped = []
@@ -527,7 +533,7 @@ def next_turn(state: CombatState, dice: Tape) -> tuple[CombatState, TurnReport]:
         if state.combatants[active].can_act:
             break
         skipped.append(state.combatants[active].name)
-    state = _begin_turn(replace(state, active=active, round=round_))
+    state = _begin_turn(copy_with(state, active=active, round=round_))
     report = TurnReport(ended, recovery, tuple(expired), tuple(skipped), state.current.name, state.round,
                         checks_due(state.current))
     return state, report
@@ -596,20 +602,20 @@ def choose_maneuver(
         if c.hp <= 0 and not c.consciousness_checked:
             roll = inj.consciousness_check(c.ht, c.hp, c.hp_max, dice.roll3())
             checks.append(roll)
-            c = replace(c, consciousness_checked=True)
+            c = copy_with(c, consciousness_checked=True)
             if not roll.success:
-                c = replace(c, unconscious=True, posture="lying_down", concentrating="")
+                c = copy_with(c, unconscious=True, posture="lying_down", concentrating="")
                 outcome = "unconscious"
         if outcome == "ok" and c.fp <= 0:
             roll = fat.will_to_act(c.will, dice.roll3())
             checks.append(roll)
             if not roll.success:
-                c = replace(c, collapsed=True, posture="lying_down", concentrating="")
+                c = copy_with(c, collapsed=True, posture="lying_down", concentrating="")
                 outcome = "collapsed"
     if outcome != "ok":
         return state.put(c), ManeuverReport(c.name, "do_nothing", "", "", tuple(checks), outcome)
     aim_turns = c.aim_turns + 1 if maneuver == "aim" and c.aim_target == target else (1 if maneuver == "aim" else 0)
-    c = replace(
+    c = copy_with(
         c, maneuver=maneuver, option=option, chosen=True, maneuver_target=target,
         attacks_left=rules["attacks"] * (2 if option == "double" and maneuver == "all_out_attack" else 1),
         aim_target=target if maneuver == "aim" else c.aim_target,
@@ -617,7 +623,7 @@ def choose_maneuver(
         concentrating=(concentrate_on or "task") if maneuver == "concentrate" else c.concentrating,
     )
     if maneuver == "change_posture":
-        c = replace(c, posture=posture)
+        c = copy_with(c, posture=posture)
     state = state.put(c)
     feint = None
     if maneuver == "feint" or (maneuver == "all_out_attack" and option == "feint"):
@@ -627,13 +633,18 @@ def choose_maneuver(
                                  posture if maneuver == "change_posture" else "", feint)
 
 
+def is_free_posture_change(before: str, after: str) -> bool:
+    """Free with another maneuver: crouch / rise from a crouch at the start of the turn, and standing
+    <-> kneeling as the maneuver's step (GURPS-CMB-06, CMB-10); any other change is the Change Posture
+    maneuver."""
+    return {before, after} in ({"standing", "crouching"}, {"standing", "kneeling"})
+
+
 def free_posture(state: CombatState, name: str, posture: str) -> CombatState:
-    """Free posture changes with another maneuver: crouch / rise from a crouch at the start of the
-    turn, and standing <-> kneeling as the maneuver's step (GURPS-CMB-06, CMB-10)."""
+    """A free posture change (see `is_free_posture_change`); refused otherwise."""
     c = state.get(name)
-    pair = {c.posture, posture}
-    if pair in ({"standing", "crouching"}, {"standing", "kneeling"}):
-        return state.put(replace(c, posture=posture))
+    if is_free_posture_change(c.posture, posture):
+        return state.put(copy_with(c, posture=posture))
     raise RuleError(t("combat.err.posture_maneuver", before=word(c.posture), after=word(posture)))
 
 
@@ -673,7 +684,8 @@ def _feint(state: CombatState, name: str, target: str, dice: Tape, *, resist: in
     theirs = success_roll(resist, (), label="resist feint", actor=foe.name, dice=dice.roll3(), defense=True)
     penalty = feint_penalty(mine, theirs)
     next_round = state.round if same_turn else state.round + 1
-    c = replace(c, feint_on=foe.name if penalty else "", feint_amount=penalty, feint_round=next_round if penalty else 0)
+    c = copy_with(c, feint_on=foe.name if penalty else "", feint_amount=penalty,
+                  feint_round=next_round if penalty else 0)
     return state.put(c), FeintReport(c.name, foe.name, mine, theirs, penalty)
 
 
@@ -757,7 +769,7 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         mods = (*mods, (-4, "second attack, off hand"))
     roll = atk.attack_roll(a.name, victim.name, w.name, w.skill, mods, dice.roll3(), ranged=w.ranged,
                            move_and_attack=a.maneuver == "move_and_attack")
-    a = replace(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0)
+    a = copy_with(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0)
     state = state.put(a)
     if not roll.hit:
         return state, AttackReport(roll, (), "", None, pre_checks)
@@ -778,7 +790,7 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         state, dmg = _hit(state, pending, dice)
         return state, AttackReport(roll, (), reason, dmg, pre_checks)
     needs_hearing = incoming.unseen and any(k in ("parry", "block") for k, _ in offered)
-    return replace(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks, needs_hearing)
+    return copy_with(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks, needs_hearing)
 
 
 def _defender_state(state: CombatState, c: Combatant, incoming: dfn.Incoming, attacker: str,
@@ -826,6 +838,25 @@ def defense_options(state: CombatState, name: str, incoming: dfn.Incoming, *, at
 
 
 PLAIN_MELEE = dfn.Incoming()  # an ordinary armed melee attack from the front
+
+
+@dataclass(frozen=True)
+class Readout:
+    """A combatant's numbers of the moment: Move under the maneuver (GURPS-CMB-08..20), the active
+    defenses it leaves (GURPS-CMB-05), and for each (kind, usual, now, modifiers now) as %defend
+    rolls it (see `effective_defenses`)."""
+
+    move: int
+    defenses: tuple[str, ...]
+    defense_values: tuple[tuple[str, int, int, tuple[tuple[int, str], ...]], ...]
+
+
+def fighter_readout(state: CombatState, name: str) -> Readout:
+    c = state.get(name)
+    allowed = defenses_allowed(c)
+    effective = effective_defenses(state, c.name)
+    values = tuple((k, *effective[k]) for k in ("dodge", "parry", "block") if k in allowed and k in effective)
+    return Readout(move_allowed(c), allowed, values)
 
 
 def effective_defenses(state: CombatState, name: str) -> dict[str, tuple[int, int, tuple[tuple[int, str], ...]]]:
@@ -891,17 +922,17 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
     if c.name != p.target:
         raise RuleError(t("combat.err.pending_on", target=p.target, name=c.name))
     if kind == "none":
-        state = replace(state, pending=None)
+        state = copy_with(state, pending=None)
         state, dmg = _hit(state, p, dice)
         return state, DefenseReport(c.name, "none", None, (), (), dmg)
     checks: list[SuccessRoll] = []
     if c.hp <= 0 and not c.consciousness_checked:
         roll = inj.consciousness_check(c.ht, c.hp, c.hp_max, dice.roll3())
         checks.append(roll)
-        c = replace(c, consciousness_checked=True)
+        c = copy_with(c, consciousness_checked=True)
         if not roll.success:
-            c = replace(c, unconscious=True, posture="lying_down", concentrating="")
-            state = replace(state.put(c), pending=None)
+            c = copy_with(c, unconscious=True, posture="lying_down", concentrating="")
+            state = copy_with(state.put(c), pending=None)
             state, dmg = _hit(state, p, dice)
             return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg)
     if kind not in maneuver_rules(c.maneuver)["defenses"]:
@@ -917,35 +948,36 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
         if p.hearing == "":
             heard = hearing_check(c, dice)
             checks.append(heard)
-            p = replace(p, hearing="heard" if heard.success else "unheard")
-            state = replace(state, pending=p)
+            p = copy_with(p, hearing="heard" if heard.success else "unheard")
+            state = copy_with(state, pending=p)
             if not heard.success:
                 state = state.put(c)
                 again = defense_options(state, c.name, p.incoming, attacker=p.attacker, tried=p.tried, unheard=True)
                 if again:
                     return state, DefenseReport(c.name, kind, None, tuple(checks), again, None, unheard=True)
-                state = replace(state, pending=None)
+                state = copy_with(state, pending=None)
                 state, dmg = _hit(state, p, dice)
                 return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg, unheard=True)
     who = _defender_state(state, c, p.incoming, p.attacker)
     result = dfn.defense_roll(c.name, kind, _scores(c)[kind], who, p.incoming, dice.roll3())
-    c = replace(c, rolled=True, parry_used=c.parry_used or kind == "parry", block_used=c.block_used or kind == "block")
+    c = copy_with(c, rolled=True, parry_used=c.parry_used or kind == "parry",
+                  block_used=c.block_used or kind == "block")
     if c.concentrating:
         will = success_roll(c.will, [(-3, "distracted")], label="keep concentrating", actor=c.name,
                             dice=dice.roll3(), defense=True)
         checks.append(will)
         if not will.success:
-            c = replace(c, concentrating="")
+            c = copy_with(c, concentrating="")
     state = state.put(c)
     if result.success:
-        return replace(state, pending=None), DefenseReport(c.name, kind, result.roll, tuple(checks), (), None)
+        return copy_with(state, pending=None), DefenseReport(c.name, kind, result.roll, tuple(checks), (), None)
     tried = (*p.tried, kind)
     if c.maneuver == "all_out_defense" and c.option == "double" and len(tried) == 1:
         again = defense_options(state, c.name, p.incoming, attacker=p.attacker, tried=tried)
         if again:
-            state = replace(state, pending=replace(p, tried=tried))
+            state = copy_with(state, pending=copy_with(p, tried=tried))
             return state, DefenseReport(c.name, kind, result.roll, tuple(checks), again, None)
-    state = replace(state, pending=None)
+    state = copy_with(state, pending=None)
     state, dmg = _hit(state, p, dice)
     return state, DefenseReport(c.name, kind, result.roll, tuple(checks), (), dmg)
 
@@ -980,7 +1012,7 @@ def _hit(state: CombatState, p: PendingAttack, dice: Tape) -> tuple[CombatState,
     a, victim = state.get(p.attacker), state.get(p.target)
     spec = parse_damage(p.damage, st=a.st)
     if p.strong_adds:
-        spec = replace(spec, adds=spec.adds + p.strong_adds)
+        spec = copy_with(spec, adds=spec.adds + p.strong_adds)
     return damage(state, victim.name, spec, dice, attacker=a.name, half=p.half_damage)
 
 
@@ -1016,29 +1048,29 @@ def apply_injury(state: CombatState, name: str, injury: int, dice: Tape) -> tupl
     knock = None
     deaths: list[inj.DeathCheck] = []
     will = None
-    c = replace(c, hp=after)
+    c = copy_with(c, hp=after)
     if injury > 0:
         shock = inj.shock_penalty(injury, high_pain_threshold=c.high_pain_threshold)
         if shock:
             target_round = shock_round_for(state, i)
             total = c.shock + shock if c.shock_round == target_round else shock
-            c = replace(c, shock=min(4, total), shock_round=target_round)
+            c = copy_with(c, shock=min(4, total), shock_round=target_round)
         if c.hp <= 0 < before:
-            c = replace(c, consciousness_checked=False)
+            c = copy_with(c, consciousness_checked=False)
         alive = not (c.dead or c.destroyed)
         if alive and inj.is_major_wound(injury, c.hp_max) and not c.unconscious:
             knock = inj.knockdown_check(c.ht, dice.roll3(), high_pain_threshold=c.high_pain_threshold)
             if knock.outcome == "stunned":
-                c = replace(c, stunned=True, posture="lying_down")
+                c = copy_with(c, stunned=True, posture="lying_down")
                 became += ["stunned", "knocked down"]
             elif knock.outcome == "unconscious":
-                c = replace(c, unconscious=True, posture="lying_down")
+                c = copy_with(c, unconscious=True, posture="lying_down")
                 became += ["knocked down", "unconscious"]
         if after <= -10 * c.hp_max and not c.destroyed:
-            c = replace(c, dead=True, destroyed=True, unconscious=False)
+            c = copy_with(c, dead=True, destroyed=True, unconscious=False)
             became.append("destroyed")
         elif after <= -5 * c.hp_max and not c.dead:
-            c = replace(c, dead=True)
+            c = copy_with(c, dead=True)
             became.append("dead")
         elif alive:
             for line in inj.death_checks_due(before, after, c.hp_max):
@@ -1047,28 +1079,28 @@ def apply_injury(state: CombatState, name: str, injury: int, dice: Tape) -> tupl
                 check = inj.death_check(c.ht, dice.roll3(), line=line, hard_to_kill=c.hard_to_kill,
                                         mortally_wounded=c.mortal)
                 deaths.append(check)
-                c = replace(c, death_line=line)
+                c = copy_with(c, death_line=line)
                 if check.outcome == "dead":
-                    c = replace(c, dead=True)
+                    c = copy_with(c, dead=True)
                     became.append("dead")
                     break
                 if check.outcome == "mortal":
-                    c = replace(c, mortal=True)
+                    c = copy_with(c, mortal=True)
                     became.append("mortally wounded")
                 if check.saved_by_hard_to_kill:
-                    c = replace(c, unconscious=True, posture="lying_down")
+                    c = copy_with(c, unconscious=True, posture="lying_down")
                     became.append("unconscious")
         if c.concentrating and not (c.dead or c.unconscious):
             will = success_roll(c.will, [(-3, "injured")], label="keep concentrating", actor=c.name,
                                 dice=dice.roll3(), defense=True)
             if not will.success:
-                c = replace(c, concentrating="")
+                c = copy_with(c, concentrating="")
                 became.append("lost concentration")
         if c.dead or c.unconscious or c.mortal:
-            c = replace(c, concentrating="", posture="lying_down" if not c.destroyed else c.posture)
+            c = copy_with(c, concentrating="", posture="lying_down" if not c.destroyed else c.posture)
         if c.reeling and not inj.is_reeling(before, c.hp_max) and c.hp > 0:
             became.insert(0, "reeling")
-    state = replace(state, combatants=(*state.combatants[:i], c, *state.combatants[i + 1:]))
+    state = copy_with(state, combatants=(*state.combatants[:i], c, *state.combatants[i + 1:]))
     return state, InjuryReport(c.name, injury, before, after, shock, inj.is_major_wound(injury, c.hp_max),
                                knock, tuple(deaths), will, tuple(became))
 
@@ -1076,22 +1108,36 @@ def apply_injury(state: CombatState, name: str, injury: int, dice: Tape) -> tupl
 # ---------------------------------------------------------------- fatigue, healing, GM fixes
 
 
-def spend_fp(state: CombatState, name: str, amount: int) -> tuple[CombatState, fat.FatigueLoss]:
-    """Lose FP (spells, exertion); below 0 each costs 1 HP too; at -FP unconscious (GURPS-FAT-02, 03)."""
-    c = state.get(name)
+def _tire(c: Combatant, amount: int) -> tuple[Combatant, fat.FatigueLoss]:
+    """Lose FP; below 0 each costs 1 HP too; at -FP unconscious (GURPS-FAT-02, 03)."""
     loss = fat.lose_fp(c.fp, c.fp_max, amount)
-    c = replace(c, fp=loss.fp_after, hp=c.hp - loss.hp_loss)
+    c = copy_with(c, fp=loss.fp_after, hp=c.hp - loss.hp_loss)
     if c.fp <= -c.fp_max:
-        c = replace(c, unconscious=True, posture="lying_down")
+        c = copy_with(c, unconscious=True)
+    return c, loss
+
+
+def spend_fp(state: CombatState, name: str, amount: int) -> tuple[CombatState, fat.FatigueLoss]:
+    """Lose FP in the fight (spells, exertion, hazards); someone who passes out falls (GURPS-FAT-02, 03)."""
+    c, loss = _tire(state.get(name), amount)
+    if c.fp <= -c.fp_max:
+        c = copy_with(c, posture="lying_down")
     return state.put(c), loss
+
+
+def suffer(c: Combatant, hp: int = 0, fp: int = 0) -> Combatant:
+    """Injury and FP lost outside a fight (hazards, spells): HP off, then FP with their HP cost and
+    unconsciousness at -FP (GURPS-FAT-02, 03)."""
+    c, _ = _tire(copy_with(c, hp=c.hp - hp), fp)
+    return c
 
 
 def heal(state: CombatState, name: str, hp: int = 0, fp: int = 0) -> CombatState:
     """GM correction / healing: HP and FP up to max; waking from FP unconsciousness when FP > 0."""
     c = state.get(name)
-    c = replace(c, hp=min(c.hp_max, c.hp + hp), fp=min(c.fp_max, c.fp + fp))
+    c = copy_with(c, hp=min(c.hp_max, c.hp + hp), fp=min(c.fp_max, c.fp + fp))
     if c.collapsed and c.fp > 0:
-        c = replace(c, collapsed=False)
+        c = copy_with(c, collapsed=False)
     return state.put(c)
 
 
@@ -1104,7 +1150,7 @@ def set_status(state: CombatState, name: str, **flags: Any) -> CombatState:
         raise UsageError(t("combat.err.set_status", bad=", ".join(sorted(bad)), allowed=", ".join(sorted(allowed))))
     if "posture" in flags:
         atk.posture_row(flags["posture"])
-    return state.put(replace(c, **flags))
+    return state.put(copy_with(c, **flags))
 
 
 @dataclass(frozen=True)
@@ -1124,7 +1170,7 @@ def end_combat(state: CombatState) -> tuple[CombatState, EndReport]:
         if cost and not c.dead:
             state, _ = spend_fp(state, c.name, cost)
             costs.append((c.name, cost))
-    return replace(state, over=True, pending=None), EndReport(seconds, tuple(costs))
+    return copy_with(state, over=True, pending=None), EndReport(seconds, tuple(costs))
 
 
 def quick_combatant(name: str, stats: Mapping[str, Any], *, pc: bool = False, side: str = "") -> Combatant:
@@ -1175,17 +1221,17 @@ def parse_weapon(text: str) -> Weapon:
     for flag in flags:
         key, _, value = flag.partition("=")
         if key in ("ranged", "missile", "firearm", "beam", "thrown"):
-            w = replace(w, ranged=True, kind="missile" if key == "ranged" else key, parry=None)
+            w = copy_with(w, ranged=True, kind="missile" if key == "ranged" else key, parry=None)
         elif key == "acc":
-            w = replace(w, acc=int(value))
+            w = copy_with(w, acc=int(value))
         elif key == "flail":
-            w = replace(w, flail=True)
+            w = copy_with(w, flail=True)
         elif key in ("dagger", "quarterstaff", "bare_hands"):
-            w = replace(w, parry_weapon=key)
+            w = copy_with(w, parry_weapon=key)
         elif key == "noparry":
-            w = replace(w, parry=None)
+            w = copy_with(w, parry=None)
         elif key == "kg":
-            w = replace(w, weight_kg=float(value))
+            w = copy_with(w, weight_kg=float(value))
         else:
             raise UsageError(t("combat.err.weapon_flag", text=text, flag=key))
     return w
@@ -1198,14 +1244,15 @@ def weapon_from_sheet(sheet_weapon, level: int) -> Weapon:
     flags = "".join(f":{f}" for f in sheet_weapon.flags)
     w = parse_weapon(f"weapon:{level}:{sheet_weapon.damage}{flags}")
     parry = None if (sheet_weapon.parry is None or w.parry is None) else sheet_weapon.parry
-    return replace(w, name=sheet_weapon.name, parry=parry)
+    return copy_with(w, name=sheet_weapon.name, parry=parry)
 
 
 __all__ = [
     "AttackOptions", "AttackReport", "CombatState", "Combatant", "DamageReport", "DefenseReport", "EndReport",
-    "FeintReport", "InitiativeEntry", "InjuryReport", "ManeuverReport", "PendingAttack", "Tape", "TurnReport",
-    "Weapon", "apply_injury", "attack", "checks_due", "choose_maneuver", "damage", "defend", "defense_options",
-    "defenses_allowed", "effective_defenses", "end_combat", "feint_penalty", "free_posture", "heal", "initiative_order",
-    "move_allowed", "next_turn", "parse_weapon", "quick_combatant", "replace", "set_status", "spend_fp",
-    "start_combat", "weapon_from_sheet",
+    "FeintReport", "InitiativeEntry", "InjuryReport", "ManeuverReport", "PendingAttack", "Readout", "Tape",
+    "TurnReport", "Weapon", "apply_injury", "attack", "checks_due", "choose_maneuver", "copy_with", "damage",
+    "defend", "defense_options", "defenses_allowed", "effective_defenses", "end_combat", "feint_penalty",
+    "fighter_readout", "free_posture", "fresh_for_fight", "heal", "initiative_order", "is_free_posture_change",
+    "move_allowed", "next_turn", "parse_weapon", "quick_combatant", "set_status", "spend_fp", "start_combat",
+    "suffer", "weapon_from_sheet",
 ]

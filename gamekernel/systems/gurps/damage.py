@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import re
-import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
@@ -22,6 +21,7 @@ from math import floor
 from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
+from gamekernel.text import half_width, match_key
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ TYPE_ALIASES = {
 
 def damage_type(name: str) -> str:
     """Canonical damage type ("cut", "pi+", ...) from an abbreviation, English or Japanese name."""
-    key = name.strip().lower()
+    key = match_key(name)
     key = TYPE_ALIASES.get(key, key)
     if key not in WOUNDING:
         from difflib import get_close_matches
@@ -152,7 +152,7 @@ _DAMAGE_RE = re.compile(
 
 def parse_damage(text: str, *, st: int | None = None, extended: bool = True) -> DamageSpec:
     """Parse "2d+1 cut", "3d", "1d-3 pi-", "sw+2 cut" or "thr imp" (thr/sw need `st`)."""
-    raw = unicodedata.normalize("NFKC", text or "").replace("−", "-")
+    raw = half_width(text or "").replace("−", "-")
     match = _DAMAGE_RE.match(raw)
     if not match:
         raise UsageError(t("gurps.err.damage_spec", text=text))

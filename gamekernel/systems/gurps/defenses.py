@@ -11,13 +11,14 @@ from dataclasses import dataclass
 
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
+from gamekernel.systems.gurps import vocabulary
 from gamekernel.systems.gurps.attacks import posture_row
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.injury import halve_up
 from gamekernel.systems.gurps.wording import english, word
 
 Mod = tuple[int, str]
-DEFENSES = ("dodge", "parry", "block")
+DEFENSES = tuple(k for k in vocabulary.keys("defenses") if k != "none")  # "none" is a choice, not a defense
 
 
 def dodge_score(
@@ -198,15 +199,3 @@ def defense_roll(
     label = {"dodge": "Dodge", "parry": "Parry", "block": "Block"}[kind]
     roll = success_roll(score, mods, label=label, actor=defender, dice=tuple(faces), defense=True, kind="defense")
     return DefenseRoll(defender, kind, roll)
-
-
-def best_defense(scores: dict[str, int], who: DefenderState, attack: Incoming) -> tuple[str, int] | None:
-    """The allowed defense with the highest effective value (the one the tracker offers first)."""
-    best: tuple[str, int] | None = None
-    for kind in DEFENSES:
-        if kind not in scores or why_not(kind, who, attack):
-            continue
-        value = scores[kind] + sum(v for v, _ in defense_modifiers(kind, who, attack))
-        if best is None or value > best[1]:
-            best = (kind, value)
-    return best

@@ -7,7 +7,7 @@ Tables come from data/hazards_tables.json; damage rolls go through the core dama
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -64,6 +64,7 @@ class FallResult:
     damage: DamageRoll | None
     catfall_check: Check | None
     injury: int
+    dice: DiceAdds | None = None  # the crushing dice rolled (None: no damage)
 
 
 def fall(
@@ -90,7 +91,7 @@ def fall(
         check = roll_vs("Catfall DX", dx, dx_faces)
         if check.success:
             injury = injury // 2
-    return FallResult(distance_m, velocity, exact, damage, check, injury)
+    return FallResult(distance_m, velocity, exact, damage, check, injury, dice)
 
 
 # ---------------------------------------------------------------- fire (HAZ-10..12)
@@ -177,9 +178,14 @@ def heat_extra_fp(temperature_c: float) -> int:
 def heat_check(ht: int, faces: Sequence[int], stroke_faces: Sequence[int] = (1,)) -> tuple[Check, int]:
     """Failure = -1 FP; critical failure = heatstroke, -1d FP (GURPS-HAZ-13)."""
     check = roll_vs("heat", ht, faces)
+    return check, heat_fp_loss(check, stroke_faces)
+
+
+def heat_fp_loss(check: Check, stroke_faces: Sequence[int] = ()) -> int:
+    """FP lost to a heat roll: 0, 1, or on a critical failure the heatstroke die (GURPS-HAZ-13)."""
     if is_crit_failure(check):
-        return check, int(stroke_faces[0])
-    return check, (0 if check.success else 1)
+        return int(stroke_faces[0])
+    return 0 if check.success else 1
 
 
 # ---------------------------------------------------------------- poison, disease, suffocation
@@ -201,10 +207,16 @@ def poison_check(ht: int, faces: Sequence[int], strength: str | int = "typical")
     return roll_vs("resist poison", ht, faces, [(mod, f"{strength} poison")] if mod else [])
 
 
-def disease_check(ht: int, faces: Sequence[int], modifier: int = 0) -> Check:
-    """Resistance (HT to HT-6) or the per-cycle roll to shake it off (GURPS-HAZ-07..09)."""
+def disease_modifier(modifier: int) -> int:
+    """The disease's HT modifier, from +3 to -6 (GURPS-HAZ-07..09); anything else is refused."""
     if not -6 <= modifier <= 3:
         raise UsageError(t("gurps.err.disease", modifier=modifier))
+    return modifier
+
+
+def disease_check(ht: int, faces: Sequence[int], modifier: int = 0) -> Check:
+    """Resistance (HT to HT-6) or the per-cycle roll to shake it off (GURPS-HAZ-07..09)."""
+    disease_modifier(modifier)
     return roll_vs("resist disease", ht, faces, [(modifier, "disease")] if modifier else [])
 
 
@@ -225,3 +237,69 @@ def suffocation(fp: int, seconds: int) -> Suffocation:
         raise UsageError(t("gurps.err.seconds", seconds=seconds))
     will_from = fp + 1 if seconds > fp else None
     return Suffocation(seconds, seconds, will_from, seconds > 120, seconds >= 240)
+
+
+# ---------------------------------------------------------------- one hazard on one person
+
+
+@dataclass(frozen=True)
+class HazardOutcome:
+    """What a hazard did: the HT roll (cold, heat, poison, disease), the damage roll (fire) or the fall,
+    the injury (HP) and the FP lost."""
+
+    kind: str
+    check: Check | None = None
+    damage: DamageRoll | None = None
+    fall: FallResult | None = None
+    injury: int = 0
+    fp_loss: int = 0
+
+
+def expose(
+    kind: str,
+    d6: Callable[[int], Sequence[int]],
+    *,
+    ht: int,
+    hp_max: int,
+    dr: int = 0,
+    dx: int = 10,
+    metres: float = 0,
+    catfall: bool = False,
+    clothing: str = "winter",
+    wet: bool = False,
+    strength: str | int = "typical",
+    injury: int = 1,
+    modifier: int = 0,
+    seconds: int = 1,
+) -> HazardOutcome:
+    """One hazard on one person, dice drawn from `d6(n)` only as the rule needs them: a fall
+    (GURPS-HAZ-04..06, Catfall's DX roll), fire (HAZ-10..12), cold (HAZ-01..03: -1 FP on a failure),
+    heat (HAZ-13: -1 FP, heatstroke -1d FP on a critical failure), poison (HAZ-15, HAZ-16) and disease
+    (HAZ-07..09): `injury` HP on a failed HT roll; suffocation: -1 FP a second (HAZ-17)."""
+    if kind == "fall":
+        velocity = fall_velocity(metres, catfall=catfall)
+        faces = d6(collision_dice(hp_max, velocity)[1].dice) if velocity else ()
+        dx_faces = d6(3) if velocity and catfall else None
+        result = fall(hp_max, metres, faces, dr=dr, catfall=catfall, dx=dx, dx_faces=dx_faces)
+        return HazardOutcome(kind, result.catfall_check, result.damage, result, result.injury)
+    if kind in FIRE_KINDS:
+        roll = fire(kind, d6(fire_dice(kind).dice), dr=dr)
+        return HazardOutcome(kind, damage=roll, injury=roll.injury)
+    if kind == "cold":
+        modifier = cold_modifier(clothing, wet=wet)  # refused before any die is drawn
+        check, fp_loss = cold_check(ht, d6(3), modifier)
+        return HazardOutcome(kind, check, fp_loss=fp_loss)
+    if kind == "heat":
+        check = heat_check(ht, d6(3))[0]
+        return HazardOutcome(kind, check, fp_loss=heat_fp_loss(check, d6(1) if is_crit_failure(check) else ()))
+    if kind == "poison":
+        poison_modifier(strength)  # refused before any die is drawn
+        check = poison_check(ht, d6(3), strength)
+        return HazardOutcome(kind, check, injury=0 if check.success else int(injury))
+    if kind == "disease":
+        modifier = disease_modifier(int(modifier))  # refused before any die is drawn
+        check = disease_check(ht, d6(3), modifier)
+        return HazardOutcome(kind, check, injury=0 if check.success else int(injury))
+    if kind == "suffocation":
+        return HazardOutcome(kind, fp_loss=int(seconds))
+    raise UsageError(t("combat.err.hazard", kind=kind, fires=", ".join(FIRE_KINDS)))

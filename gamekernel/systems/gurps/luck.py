@@ -41,6 +41,24 @@ def luck_level(character) -> LuckLevel | None:
     return None
 
 
+def require_luck(name: str, level: LuckLevel | None, spent: int, last_check: dict | None,
+                 own_last_event: str | None) -> LuckLevel:
+    """Luck may be used: the character has it, its use of this period is not spent, there is a roll
+    of his own to reroll, not already rerolled, and nothing else he did came after it (declared right
+    after the roll) (GURPS-ADV-19). Returns the level; RuleError naming what is missing otherwise."""
+    if level is None:
+        raise RuleError(t("gurps.err.no_luck", name=name))
+    if spent >= 1:
+        raise RuleError(t("gurps.err.luck_used", name=name, luck=level.name, minutes=level.every_minutes))
+    if last_check is None:
+        raise RuleError(t("gurps.err.luck_nothing", name=name))
+    if last_check.get("luck"):
+        raise RuleError(t("gurps.err.luck_again", name=name))
+    if own_last_event != "gurps.check":
+        raise RuleError(t("gurps.err.luck_late", name=name, since=own_last_event or t("gurps.err.nothing")))
+    return level
+
+
 def recovered_after(level: LuckLevel, minutes: int | None) -> bool:
     """A spent use comes back once the level's interval of play time has passed (None: the GM
     resets every Luck at once)."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from gamekernel.errors import RuleError, UsageError
@@ -81,6 +81,32 @@ def energy_cost(base: int, *, hexes: int = 1, area_diameter: int = 0) -> int:
     return base * max(1, hexes)
 
 
+def castable(spell: str, skill: int, cost: int, modifiers: Sequence[tuple[int, str]] = ()
+             ) -> tuple[tuple[int, str], ...]:
+    """The modifiers of a spell that may be cast: a cost of 0 or more, an effective skill of 3 or
+    more (GURPS-MAG-01); refused otherwise, before any die is rolled."""
+    if cost < 0:
+        raise UsageError(t("gurps.err.spell_cost", cost=cost))
+    mods = tuple((int(v), str(label)) for v, label in modifiers)
+    target = skill + sum(v for v, _ in mods)
+    if target < 3:
+        raise RuleError(t("gurps.err.spell_below_3", spell=spell, target=target))
+    return mods
+
+
+def casting_roll(
+    spell: str, skill: int, cost: int, faces: Sequence[int], *, modifiers: Sequence[tuple[int, str]] = (),
+    config: MagicConfig = DEFAULT,
+) -> Check:
+    """The casting roll alone: no spell below an effective skill of 3, and a 17 is a critical failure
+    up to `config.crit17_at_most` (GURPS-MAG-01, MAG-04)."""
+    mods = castable(spell, skill, cost, modifiers)
+    check = roll_vs(spell, skill, faces, mods)
+    if check.total == 17 and 15 < check.target <= config.crit17_at_most:
+        check = replace(check, critical="failure")
+    return check
+
+
 def cast(
     spell: str,
     skill: int,
@@ -96,15 +122,8 @@ def cast(
     """Roll 3d vs skill + modifiers. Success: pay the cost; critical success: pay nothing; failure:
     1 energy if the spell costs any; critical failure: the full cost plus a Critical Spell Failure
     Table roll (`failure_faces`, three more dice). Energy comes from FP, then HP (GURPS-FAT-02)."""
-    if cost < 0:
-        raise UsageError(t("gurps.err.spell_cost", cost=cost))
     mods = tuple((int(v), str(label)) for v, label in modifiers)
-    target = skill + sum(v for v, _ in mods)
-    if target < 3:
-        raise RuleError(t("gurps.err.spell_below_3", spell=spell, target=target))
-    check = roll_vs(spell, skill, faces, mods)
-    if check.total == 17 and 15 < check.target <= config.crit17_at_most:
-        check = replace(check, critical="failure")
+    check = casting_roll(spell, skill, cost, faces, modifiers=mods, config=config)
     table_faces: tuple[int, ...] = ()
     if is_crit_success(check):
         spent = 0
@@ -118,6 +137,27 @@ def cast(
     else:
         spent = 1 if cost > 0 else 0
     return CastResult(spell, skill, mods, check, cost, spent, lose_fp(fp, fp_max, spent), table_faces)
+
+
+def cast_rolling(
+    spell: str,
+    skill: int,
+    cost: int,
+    roll3: Callable[[], Sequence[int]],
+    *,
+    fp: int,
+    fp_max: int,
+    modifiers: Sequence[tuple[int, str]] = (),
+    config: MagicConfig = DEFAULT,
+) -> CastResult:
+    """`cast` with its dice drawn from `roll3()` as the rule needs them: the casting roll, and the
+    Critical Spell Failure Table roll only after a critical failure (GURPS-MAG-04, MAG-19)."""
+    castable(spell, skill, cost, modifiers)  # refused before any die is drawn
+    faces = tuple(roll3())
+    check = casting_roll(spell, skill, cost, faces, modifiers=modifiers, config=config)
+    table = tuple(roll3()) if is_crit_failure(check) else ()
+    return cast(spell, skill, cost, faces, fp=fp, fp_max=fp_max, modifiers=modifiers, failure_faces=table,
+                config=config)
 
 
 SPELL_FAILURE_EFFECTS = {  # GURPS-MAG-19 machine-readable consequences (text in i18n)

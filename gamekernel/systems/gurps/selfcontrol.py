@@ -20,6 +20,7 @@ from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
 from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 from gamekernel.systems.gurps.traits import Trait, TraitDef, find_trait
+from gamekernel.text import match_key
 
 SEED_SELF_CONTROL = 12
 VARIABLE_NUMBERS = (6, 9, 12, 15)
@@ -56,7 +57,7 @@ def situation_modifier(defn: TraitDef, situation: str) -> int:
     """The trait's modifier for a named situation ("mere threat" -> +4 for a Phobia)."""
     situations = defn.data.get("situations", {})
     for name, value in situations.items():
-        if name.casefold().startswith(situation.casefold()):
+        if match_key(name).startswith(match_key(situation)):
             return int(value)
     known = ", ".join(situations) or t("gurps.err.none")
     raise UsageError(t("gurps.err.situation", trait=defn.name, situation=situation, known=known))

@@ -20,6 +20,7 @@ from importlib import resources
 
 from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.i18n import t
+from gamekernel.text import half_width, match_key
 
 DIFFICULTIES = ("E", "A", "H", "VH", "W")
 DIFFICULTY_BASE = {"E": 0, "A": -1, "H": -2, "VH": -3, "W": -3}  # GURPS-STD-02 D
@@ -128,19 +129,17 @@ def load_skills() -> dict[str, SkillDef]:
 def _index() -> dict[str, SkillDef]:
     index: dict[str, SkillDef] = {}
     for skill in load_skills().values():
-        index[skill.name.casefold()] = skill
+        index[match_key(skill.name)] = skill
         if skill.ja:
-            index[skill.ja] = skill
+            index[match_key(skill.ja)] = skill
     return index
 
 
 def _key(name: str) -> str:
-    import unicodedata
-
-    text = unicodedata.normalize("NFKC", name).strip().strip("〈〉<>").strip()
+    text = half_width(name).strip().strip("〈〉<>").strip()
     if text.upper().startswith("S:"):
-        text = text[2:].strip()
-    return text.casefold()
+        text = text[2:]
+    return match_key(text)
 
 
 def maybe_skill(name: str) -> SkillDef | None:

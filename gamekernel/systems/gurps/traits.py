@@ -13,7 +13,6 @@ use the self-control roll (GURPS-CH-28, selfcontrol.py).
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import cache
@@ -22,6 +21,7 @@ from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, RuleError
 from gamekernel.i18n import t
+from gamekernel.text import half_width, match_key
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,7 @@ def load_traits() -> dict[str, TraitDef]:
 
 
 def _key(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).strip().strip("〈〉").strip()
-    return " ".join(text.replace("*", "").split()).casefold()
+    return match_key(half_width(text).strip().strip("〈〉").replace("*", ""))
 
 
 @cache
@@ -193,7 +192,7 @@ class Trait:
 
 def _split_option(name: str) -> tuple[str, str]:
     """"Phobia (Spiders)" -> ("Phobia", "Spiders"); "Acute Vision 6" is handled by the caller."""
-    text = unicodedata.normalize("NFKC", name).strip()
+    text = half_width(name).strip()
     if text.endswith(")") and "(" in text:
         head, _, rest = text.partition("(")
         return head.strip(), rest[:-1].strip()

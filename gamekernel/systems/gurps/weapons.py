@@ -12,7 +12,6 @@ The level follows the sheet (`Character.weapon_level`), so buying the skill up r
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
@@ -21,6 +20,7 @@ from typing import Any
 from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.i18n import t
 from gamekernel.systems.gurps.damage import parse_damage
+from gamekernel.text import match_key
 
 # Flags the combat Weapon understands (systems/gurps/combat.parse_weapon), kept as written.
 COMBAT_FLAGS = ("ranged", "thrown", "missile", "firearm", "beam", "flail", "dagger", "quarterstaff", "bare_hands",
@@ -142,7 +142,7 @@ __all__ = ["COMBAT_FLAGS", "CharacterWeapon", "parse_character_weapon", "validat
 
 def weapon_key(name: str) -> str:
     """A weapon name for matching: case, width, spaces and punctuation ignored."""
-    return "".join(ch for ch in unicodedata.normalize("NFKC", name).casefold() if ch.isalnum())
+    return "".join(ch for ch in match_key(name) if ch.isalnum())
 
 
 def find_weapon(owner: str, weapons: Sequence, name: str):

@@ -171,6 +171,32 @@ def boost_refusal(check: CheckResult, exilable: int) -> str | None:
     return None
 
 
+EVERYONE = "*"  # the boost scope when one boost per scene is shared by the whole table
+
+
+def boost_scope(actor: str, options: MtgOptions) -> str:
+    """Whose boost of the scene a boost uses: the character's own (recommended) or the table's (MTG-CHK-13)."""
+    return actor if options.boost_per_character else EVERYONE
+
+
+def require_boost(actor: str, options: MtgOptions, user: str | None, last_check: dict | None) -> str:
+    """A boost is allowed once per scene (per character or for the table; `user` is who already used
+    it) and only right after a check not boosted yet, with no new top cards seen since (MTG-CHK-13;
+    seed 002:61,64); returns the scope it uses, RuleError otherwise."""
+    scope = boost_scope(actor, options)
+    if user is not None:
+        if options.boost_per_character:
+            raise RuleError(t("mtg.error.boost_used", actor=actor))
+        raise RuleError(t("mtg.error.boost_used_table", user=user))
+    if last_check is None:
+        raise RuleError(t("mtg.error.boost_no_check", actor=actor))
+    if last_check["boosted"]:
+        raise RuleError(t("mtg.error.boost_done"))
+    if last_check.get("peeked"):
+        raise RuleError(t("mtg.error.boost_peeked", actor=actor))
+    return scope
+
+
 def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random | None = None, *,
           options: MtgOptions | None = None) -> BoostResult:
     """Boost the achievement of `check`, given the library as the check left it.

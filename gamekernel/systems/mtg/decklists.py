@@ -14,7 +14,6 @@ entity declaration, so a .dek file can never pull in external or recursively exp
 from __future__ import annotations
 
 import re
-import unicodedata
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import t
 from gamekernel.systems.mtg.facts import COLOURS, CardFacts, FactsIndex, strip_name_brackets
+from gamekernel.text import half_width
 
 FORMATS = ("arena", "mtgo", "dek", "moxfield", "archidekt", "mtggoldfish", "text")
 MAIN, SIDE, OTHER = "main", "side", "other"
@@ -82,7 +82,7 @@ class Decklist:
 
 def section_of(line: str) -> str | None:
     """The section a header line opens ('Deck', 'SIDEBOARD:', '// Sideboard', 'サイドボード'), else None."""
-    text = unicodedata.normalize("NFKC", line).strip()
+    text = half_width(line).strip()
     text = text.removeprefix("//").strip()
     return SECTION_HEADERS.get(_HEADER_TAIL.sub("", text).casefold())
 
@@ -93,7 +93,7 @@ def detect_format(text: str) -> str:
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("<"):
         return "dek"
-    lines = [unicodedata.normalize("NFKC", raw).strip() for raw in stripped.splitlines()]
+    lines = [half_width(raw).strip() for raw in stripped.splitlines()]
     matches = [_LINE.match(line) for line in lines]
     if any(m and (m["category"] is not None or (m["bracket"] and not _BRACKET_SET.fullmatch(m["bracket"])))
            for m in matches):
@@ -137,7 +137,7 @@ def _classify(text: str) -> list[_Line]:
     lines: list[_Line] = []
     in_about = False
     for number, raw in enumerate(text.splitlines(), 1):
-        line = unicodedata.normalize("NFKC", raw).strip()
+        line = half_width(raw).strip()
         folded = line.casefold()
         if not line:
             in_about = False

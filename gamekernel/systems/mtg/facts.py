@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -17,9 +16,17 @@ from pathlib import Path
 
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import get_language, t
+from gamekernel.text import half_width, match_key
 
-COLOURS = ("white", "blue", "black", "red", "green")
-LETTER_TO_COLOUR = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+@cache
+def colour_words() -> dict:
+    """data/colours.json: the colours in WUBRG order and colourless, with letters and aliases."""
+    return json.loads((Path(__file__).parent / "data" / "colours.json").read_text("utf-8"))
+
+
+COLOURS = tuple(colour_words()["colours"])
+LETTER_TO_COLOUR = {row["letter"]: colour for colour, row in colour_words()["colours"].items()}
 COLOUR_TO_LETTER = {colour: letter for letter, colour in LETTER_TO_COLOUR.items()}
 # MTG-CHK-09: the colour of mana each basic land type makes.
 BASIC_LAND_TYPES = {"Plains": "white", "Island": "blue", "Swamp": "black", "Mountain": "red", "Forest": "green"}
@@ -125,11 +132,10 @@ def strip_name_brackets(name: str) -> str:
 
 def name_key(name: str) -> str:
     """THE card-name normalisation (every lookup goes through it): width and compatibility forms (NFKC),
-    case, apostrophes, spacing, split-card slashes, Japanese 《》 brackets. Swap it here for a shared one."""
-    text = strip_name_brackets(unicodedata.normalize("NFKC", name)).replace("\u2019", "'").replace("\u2018", "'")
+    case and spacing (gamekernel.text.match_key), apostrophes, split-card slashes, Japanese 《》 brackets."""
+    text = strip_name_brackets(half_width(name)).replace("\u2019", "'").replace("\u2018", "'")
     text = text.replace("//", "/")
-    parts = [" ".join(part.split()) for part in text.split("/")]
-    return " // ".join(part for part in parts if part).casefold()
+    return " // ".join(key for key in (match_key(part) for part in text.split("/")) if key)
 
 
 class FactsIndex(Mapping[str, CardFacts]):

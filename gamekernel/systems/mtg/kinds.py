@@ -6,11 +6,11 @@ Kept apart from check.py so the exact-odds module uses the very same modifier fu
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from gamekernel.errors import UsageError
-from gamekernel.systems.mtg.facts import COLOURS
+from gamekernel.systems.mtg.facts import COLOURS, colour_words
+from gamekernel.text import half_width, match_key
 
 COLOURLESS = "colourless"
 KINDS = (*COLOURS, COLOURLESS)  # MTG-CHK-02
@@ -21,12 +21,11 @@ MODIFIERS = {SAME: 5, ALLIED: 3, OTHER: 0, NO_COLOUR: 0}  # MTG-CHK-07
 # MTG-CHK-08: neighbours on the colour pentagon W-U-B-R-G.
 ALLIES = {colour: (COLOURS[(i - 1) % 5], COLOURS[(i + 1) % 5]) for i, colour in enumerate(COLOURS)}
 
+# Every word that names a kind (its key, mana letter, aliases of data/colours.json) in match_key form.
 KIND_ALIASES = {
-    **{colour: colour for colour in COLOURS},
-    "w": "white", "u": "blue", "b": "black", "r": "red", "g": "green", "c": COLOURLESS,
-    "colourless": COLOURLESS, "colorless": COLOURLESS, "none": COLOURLESS,
-    "白": "white", "青": "blue", "黒": "black", "赤": "red", "緑": "green",
-    "無色": COLOURLESS, "無": COLOURLESS, "色のない": COLOURLESS,
+    match_key(word): kind
+    for kind, row in (*colour_words()["colours"].items(), (COLOURLESS, colour_words()["colourless"]))
+    for word in (kind, row["letter"], *row["aliases"])
 }
 _SPEC = re.compile(r"^\s*(?P<kind>[^\d\s\[\(+\-]+?)\s*[\[\(]?\s*(?P<diff>[+-]?\d+)?\s*[\]\)]?\s*$")
 
@@ -53,7 +52,7 @@ DEFAULT_OPTIONS = MtgOptions()
 
 def parse_kind(text: str) -> str:
     """'green', 'G', '緑', 'colorless', 'C' ... -> one of KINDS."""
-    key = unicodedata.normalize("NFKC", text).strip().casefold().removesuffix("判定").strip()
+    key = match_key(match_key(text).removesuffix("判定"))
     if key in KIND_ALIASES:
         return KIND_ALIASES[key]
     from gamekernel.i18n import t
@@ -63,7 +62,7 @@ def parse_kind(text: str) -> str:
 
 def parse_check_spec(text: str) -> tuple[str, int]:
     """'green 2', 'G2', '緑2', 'Green [2]', '緑判定[2]', 'colorless 3' -> (kind, difficulty)."""
-    normal = unicodedata.normalize("NFKC", text).strip()
+    normal = half_width(text).strip()
     match = _SPEC.match(normal)
     if not match or match["diff"] is None:
         from gamekernel.i18n import t

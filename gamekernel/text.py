@@ -1,0 +1,46 @@
+"""Text normalisation for matching what people type against names and command words.
+
+Two forms, and only two: `half_width` for parsing input while keeping it displayable (full-width
+letters, digits and signs to ASCII: `３ｄ＋２` -> `3d+2`, case kept), and `match_key` for comparing
+(half width, case-folded, spaces collapsed). A key is never shown: callers keep the user's text
+(or the data's own name) for display and use the key only to look things up.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+
+def half_width(text: str) -> str:
+    """NFKC: full-width forms to their ASCII/half-width equivalents (and compatibility characters to
+    their plain form); case and spacing are kept."""
+    return unicodedata.normalize("NFKC", text)
+
+
+@lru_cache(maxsize=4096)  # the same few names are looked up on every replayed event
+def match_key(text: str) -> str:
+    """The comparison form of a name: NFKC, case-folded, runs of white space as one space, stripped.
+    Idempotent: `match_key(match_key(x)) == match_key(x)`."""
+    key = text
+    for _ in range(4):  # casefold can leave text NFKC changes again; it settles in a step or two
+        folded = " ".join(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", key).casefold()).split())
+        if folded == key:
+            break
+        key = folded
+    return key
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names match (width, case and spacing ignored)."""
+    return match_key(a) == match_key(b)
+
+
+def find_name(name: str, names: Iterable[str]) -> str | None:
+    """The first of `names` that matches `name` (exact spelling first), or None."""
+    names = list(names)
+    if name in names:
+        return name
+    key = match_key(name)
+    return next((n for n in names if match_key(n) == key), None)
