@@ -14,6 +14,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded, split_line
+from gamekernel.magics.syntax import Args
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -21,18 +22,17 @@ _DAYS = re.compile(r"(\d+)\s*(?:days?|d|日)", re.IGNORECASE)
 _DURATION = re.compile(r"\b\d+(?:\.\d+)?\s*(?:s|sec|min|m|h|hr|hours?|d|days?)\b", re.IGNORECASE)
 
 
-def looks_like_gurps_rest(line: str) -> bool:
+def looks_like_gurps_rest(words: list[str]) -> bool:
     """GURPS rest names a duration (`%rest Bren 30min`); Gamma World's extended rest does not."""
-    return bool(_DURATION.search(line))
+    return any(_DURATION.search(word) for word in words)
 
 
-def gurps_rest_line(session, line: str):
-    """`%rest Bren 30min`: quiet rest, 1 FP per 10 minutes (GURPS-FAT-10)."""
-    parsed = split_line(line, flags=())
-    words = parsed.text.split()
-    name = parsed.actor or (words[0] if len(words) >= 2 else "")
-    duration = "".join(words[1:] if not parsed.actor else words)
-    if not name or not duration:
+def gurps_rest(session, args: Args):
+    """`%rest Bren 30min` / `%rest @Bren 30min`: quiet rest, 1 FP per 10 minutes (GURPS-FAT-10)."""
+    words = list(args.names)
+    name = args.actor or (words[0] if len(words) >= 2 else "")
+    duration = "".join(words if args.actor else words[1:])
+    if not name or not duration or args.no_draw:
         raise UsageError(t("combat.err.usage", usage="%rest Bren 30min"))
     return session.gurps_rest(name, duration)
 

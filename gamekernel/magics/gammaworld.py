@@ -15,6 +15,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded, split_line
+from gamekernel.magics.syntax import Args
 
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[+-]?\d+$")
@@ -50,14 +51,13 @@ def _int(text: str, what: str) -> int:
     return int(text)
 
 
-def gw_rest_line(session, line: str):
+def gw_rest(session, args: Args):
     """`%rest @Rin` / `%rest Rin Bren` / `%rest` (everyone): extended rest, GW-ALPHA-11.
     `--no-draw` returns the cards and shuffles but lets decks be edited before `%draw alpha`."""
-    parsed = split_line(line, flags=("no-draw",))
-    names = _words(parsed.text, "%rest @Rin [--no-draw]")
-    if parsed.actor:
-        names = [parsed.actor, *names]
-    return session.gw_rest(names, draw=not parsed.flag("no-draw"))
+    names = list(args.names)
+    if args.actor:
+        names = [args.actor, *names]
+    return session.gw_rest(names, draw=not args.no_draw)
 
 
 @magics_class

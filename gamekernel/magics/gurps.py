@@ -14,38 +14,35 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import Secret, SessionMagics, guarded, split_line
+from gamekernel.magics.syntax import Args
+from gamekernel.systems.gurps.checks import parse_check_spec, parse_side, split_vs
 
 
 def _maybe_secret(result, secret: bool):
     return Secret(result) if secret else result
 
 
-def gurps_check_line(session, line: str):
-    """`%check Lockpicking-5 dark [@Name] [--secret]` -> session.check."""
-    parsed = split_line(line, flags=("secret",))
-    if not parsed.text:
+def gurps_check(session, args: Args):
+    """`%check Lockpicking-5 dark [@Name] [--secret]`: the spec parsed once, then session.check."""
+    if not args.spec:
         raise UsageError(t("gurps.err.check_empty"))
-    result = session.check(parsed.text, actor=parsed.actor, secret=parsed.flag("secret"))
-    return _maybe_secret(result, parsed.flag("secret"))
+    spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
+    return _maybe_secret(session.check(spec, actor=args.actor, secret=args.secret), args.secret)
 
 
-def gurps_odds_line(session, line: str):
-    """`%odds check 12`, `%odds check Lockpicking-5 @Aiko`, `%odds contest 14 vs 12`."""
-    from gamekernel.actions.gurps import _split_vs
+def gurps_check_odds(session, args: Args):
+    """`%odds check 12`, `%odds check Lockpicking-5 @Aiko`, `%odds check 12 | 14` (the best: 14)."""
+    if not args.spec:
+        raise UsageError(t("gurps.err.usage_odds_check"))
+    return session.check_odds(parse_check_spec(args.spec, offset=args.column("spec") - 1), args.actor)
 
-    parsed = split_line(line, flags=())
-    head, _, rest = parsed.text.partition(" ")
-    rest = rest.strip()
-    if head == "check":
-        if not rest:
-            raise UsageError(t("gurps.err.usage_odds_check"))
-        return session.check_odds(rest, parsed.actor)
-    if head == "contest":
-        sides = _split_vs(rest)
-        if len(sides) != 2:
-            raise UsageError(t("gurps.err.usage", usage="%odds contest 14 vs 12"))
-        return session.contest_odds(sides[0], sides[1], parsed.actor)
-    raise UsageError(t("gurps.err.usage", usage="%odds check 12 | %odds contest 14 vs 12"))
+
+def gurps_contest_odds(session, args: Args):
+    """`%odds contest 14 vs 12`, `%odds contest Aiko:Stealth vs Guard:Per`."""
+    sides = split_vs(args.sides)
+    if len(sides) != 2:
+        raise UsageError(t("gurps.err.usage", usage="%odds contest 14 vs 12"))
+    return session.contest_odds(parse_side(sides[0]), parse_side(sides[1]), args.actor)
 
 
 def _fields(words: list[str]) -> dict[str, object]:
@@ -173,10 +170,8 @@ class GurpsMagics(SessionMagics):
     @guarded("influence")
     def influence(self, line: str = ""):
         """An Influence roll: `%influence Fast-Talk vs Guard @Aiko` (Quick Contest vs Will)."""
-        from gamekernel.actions.gurps import _split_vs
-
         parsed = split_line(line, flags=("secret",))
-        sides = _split_vs(parsed.text)
+        sides = split_vs(parsed.text)
         if len(sides) != 2:
             raise UsageError(t("gurps.err.usage", usage="%influence SKILL vs TARGET [@Name]"))
         result = self.session.influence(sides[0], sides[1], actor=parsed.actor, secret=parsed.flag("secret"))

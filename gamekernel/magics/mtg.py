@@ -9,35 +9,38 @@ from IPython.core.magic import line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 
 from gamekernel.display import Displayable
-from gamekernel.errors import GameKernelError, UsageError
+from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded, split_line
+from gamekernel.magics.syntax import Args
 
 
-def looks_like_mtg_check(text: str) -> bool:
-    """'green 2', 'G2', '緑2', 'colorless 3' ... (an @actor or --flags in `text` are ignored)."""
+def looks_like_mtg_check(spec: str) -> bool:
+    """The `%check`/`%odds check` dispatch: the words start with a colour or 'colourless' ('green 2',
+    'G2', '緑2', 'green', '赤：2'); such a line is MtG's, valid or not (systems.mtg.kinds.names_a_kind)."""
+    from gamekernel.systems.mtg.kinds import names_a_kind
+
+    return names_a_kind(spec)
+
+
+def _kind_and_difficulty(args: Args) -> tuple[str, int]:
     from gamekernel.systems.mtg.kinds import parse_check_spec
 
-    try:
-        parse_check_spec(split_line(text, flags=("secret",)).text)
-    except GameKernelError:
-        return False
-    return True
+    if getattr(args, "secret", False):  # a GURPS option; MtG checks are open
+        raise UsageError(t("core.err.option", name="secret", column=args.column("secret"), known=t("cmd.none")))
+    return parse_check_spec(args.spec)
 
 
-def mtg_check_line(session, line: str):
-    """`%check green 2 @Mira`."""
-    parsed = split_line(line, flags=())
-    return session.mtg_check(parsed.text, actor=parsed.actor)
+def mtg_check(session, args: Args):
+    """`%check green 2 @Mira` (parsed by `%check`'s declaration)."""
+    kind, difficulty = _kind_and_difficulty(args)
+    return session.mtg_check(kind, difficulty, actor=args.actor)
 
 
-def mtg_odds_line(session, line: str):
+def mtg_odds(session, args: Args):
     """`%odds check green 2 @Mira`."""
-    parsed = split_line(line, flags=())
-    text = parsed.text.split(None, 1)
-    if len(text) < 2 or text[0].lower() != "check":
-        raise UsageError(t("mtg.error.spec", spec=parsed.text))
-    return session.mtg_odds(text[1], actor=parsed.actor)
+    kind, difficulty = _kind_and_difficulty(args)
+    return session.mtg_odds(kind, difficulty, actor=args.actor)
 
 
 class _Progress:

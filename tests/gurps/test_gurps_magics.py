@@ -89,3 +89,23 @@ def test_magic_sheet_widget_snapshot(ip):
     widget.handle_action("roll", {"spec": "Lockpicking"})
     assert current_session().log[-1].kind == "gurps.check" and widget.last.startswith("Aiko · Lockpicking")
     widget.close()
+
+
+def test_check_and_odds_choose_the_same_best_alternative(ip):
+    """Issue 10: `%check 12 | 14` rolled against 14 while `%odds check 12 | 14` gave the odds of 12.
+    One function (systems.gurps.checks.best_alternative) now chooses for checks, odds and contests."""
+    assert ip.run_line_magic("check", "12 | 14").target == 14
+    assert ip.run_line_magic("odds", "check 12 | 14").target == 14
+    assert ip.run_line_magic("odds", "check 14-3 | 12").target == 12
+    assert current_session().check_target("12 | 14") == 14
+    contest = current_session().contest_odds("12 | 14", "10")
+    assert contest == current_session().contest_odds("14", "10")
+    _aiko(ip)  # with a character: the same choice among its skills and numbers
+    assert ip.run_line_magic("odds", "check Lockpicking | 13").target == 13
+    assert ip.run_line_magic("check", "Lockpicking | 13").target == 13
+
+
+def test_check_spec_errors_name_the_column_of_the_line(ip):
+    _aiko(ip)
+    assert repr(ip.run_line_magic("check", "@Aiko Lockpicking+")) == (
+        repr(ip.run_line_magic("check", "Lockpicking+ @Aiko")).replace("column 12", "column 18"))
