@@ -97,13 +97,11 @@ class GameKernel(SessionMagics):
     @line_magic
     @guarded("roll")
     @command("roll", Rest("expression", "dice notation and an optional label: 3d+2 sword, 4d6kh3, 1d20+5>=15",
-                          metavar="DICE", optional=True),
+                          metavar="DICE", missing="core.err.roll_empty"),
              actor="who rolls (Gamma World: a natural 1 on a d20 in an encounter is alpha flux)",
              options=(Flag("secret", "roll for the GM only; the result goes to the log"),))
     def roll(self, args: Args):
         """Roll dice: `%roll 3d+2 sword`, `%roll 4d6kh3`, `%roll 1d20+4 @Rin`, `%roll 3d6<=12`."""
-        if not args.expression:
-            raise UsageError(t("core.err.roll_empty"))
         result = self.session.roll(args.expression, actor=args.actor, secret=args.secret)
         if args.secret:
             return Secret(result)
@@ -112,10 +110,11 @@ class GameKernel(SessionMagics):
     @line_magic
     @guarded("odds")
     @command("odds", Rest("expression", "dice notation, optionally a comparison: 3d6 <= 12, 4d6kh3",
-                          metavar="DICE", optional=True),
-             subs=(Sub("check", Rest("spec", "GURPS: 12, Lockpicking-5, 12 | 14; MtG: green 2", optional=True),
+                          metavar="DICE", missing="core.err.odds_empty"),
+             subs=(Sub("check", Rest("spec", "GURPS: 12, Lockpicking-5, 12 | 14; MtG: green 2",
+                                        missing="gurps.err.usage_odds_check"),
                        help="the odds of a check (GURPS success roll or MtG action check)"),
-                   Sub("contest", Rest("sides", "14 vs 12, Aiko:Stealth vs Guard:Per", optional=True),
+                   Sub("contest", Rest("sides", "14 vs 12, Aiko:Stealth vs Guard:Per"),
                        help="the odds of a GURPS Quick Contest")),
              actor="whose skills or library (default: the active character / the only library)",
              group=("core", "gurps", "mtg"))
@@ -128,8 +127,6 @@ class GameKernel(SessionMagics):
             return _rule_set("gurps").gurps_check_odds(self.session, args)
         if args.sub == "contest":
             return _rule_set("gurps").gurps_contest_odds(self.session, args)
-        if not args.expression:
-            raise UsageError(t("core.err.odds_empty"))
         if args.actor is not None:
             raise UsageError(t("cmd.err.extra", word="@" + args.actor, column=args.column("actor"),
                                usage=COMMANDS["odds"].usage()))
@@ -229,7 +226,8 @@ class GameKernel(SessionMagics):
     @line_magic
     @guarded("check")
     @command("check", Rest("spec", "GURPS: Lockpicking-5 dark, Per+2, Lockpicking | IQ-5, 12. "
-                                   "MtG: green 2, G2, 緑2 (the first word names a colour)", optional=True),
+                                   "MtG: green 2, G2, 緑2 (the first word names a colour)",
+                           missing="gurps.err.check_empty"),
              actor="who makes the check (default: the active character / the only library)",
              options=(Flag("secret", "GURPS: roll for the GM only"),), group=("gurps", "mtg"))
     def check(self, args: Args):

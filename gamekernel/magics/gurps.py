@@ -24,16 +24,12 @@ def _maybe_secret(result, secret: bool):
 
 def gurps_check(session, args: Args):
     """`%check Lockpicking-5 dark [@Name] [--secret]`: the spec parsed once, then session.check."""
-    if not args.spec:
-        raise UsageError(t("gurps.err.check_empty"))
     spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
     return _maybe_secret(session.check(spec, actor=args.actor, secret=args.secret), args.secret)
 
 
 def gurps_check_odds(session, args: Args):
     """`%odds check 12`, `%odds check Lockpicking-5 @Aiko`, `%odds check 12 | 14` (the best: 14)."""
-    if not args.spec:
-        raise UsageError(t("gurps.err.usage_odds_check"))
     return session.check_odds(parse_check_spec(args.spec, offset=args.column("spec") - 1), args.actor)
 
 

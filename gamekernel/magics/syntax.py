@@ -74,6 +74,7 @@ class Word:
     optional: bool = False
     default: Any = None
     metavar: str = ""
+    missing: str = ""  # an i18n key for the error when a required value is absent (default cmd.err.missing)
 
     @property
     def shown(self) -> str:
@@ -260,7 +261,7 @@ class Syntax:
         for arg in positionals:
             if not words:
                 if not arg.optional:
-                    raise UsageError(t("cmd.err.missing", name=arg.shown, usage=self.usage()))
+                    raise UsageError(t(arg.missing or "cmd.err.missing", name=arg.shown, usage=self.usage()))
                 values[arg.name] = arg.default
                 continue
             columns[arg.name] = words[0].column
