@@ -467,10 +467,10 @@ class GurpsActions:
                     actor=name or None, secret=secret)
         return result
 
-    def roll_trait(self, key: str, *, actor: str | None = None) -> SuccessRoll:
-        """Roll an attribute or a skill of the sheet by its key (the sheet widget's click): "DX",
-        "Per", "Dodge", or a skill's full name as the sheet lists it, e.g. "Area Knowledge (Route-66)".
-        Nothing is parsed: the key names the row."""
+    def check_named(self, key: str, *, actor: str | None = None) -> SuccessRoll:
+        """A success roll against one attribute or skill named exactly (the sheet widget's click):
+        "DX", "Per", "Dodge", or a skill's full name as the sheet lists it, e.g. "Area Knowledge
+        (Route-66)". Nothing is parsed: no modifiers, no alternatives, the key names the row."""
         character = self.character(actor)
         return self.check(CheckSpec((CheckTarget(name=key, number=None),), text=key), actor=character.name)
 
