@@ -27,7 +27,9 @@ What a line may hold (full-width `＠`, `－－`, digits are read as ASCII, unle
   spec, a note). Any of them may be `optional=True` (then `default=` is its value when absent).
 - subcommands: `subs=(Sub("open", Word("folder")), Sub("status"), ...)`: the first word picks one
   (case-insensitive, `aliases=` too) and the rest of the line fills that subcommand's positionals;
-  the command's own positionals (`*positionals`) apply when the first word is no subcommand.
+  the command's own positionals (`*positionals`) apply when the first word is no subcommand;
+  `bare=True` lets the command stand alone (`%char` shows the active character) and `unknown=` names
+  the message for an unknown subcommand.
 
 Errors are one-line UsageErrors from the `cmd.err.*` messages (i18n/<lang>/commands.json): what was
 wrong, the column, and the usage line. `Integer(..., error="key")` keeps a magic's own message for a bad
@@ -185,6 +187,8 @@ class Syntax:
     actor: str | None = None
     group: tuple[str, ...] = ("core",)
     verbatim: bool = False
+    bare: bool = False  # the command alone (no word) is a form of its own: `%char`, `%luck`
+    unknown: str = ""  # i18n key for an unknown subcommand (fields: word, action, verb, column, usage)
 
     # -- help -------------------------------------------------------------------------------
     def usage(self) -> str:
@@ -193,7 +197,8 @@ class Syntax:
         own = " ".join(arg.usage() for arg in self.args)
         if self.subs:
             alternatives = [sub.usage() for sub in self.subs] + ([own] if own else [])
-            parts.append(" | ".join(alternatives))
+            text = " | ".join(alternatives)
+            parts.append(f"[{text}]" if self.bare and not own else text)
         elif own:
             parts.append(own)
         if self.actor is not None:
@@ -255,8 +260,11 @@ class Syntax:
                 positionals, words = sub.args, words[1:]
         if self.subs and sub is None and not self.args:
             if words:
-                raise UsageError(t("cmd.err.sub", word=words[0].value, column=words[0].column, usage=self.usage()))
-            raise UsageError(t("cmd.err.sub_missing", usage=self.usage()))
+                word = words[0].value
+                raise UsageError(t(self.unknown or "cmd.err.sub", word=word, action=word, verb=word,
+                                   column=words[0].column, usage=self.usage()))
+            if not self.bare:
+                raise UsageError(t("cmd.err.sub_missing", usage=self.usage()))
         values: dict[str, Any] = {}
         for arg in positionals:
             if not words:
@@ -389,11 +397,13 @@ def command(
     actor: str | None = None,
     group: str | tuple[str, ...] = "core",
     verbatim: bool = False,
+    bare: bool = False,
+    unknown: str = "",
 ) -> Callable:
     """Declare a magic's syntax: the method then receives `Args` instead of the line, and its
     docstring becomes the `%name?` help with the usage generated from the declaration."""
     syntax = Syntax(name, tuple(args), tuple(subs), tuple(options), actor,
-                    (group,) if isinstance(group, str) else tuple(group), verbatim)
+                    (group,) if isinstance(group, str) else tuple(group), verbatim, bare, unknown)
     COMMANDS[name] = syntax
 
     def decorate(method: Callable) -> Callable:
