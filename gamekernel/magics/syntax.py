@@ -28,8 +28,8 @@ What a line may hold (full-width `＠`, `－－`, digits are read as ASCII, unle
 - subcommands: `subs=(Sub("open", Word("folder")), Sub("status"), ...)`: the first word picks one
   (case-insensitive, `aliases=` too) and the rest of the line fills that subcommand's positionals;
   the command's own positionals (`*positionals`) apply when the first word is no subcommand;
-  `bare=True` lets the command stand alone (`%char` shows the active character) and `unknown=` names
-  the message for an unknown subcommand.
+  `bare=True` lets the command stand alone (`%char` shows the active character); `unknown=` and
+  `extra=` name the messages for an unknown subcommand and for words left over.
 
 Errors are one-line UsageErrors from the `cmd.err.*` messages (i18n/<lang>/commands.json): what was
 wrong, the column, and the usage line. `Integer(..., error="key")` keeps a magic's own message for a bad
@@ -189,6 +189,7 @@ class Syntax:
     verbatim: bool = False
     bare: bool = False  # the command alone (no word) is a form of its own: `%char`, `%luck`
     unknown: str = ""  # i18n key for an unknown subcommand (fields: word, action, verb, column, usage)
+    extra: str = ""  # i18n key for words left over (fields: word, text, column, usage)
 
     # -- help -------------------------------------------------------------------------------
     def usage(self) -> str:
@@ -275,7 +276,8 @@ class Syntax:
             columns[arg.name] = words[0].column
             values[arg.name], words = arg.take(words, self.name)
         if words:
-            raise UsageError(t("cmd.err.extra", word=words[0].raw, column=words[0].column, usage=self.usage()))
+            raise UsageError(t(self.extra or "cmd.err.extra", word=words[0].raw, column=words[0].column,
+                               text=" ".join(token.raw for token in words), usage=self.usage()))
         return Args(values, options, sub.name if sub else None, actor, columns)
 
     def _option(self, token: Token, tokens: list[Token], index: int, options: dict[str, Any],
@@ -399,11 +401,12 @@ def command(
     verbatim: bool = False,
     bare: bool = False,
     unknown: str = "",
+    extra: str = "",
 ) -> Callable:
     """Declare a magic's syntax: the method then receives `Args` instead of the line, and its
     docstring becomes the `%name?` help with the usage generated from the declaration."""
     syntax = Syntax(name, tuple(args), tuple(subs), tuple(options), actor,
-                    (group,) if isinstance(group, str) else tuple(group), verbatim, bare, unknown)
+                    (group,) if isinstance(group, str) else tuple(group), verbatim, bare, unknown, extra)
     COMMANDS[name] = syntax
 
     def decorate(method: Callable) -> Callable:
