@@ -188,7 +188,7 @@ class Syntax:
     group: tuple[str, ...] = ("core",)
     verbatim: bool = False
     bare: bool = False  # the command alone (no word) is a form of its own: `%char`, `%luck`
-    unknown: str = ""  # i18n key for an unknown subcommand (fields: word, action, verb, column, usage)
+    unknown: str = ""  # i18n key for an unknown subcommand (fields: word = action = verb = got, column, usage)
     extra: str = ""  # i18n key for words left over (fields: word, text, column, usage)
 
     # -- help -------------------------------------------------------------------------------
@@ -262,7 +262,7 @@ class Syntax:
         if self.subs and sub is None and not self.args:
             if words:
                 word = words[0].value
-                raise UsageError(t(self.unknown or "cmd.err.sub", word=word, action=word, verb=word,
+                raise UsageError(t(self.unknown or "cmd.err.sub", word=word, action=word, verb=word, got=word,
                                    column=words[0].column, usage=self.usage()))
             if not self.bare:
                 raise UsageError(t("cmd.err.sub_missing", usage=self.usage()))
