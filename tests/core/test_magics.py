@@ -103,6 +103,7 @@ def test_ipython_load_and_save_stay_ipythons(ip):
 def test_unload_leaves_every_magic_as_before_loading(ip):
     ip.run_line_magic("unload_ext", "gamekernel")
     before = _magic_tables(ip)
+    assert {"load", "save", "run", "time"} <= set(before["line"]) and "timeit" in before["cell"]
     ip.run_line_magic("load_ext", "gamekernel")
     assert set(_magic_tables(ip)["line"]) > set(before["line"])
     ip.run_line_magic("unload_ext", "gamekernel")
