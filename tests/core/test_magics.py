@@ -219,3 +219,14 @@ def test_every_magic_is_declared_once(ip):
         for name, method_name in class_.magics["line"].items():
             syntax = getattr(getattr(class_, method_name), "syntax", None)
             assert syntax is not None and COMMANDS[name] is syntax, name
+
+
+def test_rest_picks_its_rule_set_by_the_words(ip):
+    """%rest with a duration is GURPS rest (and gets GURPS's usage error when it is incomplete);
+    without one it is Gamma World's extended rest."""
+    before = len(current_session().log)
+    assert repr(ip.run_line_magic("rest", "30min")) == "error: usage: %rest Bren 30min"
+    assert repr(ip.run_line_magic("rest", "Bren 30min --no-draw")) == "error: usage: %rest Bren 30min"
+    assert len(current_session().log) == before
+    gamma = repr(ip.run_line_magic("rest", "@Rin"))
+    assert gamma.startswith("error: ") and "Rin" in gamma and "%rest Bren 30min" not in gamma
