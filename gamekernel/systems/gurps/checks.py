@@ -468,9 +468,8 @@ def parse_side(text: str) -> CheckSpec:
     "S:Stealth" and "Sk:Stealth" name a skill, not an actor."""
     head, sep, rest = text.partition(":")
     if sep and head.strip() and head.strip() not in _SIDE_NOT_ACTOR and rest.strip():
-        from dataclasses import replace
-
-        return replace(parse_check_spec(rest.strip()), actor=head.strip(), text=text)
+        spec = parse_check_spec(rest.strip())
+        return CheckSpec(spec.alternatives, actor=head.strip(), secret=spec.secret, defense=spec.defense, text=text)
     return parse_check_spec(text.strip())
 
 
