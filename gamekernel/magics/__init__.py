@@ -2,7 +2,11 @@
 
 `GameKernel` holds the options (`%config GameKernel`: seed, language, max_dice, log_path) and the
 kernel's Session; each rule set adds a Magics class of its own (gamekernel/magics/<set>.py).
-Commands shared by several rule sets (`%check`, `%rest`, `%odds check ...`) dispatch here.
+Commands shared by several rule sets (`%check`, `%rest`, `%odds check ...`) dispatch here, by a
+predicate on the parsed words (a colour first is MtG's check; a duration is GURPS rest), so a bad
+line gets the error of the rule set it looks like. Every magic declares its syntax once with
+`@command` (gamekernel/magics/syntax.py); `%gamekernel` (`%gk`) lists them all. gamekernel shadows
+no IPython magic, and `unload` puts back whatever a name held before `load`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Gamma World magics (%deck, %draw, %hand, %tap, %untap, %overcharge, %flux, %encounter, %gw) and
 the Gamma World form of %rest (extended rest), which the core magics dispatch here.
 
-Magics only parse the line and call ONE session method; the rules live in systems/gammaworld.
+Each magic declares its syntax (magics/syntax.py), gets its line parsed once and calls ONE session
+method; the rules live in systems/gammaworld.
 """
 
 from __future__ import annotations
