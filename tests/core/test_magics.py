@@ -130,14 +130,20 @@ def test_unload_puts_back_a_magic_gamekernel_had_to_replace(ip):
 
 
 def test_no_gamekernel_magic_shadows_an_ipython_magic(ip):
+    """Checked against a fresh shell's magics and the Jupyter kernel's own (ipykernel's KernelMagics)."""
+    from ipykernel.zmqshell import KernelMagics
+
     from gamekernel.magics import _magics_classes
 
     ip.run_line_magic("unload_ext", "gamekernel")
-    ipython_names = {kind: set(table) for kind, table in ip.magics_manager.magics.items()}
+    ipython_names = {kind: set(table) | set(KernelMagics.magics.get(kind, {}))
+                     for kind, table in ip.magics_manager.magics.items()}
+    assert {"load", "save", "run", "edit", "autosave"} <= ipython_names["line"]
     ip.run_line_magic("load_ext", "gamekernel")
     for kind in ("line", "cell"):
         ours = {name for class_ in _magics_classes() for name in class_.magics.get(kind, {})}
-        assert ours and not ours & ipython_names[kind] if kind == "line" else not ours & ipython_names[kind]
+        assert not ours & ipython_names[kind], (kind, ours & ipython_names[kind])
+    assert "gamekernel" in ip.magics_manager.magics["line"] and "gk" in ip.magics_manager.magics["line"]
 
 
 def test_campaign_save_and_load_replace_the_old_magics(ip, tmp_path):
