@@ -575,7 +575,8 @@ class GurpsActions:
         return result
 
     def influence(
-        self, skill: str, target: str, *, actor: str | None = None, modifiers: Iterable = (), secret: bool = False,
+        self, skill: str | CheckSpec, target: str, *, actor: str | None = None, modifiers: Iterable = (),
+        secret: bool = False,
     ) -> InfluenceResult:
         """An Influence roll: Quick Contest of an Influence skill (+ Charisma) vs the target's Will
         (+ Fearlessness against Intimidation); Diplomacy also rolls a reaction (GURPS-MEN-06..08)."""

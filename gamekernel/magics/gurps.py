@@ -179,7 +179,7 @@ class GurpsMagics(SessionMagics):
         sides = split_vs(args.what)
         if len(sides) != 2:
             raise UsageError(t("gurps.err.usage", usage="%influence SKILL vs TARGET [@Name]"))
-        result = self.session.influence(sides[0], sides[1], actor=args.actor, secret=args.secret)
+        result = self.session.influence(parse_check_spec(sides[0]), sides[1], actor=args.actor, secret=args.secret)
         return _maybe_secret(result, args.secret)
 
     @line_magic
