@@ -5,7 +5,7 @@ Layout (every JSON file carries `schema`):
     sessions/session-NNN.jsonl one event log per kernel session (JSON Lines, flushed per event)
     snapshot.json             the table state after event `seq` (so opening needs no full replay)
     state/<part>.json         readable copies of each rule set's state (characters, decks, libraries,
-                              the combat in progress), rewritten by `%save` and on close - for people
+                              the combat in progress), rewritten by `%campaign save` and on close - for people
                               and git diffs; loading never reads them back
     .lock                     the kernel that has the campaign open (pid and host)
 

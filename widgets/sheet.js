@@ -25,7 +25,7 @@ function render({ model, el: root }) {
       const tr = el("tr", "gk-attr gk-attr-" + a.key);
       const name = el("td", "gk-roll gk-attr-label", a.label);
       name.title = labels.roll_hint || "";
-      name.addEventListener("click", () => model.send({ action: "roll", spec: a.roll }));
+      name.addEventListener("click", () => model.send({ action: "roll", attribute: a.roll }));
       tr.appendChild(name);
       const cell = el("td");
       const input = el("input", "gk-attr-input");
@@ -42,7 +42,7 @@ function render({ model, el: root }) {
     for (const d of model.get("derived") || []) {
       const tr = el("tr", "gk-derived gk-derived-" + d.key);
       const name = el("td", d.roll ? "gk-roll" : "", d.label);
-      if (d.roll) name.addEventListener("click", () => model.send({ action: "roll", spec: d.roll }));
+      if (d.roll) name.addEventListener("click", () => model.send({ action: "roll", attribute: d.roll }));
       tr.appendChild(name);
       tr.appendChild(el("td", "gk-value", d.value));
       tr.appendChild(el("td"));
@@ -67,7 +67,7 @@ function render({ model, el: root }) {
       row.dataset.skill = s.name;
       const name = el("td", "gk-roll gk-skill-name", s.label);
       name.title = labels.roll_hint || "";
-      name.addEventListener("click", () => model.send({ action: "roll", spec: s.name }));
+      name.addEventListener("click", () => model.send({ action: "roll", skill: s.name }));
       row.appendChild(name);
       row.appendChild(el("td", "", s.diff));
       row.appendChild(el("td", "gk-skill-level", s.level === null ? "?" : s.level));

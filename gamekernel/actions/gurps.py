@@ -24,12 +24,18 @@ from gamekernel.state import register_part
 from gamekernel.systems.gurps.characters import Character, load_character, make_skill, save_character
 from gamekernel.systems.gurps.checks import (
     CheckSpec,
+    CheckTarget,
     Modifier,
+    ResolvedCheck,
     SuccessRoll,
+    best_alternative,
     normalize_modifiers,
     parse_check_spec,
     parse_modifiers,
+    parse_side,
+    raw_only,
     roll_3d6,
+    split_vs,
     success_roll,
 )
 from gamekernel.systems.gurps.contests import QuickContest, RegularContest, quick_contest, regular_contest
@@ -175,14 +181,6 @@ class LuckStatus(Displayable):
 
     def __repr__(self) -> str:
         return f"<LuckStatus {', '.join(r[0] for r in self.rows)}>"
-
-
-def _side_spec(text: str) -> tuple[str | None, str]:
-    """"Aiko:Stealth" -> ("Aiko", "Stealth"); "S:Stealth" and "Stealth" have no actor."""
-    head, sep, rest = text.partition(":")
-    if sep and head.strip() and head.strip() not in ("S", "Sk", "s", "sk") and rest.strip():
-        return head.strip(), rest.strip()
-    return None, text.strip()
 
 
 class GurpsActions:
@@ -362,57 +360,61 @@ class GurpsActions:
         part = self.gurps
         return part.characters[part.active] if part.active else None
 
-    def check_odds(self, spec: str, actor: str | None = None):
+    def _resolve(self, spec: CheckSpec, actor: str | None = None) -> tuple[ResolvedCheck, Character | None]:
+        """The spec's best alternative (systems.gurps.checks.best_alternative) and whose it is: the
+        named actor, else the spec's own, else the active character; a spec of plain numbers with no
+        actor named needs no character (and has none)."""
+        who = actor or spec.actor
+        character = None if (who is None and raw_only(spec)) else self._actor_or_none(who)
+        return (character.resolve(spec) if character else best_alternative(spec)), character
+
+    def check_odds(self, spec: str | CheckSpec, actor: str | None = None):
         """Exact odds of a success roll against `spec` (a number, or a skill of `actor`): `%odds check`."""
         from gamekernel.systems.gurps.odds import check_odds
 
         return check_odds(self.check_target(spec, actor))
 
-    def contest_odds(self, first: str, second: str, actor: str | None = None):
+    def contest_odds(self, first: str | CheckSpec, second: str | CheckSpec, actor: str | None = None):
         """Exact odds of a Quick Contest between two specs: `%odds contest 14 vs 12`."""
         from gamekernel.systems.gurps.odds import quick_contest_odds
 
-        return quick_contest_odds(self.check_target(first, actor), self.check_target(second, actor))
+        return quick_contest_odds(self.check_target(_as_side(first), actor),
+                                  self.check_target(_as_side(second), actor))
 
-    def check_target(self, text: str, actor: str | None = None) -> int:
-        """The effective target of a check spec: a plain number with modifiers, or `[Name:]Skill±n`."""
-        who, spec = _side_spec(text)
-        parsed = parse_check_spec(spec)
-        if all(alt.name is None for alt in parsed.alternatives) and who is None:
-            alt = parsed.alternatives[0]
-            return int(alt.number or 0) + sum(m.value for m in alt.modifiers)
-        return self.character(who or actor).resolve(parsed).target
+    def check_target(self, spec: str | CheckSpec, actor: str | None = None) -> int:
+        """The effective target of a check spec: its best alternative, numbers or `[Name:]Skill±n`."""
+        return self._resolve(_as_side(spec), actor)[0].target
 
     def check(
         self, spec: str | CheckSpec, *, actor: str | None = None, secret: bool = False,
         modifiers: Iterable = (), dice: Iterable[int] | None = None,
     ) -> SuccessRoll:
         """A success roll: `check("Lockpicking-5 dark")`, `check("Per+2", actor="Aiko", secret=True)`,
-        `check("12")`. Resolves names against the actor (default: the active character)."""
+        `check("12")`. Resolves names against the actor (default: the active character). A str is
+        parsed once here (the Python API); magics and widgets pass a parsed CheckSpec."""
         parsed = parse_check_spec(spec) if isinstance(spec, str) else spec
-        actor = actor or parsed.actor
         secret = secret or parsed.secret
-        raw_only = all(alt.name is None for alt in parsed.alternatives)
-        character = self._actor_or_none(actor)
-        if character is None and not raw_only:
-            raise UsageError(t("gurps.err.no_active"))
-        if character is None:
-            best = max(parsed.alternatives, key=lambda a: (a.number or 0) + sum(m.value for m in a.modifiers))
-            label, base, mods, defense = "", int(best.number or 0), best.modifiers, parsed.defense
-            kind, notes, name = "raw", (), ""
-        else:
-            resolved = character.resolve(parsed)
-            label, base, mods, defense = resolved.label, resolved.base, resolved.modifiers, resolved.defense
-            kind, notes, name = resolved.kind, resolved.notes, character.name
+        who = actor or parsed.actor
+        character = self._actor_or_none(who)
+        resolved, _ = self._resolve(parsed, character.name if character else None)
+        name = character.name if character else ""
         extra = normalize_modifiers(modifiers)
         faces = tuple(dice) if dice is not None else None
-        result = success_roll(base, mods + extra, label=label, actor=name, rng=None if faces else self.rng,
-                              dice=faces, defense=defense, kind=kind, notes=notes)
+        result = success_roll(resolved.base, resolved.modifiers + extra, label=resolved.label, actor=name,
+                              rng=None if faces else self.rng, dice=faces, defense=resolved.defense,
+                              kind=resolved.kind, notes=resolved.notes)
         if secret:
             result = replace(result, secret=True)
         self.record("gurps.check", {"spec": parsed.text or str(spec), "result": result.to_dict()},
                     actor=name or None, secret=secret)
         return result
+
+    def check_named(self, key: str, *, actor: str | None = None) -> SuccessRoll:
+        """A success roll against one attribute or skill named exactly (the sheet widget's click):
+        "DX", "Per", "Dodge", or a skill's full name as the sheet lists it, e.g. "Area Knowledge
+        (Route-66)". Nothing is parsed: no modifiers, no alternatives, the key names the row."""
+        character = self.character(actor)
+        return self.check(CheckSpec((CheckTarget(name=key, number=None),), text=key), actor=character.name)
 
     # -- Luck (GURPS-ADV-19..21) --------------------------------------------------------------------
     def luck(self, name: str | None = None) -> LuckResult:
@@ -452,30 +454,25 @@ class GurpsActions:
         self.record("gurps.luck.reset", {"names": back, "minutes": minutes})
         return self.luck_status()
 
-    def _side(self, text: str) -> tuple[int, tuple[Modifier, ...], str, str]:
-        actor, spec = _side_spec(text)
-        parsed = parse_check_spec(spec)
-        if all(alt.name is None for alt in parsed.alternatives) and actor is None:
-            alt = parsed.alternatives[0]
-            return int(alt.number or 0), alt.modifiers, "", ""
-        character = self._actor_or_none(actor)
-        if character is None:
-            raise UsageError(t("gurps.err.no_active"))
-        resolved = character.resolve(parsed)
-        return resolved.base, resolved.modifiers, resolved.label, character.name
-
     def contest(
-        self, a: str, b: str | None = None, *, secret: bool = False, regular: bool = False, max_rounds: int = 20,
+        self, a: str | CheckSpec, b: str | CheckSpec | None = None, *, secret: bool = False, regular: bool = False,
+        max_rounds: int = 20,
     ) -> QuickContest | RegularContest:
         """A Quick Contest (`contest("Aiko:Stealth vs Guard:Per")`, or two sides) or, with `regular`,
-        a Regular Contest capped at `max_rounds` rounds (every round kept)."""
+        a Regular Contest capped at `max_rounds` rounds (every round kept). A side is a CheckSpec
+        (`parse_side`), its actor the character; a str is parsed once here."""
         if b is None:
-            parts = [p for p in _split_vs(a)]
+            if not isinstance(a, str):
+                raise UsageError(t("gurps.err.contest_sides"))
+            parts = split_vs(a)
             if len(parts) != 2:
                 raise UsageError(t("gurps.err.contest_sides"))
             a, b = parts
-        a_base, a_mods, a_label, a_actor = self._side(a)
-        b_base, b_mods, b_label, b_actor = self._side(b)
+        a_resolved, a_who = self._resolve(_as_side(a))
+        b_resolved, b_who = self._resolve(_as_side(b))
+        a_base, a_mods, a_label = a_resolved.base, a_resolved.modifiers, a_resolved.label
+        b_base, b_mods, b_label = b_resolved.base, b_resolved.modifiers, b_resolved.label
+        a_actor, b_actor = (a_who.name if a_who else ""), (b_who.name if b_who else "")
         if regular:
             result = regular_contest(a_base, b_base, a_mods=a_mods, b_mods=b_mods, a_label=a_label,
                                      b_label=b_label, a_actor=a_actor, b_actor=b_actor, rng=self.rng,
@@ -509,7 +506,8 @@ class GurpsActions:
         return result
 
     def influence(
-        self, skill: str, target: str, *, actor: str | None = None, modifiers: Iterable = (), secret: bool = False,
+        self, skill: str | CheckSpec, target: str, *, actor: str | None = None, modifiers: Iterable = (),
+        secret: bool = False,
     ) -> InfluenceResult:
         """An Influence roll: Quick Contest of an Influence skill (+ Charisma) vs the target's Will
         (+ Fearlessness against Intimidation); Diplomacy also rolls a reaction (GURPS-MEN-06..08)."""
@@ -623,7 +621,6 @@ class GurpsActions:
         return result
 
 
-def _split_vs(text: str) -> list[str]:
-    import re
-
-    return [part.strip() for part in re.split(r"\s+(?:vs\.?|対)\s+", text.strip()) if part.strip()]
+def _as_side(spec: str | CheckSpec) -> CheckSpec:
+    """A contest side or a check spec given as text (the Python API), parsed once: "Aiko:Stealth"."""
+    return parse_side(spec) if isinstance(spec, str) else spec

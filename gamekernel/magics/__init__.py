@@ -2,7 +2,11 @@
 
 `GameKernel` holds the options (`%config GameKernel`: seed, language, max_dice, log_path) and the
 kernel's Session; each rule set adds a Magics class of its own (gamekernel/magics/<set>.py).
-Commands shared by several rule sets (`%check`, `%rest`, `%odds check ...`) dispatch here.
+Commands shared by several rule sets (`%check`, `%rest`, `%odds check ...`) dispatch here, by a
+predicate on the parsed words (a colour first is MtG's check; a duration is GURPS rest), so a bad
+line gets the error of the rule set it looks like. Every magic declares its syntax once with
+`@command` (gamekernel/magics/syntax.py); `%gamekernel` (`%gk`) lists them all. gamekernel shadows
+no IPython magic, and `unload` puts back whatever a name held before `load`.
 """
 
 from __future__ import annotations
@@ -10,7 +14,6 @@ from __future__ import annotations
 import importlib
 
 from IPython.core.magic import line_magic, magics_class
-from IPython.core.magic_arguments import argument, magic_arguments
 from traitlets import Enum, Int, Unicode, observe
 
 from gamekernel import i18n
@@ -23,8 +26,8 @@ from gamekernel.magics._base import (
     current_session,
     guarded,
     set_kernel_magics,
-    split_line,
 )
+from gamekernel.magics.syntax import COMMANDS, Args, Flag, Integer, Rest, Sub, Word, Words, command
 from gamekernel.render.log import Attributed
 
 __all__ = ["GameKernel", "current_session", "load", "unload"]
@@ -95,178 +98,165 @@ class GameKernel(SessionMagics):
                 print(warning)
 
     # -- core magics -----------------------------------------------------------------------
-    @magic_arguments()
-    @argument("expression", nargs="*", help="Dice notation and an optional label: 3d+2 sword, 4d6kh3, 1d20+5>=15")
-    @argument("@Name", nargs="?", help="Who rolls (Gamma World: a natural 1 on a d20 in an encounter is alpha flux)")
-    @argument("--secret", action="store_true", help="Roll for the GM only; the result goes to the log.")
     @line_magic
     @guarded("roll")
-    def roll(self, line: str = ""):
+    @command("roll", Rest("expression", "dice notation and an optional label: 3d+2 sword, 4d6kh3, 1d20+5>=15",
+                          metavar="DICE", missing="core.err.roll_empty"),
+             actor="who rolls (Gamma World: a natural 1 on a d20 in an encounter is alpha flux)",
+             options=(Flag("secret", "roll for the GM only; the result goes to the log"),))
+    def roll(self, args: Args):
         """Roll dice: `%roll 3d+2 sword`, `%roll 4d6kh3`, `%roll 1d20+4 @Rin`, `%roll 3d6<=12`."""
-        parsed = split_line(line)
-        if not parsed.text:
-            raise UsageError(t("core.err.roll_empty"))
-        result = self.session.roll(parsed.text, actor=parsed.actor, secret=parsed.flag("secret"))
-        if parsed.flag("secret"):
+        result = self.session.roll(args.expression, actor=args.actor, secret=args.secret)
+        if args.secret:
             return Secret(result)
-        return Attributed(parsed.actor, result) if parsed.actor else result
+        return Attributed(args.actor, result) if args.actor else result
 
-    @magic_arguments()
-    @argument("expression", nargs="*", help="Dice notation, optionally a comparison: 3d6 <= 12, 4d6kh3")
     @line_magic
     @guarded("odds")
-    def odds(self, line: str = ""):
+    @command("odds", Rest("expression", "dice notation, optionally a comparison: 3d6 <= 12, 4d6kh3",
+                          metavar="DICE", missing="core.err.odds_empty"),
+             subs=(Sub("check", Rest("spec", "GURPS: 12, Lockpicking-5, 12 | 14; MtG: green 2",
+                                        missing="gurps.err.usage_odds_check"),
+                       help="the odds of a check (GURPS success roll or MtG action check)"),
+                   Sub("contest", Rest("sides", "14 vs 12, Aiko:Stealth vs Guard:Per"),
+                       help="the odds of a GURPS Quick Contest")),
+             actor="whose skills or library (default: the active character / the only library)",
+             group=("core", "gurps", "mtg"))
+    def odds(self, args: Args):
         """Exact odds: `%odds 3d6 <= 12`, `%odds 4d6kh3`; GURPS `%odds check 12`, `%odds contest 14 vs 12`;
         MtG `%odds check green 2 @Mira`."""
-        text = line.strip()
-        if not text:
-            raise UsageError(t("core.err.odds_empty"))
-        head = text.split(None, 1)[0].lower()
-        if head in {"check", "contest"}:
-            mtg = _rule_set("mtg")
-            if head == "check" and mtg.looks_like_mtg_check(text.split(None, 1)[1] if " " in text else ""):
-                return mtg.mtg_odds_line(self.session, text)
-            return _rule_set("gurps").gurps_odds_line(self.session, text)
-        return self.session.odds(text)
+        if args.sub == "check":
+            if _rule_set("mtg").looks_like_mtg_check(args.spec):
+                return _rule_set("mtg").mtg_odds(self.session, args)
+            return _rule_set("gurps").gurps_check_odds(self.session, args)
+        if args.sub == "contest":
+            return _rule_set("gurps").gurps_contest_odds(self.session, args)
+        if args.actor is not None:
+            raise UsageError(t("cmd.err.extra", word="@" + args.actor, column=args.column("actor"),
+                               usage=COMMANDS["odds"].usage()))
+        return self.session.odds(args.expression)
 
-    @magic_arguments()
-    @argument("seed", help="A whole number; the same seed replays the same session.")
     @line_magic("seed")
     @guarded("seed")
-    def seed_magic(self, line: str = ""):
+    @command("seed", Integer("seed", "a whole number; the same seed replays the same session", metavar="N",
+                         error="core.err.seed_magic"))
+    def seed_magic(self, args: Args):
         """Reseed the session RNG: `%seed 7` (logged)."""
-        text = line.strip()
-        try:
-            value = int(text)
-        except ValueError:
-            raise UsageError(t("core.err.seed_magic", text=repr(text))) from None
-        self.session.reseed(value)
-        return _SeedResult(value)
+        self.session.reseed(args.seed)
+        return _SeedResult(args.seed)
 
-    @magic_arguments()
-    @argument("N", nargs="?", help="Show the last N events (default: all).")
-    @argument("export", nargs="?", help="`%%log export FILE.md|FILE.html [--players]` writes the log.")
-    @argument("--gm", action="store_true", help="Show the details of secret events too.")
-    @argument("--players", action="store_true", help="Export without GM secrets.")
-    @argument("--session", action="store_true", help="Export only this kernel's session of the campaign.")
     @line_magic
     @guarded("log")
-    def log(self, line: str = ""):
+    @command("log", Integer("count", "show the last N events (default: all)", optional=True, metavar="N",
+                        error="core.err.log_word"),
+             subs=(Sub("export", Word("file", "FILE.md or FILE.html"),
+                       help="write the log (--players: without GM secrets; --session: this session only)"),),
+             options=(Flag("gm", "show the details of secret events too"),
+                      Flag("players", "export without GM secrets"),
+                      Flag("session", "export only this kernel's session of the campaign")))
+    def log(self, args: Args):
         """The session log: `%log`, `%log 10`, `%log --gm`, `%log export session.md [--players] [--session]`.
 
         `--players` leaves out GM-secret rolls and GM notes; `--session` exports only this kernel's
         session of an open campaign (default: the whole campaign)."""
-        parsed = split_line(line, flags=("gm", "players", "session"))
-        words = parsed.text.split()
-        if words and words[0] == "export":
-            if len(words) != 2:
-                raise UsageError(t("core.err.log_export_usage"))
-            path = self.session.export_log(
-                words[1], players=parsed.flag("players"), this_session=parsed.flag("session")
-            )
+        if args.sub == "export":
+            path = self.session.export_log(args.file, players=args.players, this_session=args.session)
             return _ExportResult(str(path), len(self.session.log))
-        if len(words) > 1:
-            raise UsageError(t("core.err.log_many", text=repr(parsed.text)))
-        last = None
-        if words:
-            try:
-                last = int(words[0])
-            except ValueError:
-                raise UsageError(t("core.err.log_word", text=repr(words[0]))) from None
-        return self.session.log_view(last, show_secrets=parsed.flag("gm"))
+        return self.session.log_view(args.count, show_secrets=args.gm)
 
-    @magic_arguments()
-    @argument("text", nargs="*", help="The note; --gm keeps it out of the players' export.")
-    @argument("--gm", action="store_true", help="A note for the GM only.")
     @line_magic
     @guarded("note")
-    def note(self, line: str = ""):
-        """Annotate the log: `%note The party enters the crypt`."""
-        parsed = split_line(line, flags=("gm",))
-        return self.session.note(parsed.text, gm_only=parsed.flag("gm"))
+    @command("note", Rest("text", "the note, as written", optional=True),
+             options=(Flag("gm", "a note for the GM only (left out of the players' export)"),), verbatim=True)
+    def note(self, args: Args):
+        """Annotate the log: `%note The party enters the crypt` (your words are kept as typed: no `$var`)."""
+        return self.session.note(args.text, gm_only=args.gm)
 
-    @magic_arguments()
-    @argument("N", nargs="?", help="How many events to take back (default 1).")
     @line_magic
     @guarded("undo")
-    def undo(self, line: str = ""):
+    @command("undo", Integer("count", "how many events to take back (default 1)", optional=True, default=1,
+                         metavar="N", error="core.err.count_word"))
+    def undo(self, args: Args):
         """Take back the last event(s): `%undo`, `%undo 3` (itself logged)."""
-        return self.session.undo_result(_count(line, "%undo"))
+        return self.session.undo_result(_at_least_one(args.count, "%undo"))
 
-    @magic_arguments()
-    @argument("N", nargs="?", help="How many undone steps to put back (default 1).")
     @line_magic
     @guarded("redo")
-    def redo(self, line: str = ""):
+    @command("redo", Integer("count", "how many undone steps to put back (default 1)", optional=True, default=1,
+                         metavar="N", error="core.err.count_word"))
+    def redo(self, args: Args):
         """Put back what `%undo` took: `%redo`, `%redo 2`."""
-        return self.session.redo_result(_count(line, "%redo"))
+        return self.session.redo_result(_at_least_one(args.count, "%redo"))
 
     # -- campaign --------------------------------------------------------------------------
-    @magic_arguments()
-    @argument("action", help="open FOLDER | status | close")
     @line_magic
     @guarded("campaign")
-    def campaign(self, line: str = ""):
+    @command("campaign",
+             subs=(Sub("open", Words("folder", "the campaign folder (created if missing)"),
+                       help="open a campaign: every event is written to it as it happens"),
+                   Sub("status", help="what is open: sessions, events, the last snapshot"),
+                   Sub("save", help="snapshot the open campaign now and rewrite its readable state files"),
+                   Sub("load", help="read the open campaign again from its folder (e.g. after a git checkout)"),
+                   Sub("close", help="snapshot and close the campaign")),
+             group="campaign")
+    def campaign(self, args: Args):
         """A campaign folder: `%campaign open ./crypt-of-ash` (created if missing), `%campaign status`,
-        `%campaign close`. Every event is written to the folder as it happens."""
-        words = line.split(None, 1)
-        action = words[0] if words else ""
-        if action == "open" and len(words) == 2:
-            return self.session.open_campaign(words[1].strip())
-        if action == "status" and len(words) == 1:
-            return self.session.campaign_status()
-        if action == "close" and len(words) == 1:
-            return self.session.close_campaign()
-        raise UsageError(t("core.err.campaign_usage"))
+        `%campaign save`, `%campaign load`, `%campaign close`. Every event is written to the folder as it
+        happens. (IPython's own `%save` and `%load` stay IPython's.)"""
+        session = self.session
+        if args.sub == "open":
+            return session.open_campaign(" ".join(args.folder))
+        return {"status": session.campaign_status, "save": session.save_campaign,
+                "load": session.reload_campaign, "close": session.close_campaign}[args.sub]()
 
     @line_magic
-    @guarded("save")
-    def save(self, line: str = ""):
-        """Snapshot the open campaign now and rewrite its readable state files (`%save`)."""
-        if line.strip():
-            raise UsageError(t("core.err.save_args"))
-        return self.session.save_campaign()
+    @guarded("gamekernel")
+    @command("gamekernel")
+    def gamekernel(self, args: Args):
+        """Every gamekernel command by rule set, each with its usage; `%NAME?` shows a command's help.
+        `%gk` is the same."""
+        from gamekernel.magics.overview import CommandOverview
+
+        return CommandOverview.build()
 
     @line_magic
-    @guarded("load")
-    def load(self, line: str = ""):
-        """Read the open campaign again from its folder (`%load`), e.g. after a git checkout."""
-        if line.strip():
-            raise UsageError(t("core.err.load_args"))
-        return self.session.reload_campaign()
+    @guarded("gk")
+    @command("gk")
+    def gk(self, args: Args):
+        """Short for `%gamekernel`: every gamekernel command by rule set."""
+        return self.gamekernel("")
 
     # -- commands shared by rule sets ------------------------------------------------------
-    @magic_arguments()
-    @argument("spec", nargs="*", help="GURPS: Lockpicking-5 dark, Per+2, Lockpicking | IQ-5. MtG: green 2, G2, 緑2.")
-    @argument("@Name", nargs="?", help="Who makes the check (default: the active character).")
-    @argument("--secret", action="store_true", help="GURPS: roll for the GM only.")
     @line_magic
     @guarded("check")
-    def check(self, line: str = ""):
-        """A check: GURPS success roll (`%check Lockpicking-5 dark`) or MtG action check (`%check green 2 @Mira`)."""
-        mtg = _rule_set("mtg")
-        if mtg.looks_like_mtg_check(split_line(line, flags=("secret",)).text):
-            return mtg.mtg_check_line(self.session, line)
-        return _rule_set("gurps").gurps_check_line(self.session, line)
+    @command("check", Rest("spec", "GURPS: Lockpicking-5 dark, Per+2, Lockpicking | IQ-5, 12. "
+                                   "MtG: green 2, G2, 緑2 (the first word names a colour)",
+                           missing="gurps.err.check_empty"),
+             actor="who makes the check (default: the active character / the only library)",
+             options=(Flag("secret", "GURPS: roll for the GM only"),), group=("gurps", "mtg"))
+    def check(self, args: Args):
+        """A check: GURPS success roll (`%check Lockpicking-5 dark`) or MtG action check (`%check green 2 @Mira`).
+        A line whose first word is a colour is an MtG check (and gets MtG's errors); any other, GURPS."""
+        if _rule_set("mtg").looks_like_mtg_check(args.spec):
+            return _rule_set("mtg").mtg_check(self.session, args)
+        return _rule_set("gurps").gurps_check(self.session, args)
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="GURPS: `Bren 30min` (a duration). Gamma World: `@Rin` (extended rest).")
     @line_magic
     @guarded("rest")
-    def rest(self, line: str = ""):
-        """Rest: GURPS `%rest Bren 30min` recovers FP/HP; Gamma World `%rest @Rin` rebuilds the alpha deck."""
+    @command("rest", Words("names", "GURPS: Bren 30min (a name and a duration). Gamma World: names, or "
+                                    "nobody for everyone", optional=True, metavar="WHAT"),
+             actor="who rests", options=(Flag("no-draw", "Gamma World: return and shuffle, draw later"),),
+             group=("combat", "gammaworld"))
+    def rest(self, args: Args):
+        """Rest: GURPS `%rest Bren 30min` recovers FP/HP; Gamma World `%rest @Rin` rebuilds the alpha deck.
+        A line naming a duration (30min, 2h) is GURPS rest; any other, Gamma World's extended rest."""
         combat = _rule_set("combat")
-        if combat.looks_like_gurps_rest(line):
-            return combat.gurps_rest_line(self.session, line)
-        return _rule_set("gammaworld").gw_rest_line(self.session, line)
+        if combat.looks_like_gurps_rest(args.names):
+            return combat.gurps_rest(self.session, args)
+        return _rule_set("gammaworld").gw_rest(self.session, args)
 
 
-def _count(line: str, magic: str) -> int:
-    text = line.strip() or "1"
-    try:
-        count = int(text)
-    except ValueError:
-        raise UsageError(t("core.err.count_word", magic=magic, text=repr(text))) from None
+def _at_least_one(count: int, magic: str) -> int:
     if count < 1:
         raise UsageError(t("core.err.count_low", magic=magic, count=count))
     return count
@@ -298,27 +288,41 @@ class _ExportResult(Displayable):
         return panel("export", esc(repr(self)), tone="good")
 
 
+_replaced: dict[str, dict[str, object]] = {}  # what each kind of magic held before gamekernel loaded
+
+
 def load(ipython) -> None:
-    """Register the core magics and every rule set's (called by `%load_ext gamekernel`)."""
+    """Register the core magics and every rule set's (called by `%load_ext gamekernel`); whatever a
+    name held before is kept, so `unload` puts it back (gamekernel shadows no IPython magic today)."""
+    manager = ipython.magics_manager
     kernel = GameKernel(shell=ipython)
+    classes = _magics_classes()
+    _replaced.clear()
+    for kind in ("line", "cell"):
+        mine = {name for class_ in classes for name in class_.magics.get(kind, {})}
+        _replaced[kind] = {name: manager.magics[kind][name] for name in mine if name in manager.magics[kind]}
     set_kernel_magics(kernel)
     ipython.register_magics(kernel)
-    for name in RULE_SET_MODULES:
-        for magics_class_ in getattr(_rule_set(name), "MAGICS", ()):
-            ipython.register_magics(magics_class_(shell=ipython))
+    for magics_class_ in classes[1:]:
+        ipython.register_magics(magics_class_(shell=ipython))
+
+
+def _magics_classes() -> list:
+    return [GameKernel] + [c for n in RULE_SET_MODULES for c in getattr(_rule_set(n), "MAGICS", ())]
 
 
 def unload(ipython) -> None:
-    """Remove every magic gamekernel registered (there is no unregister API in IPython)."""
+    """Remove every magic gamekernel registered and put back what those names held before (there is
+    no unregister API in IPython)."""
     from gamekernel.magics import _base
 
-    line_magics = ipython.magics_manager.magics["line"]
-    classes = [GameKernel] + [c for n in RULE_SET_MODULES for c in getattr(_rule_set(n), "MAGICS", ())]
-    for magics_class_ in classes:
-        for name in magics_class_.magics.get("line", {}):
-            line_magics.pop(name, None)
-        for name in magics_class_.magics.get("cell", {}):
-            ipython.magics_manager.magics["cell"].pop(name, None)
+    for kind in ("line", "cell"):
+        table = ipython.magics_manager.magics[kind]
+        for magics_class_ in _magics_classes():
+            for name in magics_class_.magics.get(kind, {}):
+                table.pop(name, None)
+        table.update(_replaced.get(kind, {}))
+    _replaced.clear()
     if _base._kernel_magics is not None:
         _base._kernel_magics.session.close()
         if _base._kernel_magics in ipython.configurables:

@@ -1,4 +1,5 @@
-"""What every magic shares: finding the kernel's session, splitting a line, showing errors.
+"""What every magic shares: finding the kernel's session and showing errors (the line itself is
+read by each magic's declaration, gamekernel/magics/syntax.py).
 
 Magics only parse, call the session and return a result object for IPython to display; a
 GameKernelError becomes a one-line ErrorResult and leaves the session unchanged.
@@ -7,19 +8,14 @@ GameKernelError becomes a one-line ErrorResult and leaves the session unchanged.
 from __future__ import annotations
 
 import functools
-import re
-import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from IPython.core.magic import Magics
 
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.i18n import t
 from gamekernel.render.log import ErrorResult, SecretNotice, WithNotices
-
-_ACTOR = re.compile(r"""(?:(?<=\s)|^)@(?:"([^"]+)"|'([^']+)'|(\S+))""")
-_FLAG = re.compile(r"(?:(?<=\s)|^)--([a-z][a-z-]*)(?:=(\S+))?(?=\s|$)")
 
 _kernel_magics = None
 
@@ -34,45 +30,6 @@ def current_session():
     if _kernel_magics is None:
         raise UsageError(t("core.err.not_loaded"))
     return _kernel_magics.session
-
-
-@dataclass(frozen=True)
-class Line:
-    """A magic's line split into free text, the `@Actor` and `--flags`."""
-
-    text: str
-    actor: str | None = None
-    flags: dict[str, str | bool] = field(default_factory=dict)
-
-    def flag(self, name: str) -> bool:
-        return bool(self.flags.get(name, False))
-
-
-def split_line(line: str, *, flags: tuple[str, ...] = ("secret",)) -> Line:
-    """Take `@Name` (quoted if it has spaces) and the known `--flags` out of a magic line."""
-    if line.isascii() and "@" not in line and "--" not in line:
-        return Line(" ".join(line.split()))  # the common case: nothing to take out
-    line = unicodedata.normalize("NFKC", line).strip()
-    found: dict[str, str | bool] = {}
-
-    def take_flag(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name not in flags:
-            known = ", ".join(f"--{f}" for f in flags) or "none"
-            raise UsageError(t("core.err.option", name=name, column=match.start() + 1, known=known))
-        found[name] = match.group(2) if match.group(2) is not None else True
-        return " "
-
-    line = _FLAG.sub(take_flag, line)
-    actors = list(_ACTOR.finditer(line))
-    if len(actors) > 1:
-        raise UsageError(t("core.err.actors", first=actors[0].start() + 1, second=actors[1].start() + 1))
-    actor = None
-    if actors:
-        match = actors[0]
-        actor = next(g for g in match.groups() if g)
-        line = line[: match.start()] + line[match.end():]
-    return Line(" ".join(line.split()), actor, found)
 
 
 class SessionMagics(Magics):

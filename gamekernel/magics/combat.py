@@ -1,7 +1,8 @@
 """GURPS combat magics (%combat, %next, %attack, %defend, %maneuver, %posture, %hit, %hazard,
 %firstaid, %heal, %wake, %mortal, %cast) and the GURPS form of %rest, which the core magics dispatch here.
 
-Each magic parses its line and calls ONE session method; no rules here.
+Each magic declares its syntax (magics/syntax.py), gets its line parsed once and calls ONE session
+method; no rules here.
 """
 
 from __future__ import annotations
@@ -9,11 +10,11 @@ from __future__ import annotations
 import re
 
 from IPython.core.magic import line_magic, magics_class
-from IPython.core.magic_arguments import argument, magic_arguments
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.magics._base import SessionMagics, guarded, split_line
+from gamekernel.magics._base import SessionMagics, guarded
+from gamekernel.magics.syntax import Args, Flag, Rest, Sub, Word, Words, command
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -21,18 +22,17 @@ _DAYS = re.compile(r"(\d+)\s*(?:days?|d|日)", re.IGNORECASE)
 _DURATION = re.compile(r"\b\d+(?:\.\d+)?\s*(?:s|sec|min|m|h|hr|hours?|d|days?)\b", re.IGNORECASE)
 
 
-def looks_like_gurps_rest(line: str) -> bool:
+def looks_like_gurps_rest(words: list[str]) -> bool:
     """GURPS rest names a duration (`%rest Bren 30min`); Gamma World's extended rest does not."""
-    return bool(_DURATION.search(line))
+    return any(_DURATION.search(word) for word in words)
 
 
-def gurps_rest_line(session, line: str):
-    """`%rest Bren 30min`: quiet rest, 1 FP per 10 minutes (GURPS-FAT-10)."""
-    parsed = split_line(line, flags=())
-    words = parsed.text.split()
-    name = parsed.actor or (words[0] if len(words) >= 2 else "")
-    duration = "".join(words[1:] if not parsed.actor else words)
-    if not name or not duration:
+def gurps_rest(session, args: Args):
+    """`%rest Bren 30min` / `%rest @Bren 30min`: quiet rest, 1 FP per 10 minutes (GURPS-FAT-10)."""
+    words = list(args.names)
+    name = args.actor or (words[0] if len(words) >= 2 else "")
+    duration = "".join(words if args.actor else words[1:])
+    if not name or not duration or args.no_draw:
         raise UsageError(t("combat.err.usage", usage="%rest Bren 30min"))
     return session.gurps_rest(name, duration)
 
@@ -84,75 +84,82 @@ def parse_attack(text: str) -> tuple[str, str, str, dict]:
 class CombatMagics(SessionMagics):
     """The GURPS combat tracker's commands."""
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="start Aiko Bren Goblin*3 | end | status | npc Goblin ST=9 DX=12 HT=11 "
-                                      "weapon=Spear:11:thr+2 imp | add Name stats | arm Name Sword:13:sw cut | "
-                                      "tracker")
     @line_magic
     @guarded("combat")
-    def combat(self, line: str = ""):
+    @command("combat",
+             subs=(Sub("start", Rest("roster", "Aiko Bren Goblin*3", optional=True),
+                       help="initiative by Basic Speed, DX, a roll"),
+                   Sub("end", help="end the fight (fight fatigue)"),
+                   Sub("status", help="the fighters, their HP, FP and states"),
+                   Sub("npc", Word("name", optional=True),
+                       Rest("stats", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp", optional=True),
+                       help="an NPC template"),
+                   Sub("add", Word("name", optional=True), Rest("stats", optional=True),
+                       help="a fighter from a template or stats"),
+                   Sub("arm", Word("name", optional=True), Rest("weapon", "Sword:13:sw cut", optional=True),
+                       help="give a fighter a weapon"),
+                   Sub("tracker", help="the interactive combat tracker")),
+             group="combat", bare=True, unknown="combat.err.combat_command")
+    def combat(self, args: Args):
         """Run a GURPS fight: start (initiative by Basic Speed, DX, a roll), end (fight fatigue), status."""
-        parsed = split_line(line, flags=())
-        verb, _, rest = parsed.text.partition(" ")
-        verb = verb.lower()
-        if verb == "start":
-            return self.session.combat_start(rest)
-        if verb == "end":
-            return self.session.combat_end()
-        if verb in ("status", ""):
-            return self.session.combat_status()
-        if verb in ("npc", "add"):
-            name, _, stats = rest.strip().partition(" ")
-            if not name:
-                usage = f"%combat {verb} Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp"
+        session = self.session
+        if args.sub == "start":
+            return session.combat_start(args.roster)
+        if args.sub == "end":
+            return session.combat_end()
+        if args.sub in ("status", None):
+            return session.combat_status()
+        if args.sub in ("npc", "add"):
+            if not args.name:
+                usage = f"%combat {args.sub} Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp"
                 raise UsageError(t("combat.err.usage", usage=usage))
-            return self.session.combat_npc(name, stats) if verb == "npc" else self.session.combat_add(name, stats)
-        if verb == "arm":
-            name, _, weapon = rest.strip().partition(" ")
-            return self.session.combat_arm(name, weapon)
-        if verb == "tracker":
-            from gamekernel.widgets.tracker import Tracker
+            add = session.combat_npc if args.sub == "npc" else session.combat_add
+            return add(args.name, args.stats)
+        if args.sub == "arm":
+            return session.combat_arm(args.name or "", args.weapon)
+        from gamekernel.widgets.tracker import Tracker
 
-            return Tracker(self.session)
-        raise UsageError(t("combat.err.combat_command", verb=verb))
+        return Tracker(session)
 
-    @magic_arguments()
     @line_magic("next")
     @guarded("next")
-    def next_(self, line: str = ""):
+    @command("next", group="combat")
+    def next_(self, args: Args):
         """End the active combatant's turn and start the next one's (stun recovery, shock expiry)."""
         return self.session.combat_next()
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="Aiko -> Goblin1 Broadsword [sw cut] [range=8 speed=0 size=2 braced "
-                                      "offhand behind unseen footing=-2 light=-3 half]")
     @line_magic
     @guarded("attack")
-    def attack(self, line: str = ""):
+    @command("attack", Rest("what", "Aiko -> Goblin1 Broadsword [sw cut] [range=8 speed=0 size=2 braced "
+                                    "offhand behind unseen footing=-2 light=-3 half]", optional=True,
+                            metavar="A -> B WEAPON"),
+             group="combat")
+    def attack(self, args: Args):
         """Roll to hit with every modifier shown; the target's defenses are offered next."""
-        attacker, target, weapon, options = parse_attack(split_line(line, flags=()).text)
+        attacker, target, weapon, options = parse_attack(args.what)
         return self.session.combat_attack(attacker, target, weapon, **options)
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="Goblin1 [dodge|parry|block|none] (default: the best allowed)")
     @line_magic
     @guarded("defend")
-    def defend(self, line: str = ""):
+    @command("defend", Word("name", "who defends", optional=True),
+             Word("defense", "dodge | parry | block | none (default: the best allowed)", optional=True),
+             group="combat")
+    def defend(self, args: Args):
         """Answer the pending attack; a failed defense rolls the damage at once."""
-        words = split_line(line, flags=()).text.split()
-        if not words:
+        if not args.name:
             raise UsageError(t("combat.err.usage", usage="%defend Goblin1 parry"))
-        return self.session.combat_defend(words[0], words[1] if len(words) > 1 else "")
+        return self.session.combat_defend(args.name, args.defense or "")
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="Aiko attack | Aiko aoa determined|double|feint|strong [target] | "
-                                      "Aiko aod dodge|parry|block|double | Aiko feint Goblin1 | Aiko aim Goblin1 | "
-                                      "Aiko concentrate [task] | Aiko move | Aiko ready | Aiko wait")
     @line_magic
     @guarded("maneuver")
-    def maneuver(self, line: str = ""):
+    @command("maneuver", Words("what", "Aiko attack | Aiko aoa determined|double|feint|strong [target] | "
+                                       "Aiko aod dodge|parry|block|double | Aiko feint Goblin1 | Aiko aim Goblin1 | "
+                                       "Aiko concentrate [task] | Aiko move | Aiko ready | Aiko wait",
+                               optional=True, metavar="NAME MANEUVER"),
+             group="combat")
+    def maneuver(self, args: Args):
         """Choose the active combatant's maneuver (limits move and defenses until the next turn)."""
-        words = split_line(line, flags=()).text.split()
+        words = args.what
         if len(words) < 2:
             raise UsageError(t("combat.err.usage", usage="%maneuver Aiko all_out_attack determined"))
         name, maneuver, *rest = words
@@ -170,69 +177,67 @@ class CombatMagics(SessionMagics):
             task = " ".join(rest)
         return self.session.combat_maneuver(name, key, option=option, target=target, posture=posture, task=task)
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="Aiko kneeling (crouch/kneel as a free step, else Change Posture)")
     @line_magic
     @guarded("posture")
-    def posture(self, line: str = ""):
-        words = split_line(line, flags=()).text.split()
-        if len(words) != 2:
+    @command("posture", Words("what", "Aiko kneeling (crouch/kneel as a free step, else Change Posture)",
+                              optional=True, metavar="NAME POSTURE"),
+             group="combat")
+    def posture(self, args: Args):
+        """Change a combatant's posture: `%posture Aiko kneeling`."""
+        if len(args.what) != 2:
             raise UsageError(t("combat.err.usage", usage="%posture Aiko kneeling"))
-        return self.session.combat_posture(words[0], words[1])
+        return self.session.combat_posture(args.what[0], args.what[1])
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="Goblin1 2d+1 cut [@Attacker] - damage straight onto a combatant")
     @line_magic
     @guarded("hit")
-    def hit(self, line: str = ""):
+    @command("hit", Word("name", "the combatant hit", optional=True),
+             Rest("damage", "2d+1 cut", optional=True), actor="the attacker", group="combat")
+    def hit(self, args: Args):
         """Apply rolled damage to a combatant (DR, wounding, shock, major wound, death checks)."""
-        parsed = split_line(line, flags=())
-        name, _, spec = parsed.text.partition(" ")
-        if not spec:
+        if not args.name or not args.damage:
             raise UsageError(t("combat.err.usage", usage="%hit Goblin1 2d+1 cut"))
-        return self.session.combat_damage(name, spec, attacker=parsed.actor or "")
+        return self.session.combat_damage(args.name, args.damage, attacker=args.actor or "")
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="fall 6m @Bren | in_fire @Bren | pass_through | furnace | clothing_part | "
-                                      "clothing_all | cold [light|winter|arctic|heated] [wet] | heat | "
-                                      "poison [weak|typical|irresistible] | disease [-3] | suffocation 10s")
     @line_magic
     @guarded("hazard")
-    def hazard(self, line: str = ""):
+    @command("hazard", Words("what", "fall 6m | in_fire | pass_through | furnace | clothing_part | clothing_all | "
+                                     "cold [light|winter|arctic|heated] [wet] | heat | "
+                                     "poison [weak|typical|irresistible] | disease [-3] | suffocation 10s",
+                             optional=True, metavar="HAZARD"),
+             actor="who is exposed (required)", group="combat")
+    def hazard(self, args: Args):
         """Hazards with their tables: falling, fire, cold, heat, poison, disease, suffocation."""
-        parsed = split_line(line, flags=())
-        words = parsed.text.split()
-        if not words or not parsed.actor:
+        words = args.what
+        if not words or not args.actor:
             raise UsageError(t("combat.err.usage", usage=_HAZARD_USAGE))
         kind, *rest = words
-        args: dict = {}
+        options: dict = {}
         if kind == "fall":
             if not rest:
                 raise UsageError(t("combat.err.usage", usage=_HAZARD_USAGE))
             try:
-                args["metres"] = float(rest[0].lower().rstrip("m"))
+                options["metres"] = float(rest[0].lower().rstrip("m"))
             except ValueError:
                 raise UsageError(t("combat.err.height", text=rest[0])) from None
-            args["catfall"] = "catfall" in rest
+            options["catfall"] = "catfall" in rest
         elif kind == "cold":
-            args["clothing"] = next((w for w in rest if w in ("light", "winter", "arctic", "heated")), "winter")
-            args["wet"] = "wet" in rest
+            options["clothing"] = next((w for w in rest if w in ("light", "winter", "arctic", "heated")), "winter")
+            options["wet"] = "wet" in rest
         elif kind == "poison":
-            args["strength"] = rest[0] if rest else "typical"
+            options["strength"] = rest[0] if rest else "typical"
         elif kind == "disease":
-            args["modifier"] = int(rest[0]) if rest else 0
+            options["modifier"] = int(rest[0]) if rest else 0
         elif kind == "suffocation":
-            args["seconds"] = int((rest[0] if rest else "1").rstrip("s"))
-        return self.session.hazard(kind, parsed.actor, **args)
+            options["seconds"] = int((rest[0] if rest else "1").rstrip("s"))
+        return self.session.hazard(kind, args.actor, **options)
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="Bren TL3 [skill=12] [@Medic]")
     @line_magic
     @guarded("firstaid")
-    def firstaid(self, line: str = ""):
+    @command("firstaid", Words("what", "Bren TL3 [skill=12]", optional=True, metavar="NAME TL [skill=N]"),
+             actor="the medic", group="combat")
+    def firstaid(self, args: Args):
         """Bandage (1 min, 1 HP) then First Aid by the TL table (GURPS-INJ-17..19)."""
-        parsed = split_line(line, flags=())
-        words = parsed.text.split()
+        words = args.what
         if len(words) < 2 or not words[1].upper().startswith("TL"):
             raise UsageError(t("combat.err.usage", usage="%firstaid Bren TL3 [skill=12] [@Medic]"))
         try:
@@ -240,17 +245,16 @@ class CombatMagics(SessionMagics):
         except ValueError:
             raise UsageError(t("combat.err.tech_level", text=words[1])) from None
         skill = next((int(w.split("=", 1)[1]) for w in words[2:] if w.startswith("skill=")), None)
-        return self.session.first_aid(words[0], tl, skill=skill, medic=parsed.actor)
+        return self.session.first_aid(words[0], tl, skill=skill, medic=args.actor)
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="Bren 3days [+1 good care] (or @Bren 3days)")
     @line_magic
     @guarded("heal")
-    def heal(self, line: str = ""):
+    @command("heal", Words("what", "Bren 3days [+1 good care]", optional=True, metavar="NAME DAYS [+N]"),
+             actor="who heals (instead of NAME)", group="combat")
+    def heal(self, args: Args):
         """Natural healing: a day of rest, then HT; +1 HP on a success, for each day (GURPS-INJ-16)."""
-        parsed = split_line(line, flags=())
-        words = parsed.text.split()
-        name = parsed.actor or (words.pop(0) if words else "")
+        words = list(args.what)
+        name = args.actor or (words.pop(0) if words else "")
         if not name:
             raise UsageError(t("combat.err.usage", usage="%heal Bren 3days [+1]"))
         days, modifier = 1, 0
@@ -264,42 +268,39 @@ class CombatMagics(SessionMagics):
                 raise UsageError(t("combat.err.days", word=word))
         return self.session.natural_healing(name, days, modifier=modifier)
 
-    @magic_arguments()
-    @argument("name", nargs="?", help="Bren (or @Bren)")
-    @argument("--care", action="store_true", help="Medical care has restored HP: roll HT to wake (GURPS-INJ-15).")
     @line_magic
     @guarded("wake")
-    def wake(self, line: str = ""):
+    @command("wake", Rest("name", "Bren", optional=True), actor="who wakes (instead of NAME)",
+             options=(Flag("care", "medical care has restored HP: roll HT to wake (GURPS-INJ-15)"),),
+             group="combat")
+    def wake(self, args: Args):
         """Waking up (GURPS-INJ-13..15): automatic at HP >= 1, hourly HT rolls at 0 >= HP > -HP, one roll
         after 12 h below that (then only with medical care, and 12-hourly rolls against death)."""
-        parsed = split_line(line, flags=("care",))
-        name = parsed.actor or parsed.text.strip()
+        name = args.actor or args.name
         if not name:
             raise UsageError(t("combat.err.usage", usage="%wake Bren [--care]"))
-        return self.session.wake(name, care=parsed.flag("care"))
+        return self.session.wake(name, care=args.care)
 
-    @magic_arguments()
-    @argument("name", nargs="?", help="Bren (or @Bren)")
-    @argument("--healed", action="store_true", help="Medicine or magic restored HP: a success recovers.")
     @line_magic
     @guarded("mortal")
-    def mortal(self, line: str = ""):
+    @command("mortal", Rest("name", "Bren", optional=True), actor="who rolls (instead of NAME)",
+             options=(Flag("healed", "medicine or magic restored HP: a success recovers"),), group="combat")
+    def mortal(self, args: Args):
         """A mortally wounded character's HT roll every 30 minutes (GURPS-INJ-10, INJ-11)."""
-        parsed = split_line(line, flags=("healed",))
-        name = parsed.actor or parsed.text.strip()
+        name = args.actor or args.name
         if not name:
             raise UsageError(t("combat.err.usage", usage="%mortal Bren [--healed]"))
-        return self.session.mortal_check(name, healed=parsed.flag("healed"))
+        return self.session.mortal_check(name, healed=args.healed)
 
-    @magic_arguments()
-    @argument("what", nargs="*", help="Fireball 3 skill=14 [-2 far] @Aiko")
     @line_magic
     @guarded("cast")
-    def cast(self, line: str = ""):
+    @command("cast", Words("what", "Fireball 3 skill=14 [-2 far]", optional=True,
+                           metavar="SPELL COST skill=N [MODIFIERS]"),
+             actor="the caster (required)", group="combat")
+    def cast(self, args: Args):
         """Cast a spell: success pays the cost in FP (then HP), critical success nothing, failure 1."""
-        parsed = split_line(line, flags=())
-        words = parsed.text.split()
-        if len(words) < 3 or not parsed.actor:
+        words = args.what
+        if len(words) < 3 or not args.actor:
             raise UsageError(t("combat.err.usage", usage="%cast Fireball 3 skill=14 @Aiko"))
         spell, cost, *rest = words
         skill = None
@@ -313,7 +314,7 @@ class CombatMagics(SessionMagics):
                 mods[-1][1] = word
         if skill is None:
             raise UsageError(t("combat.err.spell_skill"))
-        return self.session.cast(parsed.actor, spell, int(cost), skill, modifiers=mods)
+        return self.session.cast(args.actor, spell, int(cost), skill, modifiers=mods)
 
 
 MAGICS = [CombatMagics]

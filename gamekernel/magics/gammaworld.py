@@ -1,38 +1,30 @@
 """Gamma World magics (%deck, %draw, %hand, %tap, %untap, %overcharge, %flux, %encounter, %gw) and
 the Gamma World form of %rest (extended rest), which the core magics dispatch here.
 
-Magics only parse the line and call ONE session method; the rules live in systems/gammaworld.
+Each magic declares its syntax (magics/syntax.py), gets its line parsed once and calls ONE session
+method; the rules live in systems/gammaworld.
 """
 
 from __future__ import annotations
 
 import re
-import shlex
 
 from IPython.core.magic import line_magic, magics_class
-from IPython.core.magic_arguments import argument, magic_arguments
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.magics._base import SessionMagics, guarded, split_line
+from gamekernel.magics._base import SessionMagics, guarded
+from gamekernel.magics.syntax import Args, Flag, Sub, Words, command
 
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[+-]?\d+$")
 
 
-def _words(text: str, usage: str) -> list[str]:
-    try:
-        return shlex.split(text)
-    except ValueError as error:
-        raise UsageError(t("gammaworld.err.quotes", error=error, text=text, usage=usage)) from None
-
-
-def _name_and_card(line: str, usage: str, *, card_required: bool = True) -> tuple[str, str | None]:
+def _name_and_card(args: Args, usage: str, *, card_required: bool = True) -> tuple[str, str | None]:
     """`Rin "Sap Bloom"`, `Rin Sap Bloom` or `"Sap Bloom" @Rin` -> ("Rin", "Sap Bloom")."""
-    parsed = split_line(line, flags=("force",))
-    words = _words(parsed.text, usage)
-    if parsed.actor:
-        name, rest = parsed.actor, words
+    words = list(args.what)
+    if args.actor:
+        name, rest = args.actor, words
     elif words:
         name, rest = words[0], words[1:]
     else:
@@ -50,39 +42,44 @@ def _int(text: str, what: str) -> int:
     return int(text)
 
 
-def gw_rest_line(session, line: str):
+def gw_rest(session, args: Args):
     """`%rest @Rin` / `%rest Rin Bren` / `%rest` (everyone): extended rest, GW-ALPHA-11.
     `--no-draw` returns the cards and shuffles but lets decks be edited before `%draw alpha`."""
-    parsed = split_line(line, flags=("no-draw",))
-    names = _words(parsed.text, "%rest @Rin [--no-draw]")
-    if parsed.actor:
-        names = [parsed.actor, *names]
-    return session.gw_rest(names, draw=not parsed.flag("no-draw"))
+    names = list(args.names)
+    if args.actor:
+        names = [args.actor, *names]
+    return session.gw_rest(names, draw=not args.no_draw)
+
+
+_DECK_USAGE = '%deck new|add|remove|validate|show|odds|gm|load ... e.g. %deck add Rin "Sap Bloom" x2'
+
+
+def _deck_sub(name: str, help: str, metavar: str = "NAME") -> Sub:
+    return Sub(name, Words("words", optional=True, metavar=metavar), help=help)
 
 
 @magics_class
 class GammaWorldMagics(SessionMagics):
     """Gamma World Alpha Mutation decks."""
 
-    @magic_arguments()
-    @argument(
-        "action",
-        nargs="*",
-        help="new NAME alpha | add NAME CARD [x2] | remove NAME CARD [x1] | "
-        "validate NAME | show NAME | odds NAME CARD DRAWS | gm [CARD ...] | load FILE.json",
-    )
     @line_magic
     @guarded("deck")
-    def deck(self, line: str = ""):
+    @command("deck",
+             subs=(_deck_sub("new", "a new alpha deck: %deck new Rin alpha", "NAME alpha"),
+                   _deck_sub("add", 'add cards: %deck add Rin "Sap Bloom" x2', "NAME CARD [x2]"),
+                   _deck_sub("remove", "take cards out", "NAME CARD [x1]"),
+                   _deck_sub("validate", "check the deck against the rules"),
+                   _deck_sub("show", "the deck's cards"),
+                   _deck_sub("odds", 'the odds of drawing a card: %deck odds Rin "Sap Bloom" 3', "NAME CARD DRAWS"),
+                   _deck_sub("gm", "set up the GM deck", "[CARD...]"),
+                   _deck_sub("load", "load card definitions", "FILE.json")),
+             actor="the deck's owner (instead of NAME)", group="gammaworld",
+             unknown="gammaworld.err.deck_action")
+    def deck(self, args: Args):
         """Alpha decks: `%deck new Rin alpha`, `%deck add Rin "Sap Bloom" x2`, `%deck validate Rin`."""
-        usage = '%deck new|add|remove|validate|show|odds|gm|load ... e.g. %deck add Rin "Sap Bloom" x2'
-        parsed = split_line(line, flags=())
-        words = _words(parsed.text, usage)
-        if not words:
-            raise UsageError(t("gammaworld.err.usage", usage=usage))
-        action, rest = words[0].lower(), words[1:]
-        if parsed.actor:
-            rest = [parsed.actor, *rest]
+        action, rest = args.sub, list(args.words)
+        if args.actor:
+            rest = [args.actor, *rest]
         session = self.session
         if action == "gm":
             return session.gw_setup(rest)
@@ -91,7 +88,7 @@ class GammaWorldMagics(SessionMagics):
                 raise UsageError(t("gammaworld.err.usage", usage="%deck load my-cards.json"))
             return session.gw_load_cards(rest[0])
         if not rest:
-            raise UsageError(t("gammaworld.err.name_owner", usage=usage))
+            raise UsageError(t("gammaworld.err.name_owner", usage=_DECK_USAGE))
         owner, rest = rest[0], rest[1:]
         if action == "new":
             if rest and [w.lower() for w in rest] != ["alpha"]:
@@ -113,123 +110,112 @@ class GammaWorldMagics(SessionMagics):
             return session.deck_validate(owner)
         if action == "show":
             return session.deck_show(owner)
-        if action == "odds":
-            if len(rest) < 2:
-                raise UsageError(t("gammaworld.err.usage", usage='%deck odds Rin "Sap Bloom" 3'))
-            return session.deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "gammaworld.what.draws"))
-        raise UsageError(t("gammaworld.err.deck_action", action=action, usage=usage))
+        if len(rest) < 2:
+            raise UsageError(t("gammaworld.err.usage", usage='%deck odds Rin "Sap Bloom" 3'))
+        return session.deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "gammaworld.what.draws"))
 
-    @magic_arguments()
-    @argument("what", help="alpha")
-    @argument("@Name", nargs="?", help="Who draws (default: every character short of readied cards).")
-    @argument("--gm", action="store_true", help="Draw from the GM deck instead of your own.")
     @line_magic
     @guarded("draw")
-    def draw(self, line: str = ""):
+    @command("draw", Words("what", "alpha [NAME]", optional=True, metavar="alpha"),
+             actor="who draws (default: every character short of readied cards)",
+             options=(Flag("gm", "draw from the GM deck instead of your own"),), group="gammaworld")
+    def draw(self, args: Args):
         """Draw readied alpha cards by level (1-3: 1, 4-7: 2, 8+: 3): `%draw alpha @Rin`."""
-        parsed = split_line(line, flags=("gm",))
-        words = _words(parsed.text, "%draw alpha [@Name] [--gm]")
+        words = args.what
         if not words or words[0].lower() not in ("alpha", "アルファ"):
             raise UsageError(t("gammaworld.err.usage", usage="%draw alpha [@Name] [--gm]"))
-        name = parsed.actor or (" ".join(words[1:]) or None)
-        return self.session.draw_alpha(name, from_gm=parsed.flag("gm"))
+        name = args.actor or (" ".join(words[1:]) or None)
+        return self.session.draw_alpha(name, from_gm=args.gm)
 
-    @magic_arguments()
-    @argument("name", help="Whose readied cards (also @Name).")
-    @argument("--static", action="store_true", help="A plain result instead of the interactive widget.")
     @line_magic
     @guarded("hand")
-    def hand(self, line: str = ""):
+    @command("hand", Words("name", "whose readied cards", optional=True, metavar="NAME"),
+             actor="whose readied cards (instead of NAME)",
+             options=(Flag("static", "a plain result instead of the interactive widget"),), group="gammaworld")
+    def hand(self, args: Args):
         """Show a character's readied alpha cards (widget: click to tap, overcharge, resolve flux)."""
-        parsed = split_line(line, flags=("static",))
-        name = parsed.actor or parsed.text.strip().strip("\"'")
+        name = args.actor or " ".join(args.name)
         if not name:
             raise UsageError(t("gammaworld.err.usage", usage="%hand Rin"))
         view = self.session.hand(name)
-        if parsed.flag("static"):
+        if args.static:
             return view
         from gamekernel.widgets.hand import HandWidget
 
         return HandWidget(self.session, view.name)
 
-    @magic_arguments()
-    @argument("name", help="Who uses the power (also @Name).")
-    @argument("card", nargs="*", help="The readied card.")
     @line_magic
     @guarded("tap")
-    def tap(self, line: str = ""):
+    @command("tap", Words("what", "NAME CARD: the readied card", optional=True, metavar="NAME CARD"),
+             actor="who uses the power (instead of NAME)", group="gammaworld")
+    def tap(self, args: Args):
         """Use a readied card's power (once per encounter): `%tap Rin "Sap Bloom"`."""
-        name, card = _name_and_card(line, '%tap Rin "Sap Bloom"')
+        name, card = _name_and_card(args, '%tap Rin "Sap Bloom"')
         return self.session.tap(name, card)
 
-    @magic_arguments()
-    @argument("name", help="Whose card (also @Name).")
-    @argument("card", nargs="*", help="The readied card.")
     @line_magic
     @guarded("untap")
-    def untap(self, line: str = ""):
+    @command("untap", Words("what", "NAME CARD: the tapped card", optional=True, metavar="NAME CARD"),
+             actor="whose card (instead of NAME)", group="gammaworld")
+    def untap(self, args: Args):
         """Turn a tapped card back (a correction or a card effect): `%untap Rin "Sap Bloom"`."""
-        name, card = _name_and_card(line, '%untap Rin "Sap Bloom"')
+        name, card = _name_and_card(args, '%untap Rin "Sap Bloom"')
         return self.session.untap(name, card)
 
-    @magic_arguments()
-    @argument("name", help="Who overcharges (also @Name), or `odds [+bonus]`.")
-    @argument("card", nargs="*", help="The readied card.")
     @line_magic
     @guarded("overcharge")
-    def overcharge(self, line: str = ""):
+    @command("overcharge", Words("what", "NAME CARD, or odds [+BONUS]", optional=True, metavar="NAME CARD"),
+             actor="who overcharges (instead of NAME)", group="gammaworld")
+    def overcharge(self, args: Args):
         """Overcharge a power (d20 + origin bonus, 10+): `%overcharge Rin "Gravity Knot"`; `%overcharge odds +2`."""
-        words = line.split()
-        if words and words[0].lower() == "odds":
-            bonus = _int(words[1], "gammaworld.what.bonus") if len(words) > 1 else None
-            return self.session.gw_odds(bonus=bonus) if bonus is not None else self.session.gw_odds()
-        name, card = _name_and_card(line, '%overcharge Rin "Gravity Knot"')
+        words = args.what
+        if words and words[0].lower() == "odds" and args.actor is None:
+            if len(words) > 1:
+                return self.session.gw_odds(bonus=_int(words[1], "gammaworld.what.bonus"))
+            return self.session.gw_odds()
+        name, card = _name_and_card(args, '%overcharge Rin "Gravity Knot"')
         return self.session.overcharge(name, card)
 
-    @magic_arguments()
-    @argument("name", help="Who resolves the flux (also @Name), or `odds N`.")
-    @argument("card", nargs="*", help="The readied card to discard (may be omitted with one readied card).")
-    @argument("--force", action="store_true", help="A flux the GM calls without a natural 1.")
     @line_magic
     @guarded("flux")
-    def flux(self, line: str = ""):
+    @command("flux", Words("what", "NAME [CARD] (the card may be omitted with one readied card), or odds N",
+                           optional=True, metavar="NAME CARD"),
+             actor="who resolves the flux (instead of NAME)",
+             options=(Flag("force", "a flux the GM calls without a natural 1"),), group="gammaworld")
+    def flux(self, args: Args):
         """Resolve Alpha Flux: `%flux Rin "Sap Bloom"` (discard it, draw from the GM deck); `%flux odds 5`."""
-        words = line.split()
-        if words and words[0].lower() == "odds":
-            rolls = _int(words[1], "gammaworld.what.rolls") if len(words) > 1 else None
-            return self.session.gw_odds(rolls=rolls) if rolls is not None else self.session.gw_odds()
-        name, card = _name_and_card(line, '%flux Rin "Sap Bloom" [--force]', card_required=False)
-        return self.session.flux(name, card, force=split_line(line, flags=("force",)).flag("force"))
+        words = args.what
+        if words and words[0].lower() == "odds" and args.actor is None:
+            if len(words) > 1:
+                return self.session.gw_odds(rolls=_int(words[1], "gammaworld.what.rolls"))
+            return self.session.gw_odds()
+        name, card = _name_and_card(args, '%flux Rin "Sap Bloom" [--force]', card_required=False)
+        return self.session.flux(name, card, force=args.force)
 
-    @magic_arguments()
-    @argument("action", help="start | end")
     @line_magic
     @guarded("encounter")
-    def encounter(self, line: str = ""):
+    @command("encounter",
+             subs=(Sub("start", help="natural 1s now cause alpha flux", aliases=("開始",)),
+                   Sub("end", help="discard and redraw readied cards", aliases=("終了",))),
+             group="gammaworld", unknown="gammaworld.err.encounter_usage")
+    def encounter(self, args: Args):
         """`%encounter start` (natural 1s now flux), `%encounter end` (discard and redraw readied cards)."""
-        action = line.strip().lower()
-        if action in ("start", "開始"):
+        if args.sub == "start":
             return self.session.encounter_start()
-        if action in ("end", "終了"):
-            return self.session.encounter_end()
-        raise UsageError(t("gammaworld.err.encounter_usage", got=line.strip()))
+        return self.session.encounter_end()
 
-    @magic_arguments()
-    @argument("args", nargs="*", help="NAME level N [bonus +B] | config option=value ...")
     @line_magic
     @guarded("gw")
-    def gw(self, line: str = ""):
+    @command("gw", Words("record", "NAME level N [bonus +B]", optional=True, metavar="NAME level N [bonus +B]"),
+             subs=(Sub("config", Words("options", "flux_outside_encounter=true ...", optional=True,
+                                       metavar="OPTION=VALUE"), help="Gamma World options"),),
+             actor="whose record (instead of NAME)", group="gammaworld")
+    def gw(self, args: Args):
         """Gamma World records: `%gw Rin level 4 bonus +2`; options: `%gw config flux_outside_encounter=true`."""
         usage = "%gw Rin level 4 [bonus +2] | %gw config option=value"
-        parsed = split_line(line, flags=())
-        words = _words(parsed.text, usage)
-        if parsed.actor:
-            words = [parsed.actor, *words]
-        if not words:
-            raise UsageError(t("gammaworld.err.usage", usage=usage))
-        if words[0].lower() == "config":
+        if args.sub == "config":
             options = {}
-            for word in words[1:]:
+            for word in args.options:
                 key, sep, value = word.partition("=")
                 if not sep:
                     raise UsageError(t("gammaworld.err.option_value", word=word))
@@ -237,6 +223,9 @@ class GammaWorldMagics(SessionMagics):
             if not options:
                 raise UsageError(t("gammaworld.err.usage", usage=usage))
             return self.session.gw_config(**options)
+        words = [args.actor, *args.record] if args.actor else list(args.record)
+        if not words:
+            raise UsageError(t("gammaworld.err.usage", usage=usage))
         name, rest = words[0], words[1:]
         level = bonus = None
         if len(rest) % 2:

@@ -1,43 +1,44 @@
 """MtG action-check magics (%library, %boost, %scene) and the MtG forms of %check and %odds check,
-which the core magics dispatch here. Magics only parse and call one session method."""
+which the core magics dispatch here. Each magic declares its syntax (magics/syntax.py), gets its line
+parsed once and calls one session method."""
 
 from __future__ import annotations
 
-import shlex
-
 from IPython.core.magic import line_magic, magics_class
-from IPython.core.magic_arguments import argument, magic_arguments
 
 from gamekernel.display import Displayable
-from gamekernel.errors import GameKernelError, UsageError
+from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.magics._base import SessionMagics, guarded, split_line
+from gamekernel.magics._base import SessionMagics, guarded
+from gamekernel.magics.syntax import Args, Opt, Rest, Sub, Word, Words, command
 
 
-def looks_like_mtg_check(text: str) -> bool:
-    """'green 2', 'G2', '緑2', 'colorless 3' ... (an @actor or --flags in `text` are ignored)."""
+def looks_like_mtg_check(spec: str) -> bool:
+    """The `%check`/`%odds check` dispatch: the words start with a colour or 'colourless' ('green 2',
+    'G2', '緑2', 'green', '赤：2'); such a line is MtG's, valid or not (systems.mtg.kinds.names_a_kind)."""
+    from gamekernel.systems.mtg.kinds import names_a_kind
+
+    return names_a_kind(spec)
+
+
+def _kind_and_difficulty(args: Args) -> tuple[str, int]:
     from gamekernel.systems.mtg.kinds import parse_check_spec
 
-    try:
-        parse_check_spec(split_line(text, flags=("secret",)).text)
-    except GameKernelError:
-        return False
-    return True
+    if getattr(args, "secret", False):  # a GURPS option; MtG checks are open
+        raise UsageError(t("core.err.option", name="secret", column=args.column("secret"), known=t("cmd.none")))
+    return parse_check_spec(args.spec)
 
 
-def mtg_check_line(session, line: str):
-    """`%check green 2 @Mira`."""
-    parsed = split_line(line, flags=())
-    return session.mtg_check(parsed.text, actor=parsed.actor)
+def mtg_check(session, args: Args):
+    """`%check green 2 @Mira` (parsed by `%check`'s declaration)."""
+    kind, difficulty = _kind_and_difficulty(args)
+    return session.mtg_check(kind, difficulty, actor=args.actor)
 
 
-def mtg_odds_line(session, line: str):
+def mtg_odds(session, args: Args):
     """`%odds check green 2 @Mira`."""
-    parsed = split_line(line, flags=())
-    text = parsed.text.split(None, 1)
-    if len(text) < 2 or text[0].lower() != "check":
-        raise UsageError(t("mtg.error.spec", spec=parsed.text))
-    return session.mtg_odds(text[1], actor=parsed.actor)
+    kind, difficulty = _kind_and_difficulty(args)
+    return session.mtg_odds(kind, difficulty, actor=args.actor)
 
 
 class _Progress:
@@ -82,70 +83,73 @@ class DataLoaded(Displayable):
 class MtgMagics(SessionMagics):
     """%library, %boost, %scene."""
 
-    @magic_arguments()
-    @argument("command", nargs="*", help="load Name file.txt [--format arena|mtgo|dek] | show | view | peek N | "
-              "odds | reset | stack Card, Card | data AtomicCards.json [--cache DIR]")
-    @argument("@Name", nargs="?", help="Whose library (default: the only one).")
     @line_magic
     @guarded("library")
-    def library(self, line: str = ""):
+    @command("library",
+             subs=(Sub("load", Words("what", "[NAME] FILE: a decklist (Arena, MTGO, .dek)", optional=True,
+                                     metavar="NAME FILE"), help="load a library from a decklist"),
+                   Sub("show", Word("name", optional=True), help="the live library widget"),
+                   Sub("view", Word("name", optional=True), help="the library as a static result"),
+                   Sub("peek", Word("count", "how many cards from the top", optional=True, metavar="N"),
+                       help="look at the top cards"),
+                   Sub("odds", Word("name", optional=True), help="the success chance of every check"),
+                   Sub("reset", Word("name", optional=True), help="shuffle everything back", aliases=("shuffle",)),
+                   Sub("stack", Rest("cards", "Card, Card, ... (the new top, in order)", optional=True),
+                       help="put named cards on top (a test or a scripted scene)"),
+                   Sub("data", Rest("file", "AtomicCards.json (card colours and types)", optional=True),
+                       help="load card data")),
+             actor="whose library (default: the only one)",
+             options=(Opt("format", "decklist format: arena, mtgo or dek", metavar="FORMAT"),
+                      Opt("cache", "folder for the card-data cache", metavar="DIR")),
+             group="mtg", bare=True, unknown="mtg.error.library_usage")
+    def library(self, args: Args):
         """MtG libraries: `%library load Mira mira.txt`, `%library show @Mira` (widget), `%library view`,
         `%library peek 2 @Mira`, `%library odds @Mira`, `%library reset @Mira`,
         `%library stack Elvish Mystic, Runeclaw Bear @Mira`, `%library data AtomicCards.json`."""
-        parsed = split_line(line, flags=("format", "cache"))
-        head, _, rest = parsed.text.partition(" ")
-        head, rest = head.lower(), rest.strip()
-        session = self.session
-        if head == "load":
-            words = shlex.split(rest) if rest else []
-            if parsed.actor and len(words) == 1:
-                words = [parsed.actor, *words]
+        session, actor = self.session, args.actor
+        if args.sub == "load":
+            words = list(args.what)
+            if actor and len(words) == 1:
+                words = [actor, *words]
             if len(words) != 2:
                 raise UsageError(t("mtg.error.library_usage"))
-            fmt = parsed.flags.get("format")
-            return session.load_library(words[0], words[1], fmt=fmt if isinstance(fmt, str) else None)
-        if head == "show":  # the live widget (its snapshot shows without a kernel)
+            return session.load_library(words[0], words[1], fmt=args.format)
+        if args.sub == "show":  # the live widget (its snapshot shows without a kernel)
             from gamekernel.widgets.library import LibraryWidget
 
-            return LibraryWidget(session, session.mtg_actor(rest or parsed.actor))
-        if head in {"", "view"}:
-            return session.library_view(rest or parsed.actor)
-        if head == "peek":
-            if not rest.isdigit():
-                raise UsageError(t("mtg.error.peek_count", count=rest))
-            return session.peek_library(int(rest), parsed.actor)
-        if head == "odds":
-            return session.mtg_odds_table(rest or parsed.actor)
-        if head in {"reset", "shuffle"}:
-            return session.reset_library(rest or parsed.actor)
-        if head == "stack":
-            names = [name.strip() for name in rest.split(",") if name.strip()]
+            return LibraryWidget(session, session.mtg_actor(args.name or actor))
+        if args.sub in (None, "view"):
+            return session.library_view(getattr(args, "name", None) or actor)
+        if args.sub == "peek":
+            if not (args.count or "").isdigit():
+                raise UsageError(t("mtg.error.peek_count", count=args.count or ""))
+            return session.peek_library(int(args.count), actor)
+        if args.sub == "odds":
+            return session.mtg_odds_table(args.name or actor)
+        if args.sub == "reset":
+            return session.reset_library(args.name or actor)
+        if args.sub == "stack":
+            names = [name.strip() for name in args.cards.split(",") if name.strip()]
             if not names:
                 raise UsageError(t("mtg.error.library_usage"))
-            return session.stack_library(parsed.actor, names)
-        if head == "data":
-            if not rest:
-                raise UsageError(t("mtg.error.library_usage"))
-            cache = parsed.flags.get("cache")
-            index = session.mtg_card_data(rest, cache=cache if isinstance(cache, str) else None,
-                                          progress=_Progress())
-            return DataLoaded(len(index), rest)
-        raise UsageError(t("mtg.error.library_usage"))
+            return session.stack_library(actor, names)
+        if not args.file:
+            raise UsageError(t("mtg.error.library_usage"))
+        index = session.mtg_card_data(args.file, cache=args.cache, progress=_Progress())
+        return DataLoaded(len(index), args.file)
 
-    @magic_arguments()
-    @argument("@Name", nargs="?", help="Whose last check to boost (default: the only library).")
     @line_magic
     @guarded("boost")
-    def boost(self, line: str = ""):
+    @command("boost", actor="whose last check to boost (default: the only library)", group="mtg",
+             extra="mtg.error.boost_args")
+    def boost(self, args: Args):
         """Once per scene after a check: exile the top six, +1 per colourless card (`%boost @Mira`)."""
-        parsed = split_line(line, flags=())
-        if parsed.text:
-            raise UsageError(t("mtg.error.boost_args", text=parsed.text))
-        return self.session.mtg_boost(parsed.actor)
+        return self.session.mtg_boost(args.actor)
 
     @line_magic
     @guarded("scene")
-    def scene(self, line: str = ""):
+    @command("scene", group="mtg")
+    def scene(self, args: Args):
         """Start a new scene: every boost is available again (`%scene`)."""
         return self.session.mtg_scene()
 

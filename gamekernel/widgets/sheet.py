@@ -3,7 +3,8 @@ with costs, weapons (level, damage, reach, Parry), the point total against the b
 
 An edit (DX 12 -> 13) is a session call (`char_set`, logged and undoable); the session's event
 refreshes the widget, so Basic Speed, Dodge, Move and the point total change at once. Clicking a
-skill or attribute rolls it through `session.check` (logged, shown as the widget's last roll).
+skill or attribute sends its key (`{"action": "roll", "skill": full name}` or `"attribute": "DX"`),
+rolled by `session.check_named` without parsing (logged, shown as the widget's last roll).
 The widget computes nothing itself: every number comes from the Character.
 """
 
@@ -97,11 +98,11 @@ class SheetWidget(SessionWidget):
             if key not in EDITABLE_ATTRIBUTES:
                 raise UsageError(t("gurps.err.sheet_edit", key=key))
             self.session.char_set(self._name, **{key: payload.get("value")})
-        elif action == "roll":
-            spec = str(payload.get("spec", "")).strip()
-            if not spec:
+        elif action == "roll":  # a structured intent: the row's key, never display text to parse
+            key = str(payload.get("skill") or payload.get("attribute") or "").strip()
+            if not key:
                 raise UsageError(t("gurps.err.sheet_nothing"))
-            self.session.check(spec, actor=self._name)
+            self.session.check_named(key, actor=self._name)
         else:
             raise UsageError(t("gurps.err.sheet_action", action=action))
 

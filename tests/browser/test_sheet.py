@@ -50,3 +50,30 @@ def test_sheet_edits_dx_and_rolls_a_skill_through_the_session(lab):
             expect="KIND gurps.char.set Aiko: weapon Broadsword added")
     lab.screenshot(page, "sheet.png")
     lab.close_page(page)
+
+
+def test_clicking_a_skill_named_with_a_hyphen_and_digits_rolls_it(lab):
+    """Issue 10: the sheet sent the skill's display name through the check parser, which read "-66"
+    as a modifier ("no skill 'Area Knowledge (Route'"). A click now sends the row's key."""
+    page = lab.open("sheet_route66.ipynb", [
+        "%load_ext gamekernel",
+        "%seed 5",
+        "from gamekernel.magics import current_session as cs\n"
+        "from gamekernel.systems.gurps.characters import Character, Skill\n"
+        "s = cs()\n"
+        "s.add_character(Character(name='Aiko', iq=12, skills=(\n"
+        "    Skill('Area Knowledge', 'IQ', 'E', 2, specialization='Route-66'),)))",
+        "w = %sheet Aiko\nw",
+    ])
+    skill = page.locator('.gk-sheet .gk-skill[data-skill="Area Knowledge (Route-66)"] .gk-skill-name').first
+    skill.wait_for()
+    skill.click()
+    last = page.locator(".gk-sheet .gk-sheet-last").first
+    last.wait_for()
+    page.wait_for_function(
+        "() => document.querySelector('.gk-sheet .gk-sheet-last').textContent.includes('Route-66')")
+    assert "Area Knowledge (Route-66) 13" in last.inner_text()
+    lab.run(page, "e = s.log[-1]\nprint('ROLL', e.kind, e.actor, e.data['result']['label'], "
+                  "e.data['result']['target'], len(e.data['result']['dice']))",
+            expect="ROLL gurps.check Aiko Area Knowledge (Route-66) 13 3")
+    lab.close_page(page)

@@ -153,11 +153,17 @@ def test_campaign_magics(ip, tmp_path):
     folder = tmp_path / "crypt"
     assert "Campaign crypt: 1 sessions" in repr(ip.run_line_magic("campaign", f"open {folder}"))
     ip.run_line_magic("note", "hello")
-    assert "snapshot after event" in repr(ip.run_line_magic("save", ""))
-    assert "Campaign crypt: 2 sessions" in repr(ip.run_line_magic("load", ""))
+    assert "snapshot after event" in repr(ip.run_line_magic("campaign", "save"))
+    assert "Campaign crypt: 2 sessions" in repr(ip.run_line_magic("campaign", "load"))
     assert "closed and saved" in repr(ip.run_line_magic("campaign", "close"))
     assert repr(ip.run_line_magic("campaign", "status")) == "error: no campaign is open: %campaign open FOLDER"
-    assert repr(ip.run_line_magic("campaign", "frobnicate")).startswith("error: usage: %campaign open FOLDER")
+    assert repr(ip.run_line_magic("campaign", "frobnicate")) == (
+        "error: unknown subcommand 'frobnicate' at column 1 "
+        "(usage: %campaign open FOLDER... | status | save | load | close)")
+    assert repr(ip.run_line_magic("campaign", "")) == (
+        "error: usage: %campaign open FOLDER... | status | save | load | close")
+    assert repr(ip.run_line_magic("campaign", "status now")) == (
+        "error: unexpected 'now' at column 8 (usage: %campaign open FOLDER... | status | save | load | close)")
 
 
 def test_exports_of_the_campaign_and_of_this_session(tmp_path):

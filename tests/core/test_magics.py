@@ -67,7 +67,7 @@ def test_log_path_config_writes_every_event(ip, tmp_path):
 def test_help_is_available_for_every_core_magic(ip):
     for name in ["roll", "odds", "seed", "log", "note", "undo", "redo", "check", "rest"]:
         doc = ip.find_line_magic(name).__doc__
-        assert doc and "::" in doc, name  # magic_arguments usage block
+        assert doc and doc.startswith(f"::\n\n  %{name} "), name  # the usage block from the declaration
 
 
 def test_log_export_magic(ip, tmp_path):
@@ -83,3 +83,156 @@ def test_unload_removes_the_magics(ip):
     assert ip.find_line_magic("roll") is None
     ip.run_line_magic("load_ext", "gamekernel")
     assert ip.find_line_magic("roll") is not None
+
+
+# --- IPython's own magics are left alone (issue 10, item 6) ----------------------------------------
+
+
+def _magic_tables(ip) -> dict[str, dict[str, object]]:
+    return {kind: dict(table) for kind, table in ip.magics_manager.magics.items()}
+
+
+def test_ipython_load_and_save_stay_ipythons(ip):
+    for name in ("load", "save"):
+        assert type(ip.find_line_magic(name).__self__).__name__ == "CodeMagics", name
+    ip.run_line_magic("unload_ext", "gamekernel")
+    for name in ("load", "save"):
+        assert type(ip.find_line_magic(name).__self__).__name__ == "CodeMagics", name
+
+
+def test_unload_leaves_every_magic_as_before_loading(ip):
+    ip.run_line_magic("unload_ext", "gamekernel")
+    before = _magic_tables(ip)
+    assert {"load", "save", "run", "time"} <= set(before["line"]) and "timeit" in before["cell"]
+    ip.run_line_magic("load_ext", "gamekernel")
+    assert set(_magic_tables(ip)["line"]) > set(before["line"])
+    ip.run_line_magic("unload_ext", "gamekernel")
+    assert _magic_tables(ip) == before
+    ip.run_line_magic("load_ext", "gamekernel")  # the fixture unloads it again
+
+
+def test_unload_puts_back_a_magic_gamekernel_had_to_replace(ip):
+    """A magic of the same name registered before loading (here a user's %roll) comes back on unload."""
+    ip.run_line_magic("unload_ext", "gamekernel")
+
+    def users_roll(line):
+        return "mine"
+
+    ip.register_magic_function(users_roll, "line", "roll")
+    try:
+        ip.run_line_magic("load_ext", "gamekernel")
+        assert ip.run_line_magic("roll", "1d1").total == 1
+        ip.run_line_magic("unload_ext", "gamekernel")
+        assert ip.run_line_magic("roll", "1d1") == "mine"
+    finally:
+        ip.magics_manager.magics["line"].pop("roll", None)
+    ip.run_line_magic("load_ext", "gamekernel")
+
+
+def test_no_gamekernel_magic_shadows_an_ipython_magic(ip):
+    """Checked against a fresh shell's magics and the Jupyter kernel's own (ipykernel's KernelMagics)."""
+    from ipykernel.zmqshell import KernelMagics
+
+    from gamekernel.magics import _magics_classes
+
+    ip.run_line_magic("unload_ext", "gamekernel")
+    ipython_names = {kind: set(table) | set(KernelMagics.magics.get(kind, {}))
+                     for kind, table in ip.magics_manager.magics.items()}
+    assert {"load", "save", "run", "edit", "autosave"} <= ipython_names["line"]
+    ip.run_line_magic("load_ext", "gamekernel")
+    for kind in ("line", "cell"):
+        ours = {name for class_ in _magics_classes() for name in class_.magics.get(kind, {})}
+        assert not ours & ipython_names[kind], (kind, ours & ipython_names[kind])
+    assert "gamekernel" in ip.magics_manager.magics["line"] and "gk" in ip.magics_manager.magics["line"]
+
+
+def test_campaign_save_and_load_replace_the_old_magics(ip, tmp_path):
+    assert repr(ip.run_line_magic("campaign", "save")) == "error: no campaign is open: %campaign open FOLDER"
+    ip.run_line_magic("campaign", f"open {tmp_path / 'crypt'}")
+    assert "snapshot after event" in repr(ip.run_line_magic("campaign", "save"))
+    assert "Campaign crypt" in repr(ip.run_line_magic("campaign", "load"))
+
+
+# --- %gamekernel / %gk ------------------------------------------------------------------------------
+
+
+def test_gamekernel_overview_lists_every_command_by_rule_set(ip):
+    from gamekernel.magics import _magics_classes
+
+    overview = ip.run_line_magic("gamekernel", "")
+    text = repr(overview)
+    assert text == repr(ip.run_line_magic("gk", ""))
+    for title in ("Core", "GURPS", "GURPS combat", "Gamma World", "MtG action checks", "Campaign"):
+        assert f"\n{title}\n" in text, title
+    names = {name for class_ in _magics_classes() for name in class_.magics["line"]} - {"gk"}
+    for name in names:
+        assert f"%{name}?" in text, name  # every command, with its help pointer
+    assert "%check SPEC... [@Name] [--secret]" in text
+    assert "%campaign open FOLDER... | status | save | load | close" in text
+    html = overview._repr_html_()
+    assert "<script" not in html and "%check SPEC... [@Name] [--secret]" in html
+    i18n.set_language("ja")
+    japanese = repr(ip.run_line_magic("gk", ""))
+    assert "gamekernel のコマンド" in japanese and "\nガンマワールド\n" in japanese and "%check?" in japanese
+
+
+def test_overview_html_escapes_usage():
+    from gamekernel.magics.overview import CommandOverview, CommandRow
+
+    html = CommandOverview((("core", (CommandRow("roll", "%roll <b>"),)),))._repr_html_()
+    assert "&lt;b&gt;" in html and "<b>" not in html
+
+
+# --- the user's own words are kept as typed (no $var expansion) -----------------------------------
+
+
+def test_note_keeps_dollar_and_braces_as_typed(ip):
+    ip.user_ns["gold"] = 5
+    assert repr(ip.run_line_magic("note", "cost $gold {gold}")) == "Note: cost $gold {gold}"
+    # the line as IPython passes it from a cell (run_line_magic expands unless the magic opts out)
+    ip.run_cell("%note paid $gold")
+    assert current_session().log[-1].data["text"] == "paid $gold"
+
+
+# --- one declaration: parser, usage, help -----------------------------------------------------------
+
+
+def test_help_comes_from_the_declaration(ip):
+    doc = ip.find_line_magic("log").__doc__
+    assert doc.startswith("::\n\n  %log export FILE | [N] [--gm] [--players] [--session]\n")
+    assert "--players" in doc and "FILE.md or FILE.html" in doc
+
+
+def test_usage_errors_name_the_column(ip):
+    for magic, line, message in [
+        ("undo", "2 3", "error: unexpected '3' at column 3 (usage: %undo [N])"),
+        ("seed", "", "error: N is missing (usage: %seed N)"),
+        ("log", "--gm=yes", "error: --gm takes no value (column 1)"),
+        ("check", 'Per "unclosed', "error: unclosed quote at column 5"),
+        ("roll", "3d6 @A @B", "error: more than one @actor in the line (at columns 5 and 8)"),
+    ]:
+        assert repr(ip.run_line_magic(magic, line)) == message, (magic, line)
+    i18n.set_language("ja")
+    assert repr(ip.run_line_magic("undo", "2 3")) == "エラー: 3 文字目の '3' は余分です（使い方: %undo [N]）"
+
+
+def test_every_magic_is_declared_once(ip):
+    """One mechanism for all magics: each registered magic carries its Syntax (parser, usage, help)."""
+    from gamekernel.magics import _magics_classes
+    from gamekernel.magics.syntax import COMMANDS
+
+    for class_ in _magics_classes():
+        for name, method_name in class_.magics["line"].items():
+            syntax = getattr(getattr(class_, method_name), "syntax", None)
+            assert syntax is not None and COMMANDS[name] is syntax, name
+
+
+def test_rest_picks_its_rule_set_by_the_words(ip):
+    """%rest with a duration is GURPS rest (and gets GURPS's usage error when it is incomplete);
+    without one it is Gamma World's extended rest."""
+    before = len(current_session().log)
+    assert repr(ip.run_line_magic("rest", "30min")) == "error: usage: %rest Bren 30min"
+    assert repr(ip.run_line_magic("rest", "Bren 30min --no-draw")) == "error: usage: %rest Bren 30min"
+    assert len(current_session().log) == before
+    gamma = repr(ip.run_line_magic("rest", "@Rin"))
+    assert gamma.startswith("error: ") and "Rin" in gamma and "%rest Bren 30min" not in gamma

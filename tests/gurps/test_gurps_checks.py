@@ -153,3 +153,40 @@ def test_gurps_sr_html_escapes_labels():
     html = roll._repr_html_()
     assert "<b>x</b>" not in html and "&lt;b&gt;" in html and "A&amp;B" in html
     assert roll._repr_html_() == html  # deterministic
+
+
+def test_best_alternative_is_the_one_choice_of_a_fallback_chain():
+    """"A | B" keeps the alternative with the highest effective target, numbers or names alike; an
+    alternative the character cannot use is skipped; none usable raises the first one's error."""
+    from gamekernel.errors import NotFoundError
+    from gamekernel.systems.gurps.checks import (
+        ResolvedCheck,
+        best_alternative,
+        parse_check_spec,
+        parse_side,
+        split_vs,
+    )
+
+    assert best_alternative(parse_check_spec("12 | 14")).target == 14
+    assert best_alternative(parse_check_spec("14-3 | 12")).target == 12
+    assert best_alternative(parse_check_spec("12 | 12+0")).target == 12
+
+    def resolve(alt, defense):
+        if alt.name == "Known":
+            return ResolvedCheck("Known", 11, alt.modifiers, defense)
+        if alt.name is None:
+            return ResolvedCheck("", alt.number, alt.modifiers, defense, "raw")
+        raise NotFoundError(f"no {alt.name}")
+
+    assert best_alternative(parse_check_spec("Unknown | Known-1 | 9"), resolve).label == "Known"
+    assert best_alternative(parse_check_spec("Known | 13"), resolve).target == 13
+    with pytest.raises(NotFoundError, match="no Unknown"):
+        best_alternative(parse_check_spec("Unknown | Other"), resolve)
+    with pytest.raises(UsageError):
+        best_alternative(parse_check_spec("Known | 12"))  # a name needs a character
+    assert split_vs("Aiko:Stealth vs Guard:Per") == ["Aiko:Stealth", "Guard:Per"]
+    assert split_vs("14 対 12") == ["14", "12"]
+    side = parse_side("Aiko:Stealth-2")
+    assert side.actor == "Aiko" and side.alternatives[0].name == "Stealth"
+    assert side.alternatives[0].modifiers[0].value == -2
+    assert parse_side("S:Stealth").actor is None and parse_side("14").alternatives[0].number == 14

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from gamekernel import i18n
+from gamekernel.errors import GameKernelError
 from gamekernel.magics import current_session
 from gamekernel.render.log import ErrorResult
 from gamekernel.systems.gurps.checks import CheckOdds, SuccessRoll
@@ -86,6 +89,56 @@ def test_magic_sheet_widget_snapshot(ip):
     assert "gk-gurps-character" in data["text/html"] and "Lockpicking" in data["text/html"]
     widget.handle_action("set", {"key": "dx", "value": 13})
     assert [d["value"] for d in widget.derived if d["key"] == "dodge"] == ["9"]
-    widget.handle_action("roll", {"spec": "Lockpicking"})
+    widget.handle_action("roll", {"skill": "Lockpicking"})
     assert current_session().log[-1].kind == "gurps.check" and widget.last.startswith("Aiko · Lockpicking")
+    widget.close()
+
+
+def test_check_and_odds_choose_the_same_best_alternative(ip):
+    """Issue 10: `%check 12 | 14` rolled against 14 while `%odds check 12 | 14` gave the odds of 12.
+    One function (systems.gurps.checks.best_alternative) now chooses for checks, odds and contests."""
+    assert ip.run_line_magic("check", "12 | 14").target == 14
+    assert ip.run_line_magic("odds", "check 12 | 14").target == 14
+    assert ip.run_line_magic("odds", "check 14-3 | 12").target == 12
+    assert current_session().check_target("12 | 14") == 14
+    contest = current_session().contest_odds("12 | 14", "10")
+    assert contest == current_session().contest_odds("14", "10")
+    _aiko(ip)  # with a character: the same choice among its skills and numbers
+    assert ip.run_line_magic("odds", "check Lockpicking | 13").target == 13
+    assert ip.run_line_magic("check", "Lockpicking | 13").target == 13
+
+
+def test_check_spec_errors_name_the_column_of_the_line(ip):
+    _aiko(ip)
+    assert repr(ip.run_line_magic("check", "@Aiko Lockpicking+")) == (
+        repr(ip.run_line_magic("check", "Lockpicking+ @Aiko")).replace("column 12", "column 18"))
+
+
+def test_sheet_rolls_a_skill_whose_name_reads_like_a_modifier(ip):
+    """Issue 10: the sheet sent the skill's display name through the check parser, so clicking
+    "Area Knowledge (Route-66)" failed with "no skill 'Area Knowledge (Route'". It now sends the
+    row's key, rolled without parsing."""
+    from gamekernel.systems.gurps.characters import Character, Skill
+    from gamekernel.widgets.sheet import SheetWidget
+
+    session = current_session()
+    session.add_character(Character(name="Aiko", iq=12, skills=(
+        Skill("Area Knowledge", "IQ", "E", 2, specialization="Route-66"),)))
+    widget = SheetWidget(session, name="Aiko")
+    assert [row["name"] for row in widget.skills] == ["Area Knowledge (Route-66)"]
+    count = len(session.log)
+    widget.handle_action("roll", {"skill": "Area Knowledge (Route-66)"})
+    event = session.log[-1]
+    assert len(session.log) == count + 1 and event.kind == "gurps.check" and event.actor == "Aiko"
+    assert event.data["result"]["label"] == "Area Knowledge (Route-66)" and event.data["result"]["target"] == 13
+    widget.handle_action("roll", {"attribute": "Per"})
+    assert session.log[-1].data["result"]["label"] == "Per" and session.log[-1].data["result"]["target"] == 12
+    widget.handle_action("roll", {"attribute": "Dodge"})
+    assert session.log[-1].data["result"]["defense"] is True
+    count = len(session.log)
+    for payload in ({}, {"skill": ""}, {"skill": "Lockpicking-5"}):  # nothing to roll / no such row
+        with pytest.raises(GameKernelError) as error:
+            widget.handle_action("roll", payload)
+        assert "\n" not in str(error.value)
+    assert len(session.log) == count
     widget.close()

@@ -48,4 +48,27 @@ def test_gurps_checks_are_not_taken_for_mtg():
 
     assert looks_like_mtg_check("green 2") and looks_like_mtg_check("緑2") and looks_like_mtg_check("C 0")
     assert not looks_like_mtg_check("Lockpicking-5") and not looks_like_mtg_check("12")
-    assert not looks_like_mtg_check("ST") and not looks_like_mtg_check("green")
+    assert not looks_like_mtg_check("ST") and not looks_like_mtg_check("Black Market")
+    # a colour alone or with a bad difficulty is still MtG's line (and gets MtG's error)
+    assert looks_like_mtg_check("green") and looks_like_mtg_check("green 2.5") and looks_like_mtg_check("赤：2")
+
+
+@pytest.mark.parametrize("line", ["green 2.5 @Mira", "green", "赤：2", "G2.5"])
+def test_a_malformed_mtg_check_gets_mtgs_error_not_gurps(ip, line):
+    """Issue 10: %check picks the rule set by the words (a colour first), not by a failed parse, so a
+    bad MtG line gets MtG's error (it used to be GURPS's "no active character")."""
+    from gamekernel.magics import current_session
+
+    before = len(current_session().log)
+    message = repr(ip.run_line_magic("check", line))
+    assert message.startswith("error: ") and "active character" not in message, message
+    assert "colour" in message, message  # MtG's messages name the colours
+    odds = repr(ip.run_line_magic("odds", f"check {line}"))
+    assert "colour" in odds and "active character" not in odds, odds
+    assert len(current_session().log) == before
+
+
+def test_mtg_check_refuses_the_gurps_secret_flag(ip, deck):
+    ip.run_line_magic("library", f"load Mira {deck}")
+    assert repr(ip.run_line_magic("check", "green 2 --secret")) == (
+        "error: unknown option --secret at column 9 (known: none)")

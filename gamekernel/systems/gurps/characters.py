@@ -48,7 +48,9 @@ from gamekernel.systems.gurps.checks import (
     CheckSpec,
     CheckTarget,
     Modifier,
+    ResolvedCheck,
     SuccessRoll,
+    best_alternative,
     parse_check_spec,
     success_roll,
 )
@@ -162,22 +164,6 @@ class SkillLevel:
     attribute: str = ""
     relative: int | None = None
     bonuses: tuple[Modifier, ...] = ()
-
-
-@dataclass(frozen=True)
-class ResolvedCheck:
-    """What a check spec means for one character: label, base level and labelled modifiers."""
-
-    label: str
-    base: int
-    modifiers: tuple[Modifier, ...]
-    defense: bool = False
-    kind: str = "skill"
-    notes: tuple[str, ...] = ()
-
-    @property
-    def target(self) -> int:
-        return self.base + sum(m.value for m in self.modifiers)
 
 
 @dataclass(frozen=True)
@@ -454,16 +440,7 @@ class Character(Displayable):
         ("Lockpicking | IQ-5") picks the alternative with the best effective level."""
         if isinstance(spec, str):
             spec = parse_check_spec(spec)
-        candidates: list[ResolvedCheck] = []
-        errors: list[Exception] = []
-        for alternative in spec.alternatives:
-            try:
-                candidates.append(self._resolve_one(alternative, spec.defense))
-            except (NotFoundError, RuleError) as error:
-                errors.append(error)
-        if not candidates:
-            raise errors[0]
-        return max(candidates, key=lambda c: c.target)
+        return best_alternative(spec, self._resolve_one)
 
     def _resolve_one(self, target: CheckTarget, defense: bool) -> ResolvedCheck:
         if target.name is None:

@@ -9,6 +9,9 @@ Public API (stable; the combat helper builds on it):
     classify(total, target) -> (success: bool, critical: "success" | "failure" | None)
     normalize_modifiers(mods) -> tuple[Modifier, ...]        # ints, (value, label) pairs or Modifier
     parse_check_spec(text) -> CheckSpec                      # "Lockpicking-5 dark", "IQ-5", "A | B-2"
+    parse_side(text) -> CheckSpec                            # a contest side: "Aiko:Stealth", "14"
+    split_vs(text) -> list[str]                              # "A vs B" / "A 対 B" -> ["A", "B"]
+    best_alternative(spec, resolve=None) -> ResolvedCheck    # the one choice of a fallback chain
 
 Rules: GURPS-SR-02..08 [004:44-83]. Modifiers change the target, never the dice (SR-04). A target
 below 3 is not rolled unless the roll is a defense (SR-05); the refusal is a result with a reason,
@@ -19,12 +22,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gamekernel.display import Displayable
-from gamekernel.errors import UsageError
+from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.i18n import t
 from gamekernel.text import half_width
 
@@ -388,12 +391,13 @@ def parse_modifiers(text: str) -> tuple[Modifier, ...]:
     return _parse_alternative("0" + body, -1).modifiers
 
 
-def parse_check_spec(text: str) -> CheckSpec:
+def parse_check_spec(text: str, *, offset: int = 0) -> CheckSpec:
     """Parse a check spec (pure; no character lookup).
 
     Examples: "Lockpicking-5 dark", "Per+2", "IQ-5", "12", "Vision", "Will-3",
     "Lockpicking | IQ-5", "鍵開け-5 暗闇", "Dodge @Aiko --secret". Full-width digits/signs accepted.
-    Raises CheckSpecError (a UsageError) naming the column of the problem.
+    Raises CheckSpecError (a UsageError) naming the column of the problem; `offset` is where the
+    text starts in a longer line (a magic's), so the column is the line's.
     """
     if text is None or not str(text).strip():
         raise CheckSpecError(t("gurps.err.spec.empty"))
@@ -410,10 +414,10 @@ def parse_check_spec(text: str) -> CheckSpec:
         elif word == "--defense":
             defense = True
         elif word.startswith("--"):
-            raise CheckSpecError(t("gurps.err.spec.option", word=word, column=token.start() + 1))
+            raise CheckSpecError(t("gurps.err.spec.option", word=word, column=offset + token.start() + 1))
         elif word.startswith("@"):
             if len(word) == 1:
-                raise CheckSpecError(t("gurps.err.spec.actor", column=token.start() + 1))
+                raise CheckSpecError(t("gurps.err.spec.actor", column=offset + token.start() + 1))
             actor = word[1:]
         else:
             continue
@@ -424,10 +428,76 @@ def parse_check_spec(text: str) -> CheckSpec:
             chars[i] = " "
     body = "".join(chars)
     alternatives = []
-    offset = 0
     for chunk in body.split("|"):
         alternatives.append(_parse_alternative(chunk, offset))
         offset += len(chunk) + 1
     return CheckSpec(
         alternatives=tuple(alternatives), actor=actor, secret=secret, defense=defense, text=str(text)
     )
+
+
+_VS = re.compile(r"\s+(?:vs\.?|対)\s+")
+_SIDE_NOT_ACTOR = ("S", "Sk", "s", "sk")
+
+
+def split_vs(text: str) -> list[str]:
+    """"Aiko:Stealth vs Guard:Per" (or 対) -> ["Aiko:Stealth", "Guard:Per"]; empty parts dropped."""
+    return [part.strip() for part in _VS.split(text.strip()) if part.strip()]
+
+
+def parse_side(text: str) -> CheckSpec:
+    """One side of a contest: "Aiko:Stealth" (the actor before the colon), "Stealth-2", "14".
+    "S:Stealth" and "Sk:Stealth" name a skill, not an actor."""
+    head, sep, rest = text.partition(":")
+    if sep and head.strip() and head.strip() not in _SIDE_NOT_ACTOR and rest.strip():
+        spec = parse_check_spec(rest.strip())
+        return CheckSpec(spec.alternatives, actor=head.strip(), secret=spec.secret, defense=spec.defense, text=text)
+    return parse_check_spec(text.strip())
+
+
+# ---------------------------------------------------------------- resolving a spec
+
+
+@dataclass(frozen=True)
+class ResolvedCheck:
+    """What a check spec means for one character: label, base level and labelled modifiers."""
+
+    label: str
+    base: int
+    modifiers: tuple[Modifier, ...]
+    defense: bool = False
+    kind: str = "skill"
+    notes: tuple[str, ...] = ()
+
+    @property
+    def target(self) -> int:
+        return self.base + sum(m.value for m in self.modifiers)
+
+
+def raw_only(spec: CheckSpec) -> bool:
+    """True when every alternative is a plain number ("12", "12 | 14-2"): no character is needed."""
+    return all(alt.name is None for alt in spec.alternatives)
+
+
+def best_alternative(
+    spec: CheckSpec, resolve: Callable[[CheckTarget, bool], ResolvedCheck] | None = None,
+) -> ResolvedCheck:
+    """THE choice of a fallback chain ("Lockpicking | IQ-5", "12 | 14"): every alternative is
+    resolved (names by `resolve`, a character's lookup; numbers as they are) and the highest effective
+    target wins. Alternatives the character cannot use are skipped; if none is usable, the first
+    alternative's error is raised. Checks, odds and contests all choose here."""
+    candidates: list[ResolvedCheck] = []
+    errors: list[Exception] = []
+    for alt in spec.alternatives:
+        if resolve is not None:
+            try:
+                candidates.append(resolve(alt, spec.defense))
+            except (NotFoundError, RuleError) as error:
+                errors.append(error)
+        elif alt.name is None:
+            candidates.append(ResolvedCheck("", int(alt.number or 0), alt.modifiers, spec.defense, "raw"))
+        else:
+            raise UsageError(t("gurps.err.no_active"))
+    if not candidates:
+        raise errors[0]
+    return max(candidates, key=lambda c: c.target)

@@ -50,9 +50,27 @@ class MtgOptions:
 DEFAULT_OPTIONS = MtgOptions()
 
 
+def _kind_key(text: str) -> str:
+    return match_key(match_key(text).removesuffix("判定"))
+
+
+_LEADING_KIND = re.compile(r"^\s*(?P<kind>[^\d\s\[\(+\-:]+)(?P<after>.*)$", re.DOTALL)
+
+
+def names_a_kind(text: str) -> bool:
+    """Whether a check line is an MtG action check by its words: it starts with a check kind
+    ('green 2', 'G2', '緑2', '緑判定[2]', 'colourless') followed by nothing, a number, a bracket or a
+    colon. 'Black Market' (a kind word, then a word) is not. Valid or not, such a line is MtG's."""
+    match = _LEADING_KIND.match(half_width(text))
+    if not match or _kind_key(match["kind"]) not in KIND_ALIASES:
+        return False
+    after = match["after"].strip()
+    return not after or after[0] in "0123456789[(+-:.,"
+
+
 def parse_kind(text: str) -> str:
     """'green', 'G', '緑', 'colorless', 'C' ... -> one of KINDS."""
-    key = match_key(match_key(text).removesuffix("判定"))
+    key = _kind_key(text)
     if key in KIND_ALIASES:
         return KIND_ALIASES[key]
     from gamekernel.i18n import t

@@ -1,0 +1,426 @@
+"""One declaration per magic: its syntax, from which come its parser, its `%name?` help, its usage
+line (also in `%gamekernel`) and its usage errors.
+
+A magic declares its syntax with `@command(...)`, under `@line_magic` and `@guarded(...)`::
+
+    @line_magic
+    @guarded("roll")
+    @command("roll", Rest("expression", "dice notation and an optional label: 3d+2 sword"),
+             actor="who rolls", options=(Flag("secret", "roll for the GM only"),), group="core")
+    def roll(self, args: Args):
+        args.expression, args.actor, args.secret     # typed values; the method never sees the line
+
+The line is read ONCE, into an `Args`: values by name (`args.folder`, `args.count`), the `@actor`,
+the options (`args.secret`, `args.rounds`; a `-` in an option name becomes `_`), the chosen
+subcommand (`args.sub`) and each value's column (`args.column("spec")`, 1-based) for errors that a
+rule set's own parser reports later (a check spec, a dice expression).
+
+What a line may hold (full-width `＠`, `－－`, digits are read as ASCII, unless `verbatim=True`):
+
+- `@Name`, or `@"Two words"`: the actor, when the command declares `actor="..."` (at most one). A
+  command without an actor keeps `@word` as an ordinary word (a note may mention @Bren).
+- `--flag` (a `Flag`, True when given) and `--opt value` or `--opt=value` (an `Opt`; `kind=int`
+  converts and reports a bad number); an unknown option names its column and the known ones.
+- words, quoted with "..." or '...' when they hold spaces. The positionals take them in order:
+  `Word` (one word, unquoted), `Integer` (one whole number), `Words` (the remaining words, unquoted, a
+  list) and `Rest` (the remaining words as typed, joined by one space: a dice expression, a check
+  spec, a note). Any of them may be `optional=True` (then `default=` is its value when absent).
+- subcommands: `subs=(Sub("open", Word("folder")), Sub("status"), ...)`: the first word picks one
+  (case-insensitive, `aliases=` too) and the rest of the line fills that subcommand's positionals;
+  the command's own positionals (`*positionals`) apply when the first word is no subcommand;
+  `bare=True` lets the command stand alone (`%char` shows the active character); `unknown=` and
+  `extra=` name the messages for an unknown subcommand and for words left over.
+
+Errors are one-line UsageErrors from the `cmd.err.*` messages (i18n/<lang>/commands.json): what was
+wrong, the column, and the usage line. `Integer(..., error="key")` keeps a magic's own message for a bad
+number (fields: text, column, name).
+
+Help: `usage(...)` builds the one-line usage (`%campaign open FOLDER | status | close | save | load`);
+the method's docstring becomes a `::` usage block, the original description and one line per
+argument and option, which is what `%campaign?` shows. `%name?` help stays English (like IPython's
+own), the usage errors and the `%gamekernel` overview follow `GameKernel.language`.
+
+`verbatim=True` is for commands whose text is the user's own words (`%note`): no NFKC, and IPython's
+`$var`/`{expr}` expansion is off for the line (`no_var_expand`).
+
+Every declaration is kept in `COMMANDS` (name -> Syntax) for `%gamekernel` (alias `%gk`), which
+lists them by `group`: core, gurps, combat, gammaworld, mtg, campaign.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from IPython.core.magic import no_var_expand
+
+from gamekernel.errors import UsageError
+from gamekernel.i18n import t
+from gamekernel.text import half_width
+
+GROUPS = ("core", "gurps", "combat", "gammaworld", "mtg", "campaign")
+COMMANDS: dict[str, Syntax] = {}
+
+
+# ------------------------------------------------------------------------------ declarations
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word (quotes removed)."""
+
+    name: str
+    help: str = ""
+    optional: bool = False
+    default: Any = None
+    metavar: str = ""
+    missing: str = ""  # an i18n key for the error when a required value is absent (default cmd.err.missing)
+
+    @property
+    def shown(self) -> str:
+        return self.metavar or self.name.upper()
+
+    def usage(self) -> str:
+        return f"[{self.shown}]" if self.optional else self.shown
+
+    def take(self, tokens: list[Token], name: str) -> tuple[Any, list[Token]]:
+        return tokens[0].value, tokens[1:]
+
+
+@dataclass(frozen=True)
+class Integer(Word):
+    """One whole number; `error` is an i18n key for a bad one (fields: text, column, name)."""
+
+    error: str = ""
+
+    def take(self, tokens: list[Token], name: str) -> tuple[Any, list[Token]]:
+        token = tokens[0]
+        text = token.value
+        if not text.lstrip("+-").isdigit() or text.count("-") + text.count("+") > 1:
+            fields = {"text": repr(text), "column": token.column, "name": self.shown, "magic": f"%{name}"}
+            raise UsageError(t(self.error or "cmd.err.int", **fields))
+        return int(text), tokens[1:]
+
+
+@dataclass(frozen=True)
+class Words(Word):
+    """Every remaining word, quotes removed, as a list."""
+
+    default: Any = ()
+
+    def usage(self) -> str:
+        return f"[{self.shown}...]" if self.optional else f"{self.shown}..."
+
+    def take(self, tokens: list[Token], name: str) -> tuple[Any, list[Token]]:
+        return [token.value for token in tokens], []
+
+
+@dataclass(frozen=True)
+class Rest(Word):
+    """Every remaining word as typed (quotes kept), joined by one space: text for a rule set's parser."""
+
+    default: Any = ""
+
+    def usage(self) -> str:
+        return f"[{self.shown}...]" if self.optional else f"{self.shown}..."
+
+    def take(self, tokens: list[Token], name: str) -> tuple[Any, list[Token]]:
+        return " ".join(token.raw for token in tokens), []
+
+
+@dataclass(frozen=True)
+class Flag:
+    """`--name`: True when given."""
+
+    name: str
+    help: str = ""
+
+    @property
+    def attr(self) -> str:
+        return self.name.replace("-", "_")
+
+    def usage(self) -> str:
+        return f"[--{self.name}]"
+
+
+@dataclass(frozen=True)
+class Opt(Flag):
+    """`--name VALUE` or `--name=VALUE`; `kind=int` for a whole number."""
+
+    metavar: str = "VALUE"
+    kind: type = str
+    default: Any = None
+
+    def usage(self) -> str:
+        return f"[--{self.name}={self.metavar}]"
+
+
+@dataclass(frozen=True)
+class Sub:
+    """A subcommand: its first word (and aliases) and its own positionals."""
+
+    name: str
+    args: tuple[Word, ...] = ()
+    help: str = ""
+    aliases: tuple[str, ...] = ()
+
+    def __init__(self, name: str, *args: Word, help: str = "", aliases: tuple[str, ...] = ()):
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "args", args)
+        object.__setattr__(self, "help", help)
+        object.__setattr__(self, "aliases", aliases)
+
+    def usage(self) -> str:
+        return " ".join([self.name, *(arg.usage() for arg in self.args)])
+
+
+@dataclass(frozen=True)
+class Syntax:
+    """Everything a line of one magic may hold; `parse` reads a line, `usage`/`help` describe it."""
+
+    name: str
+    args: tuple[Word, ...] = ()
+    subs: tuple[Sub, ...] = ()
+    options: tuple[Flag, ...] = ()
+    actor: str | None = None
+    group: tuple[str, ...] = ("core",)
+    verbatim: bool = False
+    bare: bool = False  # the command alone (no word) is a form of its own: `%char`, `%luck`
+    unknown: str = ""  # i18n key for an unknown subcommand (fields: word = action = verb = got, column, usage)
+    extra: str = ""  # i18n key for words left over (fields: word, text, column, usage)
+
+    # -- help -------------------------------------------------------------------------------
+    def usage(self) -> str:
+        """The one-line usage, e.g. `%check SPEC... [@Name] [--secret]`."""
+        parts = [f"%{self.name}"]
+        own = " ".join(arg.usage() for arg in self.args)
+        if self.subs:
+            alternatives = [sub.usage() for sub in self.subs] + ([own] if own else [])
+            text = " | ".join(alternatives)
+            parts.append(f"[{text}]" if self.bare and not own else text)
+        elif own:
+            parts.append(own)
+        if self.actor is not None:
+            parts.append("[@Name]")
+        parts.extend(option.usage() for option in self.options)
+        return " ".join(parts)
+
+    def help(self, description: str | None) -> str:
+        """The docstring `%name?` shows: a `::` usage block, the description, then each argument."""
+        lines = ["::", "", "  " + self.usage(), ""]
+        if description:
+            lines += [_dedent(description), ""]
+        rows: list[tuple[str, str]] = []
+        for sub in self.subs:
+            rows.append((sub.usage() + (f" ({', '.join(sub.aliases)})" if sub.aliases else ""), sub.help))
+            rows.extend((f"  {arg.shown}", arg.help) for arg in sub.args if arg.help)
+        rows.extend((arg.shown, arg.help) for arg in self.args if arg.help)
+        if self.actor is not None:
+            rows.append(("@Name", self.actor))
+        rows.extend((option.usage()[1:-1], option.help) for option in self.options)
+        if rows:
+            width = max(len(left) for left, _ in rows) + 2
+            lines += ["arguments:"] + [f"  {left.ljust(width)}{right}".rstrip() for left, right in rows]
+        return "\n".join(lines) + "\n"
+
+    # -- parsing ----------------------------------------------------------------------------
+    def parse(self, line: str) -> Args:
+        """Read a line into typed values; UsageError (one line, with the column) when it does not fit."""
+        text = line if self.verbatim else half_width(line)
+        actor: str | None = None
+        actor_column = 0
+        options: dict[str, Any] = {o.attr: (False if type(o) is Flag else o.default) for o in self.options}
+        columns: dict[str, int] = {}
+        words: list[Token] = []
+        tokens = tokenize(text)
+        index = 0
+        while index < len(tokens):
+            token = tokens[index]
+            index += 1
+            if token.raw.startswith("--") and not token.quoted:
+                index = self._option(token, tokens, index, options, columns)
+            elif self.actor is not None and token.raw.startswith("@") and not token.quoted:
+                if actor is not None:
+                    raise UsageError(t("core.err.actors", first=actor_column, second=token.column))
+                actor = _unquote(token.raw[1:])
+                if not actor:
+                    raise UsageError(t("cmd.err.actor_empty", column=token.column, usage=self.usage()))
+                actor_column = token.column
+                columns["actor"] = token.column
+            else:
+                words.append(token)
+        sub = None
+        positionals = self.args
+        if self.subs and words:
+            head = words[0].value.casefold()
+            sub = next((s for s in self.subs if head in (s.name.casefold(), *s.aliases)), None)
+            if sub is not None:
+                columns["sub"] = words[0].column
+                positionals, words = sub.args, words[1:]
+        if self.subs and sub is None and not self.args:
+            if words:
+                word = words[0].value
+                raise UsageError(t(self.unknown or "cmd.err.sub", word=word, action=word, verb=word, got=word,
+                                   column=words[0].column, usage=self.usage()))
+            if not self.bare:
+                raise UsageError(t("cmd.err.sub_missing", usage=self.usage()))
+        values: dict[str, Any] = {}
+        for arg in positionals:
+            if not words:
+                if not arg.optional:
+                    raise UsageError(t(arg.missing or "cmd.err.missing", name=arg.shown, usage=self.usage()))
+                values[arg.name] = arg.default
+                continue
+            columns[arg.name] = words[0].column
+            values[arg.name], words = arg.take(words, self.name)
+        if words:
+            raise UsageError(t(self.extra or "cmd.err.extra", word=words[0].raw, column=words[0].column,
+                               text=" ".join(token.raw for token in words), usage=self.usage()))
+        return Args(values, options, sub.name if sub else None, actor, columns)
+
+    def _option(self, token: Token, tokens: list[Token], index: int, options: dict[str, Any],
+                columns: dict[str, int]) -> int:
+        name, eq, value = token.raw[2:].partition("=")
+        option = next((o for o in self.options if o.name == name), None)
+        if option is None:
+            known = ", ".join(f"--{o.name}" for o in self.options) or t("cmd.none")
+            raise UsageError(t("core.err.option", name=name, column=token.column, known=known))
+        columns[option.attr] = token.column
+        if type(option) is Flag:
+            if eq:
+                raise UsageError(t("cmd.err.flag_value", option=f"--{name}", column=token.column))
+            options[option.attr] = True
+            return index
+        assert isinstance(option, Opt)
+        if not eq:
+            if index >= len(tokens) or tokens[index].raw.startswith("--"):
+                raise UsageError(t("cmd.err.option_value", option=f"--{name}", column=token.column,
+                                   metavar=option.metavar))
+            value, index = tokens[index].value, index + 1
+        else:
+            value = _unquote(value)
+        if option.kind is int:
+            try:
+                value = int(value)
+            except ValueError:
+                raise UsageError(t("cmd.err.option_int", option=f"--{name}", text=repr(value),
+                                   column=token.column)) from None
+        options[option.attr] = value
+        return index
+
+
+@dataclass(frozen=True)
+class Args:
+    """A parsed line: `args.NAME` for positionals and options, `.actor`, `.sub`, `.column(NAME)`."""
+
+    values: dict[str, Any]
+    options: dict[str, Any]
+    sub: str | None = None
+    actor: str | None = None
+    columns: dict[str, int] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        values = object.__getattribute__(self, "values")
+        if name in values:
+            return values[name]
+        options = object.__getattribute__(self, "options")
+        if name in options:
+            return options[name]
+        raise AttributeError(name)
+
+    def column(self, name: str) -> int:
+        """1-based column where the value `name` (or option, or "actor") starts; 1 when absent."""
+        return self.columns.get(name, 1)
+
+
+# ------------------------------------------------------------------------------ the line itself
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of the line: as typed (`raw`), its value (quotes removed), its 1-based column."""
+
+    raw: str
+    column: int
+
+    @property
+    def value(self) -> str:
+        return _unquote(self.raw)
+
+    @property
+    def quoted(self) -> bool:
+        return self.raw[:1] in "\"'"
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split on whitespace outside quotes; an unclosed quote is an error naming its column."""
+    tokens: list[Token] = []
+    index, length = 0, len(text)
+    while index < length:
+        if text[index].isspace():
+            index += 1
+            continue
+        start = index
+        while index < length and not text[index].isspace():
+            if text[index] in "\"'":
+                close = text.find(text[index], index + 1)
+                if close < 0:
+                    raise UsageError(t("cmd.err.quote", column=index + 1))
+                index = close + 1
+            else:
+                index += 1
+        tokens.append(Token(text[start:index], start + 1))
+    return tokens
+
+
+def _unquote(text: str) -> str:
+    """`"Big Bob"` -> `Big Bob`; `--npc="Old Guard"` values too; quotes inside a word are kept."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    return text
+
+
+def _dedent(text: str) -> str:
+    import inspect
+
+    return inspect.cleandoc(text)
+
+
+# ------------------------------------------------------------------------------ the decorator
+
+
+def command(
+    name: str,
+    *args: Word,
+    subs: tuple[Sub, ...] = (),
+    options: tuple[Flag, ...] = (),
+    actor: str | None = None,
+    group: str | tuple[str, ...] = "core",
+    verbatim: bool = False,
+    bare: bool = False,
+    unknown: str = "",
+    extra: str = "",
+) -> Callable:
+    """Declare a magic's syntax: the method then receives `Args` instead of the line, and its
+    docstring becomes the `%name?` help with the usage generated from the declaration."""
+    syntax = Syntax(name, tuple(args), tuple(subs), tuple(options), actor,
+                    (group,) if isinstance(group, str) else tuple(group), verbatim, bare, unknown, extra)
+    COMMANDS[name] = syntax
+
+    def decorate(method: Callable) -> Callable:
+        @functools.wraps(method)
+        def wrapper(self, line: str = ""):
+            return method(self, syntax.parse(line))
+
+        wrapper.__doc__ = syntax.help(method.__doc__)
+        wrapper.syntax = syntax  # type: ignore[attr-defined]
+        return no_var_expand(wrapper) if verbatim else wrapper
+
+    return decorate
+
+
+def usage_error(syntax_name: str) -> UsageError:
+    """The error for a line that fits no form of the command (checked after parsing)."""
+    return UsageError(t("cmd.err.usage", usage=COMMANDS[syntax_name].usage()))
