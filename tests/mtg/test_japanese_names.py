@@ -90,6 +90,17 @@ def test_bundled_facts_carry_japanese_names_including_the_seed_cards():
         "Plains", "Island", "Swamp", "Mountain", "Forest"]  # seed 002:32
 
 
+@pytest.mark.parametrize(("english", "japanese"), [
+    ("Mutavault", "変わり谷"), ("Nightmare", "夢魔"), ("Juggernaut", "巨大戦車"),
+    ("Jace, the Living Guildpact", "ギルドパクトの体現者、ジェイス"), ("Wear // Tear", "摩耗 // 損耗"),
+    ("Delver of Secrets", "秘密を掘り下げる者")])
+def test_bundled_japanese_names_are_the_printed_ones(english, japanese):
+    """Checked against MTGJSON Japanese foreignData: the first four were mistyped from memory, a split card
+    joins its halves' names, a double-faced card keeps its front face's name."""
+    facts = bundled_facts()
+    assert facts[english].ja_name == japanese and facts[japanese].name == english
+
+
 def test_loaded_data_without_japanese_names_keeps_the_bundled_ones():
     loaded = FactsIndex([CardFacts("Elvish Mystic", 1, ("green",), ("Creature",))], source="oracle")
     merged = loaded.merged(bundled_facts())
