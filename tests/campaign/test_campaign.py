@@ -24,7 +24,7 @@ def test_open_creates_the_layout_and_reopen_restores(tmp_path):
     first.note("A mistake")
     first.undo()
     first.close_campaign()
-    assert json.loads((folder / "campaign.json").read_text())["schema"] == 2
+    assert json.loads((folder / "campaign.json").read_text())["schema"] == 3
     assert (folder / "sessions" / "session-001.jsonl").exists()
     assert not (folder / ".lock").exists()
 
@@ -145,8 +145,10 @@ def test_readable_state_files_are_written(tmp_path):
     session.close_campaign()
     files = sorted(p.name for p in (folder / "state").glob("*.json"))
     assert "core.json" not in files
+    campaign_id = json.loads((folder / "campaign.json").read_text())["campaign"]
     for path in (folder / "state").glob("*.json"):
-        assert json.loads(path.read_text())["schema"] == 1
+        data = json.loads(path.read_text())
+        assert data["schema"] == 2 and data["campaign"] == campaign_id and data["seq"] == session.log[-1].seq
 
 
 def test_campaign_magics(ip, tmp_path):
@@ -210,7 +212,7 @@ def test_a_crash_between_snapshot_and_index_is_harmless(tmp_path):
     reopened.close_campaign()
 
 
-def test_a_snapshot_of_an_event_missing_from_the_logs_is_ignored(tmp_path):
+def test_a_snapshot_of_an_event_missing_from_the_logs_is_refused(tmp_path):
     folder = tmp_path / "c"
     session = Session(seed=1)
     session.open_campaign(folder)
@@ -219,8 +221,7 @@ def test_a_snapshot_of_an_event_missing_from_the_logs_is_ignored(tmp_path):
     snap = json.loads((folder / "snapshot.json").read_text())
     snap["seq"] = 999
     (folder / "snapshot.json").write_text(json.dumps(snap))
-    reopened = Session()
-    status = reopened.open_campaign(folder)
-    assert any("follows event 999, which is not in the logs" in n for n in status.notices)
-    assert notes(reopened) == ["a"]
-    reopened.close_campaign()
+    with pytest.raises(DataError, match="snapshot.json follows event 999, but the logs end at event 3"):
+        Session().open_campaign(folder)
+    assert json.loads((folder / "snapshot.json").read_text())["seq"] == 999  # not overwritten
+    assert not (folder / ".lock").exists()
