@@ -209,6 +209,7 @@ class CampaignStore:
         events: list[Event] = []
         warnings: list[str] = []
         listed = set(self.index.sessions)
+        previous = t("campaign.start")
         for name in self.index.sessions:
             path = self.root / SESSIONS / name
             where = f"{SESSIONS}/{name}"
@@ -216,10 +217,11 @@ class CampaignStore:
                 raise CampaignDamagedError(t("campaign.err.session_missing", where=where, index=INDEX,
                                              hint=restore_hint()))
             report = LogStore.load(path)
-            check_header(report.header, where, campaign_id, name, self.last_seq)
-            check_follows(report.events, where, self.last_seq)
+            check_header(report.header, where, campaign_id, name, self.last_seq, previous)
+            check_follows(report.events, where, self.last_seq, previous)
             if report.events:
                 self.last_seq = report.events[-1].seq
+                previous = where
             events.extend(report.events)
             warnings.extend(f"{SESSIONS}/{w}" for w in report.warnings)
         self._check_unlisted(listed)
@@ -322,7 +324,7 @@ class CampaignStore:
         """Schema 1 -> 3: a folder holding the foundation's `log.jsonl` becomes session 1."""
         source = self.root / "log.jsonl"
         report = LogStore.load(source)
-        check_follows(report.events, "log.jsonl", 0)
+        check_follows(report.events, "log.jsonl", 0, t("campaign.start"))
         self.index = CampaignIndex(self.root.resolve().name, uuid.uuid4().hex, ["session-001.jsonl"])
         name = "session-001.jsonl"
         header = session_header(self.index.campaign_id, name, 0)
@@ -340,6 +342,7 @@ class CampaignStore:
         assert self.index is not None
         reports = []
         last = 0
+        previous = t("campaign.start")
         for name in self.index.sessions:
             where = f"{SESSIONS}/{name}"
             path = self.root / SESSIONS / name
@@ -347,8 +350,9 @@ class CampaignStore:
                 raise CampaignDamagedError(t("campaign.err.session_missing", where=where, index=INDEX,
                                              hint=restore_hint()))
             report = LogStore.load(path)
-            check_follows(report.events, where, last)
-            last = report.events[-1].seq if report.events else last
+            check_follows(report.events, where, last, previous)
+            if report.events:
+                last, previous = report.events[-1].seq, where
             reports.append((name, path, report, last))
         ids = {r.header.get("campaign") for _, _, r, _ in reports if r.header}
         ids = {i for i in ids if isinstance(i, str) and i}
@@ -374,7 +378,9 @@ def check_owner(data: Mapping[str, Any], where: str, campaign_id: str) -> None:
                                      mine=repr(campaign_id), hint=restore_hint()))
 
 
-def check_header(header: Mapping[str, Any] | None, where: str, campaign_id: str, name: str, last: int) -> None:
+def check_header(
+    header: Mapping[str, Any] | None, where: str, campaign_id: str, name: str, last: int, previous: str
+) -> None:
     """A session log names this campaign, its own file name and the last event before it."""
     if header is None:
         raise CampaignDamagedError(t("campaign.err.no_header", where=where, hint=restore_hint()))
@@ -385,15 +391,16 @@ def check_header(header: Mapping[str, Any] | None, where: str, campaign_id: str,
     follows = header.get("follows")
     if follows != last:
         raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
-                                     hint=restore_hint()))
+                                     previous=previous, hint=restore_hint()))
 
 
-def check_follows(events: list[Event], where: str, last: int) -> None:
+def check_follows(events: list[Event], where: str, last: int, previous: str) -> None:
     """The events of a log continue the chain: last + 1, last + 2, ... (seqs only ever grow by one)."""
     if events and (events[0].seq != last + 1 or events[-1].seq != last + len(events)):
         first = events[0].seq if events[0].seq != last + 1 else next(
             e.seq for i, e in enumerate(events) if e.seq != last + 1 + i)
         raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=first - 1, last=last,
+                                     previous=previous if first - 1 == events[0].seq - 1 else where,
                                      hint=restore_hint()))
 
 

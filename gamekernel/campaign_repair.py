@@ -123,7 +123,7 @@ def _plan(root: Path) -> _Plan:
             aside.append((where, t("campaign.repair.why_empty")))
             continue
         try:
-            check_follows(report.events, where, last)
+            check_follows(report.events, where, last, where)
         except DataError:
             aside.append((where, t("campaign.repair.why_gap", first=report.events[0].seq,
                                    end=report.events[-1].seq, last=last)))

@@ -221,7 +221,7 @@ def test_a_snapshot_of_an_event_missing_from_the_logs_is_refused(tmp_path):
     snap = json.loads((folder / "snapshot.json").read_text())
     snap["seq"] = 999
     (folder / "snapshot.json").write_text(json.dumps(snap))
-    with pytest.raises(DataError, match="snapshot.json follows event 999, but the logs end at event 3"):
+    with pytest.raises(DataError, match=r"snapshot\.json follows event 999, but the logs end at event 3"):
         Session().open_campaign(folder)
     assert json.loads((folder / "snapshot.json").read_text())["seq"] == 999  # not overwritten
     assert not (folder / ".lock").exists()
