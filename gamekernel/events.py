@@ -155,6 +155,11 @@ def encode_event(event: Event) -> bytes:
         raise UsageError(t("core.err.unencodable", char=char)) from None
 
 
+def sync(fd: int) -> None:
+    """Make written bytes durable: the data and the file size (fdatasync skips the timestamps)."""
+    getattr(os, "fdatasync", os.fsync)(fd)
+
+
 def storage_error(exc: OSError, where: str) -> StorageError:
     """One line for a failed write (disk full, read-only folder, ...): which file and why."""
     reason = os.strerror(exc.errno) if exc.errno else str(exc)
@@ -193,7 +198,7 @@ class LogStore:
         try:
             write_all(self._fd, data)
             if self.fsync:
-                os.fsync(self._fd)
+                sync(self._fd)
         except OSError as exc:
             with suppress(OSError):
                 os.ftruncate(self._fd, size)

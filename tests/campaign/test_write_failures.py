@@ -50,15 +50,12 @@ def fail_log_writes(monkeypatch, code=errno.ENOSPC, partial=True):
     return lambda: monkeypatch.setattr(gamekernel.events, "write_all", real)
 
 
-def fail_fsync_of(monkeypatch, suffix, code=errno.ENOSPC):
-    real = os.fsync
-
+def fail_log_sync(monkeypatch, code=errno.ENOSPC):
+    """The log's fsync/fdatasync says no (the bytes were written, but cannot be made durable)."""
     def failing(fd):
-        if os.readlink(f"/proc/self/fd/{fd}").endswith(suffix):
-            raise OSError(code, os.strerror(code))
-        return real(fd)
+        raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr(os, "fsync", failing)
+    monkeypatch.setattr(gamekernel.events, "sync", failing)
 
 
 def fail_atomic_writes_of(monkeypatch, name, code=errno.ENOSPC):
@@ -72,7 +69,6 @@ def fail_atomic_writes_of(monkeypatch, name, code=errno.ENOSPC):
     monkeypatch.setattr(gamekernel.campaign, "atomic_write_bytes", failing)
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/fd"), reason="reads the fd's path from /proc")
 @pytest.mark.parametrize("site", ["log append", "log fsync"])
 def test_a_full_disk_at_the_log_leaves_memory_and_file_unchanged(tmp_path, monkeypatch, site):
     folder = tmp_path / "c"
@@ -82,7 +78,7 @@ def test_a_full_disk_at_the_log_leaves_memory_and_file_unchanged(tmp_path, monke
     if site == "log append":
         fail_log_writes(monkeypatch)
     else:
-        fail_fsync_of(monkeypatch, ".jsonl")
+        fail_log_sync(monkeypatch)
     for command in (lambda: session.note("lost?"), lambda: session.char_new("Cid", st=10),
                     lambda: session.undo(), lambda: session.roll("3d6")):
         expected = r"could not write sessions/session-001\.jsonl: No space left"
@@ -220,3 +216,25 @@ def test_a_log_file_without_a_campaign_is_write_ahead_too(tmp_path, monkeypatch)
     monkeypatch.undo()
     session.close()
     assert notes(Session.from_log(tmp_path / "log.jsonl")) == ["kept"]
+
+
+def test_a_full_disk_when_taking_the_lock_leaves_no_empty_lock(tmp_path, monkeypatch):
+    """The issue: the empty `.lock` a full disk left behind blocked the campaign for good."""
+    folder = tmp_path / "c"
+    opened(folder).close_campaign()
+    real = gamekernel.campaign.atomic_write_bytes
+
+    def failing(path, data):
+        if path.name.startswith(".lock"):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(path, data)
+
+    monkeypatch.setattr(gamekernel.campaign, "atomic_write_bytes", failing)
+    with pytest.raises(StorageError, match=r"could not write \.lock: No space left"):
+        Session().open_campaign(folder)
+    assert not any(p.name.startswith(".lock") for p in folder.iterdir())
+    monkeypatch.undo()
+    session = Session()
+    session.open_campaign(folder)
+    assert notes(session) == ["first"]
+    session.close_campaign()
