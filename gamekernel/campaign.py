@@ -119,6 +119,8 @@ class CampaignStore:
     """Files of one campaign folder; holds its lock while open."""
 
     def __init__(self, root: str | os.PathLike[str]):
+        if "\0" in os.fspath(root):
+            raise UsageError(t("campaign.err.path_nul", path=repr(os.fspath(root))))
         self.root = Path(root).expanduser()
         self.index: CampaignIndex | None = None
         self.current_log: LogStore | None = None

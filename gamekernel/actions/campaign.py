@@ -72,6 +72,7 @@ class CampaignActions:
         if self.campaign is not None:
             raise UsageError(t("campaign.err.already_open", name=repr(self.campaign.root.name)))
         store = CampaignStore(path)
+        self._last_refused = store.root  # what `repair_campaign()` repairs when given no folder
         notices = store.open()
         try:
             with gc_paused(keep=True):  # the log lives as long as the kernel: see gc_paused
@@ -107,12 +108,14 @@ class CampaignActions:
             self.campaign = None
             store.release()
             raise
+        self._last_refused = None
         if earlier:
             notices.append(t("campaign.notice.earlier", count=len(earlier)))
         return self.campaign_status(notices=tuple(notices + loaded.warnings))
 
-    def repair_campaign(self, path: str | os.PathLike[str], *, confirm: bool = False):
-        """What rebuilding the campaign in `path` from the logs that exist would do; done only with `confirm`.
+    def repair_campaign(self, path: str | os.PathLike[str] | None = None, *, confirm: bool = False):
+        """What rebuilding the campaign in `path` (by default the one whose opening was just refused)
+        from the logs that exist would do; done only with `confirm`.
 
         Nothing is deleted: files that cannot be kept are moved into a `damaged-<time>` folder.
         """
@@ -120,6 +123,9 @@ class CampaignActions:
 
         if self.campaign is not None:
             raise UsageError(t("campaign.err.already_open", name=repr(self.campaign.root.name)))
+        path = path if path is not None else getattr(self, "_last_refused", None)
+        if path is None:
+            raise UsageError(t("campaign.err.repair_which"))
         return repair(path, confirm=confirm)
 
     def campaign_status(self, *, notices: tuple[str, ...] = ()) -> CampaignStatus:

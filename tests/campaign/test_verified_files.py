@@ -242,3 +242,21 @@ def test_a_schema_2_campaign_with_a_missing_log_is_refused_before_migrating(tmp_
     with pytest.raises(DataError, match=r"session-001\.jsonl is listed in campaign\.json but missing"):
         Session().open_campaign(folder)
     assert json.loads((folder / "campaign.json").read_text())["schema"] == 2
+
+
+def test_repair_without_a_folder_repairs_the_campaign_just_refused(tmp_path):
+    folder = make_campaign(tmp_path / "c")
+    (folder / "campaign.json").unlink()
+    session = Session()
+    with pytest.raises(GameKernelError, match="repair"):
+        session.open_campaign(folder)
+    assert f"Repair of {folder}" in repr(session.repair_campaign())
+    with pytest.raises(GameKernelError, match=r"which campaign\? %campaign repair FOLDER"):
+        Session().repair_campaign()
+
+
+@pytest.mark.parametrize("name", ["bad\0name", "x" * 300])
+def test_odd_folder_names_give_one_line(tmp_path, name):
+    with pytest.raises(GameKernelError) as caught:
+        Session().open_campaign(tmp_path / name)
+    assert "\n" not in str(caught.value)
