@@ -155,6 +155,31 @@ def encode_event(event: Event) -> bytes:
         raise UsageError(t("core.err.unencodable", char=char)) from None
 
 
+def check_storable(event: Event) -> None:
+    """`encode_event`'s refusal without building the line (for a session that writes no log)."""
+    try:
+        _check_text(event.data)
+        if event.actor is not None and not event.actor.isascii():
+            event.actor.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        char = f"U+{ord(exc.object[exc.start]):04X}"
+        raise UsageError(t("core.err.unencodable", char=char)) from None
+
+
+def _check_text(value: Any) -> None:
+    kind = type(value)
+    if kind is str:
+        if not value.isascii():
+            value.encode("utf-8")
+    elif kind is dict:
+        for key, item in value.items():
+            _check_text(key)
+            _check_text(item)
+    elif kind is list or kind is tuple:
+        for item in value:
+            _check_text(item)
+
+
 def sync(fd: int) -> None:
     """Make written bytes durable: the data and the file size (fdatasync skips the timestamps)."""
     getattr(os, "fdatasync", os.fsync)(fd)

@@ -28,6 +28,7 @@ from gamekernel.events import (
     EVENT_KINDS,
     Event,
     LogStore,
+    check_storable,
     encode_event,
     gc_paused,
     now_iso,
@@ -88,7 +89,8 @@ class Session(
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")
         event = Event(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso())
-        line = encode_event(event)  # refuses unstorable text before anything changes
+        # refuse text that cannot be stored (a lone surrogate) before anything changes
+        line = encode_event(event) if self._store is not None else check_storable(event)
         if event_kind.apply is not None:
             event_kind.apply(self.state, event.data)
         if self._store is not None:
