@@ -398,12 +398,15 @@ def check_header(
 
 def check_follows(events: list[Event], where: str, last: int, previous: str) -> None:
     """The events of a log continue the chain: last + 1, last + 2, ... (seqs only ever grow by one)."""
-    if events and (events[0].seq != last + 1 or events[-1].seq != last + len(events)):
-        first = events[0].seq if events[0].seq != last + 1 else next(
-            e.seq for i, e in enumerate(events) if e.seq != last + 1 + i)
-        raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=first - 1, last=last,
-                                     previous=previous if first - 1 == events[0].seq - 1 else where,
-                                     hint=restore_hint()))
+    if not events:
+        return
+    if events[0].seq != last + 1:
+        raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=events[0].seq - 1, last=last,
+                                     previous=previous, hint=restore_hint()))
+    if events[-1].seq != last + len(events):  # a hole inside this log (seqs are increasing, see LogStore)
+        at = next(i for i, e in enumerate(events) if e.seq != last + 1 + i)
+        raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=events[at].seq - 1,
+                                     last=events[at - 1].seq, previous=where, hint=restore_hint()))
 
 
 def check_snapshot(data: Any, campaign_id: str, last: int) -> tuple[int, dict[str, Any]]:

@@ -8,6 +8,7 @@ The log file is append-only JSON Lines, one event a line, flushed when written.
 
 from __future__ import annotations
 
+import errno
 import gc
 import json
 import os
@@ -185,9 +186,13 @@ def sync(fd: int) -> None:
     getattr(os, "fdatasync", os.fsync)(fd)
 
 
+KNOWN_OS_ERRORS = frozenset(f"core.err.os.{name}" for name in ("ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "ELOOP"))
+
+
 def storage_error(exc: OSError, where: str) -> StorageError:
     """One line for a failed write (disk full, read-only folder, ...): which file and why."""
-    reason = os.strerror(exc.errno) if exc.errno else str(exc)
+    key = f"core.err.os.{errno.errorcode.get(exc.errno or 0, '')}"
+    reason = t(key) if key in KNOWN_OS_ERRORS else (os.strerror(exc.errno) if exc.errno else str(exc))
     return StorageError(t("core.err.write_failed", where=where, reason=reason))
 
 

@@ -238,3 +238,20 @@ def test_a_full_disk_when_taking_the_lock_leaves_no_empty_lock(tmp_path, monkeyp
     session.open_campaign(folder)
     assert notes(session) == ["first"]
     session.close_campaign()
+
+
+def test_the_write_failure_line_is_translated(tmp_path, monkeypatch):
+    from gamekernel.i18n import get_language, set_language
+
+    session = opened(tmp_path / "c")
+    fail_log_writes(monkeypatch)
+    previous = get_language()
+    set_language("ja")
+    try:
+        expected = r"sessions/session-001\.jsonl に書き込めませんでした: ディスクの空きがありません"
+        with pytest.raises(StorageError, match=expected):
+            session.note("x")
+    finally:
+        set_language(previous)
+    monkeypatch.undo()
+    session.close_campaign()
