@@ -232,6 +232,7 @@ class LogStore:
         except OSError as exc:
             with suppress(OSError):
                 os.ftruncate(self._fd, size)
+            self.close()  # reopened by the next append, which first ends a line left half-written
             raise storage_error(exc, self.label) from None
 
     def append_many(self, events: Iterable[Event]) -> None:

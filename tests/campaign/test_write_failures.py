@@ -255,3 +255,21 @@ def test_the_write_failure_line_is_translated(tmp_path, monkeypatch):
         set_language(previous)
     monkeypatch.undo()
     session.close_campaign()
+
+
+def test_a_half_line_that_cannot_be_cut_back_does_not_spoil_the_next_event(tmp_path, monkeypatch):
+    """The disk refuses the rest of a line and the truncation too: the half line is skipped on load."""
+    folder = tmp_path / "c"
+    session = opened(folder)
+    fail_log_writes(monkeypatch)
+    monkeypatch.setattr(os, "ftruncate", lambda fd, size: (_ for _ in ()).throw(OSError(errno.EIO, "EIO")))
+    with pytest.raises(StorageError):
+        session.note("half")
+    monkeypatch.undo()
+    session.note("whole")
+    session.close_campaign()
+    again = Session()
+    status = again.open_campaign(folder)
+    assert notes(again) == ["first", "whole"]
+    assert any("incomplete" in n for n in status.notices)
+    again.close_campaign()
