@@ -24,7 +24,12 @@ def table(seed):
     session = Session(seed=seed)
     session.char_new("Bren", st=12, ht=11, skills=[("Broadsword", 12)])
     session.char_new("Aiko", dx=13)
+    session.gw_character("Rin", level=4)
+    session.load_library("Mira", "forest.txt", text=DECKLIST)
     return session
+
+
+DECKLIST = "Deck\n4 Elvish Mystic\n4 Runeclaw Bear\n4 Serra Angel\n12 Forest\n"
 
 
 # Each takes dice before it is refused, or is refused by its reducer or its parser.
@@ -45,6 +50,12 @@ REFUSED = [
     lambda s: s.natural_healing("Bren", 0),
     lambda s: s.deck_add("Bren", "no such card"),
     lambda s: s.first_aid("Nobody", 3),
+    lambda s: s.overcharge("Rin", "no such card"),
+    lambda s: s.tap("Rin", "no such card"),
+    lambda s: s.mtg_check("purple", 2, actor="Mira"),
+    lambda s: s.mtg_check("green", 2, actor="Nobody"),
+    lambda s: s.stack_library("Mira", ["No Such Card"]),
+    lambda s: s.peek_library(0, actor="Mira"),
 ]
 
 VALID = [
@@ -53,6 +64,8 @@ VALID = [
     lambda s: s.check("Broadsword", actor="Bren"),
     lambda s: s.undo(),
     lambda s: s.redo(),
+    lambda s: s.draw_alpha("Rin"),
+    lambda s: s.mtg_check("green", 2, actor="Mira"),
 ]
 
 
