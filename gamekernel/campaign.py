@@ -1,17 +1,23 @@
 """The campaign folder: a git-friendly home for a campaign that lasts months.
 
-Layout (every JSON file carries `schema`):
-    campaign.json             the index: name, the sessions in order (and, for people, the latest snapshot)
-    sessions/session-NNN.jsonl one event log per kernel session (JSON Lines, flushed per event)
-    snapshot.json             the table state after event `seq` (so opening needs no full replay)
-    state/<part>.json         readable copies of each rule set's state (characters, decks, libraries,
-                              the combat in progress), rewritten by `%campaign save` and on close - for people
-                              and git diffs; loading never reads them back
-    .lock                     the kernel that has the campaign open (pid and host)
+Layout (schema 3; every file names its campaign id and the event it follows):
+    campaign.json             the index: campaign id, name, the sessions in order (and, for people,
+                              the latest snapshot)
+    sessions/session-NNN.jsonl one event log per kernel session; its first line is a header
+                              {"schema", "campaign", "file", "follows"}, then one event a line,
+                              each written and synced before the event reaches memory
+    snapshot.json             the table state after event `seq` (so opening needs no full replay),
+                              with its campaign id and the list of parts it holds
+    state/<part>.json         readable copies of each rule set's state, with campaign id and seq,
+                              rewritten by `%campaign save` and on close - for people and git diffs; loading
+                              never reads them back
+    .lock                     the kernel that has the campaign open (pid, host, time)
 
-Loading never executes code: plain JSON only, each invalid file reported with file, line and field.
-A log written by `%config GameKernel.log_path` (one `log.jsonl`, schema-1 layout of the foundation)
-is migrated into this layout when its folder is opened as a campaign.
+Opening verifies the chain and refuses - never silently repairs - a missing, foreign, truncated or
+inconsistent file, naming it and saying how to recover (`repair_plan` in gamekernel.campaign_repair
+rebuilds from the logs that exist, writing nothing until confirmed). Symbolic links inside the
+folder are refused. Loading never executes code: plain JSON only.
+Older layouts are migrated: schema 1 (one `log.jsonl`) and schema 2 (no campaign id, no headers).
 """
 
 from __future__ import annotations
@@ -19,55 +25,68 @@ from __future__ import annotations
 import json
 import os
 import socket
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from gamekernel.errors import DataError, UsageError
-from gamekernel.events import Event, LogStore
+from gamekernel.errors import DataError, StorageError, UsageError
+from gamekernel.events import Event, LogStore, now_iso, storage_error
 from gamekernel.i18n import t
-from gamekernel.util import atomic_write_text
+from gamekernel.util import atomic_write_bytes
 
-INDEX_SCHEMA = 2  # 1 = the foundation's single log.jsonl (no index); 2 = this layout
-SNAPSHOT_SCHEMA = 1
+INDEX_SCHEMA = 3  # 1 = the foundation's single log.jsonl; 2 = no campaign id; 3 = every file names it
+SNAPSHOT_SCHEMA = 2  # 1 = no campaign id, no list of parts (schema-2 campaigns)
 INDEX = "campaign.json"
 SNAPSHOT = "snapshot.json"
 LOCK = ".lock"
+SESSIONS = "sessions"
+STATE = "state"
 
 
 class CampaignLockedError(UsageError):
-    """Another live kernel has the campaign open."""
+    """Another live kernel has the campaign open (or a lock nobody can be identified from)."""
+
+
+class CampaignDamagedError(DataError):
+    """A campaign file is missing, foreign, truncated or inconsistent; opening is refused."""
 
 
 @dataclass
 class CampaignIndex:
     name: str
+    campaign_id: str = ""
     sessions: list[str] = field(default_factory=list)
     snapshot_seq: int = 0
+    schema: int = INDEX_SCHEMA
 
     def to_dict(self) -> dict[str, Any]:
-        return {"schema": INDEX_SCHEMA, "name": self.name, "sessions": self.sessions,
-                "snapshot_seq": self.snapshot_seq}
+        return {"schema": INDEX_SCHEMA, "campaign": self.campaign_id, "name": self.name,
+                "sessions": self.sessions, "snapshot_seq": self.snapshot_seq}
 
     @classmethod
     def from_dict(cls, data: Any, where: str) -> CampaignIndex:
         if not isinstance(data, Mapping):
             raise DataError(t("core.err.data.object", where=where))
-        if data.get("schema") != INDEX_SCHEMA:
-            raise DataError(t("core.err.data.schema",
-                where=where, value=repr(data.get("schema")), version=INDEX_SCHEMA))
+        schema = data.get("schema")
+        if schema not in (2, INDEX_SCHEMA):
+            raise DataError(t("core.err.data.schema", where=where, value=repr(schema), version=INDEX_SCHEMA))
         name, sessions, seq = data.get("name"), data.get("sessions"), data.get("snapshot_seq", 0)
+        campaign_id = data.get("campaign", "")
         if not isinstance(name, str):
             raise DataError(t("core.err.data.field_string", where=where, field="name"))
+        if schema == INDEX_SCHEMA and (not isinstance(campaign_id, str) or not campaign_id):
+            raise DataError(t("core.err.data.field_string", where=where, field="campaign"))
         if not isinstance(sessions, list) or not all(isinstance(s, str) for s in sessions):
             raise DataError(t("campaign.err.sessions", where=where))
         for entry in sessions:
-            if "/" in entry or "\\" in entry or entry.startswith("."):
+            if not safe_name(entry):
                 raise DataError(t("campaign.err.unsafe", where=where, name=repr(entry)))
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
             raise DataError(t("campaign.err.snapshot_seq", where=where))
-        return cls(name, list(sessions), seq)
+        return cls(name, campaign_id if schema == INDEX_SCHEMA else "", list(sessions), seq, schema)
 
 
 @dataclass
@@ -78,29 +97,60 @@ class LoadedCampaign:
     warnings: list[str]
 
 
+def safe_name(name: str) -> bool:
+    """A plain file name: no folder, no parent, not hidden."""
+    return bool(name) and "/" not in name and "\\" not in name and not name.startswith(".") and "\0" not in name
+
+
+def session_header(campaign_id: str, name: str, follows: int) -> dict[str, Any]:
+    """The first line of a session log: which campaign, which file, after which event."""
+    return {"schema": INDEX_SCHEMA, "campaign": campaign_id, "file": name, "follows": follows}
+
+
+def header_line(header: Mapping[str, Any]) -> bytes:
+    return (json.dumps(header, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def restore_hint() -> str:
+    return t("campaign.hint.restore")
+
+
 class CampaignStore:
     """Files of one campaign folder; holds its lock while open."""
 
     def __init__(self, root: str | os.PathLike[str]):
-        self.root = Path(root)
+        if "\0" in os.fspath(root):
+            raise UsageError(t("campaign.err.path_nul", path=repr(os.fspath(root))))
+        self.root = Path(root).expanduser()
         self.index: CampaignIndex | None = None
         self.current_log: LogStore | None = None
+        self.last_seq = 0
         self._locked = False
 
     # -- opening and closing ---------------------------------------------------------------
     def open(self) -> list[str]:
         """Create the folder if missing, take the lock, migrate old layouts; returns notices."""
         notices: list[str] = []
-        self.root.mkdir(parents=True, exist_ok=True)
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise storage_error(exc, str(self.root)) from None
+        refuse_links(self.root)
         self._acquire_lock(notices)
         try:
             index_path = self.root / INDEX
             if index_path.exists():
-                self.index = CampaignIndex.from_dict(_read_json(index_path), INDEX)
+                self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
+                if self.index.schema == 2:
+                    self._migrate_schema_2(notices)
             elif (self.root / "log.jsonl").exists():
-                self.index = self._migrate_single_log(notices)
+                self._migrate_single_log(notices)
             else:
-                self.index = CampaignIndex(self.root.resolve().name)
+                found = campaign_files(self.root)
+                if found:
+                    raise CampaignDamagedError(t("campaign.err.index_missing", index=INDEX,
+                                                 found=", ".join(found[:3]), hint=restore_hint()))
+                self.index = CampaignIndex(self.root.resolve().name, uuid.uuid4().hex)
                 self._write_index()
         except BaseException:
             self.release()
@@ -116,128 +166,317 @@ class CampaignStore:
             self._locked = False
 
     def _acquire_lock(self, notices: list[str]) -> None:
+        """Take `.lock` atomically with its content (a hard link of a written file: never empty)."""
         path = self.root / LOCK
-        me = {"pid": os.getpid(), "host": socket.gethostname()}
-        for _ in range(2):
-            try:
-                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            except FileExistsError:
-                holder = _read_lock(path)
-                if holder and holder.get("host") == me["host"] and not _pid_alive(holder.get("pid")):
-                    path.unlink(missing_ok=True)
-                    notices.append(t("campaign.notice.stale_lock", lock=LOCK, pid=holder.get("pid")))
-                    continue
-                who = (t("campaign.who", pid=holder.get("pid"), host=holder.get("host")) if holder
-                       else t("campaign.who_unknown"))
-                message = t("campaign.err.locked", name=repr(self.root.name), who=who, lock=LOCK)
-                raise CampaignLockedError(message) from None
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(me, handle)
-            self._locked = True
-            return
+        me = {"pid": os.getpid(), "host": socket.gethostname(), "time": now_iso()}
+        temp = self.root / f".lock.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp"
+        try:
+            atomic_write_bytes(temp, json.dumps(me).encode("utf-8"))
+        except OSError as exc:
+            raise storage_error(exc, LOCK) from None
+        try:
+            for _ in range(2):
+                try:
+                    os.link(temp, path)
+                except FileExistsError:
+                    holder = read_lock(path)
+                    if holder and holder.get("host") == me["host"] and not pid_alive(holder.get("pid")):
+                        path.unlink(missing_ok=True)
+                        notices.append(t("campaign.notice.stale_lock", lock=LOCK, pid=holder.get("pid")))
+                        continue
+                    raise self._locked_error(path, holder) from None
+                except OSError as exc:
+                    raise storage_error(exc, LOCK) from None
+                self._locked = True
+                return
+            raise self._locked_error(path, read_lock(path))
+        finally:
+            temp.unlink(missing_ok=True)
+
+    def _locked_error(self, path: Path, holder: dict[str, Any] | None) -> CampaignLockedError:
+        name = repr(self.root.name)
+        when = holder.get("time") if holder and isinstance(holder.get("time"), str) else file_time(path)
+        if not holder:
+            return CampaignLockedError(t("campaign.err.lock_unreadable", name=name, lock=LOCK, when=when,
+                                         path=str(path)))
+        who = t("campaign.who", pid=holder.get("pid"), host=holder.get("host"))
+        return CampaignLockedError(t("campaign.err.locked", name=name, who=who, when=when, lock=LOCK,
+                                     path=str(path)))
 
     # -- reading ---------------------------------------------------------------------------
     def load(self) -> LoadedCampaign:
-        """Every event of every session in order, plus the latest snapshot."""
+        """Every event of every session in order, plus the latest snapshot, the whole chain verified."""
         assert self.index is not None
+        campaign_id = self.index.campaign_id
         events: list[Event] = []
         warnings: list[str] = []
+        listed = set(self.index.sessions)
+        previous = t("campaign.start")
         for name in self.index.sessions:
-            report = LogStore.load(self.root / "sessions" / name)
-            for event in report.events:
-                if events and event.seq <= events[-1].seq:
-                    raise DataError(t("core.err.data.seq_order",
-                        where=f"sessions/{name}", seq=event.seq, previous=events[-1].seq))
-                events.append(event)
-            warnings.extend(f"sessions/{w}" for w in report.warnings)
+            path = self.root / SESSIONS / name
+            where = f"{SESSIONS}/{name}"
+            if not path.is_file():
+                raise CampaignDamagedError(t("campaign.err.session_missing", where=where, index=INDEX,
+                                             hint=restore_hint()))
+            report = LogStore.load(path)
+            check_header(report.header, where, campaign_id, name, self.last_seq, previous)
+            check_follows(report.events, where, self.last_seq, previous)
+            if report.events:
+                self.last_seq = report.events[-1].seq
+                previous = where
+            events.extend(report.events)
+            warnings.extend(f"{SESSIONS}/{w}" for w in report.warnings)
+        self._check_unlisted(listed)
         snapshot, snapshot_seq = None, 0
         path = self.root / SNAPSHOT
         if path.exists():
-            # snapshot.json names its own event: a crash between writing it and the index is harmless
-            snapshot_seq, snapshot = _check_snapshot(_read_json(path))
-            if snapshot_seq not in {e.seq for e in events}:
-                warnings.append(t("campaign.notice.snapshot_unknown", snapshot=SNAPSHOT, seq=snapshot_seq))
-                snapshot, snapshot_seq = None, 0
+            data = read_json(path, SNAPSHOT)
+            if isinstance(data, Mapping) and data.get("schema") == 1:
+                warnings.append(t("campaign.notice.old_snapshot", snapshot=SNAPSHOT))
+            else:
+                snapshot_seq, snapshot = check_snapshot(data, campaign_id, self.last_seq)
         elif self.index.snapshot_seq:
             warnings.append(t("campaign.notice.no_snapshot", snapshot=SNAPSHOT))
+        self._check_state_files()
         return LoadedCampaign(events, snapshot, snapshot_seq, warnings)
+
+    def _check_unlisted(self, listed: set[str]) -> None:
+        """A session log the index does not list is refused, unless it is a header with no events
+        (a crash while a session was being started) - that one is reused by `start_session`."""
+        folder = self.root / SESSIONS
+        if not folder.is_dir():
+            return
+        for path in sorted(folder.glob("*.jsonl")):
+            if path.name in listed:
+                continue
+            report = LogStore.load(path)
+            header = report.header or {}
+            if report.events or header.get("campaign") != self.index.campaign_id:
+                raise CampaignDamagedError(t("campaign.err.unlisted", where=f"{SESSIONS}/{path.name}",
+                                             index=INDEX, count=len(report.events), hint=restore_hint()))
+
+    def _check_state_files(self) -> None:
+        folder = self.root / STATE
+        if not folder.is_dir():
+            return
+        for path in sorted(folder.glob("*.json")):
+            where = f"{STATE}/{path.name}"
+            data = read_json(path, where)
+            if not isinstance(data, Mapping) or data.get("schema") == 1:
+                continue  # a readable copy of the previous version: rewritten at the next save
+            check_owner(data, where, self.index.campaign_id)
+            seq = data.get("seq")
+            if type(seq) is not int or seq > self.last_seq:
+                raise CampaignDamagedError(t("campaign.err.beyond_logs", where=where, seq=seq,
+                                             last=self.last_seq, hint=restore_hint()))
 
     # -- writing ---------------------------------------------------------------------------
     def start_session(self) -> LogStore:
-        """A new session log for this kernel, listed in the index before its first event."""
+        """A new session log for this kernel: written with its header, then listed in the index."""
         assert self.index is not None
-        number = len(self.index.sessions) + 1
-        name = f"session-{number:03d}.jsonl"
-        while (self.root / "sessions" / name).exists():
-            number += 1
-            name = f"session-{number:03d}.jsonl"
-        (self.root / "sessions").mkdir(exist_ok=True)
-        (self.root / "sessions" / name).touch()
+        name = f"session-{len(self.index.sessions) + 1:03d}.jsonl"
+        path = self.root / SESSIONS / name
+        where = f"{SESSIONS}/{name}"
+        header = session_header(self.index.campaign_id, name, self.last_seq)
+        self.write_file(path, header_line(header), where)
         self.index.sessions.append(name)
-        self._write_index()
-        self.current_log = LogStore(self.root / "sessions" / name)
+        try:
+            self._write_index()
+        except StorageError:
+            self.index.sessions.pop()
+            path.unlink(missing_ok=True)
+            raise
+        self.current_log = LogStore(path, fsync=True, label=where)
         return self.current_log
 
     def write_snapshot(self, seq: int, state: Mapping[str, Any], readable: Mapping[str, Any]) -> None:
-        """Store the state after event `seq`, and the readable per-part copies."""
+        """Store the state after event `seq`, then the index, then the readable per-part copies.
+
+        Each file is replaced atomically; a failure part-way leaves files that still agree (a
+        snapshot newer than the index, readable copies older than the snapshot).
+        """
         assert self.index is not None
-        atomic_write_text(
-            self.root / SNAPSHOT,
-            json.dumps({"schema": SNAPSHOT_SCHEMA, "seq": seq, "state": state}, ensure_ascii=False,
-                       separators=(",", ":")) + "\n",
-        )
+        snapshot = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq,
+                    "parts": sorted(state), "state": state}
+        self.write_file(self.root / SNAPSHOT, json_bytes(snapshot, compact=True), SNAPSHOT)
+        previous = self.index.snapshot_seq
         self.index.snapshot_seq = seq
-        self._write_index()
+        try:
+            self._write_index()
+        except StorageError:
+            self.index.snapshot_seq = previous
+            raise
         for part, data in readable.items():
-            atomic_write_text(
-                self.root / "state" / f"{part}.json",
-                json.dumps({"schema": SNAPSHOT_SCHEMA, part: data}, ensure_ascii=False, indent=1, sort_keys=True)
-                + "\n",
-            )
+            record = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq, part: data}
+            self.write_file(self.root / STATE / f"{part}.json", json_bytes(record), f"{STATE}/{part}.json")
+
+    def write_file(self, path: Path, data: bytes, where: str) -> None:
+        """An atomic write inside the folder; an OS failure becomes one line naming the file."""
+        try:
+            atomic_write_bytes(path, data)
+        except OSError as exc:
+            raise storage_error(exc, where) from None
 
     def _write_index(self) -> None:
         assert self.index is not None
-        atomic_write_text(self.root / INDEX, json.dumps(self.index.to_dict(), ensure_ascii=False, indent=1) + "\n")
+        self.write_file(self.root / INDEX, json_bytes(self.index.to_dict()), INDEX)
 
     # -- migrations ------------------------------------------------------------------------
-    def _migrate_single_log(self, notices: list[str]) -> CampaignIndex:
-        """Schema 1 -> 2: a folder holding the foundation's `log.jsonl` becomes session 1."""
-        (self.root / "sessions").mkdir(exist_ok=True)
-        target = self.root / "sessions" / "session-001.jsonl"
-        os.replace(self.root / "log.jsonl", target)
-        index = CampaignIndex(self.root.resolve().name, ["session-001.jsonl"])
-        self.index = index
+    def _migrate_single_log(self, notices: list[str]) -> None:
+        """Schema 1 -> 3: a folder holding the foundation's `log.jsonl` becomes session 1."""
+        source = self.root / "log.jsonl"
+        report = LogStore.load(source)
+        check_follows(report.events, "log.jsonl", 0, t("campaign.start"))
+        self.index = CampaignIndex(self.root.resolve().name, uuid.uuid4().hex, ["session-001.jsonl"])
+        name = "session-001.jsonl"
+        header = session_header(self.index.campaign_id, name, 0)
+        self.write_file(self.root / SESSIONS / name, header_line(header) + source.read_bytes(), f"{SESSIONS}/{name}")
         self._write_index()
-        notices.append(t("campaign.notice.migrated"))
-        return index
+        source.unlink()
+        notices.append(t("campaign.notice.migrated", version=INDEX_SCHEMA))
+
+    def _migrate_schema_2(self, notices: list[str]) -> None:
+        """Schema 2 -> 3: the campaign gets an id, each session log a header naming it.
+
+        The chain is verified first (every listed log present, events 1, 2, 3 ... without a gap) and
+        nothing is written when it fails. A header already there (a migration cut short) keeps its id.
+        """
+        assert self.index is not None
+        reports = []
+        last = 0
+        previous = t("campaign.start")
+        for name in self.index.sessions:
+            where = f"{SESSIONS}/{name}"
+            path = self.root / SESSIONS / name
+            if not path.is_file():
+                raise CampaignDamagedError(t("campaign.err.session_missing", where=where, index=INDEX,
+                                             hint=restore_hint()))
+            report = LogStore.load(path)
+            check_follows(report.events, where, last, previous)
+            if report.events:
+                last, previous = report.events[-1].seq, where
+            reports.append((name, path, report, last))
+        ids = {r.header.get("campaign") for _, _, r, _ in reports if r.header}
+        ids = {i for i in ids if isinstance(i, str) and i}
+        campaign_id = ids.pop() if len(ids) == 1 else uuid.uuid4().hex
+        self.index.campaign_id = campaign_id
+        follows = 0
+        for name, path, report, last in reports:
+            if report.header is None:
+                header = header_line(session_header(campaign_id, name, follows))
+                self.write_file(path, header + path.read_bytes(), f"{SESSIONS}/{name}")
+            follows = last
+        self.index.schema = INDEX_SCHEMA
+        self._write_index()
+        notices.append(t("campaign.notice.migrated_2", version=INDEX_SCHEMA))
 
 
-def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        where = f"{path.name}:{exc.lineno}"
-        raise DataError(t("core.err.data.json", where=where, msg=exc.msg, column=exc.colno)) from None
-    except UnicodeDecodeError:
-        raise DataError(t("core.err.data.utf8", where=path.name)) from None
+# -- verification -------------------------------------------------------------------------------
+def check_owner(data: Mapping[str, Any], where: str, campaign_id: str) -> None:
+    """A file of another campaign (or of none) is refused."""
+    owner = data.get("campaign")
+    if owner != campaign_id:
+        raise CampaignDamagedError(t("campaign.err.foreign", where=where, other=repr(owner),
+                                     mine=repr(campaign_id), hint=restore_hint()))
 
 
-def _check_snapshot(data: Any) -> tuple[int, dict[str, Any]]:
-    """The event a snapshot follows and the state it holds, or a DataError naming the bad field."""
+def check_header(
+    header: Mapping[str, Any] | None, where: str, campaign_id: str, name: str, last: int, previous: str
+) -> None:
+    """A session log names this campaign, its own file name and the last event before it."""
+    if header is None:
+        raise CampaignDamagedError(t("campaign.err.no_header", where=where, hint=restore_hint()))
+    check_owner(header, where, campaign_id)
+    if header.get("file") != name:
+        raise CampaignDamagedError(t("campaign.err.wrong_file", where=where, named=repr(header.get("file")),
+                                     hint=restore_hint()))
+    follows = header.get("follows")
+    if follows != last:
+        raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
+                                     previous=previous, hint=restore_hint()))
+
+
+def check_follows(events: list[Event], where: str, last: int, previous: str) -> None:
+    """The events of a log continue the chain: last + 1, last + 2, ... (seqs only ever grow by one)."""
+    if not events:
+        return
+    if events[0].seq != last + 1:
+        raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=events[0].seq - 1, last=last,
+                                     previous=previous, hint=restore_hint()))
+    if events[-1].seq != last + len(events):  # a hole inside this log (seqs are increasing, see LogStore)
+        at = next(i for i, e in enumerate(events) if e.seq != last + 1 + i)
+        raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=events[at].seq - 1,
+                                     last=events[at - 1].seq, previous=where, hint=restore_hint()))
+
+
+def check_snapshot(data: Any, campaign_id: str, last: int) -> tuple[int, dict[str, Any]]:
+    """The event a snapshot follows and the state it holds; refused when foreign, partial or ahead of the logs."""
+    from gamekernel.state import part_names
+
     if not isinstance(data, Mapping):
         raise DataError(t("core.err.data.object", where=SNAPSHOT))
     if data.get("schema") != SNAPSHOT_SCHEMA:
         raise DataError(t("core.err.data.schema",
             where=SNAPSHOT, value=repr(data.get("schema")), version=SNAPSHOT_SCHEMA))
+    check_owner(data, SNAPSHOT, campaign_id)
     seq = data.get("seq")
     if type(seq) is not int or seq < 1:
         raise DataError(t("core.err.data.seq", where=SNAPSHOT, value=repr(seq)))
-    if not isinstance(data.get("state"), Mapping):
+    state = data.get("state")
+    if not isinstance(state, Mapping):
         raise DataError(t("core.err.data.field_object", where=SNAPSHOT, field="state"))
-    return seq, dict(data["state"])
+    missing = sorted(set(part_names()) - set(state))
+    if missing or sorted(state) != data.get("parts"):
+        raise CampaignDamagedError(t("campaign.err.snapshot_parts", where=SNAPSHOT,
+                                     parts=", ".join(sorted(state)) or "-", missing=", ".join(missing) or "-"))
+    if seq > last:
+        raise CampaignDamagedError(t("campaign.err.beyond_logs", where=SNAPSHOT, seq=seq, last=last,
+                                     hint=restore_hint()))
+    return seq, dict(state)
 
 
-def _read_lock(path: Path) -> dict[str, Any] | None:
+def refuse_links(root: Path) -> None:
+    """Symbolic links inside a campaign folder are refused: writes must stay in the folder."""
+    candidates = [root / name for name in (INDEX, SNAPSHOT, LOCK, SESSIONS, STATE, "log.jsonl")]
+    for folder in (root / SESSIONS, root / STATE):
+        if folder.is_dir() and not folder.is_symlink():
+            candidates.extend(folder.iterdir())
+    for path in candidates:
+        if path.is_symlink():
+            raise CampaignDamagedError(t("campaign.err.symlink", where=path.relative_to(root).as_posix()))
+
+
+def campaign_files(root: Path) -> list[str]:
+    """The campaign files in a folder (to tell a new campaign from one whose index is gone)."""
+    found = [f"{SESSIONS}/{p.name}" for p in sorted((root / SESSIONS).glob("*.jsonl"))]
+    found += [name for name in (SNAPSHOT,) if (root / name).exists()]
+    found += [f"{STATE}/{p.name}" for p in sorted((root / STATE).glob("*.json"))]
+    return found
+
+
+def json_bytes(data: Any, *, compact: bool = False) -> bytes:
+    if compact:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    else:
+        text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
+    return (text + "\n").encode("utf-8")
+
+
+def read_json(path: Path, where: str) -> Any:
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError(t("core.err.data.utf8", where=where)) from None
+    if not text.strip():
+        raise CampaignDamagedError(t("campaign.err.empty", where=where, hint=restore_hint()))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(t("core.err.data.json", where=f"{where}:{exc.lineno}", msg=exc.msg, column=exc.colno)
+                        + " " + t("campaign.hint.truncated", hint=restore_hint())) from None
+
+
+def read_lock(path: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -245,7 +484,14 @@ def _read_lock(path: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _pid_alive(pid: Any) -> bool:
+def file_time(path: Path) -> str:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
+    except OSError:
+        return "?"
+
+
+def pid_alive(pid: Any) -> bool:
     if not isinstance(pid, int) or pid <= 0:
         return False
     try:

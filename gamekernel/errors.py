@@ -30,3 +30,7 @@ class DataError(GameKernelError):
 
 class NotFoundError(GameKernelError):
     """A named thing (character, skill, card, deck) does not exist; the message suggests close matches."""
+
+
+class StorageError(GameKernelError):
+    """A file could not be written (disk full, read-only folder): nothing was changed, in memory or on disk."""

@@ -9,19 +9,21 @@ The log file is append-only JSON Lines, one event a line, flushed when written.
 
 from __future__ import annotations
 
+import errno
 import gc
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from gamekernel.display import summarize
-from gamekernel.errors import DataError
+from gamekernel.errors import DataError, StorageError, UsageError
 from gamekernel.i18n import t
+from gamekernel.util import write_all
 
 SCHEMA_VERSION = 1
 
@@ -142,34 +144,104 @@ def now_iso() -> str:
 class LoadReport:
     events: list[Event]
     warnings: list[str]
+    header: dict[str, Any] | None = None  # a campaign session log's first line (see gamekernel.campaign)
+
+
+def encode_event(event: Event) -> bytes:
+    """The event's log line as UTF-8 bytes; text that UTF-8 cannot hold (a lone surrogate) is refused."""
+    try:
+        return (event.to_json() + "\n").encode("utf-8")
+    except UnicodeEncodeError as exc:
+        char = f"U+{ord(exc.object[exc.start]):04X}"
+        raise UsageError(t("core.err.unencodable", char=char)) from None
+
+
+def check_storable(event: Event) -> None:
+    """`encode_event`'s refusal without building the line (for a session that writes no log)."""
+    try:
+        _check_text(event.data)
+        if event.actor is not None and not event.actor.isascii():
+            event.actor.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        char = f"U+{ord(exc.object[exc.start]):04X}"
+        raise UsageError(t("core.err.unencodable", char=char)) from None
+
+
+def _check_text(value: Any) -> None:
+    kind = type(value)
+    if kind is str:
+        if not value.isascii():
+            value.encode("utf-8")
+    elif kind is dict:
+        for key, item in value.items():
+            _check_text(key)
+            _check_text(item)
+    elif kind is list or kind is tuple:
+        for item in value:
+            _check_text(item)
+
+
+def sync(fd: int) -> None:
+    """Make written bytes durable: the data and the file size (fdatasync skips the timestamps)."""
+    getattr(os, "fdatasync", os.fsync)(fd)
+
+
+KNOWN_OS_ERRORS = frozenset(f"core.err.os.{name}" for name in ("ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "ELOOP"))
+
+
+def storage_error(exc: OSError, where: str) -> StorageError:
+    """One line for a failed write (disk full, read-only folder, ...): which file and why."""
+    key = f"core.err.os.{errno.errorcode.get(exc.errno or 0, '')}"
+    reason = t(key) if key in KNOWN_OS_ERRORS else (os.strerror(exc.errno) if exc.errno else str(exc))
+    return StorageError(t("core.err.write_failed", where=where, reason=reason))
 
 
 class LogStore:
-    """An append-only JSON Lines file; every append is flushed to the OS before returning."""
+    """An append-only JSON Lines file; an append is written (and with `fsync` synced) before it returns.
 
-    def __init__(self, path: str | os.PathLike[str], *, fsync: bool = False):
+    A failed append (disk full, read-only, an encoding error) leaves the file as it was: the bytes
+    of a partly written line are cut off again, and a StorageError names the file. Appends are
+    unbuffered, so nothing of a failed event lingers to be written with the next one. The file is
+    opened without following symbolic links.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, fsync: bool = False, label: str | None = None):
         self.path = Path(path)
         self.fsync = fsync
-        self._file = None
+        self.label = label or self.path.name
+        self._fd: int | None = None
 
     def append(self, event: Event) -> None:
-        if self._file is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._repair_torn_tail()
-            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for appends
-        self._file.write(event.to_json() + "\n")
-        self._file.flush()
-        if self.fsync:
-            os.fsync(self._file.fileno())
+        self.append_bytes(encode_event(event))
+
+    def append_bytes(self, data: bytes) -> None:
+        """Append whole lines; on failure the file is cut back to its size before the call."""
+        try:
+            if self._fd is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._repair_torn_tail()
+                flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                self._fd = os.open(self.path, flags, 0o666)
+            size = os.fstat(self._fd).st_size
+        except OSError as exc:
+            raise storage_error(exc, self.label) from None
+        try:
+            write_all(self._fd, data)
+            if self.fsync:
+                sync(self._fd)
+        except OSError as exc:
+            with suppress(OSError):
+                os.ftruncate(self._fd, size)
+            self.close()  # reopened by the next append, which first ends a line left half-written
+            raise storage_error(exc, self.label) from None
 
     def append_many(self, events: Iterable[Event]) -> None:
-        for event in events:
-            self.append(event)
+        self.append_bytes(b"".join(encode_event(event) for event in events))
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
     def _repair_torn_tail(self) -> None:
         """End a torn last line with a newline so the next event starts on a line of its own."""
@@ -192,9 +264,12 @@ class LogStore:
         if not path.exists():
             return LoadReport([], [])
         raw_lines = path.read_bytes().split(b"\n")
+        header, first = _header(raw_lines)
+        if header is not None:
+            raw_lines[first] = b""
         fast = _load_fast(raw_lines)
         if fast is not None:
-            return LoadReport(fast, [])
+            return LoadReport(fast, [], header)
         events: list[Event] = []
         warnings: list[str] = []
         lines = raw_lines
@@ -214,7 +289,23 @@ class LogStore:
             if events and event.seq <= events[-1].seq:
                 raise DataError(t("core.err.data.seq_order", where=where, seq=event.seq, previous=events[-1].seq))
             events.append(event)
-        return LoadReport(events, warnings)
+        return LoadReport(events, warnings, header)
+
+
+def _header(lines: list[bytes]) -> tuple[dict[str, Any] | None, int]:
+    """The header of a campaign session log (a first line naming a campaign, no `seq`) and its index."""
+    for number, raw in enumerate(lines):
+        if raw.strip():
+            if b'"campaign"' not in raw:
+                return None, number
+            try:
+                record = json.loads(raw)
+            except ValueError:
+                return None, number
+            if type(record) is dict and "campaign" in record and "seq" not in record:
+                return record, number
+            return None, number
+    return None, 0
 
 
 def _load_fast(lines: list[bytes]) -> list[Event] | None:

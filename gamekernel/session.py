@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,18 @@ from gamekernel.actions.core import CoreActions
 from gamekernel.actions.gammaworld import GammaWorldActions
 from gamekernel.actions.gurps import GurpsActions
 from gamekernel.actions.mtg import MtgActions
-from gamekernel.errors import UsageError
-from gamekernel.events import _REACTIONS, EVENT_KINDS, Event, LogStore, gc_paused, now_iso, register_reaction
+from gamekernel.errors import GameKernelError, UsageError
+from gamekernel.events import (
+    _REACTIONS,
+    EVENT_KINDS,
+    Event,
+    LogStore,
+    check_storable,
+    encode_event,
+    gc_paused,
+    now_iso,
+    register_reaction,
+)
 from gamekernel.i18n import t
 from gamekernel.state import TableState
 
@@ -68,14 +79,28 @@ class Session(
         self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
         secret: bool = False,
     ) -> Event:
-        """Apply and log one event; the reducer runs first, so a failing event leaves no trace."""
+        """Apply and log one event, write-ahead: memory changes only once the event is on disk.
+
+        The reducer runs first, so an event it refuses is never written; the line is then written
+        (and synced) to the log, and a failed write (disk full, read-only, text that cannot be
+        stored) puts the state back, so memory and disk are both as they were.
+        """
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")
         event = Event(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso())
+        # refuse text that cannot be stored (a lone surrogate) before anything changes
+        line = encode_event(event) if self._store is not None else check_storable(event)
         if event_kind.apply is not None:
             event_kind.apply(self.state, event.data)
-        self._append(event)
+        if self._store is not None:
+            try:
+                self._store.append_bytes(line)
+            except BaseException:
+                if event_kind.apply is not None:
+                    self.state = replay(self.active)  # the state before this event
+                raise
+        self.log.append(event)
         if self.campaign is not None:
             self._after_campaign_event()
         if self._in_reaction:
@@ -94,10 +119,21 @@ class Session(
                 self._in_reaction = False
         return event
 
-    def _append(self, event: Event) -> None:
-        self.log.append(event)
-        if self._store is not None:
-            self._store.append(event)
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One command: when it is refused (a GameKernelError) before recording anything, the dice it
+        drew are put back, so a refused command consumes no randomness and seeded replays agree.
+
+        Commands that recorded events before failing keep their dice (the events hold them).
+        """
+        saved = self.rng.getstate()
+        mark = len(self.log)
+        try:
+            yield
+        except GameKernelError:
+            if len(self.log) == mark:
+                self.rng.setstate(saved)
+            raise
 
     # -- undo / redo -----------------------------------------------------------------------
     def undo(self, count: int = 1) -> list[Event]:
@@ -111,6 +147,8 @@ class Session(
 
     def redo(self, count: int = 1) -> list[Event]:
         """Put back the events most recently undone (`count` undo steps' worth)."""
+        if count < 1:
+            raise UsageError(t("core.err.redo_count", count=count))
         if not self._redo_stack:
             return []
         groups = self._redo_stack[-count:]

@@ -36,6 +36,11 @@ class CoreState:
 register_part("core", CoreState)
 
 
+def part_names() -> list[str]:
+    """The names of every registered part (a snapshot must hold them all)."""
+    return sorted(_PART_FACTORIES)
+
+
 class TableState:
     """All parts of the table's state, keyed by rule set."""
 

@@ -7,11 +7,12 @@ full replay. Every new event goes to this kernel's own session log in the folder
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 
 from gamekernel.display import Displayable
-from gamekernel.errors import UsageError
+from gamekernel.errors import StorageError, UsageError
 from gamekernel.events import Event, gc_paused, register_event
 from gamekernel.i18n import t
 
@@ -40,11 +41,13 @@ def snapshot_is_valid(events: list[Event], snapshot_seq: int) -> bool:
 
 
 class CampaignActions:
-    """`session.open_campaign(path)`, `save_campaign()`, `reload_campaign()`, `close_campaign()`."""
+    """`session.open_campaign(path)`, `save_campaign()`, `reload_campaign()`, `close_campaign()`,
+    `repair_campaign(path, confirm=False)`."""
 
     campaign = None
 
     def open_campaign(self, path: str | os.PathLike[str]) -> CampaignStatus:
+        """Open (or create) the campaign in `path`, every file verified; a damaged one is refused."""
         from gamekernel.campaign import CampaignStore
         from gamekernel.session import active_events, replay
         from gamekernel.state import TableState
@@ -52,6 +55,7 @@ class CampaignActions:
         if self.campaign is not None:
             raise UsageError(t("campaign.err.already_open", name=repr(self.campaign.root.name)))
         store = CampaignStore(path)
+        self._last_refused = store.root  # what `repair_campaign()` repairs when given no folder
         notices = store.open()
         try:
             with gc_paused(keep=True):  # the log lives as long as the kernel: see gc_paused
@@ -70,18 +74,42 @@ class CampaignActions:
             raise
         earlier = [e for e in self.log if e.kind != "seed"]
         seed = next((e for e in reversed(self.log) if e.kind == "seed"), None)
+        before = (self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings)
         self.close()
         self.log, self.active, self._redo_stack, self.state = loaded.events, active, redo_stack, state
         self._store = log
         self.campaign = store
         self._events_since_snapshot = 0
         self.load_warnings = loaded.warnings
-        self.record("campaign.open", {"name": store.index.name, "session": log.path.name, "events": len(loaded.events)})
-        if seed is not None and not earlier:
-            self.record("seed", dict(seed.data))  # nothing used the RNG since: the story keeps its seed
+        try:
+            self.record("campaign.open",
+                        {"name": store.index.name, "session": log.path.name, "events": len(loaded.events)})
+            if seed is not None and not earlier:
+                self.record("seed", dict(seed.data))  # nothing used the RNG since: the story keeps its seed
+        except BaseException:  # e.g. the disk is full: the session is as it was, the campaign closed
+            self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings = before
+            self.campaign = None
+            store.release()
+            raise
+        self._last_refused = None
         if earlier:
             notices.append(t("campaign.notice.earlier", count=len(earlier)))
         return self.campaign_status(notices=tuple(notices + loaded.warnings))
+
+    def repair_campaign(self, path: str | os.PathLike[str] | None = None, *, confirm: bool = False):
+        """What rebuilding the campaign in `path` (by default the one whose opening was just refused)
+        from the logs that exist would do; done only with `confirm`.
+
+        Nothing is deleted: files that cannot be kept are moved into a `damaged-<time>` folder.
+        """
+        from gamekernel.campaign_repair import repair
+
+        if self.campaign is not None:
+            raise UsageError(t("campaign.err.already_open", name=repr(self.campaign.root.name)))
+        path = path if path is not None else getattr(self, "_last_refused", None)
+        if path is None:
+            raise UsageError(t("campaign.err.repair_which"))
+        return repair(path, confirm=confirm)
 
     def campaign_status(self, *, notices: tuple[str, ...] = ()) -> CampaignStatus:
         store = self._require_campaign()
@@ -104,14 +132,20 @@ class CampaignActions:
         return self.open_campaign(root)
 
     def close_campaign(self) -> CampaignStatus:
+        """Write a last snapshot and let the campaign go; a failed snapshot loses nothing (the logs
+        hold every event) and is reported on the status."""
         store = self._require_campaign()
-        self._write_snapshot(store)
+        notices: tuple[str, ...] = ()
+        try:
+            self._write_snapshot(store)
+        except StorageError as error:
+            notices = (t("campaign.notice.snapshot_failed", error=str(error)),)
         status = self.campaign_status()
         store.release()
         self.campaign = None
         self._store = None
         return CampaignStatus(status.name, status.path, status.sessions, status.events, status.snapshot_seq,
-                              closed=True)
+                              notices, closed=True)
 
     def _require_campaign(self):
         if self.campaign is None:
@@ -129,4 +163,5 @@ class CampaignActions:
         """Called for each recorded event while a campaign is open: snapshot every few thousand."""
         self._events_since_snapshot = getattr(self, "_events_since_snapshot", 0) + 1
         if self._events_since_snapshot >= AUTO_SNAPSHOT_EVERY:
-            self._write_snapshot(self.campaign)
+            with contextlib.suppress(StorageError):  # the event is in the log; retried after the next one
+                self._write_snapshot(self.campaign)

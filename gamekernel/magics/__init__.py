@@ -197,15 +197,23 @@ class GameKernel(SessionMagics):
                    Sub("status", help="what is open: sessions, events, the last snapshot"),
                    Sub("save", help="snapshot the open campaign now and rewrite its readable state files"),
                    Sub("load", help="read the open campaign again from its folder (e.g. after a git checkout)"),
-                   Sub("close", help="snapshot and close the campaign")),
+                   Sub("close", help="snapshot and close the campaign"),
+                   Sub("repair", Words("folder", "the damaged campaign (default: the one just refused)", optional=True),
+                       help="plan rebuilding a damaged campaign from the logs that exist; --confirm carries it out")),
+             options=(Flag("confirm", "with repair: carry the repair out (without it nothing is written)"),),
              group="campaign")
     def campaign(self, args: Args):
         """A campaign folder: `%campaign open ./crypt-of-ash` (created if missing), `%campaign status`,
-        `%campaign save`, `%campaign load`, `%campaign close`. Every event is written to the folder as it
+        `%campaign save`, `%campaign load`, `%campaign close`,
+        `%campaign repair [FOLDER] [--confirm]`. Every event is written to the folder as it
         happens. (IPython's own `%save` and `%load` stay IPython's.)"""
         session = self.session
+        if args.confirm and args.sub != "repair":
+            raise UsageError(t("core.err.confirm_repair_only"))
         if args.sub == "open":
             return session.open_campaign(" ".join(args.folder))
+        if args.sub == "repair":
+            return session.repair_campaign(" ".join(args.folder) or None, confirm=args.confirm)
         return {"status": session.campaign_status, "save": session.save_campaign,
                 "load": session.reload_campaign, "close": session.close_campaign}[args.sub]()
 

@@ -52,7 +52,8 @@ def guarded(kind: str = "result", *, secret_flag: bool = True) -> Callable:
             session = self.session
             mark = len(session.reaction_events)
             try:
-                result = method(self, line) if cell is None else method(self, line, cell)
+                with session.transaction():  # a refused command consumes no dice
+                    result = method(self, line) if cell is None else method(self, line, cell)
             except GameKernelError as error:
                 return ErrorResult(str(error))
             if getattr(result, "_gk_secret", False):

@@ -24,7 +24,7 @@ def test_open_creates_the_layout_and_reopen_restores(tmp_path):
     first.note("A mistake")
     first.undo()
     first.close_campaign()
-    assert json.loads((folder / "campaign.json").read_text())["schema"] == 2
+    assert json.loads((folder / "campaign.json").read_text())["schema"] == 3
     assert (folder / "sessions" / "session-001.jsonl").exists()
     assert not (folder / ".lock").exists()
 
@@ -145,8 +145,13 @@ def test_readable_state_files_are_written(tmp_path):
     session.close_campaign()
     files = sorted(p.name for p in (folder / "state").glob("*.json"))
     assert "core.json" not in files
+    campaign_id = json.loads((folder / "campaign.json").read_text())["campaign"]
     for path in (folder / "state").glob("*.json"):
-        assert json.loads(path.read_text())["schema"] == 1
+        data = json.loads(path.read_text())
+        assert data["schema"] == 2 and data["campaign"] == campaign_id and data["seq"] == session.log[-1].seq
+
+
+USAGE = "%campaign open FOLDER... | status | save | load | close | repair [FOLDER...] [--confirm]"
 
 
 def test_campaign_magics(ip, tmp_path):
@@ -159,11 +164,11 @@ def test_campaign_magics(ip, tmp_path):
     assert repr(ip.run_line_magic("campaign", "status")) == "error: no campaign is open: %campaign open FOLDER"
     assert repr(ip.run_line_magic("campaign", "frobnicate")) == (
         "error: unknown subcommand 'frobnicate' at column 1 "
-        "(usage: %campaign open FOLDER... | status | save | load | close)")
+        "(usage: " + USAGE + ")")
     assert repr(ip.run_line_magic("campaign", "")) == (
-        "error: usage: %campaign open FOLDER... | status | save | load | close")
+        "error: usage: " + USAGE)
     assert repr(ip.run_line_magic("campaign", "status now")) == (
-        "error: unexpected 'now' at column 8 (usage: %campaign open FOLDER... | status | save | load | close)")
+        "error: unexpected 'now' at column 8 (usage: " + USAGE + ")")
 
 
 def test_exports_of_the_campaign_and_of_this_session(tmp_path):
@@ -216,7 +221,7 @@ def test_a_crash_between_snapshot_and_index_is_harmless(tmp_path):
     reopened.close_campaign()
 
 
-def test_a_snapshot_of_an_event_missing_from_the_logs_is_ignored(tmp_path):
+def test_a_snapshot_of_an_event_missing_from_the_logs_is_refused(tmp_path):
     folder = tmp_path / "c"
     session = Session(seed=1)
     session.open_campaign(folder)
@@ -225,8 +230,25 @@ def test_a_snapshot_of_an_event_missing_from_the_logs_is_ignored(tmp_path):
     snap = json.loads((folder / "snapshot.json").read_text())
     snap["seq"] = 999
     (folder / "snapshot.json").write_text(json.dumps(snap))
-    reopened = Session()
-    status = reopened.open_campaign(folder)
-    assert any("follows event 999, which is not in the logs" in n for n in status.notices)
-    assert notes(reopened) == ["a"]
-    reopened.close_campaign()
+    with pytest.raises(DataError, match=r"snapshot\.json follows event 999, but the logs end at event 3"):
+        Session().open_campaign(folder)
+    assert json.loads((folder / "snapshot.json").read_text())["seq"] == 999  # not overwritten
+    assert not (folder / ".lock").exists()
+
+
+def test_campaign_repair_magic_plans_then_confirms(ip, tmp_path):
+    """Issue 17: `%campaign repair FOLDER` shows the plan and writes nothing; `--confirm` carries it out."""
+    folder = tmp_path / "crypt"
+    ip.run_line_magic("campaign", f"open {folder}")
+    ip.run_line_magic("note", "kept")
+    ip.run_line_magic("campaign", "close")
+    (folder / "campaign.json").unlink()
+    assert "campaign.json is missing" in repr(ip.run_line_magic("campaign", f"open {folder}"))
+    plan = repr(ip.run_line_magic("campaign", "repair"))  # the campaign just refused
+    assert "--confirm" in plan and not (folder / "campaign.json").exists()
+    assert "only" in repr(ip.run_line_magic("campaign", "status --confirm"))
+    ip.run_line_magic("campaign", f"repair {folder} --confirm")
+    assert (folder / "campaign.json").exists()
+    ip.run_line_magic("campaign", f"open {folder}")
+    assert "kept" in repr(ip.run_line_magic("log", ""))
+    ip.run_line_magic("campaign", "close")

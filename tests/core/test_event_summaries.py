@@ -197,13 +197,16 @@ def test_an_old_log_still_opens_and_reads(tmp_path, japanese, layout):
         _play_and_age(old)
         old.close()
         _age(folder / "log.jsonl")
-    else:
-        old = Session(seed=5)
-        old.open_campaign(folder)
+    else:  # a campaign folder as the schema-2 version wrote it: an index, one log, no headers
+        played = tmp_path / "played.jsonl"
+        old = Session(seed=5, log_path=played)
         _play_and_age(old)
-        old.close_campaign()
-        for path in (folder / "sessions").glob("*.jsonl"):
-            _age(path)
+        old.close()
+        _age(played)
+        (folder / "sessions").mkdir(parents=True)
+        played.rename(folder / "sessions" / "session-001.jsonl")
+        (folder / "campaign.json").write_text(json.dumps(
+            {"schema": 2, "name": "old", "sessions": ["session-001.jsonl"], "snapshot_seq": 0}))
     s = Session()
     s.open_campaign(folder)
     try:

@@ -1,0 +1,262 @@
+"""Issue 17: each campaign file missing, foreign or truncated is refused with a message naming it and how
+to recover; nothing good is overwritten; `repair_campaign` shows its plan, writes only when confirmed."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+
+from gamekernel import Session
+from gamekernel.campaign import CampaignLockedError
+from gamekernel.errors import DataError, GameKernelError
+
+
+def notes(session):
+    return [e.data["text"] for e in session.active if e.kind == "note"]
+
+
+def make_campaign(folder, sessions=2):
+    """A campaign of `sessions` closed sessions, a character and a few notes each."""
+    for number in range(sessions):
+        session = Session(seed=number + 1)
+        session.open_campaign(folder)
+        if number == 0:
+            session.char_new("Bren", st=12)
+        session.note(f"session {number + 1}")
+        session.close_campaign()
+    return folder
+
+
+def files(folder):
+    """Every file's bytes (to prove nothing was written)."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def refused(folder, match):
+    before = files(folder)
+    with pytest.raises(GameKernelError, match=match) as caught:
+        Session().open_campaign(folder)
+    assert "\n" not in str(caught.value)
+    assert files(folder) == before, "a refused open wrote something"
+    return str(caught.value)
+
+
+def test_a_missing_session_log_is_refused_and_the_snapshot_kept(tmp_path):
+    folder = make_campaign(tmp_path / "c")
+    kept = (folder / "sessions" / "session-001.jsonl").read_bytes()
+    (folder / "sessions" / "session-001.jsonl").unlink()
+    message = refused(folder, r"sessions/session-001\.jsonl is listed in campaign\.json but missing")
+    assert "%campaign repair" in message and "git" in message
+    (folder / "sessions" / "session-001.jsonl").write_bytes(kept)  # restored: opens with everything
+    session = Session()
+    session.open_campaign(folder)
+    assert notes(session) == ["session 1", "session 2"] and "Bren" in session.state["gurps"].characters
+    session.close_campaign()
+
+
+def test_a_missing_index_is_refused_not_opened_empty(tmp_path):
+    folder = make_campaign(tmp_path / "c")
+    snapshot = (folder / "snapshot.json").read_bytes()
+    (folder / "campaign.json").unlink()
+    refused(folder, r"campaign\.json is missing, but the folder holds campaign files \(sessions/session-001")
+    assert (folder / "snapshot.json").read_bytes() == snapshot
+    report = Session().repair_campaign(folder)
+    assert not (folder / "campaign.json").exists()  # a plan only
+    assert "write campaign.json: 2 sessions" in repr(report) and "--confirm" in repr(report)
+    Session().repair_campaign(folder, confirm=True)
+    session = Session()
+    session.open_campaign(folder)
+    assert notes(session) == ["session 1", "session 2"] and "Bren" in session.state["gurps"].characters
+    session.close_campaign()
+
+
+def test_a_snapshot_of_another_campaign_is_refused(tmp_path):
+    ours = make_campaign(tmp_path / "a")
+    theirs = tmp_path / "b"
+    other = Session(seed=9)
+    other.open_campaign(theirs)
+    other.char_new("Zed", st=9)
+    for _ in range(10):
+        other.note("padding so that the foreign snapshot's seq is inside our logs too")
+    other.close_campaign()
+    shutil.copy(theirs / "snapshot.json", ours / "snapshot.json")
+    refused(ours, r"snapshot\.json belongs to another campaign")
+
+
+def test_a_partial_snapshot_is_refused(tmp_path):
+    folder = make_campaign(tmp_path / "c")
+    snap = json.loads((folder / "snapshot.json").read_text())
+    snap["state"] = {"core": snap["state"]["core"]}
+    snap["parts"] = ["core"]
+    (folder / "snapshot.json").write_text(json.dumps(snap))
+    refused(folder, r"snapshot\.json holds the parts core but misses .*gurps")
+
+
+@pytest.mark.parametrize("target", ["campaign.json", "snapshot.json", "sessions/session-001.jsonl",
+                                    "sessions/session-002.jsonl", "state/gurps.json"])
+@pytest.mark.parametrize("damage", ["empty", "half"])
+def test_each_truncated_file_is_refused(tmp_path, target, damage):
+    folder = make_campaign(tmp_path / "c")
+    path = folder / target
+    data = path.read_bytes()
+    path.write_bytes(b"" if damage == "empty" else data[: len(data) // 2])
+    if target == "sessions/session-002.jsonl" and damage == "half":
+        # the last log cut mid-line looks like a crash; the snapshot then follows a missing event
+        refused(folder, r"snapshot\.json follows event \d+, but the logs end at event \d+")
+    else:
+        refused(folder, target.replace(".", r"\."))  # the gap names the cut log and the one after it
+
+
+@pytest.mark.parametrize("target", ["sessions/session-001.jsonl", "sessions/session-002.jsonl",
+                                    "state/gurps.json"])
+def test_each_foreign_file_is_refused(tmp_path, target):
+    ours = make_campaign(tmp_path / "a")
+    theirs = make_campaign(tmp_path / "b")
+    shutil.copy(theirs / target, ours / target)
+    refused(ours, target.replace(".", r"\.") + " belongs to another campaign")
+
+
+def test_a_session_log_copied_under_another_name_is_refused(tmp_path):
+    folder = make_campaign(tmp_path / "c")
+    shutil.copy(folder / "sessions" / "session-001.jsonl", folder / "sessions" / "session-002.jsonl")
+    refused(folder, r"session-002\.jsonl says it is the log 'session-001\.jsonl'")
+
+
+def test_an_unlisted_log_with_events_is_refused(tmp_path):
+    folder = make_campaign(tmp_path / "c")
+    index = json.loads((folder / "campaign.json").read_text())
+    index["sessions"] = index["sessions"][:1]
+    (folder / "campaign.json").write_text(json.dumps(index))
+    refused(folder, r"sessions/session-002\.jsonl holds \d+ events but is not listed")
+
+
+def test_repair_sets_aside_logs_after_a_gap_and_never_deletes(tmp_path):
+    folder = make_campaign(tmp_path / "c", sessions=3)
+    second = (folder / "sessions" / "session-002.jsonl").read_bytes()
+    (folder / "sessions" / "session-002.jsonl").unlink()
+    before = files(folder)
+    plan = Session().repair_campaign(folder)
+    assert files(folder) == before
+    text = repr(plan)
+    assert "keep sessions/session-001.jsonl" in text
+    assert "set aside sessions/session-003.jsonl" in text and "set aside snapshot.json" in text
+    Session().repair_campaign(folder, confirm=True)
+    aside = next(folder.glob("damaged-*"))
+    assert (aside / "sessions" / "session-003.jsonl").read_bytes() == before["sessions/session-003.jsonl"]
+    assert (aside / "snapshot.json").read_bytes() == before["snapshot.json"]
+    session = Session()
+    session.open_campaign(folder)
+    assert notes(session) == ["session 1"]
+    session.close_campaign()
+    assert second  # the user still holds the lost log; the set-aside files can be put back by hand
+
+
+def test_repair_of_a_sound_campaign_changes_nothing_that_matters(tmp_path):
+    folder = make_campaign(tmp_path / "c")
+    report = Session().repair_campaign(folder, confirm=True)
+    assert "set aside" not in repr(report)
+    session = Session()
+    session.open_campaign(folder)
+    assert notes(session) == ["session 1", "session 2"]
+    session.close_campaign()
+
+
+def test_a_dangling_symlink_in_a_cloned_campaign_is_refused_and_its_target_untouched(tmp_path):
+    folder = make_campaign(tmp_path / "c", sessions=1)
+    outside = tmp_path / "outside.jsonl"
+    (folder / "sessions" / "session-002.jsonl").symlink_to(outside)
+    refused(folder, r"sessions/session-002\.jsonl is a symbolic link")
+    assert not outside.exists()
+
+
+def test_an_empty_lock_is_diagnosed_with_how_to_remove_it(tmp_path):
+    folder = make_campaign(tmp_path / "c", sessions=1)
+    (folder / ".lock").write_text("")
+    with pytest.raises(CampaignLockedError, match=r"empty or unreadable \.lock \(from \d{4}-.*delete .*\.lock"):
+        Session().open_campaign(folder)
+    (folder / ".lock").unlink()
+    Session().open_campaign(folder).__repr__()
+
+
+def test_a_live_lock_names_who_and_since_when(tmp_path):
+    folder = tmp_path / "c"
+    holder = Session()
+    holder.open_campaign(folder)
+    with pytest.raises(CampaignLockedError, match=rf"pid {os.getpid()} on .*, since \d{{4}}-"):
+        Session().open_campaign(folder)
+    holder.close_campaign()
+
+
+def test_tilde_is_expanded_and_files_respect_the_umask(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    old = os.umask(0o022)
+    try:
+        session = Session(seed=1)
+        status = session.open_campaign("~/tilde")
+        session.note("x")
+        session.close_campaign()
+    finally:
+        os.umask(old)
+    folder = tmp_path / "tilde"
+    assert status.path == str(folder)
+    for path in [folder / "campaign.json", folder / "snapshot.json", folder / "sessions" / "session-001.jsonl"]:
+        assert path.stat().st_mode & 0o777 == 0o644, path
+
+
+def test_a_schema_2_campaign_is_migrated_and_keeps_its_events(tmp_path):
+    folder = tmp_path / "old"
+    (folder / "sessions").mkdir(parents=True)
+    lines = [
+        {"schema": 1, "seq": 1, "kind": "seed", "time": "", "data": {"seed": 3}},
+        {"schema": 1, "seq": 2, "kind": "note", "time": "", "data": {"text": "old days", "gm_only": False}},
+    ]
+    (folder / "sessions" / "session-001.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    (folder / "campaign.json").write_text(json.dumps({"schema": 2, "name": "old", "sessions": ["session-001.jsonl"],
+                                                      "snapshot_seq": 2}))
+    (folder / "snapshot.json").write_text(json.dumps({"schema": 1, "seq": 2, "state": {"core": {"seed": 3}}}))
+    session = Session()
+    status = session.open_campaign(folder)
+    assert any("schema 3" in n for n in status.notices)
+    assert any("previous version" in n for n in status.notices)  # the old snapshot is not trusted
+    assert notes(session) == ["old days"]
+    session.close_campaign()
+    index = json.loads((folder / "campaign.json").read_text())
+    header = json.loads((folder / "sessions" / "session-001.jsonl").read_text().splitlines()[0])
+    assert index["schema"] == 3 and header == {"schema": 3, "campaign": index["campaign"],
+                                               "file": "session-001.jsonl", "follows": 0}
+    again = Session()
+    again.open_campaign(folder)
+    assert notes(again) == ["old days"]
+    again.close_campaign()
+
+
+def test_a_schema_2_campaign_with_a_missing_log_is_refused_before_migrating(tmp_path):
+    folder = make_campaign(tmp_path / "c")
+    index = json.loads((folder / "campaign.json").read_text())
+    index["schema"] = 2
+    (folder / "campaign.json").write_text(json.dumps(index))
+    (folder / "sessions" / "session-001.jsonl").unlink()
+    with pytest.raises(DataError, match=r"session-001\.jsonl is listed in campaign\.json but missing"):
+        Session().open_campaign(folder)
+    assert json.loads((folder / "campaign.json").read_text())["schema"] == 2
+
+
+def test_repair_without_a_folder_repairs_the_campaign_just_refused(tmp_path):
+    folder = make_campaign(tmp_path / "c")
+    (folder / "campaign.json").unlink()
+    session = Session()
+    with pytest.raises(GameKernelError, match="repair"):
+        session.open_campaign(folder)
+    assert f"Repair of {folder}" in repr(session.repair_campaign())
+    with pytest.raises(GameKernelError, match=r"which campaign\? %campaign repair FOLDER"):
+        Session().repair_campaign()
+
+
+@pytest.mark.parametrize("name", ["bad\0name", "x" * 300])
+def test_odd_folder_names_give_one_line(tmp_path, name):
+    with pytest.raises(GameKernelError) as caught:
+        Session().open_campaign(tmp_path / name)
+    assert "\n" not in str(caught.value)
