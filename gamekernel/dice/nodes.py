@@ -11,6 +11,7 @@ deeply; nesting only comes from parentheses and unary signs, which the parser ca
 
 from __future__ import annotations
 
+from itertools import repeat
 from operator import itemgetter
 
 KEPT, DROPPED, EXPLODED, REROLLED, CLAMPED = "kept", "dropped", "exploded", "rerolled", "clamped"
@@ -129,7 +130,7 @@ class Chain(Node):
     def roll(self, rng, out, depth):
         total = self[0].roll(rng, out, depth)
         for op, node, col in self[1]:
-            value = node.roll(rng, out, depth)
+            value = node[0] if type(node) is Num else node.roll(rng, out, depth)
             if op == "+":
                 total += value
             elif op == "-":
@@ -177,18 +178,24 @@ class Mods(Node):
 
 
 def faces(rng, n: int, sides: int) -> list[int]:
-    """n uniform faces 1..sides, exact: rejection sampling on getrandbits (as randrange does)."""
+    """n uniform faces 1..sides, exact: rejection sampling on getrandbits (as randrange does).
+
+    Draws in batches through `map` (in C) rather than die by die. The RNG stream is the same as
+    drawing one die at a time: each batch asks for exactly the dice still missing, so the last
+    draw of the final batch is the n-th accepted one and nothing is drawn past it.
+    """
     bits = rng.getrandbits
     k = (sides - 1).bit_length()
-    if sides == 1 << k:
-        return [bits(k) + 1 for _ in range(n)]
-    out = []
-    append = out.append
-    for _ in range(n):
+    if n == 1:
         value = bits(k)
         while value >= sides:
             value = bits(k)
-        append(value + 1)
+        return [value + 1]
+    if sides == 1 << k:
+        return [value + 1 for value in map(bits, repeat(k, n))]
+    out = [value + 1 for value in map(bits, repeat(k, n)) if value < sides]
+    while len(out) < n:
+        out += [value + 1 for value in map(bits, repeat(k, n - len(out))) if value < sides]
     return out
 
 

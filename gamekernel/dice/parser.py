@@ -146,8 +146,10 @@ def _simple(lower: str, source: str, limits: Limits) -> Expression | None:
     head, d, tail = lower.partition("d")
     if not d or (head and not head.isdigit()):
         return None
-    plus, minus = tail.find("+"), tail.find("-")
-    at = minus if plus < 0 else plus if minus < 0 else min(plus, minus)
+    # One sign at most: a second one (or anything else) fails an isdigit below.
+    at = tail.find("+")
+    if at < 0:
+        at = tail.find("-")
     sides_text = tail if at < 0 else tail[:at]
     if sides_text and not sides_text.isdigit():
         return None
@@ -157,10 +159,11 @@ def _simple(lower: str, source: str, limits: Limits) -> Expression | None:
     sides = int(sides_text) if sides_text else 6
     if count > limits.max_dice or not 1 <= sides <= limits.max_sides:
         return None
-    ast = _new(Dice, (count, sides, None, 1))
-    if at >= 0:
-        index = len(head) + 1 + at  # of the sign, in the text
-        ast = _new(Chain, (ast, ((tail[at], _new(Num, (int(tail[at + 1 :]), index + 2)), index + 1),)))
+    if at < 0:
+        return _new(Expression, (_new(Dice, (count, sides, None, 1)), None, "", lower, source, count))
+    index = len(head) + 2 + at  # column of the sign
+    number = _new(Num, (int(tail[at + 1 :]), index + 1))
+    ast = _new(Chain, (_new(Dice, (count, sides, None, 1)), ((tail[at], number, index),)))
     return _new(Expression, (ast, None, "", lower, source, count))
 
 
