@@ -11,7 +11,6 @@ deeply; nesting only comes from parentheses and unary signs, which the parser ca
 
 from __future__ import annotations
 
-from itertools import repeat
 from operator import itemgetter
 
 KEPT, DROPPED, EXPLODED, REROLLED, CLAMPED = "kept", "dropped", "exploded", "rerolled", "clamped"
@@ -178,24 +177,23 @@ class Mods(Node):
 
 
 def faces(rng, n: int, sides: int) -> list[int]:
-    """n uniform faces 1..sides, exact: rejection sampling on getrandbits (as randrange does).
-
-    Draws in batches through `map` (in C) rather than die by die. The RNG stream is the same as
-    drawing one die at a time: each batch asks for exactly the dice still missing, so the last
-    draw of the final batch is the n-th accepted one and nothing is drawn past it.
-    """
+    """n uniform faces 1..sides, exact: rejection sampling on getrandbits (as randrange does)."""
     bits = rng.getrandbits
     k = (sides - 1).bit_length()
-    if n == 1:
+    if n == 1:  # the commonest group (1d20), without the loop set-up
         value = bits(k)
         while value >= sides:
             value = bits(k)
         return [value + 1]
     if sides == 1 << k:
-        return [value + 1 for value in map(bits, repeat(k, n))]
-    out = [value + 1 for value in map(bits, repeat(k, n)) if value < sides]
-    while len(out) < n:
-        out += [value + 1 for value in map(bits, repeat(k, n - len(out))) if value < sides]
+        return [bits(k) + 1 for _ in range(n)]
+    out = []
+    append = out.append
+    for _ in range(n):
+        value = bits(k)
+        while value >= sides:
+            value = bits(k)
+        append(value + 1)
     return out
 
 
