@@ -90,6 +90,8 @@ def _core_ops() -> tuple[int, float]:
 
 
 def main() -> None:
+    from benchmarks.report import Target, targets
+
     print(f"Cards: {OPERATIONS:,} operations through the session (Gamma World, table of five)")
     print(f"{'operation':<28}{'count':>8}{'total s':>10}{'per op µs':>12}")
     total_ops = total_time = 0.0
@@ -101,7 +103,13 @@ def main() -> None:
     print(f"{'all session operations':<28}{int(total_ops):>8}{total_time:>10.3f}{total_time / total_ops * 1e6:>12.1f}")
     count, seconds = _core_ops()
     print(f"{'card core plan+apply only':<28}{count:>8}{seconds:>10.3f}{seconds / count * 1e6:>12.1f}")
-    print(f"session overhead per op vs core: x{(total_time / total_ops) / (seconds / count):.1f}")
+    print()
+    session_op, core_op = total_time / total_ops, seconds / count
+    ratio = session_op / core_op
+    targets("card session overhead (issue 16)", [
+        Target("session operation (mean)", f"{session_op * 1e6:.0f} µs", f"card core op {core_op * 1e6:.1f} µs",
+               f"x{ratio:.1f}", "<= x3", ratio <= 3),
+    ])
 
 
 if __name__ == "__main__":
