@@ -69,9 +69,8 @@ def curve(title: str, unit: str, sizes: list[int], times: list[float], expected:
           note: str = "") -> float:
     """Print one cost curve; returns the measured exponent."""
     measured = slope(sizes, times)
-    rows = [[f"{size:,}", ms(seconds), ms(seconds / size * 1000) if size else "-"]
-            for size, seconds in zip(sizes, times, strict=True)]
-    table(f"curve: {title}", [unit, "time", f"per 1,000 {unit}"], rows)
+    rows = [[f"{size:,}", ms(seconds)] for size, seconds in zip(sizes, times, strict=True)]
+    table(f"curve: {title}", [unit, "time"], rows)
     flag = measured > expected + SLOPE_TOLERANCE
     print(f"  expected growth {expected_text} (exponent {expected:g}); measured exponent {measured:.2f}"
           f"  {'SUPER-LINEAR beyond expectation' if flag else 'as expected'}" + (f"  ({note})" if note else ""))
