@@ -117,7 +117,7 @@ def curve_gcs() -> None:
     from gamekernel.systems.gurps.gcs import load_gcs
 
     data = json.loads((ROOT / "tests" / "gurps" / "data" / "aiko.gcs").read_text(encoding="utf-8"))
-    factors = [1, 4, 16, 64, 128]
+    factors = [1, 4, 16, 64]
     sizes, times = [], []
     with tempfile.TemporaryDirectory() as folder:
         for factor in factors:
