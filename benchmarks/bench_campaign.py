@@ -184,12 +184,15 @@ def _open_only(folder: Path, mode: str) -> float:
 def _prefix(source: Path, target: Path, events: int) -> None:
     """A campaign holding the first `events` events of `source` (every prefix of a log is a valid
     history), without a snapshot."""
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".lock", "snapshot.json"))
-    (log,) = (target / "sessions").iterdir()
-    with open(source / "sessions" / log.name, encoding="utf-8") as handle:
-        log.write_text("".join(islice(handle, events)), encoding="utf-8")
-    index = json.loads((target / "campaign.json").read_text(encoding="utf-8"))
-    index["snapshot_seq"] = 0
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".lock", "snapshot.json", "session-*.jsonl"))
+    index = json.loads((source / "campaign.json").read_text(encoding="utf-8"))
+    lines: list[str] = []
+    for name in index["sessions"]:  # the later opens of `source` added sessions of their own
+        with open(source / "sessions" / name, encoding="utf-8") as handle:
+            lines.extend(islice(handle, events - len(lines)))
+    first = index["sessions"][0]
+    (target / "sessions" / first).write_text("".join(lines), encoding="utf-8")
+    index.update(sessions=[first], snapshot_seq=0)
     (target / "campaign.json").write_text(json.dumps(index), encoding="utf-8")
 
 
