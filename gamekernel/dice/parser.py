@@ -154,10 +154,13 @@ def _simple(lower: str, source: str, limits: Limits) -> Expression | None:
     at = tail.find("+")
     if at < 0:
         at = tail.find("-")
-    sides_text = tail if at < 0 else tail[:at]
+    if at < 0:
+        sides_text = tail
+    else:
+        sides_text, number_text = tail[:at], tail[at + 1 :]
+        if not number_text.isdigit():
+            return None
     if sides_text and not sides_text.isdigit():
-        return None
-    if at >= 0 and not tail[at + 1 :].isdigit():
         return None
     count = (_numeral(head) or int(head)) if head else 1
     sides = (_numeral(sides_text) or int(sides_text)) if sides_text else 6
@@ -166,7 +169,6 @@ def _simple(lower: str, source: str, limits: Limits) -> Expression | None:
     if at < 0:
         return _new(Expression, (_new(Dice, (count, sides, None, 1)), None, "", lower, source, count))
     index = len(head) + 2 + at  # column of the sign
-    number_text = tail[at + 1 :]
     number = _new(Num, (_numeral(number_text) or int(number_text), index + 1))
     ast = _new(Chain, (_new(Dice, (count, sides, None, 1)), ((tail[at], number, index),)))
     return _new(Expression, (ast, None, "", lower, source, count))
