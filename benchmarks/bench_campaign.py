@@ -9,10 +9,13 @@ the snapshot. A last table times each rule set's reducers in one full replay.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+from itertools import islice
 from pathlib import Path
 
 EVENTS = 100_000
@@ -157,6 +160,67 @@ class _Table:
             s.mtg_scene()
 
 
+_OPEN_ONLY = r"""
+import json, sys, time
+from gamekernel import Session
+session = Session()
+if sys.argv[2] == "replay":
+    (__import__("pathlib").Path(sys.argv[1]) / "snapshot.json").unlink(missing_ok=True)
+t0 = time.perf_counter()
+session.open_campaign(sys.argv[1])
+t1 = time.perf_counter()
+session.close_campaign()
+print(json.dumps({"seconds": t1 - t0, "events": len(session.log)}))
+"""
+
+
+def _open_only(folder: Path, mode: str) -> float:
+    """Seconds of `open_campaign` alone in a fresh process (imports excluded); closing writes a snapshot."""
+    out = subprocess.run([sys.executable, "-c", _OPEN_ONLY, str(folder), mode], capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout)["seconds"]
+
+
+def _prefix(source: Path, target: Path, events: int) -> None:
+    """A campaign holding the first `events` events of `source` (every prefix of a log is a valid
+    history), without a snapshot."""
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".lock", "snapshot.json", "session-*.jsonl"))
+    index = json.loads((source / "campaign.json").read_text(encoding="utf-8"))
+    lines: list[str] = []
+    for name in index["sessions"]:  # the later opens of `source` added sessions of their own
+        with open(source / "sessions" / name, encoding="utf-8") as handle:
+            lines.extend(islice(handle, events - len(lines)))
+    first = index["sessions"][0]
+    (target / "sessions" / first).write_text("".join(lines), encoding="utf-8")
+    index.update(sessions=[first], snapshot_seq=0)
+    (target / "campaign.json").write_text(json.dumps(index), encoding="utf-8")
+
+
+def curve_open(folder: Path) -> None:
+    """Campaign open vs events, with and without snapshot (1k, 10k, 100k; 1M with GAMEKERNEL_BENCH_1M=1)."""
+    from benchmarks.report import curve
+
+    sizes = [1_000, 10_000, EVENTS]
+    with tempfile.TemporaryDirectory() as temp:
+        folders = {}
+        for size in sizes[:-1]:
+            folders[size] = Path(temp) / f"c{size}"
+            _prefix(folder, folders[size], size)
+        folders[EVENTS] = folder
+        if os.environ.get("GAMEKERNEL_BENCH_1M"):
+            sizes.append(1_000_000)
+            folders[1_000_000] = Path(temp) / "c1m"
+            build(folders[1_000_000], 1_000_000)
+        replay, snapshot = [], []
+        for size in sizes:
+            replay.append(_open_only(folders[size], "replay"))  # its close writes the snapshot
+            snapshot.append(min(_open_only(folders[size], "snapshot") for _ in range(2)))
+    curve("campaign open by full replay vs events", "events", sizes, replay, 1.0,
+          "O(n): every event is read and reduced once")
+    curve("campaign open with snapshot vs events", "events", sizes, snapshot, 1.0,
+          "O(n) reading the log (reducers skipped up to the snapshot); the state itself is bounded")
+
+
 def _open(folder: Path, mode: str) -> dict:
     out = subprocess.run([sys.executable, "-c", _OPEN, str(folder), mode], capture_output=True, text=True,
                          check=True)
@@ -170,6 +234,7 @@ def main() -> None:
         snap = [_open(folder, "snapshot")["seconds"] for _ in range(RUNS)]
         replay = _open(folder, "replay")
         costs = _reducer_costs(folder)
+        curve_open(folder)
     best = min(snap)
     mix = ", ".join(f"{kind} {count:,}" for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]))
     print(f"Opening a campaign of {EVENTS:,} events in a fresh process (import included)")

@@ -84,30 +84,91 @@ def bench_loading() -> list[tuple[str, str]]:
     return rows
 
 
+def _library(facts, size: int, seed: int = 1) -> list:
+    """A deck-shaped library: 40% lands, the rest spells drawn from the bundled facts."""
+    rng = random.Random(seed)
+    spells = sorted(name for name, card in facts.items() if not card.is_land)
+    lands = ["Forest", "Island", "Steam Vents", "Mountain", "Plains", "Swamp"]
+    lands = [name for name in lands if name in facts]
+    names = [rng.choice(lands) if i % 5 < 2 else rng.choice(spells) for i in range(size)]
+    return [facts[name] for name in names]
+
+
+def best_of(function, number: int, repeat: int = 5) -> float:
+    """Minimum seconds per call."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            function()
+        times.append((time.perf_counter() - start) / number)
+    return min(times)
+
+
 def bench_check() -> list[tuple[str, str]]:
     from gamekernel import Session
     from gamekernel.systems.mtg.check import action_check
-    from gamekernel.systems.mtg.facts import bundled_facts
-    from gamekernel.systems.mtg.odds import odds_table
 
-    facts = bundled_facts()
-    names = sorted(facts)[:36] + ["Forest"] * 12 + ["Island"] * 6 + ["Steam Vents"] * 4 + ["Fire // Ice"] * 2
-    library = [facts[name] for name in names]
-    assert len(library) == 60
+    _facts, library, names = _sixty()
     rng = random.Random(1)
     runs = 2000
     _, with_odds = timed(lambda: [action_check(library, "green", 2, rng) for _ in range(runs)])
     _, without = timed(lambda: [action_check(library, "green", 2, rng, with_odds=False) for _ in range(runs)])
-    _, table = timed(lambda: [odds_table(library) for _ in range(20)])
     session = Session(seed=1)
     session.load_library("Mira", "bench.txt", text="\n".join(f"1 {name}" for name in names))
     _, through_session = timed(lambda: [session.mtg_check("green 2") for _ in range(200)])
     return [
         ("check with exact odds, 60 cards", f"{with_odds / runs * 1e3:.3f} ms"),
         ("check without odds", f"{without / runs * 1e3:.3f} ms (odds cost {with_odds / without:.1f}x)"),
-        ("colour x difficulty odds table (54 cells)", f"{table / 20 * 1e3:.1f} ms"),
         ("session.mtg_check (event + card moves + odds)", f"{through_session / 200 * 1e3:.2f} ms"),
     ]
+
+
+def _sixty():
+    from gamekernel.systems.mtg.facts import bundled_facts
+
+    facts = bundled_facts()
+    names = sorted(facts)[:36] + ["Forest"] * 12 + ["Island"] * 6 + ["Steam Vents"] * 4 + ["Fire // Ice"] * 2
+    library = [facts[name] for name in names]
+    assert len(library) == 60
+    return facts, library, names
+
+
+def bench_table() -> None:
+    """Issue 16: the 54-cell colour x difficulty table shares one count of the library."""
+    from benchmarks.report import Target, ms, targets
+    from gamekernel.systems.mtg.kinds import KINDS, USUAL_DIFFICULTIES
+    from gamekernel.systems.mtg.odds import check_odds, odds_table
+
+    _facts, library, _names = _sixty()
+
+    def cell_by_cell():
+        return [[check_odds(library, kind, d) for d in USUAL_DIFFICULTIES] for kind in KINDS]
+
+    assert [list(row) for row in odds_table(library).cells] == cell_by_cell()
+    table_time = best_of(lambda: odds_table(library), 20)
+    cells_time = best_of(cell_by_cell, 5)
+    targets("MtG odds table (issue 16)", [
+        Target("colour x difficulty table, 54 cells, 60 cards", ms(table_time),
+               f"54 separate check_odds calls: {ms(cells_time)}", f"{cells_time / table_time:.1f}x faster",
+               "<= 10 ms", table_time <= 0.010),
+    ])
+
+
+def curve_check_odds() -> None:
+    """Check odds vs library size: counting the library is linear; the sum is over distinct cards."""
+    from benchmarks.report import curve
+    from gamekernel.systems.mtg.facts import bundled_facts
+    from gamekernel.systems.mtg.odds import check_odds
+
+    facts = bundled_facts()
+    sizes = [40, 60, 100, 150, 200, 250]
+    times = []
+    for size in sizes:
+        library = _library(facts, size)
+        times.append(best_of(lambda library=library: check_odds(library, "green", 2), 50))
+    curve("MtG check odds vs library size", "cards", sizes, times, 1.0,
+          "O(n) counting + O(distinct cards) sum")
 
 
 def main() -> None:
@@ -116,6 +177,9 @@ def main() -> None:
         print(f"\n{title}")
         for label, value in rows:
             print(f"  {label:<48} {value}")
+    print()
+    bench_table()
+    curve_check_odds()
 
 
 if __name__ == "__main__":

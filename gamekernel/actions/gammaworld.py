@@ -97,18 +97,21 @@ class GammaWorldActions:
         self.record(f"gw.{step.kind}", step.to_dict(), actor=step.actor or None)
         return describe(self.gw, step, self.gw.catalog)
 
-    def _gw_run(self, *planners: Callable[[AlphaState], Step | None], setup: bool = True) -> list[AlphaResult]:
+    def _gw_run(self, *planners: Callable[[AlphaState], Step | None], setup: bool = True,
+                draws: bool = True) -> list[AlphaResult]:
         """Plan every step first, then record them: a refused step leaves no trace.
 
         With `setup`, a GM deck not yet set up is planned first from the bundled starter cards
         (its own event). Several steps are planned on a scratch copy, each on the state the
-        previous ones leave; the RNG is put back when a step is refused.
+        previous ones leave; the RNG is put back when a step is refused. `draws=False` says the
+        planners cannot touch the RNG (they are not given it), which spares saving its state:
+        that copy of 625 words costs more than planning a tap.
         """
         state = self.gw
-        saved = self.rng.getstate()
+        needs_setup = setup and not state.ready
+        saved = self.rng.getstate() if draws or needs_setup else None
         steps: list[Step] = []
         try:
-            needs_setup = setup and not state.ready
             if needs_setup or len(planners) > 1:
                 state = state.copy()
             if needs_setup:
@@ -123,13 +126,14 @@ class GammaWorldActions:
             if len(steps) == int(needs_setup):
                 raise UsageError(t("gammaworld.err.all_readied"))
         except BaseException:
-            self.rng.setstate(saved)
+            if saved is not None:
+                self.rng.setstate(saved)
             raise
         results = [self._gw_record(step) for step in steps]
         return results[int(needs_setup):]
 
-    def _gw_one(self, planner: Callable[[AlphaState], Step], *, setup: bool = True) -> AlphaResult:
-        return self._gw_run(planner, setup=setup)[0]
+    def _gw_one(self, planner: Callable[[AlphaState], Step], *, setup: bool = True, draws: bool = True) -> AlphaResult:
+        return self._gw_run(planner, setup=setup, draws=draws)[0]
 
     def _gw_query(self, owner: str) -> None:
         """Queries record nothing, so they never set up the GM deck: name what is missing instead."""
@@ -220,10 +224,11 @@ class GammaWorldActions:
 
     def tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""
-        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog), setup=False)
+        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog), setup=False, draws=False)
 
     def untap(self, name: str, card: str) -> AlphaResult:
-        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog, tapped=False), setup=False)
+        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog, tapped=False), setup=False,
+                            draws=False)
 
     def overcharge(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-12..14: d20 + origin bonus, 10+ succeeds; once per power."""

@@ -129,7 +129,7 @@ class Chain(Node):
     def roll(self, rng, out, depth):
         total = self[0].roll(rng, out, depth)
         for op, node, col in self[1]:
-            value = node.roll(rng, out, depth)
+            value = node[0] if type(node) is Num else node.roll(rng, out, depth)
             if op == "+":
                 total += value
             elif op == "-":
@@ -180,6 +180,11 @@ def faces(rng, n: int, sides: int) -> list[int]:
     """n uniform faces 1..sides, exact: rejection sampling on getrandbits (as randrange does)."""
     bits = rng.getrandbits
     k = (sides - 1).bit_length()
+    if n == 1:  # the commonest group (1d20), without the loop set-up
+        value = bits(k)
+        while value >= sides:
+            value = bits(k)
+        return [value + 1]
     if sides == 1 << k:
         return [bits(k) + 1 for _ in range(n)]
     out = []

@@ -76,6 +76,10 @@ _ASCII_LOWER = {code: code + 32 for code in range(ord("A"), ord("Z") + 1)}
 # Characters NFKC leaves alone but people type for arithmetic.
 _EXTRA = {"−": "-", "÷": "/", "×": "x", "≤": "<=", "≥": ">=", "＝": "=", "\u3000": " "}
 _SIGNS = {"x": "x", "*": "*", "/": "/"}
+# Numerals people type in dice notation, read by one dict look-up: `int()` of a str costs as much
+# as the rest of reading `1d20+5`. A fixed table, not a cache: it never learns from the input.
+_NUMERALS = {str(value): value for value in range(101)}
+_numeral = _NUMERALS.get
 
 
 class Expression(Node):
@@ -146,21 +150,27 @@ def _simple(lower: str, source: str, limits: Limits) -> Expression | None:
     head, d, tail = lower.partition("d")
     if not d or (head and not head.isdigit()):
         return None
-    plus, minus = tail.find("+"), tail.find("-")
-    at = minus if plus < 0 else plus if minus < 0 else min(plus, minus)
-    sides_text = tail if at < 0 else tail[:at]
+    # One sign at most: a second one (or anything else) fails an isdigit below.
+    at = tail.find("+")
+    if at < 0:
+        at = tail.find("-")
+    if at < 0:
+        sides_text = tail
+    else:
+        sides_text, number_text = tail[:at], tail[at + 1 :]
+        if not number_text.isdigit():
+            return None
     if sides_text and not sides_text.isdigit():
         return None
-    if at >= 0 and not tail[at + 1 :].isdigit():
-        return None
-    count = int(head) if head else 1
-    sides = int(sides_text) if sides_text else 6
+    count = (_numeral(head) or int(head)) if head else 1
+    sides = (_numeral(sides_text) or int(sides_text)) if sides_text else 6
     if count > limits.max_dice or not 1 <= sides <= limits.max_sides:
         return None
-    ast = _new(Dice, (count, sides, None, 1))
-    if at >= 0:
-        index = len(head) + 1 + at  # of the sign, in the text
-        ast = _new(Chain, (ast, ((tail[at], _new(Num, (int(tail[at + 1 :]), index + 2)), index + 1),)))
+    if at < 0:
+        return _new(Expression, (_new(Dice, (count, sides, None, 1)), None, "", lower, source, count))
+    index = len(head) + 2 + at  # column of the sign
+    number = _new(Num, (_numeral(number_text) or int(number_text), index + 1))
+    ast = _new(Chain, (_new(Dice, (count, sides, None, 1)), ((tail[at], number, index),)))
     return _new(Expression, (ast, None, "", lower, source, count))
 
 
@@ -375,7 +385,7 @@ class _Parser:
         column = pos + 1 if self.columns is None else self.col(pos)
         if end >= n or s[end] != "d":  # a plain number
             self.pos = end
-            return _new(Num, (int(count_text), column))
+            return _new(Num, (_numeral(count_text) or int(count_text), column))
         end += 1
         if end < n and s[end] == "%":
             sides_text = "%"
@@ -386,14 +396,14 @@ class _Parser:
                 end += 1
             sides_text = s[start:end] or None
         self.pos = end
-        count = int(count_text) if count_text else 1
+        count = (_numeral(count_text) or int(count_text)) if count_text else 1
         limits = self.limits
         if sides_text is None:
             sides = 6
         elif sides_text == "%":
             sides = 100
         else:
-            sides = int(sides_text)
+            sides = _numeral(sides_text) or int(sides_text)
             if sides < 1:
                 raise self.limit(end - len(sides_text), "dice.err.die_zero", "dice.exp.die_size")
             if sides > limits.max_sides:

@@ -8,7 +8,6 @@ reads without re-rendering, and `from_dict` restores an equal result without the
 from __future__ import annotations
 
 import sys
-from functools import cached_property
 
 from gamekernel.dice.errors import limit_error
 from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
@@ -32,6 +31,23 @@ from gamekernel.display import Displayable
 _COUNTED = frozenset((KEPT, EXPLODED, CLAMPED))
 _SHOW_LIMIT = 200  # dice listed per group in __str__ and HTML; the breakdown lists all
 _LENIENT = Limits(max_dice=sys.maxsize, max_length=sys.maxsize, max_depth=200, max_sides=sys.maxsize)
+
+
+class _once:
+    """`functools.cached_property` without the lock Python 3.11 takes on every first access:
+    that lock costs as much as building a short breakdown. Results are immutable, so a race
+    could only compute the same value twice."""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 class DieRoll:
@@ -123,7 +139,7 @@ class RollResult(Displayable):
     def ast(self):
         return self.expression.ast
 
-    @cached_property
+    @_once
     def dice(self) -> tuple[DieRoll, ...]:
         """Every die in roll order, rerolled and dropped ones included."""
         out = []
@@ -136,14 +152,26 @@ class RollResult(Displayable):
                 )
         return tuple(out)
 
-    @cached_property
+    @property
     def breakdown(self) -> str:
-        """One line of working: `3d6+2 = [4, 3, 6] + 2 = 15`."""
-        working = self._working(spaced=True, cap=None)
-        line = f"{self.text} = {working} = {self.total}" if working != str(self.total) else (
-            f"{self.text} = {self.total}"
-        )
-        return line + self._verdict(spaced=True)
+        """One line of working: `3d6+2 = [4, 3, 6] + 2 = 15` (built on first use, then kept)."""
+        fields = self.__dict__
+        line = fields.get("_breakdown")
+        if line is not None:
+            return line
+        text = fields["expression"][3]
+        total = fields["total"]
+        if "comparison" in fields:
+            working = self._working(spaced=True, cap=None)
+            verdict = self._verdict(spaced=True)
+        else:  # the common case, without the method calls
+            working = _show(fields["expression"][0], iter(fields["_groups"]), True, None)
+            verdict = ""
+        if "[" not in working and working == str(total):  # no dice: `5 = 5` would say nothing
+            line = fields["_breakdown"] = f"{text} = {total}{verdict}"
+        else:
+            line = fields["_breakdown"] = f"{text} = {working} = {total}{verdict}"
+        return line
 
     def _working(self, *, spaced: bool, cap: int | None) -> str:
         groups = iter(self._groups)
@@ -296,6 +324,7 @@ def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollRe
 # ----- working (the middle of the breakdown)
 
 _OPS = {"+": "+", "-": "-", "x": "×", "*": "*", "/": "/"}
+_SPACED_OPS = {op: f" {sign} " for op, sign in _OPS.items()}
 
 
 def _mark(value: int, fate: str, face: int) -> str:
@@ -312,27 +341,41 @@ def _mark(value: int, fate: str, face: int) -> str:
 
 def _show(node, groups, spaced: bool, cap: int | None) -> str:
     kind = type(node)
+    if kind is Chain:
+        ops = _SPACED_OPS if spaced else _OPS
+        rest = node[1]
+        if len(rest) == 1:  # `3d6+2`: one f-string, no list to join
+            op, operand, _col = rest[0]
+            first = _show(node[0], groups, spaced, cap)
+            if type(operand) is Num:
+                return f"{first}{ops[op]}{operand[0]}"
+            return f"{first}{ops[op]}{_show(operand, groups, spaced, cap)}"
+        parts = [_show(node[0], groups, spaced, cap)]
+        for op, operand, _col in rest:
+            if op == "x" and len(parts) > 1:  # x multiplies everything before it: show that
+                parts = ["(", *parts, ")"]
+            parts.append(ops[op])
+            parts.append(str(operand[0]) if type(operand) is Num else _show(operand, groups, spaced, cap))
+        return "".join(parts)
     if kind is Dice:
         _sides, faces, entries = next(groups)
-        items = [str(v) for v in faces] if entries is None else [_mark(*e) for e in entries]
+        if entries is None:
+            if spaced and cap is None:
+                return repr(faces)  # a list of ints prints as `[4, 3, 6]`, twice as fast as a join
+            if cap is None or len(faces) <= cap:
+                return "[" + (", " if spaced else ",").join(map(str, faces)) + "]"
+            items = [str(v) for v in faces]
+        else:
+            items = [_mark(*e) for e in entries]
         if cap is not None and len(items) > cap:
             from gamekernel.i18n import t
 
             items = [*items[:cap], t("dice.more_dice", count=len(items) - cap)]
         return "[" + (", " if spaced else ",").join(items) + "]"
     if kind is Num:
-        return str(node.value)
+        return str(node[0])
     if kind is Neg:
-        return "-" + _show(node.operand, groups, spaced, cap)
+        return "-" + _show(node[0], groups, spaced, cap)
     if kind is Group:
-        return "(" + _show(node.inner, groups, spaced, cap) + ")"
-    if kind is Chain:
-        parts = [_show(node.first, groups, spaced, cap)]
-        for op, operand, _col in node.rest:
-            if op == "x" and len(parts) > 1:  # x multiplies everything before it: show that
-                parts = ["(", *parts, ")"]
-            sign = _OPS[op]
-            parts.append(f" {sign} " if spaced else sign)
-            parts.append(_show(operand, groups, spaced, cap))
-        return "".join(parts)
+        return "(" + _show(node[0], groups, spaced, cap) + ")"
     raise TypeError(f"unknown node {node!r}")

@@ -110,6 +110,21 @@ def test_bad_input_changes_nothing() -> None:
     assert session.state.to_dict() == before and len(session.log) == events
 
 
+def test_refused_tap_and_untap_leave_the_rng_state_and_log_unchanged() -> None:
+    """Tap/untap do not save the RNG state (their planners are not given the RNG): a refusal must
+    still leave the RNG exactly where it was, so the next draws are the same."""
+    session = table_of_five()
+    card = session.hand("Rin").cards[0].card_id
+    name = session.gw.catalog.card(card).name
+    session.tap("Rin", name)
+    state, events = session.rng.getstate(), len(session.log)
+    for call in (lambda: session.tap("Rin", name), lambda: session.tap("Rin", "No Such Card"),
+                 lambda: session.untap("Bren", "No Such Card")):
+        with pytest.raises(GameKernelError):
+            call()
+    assert session.rng.getstate() == state and len(session.log) == events
+
+
 def test_custom_cards_join_the_catalog_through_an_event(tmp_path) -> None:
     path = tmp_path / "mine.json"
     card = {

@@ -121,3 +121,45 @@ def test_mtg_chk_colour_distribution_counts_land_types_and_multicolour():
     counts = colour_distribution([STEAM_VENTS, FOREST, FIRE_ICE, SOL_RING, KITCHEN_FINKS])
     assert counts["blue"] == 2 and counts["red"] == 2 and counts["green"] == 2 and counts["white"] == 1
     assert counts["colourless"] == 1 and counts["multicolour"] == 3 and counts["land"] == 2
+
+
+def pair_sum_odds(library, kind, difficulty, known):
+    """An independent reference for large libraries: the sum over ordered pairs of unknown cards,
+    grouped only by identical cards (MTG-CHK-04, -10, -11), with a Fraction per pair group."""
+    exiled = 0
+    while exiled in known:
+        exiled += 1
+    if len(library) - exiled <= 1:
+        return None
+    unknown = [library[i] for i in range(exiled, len(library)) if i not in known]
+    if exiled + 1 in known:
+        pairs = [(first, library[exiled + 1], 1) for first in unknown]
+        total = len(unknown)
+    else:
+        counts = {}
+        for facts in unknown:
+            counts[facts] = counts.get(facts, 0) + 1
+        pairs = [(first, second, n1 * (n2 - (first == second))) for first, n1 in counts.items()
+                 for second, n2 in counts.items()]
+        total = len(unknown) * (len(unknown) - 1)
+    favourable = Fraction(0)
+    for first, second, ways in pairs:
+        colours = second.achievement_colours or (None,)
+        wins = sum(second.mana_value + colour_modifier(kind, c) >= first.mana_value + difficulty for c in colours)
+        favourable += ways * Fraction(wins, len(colours))
+    return favourable / total
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from([*POOL, card("Half", 0.5, "U"), card("Guild", 2, "WUB")]), min_size=0,
+                max_size=60),
+       st.sets(st.integers(0, 8), max_size=4))
+def test_mtg_chk_odds_table_equals_cell_by_cell_exact_odds(library, known):
+    """The 54-cell table shares one count of the library; every cell is still the exact chance."""
+    known = {k for k in known if k < len(library)}
+    table = odds_table(library, known=known)
+    for row, kind in zip(table.cells, table.kinds, strict=True):
+        for cell, difficulty in zip(row, table.difficulties, strict=True):
+            expected = pair_sum_odds(library, kind, difficulty, known)
+            assert cell == expected, (kind, difficulty)
+            assert cell is None or isinstance(cell, Fraction)

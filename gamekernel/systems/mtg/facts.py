@@ -11,7 +11,7 @@ import difflib
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from gamekernel.errors import DataError, NotFoundError
@@ -88,9 +88,12 @@ class CardFacts:
             return ()
         return order_colours(BASIC_LAND_TYPES[sub] for sub in self.subtypes if sub in BASIC_LAND_TYPES)
 
-    @property
+    @cached_property
     def achievement_colours(self) -> tuple[str, ...]:
-        """The colours this card counts as when it sets the achievement: its own plus its land types'."""
+        """The colours this card counts as when it sets the achievement: its own plus its land types'.
+
+        Kept after the first use (the facts are immutable): every exact-odds computation reads it
+        for each card of the library."""
         return order_colours((*self.colours, *self.land_type_colours))
 
     @property

@@ -1,0 +1,141 @@
+"""Cost curves (issue 16): how the cost of an operation grows with the size of its input.
+
+Each curve prints a table, the growth we expect, the measured exponent (log-log slope) and a flag
+when the slope is clearly steeper than expected. The MtG check-odds curve is in bench_mtg and the
+campaign-open curve in bench_campaign (they reuse what those modules build).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.report import curve, ms, table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def best_of(function, repeat: int = 3, budget: float = 0.5) -> float:
+    """Minimum seconds of one call over `repeat` calls (fewer when one call exceeds `budget`)."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+        if times[-1] > budget:
+            break
+    return min(times)
+
+
+def curve_distributions() -> None:
+    from gamekernel.dice import DiceError, distribution, exact, odds
+
+    def fresh(text: str):
+        exact.plain_dice.cache_clear()
+        odds._modified.cache_clear()
+        return distribution(text)
+
+    expectation = ("the answer itself is O(n^2) bits (5n+1 counts of up to 2.6n bits each) and one big-integer "
+                   "pow makes it; CPython multiplies by Karatsuba, so ~O((n^2)^1.58)")
+    for sides, sizes in ((6, [10, 30, 100, 300, 600, 1000]), (20, [10, 30, 100, 200])):
+        measured_sizes, times, refused = [], [], []
+        for n in sizes:
+            text = f"{n}d{sides}"
+            try:
+                seconds = best_of(lambda text=text: fresh(text))
+            except DiceError:
+                start = time.perf_counter()
+                try:
+                    fresh(text)
+                except DiceError:
+                    refused.append((n, time.perf_counter() - start))
+                continue
+            measured_sizes.append(n)
+            times.append(seconds)
+        note = "; ".join(f"{n}d{sides} refused by the size limit in {ms(s)}" for n, s in refused)
+        curve(f"exact distribution of Nd{sides} (uncached)", "dice", measured_sizes, times, 3.17,
+              f"O(n^3.2): {expectation}", note)
+
+
+def _fight(count: int):
+    from gamekernel import Session
+
+    session = Session(seed=9)
+    session.combat_npc("Orc", "ST=13 DX=11 HT=12 HP=15 weapon=Axe:12:sw+2 cut")
+    session.combat_npc("Elf", "ST=10 DX=14 HT=11 weapon=Bow:14:1d+2 imp:ranged:acc=2 weapon=Sword:13:sw cut")
+    session.combat_start(f"Orc*{count // 2} Elf*{count - count // 2}")
+    return session
+
+
+def curve_tracker() -> None:
+    """One damage update through the session (rules, event, reducer, observers), as bench_combat does."""
+    import random
+
+    sizes = [10, 30, 100, 300, 1000]
+    times = []
+    for count in sizes:
+        session = _fight(count)
+        names = [c.name for c in session.combat_state.combatants]
+        rng = random.Random(1)
+        targets = [rng.choice(names) for _ in range(40)]
+        session.combat_damage(targets[0], "1d cut")
+        each = []
+        for name in targets[1:]:
+            start = time.perf_counter()
+            session.combat_damage(name, "1d cut")
+            each.append(time.perf_counter() - start)
+        times.append(statistics.median(each))
+    curve("tracker damage update vs combatants", "combatants", sizes, times, 1.0,
+          "O(n) at most: the immutable combat state is rebuilt per update (O(1) would need a persistent state)")
+
+
+def _scaled_gcs(data: dict, factor: int) -> dict:
+    """The real-shaped character with its traits, skills and equipment repeated `factor` times
+    (renamed, so that every entry is a distinct one)."""
+    scaled = copy.deepcopy(data)
+    for key in ("traits", "skills", "equipment"):
+        entries = []
+        for copy_index in range(factor):
+            for entry in data.get(key, ()):
+                clone = copy.deepcopy(entry)
+                if copy_index:
+                    clone["id"] = f"{entry.get('id', key)}-{copy_index}"
+                    if "name" in clone:
+                        clone["name"] = f"{entry['name']} {copy_index}"
+                    if "description" in clone:
+                        clone["description"] = f"{entry['description']} {copy_index}"
+                entries.append(clone)
+        scaled[key] = entries
+    return scaled
+
+
+def curve_gcs() -> None:
+    from gamekernel.systems.gurps.gcs import load_gcs
+
+    data = json.loads((ROOT / "tests" / "gurps" / "data" / "aiko.gcs").read_text(encoding="utf-8"))
+    factors = [1, 4, 16, 64]
+    sizes, times = [], []
+    with tempfile.TemporaryDirectory() as folder:
+        for factor in factors:
+            path = Path(folder) / f"aiko-{factor}.gcs"
+            path.write_text(json.dumps(_scaled_gcs(data, factor), indent=2), encoding="utf-8")
+            sizes.append(path.stat().st_size // 1000)
+            times.append(best_of(lambda path=path: load_gcs(path)))
+    curve("GCS import vs file size", "kB", sizes, times, 1.0, "O(n): one pass over the entries",
+          "known cause: gurps/gcs.py checks each skill with Character.find_skill_entry, a linear scan")
+
+
+def main() -> None:
+    started = time.perf_counter()
+    curve_distributions()
+    curve_tracker()
+    curve_gcs()
+    table("curves in this module", ["time"], [[ms(time.perf_counter() - started)]])
+
+
+if __name__ == "__main__":
+    main()
