@@ -56,46 +56,51 @@ class GameKernel(SessionMagics):
 
     def __init__(self, shell=None, **kwargs):
         super().__init__(shell=shell, **kwargs)
-        from gamekernel.session import Session
-
-        self._session = Session(self.seed, max_dice=self.max_dice)
+        self._session = None  # built on first use: `%load_ext` then imports no rule set (issue 16)
         i18n.set_language(self.language)
-        if self.log_path:
-            self._session.attach_log(self.log_path)
 
     @property
     def session(self):
+        """The kernel's Session, built with the options in force when a magic first needs it."""
+        if self._session is None:
+            from gamekernel.session import Session
+
+            session = Session(self.seed, max_dice=self.max_dice)
+            if self.log_path:
+                session.attach_log(self.log_path)
+            self._session = session
         return self._session
 
-    # -- options ---------------------------------------------------------------------------
+    def close_session(self) -> None:
+        """Close the session's files, if it was ever built (`%unload_ext`)."""
+        if self._session is not None:
+            self._session.close()
+
+    # -- options (a session not built yet reads them when it is) ----------------------------
     @observe("seed")
     def _seed_changed(self, change) -> None:
-        if not hasattr(self, "_session"):
-            return  # config applied while constructing; __init__ reads it
-        if change["new"] is not None:
+        if self._session_built() and change["new"] is not None:
             self._session.reseed(change["new"])
 
     @observe("language")
     def _language_changed(self, change) -> None:
-        if not hasattr(self, "_session"):
-            return  # config applied while constructing; __init__ reads it
         i18n.set_language(change["new"])
 
     @observe("max_dice")
     def _max_dice_changed(self, change) -> None:
-        if not hasattr(self, "_session"):
-            return  # config applied while constructing; __init__ reads it
         if change["new"] < 1:
             raise UsageError(t("core.err.max_dice", value=change["new"]))
-        self._session.max_dice = change["new"]
+        if self._session_built():
+            self._session.max_dice = change["new"]
 
     @observe("log_path")
     def _log_path_changed(self, change) -> None:
-        if not hasattr(self, "_session"):
-            return  # config applied while constructing; __init__ reads it
-        if change["new"]:
+        if self._session_built() and change["new"]:
             for warning in self._session.attach_log(change["new"]):
                 print(warning)
+
+    def _session_built(self) -> bool:
+        return getattr(self, "_session", None) is not None  # config may apply while constructing
 
     # -- core magics -----------------------------------------------------------------------
     @line_magic
@@ -332,7 +337,7 @@ def unload(ipython) -> None:
         table.update(_replaced.get(kind, {}))
     _replaced.clear()
     if _base._kernel_magics is not None:
-        _base._kernel_magics.session.close()
+        _base._kernel_magics.close_session()
         if _base._kernel_magics in ipython.configurables:
             ipython.configurables.remove(_base._kernel_magics)
     set_kernel_magics(None)
