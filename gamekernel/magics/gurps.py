@@ -15,7 +15,13 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import Secret, SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
-from gamekernel.systems.gurps.checks import parse_check_spec, parse_modifiers, parse_side, split_vs
+
+
+def _checks():
+    """The GURPS check parsers, imported when a magic first needs them (keeps `%load_ext` cheap)."""
+    from gamekernel.systems.gurps import checks
+
+    return checks
 
 
 def _maybe_secret(result, secret: bool):
@@ -24,21 +30,21 @@ def _maybe_secret(result, secret: bool):
 
 def gurps_check(session, args: Args):
     """`%check Lockpicking-5 dark [@Name] [--secret]`: the spec parsed once, then session.check."""
-    spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
+    spec = _checks().parse_check_spec(args.spec, offset=args.column("spec") - 1)
     return _maybe_secret(session.check(spec, actor=args.actor, secret=args.secret), args.secret)
 
 
 def gurps_check_odds(session, args: Args):
     """`%odds check 12`, `%odds check Lockpicking-5 @Aiko`, `%odds check 12 | 14` (the best: 14)."""
-    return session.check_odds(parse_check_spec(args.spec, offset=args.column("spec") - 1), args.actor)
+    return session.check_odds(_checks().parse_check_spec(args.spec, offset=args.column("spec") - 1), args.actor)
 
 
 def gurps_contest_odds(session, args: Args):
     """`%odds contest 14 vs 12`, `%odds contest Aiko:Stealth vs Guard:Per`."""
-    sides = split_vs(args.sides)
+    sides = _checks().split_vs(args.sides)
     if len(sides) != 2:
         raise UsageError(t("gurps.err.usage", usage="%odds contest 14 vs 12"))
-    return session.contest_odds(parse_side(sides[0]), parse_side(sides[1]), args.actor)
+    return session.contest_odds(_checks().parse_side(sides[0]), _checks().parse_side(sides[1]), args.actor)
 
 
 def _fields(words: list[str]) -> dict[str, object]:
@@ -147,10 +153,10 @@ class GurpsMagics(SessionMagics):
              group="gurps")
     def contest(self, args: Args):
         """A Quick Contest: `%contest Aiko:Stealth vs Guard:Per`; `--regular [--rounds=N]` for a Regular one."""
-        sides = split_vs(args.sides)
+        sides = _checks().split_vs(args.sides)
         if len(sides) != 2:
             raise UsageError(t("gurps.err.contest_sides"))
-        first, second = parse_side(sides[0]), parse_side(sides[1])
+        first, second = _checks().parse_side(sides[0]), _checks().parse_side(sides[1])
         if args.actor is not None and first.actor is None:
             first = replace(first, actor=args.actor)
         result = self.session.contest(first, second, secret=args.secret, regular=args.regular,
@@ -166,7 +172,7 @@ class GurpsMagics(SessionMagics):
     def react(self, args: Args):
         """A reaction roll: `%react +2 good approach @Aiko --npc=Guard` (the actor's Appearance, Charisma,
         Voice, Reputation, OPH... are added)."""
-        result = self.session.react(parse_modifiers(args.modifiers), actor=args.actor, npc=args.npc,
+        result = self.session.react(_checks().parse_modifiers(args.modifiers), actor=args.actor, npc=args.npc,
                                     secret=args.secret)
         return _maybe_secret(result, args.secret)
 
@@ -176,10 +182,11 @@ class GurpsMagics(SessionMagics):
              actor="who influences (default: the active character)", options=(_SECRET,), group="gurps")
     def influence(self, args: Args):
         """An Influence roll: `%influence Fast-Talk vs Guard @Aiko` (Quick Contest vs Will)."""
-        sides = split_vs(args.what)
+        sides = _checks().split_vs(args.what)
         if len(sides) != 2:
             raise UsageError(t("gurps.err.usage", usage="%influence SKILL vs TARGET [@Name]"))
-        result = self.session.influence(parse_check_spec(sides[0]), sides[1], actor=args.actor, secret=args.secret)
+        spec = _checks().parse_check_spec(sides[0])
+        result = self.session.influence(spec, sides[1], actor=args.actor, secret=args.secret)
         return _maybe_secret(result, args.secret)
 
     @line_magic
@@ -230,7 +237,7 @@ class GurpsMagics(SessionMagics):
              group="gurps")
     def fright(self, args: Args):
         """A Fright Check: `%fright -2 @Aiko` (Combat Reflexes and Fearlessness are added)."""
-        result = self.session.fright(parse_modifiers(args.modifiers), actor=args.actor, secret=args.secret,
+        result = self.session.fright(_checks().parse_modifiers(args.modifiers), actor=args.actor, secret=args.secret,
                                      rule_of_14=args.rule14)
         return _maybe_secret(result, args.secret)
 
@@ -250,7 +257,7 @@ class GurpsMagics(SessionMagics):
         trait, mods = text[:cut].strip(), text[cut:].strip()
         if not trait:
             raise UsageError(t("gurps.err.usage", usage="%cr TRAIT [modifiers] [@Name]"))
-        result = self.session.self_control(trait, parse_modifiers(mods), actor=args.actor, secret=args.secret,
+        result = self.session.self_control(trait, _checks().parse_modifiers(mods), actor=args.actor, secret=args.secret,
                                            situation=args.situation)
         return _maybe_secret(result, args.secret)
 
