@@ -9,7 +9,6 @@ mixins (gamekernel/actions/*) and their state as named parts (`register_part`).
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,6 +34,7 @@ from gamekernel.events import (
     register_reaction,
 )
 from gamekernel.i18n import t
+from gamekernel.rng import TransactionalRandom
 from gamekernel.state import TableState
 
 __all__ = ["Session", "active_events", "register_reaction", "replay"]
@@ -58,7 +58,7 @@ class Session(
     ):
         if seed is None and os.environ.get("GAMEKERNEL_SEED", "").strip():
             seed = _parse_seed(os.environ["GAMEKERNEL_SEED"], "GAMEKERNEL_SEED")
-        self.rng = random.Random(seed)
+        self.rng = TransactionalRandom(seed)
         self.max_dice = max_dice
         self.log: list[Event] = []
         self.active: list[Event] = []
@@ -126,14 +126,16 @@ class Session(
 
         Commands that recorded events before failing keep their dice (the events hold them).
         """
-        saved = self.rng.getstate()
-        mark = len(self.log)
+        rng, count = self.rng, len(self.log)
+        mark = rng.begin()
         try:
             yield
         except GameKernelError:
-            if len(self.log) == mark:
-                self.rng.setstate(saved)
+            if len(self.log) == count:
+                rng.rollback()
             raise
+        finally:
+            rng.end(mark)
 
     # -- undo / redo -----------------------------------------------------------------------
     def undo(self, count: int = 1) -> list[Event]:
