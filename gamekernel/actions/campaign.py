@@ -11,6 +11,7 @@ import contextlib
 import os
 from dataclasses import dataclass
 
+from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import StorageError, UsageError
 from gamekernel.events import Event, gc_paused, register_event
@@ -40,7 +41,7 @@ def snapshot_is_valid(events: list[Event], snapshot_seq: int) -> bool:
     return True
 
 
-class CampaignActions:
+class CampaignActions(HostBase):
     """`session.open_campaign(path)`, `save_campaign()`, `reload_campaign()`, `close_campaign()`,
     `repair_campaign(path, confirm=False)`."""
 

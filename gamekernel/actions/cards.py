@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamekernel import cards
+from gamekernel.actions.host import HostBase
 from gamekernel.events import register_event
 from gamekernel.state import register_part
 
@@ -43,7 +44,7 @@ register_part(PART, CardTableState)
 register_event("cards.batch", apply=_reduce)
 
 
-class CardActions:
+class CardActions(HostBase):
     """`session.card_zone("deck", "deck")`, `session.card_create("deck", ["A", "B"])`,
     `session.card_draw("deck", "hand", 2)` ... each call is one logged, undoable event."""
 

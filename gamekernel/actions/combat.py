@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamekernel.actions.host import HostBase
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
@@ -407,7 +408,7 @@ def parse_minutes(text: str) -> int:
     return int(n * factor)
 
 
-class CombatActions:
+class CombatActions(HostBase):
     """GURPS combat operations of the Session (each one event, undoable)."""
 
     # ---- plumbing

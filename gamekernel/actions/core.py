@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gamekernel.actions.host import HostBase
 from gamekernel.errors import UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
@@ -27,7 +28,7 @@ register_event("undo", undoable=False)
 register_event("redo", undoable=False)
 
 
-class CoreActions:
+class CoreActions(HostBase):
     """Seed, roll, odds, notes and the log (mixed into Session)."""
 
     def reseed(self, seed: int) -> int:

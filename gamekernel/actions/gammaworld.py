@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.events import register_event, register_reaction
@@ -84,7 +85,7 @@ def _alpha_flux_reaction(session, event) -> None:
 register_reaction(_alpha_flux_reaction)
 
 
-class GammaWorldActions:
+class GammaWorldActions(HostBase):
     """Alpha Mutation decks: `session.draw_alpha("Rin")`, `session.tap("Rin", "Sap Bloom")` ..."""
 
     # -- plumbing ----------------------------------------------------------------------------

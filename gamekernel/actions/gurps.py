@@ -16,6 +16,7 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
+from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
@@ -183,7 +184,7 @@ class LuckStatus(Displayable):
         return f"<LuckStatus {', '.join(r[0] for r in self.rows)}>"
 
 
-class GurpsActions:
+class GurpsActions(HostBase):
     """GURPS operations (mixed into Session): `session.check("Lockpicking-5 dark")` etc."""
 
     # -- characters ---------------------------------------------------------------------------------

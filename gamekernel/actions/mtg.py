@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import cards
+from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
@@ -229,7 +230,7 @@ class MtgConfigShown(Displayable):
     changes: Mapping[str, Any]
 
 
-class MtgActions:
+class MtgActions(HostBase):
     """Libraries from decklists, action checks, boosts, scenes and odds (mixed into Session)."""
 
     _mtg_index: FactsIndex | None = None

@@ -2,21 +2,24 @@
 
 Every `import` and `from ... import` statement counts, wherever it is written: at module level,
 inside a function (a "lazy" import) or under `if TYPE_CHECKING:`, because a lazy import is still a
-dependency and was how the systems -> render import circles hid.
+dependency and was how the systems -> render import circles hid. `from package import name` counts
+as importing the module `package.name` too (`from gamekernel import session` imports the session).
 
 The rules:
-1. The rules (gamekernel/systems/, gamekernel/dice/, gamekernel/cards.py) import nothing of the
-   layers above them (render/, magics/, widgets/, actions/, session) nor IPython, ipywidgets or
-   anywidget: they stay usable from a plain script, and their results are drawn by renderers the
-   render layer registers with gamekernel.display.
-2. The render layer only draws: from the rules it may import classes (CamelCase names: the result
-   and data types it draws and registers renderers for) and constants (UPPER_CASE names), never a
-   function, because a function of the rules is a rule (`classify`, `readied_count`,
-   `defenses_allowed` ...); an outcome the drawing needs is carried by the result, computed in
-   systems/ when the result is made. Importing a whole rules module (`import gamekernel.systems.x`)
-   is refused for the same reason. The only functions allowed are the few data lookups listed in
-   DATA_LOOKUPS: they read a bundled vocabulary (a skill's or trait's Japanese name, the starter
-   card catalog) and decide nothing.
+1. The rules (gamekernel/systems/, gamekernel/dice/, gamekernel/cards.py and the cards_*.py modules
+   it re-exports) import nothing of the layers above them (render/, magics/, widgets/, actions/,
+   session) nor IPython, ipywidgets or anywidget: they stay usable from a plain script, and their
+   results are drawn by renderers the render layer registers with gamekernel.display.
+2. The render layer only draws (DESIGN "Display"): from the rules it may import classes (CamelCase
+   names: the result and data types it draws and registers renderers for) and constants
+   (UPPER_CASE names), never a function, because a function of the rules is a rule (`classify`,
+   `readied_count`, `defenses_allowed` ...); thresholds, verdicts and states such as reeling or
+   the defenses a maneuver allows are computed in systems/ when the result is made and read as
+   fields. Importing a whole rules module (`import gamekernel.systems.x`,
+   `from gamekernel.systems.gurps import checks`, `from gamekernel import cards`) is refused for
+   the same reason. The only functions allowed are the few data lookups listed in DATA_LOOKUPS,
+   each from the one module named there: they read a bundled vocabulary (a skill's or trait's
+   Japanese name, the starter card catalog) and decide nothing.
 3. Only gamekernel/display.py reaches the render layer from the core (once, in `load_renderers`):
    events.py, state.py, i18n and the rest of the core import no render module.
 """
@@ -29,11 +32,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2] / "gamekernel"
-RULES = [*sorted((ROOT / "systems").rglob("*.py")), *sorted((ROOT / "dice").rglob("*.py")), ROOT / "cards.py"]
+CARD_MODULES = [ROOT / "cards.py", *sorted(ROOT.glob("cards_*.py"))]
+RULES = [*sorted((ROOT / "systems").rglob("*.py")), *sorted((ROOT / "dice").rglob("*.py")), *CARD_MODULES]
 RENDER = sorted((ROOT / "render").rglob("*.py"))
 CORE = [ROOT / name for name in ("events.py", "state.py", "errors.py", "util.py", "display.py")] + sorted(
     (ROOT / "i18n").rglob("*.py"))
-RULE_PACKAGES = ("gamekernel.systems", "gamekernel.dice", "gamekernel.cards")
+RULE_PACKAGES = ("gamekernel.systems", "gamekernel.dice", *(f"gamekernel.{p.stem}" for p in CARD_MODULES))
 FORBIDDEN_IN_RULES = ("gamekernel.render", "gamekernel.magics", "gamekernel.widgets", "gamekernel.actions",
                       "gamekernel.session", "IPython", "ipywidgets", "anywidget")
 DATA_LOOKUPS = {
@@ -72,23 +76,28 @@ def _under(module: str, prefixes: tuple[str, ...]) -> bool:
     return any(module == p or module.startswith(p + ".") for p in prefixes)
 
 
+def _reaches(module: str, names: tuple[str, ...], prefixes: tuple[str, ...]) -> bool:
+    """The statement imports a module under `prefixes`: the module itself, or one of its names taken
+    as a submodule (`from gamekernel import render`)."""
+    return _under(module, prefixes) or any(_under(f"{module}.{name}", prefixes) for name in names)
+
+
 def _is_class_or_constant(name: str) -> bool:
     """Classes are CamelCase and constants UPPER_CASE; functions (and private helpers) are snake_case."""
     return name[:1].isupper()
 
 
-@pytest.mark.parametrize("path", RULES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_rules_import_no_upper_layer(path: Path) -> None:
-    bad = [f"{path.name}:{line} imports {module}" for line, module, _ in imports(path)
-           if _under(module, FORBIDDEN_IN_RULES)]
-    assert not bad, bad
+def rules_breaking_layers(path: Path, source: str | None = None) -> list[str]:
+    return [f"{path.name}:{line} imports {module}{' ' + ', '.join(names) if names else ''}"
+            for line, module, names in imports(path, source) if _reaches(module, names, FORBIDDEN_IN_RULES)]
 
 
-@pytest.mark.parametrize("path", RENDER, ids=lambda p: str(p.relative_to(ROOT)))
-def test_render_imports_no_rule_function(path: Path) -> None:
+def render_rule_imports(path: Path, source: str | None = None) -> list[str]:
     bad = []
-    for line, module, names in imports(path):
+    for line, module, names in imports(path, source):
         if not _under(module, RULE_PACKAGES):
+            bad += [f"{path.name}:{line} imports the module {module}.{name}" for name in names
+                    if _under(f"{module}.{name}", RULE_PACKAGES)]
             continue
         if not names:
             bad.append(f"{path.name}:{line} imports the module {module}")
@@ -96,16 +105,37 @@ def test_render_imports_no_rule_function(path: Path) -> None:
         allowed = DATA_LOOKUPS.get(module, set())
         bad += [f"{path.name}:{line} imports {module}.{name}" for name in names
                 if not _is_class_or_constant(name) and name not in allowed]
+    return bad
+
+
+@pytest.mark.parametrize("path", RULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_rules_import_no_upper_layer(path: Path) -> None:
+    bad = rules_breaking_layers(path)
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("path", RENDER, ids=lambda p: str(p.relative_to(ROOT)))
+def test_render_imports_no_rule_function(path: Path) -> None:
+    bad = render_rule_imports(path)
     assert not bad, bad
 
 
 @pytest.mark.parametrize("path", CORE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_core_reaches_render_only_through_display(path: Path) -> None:
-    reaching = [(line, module) for line, module, _ in imports(path) if _under(module, ("gamekernel.render",))]
+    reaching = [(line, module) for line, module, names in imports(path)
+                if _reaches(module, names, ("gamekernel.render",))]
     if path.name == "display.py":
         assert [module for _, module in reaching] == ["gamekernel.render"]  # the one lazy import
     else:
         assert not reaching, reaching
+
+
+def test_the_checks_walk_real_files() -> None:
+    """The parametrized tests above would pass vacuously on an empty or mistyped folder."""
+    rule_names = {_name(p) for p in RULES}
+    assert {"gamekernel.cards", "gamekernel.cards_plan", "gamekernel.dice.parser", "gamekernel.systems.gurps.combat",
+            "gamekernel.systems.gurps.combat_state", "gamekernel.systems.mtg"} <= rule_names
+    assert len(RENDER) >= 5 and all(p.exists() for p in CORE)
 
 
 def test_the_walker_sees_nested_and_relative_imports() -> None:
@@ -117,8 +147,37 @@ def test_the_walker_sees_nested_and_relative_imports() -> None:
     found = {(module, names) for _, module, names in imports(probe, source)}
     assert found == {("typing", ("TYPE_CHECKING",)), ("IPython", ()), ("gamekernel.render.gurps", ("success_html",)),
                      ("gamekernel.systems.gurps.odds", ("check_odds",)), ("gamekernel.systems", ("mtg",))}
-    assert sorted(m for _, m, _ in imports(probe, source) if _under(m, FORBIDDEN_IN_RULES)) == [
-        "IPython", "gamekernel.render.gurps"]
+    assert [m.split(":")[1] for m in rules_breaking_layers(probe, source)] == [
+        "3 imports IPython", "6 imports gamekernel.render.gurps success_html"]
+
+
+@pytest.mark.parametrize("line", ["from gamekernel import session", "from gamekernel import render",
+                                  "import ipywidgets.widgets", "from IPython.display import HTML",
+                                  "from gamekernel.actions.gurps import GurpsActions",
+                                  "from gamekernel.magics import syntax", "import anywidget"])
+def test_a_rule_module_importing_an_upper_layer_is_caught(line: str) -> None:
+    probe = ROOT / "cards_probe.py"
+    assert rules_breaking_layers(probe, line), line
+
+
+@pytest.mark.parametrize(("line", "caught"), [
+    ("from gamekernel.systems.gurps.checks import SuccessRoll", False),
+    ("from gamekernel.systems.gurps.attacks import FIRE_KINDS", False),
+    ("from gamekernel.systems.gurps.skills import japanese_name", False),
+    ("from gamekernel.systems.gurps.checks import japanese_name", True),  # a lookup only from its own module
+    ("from gamekernel.systems.gurps.checks import success_roll", True),
+    ("from gamekernel.systems.gurps.combat import defenses_allowed", True),  # through the facade too
+    ("from gamekernel.cards_plan import plan_draw", True),
+    ("from gamekernel.cards import Table", False),
+    ("from gamekernel import cards", True),
+    ("from gamekernel.systems.gurps import checks", True),
+    ("import gamekernel.dice", True),
+    ("from ..systems.gurps.fright import fright_check", True),
+    ("from gamekernel.i18n import t", False),
+])
+def test_render_rule_import_cases(line: str, caught: bool) -> None:
+    probe = ROOT / "render" / "probe.py"
+    assert bool(render_rule_imports(probe, line)) is caught
 
 
 @pytest.mark.parametrize(("name", "ok"), [("SuccessRoll", True), ("FIRE_KINDS", True), ("DiceAdds", True),

@@ -1,0 +1,259 @@
+"""GURPS attacks and active defenses: the roll to hit, the defenses offered, the defense roll.
+[GURPS-CMB-25..52]
+
+Why a module of its own: an attack and its answer are one exchange with its own reports; damage
+follows through combat_injury. Split from combat.py, which re-exports every name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gamekernel.errors import RuleError, UsageError
+from gamekernel.i18n import t
+from gamekernel.systems.gurps import attacks as atk
+from gamekernel.systems.gurps import defenses as dfn
+from gamekernel.systems.gurps import injury as inj
+from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
+from gamekernel.systems.gurps.combat_injury import DamageReport, _hit
+from gamekernel.systems.gurps.combat_state import (
+    Combatant,
+    CombatState,
+    PendingAttack,
+    Tape,
+    _defender_state,
+    _scores,
+    copy_with,
+    maneuver_rules,
+)
+from gamekernel.systems.gurps.combat_turns import _require_fight, choose_maneuver
+from gamekernel.systems.gurps.damage import parse_damage
+from gamekernel.systems.gurps.wording import badges, word
+
+# ---------------------------------------------------------------- attacks (CMB-25..39)
+
+
+@dataclass(frozen=True)
+class AttackOptions:
+    """What the GM says about one attack beyond the maneuver (GURPS-CMB-33..39, 52)."""
+
+    range_m: float = 0
+    speed_mps: float = 0
+    target_size_m: float | None = None
+    braced: bool = False
+    scope: int = 0
+    off_hand: bool = False
+    from_behind: bool = False
+    unseen: bool = False
+    bad_footing: int = 0
+    vision: str = ""
+    poor_light: int = 0
+    large_shield: bool = False
+    beyond_half_damage: bool = False
+    extra: tuple[tuple[int, str], ...] = ()
+    damage: str = ""  # override the weapon's damage text
+
+
+@dataclass(frozen=True)
+class AttackReport:
+    attack: atk.AttackRoll | None
+    offered: tuple[tuple[str, int], ...]  # defenses the target may roll, with effective values
+    no_defense_reason: str
+    damage: DamageReport | None
+    checks: tuple[SuccessRoll, ...] = ()  # rolls before attacking (stay conscious, Will to act)
+    hearing_needed: bool = False  # unseen attacker: Parry/Block need a Hearing-2 roll first (GURPS-CMB-51)
+
+
+ATTACK_MANEUVERS = ("attack", "all_out_attack", "move_and_attack", "wait")
+
+
+def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Tape,
+           opts: AttackOptions = AttackOptions()) -> tuple[CombatState, AttackReport]:
+    """Roll to hit; a critical hit, or a target who cannot defend, takes damage at once; otherwise the
+    hit waits for the target's defense (GURPS-CMB-25..28, 40, 41)."""
+    _require_fight(state)
+    if state.pending is not None:
+        raise RuleError(t("combat.err.answer_first", target=state.pending.target))
+    a, victim = state.get(attacker), state.get(target)
+    if a.name == victim.name:
+        raise UsageError(t("combat.err.self_attack", name=a.name))
+    if not a.can_act:
+        raise RuleError(t("combat.err.cannot_act", name=a.name, states=badges(a.badges())))
+    w = a.weapon(weapon)
+    if state.current.name != a.name and a.maneuver != "wait":
+        raise RuleError(t("combat.err.out_of_turn", current=state.current.name, name=a.name))
+    pre_checks: tuple[SuccessRoll, ...] = ()
+    if not a.chosen and state.current.name == a.name:
+        state, pre = choose_maneuver(state, a.name, "attack", dice)
+        pre_checks = pre.checks
+        a = state.get(attacker)
+        if pre.outcome != "ok":  # fell unconscious / collapsed on the roll before acting: logged, no attack
+            return state, AttackReport(None, (), f"{a.name}: {pre.outcome}", None, pre.checks)
+    if a.maneuver not in ATTACK_MANEUVERS:
+        raise RuleError(t("combat.err.no_attack_maneuver", name=a.name, maneuver=word(a.maneuver, spaced=True)))
+    if a.attacks_left <= 0:
+        raise RuleError(t("combat.err.no_attack_left", name=a.name))
+    situation = atk.Situation(
+        maneuver=a.maneuver, aoa_option=a.option, posture=a.posture,
+        shock=a.shock if a.shock_round == state.round else 0, off_hand=opts.off_hand,
+        ambidextrous=a.ambidextrous, bad_footing=opts.bad_footing, vision=opts.vision,
+        poor_light=opts.poor_light, extra=opts.extra,
+    )
+    if w.ranged:
+        aim = a.aim_turns if a.aim_target == victim.name else 0
+        mods = atk.ranged_modifiers(situation, range_m=opts.range_m, speed_mps=opts.speed_mps,
+                                    target_size_m=opts.target_size_m, target_posture=victim.posture, acc=w.acc,
+                                    aim_turns=aim, braced=opts.braced, scope=opts.scope)
+    else:
+        mods = atk.melee_modifiers(situation, large_shield=opts.large_shield)
+    if a.maneuver == "all_out_attack" and a.option == "double" and a.attacks_left == 1 and not a.ambidextrous:
+        mods = (*mods, (-4, "second attack, off hand"))
+    roll = atk.attack_roll(a.name, victim.name, w.name, w.skill, mods, dice.roll3(), ranged=w.ranged,
+                           move_and_attack=a.maneuver == "move_and_attack")
+    a = copy_with(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0)
+    state = state.put(a)
+    if not roll.hit:
+        return state, AttackReport(roll, (), "", None, pre_checks)
+    strong = 0
+    spec_text = opts.damage or w.damage
+    if a.maneuver == "all_out_attack" and a.option == "strong":
+        spec = parse_damage(spec_text, st=a.st)
+        strong = max(2, spec.dice)
+    incoming = dfn.Incoming(
+        kind=w.kind if w.ranged else "melee", critical=roll.critical_hit, from_behind=opts.from_behind,
+        flail=w.flail, thrown_weight_kg=w.weight_kg, unseen=opts.unseen, unarmed=w.parry_weapon == "bare_hands",
+    )
+    pending = PendingAttack(a.name, victim.name, w.name, spec_text, strong, incoming,
+                            half_damage=opts.beyond_half_damage)
+    offered = defense_options(state, victim.name, incoming, attacker=a.name)
+    if not offered:
+        reason = _no_defense_reason(state, victim, incoming)
+        state, dmg = _hit(state, pending, dice)
+        return state, AttackReport(roll, (), reason, dmg, pre_checks)
+    needs_hearing = incoming.unseen and any(k in ("parry", "block") for k, _ in offered)
+    return copy_with(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks, needs_hearing)
+
+
+def defense_options(state: CombatState, name: str, incoming: dfn.Incoming, *, attacker: str = "",
+                    tried: Sequence[str] = (), unheard: bool = False) -> tuple[tuple[str, int], ...]:
+    """Allowed defenses with effective values, best first (the tracker offers the first). `unheard`:
+    the defender failed the Hearing-2 roll against an unseen attacker, so no Parry or Block (CMB-51)."""
+    if unheard:
+        tried = (*tried, "parry", "block")
+    c = state.get(name)
+    if not c.can_act:
+        return ()
+    who = _defender_state(state, c, incoming, attacker)
+    out = []
+    for kind, score in _scores(c).items():
+        if kind in tried or kind not in maneuver_rules(c.maneuver)["defenses"]:
+            continue
+        if dfn.why_not(kind, who, incoming):
+            continue
+        out.append((kind, score + sum(v for v, _ in dfn.defense_modifiers(kind, who, incoming))))
+    out.sort(key=lambda kv: (-kv[1], dfn.DEFENSES.index(kv[0])))
+    return tuple(out)
+
+
+def _no_defense_reason(state: CombatState, c: Combatant, incoming: dfn.Incoming) -> str:
+    if not c.can_act:
+        why = next(b for b in ("destroyed", "dead", "unconscious", "collapsed", "mortal", "stunned")
+                   if b == "stunned" or getattr(c, b, False))
+        return f"{c.name} cannot defend ({why}) (GURPS-CMB-41)"
+    who = _defender_state(state, c, incoming, "")
+    for kind in dfn.DEFENSES:
+        reason = dfn.why_not(kind, who, incoming)
+        if reason:
+            return reason
+    return "no defense available"
+
+
+@dataclass(frozen=True)
+class DefenseReport:
+    defender: str
+    kind: str
+    roll: SuccessRoll | None
+    checks: tuple[SuccessRoll, ...]
+    again: tuple[tuple[str, int], ...]  # All-Out Defense (Double), or Dodge after an unheard attacker
+    damage: DamageReport | None
+    unheard: bool = False  # failed the Hearing-2 roll against an unseen attacker (GURPS-CMB-51)
+
+
+def hearing_check(c: Combatant, dice: Tape) -> SuccessRoll:
+    """Hearing-2 before parrying or blocking an unseen attacker (GURPS-CMB-51, seed [004:1564]); not
+    rolled (a failure) below effective 3 (GURPS-SR-05)."""
+    faces = dice.roll3() if c.hearing - 2 >= 3 else None
+    return success_roll(c.hearing, [(-2, "unseen attacker")], label="Hearing", actor=c.name, dice=faces,
+                        kind="sense")
+
+
+def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[CombatState, DefenseReport]:
+    """Answer the pending attack with dodge, parry, block or none (GURPS-CMB-40..52). A failure lets
+    All-Out Defense (Double) try a different defense; otherwise damage follows at once."""
+    _require_fight(state)
+    p = state.pending
+    if p is None:
+        raise RuleError(t("combat.err.no_pending"))
+    c = state.get(defender)
+    if c.name != p.target:
+        raise RuleError(t("combat.err.pending_on", target=p.target, name=c.name))
+    if kind == "none":
+        state = copy_with(state, pending=None)
+        state, dmg = _hit(state, p, dice)
+        return state, DefenseReport(c.name, "none", None, (), (), dmg)
+    checks: list[SuccessRoll] = []
+    if c.hp <= 0 and not c.consciousness_checked:
+        roll = inj.consciousness_check(c.ht, c.hp, c.hp_max, dice.roll3())
+        checks.append(roll)
+        c = copy_with(c, consciousness_checked=True)
+        if not roll.success:
+            c = copy_with(c, unconscious=True, posture="lying_down", concentrating="")
+            state = copy_with(state.put(c), pending=None)
+            state, dmg = _hit(state, p, dice)
+            return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg)
+    if kind not in maneuver_rules(c.maneuver)["defenses"]:
+        raise RuleError(t("combat.err.defense_not_allowed", name=c.name, maneuver=word(c.maneuver, spaced=True),
+                                        kind=word(kind)))
+    if kind in p.tried:
+        raise RuleError(t("combat.err.already_tried", name=c.name, kind=word(kind)))
+    if kind not in _scores(c):
+        raise RuleError(t("combat.err.no_defense_kind", name=c.name, kind=word(kind)))
+    if kind in ("parry", "block") and p.incoming.unseen:
+        if p.hearing == "unheard":
+            raise RuleError(t("combat.err.unheard", name=c.name))
+        if p.hearing == "":
+            heard = hearing_check(c, dice)
+            checks.append(heard)
+            p = copy_with(p, hearing="heard" if heard.success else "unheard")
+            state = copy_with(state, pending=p)
+            if not heard.success:
+                state = state.put(c)
+                again = defense_options(state, c.name, p.incoming, attacker=p.attacker, tried=p.tried, unheard=True)
+                if again:
+                    return state, DefenseReport(c.name, kind, None, tuple(checks), again, None, unheard=True)
+                state = copy_with(state, pending=None)
+                state, dmg = _hit(state, p, dice)
+                return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg, unheard=True)
+    who = _defender_state(state, c, p.incoming, p.attacker)
+    result = dfn.defense_roll(c.name, kind, _scores(c)[kind], who, p.incoming, dice.roll3())
+    c = copy_with(c, rolled=True, parry_used=c.parry_used or kind == "parry",
+                  block_used=c.block_used or kind == "block")
+    if c.concentrating:
+        will = success_roll(c.will, [(-3, "distracted")], label="keep concentrating", actor=c.name,
+                            dice=dice.roll3(), defense=True)
+        checks.append(will)
+        if not will.success:
+            c = copy_with(c, concentrating="")
+    state = state.put(c)
+    if result.success:
+        return copy_with(state, pending=None), DefenseReport(c.name, kind, result.roll, tuple(checks), (), None)
+    tried = (*p.tried, kind)
+    if c.maneuver == "all_out_defense" and c.option == "double" and len(tried) == 1:
+        again = defense_options(state, c.name, p.incoming, attacker=p.attacker, tried=tried)
+        if again:
+            state = copy_with(state, pending=copy_with(p, tried=tried))
+            return state, DefenseReport(c.name, kind, result.roll, tuple(checks), again, None)
+    state = copy_with(state, pending=None)
+    state, dmg = _hit(state, p, dice)
+    return state, DefenseReport(c.name, kind, result.roll, tuple(checks), (), dmg)

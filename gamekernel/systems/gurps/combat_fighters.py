@@ -1,0 +1,91 @@
+"""GURPS fighters written down: a quick NPC from stats, a weapon from its text, a sheet's weapon.
+[GURPS-CH, GURPS-CMB-45..49]
+
+Why a module of its own: these parse what the GM types or a character sheet holds into the
+combat values; no rule of the fight runs here. Split from combat.py, which re-exports every name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from difflib import get_close_matches
+from typing import Any
+
+from gamekernel.errors import UsageError
+from gamekernel.i18n import t
+from gamekernel.systems.gurps.combat_state import Combatant, Weapon, copy_with
+from gamekernel.systems.gurps.damage import parse_damage
+
+
+def quick_combatant(name: str, stats: Mapping[str, Any], *, pc: bool = False, side: str = "") -> Combatant:
+    """A quick NPC from stats (ST, DX, IQ, HT, HP, FP, Will, Per, Hearing, Speed, Move, DR, weapon "Axe:12:sw+2 cut",
+    Shield skill, DB): derived values default as on a sheet (GURPS-CH: HP = ST, FP = HT,
+    Basic Speed = (DX + HT) / 4, Move = floor(Speed), Will = IQ)."""
+    s = {k.lower(): v for k, v in stats.items()}
+    known = {"st", "dx", "iq", "ht", "hp", "fp", "will", "per", "hearing", "speed", "move", "dr", "weapon", "weapons",
+             "shield", "db", "enc", "hpt", "cr", "htk", "pc", "side"}
+    bad = set(s) - known
+    if bad:
+        key = sorted(bad)[0]
+        close = get_close_matches(key, sorted(known), n=2)
+        hint = (t("gurps.err.did_you_mean", names=t("gurps.err.or").join(close)) if close
+                else t("gurps.err.known", known=", ".join(sorted(known))))
+        raise UsageError(t("combat.err.stat", name=name, key=key, hint=hint))
+    st, dx, iq, ht = (int(s.get(k, 10)) for k in ("st", "dx", "iq", "ht"))
+    speed = float(s.get("speed", (dx + ht) / 4))
+    weapons = []
+    raw = s.get("weapons", s.get("weapon", ()))
+    for text in ([raw] if isinstance(raw, str) else raw):
+        weapons.append(text if isinstance(text, Weapon) else parse_weapon(text))
+    return Combatant(
+        name=name, st=st, dx=dx, iq=iq, ht=ht, hp_max=int(s.get("hp", st)), fp_max=int(s.get("fp", ht)),
+        will=int(s.get("will", iq)), hearing=int(s.get("hearing", s.get("per", iq))), basic_speed=speed,
+        basic_move=int(s.get("move", int(speed))),
+        dr=int(s.get("dr", 0)), encumbrance=int(s.get("enc", 0)), weapons=tuple(weapons),
+        shield=int(s["shield"]) if s.get("shield") is not None else None, shield_db=int(s.get("db", 0)),
+        high_pain_threshold=bool(s.get("hpt", False)), combat_reflexes=bool(s.get("cr", False)),
+        hard_to_kill=int(s.get("htk", 0)), pc=bool(s.get("pc", pc)), side=str(s.get("side") or side or
+                                                                              ("pcs" if pc else "foes")),
+    )
+
+
+def parse_weapon(text: str) -> Weapon:
+    """"Broadsword:13:sw+1 cut" (melee), "Bow:12:1d+1 imp:ranged:acc=2", "Dagger:12:thr imp:dagger",
+    "Punch:12:thr-1 cr:bare_hands", "Morningstar:11:sw+3 cr:flail"."""
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) < 3:
+        raise UsageError(t("combat.err.weapon_format", text=text))
+    name, skill_text, dmg, *flags = parts
+    try:
+        skill = int(skill_text)
+    except ValueError:
+        raise UsageError(t("combat.err.weapon_skill", text=text, skill=skill_text)) from None
+    parse_damage(dmg, st=10)
+    w = Weapon(name=name, skill=skill, damage=dmg)
+    for flag in flags:
+        key, _, value = flag.partition("=")
+        if key in ("ranged", "missile", "firearm", "beam", "thrown"):
+            w = copy_with(w, ranged=True, kind="missile" if key == "ranged" else key, parry=None)
+        elif key == "acc":
+            w = copy_with(w, acc=int(value))
+        elif key == "flail":
+            w = copy_with(w, flail=True)
+        elif key in ("dagger", "quarterstaff", "bare_hands"):
+            w = copy_with(w, parry_weapon=key)
+        elif key == "noparry":
+            w = copy_with(w, parry=None)
+        elif key == "kg":
+            w = copy_with(w, weight_kg=float(value))
+        else:
+            raise UsageError(t("combat.err.weapon_flag", text=text, flag=key))
+    return w
+
+
+
+def weapon_from_sheet(sheet_weapon, level: int) -> Weapon:
+    """A character sheet's weapon (systems/gurps/weapons.CharacterWeapon) at its effective level, as
+    the combat rules use it (parry bonus, ranged/thrown kind, Acc, flail, parry weapon class)."""
+    flags = "".join(f":{f}" for f in sheet_weapon.flags)
+    w = parse_weapon(f"weapon:{level}:{sheet_weapon.damage}{flags}")
+    parry = None if (sheet_weapon.parry is None or w.parry is None) else sheet_weapon.parry
+    return copy_with(w, name=sheet_weapon.name, parry=parry)
