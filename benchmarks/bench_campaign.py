@@ -55,6 +55,9 @@ def build(folder: Path, events: int = EVENTS) -> dict[str, int]:
 
     session = Session(seed=1)
     session.open_campaign(folder)
+    # This benchmark measures opening, not writing: without this, building 100k events would spend
+    # its time waiting for the disk to sync each event (about 1 ms each here).
+    session.campaign.current_log.fsync = False
     table = _Table(session)
     makers = table.makers()
     i = 0
@@ -183,15 +186,18 @@ def _open_only(folder: Path, mode: str) -> float:
 
 def _prefix(source: Path, target: Path, events: int) -> None:
     """A campaign holding the first `events` events of `source` (every prefix of a log is a valid
-    history), without a snapshot."""
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".lock", "snapshot.json", "session-*.jsonl"))
+    history), without a snapshot or readable state files (they name a later event)."""
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".lock", "snapshot.json", "session-*.jsonl", "state"))
     index = json.loads((source / "campaign.json").read_text(encoding="utf-8"))
     lines: list[str] = []
+    header = ""
     for name in index["sessions"]:  # the later opens of `source` added sessions of their own
         with open(source / "sessions" / name, encoding="utf-8") as handle:
+            first_line = next(handle)  # each log starts with its header (campaign schema 3)
+            header = header or first_line
             lines.extend(islice(handle, events - len(lines)))
     first = index["sessions"][0]
-    (target / "sessions" / first).write_text("".join(lines), encoding="utf-8")
+    (target / "sessions" / first).write_text(header + "".join(lines), encoding="utf-8")
     index.update(sessions=[first], snapshot_seq=0)
     (target / "campaign.json").write_text(json.dumps(index), encoding="utf-8")
 
@@ -235,16 +241,27 @@ def main() -> None:
         replay = _open(folder, "replay")
         costs = _reducer_costs(folder)
         curve_open(folder)
+    from benchmarks.report import Target, targets
+
     best = min(snap)
     mix = ", ".join(f"{kind} {count:,}" for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]))
     print(f"Opening a campaign of {EVENTS:,} events in a fresh process (import included)")
     print(f"    events by rule set: {mix}")
-    print(f"    with snapshot    median {statistics.median(snap):6.2f} s  best {best:6.2f} s   target < 2 s  "
-          f"{'met' if best < 2 else 'NOT met'}")
+    print(f"    with snapshot    median {statistics.median(snap):6.2f} s  best {best:6.2f} s")
     print(f"    full replay      {replay['seconds']:6.2f} s")
     print("Replay cost by rule set (reducers only, in this process)")
     for kind, (count, seconds) in sorted(costs.items(), key=lambda kv: -kv[1][1]):
         print(f"    {kind:<10} {count:7,} events  {seconds:6.2f} s  {seconds / count * 1e6:7.1f} µs/event")
+    print()
+    median = statistics.median(snap)
+    count, seconds = costs.get("combat", (0, 0.0))
+    per_event = seconds / count * 1e6 if count else float("nan")
+    targets("(issue 16) campaign open and replay", [
+        Target(f"open {EVENTS:,} events with snapshot", f"{median:.2f} s", f"full replay {replay['seconds']:.2f} s",
+               f"{median / replay['seconds']:.2f}x", "<= 1 s", median <= 1.0),
+        Target("combat reducers", f"{per_event:.1f} µs/event", f"{count:,} combat events", "-", "<= 20 µs/event",
+               per_event <= 20),
+    ])
 
 
 def _reducer_costs(folder: Path) -> dict[str, tuple[int, float]]:
