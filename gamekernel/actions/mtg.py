@@ -21,6 +21,7 @@ from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
+from gamekernel.text import resolve_name
 from gamekernel.state import register_part
 from gamekernel.systems.mtg.check import EVERYONE, BoostResult, CheckResult, action_check, boost, require_boost
 from gamekernel.systems.mtg.decklists import Composition, build_library, composition, parse_decklist, read_decklist
@@ -283,13 +284,11 @@ class MtgActions:
             if not part.decks:
                 raise UsageError(t("mtg.error.no_library"))
             raise UsageError(t("mtg.error.which", names=", ".join(sorted(part.decks))))
-        if actor not in part.decks:
-            import difflib
-
-            close = difflib.get_close_matches(actor, list(part.decks), n=3)
+        found, close = resolve_name(actor.strip(), part.decks)
+        if found is None:
             hint = t("mtg.error.did_you_mean", names=", ".join(close)) if close else ""
             raise NotFoundError(t("mtg.error.unknown_actor", actor=actor, hint=hint))
-        return actor
+        return found
 
     # -- libraries -----------------------------------------------------------------------------
     def load_library(self, actor: str, source: str | os.PathLike[str], *, fmt: str | None = None,
@@ -298,6 +297,7 @@ class MtgActions:
         actor = actor.strip()
         if not actor or ":" in actor:
             raise UsageError(t("mtg.error.actor_name", actor=actor))
+        actor = resolve_name(actor, self._mtg.decks)[0] or actor  # `load mira` reloads Mira's library
         decklist = parse_decklist(text, str(source), fmt) if text is not None else read_decklist(source, fmt)
         library = build_library(decklist, self.mtg_facts)
         table = self._mtg.table
