@@ -21,7 +21,6 @@ from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
-from gamekernel.text import resolve_name
 from gamekernel.state import register_part
 from gamekernel.systems.mtg.check import EVERYONE, BoostResult, CheckResult, action_check, boost, require_boost
 from gamekernel.systems.mtg.decklists import Composition, build_library, composition, parse_decklist, read_decklist
@@ -29,6 +28,7 @@ from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts, d
 from gamekernel.systems.mtg.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
 from gamekernel.systems.mtg.options import changed_options, options_from
+from gamekernel.text import resolve_name
 
 PART = "mtg"
 

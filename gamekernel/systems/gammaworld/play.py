@@ -15,7 +15,6 @@ from gamekernel import cards
 from gamekernel.cards import Batch, EmptyPolicy, Op, Table
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.i18n import t
-from gamekernel.text import resolve_name
 from gamekernel.systems.gammaworld.catalog import Catalog, fold
 from gamekernel.systems.gammaworld.decks import readied_count, validate_deck
 from gamekernel.systems.gammaworld.state import (
@@ -28,6 +27,7 @@ from gamekernel.systems.gammaworld.state import (
     deck_zone,
     readied_zone,
 )
+from gamekernel.text import resolve_name
 
 
 class _Builder:
