@@ -208,7 +208,7 @@ class GammaWorldMagics(SessionMagics):
     @line_magic
     @guarded("gw")
     @command("gw", Words("record", "NAME level N [bonus +B]", optional=True, metavar="NAME level N [bonus +B]"),
-             subs=(Sub("config", Words("options", "flux_outside_encounter=true ...", optional=True,
+             subs=(Sub("config", Words("settings", "flux_outside_encounter=true ...", optional=True,
                                        metavar="OPTION=VALUE"), help="Gamma World options"),
                    Sub("new", Words("record", "NAME [level N] [bonus +B]", optional=True,
                                     metavar="NAME [level N]"), help="add a Gamma World character")),
@@ -218,7 +218,7 @@ class GammaWorldMagics(SessionMagics):
         usage = "%gw Rin level 4 [bonus +2] | %gw config option=value"
         if args.sub == "config":
             options = {}
-            for word in args.options:
+            for word in args.settings:
                 key, sep, value = word.partition("=")
                 if not sep:
                     raise UsageError(t("gammaworld.err.option_value", word=word))

@@ -24,6 +24,9 @@ def _maybe_secret(result, secret: bool):
 
 def gurps_check(session, args: Args):
     """`%check Lockpicking-5 dark [@Name] [--secret]`: the spec parsed once, then session.check."""
+    if getattr(args, "boost_if_needed", False):  # an MtG option; GURPS checks have no boost
+        raise UsageError(t("core.err.option", name="boost-if-needed", column=args.column("boost_if_needed"),
+                           known="--secret"))
     spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
     return _maybe_secret(session.check(spec, actor=args.actor, secret=args.secret), args.secret)
 
