@@ -14,7 +14,6 @@ from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Opt, Rest, Sub, Word, Words, command
 
-
 _CARD_SEPARATORS = re.compile(r"[,、，]")  # `%library stack A, B` or, typed in Japanese, `A、B`
 
 
