@@ -22,7 +22,8 @@ def test_library_load_format_in_both_option_forms(ip, deck, fmt, form):
     assert f"({fmt})" in str(loaded) and "24 cards" in str(loaded), str(loaded)
 
 
-@pytest.mark.parametrize("form", ["data {file} --cache {dir}", "data {file} --cache={dir}", "data --cache {dir} {file}"])
+@pytest.mark.parametrize("form", ["data {file} --cache {dir}", "data {file} --cache={dir}",
+                                  "data --cache {dir} {file}"])
 def test_library_data_cache_in_both_option_forms(ip, tmp_path, monkeypatch, form):
     seen = {}
 
