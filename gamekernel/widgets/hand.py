@@ -14,6 +14,7 @@ import traitlets
 
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.options import options_line
 
 
 def _power_lines(card) -> list[list[str]]:
@@ -98,6 +99,7 @@ class HandWidget(SessionWidget):
             "flux": t("gammaworld.flux.banner"),
             "flux_choose": t("gammaworld.hand.flux_choose"),
             "empty": t("gammaworld.hand.empty"),
+            "options": t("gammaworld.hand.options", options=options_line(self.session.gw.config.to_dict())),
         }
 
     def handle_action(self, action: str, payload: dict[str, Any]) -> None:

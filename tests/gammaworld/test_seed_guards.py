@@ -225,3 +225,16 @@ def test_refused_gw_commands_change_nothing() -> None:
         with pytest.raises(GameKernelError):
             call()
     assert session.state.to_dict() == before and len(session.log) == events
+
+
+def test_gw_options_are_shown_in_the_hand_widget_header_and_follow_config() -> None:
+    from gamekernel.widgets.hand import HandWidget
+
+    session = Session(seed=1)
+    session.gw_character("Rin", new=True)
+    session.draw_alpha("Rin")
+    widget = HandWidget(session, "rin")
+    assert "flux_outside_encounter=false" in widget.labels["options"]
+    session.gw_config(flux_outside_encounter=True)
+    assert "flux_outside_encounter=true" in widget.labels["options"]
+    widget.close()

@@ -75,3 +75,14 @@ def test_mtg_config_magic_is_a_logged_event_with_string_values(ip, deck):
     assert "is not option=value" in repr(ip.run_line_magic("mtg", "config boost_cards"))
     session.undo()
     assert session.mtg_options.boost_cards == 6
+
+
+def test_mtg_options_are_shown_in_the_library_widget_header(ip, deck):
+    from gamekernel.widgets.library import LibraryWidget
+
+    ip.run_line_magic("library", f"load Mira {deck}")
+    widget = LibraryWidget(current_session(), "Mira")
+    assert "boost_cards=6" in widget.labels["options"]
+    ip.run_line_magic("mtg", "config boost_cards=5")
+    assert "boost_cards=5" in widget.labels["options"] and "boost_per_character=true" in widget.labels["options"]
+    widget.close()
