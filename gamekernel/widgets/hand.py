@@ -80,7 +80,7 @@ class HandWidget(SessionWidget):
                     "energy_label": t("gammaworld.energy." + facts.energy),
                     "tapped": card.tapped,
                     "overcharged": card.overcharged,
-                    "can_overcharge": facts.overcharge is not None and not card.overcharged,
+                    "can_overcharge": facts.overcharge is not None and not card.overcharged and not card.tapped,
                     "lines": _power_lines(facts),
                 }
             )
