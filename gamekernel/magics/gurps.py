@@ -13,10 +13,10 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.text import resolve_name
 from gamekernel.magics._base import Secret, SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
 from gamekernel.systems.gurps.checks import parse_check_spec, parse_modifiers, parse_side, split_vs
+from gamekernel.text import resolve_name
 
 
 def _maybe_secret(result, secret: bool):
