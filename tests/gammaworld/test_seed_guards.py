@@ -7,7 +7,7 @@ import pytest
 
 from gamekernel.errors import GameKernelError, NotFoundError, RuleError
 from gamekernel.magics._base import current_session
-from gamekernel.session import Session
+from gamekernel.session import Session, replay
 from gamekernel.systems.gammaworld.state import GM_DECK, deck_zone
 
 
@@ -213,6 +213,7 @@ def test_gw_config_is_an_event_that_applies_to_existing_decks(ip) -> None:
     assert session.log[-1].kind == "gw.config"
     assert session.gw.table.zones[GM_DECK].on_empty.mode != "reshuffle"
     assert session.gw.table.zones[deck_zone("Rin")].on_empty.mode == "fallback"
+    assert replay(session.active).to_dict() == session.state.to_dict()  # replayed from the log (the campaign)
     session.undo()
     assert session.gw.table.zones[GM_DECK].on_empty.mode == "reshuffle"
 
