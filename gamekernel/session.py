@@ -162,11 +162,23 @@ class Session(
         if count < 1:
             raise UsageError(t("core.err.undo_count", count=count))
         taken: list[Event] = []
+        steps = 0
+        active_seqs = {e.seq for e in self.active}
+        causes: set[int] = set()  # a reaction (e.g. the alpha flux of a natural 1) goes with its cause
         for event in reversed(self.active):
-            if len(taken) == count:
-                break
-            if EVENT_KINDS[event.kind].undoable:
+            if not EVENT_KINDS[event.kind].undoable:
+                continue
+            if event.seq in causes:
+                causes.discard(event.seq)
                 taken.append(event)
+                continue
+            if steps == count:
+                break
+            taken.append(event)
+            steps += 1
+            cause = event.data.get("cause")
+            if isinstance(cause, int) and cause in active_seqs:
+                causes.add(cause)
         return list(reversed(taken))
 
     def _apply_meta(self, event: Event) -> None:

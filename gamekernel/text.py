@@ -8,6 +8,7 @@ letters, digits and signs to ASCII: `３ｄ＋２` -> `3d+2`, case kept), and `m
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
@@ -44,3 +45,20 @@ def find_name(name: str, names: Iterable[str]) -> str | None:
         return name
     key = match_key(name)
     return next((n for n in names if match_key(n) == key), None)
+
+
+def close_names(name: str, names: Iterable[str], n: int = 3, cutoff: float = 0.5) -> list[str]:
+    """Up to `n` of `names` that look like `name` (compared by their keys), for "did you mean" hints."""
+    by_key: dict[str, str] = {}
+    for candidate in names:
+        by_key.setdefault(match_key(candidate), candidate)
+    return [by_key[k] for k in difflib.get_close_matches(match_key(name), list(by_key), n=n, cutoff=cutoff)]
+
+
+def resolve_name(name: str, names: Iterable[str]) -> tuple[str | None, list[str]]:
+    """The one lookup every rule set uses for a character: `(found, [])` when `name` matches one of
+    `names` after the one normalisation (`match_key`), else `(None, close matches)`. Never guesses
+    beyond that: a typo is the caller's error to report, never a new character."""
+    names = list(names)
+    found = find_name(name, names)
+    return (found, []) if found is not None else (None, close_names(name, names))

@@ -27,6 +27,7 @@ function draw(model, root) {
   head.append(el("span", "gk-chip gk-lib-boost " + (model.get("boost_used") ? "gk-bad" : "gk-ok"),
     model.get("boost_used") ? L.boost_used : L.boost_free));
   root.append(head);
+  if (L.options) root.append(el("div", "gk-lib-options gk-muted", L.options));
 
   const known = el("div", "gk-lib-known", L.known || "");
   known.append(chips(model.get("known_top") || [], L.none));

@@ -23,7 +23,7 @@ from gamekernel.systems.gurps import magic as mg
 from gamekernel.systems.gurps import recovery as rec
 from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, copy_with
 from gamekernel.systems.gurps.vocabulary import defense_key, maneuver_key, posture_key
-from gamekernel.text import find_name, match_key, same_name
+from gamekernel.text import find_name, match_key, resolve_name, same_name
 
 PART = "gurps_combat"
 
@@ -75,7 +75,9 @@ class CombatPart:
             return copy_with(c, hp=ch.current_hp, fp=ch.current_fp, weapons=(*sheet, *kept) if sheet else c.weapons)
         if match_key(name) in chars:
             return combatant_from_character(chars[match_key(name)])
-        raise NotFoundError(t("combat.err.no_person", name=name))
+        close = resolve_name(name, [*self.roster, *(self.characters or {})])[1]
+        hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else ""
+        raise NotFoundError(t("combat.err.no_person", name=name) + hint)
 
     def put(self, c: Combatant) -> dict[str, Any]:
         """The part changes that store `c` back where it lives."""

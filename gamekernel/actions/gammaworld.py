@@ -38,6 +38,7 @@ KINDS = (
     "untap",
     "overcharge",
     "flux_pending",
+    "flux_ask",
     "flux",
     "encounter_start",
     "encounter_end",
@@ -71,15 +72,18 @@ def d20_faces(result: Mapping[str, Any]) -> list[int]:
 
 
 def _alpha_flux_reaction(session, event) -> None:
-    """GW-ALPHA-10: a natural 1 on a d20 rolled by a character in an encounter -> pending flux."""
-    if event.kind != "roll" or not event.actor:
+    """GW-ALPHA-10 (seed 000: "any d20 roll during an encounter"): a natural 1 on a d20 -> pending
+    flux for the roller; without `@Name`, for the only Gamma World character, or with several a
+    one-line prompt naming them. The event carries its `cause`, so one `%undo` takes back both."""
+    if event.kind != "roll":
         return
     state: AlphaState = session.state[PART]
     result = event.data.get("result", {})
     faces = d20_faces(result)
     step = play.plan_d20(state, event.actor, faces, label=result.get("text", ""))
     if step is not None:
-        session.record("gw.flux_pending", step.to_dict(), actor=step.actor, secret=event.secret)
+        kind = "gw.flux_ask" if step.kind == "flux_ask" else "gw.flux_pending"
+        session.record(kind, {**step.to_dict(), "cause": event.seq}, actor=step.actor or None, secret=event.secret)
 
 
 register_reaction(_alpha_flux_reaction)
@@ -159,10 +163,12 @@ class GammaWorldActions(HostBase):
             raise UsageError(t("gammaworld.err.option", error=error)) from None
         return self._gw_one(lambda gw: step, setup=False)
 
-    def gw_character(self, name: str, *, level: int | None = None, origin_bonus: int | None = None) -> AlphaResult:
-        """Register a character or set level (GW-ALPHA-06) / origin bonus (GW-ALPHA-14)."""
-        return self._gw_one(lambda gw: play.plan_character(gw, name, level=level, origin_bonus=origin_bonus),
-                            setup=False)
+    def gw_character(self, name: str, *, level: int | None = None, origin_bonus: int | None = None,
+                     new: bool = False) -> AlphaResult:
+        """Set a character's level (GW-ALPHA-06) / origin bonus (GW-ALPHA-14); `new=True` registers
+        one (`%gw new Rin`): a name that matches nobody is otherwise an error, never a new character."""
+        return self._gw_one(
+            lambda gw: play.plan_character(gw, name, level=level, origin_bonus=origin_bonus, new=new), setup=False)
 
     def gw_load_cards(self, path: str | Path) -> AlphaResult:
         """Add your own alpha cards from a JSON card file (same format as the bundled deck)."""
@@ -194,7 +200,7 @@ class GammaWorldActions(HostBase):
         """GW-ALPHA-02: at least 7 cards, at most 2 copies of a name (a query: records nothing)."""
         self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
-        return validate_deck(owner, [self.gw.catalog.card(i).name for i in ids])
+        return validate_deck(owner, [self.gw.catalog.card(i).name for i in ids], player=owner.upper() != "GM")
 
     def deck_show(self, owner: str) -> DeckView:
         self._gw_query(owner)
@@ -243,9 +249,10 @@ class GammaWorldActions(HostBase):
     def encounter_start(self) -> AlphaResult:
         return self._gw_one(play.plan_encounter_start)
 
-    def encounter_end(self) -> AlphaResult:
-        """GW-ALPHA-09: discard and replace every readied card."""
-        return self._gw_one(lambda gw: play.plan_encounter_end(gw, self.rng))
+    def encounter_end(self, *, force: bool = False) -> AlphaResult:
+        """GW-ALPHA-09: discard and replace every readied card (refused with no encounter running,
+        unless `force`)."""
+        return self._gw_one(lambda gw: play.plan_encounter_end(gw, self.rng, force=force))
 
     def gw_rest(self, names: Sequence[str] = (), *, draw: bool = True) -> AlphaResult:
         """GW-ALPHA-11: extended rest / session end: everything back, shuffle, draw again."""

@@ -48,7 +48,7 @@ from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
 from gamekernel.systems.gurps.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
 from gamekernel.systems.gurps.traits import make_trait
 from gamekernel.systems.gurps.weapons import CharacterWeapon, parse_character_weapon
-from gamekernel.text import find_name, same_name
+from gamekernel.text import resolve_name, same_name
 
 PART = "gurps"
 # Fields a sheet edit may change, with their types (GURPS-CH-04..26).
@@ -203,12 +203,9 @@ class GurpsActions(HostBase):
             if part.active is None:
                 raise UsageError(t("gurps.err.no_active"))
             return part.characters[part.active]
-        if name in part.characters:
-            return part.characters[name]
-        found = find_name(name, part.characters)
+        found, close = resolve_name(name, part.characters)
         if found is not None:
             return part.characters[found]
-        close = get_close_matches(name, list(part.characters), n=3, cutoff=0.5)
         hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else (
             t("gurps.err.known", known=", ".join(sorted(part.characters))) if part.characters
             else t("gurps.err.create_character"))

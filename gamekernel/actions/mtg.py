@@ -29,6 +29,7 @@ from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts, d
 from gamekernel.systems.mtg.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
 from gamekernel.systems.mtg.options import changed_options, options_from
+from gamekernel.text import resolve_name
 
 PART = "mtg"
 
@@ -284,13 +285,11 @@ class MtgActions(HostBase):
             if not part.decks:
                 raise UsageError(t("mtg.error.no_library"))
             raise UsageError(t("mtg.error.which", names=", ".join(sorted(part.decks))))
-        if actor not in part.decks:
-            import difflib
-
-            close = difflib.get_close_matches(actor, list(part.decks), n=3)
+        found, close = resolve_name(actor.strip(), part.decks)
+        if found is None:
             hint = t("mtg.error.did_you_mean", names=", ".join(close)) if close else ""
             raise NotFoundError(t("mtg.error.unknown_actor", actor=actor, hint=hint))
-        return actor
+        return found
 
     # -- libraries -----------------------------------------------------------------------------
     def load_library(self, actor: str, source: str | os.PathLike[str], *, fmt: str | None = None,
@@ -299,6 +298,7 @@ class MtgActions(HostBase):
         actor = actor.strip()
         if not actor or ":" in actor:
             raise UsageError(t("mtg.error.actor_name", actor=actor))
+        actor = resolve_name(actor, self._mtg.decks)[0] or actor  # `load mira` reloads Mira's library
         decklist = parse_decklist(text, str(source), fmt) if text is not None else read_decklist(source, fmt)
         library = build_library(decklist, self.mtg_facts)
         table = self._mtg.table

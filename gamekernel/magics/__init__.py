@@ -246,7 +246,9 @@ class GameKernel(SessionMagics):
                                    "MtG: green 2, G2, 緑2 (the first word names a colour)",
                            missing="gurps.err.check_empty"),
              actor="who makes the check (default: the active character / the only library)",
-             options=(Flag("secret", "GURPS: roll for the GM only"),), group=("gurps", "mtg"))
+             options=(Flag("secret", "GURPS: roll for the GM only"),
+                      Flag("boost-if-needed", "MtG: boost at once when the boost can turn a failure into a success")),
+             group=("gurps", "mtg"))
     def check(self, args: Args):
         """A check: GURPS success roll (`%check Lockpicking-5 dark`) or MtG action check (`%check green 2 @Mira`).
         A line whose first word is a colour is an MtG check (and gets MtG's errors); any other, GURPS."""

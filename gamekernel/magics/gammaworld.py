@@ -197,25 +197,28 @@ class GammaWorldMagics(SessionMagics):
     @command("encounter",
              subs=(Sub("start", help="natural 1s now cause alpha flux", aliases=("開始",)),
                    Sub("end", help="discard and redraw readied cards", aliases=("終了",))),
+             options=(Flag("force", "end: refresh readied cards with no encounter running"),),
              group="gammaworld", unknown="gammaworld.err.encounter_usage")
     def encounter(self, args: Args):
         """`%encounter start` (natural 1s now flux), `%encounter end` (discard and redraw readied cards)."""
         if args.sub == "start":
             return self.session.encounter_start()
-        return self.session.encounter_end()
+        return self.session.encounter_end(force=args.force)
 
     @line_magic
     @guarded("gw")
     @command("gw", Words("record", "NAME level N [bonus +B]", optional=True, metavar="NAME level N [bonus +B]"),
-             subs=(Sub("config", Words("options", "flux_outside_encounter=true ...", optional=True,
-                                       metavar="OPTION=VALUE"), help="Gamma World options"),),
+             subs=(Sub("config", Words("settings", "flux_outside_encounter=true ...", optional=True,
+                                       metavar="OPTION=VALUE"), help="Gamma World options"),
+                   Sub("new", Words("record", "NAME [level N] [bonus +B]", optional=True,
+                                    metavar="NAME [level N]"), help="add a Gamma World character")),
              actor="whose record (instead of NAME)", group="gammaworld")
     def gw(self, args: Args):
         """Gamma World records: `%gw Rin level 4 bonus +2`; options: `%gw config flux_outside_encounter=true`."""
         usage = "%gw Rin level 4 [bonus +2] | %gw config option=value"
         if args.sub == "config":
             options = {}
-            for word in args.options:
+            for word in args.settings:
                 key, sep, value = word.partition("=")
                 if not sep:
                     raise UsageError(t("gammaworld.err.option_value", word=word))
@@ -237,7 +240,7 @@ class GammaWorldMagics(SessionMagics):
                 bonus = _int(value, "gammaworld.what.origin_bonus")
             else:
                 raise UsageError(t("gammaworld.err.character_field", field=key, usage=usage))
-        return self.session.gw_character(name, level=level, origin_bonus=bonus)
+        return self.session.gw_character(name, level=level, origin_bonus=bonus, new=args.sub == "new")
 
 
 def _option_value(text: str):

@@ -15,6 +15,7 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import Secret, SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
+from gamekernel.text import resolve_name
 
 
 def _checks():
@@ -30,6 +31,9 @@ def _maybe_secret(result, secret: bool):
 
 def gurps_check(session, args: Args):
     """`%check Lockpicking-5 dark [@Name] [--secret]`: the spec parsed once, then session.check."""
+    if getattr(args, "boost_if_needed", False):  # an MtG option; GURPS checks have no boost
+        raise UsageError(t("core.err.option", name="boost-if-needed", column=args.column("boost_if_needed"),
+                           known="--secret"))
     spec = _checks().parse_check_spec(args.spec, offset=args.column("spec") - 1)
     return _maybe_secret(session.check(spec, actor=args.actor, secret=args.secret), args.secret)
 
@@ -67,7 +71,7 @@ class GurpsMagics(SessionMagics):
 
     @line_magic
     @guarded("char")
-    @command("char",
+    @command("char", Word("name", "a character to show (like @Name)", optional=True),
              subs=(Sub("new", Word("name", "the character's name"),
                        Words("fields", "st=10 dx=12 iq=12 ht=11 ...", optional=True, metavar="FIELD=VALUE"),
                        help="create a character"),
@@ -93,8 +97,14 @@ class GurpsMagics(SessionMagics):
         `%char weapon Aiko Broadsword:Broadsword:sw+1 cut` (the level follows the skill) or `Broadsword:14:sw+1 cut`.
         `%char` alone shows the active character."""
         session, actor = self.session, args.actor
-        if args.sub is None:
-            return session.character(actor)
+        if args.sub is None:  # `%char`, `%char @Cara` or `%char Cara`
+            if args.name is not None and actor is not None:
+                raise UsageError(t("gurps.err.usage", usage="%char NAME | %char @NAME"))
+            if args.name is not None and resolve_name(args.name, session.gurps.characters) == (None, []):
+                word = args.name  # nobody of that name, nor close to it: a mistyped action
+                raise UsageError(t("gurps.err.char_action", word=word, action=word, verb=word, got=word,
+                                   column=args.column("name"), usage=""))
+            return session.character(actor or args.name)
         if args.sub == "new":
             return session.char_new(args.name, **_fields(args.fields))
         if args.sub == "load":

@@ -4,6 +4,8 @@ parsed once and calls one session method."""
 
 from __future__ import annotations
 
+import re
+
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.display import Displayable
@@ -11,6 +13,8 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Opt, Rest, Sub, Word, Words, command
+
+_CARD_SEPARATORS = re.compile(r"[,、，]")  # `%library stack A, B` or, typed in Japanese, `A、B`
 
 
 def looks_like_mtg_check(spec: str) -> bool:
@@ -30,9 +34,10 @@ def _kind_and_difficulty(args: Args) -> tuple[str, int]:
 
 
 def mtg_check(session, args: Args):
-    """`%check green 2 @Mira` (parsed by `%check`'s declaration)."""
+    """`%check green 2 @Mira [--boost-if-needed]` (parsed by `%check`'s declaration)."""
     kind, difficulty = _kind_and_difficulty(args)
-    return session.mtg_check(kind, difficulty, actor=args.actor)
+    return session.mtg_check(kind, difficulty, actor=args.actor,
+                             boost_if_needed=bool(getattr(args, "boost_if_needed", False)))
 
 
 def mtg_odds(session, args: Args):
@@ -99,7 +104,8 @@ class MtgMagics(SessionMagics):
                    Sub("data", Rest("file", "AtomicCards.json (card colours and types)", optional=True),
                        help="load card data")),
              actor="whose library (default: the only one)",
-             options=(Opt("format", "decklist format: arena, mtgo or dek", metavar="FORMAT"),
+             options=(Opt("format", "decklist format: arena, mtgo, dek, moxfield, archidekt, mtggoldfish or text",
+                          metavar="FORMAT"),
                       Opt("cache", "folder for the card-data cache", metavar="DIR")),
              group="mtg", bare=True, unknown="mtg.error.library_usage")
     def library(self, args: Args):
@@ -129,7 +135,7 @@ class MtgMagics(SessionMagics):
         if args.sub == "reset":
             return session.reset_library(args.name or actor)
         if args.sub == "stack":
-            names = [name.strip() for name in args.cards.split(",") if name.strip()]
+            names = [name.strip() for name in _CARD_SEPARATORS.split(args.cards) if name.strip()]
             if not names:
                 raise UsageError(t("mtg.error.library_usage"))
             return session.stack_library(actor, names)
@@ -145,6 +151,21 @@ class MtgMagics(SessionMagics):
     def boost(self, args: Args):
         """Once per scene after a check: exile the top six, +1 per colourless card (`%boost @Mira`)."""
         return self.session.mtg_boost(args.actor)
+
+    @line_magic
+    @guarded("mtg")
+    @command("mtg", subs=(Sub("config", Words("settings", "boost_per_character=false ...", optional=True,
+                                               metavar="OPTION=VALUE"), help="MtG options (logged)"),),
+             group="mtg", unknown="mtg.error.mtg_usage")
+    def mtg(self, args: Args):
+        """MtG options as a logged event: `%mtg config boost_per_character=false`; `%mtg config` shows them."""
+        options = {}
+        for word in args.settings:
+            key, sep, value = word.partition("=")
+            if not sep or not key:
+                raise UsageError(t("mtg.error.config_word", word=word))
+            options[key.strip()] = value.strip()
+        return self.session.mtg_config(**options)
 
     @line_magic
     @guarded("scene")

@@ -182,6 +182,14 @@ def _names(ids, catalog: Catalog) -> str:
     return ", ".join(_name(catalog, card_id) for card_id in ids) or t("gammaworld.flux.nothing")
 
 
+def _copy_line(d, catalog: Catalog, key: str = "card_id") -> list[tuple[str, str]]:
+    """Which of several readied copies a command moved (tapped or not, and its id)."""
+    if not d.get("copy"):
+        return []
+    state = t("gammaworld.copy.tapped" if d.get("copy_tapped") else "gammaworld.copy.untapped")
+    return [("muted", t("gammaworld.copy.moved", card=_name(catalog, d[key]), state=state, uid=d["copy"]))]
+
+
 def _lines(result: AlphaResult) -> list[tuple[str, str]]:
     """(tone, text) lines describing a result; the first is the headline."""
     step, d = result.step, result.step.detail
@@ -218,7 +226,7 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
             )
         ]
     if kind == "draw":
-        return [
+        lines = [
             (
                 "good",
                 t(
@@ -231,8 +239,13 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
                 ),
             )
         ]
+        if d.get("deck_problems"):  # GW-ALPHA-02, checked when the player deck is drawn from
+            problems = "; ".join(t(key, **fields) for key, fields in d["deck_problems"])
+            lines.append(("warn", t("gammaworld.deck.drawn_illegal", owner=step.actor, problems=problems)))
+        return lines
     if kind in ("tap", "untap"):
-        return [("neutral", t("gammaworld." + kind, name=step.actor, card=_name(catalog, d["card_id"])))]
+        return [("neutral", t("gammaworld." + kind, name=step.actor, card=_name(catalog, d["card_id"]))),
+                *_copy_line(d, catalog)]
     if kind == "overcharge":
         verdict = t("gammaworld.overcharge.success" if d["success"] else "gammaworld.overcharge.failure")
         lines = [
@@ -260,6 +273,9 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
         if d.get("flux"):
             lines.append(("awful", t("gammaworld.flux.overcharge", name=step.actor)))
         return lines
+    if kind == "flux_ask":
+        label = f" ({d['label']})" if d.get("label") else ""
+        return [("awful", t("gammaworld.flux.ask", label=label, names=", ".join(d.get("names", ()))))]
     if kind == "flux_pending":
         label = f" ({d['label']})" if d.get("label") else ""
         return [("awful", t("gammaworld.flux.triggered", name=step.actor, label=label))]
@@ -275,7 +291,8 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
                     drawn=_names(d["drawn"], catalog),
                     source=t("gammaworld.source." + d["source"]),
                 ),
-            )
+            ),
+            *_copy_line(d, catalog, "discarded"),
         ]
     if kind == "cards":
         return [
@@ -321,7 +338,7 @@ def result_html(result: AlphaResult) -> str:
     if result.step.kind == "overcharge" and result.step.detail.get("flux"):
         tone = "awful"
     head = esc(lines[0][1])
-    if result.step.kind == "flux_pending":
+    if result.step.kind in ("flux_pending", "flux_ask"):
         head = f'<span class="gk-flux-banner" style="font-size:15px">{head}</span>'
     rest = "".join(f'<div class="gk-line">{chip(text, tone_)}</div>' for tone_, text in lines[1:])
     hands = "".join(hand_html(hand) for hand in result.hands)

@@ -14,6 +14,7 @@ import traitlets
 
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.options import options_line
 
 
 def _power_lines(card) -> list[list[str]]:
@@ -79,7 +80,7 @@ class HandWidget(SessionWidget):
                     "energy_label": t("gammaworld.energy." + facts.energy),
                     "tapped": card.tapped,
                     "overcharged": card.overcharged,
-                    "can_overcharge": facts.overcharge is not None and not card.overcharged,
+                    "can_overcharge": facts.overcharge is not None and not card.overcharged and not card.tapped,
                     "lines": _power_lines(facts),
                 }
             )
@@ -98,6 +99,7 @@ class HandWidget(SessionWidget):
             "flux": t("gammaworld.flux.banner"),
             "flux_choose": t("gammaworld.hand.flux_choose"),
             "empty": t("gammaworld.hand.empty"),
+            "options": t("gammaworld.hand.options", options=options_line(self.session.gw.config.to_dict())),
         }
 
     def handle_action(self, action: str, payload: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ new scene) back as session calls, so every click is a logged, undoable event.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 import traitlets
@@ -13,6 +14,7 @@ import traitlets
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.options import options_line
 
 LABEL_KEYS = ("mtg.view.known", "mtg.view.exile", "mtg.view.none", "mtg.view.boost_used",
               "mtg.view.boost_free", "mtg.check.success", "mtg.check.failure", "mtg.view.colours")
@@ -67,6 +69,7 @@ class LibraryWidget(SessionWidget):
         labels["title"] = t("mtg.view.title", actor=view.actor)
         labels["scene"] = t("mtg.view.scene", scene=view.scene)
         labels["count"] = t("mtg.view.count", count=view.count)
+        labels["options"] = t("mtg.library.options", options=options_line(asdict(self.session.mtg_options)))
         self.labels = labels
 
     def snapshot_html(self) -> str:

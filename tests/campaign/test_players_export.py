@@ -47,7 +47,7 @@ def played(ip, tmp_path):
     s.combat_attack(s.combat_state.current.name, "Orc" if s.combat_state.current.name == "Aiko" else "Aiko",
                     s.combat_state.current.weapons[0].name)
     # Gamma World: secret d20 rolls for Rin in an encounter until a natural 1 raises a (secret) flux
-    s.gw_character("Rin", level=2)
+    s.gw_character("Rin", new=True, level=2)
     s.draw_alpha("Rin")
     s.encounter_start()
     for _ in range(40):

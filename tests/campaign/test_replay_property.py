@@ -410,8 +410,9 @@ def test_refused_gamma_world_command_does_not_set_up_the_gm_deck():
             raise AssertionError("expected a refusal")
     assert [e.kind for e in session.log] == ["seed"]
     assert not session.gw.ready and session.rng.getstate() == rng_before
+    session.gw_character("Rin", new=True)
     session.draw_alpha("Rin")  # a step that succeeds brings its set-up along
-    assert [e.kind for e in session.log] == ["seed", "gw.setup", "gw.draw"]
+    assert [e.kind for e in session.log] == ["seed", "gw.character", "gw.setup", "gw.draw"]
 
 
 def test_mtg_picture_is_not_changed_by_a_later_boost():

@@ -73,7 +73,7 @@ def table() -> Session:
     s.card_shuffle("山札")
     s.card_zone("手札", "hand")
     s.card_draw("山札", "手札", 2)
-    s.gw_character("リン", level=2)
+    s.gw_character("リン", new=True, level=2)
     s.draw_alpha("リン")
     s.encounter_start()
     s.encounter_end()

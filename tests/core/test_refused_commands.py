@@ -24,7 +24,7 @@ def table(seed):
     session = Session(seed=seed)
     session.char_new("Bren", st=12, ht=11, skills=[("Broadsword", 12)])
     session.char_new("Aiko", dx=13)
-    session.gw_character("Rin", level=4)
+    session.gw_character("Rin", new=True, level=4)
     session.load_library("Mira", "forest.txt", text=DECKLIST)
     return session
 

@@ -44,6 +44,7 @@ def test_draw_tap_overcharge_encounter_and_rest_magics(ip) -> None:
 
 
 def test_gw_alpha_10_roll_magic_shows_the_flux_visibly(ip) -> None:
+    run(ip, "gw", "new Rin")
     run(ip, "draw", "alpha @Rin")
     run(ip, "encounter", "start")
     for _ in range(400):

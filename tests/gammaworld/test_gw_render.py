@@ -21,7 +21,7 @@ def test_user_strings_are_escaped_and_output_is_deterministic() -> None:
     outputs = []
     for _ in range(2):
         session = Session(seed=9)
-        session.gw_character("<b>Rin</b>", level=4)
+        session.gw_character("<b>Rin</b>", new=True, level=4)
         result = session.draw_alpha("<b>Rin</b>")
         outputs.append(result._repr_html_())
     assert outputs[0] == outputs[1]
@@ -41,6 +41,7 @@ def test_overcharge_output_shows_the_working() -> None:
 
 def test_hand_html_shows_flux_banner_and_counts() -> None:
     session = Session(seed=4)
+    session.gw_character("Rin", new=True)
     session.draw_alpha("Rin")
     session.encounter_start()
     while not session.gw.flux:

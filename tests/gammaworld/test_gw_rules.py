@@ -132,7 +132,7 @@ def test_gw_alpha_06_level_below_one_is_a_usage_error() -> None:
 @pytest.mark.parametrize(("level", "count"), [(3, 1), (4, 2), (7, 2), (8, 3)])
 def test_t26_draw_fills_readied_cards_to_the_level(level: int, count: int) -> None:
     table = Table()
-    table.do(play.plan_character(table.state, "Rin", level=level))
+    table.do(play.plan_character(table.state, "Rin", new=True, level=level))
     assert play.readied_missing(table.state, "Rin") == count
     step = table.do(play.plan_draw(table.state, "Rin", table.rng))
     assert len(table.state.readied("Rin")) == count == len(step.detail["drawn"])
@@ -153,9 +153,9 @@ def test_gw_alpha_04_own_deck_by_default_gm_deck_by_choice_or_without_a_deck() -
     step = table.do(play.plan_draw(table.state, "Rin", table.rng))
     assert step.detail["source"] == "own"
     assert all(table.state.table.card(u).home == deck_zone("Rin") for u in table.state.readied("Rin"))
-    table.do(play.plan_character(table.state, "Bren", level=1))
+    table.do(play.plan_character(table.state, "Bren", new=True, level=1))
     assert table.do(play.plan_draw(table.state, "Bren", table.rng)).detail["source"] == "gm"
-    table.do(play.plan_character(table.state, "Ash", level=1))
+    table.do(play.plan_character(table.state, "Ash", new=True, level=1))
     table.do(play.plan_deck_new(table.state, "Ash"))
     table.do(play.plan_deck_add(table.state, "Ash", ["GK-A05"] * 2, table.rng, table.catalog))
     assert table.do(play.plan_draw(table.state, "Ash", table.rng, from_gm=True)).detail["source"] == "gm"
@@ -166,6 +166,7 @@ def test_gw_alpha_04_own_deck_by_default_gm_deck_by_choice_or_without_a_deck() -
 
 def test_gw_alpha_08_a_power_is_used_once_per_encounter() -> None:
     table = Table()
+    table.do(play.plan_character(table.state, "Rin", new=True))
     table.do(play.plan_draw(table.state, "Rin", table.rng))
     name = table.readied_names("Rin")[0]
     table.do(play.plan_tap(table.state, "Rin", name, table.catalog))
@@ -176,6 +177,7 @@ def test_gw_alpha_08_a_power_is_used_once_per_encounter() -> None:
 
 def test_gw_alpha_08_unknown_card_lists_what_is_readied() -> None:
     table = Table()
+    table.do(play.plan_character(table.state, "Rin", new=True))
     table.do(play.plan_draw(table.state, "Rin", table.rng))
     name = table.readied_names("Rin")[0]
     with pytest.raises(NotFoundError, match=f"readied: {name}"):
@@ -187,7 +189,7 @@ def test_gw_alpha_08_unknown_card_lists_what_is_readied() -> None:
 
 def test_gw_alpha_09_encounter_end_discards_all_readied_and_draws_as_many() -> None:
     table = Table()
-    table.do(play.plan_character(table.state, "Rin", level=8))
+    table.do(play.plan_character(table.state, "Rin", new=True, level=8))
     table.do(play.plan_draw(table.state, "Rin", table.rng))
     before = set(table.state.readied("Rin"))
     table.do(play.plan_encounter_start(table.state))
@@ -237,16 +239,19 @@ def test_t28_natural_1_with_both_cards_tapped_discards_one_and_draws_usable_from
 
 def test_gw_alpha_10_no_flux_outside_an_encounter_or_without_a_1() -> None:
     table = Table()
+    table.do(play.plan_character(table.state, "Rin", new=True))
     table.do(play.plan_draw(table.state, "Rin", table.rng))
     assert play.plan_d20(table.state, "Rin", [1]) is None  # no encounter running
     table.do(play.plan_encounter_start(table.state))
     assert play.plan_d20(table.state, "Rin", [2, 20]) is None
     assert play.plan_d20(table.state, "Nobody", [1]) is None  # not a Gamma World character
-    assert play.plan_d20(table.state, None, [1]) is None
+    # seed 000 "any d20 during an encounter": without @Name the roll is the only character's
+    assert play.plan_d20(table.state, None, [1]).flux == (("Rin", 1),)
 
 
 def test_gw_alpha_10_one_flux_per_natural_1_is_configurable() -> None:
     table = Table()
+    table.do(play.plan_character(table.state, "Rin", new=True))
     table.do(play.plan_draw(table.state, "Rin", table.rng))
     table.do(play.plan_encounter_start(table.state))
     assert play.plan_d20(table.state, "Rin", [1, 1]).flux == (("Rin", 2),)
@@ -256,7 +261,7 @@ def test_gw_alpha_10_one_flux_per_natural_1_is_configurable() -> None:
 
 def test_gw_alpha_10_flux_needs_a_pending_flux_or_force_and_a_choice_of_card() -> None:
     table = Table()
-    table.do(play.plan_character(table.state, "Rin", level=4))
+    table.do(play.plan_character(table.state, "Rin", new=True, level=4))
     table.do(play.plan_draw(table.state, "Rin", table.rng))
     with pytest.raises(RuleError, match="no Alpha Flux pending"):
         play.plan_flux(table.state, "Rin", None, table.rng, table.catalog)
@@ -270,6 +275,7 @@ def test_gw_alpha_10_flux_needs_a_pending_flux_or_force_and_a_choice_of_card() -
 
 def test_gw_alpha_10_encounter_end_lapses_unresolved_flux() -> None:
     table = Table()
+    table.do(play.plan_character(table.state, "Rin", new=True))
     table.do(play.plan_draw(table.state, "Rin", table.rng))
     table.do(play.plan_encounter_start(table.state))
     table.do(play.plan_d20(table.state, "Rin", [1]))
@@ -377,6 +383,7 @@ def test_open_empty_own_deck_reshuffles_its_discards_then_draws_from_the_gm_deck
     table.do(play.plan_deck_add(table.state, "Rin", ["GK-A01", "GK-A02"], table.rng, table.catalog))
     table.do(play.plan_character(table.state, "Rin", level=4))
     table.do(play.plan_draw(table.state, "Rin", table.rng))
+    table.do(play.plan_encounter_start(table.state))
     table.do(play.plan_encounter_end(table.state, table.rng))  # both discarded, reshuffled back, redrawn
     assert {table.state.table.card(u).home for u in table.state.readied("Rin")} == {deck_zone("Rin")}
     table.do(play.plan_character(table.state, "Rin", level=8))
@@ -405,7 +412,7 @@ def test_config_rejects_unknown_options_with_a_clear_error() -> None:
 
 def test_steps_replay_exactly_and_undo_restores() -> None:
     table = Table(seed=5)
-    table.do(play.plan_character(table.state, "Rin", level=8, origin_bonus=1))
+    table.do(play.plan_character(table.state, "Rin", new=True, level=8, origin_bonus=1))
     table.do(play.plan_draw(table.state, "Rin", table.rng))
     table.do(play.plan_encounter_start(table.state))
     before = table.state.to_dict()

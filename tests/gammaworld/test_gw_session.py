@@ -21,7 +21,7 @@ def table_of_five(seed: int = 3) -> Session:
     for card in ("Sap Bloom", "Bristle Hide", "Sticky Pads", "Gravity Knot"):
         session.deck_add("Rin", card, 2)
     for name, level in (("Rin", 4), ("Bren", 1), ("Ash", 8), ("Kit", 5), ("Mo", 2)):
-        session.gw_character(name, level=level, origin_bonus=1)
+        session.gw_character(name, level=level, origin_bonus=1, new=name != "Rin")
     session.draw_alpha()
     return session
 
@@ -104,6 +104,7 @@ def test_bad_input_changes_nothing() -> None:
         lambda: session.overcharge("Nobody", "Sap Bloom"),
         lambda: session.deck_add("Rin", "Sap Blom"),
         lambda: session.draw_alpha("Rin"),
+        lambda: session.draw_alpha("Rni"),  # a typo is an error, never a new character
     ):
         with pytest.raises(GameKernelError):
             call()

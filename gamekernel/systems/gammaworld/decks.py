@@ -61,11 +61,14 @@ class DeckCheck(Displayable):
         return str(self)
 
 
-def validate_deck(owner: str, names: Iterable[str]) -> DeckCheck:
-    """Check a player deck (card names, one per physical card): at least 7, at most 2 per name."""
+def validate_deck(owner: str, names: Iterable[str], *, player: bool = True) -> DeckCheck:
+    """Check a deck (card names, one per physical card). GW-ALPHA-02's limits (at least 7, at most 2
+    per name) are the players' deck-building rules: the GM deck (`player=False`) is not held to them."""
     names = list(names)
     counts = Counter(names)
     problems = []
+    if not player:
+        return DeckCheck(owner, len(names), tuple(counts.items()), ())
     if len(names) < MIN_DECK:
         problems.append(DeckProblem("gammaworld.deck.too_few", (("size", len(names)), ("minimum", MIN_DECK))))
     for name, count in counts.items():

@@ -16,7 +16,7 @@ from gamekernel.cards import Batch, EmptyPolicy, Op, Table
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.i18n import t
 from gamekernel.systems.gammaworld.catalog import Catalog, fold
-from gamekernel.systems.gammaworld.decks import readied_count
+from gamekernel.systems.gammaworld.decks import readied_count, validate_deck
 from gamekernel.systems.gammaworld.state import (
     DISCARD,
     GM_DECK,
@@ -27,6 +27,7 @@ from gamekernel.systems.gammaworld.state import (
     deck_zone,
     readied_zone,
 )
+from gamekernel.text import resolve_name
 
 
 class _Builder:
@@ -69,8 +70,7 @@ def plan_setup(state: AlphaState, catalog: Catalog, rng: random.Random, card_ids
         catalog.card(card_id, "en")
     build = _Builder(state.table)
     build.add(cards.plan_add_zone, DISCARD, "discard", face_up=True)
-    policy = EmptyPolicy("reshuffle", DISCARD) if state.config.empty_gm_deck == "reshuffle" else EmptyPolicy()
-    build.add(cards.plan_add_zone, GM_DECK, "deck", owner="GM", on_empty=policy)
+    build.add(cards.plan_add_zone, GM_DECK, "deck", owner="GM", on_empty=_policy_for_gm_deck(state.config))
     build.add(cards.plan_create, GM_DECK, ids)
     build.add(cards.plan_shuffle, GM_DECK, rng)
     return Step("setup", "GM", build.batch("gw setup"), detail={"size": len(ids)})
@@ -79,18 +79,37 @@ def plan_setup(state: AlphaState, catalog: Catalog, rng: random.Random, card_ids
 def plan_config(state: AlphaState, **options) -> Step:
     """Change OPEN-choice flags (logged like every other change)."""
     config = GWConfig.from_dict({**state.config.to_dict(), **options})
-    return Step("config", "GM", config=config, detail={"options": dict(sorted(options.items()))})
+    build = _Builder(state.table)  # the empty-deck options apply to the decks already on the table
+    if GM_DECK in state.table.zones:
+        build.add(cards.plan_set_policy, GM_DECK, _policy_for_gm_deck(config))
+    for zone, info in state.table.zones.items():
+        if info.kind == "deck" and zone != GM_DECK:
+            build.add(cards.plan_set_policy, zone, _policy_for_own_deck(config))
+    return Step("config", "GM", build.batch("gw config"), config=config,
+                detail={"options": dict(sorted(options.items()))})
 
 
-def plan_character(state: AlphaState, name: str, *, level: int | None = None, origin_bonus: int | None = None) -> Step:
-    """Register a character (or change level / origin bonus); creates their readied zone."""
+def _policy_for_gm_deck(config: GWConfig) -> EmptyPolicy:
+    return EmptyPolicy("reshuffle", DISCARD) if config.empty_gm_deck == "reshuffle" else EmptyPolicy()
+
+
+def plan_character(
+    state: AlphaState, name: str, *, level: int | None = None, origin_bonus: int | None = None, new: bool = False
+) -> Step:
+    """Change a character's level / origin bonus, or (only with `new`) register one and create their
+    readied zone: a name that matches nobody is an error, never a new character."""
     name = name.strip()
     if not name:
         raise UsageError(t("gammaworld.err.character_name"))
+    found, _ = resolve_name(name, state.characters)
+    if new and found is not None:
+        raise RuleError(t("gammaworld.err.character_exists", name=found))
+    if not new:
+        name = character(state, name).name
     old = state.characters.get(name, GWCharacter(name))
     new_level = old.level if level is None else level
     readied_count(new_level)  # validates
-    character = GWCharacter(name, new_level, old.origin_bonus if origin_bonus is None else origin_bonus)
+    record = GWCharacter(name, new_level, old.origin_bonus if origin_bonus is None else origin_bonus)
     build = _Builder(state.table)
     if readied_zone(name) not in state.table.zones:
         build.add(cards.plan_add_zone, readied_zone(name), "readied", owner=name, face_up=True)
@@ -98,27 +117,24 @@ def plan_character(state: AlphaState, name: str, *, level: int | None = None, or
         "character",
         name,
         build.batch(f"gw character {name}"),
-        character=character,
-        detail={"level": character.level, "origin_bonus": character.origin_bonus},
+        character=record,
+        detail={"level": record.level, "origin_bonus": record.origin_bonus},
     )
 
 
 def character(state: AlphaState, name: str) -> GWCharacter:
     """A registered character, or NotFoundError with close matches."""
-    found = state.characters.get(name)
+    found, close = resolve_name(name.strip(), state.characters)
     if found is None:
-        by_fold = {fold(n): n for n in state.characters}
-        if fold(name) in by_fold:
-            return state.characters[by_fold[fold(name)]]
-        close = difflib.get_close_matches(name, list(state.characters), n=3)
-        hint = t("gammaworld.err.did_you_mean", names=", ".join(close)) if close else ""
+        hint = t("gammaworld.err.did_you_mean", names=", ".join(close)) if close else (
+            t("gammaworld.err.create_character", name=name.strip()))
         raise NotFoundError(t("gammaworld.err.no_character", name=name, hint=hint))
-    return found
+    return state.characters[found]
 
 
 def _ensure_character(state: AlphaState, name: str, build: _Builder) -> GWCharacter | None:
-    """For commands that may introduce a character: a new level-1 record when unknown."""
-    if name in state.characters:
+    """`%deck new NAME alpha` names its owner explicitly: a new level-1 record when nobody matches."""
+    if resolve_name(name, state.characters)[0] is not None:
         return None
     if readied_zone(name) not in build.table.zones:
         build.add(cards.plan_add_zone, readied_zone(name), "readied", owner=name, face_up=True)
@@ -136,6 +152,7 @@ def _require_setup(state: AlphaState) -> None:
 def plan_deck_new(state: AlphaState, owner: str) -> Step:
     """A new, empty player deck for `owner` (GW-ALPHA-02); its draws follow the empty-deck option."""
     _require_setup(state)
+    owner = resolve_name(owner.strip(), state.characters)[0] or owner.strip()
     if state.has_own_deck(owner):
         raise RuleError(t("gammaworld.err.deck_exists", owner=owner))
     build = _Builder(state.table)
@@ -147,6 +164,7 @@ def plan_deck_new(state: AlphaState, owner: str) -> Step:
 def _require_deck(state: AlphaState, owner: str) -> str:
     if owner.upper() == "GM":
         return GM_DECK
+    owner = resolve_name(owner.strip(), state.characters)[0] or owner
     if not state.has_own_deck(owner):
         raise NotFoundError(t("gammaworld.err.no_deck", owner=owner))
     return deck_zone(owner)
@@ -188,6 +206,11 @@ def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1
     )
 
 
+def catalog_name(state: AlphaState, card_id: str) -> str:
+    """A card's English name (deck-building counts copies by name)."""
+    return state.catalog.card(card_id, "en").name
+
+
 def deck_card_ids(state: AlphaState, owner: str) -> list[str]:
     """Every card that belongs to a deck (wherever it is now), in a stable order."""
     zone = _require_deck(state, owner)
@@ -219,32 +242,36 @@ def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool
     """GW-ALPHA-06/07: draw until `name` has their level's readied count (1-3: 1, 4-7: 2, 8+: 3)."""
     _require_setup(state)
     build = _Builder(state.table)
-    new_character = _ensure_character(state, name, build)
-    who = new_character or character(state, name)
+    who = character(state, name)
     wanted = readied_count(who.level)
     have = len(build.table.orders[readied_zone(who.name)])
     if have >= wanted:
         key = "gammaworld.err.readied_full_one" if have == 1 else "gammaworld.err.readied_full"
         raise RuleError(t(key, name=who.name, have=have, level=who.level, wanted=wanted))
     source = _source(state, who.name, from_gm)
+    check = None
+    if source != GM_DECK:  # GW-ALPHA-02: a player deck is checked when it is drawn from
+        ids = deck_card_ids(state, who.name)
+        check = validate_deck(who.name, [catalog_name(state, i) for i in ids])
     drawn = build.add(cards.plan_draw, source, readied_zone(who.name), wanted - have, rng=rng)
     return Step(
         "draw",
         who.name,
         build.batch(f"gw draw {who.name}", drawn.uids),
-        character=new_character,
         detail={
             "source": "own" if source != GM_DECK else "gm",
             "level": who.level,
             "wanted": wanted,
             "drawn": [build.table.cards[u].def_id for u in drawn.uids],
+            **({"deck_problems": [[p.key, dict(p.fields)] for p in check.problems]} if check and not check.ok else {}),
         },
     )
 
 
-def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog) -> str:
+def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog, *, tapped: bool = False) -> str:
     """The uid of `name`'s readied card called `card` (name in any language, or uid); else an error
-    listing what is readied."""
+    listing what is readied. Of several copies, an untapped one (to use it) or, with `tapped`, a
+    tapped one (to untap it, or to discard the used copy to a flux)."""
     who = character(state, name)
     uids = state.readied(who.name)
     if card in uids:
@@ -257,8 +284,8 @@ def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog) -> s
         if wanted in names:
             matches.append(uid)
     if matches:
-        untapped = [uid for uid in matches if not state.table.cards[uid].tapped]
-        return (untapped or matches)[0]
+        preferred = [uid for uid in matches if state.table.cards[uid].tapped == tapped]
+        return (preferred or matches)[0]
     readied = [catalog.card(state.table.cards[uid].def_id).name for uid in uids]
     close = difflib.get_close_matches(card, readied, n=2, cutoff=0.5)
     hint = t("gammaworld.err.did_you_mean", names=", ".join(close)) if close else ""
@@ -268,7 +295,7 @@ def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog) -> s
 
 def plan_tap(state: AlphaState, name: str, card: str, catalog: Catalog, *, tapped: bool = True) -> Step:
     """GW-ALPHA-08: using a readied card's power taps it; once per encounter."""
-    uid = readied_card(state, name, card, catalog)
+    uid = readied_card(state, name, card, catalog, tapped=not tapped)
     instance = state.table.cards[uid]
     card_name = catalog.card(instance.def_id).name
     if instance.tapped == tapped:
@@ -276,7 +303,19 @@ def plan_tap(state: AlphaState, name: str, card: str, catalog: Catalog, *, tappe
             raise RuleError(t("gammaworld.err.already_tapped", card=card_name))
         raise RuleError(t("gammaworld.err.not_tapped", card=card_name))
     batch = cards.plan_set(state.table, [uid], tapped=tapped, label="tap" if tapped else "untap")
-    return Step("tap" if tapped else "untap", character(state, name).name, batch, detail={"card_id": instance.def_id})
+    who = character(state, name).name
+    return Step("tap" if tapped else "untap", who, batch,
+                detail={"card_id": instance.def_id, **_which_copy(state, who, uid)})
+
+
+def _which_copy(state: AlphaState, name: str, uid: str) -> dict:
+    """With several readied copies of one card, which copy a command moved (its uid and whether it
+    was tapped), for the result to say; nothing to add with a single copy."""
+    def_id = state.table.cards[uid].def_id
+    copies = [u for u in state.readied(name) if state.table.cards[u].def_id == def_id]
+    if len(copies) < 2:
+        return {}
+    return {"copy": uid, "copy_tapped": state.table.cards[uid].tapped}
 
 
 def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random, catalog: Catalog) -> Step:
@@ -289,6 +328,8 @@ def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random,
         raise RuleError(t("gammaworld.err.no_overcharge", card=facts.name))
     if uid in state.overcharged:
         raise RuleError(t("gammaworld.err.overcharged", card=facts.name))
+    if instance.tapped:  # seed 000: overcharge is a way of using the power, and a used (tapped) power is spent
+        raise RuleError(t("gammaworld.err.overcharge_tapped", card=facts.name))
     face = rng.randint(1, 20)
     bonus = state.origin_bonus(who.name)
     total = face + bonus
@@ -318,15 +359,23 @@ def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random,
 def plan_d20(state: AlphaState, actor: str | None, faces: Sequence[int], *, label: str = "") -> Step | None:
     """GW-ALPHA-10: natural 1s on d20s rolled by a character during an encounter -> pending flux.
 
-    Returns None when nothing happens (no actor, not a GW character, no 1, no encounter)."""
-    if not actor or not state.ready:
-        return None
-    try:
-        who = character(state, actor)
-    except NotFoundError:
+    Without an actor the roll is the only character's; with several, a `flux_ask` step naming them
+    (the GM resolves it with `%flux NAME --force`). Returns None when nothing happens (not a GW
+    character, no 1, no encounter)."""
+    if not state.ready:
         return None
     ones = sum(1 for face in faces if face == 1)
     if not ones or not (state.encounter or state.config.flux_outside_encounter):
+        return None
+    if not actor:
+        if not state.characters:
+            return None
+        if len(state.characters) > 1:
+            return Step("flux_ask", "", detail={"names": list(state.characters), "faces": list(faces), "label": label})
+        actor = next(iter(state.characters))
+    try:
+        who = character(state, actor)
+    except NotFoundError:
         return None
     count = ones if state.config.flux_per_natural_1 else 1
     return Step(
@@ -354,8 +403,9 @@ def plan_flux(
             raise UsageError(t("gammaworld.err.flux_choose", name=who.name, cards=names))
         uid = readied[0] if readied else None
     else:
-        uid = readied_card(state, who.name, card, catalog)
+        uid = readied_card(state, who.name, card, catalog, tapped=True)
     build = _Builder(state.table)
+    copy = _which_copy(state, who.name, uid) if uid is not None else {}
     if uid is not None:
         build.add(cards.plan_move, [uid], DISCARD, label="flux discard")
     source = GM_DECK if state.config.flux_from_gm_deck else _source(state, who.name, False)
@@ -371,6 +421,7 @@ def plan_flux(
             "drawn": [build.table.cards[u].def_id for u in drawn.uids],
             "source": "gm" if source == GM_DECK else "own",
             "forced": pending < 1,
+            **copy,
         },
     )
 
@@ -382,10 +433,13 @@ def plan_encounter_start(state: AlphaState) -> Step:
     return Step("encounter_start", "GM", encounter=True)
 
 
-def plan_encounter_end(state: AlphaState, rng: random.Random) -> Step:
+def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = False) -> Step:
     """GW-ALPHA-09: every character discards all readied cards (tapped or not) and draws as many
-    replacements (own deck if they have one, else the GM deck). Unresolved flux lapses."""
+    replacements (own deck if they have one, else the GM deck). Unresolved flux lapses. Only at the
+    end of a running encounter: a second `end` would discard fresh hands (`force` to refresh anyway)."""
     _require_setup(state)
+    if not state.encounter and not force:
+        raise RuleError(t("gammaworld.err.no_encounter"))
     build = _Builder(state.table)
     refreshed: dict[str, list[str]] = {}
     drawn_all: list[str] = []
@@ -441,6 +495,7 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
         "rest",
         ", ".join(who),
         build.batch("gw rest", drawn_all),
+        encounter=False if state.encounter else None,  # an extended rest is never inside an encounter
         flux=tuple((n, -state.flux[n]) for n in who if state.flux.get(n)),
         detail={"characters": who, "returned": len(back), "drawn": drawn_by, "shuffled": sorted(homes)},
     )
