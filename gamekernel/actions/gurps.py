@@ -41,6 +41,7 @@ from gamekernel.systems.gurps.checks import (
 from gamekernel.systems.gurps.contests import QuickContest, RegularContest, quick_contest, regular_contest
 from gamekernel.systems.gurps.damage import DamageRoll, parse_damage, roll_damage
 from gamekernel.systems.gurps.fright import FrightCheck, fright_check
+from gamekernel.systems.gurps.gcs import read_gcs
 from gamekernel.systems.gurps.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
 from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
 from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
@@ -174,6 +175,18 @@ class SavedCharacter(Displayable):
 
 
 @dataclass(frozen=True)
+class LoadedCharacter(Displayable):
+    """A character just loaded, with one line per value where GCS's number replaced ours."""
+
+    character: Character
+    differences: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"<LoadedCharacter {self.character.name}: {len(self.differences)} differences>"
+
+
+@dataclass(frozen=True)
 class LuckStatus(Displayable):
     """Who has Luck and whether its use is spent (`%luck status`, `%luck reset`)."""
 
@@ -261,8 +274,20 @@ class GurpsActions:
 
     def char_load(self, path: str | os.PathLike[str], *, activate: bool = True) -> Character:
         """Load a character file (our JSON or a GCS .gcs) and put it at the table."""
+        return self.char_import(path, activate=activate).character
+
+    def char_import(self, path: str | os.PathLike[str], *, activate: bool = True) -> LoadedCharacter:
+        """Load a character file; for a GCS file also say, one line each, where the file's value
+        is used because our computation differs (`%char load`)."""
+        if Path(path).suffix.lower() == ".gcs":
+            result = read_gcs(path)
+            lines = result.mismatch_lines()
+            character = replace(result.character, notes="; ".join([*lines, *result.warnings]),
+                                gcs_source=str(path))
+            added = self.add_character(character, activate=activate)
+            return LoadedCharacter(added, lines, result.warnings)
         character = load_character(path)
-        return self.add_character(replace(character, source=""), activate=activate)
+        return LoadedCharacter(self.add_character(replace(character, source=""), activate=activate))
 
     def char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
         """Write a character as JSON (atomic); the default path is `<name>.json`."""

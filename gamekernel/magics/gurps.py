@@ -16,6 +16,7 @@ from gamekernel.i18n import t
 from gamekernel.magics._base import Secret, SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
 from gamekernel.systems.gurps.checks import parse_check_spec, parse_modifiers, parse_side, split_vs
+from gamekernel.text import find_name
 
 
 def _maybe_secret(result, secret: bool):
@@ -61,7 +62,8 @@ class GurpsMagics(SessionMagics):
 
     @line_magic
     @guarded("char")
-    @command("char",
+    @command("char", Word("who", "a character's name: `%char Cara` is `%char @Cara`", optional=True,
+                          metavar="NAME"),
              subs=(Sub("new", Word("name", "the character's name"),
                        Words("fields", "st=10 dx=12 iq=12 ht=11 ...", optional=True, metavar="FIELD=VALUE"),
                        help="create a character"),
@@ -88,11 +90,14 @@ class GurpsMagics(SessionMagics):
         `%char` alone shows the active character."""
         session, actor = self.session, args.actor
         if args.sub is None:
-            return session.character(actor)
+            who = args.who or actor
+            if args.who and who not in session.gurps.characters and find_name(who, session.gurps.characters) is None:
+                raise UsageError(t("gurps.err.char_action", action=who))
+            return session.character(who)
         if args.sub == "new":
             return session.char_new(args.name, **_fields(args.fields))
         if args.sub == "load":
-            return session.char_load(args.file)
+            return session.char_import(args.file)
         if args.sub == "save":
             what = args.what
             name = actor or (what[0] if what and not what[0].endswith(".json") else None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamekernel.actions.gurps import CharacterList, LuckStatus, SavedCharacter
+from gamekernel.actions.gurps import CharacterList, LoadedCharacter, LuckStatus, SavedCharacter
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import get_language, t
 from gamekernel.render.html import chip, esc, panel, sign, table
@@ -522,6 +522,17 @@ def character_list_text(roster) -> str:
     if not roster.characters:
         return t("gurps.char.none")
     return "\n".join(("* " if c.name == roster.active else "  ") + str(c) for c in roster.characters)
+
+
+@renders(LoadedCharacter, TEXT)
+def loaded_text(loaded: LoadedCharacter) -> str:
+    return "\n".join([*loaded.differences, character_text(loaded.character)])
+
+
+@renders(LoadedCharacter)
+def loaded_html(loaded: LoadedCharacter) -> str:
+    lines = "".join(f'<div class="gk-issue gk-warning">{esc(line)}</div>' for line in loaded.differences)
+    return lines + character_html(loaded.character)
 
 
 @renders(SavedCharacter, TEXT)

@@ -104,6 +104,9 @@ class Skill:
     points: int = 0
     level: int | None = None
     specialization: str = ""
+    bonus: int = 0  # from traits and equipment (GCS features), added to the bought level
+    kind: str = ""  # "" skill, "technique", "spell"
+    college: str = ""  # spells: their colleges, comma-separated
 
     @property
     def full_name(self) -> str:
@@ -114,15 +117,18 @@ class Skill:
                                 "difficulty": self.difficulty, "points": self.points}
         if self.level is not None:
             data["level"] = self.level
-        if self.specialization:
-            data["specialization"] = self.specialization
+        for name in ("specialization", "bonus", "kind", "college"):
+            if getattr(self, name):
+                data[name] = getattr(self, name)
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Skill:
         return cls(name=data["name"], attribute=data.get("attribute", ""),
                    difficulty=data.get("difficulty", ""), points=int(data.get("points", 0)),
-                   level=data.get("level"), specialization=data.get("specialization", ""))
+                   level=data.get("level"), specialization=data.get("specialization", ""),
+                   bonus=int(data.get("bonus", 0)), kind=str(data.get("kind", "")),
+                   college=str(data.get("college", "")))
 
 
 def make_skill(name: str, points: int = 0, level: int | None = None, specialization: str = "") -> Skill:
@@ -229,6 +235,15 @@ class Character(Displayable):
     fp_lost: int = 0
     handedness: str = "right"
     notes: str = ""
+    # Attribute levels granted by traits/equipment (GCS features), e.g. (("st", 4),): in the
+    # attribute's value, not in its point cost.
+    granted: tuple[tuple[str, int], ...] = ()
+    # Always-on bonuses from GCS features by roll key ("dodge", "parry", "block", ...) with who gives them.
+    feature_bonuses: tuple[tuple[str, int, str], ...] = ()
+    # Reaction bonuses and conditional modifiers a GCS file lists: (amount, situation).
+    conditionals: tuple[tuple[int, str], ...] = ()
+    carried_kg: float = 0.0
+    gcs_source: str = ""  # the GCS file it was imported from (`%char save NAME.gcs` copies it)
     source: str = field(default="", compare=False)
 
     # -- secondary characteristics (GURPS-CH-08..12, DMG-02) --------------------------------
@@ -342,6 +357,7 @@ class Character(Displayable):
                 value = _effect_value(effect, trait)
                 if value:
                     out.append(Modifier(value, defn.name))
+        out.extend(Modifier(value, label) for key, value, label in self.feature_bonuses if key in keys and value)
         return tuple(out)
 
     def defense_bonus(self, kind: str) -> int:
@@ -389,7 +405,7 @@ class Character(Displayable):
             if not attribute or not difficulty:
                 raise DataError(t("gurps.err.skill_needs_attribute", skill=entry.name))
             relative = relative_level(difficulty, entry.points)
-            level = self.attribute_value(attribute) + relative
+            level = self.attribute_value(attribute) + relative + entry.bonus
             if best_default is not None and best_default[0] > level:
                 return SkillLevel(label, best_default[0] + bonus, best_default[1], attribute, None, bonuses)
             return SkillLevel(label, level + bonus, "points", attribute, relative, bonuses)
@@ -498,11 +514,15 @@ class Character(Displayable):
 
     # -- points and validation ------------------------------------------------------------------
     def attribute_points(self) -> dict[str, int]:
-        """Cost of each attribute (GURPS-CH-05)."""
-        return {name: (getattr(self, name) - 10) * cost for name, cost in ATTRIBUTE_COST.items()}
+        """Cost of each attribute (GURPS-CH-05); levels granted by traits are paid in the trait."""
+        granted = dict(self.granted)
+        return {name: (getattr(self, name) - granted.get(name, 0) - 10) * cost
+                for name, cost in ATTRIBUTE_COST.items()}
 
     def secondary_points(self) -> dict[str, int]:
-        return {name: getattr(self, name) * cost for name, cost in SECONDARY_COST.items()}
+        granted = {f"{key}_adj": value for key, value in self.granted}
+        granted["move_adj"] = dict(self.granted).get("basic_move", 0)
+        return {name: (getattr(self, name) - granted.get(name, 0)) * cost for name, cost in SECONDARY_COST.items()}
 
     def skill_points(self) -> int:
         return sum(s.points for s in self.skills)
@@ -614,6 +634,8 @@ class Character(Displayable):
                      "disadvantage_limit", "allow_bought_secondary", "hp_lost", "fp_lost",
                      "handedness", "notes"):
             data[name] = getattr(self, name)
+        if self.gcs_source:
+            data["gcs_source"] = self.gcs_source
         data["reputations"] = [{"modifier": r.modifier, "description": r.description} for r in self.reputations]
         data["languages"] = [asdict(language) for language in self.languages]
         data["traits"] = [t.to_dict() for t in self.traits]
@@ -621,6 +643,14 @@ class Character(Displayable):
         data["equipment"] = list(self.equipment)
         if self.weapons:
             data["weapons"] = [w.to_dict() for w in self.weapons]
+        if self.granted:
+            data["granted"] = dict(self.granted)
+        if self.feature_bonuses:
+            data["feature_bonuses"] = [list(row) for row in self.feature_bonuses]
+        if self.conditionals:
+            data["conditionals"] = [list(row) for row in self.conditionals]
+        if self.carried_kg:
+            data["carried_kg"] = self.carried_kg
         return data
 
     @classmethod
@@ -638,6 +668,7 @@ class Character(Displayable):
                            ("move_adj", int), ("status", int), ("tl", int), ("dr", int), ("budget", int),
                            ("disadvantage_limit", int), ("hp_lost", int), ("fp_lost", int),
                            ("appearance", str), ("wealth", str), ("handedness", str), ("notes", str),
+                           ("gcs_source", str),
                            ("allow_bought_secondary", bool)):
             if name in data:
                 value = data[name]
@@ -655,6 +686,11 @@ class Character(Displayable):
             kwargs["equipment"] = tuple(str(e) for e in data.get("equipment", []))
             kwargs["weapons"] = tuple(CharacterWeapon.from_dict(w, where=f"{where}: weapons[{i}]")
                                       for i, w in enumerate(data.get("weapons", [])))
+            kwargs["granted"] = tuple((str(k), int(v)) for k, v in dict(data.get("granted", {})).items())
+            kwargs["feature_bonuses"] = tuple((str(k), int(v), str(label))
+                                              for k, v, label in data.get("feature_bonuses", []))
+            kwargs["conditionals"] = tuple((int(v), str(text)) for v, text in data.get("conditionals", []))
+            kwargs["carried_kg"] = float(data.get("carried_kg", 0.0))
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(t("gurps.err.file.entry", where=where, error=error)) from error
         traits = load_traits()
