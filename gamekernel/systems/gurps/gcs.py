@@ -26,8 +26,8 @@ from typing import Any
 from gamekernel.errors import DataError, GameKernelError, NotFoundError
 from gamekernel.i18n import t
 from gamekernel.systems.gurps.characters import Character, Skill
-from gamekernel.systems.gurps.gcs_calc import compute
-from gamekernel.systems.gurps.gcs_features import reaction_lines
+from gamekernel.systems.gurps.gcs_calc import GcsNumbers, compute
+from gamekernel.systems.gurps.gcs_features import matches, matches_list, plain_name, reaction_lines
 from gamekernel.systems.gurps.skills import DIFFICULTY_BASE
 from gamekernel.systems.gurps.traits import Trait, maybe_trait
 from gamekernel.systems.gurps.weapons import CharacterWeapon, validate_weapon
@@ -207,7 +207,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
                 skill = replace(skill, level=wanted)
         fixed.append(skill)
     character = replace(character, skills=tuple(fixed))
-    weapons, expected_weapons = _weapons(character, data.get("equipment") or [], where, warnings)
+    weapons, expected_weapons = _weapons(character, data, numbers, where, warnings)
     character = replace(character, weapons=tuple(weapons))
     for weapon, level, parry, block, block_mod in expected_weapons:
         ours = character.weapon_level(weapon)
@@ -285,9 +285,9 @@ def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple
     for d in defaults or []:
         kind, mod = str(d.get("type", "")), int(d.get("modifier", 0) or 0)
         if kind == "skill":
-            name = str(d.get("name", ""))
+            name = plain_name(d.get("name"))
             if d.get("specialization"):
-                name = f"{name} ({d['specialization']})"
+                name = f"{name} ({plain_name(d['specialization'])})"
             if character.find_skill_entry(name) is None:
                 continue
             try:
@@ -303,14 +303,51 @@ def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple
     return best
 
 
-def _weapons(character: Character, equipment: list[dict[str, Any]], where: str, warnings: list[str]):
-    """Melee and ranged weapons of equipped items: one CharacterWeapon per usage (the first keeps the
-    item's name, the others add the usage: "Broadsword (Thrust)"), with the best default as its skill."""
-    weapons: list[CharacterWeapon] = []
-    expected: list[tuple[CharacterWeapon, int]] = []
-    for item in _walk_all(equipment):
-        if not item.get("equipped", True):
+def _weapon_owners(data: dict[str, Any]):
+    """Rows that carry weapons: equipped items, then enabled traits (natural attacks: Bite, Punch...)."""
+    for item in _walk_all(data.get("equipment") or []):
+        if item.get("equipped", True):
+            yield item
+    yield from (row for row in _walk_enabled(data.get("traits") or data.get("advantages") or [])
+                if row.get("weapons"))
+
+
+def _walk_enabled(rows: list[dict[str, Any]]):
+    for row in rows or []:
+        if isinstance(row, dict) and not row.get("disabled"):
+            yield row
+            yield from _walk_enabled(row.get("children") or [])
+
+
+def _weapon_skill_bonus(numbers: GcsNumbers, item: dict[str, Any], row: dict[str, Any]) -> int:
+    """`skill_bonus` features aimed at weapons: by weapon name/usage/tags, or on the item itself."""
+    total = 0.0
+    name = str(item.get("description", item.get("name", "")))
+    own = [f for f in item.get("features") or [] if isinstance(f, dict)]
+    for feature in [*(f.row for f in numbers.features if f.row not in own), *own]:
+        if feature.get("type") != "skill_bonus":
             continue
+        selection = feature.get("selection_type")
+        amount = float(feature.get("amount", 0) or 0)
+        if feature.get("per_level"):
+            amount *= float(item.get("levels") or 1)
+        if selection == "this_weapon" and feature in own:
+            if matches(feature.get("specialization"), str(row.get("usage", ""))):
+                total += amount
+        elif (selection == "weapons_with_name" and feature not in own and matches(feature.get("name"), name)
+              and matches(feature.get("specialization"), str(row.get("usage", "")))
+              and matches_list(feature.get("tags"), item.get("tags") or [])):
+            total += amount
+    return int(total)
+
+
+def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, where: str, warnings: list[str]):
+    """Melee and ranged weapons of equipped items and traits: one CharacterWeapon per usage (the first
+    keeps the item's name, the others add the usage: "Broadsword (Thrust)"), with the best default as
+    its skill, less 1 per point of the weapon's minimum ST above the wielder's, plus weapon skill bonuses."""
+    weapons: list[CharacterWeapon] = []
+    expected: list[tuple[CharacterWeapon, int, int | None, int | None, int]] = []
+    for item in _weapon_owners(data):
         label = str(item.get("description", item.get("name", "?")))
         for row in item.get("weapons") or []:
             melee = _is_melee(row)
@@ -331,8 +368,12 @@ def _weapons(character: Character, equipment: list[dict[str, Any]], where: str, 
             if not melee:
                 acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
                 flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
+            modifier = best[1] + _weapon_skill_bonus(numbers, item, row)
+            minimum = _maybe_int(row.get("strength"))
+            if minimum is not None and minimum > character.st:
+                modifier -= minimum - character.st
             weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
-                                     modifier=best[1], reach=str(row.get("reach", "") or ""), parry=parry,
+                                     modifier=modifier, reach=str(row.get("reach", "") or ""), parry=parry,
                                      flags=flags, usage=usage)
             try:
                 validate_weapon(weapon, where=f"{where}: {name}")

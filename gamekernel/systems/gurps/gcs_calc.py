@@ -23,10 +23,11 @@ from gamekernel.systems.gurps.gcs_features import (
     ActiveFeature,
     active_features,
     attribute_bonuses,
+    plain_name,
     skill_bonus,
     spell_bonus,
 )
-from gamekernel.systems.gurps.skills import DIFFICULTY_BASE, relative_level
+from gamekernel.systems.gurps.skills import DIFFICULTY_BASE, points_for_relative, relative_level
 
 ENCUMBRANCE_LIMITS = (1, 2, 3, 6, 10)  # x Basic Lift: None, Light, Medium, Heavy, X-Heavy
 BASE_ATTRIBUTES = ("st", "dx", "iq", "ht")
@@ -202,7 +203,7 @@ def _default_level(numbers: GcsNumbers, defaults: list[dict[str, Any]], levels: 
         if kind in numbers.attributes and kind in ATTRIBUTE_LABELS:
             value = numbers.attributes[kind] + mod
         elif kind == "skill":
-            key = _key(str(d.get("name", "")), str(d.get("specialization", "") or ""))
+            key = _key(plain_name(d.get("name")), plain_name(d.get("specialization")))
             if key == exclude or key not in levels:
                 continue
             value = levels[key][0] - levels[key][1] + mod
@@ -244,15 +245,21 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
             level = _default_level(numbers, row.get("defaults") or [], levels, _key(skill.name, skill.specialization))
             if level is not None:
                 skill.level = level + skill.bonus
-        elif skill.level is not None:  # bought: never below its best default
+        elif skill.level is not None:  # bought on top of a skill default: that default's points count too
             row = next(r for r in rows if str(r.get("name")) == skill.name
                        and str(r.get("specialization", "") or "") == skill.specialization)
-            level = _default_level(numbers, row.get("defaults") or [], levels, _key(skill.name, skill.specialization))
-            if level is not None and level + skill.bonus > skill.level:
-                skill.level = level + skill.bonus
+            skill_defaults = [d for d in row.get("defaults") or [] if d.get("type") == "skill"]
+            level = _default_level(numbers, skill_defaults, levels, _key(skill.name, skill.specialization))
+            attr = next(k for k, v in ATTRIBUTE_LABELS.items() if v == skill.attribute)
+            relative = None if level is None else level - numbers.attributes[attr]
+            if relative is not None and relative >= DIFFICULTY_BASE[skill.difficulty]:
+                extra = points_for_relative(skill.difficulty, relative)
+                bought = numbers.attributes[attr] + relative_level(skill.difficulty, skill.points + extra)
+                penalty = numbers.encumbrance * int(_num(row.get("encumbrance_penalty_multiplier", 0)))
+                skill.level = max(skill.level, bought + skill.bonus - penalty)
     for row, name, spec, attr, points, bonus, gcs in pending:
         default = row.get("default") or {}
-        parent = _key(str(default.get("name", "")), str(default.get("specialization", "") or ""))
+        parent = _key(plain_name(default.get("name")), plain_name(default.get("specialization")))
         level = None
         if parent in levels:
             relative = points - (1 if attr.lower() == "h" and points > 0 else 0)

@@ -89,6 +89,13 @@ def active_features(data: dict[str, Any]) -> list[ActiveFeature]:
     return out
 
 
+def plain_name(value: Any) -> str:
+    """A name that newer files may give as a criterion ({"compare": "is", "qualifier": "Knife"})."""
+    if isinstance(value, dict):
+        return str(value.get("qualifier", ""))
+    return str(value or "")
+
+
 def matches(criterion: dict[str, Any] | None, text: str) -> bool:
     """GCS string criteria, case-insensitive; a missing criterion matches everything."""
     if not criterion:
