@@ -245,6 +245,7 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
             level = _default_level(numbers, row.get("defaults") or [], levels, _key(skill.name, skill.specialization))
             if level is not None:
                 skill.level = level + skill.bonus
+                levels.setdefault(_key(skill.name, skill.specialization), (skill.level, skill.bonus))
         elif skill.level is not None:  # bought on top of a skill default: that default's points count too
             row = next(r for r in rows if str(r.get("name")) == skill.name
                        and str(r.get("specialization", "") or "") == skill.specialization)
@@ -261,12 +262,15 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
         default = row.get("default") or {}
         parent = _key(plain_name(default.get("name")), plain_name(default.get("specialization")))
         level = None
-        if parent in levels:
+        kind = str(default.get("type", "skill"))
+        start = (levels[parent][0] if kind == "skill" and parent in levels
+                 else numbers.attributes.get(kind) if kind in ATTRIBUTE_LABELS else None)
+        if start is not None:
             relative = points - (1 if attr.lower() == "h" and points > 0 else 0)
-            base = levels[parent][0] + int(_num(default.get("modifier", 0)))
+            base = start + int(_num(default.get("modifier", 0)))
             level = base + max(relative, 0)
             if row.get("limit") is not None:
-                level = min(level, levels[parent][0] + int(_num(row["limit"])))
+                level = min(level, start + int(_num(row["limit"])))
             level += bonus
         numbers.skills.append(SkillRow(name, spec, "technique", "", attr.upper(), points, bonus, level, gcs))
 
@@ -278,13 +282,17 @@ def _spells(data: dict[str, Any], numbers: GcsNumbers) -> None:
         points = int(_num(row.get("points", 0)))
         colleges = tuple(str(c) for c in row.get("college") or [])
         tags = row.get("tags") or []
-        bonus = spell_bonus(numbers.features, name, colleges, tags)
-        points += spell_bonus(numbers.features, name, colleges, tags, kind="spell_point_bonus")
+        source = str(row.get("power_source", "") or "")
+        bonus = spell_bonus(numbers.features, name, colleges, tags, power_source=source)
+        points += spell_bonus(numbers.features, name, colleges, tags, kind="spell_point_bonus", power_source=source)
         gcs = (row.get("calc") or {}).get("level")
         if not diff and row.get("base_skill"):  # Ritual Magic: base skill - prerequisites + points
-            ritual = next((s for s in numbers.skills if s.name.casefold() == str(row["base_skill"]).casefold()
-                           and s.level is not None), None)
-            relative = points - (1 if attr.lower() == "h" and points > 0 else 0)
+            # the base skill of the spell's college (Ritual Magic (Illusion)), else any specialization
+            bases = [s for s in numbers.skills if s.name.casefold() == str(row["base_skill"]).casefold()
+                     and s.level is not None]
+            ritual = max((s for s in bases if s.specialization in colleges), key=lambda s: s.level, default=None)
+            ritual = ritual or max(bases, key=lambda s: s.level, default=None)
+            relative = max(points - (1 if attr.lower() == "h" else 0), 0)
             level = None if ritual is None else ritual.level - int(_num(row.get("prereq_count", 0))) + relative + bonus
             numbers.skills.append(SkillRow(name, "", "spell", "", attr.upper(), points, bonus, level,
                                            int(gcs) if gcs is not None else None, colleges))

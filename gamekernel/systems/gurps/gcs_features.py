@@ -153,7 +153,7 @@ def skill_bonus(features: Iterable[ActiveFeature], name: str, specialization: st
 
 
 def spell_bonus(features: Iterable[ActiveFeature], name: str, colleges: Iterable[str],
-                tags: Iterable[str], *, kind: str = "spell_bonus") -> int:
+                tags: Iterable[str], *, kind: str = "spell_bonus", power_source: str = "") -> int:
     """Total `spell_bonus` (Magery and the like) for a spell of these colleges."""
     total = 0.0
     colleges, tags = list(colleges), list(tags)
@@ -168,7 +168,9 @@ def spell_bonus(features: Iterable[ActiveFeature], name: str, colleges: Iterable
             hit = matches_list(row.get("name"), colleges)
         elif match == "spell_name":
             hit = matches(row.get("name"), name)
-        else:  # power_source_name: we do not model power sources
+        elif match == "power_source_name":
+            hit = matches(row.get("name"), power_source)
+        else:
             hit = False
         if hit:
             total += feature.amount
