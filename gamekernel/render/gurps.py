@@ -186,7 +186,17 @@ def character_text(character: Character) -> str:
         ht=character.ht, hp=character.hp, will=character.will, per=character.per, fp=character.fp,
         speed=speed, move=character.basic_move, dodge=character.dodge, damage=character.damage,
         total=pts.total, budget=pts.budget,
-    )
+    ) + "\n" + character_state_text(character)
+
+
+def character_state_text(character: Character) -> str:
+    """Current HP/FP and what they (and the load) mean now: every character output shows it."""
+    now = t("gurps.char.now", current_hp=character.current_hp, hp=character.hp,
+            current_fp=character.current_fp, fp=character.fp)
+    if not character.conditions:
+        return now
+    names = ", ".join(t(f"gurps.condition.{key}") for key in character.conditions)
+    return f"{now} · {t('gurps.char.conditions', conditions=names)}"
 
 
 def character_rows(character: Character) -> list[tuple[str, str, str]]:
@@ -238,7 +248,8 @@ def character_html(character: Character) -> str:
     total = t("gurps.sheet.total", total=pts.total, budget=pts.budget, unspent=pts.unspent,
               disadvantages=pts.disadvantages, limit=pts.disadvantage_limit)
     issue_html = "".join(f'<div class="gk-issue gk-{esc(i.severity)}">{esc(str(i))}</div>' for i in issues)
-    body = (f'<div class="gk-points">{esc(total)}</div>{issue_html}'
+    body = (f'<div class="gk-points">{esc(character_state_text(character))}</div>'
+            f'<div class="gk-points">{esc(total)}</div>{issue_html}'
             f'<div style="display:flex;gap:12px;flex-wrap:wrap;align-items:flex-start">'
             f'{attrs}{traits}{skills}{weapons}</div>')
     return panel("gurps-character", body, title_html=esc(character.name), tone=tone)

@@ -317,6 +317,38 @@ class Character(Displayable):
     def current_fp(self) -> int:
         return self.fp - self.fp_lost
 
+    @property
+    def encumbrance(self) -> int:
+        """Encumbrance level from the carried load: 0 None .. 4 X-Heavy, 5 over 10 x BL (GURPS-STD-04)."""
+        return encumbrance_level(self.carried_kg, self.basic_lift)
+
+    @property
+    def conditions(self) -> tuple[str, ...]:
+        """What current HP/FP and load mean now, as i18n keys under "gurps.condition.": reeling
+        (HP < 1/3, GURPS-INJ-01), hp_zero (HP <= 0: HT rolls to stay conscious, INJ-02), mortal
+        (HP <= -HP: death checks, INJ-03), dead (HP <= -5 x HP, INJ-04), tired (FP < 1/3, FAT-01),
+        fp_zero (FP <= 0: Will rolls, FAT-02), fp_out (FP <= -FP: unconscious, FAT-03), and the
+        encumbrance level above None (STD-04)."""
+        out = []
+        hp, fp = self.current_hp, self.current_fp
+        if hp <= -5 * self.hp:
+            out.append("dead")
+        elif hp <= -self.hp:
+            out.append("mortal")
+        elif hp <= 0:
+            out.append("hp_zero")
+        elif hp * 3 < self.hp:
+            out.append("reeling")
+        if fp <= -self.fp:
+            out.append("fp_out")
+        elif fp <= 0:
+            out.append("fp_zero")
+        elif fp * 3 < self.fp:
+            out.append("tired")
+        if self.encumbrance:
+            out.append(f"encumbrance_{self.encumbrance}")
+        return tuple(out)
+
     def with_attribute(self, name: str, value: int) -> Character:
         """A copy with one field changed ("dx", 12); refuses unknown fields."""
         key = name.lower()
@@ -427,9 +459,12 @@ class Character(Displayable):
                 if entry is None:  # skill-to-skill defaults only from skills actually known
                     continue
                 try:
-                    value = self.skill_level(source, _depth=depth + 1).level
+                    known = self.skill_level(source, _depth=depth + 1)
                 except (RuleError, NotFoundError):
                     continue
+                # the source's own Talent/feature bonuses stay out: the defaulting skill adds its
+                # bonuses once (GURPS-ADV-26; counted twice, Camouflage from Survival came out +2 high)
+                value = known.level - sum(m.value for m in known.bonuses) - entry.bonus
                 text = f"default {source}{modifier:+d}"
             if best is None or value + modifier > best[0]:
                 best = (value + modifier, text)
@@ -719,6 +754,17 @@ def _effect_value(effect: dict[str, Any], trait: Trait) -> int:
 
 def _name_key(name: str) -> str:
     return match_key(half_width(name).strip().strip("〈〉<>"))
+
+
+ENCUMBRANCE_LIMITS = (1, 2, 3, 6, 10)  # x Basic Lift: None, Light, Medium, Heavy, X-Heavy (GURPS-STD-04)
+
+
+def encumbrance_level(load: float, basic_lift: float) -> int:
+    """0 None .. 4 X-Heavy for a load against Basic Lift (same unit); 5 means over 10 x BL."""
+    for level, limit in enumerate(ENCUMBRANCE_LIMITS):
+        if load <= basic_lift * limit:
+            return level
+    return 5
 
 
 def language_cost(language: Language) -> int:

@@ -18,6 +18,7 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
+from gamekernel.systems.gurps.characters import encumbrance_level
 from gamekernel.systems.gurps.damage import DiceAdds, damage_for_st
 from gamekernel.systems.gurps.gcs_features import (
     ActiveFeature,
@@ -29,7 +30,6 @@ from gamekernel.systems.gurps.gcs_features import (
 )
 from gamekernel.systems.gurps.skills import DIFFICULTY_BASE, points_for_relative, relative_level
 
-ENCUMBRANCE_LIMITS = (1, 2, 3, 6, 10)  # x Basic Lift: None, Light, Medium, Heavy, X-Heavy
 BASE_ATTRIBUTES = ("st", "dx", "iq", "ht")
 
 
@@ -88,14 +88,6 @@ def weight_lb(text: Any) -> float:
         return 0.0
     value, unit = float(match.group(1) or 0), match.group(2)
     return value * {"kg": 2.0, "g": 0.002, "oz": 1 / 16, "tn": 2000.0, "t": 2000.0}.get(unit, 1.0)
-
-
-def encumbrance_level(carried_lb: float, basic_lift_lb: float) -> int:
-    """0 None .. 4 X-Heavy; 5 means over 10 x Basic Lift (cannot move)."""
-    for level, limit in enumerate(ENCUMBRANCE_LIMITS):
-        if carried_lb <= basic_lift_lb * limit:
-            return level
-    return 5
 
 
 def _attributes(data: dict[str, Any], numbers: GcsNumbers) -> None:
