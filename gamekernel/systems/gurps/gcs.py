@@ -178,17 +178,12 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         skills.append(skill)
     kwargs["skills"] = tuple(skills)
 
-    equipment: list[str] = []
+    equipment = [str(row.get("description", row.get("name", "?"))) for row in _walk_all(data.get("equipment") or [])]
     dr_bonus = 0
-    for row in _walk_all(data.get("equipment") or []):
-        equipment.append(str(row.get("description", row.get("name", "?"))))
-        if row.get("equipped", True):
-            for feature in row.get("features", []) or []:
-                if feature.get("type") == "dr_bonus" and (
-                    not feature.get("locations") or "torso" in feature.get("locations", [])
-                    or feature.get("location") == "torso"
-                ):
-                    dr_bonus += _int(feature.get("amount", 0), f"{where}: {row.get('description')}.dr_bonus")
+    for feature in numbers.features:  # equipped armor and traits (Tough Skin): the torso's DR
+        locations = feature.row.get("locations") or [feature.row.get("location") or "torso"]
+        if feature.row.get("type") == "dr_bonus" and ("torso" in locations or "all" in locations):
+            dr_bonus += int(feature.amount)
     kwargs["equipment"] = tuple(equipment)
     kwargs["dr"] = _torso_dr(data) if _torso_dr(data) is not None else dr_bonus
 
