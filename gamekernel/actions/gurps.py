@@ -21,7 +21,13 @@ from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
 from gamekernel.state import register_part
-from gamekernel.systems.gurps.characters import Character, load_character, make_skill, save_character
+from gamekernel.systems.gurps.characters import (
+    Character,
+    custom_skill,
+    load_character,
+    make_skill,
+    save_character,
+)
 from gamekernel.systems.gurps.checks import (
     CheckSpec,
     CheckTarget,
@@ -331,14 +337,18 @@ class GurpsActions:
 
     def char_add_skill(
         self, skill: str, points: int, *, level: int | None = None, name: str | None = None,
+        difficulty: str | None = None,
     ) -> Character:
-        """Add (or re-buy) a skill from the skill list: `char_add_skill("Lockpicking", 8)`; logged."""
+        """Add (or re-buy) a skill: from the skill list and the Basic Set catalog
+        (`char_add_skill("Lockpicking", 8)`, `"Guns (Pistol)"`), or any skill with its attribute and
+        difficulty (`char_add_skill("Underwater Demolition", 2, difficulty="DX/A")`); logged."""
         character = self.character(name)
-        new = make_skill(skill, int(points), level=level)
+        new = (custom_skill(skill, difficulty, int(points)) if difficulty
+               else make_skill(skill, int(points), level=level))
         if new.points < 1 and new.level is None:
             raise UsageError(t("gurps.err.skill_one_point", skill=new.name))
-        old = next((s for s in character.skills if s.name == new.name), None)
-        skills = (*(s for s in character.skills if s.name != new.name), new)
+        old = next((s for s in character.skills if s.full_name == new.full_name), None)
+        skills = (*(s for s in character.skills if s.full_name != new.full_name), new)
         changed = replace(character, skills=skills)
         change: dict[str, Any] = {"what": "skill", "skill": new.full_name, "points": new.points,
                                   "level": _skill_level_or_none(changed, new.full_name)}

@@ -7,6 +7,7 @@ calls one session method; the rules live in systems/gurps.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from IPython.core.magic import line_magic, magics_class
@@ -17,6 +18,9 @@ from gamekernel.magics._base import Secret, SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
 from gamekernel.systems.gurps.checks import parse_check_spec, parse_modifiers, parse_side, split_vs
 from gamekernel.text import find_name
+
+# `%char skill Gunnery DX/A 4`: the attribute/difficulty word of a skill outside the catalog
+_ATTR_DIFF = re.compile(r"(?i)(st|dx|iq|ht|will|per)/(e|a|h|vh|w)")
 
 
 def _maybe_secret(result, secret: bool):
@@ -74,8 +78,9 @@ class GurpsMagics(SessionMagics):
                    Sub("list", help="the characters at the table"),
                    Sub("use", Word("name", optional=True), help="make a character the active one"),
                    Sub("set", Words("fields", optional=True, metavar="FIELD=VALUE"), help="change fields"),
-                   Sub("skill", Words("skill", "a skill of the list and its points: Lockpicking 8",
-                                      optional=True, metavar="NAME POINTS"), help="buy a skill"),
+                   Sub("skill", Words("skill", "a skill and its points: Lockpicking 8, Axe/Mace 4, Guns (Pistol) 2, "
+                                               "or any skill with attribute/difficulty: Gunnery DX/A 4",
+                                      optional=True, metavar="NAME [ATTR/DIFF] POINTS"), help="buy a skill"),
                    Sub("trait", Words("trait", "a trait of the data and its level: Acute Vision 2",
                                       optional=True, metavar="NAME [LEVEL]"), help="add a trait"),
                    Sub("weapon", Rest("weapon", "[NAME] Broadsword:14:sw+1 cut[:reach=1:parry=0] | "
@@ -114,7 +119,10 @@ class GurpsMagics(SessionMagics):
         if args.sub == "skill":
             words = args.skill
             if len(words) < 2 or not words[-1].isdigit():
-                raise UsageError(t("gurps.err.usage", usage="%char skill NAME POINTS [@Name]"))
+                raise UsageError(t("gurps.err.usage", usage="%char skill NAME [ATTR/DIFF] POINTS [@Name]"))
+            if len(words) >= 3 and _ATTR_DIFF.fullmatch(words[-2]):
+                return session.char_add_skill(" ".join(words[:-2]), int(words[-1]), name=actor,
+                                              difficulty=words[-2])
             return session.char_add_skill(" ".join(words[:-1]), int(words[-1]), name=actor)
         if args.sub == "trait":
             words = args.trait

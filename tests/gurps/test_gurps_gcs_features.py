@@ -175,3 +175,23 @@ def test_gurps_adv_26_talent_counts_once_when_a_skill_defaults_from_another():
     assert c.skill_level("Survival").level == 13
     camouflage = c.skill_level("Camouflage")
     assert (camouflage.level, camouflage.source) == (11, "default Survival-2")
+
+
+def test_catalog_knows_every_basic_set_skill_and_char_skill_forms(ip):
+    """The Basic Set catalog (facts built by tools/build_gurps_skill_facts.py): Axe/Mace DX/A and
+    Guns (Pistol) DX/E resolve by name; any skill works as NAME ATTR/DIFF POINTS (GURPS-STD-01/02)."""
+    from gamekernel.systems.gurps.skills import default_options, find_skill
+
+    assert (find_skill("Axe/Mace").attribute, find_skill("Axe/Mace").difficulty) == ("DX", "A")
+    assert "Pistol" in find_skill("Guns").specialties
+    assert default_options(find_skill("Merchant"))[0] == ("IQ", -5)
+    ip.run_line_magic("char", "new Gil dx=12")
+    gil = ip.run_line_magic("char", "skill Axe/Mace 4")
+    assert gil.skill_level("Axe/Mace").level == 13  # DX 12, A with 4 points = DX+1
+    gil = ip.run_line_magic("char", "skill Two-Handed Axe/Mace 2")
+    assert gil.skill_level("Two-Handed Axe/Mace").level == 12  # DX+0 for 2 points, not a difficulty word
+    gil = ip.run_line_magic("char", "skill Guns (Pistol) 1")
+    assert gil.skill_level("Guns (Pistol)").level == 12
+    gil = ip.run_line_magic("char", "skill Starship Piloting DX/H 8")
+    assert gil.skill_level("Starship Piloting").level == 13  # H with 8 points = DX+1
+    assert "Wombat" in ip.run_line_magic("char", "skill Wombat Juggling 4").message

@@ -134,12 +134,32 @@ class Skill:
 def make_skill(name: str, points: int = 0, level: int | None = None, specialization: str = "") -> Skill:
     """A Skill of the data file by English or Japanese name (attribute/difficulty filled in)."""
     defn = maybe_skill(name)
+    if defn is None and name.rstrip().endswith(")") and "(" in name:  # "Guns (Pistol)"
+        head, _, inner = name.rstrip()[:-1].partition("(")
+        defn = maybe_skill(head.strip())
+        specialization = specialization or inner.strip()
     if defn is None:
         from gamekernel.systems.gurps.skills import find_skill
 
         find_skill(name)  # raises NotFoundError with suggestions
         raise AssertionError
     return Skill(defn.name, defn.attribute, defn.difficulty, points, level, specialization)
+
+
+def custom_skill(name: str, difficulty: str, points: int) -> Skill:
+    """A skill given as `NAME ATTRIBUTE/DIFFICULTY`: "Guns (Pistol)", "DX/E" (any skill, listed or not)."""
+    attribute, _, diff = difficulty.partition("/")
+    canonical = ATTRIBUTE_NAMES.get(attribute.strip().casefold())
+    if canonical not in ("ST", "DX", "IQ", "HT", "Will", "Per"):
+        raise UsageError(t("gurps.err.controlling_attribute", attribute=attribute))
+    from gamekernel.systems.gurps.skills import _normalize_difficulty
+
+    specialization = ""
+    text = name.strip()
+    if text.endswith(")") and "(" in text:
+        text, _, inner = text[:-1].partition("(")
+        text, specialization = text.strip(), inner.strip()
+    return Skill(text, canonical, _normalize_difficulty(diff), points, None, specialization)
 
 
 @dataclass(frozen=True)
