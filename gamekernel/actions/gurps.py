@@ -49,6 +49,7 @@ from gamekernel.systems.gurps.damage import DamageRoll, parse_damage, roll_damag
 from gamekernel.systems.gurps.fright import FrightCheck, fright_check
 from gamekernel.systems.gurps.gcs import read_gcs
 from gamekernel.systems.gurps.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
+from gamekernel.systems.gurps.library import LibraryEntry, LibraryIndex, index_library
 from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
 from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
 from gamekernel.systems.gurps.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
@@ -193,6 +194,23 @@ class LoadedCharacter(Displayable):
 
 
 @dataclass(frozen=True)
+class GcsLibraryLoaded(Displayable):
+    """`%gurps library PATH`: what the GCS library folder holds."""
+
+    source: str
+    counts: tuple[tuple[str, int], ...]
+    from_cache: bool = False
+    skipped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LibraryFound(Displayable):
+    """`%gurps find NAME`: one entry of the loaded GCS library."""
+
+    entry: LibraryEntry
+
+
+@dataclass(frozen=True)
 class LuckStatus(Displayable):
     """Who has Luck and whether its use is spent (`%luck status`, `%luck reset`)."""
 
@@ -203,6 +221,7 @@ class LuckStatus(Displayable):
 
 
 class GurpsActions:
+    _gcs_library: LibraryIndex | None = None
     """GURPS operations (mixed into Session): `session.check("Lockpicking-5 dark")` etc."""
 
     # -- characters ---------------------------------------------------------------------------------
@@ -343,8 +362,17 @@ class GurpsActions:
         (`char_add_skill("Lockpicking", 8)`, `"Guns (Pistol)"`), or any skill with its attribute and
         difficulty (`char_add_skill("Underwater Demolition", 2, difficulty="DX/A")`); logged."""
         character = self.character(name)
-        new = (custom_skill(skill, difficulty, int(points)) if difficulty
-               else make_skill(skill, int(points), level=level))
+        if difficulty:
+            new = custom_skill(skill, difficulty, int(points))
+        else:
+            try:
+                new = make_skill(skill, int(points), level=level)
+            except NotFoundError:
+                if self._gcs_library is None:
+                    raise
+                entry = self._gcs_library.find(skill, "skill")  # the loaded GCS library, with hints
+                new = replace(custom_skill(entry.name, str(entry.facts.get("difficulty", "")), int(points)),
+                              specialization=entry.specialization)
         if new.points < 1 and new.level is None:
             raise UsageError(t("gurps.err.skill_one_point", skill=new.name))
         old = next((s for s in character.skills if s.full_name == new.full_name), None)
@@ -355,6 +383,23 @@ class GurpsActions:
         if old is not None:
             change.update(was_points=old.points, was_level=_skill_level_or_none(character, old.full_name))
         return self.add_character(changed, activate=self.gurps.active == character.name, change=change)
+
+    def gurps_library(self, path: str | os.PathLike[str], *, cache: str | None = None,
+                      progress=None) -> GcsLibraryLoaded:
+        """Read a GCS library folder (skills, spells, traits, equipment) into a cached index; names
+        then resolve against it (`%char skill`, `%gurps find`)."""
+        index = index_library(path, cache=cache, progress=progress)
+        self._gcs_library = index
+        counts = index.counts()
+        return GcsLibraryLoaded(str(path), tuple((k, counts.get(k, 0)) for k in ("skill", "spell", "trait",
+                                                                                 "equipment")),
+                                index.from_cache, index.skipped)
+
+    def gurps_find(self, name: str, kind: str | None = None) -> LibraryFound:
+        """An entry of the loaded GCS library by name (close matches when missing)."""
+        if self._gcs_library is None:
+            raise UsageError(t("gurps.library.none"))
+        return LibraryFound(self._gcs_library.find(name, kind))
 
     def char_add_trait(
         self, trait: str, *, level: int = 1, option: str = "", name: str | None = None,

@@ -268,6 +268,25 @@ class GurpsMagics(SessionMagics):
         return _maybe_secret(result, args.secret)
 
     @line_magic
+    @guarded("gurps")
+    @command("gurps",
+             subs=(Sub("library", Word("path", "a GCS library folder (.skl, .spl, .adq/.trt, .eqp files)",
+                                       metavar="PATH"),
+                       help="read a GCS library folder into a cached index (the catalog)"),
+                   Sub("find", Rest("name", "a skill, spell, trait or equipment name", metavar="NAME"),
+                       help="look a name up in the loaded GCS library")),
+             options=(Opt("cache", "the index folder (default: the user cache folder)", metavar="DIR",
+                          default=None),),
+             group="gurps")
+    def gurps(self, args: Args):
+        """The GCS library as the catalog: `%gurps library ~/GCS/Library`, `%gurps find Fireball`."""
+        if args.sub == "library":
+            from gamekernel.magics.mtg import _Progress  # the same progress bar as card data loads
+
+            return self.session.gurps_library(args.path, cache=args.cache, progress=_Progress())
+        return self.session.gurps_find(args.name)
+
+    @line_magic
     @guarded("sheet")
     @command("sheet", Word("name", "whose sheet (default: the active character)", optional=True),
              actor="whose sheet", group="gurps")

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamekernel.actions.gurps import CharacterList, LoadedCharacter, LuckStatus, SavedCharacter
+from gamekernel.actions.gurps import (
+    CharacterList,
+    GcsLibraryLoaded,
+    LibraryFound,
+    LoadedCharacter,
+    LuckStatus,
+    SavedCharacter,
+)
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import get_language, t
 from gamekernel.render.html import chip, esc, panel, sign, table
@@ -544,6 +551,35 @@ def loaded_text(loaded: LoadedCharacter) -> str:
 def loaded_html(loaded: LoadedCharacter) -> str:
     lines = "".join(f'<div class="gk-issue gk-warning">{esc(line)}</div>' for line in loaded.differences)
     return lines + character_html(loaded.character)
+
+
+@renders(GcsLibraryLoaded, TEXT)
+def library_text(loaded: GcsLibraryLoaded) -> str:
+    counts = dict(loaded.counts)
+    text = t("gurps.library.loaded", source=loaded.source, skills=counts["skill"], spells=counts["spell"],
+             traits=counts["trait"], equipment=counts["equipment"],
+             cached=t("gurps.library.cached") if loaded.from_cache else "")
+    if loaded.skipped:
+        text += t("gurps.library.skipped", count=len(loaded.skipped), files=", ".join(loaded.skipped[:5]))
+    return text
+
+
+@renders(GcsLibraryLoaded)
+def library_html(loaded: GcsLibraryLoaded) -> str:
+    return panel("gurps-library", esc(library_text(loaded)))
+
+
+@renders(LibraryFound, TEXT)
+def library_entry_text(found: LibraryFound) -> str:
+    entry = found.entry
+    facts = " · ".join(f"{key} {', '.join(map(str, value)) if isinstance(value, list) else value}"
+                       for key, value in entry.facts.items() if key != "defaults")
+    return t("gurps.library.entry", kind=entry.kind, name=entry.full_name, facts=facts)
+
+
+@renders(LibraryFound)
+def library_entry_html(found: LibraryFound) -> str:
+    return panel("gurps-library", esc(library_entry_text(found)))
 
 
 @renders(SavedCharacter, TEXT)

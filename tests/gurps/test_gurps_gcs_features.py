@@ -195,3 +195,38 @@ def test_catalog_knows_every_basic_set_skill_and_char_skill_forms(ip):
     gil = ip.run_line_magic("char", "skill Starship Piloting DX/H 8")
     assert gil.skill_level("Starship Piloting").level == 13  # H with 8 points = DX+1
     assert "Wombat" in ip.run_line_magic("char", "skill Wombat Juggling 4").message
+
+
+def _library(folder):
+    (folder / "Skills").mkdir(parents=True)
+    (folder / "Skills" / "Odd Skills.skl").write_text(
+        '{"version": 5, "rows": [{"name": "Dream Walking", "difficulty": "iq/h", "points": 1,'
+        ' "defaults": [{"type": "iq", "modifier": -6}]}]}')
+    (folder / "Spells.spl").write_text(
+        '{"version": 5, "rows": [{"name": "Glow Worm", "difficulty": "iq/h", "college": ["Light"]}]}')
+    (folder / "Gear.eqp").write_text('{"version": 5, "rows": [{"description": "Lantern", "value": 20,'
+                                     ' "weight": "2 lb"}]}')
+    (folder / "Traits.adq").write_text('{"version": 5, "rows": [{"name": "Night Owl", "base_points": 5}]}')
+    (folder / "broken.skl").write_text("not json")
+
+
+def test_gcs_library_folder_is_the_catalog(ip, tmp_path):
+    """`%gurps library PATH` indexes a GCS library folder (cached as JSON, reused when unchanged);
+    names resolve with close matches, and `%char skill` buys a skill only the library knows."""
+    _library(tmp_path / "lib")
+    cache = tmp_path / "cache"
+    loaded = ip.run_line_magic("gurps", f"library {tmp_path / 'lib'} --cache {cache}")
+    assert dict(loaded.counts) == {"skill": 1, "spell": 1, "trait": 1, "equipment": 1}
+    assert loaded.skipped == ("broken.skl",) and not loaded.from_cache
+    assert [p.suffix for p in cache.iterdir()] == [".json"]
+    again = ip.run_line_magic("gurps", f"library {tmp_path / 'lib'} --cache {cache}")
+    assert again.from_cache
+    assert ip.run_line_magic("gurps", "find glow worm").entry.facts["college"] == ["Light"]
+    assert "Lantern" in ip.run_line_magic("gurps", "find Lanturn").message  # did you mean
+    ip.run_line_magic("char", "new Nia iq=12")
+    nia = ip.run_line_magic("char", "skill Dream Walking 4")
+    assert nia.skill_level("Dream Walking").level == 12  # IQ/H with 4 points = IQ+0
+
+
+def test_gurps_find_without_a_library_says_how_to_load_one(ip):
+    assert "%gurps library PATH" in ip.run_line_magic("gurps", "find Fireball").message
