@@ -47,7 +47,7 @@ from gamekernel.systems.gurps.checks import (
 from gamekernel.systems.gurps.contests import QuickContest, RegularContest, quick_contest, regular_contest
 from gamekernel.systems.gurps.damage import DamageRoll, parse_damage, roll_damage
 from gamekernel.systems.gurps.fright import FrightCheck, fright_check
-from gamekernel.systems.gurps.gcs import read_gcs
+from gamekernel.systems.gurps.gcs import export_gcs, read_gcs
 from gamekernel.systems.gurps.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
 from gamekernel.systems.gurps.library import LibraryEntry, LibraryIndex, index_library
 from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
@@ -315,10 +315,14 @@ class GurpsActions:
         return LoadedCharacter(self.add_character(replace(character, source=""), activate=activate))
 
     def char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
-        """Write a character as JSON (atomic); the default path is `<name>.json`."""
+        """Write a character as JSON (atomic); the default path is `<name>.json`. A `.gcs` path writes
+        a copy of the character's GCS file with its current HP/FP and conditions."""
         character = self.character(name)
         target = Path(path) if path else Path(f"{character.name}.json")
-        save_character(target, character)
+        if target.suffix.lower() == ".gcs":
+            export_gcs(character, target)
+        else:
+            save_character(target, character)
         self.record("gurps.char.save", {"name": character.name, "path": str(target)}, actor=character.name)
         return SavedCharacter(character.name, str(target))
 

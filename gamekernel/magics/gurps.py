@@ -73,8 +73,9 @@ class GurpsMagics(SessionMagics):
                        help="create a character"),
                    Sub("load", Word("file", "our .json or a GCS .gcs", missing="gurps.err.usage_char_load"),
                        help="load a character file"),
-                   Sub("save", Words("what", "[NAME] [FILE.json]", optional=True, metavar="NAME|FILE"),
-                       help="write a character as JSON (default FILE: NAME.json)"),
+                   Sub("save", Words("what", "[NAME] [FILE.json | COPY.gcs]", optional=True, metavar="NAME|FILE"),
+                       help="write a character as JSON (default FILE: NAME.json), or a copy of its GCS "
+                            "file with current HP/FP and conditions"),
                    Sub("list", help="the characters at the table"),
                    Sub("use", Word("name", optional=True), help="make a character the active one"),
                    Sub("set", Words("fields", optional=True, metavar="FIELD=VALUE"), help="change fields"),
@@ -105,8 +106,8 @@ class GurpsMagics(SessionMagics):
             return session.char_import(args.file)
         if args.sub == "save":
             what = args.what
-            name = actor or (what[0] if what and not what[0].endswith(".json") else None)
-            path = next((a for a in what if a.endswith(".json")), None)
+            name = actor or (what[0] if what and not what[0].endswith((".json", ".gcs")) else None)
+            path = next((a for a in what if a.endswith((".json", ".gcs"))), None)
             return session.char_save(name, path)
         if args.sub == "list":
             return session.characters()

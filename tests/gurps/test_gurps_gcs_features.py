@@ -230,3 +230,31 @@ def test_gcs_library_folder_is_the_catalog(ip, tmp_path):
 
 def test_gurps_find_without_a_library_says_how_to_load_one(ip):
     assert "%gurps library PATH" in ip.run_line_magic("gurps", "find Fireball").message
+
+
+def test_char_save_gcs_writes_hp_fp_and_conditions_into_a_copy(ip, tmp_path):
+    """GCS users keep using GCS: `%char save NAME.gcs` copies the imported file with current HP/FP
+    damage and the conditions (HP below 1/3: reeling, GURPS-INJ-01); the original is untouched."""
+    import json
+    import shutil
+
+    original = tmp_path / "knight.gcs"
+    shutil.copy(DATA / "features_v5.gcs", original)
+    before = original.read_text()
+    ip.run_line_magic("char", f"load {original}")
+    ip.run_line_magic("char", "set hp_lost=10")
+    saved = ip.run_line_magic("char", f"save {tmp_path / 'knight-now.gcs'}")
+    assert saved.path.endswith("knight-now.gcs") and original.read_text() == before
+    copy = json.loads((tmp_path / "knight-now.gcs").read_text())
+    hp = next(a for a in copy["attributes"] if a["attr_id"] == "hp")
+    assert hp["damage"] == 10
+    assert "reeling" in copy["notes"][-1]["text"]
+    again = read_gcs(tmp_path / "knight-now.gcs").character
+    assert again.current_hp == 3 and "reeling" in again.conditions
+    refused = ip.run_line_magic("char", f"save {original}")
+    assert "original" in refused.message and original.read_text() == before
+
+
+def test_char_save_gcs_needs_a_gcs_character(ip, tmp_path):
+    ip.run_line_magic("char", "new Plain")
+    assert "Plain" in ip.run_line_magic("char", f"save {tmp_path / 'plain.gcs'}").message

@@ -16,6 +16,7 @@ in `mismatches` (a file from a GCS with bonuses we do not model shows them there
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -416,3 +417,39 @@ def load_gcs(path: str | Path) -> Character:
     result = read_gcs(path)
     notes = "; ".join([*result.mismatch_lines(), *result.warnings])
     return replace(result.character, source=str(path), notes=notes)
+
+
+def export_gcs(character: Character, target: str | Path) -> Path:
+    """Write current HP/FP damage and conditions into a COPY of the character's GCS file (the file
+    it was imported from is never edited in place); DataError names what is wrong."""
+    if not character.gcs_source:
+        raise DataError(t("gurps.err.gcs.no_source", name=character.name))
+    source, destination = Path(character.gcs_source), Path(target)
+    if destination.resolve() == source.resolve():
+        raise DataError(t("gurps.err.gcs.same_file", source=source))
+    try:
+        data = json.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise NotFoundError(t("gurps.err.gcs.missing", source=source)) from error
+    except ValueError as error:
+        raise DataError(t("gurps.err.file.json", source=source, error=error)) from error
+    for row in data.get("attributes") or []:
+        if isinstance(row, dict) and row.get("attr_id") in ("hp", "fp"):
+            lost = character.hp_lost if row["attr_id"] == "hp" else character.fp_lost
+            if lost:
+                row["damage"] = lost
+            else:
+                row.pop("damage", None)
+    notes = [n for n in data.get("notes") or [] if not str(n.get("id", "")).startswith(EXPORT_NOTE_ID)]
+    if character.conditions:
+        text = ", ".join(t(f"gurps.condition.{key}") for key in character.conditions)
+        notes.append({"id": EXPORT_NOTE_ID, "text": t("gurps.char.conditions", conditions=text)})
+    data["notes"] = notes
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    temp = destination.with_name(f".{destination.name}.tmp")
+    temp.write_text(json.dumps(data, ensure_ascii=False, indent="\t") + "\n", encoding="utf-8")
+    os.replace(temp, destination)
+    return destination
+
+
+EXPORT_NOTE_ID = "ngamekernel"  # the note this export owns (replaced on the next export)
