@@ -190,7 +190,7 @@ class LoadedCharacter(Displayable):
     warnings: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
-        return f"<LoadedCharacter {self.character.name}: {len(self.differences)} differences>"
+        return "\n".join([*self.differences, repr(self.character)])
 
 
 @dataclass(frozen=True)

@@ -170,11 +170,12 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         if level is None:
             warnings.append(t("gurps.gcs.no_level", skill=row.full_name))
             continue
-        if row.kind == "skill" and row.attribute and row.points > 0 and row.difficulty in DIFFICULTY_BASE:
-            skill = Skill(row.name, row.attribute, row.difficulty, row.points, None, row.specialization,
+        paid = row.points if row.paid is None else row.paid
+        if row.kind == "skill" and row.attribute and paid > 0 and row.difficulty in DIFFICULTY_BASE:
+            skill = Skill(row.name, row.attribute, row.difficulty, paid, None, row.specialization,
                           bonus=row.bonus)
         else:
-            skill = Skill(row.name, row.attribute, row.difficulty, row.points, level, row.specialization,
+            skill = Skill(row.name, row.attribute, row.difficulty, paid, level, row.specialization,
                           bonus=row.bonus, kind=kind, college=college)
         skills.append(skill)
     kwargs["skills"] = tuple(skills)

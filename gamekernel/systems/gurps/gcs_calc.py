@@ -47,6 +47,7 @@ class SkillRow:
     level: int | None  # ours (None: we cannot compute it)
     gcs: int | None  # the file's calc.level
     colleges: tuple[str, ...] = ()
+    paid: int | None = None  # points paid when features add free ones (skill_point_bonus)
 
     @property
     def full_name(self) -> str:
@@ -216,7 +217,7 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
     for row in rows:
         name, spec = str(row.get("name", "?")), str(row.get("specialization", "") or "")
         attr, _, diff = str(row.get("difficulty", "")).partition("/")
-        points = int(_num(row.get("points", 0)))
+        points = paid = int(_num(row.get("points", 0)))
         bonus, _ = skill_bonus(numbers.features, name, spec, row.get("tags") or [])
         points += skill_bonus(numbers.features, name, spec, row.get("tags") or [], kind="skill_point_bonus")[0]
         gcs = (row.get("calc") or {}).get("level")
@@ -229,7 +230,8 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
         if base is not None:
             levels[_key(name, spec)] = (base + bonus - penalty, bonus)
         numbers.skills.append(SkillRow(name, spec, "skill", ATTRIBUTE_LABELS.get(attr, ""), diff.upper(),
-                                       points, bonus, None if base is None else base + bonus - penalty, gcs))
+                                       points, bonus, None if base is None else base + bonus - penalty, gcs,
+                                       paid=paid))
     for skill in numbers.skills:  # zero-point skills: their best default (attribute or a bought skill)
         if skill.level is None and skill.points < 1:
             row = next(r for r in rows if str(r.get("name")) == skill.name
