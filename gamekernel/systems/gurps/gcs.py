@@ -283,8 +283,9 @@ def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple
         kind, mod = str(d.get("type", "")), int(d.get("modifier", 0) or 0)
         if kind == "skill":
             name = plain_name(d.get("name"))
-            if d.get("specialization"):
-                name = f"{name} ({plain_name(d['specialization'])})"
+            specialization = plain_name(d.get("specialization"))
+            if specialization and "@" not in specialization:  # "@Attack Type@": an unfilled placeholder
+                name = f"{name} ({specialization})"
             if character.find_skill_entry(name) is None:
                 continue
             try:
@@ -321,6 +322,9 @@ def _weapon_skill_bonus(numbers: GcsNumbers, item: dict[str, Any], row: dict[str
     total = 0.0
     name = str(item.get("description", item.get("name", "")))
     own = [f for f in item.get("features") or [] if isinstance(f, dict)]
+    for modifier in item.get("modifiers") or []:  # an enabled modifier's features are the item's too
+        if isinstance(modifier, dict) and not modifier.get("disabled"):
+            own.extend(f for f in modifier.get("features") or [] if isinstance(f, dict))
     for feature in [*(f.row for f in numbers.features if f.row not in own), *own]:
         if feature.get("type") != "skill_bonus":
             continue

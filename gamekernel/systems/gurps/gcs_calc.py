@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import floor
+from math import ceil, floor
 from typing import Any
 
 from gamekernel.systems.gurps.characters import encumbrance_level
@@ -131,9 +131,22 @@ def _attributes(data: dict[str, Any], numbers: GcsNumbers) -> None:
     numbers.carried_lb = sum(_extended_weight(row) for row in data.get("equipment") or [] if isinstance(row, dict))
     numbers.encumbrance = encumbrance_level(numbers.carried_lb, basic_lift_lb)
     numbers.dodge = floor(speed) + 3 + numbers.defense_bonus["dodge"]
+    # reeling (HP < 1/3, GURPS-INJ-01) and tired (FP < 1/3, FAT-01) each halve Dodge, rounding up
+    halved = sum(1 for key in ("hp", "fp") if _below_third(data, key, values[key]))
+    if halved:
+        numbers.dodge = ceil((speed + 3 + numbers.defense_bonus["dodge"]) / (2 * halved))
     dodges = calc.get("dodge")
     if isinstance(dodges, list) and dodges:
         numbers.dodge_gcs = int(dodges[0])
+
+
+def _below_third(data: dict[str, Any], key: str, maximum: int) -> bool:
+    """Current HP or FP (maximum - the file's damage) below a third of the maximum, or at 0 or less."""
+    row = next((a for a in data.get("attributes") or [] if isinstance(a, dict) and a.get("attr_id") == key), None)
+    if row is None:
+        return False
+    current = maximum - int(_num(row.get("damage", 0)))
+    return current * 3 < maximum or current <= 0
 
 
 def _steps(index: int, first_dice: int) -> DiceAdds:
@@ -196,14 +209,24 @@ def _default_level(numbers: GcsNumbers, defaults: list[dict[str, Any]], levels: 
         if kind in numbers.attributes and kind in ATTRIBUTE_LABELS:
             value = numbers.attributes[kind] + mod
         elif kind == "skill":
-            key = _key(plain_name(d.get("name")), plain_name(d.get("specialization")))
-            if key == exclude or key not in levels:
+            keys = _keys(levels, plain_name(d.get("name")), plain_name(d.get("specialization")))
+            values = [levels[k][0] - levels[k][1] + mod for k in keys if k != exclude]
+            if not values:
                 continue
-            value = levels[key][0] - levels[key][1] + mod
+            value = max(values)
         else:
             continue
         best = value if best is None else max(best, value)
     return best
+
+
+def _keys(levels: dict[str, tuple[int, int]], name: str, specialization: str) -> list[str]:
+    """The known skills a default names; an unfilled placeholder specialization ("@Type@") matches any."""
+    if "@" in specialization:
+        prefix = f"{name.casefold()}|"
+        return [key for key in levels if key.startswith(prefix)]
+    key = _key(name, specialization)
+    return [key] if key in levels else []
 
 
 def _key(name: str, specialization: str) -> str:
