@@ -28,7 +28,7 @@ from gamekernel.errors import DataError, GameKernelError, NotFoundError
 from gamekernel.i18n import t
 from gamekernel.systems.gurps.characters import Character, Skill
 from gamekernel.systems.gurps.gcs_calc import GcsNumbers, compute
-from gamekernel.systems.gurps.gcs_features import matches, matches_list, plain_name, reaction_lines
+from gamekernel.systems.gurps.gcs_features import matches, matches_list, plain_name, reaction_lines, substitute
 from gamekernel.systems.gurps.skills import DIFFICULTY_BASE
 from gamekernel.systems.gurps.traits import Trait, maybe_trait
 from gamekernel.systems.gurps.weapons import CharacterWeapon, validate_weapon
@@ -132,7 +132,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
 
     traits: list[Trait] = []
     for index, row in enumerate(_walk(data.get("traits") or data.get("advantages") or [])):
-        label = str(row.get("name", f"trait {index}"))
+        label = substitute(str(row.get("name", f"trait {index}")), row.get("replacements"))
         points = row.get("calc", {}).get("points")
         if points is None:
             points = row.get("base_points", 0)

@@ -27,6 +27,7 @@ from gamekernel.systems.gurps.gcs_features import (
     plain_name,
     skill_bonus,
     spell_bonus,
+    substitute,
 )
 from gamekernel.systems.gurps.skills import DIFFICULTY_BASE, points_for_relative, relative_level
 
@@ -238,7 +239,8 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
     levels: dict[str, tuple[int, int]] = {}  # key -> (level, bonus)
     pending = []
     for row in rows:
-        name, spec = str(row.get("name", "?")), str(row.get("specialization", "") or "")
+        name = substitute(str(row.get("name", "?")), row.get("replacements"))
+        spec = substitute(str(row.get("specialization", "") or ""), row.get("replacements"))
         attr, _, diff = str(row.get("difficulty", "")).partition("/")
         points = paid = int(_num(row.get("points", 0)))
         bonus, _ = skill_bonus(numbers.features, name, spec, row.get("tags") or [])
@@ -257,15 +259,17 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
                                        paid=paid))
     for skill in numbers.skills:  # zero-point skills: their best default (attribute or a bought skill)
         if skill.level is None and skill.points < 1:
-            row = next(r for r in rows if str(r.get("name")) == skill.name
-                       and str(r.get("specialization", "") or "") == skill.specialization)
+            row = next(r for r in rows if substitute(str(r.get("name")), r.get("replacements")) == skill.name
+                       and substitute(str(r.get("specialization", "") or ""), r.get("replacements"))
+                       == skill.specialization)
             level = _default_level(numbers, row.get("defaults") or [], levels, _key(skill.name, skill.specialization))
             if level is not None:
                 skill.level = level + skill.bonus
                 levels.setdefault(_key(skill.name, skill.specialization), (skill.level, skill.bonus))
         elif skill.level is not None:  # bought on top of a skill default: that default's points count too
-            row = next(r for r in rows if str(r.get("name")) == skill.name
-                       and str(r.get("specialization", "") or "") == skill.specialization)
+            row = next(r for r in rows if substitute(str(r.get("name")), r.get("replacements")) == skill.name
+                       and substitute(str(r.get("specialization", "") or ""), r.get("replacements"))
+                       == skill.specialization)
             skill_defaults = [d for d in row.get("defaults") or [] if d.get("type") == "skill"]
             level = _default_level(numbers, skill_defaults, levels, _key(skill.name, skill.specialization))
             attr = next(k for k, v in ATTRIBUTE_LABELS.items() if v == skill.attribute)

@@ -39,10 +39,28 @@ def _levels(row: dict[str, Any]) -> float:
     return _number(value) if value not in (None, "") else 1.0
 
 
+def substitute(value: Any, replacements: dict[str, Any] | None) -> Any:
+    """Fill GCS placeholders ("@skill01@" -> "Acting") from a row's `replacements`, in strings, lists
+    and dicts (a Talent template names its skills this way)."""
+    if not replacements:
+        return value
+    if isinstance(value, str):
+        for key, text in replacements.items():
+            value = value.replace(f"@{key}@", str(text))
+        return value
+    if isinstance(value, list):
+        return [substitute(item, replacements) for item in value]
+    if isinstance(value, dict):
+        return {key: substitute(item, replacements) for key, item in value.items()}
+    return value
+
+
 def _features_of(row: dict[str, Any], levels: float, label: str) -> Iterator[ActiveFeature]:
+    replacements = row.get("replacements")
     for feature in row.get("features") or []:
         if not isinstance(feature, dict):
             continue
+        feature = substitute(feature, replacements)
         amount = _number(feature.get("amount", 0))
         if feature.get("per_level"):
             amount *= levels
@@ -51,7 +69,8 @@ def _features_of(row: dict[str, Any], levels: float, label: str) -> Iterator[Act
         if modifier.get("disabled") or not modifier.get("features"):
             continue
         mod_levels = _levels(modifier) if modifier.get("levels") not in (None, "") else levels
-        yield from _features_of({"features": modifier["features"]}, mod_levels, label)
+        yield from _features_of({"features": modifier["features"],
+                                 "replacements": modifier.get("replacements") or replacements}, mod_levels, label)
 
 
 def _tree(rows: Iterable[Any]) -> Iterator[dict[str, Any]]:
@@ -83,7 +102,7 @@ def active_features(data: dict[str, Any]) -> list[ActiveFeature]:
     """Every feature in force: enabled traits and their enabled modifiers, equipped items, skills."""
     out: list[ActiveFeature] = []
     for row in _traits(data.get("traits") or data.get("advantages") or []):
-        out.extend(_features_of(row, _levels(row), str(row.get("name", "?"))))
+        out.extend(_features_of(row, _levels(row), substitute(str(row.get("name", "?")), row.get("replacements"))))
     for row in _equipped(data.get("equipment") or []):
         out.extend(_features_of(row, _levels(row), str(row.get("description", "?"))))
     return out
