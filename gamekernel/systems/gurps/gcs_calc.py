@@ -201,24 +201,33 @@ def _skill_base(numbers: GcsNumbers, attribute: str, difficulty: str, points: in
 
 
 def _default_level(numbers: GcsNumbers, defaults: list[dict[str, Any]], levels: dict[str, tuple[int, int]],
-                   exclude: str) -> int | None:
-    """Best default: attribute + modifier, or a known skill's level WITHOUT its bonus + modifier
-    (the bonus of the defaulting skill is added once by the caller: ADV-26)."""
-    best = None
+                   exclude: str, raised: dict[str, tuple[str, tuple[int, int]]] | None = None,
+                   ) -> tuple[int, str] | tuple[None, str]:
+    """Best default and the skill it comes from: attribute + modifier, or a known skill's level
+    WITHOUT its bonus + modifier (the defaulting skill adds its bonus once: ADV-26). A skill that was
+    itself raised from `exclude`'s default counts at its level before that (no loop)."""
+    best, source = None, ""
     for d in defaults or []:
         kind, mod = str(d.get("type", "")), int(_num(d.get("modifier", 0)))
         if kind in numbers.attributes and kind in ATTRIBUTE_LABELS:
-            value = numbers.attributes[kind] + mod
+            value, origin = numbers.attributes[kind] + mod, kind
         elif kind == "skill":
-            keys = _keys(levels, plain_name(d.get("name")), plain_name(d.get("specialization")))
-            values = [levels[k][0] - levels[k][1] + mod for k in keys if k != exclude]
-            if not values:
+            options = []
+            for key in _keys(levels, plain_name(d.get("name")), plain_name(d.get("specialization"))):
+                if key == exclude:
+                    continue
+                level, bonus = levels[key]
+                if raised and key in raised and raised[key][0] == exclude:
+                    level, bonus = raised[key][1]
+                options.append((level - bonus + mod, key))
+            if not options:
                 continue
-            value = max(values)
+            value, origin = max(options)
         else:
             continue
-        best = value if best is None else max(best, value)
-    return best
+        if best is None or value > best:
+            best, source = value, origin
+    return best, source
 
 
 def _keys(levels: dict[str, tuple[int, int]], name: str, specialization: str) -> list[str]:
@@ -257,12 +266,25 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
         numbers.skills.append(SkillRow(name, spec, "skill", ATTRIBUTE_LABELS.get(attr, ""), diff.upper(),
                                        points, bonus, None if base is None else base + bonus - penalty, gcs,
                                        paid=paid))
+    raised: dict[str, tuple[str, tuple[int, int]]] = {}
+    for _ in range(2):  # twice: a skill bought up from a default can itself be another's default
+        _defaulted_levels(numbers, rows, levels, raised)
+    _techniques(numbers, pending, levels)
+
+
+def _defaulted_levels(numbers: GcsNumbers, rows: list[dict[str, Any]], levels: dict[str, tuple[int, int]],
+                      raised: dict[str, tuple[str, tuple[int, int]]]) -> None:
+    """Zero-point skills get their best default; bought skills are raised on top of a skill default
+    (`raised` remembers from which skill, and the level before)."""
     for skill in numbers.skills:  # zero-point skills: their best default (attribute or a bought skill)
+        if skill.kind != "skill":
+            continue
         if skill.level is None and skill.points < 1:
             row = next(r for r in rows if substitute(str(r.get("name")), r.get("replacements")) == skill.name
                        and substitute(str(r.get("specialization", "") or ""), r.get("replacements"))
                        == skill.specialization)
-            level = _default_level(numbers, row.get("defaults") or [], levels, _key(skill.name, skill.specialization))
+            level, _ = _default_level(numbers, row.get("defaults") or [], levels,
+                                      _key(skill.name, skill.specialization), raised)
             if level is not None:
                 skill.level = level + skill.bonus
                 levels.setdefault(_key(skill.name, skill.specialization), (skill.level, skill.bonus))
@@ -271,14 +293,21 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
                        and substitute(str(r.get("specialization", "") or ""), r.get("replacements"))
                        == skill.specialization)
             skill_defaults = [d for d in row.get("defaults") or [] if d.get("type") == "skill"]
-            level = _default_level(numbers, skill_defaults, levels, _key(skill.name, skill.specialization))
+            key = _key(skill.name, skill.specialization)
+            level, origin = _default_level(numbers, skill_defaults, levels, key, raised)
             attr = next(k for k, v in ATTRIBUTE_LABELS.items() if v == skill.attribute)
             relative = None if level is None else level - numbers.attributes[attr]
             if relative is not None and relative >= DIFFICULTY_BASE[skill.difficulty]:
                 extra = points_for_relative(skill.difficulty, relative)
                 bought = numbers.attributes[attr] + relative_level(skill.difficulty, skill.points + extra)
                 penalty = numbers.encumbrance * int(_num(row.get("encumbrance_penalty_multiplier", 0)))
-                skill.level = max(skill.level, bought + skill.bonus - penalty)
+                if bought + skill.bonus - penalty > skill.level:
+                    raised.setdefault(key, (origin, levels[key]))
+                    skill.level = bought + skill.bonus - penalty
+                    levels[key] = (skill.level, skill.bonus)
+
+
+def _techniques(numbers: GcsNumbers, pending: list[Any], levels: dict[str, tuple[int, int]]) -> None:
     for row, name, spec, attr, points, bonus, gcs in pending:
         default = row.get("default") or {}
         parent = _key(plain_name(default.get("name")), plain_name(default.get("specialization")))
