@@ -336,14 +336,15 @@ def _spells(data: dict[str, Any], numbers: GcsNumbers) -> None:
         bonus = spell_bonus(numbers.features, name, colleges, tags, power_source=source)
         points += spell_bonus(numbers.features, name, colleges, tags, kind="spell_point_bonus", power_source=source)
         gcs = (row.get("calc") or {}).get("level")
-        if not diff and row.get("base_skill"):  # Ritual Magic: base skill - prerequisites + points
-            # the base skill of the spell's college (Ritual Magic (Illusion)), else any specialization
+        if row.get("base_skill"):  # Ritual Magic: base skill - prerequisites + points (as a technique)
+            # the base skill of the spell's college (Ritual Magic (Illusion)), else another college's -6
             bases = [s for s in numbers.skills if s.name.casefold() == str(row["base_skill"]).casefold()
                      and s.level is not None]
-            ritual = max((s for s in bases if s.specialization in colleges), key=lambda s: s.level, default=None)
-            ritual = ritual or max(bases, key=lambda s: s.level, default=None)
-            relative = max(points - (1 if attr.lower() == "h" else 0), 0)
-            level = None if ritual is None else ritual.level - int(_num(row.get("prereq_count", 0))) + relative + bonus
+            own = [s.level for s in bases if s.specialization in colleges]
+            other = [s.level - 6 for s in bases if s.specialization not in colleges]
+            start = max(own or other or [None], key=lambda v: -999 if v is None else v)
+            relative = max(points - (1 if (diff or attr).lower() == "h" else 0), 0)
+            level = None if start is None else start - int(_num(row.get("prereq_count", 0))) + relative + bonus
             numbers.skills.append(SkillRow(name, "", "spell", "", attr.upper(), points, bonus, level,
                                            int(gcs) if gcs is not None else None, colleges))
             continue
