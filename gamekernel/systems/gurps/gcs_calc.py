@@ -308,12 +308,16 @@ def _defaulted_levels(numbers: GcsNumbers, rows: list[dict[str, Any]], levels: d
 
 
 def _techniques(numbers: GcsNumbers, pending: list[Any], levels: dict[str, tuple[int, int]]) -> None:
+    """Techniques: the parent's default + points (H: points - 1), at most parent + limit. A parent named
+    without a specialization is any specialization; a technique may build on an earlier technique."""
     for row, name, spec, attr, points, bonus, gcs in pending:
         default = row.get("default") or {}
-        parent = _key(plain_name(default.get("name")), plain_name(default.get("specialization")))
+        parent_name, parent_spec = plain_name(default.get("name")), plain_name(default.get("specialization"))
+        keys = _keys(levels, parent_name, parent_spec) or (
+            _keys(levels, parent_name, "@any@") if not parent_spec else [])
         level = None
         kind = str(default.get("type", "skill"))
-        start = (levels[parent][0] if kind == "skill" and parent in levels
+        start = (max(levels[k][0] for k in keys) if kind == "skill" and keys
                  else numbers.attributes.get(kind) if kind in ATTRIBUTE_LABELS else None)
         if start is not None:
             relative = points - (1 if attr.lower() == "h" and points > 0 else 0)
@@ -322,6 +326,7 @@ def _techniques(numbers: GcsNumbers, pending: list[Any], levels: dict[str, tuple
             if row.get("limit") is not None:
                 level = min(level, start + int(_num(row["limit"])))
             level += bonus
+            levels.setdefault(_key(name, spec), (level, bonus))
         numbers.skills.append(SkillRow(name, spec, "technique", "", attr.upper(), points, bonus, level, gcs))
 
 
