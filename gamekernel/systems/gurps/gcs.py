@@ -1,16 +1,17 @@
-"""Import GURPS Character Sheet (GCS) `.gcs` files (JSON, version 2-5; tested on 5).
+"""Import GURPS Character Sheet (GCS) `.gcs` files (JSON, versions 2-5) with GCS's own numbers.
 
-    import_gcs(data, where="file.gcs") -> GcsImport(character, mismatches, warnings)
+    read_gcs(path) -> GcsImport(character, mismatches, warnings, comparisons, encumbrance)
+    import_gcs(data, where="file.gcs") -> GcsImport
+    GcsImport.mismatch_lines() -> ("Thaumatology: GCS 15, ours 12 — using GCS", ...)
     load_gcs(path) -> Character
+    export_gcs(character, target) -> Path     # a COPY with current HP/FP and conditions
 
-Read: profile.name, total_points, attributes (adj -> our attributes and bought secondary
-adjustments), traits (recursively through containers; `calc.points` is the cost), skills
-(difficulty "dx/a", points, `calc.level`), equipment names (`description`), the melee and ranged
-weapons of equipped items (damage, reach, parry, the best skill default; levels checked against
-`calc.level`), DR (body location
-`calc.dr.all` for the torso, else equipped `dr_bonus` features). Every skill level is recomputed
-with our rules (GURPS-STD-01..03) and compared with the file's `calc.level`; differences are listed
-in `mismatches` (a file from a GCS with bonuses we do not model shows them there).
+gcs_calc.compute() works every number out from the file's rows and their `features` (attributes,
+skills, techniques, spells, Dodge, damage, encumbrance); weapons (equipped items and natural attacks
+of traits, every usage) are computed here. `comparisons` lists each value against the file's
+`calc`; where they differ the file's value is used and `mismatches` says so (shown by `%char load`).
+XML-era files (GCS 4 and older) are refused in one line naming the file. A skill outside our lists
+(Merchant with 0 points) is kept at its level, never a reason to refuse the file.
 """
 
 from __future__ import annotations
