@@ -213,7 +213,10 @@ def _default_level(numbers: GcsNumbers, defaults: list[dict[str, Any]], levels: 
             value, origin = numbers.attributes[kind] + mod, kind
         elif kind == "skill":
             options = []
-            for key in _keys(levels, plain_name(d.get("name")), plain_name(d.get("specialization"))):
+            name, specialization = plain_name(d.get("name")), plain_name(d.get("specialization"))
+            # a default naming no specialization takes any (Esoteric Medicine -> Esoteric Medicine (Holy))
+            keys = _keys(levels, name, specialization) or (_keys(levels, name, "@any@") if not specialization else [])
+            for key in keys:
                 if key == exclude:
                     continue
                 level, bonus = levels[key]
