@@ -22,7 +22,13 @@ from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
 from gamekernel.state import register_part
-from gamekernel.systems.gurps.characters import Character, load_character, make_skill, save_character
+from gamekernel.systems.gurps.characters import (
+    Character,
+    custom_skill,
+    load_character,
+    make_skill,
+    save_character,
+)
 from gamekernel.systems.gurps.checks import (
     CheckSpec,
     CheckTarget,
@@ -42,7 +48,9 @@ from gamekernel.systems.gurps.checks import (
 from gamekernel.systems.gurps.contests import QuickContest, RegularContest, quick_contest, regular_contest
 from gamekernel.systems.gurps.damage import DamageRoll, parse_damage, roll_damage
 from gamekernel.systems.gurps.fright import FrightCheck, fright_check
+from gamekernel.systems.gurps.gcs import export_gcs, read_gcs
 from gamekernel.systems.gurps.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
+from gamekernel.systems.gurps.library import LibraryEntry, LibraryIndex, index_library
 from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
 from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
 from gamekernel.systems.gurps.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
@@ -175,6 +183,35 @@ class SavedCharacter(Displayable):
 
 
 @dataclass(frozen=True)
+class LoadedCharacter(Displayable):
+    """A character just loaded, with one line per value where GCS's number replaced ours."""
+
+    character: Character
+    differences: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return "\n".join([*self.differences, repr(self.character)])
+
+
+@dataclass(frozen=True)
+class GcsLibraryLoaded(Displayable):
+    """`%gurps library PATH`: what the GCS library folder holds."""
+
+    source: str
+    counts: tuple[tuple[str, int], ...]
+    from_cache: bool = False
+    skipped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LibraryFound(Displayable):
+    """`%gurps find NAME`: one entry of the loaded GCS library."""
+
+    entry: LibraryEntry
+
+
+@dataclass(frozen=True)
 class LuckStatus(Displayable):
     """Who has Luck and whether its use is spent (`%luck status`, `%luck reset`)."""
 
@@ -185,6 +222,7 @@ class LuckStatus(Displayable):
 
 
 class GurpsActions(HostBase):
+    _gcs_library: LibraryIndex | None = None
     """GURPS operations (mixed into Session): `session.check("Lockpicking-5 dark")` etc."""
 
     # -- characters ---------------------------------------------------------------------------------
@@ -259,14 +297,30 @@ class GurpsActions(HostBase):
 
     def char_load(self, path: str | os.PathLike[str], *, activate: bool = True) -> Character:
         """Load a character file (our JSON or a GCS .gcs) and put it at the table."""
+        return self.char_import(path, activate=activate).character
+
+    def char_import(self, path: str | os.PathLike[str], *, activate: bool = True) -> LoadedCharacter:
+        """Load a character file; for a GCS file also say, one line each, where the file's value
+        is used because our computation differs (`%char load`)."""
+        if Path(path).suffix.lower() == ".gcs":
+            result = read_gcs(path)
+            lines = result.mismatch_lines()
+            character = replace(result.character, notes="; ".join([*lines, *result.warnings]),
+                                gcs_source=str(path))
+            added = self.add_character(character, activate=activate)
+            return LoadedCharacter(added, lines, result.warnings)
         character = load_character(path)
-        return self.add_character(replace(character, source=""), activate=activate)
+        return LoadedCharacter(self.add_character(replace(character, source=""), activate=activate))
 
     def char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
-        """Write a character as JSON (atomic); the default path is `<name>.json`."""
+        """Write a character as JSON (atomic); the default path is `<name>.json`. A `.gcs` path writes
+        a copy of the character's GCS file with its current HP/FP and conditions."""
         character = self.character(name)
         target = Path(path) if path else Path(f"{character.name}.json")
-        save_character(target, character)
+        if target.suffix.lower() == ".gcs":
+            export_gcs(character, target)
+        else:
+            save_character(target, character)
         self.record("gurps.char.save", {"name": character.name, "path": str(target)}, actor=character.name)
         return SavedCharacter(character.name, str(target))
 
@@ -304,20 +358,50 @@ class GurpsActions(HostBase):
 
     def char_add_skill(
         self, skill: str, points: int, *, level: int | None = None, name: str | None = None,
+        difficulty: str | None = None,
     ) -> Character:
-        """Add (or re-buy) a skill from the skill list: `char_add_skill("Lockpicking", 8)`; logged."""
+        """Add (or re-buy) a skill: from the skill list and the Basic Set catalog
+        (`char_add_skill("Lockpicking", 8)`, `"Guns (Pistol)"`), or any skill with its attribute and
+        difficulty (`char_add_skill("Underwater Demolition", 2, difficulty="DX/A")`); logged."""
         character = self.character(name)
-        new = make_skill(skill, int(points), level=level)
+        if difficulty:
+            new = custom_skill(skill, difficulty, int(points))
+        else:
+            try:
+                new = make_skill(skill, int(points), level=level)
+            except NotFoundError:
+                if self._gcs_library is None:
+                    raise
+                entry = self._gcs_library.find(skill, "skill")  # the loaded GCS library, with hints
+                new = replace(custom_skill(entry.name, str(entry.facts.get("difficulty", "")), int(points)),
+                              specialization=entry.specialization)
         if new.points < 1 and new.level is None:
             raise UsageError(t("gurps.err.skill_one_point", skill=new.name))
-        old = next((s for s in character.skills if s.name == new.name), None)
-        skills = (*(s for s in character.skills if s.name != new.name), new)
+        old = next((s for s in character.skills if s.full_name == new.full_name), None)
+        skills = (*(s for s in character.skills if s.full_name != new.full_name), new)
         changed = replace(character, skills=skills)
         change: dict[str, Any] = {"what": "skill", "skill": new.full_name, "points": new.points,
                                   "level": _skill_level_or_none(changed, new.full_name)}
         if old is not None:
             change.update(was_points=old.points, was_level=_skill_level_or_none(character, old.full_name))
         return self.add_character(changed, activate=self.gurps.active == character.name, change=change)
+
+    def gurps_library(self, path: str | os.PathLike[str], *, cache: str | None = None,
+                      progress=None) -> GcsLibraryLoaded:
+        """Read a GCS library folder (skills, spells, traits, equipment) into a cached index; names
+        then resolve against it (`%char skill`, `%gurps find`)."""
+        index = index_library(path, cache=cache, progress=progress)
+        self._gcs_library = index
+        counts = index.counts()
+        return GcsLibraryLoaded(str(path), tuple((k, counts.get(k, 0)) for k in ("skill", "spell", "trait",
+                                                                                 "equipment")),
+                                index.from_cache, index.skipped)
+
+    def gurps_find(self, name: str, kind: str | None = None) -> LibraryFound:
+        """An entry of the loaded GCS library by name (close matches when missing)."""
+        if self._gcs_library is None:
+            raise UsageError(t("gurps.library.none"))
+        return LibraryFound(self._gcs_library.find(name, kind))
 
     def char_add_trait(
         self, trait: str, *, level: int = 1, option: str = "", name: str | None = None,

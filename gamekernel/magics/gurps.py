@@ -7,6 +7,7 @@ calls one session method; the rules live in systems/gurps.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from IPython.core.magic import line_magic, magics_class
@@ -16,6 +17,9 @@ from gamekernel.i18n import t
 from gamekernel.magics._base import Secret, SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
 from gamekernel.text import resolve_name
+
+# `%char skill Gunnery DX/A 4`: the attribute/difficulty word of a skill outside the catalog
+_ATTR_DIFF = re.compile(r"(?i)(st|dx|iq|ht|will|per)/(e|a|h|vh|w)")
 
 
 def _checks():
@@ -77,13 +81,15 @@ class GurpsMagics(SessionMagics):
                        help="create a character"),
                    Sub("load", Word("file", "our .json or a GCS .gcs", missing="gurps.err.usage_char_load"),
                        help="load a character file"),
-                   Sub("save", Words("what", "[NAME] [FILE.json]", optional=True, metavar="NAME|FILE"),
-                       help="write a character as JSON (default FILE: NAME.json)"),
+                   Sub("save", Words("what", "[NAME] [FILE.json | COPY.gcs]", optional=True, metavar="NAME|FILE"),
+                       help="write a character as JSON (default FILE: NAME.json), or a copy of its GCS "
+                            "file with current HP/FP and conditions"),
                    Sub("list", help="the characters at the table"),
                    Sub("use", Word("name", optional=True), help="make a character the active one"),
                    Sub("set", Words("fields", optional=True, metavar="FIELD=VALUE"), help="change fields"),
-                   Sub("skill", Words("skill", "a skill of the list and its points: Lockpicking 8",
-                                      optional=True, metavar="NAME POINTS"), help="buy a skill"),
+                   Sub("skill", Words("skill", "a skill and its points: Lockpicking 8, Axe/Mace 4, Guns (Pistol) 2, "
+                                               "or any skill with attribute/difficulty: Gunnery DX/A 4",
+                                      optional=True, metavar="NAME [ATTR/DIFF] POINTS"), help="buy a skill"),
                    Sub("trait", Words("trait", "a trait of the data and its level: Acute Vision 2",
                                       optional=True, metavar="NAME [LEVEL]"), help="add a trait"),
                    Sub("weapon", Rest("weapon", "[NAME] Broadsword:14:sw+1 cut[:reach=1:parry=0] | "
@@ -108,11 +114,11 @@ class GurpsMagics(SessionMagics):
         if args.sub == "new":
             return session.char_new(args.name, **_fields(args.fields))
         if args.sub == "load":
-            return session.char_load(args.file)
+            return session.char_import(args.file)
         if args.sub == "save":
             what = args.what
-            name = actor or (what[0] if what and not what[0].endswith(".json") else None)
-            path = next((a for a in what if a.endswith(".json")), None)
+            name = actor or (what[0] if what and not what[0].endswith((".json", ".gcs")) else None)
+            path = next((a for a in what if a.endswith((".json", ".gcs"))), None)
             return session.char_save(name, path)
         if args.sub == "list":
             return session.characters()
@@ -125,7 +131,10 @@ class GurpsMagics(SessionMagics):
         if args.sub == "skill":
             words = args.skill
             if len(words) < 2 or not words[-1].isdigit():
-                raise UsageError(t("gurps.err.usage", usage="%char skill NAME POINTS [@Name]"))
+                raise UsageError(t("gurps.err.usage", usage="%char skill NAME [ATTR/DIFF] POINTS [@Name]"))
+            if len(words) >= 3 and _ATTR_DIFF.fullmatch(words[-2]):
+                return session.char_add_skill(" ".join(words[:-2]), int(words[-1]), name=actor,
+                                              difficulty=words[-2])
             return session.char_add_skill(" ".join(words[:-1]), int(words[-1]), name=actor)
         if args.sub == "trait":
             words = args.trait
@@ -270,6 +279,25 @@ class GurpsMagics(SessionMagics):
         result = self.session.self_control(trait, _checks().parse_modifiers(mods), actor=args.actor, secret=args.secret,
                                            situation=args.situation)
         return _maybe_secret(result, args.secret)
+
+    @line_magic
+    @guarded("gurps")
+    @command("gurps",
+             subs=(Sub("library", Word("path", "a GCS library folder (.skl, .spl, .adq/.trt, .eqp files)",
+                                       metavar="PATH"),
+                       help="read a GCS library folder into a cached index (the catalog)"),
+                   Sub("find", Rest("name", "a skill, spell, trait or equipment name", metavar="NAME"),
+                       help="look a name up in the loaded GCS library")),
+             options=(Opt("cache", "the index folder (default: the user cache folder)", metavar="DIR",
+                          default=None),),
+             group="gurps")
+    def gurps(self, args: Args):
+        """The GCS library as the catalog: `%gurps library ~/GCS/Library`, `%gurps find Fireball`."""
+        if args.sub == "library":
+            from gamekernel.magics.mtg import _Progress  # the same progress bar as card data loads
+
+            return self.session.gurps_library(args.path, cache=args.cache, progress=_Progress())
+        return self.session.gurps_find(args.name)
 
     @line_magic
     @guarded("sheet")

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamekernel.actions.gurps import CharacterList, LuckStatus, SavedCharacter
+from gamekernel.actions.gurps import (
+    CharacterList,
+    GcsLibraryLoaded,
+    LibraryFound,
+    LoadedCharacter,
+    LuckStatus,
+    SavedCharacter,
+)
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import get_language, t
 from gamekernel.render.html import chip, esc, panel, sign, table
@@ -186,7 +193,17 @@ def character_text(character: Character) -> str:
         ht=character.ht, hp=character.hp, will=character.will, per=character.per, fp=character.fp,
         speed=speed, move=character.basic_move, dodge=character.dodge, damage=character.damage,
         total=pts.total, budget=pts.budget,
-    )
+    ) + "\n" + character_state_text(character)
+
+
+def character_state_text(character: Character) -> str:
+    """Current HP/FP and what they (and the load) mean now: every character output shows it."""
+    now = t("gurps.char.now", current_hp=character.current_hp, hp=character.hp,
+            current_fp=character.current_fp, fp=character.fp)
+    if not character.conditions:
+        return now
+    names = ", ".join(t(f"gurps.condition.{key}") for key in character.conditions)
+    return f"{now} · {t('gurps.char.conditions', conditions=names)}"
 
 
 def character_rows(character: Character) -> list[tuple[str, str, str]]:
@@ -238,7 +255,8 @@ def character_html(character: Character) -> str:
     total = t("gurps.sheet.total", total=pts.total, budget=pts.budget, unspent=pts.unspent,
               disadvantages=pts.disadvantages, limit=pts.disadvantage_limit)
     issue_html = "".join(f'<div class="gk-issue gk-{esc(i.severity)}">{esc(str(i))}</div>' for i in issues)
-    body = (f'<div class="gk-points">{esc(total)}</div>{issue_html}'
+    body = (f'<div class="gk-points">{esc(character_state_text(character))}</div>'
+            f'<div class="gk-points">{esc(total)}</div>{issue_html}'
             f'<div style="display:flex;gap:12px;flex-wrap:wrap;align-items:flex-start">'
             f'{attrs}{traits}{skills}{weapons}</div>')
     return panel("gurps-character", body, title_html=esc(character.name), tone=tone)
@@ -522,6 +540,46 @@ def character_list_text(roster) -> str:
     if not roster.characters:
         return t("gurps.char.none")
     return "\n".join(("* " if c.name == roster.active else "  ") + str(c) for c in roster.characters)
+
+
+@renders(LoadedCharacter, TEXT)
+def loaded_text(loaded: LoadedCharacter) -> str:
+    return "\n".join([*loaded.differences, character_text(loaded.character)])
+
+
+@renders(LoadedCharacter)
+def loaded_html(loaded: LoadedCharacter) -> str:
+    lines = "".join(f'<div class="gk-issue gk-warning">{esc(line)}</div>' for line in loaded.differences)
+    return lines + character_html(loaded.character)
+
+
+@renders(GcsLibraryLoaded, TEXT)
+def library_text(loaded: GcsLibraryLoaded) -> str:
+    counts = dict(loaded.counts)
+    text = t("gurps.library.loaded", source=loaded.source, skills=counts["skill"], spells=counts["spell"],
+             traits=counts["trait"], equipment=counts["equipment"],
+             cached=t("gurps.library.cached") if loaded.from_cache else "")
+    if loaded.skipped:
+        text += t("gurps.library.skipped", count=len(loaded.skipped), files=", ".join(loaded.skipped[:5]))
+    return text
+
+
+@renders(GcsLibraryLoaded)
+def library_html(loaded: GcsLibraryLoaded) -> str:
+    return panel("gurps-library", esc(library_text(loaded)))
+
+
+@renders(LibraryFound, TEXT)
+def library_entry_text(found: LibraryFound) -> str:
+    entry = found.entry
+    facts = " · ".join(f"{key} {', '.join(map(str, value)) if isinstance(value, list) else value}"
+                       for key, value in entry.facts.items() if key != "defaults")
+    return t("gurps.library.entry", kind=entry.kind, name=entry.full_name, facts=facts)
+
+
+@renders(LibraryFound)
+def library_entry_html(found: LibraryFound) -> str:
+    return panel("gurps-library", esc(library_entry_text(found)))
 
 
 @renders(SavedCharacter, TEXT)

@@ -43,8 +43,17 @@ def test_gurps_dmg_02_open_extension_is_a_flag(st):
 def test_gurps_dmg_02_out_of_table():
     with pytest.raises(RuleError):
         damage_for_st(0)
+
+
+@pytest.mark.parametrize(("st", "thrust", "swing"), [
+    (27, "3d-1", "5d+1"), (30, "3d", "5d+2"), (40, "4d+1", "7d-1"), (45, "5d", "7d+1"),
+    (50, "5d+2", "8d-1"), (60, "7d-1", "9d"), (70, "8d", "10d"), (100, "11d", "13d"),
+])
+def test_gurps_dmg_02_open_beyond_26_follows_the_standard_continuation(st, thrust, swing):
+    """OPEN after GURPS-DMG-02: ST above the table's 26 has damage (the Basic Set continuation)."""
+    assert tuple(map(str, damage_for_st(st))) == (thrust, swing)
     with pytest.raises(RuleError):
-        damage_for_st(27)
+        damage_for_st(st, extended=False)
 
 
 def test_gurps_dmg_03_t10_st13_notation():

@@ -257,7 +257,8 @@ def test_gurps_refused_actions_change_nothing_in_either_language(tmp_path, setup
 MAGIC_SAMPLES = [
     ("check", "", "%check needs a skill, attribute or number, e.g. %check Lockpicking-5 dark"),
     ("check", "Lockpicking-", "expected a number after '-' at column 12"),
-    ("char", "dance", "unknown %char action 'dance': new, load, save, list, use, set, skill, trait, weapon"),
+    ("char", "dance", "unknown %char action or character 'dance': new, load, save, list, use, set, skill, trait, "
+                     "weapon, or a character's name"),
     ("char", "load", "usage: %char load FILE (.json or GCS .gcs)"),
     ("attack", "Aiko Goblin1", "usage: %attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"),
     ("combat", "dance", "unknown %combat command 'dance': start, end, status, npc, add, arm, tracker"),

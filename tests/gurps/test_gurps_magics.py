@@ -77,7 +77,7 @@ def test_magic_char_list_save_load(ip, tmp_path):
     assert [c.name for c in roster.characters] == ["Aiko", "Guard"] and roster.active == "Aiko"
     saved = ip.run_line_magic("char", f"save Aiko {tmp_path / 'aiko.json'}")
     assert Path(saved.path).exists()
-    loaded = ip.run_line_magic("char", f"load {Path(__file__).parent / 'data' / 'aiko.gcs'}")
+    loaded = ip.run_line_magic("char", f"load {Path(__file__).parent / 'data' / 'aiko.gcs'}").character
     assert loaded.name == "Aiko Tanaka"
 
 

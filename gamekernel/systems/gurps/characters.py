@@ -104,6 +104,9 @@ class Skill:
     points: int = 0
     level: int | None = None
     specialization: str = ""
+    bonus: int = 0  # from traits and equipment (GCS features), added to the bought level
+    kind: str = ""  # "" skill, "technique", "spell"
+    college: str = ""  # spells: their colleges, comma-separated
 
     @property
     def full_name(self) -> str:
@@ -114,26 +117,49 @@ class Skill:
                                 "difficulty": self.difficulty, "points": self.points}
         if self.level is not None:
             data["level"] = self.level
-        if self.specialization:
-            data["specialization"] = self.specialization
+        for name in ("specialization", "bonus", "kind", "college"):
+            if getattr(self, name):
+                data[name] = getattr(self, name)
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Skill:
         return cls(name=data["name"], attribute=data.get("attribute", ""),
                    difficulty=data.get("difficulty", ""), points=int(data.get("points", 0)),
-                   level=data.get("level"), specialization=data.get("specialization", ""))
+                   level=data.get("level"), specialization=data.get("specialization", ""),
+                   bonus=int(data.get("bonus", 0)), kind=str(data.get("kind", "")),
+                   college=str(data.get("college", "")))
 
 
 def make_skill(name: str, points: int = 0, level: int | None = None, specialization: str = "") -> Skill:
     """A Skill of the data file by English or Japanese name (attribute/difficulty filled in)."""
     defn = maybe_skill(name)
+    if defn is None and name.rstrip().endswith(")") and "(" in name:  # "Guns (Pistol)"
+        head, _, inner = name.rstrip()[:-1].partition("(")
+        defn = maybe_skill(head.strip())
+        specialization = specialization or inner.strip()
     if defn is None:
         from gamekernel.systems.gurps.skills import find_skill
 
         find_skill(name)  # raises NotFoundError with suggestions
         raise AssertionError
     return Skill(defn.name, defn.attribute, defn.difficulty, points, level, specialization)
+
+
+def custom_skill(name: str, difficulty: str, points: int) -> Skill:
+    """A skill given as `NAME ATTRIBUTE/DIFFICULTY`: "Guns (Pistol)", "DX/E" (any skill, listed or not)."""
+    attribute, _, diff = difficulty.partition("/")
+    canonical = ATTRIBUTE_NAMES.get(attribute.strip().casefold())
+    if canonical not in ("ST", "DX", "IQ", "HT", "Will", "Per"):
+        raise UsageError(t("gurps.err.controlling_attribute", attribute=attribute))
+    from gamekernel.systems.gurps.skills import _normalize_difficulty
+
+    specialization = ""
+    text = name.strip()
+    if text.endswith(")") and "(" in text:
+        text, _, inner = text[:-1].partition("(")
+        text, specialization = text.strip(), inner.strip()
+    return Skill(text, canonical, _normalize_difficulty(diff), points, None, specialization)
 
 
 @dataclass(frozen=True)
@@ -229,6 +255,15 @@ class Character(Displayable):
     fp_lost: int = 0
     handedness: str = "right"
     notes: str = ""
+    # Attribute levels granted by traits/equipment (GCS features), e.g. (("st", 4),): in the
+    # attribute's value, not in its point cost.
+    granted: tuple[tuple[str, int], ...] = ()
+    # Always-on bonuses from GCS features by roll key ("dodge", "parry", "block", ...) with who gives them.
+    feature_bonuses: tuple[tuple[str, int, str], ...] = ()
+    # Reaction bonuses and conditional modifiers a GCS file lists: (amount, situation).
+    conditionals: tuple[tuple[int, str], ...] = ()
+    carried_kg: float = 0.0
+    gcs_source: str = ""  # the GCS file it was imported from (`%char save NAME.gcs` copies it)
     source: str = field(default="", compare=False)
 
     # -- secondary characteristics (GURPS-CH-08..12, DMG-02) --------------------------------
@@ -302,6 +337,38 @@ class Character(Displayable):
     def current_fp(self) -> int:
         return self.fp - self.fp_lost
 
+    @property
+    def encumbrance(self) -> int:
+        """Encumbrance level from the carried load: 0 None .. 4 X-Heavy, 5 over 10 x BL (GURPS-STD-04)."""
+        return encumbrance_level(self.carried_kg, self.basic_lift)
+
+    @property
+    def conditions(self) -> tuple[str, ...]:
+        """What current HP/FP and load mean now, as i18n keys under "gurps.condition.": reeling
+        (HP < 1/3, GURPS-INJ-01), hp_zero (HP <= 0: HT rolls to stay conscious, INJ-02), mortal
+        (HP <= -HP: death checks, INJ-03), dead (HP <= -5 x HP, INJ-04), tired (FP < 1/3, FAT-01),
+        fp_zero (FP <= 0: Will rolls, FAT-02), fp_out (FP <= -FP: unconscious, FAT-03), and the
+        encumbrance level above None (STD-04)."""
+        out = []
+        hp, fp = self.current_hp, self.current_fp
+        if hp <= -5 * self.hp:
+            out.append("dead")
+        elif hp <= -self.hp:
+            out.append("mortal")
+        elif hp <= 0:
+            out.append("hp_zero")
+        elif hp * 3 < self.hp:
+            out.append("reeling")
+        if fp <= -self.fp:
+            out.append("fp_out")
+        elif fp <= 0:
+            out.append("fp_zero")
+        elif fp * 3 < self.fp:
+            out.append("tired")
+        if self.encumbrance:
+            out.append(f"encumbrance_{self.encumbrance}")
+        return tuple(out)
+
     def with_attribute(self, name: str, value: int) -> Character:
         """A copy with one field changed ("dx", 12); refuses unknown fields."""
         key = name.lower()
@@ -342,6 +409,7 @@ class Character(Displayable):
                 value = _effect_value(effect, trait)
                 if value:
                     out.append(Modifier(value, defn.name))
+        out.extend(Modifier(value, label) for key, value, label in self.feature_bonuses if key in keys and value)
         return tuple(out)
 
     def defense_bonus(self, kind: str) -> int:
@@ -389,7 +457,7 @@ class Character(Displayable):
             if not attribute or not difficulty:
                 raise DataError(t("gurps.err.skill_needs_attribute", skill=entry.name))
             relative = relative_level(difficulty, entry.points)
-            level = self.attribute_value(attribute) + relative
+            level = self.attribute_value(attribute) + relative + entry.bonus
             if best_default is not None and best_default[0] > level:
                 return SkillLevel(label, best_default[0] + bonus, best_default[1], attribute, None, bonuses)
             return SkillLevel(label, level + bonus, "points", attribute, relative, bonuses)
@@ -411,9 +479,12 @@ class Character(Displayable):
                 if entry is None:  # skill-to-skill defaults only from skills actually known
                     continue
                 try:
-                    value = self.skill_level(source, _depth=depth + 1).level
+                    known = self.skill_level(source, _depth=depth + 1)
                 except (RuleError, NotFoundError):
                     continue
+                # the source's own Talent/feature bonuses stay out: the defaulting skill adds its
+                # bonuses once (GURPS-ADV-26; counted twice, Camouflage from Survival came out +2 high)
+                value = known.level - sum(m.value for m in known.bonuses) - entry.bonus
                 text = f"default {source}{modifier:+d}"
             if best is None or value + modifier > best[0]:
                 best = (value + modifier, text)
@@ -498,11 +569,15 @@ class Character(Displayable):
 
     # -- points and validation ------------------------------------------------------------------
     def attribute_points(self) -> dict[str, int]:
-        """Cost of each attribute (GURPS-CH-05)."""
-        return {name: (getattr(self, name) - 10) * cost for name, cost in ATTRIBUTE_COST.items()}
+        """Cost of each attribute (GURPS-CH-05); levels granted by traits are paid in the trait."""
+        granted = dict(self.granted)
+        return {name: (getattr(self, name) - granted.get(name, 0) - 10) * cost
+                for name, cost in ATTRIBUTE_COST.items()}
 
     def secondary_points(self) -> dict[str, int]:
-        return {name: getattr(self, name) * cost for name, cost in SECONDARY_COST.items()}
+        granted = {f"{key}_adj": value for key, value in self.granted}
+        granted["move_adj"] = dict(self.granted).get("basic_move", 0)
+        return {name: (getattr(self, name) - granted.get(name, 0)) * cost for name, cost in SECONDARY_COST.items()}
 
     def skill_points(self) -> int:
         return sum(s.points for s in self.skills)
@@ -614,6 +689,8 @@ class Character(Displayable):
                      "disadvantage_limit", "allow_bought_secondary", "hp_lost", "fp_lost",
                      "handedness", "notes"):
             data[name] = getattr(self, name)
+        if self.gcs_source:
+            data["gcs_source"] = self.gcs_source
         data["reputations"] = [{"modifier": r.modifier, "description": r.description} for r in self.reputations]
         data["languages"] = [asdict(language) for language in self.languages]
         data["traits"] = [t.to_dict() for t in self.traits]
@@ -621,6 +698,14 @@ class Character(Displayable):
         data["equipment"] = list(self.equipment)
         if self.weapons:
             data["weapons"] = [w.to_dict() for w in self.weapons]
+        if self.granted:
+            data["granted"] = dict(self.granted)
+        if self.feature_bonuses:
+            data["feature_bonuses"] = [list(row) for row in self.feature_bonuses]
+        if self.conditionals:
+            data["conditionals"] = [list(row) for row in self.conditionals]
+        if self.carried_kg:
+            data["carried_kg"] = self.carried_kg
         return data
 
     @classmethod
@@ -638,6 +723,7 @@ class Character(Displayable):
                            ("move_adj", int), ("status", int), ("tl", int), ("dr", int), ("budget", int),
                            ("disadvantage_limit", int), ("hp_lost", int), ("fp_lost", int),
                            ("appearance", str), ("wealth", str), ("handedness", str), ("notes", str),
+                           ("gcs_source", str),
                            ("allow_bought_secondary", bool)):
             if name in data:
                 value = data[name]
@@ -655,6 +741,11 @@ class Character(Displayable):
             kwargs["equipment"] = tuple(str(e) for e in data.get("equipment", []))
             kwargs["weapons"] = tuple(CharacterWeapon.from_dict(w, where=f"{where}: weapons[{i}]")
                                       for i, w in enumerate(data.get("weapons", [])))
+            kwargs["granted"] = tuple((str(k), int(v)) for k, v in dict(data.get("granted", {})).items())
+            kwargs["feature_bonuses"] = tuple((str(k), int(v), str(label))
+                                              for k, v, label in data.get("feature_bonuses", []))
+            kwargs["conditionals"] = tuple((int(v), str(text)) for v, text in data.get("conditionals", []))
+            kwargs["carried_kg"] = float(data.get("carried_kg", 0.0))
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(t("gurps.err.file.entry", where=where, error=error)) from error
         traits = load_traits()
@@ -683,6 +774,17 @@ def _effect_value(effect: dict[str, Any], trait: Trait) -> int:
 
 def _name_key(name: str) -> str:
     return match_key(half_width(name).strip().strip("〈〉<>"))
+
+
+ENCUMBRANCE_LIMITS = (1, 2, 3, 6, 10)  # x Basic Lift: None, Light, Medium, Heavy, X-Heavy (GURPS-STD-04)
+
+
+def encumbrance_level(load: float, basic_lift: float) -> int:
+    """0 None .. 4 X-Heavy for a load against Basic Lift (same unit); 5 means over 10 x BL."""
+    for level, limit in enumerate(ENCUMBRANCE_LIMITS):
+        if load <= basic_lift * limit:
+            return level
+    return 5
 
 
 def language_cost(language: Language) -> int:

@@ -62,14 +62,34 @@ SEED_MAX_ST = 20
 
 
 def damage_for_st(st: int, *, extended: bool = True) -> tuple[DiceAdds, DiceAdds]:
-    """(thrust, swing) for ST (GURPS-DMG-02); ST 21-26 only with `extended` (OPEN flag)."""
+    """(thrust, swing) for ST (GURPS-DMG-02); ST above 20 only with `extended` (OPEN flag): 21-26 from
+    the Basic Set table, above that its standard continuation."""
     if st < 1:
         raise RuleError(t("gurps.err.st_no_damage", st=st))
     if st > SEED_MAX_ST and not extended:
         raise RuleError(t("gurps.err.st_above_seed", st=st))
     if st not in DAMAGE_TABLE:
-        raise RuleError(t("gurps.err.st_beyond", st=st, top=max(DAMAGE_TABLE)))
+        return _beyond_table(st)
     return DAMAGE_TABLE[st]
+
+
+def _beyond_table(st: int) -> tuple[DiceAdds, DiceAdds]:
+    """ST above 26: the Basic Set's continuation (27-28 3d-1/5d+1, ... 100 11d/13d, then +1d per 10 ST),
+    written as GCS's "basic set" progression computes it (OPEN after GURPS-DMG-02). [std]"""
+    value = st - 11
+    if st > 50:
+        value -= 1
+        if st > 79:
+            value -= 1 + (st - 80) // 5
+    thrust = DiceAdds(value // 8 + 1, value % 8 // 2 - 1)
+    value = st
+    if st > 40:
+        value -= (st - 40) // 5
+    if st > 59:
+        value += 1
+    value += 9
+    swing = DiceAdds(value // 8 + 1, value % 8 // 2 - 1)
+    return thrust, swing
 
 
 def damage_notation(st: int, *, extended: bool = True) -> str:

@@ -1,29 +1,36 @@
-"""Import GURPS Character Sheet (GCS) `.gcs` files (JSON, version 2-5; tested on 5).
+"""Import GURPS Character Sheet (GCS) `.gcs` files (JSON, versions 2-5) with GCS's own numbers.
 
-    import_gcs(data, where="file.gcs") -> GcsImport(character, mismatches, warnings)
+    read_gcs(path) -> GcsImport(character, mismatches, warnings, comparisons, encumbrance)
+    import_gcs(data, where="file.gcs") -> GcsImport
+    GcsImport.mismatch_lines() -> ("Thaumatology: GCS 15, ours 12 — using GCS", ...)
     load_gcs(path) -> Character
+    export_gcs(character, target) -> Path     # a COPY with current HP/FP and conditions
 
-Read: profile.name, total_points, attributes (adj -> our attributes and bought secondary
-adjustments), traits (recursively through containers; `calc.points` is the cost), skills
-(difficulty "dx/a", points, `calc.level`), equipment names (`description`), the melee and ranged
-weapons of equipped items (damage, reach, parry, the best skill default; levels checked against
-`calc.level`), DR (body location
-`calc.dr.all` for the torso, else equipped `dr_bonus` features). Every skill level is recomputed
-with our rules (GURPS-STD-01..03) and compared with the file's `calc.level`; differences are listed
-in `mismatches` (a file from a GCS with bonuses we do not model shows them there).
+gcs_calc.compute() works every number out from the file's rows and their `features` (attributes,
+skills, techniques, spells, Dodge, damage, encumbrance); weapons (equipped items and natural attacks
+of traits, every usage) are computed here. `comparisons` lists each value against the file's
+`calc`; where they differ the file's value is used and `mismatches` says so (shown by `%char load`).
+XML-era files (GCS 4 and older) are refused in one line naming the file. A skill outside our lists
+(Merchant with 0 points) is kept at its level, never a reason to refuse the file.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import floor
 from pathlib import Path
 from typing import Any
 
 from gamekernel.errors import DataError, GameKernelError, NotFoundError
 from gamekernel.i18n import t
 from gamekernel.systems.gurps.characters import Character, Skill
+from gamekernel.systems.gurps.gcs_calc import GcsNumbers, compute
+from gamekernel.systems.gurps.gcs_features import matches, matches_list, plain_name, reaction_lines, substitute
+from gamekernel.systems.gurps.skills import DIFFICULTY_BASE
 from gamekernel.systems.gurps.traits import Trait, maybe_trait
 from gamekernel.systems.gurps.weapons import CharacterWeapon, validate_weapon
 
@@ -41,8 +48,15 @@ class GcsImport:
     """The imported character plus what did not line up."""
 
     character: Character
-    mismatches: tuple[tuple[str, int, int], ...]  # (skill, file's calc.level, our level)
+    mismatches: tuple[tuple[str, Any, Any], ...]  # (what, file's calc value, ours) where they differ
     warnings: tuple[str, ...]
+    comparisons: tuple[tuple[str, str, Any, Any], ...] = ()  # (kind, what, file's calc, ours), all
+    encumbrance: int = 0
+
+    def mismatch_lines(self) -> tuple[str, ...]:
+        """One visible line per difference: "Thaumatology: GCS 15, ours 12 — using GCS"."""
+        return tuple(t("gurps.gcs.mismatch", what=what, gcs=gcs, ours="—" if ours is None else ours)
+                     for what, gcs, ours in self.mismatches)
 
 
 def _walk(rows: list[dict[str, Any]]):
@@ -71,33 +85,47 @@ def _int(value: Any, where: str) -> int:
         raise DataError(t("gurps.err.gcs.number", where=where, value=value)) from error
 
 
-def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
-    """Turn a parsed .gcs document into a Character (see the module docstring)."""
+def _parse_version(data: Any, where: str) -> int:
+    """The document's GCS format version; XML-era files (GCS 4 and older) are refused in one line."""
     if not isinstance(data, dict):
         raise DataError(t("gurps.err.gcs.object", where=where))
     version = data.get("version")
     if version not in SUPPORTED_VERSIONS:
         raise DataError(t("gurps.err.gcs.version", where=where, version=version))
+    return int(version)
+
+
+def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
+    """Turn a parsed .gcs document into a Character (see the module docstring)."""
+    _parse_version(data, where)
     warnings: list[str] = []
+    numbers = compute(data)
+    comparisons: list[tuple[str, str, Any, Any]] = []
     profile = data.get("profile") or {}
     name = str(profile.get("name") or Path(where).stem)
     kwargs: dict[str, Any] = {"name": name}
     if "total_points" in data:
         kwargs["budget"] = _int(data["total_points"], f"{where}: total_points")
 
-    attributes = {a.get("attr_id"): a for a in data.get("attributes", []) if isinstance(a, dict)}
+    values, gcs_values = numbers.attributes, numbers.attributes_gcs
     for key in ("st", "dx", "iq", "ht"):
-        if key in attributes:
-            kwargs[key] = 10 + _int(attributes[key].get("adj", 0), f"{where}: attributes[{key}].adj")
-    for attr, field_name, scale in (("hp", "hp_adj", 1), ("will", "will_adj", 1), ("per", "per_adj", 1),
-                                    ("fp", "fp_adj", 1), ("basic_move", "move_adj", 1)):
-        if attr in attributes:
-            kwargs[field_name] = _int(attributes[attr].get("adj", 0), f"{where}: attributes[{attr}].adj") * scale
-    if "basic_speed" in attributes:
-        adj = float(attributes["basic_speed"].get("adj", 0) or 0)
-        kwargs["speed_adj"] = round(adj * 4)
-    if any(kwargs.get(k) for k in ("hp_adj", "will_adj", "per_adj", "fp_adj", "speed_adj", "move_adj")):
-        kwargs["allow_bought_secondary"] = True
+        kwargs[key] = _used(values[key], gcs_values.get(key))
+    for attr, field_name in (("hp", "hp_adj"), ("will", "will_adj"), ("per", "per_adj"), ("fp", "fp_adj")):
+        base = kwargs["st" if attr == "hp" else "ht" if attr == "fp" else "iq"]
+        kwargs[field_name] = _used(values[attr], gcs_values.get(attr)) - base
+    speed = gcs_values.get("basic_speed", numbers.speed)
+    kwargs["speed_adj"] = round((Fraction(str(speed)) - Fraction(kwargs["dx"] + kwargs["ht"], 4)) * 4)
+    move = _used(values["basic_move"], gcs_values.get("basic_move"))
+    kwargs["move_adj"] = move - floor(Fraction(kwargs["dx"] + kwargs["ht"] + kwargs["speed_adj"], 4))
+    for key in ("st", "dx", "iq", "ht", "will", "per", "hp", "fp", "basic_speed", "basic_move", "fright_check",
+                "vision", "hearing", "taste_smell", "touch"):
+        if key in gcs_values:
+            ours = values[key]
+            ours = float(ours) if isinstance(ours, Fraction) else ours
+            comparisons.append(("attribute", key, _plain(gcs_values[key]), _plain(ours)))
+    kwargs["granted"] = tuple(sorted(numbers.granted.items()))
+    kwargs["allow_bought_secondary"] = True
+    attributes = {a.get("attr_id"): a for a in data.get("attributes", []) if isinstance(a, dict)}
     if "hp" in attributes and attributes["hp"].get("damage"):
         kwargs["hp_lost"] = _int(attributes["hp"]["damage"], f"{where}: attributes[hp].damage")
     if "fp" in attributes and attributes["fp"].get("damage"):
@@ -105,7 +133,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
 
     traits: list[Trait] = []
     for index, row in enumerate(_walk(data.get("traits") or data.get("advantages") or [])):
-        label = str(row.get("name", f"trait {index}"))
+        label = substitute(str(row.get("name", f"trait {index}")), row.get("replacements"))
         points = row.get("calc", {}).get("points")
         if points is None:
             points = row.get("base_points", 0)
@@ -117,7 +145,8 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
             kwargs["appearance"] = appearance
             continue
         level = row.get("levels")
-        defn = maybe_trait(label)
+        # a trait whose file says what it does (features) is not also given our own effects
+        defn = None if _has_features(row) else maybe_trait(label)
         trait_name = label + (f" ({row['notes']})" if row.get("notes") and not defn else "")
         traits.append(Trait(
             id=defn.id if defn else "", name=trait_name, points=points,
@@ -125,62 +154,99 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
             cr=row.get("cr"), note=str(row.get("notes", "")) if defn else "",
         ))
     kwargs["traits"] = tuple(traits)
+    kwargs["feature_bonuses"] = tuple((key, value, "GCS") for key, value in numbers.defense_bonus.items() if value)
+    kwargs["conditionals"] = reaction_lines(numbers.features)
+    kwargs["carried_kg"] = numbers.carried_lb / 2
 
+    mismatches: list[tuple[str, int, int | None]] = []
     skills: list[Skill] = []
-    expected: list[tuple[str, int]] = []
-    for row in _walk(data.get("skills") or []):
-        label = str(row.get("name", "?"))
-        difficulty = str(row.get("difficulty", ""))
-        attribute, _, diff = difficulty.partition("/")
-        if not diff:  # techniques: "a"/"h" relative to a parent skill; keep the file's level
-            level = row.get("calc", {}).get("level")
-            if level is None:
-                warnings.append(f"{label}: no difficulty and no calc.level; skipped")
-                continue
-            skills.append(Skill(label, "", attribute.upper(), 0, _int(level, f"{where}: {label}.calc.level"),
-                                str(row.get("specialization", ""))))
+    for row in numbers.skills:
+        kind = "" if row.kind == "skill" else row.kind
+        college = ", ".join(row.colleges)
+        if row.gcs is not None:
+            comparisons.append((row.kind, row.full_name, row.gcs, row.level))
+            if row.level != row.gcs:
+                mismatches.append((row.full_name, row.gcs, row.level))
+        level = row.gcs if row.gcs is not None else row.level
+        if level is None:
+            warnings.append(t("gurps.gcs.no_level", skill=row.full_name))
             continue
-        attr = {"st": "ST", "dx": "DX", "iq": "IQ", "ht": "HT", "will": "Will", "per": "Per"}.get(attribute.lower())
-        if attr is None:
-            warnings.append(f"{label}: controlling attribute {attribute!r} is not supported; kept the file's level")
-        skill = Skill(label, attr or "", diff.upper(), _int(row.get("points", 0), f"{where}: {label}.points"),
-                      None if attr else row.get("calc", {}).get("level"), str(row.get("specialization", "")))
+        paid = row.points if row.paid is None else row.paid
+        if row.kind == "skill" and row.attribute and paid > 0 and row.difficulty in DIFFICULTY_BASE:
+            skill = Skill(row.name, row.attribute, row.difficulty, paid, None, row.specialization,
+                          bonus=row.bonus)
+        else:
+            skill = Skill(row.name, row.attribute, row.difficulty, paid, level, row.specialization,
+                          bonus=row.bonus, kind=kind, college=college)
         skills.append(skill)
-        if attr and row.get("calc", {}).get("level") is not None:
-            expected.append((skill.full_name, _int(row["calc"]["level"], f"{where}: {label}.calc.level")))
     kwargs["skills"] = tuple(skills)
 
-    equipment: list[str] = []
+    equipment = [str(row.get("description", row.get("name", "?"))) for row in _walk_all(data.get("equipment") or [])]
     dr_bonus = 0
-    for row in _walk_all(data.get("equipment") or []):
-        equipment.append(str(row.get("description", row.get("name", "?"))))
-        if row.get("equipped", True):
-            for feature in row.get("features", []) or []:
-                if feature.get("type") == "dr_bonus" and (
-                    not feature.get("locations") or "torso" in feature.get("locations", [])
-                    or feature.get("location") == "torso"
-                ):
-                    dr_bonus += _int(feature.get("amount", 0), f"{where}: {row.get('description')}.dr_bonus")
+    for feature in numbers.features:  # equipped armor and traits (Tough Skin): the torso's DR
+        locations = feature.row.get("locations") or [feature.row.get("location") or "torso"]
+        if feature.row.get("type") == "dr_bonus" and ("torso" in locations or "all" in locations):
+            dr_bonus += int(feature.amount)
     kwargs["equipment"] = tuple(equipment)
     kwargs["dr"] = _torso_dr(data) if _torso_dr(data) is not None else dr_bonus
 
     character = Character(**kwargs)
-    weapons, expected_weapons = _weapons(character, data.get("equipment") or [], where, warnings)
+    # a bought skill whose live level is not the one chosen (GCS's when ours differs) keeps that level
+    fixed = []
+    for skill in character.skills:
+        wanted = next((r.gcs if r.gcs is not None else r.level) for r in numbers.skills
+                      if r.full_name == skill.full_name)
+        if skill.level is None:
+            try:
+                live = character.skill_level(skill.full_name).level
+            except GameKernelError:
+                live = None
+            if live != wanted:
+                skill = replace(skill, level=wanted)
+        fixed.append(skill)
+    character = replace(character, skills=tuple(fixed))
+    weapons, expected_weapons = _weapons(character, data, numbers, where, warnings)
     character = replace(character, weapons=tuple(weapons))
-    mismatches = []
-    for label, level in expected:
-        try:
-            ours = character.skill_level(label).level
-        except (NotFoundError, DataError) as error:
-            warnings.append(f"{label}: {error}")
-            continue
-        if ours != level:
-            mismatches.append((label, level, ours))
-    for weapon, level in expected_weapons:
+    for weapon, level, parry, block, block_mod in expected_weapons:
         ours = character.weapon_level(weapon)
+        comparisons.append(("weapon", weapon.name, level, ours))
         if ours != level:
             mismatches.append((f"{weapon.name} (weapon)", level, ours))
-    return GcsImport(character, tuple(mismatches), tuple(warnings))
+        if parry is not None and weapon.parry is not None:
+            comparisons.append(("parry", weapon.name, parry, floor(ours / 2) + 3 + weapon.parry
+                                + numbers.defense_bonus.get("parry", 0)))
+        if block is not None:
+            comparisons.append(("block", weapon.name, block, floor(ours / 2) + 3 + block_mod
+                                + numbers.defense_bonus.get("block", 0)))
+    if numbers.dodge_gcs is not None:
+        comparisons.append(("dodge", "Dodge", numbers.dodge_gcs, numbers.dodge))
+    if numbers.damage_gcs[0]:
+        comparisons.append(("thrust", "thrust", numbers.damage_gcs[0], numbers.thrust))
+        comparisons.append(("swing", "swing", numbers.damage_gcs[1], numbers.swing))
+    for kind, label, gcs, ours in comparisons:
+        if kind == "attribute" and gcs != ours:
+            mismatches.append((label, gcs, ours))
+    return GcsImport(character, tuple(mismatches), tuple(warnings), tuple(comparisons), numbers.encumbrance)
+
+
+def _used(ours: int, gcs: Any) -> int:
+    """The file's value where it has one (GCS is authoritative where we differ), else ours."""
+    return int(gcs) if isinstance(gcs, (int, float)) and not isinstance(gcs, bool) else int(ours)
+
+
+def _plain(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _maybe_int(value: Any) -> int | None:
+    """"14" -> 14; "No", "", None, "14F" -> None/14 (the leading number only)."""
+    match = re.match(r"\s*([+-]?\d+)", str(value or ""))
+    return int(match.group(1)) if match else None
+
+
+def _has_features(row: dict[str, Any]) -> bool:
+    return bool(row.get("features")) or any(m.get("features") for m in row.get("modifiers") or []
+                                            if isinstance(m, dict) and not m.get("disabled"))
 
 
 def _is_melee(row: dict[str, Any]) -> bool | None:
@@ -217,9 +283,10 @@ def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple
     for d in defaults or []:
         kind, mod = str(d.get("type", "")), int(d.get("modifier", 0) or 0)
         if kind == "skill":
-            name = str(d.get("name", ""))
-            if d.get("specialization"):
-                name = f"{name} ({d['specialization']})"
+            name = plain_name(d.get("name"))
+            specialization = plain_name(d.get("specialization"))
+            if specialization and "@" not in specialization:  # "@Attack Type@": an unfilled placeholder
+                name = f"{name} ({specialization})"
             if character.find_skill_entry(name) is None:
                 continue
             try:
@@ -235,14 +302,54 @@ def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple
     return best
 
 
-def _weapons(character: Character, equipment: list[dict[str, Any]], where: str, warnings: list[str]):
-    """Melee and ranged weapons of equipped items: one CharacterWeapon per usage (the first keeps the
-    item's name, the others add the usage: "Broadsword (Thrust)"), with the best default as its skill."""
-    weapons: list[CharacterWeapon] = []
-    expected: list[tuple[CharacterWeapon, int]] = []
-    for item in _walk_all(equipment):
-        if not item.get("equipped", True):
+def _weapon_owners(data: dict[str, Any]):
+    """Rows that carry weapons: equipped items, then enabled traits (natural attacks: Bite, Punch...)."""
+    for item in _walk_all(data.get("equipment") or []):
+        if item.get("equipped", True):
+            yield item
+    yield from (row for row in _walk_enabled(data.get("traits") or data.get("advantages") or [])
+                if row.get("weapons"))
+
+
+def _walk_enabled(rows: list[dict[str, Any]]):
+    for row in rows or []:
+        if isinstance(row, dict) and not row.get("disabled"):
+            yield row
+            yield from _walk_enabled(row.get("children") or [])
+
+
+def _weapon_skill_bonus(numbers: GcsNumbers, item: dict[str, Any], row: dict[str, Any]) -> int:
+    """`skill_bonus` features aimed at weapons: by weapon name/usage/tags, or on the item itself."""
+    total = 0.0
+    name = str(item.get("description", item.get("name", "")))
+    own = [f for f in item.get("features") or [] if isinstance(f, dict)]
+    for modifier in item.get("modifiers") or []:  # an enabled modifier's features are the item's too
+        if isinstance(modifier, dict) and not modifier.get("disabled"):
+            own.extend(f for f in modifier.get("features") or [] if isinstance(f, dict))
+    for feature in [*(f.row for f in numbers.features if f.row not in own), *own]:
+        if feature.get("type") != "skill_bonus":
             continue
+        selection = feature.get("selection_type")
+        amount = float(feature.get("amount", 0) or 0)
+        if feature.get("per_level"):
+            amount *= float(item.get("levels") or 1)
+        if selection == "this_weapon" and feature in own:
+            if matches(feature.get("specialization"), str(row.get("usage", ""))):
+                total += amount
+        elif (selection == "weapons_with_name" and feature not in own and matches(feature.get("name"), name)
+              and matches(feature.get("specialization"), str(row.get("usage", "")))
+              and matches_list(feature.get("tags"), item.get("tags") or [])):
+            total += amount
+    return int(total)
+
+
+def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, where: str, warnings: list[str]):
+    """Melee and ranged weapons of equipped items and traits: one CharacterWeapon per usage (the first
+    keeps the item's name, the others add the usage: "Broadsword (Thrust)"), with the best default as
+    its skill, less 1 per point of the weapon's minimum ST above the wielder's, plus weapon skill bonuses."""
+    weapons: list[CharacterWeapon] = []
+    expected: list[tuple[CharacterWeapon, int, int | None, int | None, int]] = []
+    for item in _weapon_owners(data):
         label = str(item.get("description", item.get("name", "?")))
         for row in item.get("weapons") or []:
             melee = _is_melee(row)
@@ -263,8 +370,12 @@ def _weapons(character: Character, equipment: list[dict[str, Any]], where: str, 
             if not melee:
                 acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
                 flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
+            modifier = best[1] + _weapon_skill_bonus(numbers, item, row)
+            minimum = _maybe_int(row.get("strength"))
+            if minimum is not None and minimum > character.st:
+                modifier -= minimum - character.st
             weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
-                                     modifier=best[1], reach=str(row.get("reach", "") or ""), parry=parry,
+                                     modifier=modifier, reach=str(row.get("reach", "") or ""), parry=parry,
                                      flags=flags, usage=usage)
             try:
                 validate_weapon(weapon, where=f"{where}: {name}")
@@ -274,7 +385,10 @@ def _weapons(character: Character, equipment: list[dict[str, Any]], where: str, 
             weapons.append(weapon)
             level = (row.get("calc") or {}).get("level")
             if level is not None:
-                expected.append((weapon, _int(level, f"{where}: {name}.calc.level")))
+                calc = row.get("calc") or {}
+                expected.append((weapon, _int(level, f"{where}: {name}.calc.level"),
+                                 _maybe_int(calc.get("parry")), _maybe_int(calc.get("block")),
+                                 _maybe_int(row.get("block")) or 0))
     return weapons, expected
 
 
@@ -288,16 +402,60 @@ def _torso_dr(data: dict[str, Any]) -> int | None:
     return None
 
 
-def load_gcs(path: str | Path) -> Character:
-    """Read a .gcs file; DataError names the file and the field."""
+def read_gcs(path: str | Path) -> GcsImport:
+    """Read a .gcs file into a GcsImport; every error names the file (and the field)."""
     source = Path(path)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError as error:
+        raise NotFoundError(t("gurps.err.gcs.missing", source=source)) from error
+    if text.lstrip().startswith("<"):
+        raise DataError(t("gurps.err.gcs.xml", where=source))
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise DataError(t("gurps.err.file.json", source=source, error=error)) from error
+    return import_gcs(data, where=str(source))
+
+
+def load_gcs(path: str | Path) -> Character:
+    """Read a .gcs file as a Character; its notes say where GCS's value replaced ours."""
+    result = read_gcs(path)
+    notes = "; ".join([*result.mismatch_lines(), *result.warnings])
+    return replace(result.character, source=str(path), notes=notes)
+
+
+def export_gcs(character: Character, target: str | Path) -> Path:
+    """Write current HP/FP damage and conditions into a COPY of the character's GCS file (the file
+    it was imported from is never edited in place); DataError names what is wrong."""
+    if not character.gcs_source:
+        raise DataError(t("gurps.err.gcs.no_source", name=character.name))
+    source, destination = Path(character.gcs_source), Path(target)
+    if destination.resolve() == source.resolve():
+        raise DataError(t("gurps.err.gcs.same_file", source=source))
     try:
         data = json.loads(source.read_text(encoding="utf-8"))
     except FileNotFoundError as error:
         raise NotFoundError(t("gurps.err.gcs.missing", source=source)) from error
     except ValueError as error:
         raise DataError(t("gurps.err.file.json", source=source, error=error)) from error
-    result = import_gcs(data, where=str(source))
-    notes = "; ".join([*(f"GCS level {lvl} vs ours {ours} for {name}" for name, lvl, ours in result.mismatches),
-                       *result.warnings])
-    return replace(result.character, source=str(source), notes=notes)
+    for row in data.get("attributes") or []:
+        if isinstance(row, dict) and row.get("attr_id") in ("hp", "fp"):
+            lost = character.hp_lost if row["attr_id"] == "hp" else character.fp_lost
+            if lost:
+                row["damage"] = lost
+            else:
+                row.pop("damage", None)
+    notes = [n for n in data.get("notes") or [] if not str(n.get("id", "")).startswith(EXPORT_NOTE_ID)]
+    if character.conditions:
+        text = ", ".join(t(f"gurps.condition.{key}") for key in character.conditions)
+        notes.append({"id": EXPORT_NOTE_ID, "text": t("gurps.char.conditions", conditions=text)})
+    data["notes"] = notes
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    temp = destination.with_name(f".{destination.name}.tmp")
+    temp.write_text(json.dumps(data, ensure_ascii=False, indent="\t") + "\n", encoding="utf-8")
+    os.replace(temp, destination)
+    return destination
+
+
+EXPORT_NOTE_ID = "ngamekernel"  # the note this export owns (replaced on the next export)

@@ -40,6 +40,8 @@ class SkillDef:
     defaults: tuple[tuple[str, int], ...]
     tags: tuple[str, ...] = ()
     ref: str = ""
+    specialties: tuple[str, ...] = ()
+    catalog: bool = False  # from the Basic Set catalog: its defaults are complete (none = no default)
 
 
 def _normalize_difficulty(text: str) -> str:
@@ -89,7 +91,7 @@ def default_options(skill: SkillDef) -> tuple[tuple[str, int], ...]:
     """The skill's defaults: its own list, else the generic attribute default (GURPS-STD-03)."""
     if skill.defaults:
         return skill.defaults
-    if skill.difficulty in GENERIC_DEFAULT and skill.name not in _NO_DEFAULT:
+    if skill.difficulty in GENERIC_DEFAULT and skill.name not in _NO_DEFAULT and not skill.catalog:
         return ((skill.attribute, GENERIC_DEFAULT[skill.difficulty]),)
     return ()
 
@@ -100,12 +102,20 @@ _NO_DEFAULT = frozenset({"Karate", "Boxing", "Engineer"})
 
 @cache
 def load_skills() -> dict[str, SkillDef]:
-    """All skills of data/skills.json keyed by English name."""
-    path = resources.files("gamekernel.systems.gurps") / "data" / "skills.json"
+    """All skills keyed by English name: the seed's list (data/skills.json, with Japanese names and
+    the seed's own defaults) over the Basic Set catalog of facts (data/basic_skills.json, built by
+    tools/build_gurps_skill_facts.py), so every Basic Set skill is known."""
+    skills = _read_skills("basic_skills.json")
+    skills.update(_read_skills("skills.json"))
+    return skills
+
+
+def _read_skills(file: str) -> dict[str, SkillDef]:
+    path = resources.files("gamekernel.systems.gurps") / "data" / file
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise DataError(t("gurps.err.data_read", file="skills.json", error=error)) from error
+        raise DataError(t("gurps.err.data_read", file=file, error=error)) from error
     skills: dict[str, SkillDef] = {}
     for index, row in enumerate(raw.get("skills", [])):
         try:
@@ -117,9 +127,11 @@ def load_skills() -> dict[str, SkillDef]:
                 defaults=tuple((d["from"], int(d["modifier"])) for d in row.get("defaults", [])),
                 tags=tuple(row.get("tags", [])),
                 ref=row.get("ref", ""),
+                specialties=tuple(row.get("specialties", [])),
+                catalog=file != "skills.json",
             )
         except (KeyError, TypeError, ValueError, UsageError) as error:
-            raise DataError(t("gurps.err.data_entry", file="skills.json", list="skills", index=index,
+            raise DataError(t("gurps.err.data_entry", file=file, list="skills", index=index,
                               error=error)) from error
         skills[skill.name] = skill
     return skills
