@@ -11,6 +11,7 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Opt, Rest, Sub, Word, Words, command
+from gamekernel.magics.teaching import EXPLAIN, explainable
 
 
 def looks_like_mtg_check(spec: str) -> bool:
@@ -141,7 +142,8 @@ class MtgMagics(SessionMagics):
     @line_magic
     @guarded("boost")
     @command("boost", actor="whose last check to boost (default: the only library)", group="mtg",
-             extra="mtg.error.boost_args")
+             options=(EXPLAIN,), extra="mtg.error.boost_args")
+    @explainable
     def boost(self, args: Args):
         """Once per scene after a check: exile the top six, +1 per colourless card (`%boost @Mira`)."""
         return self.session.mtg_boost(args.actor)

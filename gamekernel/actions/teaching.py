@@ -1,0 +1,109 @@
+"""Explain mode in the session (a mixin of Session): `session.explain(seq)` explains an event of the
+log from its stored outcome (issue 15). The steps are computed by gamekernel.systems.explain; this
+module only finds the facts an event refers to (card facts, card names, a fight's report rebuilt by
+replaying the log up to that event)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekernel.errors import NotFoundError, RuleError
+from gamekernel.events import Event
+from gamekernel.i18n import t
+from gamekernel.systems import explain as ex
+from gamekernel.systems.gurps.checks import SuccessRoll
+from gamekernel.systems.gurps.contests import QuickContest
+from gamekernel.systems.gurps.damage import DamageRoll
+
+COMBAT_EXPLAINED = {"attack": ex.attack_explanation, "defend": ex.defense_explanation,
+                    "damage": ex.combat_damage_explanation}
+
+
+class TeachingActions:
+    """`explain`: the working of any roll, check or card rule already in the log."""
+
+    def explain(self, seq: int | None = None, *, result: Any = None) -> ex.Explained:
+        """The steps of event `seq` (default: the last event that has any), shown with `result`."""
+        if seq is None:
+            for event in reversed(self.log):
+                found = self.explain_event(event)
+                if found is not None and not event.secret:
+                    return ex.Explained(result, (found,), event.seq)
+            raise NotFoundError(t("explain.err.empty"))
+        event = next((e for e in self.log if e.seq == seq), None)
+        if event is None:
+            raise NotFoundError(t("explain.err.no_event", seq=seq, last=self.log[-1].seq if self.log else 0))
+        if event.secret:
+            raise RuleError(t("explain.err.secret", seq=seq))
+        found = self.explain_event(event)
+        if found is None:
+            raise RuleError(t("explain.none", seq=seq, kind=event.kind))
+        return ex.Explained(result, (found,), event.seq)
+
+    def explain_since(self, mark: int, result: Any) -> ex.Explained:
+        """`--explain`: `result` with the steps of every explainable event it recorded (log[mark:])."""
+        found = tuple(e for e in (self.explain_event(ev) for ev in self.log[mark:] if not ev.secret) if e)
+        return ex.Explained(result, found)
+
+    def explain_event(self, event: Event) -> ex.Explanation | None:
+        """The explanation of one event, or None for a kind that decides nothing by a rule."""
+        kind, data = event.kind, event.data
+        if kind == "gurps.check":
+            return ex.check_explanation(SuccessRoll.from_dict(data["result"]))
+        if kind == "gurps.contest":
+            return ex.contest_explanation(QuickContest.from_dict(data["result"]))
+        if kind == "gurps.damage":
+            return ex.damage_explanation(DamageRoll.from_dict(data["result"]))
+        if kind == "mtg.check":
+            return ex.mtg_check_explanation(data["result"], is_land=self._is_land)
+        if kind == "mtg.boost":
+            return ex.mtg_boost_explanation(data.get("result", data), self._check_before(event))
+        if kind == "gw.overcharge":
+            detail = data["detail"]
+            return ex.overcharge_explanation(detail, self._gw_card_name(detail["card_id"]), event.actor or "")
+        if kind == "gw.flux_pending":
+            return ex.flux_pending_explanation(data["detail"], event.actor or "")
+        if kind == "gw.flux":
+            return ex.flux_explanation(data["detail"], event.actor or "", self._gw_card_name)
+        if kind.startswith("combat.") and data.get("op") in COMBAT_EXPLAINED:
+            report = self._combat_report(event)
+            return None if report is None else COMBAT_EXPLAINED[data["op"]](report)
+        return None
+
+    # -- facts the events refer to -------------------------------------------------------------
+    def _is_land(self, name: str) -> bool:
+        facts = self.state["mtg"].facts.get(name)
+        if facts is not None:
+            return self.state["mtg"].card_facts(name).is_land
+        try:
+            return self.mtg_facts.lookup(name).is_land
+        except Exception:  # an unknown card is simply not explained as a land
+            return False
+
+    def _gw_card_name(self, card_id: str) -> str:
+        try:
+            return self.gw.catalog.card(card_id).name
+        except Exception:  # a card of a catalog no longer loaded: its id
+            return card_id
+
+    def _check_before(self, event: Event) -> dict | None:
+        for earlier in reversed(self.log):
+            if earlier.seq < event.seq and earlier.kind == "mtg.check" and earlier.actor == event.actor:
+                return earlier.data["result"]
+        return None
+
+    def _combat_report(self, event: Event) -> Any:
+        """Rerun a combat event's operation with its recorded dice on the state just before it."""
+        from gamekernel.actions.combat import _OPS, PART, _lend_characters
+        from gamekernel.session import active_events, replay
+        from gamekernel.systems.gurps.combat import Tape
+
+        before = [e for e in self.log if e.seq < event.seq]
+        state = replay(active_events(before)[0])
+        part = state[PART]
+        _lend_characters(state, part)
+        try:
+            _, (_kind, report) = _OPS[event.data["op"]](part, event.data["args"], Tape(faces=event.data["faces"]))
+        except Exception:  # a fight that no longer replays is not explained
+            return None
+        return report
