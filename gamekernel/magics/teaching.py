@@ -13,8 +13,10 @@ from collections.abc import Callable
 
 from IPython.core.magic import line_magic, magics_class
 
+from gamekernel.errors import UsageError
+from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded
-from gamekernel.magics.syntax import Args, Flag, Integer, command
+from gamekernel.magics.syntax import Args, Flag, Integer, Rest, Sub, command
 
 EXPLAIN = Flag("explain", "show the working: each step with its rule id, source and reason")
 
@@ -47,6 +49,44 @@ class TeachingMagics(SessionMagics):
         """The working of an event already in the log: `%explain` (the last roll or check), `%explain 12`.
         Each step names its rule id, the seed and section, and the rule in one sentence."""
         return self.session.explain(args.event)
+
+    @line_magic
+    @guarded("explore")
+    @command("explore",
+             subs=(Sub("check", Rest("spec", "Lockpicking, 12, Stealth+2", missing="explore.err.usage"),
+                       help="success and criticals over effective skill, a modifier slider and toggles"),
+                   Sub("contest", Rest("sides", "14 vs 12", missing="explore.err.usage"),
+                       help="Quick Contest win/lose/tie and Regular Contest rounds over both skills"),
+                   Sub("library", help="MtG success by colour x difficulty, without and with boost"),
+                   Sub("alpha", help="Gamma World: Alpha Flux over N d20 rolls, overcharge by bonus")),
+             actor="whose skill, library or origin bonus", unknown="explore.err.usage", group="core")
+    def explore(self, args: Args):
+        """Odds explorers: `%explore check Lockpicking @Aiko`, `%explore contest 14 vs 12`,
+        `%explore library @Mira`, `%explore alpha @Rin`. Every figure is exact (hover for the fraction)."""
+        from gamekernel.systems.gurps.checks import parse_check_spec, parse_side, split_vs
+        from gamekernel.widgets import explore as x
+
+        session = self.session
+        if args.sub == "check":
+            spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
+            base = session.check_target(spec, args.actor)
+            explorer = x.CheckExplorer(args.spec, base)
+        elif args.sub == "contest":
+            sides = split_vs(args.sides)
+            if len(sides) != 2:
+                raise UsageError(t("explore.err.usage"))
+            a = session.check_target(parse_side(sides[0]), args.actor)
+            b = session.check_target(parse_side(sides[1]), None)
+            explorer = x.ContestExplorer(min(max(a, 3), 18), min(max(b, 3), 18))
+        elif args.sub == "library":
+            actor = session.mtg_actor(args.actor)
+            explorer = x.LibraryExplorer(actor, session.state["mtg"].library(actor))
+        else:
+            from gamekernel.systems.gammaworld.play import character
+
+            name = character(session.gw, args.actor).name if args.actor else ""
+            explorer = x.AlphaExplorer(name, session.gw.origin_bonus(name) if name else 0)
+        return x.ExploreWidget(session, explorer)
 
 
 MAGICS = [TeachingMagics]
