@@ -7,20 +7,58 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekernel.errors import NotFoundError, RuleError
-from gamekernel.events import Event
+from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.events import Event, register_event
 from gamekernel.i18n import t
 from gamekernel.systems import explain as ex
 from gamekernel.systems.gurps.checks import SuccessRoll
 from gamekernel.systems.gurps.contests import QuickContest
 from gamekernel.systems.gurps.damage import DamageRoll
 
+register_event("quiz.start")  # the questions drawn (an outcome of the RNG), so the log replays them
+register_event("quiz.answer")  # one answer, whether it was right, and the running score
+
 COMBAT_EXPLAINED = {"attack": ex.attack_explanation, "defend": ex.defense_explanation,
                     "damage": ex.combat_damage_explanation}
 
 
 class TeachingActions:
-    """`explain`: the working of any roll, check or card rule already in the log."""
+    """`explain`: the working of any roll, check or card rule already in the log; `quiz` and
+    `quiz_answer`: questions drawn from the rules engine, answers and scores logged."""
+
+    def quiz(self, rule_set: str, count: int = 3) -> int:
+        """Draw `count` questions on `rule_set` (gurps, mtg, alpha) with the session RNG; returns the
+        event number that identifies the quiz."""
+        from gamekernel.systems.quiz import make_quiz
+
+        questions = make_quiz(rule_set, count, self.rng)
+        return self.record("quiz.start", {"set": rule_set, "questions": questions}).seq
+
+    def quiz_state(self, quiz: int) -> dict[str, Any]:
+        """The quiz's questions and the answers given so far (undone answers left out)."""
+        start = next((e for e in self.active if e.seq == quiz and e.kind == "quiz.start"), None)
+        if start is None:
+            raise NotFoundError(t("quiz.err.no_quiz", quiz=quiz))
+        answers = {e.data["number"]: e.data for e in self.active
+                   if e.kind == "quiz.answer" and e.data.get("quiz") == quiz}
+        return {"quiz": quiz, "set": start.data["set"], "questions": start.data["questions"], "answers": answers}
+
+    def quiz_answer(self, quiz: int, number: int, choice: int) -> dict[str, Any]:
+        """Answer question `number` (1-based) with choice `choice` (0-based); logged with the score."""
+        from gamekernel.systems.quiz import is_correct
+
+        state = self.quiz_state(quiz)
+        questions = state["questions"]
+        if not 1 <= number <= len(questions):
+            raise UsageError(t("quiz.err.number", number=number, count=len(questions)))
+        if number in state["answers"]:
+            raise RuleError(t("quiz.err.answered", number=number))
+        correct = is_correct(questions[number - 1], choice)
+        right = sum(1 for a in state["answers"].values() if a["correct"]) + correct
+        data = {"quiz": quiz, "set": state["set"], "number": number, "choice": choice, "correct": correct,
+                "right": right, "answered": len(state["answers"]) + 1, "of": len(questions)}
+        self.record("quiz.answer", data)
+        return data
 
     def explain(self, seq: int | None = None, *, result: Any = None) -> ex.Explained:
         """The steps of event `seq` (default: the last event that has any), shown with `result`."""

@@ -16,7 +16,7 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded
-from gamekernel.magics.syntax import Args, Flag, Integer, Rest, Sub, command
+from gamekernel.magics.syntax import Args, Flag, Integer, Rest, Sub, Word, command
 
 EXPLAIN = Flag("explain", "show the working: each step with its rule id, source and reason")
 
@@ -87,6 +87,19 @@ class TeachingMagics(SessionMagics):
             name = character(session.gw, args.actor).name if args.actor else ""
             explorer = x.AlphaExplorer(name, session.gw.origin_bonus(name) if name else 0)
         return x.ExploreWidget(session, explorer)
+
+    @line_magic
+    @guarded("quiz")
+    @command("quiz", Word("set", "gurps, mtg or alpha", metavar="gurps|mtg|alpha", missing="quiz.err.usage"),
+             Integer("count", "how many questions (default 3)", optional=True, default=3, metavar="N",
+                     error="core.err.count_word"),
+             group="core")
+    def quiz(self, args: Args):
+        """A short quiz drawn from the rules engine: `%quiz gurps 3`, `%quiz mtg`, `%quiz alpha 2`.
+        Click an answer: a wrong one shows the steps that give the right one; scores go to the log."""
+        from gamekernel.widgets.quiz import QuizWidget
+
+        return QuizWidget(self.session, self.session.quiz(args.set.lower(), args.count))
 
 
 MAGICS = [TeachingMagics]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 
 MODULES = ("campaign", "cards", "combat", "dice", "explain", "explore", "gammaworld", "gurps", "log", "mtg",
-           "summaries")
+           "quiz", "summaries")
 
 
 def register_all() -> None:

@@ -112,3 +112,16 @@ def explained_html(item: Explained) -> str:
     heading = t("explain.heading") if item.seq is None else t("explain.title.event", seq=item.seq)
     body = "".join(explanation_html(e) for e in item.explanations)
     return result + panel("explain", body, title_html=esc(heading), tone="neutral")
+
+
+def step_rows(explanation: Explanation) -> list[dict[str, str]]:
+    """The steps as plain rows (text, rule, source, why) for a widget front end."""
+    rows = []
+    for step in explanation.steps:
+        source, why = _source(step.rule)
+        rows.append({"text": step_text(step), "rule": step.rule, "source": source, "why": why})
+    return rows
+
+
+def odds_line(explanation: Explanation) -> str:
+    return "" if explanation.odds is None else _odds_text(explanation.odds)

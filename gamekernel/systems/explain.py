@@ -361,10 +361,11 @@ def flux_explanation(detail: Mapping[str, Any], who: str, card_name: Callable[[s
 
 
 def cited_rules() -> frozenset[str]:
-    """Every rule id this module may cite (the test checks each has a note and exists in RULES.md)."""
+    """Every rule id explain mode and the quizzes may cite (the test checks each has a note and
+    exists in RULES.md)."""
     import re
 
-    text = Path(__file__).read_text(encoding="utf-8")
+    text = "".join((_SYSTEMS / name).read_text(encoding="utf-8") for name in ("explain.py", "quiz.py"))
     return frozenset(re.findall(r'"((?:GURPS|MTG|GW)-[A-Z]+-\d+)"', text))
 
 
