@@ -260,7 +260,8 @@ def defense_explanation(report: Any) -> Explanation:
         steps += roll_steps(report.roll, DEFENSE_ROLL)
         odds = report.roll.odds.success
     steps += _hit_steps(report.damage)
-    return Explanation(tuple(steps), odds, "explain.title.defend", {"who": report.defender, "kind": report.kind})
+    title = "explain.title.defend" if report.roll is not None else "explain.title.undefended"
+    return Explanation(tuple(steps), odds, title, {"who": report.defender, "kind": report.kind})
 
 
 def combat_damage_explanation(report: Any) -> Explanation:
