@@ -58,7 +58,8 @@ function table(spec) {
 
 function draw(model, root) {
   root.replaceChildren();
-  root.className = "gk-explore gk-explore-" + model.get("mode");
+  root.classList.add("gk-explore");
+  root.dataset.mode = model.get("mode");
   root.append(el("div", "gk-x-summary", model.get("summary")));
   const controls = el("div", "gk-x-controls");
   for (const spec of model.get("controls") || []) controls.append(control(model, spec));

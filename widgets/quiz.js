@@ -8,7 +8,7 @@ function el(tag, cls, text) {
 
 function draw(model, root) {
   root.replaceChildren();
-  root.className = "gk-quiz";
+  root.classList.add("gk-quiz");
   root.append(el("div", "gk-q-title", model.get("title")));
   for (const q of model.get("questions") || []) {
     const box = el("div", "gk-q");
