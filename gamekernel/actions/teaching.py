@@ -87,7 +87,8 @@ class TeachingActions:
         """The explanation of one event, or None for a kind that decides nothing by a rule."""
         kind, data = event.kind, event.data
         if kind == "gurps.check":
-            return ex.check_explanation(SuccessRoll.from_dict(data["result"]))
+            roll = SuccessRoll.from_dict(data["result"])
+            return ex.check_explanation(roll, self._skill_step(roll))
         if kind == "gurps.contest":
             return ex.contest_explanation(QuickContest.from_dict(data["result"]))
         if kind == "gurps.damage":
@@ -109,6 +110,22 @@ class TeachingActions:
         return None
 
     # -- facts the events refer to -------------------------------------------------------------
+    def _skill_step(self, roll: SuccessRoll) -> ex.Step | None:
+        """How the actor's sheet reaches the rolled skill level, if the sheet still gives that level."""
+        from gamekernel.errors import GameKernelError
+
+        if roll.kind != "skill" or not roll.actor or not roll.label:
+            return None
+        try:
+            character = self.character(roll.actor)
+            level = character.skill_level(roll.label)
+        except GameKernelError:
+            return None
+        if level.level != roll.base:
+            return None
+        entry = character.find_skill_entry(roll.label)
+        difficulty = (entry.difficulty if entry else "") or _skill_difficulty(level.name)
+        return ex.skill_step(level, difficulty, entry.points if entry else 0)
     def _is_land(self, name: str) -> bool:
         facts = self.state["mtg"].facts.get(name)
         if facts is not None:
@@ -145,3 +162,10 @@ class TeachingActions:
         except Exception:  # a fight that no longer replays is not explained
             return None
         return report
+
+
+def _skill_difficulty(name: str) -> str:
+    from gamekernel.systems.gurps.skills import maybe_skill
+
+    definition = maybe_skill(name)
+    return definition.difficulty if definition else ""

@@ -54,6 +54,8 @@ def _title(explanation: Explanation) -> str:
 
 def _source(rule: str) -> tuple[str, str]:
     note = RuleNote.lookup(rule, get_language())
+    if note.seed == "std":
+        return t("explain.source_std", section=note.section), note.text
     return t("explain.source", seed=note.seed, lines=note.lines, section=note.section), note.text
 
 

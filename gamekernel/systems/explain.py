@@ -164,10 +164,27 @@ def roll_is_low(total: int, target: int) -> bool:
     return total <= target
 
 
-def check_explanation(roll: SuccessRoll) -> Explanation:
-    """`%check` explained: the roll's steps and its exact odds of success."""
+def check_explanation(roll: SuccessRoll, skill: Step | None = None) -> Explanation:
+    """`%check` explained: how the skill level was reached (when known), the roll's steps and its
+    exact odds of success."""
     odds = None if roll.refused is not None else roll.odds.success
-    return Explanation(tuple(roll_steps(roll)), odds, "explain.title.check", {"who": _who(roll) or roll.target})
+    steps = ([skill] if skill is not None else []) + roll_steps(roll)
+    return Explanation(tuple(steps), odds, "explain.title.check", {"who": _who(roll) or roll.target})
+
+
+def skill_step(level: Any, difficulty: str, points: int) -> Step | None:
+    """How a sheet skill got its level (a SkillLevel): bought with points (GURPS-STD-01) or an
+    untrained default (GURPS-STD-03); None for a level written on the sheet directly."""
+    if level.source == "points" and level.relative is not None:
+        return Step("GURPS-STD-01", "explain.gurps.skill_points",
+                    {"skill": level.name, "attribute": level.attribute.upper(), "difficulty": difficulty.upper()[:1],
+                     "points": points, "relative": f"{level.relative:+d}" if level.relative else "",
+                     "level": level.level})
+    if level.source.startswith("default"):
+        return Step("GURPS-STD-03", "explain.gurps.skill_default",
+                    {"skill": level.name, "source": level.source.removeprefix("default ").upper(),
+                     "level": level.level})
+    return None
 
 
 def contest_explanation(contest: QuickContest) -> Explanation:

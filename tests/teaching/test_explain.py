@@ -37,7 +37,7 @@ def test_every_cited_rule_has_a_note_in_both_languages_and_is_a_real_rule():
         assert rule in notes, rule
         for language in ("en", "ja"):
             note = ex.rule_note(rule, language)
-            assert note.text and note.section and note.seed in ("000", "002", "004"), (rule, language)
+            assert note.text and note.section and note.seed in ("000", "002", "004", "std"), (rule, language)
         assert notes[rule]["en"] != notes[rule]["ja"]
 
 
@@ -62,6 +62,16 @@ def test_a_check_cites_modifiers_comparison_margin_and_criticals():
     assert e.steps[1].key == "explain.gurps.failure"
     assert e.steps[2].fields == {"margin": 4}
     assert e.odds == Fraction(56, 216)  # 3d6 <= 8
+
+
+def test_a_sheet_skill_check_starts_with_the_skill_cost():
+    s = Session(4)
+    s.char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
+    s.check("Lockpicking-5 dark", actor="Aiko")
+    first = s.explain().explanations[0].steps[0]
+    assert first.rule == "GURPS-STD-01"
+    assert first.fields == {"skill": "Lockpicking", "attribute": "IQ", "difficulty": "A", "points": 4,
+                            "relative": "+1", "level": 13}
 
 
 def test_17_at_skill_16_cites_the_critical_failure_rule_as_ordinary():
