@@ -104,6 +104,8 @@ class TeachingActions:
             return ex.flux_pending_explanation(data["detail"], event.actor or "")
         if kind == "gw.flux":
             return ex.flux_explanation(data["detail"], event.actor or "", self._gw_card_name)
+        if kind == "combat.hazard":
+            return self._hazard_explanation(event)
         if kind.startswith("combat.") and data.get("op") in COMBAT_EXPLAINED:
             report = self._combat_report(event)
             return None if report is None else COMBAT_EXPLAINED[data["op"]](report)
@@ -146,6 +148,26 @@ class TeachingActions:
             if earlier.seq < event.seq and earlier.kind == "mtg.check" and earlier.actor == event.actor:
                 return earlier.data["result"]
         return None
+
+    def _hazard_explanation(self, event: Event) -> ex.Explanation | None:
+        """Expose the person as they were just before the event to the same hazard with its dice."""
+        from gamekernel.actions.combat import PART, _lend_characters
+        from gamekernel.session import active_events, replay
+        from gamekernel.systems.gurps import hazards as hz
+        from gamekernel.systems.gurps.combat import Tape
+
+        args = event.data["args"]
+        state = replay(active_events([e for e in self.log if e.seq < event.seq])[0])
+        part = state[PART]
+        _lend_characters(state, part)
+        try:
+            c = part.person(args["name"])
+            options = {k: v for k, v in args.items() if k not in ("name", "hazard")}
+            outcome = hz.expose(args["hazard"], Tape(faces=event.data["faces"]).d6, ht=c.ht, hp_max=c.hp_max,
+                                dr=c.dr, dx=c.dx, **options)
+        except Exception:  # a hazard that no longer replays is not explained
+            return None
+        return ex.hazard_explanation(outcome, c.name, float(args.get("metres", 0)))
 
     def _combat_report(self, event: Event) -> Any:
         """Rerun a combat event's operation with its recorded dice on the state just before it."""

@@ -207,7 +207,8 @@ class CombatMagics(SessionMagics):
                                      "cold [light|winter|arctic|heated] [wet] | heat | "
                                      "poison [weak|typical|irresistible] | disease [-3] | suffocation 10s",
                              optional=True, metavar="HAZARD"),
-             actor="who is exposed (required)", group="combat")
+             actor="who is exposed (required)", options=(EXPLAIN,), group="combat")
+    @explainable
     def hazard(self, args: Args):
         """Hazards with their tables: falling, fire, cold, heat, poison, disease, suffocation."""
         words = args.what

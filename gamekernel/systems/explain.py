@@ -286,6 +286,31 @@ def combat_damage_explanation(report: Any) -> Explanation:
     return Explanation(tuple(_hit_steps(report)), None, "explain.title.damage", {"text": report.damage.spec.text})
 
 
+HAZARD_RULES = {"fall": "GURPS-HAZ-06", "cold": "GURPS-HAZ-01", "heat": "GURPS-HAZ-13", "poison": "GURPS-HAZ-15",
+                "disease": "GURPS-HAZ-07", "suffocation": "GURPS-HAZ-17"}
+FIRE_RULE = "GURPS-HAZ-10"
+FP_RULES = {"cold": "GURPS-HAZ-03", "heat": "GURPS-HAZ-13", "suffocation": "GURPS-HAZ-17"}
+
+
+def hazard_explanation(outcome: Any, who: str, metres: float = 0) -> Explanation:
+    """`%hazard` explained from its outcome: the hazard's rule, its HT (or Catfall DX) roll, the
+    damage (a fall's crushing dice, fire) and the FP lost."""
+    rule = HAZARD_RULES.get(outcome.kind, FIRE_RULE)
+    steps = [Step(rule, "explain.gurps.hazard", {"who": who, "kind": outcome.kind})]
+    if outcome.fall is not None and outcome.fall.dice is not None:
+        steps.append(Step("GURPS-HAZ-06", "explain.gurps.fall",
+                          {"metres": metres, "velocity": outcome.fall.velocity, "dice": str(outcome.fall.dice)}))
+    if outcome.check is not None:
+        steps += roll_steps(outcome.check)
+    if outcome.damage is not None:
+        steps += damage_steps(outcome.damage)
+    if outcome.fp_loss:
+        steps.append(Step(FP_RULES.get(outcome.kind, rule), "explain.gurps.fp_loss",
+                          {"who": who, "fp": outcome.fp_loss}))
+    odds = outcome.check.odds.success if outcome.check is not None and outcome.check.refused is None else None
+    return Explanation(tuple(steps), odds, "explain.title.hazard", {"who": who, "kind": outcome.kind})
+
+
 # ---------------------------------------------------------------- MtG action check
 
 def mtg_check_explanation(result: Mapping[str, Any], *, is_land: Callable[[str], bool] = lambda name: False

@@ -216,3 +216,27 @@ def test_a_secret_check_stays_secret_with_explain(ip):
     out = ip.run_line_magic("check", "12 --secret --explain")
     assert "GURPS-SR" not in repr(out)
     i18n.set_language("en")
+
+
+def test_a_boost_is_explained_against_the_check_it_boosts(ip, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Deck\n4 Serra Angel\n10 Forest\n6 Ornithopter\n", encoding="utf-8")
+    ip.run_line_magic("library", f"load Mira {deck}")
+    ip.run_line_magic("library", "stack Serra Angel, Serra Angel @Mira")
+    ip.run_line_magic("check", "green 4 @Mira")  # target 9 vs 5: a failure
+    out = ip.run_line_magic("boost", "@Mira --explain")
+    explanation = out.explanations[0]
+    assert explanation.rules[0] == "MTG-CHK-13"
+    assert explanation.steps[1].rule == "MTG-CHK-11" and explanation.steps[1].fields["target"] == 9
+
+
+def test_a_hazard_is_explained_by_its_rule_roll_and_damage():
+    s = Session(3)
+    s.char_new("Bren", st=13, ht=12)
+    s.hazard("fall", "Bren", metres=6)
+    fall = s.explain().explanations[0]
+    assert fall.rules[:2] == ("GURPS-HAZ-06", "GURPS-HAZ-06")
+    assert {"GURPS-DMG-05", "GURPS-DMG-08"} <= set(fall.rules)
+    s.hazard("cold", "Bren", clothing="light")
+    cold = s.explain().explanations[0]
+    assert cold.rules[0] == "GURPS-HAZ-01" and "GURPS-SR-02" in cold.rules
