@@ -101,7 +101,7 @@ def explained_text(item: Explained) -> str:
     parts = [_result_text(item.result)] if item.result is not None else []
     if item.seq is not None:
         parts.append(t("explain.title.event", seq=item.seq))
-    parts += [explanation_text(e) for e in item.explanations]
+    parts += [explanation_text(e) for e in item.explanations] or [t("explain.nothing_here")]
     return "\n".join(p for p in parts if p)
 
 
@@ -112,7 +112,7 @@ def explained_html(item: Explained) -> str:
         draw = getattr(item.result, "_repr_html_", None)
         result = draw() if draw is not None else f"<pre>{esc(repr(item.result))}</pre>"
     heading = t("explain.heading") if item.seq is None else t("explain.title.event", seq=item.seq)
-    body = "".join(explanation_html(e) for e in item.explanations)
+    body = "".join(explanation_html(e) for e in item.explanations) or esc(t("explain.nothing_here"))
     return result + panel("explain", body, title_html=esc(heading), tone="neutral")
 
 

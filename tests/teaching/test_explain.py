@@ -240,3 +240,8 @@ def test_a_hazard_is_explained_by_its_rule_roll_and_damage():
     s.hazard("cold", "Bren", clothing="light")
     cold = s.explain().explanations[0]
     assert cold.rules[0] == "GURPS-HAZ-01" and "GURPS-SR-02" in cold.rules
+
+
+def test_explain_on_a_plain_roll_says_there_is_nothing_to_explain(ip):
+    out = ip.run_line_magic("roll", "3d6 --explain")
+    assert out.explanations == () and "nothing here is decided" in repr(out)
