@@ -26,7 +26,9 @@ if TYPE_CHECKING:
     from gamekernel.events import Event, LogStore
     from gamekernel.render.combat import CombatResult
     from gamekernel.state import TableState
+    from gamekernel.systems.gammaworld.state import AlphaState
     from gamekernel.systems.gurps.characters import Character
+    from gamekernel.systems.mtg.facts import FactsIndex
 
 __all__ = ["HostBase", "SessionHost"]
 
@@ -57,6 +59,10 @@ class SessionHost(Protocol):
     def close(self) -> None:
         """Close the log file."""
         ...
+
+    # ---- one mixin's property read by another (TeachingActions explains flux cards and lands)
+    gw: AlphaState  # GammaWorldActions
+    mtg_facts: FactsIndex  # MtgActions
 
     # ---- one mixin's method used by another
     def character(self, name: str | None = None) -> Character:

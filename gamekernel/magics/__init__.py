@@ -28,11 +28,12 @@ from gamekernel.magics._base import (
     set_kernel_magics,
 )
 from gamekernel.magics.syntax import COMMANDS, Args, Flag, Integer, Rest, Sub, Word, Words, command
+from gamekernel.magics.teaching import EXPLAIN, explainable
 from gamekernel.render.log import Attributed
 
 __all__ = ["GameKernel", "current_session", "load", "unload"]
 
-RULE_SET_MODULES = ("gurps", "combat", "gammaworld", "mtg")
+RULE_SET_MODULES = ("gurps", "combat", "gammaworld", "mtg", "teaching")
 
 
 def _rule_set(name: str):
@@ -108,7 +109,8 @@ class GameKernel(SessionMagics):
     @command("roll", Rest("expression", "dice notation and an optional label: 3d+2 sword, 4d6kh3, 1d20+5>=15",
                           metavar="DICE", missing="core.err.roll_empty"),
              actor="who rolls (Gamma World: a natural 1 on a d20 in an encounter is alpha flux)",
-             options=(Flag("secret", "roll for the GM only; the result goes to the log"),))
+             options=(Flag("secret", "roll for the GM only; the result goes to the log"), EXPLAIN))
+    @explainable
     def roll(self, args: Args):
         """Roll dice: `%roll 3d+2 sword`, `%roll 4d6kh3`, `%roll 1d20+4 @Rin`, `%roll 3d6<=12`."""
         result = self.session.roll(args.expression, actor=args.actor, secret=args.secret)
@@ -247,8 +249,10 @@ class GameKernel(SessionMagics):
                            missing="gurps.err.check_empty"),
              actor="who makes the check (default: the active character / the only library)",
              options=(Flag("secret", "GURPS: roll for the GM only"),
-                      Flag("boost-if-needed", "MtG: boost at once when the boost can turn a failure into a success")),
+                      Flag("boost-if-needed", "MtG: boost at once when the boost can turn a failure into a success"),
+                      EXPLAIN),
              group=("gurps", "mtg"))
+    @explainable
     def check(self, args: Args):
         """A check: GURPS success roll (`%check Lockpicking-5 dark`) or MtG action check (`%check green 2 @Mira`).
         A line whose first word is a colour is an MtG check (and gets MtG's errors); any other, GURPS."""

@@ -15,6 +15,7 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Rest, Sub, Word, Words, command
+from gamekernel.magics.teaching import EXPLAIN, explainable
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -133,7 +134,8 @@ class CombatMagics(SessionMagics):
     @command("attack", Rest("what", "Aiko -> Goblin1 Broadsword [sw cut] [range=8 speed=0 size=2 braced "
                                     "offhand behind unseen footing=-2 light=-3 half]", optional=True,
                             metavar="A -> B WEAPON"),
-             group="combat")
+             options=(EXPLAIN,), group="combat")
+    @explainable
     def attack(self, args: Args):
         """Roll to hit with every modifier shown; the target's defenses are offered next."""
         attacker, target, weapon, options = parse_attack(args.what)
@@ -143,7 +145,8 @@ class CombatMagics(SessionMagics):
     @guarded("defend")
     @command("defend", Word("name", "who defends", optional=True),
              Word("defense", "dodge | parry | block | none (default: the best allowed)", optional=True),
-             group="combat")
+             options=(EXPLAIN,), group="combat")
+    @explainable
     def defend(self, args: Args):
         """Answer the pending attack; a failed defense rolls the damage at once."""
         if not args.name:
@@ -204,7 +207,8 @@ class CombatMagics(SessionMagics):
                                      "cold [light|winter|arctic|heated] [wet] | heat | "
                                      "poison [weak|typical|irresistible] | disease [-3] | suffocation 10s",
                              optional=True, metavar="HAZARD"),
-             actor="who is exposed (required)", group="combat")
+             actor="who is exposed (required)", options=(EXPLAIN,), group="combat")
+    @explainable
     def hazard(self, args: Args):
         """Hazards with their tables: falling, fire, cold, heat, poison, disease, suffocation."""
         words = args.what

@@ -15,6 +15,7 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Sub, Words, command
+from gamekernel.magics.teaching import EXPLAIN, explainable
 
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[+-]?\d+$")
@@ -165,7 +166,8 @@ class GammaWorldMagics(SessionMagics):
     @line_magic
     @guarded("overcharge")
     @command("overcharge", Words("what", "NAME CARD, or odds [+BONUS]", optional=True, metavar="NAME CARD"),
-             actor="who overcharges (instead of NAME)", group="gammaworld")
+             actor="who overcharges (instead of NAME)", options=(EXPLAIN,), group="gammaworld")
+    @explainable
     def overcharge(self, args: Args):
         """Overcharge a power (d20 + origin bonus, 10+): `%overcharge Rin "Gravity Knot"`; `%overcharge odds +2`."""
         words = args.what
@@ -181,7 +183,8 @@ class GammaWorldMagics(SessionMagics):
     @command("flux", Words("what", "NAME [CARD] (the card may be omitted with one readied card), or odds N",
                            optional=True, metavar="NAME CARD"),
              actor="who resolves the flux (instead of NAME)",
-             options=(Flag("force", "a flux the GM calls without a natural 1"),), group="gammaworld")
+             options=(Flag("force", "a flux the GM calls without a natural 1"), EXPLAIN), group="gammaworld")
+    @explainable
     def flux(self, args: Args):
         """Resolve Alpha Flux: `%flux Rin "Sap Bloom"` (discard it, draw from the GM deck); `%flux odds 5`."""
         words = args.what

@@ -16,6 +16,7 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import Secret, SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
+from gamekernel.magics.teaching import EXPLAIN, explainable
 from gamekernel.text import resolve_name
 
 # `%char skill Gunnery DX/A 4`: the attribute/difficulty word of a skill outside the catalog
@@ -168,8 +169,9 @@ class GurpsMagics(SessionMagics):
              actor="the first side's character, when it names none",
              options=(_SECRET, Flag("regular", "a Regular Contest: repeat until exactly one succeeds"),
                       Opt("rounds", "round cap of a Regular Contest (default 20)", metavar="N", kind=int,
-                          default=20)),
+                          default=20), EXPLAIN),
              group="gurps")
+    @explainable
     def contest(self, args: Args):
         """A Quick Contest: `%contest Aiko:Stealth vs Guard:Per`; `--regular [--rounds=N]` for a Regular one."""
         sides = _checks().split_vs(args.sides)
@@ -215,8 +217,9 @@ class GurpsMagics(SessionMagics):
              actor="who is hit: DR from the sheet, injury taken off HP",
              options=(_SECRET, Opt("dr", "DR to use instead of the target's", metavar="N", kind=int),
                       Opt("by", "the attacker (default: the active character) for thr/sw", metavar="NAME"),
-                      Flag("half", "beyond 1/2D range: halve the damage")),
+                      Flag("half", "beyond 1/2D range: halve the damage"), EXPLAIN),
              group="gurps")
+    @explainable
     def damage(self, args: Args):
         """A damage roll: `%damage 2d+1 cut @Goblin`, `%damage sw+2 cut @Goblin --by=Aiko`, `--dr=4`."""
         result = self.session.damage(args.damage, target=args.actor, attacker=args.by, dr=args.dr,

@@ -13,6 +13,7 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magics._base import SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Opt, Rest, Sub, Word, Words, command
+from gamekernel.magics.teaching import EXPLAIN, explainable
 
 _CARD_SEPARATORS = re.compile(r"[,、，]")  # `%library stack A, B` or, typed in Japanese, `A、B`
 
@@ -147,7 +148,8 @@ class MtgMagics(SessionMagics):
     @line_magic
     @guarded("boost")
     @command("boost", actor="whose last check to boost (default: the only library)", group="mtg",
-             extra="mtg.error.boost_args")
+             options=(EXPLAIN,), extra="mtg.error.boost_args")
+    @explainable
     def boost(self, args: Args):
         """Once per scene after a check: exile the top six, +1 per colourless card (`%boost @Mira`)."""
         return self.session.mtg_boost(args.actor)

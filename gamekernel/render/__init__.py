@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import importlib
 
-MODULES = ("campaign", "cards", "combat", "dice", "gammaworld", "gurps", "log", "mtg", "summaries")
+MODULES = ("campaign", "cards", "combat", "dice", "explain", "explore", "gammaworld", "gurps", "log", "mtg",
+           "quiz", "summaries")
 
 
 def register_all() -> None:

@@ -1,0 +1,105 @@
+"""Teaching magics (issue 15): `%explain [N]`, `%explore ...`, `%quiz ...`, and the `--explain`
+option the rolling commands share.
+
+`--explain` is one declaration (`EXPLAIN`) and one decorator (`explainable`) placed under a magic's
+`@command`: the command runs as usual, then the steps of the events it recorded are shown with its
+result (session.explain_since). The steps themselves come from gamekernel.systems.explain.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from IPython.core.magic import line_magic, magics_class
+
+from gamekernel.errors import UsageError
+from gamekernel.i18n import t
+from gamekernel.magics._base import SessionMagics, guarded
+from gamekernel.magics.syntax import Args, Flag, Integer, Rest, Sub, Word, command
+
+EXPLAIN = Flag("explain", "show the working: each step with its rule id, source and reason")
+
+
+def explainable(method: Callable) -> Callable:
+    """Under `@command`: with `--explain`, the result comes back with the steps that decided it
+    (a secret result stays a secret)."""
+
+    @functools.wraps(method)
+    def wrapper(self, args: Args):
+        mark = len(self.session.log)
+        result = method(self, args)
+        if not getattr(args, "explain", False) or getattr(result, "_gk_secret", False):
+            return result
+        return self.session.explain_since(mark, result)
+
+    return wrapper
+
+
+@magics_class
+class TeachingMagics(SessionMagics):
+    """`%explain`, `%explore`, `%quiz`: the rules taught from the session's own results."""
+
+    @line_magic
+    @guarded("explain")
+    @command("explain", Integer("event", "the event number in %log (default: the last roll or check)",
+                                optional=True, metavar="N", error="core.err.count_word"),
+             group="core")
+    def explain(self, args: Args):
+        """The working of an event already in the log: `%explain` (the last roll or check), `%explain 12`.
+        Each step names its rule id, the seed and section, and the rule in one sentence."""
+        return self.session.explain(args.event)
+
+    @line_magic
+    @guarded("explore")
+    @command("explore",
+             subs=(Sub("check", Rest("spec", "Lockpicking, 12, Stealth+2", missing="explore.err.usage"),
+                       help="success and criticals over effective skill, a modifier slider and toggles"),
+                   Sub("contest", Rest("sides", "14 vs 12", missing="explore.err.usage"),
+                       help="Quick Contest win/lose/tie and Regular Contest rounds over both skills"),
+                   Sub("library", help="MtG success by colour x difficulty, without and with boost"),
+                   Sub("alpha", help="Gamma World: Alpha Flux over N d20 rolls, overcharge by bonus")),
+             actor="whose skill, library or origin bonus", unknown="explore.err.usage", group="core")
+    def explore(self, args: Args):
+        """Odds explorers: `%explore check Lockpicking @Aiko`, `%explore contest 14 vs 12`,
+        `%explore library @Mira`, `%explore alpha @Rin`. Every figure is exact (hover for the fraction)."""
+        from gamekernel.systems.gurps.checks import parse_check_spec, parse_side, split_vs
+        from gamekernel.widgets import explore as x
+
+        session = self.session
+        if args.sub == "check":
+            spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
+            base = session.check_target(spec, args.actor)
+            explorer = x.CheckExplorer(args.spec, base)
+        elif args.sub == "contest":
+            sides = split_vs(args.sides)
+            if len(sides) != 2:
+                raise UsageError(t("explore.err.usage"))
+            a = session.check_target(parse_side(sides[0]), args.actor)
+            b = session.check_target(parse_side(sides[1]), None)
+            explorer = x.ContestExplorer(min(max(a, 3), 18), min(max(b, 3), 18))
+        elif args.sub == "library":
+            actor = session.mtg_actor(args.actor)
+            explorer = x.LibraryExplorer(actor, session.state["mtg"].library(actor))
+        else:
+            from gamekernel.systems.gammaworld.play import character
+
+            name = character(session.gw, args.actor).name if args.actor else ""
+            explorer = x.AlphaExplorer(name, session.gw.origin_bonus(name) if name else 0)
+        return x.ExploreWidget(session, explorer)
+
+    @line_magic
+    @guarded("quiz")
+    @command("quiz", Word("set", "gurps, mtg or alpha", metavar="gurps|mtg|alpha", missing="quiz.err.usage"),
+             Integer("count", "how many questions (default 3)", optional=True, default=3, metavar="N",
+                     error="core.err.count_word"),
+             group="core")
+    def quiz(self, args: Args):
+        """A short quiz drawn from the rules engine: `%quiz gurps 3`, `%quiz mtg`, `%quiz alpha 2`.
+        Click an answer: a wrong one shows the steps that give the right one; scores go to the log."""
+        from gamekernel.widgets.quiz import QuizWidget
+
+        return QuizWidget(self.session, self.session.quiz(args.set.lower(), args.count))
+
+
+MAGICS = [TeachingMagics]

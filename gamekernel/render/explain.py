@@ -1,0 +1,129 @@
+"""Explain mode drawn: the result, then its working as numbered steps, each with its rule id, the
+seed and section it comes from, and the rule in one sentence of our own (issue 15).
+
+The steps come from gamekernel.systems.explain (facts only); the step texts are i18n messages
+(explain.json), the rule sentences data (systems/<set>/data/explain.json).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from gamekernel.display import HTML, TEXT, renders
+from gamekernel.i18n import get_language, t
+from gamekernel.render.dice import percent
+from gamekernel.render.html import chip, esc, panel, sign
+from gamekernel.systems.explain import Explained, Explanation, RuleNote, Step
+
+COLOUR_FIELDS = ("kind", "colour", "chosen")
+
+
+def _value(name: str, value: Any, mtg: bool) -> str:
+    if name == "mods":
+        return " ".join(f"{sign(v)} ({label})" if label else sign(v) for v, label in value)
+    if mtg and name in COLOUR_FIELDS and isinstance(value, str):
+        return t(f"mtg.colour.{value}")
+    if mtg and name == "colours":
+        return t("mtg.comma").join(t(f"mtg.colour.{c}") for c in value)
+    if isinstance(value, Fraction):
+        return f"{float(value):g}"
+    if isinstance(value, bool):
+        return t("explain.yes") if value else t("explain.no")
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def step_text(step: Step) -> str:
+    """The working of one step, with its numbers, in the current language."""
+    mtg = step.key.startswith("explain.mtg.")
+    fields = {name: _value(name, value, mtg) for name, value in step.fields.items()}
+    text = t(step.key, **fields).strip()
+    side = step.fields.get("side")
+    return t("explain.side", side=side, text=text) if side else text
+
+
+def _title(explanation: Explanation) -> str:
+    if not explanation.title:
+        return ""
+    mtg = explanation.title == "explain.title.mtg"
+    return t(explanation.title, **{k: _value(k, v, mtg) for k, v in explanation.title_fields.items()}).strip()
+
+
+def _source(rule: str) -> tuple[str, str]:
+    note = RuleNote.lookup(rule, get_language())
+    if note.seed == "std":
+        return t("explain.source_std", section=note.section), note.text
+    return t("explain.source", seed=note.seed, lines=note.lines, section=note.section), note.text
+
+
+def explanation_text(explanation: Explanation) -> str:
+    lines = [_title(explanation)] if explanation.title else []
+    for number, step in enumerate(explanation.steps, 1):
+        source, why = _source(step.rule)
+        lines.append(f"{number}. {step_text(step)} ({step.rule}, {source}) — {why}")
+    if explanation.odds is not None:
+        lines.append(f"   {_odds_text(explanation.odds)}")
+    return "\n".join(lines)
+
+
+def _odds_text(p: Fraction) -> str:
+    return f"{t('explain.odds', p=percent(p))} ({t('explain.odds_exact', fraction=f'{p.numerator}/{p.denominator}')})"
+
+
+def explanation_html(explanation: Explanation) -> str:
+    items = []
+    for step in explanation.steps:
+        source, why = _source(step.rule)
+        items.append(
+            f'<li class="gk-explain-step" data-rule="{esc(step.rule)}">{esc(step_text(step))} '
+            f'{chip(step.rule, "info", cls="gk-rule")} <span class="gk-source" style="opacity:.8">{esc(source)}</span>'
+            f'<div class="gk-why" style="opacity:.85;font-size:12px">{esc(why)}</div></li>'
+        )
+    odds = ""
+    if explanation.odds is not None:
+        p = explanation.odds
+        odds = (f'<div class="gk-explain-odds" title="{esc(f"{p.numerator}/{p.denominator}")}">'
+                f"{esc(_odds_text(p))}</div>")
+    title = f'<div style="font-weight:600">{esc(_title(explanation))}</div>' if explanation.title else ""
+    steps = f'<ol style="margin:2px 0;padding-left:22px">{"".join(items)}</ol>'
+    return f'<div class="gk-explanation">{title}{steps}{odds}</div>'
+
+
+def _result_text(result: Any) -> str:
+    return "" if result is None else repr(result)
+
+
+@renders(Explained, TEXT)
+def explained_text(item: Explained) -> str:
+    parts = [_result_text(item.result)] if item.result is not None else []
+    if item.seq is not None:
+        parts.append(t("explain.title.event", seq=item.seq))
+    parts += [explanation_text(e) for e in item.explanations] or [t("explain.nothing_here")]
+    return "\n".join(p for p in parts if p)
+
+
+@renders(Explained, HTML)
+def explained_html(item: Explained) -> str:
+    result = ""
+    if item.result is not None:
+        draw = getattr(item.result, "_repr_html_", None)
+        result = draw() if draw is not None else f"<pre>{esc(repr(item.result))}</pre>"
+    heading = t("explain.heading") if item.seq is None else t("explain.title.event", seq=item.seq)
+    body = "".join(explanation_html(e) for e in item.explanations) or esc(t("explain.nothing_here"))
+    return result + panel("explain", body, title_html=esc(heading), tone="neutral")
+
+
+def step_rows(explanation: Explanation) -> list[dict[str, str]]:
+    """The steps as plain rows (text, rule, source, why) for a widget front end."""
+    rows = []
+    for step in explanation.steps:
+        source, why = _source(step.rule)
+        rows.append({"text": step_text(step), "rule": step.rule, "source": source, "why": why})
+    return rows
+
+
+def odds_line(explanation: Explanation) -> str:
+    return "" if explanation.odds is None else _odds_text(explanation.odds)

@@ -1,0 +1,231 @@
+"""Odds explorers (issue 15): `%explore check|contest|library|alpha`. Each explorer keeps the control
+values the learner set (a modifier, two skills, a library composition, an origin bonus), asks
+gamekernel.systems.explore for the exact figures and shows them as tables (render/explore.py draws
+them, for the front end and for the static snapshot alike). Moving a control sends an intent;
+nothing here computes a chance.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import traitlets
+
+from gamekernel.errors import UsageError
+from gamekernel.i18n import t
+from gamekernel.widgets.base import SessionWidget, asset
+
+# usual situations for a success roll: (i18n key, modifier); seed examples and GURPS-CMB-33
+SITUATIONS = (("explore.situation.dark", -5), ("explore.situation.primitive", 10),
+              ("explore.situation.footing", -2), ("explore.situation.distraction", -3))
+
+
+class Explorer:
+    """The state of one explorer: its controls and how to turn them into tables."""
+
+    mode = ""
+
+    def controls(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def set(self, name: str, value: Any) -> None:
+        raise NotImplementedError
+
+    def tables(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def summary(self) -> str:
+        raise NotImplementedError
+
+
+def _int(value: Any, low: int, high: int, name: str) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise UsageError(t("explore.err.number", name=name, value=value)) from None
+    if not low <= number <= high:
+        raise UsageError(t("explore.err.range", name=name, value=number, low=low, high=high))
+    return number
+
+
+class CheckExplorer(Explorer):
+    mode = "check"
+
+    def __init__(self, label: str, base: int):
+        self.label, self.base, self.modifier = label, base, 0
+        self.toggles = {key: False for key, _ in SITUATIONS}
+
+    @property
+    def effective(self) -> int:
+        return self.base + self.modifier + sum(v for k, v in SITUATIONS if self.toggles[k])
+
+    def controls(self):
+        items = [{"name": "modifier", "kind": "range", "min": -10, "max": 10, "value": self.modifier,
+                  "label": t("explore.modifier")}]
+        items += [{"name": key, "kind": "toggle", "value": self.toggles[key], "label": t(key, value=value)}
+                  for key, value in SITUATIONS]
+        return items
+
+    def set(self, name, value):
+        if name == "modifier":
+            self.modifier = _int(value, -10, 10, name)
+        elif name in self.toggles:
+            self.toggles[name] = bool(value)
+        else:
+            raise UsageError(t("explore.err.control", name=name))
+
+    def tables(self):
+        from gamekernel.render.explore import check_tables
+        from gamekernel.systems.explore import check_curve
+
+        return check_tables(check_curve(), self.effective)
+
+    def summary(self):
+        from gamekernel.render.explore import check_summary
+        from gamekernel.systems.gurps.odds import check_odds
+
+        return check_summary(self.label, self.base, self.effective, check_odds(self.effective))
+
+
+class ContestExplorer(Explorer):
+    mode = "contest"
+
+    def __init__(self, a: int, b: int):
+        self.a, self.b = a, b
+
+    def controls(self):
+        return [{"name": "a", "kind": "range", "min": 3, "max": 18, "value": self.a, "label": t("explore.skill_a")},
+                {"name": "b", "kind": "range", "min": 3, "max": 18, "value": self.b, "label": t("explore.skill_b")}]
+
+    def set(self, name, value):
+        if name not in ("a", "b"):
+            raise UsageError(t("explore.err.control", name=name))
+        setattr(self, name, _int(value, 3, 18, name))
+
+    def tables(self):
+        from gamekernel.render.explore import contest_tables
+        from gamekernel.systems.explore import contest_grid
+
+        return contest_tables(contest_grid(self.a, self.b), self.a, self.b)
+
+    def summary(self):
+        from gamekernel.render.explore import contest_summary
+        from gamekernel.systems.explore import expected_regular_rounds
+        from gamekernel.systems.gurps.odds import quick_contest_odds
+
+        return contest_summary(quick_contest_odds(self.a, self.b), expected_regular_rounds(self.a, self.b))
+
+
+class LibraryExplorer(Explorer):
+    mode = "library"
+
+    def __init__(self, actor: str, cards: list):
+        self.actor = actor
+        self.facts = {c.name: c for c in cards}
+        self.counts = Counter(c.name for c in cards)
+
+    def library(self) -> list:
+        return [self.facts[name] for name in sorted(self.counts) for _ in range(self.counts[name])]
+
+    def controls(self):
+        return [{"name": name, "kind": "count", "min": 0, "max": 60, "value": self.counts[name], "label": name}
+                for name in sorted(self.facts)]
+
+    def set(self, name, value):
+        if name not in self.facts:
+            raise UsageError(t("explore.err.card", name=name))
+        self.counts[name] = _int(value, 0, 60, name)
+
+    def tables(self):
+        from gamekernel.render.explore import library_tables
+        from gamekernel.systems.explore import library_grid
+
+        return library_tables(library_grid(self.library()))
+
+    def summary(self):
+        from gamekernel.render.explore import library_summary
+
+        return library_summary(self.actor, len(self.library()))
+
+
+class AlphaExplorer(Explorer):
+    mode = "alpha"
+
+    def __init__(self, actor: str, bonus: int, rolls: int = 10):
+        self.actor, self.bonus, self.rolls = actor, bonus, rolls
+
+    def controls(self):
+        return [{"name": "rolls", "kind": "range", "min": 1, "max": 30, "value": self.rolls,
+                 "label": t("explore.rolls")},
+                {"name": "bonus", "kind": "range", "min": -5, "max": 10, "value": self.bonus,
+                 "label": t("explore.bonus")}]
+
+    def set(self, name, value):
+        if name == "rolls":
+            self.rolls = _int(value, 1, 30, name)
+        elif name == "bonus":
+            self.bonus = _int(value, -5, 10, name)
+        else:
+            raise UsageError(t("explore.err.control", name=name))
+
+    def tables(self):
+        from gamekernel.render.explore import alpha_tables
+        from gamekernel.systems.explore import alpha_figures
+
+        return alpha_tables(alpha_figures(self.rolls, self.bonus), self.rolls, self.bonus)
+
+    def summary(self):
+        from gamekernel.render.explore import alpha_summary
+        from gamekernel.systems.gammaworld.odds import p_flux, p_overcharge
+
+        return alpha_summary(self.actor, self.rolls, p_flux(self.rolls), self.bonus, p_overcharge(self.bonus))
+
+
+class ExploreWidget(SessionWidget):
+    """One explorer: controls in, exact tables out; the static snapshot shows the same tables."""
+
+    _esm = asset("explore.js")
+    _css = asset("explore.css")
+
+    mode = traitlets.Unicode("").tag(sync=True)
+    controls = traitlets.List().tag(sync=True)
+    tables = traitlets.List().tag(sync=True)
+    summary = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, session, explorer: Explorer, **kwargs: Any):
+        self._explorer = explorer
+        super().__init__(session, **kwargs)
+
+    @property
+    def explorer(self) -> Explorer:
+        return self._explorer
+
+    def _on_event(self, session, event) -> None:
+        """The figures depend on the controls only; nothing the session records changes them."""
+
+    def refresh(self) -> None:
+        self.mode = self._explorer.mode
+        self.controls = self._explorer.controls()
+        self.tables = self._explorer.tables()
+        self.summary = self._explorer.summary()
+
+    def set_control(self, name: str, value: Any) -> None:
+        """What the front end sends when a control moves (also usable from Python)."""
+        self._explorer.set(name, value)
+        self._refresh_synced()
+
+    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+        if action != "set":
+            raise UsageError(t("explore.err.action", action=action))
+        self.set_control(str(payload.get("name", "")), payload.get("value"))
+
+    def snapshot_html(self) -> str:
+        from gamekernel.render.explore import explorer_html
+
+        return explorer_html(self.summary, self.tables)
+
+    def __repr__(self) -> str:
+        from gamekernel.render.explore import explorer_text
+
+        return explorer_text(self.summary, self.tables)

@@ -1,0 +1,79 @@
+"""The quiz widget (issue 15): `%quiz gurps|mtg|alpha [N]`. Shows the questions the session drew;
+a click on a choice is `session.quiz_answer(...)`, a logged event; a wrong answer shows the steps
+that give the right one (gamekernel.systems.quiz.explanation)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from gamekernel.errors import UsageError
+from gamekernel.i18n import t
+from gamekernel.widgets.base import SessionWidget, asset
+
+
+class QuizWidget(SessionWidget):
+    _esm = asset("quiz.js")
+    _css = asset("quiz.css")
+
+    quiz = traitlets.Int(0).tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    questions = traitlets.List().tag(sync=True)
+
+    def __init__(self, session, quiz: int, **kwargs: Any):
+        self._quiz = quiz
+        super().__init__(session, **kwargs)
+
+    def state(self) -> dict[str, Any]:
+        return self.session.quiz_state(self._quiz)
+
+    def explanations(self, state: dict[str, Any]) -> dict[int, Any]:
+        """The steps of every question answered wrong."""
+        from gamekernel.systems.quiz import explanation
+
+        return {n: explanation(state["questions"][n - 1]) for n, a in state["answers"].items() if not a["correct"]}
+
+    def refresh(self) -> None:
+        from gamekernel.render.explain import odds_line, step_rows
+        from gamekernel.render.quiz import question_parts, score_text
+
+        state = self.state()
+        wrong = self.explanations(state)
+        rows = []
+        for number, question in enumerate(state["questions"], 1):
+            answer = state["answers"].get(number)
+            head, choices, verdict = question_parts(number, question, answer, wrong.get(number))
+            rows.append({"number": number, "prompt": head, "choices": choices,
+                         "chosen": None if answer is None else answer["choice"],
+                         "correct": None if answer is None else answer["correct"], "verdict": verdict,
+                         "steps": step_rows(wrong[number]) if number in wrong else [],
+                         "odds": odds_line(wrong[number]) if number in wrong else ""})
+        self.quiz = self._quiz
+        self.title = t("quiz.title", set=t(f"quiz.set.{state['set']}")) + " · " + score_text(state)
+        self.questions = rows
+
+    def answer(self, number: int, choice: int) -> None:
+        """Answer question `number` (1-based) with `choice` (0-based), as a click does."""
+        self.session.quiz_answer(self._quiz, number, choice)
+
+    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+        if action != "answer":
+            raise UsageError(t("quiz.err.action", action=action))
+        try:
+            number, choice = int(payload.get("number")), int(payload.get("choice"))
+        except (TypeError, ValueError):
+            raise UsageError(t("quiz.err.action", action=action)) from None
+        self.answer(number, choice)
+
+    def snapshot_html(self) -> str:
+        from gamekernel.render.quiz import quiz_html
+
+        state = self.state()
+        return quiz_html(state, self.explanations(state))
+
+    def __repr__(self) -> str:
+        from gamekernel.render.quiz import quiz_text
+
+        state = self.state()
+        return quiz_text(state, self.explanations(state))

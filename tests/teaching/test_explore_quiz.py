@@ -1,0 +1,163 @@
+"""Odds explorers and quizzes (issue 15): the figures are the exact distributions, the controls move
+them, the snapshot and repr are deterministic; quiz answers are checked by the rules and logged."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+
+from gamekernel import Session
+from gamekernel.errors import GameKernelError
+from gamekernel.systems import explore as xs
+from gamekernel.systems import quiz as qz
+from gamekernel.systems.gurps.odds import check_odds
+from gamekernel.systems.mtg.facts import bundled_facts
+from gamekernel.systems.mtg.odds import check_odds as mtg_check_odds
+from gamekernel.widgets import explore as xw
+
+
+def test_check_curve_is_the_3d6_distribution_with_criticals():  # GURPS-SR-02, SR-07, SR-08
+    points = {p.skill: p for p in xs.check_curve()}
+    assert points[10].success == Fraction(108, 216)
+    assert points[16].critical_success == Fraction(1 + 3 + 6 + 10, 216)  # 3, 4, 5, 6
+    assert points[6].critical_failure == Fraction(6 + 3 + 1, 216)  # 16, 17, 18
+
+
+def test_expected_regular_rounds_is_one_over_the_chance_a_round_decides():  # GURPS-SR-12
+    pa, pb = check_odds(14).success, check_odds(12).success
+    assert xs.expected_regular_rounds(14, 12) == 1 / (pa * (1 - pb) + pb * (1 - pa))
+
+
+def test_contest_grid_stays_within_3_to_18_and_centres_on_the_skills():
+    grid = xs.contest_grid(18, 3)
+    assert [row[0].a for row in grid] == list(range(12, 19))
+    assert [c.b for c in grid[0]] == list(range(3, 10))
+
+
+def _brute_force_boost(library, kind, difficulty):
+    """Every ordered pair and every 6-card boost from the rest, enumerated (a small library)."""
+    from gamekernel.systems.mtg.foresight import counts_colourless_for_boost
+    from gamekernel.systems.mtg.kinds import colour_modifier
+
+    total = Fraction(0)
+    pairs = list(permutations(range(len(library)), 2))
+    for i, j in pairs:
+        first, second = library[i], library[j]
+        rest = [c for k, c in enumerate(library) if k not in (i, j)]
+        colours = second.achievement_colours or (None,)
+        for colour in colours:
+            achievement = second.mana_value + colour_modifier(kind, colour)
+            if achievement >= first.mana_value + difficulty:
+                total += Fraction(1, len(pairs) * len(colours))
+                continue
+            from itertools import combinations
+
+            draws = list(combinations(rest, min(6, len(rest))))
+            ok = sum(1 for d in draws if achievement + sum(counts_colourless_for_boost(c) for c in d)
+                     >= first.mana_value + difficulty)
+            total += Fraction(ok, len(draws)) / (len(pairs) * len(colours))
+    return total
+
+
+def test_boosted_library_odds_match_brute_force():  # MTG-CHK-13
+    facts = bundled_facts()
+    library = [facts.lookup(n) for n in ("Forest", "Sol Ring", "Runeclaw Bear", "Steam Vents", "Serra Angel",
+                                         "Island", "Ornithopter", "Lightning Bolt")]
+    for kind, difficulty in (("green", 3), ("red", 5), ("white", 1)):
+        boosted = xs.boosted_odds(library, kind, difficulty)
+        assert boosted == _brute_force_boost(library, kind, difficulty)
+        assert boosted >= mtg_check_odds(library, kind, difficulty)
+
+
+def test_alpha_figures():  # GW-ALPHA-10, GW-ALPHA-13/14
+    figures = xs.alpha_figures(3, 2)
+    assert figures.flux == ((1, Fraction(1, 20)), (2, 1 - Fraction(19, 20) ** 2), (3, 1 - Fraction(19, 20) ** 3))
+    assert dict(figures.overcharge)[2] == Fraction(13, 20)
+
+
+def test_check_explorer_controls_move_the_marked_point():
+    widget = xw.ExploreWidget(Session(1), xw.CheckExplorer("Lockpicking", 13))
+    widget.set_control("modifier", -3)
+    widget.set_control("explore.situation.dark", True)
+    marked = [row for row in widget.tables[0]["rows"] if row["mark"]]
+    assert [row["head"] for row in marked] == ["5"]
+    assert marked[0]["cells"][0]["title"] == "5/108"  # 3d6 <= 5
+    assert "effective 5" in widget.summary and repr(widget) == repr(widget)
+    assert 'title="5/108"' in widget.snapshot_html()
+    with pytest.raises(GameKernelError):
+        widget.explorer.set("modifier", 11)
+
+
+def test_library_explorer_edits_the_composition():
+    facts = bundled_facts()
+    cards = [facts.lookup("Forest")] * 3 + [facts.lookup("Runeclaw Bear")] * 3
+    widget = xw.ExploreWidget(Session(1), xw.LibraryExplorer("Mira", cards))
+    before = widget.tables[0]["rows"][3]["cells"][4]["title"]  # red, difficulty 4
+    widget.set_control("Forest", 6)
+    after = widget.tables[0]["rows"][3]["cells"][4]["title"]
+    library = [facts.lookup("Forest")] * 6 + [facts.lookup("Runeclaw Bear")] * 3
+    plain, boost = mtg_check_odds(library, "red", 4), xs.boosted_odds(library, "red", 4)
+    assert after == (f"without boost {plain.numerator}/{plain.denominator} · "
+                     f"with boost {boost.numerator}/{boost.denominator}")
+    assert before != after
+
+
+def test_the_magics_build_each_explorer(ip):
+    from gamekernel.magics import current_session
+
+    current_session().char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
+    widget = ip.run_line_magic("explore", "check Lockpicking @Aiko")
+    assert widget.explorer.base == 13
+    assert ip.run_line_magic("explore", "contest 14 vs 12").explorer.a == 14
+    assert "use check" in repr(ip.run_line_magic("explore", "dice"))
+
+
+# ---------------------------------------------------------------- quizzes
+
+
+def test_quiz_questions_come_from_the_rules():
+    rng = random.Random(3)
+    for question in qz.make_quiz("gurps", 6, rng):
+        if question["type"] == "gurps.chance":
+            target = question["skill"] + question["modifier"]
+            right = Fraction(*question["choices"][question["answer"]])
+            assert right == check_odds(target).success
+        else:
+            from gamekernel.systems.gurps.checks import classify
+
+            success, critical = classify(sum(question["dice"]), question["target"])
+            code = question["choices"][question["answer"]]
+            assert code == (f"crit_{critical}" if critical else "success" if success else "failure")
+    for question in qz.make_quiz("mtg", 4, rng):
+        if question["type"] == "mtg.decides":
+            assert question["choices"][question["answer"]] == "first"  # MTG-CHK-05
+        assert qz.explanation(question).rules[1] == "MTG-CHK-05"
+
+
+def test_quiz_answers_are_logged_with_the_score_and_wrong_answers_are_explained():
+    s = Session(5)
+    quiz = s.quiz("alpha", 2)
+    questions = s.quiz_state(quiz)["questions"]
+    s.quiz_answer(quiz, 1, questions[0]["answer"])
+    wrong = (questions[1]["answer"] + 1) % len(questions[1]["choices"])
+    data = s.quiz_answer(quiz, 2, wrong)
+    assert data == {"quiz": quiz, "set": "alpha", "number": 2, "choice": wrong, "correct": False, "right": 1,
+                    "answered": 2, "of": 2}
+    assert s.log[-1].kind == "quiz.answer" and "wrong (1/2" in s.log[-1].summary()
+    assert qz.explanation(questions[1]).rules == ("GW-ALPHA-10", "GW-ALPHA-10")
+    with pytest.raises(GameKernelError):
+        s.quiz_answer(quiz, 2, 0)  # already answered
+    with pytest.raises(GameKernelError):
+        s.quiz_answer(quiz, 3, 0)
+
+
+def test_the_quiz_widget_shows_steps_only_after_a_wrong_answer(ip):
+    widget = ip.run_line_magic("quiz", "gurps 2")
+    question = widget.state()["questions"][1]
+    assert all(not q["steps"] for q in widget.questions)
+    widget.answer(2, (question["answer"] + 1) % 4)
+    assert widget.questions[1]["steps"] and widget.questions[1]["correct"] is False
+    assert "GURPS-SR" in widget.snapshot_html()

@@ -1,0 +1,79 @@
+// Odds explorer: draws the controls and tables the kernel computed; moving a control sends an intent.
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = String(text);
+  return node;
+}
+
+function control(model, spec) {
+  const box = el("label", "gk-x-control gk-x-" + spec.kind);
+  box.dataset.name = spec.name;
+  box.append(el("span", "gk-x-label", spec.label));
+  const send = (value) => model.send({ action: "set", name: spec.name, value });
+  if (spec.kind === "toggle") {
+    const input = el("input");
+    input.type = "checkbox";
+    input.checked = !!spec.value;
+    input.addEventListener("change", () => send(input.checked));
+    box.prepend(input);
+    return box;
+  }
+  const input = el("input");
+  input.type = spec.kind === "range" ? "range" : "number";
+  input.min = spec.min;
+  input.max = spec.max;
+  input.step = 1;
+  input.value = spec.value;
+  const shown = el("b", "gk-x-value", spec.value);
+  input.addEventListener("input", () => { shown.textContent = input.value; });
+  input.addEventListener("change", () => send(Number(input.value)));
+  box.append(input, shown);
+  return box;
+}
+
+function table(spec) {
+  const box = el("div", "gk-x-table");
+  box.dataset.id = spec.id;
+  box.append(el("div", "gk-x-title", spec.title));
+  const grid = el("table");
+  const head = el("tr");
+  for (const column of spec.columns) head.append(el("th", "", column));
+  grid.append(head);
+  for (const row of spec.rows) {
+    const line = el("tr", row.mark ? "gk-x-mark" : "");
+    line.dataset.head = row.head;
+    line.append(el("th", "", row.head));
+    for (const cell of row.cells) {
+      const td = el("td", "gk-x-cell" + (cell.mark ? " gk-x-current" : ""), cell.text);
+      td.title = cell.title;
+      td.style.background = `hsl(210, 60%, ${Math.round(60 + 40 * (1 - cell.heat))}%)`;
+      line.append(td);
+    }
+    grid.append(line);
+  }
+  box.append(grid);
+  return box;
+}
+
+function draw(model, root) {
+  root.replaceChildren();
+  root.classList.add("gk-explore");
+  root.dataset.mode = model.get("mode");
+  root.append(el("div", "gk-x-summary", model.get("summary")));
+  const controls = el("div", "gk-x-controls");
+  for (const spec of model.get("controls") || []) controls.append(control(model, spec));
+  root.append(controls);
+  const tables = el("div", "gk-x-tables");
+  for (const spec of model.get("tables") || []) tables.append(table(spec));
+  root.append(tables);
+  if (model.get("error")) root.append(el("div", "gk-x-error", model.get("error")));
+}
+
+export default {
+  render({ model, el: root }) {
+    const redraw = () => draw(model, root);
+    for (const name of ["controls", "tables", "summary", "error"]) model.on("change:" + name, redraw);
+    redraw();
+  },
+};

@@ -1,0 +1,50 @@
+// Quiz widget: shows the questions the kernel drew; a click on a choice sends the answer as an intent.
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = String(text);
+  return node;
+}
+
+function draw(model, root) {
+  root.replaceChildren();
+  root.classList.add("gk-quiz");
+  root.append(el("div", "gk-q-title", model.get("title")));
+  for (const q of model.get("questions") || []) {
+    const box = el("div", "gk-q");
+    box.dataset.number = q.number;
+    box.append(el("div", "gk-q-prompt", q.prompt));
+    const choices = el("div", "gk-q-choices");
+    q.choices.forEach((text, index) => {
+      const button = el("button", "gk-q-choice" + (q.chosen === index ? " gk-q-chosen" : ""), text);
+      button.dataset.choice = index;
+      button.disabled = q.chosen !== null && q.chosen !== undefined;
+      button.addEventListener("click", () => model.send({ action: "answer", number: q.number, choice: index }));
+      choices.append(button);
+    });
+    box.append(choices);
+    if (q.verdict) box.append(el("div", "gk-q-verdict " + (q.correct ? "gk-q-right" : "gk-q-wrong"), q.verdict));
+    if (q.steps.length) {
+      const steps = el("ol", "gk-q-steps");
+      for (const step of q.steps) {
+        const item = el("li", "gk-q-step", step.text + " ");
+        item.dataset.rule = step.rule;
+        item.append(el("span", "gk-q-rule", step.rule), el("span", "gk-q-source", " " + step.source));
+        item.append(el("div", "gk-q-why", step.why));
+        steps.append(item);
+      }
+      box.append(steps);
+      if (q.odds) box.append(el("div", "gk-q-odds", q.odds));
+    }
+    root.append(box);
+  }
+  if (model.get("error")) root.append(el("div", "gk-q-error", model.get("error")));
+}
+
+export default {
+  render({ model, el: root }) {
+    const redraw = () => draw(model, root);
+    for (const name of ["questions", "title", "error"]) model.on("change:" + name, redraw);
+    redraw();
+  },
+};
