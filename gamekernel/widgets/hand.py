@@ -100,7 +100,7 @@ class HandWidget(SessionWidget):
             "empty": t("gammaworld.hand.empty"),
         }
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+    def handle_action(self, action: str, payload: dict[str, Any]):
         uid = str(payload.get("uid", ""))
         session = self.session
         if action == "tap":
@@ -115,6 +115,7 @@ class HandWidget(SessionWidget):
 
             raise UsageError(t("gammaworld.err.hand_action", action=action))
         self.last = str(result).split("\n", 1)[0]
+        return result
 
     def snapshot_html(self) -> str:
         from gamekernel.render.gammaworld import hand_html

@@ -79,7 +79,7 @@ class LibraryWidget(SessionWidget):
 
         return library_text(self.view())
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+    def handle_action(self, action: str, payload: dict[str, Any]):
         session = self.session
         if action == "check":
             difficulty = payload.get("difficulty")
@@ -87,10 +87,10 @@ class LibraryWidget(SessionWidget):
                 difficulty = int(difficulty)
             except (TypeError, ValueError):
                 raise UsageError(t("mtg.error.difficulty", difficulty=difficulty)) from None
-            session.mtg_check(str(payload.get("kind", "")), difficulty, actor=self._actor_name)
+            return session.mtg_check(str(payload.get("kind", "")), difficulty, actor=self._actor_name)
         elif action == "boost":
-            session.mtg_boost(self._actor_name)
+            return session.mtg_boost(self._actor_name)
         elif action == "scene":
-            session.mtg_scene()
+            return session.mtg_scene()
         else:
             raise UsageError(t("mtg.error.widget_action", action=action))

@@ -1,0 +1,112 @@
+"""Every gamekernel magic line of a cell shows its result, in order, once; a line ending in `;` stays quiet.
+
+IPython shows only a cell's last expression (its displayhook); a `%roll` on an earlier line is run
+and logged but its result, or its error, is never seen. `EchoMagicLines` is an AST transformer
+(registered in `ip.ast_transformers` by `%load_ext gamekernel`, removed by `%unload_ext`) that
+rewrites the top-level statements IPython made of our line magics,
+`get_ipython().run_line_magic('roll', '1d6 a')`:
+
+- not the cell's last statement: wrapped in `show(...)`, which displays the result at once;
+- the last statement: left to IPython's displayhook (shown once, and kept in `Out`/`_`);
+- ending in `;`: the `;` is taken off the line and the call wrapped in `quiet(...)`, so the magic
+  runs (and is logged) but nothing shows, as `x;` in IPython; for the last line this matches
+  IPython's `@output_can_be_silenced` magics;
+- assignments (`r = %roll 3d+2`) are not expression statements: untouched, they bind silently.
+
+Only gamekernel's own magics are touched (IPython's and other extensions' keep IPython's
+behaviour), only top-level statements are (as IPython displays nothing inside a loop), and only
+with IPython's default `ast_node_interactivity` ('last_expr' or 'last_expr_or_assign'): with 'all'
+IPython already shows every line.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection
+from typing import Any
+
+_THIS_MODULE = __name__
+_INTERACTIVE = ("last_expr", "last_expr_or_assign")
+
+
+def show(result: Any) -> None:
+    """Display a magic's result now (a line that is not the cell's last); None shows nothing."""
+    if result is not None:
+        from IPython.display import display
+
+        display(result)
+
+
+def quiet(result: Any) -> None:
+    """Swallow a magic's result (a line ending in `;`): it ran and is logged, nothing shows."""
+    return None
+
+
+def _ends_with_semicolon(line: str) -> bool:
+    return line.rstrip().endswith(";")
+
+
+class EchoMagicLines(ast.NodeTransformer):
+    """Wraps the top-level expression statements calling one of `names` (see the module docstring)."""
+
+    def __init__(self, shell, names: Collection[str]):
+        super().__init__()
+        self.shell = shell
+        self.names = frozenset(names)
+
+    def visit_Module(self, node: ast.Module) -> ast.Module:
+        if getattr(self.shell, "ast_node_interactivity", "last_expr") not in _INTERACTIVE:
+            return node
+        body = node.body
+        last = len(body) - 1
+        for index, statement in enumerate(body):
+            line = self._magic_line(statement)
+            if line is None:
+                continue
+            call = statement.value
+            if _ends_with_semicolon(line.value):
+                line.value = line.value.rstrip()[:-1].rstrip()
+                statement.value = self._wrap("quiet", call)
+            elif index != last:
+                statement.value = self._wrap("show", call)
+        return ast.fix_missing_locations(node)
+
+    def _magic_line(self, statement: ast.stmt) -> ast.Constant | None:
+        """The line argument of `get_ipython().run_line_magic(<ours>, '<line>')`, else None."""
+        if not isinstance(statement, ast.Expr):
+            return None
+        call = statement.value
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                and call.func.attr == "run_line_magic" and len(call.args) >= 2):
+            return None
+        owner = call.func.value
+        if not (isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name)
+                and owner.func.id == "get_ipython"):
+            return None
+        name, line = call.args[0], call.args[1]
+        if not (isinstance(name, ast.Constant) and name.value in self.names
+                and isinstance(line, ast.Constant) and isinstance(line.value, str)):
+            return None
+        return line
+
+    @staticmethod
+    def _wrap(function: str, call: ast.expr) -> ast.Call:
+        # __import__ rather than a name in the user's namespace, which the user may rebind
+        module = ast.Call(func=ast.Name(id="__import__", ctx=ast.Load()),
+                          args=[ast.Constant(_THIS_MODULE)],
+                          keywords=[ast.keyword(arg="fromlist", value=ast.List([ast.Constant(function)], ast.Load()))])
+        wrapped = ast.Call(func=ast.Attribute(value=module, attr=function, ctx=ast.Load()), args=[call], keywords=[])
+        return ast.copy_location(wrapped, call)
+
+
+def register(shell, names: Collection[str]) -> EchoMagicLines:
+    """Add the transformer to `shell` (one at a time: a reload replaces the previous one)."""
+    unregister(shell)
+    transformer = EchoMagicLines(shell, names)
+    shell.ast_transformers.append(transformer)
+    return transformer
+
+
+def unregister(shell) -> None:
+    """Take our transformer out of `shell`, leaving every other one in place."""
+    shell.ast_transformers[:] = [t for t in shell.ast_transformers if not isinstance(t, EchoMagicLines)]
