@@ -11,11 +11,13 @@ session calls (logged, undoable); no rules here.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 import traitlets
 
 from gamekernel.i18n import get_language, t
+from gamekernel.render.combat import CombatResult
 from gamekernel.widgets.base import SessionWidget, asset
 
 
@@ -104,6 +106,12 @@ class Tracker(SessionWidget):
         return tracker_text(self.session.combat_state)
 
     def handle_action(self, action: str, payload: dict[str, Any]):
+        result = self._act(action, payload)
+        if isinstance(result, CombatResult):  # its record line: the step, not another tracker table
+            result = dataclasses.replace(result, show_tracker=False)
+        return result
+
+    def _act(self, action: str, payload: dict[str, Any]):
         s = self.session
         if action == "resync":
             self.send_state("rows")
