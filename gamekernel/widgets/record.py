@@ -8,8 +8,9 @@ reaches them after their cell has run, also from a click's message):
    state its text/html snapshot, captioned "state after event N";
 2. its record: the line of each action taken in the widget, in order, as the magic would have
    shown it, plus a copy of the snapshot kept hidden (`hidden`) unless the output just above is
-   an unrendered widget view (what `jupyter nbconvert --execute` writes when it saves the widget
-   state: the view needs the widget libraries online, and the text/html beside it is dropped).
+   a widget view that drew nothing: what `jupyter nbconvert --execute` writes when it saves the
+   widget state (the view needs the widget libraries online, and nbconvert drops the text/html
+   beside it), or a trusted notebook reopened in JupyterLab after its kernel is gone.
 
 Both are updated after each action taken in this widget, so a saved notebook reads as what
 happened. Live, every widget view keeps showing the current state (it is a control); its saved
@@ -24,10 +25,13 @@ from typing import Any
 
 from gamekernel.i18n import t
 
-# Show the hidden snapshot copy only after an unrendered widget view (nbconvert's saved-state page).
+# Unhide the snapshot copy when the output just above is a widget view that drew nothing of ours:
+# nbconvert's page with the widget state saved (a bare <script>, offline), or JupyterLab reopening a
+# trusted notebook whose widget models are gone ("Error displaying widget: model not found").
+_WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _SHOW_COPY_AFTER_UNRENDERED_VIEW = (
-    "<style>.jp-OutputArea-child:has(script[type='application/vnd.jupyter.widget-view+json'])"
-    " + .jp-OutputArea-child .gk-widget-snapshot-copy{display:block !important}</style>"
+    f"<style>.jp-OutputArea-child:has(script[type='{_WIDGET_VIEW}'], [data-mime-type='{_WIDGET_VIEW}'])"
+    ":not(:has([class*='gk-'])) + .jp-OutputArea-child .gk-widget-snapshot-copy{display:block !important}</style>"
 )
 
 
