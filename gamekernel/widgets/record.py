@@ -30,7 +30,7 @@ from gamekernel.i18n import t
 # trusted notebook whose widget models are gone ("Error displaying widget: model not found").
 _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _SHOW_COPY_AFTER_UNRENDERED_VIEW = (
-    f"<style>.jp-OutputArea-child:has(script[type='{_WIDGET_VIEW}'], [data-mime-type='{_WIDGET_VIEW}'])"
+    f"<style>.jp-OutputArea-child:has(script[type='{_WIDGET_VIEW}'], .jupyter-widgets)"
     ":not(:has([class*='gk-'])) + .jp-OutputArea-child .gk-widget-snapshot-copy{display:block !important}</style>"
 )
 

@@ -93,7 +93,9 @@ def test_a_tracker_round_is_kept_in_the_saved_notebook_and_shows_without_its_ker
     page.goto(f"{lab.base}/lab/tree/tracker-record.ipynb?token={lab.token}&reset")
     cell = _cell(page, TRACKER_CELL)
     copy = cell.locator(".gk-widget-snapshot-copy")
-    copy.wait_for(state="visible")  # the widget view cannot draw: its saved snapshot shows instead
+    cell.locator(".gk-widget-action").first.wait_for()
+    cell.get_by_text("model not found").first.wait_for()  # the widget view cannot draw ...
+    copy.wait_for(state="visible")  # ... so its saved snapshot shows instead
     text = copy.inner_text()
     assert "state after event" in text and "3/9" in text  # Goblin's HP after the round
     lines = cell.locator(".gk-widget-action").all_inner_texts()
