@@ -39,3 +39,13 @@ def test_each_click_adds_its_line_and_a_refused_click_adds_none(ip):
     tracker._on_custom_message(tracker, {"action": "resync"}, [])  # a new view asking for rows: not an action
     assert tracker.error == ""
     assert len(tracker._record.texts) == 1 and "Bandit" in tracker._record.texts[0]
+
+
+def test_a_sheet_edit_records_its_log_line_not_the_whole_sheet(ip):
+    sheet, _ = _widgets(ip)
+    sheet._on_custom_message(sheet, {"action": "set", "key": "dx", "value": 14}, [])
+    sheet._on_custom_message(sheet, {"action": "roll", "attribute": "DX"}, [])
+    assert sheet.error == "" and len(sheet._record.texts) == 2
+    assert "DX 13 → 14" in sheet._record.texts[0] and "\n" not in sheet._record.texts[0]
+    assert "DX" in sheet._record.texts[1] and "rolled" in sheet._record.texts[1]
+    assert "state after event" in sheet._repr_mimebundle_()[0]["text/html"]
