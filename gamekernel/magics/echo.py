@@ -11,7 +11,8 @@ rewrites the top-level statements IPython made of our line magics,
 - ending in `;`: the `;` is taken off the line and the call wrapped in `quiet(...)`, so the magic
   runs (and is logged) but nothing shows, as `x;` in IPython; for the last line this matches
   IPython's `@output_can_be_silenced` magics;
-- assignments (`r = %roll 3d+2`) are not expression statements: untouched, they bind silently.
+- assignments (`r = %roll 3d+2`) are not expression statements: they bind silently, as in IPython
+  (a trailing `;` is taken off the line there too: `r = %roll 3d+2;` binds the roll, as `r = 3;`).
 
 Only gamekernel's own magics are touched (IPython's and other extensions' keep IPython's
 behaviour), only top-level statements are (as IPython displays nothing inside a loop), and only
@@ -46,6 +47,10 @@ def _ends_with_semicolon(line: str) -> bool:
     return line.rstrip().endswith(";")
 
 
+def _without_semicolon(line: str) -> str:
+    return line.rstrip()[:-1].rstrip()
+
+
 class EchoMagicLines(ast.NodeTransformer):
     """Wraps the top-level expression statements calling one of `names` (see the module docstring)."""
 
@@ -60,22 +65,26 @@ class EchoMagicLines(ast.NodeTransformer):
         body = node.body
         last = len(body) - 1
         for index, statement in enumerate(body):
-            line = self._magic_line(statement)
-            if line is None:
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)):  # `r = %roll 3d+2;` binds, as `r = 3;`
+                line = self._magic_line(statement.value)
+                if line is not None and _ends_with_semicolon(line.value):
+                    line.value = _without_semicolon(line.value)
+                continue
+            if not isinstance(statement, ast.Expr):
                 continue
             call = statement.value
+            line = self._magic_line(call)
+            if line is None:
+                continue
             if _ends_with_semicolon(line.value):
-                line.value = line.value.rstrip()[:-1].rstrip()
+                line.value = _without_semicolon(line.value)
                 statement.value = self._wrap("quiet", call)
             elif index != last:
                 statement.value = self._wrap("show", call)
         return node
 
-    def _magic_line(self, statement: ast.stmt) -> ast.Constant | None:
+    def _magic_line(self, call: ast.expr | None) -> ast.Constant | None:
         """The line argument of `get_ipython().run_line_magic(<ours>, '<line>')`, else None."""
-        if not isinstance(statement, ast.Expr):
-            return None
-        call = statement.value
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                 and call.func.attr == "run_line_magic" and len(call.args) >= 2):
             return None

@@ -50,6 +50,8 @@ def test_an_assignment_binds_silently_and_the_total_works(ip, shown):
     assert len(out) == 1 and "next" in out[0]
     r = ip.user_ns["r"]
     assert r.text.startswith("3d+2") and 5 <= r.total <= 20
+    assert shown("r = %roll 2d6;") == []  # bound, as `r = 3;` binds 3
+    assert ip.user_ns["r"].text.startswith("2d6") and 2 <= ip.user_ns["r"].total <= 12
 
 
 def test_a_trailing_semicolon_keeps_a_line_quiet_but_it_still_runs(shown):
