@@ -1,6 +1,7 @@
 """Foundation benchmarks (issue 2, c and d).
 
-(c) a `%roll 3d+2` cell through IPython's run_cell vs a cell calling an empty magic;
+(c) a `%roll 3d+2` cell through IPython's run_cell vs a cell calling an empty magic, and what the
+    AST pass that shows every magic line of a cell (gamekernel/magics/echo.py) adds to each cell;
 (d) what `%load_ext gamekernel` adds to a bare IPython start, and whether it imports ipywidgets.
 """
 
@@ -78,6 +79,23 @@ def _cell_costs() -> tuple[float, float, float, float]:
     return run("%roll 3d+2"), run("%noop"), run("%constant"), run("%published")
 
 
+def _echo_cost(cell: str) -> float:
+    """Seconds the every-line AST pass adds to one cell: parse + pass, less the parse alone."""
+    import ast
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from gamekernel.magics.echo import EchoMagicLines
+
+    shell = InteractiveShell.instance()
+    source = shell.transform_cell(cell)
+    echo = next(t for t in shell.ast_transformers if isinstance(t, EchoMagicLines))
+    number = 5000
+    both = min(timeit.repeat(lambda: echo.visit(ast.parse(source)), number=number, repeat=CELL_REPEATS))
+    parse = min(timeit.repeat(lambda: ast.parse(source), number=number, repeat=CELL_REPEATS))
+    return max(both - parse, 0.0) / number
+
+
 def _start(load: bool) -> list[tuple[float, float, bool, bool]]:
     # Bytecode caching on, as for any installed package (pip compiles .pyc files at install);
     # the first, discarded run writes the caches of a source checkout.
@@ -101,6 +119,8 @@ def main() -> None:
           "IPython's formatters - the floor for any magic that returns a result)")
     print(f"    %published   {published * 1e6:9.1f} µs   ({published / noop:.2f}x: the same object published directly, "
           "as gamekernel's results are)")
+    echo = _echo_cost("%roll 3d+2")
+    print(f"    every-line AST pass adds {echo * 1e6:5.1f} µs to the %roll cell ({echo / roll:.1%} of it)")
     ratio = roll / noop
     print(f"    ratio        {ratio:9.2f}x   target <= 1.5x  {'met' if ratio <= 1.5 else 'NOT met'}")
     bare = _start(load=False)
