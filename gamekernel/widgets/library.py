@@ -15,7 +15,8 @@ from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, asset
 
 LABEL_KEYS = ("mtg.view.known", "mtg.view.exile", "mtg.view.none", "mtg.view.boost_used",
-              "mtg.view.boost_free", "mtg.check.success", "mtg.check.failure", "mtg.view.colours")
+              "mtg.view.boost_free", "mtg.check.success", "mtg.check.failure", "mtg.view.colours",
+              "mtg.view.button_check", "mtg.view.button_boost", "mtg.view.button_scene")
 
 
 class LibraryWidget(SessionWidget):

@@ -49,3 +49,18 @@ def test_a_sheet_edit_records_its_log_line_not_the_whole_sheet(ip):
     assert "DX 13 → 14" in sheet._record.texts[0] and "\n" not in sheet._record.texts[0]
     assert "DX" in sheet._record.texts[1] and "rolled" in sheet._record.texts[1]
     assert "state after event" in sheet._repr_mimebundle_()[0]["text/html"]
+
+
+def test_library_buttons_follow_the_language(ip, tmp_path):
+    from gamekernel.magics import current_session
+    from gamekernel.widgets.library import LibraryWidget
+
+    deck = tmp_path / "mira.txt"
+    deck.write_text("20 Forest\n4 Llanowar Elves\n", encoding="utf-8")
+    current_session().load_library("Mira", deck)
+    widget = LibraryWidget(current_session(), "Mira")
+    assert (widget.labels["button_check"], widget.labels["button_scene"]) == ("check", "new scene")
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    assert (widget.labels["button_check"], widget.labels["button_scene"]) == ("判定", "新しい場面")
+    ip.run_cell("%config GameKernel.language = 'en'")
+    assert widget.labels["button_check"] == "check"
