@@ -145,6 +145,12 @@ class SessionWidget(anywidget.AnyWidget):
 
 
 def refresh_live_widgets() -> None:
-    """Re-render every open widget (e.g. its labels after a language switch)."""
+    """Re-render every open widget (e.g. its labels after a language switch); a widget whose subject
+    is gone (a character removed) keeps its last picture rather than stopping the switch."""
+    from gamekernel.errors import GameKernelError
+
     for widget in list(_LIVE):
-        widget._refresh_synced()
+        try:
+            widget._refresh_synced()
+        except GameKernelError:
+            continue
