@@ -82,6 +82,23 @@ def _cell_costs() -> tuple[float, float, float, float]:
     return run("%roll 3d+2"), run("%noop"), run("%constant"), run("%published")
 
 
+def _echo_cost(cell: str) -> float:
+    """Seconds the every-line AST pass adds to one cell: parse + pass, less the parse alone."""
+    import ast
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from gamekernel.magics.echo import EchoMagicLines
+
+    shell = InteractiveShell.instance()
+    source = shell.transform_cell(cell)
+    echo = next(t for t in shell.ast_transformers if isinstance(t, EchoMagicLines))
+    number = 5000
+    both = min(timeit.repeat(lambda: echo.visit(ast.parse(source)), number=number, repeat=CELL_REPEATS))
+    parse = min(timeit.repeat(lambda: ast.parse(source), number=number, repeat=CELL_REPEATS))
+    return max(both - parse, 0.0) / number
+
+
 def _starts() -> tuple[list, list, list]:
     """Fresh processes, bare and loaded interleaved run by run so that load spikes hit both."""
     # Bytecode caching on, as for any installed package (pip compiles .pyc files at install);
@@ -115,6 +132,8 @@ def main() -> None:
           "IPython's formatters - the floor for any magic that returns a result)")
     print(f"    %published   {published * 1e6:9.1f} µs   ({published / noop:.2f}x: the same object published directly, "
           "as gamekernel's results are)")
+    echo = _echo_cost("%roll 3d+2")
+    print(f"    the every-line AST pass adds {echo * 1e6:5.1f} µs to the %roll cell ({echo / roll:.1%} of it)")
     print()
     bare, loaded, magics = _starts()
     floor = statistics.median(r[1] / r[0] for r in magics)

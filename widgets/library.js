@@ -82,11 +82,11 @@ function draw(model, root) {
   difficulty.type = "number";
   difficulty.value = "2";
   difficulty.style.width = "3em";
-  const check = el("button", "gk-lib-check", "check");
+  const check = el("button", "gk-lib-check", L.button_check || "check");
   check.onclick = () => model.send({ action: "check", kind: kind.value, difficulty: difficulty.value });
-  const boostButton = el("button", "gk-lib-boost-button", "boost");
+  const boostButton = el("button", "gk-lib-boost-button", L.button_boost || "boost");
   boostButton.onclick = () => model.send({ action: "boost" });
-  const scene = el("button", "gk-lib-new-scene", "scene");
+  const scene = el("button", "gk-lib-new-scene", L.button_scene || "scene");
   scene.onclick = () => model.send({ action: "scene" });
   controls.append(kind, difficulty, check, boostButton, scene);
   root.append(controls);

@@ -6,12 +6,14 @@ Commands shared by several rule sets (`%check`, `%rest`, `%odds check ...`) disp
 predicate on the parsed words (a colour first is MtG's check; a duration is GURPS rest), so a bad
 line gets the error of the rule set it looks like. Every magic declares its syntax once with
 `@command` (gamekernel/magics/syntax.py); `%gamekernel` (`%gk`) lists them all. gamekernel shadows
-no IPython magic, and `unload` puts back whatever a name held before `load`.
+no IPython magic, and `unload` puts back whatever a name held before `load`. Every magic line of a
+cell shows its result, not only the last (gamekernel/magics/echo.py).
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 
 from IPython.core.magic import line_magic, magics_class
 from traitlets import Enum, Int, Unicode, observe
@@ -20,6 +22,7 @@ from gamekernel import i18n
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
+from gamekernel.magics import echo
 from gamekernel.magics._base import (
     Secret,
     SessionMagics,
@@ -86,6 +89,9 @@ class GameKernel(SessionMagics):
     @observe("language")
     def _language_changed(self, change) -> None:
         i18n.set_language(change["new"])
+        widgets = sys.modules.get("gamekernel.widgets.base")  # loaded only once a widget was shown
+        if widgets is not None:
+            widgets.refresh_live_widgets()
 
     @observe("max_dice")
     def _max_dice_changed(self, change) -> None:
@@ -324,6 +330,7 @@ def load(ipython) -> None:
     ipython.register_magics(kernel)
     for magics_class_ in classes[1:]:
         ipython.register_magics(magics_class_(shell=ipython))
+    echo.register(ipython, {name for class_ in classes for name in class_.magics.get("line", {})})
 
 
 def _magics_classes() -> list:
@@ -335,6 +342,7 @@ def unload(ipython) -> None:
     no unregister API in IPython)."""
     from gamekernel.magics import _base
 
+    echo.unregister(ipython)
     for kind in ("line", "cell"):
         table = ipython.magics_manager.magics[kind]
         for magics_class_ in _magics_classes():

@@ -4,11 +4,15 @@ A widget mirrors session state into synced traits (`refresh`) whenever the sessi
 event, and sends clicks back as session calls; it holds no rule logic and no state the session
 lacks. `hold_sync` batches a refresh into one message carrying only the traits that changed.
 Its text/plain is stable and its mimebundle carries a static text/html snapshot, so a saved
-notebook still shows the sheet, hand or tracker without a kernel or widget state.
+notebook still shows the sheet, hand or tracker without a kernel or widget state. Displayed, it
+keeps a record below it: each action taken in it adds its result line there and updates the
+snapshot in place (display ids, gamekernel/widgets/record.py). Every open widget re-renders its
+labels when the language changes (`refresh_live_widgets`).
 """
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +22,7 @@ import traitlets
 _PACKAGE = Path(__file__).resolve().parent.parent
 _SOURCE_ASSETS = _PACKAGE.parent / "widgets"
 _BUILT_ASSETS = _PACKAGE / "static"
+_LIVE: weakref.WeakSet[SessionWidget] = weakref.WeakSet()
 
 
 def asset(name: str) -> Path:
@@ -33,11 +38,15 @@ class SessionWidget(anywidget.AnyWidget):
     error = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, session, **kwargs: Any):
+        from gamekernel.widgets.record import ActionRecord
+
         super().__init__(**kwargs)
         self._session = session
+        self._record = ActionRecord()
         self._stop_observing = session.observe(self._on_event)
         self.on_msg(self._on_custom_message)
         self._refresh_synced()
+        _LIVE.add(self)
 
     @property
     def session(self):
@@ -58,31 +67,90 @@ class SessionWidget(anywidget.AnyWidget):
         """A static, escaped, deterministic picture of the widget for kernel-less viewers."""
         raise NotImplementedError
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
-        """Act on a front-end message `{"action": ..., ...}` by calling the session."""
+    def handle_action(self, action: str, payload: dict[str, Any]) -> Any:
+        """Act on a front-end message `{"action": ..., ...}` by calling the session; return the
+        result to record in the notebook (None: nothing happened worth a line)."""
         raise NotImplementedError
 
     def _on_custom_message(self, widget, content, buffers) -> None:
         from gamekernel.errors import GameKernelError
+        from gamekernel.render.log import WithNotices
 
         if not isinstance(content, dict) or "action" not in content:
             return
+        mark = len(self.session.reaction_events)
         try:
-            self.handle_action(str(content["action"]), content)
+            result = self.handle_action(str(content["action"]), content)
             self.error = ""
         except GameKernelError as exc:
-            self.error = str(exc)
+            self.error = str(exc)  # refused: nothing happened, nothing is recorded
+            return
+        if result is not None:
+            notices = tuple(self.session.reaction_events[mark:])
+            self.record_action(WithNotices(result, notices) if notices else result)
+
+    # -- the saved record (gamekernel/widgets/record.py) -----------------------------------------
+    @property
+    def _display_ids(self) -> tuple[str, str]:
+        return f"gamekernel-{self.model_id}", f"gamekernel-{self.model_id}-record"
+
+    def _event_number(self) -> int:
+        log = self.session.log
+        return log[-1].seq if log else 0
+
+    def _snapshot_html(self) -> str:
+        from gamekernel.widgets.record import captioned_html
+
+        return captioned_html(self.snapshot_html(), self._event_number())
 
     def _repr_mimebundle_(self, **kwargs: Any):
         bundle = super()._repr_mimebundle_(**kwargs)
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         data = dict(data or {})
         data["text/plain"] = repr(self)
-        data["text/html"] = self.snapshot_html()
+        data["text/html"] = self._snapshot_html()
         return data, metadata
 
+    def _record_bundle(self) -> dict[str, str]:
+        return self._record.bundle(self.snapshot_html(), self._event_number())
+
+    def _ipython_display_(self) -> None:
+        """The widget (with its snapshot) and its record, each under a display id for later updates."""
+        from IPython.display import display
+
+        data, metadata = self._repr_mimebundle_()
+        widget_id, record_id = self._display_ids
+        display(data, raw=True, metadata=metadata, display_id=widget_id)
+        display(self._record_bundle(), raw=True, display_id=record_id)
+
+    def record_action(self, result: Any) -> None:
+        """Add `result`'s line to this widget's record and update its saved snapshot in place."""
+        from IPython import get_ipython
+        from IPython.display import update_display
+
+        self._record.add(result)
+        if get_ipython() is None:  # plain Python: no notebook to update
+            return
+        data, metadata = self._repr_mimebundle_()
+        widget_id, record_id = self._display_ids
+        update_display(data, raw=True, metadata=metadata, display_id=widget_id)
+        update_display(self._record_bundle(), raw=True, display_id=record_id)
+
     def close(self) -> None:
+        _LIVE.discard(self)
         stop = getattr(self, "_stop_observing", None)
         if stop is not None:
             stop()
         super().close()
+
+
+def refresh_live_widgets() -> None:
+    """Re-render every open widget (e.g. its labels after a language switch); a widget whose subject
+    is gone (a character removed) keeps its last picture rather than stopping the switch."""
+    from gamekernel.errors import GameKernelError
+
+    for widget in list(_LIVE):
+        try:
+            widget._refresh_synced()
+        except GameKernelError:
+            continue

@@ -102,7 +102,7 @@ class HandWidget(SessionWidget):
             "options": t("gammaworld.hand.options", options=options_line(self.session.gw.config.to_dict())),
         }
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+    def handle_action(self, action: str, payload: dict[str, Any]):
         uid = str(payload.get("uid", ""))
         session = self.session
         if action == "tap":
@@ -117,6 +117,7 @@ class HandWidget(SessionWidget):
 
             raise UsageError(t("gammaworld.err.hand_action", action=action))
         self.last = str(result).split("\n", 1)[0]
+        return result
 
     def snapshot_html(self) -> str:
         from gamekernel.render.gammaworld import hand_html

@@ -17,7 +17,8 @@ from gamekernel.widgets.base import SessionWidget, asset
 from gamekernel.widgets.options import options_line
 
 LABEL_KEYS = ("mtg.view.known", "mtg.view.exile", "mtg.view.none", "mtg.view.boost_used",
-              "mtg.view.boost_free", "mtg.check.success", "mtg.check.failure", "mtg.view.colours")
+              "mtg.view.boost_free", "mtg.check.success", "mtg.check.failure", "mtg.view.colours",
+              "mtg.view.button_check", "mtg.view.button_boost", "mtg.view.button_scene")
 
 
 class LibraryWidget(SessionWidget):
@@ -82,7 +83,7 @@ class LibraryWidget(SessionWidget):
 
         return library_text(self.view())
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+    def handle_action(self, action: str, payload: dict[str, Any]):
         session = self.session
         if action == "check":
             difficulty = payload.get("difficulty")
@@ -90,10 +91,10 @@ class LibraryWidget(SessionWidget):
                 difficulty = int(difficulty)
             except (TypeError, ValueError):
                 raise UsageError(t("mtg.error.difficulty", difficulty=difficulty)) from None
-            session.mtg_check(str(payload.get("kind", "")), difficulty, actor=self._actor_name)
+            return session.mtg_check(str(payload.get("kind", "")), difficulty, actor=self._actor_name)
         elif action == "boost":
-            session.mtg_boost(self._actor_name)
+            return session.mtg_boost(self._actor_name)
         elif action == "scene":
-            session.mtg_scene()
+            return session.mtg_scene()
         else:
             raise UsageError(t("mtg.error.widget_action", action=action))

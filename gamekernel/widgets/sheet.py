@@ -92,17 +92,22 @@ class SheetWidget(SessionWidget):
                        "weapon": t("gurps.sheet.col.weapon"), "damage": t("gurps.attr.Damage"),
                        "reach": t("gurps.sheet.col.reach"), "parry": t("gurps.attr.Parry")}
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+    def handle_action(self, action: str, payload: dict[str, Any]):
         if action == "set":
+            from gamekernel.widgets.record import EventLines
+
             key = str(payload.get("key", ""))
             if key not in EDITABLE_ATTRIBUTES:
                 raise UsageError(t("gurps.err.sheet_edit", key=key))
+            log = self.session.log
+            mark = len(log)
             self.session.char_set(self._name, **{key: payload.get("value")})
+            return EventLines(tuple(event.summary() for event in log[mark:]))  # not the whole sheet
         elif action == "roll":  # a structured intent: the row's key, never display text to parse
             key = str(payload.get("skill") or payload.get("attribute") or "").strip()
             if not key:
                 raise UsageError(t("gurps.err.sheet_nothing"))
-            self.session.check_named(key, actor=self._name)
+            return self.session.check_named(key, actor=self._name)
         else:
             raise UsageError(t("gurps.err.sheet_action", action=action))
 

@@ -11,11 +11,13 @@ session calls (logged, undoable); no rules here.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 import traitlets
 
-from gamekernel.i18n import t
+from gamekernel.i18n import get_language, t
+from gamekernel.render.combat import CombatResult
 from gamekernel.widgets.base import SessionWidget, asset
 
 
@@ -50,6 +52,7 @@ class Tracker(SessionWidget):
 
     def __init__(self, session, **kwargs: Any):
         self._patch_seq = 0
+        self._labels_language = ""
         super().__init__(session, **kwargs)
 
     def refresh(self) -> None:
@@ -57,7 +60,8 @@ class Tracker(SessionWidget):
         from gamekernel.systems.gurps.combat import MANEUVERS, maneuver_rules
 
         state = self.session.combat_state
-        if not self.labels:
+        if self._labels_language != get_language():  # built once per language: refresh runs on every event
+            self._labels_language = get_language()
             self.labels = {"next": t("combat.kind.next"), "attack": t("combat.kind.attack"),
                            "defend": t("combat.kind.defend"), "title": t("combat.tracker.title", round="{round}"),
                            "none": t("combat.none"), "over": t("combat.over"),
@@ -101,20 +105,26 @@ class Tracker(SessionWidget):
 
         return tracker_text(self.session.combat_state)
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+    def handle_action(self, action: str, payload: dict[str, Any]):
+        result = self._act(action, payload)
+        if isinstance(result, CombatResult):  # its record line: the step, not another tracker table
+            result = dataclasses.replace(result, show_tracker=False)
+        return result
+
+    def _act(self, action: str, payload: dict[str, Any]):
         s = self.session
         if action == "resync":
             self.send_state("rows")
-        elif action == "next":
-            s.combat_next()
-        elif action == "maneuver":
-            s.combat_maneuver(str(payload["name"]), str(payload["maneuver"]), option=str(payload.get("option", "")),
-                              target=str(payload.get("target", "")))
-        elif action == "attack":
-            s.combat_attack(str(payload["attacker"]), str(payload["target"]), str(payload["weapon"]))
-        elif action == "defend":
-            s.combat_defend(str(payload["name"]), str(payload.get("kind", "")))
-        else:
-            from gamekernel.errors import UsageError
+            return None  # a new view asking for the rows: nothing happened
+        if action == "next":
+            return s.combat_next()
+        if action == "maneuver":
+            return s.combat_maneuver(str(payload["name"]), str(payload["maneuver"]),
+                                     option=str(payload.get("option", "")), target=str(payload.get("target", "")))
+        if action == "attack":
+            return s.combat_attack(str(payload["attacker"]), str(payload["target"]), str(payload["weapon"]))
+        if action == "defend":
+            return s.combat_defend(str(payload["name"]), str(payload.get("kind", "")))
+        from gamekernel.errors import UsageError
 
-            raise UsageError(t("combat.err.tracker_action", action=action))
+        raise UsageError(t("combat.err.tracker_action", action=action))

@@ -1,0 +1,86 @@
+"""Every gamekernel magic line of a cell shows its result or error, in order, once (issue 11 item 1),
+through a real IPython shell's run_cell."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def shown(ip, monkeypatch):
+    """Run a cell; return the text/plain of what it showed, in order (our results publish their
+    display data themselves, also when IPython's displayhook shows the last line)."""
+    seen: list[str] = []
+
+    def publish(data, metadata=None, *args, **kwargs):
+        seen.append(data.get("text/plain", ""))
+
+    def write_format_data(format_dict, md_dict=None):
+        if format_dict:
+            seen.append(format_dict.get("text/plain", ""))
+
+    monkeypatch.setattr(ip.display_pub, "publish", publish)
+    monkeypatch.setattr(ip.displayhook, "write_format_data", write_format_data)
+
+    def run(cell: str) -> list[str]:
+        seen.clear()
+        outcome = ip.run_cell(cell, store_history=True)
+        assert outcome.error_in_exec is None and outcome.error_before_exec is None
+        return list(seen)
+
+    return run
+
+
+def test_three_rolls_show_three_results_in_order(shown):
+    out = shown("%roll 1d6 a\n%roll 1d6 b\n%roll 1d6 c")
+    assert len(out) == 3  # the last line by IPython's displayhook, once
+    assert [out[0].startswith("a:"), out[1].startswith("b:"), out[2].startswith("c:")] == [True, True, True], out
+
+
+def test_an_error_on_an_earlier_line_shows_then_the_next_line(ip, shown):
+    ip.run_cell("%char new Aiko st=11 dx=13")
+    out = shown("%combat start Aiko Goblin*2\n%roll 1d6 after")
+    assert len(out) == 2, out
+    assert "Goblin" in out[0]  # the error, naming what was wrong
+    assert "after" in out[1]
+
+
+def test_an_assignment_binds_silently_and_the_total_works(ip, shown):
+    out = shown("r = %roll 3d+2\n%roll 1d6 next")
+    assert len(out) == 1 and "next" in out[0]
+    r = ip.user_ns["r"]
+    assert r.text.startswith("3d+2") and 5 <= r.total <= 20
+    assert shown("r = %roll 2d6;") == []  # bound, as `r = 3;` binds 3
+    assert ip.user_ns["r"].text.startswith("2d6") and 2 <= ip.user_ns["r"].total <= 12
+
+
+def test_a_trailing_semicolon_keeps_a_line_quiet_but_it_still_runs(shown):
+    from gamekernel.magics import current_session
+
+    before = len(current_session().log)
+    assert shown("%roll 1d6 quiet;") == []  # the last line, as IPython's `x;`
+    out = shown("%roll 1d6 one;\n%roll 1d6 two")  # an earlier line
+    assert len(out) == 1 and "two" in out[0]
+    assert len(current_session().log) == before + 3  # all three rolled and logged
+    assert "quiet" in current_session().log[before].summary()  # the `;` is not part of the label
+
+
+def test_the_last_line_is_shown_once(shown):
+    out = shown("%roll 1d6 only")
+    assert len(out) == 1 and "only" in out[0]
+
+
+def test_python_lines_and_other_magics_keep_ipythons_behaviour(shown):
+    out = shown("1 + 1\n%roll 1d6 x\n2 + 2")
+    assert len(out) == 2 and "x" in out[0]  # `1 + 1` is not shown, as in IPython
+    assert out[1] == "4"
+
+
+def test_unload_removes_the_transformer(ip):
+    from gamekernel.magics.echo import EchoMagicLines
+
+    assert sum(isinstance(t, EchoMagicLines) for t in ip.ast_transformers) == 1
+    ip.run_line_magic("unload_ext", "gamekernel")
+    assert not any(isinstance(t, EchoMagicLines) for t in ip.ast_transformers)
+    ip.run_line_magic("load_ext", "gamekernel")
+    assert sum(isinstance(t, EchoMagicLines) for t in ip.ast_transformers) == 1
