@@ -13,6 +13,7 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
+from gamekernel.limits import whole_number
 from gamekernel.magics._base import Secret, SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
 from gamekernel.systems.gurps.checks import parse_check_spec, parse_modifiers, parse_side, split_vs
@@ -48,7 +49,8 @@ def _fields(words: list[str]) -> dict[str, object]:
         if not sep or not key or not value:
             raise UsageError(t("gurps.err.field_value", word=word))
         key = key.lower()
-        fields[key] = int(value) if value.lstrip("-").isdigit() else value
+        numeric = value[1:] if value[:1] in "+-" else value
+        fields[key] = whole_number(value, t("limits.what.field", field=key)) if numeric.isdigit() else value
     return fields
 
 
@@ -110,14 +112,16 @@ class GurpsMagics(SessionMagics):
             words = args.skill
             if len(words) < 2 or not words[-1].isdigit():
                 raise UsageError(t("gurps.err.usage", usage="%char skill NAME POINTS [@Name]"))
-            return session.char_add_skill(" ".join(words[:-1]), int(words[-1]), name=actor)
+            points = whole_number(words[-1], t("limits.what.field", field="points"), limit="max_count")
+            return session.char_add_skill(" ".join(words[:-1]), points, name=actor)
         if args.sub == "trait":
             words = args.trait
             if not words:
                 raise UsageError(t("gurps.err.usage", usage="%char trait NAME [LEVEL|OPTION] [@Name]"))
             level, name_words = 1, words
             if len(words) > 1 and words[-1].lstrip("-").isdigit():
-                level, name_words = int(words[-1]), words[:-1]
+                level = whole_number(words[-1], t("limits.what.field", field="level"), limit="max_count")
+                name_words = words[:-1]
             return session.char_add_trait(" ".join(name_words), level=level, option="", name=actor)
         return self._weapon(actor, args.weapon)
 
