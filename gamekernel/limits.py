@@ -24,6 +24,7 @@ class InputLimits:
     """The defaults leave every real table far inside and keep every refusal instant."""
 
     max_count: int = 1_000  # repetitions in one command: dice-roll series, copies of a card, spell cost
+    max_cards: int = 10_000  # cards in one library or deck file
     max_combatants: int = 500  # fighters in one fight (Goblin*N)
     max_seconds: int = 86_400  # a duration in seconds (suffocation); a day
     max_file_mb: int = 10  # a character, deck or decklist file
@@ -88,8 +89,14 @@ def whole_number(text: Any, what: str, *, low: int | None = None, high: int | No
         digits = raw[1:] if raw[:1] in "+-" else raw
         if not digits.isascii() or not digits.isdigit():
             raise UsageError(t("limits.err.number", what=what, text=repr(_short(raw))))
-        too_long = -(10**19) if raw[:1] == "-" else 10**19  # beyond any limit; never converted
-        value = too_long if len(digits) > 18 else int(raw)
+        if len(digits) > 18:  # beyond any limit: refused without converting 5,000 digits
+            if raw[:1] != "-" or low is None:
+                option = limit or "max_count"
+                raise UsageError(t("limits.err.too_many", what=what, value=_short(raw),
+                                   limit=getattr(_current, option), option=option))
+            raise UsageError(t("limits.err.range", what=what, value=_short(raw),
+                               low="…" if low is None else low, high="…" if high is None else high))
+        value = int(raw)
     if (low is not None and value < low) or (high is not None and value > high):
         raise UsageError(t("limits.err.range", what=what, value=_short(value),
                            low="…" if low is None else low, high="…" if high is None else high))

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from gamekernel import limits
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.events import register_event, register_reaction
@@ -163,7 +164,7 @@ class GammaWorldActions:
         """Add your own alpha cards from a JSON card file (same format as the bundled deck)."""
         path = Path(path)
         try:
-            document = json.loads(path.read_text(encoding="utf-8"))
+            document = limits.load_json(limits.read_text(path), path.name)
         except OSError as error:
             raise DataError(t("gammaworld.err.read", file=path.name, reason=error.strerror)) from error
         except json.JSONDecodeError as error:
@@ -176,6 +177,7 @@ class GammaWorldActions:
         return self._gw_one(lambda gw: play.plan_deck_new(gw, owner))
 
     def deck_add(self, owner: str, card: str, count: int = 1) -> AlphaResult:
+        limits.at_most(count, "max_count", t("limits.what.copies"))
         if count < 1:
             raise UsageError(t("gammaworld.err.add_count", count=count))
         card_id = self._card_id(card)

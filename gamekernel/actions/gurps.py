@@ -16,6 +16,7 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
+from gamekernel import limits
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
@@ -267,7 +268,8 @@ class GurpsActions:
     def char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
         """Write a character as JSON (atomic); the default path is `<name>.json`."""
         character = self.character(name)
-        target = Path(path) if path else Path(f"{character.name}.json")
+        # a typed path may hold folders and `~`; a name from data (a .gcs) is only ever a file name
+        target = limits.user_path(path) if path else Path(limits.data_name(character.name) + ".json")
         save_character(target, character)
         self.record("gurps.char.save", {"name": character.name, "path": str(target)}, actor=character.name)
         return SavedCharacter(character.name, str(target))

@@ -99,7 +99,7 @@ class GammaWorldMagics(SessionMagics):
             count = 1
             if rest and _COUNT.match(rest[-1]):
                 match = _COUNT.match(rest[-1])
-                count = int(match.group(1) or match.group(2))
+                count = whole_number(match.group(1) or match.group(2), t("limits.what.copies"), limit="max_count")
                 rest = rest[:-1]
             if not rest:
                 raise UsageError(t("gammaworld.err.name_card", usage=f'%deck {action} {owner} "Sap Bloom" x2'))

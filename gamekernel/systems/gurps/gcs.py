@@ -15,12 +15,12 @@ in `mismatches` (a file from a GCS with bonuses we do not model shows them there
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from gamekernel import limits
 from gamekernel.errors import DataError, GameKernelError, NotFoundError
 from gamekernel.i18n import t
 from gamekernel.systems.gurps.characters import Character, Skill
@@ -292,7 +292,7 @@ def load_gcs(path: str | Path) -> Character:
     """Read a .gcs file; DataError names the file and the field."""
     source = Path(path)
     try:
-        data = json.loads(source.read_text(encoding="utf-8"))
+        data = limits.load_json(limits.read_text(source), source.name)
     except FileNotFoundError as error:
         raise NotFoundError(t("gurps.err.gcs.missing", source=source)) from error
     except ValueError as error:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
+from gamekernel import limits
 from gamekernel.errors import DataError
 from gamekernel.i18n import t
 from gamekernel.systems.mtg.facts import SUPERTYPES, CardFacts, FactsIndex, order_colours
@@ -129,8 +130,14 @@ def detect_format(path: str | Path) -> str:
     """'mtgjson' for an object with meta/data, 'scryfall' for a top-level array of card objects."""
     path = Path(path)
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as handle:
-        head = handle.read(4096).lstrip("\ufeff \t\r\n")
+    limits.check_size(path, path.stat().st_size, data=True)
+    try:
+        with opener(path, "rt", encoding="utf-8") as handle:
+            head = handle.read(4096).lstrip("\ufeff \t\r\n")
+    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile):
+        raise DataError(t("limits.err.binary", file=path.name)) from None
+    if "\x00" in head:
+        raise DataError(t("limits.err.binary", file=path.name))
     if head.startswith("["):
         return "scryfall"
     if head.startswith("{"):
@@ -298,6 +305,8 @@ def load_card_data(path: str | Path, *, cache: str | Path | None = None, progres
     stream = _open(source, progress)
     try:
         cards = list(readers[kind](stream))
+    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile, RecursionError):
+        raise DataError(t("limits.err.binary", file=source.name)) from None
     finally:
         stream.text.close()
         stream.raw.close()
