@@ -161,13 +161,14 @@ def test_fuzzed_lines_end_in_a_result_or_one_line_error_with_nothing_changed(tab
                 before = picture(session)
                 try:
                     result = ip.run_line_magic(name, line)
-                except Exception as error:  # noqa: BLE001 - the point: nothing may escape
+                except Exception as error:  # the point: nothing may escape
                     pytest.fail(f"%{name} {line!r} raised {type(error).__name__}: {error}")
                 ran += 1
                 if isinstance(result, ErrorResult):
                     errors += 1
                     text = repr(result)
                     assert "\n" not in text, f"%{name} {line!r}: a multi-line error {text!r}"
-                    assert picture(_base.current_session()) == before, f"%{name} {line!r} refused ({text}) but changed state"
+                    after = picture(_base.current_session())
+                    assert after == before, f"%{name} {line!r} refused ({text}) but changed state"
     assert ran >= TOTAL
     assert errors > ran // 4  # the mutations really do reach the error paths
