@@ -58,6 +58,7 @@ from IPython.core.magic import no_var_expand
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
+from gamekernel.limits import whole_number
 from gamekernel.text import half_width
 
 GROUPS = ("core", "gurps", "combat", "gammaworld", "mtg", "campaign")
@@ -101,7 +102,7 @@ class Integer(Word):
         if not text.lstrip("+-").isdigit() or text.count("-") + text.count("+") > 1:
             fields = {"text": repr(text), "column": token.column, "name": self.shown, "magic": f"%{name}"}
             raise UsageError(t(self.error or "cmd.err.int", **fields))
-        return int(text), tokens[1:]
+        return whole_number(text, self.shown), tokens[1:]  # 5,000 digits: one line, not a ValueError
 
 
 @dataclass(frozen=True)
