@@ -289,10 +289,10 @@ def read_index(path: Path) -> FactsIndex:
 def load_card_data(path: str | Path, *, cache: str | Path | None = None, progress: Progress | None = None,
                    fmt: str | None = None, use_cache: bool = True) -> FactsIndex:
     """Facts of every card in an AtomicCards.json or Scryfall oracle file (plain or .gz), cached."""
-    source = Path(path)
+    source = limits.user_path(path)
     if not source.is_file():
         raise DataError(t("mtg.error.no_data_file", path=source))
-    index_path = _index_path(source, cache_dir(cache))
+    index_path = _index_path(source, cache_dir(None if cache is None else limits.user_path(cache, "folder")))
     if use_cache and index_path.is_file():
         try:
             return read_index(index_path)
