@@ -50,6 +50,7 @@ lists them by `group`: core, gurps, combat, gammaworld, mtg, campaign.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -236,6 +237,8 @@ class Syntax:
         columns: dict[str, int] = {}
         words: list[Token] = []
         tokens = tokenize(text)
+        if not self.verbatim:
+            _no_huge_numbers(tokens)
         index = 0
         while index < len(tokens):
             token = tokens[index]
@@ -374,6 +377,18 @@ def tokenize(text: str) -> list[Token]:
                 index += 1
         tokens.append(Token(text[start:index], start + 1))
     return tokens
+
+
+_LONG_NUMBER = re.compile(r"\d{31,}")
+
+
+def _no_huge_numbers(tokens: list[Token]) -> None:
+    """No number in a command has more than 30 digits: refused here, before any parser converts it
+    (Python refuses 4,300 digits with a ValueError, and smaller giants only make work)."""
+    for token in tokens:
+        match = _LONG_NUMBER.search(token.raw)
+        if match:
+            raise UsageError(t("limits.err.digits", column=token.column + match.start(), digits=len(match.group())))
 
 
 def _unquote(text: str) -> str:

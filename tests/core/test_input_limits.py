@@ -74,7 +74,8 @@ CASES = [
     ("%library load Long long.txt", "max_lines"),
     ('%deck add Rin "Sap Bloom" x100000000', "max_count"),
     ("%combat start Goblin*100000000", "max_combatants"),
-    ("%undo " + "9" * 5000, "over the limit"),
+    ("%undo " + "9" * 5000, "5000 digits"),
+    ("%check " + "9" * 5000, "5000 digits"),
 ]
 
 
