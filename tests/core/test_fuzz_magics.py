@@ -2,9 +2,10 @@
 
 The magics are enumerated from IPython's magics manager after `%load_ext gamekernel`, so a new
 magic is fuzzed without touching this file. After each line: nothing but a one-line error result
-reaches the shell (the registered function is called as IPython calls it; the `guarded` wrapper turns a GameKernelError into an ErrorResult; anything
-else raising is a bug), and after every error the session's state, log length and RNG are as
-before. 10,000+ lines per run in total, a few hundred per magic.
+reaches the shell (the registered function is called as IPython calls it; the `guarded` wrapper
+turns a GameKernelError into an ErrorResult; anything else raising is a bug), and after every
+error the session's state, log length and RNG are as before. 10,000+ lines per run in total, a
+few hundred per magic.
 """
 
 from __future__ import annotations
