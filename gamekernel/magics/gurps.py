@@ -166,7 +166,7 @@ class GurpsMagics(SessionMagics):
     @command("react", Rest("modifiers", "+2 good approach -1 rude", optional=True),
              actor="whose Appearance, Charisma, Reputation... are added",
              options=(_SECRET, Opt("npc", "who reacts (shown in the result)", metavar="NAME", default="")),
-             group="gurps")
+             group="gurps", expand=False)
     def react(self, args: Args):
         """A reaction roll: `%react +2 good approach @Aiko --npc=Guard` (the actor's Appearance, Charisma,
         Voice, Reputation, OPH... are added)."""
@@ -231,7 +231,7 @@ class GurpsMagics(SessionMagics):
     @command("fright", Rest("modifiers", "-2 (how terrifying)", optional=True),
              actor="who checks (default: the active character)",
              options=(_SECRET, Flag("rule14", "Basic Set Rule of 14 (effective Will above 13 counts as 13)")),
-             group="gurps")
+             group="gurps", expand=False)
     def fright(self, args: Args):
         """A Fright Check: `%fright -2 @Aiko` (Combat Reflexes and Fearlessness are added)."""
         result = self.session.fright(parse_modifiers(args.modifiers), actor=args.actor, secret=args.secret,
@@ -245,7 +245,7 @@ class GurpsMagics(SessionMagics):
              actor="whose trait (default: the active character)",
              options=(_SECRET, Opt("situation", "a trait situation from the data: 'mere threat', 'telling a lie'",
                                    metavar="TEXT", default="")),
-             group="gurps")
+             group="gurps", expand=False)
     def cr(self, args: Args):
         """A self-control roll (3d vs 12): `%cr Bad Temper @Aiko`, `%cr Phobia --situation=threat`."""
         text = args.trait

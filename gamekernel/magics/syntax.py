@@ -41,7 +41,8 @@ argument and option, which is what `%campaign?` shows. `%name?` help stays Engli
 own), the usage errors and the `%gamekernel` overview follow `GameKernel.language`.
 
 `verbatim=True` is for commands whose text is the user's own words (`%note`): no NFKC, and IPython's
-`$var`/`{expr}` expansion is off for the line (`no_var_expand`).
+`$var`/`{expr}` expansion is off for the line (`no_var_expand`). `expand=False` turns off only the
+expansion, for commands whose labels are prose (`%react +2 paid $5`).
 
 Every declaration is kept in `COMMANDS` (name -> Syntax) for `%gamekernel` (alias `%gk`), which
 lists them by `group`: core, gurps, combat, gammaworld, mtg, campaign.
@@ -418,6 +419,7 @@ def command(
     bare: bool = False,
     unknown: str = "",
     extra: str = "",
+    expand: bool = True,
 ) -> Callable:
     """Declare a magic's syntax: the method then receives `Args` instead of the line, and its
     docstring becomes the `%name?` help with the usage generated from the declaration."""
@@ -432,7 +434,7 @@ def command(
 
         wrapper.__doc__ = syntax.help(method.__doc__)
         wrapper.syntax = syntax  # type: ignore[attr-defined]
-        return no_var_expand(wrapper) if verbatim else wrapper
+        return wrapper if expand and not verbatim else no_var_expand(wrapper)
 
     return decorate
 

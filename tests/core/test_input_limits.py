@@ -202,3 +202,13 @@ def test_unbounded_cases_are_refused_under_a_memory_cap_and_a_timeout(tmp_path):
     assert len(lines) == len(UNBOUNDED), done.stdout + done.stderr[-2000:]
     for case, line in zip(UNBOUNDED, lines, strict=True):
         assert line.startswith("error: "), f"{case} -> {line}"
+
+
+def test_prose_magics_keep_dollar_words(ip):
+    """`$gold` in a reaction's label is the user's word, not IPython's variable (as for `%note`)."""
+    ip.user_ns["gold"] = 12
+    ip.run_line_magic("char", "new Aiko")
+    ip.run_cell("%react +2 paid $gold")
+    event = _base.current_session().log[-1]
+    assert "$gold" in json.dumps(event.data)
+    assert "12" not in json.dumps(event.data)
