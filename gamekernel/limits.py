@@ -31,6 +31,7 @@ class InputLimits:
     max_data_file_mb: int = 1_024  # a downloaded card database (MTGJSON, Scryfall)
     max_lines: int = 20_000  # lines of a decklist or deck file
     max_nesting: int = 64  # depth of [ ] / { } in a JSON file
+    max_entries: int = 1_000  # traits, skills, spells and equipment of one character file
     max_exact_cost: int = 50_000_000  # estimated steps (about a second) of an exact distribution
     max_name: int = 200  # characters of a file name typed or read from data
 
@@ -190,6 +191,24 @@ def load_json(text: str, file: str) -> Any:
         return json.loads(text)
     except RecursionError:
         raise DataError(t("limits.err.nesting", file=file, depth=depth, limit=_current.max_nesting)) from None
+
+
+def check_entries(data: Any, file: str) -> None:
+    """Refuse a character whose lists (with their nested children) hold more than `max_entries`
+    entries: resolving a sheet compares entries with each other, so the work grows as its square."""
+    count, stack = 0, [data.get(key) for key in _ENTRY_LISTS] if isinstance(data, dict) else []
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            count += 1
+            if count > _current.max_entries:
+                raise DataError(t("limits.err.entries", file=file, limit=_current.max_entries))
+            stack.append(item.get("children"))
+
+
+_ENTRY_LISTS = ("traits", "advantages", "skills", "spells", "equipment", "other_equipment", "weapons", "notes")
 
 
 def _nesting(text: str) -> int:

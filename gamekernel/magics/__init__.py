@@ -63,6 +63,8 @@ class GameKernel(SessionMagics):
     max_data_file_mb = Int(1_024, help="Largest card database (MTGJSON, Scryfall), in MB.").tag(config=True)
     max_lines = Int(20_000, help="Most lines in a decklist or deck file.").tag(config=True)
     max_nesting = Int(64, help="Deepest [ ]/{ } nesting in a JSON file.").tag(config=True)
+    max_entries = Int(1_000, help="Most traits, skills and equipment entries in one character file.").tag(
+        config=True)
     max_exact_cost = Int(50_000_000, help="Most estimated steps of an exact distribution (about a second).").tag(
         config=True)
     max_name = Int(200, help="Longest file name typed or read from data.").tag(config=True)

@@ -155,6 +155,24 @@ def test_file_size_and_data_names(tmp_path):
     assert limits.user_path("~/x").parts[0] != "~"
 
 
+def _many_entries(path, count: int) -> None:
+    """A GCS character with `count` skills (its sheet would take minutes to resolve)."""
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parents[1] / "gurps" / "data" / "aiko.gcs").read_text(encoding="utf-8"))
+    skills = data["skills"]
+    data["skills"] = [skills[i % len(skills)] for i in range(count)]
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_a_character_with_too_many_entries_is_refused(table, tmp_path):
+    limit = limits.current().max_entries
+    _many_entries(tmp_path / "many.gcs", limit + 1)
+    assert "max_entries" in refused(table, "%char load many.gcs")
+    table.run_line_magic("config", f"GameKernel.max_entries = {limit * 2}")
+    assert not isinstance(table.run_line_magic("char", "load many.gcs"), ErrorResult)
+
+
 # ------------------------------------------------------------------------------ under a memory cap
 
 UNBOUNDED = [
@@ -168,6 +186,8 @@ UNBOUNDED = [
     '%deck add Rin "Sap Bloom" x100000000',
     "%combat start Goblin*100000000",
     "%library load Long long.txt",
+    "%char load big.gcs",
+    "%char load many.gcs",
 ]
 
 CHILD = textwrap.dedent("""
@@ -193,6 +213,9 @@ def test_unbounded_cases_are_refused_under_a_memory_cap_and_a_timeout(tmp_path):
     (tmp_path / "mira.txt").write_text("Deck\n4 Elvish Mystic\n12 Forest\n", encoding="utf-8")
     (tmp_path / "huge.txt").write_text("Deck\n999999999 Forest\n", encoding="utf-8")
     (tmp_path / "long.txt").write_text("Deck\n" + "1 Forest\n" * 1_000_000, encoding="utf-8")
+    with open(tmp_path / "big.gcs", "wb") as handle:
+        handle.truncate(20_000_000)  # 20 MB
+    _many_entries(tmp_path / "many.gcs", 3000)
     script = CHILD.replace("CAP", str(1_500_000_000))
     env = {k: v for k, v in os.environ.items() if k != "GAMEKERNEL_SEED"}
     done = subprocess.run([sys.executable, "-c", script, *UNBOUNDED], cwd=tmp_path, capture_output=True,

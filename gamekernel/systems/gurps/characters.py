@@ -740,6 +740,7 @@ def load_character(path: str | os.PathLike[str]) -> Character:
         return load_gcs(source)
     try:
         data = limits.load_json(limits.read_text(source), source.name)
+        limits.check_entries(data, source.name)
     except FileNotFoundError as error:
         raise NotFoundError(t("gurps.err.file.missing", source=source)) from error
     except ValueError as error:

@@ -293,6 +293,7 @@ def load_gcs(path: str | Path) -> Character:
     source = Path(path)
     try:
         data = limits.load_json(limits.read_text(source), source.name)
+        limits.check_entries(data, source.name)
     except FileNotFoundError as error:
         raise NotFoundError(t("gurps.err.gcs.missing", source=source)) from error
     except ValueError as error:
