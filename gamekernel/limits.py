@@ -130,8 +130,10 @@ def exact_cost(estimate: int, what: str) -> None:
 
 
 def user_path(text: str | os.PathLike[str], what: str = "file") -> Path:
-    """A path the user typed: `~` expanded; NUL and over-long names refused in one line."""
+    """A path the user typed: `~` expanded; NUL and over-long names refused in one line.
+    `what` is "file" or "folder" (named in the message)."""
     raw = os.fspath(text)
+    what = t(f"limits.what.{what}")
     if "\x00" in raw:
         raise UsageError(t("limits.err.nul", what=what))
     path = Path(os.path.expanduser(raw))
