@@ -113,7 +113,7 @@ def real_number(text: Any, what: str) -> float:
     try:
         value = float(str(text)[:64])
     except ValueError:
-        raise UsageError(t("limits.err.number", what=what, text=repr(_short(str(text))))) from None
+        raise UsageError(t("limits.err.real", what=what, text=repr(_short(str(text))))) from None
     if not math.isfinite(value):
         raise UsageError(t("limits.err.finite", what=what, text=repr(_short(str(text)))))
     return value

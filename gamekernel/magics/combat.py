@@ -66,9 +66,11 @@ def parse_attack(text: str) -> tuple[str, str, str, dict]:
         if eq and key.lower() in _OPTION_KEYS:
             name, kind = _OPTION_KEYS[key.lower()]
             try:
-                options[name] = real_number(value, key) if kind is float else kind(value)
+                options[name] = kind(value[:64])
             except ValueError:
                 raise UsageError(t("combat.err.option_number", key=key, value=value)) from None
+            if kind is float:
+                real_number(options[name], key)  # inf and nan are refused too
         elif word.lower() in _OPTION_FLAGS:
             options[_OPTION_FLAGS[word.lower()]] = True
         elif eq:
