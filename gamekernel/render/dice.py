@@ -92,8 +92,11 @@ def percent(p: Fraction) -> str:
 
 def _scientific(ways: int) -> str:
     """`1.234e+40` for a count too large for a float (10d100r1 has 200-digit counts)."""
-    digits = str(ways)
-    return f"{digits[0]}.{digits[1:4].ljust(3, '0')}e+{len(digits) - 1:02d}"
+    try:
+        return f"{ways:.3e}"
+    except OverflowError:
+        digits = str(ways)
+        return f"{digits[0]}.{digits[1:4].ljust(3, '0')}e+{len(digits) - 1:02d}"
 
 
 def _ratio(p: Fraction) -> str:
