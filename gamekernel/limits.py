@@ -119,13 +119,6 @@ def real_number(text: Any, what: str) -> float:
     return value
 
 
-def exact_cost(estimate: int, what: str) -> None:
-    """Refuse an exact computation whose estimated steps exceed `max_exact_cost` (before it starts)."""
-    limit = _current.max_exact_cost
-    if estimate > limit:
-        raise UsageError(t("limits.err.exact_cost", what=what, cost=_short(estimate), limit=limit))
-
-
 # ------------------------------------------------------------------------------ paths and files
 
 
