@@ -16,7 +16,7 @@ from typing import Any
 from gamekernel import limits
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, UsageError
-from gamekernel.events import register_event, register_reaction
+from gamekernel.events import Event, check_storable, register_event, register_reaction
 from gamekernel.i18n import t
 from gamekernel.state import register_part
 from gamekernel.systems.gammaworld import odds, play
@@ -123,6 +123,8 @@ class GammaWorldActions:
                         apply_step(state, step)
             if len(steps) == int(needs_setup):
                 raise UsageError(t("gammaworld.err.all_readied"))
+            for step in steps:  # every step storable before the first is recorded (a lone surrogate)
+                check_storable(Event(0, f"gw.{step.kind}", step.to_dict(), step.actor or None, False, ""))
         except BaseException:
             self.rng.setstate(saved)
             raise

@@ -235,3 +235,13 @@ def test_prose_magics_keep_dollar_words(ip):
     event = _base.current_session().log[-1]
     assert "$gold" in json.dumps(event.data)
     assert "12" not in json.dumps(event.data)
+
+
+def test_a_first_draw_refused_for_its_text_does_not_set_up_the_gm_deck(ip):
+    """Found by the fuzz test (seed 4242): the GM deck's setup was recorded, then the draw was
+    refused for a lone surrogate in the name; every step is now checked before the first is recorded."""
+    ip.run_line_magic("gw", "Rin level 4")
+    session = _base.current_session()
+    before = (session.rng.getstate(), len(session.log))
+    assert "U+D800" in refused(ip, "%draw alpha \ud800Rin")
+    assert (session.rng.getstate(), len(session.log)) == before
