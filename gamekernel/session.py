@@ -9,6 +9,7 @@ mixins (gamekernel/actions/*) and their state as named parts (`register_part`).
 from __future__ import annotations
 
 import os
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -66,7 +67,7 @@ class Session(
         self.active: list[Event] = []
         self._redo_stack: list[list[Event]] = []
         self.state = TableState()
-        self._observers: list[Observer] = []
+        self._observers: list[Any] = []  # callables, or WeakMethods of widgets
         self._store: LogStore | None = None
         self.load_warnings: list[str] = []
         self._in_reaction = False
@@ -204,19 +205,36 @@ class Session(
     def _notify(self, event: Event) -> None:
         if event.kind in META_KINDS:
             self._apply_meta(event)
-        for observer in list(self._observers):
+        dead = False
+        for entry in list(self._observers):
+            observer = entry() if isinstance(entry, weakref.WeakMethod) else entry
+            if observer is None:
+                dead = True
+                continue
             observer(self, event)
+        if dead:
+            self._observers = [e for e in self._observers if not (isinstance(e, weakref.WeakMethod) and e() is None)]
 
     # -- observers -------------------------------------------------------------------------
-    def observe(self, observer: Observer) -> Callable[[], None]:
-        """Call `observer(session, event)` after every event; returns a function that stops it."""
-        self._observers.append(observer)
+    def observe(self, observer: Observer, *, weak: bool = False) -> Callable[[], None]:
+        """Call `observer(session, event)` after every event; returns a function that stops it.
+
+        `weak=True` (a bound method) does not keep its object alive: a widget that is dropped and
+        collected stops observing by itself, so a long session does not slow down with old widgets.
+        """
+        entry: Any = weakref.WeakMethod(observer) if weak else observer  # type: ignore[arg-type]
+        self._observers.append(entry)
 
         def stop() -> None:
-            if observer in self._observers:
-                self._observers.remove(observer)
+            if entry in self._observers:
+                self._observers.remove(entry)
 
         return stop
+
+    @property
+    def observer_count(self) -> int:
+        """How many observers are registered and alive (a leak check)."""
+        return sum(1 for e in self._observers if not (isinstance(e, weakref.WeakMethod) and e() is None))
 
     # -- the log file ----------------------------------------------------------------------
     def attach_log(self, path: str | os.PathLike[str]) -> list[str]:

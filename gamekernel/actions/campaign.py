@@ -16,6 +16,7 @@ from gamekernel.display import Displayable
 from gamekernel.errors import StorageError, UsageError
 from gamekernel.events import Event, gc_paused, register_event
 from gamekernel.i18n import t
+from gamekernel.limits import user_path
 
 AUTO_SNAPSHOT_EVERY = 5_000
 
@@ -55,6 +56,7 @@ class CampaignActions(HostBase):
 
         if self.campaign is not None:
             raise UsageError(t("campaign.err.already_open", name=repr(self.campaign.root.name)))
+        path = user_path(path, "folder")  # `~/campaigns/x` as typed
         store = CampaignStore(path)
         self._last_refused = store.root  # what `repair_campaign()` repairs when given no folder
         notices = store.open()

@@ -16,6 +16,7 @@ from gamekernel.actions.host import HostBase
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
+from gamekernel.limits import at_most, real_number, whole_number
 from gamekernel.state import register_part
 from gamekernel.systems.gurps import combat as cb
 from gamekernel.systems.gurps import hazards as hz
@@ -386,14 +387,13 @@ def parse_stats(text: str) -> dict[str, Any]:
         elif key in ("hpt", "cr", "pc"):
             out[key] = value.lower() in ("1", "yes", "true", "y")
         elif key == "speed":
-            out[key] = float(value)
+            out[key] = real_number(value, key)
         elif key == "side":
             out[key] = value
         else:
-            try:
-                out[key] = int(value)
-            except ValueError:
-                raise UsageError(t("combat.err.npc_number", key=key, value=value)) from None
+            if not re.fullmatch(r"[+-]?\d{1,9}", value):
+                raise UsageError(t("combat.err.npc_number", key=key, value=value))
+            out[key] = int(value)
     return out
 
 
@@ -458,7 +458,8 @@ class CombatActions(HostBase):
             finally:
                 part.characters = None
         if count:
-            return [copy_with(found, name=f"{found.name}{i}") for i in range(1, int(count) + 1)]
+            number = whole_number(count, t("limits.what.combatants"), limit="max_combatants")
+            return [copy_with(found, name=f"{found.name}{i}") for i in range(1, number + 1)]
         return [found]
 
     # ---- the public API (every magic has its method)
@@ -484,6 +485,7 @@ class CombatActions(HostBase):
         people: list[Combatant] = []
         for spec in specs:
             people += self._resolve_person(spec, part.templates)
+            at_most(len(people), "max_combatants", t("limits.what.combatants"))
         fresh = [cb.fresh_for_fight(p) for p in people]
         return self._combat("start", {"combatants": [p.to_dict() for p in fresh]})
 
@@ -562,6 +564,10 @@ class CombatActions(HostBase):
         return self._combat("arm", {"name": name, "weapon": weapon})
 
     def hazard(self, kind: str, name: str, **args: Any):
+        if "seconds" in args:
+            args["seconds"] = whole_number(args["seconds"], t("limits.what.seconds"), low=0, limit="max_seconds")
+        if "modifier" in args:
+            args["modifier"] = whole_number(args["modifier"], t("limits.what.modifier"), low=-100, high=100)
         return self._combat("hazard", {"name": name, "hazard": kind, **args}, actor=name)
 
     def first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
@@ -572,7 +578,9 @@ class CombatActions(HostBase):
                     skill = self.character(medic).skill_level("First Aid").level
                 except Exception:
                     skill = 10
-        return self._combat("firstaid", {"name": name, "tl": int(tl), "skill": int(skill)}, actor=medic)
+        tl = whole_number(tl, t("limits.what.tech_level"), low=0, high=12)
+        skill = whole_number(skill, t("limits.what.skill"), low=-100, high=100)
+        return self._combat("firstaid", {"name": name, "tl": tl, "skill": skill}, actor=medic)
 
     def gurps_rest(self, name: str, duration: str | int):
         minutes = duration if isinstance(duration, int) else parse_minutes(duration)
@@ -595,7 +603,11 @@ class CombatActions(HostBase):
         return self._combat("mortal", {"name": name, "healed": bool(healed)}, actor=name)
 
     def cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
-        return self._combat("cast", {"name": name, "spell": spell, "cost": int(cost), "skill": int(skill),
+        cost = whole_number(cost, t("limits.what.cost"), low=0, limit="max_count")
+        skill = whole_number(skill, t("limits.what.skill"), low=-100, high=100)
+        for modifier in modifiers:
+            whole_number(modifier[0], t("limits.what.modifier"), low=-100, high=100)
+        return self._combat("cast", {"name": name, "spell": spell, "cost": cost, "skill": skill,
                                      "modifiers": [list(m) for m in modifiers]}, actor=name)
 
 

@@ -13,10 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from gamekernel import limits
 from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, UsageError
-from gamekernel.events import register_event, register_reaction
+from gamekernel.events import Event, check_storable, register_event, register_reaction
 from gamekernel.i18n import t
 from gamekernel.state import register_part
 from gamekernel.systems.gammaworld import odds, play
@@ -130,6 +131,8 @@ class GammaWorldActions(HostBase):
                         apply_step(state, step)
             if len(steps) == int(needs_setup):
                 raise UsageError(t("gammaworld.err.all_readied"))
+            for step in steps:  # every step storable before the first is recorded (a lone surrogate)
+                check_storable(Event(0, f"gw.{step.kind}", step.to_dict(), step.actor or None, False, ""))
         except BaseException:
             if saved is not None:
                 self.rng.setstate(saved)
@@ -174,7 +177,7 @@ class GammaWorldActions(HostBase):
         """Add your own alpha cards from a JSON card file (same format as the bundled deck)."""
         path = Path(path)
         try:
-            document = json.loads(path.read_text(encoding="utf-8"))
+            document = limits.load_json(limits.read_text(path), path.name)
         except OSError as error:
             raise DataError(t("gammaworld.err.read", file=path.name, reason=error.strerror)) from error
         except json.JSONDecodeError as error:
@@ -187,6 +190,7 @@ class GammaWorldActions(HostBase):
         return self._gw_one(lambda gw: play.plan_deck_new(gw, owner))
 
     def deck_add(self, owner: str, card: str, count: int = 1) -> AlphaResult:
+        limits.at_most(count, "max_count", t("limits.what.copies"))
         if count < 1:
             raise UsageError(t("gammaworld.err.add_count", count=count))
         card_id = self._card_id(card)

@@ -16,6 +16,7 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
+from gamekernel import limits
 from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
@@ -316,7 +317,8 @@ class GurpsActions(HostBase):
         """Write a character as JSON (atomic); the default path is `<name>.json`. A `.gcs` path writes
         a copy of the character's GCS file with its current HP/FP and conditions."""
         character = self.character(name)
-        target = Path(path) if path else Path(f"{character.name}.json")
+        # a typed path may hold folders and `~`; a name from data (a .gcs) is only ever a file name
+        target = limits.user_path(path) if path else Path(limits.data_name(character.name) + ".json")
         if target.suffix.lower() == ".gcs":
             export_gcs(character, target)
         else:

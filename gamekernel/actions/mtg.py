@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from gamekernel import cards
+from gamekernel import cards, limits
 from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
@@ -300,6 +300,7 @@ class MtgActions(HostBase):
             raise UsageError(t("mtg.error.actor_name", actor=actor))
         actor = resolve_name(actor, self._mtg.decks)[0] or actor  # `load mira` reloads Mira's library
         decklist = parse_decklist(text, str(source), fmt) if text is not None else read_decklist(source, fmt)
+        limits.at_most(decklist.main_count + decklist.sideboard_count, "max_cards", t("limits.what.cards"))
         library = build_library(decklist, self.mtg_facts)
         table = self._mtg.table
         lib, exile = library_zone(actor), exile_zone(actor)

@@ -63,6 +63,20 @@ def check_size(cells: int, bits: int) -> None:
         raise TooLarge("dice.size.bits", cells=cells, bits=bits)
 
 
+def keep_cost(n: int, k: int, faces: int, packed_bytes: int) -> int:
+    """Estimated steps of `keep_highest`, known before any of it runs: its table of binomials
+    (big numbers: ~n^3), then per face k^2/2 shifts and k*n products of `packed_bytes` polynomials."""
+    return n * n * n // 2 + faces * (k * k // 2 + k * n) * max(1, packed_bytes // 64)
+
+
+def check_cost(steps: int) -> None:
+    """Refuse an exact computation estimated above `max_exact_cost` steps (gamekernel.limits)."""
+    from gamekernel.limits import current
+
+    if steps > current().max_exact_cost:
+        raise TooLarge("limits.size.steps", steps=steps, limit=current().max_exact_cost)
+
+
 def trim(dist: Dist) -> Dist:
     """Drop zero counts at both ends."""
     lo, counts = dist
@@ -170,6 +184,7 @@ def keep_highest(die: Dist, n: int, k: int) -> Dist:
     largest = total**n
     check_size(length, largest.bit_length())
     nbytes = _slot_bytes(largest)
+    check_cost(keep_cost(n, k, faces, length * nbytes))
     width = nbytes * 8
     binom = [[comb(r, m) for m in range(r + 1)] for r in range(n + 1)]
     states = [0] * k

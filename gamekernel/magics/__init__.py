@@ -18,7 +18,7 @@ import sys
 from IPython.core.magic import line_magic, magics_class
 from traitlets import Enum, Int, Unicode, observe
 
-from gamekernel import i18n
+from gamekernel import i18n, limits
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
@@ -57,10 +57,27 @@ class GameKernel(SessionMagics):
     log_path = Unicode("", help="JSON Lines file that receives every event, flushed as it happens.").tag(
         config=True
     )
+    # input limits (gamekernel/limits.py): each refusal is one line naming its option
+    max_count = Int(1_000, help="Most repetitions in one command (d20 rolls, copies of a card, spell cost).").tag(
+        config=True)
+    max_cards = Int(10_000, help="Most cards in one library or deck file.").tag(config=True)
+    max_combatants = Int(500, help="Most fighters in one fight.").tag(config=True)
+    max_seconds = Int(86_400, help="Longest duration in seconds (suffocation).").tag(config=True)
+    max_file_mb = Int(10, help="Largest character, deck or decklist file, in MB.").tag(config=True)
+    max_data_file_mb = Int(1_024, help="Largest card database (MTGJSON, Scryfall), in MB.").tag(config=True)
+    max_lines = Int(20_000, help="Most lines in a decklist or deck file.").tag(config=True)
+    max_nesting = Int(64, help="Deepest [ ]/{ } nesting in a JSON file.").tag(config=True)
+    max_entries = Int(1_000, help="Most traits, skills and equipment entries in one character file.").tag(
+        config=True)
+    max_exact_cost = Int(50_000_000, help="Most estimated steps of an exact distribution (about a second).").tag(
+        config=True)
+    max_name = Int(200, help="Longest file name typed or read from data.").tag(config=True)
 
     def __init__(self, shell=None, **kwargs):
         super().__init__(shell=shell, **kwargs)
         self._session = None  # built on first use: `%load_ext` then imports no rule set (issue 16)
+        limits.reset()
+        limits.configure(**{name: getattr(self, name) for name in limits.NAMES})
         i18n.set_language(self.language)
 
     @property
@@ -99,6 +116,12 @@ class GameKernel(SessionMagics):
             raise UsageError(t("core.err.max_dice", value=change["new"]))
         if self._session_built():
             self._session.max_dice = change["new"]
+
+    @observe(*limits.NAMES)
+    def _limit_changed(self, change) -> None:
+        if not hasattr(self, "_session"):
+            return  # config applied while constructing; __init__ reads it
+        limits.configure(**{change["name"]: change["new"]})
 
     @observe("log_path")
     def _log_path_changed(self, change) -> None:
@@ -350,6 +373,7 @@ def unload(ipython) -> None:
                 table.pop(name, None)
         table.update(_replaced.get(kind, {}))
     _replaced.clear()
+    limits.reset()
     if _base._kernel_magics is not None:
         _base._kernel_magics.close_session()
         if _base._kernel_magics in ipython.configurables:

@@ -13,6 +13,7 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
+from gamekernel.limits import real_number, whole_number
 from gamekernel.magics._base import SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Rest, Sub, Word, Words, command
 from gamekernel.magics.teaching import EXPLAIN, explainable
@@ -66,9 +67,11 @@ def parse_attack(text: str) -> tuple[str, str, str, dict]:
         if eq and key.lower() in _OPTION_KEYS:
             name, kind = _OPTION_KEYS[key.lower()]
             try:
-                options[name] = kind(value)
+                options[name] = kind(value[:64])
             except ValueError:
                 raise UsageError(t("combat.err.option_number", key=key, value=value)) from None
+            if kind is float:
+                real_number(options[name], key)  # inf and nan are refused too
         elif word.lower() in _OPTION_FLAGS:
             options[_OPTION_FLAGS[word.lower()]] = True
         elif eq:
@@ -220,9 +223,10 @@ class CombatMagics(SessionMagics):
             if not rest:
                 raise UsageError(t("combat.err.usage", usage=_HAZARD_USAGE))
             try:
-                options["metres"] = float(rest[0].lower().rstrip("m"))
+                options["metres"] = float(rest[0].lower().rstrip("m")[:32])
             except ValueError:
                 raise UsageError(t("combat.err.height", text=rest[0])) from None
+            real_number(options["metres"], t("limits.what.height"))
             options["catfall"] = "catfall" in rest
         elif kind == "cold":
             options["clothing"] = next((w for w in rest if w in ("light", "winter", "arctic", "heated")), "winter")
@@ -230,9 +234,9 @@ class CombatMagics(SessionMagics):
         elif kind == "poison":
             options["strength"] = rest[0] if rest else "typical"
         elif kind == "disease":
-            options["modifier"] = int(rest[0]) if rest else 0
+            options["modifier"] = whole_number(rest[0], t("limits.what.modifier")) if rest else 0
         elif kind == "suffocation":
-            options["seconds"] = int((rest[0] if rest else "1").rstrip("s"))
+            options["seconds"] = whole_number((rest[0] if rest else "1").rstrip("s"), t("limits.what.seconds"))
         return self.session.hazard(kind, args.actor, **options)
 
     @line_magic
@@ -244,11 +248,11 @@ class CombatMagics(SessionMagics):
         words = args.what
         if len(words) < 2 or not words[1].upper().startswith("TL"):
             raise UsageError(t("combat.err.usage", usage="%firstaid Bren TL3 [skill=12] [@Medic]"))
-        try:
-            tl = int(words[1][2:])
-        except ValueError:
-            raise UsageError(t("combat.err.tech_level", text=words[1])) from None
-        skill = next((int(w.split("=", 1)[1]) for w in words[2:] if w.startswith("skill=")), None)
+        if not re.fullmatch(r"\d{1,3}", words[1][2:]):
+            raise UsageError(t("combat.err.tech_level", text=words[1]))
+        tl = int(words[1][2:])
+        skill = next((whole_number(w.split("=", 1)[1], t("limits.what.skill"))
+                      for w in words[2:] if w.startswith("skill=")), None)
         return self.session.first_aid(words[0], tl, skill=skill, medic=args.actor)
 
     @line_magic
@@ -265,9 +269,9 @@ class CombatMagics(SessionMagics):
         for word in words:
             match = _DAYS.fullmatch(word)
             if match:
-                days = int(match.group(1))
+                days = whole_number(match.group(1), t("limits.what.days"))
             elif re.fullmatch(r"[+-]\d+", word):
-                modifier = int(word)
+                modifier = whole_number(word, t("limits.what.modifier"))
             elif not re.fullmatch(r"[A-Za-z\u3040-\u9fff]+", word):  # words after a modifier are its label
                 raise UsageError(t("combat.err.days", word=word))
         return self.session.natural_healing(name, days, modifier=modifier)
@@ -311,14 +315,15 @@ class CombatMagics(SessionMagics):
         mods = []
         for word in rest:
             if word.startswith("skill="):
-                skill = int(word[6:])
+                skill = whole_number(word[6:], t("limits.what.skill"))
             elif re.fullmatch(r"[+-]\d+", word):
-                mods.append([int(word), ""])
+                mods.append([whole_number(word, t("limits.what.modifier")), ""])
             elif mods and not mods[-1][1]:
                 mods[-1][1] = word
         if skill is None:
             raise UsageError(t("combat.err.spell_skill"))
-        return self.session.cast(args.actor, spell, int(cost), skill, modifiers=mods)
+        cost = whole_number(cost, t("limits.what.cost"))
+        return self.session.cast(args.actor, spell, cost, skill, modifiers=mods)
 
 
 MAGICS = [CombatMagics]

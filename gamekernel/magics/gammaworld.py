@@ -13,6 +13,7 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
+from gamekernel.limits import whole_number
 from gamekernel.magics._base import SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Sub, Words, command
 from gamekernel.magics.teaching import EXPLAIN, explainable
@@ -40,7 +41,7 @@ def _int(text: str, what: str) -> int:
     """`text` as an integer; `what` is the message key naming the number."""
     if not _SIGNED.match(text):
         raise UsageError(t("gammaworld.err.whole_number", what=t(what), text=text))
-    return int(text)
+    return whole_number(text, t(what), limit="max_count")
 
 
 def gw_rest(session, args: Args):
@@ -99,7 +100,7 @@ class GammaWorldMagics(SessionMagics):
             count = 1
             if rest and _COUNT.match(rest[-1]):
                 match = _COUNT.match(rest[-1])
-                count = int(match.group(1) or match.group(2))
+                count = whole_number(match.group(1) or match.group(2), t("limits.what.copies"), limit="max_count")
                 rest = rest[:-1]
             if not rest:
                 raise UsageError(t("gammaworld.err.name_card", usage=f'%deck {action} {owner} "Sap Bloom" x2'))

@@ -14,6 +14,7 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
+from gamekernel.limits import whole_number
 from gamekernel.magics._base import Secret, SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
 from gamekernel.magics.teaching import EXPLAIN, explainable
@@ -63,7 +64,8 @@ def _fields(words: list[str]) -> dict[str, object]:
         if not sep or not key or not value:
             raise UsageError(t("gurps.err.field_value", word=word))
         key = key.lower()
-        fields[key] = int(value) if value.lstrip("-").isdigit() else value
+        numeric = value[1:] if value[:1] in "+-" else value
+        fields[key] = whole_number(value, t("limits.what.field", field=key)) if numeric.isdigit() else value
     return fields
 
 
@@ -133,17 +135,18 @@ class GurpsMagics(SessionMagics):
             words = args.skill
             if len(words) < 2 or not words[-1].isdigit():
                 raise UsageError(t("gurps.err.usage", usage="%char skill NAME [ATTR/DIFF] POINTS [@Name]"))
+            points = whole_number(words[-1], t("limits.what.field", field="points"), limit="max_count")
             if len(words) >= 3 and _ATTR_DIFF.fullmatch(words[-2]):
-                return session.char_add_skill(" ".join(words[:-2]), int(words[-1]), name=actor,
-                                              difficulty=words[-2])
-            return session.char_add_skill(" ".join(words[:-1]), int(words[-1]), name=actor)
+                return session.char_add_skill(" ".join(words[:-2]), points, name=actor, difficulty=words[-2])
+            return session.char_add_skill(" ".join(words[:-1]), points, name=actor)
         if args.sub == "trait":
             words = args.trait
             if not words:
                 raise UsageError(t("gurps.err.usage", usage="%char trait NAME [LEVEL|OPTION] [@Name]"))
             level, name_words = 1, words
             if len(words) > 1 and words[-1].lstrip("-").isdigit():
-                level, name_words = int(words[-1]), words[:-1]
+                level = whole_number(words[-1], t("limits.what.field", field="level"), limit="max_count")
+                name_words = words[:-1]
             return session.char_add_trait(" ".join(name_words), level=level, option="", name=actor)
         return self._weapon(actor, args.weapon)
 
@@ -189,7 +192,7 @@ class GurpsMagics(SessionMagics):
     @command("react", Rest("modifiers", "+2 good approach -1 rude", optional=True),
              actor="whose Appearance, Charisma, Reputation... are added",
              options=(_SECRET, Opt("npc", "who reacts (shown in the result)", metavar="NAME", default="")),
-             group="gurps")
+             group="gurps", expand=False)
     def react(self, args: Args):
         """A reaction roll: `%react +2 good approach @Aiko --npc=Guard` (the actor's Appearance, Charisma,
         Voice, Reputation, OPH... are added)."""
@@ -256,7 +259,7 @@ class GurpsMagics(SessionMagics):
     @command("fright", Rest("modifiers", "-2 (how terrifying)", optional=True),
              actor="who checks (default: the active character)",
              options=(_SECRET, Flag("rule14", "Basic Set Rule of 14 (effective Will above 13 counts as 13)")),
-             group="gurps")
+             group="gurps", expand=False)
     def fright(self, args: Args):
         """A Fright Check: `%fright -2 @Aiko` (Combat Reflexes and Fearlessness are added)."""
         result = self.session.fright(_checks().parse_modifiers(args.modifiers), actor=args.actor, secret=args.secret,
@@ -270,7 +273,7 @@ class GurpsMagics(SessionMagics):
              actor="whose trait (default: the active character)",
              options=(_SECRET, Opt("situation", "a trait situation from the data: 'mere threat', 'telling a lie'",
                                    metavar="TEXT", default="")),
-             group="gurps")
+             group="gurps", expand=False)
     def cr(self, args: Args):
         """A self-control roll (3d vs 12): `%cr Bad Temper @Aiko`, `%cr Phobia --situation=threat`."""
         text = args.trait

@@ -41,7 +41,8 @@ argument and option, which is what `%campaign?` shows. `%name?` help stays Engli
 own), the usage errors and the `%gamekernel` overview follow `GameKernel.language`.
 
 `verbatim=True` is for commands whose text is the user's own words (`%note`): no NFKC, and IPython's
-`$var`/`{expr}` expansion is off for the line (`no_var_expand`).
+`$var`/`{expr}` expansion is off for the line (`no_var_expand`). `expand=False` turns off only the
+expansion, for commands whose labels are prose (`%react +2 paid $5`).
 
 Every declaration is kept in `COMMANDS` (name -> Syntax) for `%gamekernel` (alias `%gk`), which
 lists them by `group`: core, gurps, combat, gammaworld, mtg, campaign.
@@ -50,6 +51,7 @@ lists them by `group`: core, gurps, combat, gammaworld, mtg, campaign.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +60,7 @@ from IPython.core.magic import no_var_expand
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
+from gamekernel.limits import whole_number
 from gamekernel.text import half_width
 
 GROUPS = ("core", "gurps", "combat", "gammaworld", "mtg", "campaign")
@@ -101,7 +104,7 @@ class Integer(Word):
         if not text.lstrip("+-").isdigit() or text.count("-") + text.count("+") > 1:
             fields = {"text": repr(text), "column": token.column, "name": self.shown, "magic": f"%{name}"}
             raise UsageError(t(self.error or "cmd.err.int", **fields))
-        return int(text), tokens[1:]
+        return whole_number(text, self.shown), tokens[1:]  # 5,000 digits: one line, not a ValueError
 
 
 @dataclass(frozen=True)
@@ -235,6 +238,8 @@ class Syntax:
         columns: dict[str, int] = {}
         words: list[Token] = []
         tokens = tokenize(text)
+        if not self.verbatim:
+            _no_huge_numbers(tokens)
         index = 0
         while index < len(tokens):
             token = tokens[index]
@@ -375,6 +380,18 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
+_LONG_NUMBER = re.compile(r"\d{31,}")
+
+
+def _no_huge_numbers(tokens: list[Token]) -> None:
+    """No number in a command has more than 30 digits: refused here, before any parser converts it
+    (Python refuses 4,300 digits with a ValueError, and smaller giants only make work)."""
+    for token in tokens:
+        match = _LONG_NUMBER.search(token.raw)
+        if match:
+            raise UsageError(t("limits.err.digits", column=token.column + match.start(), digits=len(match.group())))
+
+
 def _unquote(text: str) -> str:
     """`"Big Bob"` -> `Big Bob`; `--npc="Old Guard"` values too; quotes inside a word are kept."""
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
@@ -402,6 +419,7 @@ def command(
     bare: bool = False,
     unknown: str = "",
     extra: str = "",
+    expand: bool = True,
 ) -> Callable:
     """Declare a magic's syntax: the method then receives `Args` instead of the line, and its
     docstring becomes the `%name?` help with the usage generated from the declaration."""
@@ -416,7 +434,7 @@ def command(
 
         wrapper.__doc__ = syntax.help(method.__doc__)
         wrapper.syntax = syntax  # type: ignore[attr-defined]
-        return no_var_expand(wrapper) if verbatim else wrapper
+        return wrapper if expand and not verbatim else no_var_expand(wrapper)
 
     return decorate
 

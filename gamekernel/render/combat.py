@@ -89,12 +89,15 @@ def defense_text(entry: dict[str, Any]) -> str:
     return f"{label(entry['kind'])} {base}" if base == value else f"{label(entry['kind'])} {base}→{value}"
 
 
-def tracker_rows(state) -> list[dict[str, Any]]:
-    """Plain data for the tracker (also the widget's synced rows): one dict per combatant. `defense_values`
+def tracker_rows(state, only: frozenset[str] | None = None) -> list[dict[str, Any]]:
+    """Plain data for the tracker (also the widget's synced rows): one dict per combatant (those named
+    in `only`, when given). `defense_values`
     lists the defenses the maneuver allows with their usual value (score + shield DB) and the value the
     next defense roll uses (stun, posture, All-Out Defense, the pending attack), as %defend rolls them."""
     rows = []
     for i, c in enumerate(state.combatants):
+        if only is not None and c.name not in only:
+            continue
         readout = state.readout(c.name)
         allowed, move = readout.defenses, readout.move
         values = [{"kind": k, "base": base, "value": now, "why": _mod_text(mods)}
@@ -111,12 +114,12 @@ def tracker_rows(state) -> list[dict[str, Any]]:
     return rows
 
 
-def tracker_text(state) -> str:
+def tracker_text(state, only: frozenset[str] | None = None) -> str:
     if state is None:
         return t("combat.none")
     head = t("combat.tracker.title", round=state.round) + (f" · {t('combat.over')}" if state.over else "")
     lines = [head]
-    for row in tracker_rows(state):
+    for row in tracker_rows(state, only):
         mark = "▶" if row["active"] else " "
         badges = ", ".join(badge_text(b) for b in row["badges"])
         maneuver = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
@@ -126,10 +129,16 @@ def tracker_text(state) -> str:
         )
     if state.pending is not None:
         lines.append(t("combat.pending", attacker=state.pending.attacker, target=state.pending.target))
+    if only is not None:
+        lines.append(_others_text(state, only))
     return "\n".join(lines)
 
 
-def tracker_html(state) -> str:
+def _others_text(state, only: frozenset[str]) -> str:
+    return t("limits.others_unchanged", count=len(state.combatants) - len(only & {c.name for c in state.combatants}))
+
+
+def tracker_html(state, only: frozenset[str] | None = None) -> str:
     if state is None:
         return panel("tracker", esc(t("combat.none")))
     cell = "padding:2px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:middle"
@@ -137,7 +146,7 @@ def tracker_html(state) -> str:
              t("combat.col.status")]
     head = "".join(f'<th style="{cell}">{esc(h)}</th>' for h in heads)
     body = []
-    for row in tracker_rows(state):
+    for row in tracker_rows(state, only):
         style = ' style="background:#fff4dc;font-weight:600"' if row["active"] else ""
         cls = "gk-combatant gk-active" if row["active"] else "gk-combatant"
         badges = "".join(chip(badge_text(b), badge_tone(b), cls="gk-badge") for b in row["badges"])
@@ -164,6 +173,8 @@ def tracker_html(state) -> str:
     if state.pending is not None:
         text = t("combat.pending", attacker=state.pending.attacker, target=state.pending.target)
         pending = f'<div class="gk-pending">{esc(text)}</div>'
+    if only is not None:
+        pending += f'<div class="gk-others">{esc(_others_text(state, only))}</div>'
     table = (f'<table class="gk-tracker-table" style="border-collapse:collapse;margin:4px 0;{FONT}">'
              f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
     return panel("tracker", table + pending, title_html=title)
@@ -264,6 +275,9 @@ def report_lines(kind: str, report: Any) -> list[str]:
     return [str(report)]
 
 
+SMALL_FIGHT = 12  # up to this many fighters `%next` shows the whole roster; beyond, what changed
+
+
 @dataclass(frozen=True)
 class CombatResult(Displayable):
     """What a combat magic returns: the step's working and the tracker after it."""
@@ -277,10 +291,19 @@ class CombatResult(Displayable):
     def lines(self) -> list[str]:
         return report_lines(self.kind, self.report)
 
+    @property
+    def changed(self) -> frozenset[str] | None:
+        """In a large fight, the combatants a turn change touched (the rest is `%combat status`);
+        None: the whole roster (a small fight, or any other step)."""
+        if self.kind != "next" or self.state is None or len(self.state.combatants) <= SMALL_FIGHT:
+            return None
+        names = {self.report.started, self.report.ended, *self.report.skipped}
+        return frozenset(n for n in names if n)
+
     def __str__(self) -> str:
         parts = list(self.lines)
         if self.show_tracker and (self.state is not None or self.kind == "status"):
-            parts.append(tracker_text(self.state))
+            parts.append(tracker_text(self.state, self.changed))
         return "\n".join(parts)
 
     def __repr__(self) -> str:
@@ -292,5 +315,5 @@ class CombatResult(Displayable):
             parts.append(f'<div class="gk-line">{esc(line)}</div>')
         body = "".join(parts)
         if self.show_tracker and (self.state is not None or self.kind == "status"):
-            body += tracker_html(self.state)
+            body += tracker_html(self.state, self.changed)
         return panel(f"combat gk-combat-{self.kind}", body, title_html=esc(t(f"combat.kind.{self.kind}")))

@@ -90,6 +90,15 @@ def percent(p: Fraction) -> str:
     return f"{value:.2g}%"
 
 
+def _scientific(ways: int) -> str:
+    """`1.234e+40` for a count too large for a float (10d100r1 has 200-digit counts)."""
+    try:
+        return f"{ways:.3e}"
+    except OverflowError:
+        digits = str(ways)
+        return f"{digits[0]}.{digits[1:4].ljust(3, '0')}e+{len(digits) - 1:02d}"
+
+
 def _ratio(p: Fraction) -> str:
     if p.denominator < 10**9:
         return f"{p.numerator}/{p.denominator} = {percent(p)}"
@@ -174,7 +183,7 @@ def distribution_text(dist) -> str:
         mark = " ✓" if _row_success(dist, low, high) else ""
         body.append([
             _label(low, high),
-            str(ways) if ways < 10**12 else f"{ways:.3e}",
+            str(ways) if ways < 10**12 else _scientific(ways),
             percent(Fraction(ways, denominator)),
             percent(dist.p_le(high)),
             percent(dist.p_ge(low)),
@@ -209,7 +218,7 @@ def distribution_html(dist) -> str:
     body = [
         [
             _label(low, high),
-            str(ways) if ways < 10**12 else f"{ways:.3e}",
+            str(ways) if ways < 10**12 else _scientific(ways),
             percent(Fraction(ways, denominator)),
             percent(dist.p_le(high)),
             percent(dist.p_ge(low)),

@@ -368,11 +368,11 @@ def odds_table_html(flux_rows, overcharge_rows) -> str:
         return panel("gw-odds", esc(text), title_html=esc(t("gammaworld.odds.title")))
     flux = table(
         [t("gammaworld.odds.col.rolls"), t("gammaworld.odds.col.p")],
-        [(str(n), f"{p} ≈ {percent(p)}") for n, p in flux_rows],
+        [(str(n), _exact_and_percent(p)) for n, p in flux_rows],
     )
     over = table(
         [t("gammaworld.odds.col.bonus"), t("gammaworld.odds.col.overcharge")],
-        [(sign(b), f"{p} ≈ {percent(p)}") for b, p in overcharge_rows],
+        [(sign(b), _exact_and_percent(p)) for b, p in overcharge_rows],
     )
     body = f'<div style="display:flex;gap:16px;{FONT}">{flux}{over}</div>'
     return panel("gw-odds", body, title_html=esc(t("gammaworld.odds.title")))
@@ -424,8 +424,15 @@ def deck_odds_html(view) -> str:
     return panel("gw-deck-odds", esc(deck_odds_text(view)), tone="neutral")
 
 
+def _exact_and_percent(p) -> str:
+    """`7/20 ≈ 35%`; a fraction of hundreds of digits (1000 rolls) shows only the percentage."""
+    if p.denominator.bit_length() > 64:
+        return f"≈ {percent(p)}"
+    return f"{p} ≈ {percent(p)}"
+
+
 def odds_text(flux_rows, overcharge_rows) -> str:
-    lines = [t("gammaworld.odds.flux", rolls=n, value=f"{p} ≈ {percent(p)}") for n, p in flux_rows]
+    lines = [t("gammaworld.odds.flux", rolls=n, value=_exact_and_percent(p)) for n, p in flux_rows]
     lines += [
         t("gammaworld.odds.overcharge", bonus=sign(b), min=10, favourable=int(p * 20), value=percent(p))
         for b, p in overcharge_rows

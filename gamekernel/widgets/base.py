@@ -43,17 +43,28 @@ class SessionWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._session = session
         self._record = ActionRecord()
-        self._stop_observing = session.observe(self._on_event)
+        # weak: a dropped widget stops observing; replaced/excess ones are closed (_retire_older)
+        self._stop_observing = session.observe(self._on_event, weak=True)
         self.on_msg(self._on_custom_message)
         self._refresh_synced()
         _LIVE.add(self)
+        _retire_older(self)
+
+    def replaces(self, other: SessionWidget) -> bool:
+        """A new widget of the same kind and target (`%sheet Aiko` run again) replaces the old one."""
+        return _kind(other) == _kind(self) and _target(other) == _target(self)
 
     @property
     def session(self):
         return self._session
 
     def _on_event(self, session, event) -> None:
-        self._refresh_synced()
+        from gamekernel.errors import GameKernelError
+
+        try:
+            self._refresh_synced()
+        except GameKernelError as exc:  # e.g. its character was undone: the command itself succeeded
+            self.error = str(exc)
 
     def _refresh_synced(self) -> None:
         with self.hold_sync():
@@ -141,6 +152,7 @@ class SessionWidget(anywidget.AnyWidget):
         stop = getattr(self, "_stop_observing", None)
         if stop is not None:
             stop()
+            self._stop_observing = None
         super().close()
 
 
@@ -154,3 +166,36 @@ def refresh_live_widgets() -> None:
             widget._refresh_synced()
         except GameKernelError:
             continue
+
+
+_OPEN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # session -> weakrefs of its open widgets
+MAX_LIVE_WIDGETS = 32  # per session: beyond this the oldest is closed, so every event stays cheap
+
+
+def _kind(widget: SessionWidget) -> str:
+    """The widget's class by name (anywidget derives a new class of the same name per instance)."""
+    return f"{type(widget).__module__}.{type(widget).__qualname__}"
+
+
+def _target(widget: SessionWidget) -> Any:
+    return getattr(widget, "_name", None) or getattr(widget, "_actor_name", None)
+
+
+def _retire_older(widget: SessionWidget) -> None:
+    """Close the widgets `widget` replaces, and the oldest beyond MAX_LIVE_WIDGETS (they stop observing)."""
+    refs = _OPEN.setdefault(widget.session, [])
+    alive = []
+    for ref in refs:
+        old = ref()
+        if old is None or old._stop_observing is None:  # collected, or closed already
+            continue
+        if widget.replaces(old):
+            old.close()
+        else:
+            alive.append(ref)
+    alive.append(weakref.ref(widget))
+    while len(alive) > MAX_LIVE_WIDGETS:
+        old = alive.pop(0)()
+        if old is not None:
+            old.close()
+    _OPEN[widget.session] = alive

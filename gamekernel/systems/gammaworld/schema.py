@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gamekernel import limits
 from gamekernel.errors import DataError
 from gamekernel.i18n import t
 
@@ -178,11 +179,11 @@ def load_cards(path: str | Path) -> tuple[AlphaCard, ...]:
     """Load a card JSON file; DataError with file:line:column for bad JSON, file + field otherwise."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = limits.read_text(path)
     except OSError as error:
         raise DataError(t("gammaworld.err.read", file=path.name, reason=error.strerror)) from error
     try:
-        document = json.loads(text)
+        document = limits.load_json(text, path.name)
     except json.JSONDecodeError as error:
         raise DataError(t("gammaworld.err.json", file=path.name, line=error.lineno, column=error.colno,
                           reason=error.msg)) from error

@@ -41,6 +41,7 @@ from math import floor
 from pathlib import Path
 from typing import Any
 
+from gamekernel import limits
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 from gamekernel.i18n import t
@@ -840,7 +841,8 @@ def load_character(path: str | os.PathLike[str]) -> Character:
 
         return load_gcs(source)
     try:
-        data = json.loads(source.read_text(encoding="utf-8"))
+        data = limits.load_json(limits.read_text(source), source.name)
+        limits.check_entries(data, source.name)
     except FileNotFoundError as error:
         raise NotFoundError(t("gurps.err.file.missing", source=source)) from error
     except ValueError as error:

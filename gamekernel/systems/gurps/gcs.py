@@ -25,6 +25,7 @@ from math import floor
 from pathlib import Path
 from typing import Any
 
+from gamekernel import limits
 from gamekernel.errors import DataError, GameKernelError, NotFoundError
 from gamekernel.i18n import t
 from gamekernel.systems.gurps.characters import Character, Skill
@@ -406,15 +407,16 @@ def read_gcs(path: str | Path) -> GcsImport:
     """Read a .gcs file into a GcsImport; every error names the file (and the field)."""
     source = Path(path)
     try:
-        text = source.read_text(encoding="utf-8")
+        text = limits.read_text(source)
     except FileNotFoundError as error:
         raise NotFoundError(t("gurps.err.gcs.missing", source=source)) from error
     if text.lstrip().startswith("<"):
         raise DataError(t("gurps.err.gcs.xml", where=source))
     try:
-        data = json.loads(text)
+        data = limits.load_json(text, source.name)
     except ValueError as error:
         raise DataError(t("gurps.err.file.json", source=source, error=error)) from error
+    limits.check_entries(data, source.name)
     return import_gcs(data, where=str(source))
 
 

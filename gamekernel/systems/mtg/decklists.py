@@ -18,6 +18,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
+from gamekernel import limits
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import t
 from gamekernel.systems.mtg.facts import COLOURS, CardFacts, FactsIndex, strip_name_brackets
@@ -107,6 +108,9 @@ def detect_format(text: str) -> str:
 
 def parse_decklist(text: str, source: str = "<text>", fmt: str | None = None) -> Decklist:
     """Parse a decklist in any supported format (detected when `fmt` is None)."""
+    lines = text.count("\n") + 1
+    if lines > limits.current().max_lines:  # checked before any line is read (text given directly too)
+        raise DataError(t("limits.err.lines", file=source, lines=lines, limit=limits.current().max_lines))
     fmt = fmt or detect_format(text)
     if fmt not in FORMATS:
         raise DataError(t("mtg.error.deck_format", source=source, fmt=fmt, formats=", ".join(FORMATS)))
@@ -118,7 +122,7 @@ def parse_decklist(text: str, source: str = "<text>", fmt: str | None = None) ->
 def read_decklist(path: str | Path, fmt: str | None = None) -> Decklist:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = limits.read_text(path, encoding="utf-8-sig")
     except OSError as error:
         raise DataError(t("mtg.error.deck_read", path=path, reason=error.strerror or error)) from error
     return parse_decklist(text, path.name, fmt)
@@ -199,7 +203,7 @@ def _blocks(lines: list[_Line]) -> list[list[_Line]]:
 
 
 def _count(block: list[_Line]) -> int:
-    return sum(int(m["count"]) for line in block if (m := _LINE.match(_strip_sb(line.text)[1])))
+    return sum(_copies(m["count"], "", 0) for line in block if (m := _LINE.match(_strip_sb(line.text)[1])))
 
 
 def _block_label(block: list[_Line]) -> str:
@@ -233,11 +237,19 @@ def _category_section(category: str | None) -> str | None:
     return SECTION_HEADERS.get(first.strip().casefold())
 
 
+def _copies(text: str, source: str, line: int) -> int:
+    """A line's number of copies, at most `max_count` (a typo like `999999999 Forest` is refused)."""
+    limit = limits.current().max_count
+    if len(text) > 9 or int(text) > limit:
+        raise DataError(t("limits.err.deck_copies", source=source, line=line, count=text[:12], limit=limit))
+    return int(text)
+
+
 def _entry(line: str, number: int, source: str) -> DeckEntry:
     match = _LINE.match(line)
     if not match:
         raise DataError(t("mtg.error.deck_line", source=source, line=number, text=line[:60]))
-    count = int(match["count"])
+    count = _copies(match["count"], source, number)
     if count < 1:
         raise DataError(t("mtg.error.deck_count", source=source, line=number, count=count))
     set_code, category, bracket = match["set"], match["category"], match["bracket"]
@@ -270,7 +282,7 @@ def _parse_dek(text: str, source: str) -> Decklist:
         quantity = element.get("Quantity", "")
         if not name:
             raise DataError(t("mtg.error.dek_name", source=source, line=number))
-        if not quantity.isdigit() or int(quantity) < 1:
+        if not quantity.isdigit() or _copies(quantity, source, number) < 1:
             raise DataError(t("mtg.error.dek_quantity", source=source, line=number, card=name, quantity=quantity))
         entry = DeckEntry(int(quantity), name, number, set_code=None, number=element.get("CatID"))
         is_side = element.get("Sideboard", "false").strip().casefold() == "true"

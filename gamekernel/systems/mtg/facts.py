@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 
+from gamekernel import limits
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import get_language, t
 from gamekernel.text import half_width, match_key
@@ -239,7 +240,7 @@ def read_facts_file(path: str | Path) -> FactsIndex:
     """A facts file: {"source": ..., "cards": [[name, mv, "WU", types, subtypes, supertypes], ...]}."""
     path = Path(path)
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = limits.load_json(limits.read_text(path, data=True), path.name)
     except (OSError, json.JSONDecodeError) as error:
         raise DataError(t("mtg.error.facts_read", file=path.name, reason=error)) from error
     rows = document.get("cards") if isinstance(document, dict) else None

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
+from gamekernel import limits
 from gamekernel.errors import DataError
 from gamekernel.i18n import t
 from gamekernel.systems.mtg.facts import SUPERTYPES, CardFacts, FactsIndex, order_colours
@@ -129,8 +130,14 @@ def detect_format(path: str | Path) -> str:
     """'mtgjson' for an object with meta/data, 'scryfall' for a top-level array of card objects."""
     path = Path(path)
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as handle:
-        head = handle.read(4096).lstrip("\ufeff \t\r\n")
+    limits.check_size(path, path.stat().st_size, data=True)
+    try:
+        with opener(path, "rt", encoding="utf-8") as handle:
+            head = handle.read(4096).lstrip("\ufeff \t\r\n")
+    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile):
+        raise DataError(t("limits.err.binary", file=path.name)) from None
+    if "\x00" in head:
+        raise DataError(t("limits.err.binary", file=path.name))
     if head.startswith("["):
         return "scryfall"
     if head.startswith("{"):
@@ -282,10 +289,10 @@ def read_index(path: Path) -> FactsIndex:
 def load_card_data(path: str | Path, *, cache: str | Path | None = None, progress: Progress | None = None,
                    fmt: str | None = None, use_cache: bool = True) -> FactsIndex:
     """Facts of every card in an AtomicCards.json or Scryfall oracle file (plain or .gz), cached."""
-    source = Path(path)
+    source = limits.user_path(path)
     if not source.is_file():
         raise DataError(t("mtg.error.no_data_file", path=source))
-    index_path = _index_path(source, cache_dir(cache))
+    index_path = _index_path(source, cache_dir(None if cache is None else limits.user_path(cache, "folder")))
     if use_cache and index_path.is_file():
         try:
             return read_index(index_path)
@@ -298,6 +305,8 @@ def load_card_data(path: str | Path, *, cache: str | Path | None = None, progres
     stream = _open(source, progress)
     try:
         cards = list(readers[kind](stream))
+    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile, RecursionError):
+        raise DataError(t("limits.err.binary", file=source.name)) from None
     finally:
         stream.text.close()
         stream.raw.close()
