@@ -34,7 +34,10 @@ class CoreActions:
         """Reseed the RNG so that everything after this is reproducible (logged)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise UsageError(t("core.err.seed", seed=repr(seed)))
+        from gamekernel.session import secret_seed
+
         self.rng.seed(seed)
+        self.secret_rng.seed(secret_seed(seed))
         self.record("seed", {"seed": seed})
         return seed
 
@@ -51,7 +54,7 @@ class CoreActions:
         """Roll dice notation with the session RNG; the faces are logged as a `roll` event."""
         from gamekernel.dice import roll
 
-        result = roll(expression, self.rng, self.dice_limits())
+        result = roll(expression, self.dice_for(secret), self.dice_limits())
         self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret)
         return result
 

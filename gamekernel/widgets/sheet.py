@@ -85,7 +85,10 @@ class SheetWidget(SessionWidget):
         self.over_budget = pts.total > pts.budget
         self.issues = [str(issue) for issue in c.validate()]
         last = self.session.gurps.last_check.get(c.name)
-        self.last = success_text(SuccessRoll.from_dict(last)) if last else ""
+        if last and last.get("secret"):  # the sheet is on the shared screen: say a roll was made, not what
+            self.last = t("core.secret_result", kind="check")  # as %check --secret shows it
+        else:
+            self.last = success_text(SuccessRoll.from_dict(last)) if last else ""
         self.labels = {"traits": t("gurps.sheet.col.trait"), "skills": t("gurps.sheet.col.skill"),
                        "level": t("gurps.sheet.col.level"), "points": t("gurps.sheet.col.points"),
                        "roll_hint": t("gurps.sheet.roll_hint"), "last": t("gurps.sheet.last"),
