@@ -21,7 +21,11 @@ TONES = {
     "muted": ("#eeeeee", "#666666", "#cccccc"),
 }
 
-FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px;line-height:1.45"
+# JupyterLab's content font first, then the common Japanese system fonts (nothing is bundled)
+FONT_STACK = ("var(--jp-content-font-family,system-ui,-apple-system,'Segoe UI',sans-serif),"
+              "'Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',YuGothic,Meiryo,"
+              "'Noto Sans CJK JP','Noto Sans JP',sans-serif")
+FONT = f"font-family:{FONT_STACK};font-size:13px;line-height:1.45"
 
 
 def esc(value: object) -> str:
