@@ -10,6 +10,7 @@ nothing the players could not already know, and replays the public events alone 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -62,7 +63,7 @@ def tell(log: Sequence[Event], *, odds: bool = False) -> Story:
     opened = [e for e in log if e.kind == "campaign.open" and not e.secret]
     if opened:
         data = opened[-1].data
-        title = t("story.title.campaign", name=data["name"], session=data["session"])
+        title = t("story.title.campaign", name=data["name"], session=session_number(data["session"]))
     else:
         title = t("story.title.plain")
     stamp = (opened[-1].time if opened else next((e.time for e in public if e.time), "")) or ""
@@ -120,7 +121,7 @@ class _Teller:
         if kind == "note":
             self._add("note", d["text"])
         elif kind == "campaign.open":
-            self._add("heading", t("story.heading.session", session=d["session"]))
+            self._add("heading", t("story.heading.session", session=session_number(d["session"])))
         elif kind == "mtg.scene":
             self._add("heading", t("story.heading.scene", scene=d["scene"]))
         elif kind == "gw.encounter_start":
@@ -179,6 +180,12 @@ class _Teller:
             if down and down != old[2]:
                 out.append(t(f"story.combat.{down}", name=name))
         return out
+
+
+def session_number(log_name: str) -> str:
+    """"session-003.jsonl" -> "3": the players get the session's number, never a file name."""
+    match = re.search(r"(\d+)", str(log_name))
+    return str(int(match.group(1))) if match else "?"
 
 
 def _down(c: Any) -> str:
