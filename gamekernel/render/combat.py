@@ -134,7 +134,7 @@ def tracker_html(state) -> str:
     cell = f"padding:2px 8px;border-bottom:1px solid {RULE};text-align:left;vertical-align:middle"
     heads = [t("combat.col.name"), "HP", "FP", t("combat.col.maneuver"), t("combat.col.defenses"),
              t("combat.col.status")]
-    head = "".join(f'<th style="{cell}">{esc(h)}</th>' for h in heads)
+    head = "\n".join(f'<th style="{cell}">{esc(h)}</th>' for h in heads)  # newlines: apart when unstyled
     body = []
     for row in tracker_rows(state):
         style = f' style="background:{PAPER_ALT};color:{INK};font-weight:600"' if row["active"] else ""
@@ -149,12 +149,12 @@ def tracker_html(state) -> str:
         marker = "▶ " if row["active"] else ""
         body.append(
             f'<tr class="{cls}" data-name="{esc(row["name"])}"{style}>'
-            f'<td style="{cell}">{marker}{esc(row["name"])}</td>'
-            f'<td style="{cell}">{hp_bar(row["hp"], row["hp_max"], row["hp_state"], "hp")}</td>'
-            f'<td style="{cell}">{hp_bar(row["fp"], row["fp_max"], row["fp_state"], "fp")}</td>'
-            f'<td style="{cell}" class="gk-maneuver">{esc(maneuver)}</td>'
-            f'<td style="{cell}" class="gk-defenses">{defenses}</td>'
-            f'<td style="{cell}" class="gk-badges">{badges}</td></tr>'
+            f'<td style="{cell}">{marker}{esc(row["name"])}</td>\n'
+            f'<td style="{cell}">{hp_bar(row["hp"], row["hp_max"], row["hp_state"], "hp")}</td>\n'
+            f'<td style="{cell}">{hp_bar(row["fp"], row["fp_max"], row["fp_state"], "fp")}</td>\n'
+            f'<td style="{cell}" class="gk-maneuver">{esc(maneuver)}</td>\n'
+            f'<td style="{cell}" class="gk-defenses">{defenses}</td>\n'
+            f'<td style="{cell}" class="gk-badges">{badges}</td></tr>\n'
         )
     title = esc(t("combat.tracker.title", round=state.round))
     if state.over:
@@ -162,7 +162,7 @@ def tracker_html(state) -> str:
     pending = ""
     if state.pending is not None:
         text = t("combat.pending", attacker=state.pending.attacker, target=state.pending.target)
-        pending = f'<div class="gk-pending">{esc(text)}</div>'
+        pending = f'\n<div class="gk-pending">{esc(text)}</div>'
     table = (f'<table class="gk-tracker-table" style="border-collapse:collapse;margin:4px 0;{FONT}">'
              f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
     return panel("tracker", table + pending, title_html=title)
@@ -289,7 +289,7 @@ class CombatResult(Displayable):
         parts = []
         for line in self.lines:
             parts.append(f'<div class="gk-line">{esc(line)}</div>')
-        body = "".join(parts)
+        body = "\n".join(parts) + "\n"
         if self.show_tracker and (self.state is not None or self.kind == "status"):
             body += tracker_html(self.state)
         return panel(f"combat gk-combat-{self.kind}", body, title_html=esc(t(f"combat.kind.{self.kind}")))

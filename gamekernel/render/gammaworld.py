@@ -108,7 +108,7 @@ def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = Fals
         f'<div class="gk-card gk-energy-{esc(card.energy)}{state_class}"{data} style="width:{CARD_W}px;'
         f"height:{CARD_H}px;box-sizing:border-box;overflow:hidden;background:{background};color:{ink};"
         f"border:2px {'dashed' if tapped else 'solid'} {ink};border-radius:8px;padding:5px 7px;font-size:10.5px;"
-        f'line-height:1.3">{"".join(rows)}</div>'
+        f'line-height:1.3">{chr(10).join(rows)}</div>'  # newlines keep the lines apart when unstyled
     )
     return (
         f'<div class="gk-card-slot" style="display:inline-flex;align-items:center;justify-content:center;'

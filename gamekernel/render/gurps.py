@@ -351,7 +351,7 @@ def contest_html(contest) -> str:
                else t("gurps.contest.winner", name=_name_of(contest, contest.winner), margin=contest.margin))
     odds = contest.odds
     body += f'<div class="gk-verdict">{esc(verdict)}</div>'
-    body += (f'<div class="gk-odds" style="font-size:11px">'
+    body += (f'\n<div class="gk-odds" style="font-size:11px">'
              f'{esc(t("gurps.contest.odds", a=pct(odds.a_wins), b=pct(odds.b_wins), tie=pct(odds.tie)))}</div>')
     return panel("gurps-contest", body, title_html=esc(t("gurps.contest.title")), tone=tone)
 

@@ -60,7 +60,7 @@ def chip_style(tone: str) -> str:
 def panel(kind: str, body_html: str, *, title_html: str = "", tone: str = "neutral") -> str:
     """A result box: `<div class="gk gk-{kind}">`; `body_html` and `title_html` must already be escaped."""
     title = (
-        f'<div class="gk-title" style="font-weight:600;margin-bottom:2px">{title_html}</div>'
+        f'<div class="gk-title" style="font-weight:600;margin-bottom:2px">{title_html}</div>\n'
         if title_html
         else ""
     )
@@ -95,16 +95,17 @@ def table(
     """A compact table; cells are escaped unless `raw` (then they must be escaped HTML already)."""
     highlight = highlight or set()
     cell = f"padding:1px 8px;border-bottom:1px solid {RULE};text-align:left"
-    head = "".join(f'<th style="{cell}">{esc(h)}</th>' for h in headers)
+    # cells and rows are joined by a newline: invisible in a table, a separator when styles are stripped
+    head = "\n".join(f'<th style="{cell}">{esc(h)}</th>' for h in headers)
     body = []
     for index, row in enumerate(rows):
-        style = f' style="background:{PAPER_ALT};font-weight:600"' if index in highlight else ""
-        cells = "".join(f'<td style="{cell}">{c if raw else esc(c)}</td>' for c in row)
+        style = f' style="background:{PAPER_ALT};color:{INK};font-weight:600"' if index in highlight else ""
+        cells = "\n".join(f'<td style="{cell}">{c if raw else esc(c)}</td>' for c in row)
         body.append(f"<tr{style}>{cells}</tr>")
     return (
         f'<table class="{esc(cls)}" style="border-collapse:collapse;margin:4px 0;{FONT};'
         f'background:{PAPER};color:{INK}">'
-        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        f"<thead><tr>{head}</tr></thead><tbody>{chr(10).join(body)}</tbody></table>\n"
     )
 
 

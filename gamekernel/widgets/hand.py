@@ -14,6 +14,7 @@ import traitlets
 
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.styles import themed
 
 
 def _power_lines(card) -> list[list[str]]:
@@ -38,7 +39,7 @@ class HandWidget(SessionWidget):
     """`HandWidget(session, "Rin")` - also what `%hand Rin` shows."""
 
     _esm = asset("hand.js")
-    _css = asset("hand.css")
+    _css = themed("hand.css")
 
     character = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)

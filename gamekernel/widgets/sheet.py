@@ -17,6 +17,7 @@ import traitlets
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.styles import themed
 
 EDITABLE_ATTRIBUTES = ("st", "dx", "iq", "ht")
 
@@ -25,7 +26,7 @@ class SheetWidget(SessionWidget):
     """`SheetWidget(session, name="Aiko")` - also what `%sheet Aiko` shows."""
 
     _esm = asset("sheet.js")
-    _css = asset("sheet.css")
+    _css = themed("sheet.css")
 
     character = traitlets.Unicode("").tag(sync=True)
     attributes = traitlets.List([]).tag(sync=True)  # editable: {key, label, value, points}
