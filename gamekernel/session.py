@@ -8,6 +8,7 @@ mixins (gamekernel/actions/*) and their state as named parts (`register_part`).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -62,6 +63,7 @@ class Session(
         if seed is None and os.environ.get("GAMEKERNEL_SEED", "").strip():
             seed = _parse_seed(os.environ["GAMEKERNEL_SEED"], "GAMEKERNEL_SEED")
         self.rng = TransactionalRandom(seed)
+        self.secret_rng = TransactionalRandom(secret_seed(seed))
         self.max_dice = max_dice
         self.log: list[Event] = []
         self.active: list[Event] = []
@@ -129,16 +131,23 @@ class Session(
 
         Commands that recorded events before failing keep their dice (the events hold them).
         """
-        rng, count = self.rng, len(self.log)
-        mark = rng.begin()
+        rngs, count = (self.rng, self.secret_rng), len(self.log)
+        marks = [rng.begin() for rng in rngs]
         try:
             yield
         except GameKernelError:
             if len(self.log) == count:
-                rng.rollback()
+                for rng in rngs:
+                    rng.rollback()
             raise
         finally:
-            rng.end(mark)
+            for rng, mark in zip(rngs, marks, strict=True):
+                rng.end(mark)
+
+    def dice_for(self, secret: bool) -> TransactionalRandom:
+        """The stream a roll draws from: secret rolls use their own (see `secret_seed`), so the
+        public events and the seed together never reveal what the GM rolled in secret."""
+        return self.secret_rng if secret else self.rng
 
     # -- undo / redo -----------------------------------------------------------------------
     def undo(self, count: int = 1) -> list[Event]:
@@ -312,6 +321,16 @@ def replay(events: Iterable[Event], state: TableState | None = None) -> TableSta
             if reducer is not None:
                 reducer(state, event.data)
     return state
+
+
+def secret_seed(seed: int | None) -> int | None:
+    """The seed of the secret stream, derived from the table's seed by SHA-256 (stable across
+    runs, unlike `hash()`), so a seeded session replays exactly while the public stream holds none
+    of the secret dice; None (an unseeded table) leaves both streams to the system's entropy."""
+    if seed is None:
+        return None
+    digest = hashlib.sha256(f"gamekernel secret stream\0{seed}".encode()).digest()
+    return int.from_bytes(digest[:16], "big")
 
 
 def _parse_seed(text: str, where: str) -> int:

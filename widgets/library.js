@@ -44,6 +44,7 @@ function draw(model, root) {
     first.append(el("b", "gk-lib-target", last.target));
     const second = el("div", "gk-lib-card gk-lib-second");
     second.style.background = COLOURS[last.chosen_colour || "colourless"];
+    second.style.color = "#1f1f1f";  // a pair: the swatch is light in every theme
     second.append(el("div", "", last.second));
     const boost = model.get("last_boost");
     const achievement = boost ? boost.achievement : last.achievement;

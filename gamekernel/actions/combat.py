@@ -426,7 +426,7 @@ class CombatActions(HostBase):
         from gamekernel.render.combat import CombatResult
 
         part: CombatPart = self.state[PART]
-        tape = Tape(self.rng)
+        tape = Tape(self.dice_for(secret))
         _lend_characters(self.state, part)
         try:
             _, (kind, report) = _OPS[name](part, args, tape)  # validates; raises before anything is logged

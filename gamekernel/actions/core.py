@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,14 @@ register_event("undo", undoable=False)
 register_event("redo", undoable=False)
 
 
+@dataclass(frozen=True)
+class Written:
+    """A written export: where, and how many entries it holds (events, or the story's entries)."""
+
+    path: Path
+    count: int
+
+
 class CoreActions(HostBase):
     """Seed, roll, odds, notes and the log (mixed into Session)."""
 
@@ -35,7 +44,10 @@ class CoreActions(HostBase):
         """Reseed the RNG so that everything after this is reproducible (logged)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise UsageError(t("core.err.seed", seed=repr(seed)))
+        from gamekernel.session import secret_seed
+
         self.rng.seed(seed)
+        self.secret_rng.seed(secret_seed(seed))
         self.record("seed", {"seed": seed})
         return seed
 
@@ -52,7 +64,7 @@ class CoreActions(HostBase):
         """Roll dice notation with the session RNG; the faces are logged as a `roll` event."""
         from gamekernel.dice import roll
 
-        result = roll(expression, self.rng, self.dice_limits())
+        result = roll(expression, self.dice_for(secret), self.dice_limits())
         self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret)
         return result
 
@@ -82,14 +94,23 @@ class CoreActions(HostBase):
         return LogView(tuple(events), show_secrets)
 
     def export_log(
-        self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False
+        self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
+        odds: bool = False,
     ) -> Path:
         """Write the log as Markdown (.md) or a self-contained page (.html), atomically.
 
         With a campaign open the log is the whole campaign; `this_session` keeps only what this
-        kernel recorded since it opened the campaign. `players` leaves out every secret.
-        """
+        kernel recorded since it opened the campaign. `players` writes the players' story instead
+        of the GM's log (`odds` adds the odds to its rolls). See `write_export` for the count."""
+        return self.write_export(path, players=players, this_session=this_session, odds=odds).path
+
+    def write_export(
+        self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
+        odds: bool = False,
+    ) -> Written:
+        """`export_log`, returning the path and how many entries the file really holds."""
         from gamekernel.render.log import export_html, export_markdown
+        from gamekernel.render.story import story_html, story_markdown, tell
         from gamekernel.util import atomic_write_text
 
         path = Path(path)
@@ -98,14 +119,17 @@ class CoreActions(HostBase):
             opened = [i for i, e in enumerate(events) if e.kind == "campaign.open"]
             events = events[opened[-1]:] if opened else events
         suffix = path.suffix.lower()
-        if suffix in {".md", ".markdown"}:
-            text = export_markdown(events, players=players)
-        elif suffix in {".html", ".htm"}:
-            text = export_html(events, players=players)
-        else:
+        markdown = suffix in {".md", ".markdown"}
+        if not markdown and suffix not in {".html", ".htm"}:
             raise UsageError(t("core.err.export_suffix", name=repr(path.name)))
+        if players:
+            story = tell(events, odds=odds)
+            text, count = (story_markdown(story) if markdown else story_html(story)), story.count
+        else:
+            text = export_markdown(events) if markdown else export_html(events)
+            count = len(events)
         atomic_write_text(path, text)
-        return path
+        return Written(path, count)
 
     def undo_result(self, count: int = 1):
         from gamekernel.render.log import UndoResult

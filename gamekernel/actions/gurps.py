@@ -485,7 +485,7 @@ class GurpsActions(HostBase):
         extra = normalize_modifiers(modifiers)
         faces = tuple(dice) if dice is not None else None
         result = success_roll(resolved.base, resolved.modifiers + extra, label=resolved.label, actor=name,
-                              rng=None if faces else self.rng, dice=faces, defense=resolved.defense,
+                              rng=None if faces else self.dice_for(secret), dice=faces, defense=resolved.defense,
                               kind=resolved.kind, notes=resolved.notes)
         if secret:
             result = replace(result, secret=True)
@@ -513,7 +513,7 @@ class GurpsActions(HostBase):
         level = require_luck(character.name, luck_level(character), self.gurps.luck_used.get(character.name, 0),
                              last, own[-1].kind if own else None)
         original = SuccessRoll.from_dict(last)
-        faces = [roll_3d6(self.rng) for _ in range(level.rolls - 1)]
+        faces = [roll_3d6(self.dice_for(original.secret)) for _ in range(level.rolls - 1)]
         result = luck_reroll(original, level, faces, note=t("gurps.luck.note", trait=level.name, rolls=level.rolls))
         self.record("gurps.luck", {"result": result.to_dict()}, actor=character.name, secret=result.secret)
         return result
@@ -559,13 +559,13 @@ class GurpsActions(HostBase):
         a_actor, b_actor = (a_who.name if a_who else ""), (b_who.name if b_who else "")
         if regular:
             result = regular_contest(a_base, b_base, a_mods=a_mods, b_mods=b_mods, a_label=a_label,
-                                     b_label=b_label, a_actor=a_actor, b_actor=b_actor, rng=self.rng,
+                                     b_label=b_label, a_actor=a_actor, b_actor=b_actor, rng=self.dice_for(secret),
                                      max_rounds=max_rounds)
             kind = "gurps.regular_contest"
         else:
-            ra = success_roll(a_base, a_mods, label=a_label, actor=a_actor, rng=self.rng, always_roll=True,
+            ra = success_roll(a_base, a_mods, label=a_label, actor=a_actor, rng=self.dice_for(secret), always_roll=True,
                               kind="contest")
-            rb = success_roll(b_base, b_mods, label=b_label, actor=b_actor, rng=self.rng, always_roll=True,
+            rb = success_roll(b_base, b_mods, label=b_label, actor=b_actor, rng=self.dice_for(secret), always_roll=True,
                               kind="contest")
             result = quick_contest(ra, rb)
             kind = "gurps.contest"
@@ -583,7 +583,8 @@ class GurpsActions(HostBase):
         mods = parse_modifiers(modifiers) if isinstance(modifiers, str) else normalize_modifiers(modifiers)
         character = self._actor_or_none(actor)
         own = character.reaction_modifiers(attracted=attracted, npc_status=npc_status) if character else ()
-        result = reaction_roll(own + mods, rng=self.rng, npc=npc, actor=character.name if character else "")
+        result = reaction_roll(own + mods, rng=self.dice_for(secret), npc=npc,
+                               actor=character.name if character else "")
         if secret:
             result = replace(result, secret=True)
         self.record("gurps.react", {"result": result.to_dict()}, actor=result.actor or None, secret=secret)
@@ -606,13 +607,13 @@ class GurpsActions(HostBase):
         will_mods: tuple[Modifier, ...] = ()
         if resolved.label == "Intimidation":
             will_mods = other.trait_modifiers("resist_intimidation")
-        ra = success_roll(resolved.base, mods, label=resolved.label, actor=character.name, rng=self.rng,
+        ra = success_roll(resolved.base, mods, label=resolved.label, actor=character.name, rng=self.dice_for(secret),
                           always_roll=True, kind="contest")
-        rb = success_roll(other.will, will_mods, label="Will", actor=other.name, rng=self.rng, always_roll=True,
-                          kind="contest")
+        rb = success_roll(other.will, will_mods, label="Will", actor=other.name, rng=self.dice_for(secret),
+                          always_roll=True, kind="contest")
         reaction = None
         if resolved.label == "Diplomacy":
-            reaction = reaction_roll(character.reaction_modifiers(), rng=self.rng, npc=other.name,
+            reaction = reaction_roll(character.reaction_modifiers(), rng=self.dice_for(secret), npc=other.name,
                                      actor=character.name)
         result = influence_outcome(quick_contest(ra, rb), resolved.label, reaction)
         if secret:
@@ -642,7 +643,7 @@ class GurpsActions(HostBase):
                 victim = None
         if dr is None:
             dr = victim.dr if victim else 0
-        result = roll_damage(parsed, dr=dr, rng=self.rng, target=victim.name if victim else (target or ""),
+        result = roll_damage(parsed, dr=dr, rng=self.dice_for(secret), target=victim.name if victim else (target or ""),
                              attacker=source.name if source else (attacker or ""), half=half)
         if secret:
             result = replace(result, secret=True)
@@ -675,7 +676,8 @@ class GurpsActions(HostBase):
         if character is None:
             raise UsageError(t("gurps.err.no_active"))
         own = character.trait_modifiers("fright_check")
-        result = fright_check(character.will, own + mods, actor=character.name, rng=self.rng, rule_of_14=rule_of_14)
+        result = fright_check(character.will, own + mods, actor=character.name, rng=self.dice_for(secret),
+                              rule_of_14=rule_of_14)
         if secret:
             result = replace(result, secret=True)
         self.record("gurps.fright", {"result": result.to_dict()}, actor=character.name, secret=secret)
@@ -698,7 +700,7 @@ class GurpsActions(HostBase):
             name = character.name
         if situation:
             mods = (*mods, Modifier(situation_modifier(owned.definition, situation), situation))
-        result = self_control_roll(owned, mods, rng=self.rng, actor=name)
+        result = self_control_roll(owned, mods, rng=self.dice_for(secret), actor=name)
         if secret:
             result = replace(result, secret=True)
         self.record("gurps.self_control", {"result": result.to_dict()}, actor=name or None, secret=secret)

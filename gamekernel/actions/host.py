@@ -38,7 +38,8 @@ class SessionHost(Protocol):
     """What a Session mixin may use of the session beyond its own members."""
 
     # ---- owned by Session (gamekernel/session.py)
-    rng: random.Random  # every die and shuffle; a refused command puts its draws back
+    rng: random.Random  # every public die and shuffle; a refused command puts its draws back
+    secret_rng: random.Random  # the GM's secret rolls: a stream of its own, derived from the seed
     max_dice: int  # the dice limit of `%config GameKernel.max_dice`
     log: list[Event]  # every event, undo/redo included, in order
     active: list[Event]  # the events in effect after undo/redo
@@ -50,6 +51,10 @@ class SessionHost(Protocol):
     def record(self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
                secret: bool = False) -> Event:
         """Apply and log one event (write-ahead); the only way a mixin changes the state."""
+        ...
+
+    def dice_for(self, secret: bool) -> random.Random:
+        """The stream a roll draws from: `secret_rng` for a secret roll, else `rng`."""
         ...
 
     def undo(self, count: int = 1) -> list[Event]: ...

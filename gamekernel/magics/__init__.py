@@ -189,15 +189,18 @@ class GameKernel(SessionMagics):
                        help="write the log (--players: without GM secrets; --session: this session only)"),),
              options=(Flag("gm", "show the details of secret events too"),
                       Flag("players", "export without GM secrets"),
-                      Flag("session", "export only this kernel's session of the campaign")))
+                      Flag("session", "export only this kernel's session of the campaign"),
+                      Flag("odds", "add the odds to the players' story")))
     def log(self, args: Args):
-        """The session log: `%log`, `%log 10`, `%log --gm`, `%log export session.md [--players] [--session]`.
+        """The session log: `%log`, `%log 10`, `%log --gm`, `%log export session.md [--players [--odds]] [--session]`.
 
-        `--players` leaves out GM-secret rolls and GM notes; `--session` exports only this kernel's
+        `--players` writes the players' story (no secrets, setup, odds or undone events; `--odds`
+        adds the odds); `--session` exports only this kernel's
         session of an open campaign (default: the whole campaign)."""
         if args.sub == "export":
-            path = self.session.export_log(args.file, players=args.players, this_session=args.session)
-            return _ExportResult(str(path), len(self.session.log))
+            written = self.session.write_export(args.file, players=args.players, this_session=args.session,
+                                                odds=args.odds)
+            return _ExportResult(str(written.path), written.count, story=args.players)
         return self.session.log_view(args.count, show_secrets=args.gm)
 
     @line_magic
@@ -324,11 +327,12 @@ class _SeedResult(Displayable):
 
 
 class _ExportResult(Displayable):
-    def __init__(self, path: str, count: int):
-        self.path, self.count = path, count
+    def __init__(self, path: str, count: int, *, story: bool = False):
+        self.path, self.count, self.story = path, count, story
 
     def __repr__(self) -> str:
-        return i18n.t("core.log.exported", count=self.count, path=self.path)
+        key = "core.log.exported_story" if self.story else "core.log.exported"
+        return i18n.t(key, count=self.count, path=self.path)
 
     def _repr_html_(self) -> str:
         from gamekernel.render.html import esc, panel

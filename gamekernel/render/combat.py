@@ -10,13 +10,12 @@ from typing import Any
 
 from gamekernel.display import Displayable
 from gamekernel.i18n import t
-from gamekernel.render.html import FONT, chip, esc, panel, sign
+from gamekernel.render.html import ACCENTS, FONT, INK, PAPER_ALT, RULE, chip, esc, panel, sign
 
 HP_TONES = {"healthy": "good", "reeling": "warn", "collapse": "bad", "dying1": "awful", "dying2": "awful",
             "dying3": "awful", "dying4": "awful", "dead": "muted", "destroyed": "muted"}
 FP_TONES = {"rested": "great", "tired": "warn", "collapse": "bad", "unconscious": "awful"}
-BAR_COLOURS = {"good": "#3f9b57", "great": "#3b82c4", "warn": "#d9a21b", "bad": "#d9622b", "awful": "#b0245a",
-               "muted": "#8a8a8a"}
+BAR_COLOURS = ACCENTS  # a bar holds no text: the tone's accent colour fills it
 BADGE_TONES = {"dead": "muted", "destroyed": "muted", "dying": "awful", "collapse": "bad", "mortal": "awful",
                "unconscious": "awful", "collapsed": "awful", "stunned": "bad", "reeling": "warn", "tired": "warn"}
 
@@ -59,7 +58,7 @@ def roll_html(roll) -> str:
     verdict = t("combat.roll.success" if roll.success else "combat.roll.failure", margin=abs(roll.margin or 0))
     if roll.critical:
         verdict = t(f"combat.roll.critical_{roll.critical}")
-    dice = "".join(chip(str(d)) for d in roll.dice)
+    dice = "".join(chip(str(d), cls="gk-die") for d in roll.dice)
     mods = f" {esc(_mods(roll))}" if roll.modifiers else ""
     return (f'<div class="gk-roll"><b>{esc(roll.label)}</b> {roll.base}{mods} = <b>{roll.target}</b> · '
             f'{dice} = {roll.total} · {chip(verdict, tone, cls="gk-verdict")}</div>')
@@ -72,7 +71,7 @@ def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
     return (
         f'<span class="gk-bar gk-{kind} gk-{kind}-{esc(state)}" data-state="{esc(state)}" '
         f'style="display:inline-flex;align-items:center;gap:4px">'
-        f'<span style="display:inline-block;width:80px;height:9px;background:#e2e2e2;border-radius:3px">'
+        f'<span style="display:inline-block;width:80px;height:9px;background:{RULE};border-radius:3px">'
         f'<span style="display:block;height:9px;width:{width}%;background:{colour};border-radius:3px"></span></span>'
         f'<span style="font-variant-numeric:tabular-nums">{current}/{maximum}</span></span>'
     )
@@ -141,13 +140,13 @@ def _others_text(state, only: frozenset[str]) -> str:
 def tracker_html(state, only: frozenset[str] | None = None) -> str:
     if state is None:
         return panel("tracker", esc(t("combat.none")))
-    cell = "padding:2px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:middle"
+    cell = f"padding:2px 8px;border-bottom:1px solid {RULE};text-align:left;vertical-align:middle"
     heads = [t("combat.col.name"), "HP", "FP", t("combat.col.maneuver"), t("combat.col.defenses"),
              t("combat.col.status")]
-    head = "".join(f'<th style="{cell}">{esc(h)}</th>' for h in heads)
+    head = "\n".join(f'<th style="{cell}">{esc(h)}</th>' for h in heads)  # newlines: apart when unstyled
     body = []
     for row in tracker_rows(state, only):
-        style = ' style="background:#fff4dc;font-weight:600"' if row["active"] else ""
+        style = f' style="background:{PAPER_ALT};color:{INK};font-weight:600"' if row["active"] else ""
         cls = "gk-combatant gk-active" if row["active"] else "gk-combatant"
         badges = "".join(chip(badge_text(b), badge_tone(b), cls="gk-badge") for b in row["badges"])
         maneuver = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
@@ -159,12 +158,12 @@ def tracker_html(state, only: frozenset[str] | None = None) -> str:
         marker = "▶ " if row["active"] else ""
         body.append(
             f'<tr class="{cls}" data-name="{esc(row["name"])}"{style}>'
-            f'<td style="{cell}">{marker}{esc(row["name"])}</td>'
-            f'<td style="{cell}">{hp_bar(row["hp"], row["hp_max"], row["hp_state"], "hp")}</td>'
-            f'<td style="{cell}">{hp_bar(row["fp"], row["fp_max"], row["fp_state"], "fp")}</td>'
-            f'<td style="{cell}" class="gk-maneuver">{esc(maneuver)}</td>'
-            f'<td style="{cell}" class="gk-defenses">{defenses}</td>'
-            f'<td style="{cell}" class="gk-badges">{badges}</td></tr>'
+            f'<td style="{cell}">{marker}{esc(row["name"])}</td>\n'
+            f'<td style="{cell}">{hp_bar(row["hp"], row["hp_max"], row["hp_state"], "hp")}</td>\n'
+            f'<td style="{cell}">{hp_bar(row["fp"], row["fp_max"], row["fp_state"], "fp")}</td>\n'
+            f'<td style="{cell}" class="gk-maneuver">{esc(maneuver)}</td>\n'
+            f'<td style="{cell}" class="gk-defenses">{defenses}</td>\n'
+            f'<td style="{cell}" class="gk-badges">{badges}</td></tr>\n'
         )
     title = esc(t("combat.tracker.title", round=state.round))
     if state.over:
@@ -172,9 +171,9 @@ def tracker_html(state, only: frozenset[str] | None = None) -> str:
     pending = ""
     if state.pending is not None:
         text = t("combat.pending", attacker=state.pending.attacker, target=state.pending.target)
-        pending = f'<div class="gk-pending">{esc(text)}</div>'
+        pending = f'\n<div class="gk-pending">{esc(text)}</div>'
     if only is not None:
-        pending += f'<div class="gk-others">{esc(_others_text(state, only))}</div>'
+        pending += f'\n<div class="gk-others">{esc(_others_text(state, only))}</div>'
     table = (f'<table class="gk-tracker-table" style="border-collapse:collapse;margin:4px 0;{FONT}">'
              f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
     return panel("tracker", table + pending, title_html=title)
@@ -313,7 +312,7 @@ class CombatResult(Displayable):
         parts = []
         for line in self.lines:
             parts.append(f'<div class="gk-line">{esc(line)}</div>')
-        body = "".join(parts)
+        body = "\n".join(parts) + "\n"
         if self.show_tracker and (self.state is not None or self.kind == "status"):
             body += tracker_html(self.state, self.changed)
         return panel(f"combat gk-combat-{self.kind}", body, title_html=esc(t(f"combat.kind.{self.kind}")))

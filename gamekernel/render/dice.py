@@ -9,7 +9,7 @@ from gamekernel.dice.odds import Distribution
 from gamekernel.dice.result import RollResult
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import get_language, t
-from gamekernel.render.html import FONT, bars, esc, panel, table, tone_style
+from gamekernel.render.html import FONT, bars, chip_style, esc, panel, table
 
 MAX_ROWS = 41  # table and chart rows before trimming the tails and grouping outcomes
 TAIL = Fraction(1, 10**6)  # outcomes beyond this tail mass are summarised, not listed
@@ -34,12 +34,12 @@ def _die_chip(die) -> str:
 @lru_cache(maxsize=4096)
 def _chip_html(fate: str, value: int, sides: int, face: int | None, language: str) -> str:
     """One die as a chip; cached, since a table sees the same few faces over and over."""
-    text = str(value) + ("!" if fate == "exploded" else "")
+    text = f"[{value}{'!' if fate == 'exploded' else ''}]"  # brackets keep faces apart when styles are stripped
     title = t("dice.fate.clamped", face=face) if fate == "clamped" else t(f"dice.fate.{fate}")
     strike = ";text-decoration:line-through;opacity:.75" if fate in ("dropped", "rerolled") else ""
     return (
         f'<span class="gk-chip gk-die gk-die-{esc(fate)}" title="{esc(title)} (d{sides})" '
-        f'style="{tone_style(_FATE_TONE.get(fate, "neutral"))};border-radius:4px;padding:0 5px;'
+        f'style="{chip_style(_FATE_TONE.get(fate, "neutral"))};border-radius:4px;padding:0 4px;'
         f'margin:0 1px;display:inline-block;font-variant-numeric:tabular-nums{strike}">{esc(text)}</span>'
     )
 
@@ -67,7 +67,7 @@ def roll_html(result) -> str:
     body = (
         f'<div><code class="gk-notation">{esc(result.text)}</code> '
         f'<span class="gk-dice">{"".join(chips)}</span>{total}</div>'
-        f'<div class="gk-breakdown" style="color:#555;font-size:11px">'
+        f'<div class="gk-breakdown" style="font-size:11px">'
         f"{_breakdown_html(result.breakdown)}</div>{verdict}"
     )
     return panel("roll", body, title_html=esc(result.label), tone=tone)
@@ -211,7 +211,7 @@ def distribution_html(dist) -> str:
             f'<div class="gk-p-success" style="font-size:20px;font-weight:700">'
             f"{esc(t('dice.odds.p_success'))} = {esc(_ratio(dist.p_success))}{esc(against)}</div>"
         )
-    parts.append(f'<div class="gk-summary" style="color:#555">{esc(" · ".join(_summary(dist)))}</div>')
+    parts.append(f'<div class="gk-summary">{esc(" · ".join(_summary(dist)))}</div>')
     table_rows, notes = rows(dist)
     denominator = dist.denominator
     highlight = {i for i, (low, high, _) in enumerate(table_rows) if _row_success(dist, low, high)}
@@ -240,7 +240,7 @@ def distribution_html(dist) -> str:
     parts.append(grid)
     for note in [*notes, _truncation(dist)]:
         if note:
-            parts.append(f'<div class="gk-note" style="color:#666;font-size:11px">{esc(note)}</div>')
+            parts.append(f'<div class="gk-note" style="font-size:11px">{esc(note)}</div>')
     title_html = esc(t("dice.odds.title", text=title))
     return panel("odds", f'<div style="{FONT}">{"".join(parts)}</div>', title_html=title_html)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from gamekernel.actions.gammaworld import AlphaOdds, DeckOddsView, DeckView
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import t
-from gamekernel.render.html import FONT, chip, esc, panel, sign, table
+from gamekernel.render.html import ACCENTS, FONT, INK, PAPER, chip, esc, panel, sign, table
 from gamekernel.systems.gammaworld.decks import DeckCheck
 from gamekernel.systems.gammaworld.results import AlphaResult, HandView
 
@@ -67,7 +67,10 @@ def card_text(card: AlphaCard) -> str:
 
 
 def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = False, uid: str = "") -> str:
-    """A card face coloured by energy source; tapped cards are turned 90 degrees."""
+    """A card face coloured by energy source (its own text/background pair, readable in any theme).
+
+    A tapped card stays upright with a "tapped" badge and a dashed border: a rotation would be
+    stripped by a notebook sanitizer and the card would then cover its neighbours."""
     background, ink = ENERGY_COLOURS.get(card.energy, ("#f4f4f6", "#333"))
     rows = [
         f'<div class="gk-card-name" style="font-weight:700;font-size:13px">{esc(card.name)}</div>',
@@ -104,14 +107,12 @@ def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = Fals
     face = (
         f'<div class="gk-card gk-energy-{esc(card.energy)}{state_class}"{data} style="width:{CARD_W}px;'
         f"height:{CARD_H}px;box-sizing:border-box;overflow:hidden;background:{background};color:{ink};"
-        f"border:2px solid {ink};border-radius:8px;padding:5px 7px;font-size:10.5px;line-height:1.3;"
-        f'{"transform:rotate(90deg);opacity:.75;" if tapped else ""}">{"".join(rows)}</div>'
+        f"border:2px {'dashed' if tapped else 'solid'} {ink};border-radius:8px;padding:5px 7px;font-size:10.5px;"
+        f'line-height:1.3">{chr(10).join(rows)}</div>'  # newlines keep the lines apart when unstyled
     )
-    # A tapped card needs a landscape slot so neighbours do not overlap it.
-    slot_w, slot_h = (CARD_H, CARD_W) if tapped else (CARD_W, CARD_H)
     return (
         f'<div class="gk-card-slot" style="display:inline-flex;align-items:center;justify-content:center;'
-        f'width:{slot_w}px;height:{slot_h}px;margin:3px;vertical-align:top">{face}</div>'
+        f'width:{CARD_W}px;height:{CARD_H}px;margin:3px;vertical-align:top">{face}</div> '
     )
 
 
@@ -155,7 +156,7 @@ def hand_html(hand: HandView) -> str:
     banner = ""
     if hand.flux_pending:
         banner = (
-            f'<div class="gk-flux-banner" style="background:#fde2e2;color:#7a1010;border:2px solid #c53030;'
+            f'<div class="gk-flux-banner" style="background:{PAPER};color:{INK};border:2px solid {ACCENTS["bad"]};'
             f'border-radius:6px;padding:3px 8px;margin:3px 0;font-weight:700">{esc(t("gammaworld.flux.banner"))} '
             f"{esc(t('gammaworld.flux.pending', count=hand.flux_pending))}</div>"
         )

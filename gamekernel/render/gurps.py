@@ -136,10 +136,10 @@ def success_html(result: SuccessRoll) -> str:
         dice = "".join(chip(str(d), cls="gk-die") for d in result.dice)
         pieces.append(f'<span class="gk-roll">{esc(t("gurps.check.rolled_short", total=result.total))} {dice}</span>')
     pieces.append(chip(verdict_text(result), _tone(result), cls="gk-verdict"))
-    pieces.append(f'<span class="gk-odds" style="color:#666;font-size:11px">{esc(odds_text(result))}</span>')
+    pieces.append(f'<span class="gk-odds" style="font-size:11px">{esc(odds_text(result))}</span>')
     body = " ".join(pieces)
     for note in result.notes:
-        body += f' <span class="gk-note" style="color:#666">({esc(note)})</span>'
+        body += f' <span class="gk-note">({esc(note)})</span>'
     return panel("gurps-check", body, title_html=title, tone=_tone(result))
 
 
@@ -369,7 +369,7 @@ def contest_html(contest) -> str:
                else t("gurps.contest.winner", name=_name_of(contest, contest.winner), margin=contest.margin))
     odds = contest.odds
     body += f'<div class="gk-verdict">{esc(verdict)}</div>'
-    body += (f'<div class="gk-odds" style="color:#666;font-size:11px">'
+    body += (f'\n<div class="gk-odds" style="font-size:11px">'
              f'{esc(t("gurps.contest.odds", a=pct(odds.a_wins), b=pct(odds.b_wins), tie=pct(odds.tie)))}</div>')
     return panel("gurps-contest", body, title_html=esc(t("gurps.contest.title")), tone=tone)
 
@@ -635,7 +635,7 @@ def luck_html(result) -> str:
         label = t("gurps.luck.original") if i == 0 else t("gurps.luck.reroll", n=i)
         kept = i == result.kept_index
         dice = "".join(chip(str(d), cls="gk-die") for d in roll.dice)
-        style = "font-weight:600" if kept else "color:#666"
+        style = "font-weight:600" if kept else "font-style:italic"
         rows.append(f'<div class="gk-luck-roll{" gk-kept" if kept else ""}" style="{style}">{esc(label)}: {dice} = '
                     f'{roll.total} {chip(verdict_text(roll), _tone(roll), cls="gk-verdict")}{" ✓" if kept else ""}'
                     "</div>")

@@ -10,18 +10,32 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 
-# Colours chosen to read on both light and dark notebook themes.
-TONES = {
-    "neutral": ("#f4f4f6", "#3a3a44", "#c9c9d3"),
-    "good": ("#e7f6ea", "#1d5e2c", "#8fcf9f"),
-    "great": ("#d9f2ff", "#0d4a6b", "#7cc4ea"),
-    "bad": ("#fdeaea", "#7a1f1f", "#e5a0a0"),
-    "awful": ("#f9d6e6", "#6b0d3a", "#df8bb2"),
-    "warn": ("#fff4dc", "#6b4a00", "#e8c66f"),
-    "muted": ("#eeeeee", "#666666", "#cccccc"),
+# The one palette of every output: JupyterLab's theme variables, each with a light fallback for
+# viewers without them (GitHub, nbviewer, exported HTML). Text and background always come as a
+# pair (INK on PAPER or PAPER_ALT), so a theme sets both or, where a sanitizer strips `var()`
+# (an untrusted notebook), neither and the theme's own colours show. A tone is carried by an
+# accent border and by words, never by a text colour, so every theme keeps its contrast.
+INK = "var(--jp-content-font-color1,#1f1f1f)"
+PAPER = "var(--jp-layout-color1,#ffffff)"
+PAPER_ALT = "var(--jp-layout-color2,#eeeeee)"
+RULE = "var(--jp-border-color2,#d0d0d0)"
+ACCENTS = {
+    "neutral": "var(--jp-border-color1,#9e9e9e)",
+    "good": "var(--jp-success-color1,#2e7d32)",
+    "great": "var(--jp-brand-color1,#1976d2)",
+    "bad": "var(--jp-error-color1,#d32f2f)",
+    "awful": "var(--jp-error-color0,#b71c1c)",
+    "warn": "var(--jp-warn-color1,#f57c00)",
+    "muted": "var(--jp-border-color1,#9e9e9e)",
 }
+TONES = tuple(ACCENTS)
+TEXT = f"color:{INK}"  # for spans that only change size or weight: the pair is set by their box
 
-FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px;line-height:1.45"
+# JupyterLab's content font first, then the common Japanese system fonts (nothing is bundled)
+FONT_STACK = ("var(--jp-content-font-family,system-ui,-apple-system,'Segoe UI',sans-serif),"
+              "'Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',YuGothic,Meiryo,"
+              "'Noto Sans CJK JP','Noto Sans JP',sans-serif")
+FONT = f"font-family:{FONT_STACK};font-size:13px;line-height:1.45"
 
 
 def esc(value: object) -> str:
@@ -29,15 +43,24 @@ def esc(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
+def accent(tone: str) -> str:
+    return ACCENTS.get(tone, ACCENTS["neutral"])
+
+
 def tone_style(tone: str) -> str:
-    background, foreground, border = TONES.get(tone, TONES["neutral"])
-    return f"background:{background};color:{foreground};border:1px solid {border}"
+    """A result box: theme text on theme paper, the tone as a thick left border."""
+    return f"background:{PAPER};color:{INK};border:1px solid {RULE};border-left:4px solid {accent(tone)}"
+
+
+def chip_style(tone: str) -> str:
+    """A badge: theme text on the theme's second paper, the tone as its border."""
+    return f"background:{PAPER_ALT};color:{INK};border:1px solid {accent(tone)}"
 
 
 def panel(kind: str, body_html: str, *, title_html: str = "", tone: str = "neutral") -> str:
     """A result box: `<div class="gk gk-{kind}">`; `body_html` and `title_html` must already be escaped."""
     title = (
-        f'<div class="gk-title" style="font-weight:600;margin-bottom:2px">{title_html}</div>'
+        f'<div class="gk-title" style="font-weight:600;margin-bottom:2px">{title_html}</div>\n'
         if title_html
         else ""
     )
@@ -48,11 +71,16 @@ def panel(kind: str, body_html: str, *, title_html: str = "", tone: str = "neutr
 
 
 def chip(text: str, tone: str = "neutral", *, cls: str = "") -> str:
-    """A small inline badge for a die face, a status or a verdict; `text` is escaped here."""
+    """A small inline badge for a die face, a status or a verdict; `text` is escaped here.
+
+    With every style stripped (Markdown, plain viewers) badges must stay apart, so the separation
+    is real text: a die face is bracketed ("[3][2][4]", not "324") and every badge is followed by
+    a space ("tapped overcharged", not "tappedovercharged")."""
     extra = f" {esc(cls)}" if cls else ""
+    shown = f"[{text}]" if "gk-die" in cls.split() else text
     return (
-        f'<span class="gk-chip{extra}" style="{tone_style(tone)};border-radius:4px;padding:0 5px;'
-        f'margin:0 1px;display:inline-block;font-variant-numeric:tabular-nums">{esc(text)}</span>'
+        f'<span class="gk-chip{extra}" style="{chip_style(tone)};border-radius:4px;padding:0 4px;'
+        f'margin:0 1px;display:inline-block;font-variant-numeric:tabular-nums">{esc(shown)}</span> '
     )
 
 
@@ -66,16 +94,18 @@ def table(
 ) -> str:
     """A compact table; cells are escaped unless `raw` (then they must be escaped HTML already)."""
     highlight = highlight or set()
-    cell = "padding:1px 8px;border-bottom:1px solid #ddd;text-align:left"
-    head = "".join(f'<th style="{cell}">{esc(h)}</th>' for h in headers)
+    cell = f"padding:1px 8px;border-bottom:1px solid {RULE};text-align:left"
+    # cells and rows are joined by a newline: invisible in a table, a separator when styles are stripped
+    head = "\n".join(f'<th style="{cell}">{esc(h)}</th>' for h in headers)
     body = []
     for index, row in enumerate(rows):
-        style = ' style="background:#fff4dc"' if index in highlight else ""
-        cells = "".join(f'<td style="{cell}">{c if raw else esc(c)}</td>' for c in row)
+        style = f' style="background:{PAPER_ALT};color:{INK};font-weight:600"' if index in highlight else ""
+        cells = "\n".join(f'<td style="{cell}">{c if raw else esc(c)}</td>' for c in row)
         body.append(f"<tr{style}>{cells}</tr>")
     return (
-        f'<table class="{esc(cls)}" style="border-collapse:collapse;margin:4px 0;{FONT}">'
-        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        f'<table class="{esc(cls)}" style="border-collapse:collapse;margin:4px 0;{FONT};'
+        f'background:{PAPER};color:{INK}">'
+        f"<thead><tr>{head}</tr></thead><tbody>{chr(10).join(body)}</tbody></table>\n"
     )
 
 
@@ -91,15 +121,16 @@ def bars(
     peak = max((value for _, value, _ in items), default=0) or 1
     rows = []
     for index, (label, value, caption) in enumerate(items):
-        colour = "#3b82c4" if index in highlight else "#a9b8c8"
+        colour = ACCENTS["great"] if index in highlight else RULE
         length = round(width_px * value / peak)
         rows.append(
             '<div style="display:flex;align-items:center;gap:6px;height:15px">'
             f'<span style="width:44px;text-align:right;font-variant-numeric:tabular-nums">{esc(label)}</span>'
             f'<span style="display:inline-block;height:11px;width:{length}px;background:{colour}"></span>'
-            f'<span style="color:#555;font-size:11px">{esc(caption)}</span></div>'
+            f'<span style="font-size:11px">{esc(caption)}</span></div>'
         )
-    return f'<div class="{esc(cls)}" style="{FONT};margin:4px 0">{"".join(rows)}</div>'
+    return (f'<div class="{esc(cls)}" style="{FONT};margin:4px 0;background:{PAPER};color:{INK}">'
+            f'{"".join(rows)}</div>')
 
 
 def sign(value: int) -> str:

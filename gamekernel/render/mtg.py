@@ -135,7 +135,7 @@ def card_chip(card: CardFacts, *, colour: str | None = None) -> str:
     key = colour or (card.colours[0] if len(card.colours) == 1 else "colourless")
     background, foreground = SWATCH[key]
     return (f'<span class="gk-card" style="background:{background};color:{foreground};border:1px solid '
-            f'#bbb;border-radius:4px;padding:0 5px;display:inline-block">{esc(card.shown_name)}</span>')
+            f'{foreground};border-radius:4px;padding:0 5px;display:inline-block">{esc(card.shown_name)}</span>')
 
 
 @renders(CheckResult)
@@ -150,15 +150,15 @@ def check_html(result: CheckResult) -> str:
              f'+ {esc(result.difficulty)} = <b>{esc(result.target)}</b></div>')
     second = (f'<div class="gk-mtg-second">2 · {card_chip(result.second, colour=result.chosen_colour)} '
               f'MV {esc(result.second.mana_value)} {esc(sign(result.modifier))} '
-              f'<span style="color:#555">({esc(reason(result))})</span> = <b>{esc(result.achievement)}</b></div>')
+              f'<span>({esc(reason(result))})</span> = <b>{esc(result.achievement)}</b></div>')
     tone = "good" if result.success else "bad"
     foot = chip(verdict(result.success, result.achievement, result.target), tone, cls="gk-verdict")
     if result.odds is not None:
         foot += " " + chip(t("mtg.check.odds", odds=percent(result.odds)), "muted", cls="gk-odds")
-    foot += (f' <span style="color:#555;font-size:11px">'
+    foot += (f' <span style="font-size:11px">'
              f'{esc(bottom_line(result))}</span>')
     body = "".join(notes) + first + second + f'<div style="margin-top:3px">{foot}</div>'
-    body += "".join(f'<div class="gk-mtg-foresight" style="color:#555;font-size:11px">{esc(line)}</div>'
+    body += "".join(f'<div class="gk-mtg-foresight" style="font-size:11px">{esc(line)}</div>'
                     for line in _after_lines(result))
     if result.auto_boost is not None:
         body += boost_html(result.auto_boost)
@@ -275,11 +275,11 @@ def odds_table_html(table_: OddsTable) -> str:
         for value in row:
             shade = 0 if value is None else round(float(value) * 100)
             cells.append(f'<span title="{esc(value)}" style="display:inline-block;min-width:44px;'
-                         f'background:linear-gradient(90deg,#bfe3c7 {shade}%,transparent {shade}%)">'
+                         f'background:linear-gradient(90deg,rgba(63,155,87,.3) {shade}%,transparent {shade}%)">'
                          f'{esc(percent(value))}</span>')
         rows.append(cells)
     headers = [t("mtg.odds.kind"), *(str(d) for d in table_.difficulties)]
-    body = f'<div style="color:#555;font-size:11px">{esc(_subtitle(table_))}</div>' + table(
+    body = f'<div style="font-size:11px">{esc(_subtitle(table_))}</div>' + table(
         headers, rows, raw=True, cls="gk-table gk-mtg-odds")
     return panel("mtg-odds", body, title_html=esc(t("mtg.odds.title")))
 

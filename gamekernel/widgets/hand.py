@@ -15,6 +15,7 @@ import traitlets
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, asset
 from gamekernel.widgets.options import options_line
+from gamekernel.widgets.styles import themed
 
 
 def _power_lines(card) -> list[list[str]]:
@@ -39,7 +40,7 @@ class HandWidget(SessionWidget):
     """`HandWidget(session, "Rin")` - also what `%hand Rin` shows."""
 
     _esm = asset("hand.js")
-    _css = asset("hand.css")
+    _css = themed("hand.css")
 
     character = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)

@@ -15,6 +15,7 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, asset
 from gamekernel.widgets.options import options_line
+from gamekernel.widgets.styles import themed
 
 LABEL_KEYS = ("mtg.view.known", "mtg.view.exile", "mtg.view.none", "mtg.view.boost_used",
               "mtg.view.boost_free", "mtg.check.success", "mtg.check.failure", "mtg.view.colours",
@@ -25,7 +26,7 @@ class LibraryWidget(SessionWidget):
     """`%library show @Mira`: a live view of one character's library."""
 
     _esm = asset("library.js")
-    _css = asset("library.css")
+    _css = themed("library.css")
 
     actor = traitlets.Unicode("").tag(sync=True)
     count = traitlets.Int(0).tag(sync=True)

@@ -17,6 +17,7 @@ import traitlets
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.styles import themed
 
 EDITABLE_ATTRIBUTES = ("st", "dx", "iq", "ht")
 
@@ -25,7 +26,7 @@ class SheetWidget(SessionWidget):
     """`SheetWidget(session, name="Aiko")` - also what `%sheet Aiko` shows."""
 
     _esm = asset("sheet.js")
-    _css = asset("sheet.css")
+    _css = themed("sheet.css")
 
     character = traitlets.Unicode("").tag(sync=True)
     attributes = traitlets.List([]).tag(sync=True)  # editable: {key, label, value, points}
@@ -85,7 +86,10 @@ class SheetWidget(SessionWidget):
         self.over_budget = pts.total > pts.budget
         self.issues = [str(issue) for issue in c.validate()]
         last = self.session.gurps.last_check.get(c.name)
-        self.last = success_text(SuccessRoll.from_dict(last)) if last else ""
+        if last and last.get("secret"):  # the sheet is on the shared screen: say a roll was made, not what
+            self.last = t("core.secret_result", kind="check")  # as %check --secret shows it
+        else:
+            self.last = success_text(SuccessRoll.from_dict(last)) if last else ""
         self.labels = {"traits": t("gurps.sheet.col.trait"), "skills": t("gurps.sheet.col.skill"),
                        "level": t("gurps.sheet.col.level"), "points": t("gurps.sheet.col.points"),
                        "roll_hint": t("gurps.sheet.roll_hint"), "last": t("gurps.sheet.last"),

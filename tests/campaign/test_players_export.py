@@ -15,7 +15,8 @@ import pytest
 
 from gamekernel.events import Event
 from gamekernel.render.html import esc
-from gamekernel.render.log import _md_escape, export_html, export_markdown
+from gamekernel.render.log import _md_escape
+from gamekernel.render.story import story_html, story_markdown, tell
 
 DECKLIST = "4 Forest\n3 Elvish Mystic\n2 Ornithopter\n2 Serra Angel\n2 Plains\n"
 SCRIPT = "<script>alert('gk')</script> & \"friends\""
@@ -108,13 +109,13 @@ def _public_log(log: list[Event]) -> list[Event]:
 
 
 def test_players_export_is_the_log_without_the_secrets(played):
-    """Issue 7: players' Markdown/HTML == the players' export of the public events only (no trace at all)."""
+    """Issue 7/11: the players' story == the story of the public events only (no trace at all)."""
     session, files = played
     kinds = {e.kind for e in _secret_events(session.log)}
     assert {"gurps.check", "roll", "note", "gurps.damage", "gw.flux_pending"} <= kinds
     public = _public_log(session.log)
-    assert files["players.md"] == export_markdown(public, players=True)
-    assert files["players.html"] == export_html(public, players=True)
+    assert files["players.md"] == story_markdown(tell(public))
+    assert files["players.html"] == story_html(tell(public))
 
 
 def test_no_face_total_label_or_word_of_a_secret_reaches_the_players(played):
@@ -170,23 +171,25 @@ def test_markdown_export_keeps_a_users_html_literal(played):
     assert "\\<script>alert" in md
 
 
-def test_a_mixed_undo_does_not_count_the_secret_for_the_players(ip, tmp_path):
+def test_a_mixed_undo_leaves_no_trace_for_the_players(ip, tmp_path):
+    """Issue 11: undone events are not in the story, whether public or secret."""
     s = _session(ip)
+    ip.run_line_magic("roll", "1d6 kept-door")
     ip.run_line_magic("roll", "1d6 open-door")
     ip.run_line_magic("roll", "3d6 lich-ambush --secret")
     ip.run_line_magic("undo", "2")
     players = s.export_log(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
-    undo_line = next(line for line in players.splitlines() if "**undo**" in line)
-    assert "undo 1" in undo_line, undo_line
+    assert "kept-door" in players
+    assert "open-door" not in players and "lich-ambush" not in players and "undo" not in players.lower()
 
 
-def test_players_numbering_has_no_gap_where_a_secret_was(ip, tmp_path):
+def test_the_story_has_no_gap_where_a_secret_was(ip, tmp_path):
     s = _session(ip)
     ip.run_line_magic("roll", "1d6 first")
     ip.run_line_magic("roll", "1d6 hidden --secret")
     ip.run_line_magic("roll", "1d6 third")
     players = s.export_log(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
-    numbers = [int(line.split(".", 1)[0]) for line in players.splitlines() if line[:1].isdigit()]
-    assert numbers == list(range(1, len(numbers) + 1))
+    lines = [line for line in players.splitlines() if line.startswith("- ")]
+    assert len(lines) == 2 and "first" in lines[0] and "third" in lines[1]
     gm = s.export_log(tmp_path / "gm.md").read_text(encoding="utf-8")
     assert "hidden" in gm and "hidden" not in players

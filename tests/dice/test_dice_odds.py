@@ -248,7 +248,7 @@ def test_distribution_text_and_html():
     assert "&lt;i&gt;" in html and "<i>" not in html
     assert html.count("<tr") == 17  # header + 16 outcomes
     assert 'class="gk gk-odds"' in html and "gk-bars" in html
-    assert html.count("#3b82c4") == 10  # outcomes 3..12 highlighted as successes
+    assert html.count("background:var(--jp-brand-color1") == 10  # outcomes 3..12 highlighted as successes
     assert d._repr_html_() == html
     assert "http" not in html and "<script" not in html
 

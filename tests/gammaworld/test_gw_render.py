@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 from gamekernel import Session
 from gamekernel.render.gammaworld import card_html, card_text
 from gamekernel.systems.gammaworld import starter_catalog
 
 
-def test_card_html_is_coloured_by_energy_and_tapped_cards_turn() -> None:
+def test_card_html_is_coloured_by_energy_and_tapped_cards_stay_upright_with_a_badge() -> None:
+    """Issue 11: a sanitizer strips `transform`, so a tapped card is marked in words, not turned."""
     catalog = starter_catalog()
     card = catalog.find("Gravity Knot")
     html = card_html(card)
     assert "gk-energy-dark" in html and "rotate(90deg)" not in html
     tapped = card_html(card, tapped=True)
-    assert "gk-card-tapped" in tapped and "rotate(90deg)" in tapped
+    assert "gk-card-tapped" in tapped and "rotate(" not in tapped and not re.search(r"(?<!text-)transform", tapped)
+    assert ">tapped</span>" in tapped and "border:2px dashed" in tapped and "border:2px dashed" not in html
     assert "10+" in card_text(card) and "9 or less" in card_text(card)
 
 

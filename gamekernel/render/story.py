@@ -1,0 +1,304 @@
+"""The players' story: the session log told as a page a GM hands out (`%log export story.md --players`).
+
+A title (campaign, session, date), a heading per session, scene, fight or encounter, the GM's public
+notes as prose, each roll as one line in words, a fight collapsed to its outcomes (hit or not, the
+injury, HP after, who fell). Left out: secrets and any trace of them, undone events, the seed,
+setup (characters, NPC templates, decks, libraries and their file names), internal event ids, and
+odds unless asked for. The story is built only from the public events still in effect, so it holds
+nothing the players could not already know, and replays the public events alone for fight outcomes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gamekernel.dice import RollResult
+from gamekernel.events import EVENT_KINDS, Event
+from gamekernel.i18n import t
+from gamekernel.render.combat import label
+from gamekernel.render.gurps import SEP, display_name, pct, verdict_text
+from gamekernel.render.html import FONT_STACK, esc
+from gamekernel.render.log import _md_escape
+from gamekernel.state import TableState
+from gamekernel.systems.gurps.checks import SuccessRoll
+from gamekernel.systems.gurps.contests import QuickContest
+
+COMBAT_PART = "gurps_combat"
+# Gamma World steps that are table setup, not story
+GW_SETUP = frozenset({"gw.setup", "gw.character", "gw.deck_add", "gw.deck"})
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of the story: a "heading", a "note" (prose) or a "line" (a roll or an outcome)."""
+
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Story:
+    title: str
+    date: str
+    blocks: tuple[Block, ...]
+
+    @property
+    def count(self) -> int:
+        """How many entries the page holds (notes and lines; headings are not entries)."""
+        return sum(1 for b in self.blocks if b.kind != "heading")
+
+
+def tell(log: Sequence[Event], *, odds: bool = False) -> Story:
+    """The players' story of `log`: only public events still in effect, in order."""
+    from gamekernel.session import active_events
+
+    known = {e.seq for e in log}
+    active, _ = active_events(  # an undo may name events outside `log` (an earlier session's)
+        [replace(e, data={**e.data, "seqs": [s for s in e.data["seqs"] if s in known]})
+         if e.kind in {"undo", "redo"} else e for e in log])
+    public = [e for e in active if not e.secret]
+    opened = [e for e in log if e.kind == "campaign.open" and not e.secret]
+    if opened:
+        data = opened[-1].data
+        title = t("story.title.campaign", name=data["name"], session=session_number(data["session"]))
+    else:
+        title = t("story.title.plain")
+    stamp = (opened[-1].time if opened else next((e.time for e in public if e.time), "")) or ""
+    blocks = _Teller(odds).run(public)
+    return Story(title, stamp[:10], tuple(blocks))
+
+
+class _Teller:
+    """Walks the public events once, replaying them so that fights can be told by their outcomes."""
+
+    def __init__(self, odds: bool):
+        self.odds = odds
+        self.state = TableState()
+        self.replay_ok = True
+        self.blocks: list[Block] = []
+
+    def run(self, events: Sequence[Event]) -> list[Block]:
+        for event in events:
+            before = self._fighters()
+            pending = self._pending()
+            self._apply(event)
+            self._tell(event, before, pending)
+        return self.blocks
+
+    # -- replay (public events only: outcomes never reflect a secret)
+    def _apply(self, event: Event) -> None:
+        reducer = EVENT_KINDS[event.kind].apply if event.kind in EVENT_KINDS else None
+        if reducer is None or not self.replay_ok:
+            return
+        try:
+            reducer(self.state, event.data)
+        except Exception:  # a fight that depended on a secret event: tell the rest without outcomes
+            self.replay_ok = False
+
+    def _fight(self):
+        part = self.state.parts.get(COMBAT_PART)
+        return getattr(part, "fight", None) if self.replay_ok else None
+
+    def _fighters(self) -> dict[str, tuple[int, int, str]]:
+        fight = self._fight()
+        if fight is None:
+            return {}
+        return {c.name: (c.hp, c.hp_max, _down(c)) for c in fight.combatants}
+
+    def _pending(self):
+        fight = self._fight()
+        return getattr(fight, "pending", None) if fight is not None else None
+
+    # -- telling
+    def _add(self, kind: str, text: str) -> None:
+        self.blocks.append(Block(kind, text))
+
+    def _tell(self, event: Event, before: dict, pending) -> None:
+        kind, d = event.kind, event.data
+        if kind == "note":
+            self._add("note", d["text"])
+        elif kind == "campaign.open":
+            self._add("heading", t("story.heading.session", session=session_number(d["session"])))
+        elif kind == "mtg.scene":
+            self._add("heading", t("story.heading.scene", scene=d["scene"]))
+        elif kind == "gw.encounter_start":
+            self._add("heading", t("story.heading.encounter"))
+        elif kind == "roll":
+            self._add("line", _roll_line(event))
+        elif kind == "gurps.check":
+            self._add("line", _check_line(SuccessRoll.from_dict(d["result"]), self.odds))
+        elif kind == "gurps.contest":
+            self._add("line", _contest_line(QuickContest.from_dict(d["result"]), self.odds))
+        elif kind == "gurps.damage":
+            self._add("line", _damage_line(d))
+        elif kind.startswith("combat."):
+            self._combat(event, before, pending)
+        elif kind in {"gurps.regular_contest", "gurps.react", "gurps.influence", "gurps.fright",
+                      "gurps.self_control", "gurps.luck", "mtg.check", "mtg.boost"} or (
+                kind.startswith("gw.") and kind not in GW_SETUP and kind != "gw.encounter_start"):
+            self._add("line", event.summary() if self.odds else _without_odds(event.summary()))
+
+    def _combat(self, event: Event, before: dict, pending) -> None:
+        op, args = event.data["op"], event.data.get("args", {})
+        if op == "start":
+            names = ", ".join(c["name"] for c in args["combatants"])
+            self._add("heading", t("story.heading.fight", names=names))
+            return
+        if op == "end":
+            self._add("line", t("story.combat.end"))
+            return
+        if op not in {"attack", "defend", "damage", "hazard"}:
+            return  # maneuvers, postures, turns, NPC templates: how, not what happened
+        if op == "attack" and self._pending() is not None:
+            return  # told once the defense is known
+        if op in {"attack", "defend"}:
+            attacker = args.get("attacker") or getattr(pending, "attacker", "")
+            target = args.get("target") or getattr(pending, "target", args.get("name", ""))
+            head = t("story.combat.attack", attacker=attacker, target=target)
+            if op == "defend":
+                head += t("story.combat.defense", defense=label(args["kind"]))
+        elif op == "damage":
+            head = t("story.combat.damage", name=args["name"], spec=args["spec"])
+        else:
+            head = event.summary()
+        outcomes = self._outcomes(before) if self.replay_ok else []
+        if self.replay_ok and not outcomes:
+            outcomes = [t("story.combat.no_harm")]
+        self._add("line", " — ".join([head, "; ".join(outcomes)]) if outcomes else head)
+
+    def _outcomes(self, before: dict) -> list[str]:
+        out = []
+        for name, (hp, hp_max, down) in self._fighters().items():
+            old = before.get(name)
+            if old is None:
+                continue
+            if hp < old[0]:
+                out.append(t("story.combat.injury", name=name, injury=old[0] - hp, hp=hp, hp_max=hp_max))
+            if down and down != old[2]:
+                out.append(t(f"story.combat.{down}", name=name))
+        return out
+
+
+def session_number(log_name: str) -> str:
+    """"session-003.jsonl" -> "3": the players get the session's number, never a file name."""
+    match = re.search(r"(\d+)", str(log_name))
+    return str(int(match.group(1))) if match else "?"
+
+
+def _down(c: Any) -> str:
+    """The worst state a fighter is in, as a story key ("" when still up)."""
+    if getattr(c, "dead", False) or getattr(c, "destroyed", False):
+        return "dies"
+    if getattr(c, "unconscious", False) or getattr(c, "collapsed", False):
+        return "falls"
+    return ""
+
+
+def _roll_line(event: Event) -> str:
+    data = event.data["result"]
+    result = RollResult.from_dict(data)
+    key = "story.roll.actor" if event.actor else "story.roll.plain"
+    line = t(key, actor=event.actor or "", what=data.get("label") or data["text"], total=result.total)
+    if result.success is not None:
+        line += " — " + t("story.roll.success" if result.success else "story.roll.failure")
+    return line
+
+
+def _check_line(roll: SuccessRoll, odds: bool) -> str:
+    what = display_name(roll.label) or t("story.check.plain")
+    total = "—" if roll.refused is not None else roll.total
+    key = "story.check.actor" if roll.actor else "story.check.plain_line"
+    line = t(key, actor=roll.actor, what=what, target=roll.target, total=total, verdict=verdict_text(roll))
+    if odds:
+        line += " " + t("story.odds", p=pct(roll.odds.success))
+    return line
+
+
+def _contest_line(contest: QuickContest, odds: bool) -> str:
+    def side(roll: SuccessRoll) -> str:
+        return t("story.contest.side", who=roll.actor or display_name(roll.label), what=display_name(roll.label),
+                 target=roll.target, total=roll.total)
+
+    if contest.winner is None:
+        verdict = t("story.contest.tie")
+    else:
+        winner = contest.a if contest.winner == "a" else contest.b
+        verdict = t("story.contest.winner", name=winner.actor or display_name(winner.label), margin=contest.margin)
+    line = t("story.contest.line", a=side(contest.a), b=side(contest.b), verdict=verdict)
+    if odds:
+        line += " " + t("story.odds", p=pct(contest.odds.a_wins))
+    return line
+
+
+def _damage_line(d: Mapping[str, Any]) -> str:
+    result = d["result"]
+    target = result.get("target") or t("story.damage.someone")
+    return t("story.damage.line", target=target, injury=d.get("injury", result.get("injury", 0)),
+             spec=result.get("spec") or result.get("text") or "")
+
+
+def _without_odds(text: str) -> str:
+    """A summary line without its odds parts (the odds are an option of the story): the parts that
+    begin as the catalog's odds texts begin."""
+    marks = [t("gurps.check.odds", p="\0", crit="", fumble="").split("\0")[0].strip(),
+             t("gurps.contest.odds", a="\0", b="", tie="").split("\0")[0].strip()]
+    parts = [p for p in text.split(SEP) if not any(p.strip().startswith(m) for m in marks if m)]
+    return SEP.join(parts)
+
+
+# -- pages ------------------------------------------------------------------------------------
+
+def story_markdown(story: Story) -> str:
+    """GitHub-friendly Markdown: headings, paragraphs and bullet lines, no inline HTML."""
+    lines = [f"# {_md_escape(story.title)}", ""]
+    if story.date:
+        lines += [f"*{_md_escape(story.date)}*", ""]
+    in_list = False
+    for block in story.blocks:
+        if block.kind == "line":
+            lines.append(f"- {_md_escape(block.text)}")
+            in_list = True
+            continue
+        if in_list:
+            lines.append("")
+            in_list = False
+        if block.kind == "heading":
+            lines += [f"## {_md_escape(block.text)}", ""]
+        else:
+            lines += [_md_escape(block.text), ""]
+    if not story.blocks:
+        lines += [t("story.empty"), ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def story_html(story: Story) -> str:
+    """One self-contained page (no scripts, no external assets); every text escaped."""
+    body = [f"<h1>{esc(story.title)}</h1>"]
+    if story.date:
+        body.append(f'<p class="gk-story-date"><time>{esc(story.date)}</time></p>')
+    items: list[str] = []
+
+    def flush() -> None:
+        if items:
+            body.append("<ul>" + "".join(items) + "</ul>")
+            items.clear()
+
+    for block in story.blocks:
+        if block.kind == "line":
+            items.append(f"<li>{esc(block.text)}</li>")
+            continue
+        flush()
+        body.append(f"<h2>{esc(block.text)}</h2>" if block.kind == "heading" else f"<p>{esc(block.text)}</p>")
+    flush()
+    if not story.blocks:
+        body.append(f"<p>{esc(t('story.empty'))}</p>")
+    return (
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{esc(story.title)}</title></head>"
+        f'<body style="font-family:{FONT_STACK};line-height:1.5;max-width:42em;margin:2em auto;padding:0 1em">'
+        f"{''.join(body)}</body></html>\n"
+    )

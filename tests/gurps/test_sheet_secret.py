@@ -1,0 +1,19 @@
+"""Issue 11 item 4: the sheet on the shared screen never shows a secret roll as its "Last roll"."""
+
+from gamekernel import Session
+from gamekernel.i18n import t
+from gamekernel.render.gurps import success_text
+from gamekernel.widgets.sheet import SheetWidget
+
+
+def test_sheet_last_roll_hides_a_secret_check_and_shows_a_public_one():
+    s = Session(seed=42)
+    s.char_new("Aiko", iq=12)
+    widget = SheetWidget(s, "Aiko")
+    public = s.check("Per")
+    assert widget.last == success_text(public)
+    secret = s.check("Per", secret=True)
+    assert widget.last == t("core.secret_result", kind="check")
+    assert success_text(secret) not in widget.last and str(secret.total) not in widget.last
+    again = s.check("IQ")
+    assert widget.last == success_text(again)
