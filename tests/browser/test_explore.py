@@ -96,7 +96,7 @@ def test_library_explorer_follows_the_edited_composition(lab):
 def test_alpha_explorer_flux_over_rolls_and_overcharge_by_bonus(lab):
     page = lab.open("explore_alpha.ipynb", [
         "%load_ext gamekernel",
-        "%deck gm\n%gw Rin level 4 bonus +2",
+        "%deck gm\n%gw new Rin level 4 bonus +2",
         "%explore alpha @Rin",
     ])
     assert marked_cell(page, "overcharge", "+2").get_attribute("title") == "13/20"
