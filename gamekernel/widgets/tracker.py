@@ -49,10 +49,14 @@ class Tracker(SessionWidget):
     over = traitlets.Bool(False).tag(sync=True)
     labels = traitlets.Dict({}).tag(sync=True)
     last = traitlets.Unicode("").tag(sync=True)
+    result_html = traitlets.Unicode("").tag(sync=True)  # the last exchange, drawn by the static renderers
+    offered = traitlets.Dict({}).tag(sync=True)  # {"name": defender, "options": [[kind, value, text], ...]}
+    due = traitlets.Dict({}).tag(sync=True)  # {"name": active fighter, "checks": ["consciousness", ...]}
 
     def __init__(self, session, **kwargs: Any):
         self._patch_seq = 0
         self._labels_language = ""
+        self._exchange: list[CombatResult] = []
         super().__init__(session, **kwargs)
 
     def refresh(self) -> None:
@@ -65,12 +69,27 @@ class Tracker(SessionWidget):
             self.labels = {"next": t("combat.kind.next"), "attack": t("combat.kind.attack"),
                            "defend": t("combat.kind.defend"), "title": t("combat.tracker.title", round="{round}"),
                            "none": t("combat.none"), "over": t("combat.over"),
+                           "cols": {k: t(f"tracker.col.{k}") for k in ("name", "hp", "fp", "maneuver", "defenses",
+                                                                        "status", "actions")},
+                           "buttons": {k: t(f"tracker.button.{k}") for k in ("choose", "attack", "defend", "next",
+                                                                             "damage", "join", "leave")},
+                           "checks": {k: t(f"tracker.button.{b}", name="{name}") for k, b in
+                                      (("consciousness", "ht_conscious"), ("will", "will"))},
+                           "last_exchange": t("tracker.last"), "defend_as": t("tracker.defend_as", name="{name}"),
+                           "weapon": t("tracker.weapon"), "target": t("tracker.target"),
+                           "damage": t("tracker.damage"), "damage_hint": t("tracker.damage_hint"),
+                           "join_hint": t("tracker.join_hint"), "no_defense": t("tracker.no_defense"),
                            "maneuvers": {m: label(m) for m in MANEUVERS},
                            "options": {m: {o: label(o) for o in maneuver_rules(m)["options"]}
                                        for m in MANEUVERS if maneuver_rules(m).get("options")}}
         if state is None:
             self.order, self.rows, self.round, self.active = [], {}, 0, ""
+            self.offered, self.due = {}, {}
             return
+        defender, options = self.session.combat_offered()
+        self.offered = {"name": defender, "options": [[k, v, f"{label(k)} {v}"] for k, v in options]}
+        fighter, checks = self.session.combat_due()
+        self.due = {"name": fighter, "checks": [c for c in checks if c in ("consciousness", "will")]}
         rows = _rows(state)
         order = [c.name for c in state.combatants]
         if order != list(self.order) or set(rows) != set(self.rows):
@@ -109,7 +128,16 @@ class Tracker(SessionWidget):
         result = self._act(action, payload)
         if isinstance(result, CombatResult):  # its record line: the step, not another tracker table
             result = dataclasses.replace(result, show_tracker=False)
+            self._show(action, result)
         return result
+
+    def _show(self, action: str, result: CombatResult) -> None:
+        """The results panel: an attack opens a new exchange, its defense, damage and rolls join it;
+        each step drawn by the same renderer as the magic's output (rolls with their dice)."""
+        if action in ("attack", "next") or len(self._exchange) >= 4:
+            self._exchange = []
+        self._exchange.append(result)
+        self.result_html = "".join(r._repr_html_() for r in self._exchange)
 
     def _act(self, action: str, payload: dict[str, Any]):
         s = self.session
@@ -125,6 +153,12 @@ class Tracker(SessionWidget):
             return s.combat_attack(str(payload["attacker"]), str(payload["target"]), str(payload["weapon"]))
         if action == "defend":
             return s.combat_defend(str(payload["name"]), str(payload.get("kind", "")))
+        if action == "damage":
+            return s.combat_damage(str(payload["name"]), str(payload.get("spec", "")).strip())
+        if action == "join":
+            return s.combat_join(str(payload.get("spec", "")))
+        if action == "leave":
+            return s.combat_leave(str(payload["name"]))
         from gamekernel.errors import UsageError
 
         raise UsageError(t("combat.err.tracker_action", action=action))
