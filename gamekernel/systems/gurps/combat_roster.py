@@ -43,7 +43,7 @@ def leave_fight(state: CombatState, name: str) -> tuple[CombatState, str]:
     i = state.index(name)
     gone = state.combatants[i]
     if len(state.combatants) == 1:
-        raise RuleError(t("combat.err.last_fighter", name=gone.name))
+        raise RuleError(t("table.err.last_fighter", name=gone.name))
     p = state.pending
     if p is not None and gone.name in (p.attacker, p.target):
         raise RuleError(t("combat.err.unanswered", target=p.target, attacker=p.attacker))
