@@ -37,7 +37,9 @@ def test_tracker_plays_an_exchange_with_the_chosen_weapon_and_defence() -> None:
     assert w.offered == {"name": "", "options": []}
     assert w.result_html.count("gk-combat-") == 2  # the attack and its defence: one exchange
     w._on_custom_message(w, {"action": "next"}, [])
-    assert w.result_html.count("gk-combat-") == 1  # a new turn starts a new exchange
+    assert w.result_html.count("gk-combat-") == 2 and "Goblin1" in w.last  # the turn's line shows below
+    w._on_custom_message(w, {"action": "attack", "attacker": "Goblin1", "target": "Aiko", "weapon": "Spear"}, [])
+    assert w.result_html.count("gk-combat-") == 1  # a new attack starts a new exchange
 
 
 def test_tracker_damage_box_and_the_ht_roll_to_stay_conscious() -> None:

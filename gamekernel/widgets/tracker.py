@@ -132,11 +132,14 @@ class Tracker(SessionWidget):
         return result
 
     def _show(self, action: str, result: CombatResult) -> None:
-        """The results panel: an attack opens a new exchange, its defense, damage and rolls join it;
+        """The results panel: an attack opens a new exchange, its defense, damage and rolls join it (the
+        last four steps);
         each step drawn by the same renderer as the magic's output (rolls with their dice)."""
-        if action in ("attack", "next") or len(self._exchange) >= 4:
+        if action in ("next", "join", "leave"):  # not part of an exchange: their line shows below
+            return
+        if action == "attack":
             self._exchange = []
-        self._exchange.append(result)
+        self._exchange = [*self._exchange[-3:], result]
         self.result_html = "".join(r._repr_html_() for r in self._exchange)
 
     def _act(self, action: str, payload: dict[str, Any]):
