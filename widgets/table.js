@@ -16,7 +16,10 @@ function button(cls, text, onClick) {
 }
 
 function render({ model, el: root }) {
-  const kept = {};  // the colour and difficulty picked per character, kept across redraws
+  // What the GM typed or picked: kept on the model (client side only, never saved to the kernel),
+  // so it survives redraws and the new views a notebook update creates.
+  let kept = model.get("_gk_kept");
+  if (!kept) { kept = {}; model.set("_gk_kept", kept); }
   const draw = () => {
     const focused = document.activeElement && root.contains(document.activeElement)
       ? document.activeElement.dataset.focus : "";

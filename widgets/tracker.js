@@ -59,7 +59,10 @@ function onEnter(node, action) {
 function render({ model, el: root }) {
   let rows = JSON.parse(JSON.stringify(model.get("rows") || {}));
   let seenPatch = 0;
-  const kept = {};  // what the GM typed or picked, kept across redraws
+  // What the GM typed or picked: kept on the model (client side only, never saved to the kernel),
+  // so it survives redraws and the new views a notebook update creates.
+  let kept = model.get("_gk_kept");
+  if (!kept) { kept = {}; model.set("_gk_kept", kept); }
   const draw = () => {
     const focused = document.activeElement && root.contains(document.activeElement)
       ? document.activeElement.dataset.focus : "";

@@ -62,7 +62,8 @@ def test_tracker_plays_a_full_exchange_by_mouse_and_keyboard(lab):
     page.keyboard.press("Enter")
     page.locator(f'{W} .gk-combatant[data-name="Goblin1"] .gk-hp[data-state="collapse"]').first.wait_for(
         timeout=60_000)
-    assert page.locator(f"{W} .gk-tracker-results .gk-gurps-damage").count() == 1
+    damage = page.locator(f"{W} .gk-tracker-results .gk-combat-damage").first
+    assert "Goblin1" in damage.inner_text() and damage.locator(".gk-gurps-damage .gk-die").count() == 1  # 1d: one die
 
     # the pending HT roll: Goblin1 at HP <= 0 tries to attack; the button rolls HT first
     page.locator(f"{W} .gk-maneuver-picker").first.select_option("attack")
