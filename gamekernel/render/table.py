@@ -57,7 +57,8 @@ def table_text(view: dict[str, Any]) -> str:
         lines.append(t("table.empty"))
     for title, heads, rows in parts:
         lines.append(f"{title}:")
-        lines += ["  " + " · ".join(f"{h} {c}" if i else c for i, (h, c) in enumerate(zip(heads, row, strict=True)))
+        lines += ["  " + " · ".join(f"{h} {c}" if i else c
+                                    for i, (h, c) in enumerate(zip(heads, row, strict=True)) if c)
                   for row in rows]
     return "\n".join(lines)
 
