@@ -49,7 +49,7 @@ def test_tracker_damage_box_and_the_ht_roll_to_stay_conscious() -> None:
     assert w.error == "" and s.log[-1].kind == "combat.damage"
     assert w.rows["Aiko"]["hp"] == s.combat_state.get("Aiko").hp <= 0
     assert "gk-gurps-damage" in w.result_html
-    assert w.due == {"name": "Aiko", "checks": ["consciousness"]}  # GURPS-INJ-02: HT before acting
+    assert w.due == {"name": "Aiko", "checks": ["consciousness"], "after": []}  # GURPS-INJ-02: HT first
     events = len(s.log)
     w._on_custom_message(w, {"action": "maneuver", "name": "Aiko", "maneuver": "attack"}, [])
     assert len(s.log) == events + 1 and s.log[-1].kind == "combat.maneuver"
@@ -148,3 +148,18 @@ def test_dashboard_escapes_names() -> None:
     s.combat_start("<b>x</b>{DX=10} B{DX=10}")
     html = TableDashboard(s).snapshot_html()
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
+
+
+@pytest.mark.parametrize(("seed", "roll", "kind"), [(0, "mortal", "combat.mortal"), (4, "wake", "combat.wake")])
+def test_after_the_fight_the_tracker_offers_the_roll_each_fighter_owes(seed: int, roll: str, kind: str) -> None:
+    """GURPS-INJ-10 (a mortal wound's HT roll) and INJ-13 (waking up): one button each, a session call."""
+    s = Session(seed=seed)
+    s.combat_start("A{HT=9,HP=10} B{DX=10}")
+    s.combat_damage("A", "3d+12 cr")
+    w = Tracker(s)
+    assert w.due["after"] == []  # nothing owed while the fight runs
+    w._on_custom_message(w, {"action": "end"}, [])
+    assert s.log[-1].kind == "combat.end" and w.over
+    assert w.due["after"] == [["A", roll]]
+    w._on_custom_message(w, {"action": roll, "name": "A"}, [])
+    assert w.error == "" and s.log[-1].kind == kind

@@ -175,6 +175,17 @@ function render({ model, el: root }) {
         controls.appendChild(checks);
       }
     }
+    const after = (model.get("due") || {}).after || [];
+    if (over && after.length) {
+      const line = el("div", "gk-tracker-line gk-due");
+      for (const [name, roll] of after) {
+        const text = ((labels.checks || {})[roll] || roll).replace("{name}", name);
+        const node = button(`gk-check gk-check-${roll}`, text, () => model.send({ action: roll, name }));
+        node.dataset.focus = `${roll}-${name}`;
+        line.appendChild(node);
+      }
+      controls.appendChild(line);
+    }
     const offered = model.get("offered") || {};
     if (offered.name) {
       const line = el("div", "gk-tracker-line gk-defense-chooser");
@@ -228,7 +239,9 @@ function render({ model, el: root }) {
       join.append(who, button("gk-join", buttons.join || "Add to fight", add));
       const next = button("gk-next", buttons.next || labels.next || "Next turn", () => model.send({ action: "next" }));
       next.dataset.focus = "next";
-      join.appendChild(next);
+      const end = button("gk-end", buttons.end || "End fight", () => model.send({ action: "end" }));
+      end.dataset.focus = "end";
+      join.append(next, end);
       controls.appendChild(join);
     }
     box.appendChild(controls);

@@ -74,6 +74,22 @@ class TableActions(HostBase):
         c = fight.current
         return c.name, cb.checks_due(c) if not c.chosen else ()
 
+    def combat_after_rolls(self) -> tuple[tuple[str, str], ...]:
+        """After a fight: who owes which roll - ("Bren", "mortal") for the 30-minute HT roll of a
+        mortal wound (GURPS-INJ-10), ("Orc", "wake") for the roll to wake up (INJ-13..15)."""
+        fight = self.state[PART].fight
+        if fight is None or not fight.over:
+            return ()
+        out = []
+        for c in fight.combatants:
+            if c.dead or c.destroyed:
+                continue
+            if c.mortal:
+                out.append((c.name, "mortal"))
+            elif c.unconscious:
+                out.append((c.name, "wake"))
+        return tuple(out)
+
     def table_view(self) -> dict[str, Any]:
         """Every character of the session as plain facts, for the table dashboard: GURPS HP/FP and
         condition, Gamma World readied alpha cards and pending flux, MtG library, known top cards

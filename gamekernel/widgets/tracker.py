@@ -72,9 +72,10 @@ class Tracker(SessionWidget):
                            "cols": {k: t(f"tracker.col.{k}") for k in ("name", "hp", "fp", "maneuver", "defenses",
                                                                         "status", "actions")},
                            "buttons": {k: t(f"tracker.button.{k}") for k in ("choose", "attack", "defend", "next",
-                                                                             "damage", "join", "leave")},
+                                                                             "damage", "join", "leave", "end")},
                            "checks": {k: t(f"tracker.button.{b}", name="{name}") for k, b in
-                                      (("consciousness", "ht_conscious"), ("will", "will"))},
+                                      (("consciousness", "ht_conscious"), ("will", "will"), ("mortal", "mortal"),
+                                       ("wake", "wake"))},
                            "last_exchange": t("tracker.last"), "defend_as": t("tracker.defend_as", name="{name}"),
                            "weapon": t("tracker.weapon"), "target": t("tracker.target"),
                            "damage": t("tracker.damage"), "damage_hint": t("tracker.damage_hint"),
@@ -89,7 +90,8 @@ class Tracker(SessionWidget):
         defender, options = self.session.combat_offered()
         self.offered = {"name": defender, "options": [[k, v, f"{label(k)} {v}"] for k, v in options]}
         fighter, checks = self.session.combat_due()
-        self.due = {"name": fighter, "checks": [c for c in checks if c in ("consciousness", "will")]}
+        self.due = {"name": fighter, "checks": [c for c in checks if c in ("consciousness", "will")],
+                    "after": [list(pair) for pair in self.session.combat_after_rolls()]}
         rows = _rows(state)
         order = [c.name for c in state.combatants]
         if order != list(self.order) or set(rows) != set(self.rows):
@@ -135,7 +137,7 @@ class Tracker(SessionWidget):
         """The results panel: an attack opens a new exchange, its defense, damage and rolls join it (the
         last four steps);
         each step drawn by the same renderer as the magic's output (rolls with their dice)."""
-        if action in ("next", "join", "leave"):  # not part of an exchange: their line shows below
+        if action in ("next", "join", "leave", "end"):  # not part of an exchange: their line shows below
             return
         if action == "attack":
             self._exchange = []
@@ -158,6 +160,12 @@ class Tracker(SessionWidget):
             return s.combat_defend(str(payload["name"]), str(payload.get("kind", "")))
         if action == "damage":
             return s.combat_damage(str(payload["name"]), str(payload.get("spec", "")).strip())
+        if action == "end":
+            return s.combat_end()
+        if action == "mortal":
+            return s.mortal_check(str(payload["name"]))
+        if action == "wake":
+            return s.wake(str(payload["name"]))
         if action == "join":
             return s.combat_join(str(payload.get("spec", "")))
         if action == "leave":
