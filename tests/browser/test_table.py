@@ -35,6 +35,7 @@ def test_table_dashboard_driven_by_clicks(lab):
     assert page.locator(f'{D} .gk-table-gurps .gk-table-row.gk-active[data-name="Aiko"]').count() == 1
     assert page.locator(f'{D} .gk-table-gamma .gk-table-row[data-name="Rin"] .gk-table-card').count() == 2
     assert page.locator(f'{D} .gk-table-mtg .gk-table-row[data-name="Mira"]').inner_text().count("12") >= 1
+    page.locator(f"{D} .gk-table-mtg").first.scroll_into_view_if_needed()
     lab.screenshot(page, "table-light.png")
 
     page.locator(f'{D} .gk-table-gamma .gk-table-tap').first.click()
@@ -54,6 +55,7 @@ def test_table_dashboard_driven_by_clicks(lab):
     assert page.locator(f"{D} .gk-table-difficulty").first.input_value() == "3"  # kept between clicks
     page.locator(f"{D} .gk-table-scene").first.click()
     page.locator(f"{D} .gk-table-status", has_text="Scene 2").first.wait_for(timeout=60_000)
+    page.locator(f"{D} .gk-table-mtg").first.scroll_into_view_if_needed()
     lab.screenshot(page, "table-light-after.png")
     _theme(page, "JupyterLab Dark", "false")
     lab.screenshot(page, "table-dark.png")
