@@ -163,3 +163,19 @@ def test_after_the_fight_the_tracker_offers_the_roll_each_fighter_owes(seed: int
     assert w.due["after"] == [["A", roll]]
     w._on_custom_message(w, {"action": roll, "name": "A"}, [])
     assert w.error == "" and s.log[-1].kind == kind
+
+
+def test_dashboard_and_tracker_labels_follow_the_language() -> None:
+    from gamekernel.i18n import set_language
+
+    s = _table()
+    try:
+        set_language("ja")
+        w, tr = TableDashboard(s), Tracker(s)
+        assert w.labels["buttons"]["next"] == "次の手番" and "第1ラウンド・Aikoの手番" in w.texts["header"]
+        assert tr.labels["cols"]["defenses"] == "防御" and tr.labels["buttons"]["damage"] == "ダメージを与える"
+        assert "シーン1" in repr(w)
+    finally:
+        set_language("en")
+    w._refresh_synced()
+    assert w.labels["buttons"]["next"] == "Next turn"

@@ -58,6 +58,7 @@ function render({ model, el: root }) {
       const table = el("table", "gk-table-grid");
       const head = el("tr");
       for (const h of heads) head.appendChild(el("th", "", h));
+      if (game === "mtg") head.appendChild(el("th", "", b.check || "Check"));
       const thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
       const body = el("tbody");
       rows.forEach((cells, i) => {
