@@ -179,3 +179,26 @@ def test_dashboard_and_tracker_labels_follow_the_language() -> None:
         set_language("en")
     w._refresh_synced()
     assert w.labels["buttons"]["next"] == "Next turn"
+
+
+def test_damage_box_takes_basic_damage_rolled_at_the_table() -> None:
+    """GURPS-DMG-04..08: typed basic damage goes through DR and the wounding multiplier like rolled damage."""
+    s = Session(seed=1)
+    s.combat_start("A{DX=10} B{DX=10}")
+    w = Tracker(s)
+    w._on_custom_message(w, {"action": "damage", "name": "A", "spec": "7 cut"}, [])
+    assert w.error == "" and s.log[-1].kind == "combat.damage_amount"
+    assert s.combat_state.get("A").hp == 10 - 10  # 7 cut x1.5 = 10 injury
+    assert "7 cut rolled at the table" in w.result_html
+    s.undo()
+    assert s.combat_state.get("A").hp == 10
+    s.redo()
+    assert s.combat_state.get("A").hp == 0
+    s.combat_damage_amount("B", 0)
+    assert s.combat_state.get("B").hp == 10
+    events = len(s.log)
+    for bad in ("10001", "7 zap"):
+        w._on_custom_message(w, {"action": "damage", "name": "B", "spec": bad}, [])
+        assert w.error and len(s.log) == events
+    s.combat_damage_amount("B", 10_000)
+    assert s.combat_state.get("B").dead or s.combat_state.get("B").destroyed

@@ -14,6 +14,9 @@ from gamekernel.i18n import t
 from gamekernel.systems.gurps import combat as cb
 from gamekernel.systems.gurps.combat import Combatant
 from gamekernel.systems.gurps.combat_roster import join_fight, leave_fight
+from gamekernel.systems.gurps.damage import DamageSpec, damage_type
+
+MOST_DAMAGE = 10_000
 
 
 @op("join")
@@ -30,7 +33,16 @@ def _op_leave(part: CombatPart, args, tape):
     return {"fight": fight, "roster": roster}, ("lines", [t("table.left", name=name)])
 
 
-for _name in ("join", "leave"):
+@op("damage_amount")
+def _op_damage_amount(part: CombatPart, args, tape):
+    """Basic damage rolled at the table (`7 cut`): through DR and wounding like rolled damage."""
+    amount, kind = int(args["amount"]), args["kind"]
+    spec = DamageSpec(0, amount, kind, "", f"{amount} {kind}")
+    fight, report = cb.damage(_fight(part), args["name"], spec, tape, attacker=args.get("attacker", ""))
+    return {"fight": fight}, ("damage", report)
+
+
+for _name in ("join", "leave", "damage_amount"):
     register_event(f"combat.{_name}", apply=_apply)
 
 
@@ -49,6 +61,14 @@ class TableActions(HostBase):
         for person in people:
             result = self._combat("join", {"combatant": cb.fresh_for_fight(person).to_dict()})
         return result
+
+    def combat_damage_amount(self, name: str, amount: int, kind: str = "cr", *, attacker: str = ""):
+        """Apply basic damage the players rolled themselves (`combat_damage_amount("Orc", 7, "cut")`)."""
+        amount = int(amount)
+        if not 0 <= amount <= MOST_DAMAGE:
+            raise UsageError(t("table.err.amount", amount=amount, most=f"{MOST_DAMAGE:,}"))
+        return self._combat("damage_amount", {"name": name, "amount": amount, "kind": damage_type(kind or "cr"),
+                                              "attacker": attacker})
 
     def combat_leave(self, name: str):
         """Take `name` out of the running fight; the others keep their order."""

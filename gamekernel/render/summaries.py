@@ -261,6 +261,8 @@ def _combat_line(op: str, args: Data, d: Data) -> str:
         return t("table.event.join", name=args["combatant"]["name"])
     if op == "leave":
         return t("table.event.leave", name=name)
+    if op == "damage_amount":
+        return t("combat.event.damage", name=name, spec=f"{args['amount']} {args['kind']}")
     return str(d.get("summary") or op)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from typing import Any
 
 import traitlets
@@ -158,8 +159,12 @@ class Tracker(SessionWidget):
             return s.combat_attack(str(payload["attacker"]), str(payload["target"]), str(payload["weapon"]))
         if action == "defend":
             return s.combat_defend(str(payload["name"]), str(payload.get("kind", "")))
-        if action == "damage":
-            return s.combat_damage(str(payload["name"]), str(payload.get("spec", "")).strip())
+        if action == "damage":  # "2d+1 cut" is rolled here; "7 cut" was rolled at the table
+            spec = str(payload.get("spec", "")).strip()
+            given = re.fullmatch(r"(\d+)\s*(\S*)", spec)
+            if given:
+                return s.combat_damage_amount(str(payload["name"]), int(given.group(1)), given.group(2) or "cr")
+            return s.combat_damage(str(payload["name"]), spec)
         if action == "end":
             return s.combat_end()
         if action == "mortal":
