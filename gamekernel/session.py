@@ -23,6 +23,7 @@ from gamekernel.actions.core import CoreActions
 from gamekernel.actions.gammaworld import GammaWorldActions
 from gamekernel.actions.gurps import GurpsActions
 from gamekernel.actions.mtg import MtgActions
+from gamekernel.actions.table import TableActions
 from gamekernel.actions.teaching import TeachingActions
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.events import (
@@ -49,7 +50,7 @@ META_KINDS = frozenset({"undo", "redo"})
 
 class Session(
     CoreActions, CampaignActions, GurpsActions, CombatActions, CardActions, GammaWorldActions, MtgActions,
-    TeachingActions,
+    TeachingActions, TableActions,
 ):
     """One table: `Session(seed=7).roll("3d+2")`. The magics hold one per kernel."""
 

@@ -32,19 +32,60 @@ function bar(kind, value, max, state) {
   return wrap;
 }
 
+function button(cls, text, onClick) {
+  const node = el("button", `gk-button ${cls}`, text);
+  node.type = "button";
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+function select(cls, entries, chosen) {
+  const node = el("select", cls);
+  for (const [value, text] of entries) {
+    const option = el("option", "", text);
+    option.value = value;
+    if (value === chosen) option.selected = true;
+    node.appendChild(option);
+  }
+  return node;
+}
+
+function onEnter(node, action) {
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); action(); }
+  });
+}
+
 function render({ model, el: root }) {
   let rows = JSON.parse(JSON.stringify(model.get("rows") || {}));
   let seenPatch = 0;
+  // What the GM typed or picked: kept on the model (client side only, never saved to the kernel),
+  // so it survives redraws and the new views a notebook update creates.
+  let kept = model.get("_gk_kept");
+  if (!kept) { kept = {}; model.set("_gk_kept", kept); }
   const draw = () => {
+    const focused = document.activeElement && root.contains(document.activeElement)
+      ? document.activeElement.dataset.focus : "";
     root.replaceChildren();
     const labels = model.get("labels") || {};
+    const cols = labels.cols || {};
+    const buttons = labels.buttons || {};
     const box = el("div", "gk-tracker gk-tracker-widget");
     const order = model.get("order") || [];
     const active = model.get("active");
+    const over = model.get("over");
     const title = (labels.title || "Combat · second {round}").replace("{round}", model.get("round"));
-    box.appendChild(el("div", "gk-tracker-title", title + (model.get("over") ? ` · ${labels.over || ""}` : "")));
+    box.appendChild(el("div", "gk-tracker-title", title + (over ? ` · ${labels.over || ""}` : "")));
     if (order.length === 0) box.appendChild(el("em", "", labels.none || ""));
     const table = el("table", "gk-tracker-table");
+    if (order.length) {
+      const head = el("tr", "gk-tracker-head");
+      for (const key of ["name", "hp", "fp", "maneuver", "defenses", "status", "actions"]) {
+        head.appendChild(el("th", `gk-col-${key}`, cols[key] || key));
+      }
+      const thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
+    }
+    const body = el("tbody");
     for (const name of order) {
       const row = rows[name];
       if (!row) continue;
@@ -64,29 +105,34 @@ function render({ model, el: root }) {
       }
       tr.appendChild(defenses);
       const badges = el("td", "gk-badges");
-      for (const [text, tone] of row.badges) {
-        const chip = el("span", `gk-badge gk-tone-${tone}`, text);
-        badges.appendChild(chip);
-      }
+      for (const [text, tone] of row.badges) badges.appendChild(el("span", `gk-badge gk-tone-${tone}`, text));
       tr.appendChild(badges);
-      table.appendChild(tr);
+      const acts = el("td", "gk-row-actions");
+      if (!over) {
+        const leave = button("gk-leave", buttons.leave || "Remove", () => model.send({ action: "leave", name }));
+        leave.dataset.focus = `leave-${name}`;
+        acts.appendChild(leave);
+      }
+      tr.appendChild(acts);
+      body.appendChild(tr);
     }
+    table.appendChild(body);
     box.appendChild(table);
+
     const controls = el("div", "gk-tracker-controls");
     const current = rows[active];
-    if (current && !model.get("over")) {
-      const picker = el("select", "gk-maneuver-picker");
-      for (const [key, text] of Object.entries(labels.maneuvers || {})) {
-        const option = el("option", "", text);
-        option.value = key;
-        if (key === current.maneuver) option.selected = true;
-        picker.appendChild(option);
-      }
+    const others = order.filter((n) => n !== active);
+    if (current && !over) {
+      const line = el("div", "gk-tracker-line");
+      const picker = select("gk-maneuver-picker", Object.entries(labels.maneuvers || {}),
+        kept.maneuver || current.maneuver);
+      picker.dataset.focus = "maneuver";
       const optionPicker = el("select", "gk-option-picker");
+      optionPicker.dataset.focus = "option";
       const fillOptions = () => {
         optionPicker.replaceChildren();
         const opts = (labels.options || {})[picker.value] || {};
-        optionPicker.style.display = Object.keys(opts).length ? "" : "none";
+        optionPicker.hidden = Object.keys(opts).length === 0;
         for (const [key, text] of Object.entries(opts)) {
           const option = el("option", "", text);
           option.value = key;
@@ -94,40 +140,129 @@ function render({ model, el: root }) {
         }
       };
       fillOptions();
-      picker.addEventListener("change", fillOptions);
-      const targets = el("select", "gk-target-picker");
-      for (const name of order) {
-        if (name === active) continue;
-        const option = el("option", "", name);
-        option.value = name;
-        targets.appendChild(option);
-      }
-      const choose = el("button", "gk-choose", "✓");
-      choose.addEventListener("click", () => model.send({
+      picker.addEventListener("change", () => { kept.maneuver = picker.value; fillOptions(); });
+      const targets = select("gk-target-picker", others.map((n) => [n, n]), kept.target);
+      targets.dataset.focus = "target";
+      targets.title = labels.target || "Target";
+      targets.addEventListener("change", () => { kept.target = targets.value; });
+      const weapons = select("gk-weapon-picker", (current.weapons || []).map((w) => [w, w]), kept.weapon);
+      weapons.dataset.focus = "weapon";
+      weapons.title = labels.weapon || "Weapon";
+      weapons.addEventListener("change", () => { kept.weapon = weapons.value; });
+      const chooseManeuver = () => model.send({
         action: "maneuver", name: active, maneuver: picker.value, option: optionPicker.value || "",
         target: ["feint", "aim"].includes(picker.value) ? targets.value : "",
-      }));
-      const attack = el("button", "gk-attack", labels.attack || "Attack");
-      attack.addEventListener("click", () => model.send({
-        action: "attack", attacker: active, target: targets.value, weapon: (current.weapons || [])[0] || "",
-      }));
-      controls.append(picker, optionPicker, choose, targets, attack);
+      });
+      const attack = () => model.send({ action: "attack", attacker: active, target: targets.value, weapon: weapons.value });
+      onEnter(picker, chooseManeuver);
+      onEnter(optionPicker, chooseManeuver);
+      onEnter(weapons, attack);
+      onEnter(targets, attack);
+      const choose = button("gk-choose", buttons.choose || "Choose maneuver", chooseManeuver);
+      const attackButton = button("gk-attack", buttons.attack || "Attack", attack);
+      attackButton.dataset.focus = "attack";
+      line.append(picker, optionPicker, choose, weapons, targets, attackButton);
+      controls.appendChild(line);
+      const due = model.get("due") || {};
+      if (due.name === active && (due.checks || []).length) {
+        const checks = el("div", "gk-tracker-line gk-due");
+        for (const check of due.checks) {
+          const text = ((labels.checks || {})[check] || check).replace("{name}", active);
+          const node = button(`gk-check gk-check-${check}`, text, chooseManeuver);
+          node.dataset.focus = `check-${check}`;
+          checks.appendChild(node);
+        }
+        controls.appendChild(checks);
+      }
     }
-    const pending = model.get("pending") || {};
-    if (pending.target) {
-      const defend = el("button", "gk-defend", `${labels.defend || "Defend"}: ${pending.target}`);
-      defend.addEventListener("click", () => model.send({ action: "defend", name: pending.target }));
-      controls.appendChild(defend);
+    const after = (model.get("due") || {}).after || [];
+    if (over && after.length) {
+      const line = el("div", "gk-tracker-line gk-due");
+      for (const [name, roll] of after) {
+        const text = ((labels.checks || {})[roll] || roll).replace("{name}", name);
+        const node = button(`gk-check gk-check-${roll}`, text, () => model.send({ action: roll, name }));
+        node.dataset.focus = `${roll}-${name}`;
+        line.appendChild(node);
+      }
+      controls.appendChild(line);
     }
-    const next = el("button", "gk-next", labels.next || "Next turn");
-    next.addEventListener("click", () => model.send({ action: "next" }));
-    controls.appendChild(next);
+    const offered = model.get("offered") || {};
+    if (offered.name) {
+      const line = el("div", "gk-tracker-line gk-defense-chooser");
+      line.appendChild(el("span", "gk-label", (labels.defend_as || "{name} defends with").replace("{name}", offered.name)));
+      const entries = (offered.options || []).map(([kind, value, text]) => [kind, text]);
+      entries.push(["none", labels.no_defense || "no defense"]);
+      const chooser = select("gk-defense-picker", entries, kept.defense);
+      chooser.dataset.focus = "defense";
+      chooser.addEventListener("change", () => { kept.defense = chooser.value; });
+      const defend = () => { kept.defense = ""; model.send({ action: "defend", name: offered.name, kind: chooser.value }); };
+      onEnter(chooser, defend);
+      const go = button("gk-defend", buttons.defend || "Defend", defend);
+      go.dataset.focus = "defend";
+      line.append(chooser, go);
+      controls.appendChild(line);
+    }
+    if (!over && order.length) {
+      const line = el("div", "gk-tracker-line gk-damage-box");
+      line.appendChild(el("span", "gk-label", labels.damage || "Damage"));
+      const victim = select("gk-damage-target", order.map((n) => [n, n]), kept.victim);
+      victim.dataset.focus = "victim";
+      victim.addEventListener("change", () => { kept.victim = victim.value; });
+      const spec = el("input", "gk-damage-spec");
+      spec.type = "text";
+      spec.placeholder = labels.damage_hint || "2d+1 cut";
+      spec.value = kept.spec || "";
+      spec.dataset.focus = "spec";
+      spec.addEventListener("input", () => { kept.spec = spec.value; });
+      const apply = () => {
+        if (!spec.value.trim()) return;
+        model.send({ action: "damage", name: victim.value, spec: spec.value });
+        kept.spec = "";
+      };
+      onEnter(spec, apply);
+      const go = button("gk-damage", buttons.damage || "Apply damage", apply);
+      line.append(victim, spec, go);
+      controls.appendChild(line);
+      const join = el("div", "gk-tracker-line gk-join-box");
+      const who = el("input", "gk-join-spec");
+      who.type = "text";
+      who.placeholder = labels.join_hint || "Goblin";
+      who.value = kept.join || "";
+      who.dataset.focus = "join";
+      who.addEventListener("input", () => { kept.join = who.value; });
+      const add = () => {
+        if (!who.value.trim()) return;
+        model.send({ action: "join", spec: who.value });
+        kept.join = "";
+      };
+      onEnter(who, add);
+      join.append(who, button("gk-join", buttons.join || "Add to fight", add));
+      const next = button("gk-next", buttons.next || labels.next || "Next turn", () => model.send({ action: "next" }));
+      next.dataset.focus = "next";
+      const end = button("gk-end", buttons.end || "End fight", () => model.send({ action: "end" }));
+      end.dataset.focus = "end";
+      join.append(next, end);
+      controls.appendChild(join);
+    }
     box.appendChild(controls);
+    const result = model.get("result_html");
+    if (result) {
+      const panel = el("div", "gk-tracker-results");
+      panel.appendChild(el("div", "gk-tracker-subtitle", labels.last_exchange || "Last exchange"));
+      const inner = el("div", "gk-tracker-results-body");
+      inner.innerHTML = result;  // drawn and escaped by the kernel's static renderers
+      panel.appendChild(inner);
+      box.appendChild(panel);
+    }
     const last = model.get("last");
     if (last) box.appendChild(el("div", "gk-tracker-last", last));
     const error = model.get("error");
     if (error) box.appendChild(el("div", "gk-error", error));
     root.appendChild(box);
+    if (focused) {
+      const again = root.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
+      if (again) again.focus();
+    }
   };
   const applyPatch = () => {
     const patch = model.get("patch") || {};
@@ -140,7 +275,8 @@ function render({ model, el: root }) {
   };
   model.on("change:rows", () => { rows = JSON.parse(JSON.stringify(model.get("rows") || {})); draw(); });
   model.on("change:patch", applyPatch);
-  for (const name of ["order", "round", "active", "pending", "over", "labels", "last", "error"]) {
+  for (const name of ["order", "round", "active", "pending", "over", "labels", "last", "error", "result_html",
+    "offered", "due"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

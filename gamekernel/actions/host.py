@@ -83,6 +83,15 @@ class SessionHost(Protocol):
         """CombatActions; GurpsActions uses it (damage onto someone in the fight)."""
         ...
 
+    def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None,
+                outcome: Any = None, secret: bool = False) -> CombatResult:
+        """CombatActions; TableActions runs its join/leave operations through it (one event each)."""
+        ...
+
+    def _resolve_person(self, spec: str, templates: Mapping[str, dict]) -> list[Any]:
+        """CombatActions; TableActions resolves who joins a fight with it (template, stats, character)."""
+        ...
+
 
 if TYPE_CHECKING:
     HostBase = SessionHost

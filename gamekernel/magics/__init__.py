@@ -36,7 +36,7 @@ from gamekernel.render.log import Attributed
 
 __all__ = ["GameKernel", "current_session", "load", "unload"]
 
-RULE_SET_MODULES = ("gurps", "combat", "gammaworld", "mtg", "teaching")
+RULE_SET_MODULES = ("gurps", "combat", "gammaworld", "mtg", "teaching", "table")
 
 
 def _rule_set(name: str):

@@ -182,35 +182,60 @@ def tracker_html(state, only: frozenset[str] | None = None) -> str:
 # ---------------------------------------------------------------- step reports
 
 
-def _injury_lines(rep) -> list[str]:
-    out = [t("combat.injury", name=rep.name, injury=rep.injury, before=rep.hp_before, after=rep.hp_after)]
+def _injury_lines(rep) -> list[Any]:
+    out: list[Any] = [t("combat.injury", name=rep.name, injury=rep.injury, before=rep.hp_before, after=rep.hp_after)]
     if rep.shock:
         out.append(t("combat.shock", shock=rep.shock))
     if rep.major_wound and rep.knockdown is not None:
         out.append(t("combat.major_wound"))
     if rep.knockdown is not None:
-        out.append(f"{roll_text(rep.knockdown.check)} → {label(rep.knockdown.outcome)}")
+        out.append((rep.knockdown.check, label(rep.knockdown.outcome)))
     for d in rep.death_checks:
-        out.append(f"{roll_text(d.check)} → {label(d.outcome)}")
+        out.append((d.check, label(d.outcome)))
     if rep.concentration is not None:
-        out.append(roll_text(rep.concentration))
+        out.append(rep.concentration)
     if rep.became:
         out.append(t("combat.became", states=", ".join(label(b.replace(' ', '_')) for b in rep.became)))
     return out
 
 
-def _damage_lines(dmg) -> list[str]:
-    return [str(dmg.damage), *_injury_lines(dmg.injury)]
+def _damage_lines(dmg) -> list[Any]:
+    return [dmg.damage, *_injury_lines(dmg.injury)]
+
+
+def item_text(item: Any) -> str:
+    """One item of a step's working as a text line: a roll with its outcome reads "roll → outcome"."""
+    if isinstance(item, tuple):
+        roll, outcome = item
+        return f"{roll_text(roll)} → {outcome}"
+    return str(item)
+
+
+def item_html(item: Any) -> str:
+    """One item as HTML: a roll through its registered renderer (dice chips, verdict), text escaped."""
+    from gamekernel.display import HTML, renderer
+
+    roll, outcome = item if isinstance(item, tuple) else (item, "")
+    draw = None if isinstance(roll, str) else renderer(type(roll), HTML)
+    if draw is None:  # each item starts on a line of its own, so stripped text never runs together
+        return f'\n<div class="gk-line">{esc(item_text(item))}</div>'
+    after = f' <span class="gk-outcome">→ {esc(outcome)}</span>' if outcome else ""
+    return f'\n<div class="gk-line gk-line-roll">{draw(roll)}{after}</div>'
 
 
 def report_lines(kind: str, report: Any) -> list[str]:
-    """The working of one combat step as text lines (the HTML shows the same lines)."""
+    """The working of one combat step as text lines (the HTML shows the same items, rolls with dice)."""
+    return [item_text(item) for item in report_items(kind, report)]
+
+
+def report_items(kind: str, report: Any) -> list[Any]:
+    """The working of one combat step: text lines, roll results, or (roll, outcome) pairs."""
     if kind == "start":
         return [t("combat.started", names=", ".join(c.name for c in report.combatants))]
     if kind == "next":
-        out = []
+        out: list[Any] = []
         if report.stun_recovery is not None:
-            out.append(f"{roll_text(report.stun_recovery)}")
+            out.append(report.stun_recovery)
         if report.expired:
             out.append(t("combat.expired", name=report.ended, what=", ".join(label(x) for x in report.expired)))
         if report.skipped:
@@ -220,7 +245,7 @@ def report_lines(kind: str, report: Any) -> list[str]:
             out.append(t("combat.due", what=", ".join(label(x) for x in report.due)))
         return out
     if kind == "maneuver":
-        out = [roll_text(c) for c in report.checks]
+        out = list(report.checks)
         if report.outcome != "ok":
             out.append(t("combat.became", states=label(report.outcome)))
         else:
@@ -230,15 +255,15 @@ def report_lines(kind: str, report: Any) -> list[str]:
         if report.posture:
             out.append(t("combat.posture", name=report.name, posture=label(report.posture)))
         if report.feint is not None:
-            out += [roll_text(report.feint.mine), roll_text(report.feint.theirs),
+            out += [report.feint.mine, report.feint.theirs,
                     t("combat.feint", target=report.feint.target, penalty=report.feint.penalty)]
         return out
     if kind == "attack":
         a = report.attack
-        out = [roll_text(c) for c in report.checks]
+        out = list(report.checks)
         if a is None:
             return [*out, t("combat.became", states=label(report.no_defense_reason.split(": ")[-1]))]
-        out += [t("combat.attack", attacker=a.attacker, target=a.target, weapon=a.weapon), roll_text(a.roll)]
+        out += [t("combat.attack", attacker=a.attacker, target=a.target, weapon=a.weapon), a.roll]
         if a.hit and report.offered:
             best = ", ".join(f"{label(k)} {v}" for k, v in report.offered)
             out.append(t("combat.offered", target=a.target, defenses=best))
@@ -250,9 +275,9 @@ def report_lines(kind: str, report: Any) -> list[str]:
             out += _damage_lines(report.damage)
         return out
     if kind == "defend":
-        out = [roll_text(c) for c in report.checks]
+        out = list(report.checks)
         if report.roll is not None:
-            out.append(roll_text(report.roll))
+            out.append(report.roll)
         elif report.kind == "none":
             out.append(t("combat.no_defense_taken", name=report.defender))
         if getattr(report, "unheard", False):
@@ -309,10 +334,7 @@ class CombatResult(Displayable):
         return str(self)
 
     def _repr_html_(self) -> str:
-        parts = []
-        for line in self.lines:
-            parts.append(f'<div class="gk-line">{esc(line)}</div>')
-        body = "\n".join(parts) + "\n"
+        body = "".join(item_html(item) for item in report_items(self.kind, self.report))
         if self.show_tracker and (self.state is not None or self.kind == "status"):
             body += tracker_html(self.state, self.changed)
         return panel(f"combat gk-combat-{self.kind}", body, title_html=esc(t(f"combat.kind.{self.kind}")))

@@ -161,7 +161,10 @@ def damage_text(result: DamageRoll) -> str:
     if head:
         parts.append(head)
     faces = ",".join(str(f) for f in result.faces)
-    parts.append(t("gurps.damage.rolled", spec=dice, raw=result.raw, faces=faces))
+    if spec.dice == 0:  # basic damage rolled at the table and typed in: no dice here
+        parts.append(t("table.damage.given", amount=spec.adds, kind=spec.kind))
+    else:
+        parts.append(t("gurps.damage.rolled", spec=dice, raw=result.raw, faces=faces))
     if result.basic != result.raw:
         parts.append(t("gurps.damage.minimum", basic=result.basic))
     if result.halved:

@@ -257,6 +257,12 @@ def _combat_line(op: str, args: Data, d: Data) -> str:
         return t("combat.event.mortal", name=name)
     if op == "cast":
         return t("combat.event.cast", name=name, spell=args["spell"])
+    if op == "join":
+        return t("table.event.join", name=args["combatant"]["name"])
+    if op == "leave":
+        return t("table.event.leave", name=name)
+    if op == "damage_amount":
+        return t("combat.event.damage", name=name, spec=f"{args['amount']} {args['kind']}")
     return str(d.get("summary") or op)
 
 

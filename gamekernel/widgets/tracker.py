@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from typing import Any
 
 import traitlets
@@ -50,10 +51,14 @@ class Tracker(SessionWidget):
     over = traitlets.Bool(False).tag(sync=True)
     labels = traitlets.Dict({}).tag(sync=True)
     last = traitlets.Unicode("").tag(sync=True)
+    result_html = traitlets.Unicode("").tag(sync=True)  # the last exchange, drawn by the static renderers
+    offered = traitlets.Dict({}).tag(sync=True)  # {"name": defender, "options": [[kind, value, text], ...]}
+    due = traitlets.Dict({}).tag(sync=True)  # {"name": active fighter, "checks": ["consciousness", ...]}
 
     def __init__(self, session, **kwargs: Any):
         self._patch_seq = 0
         self._labels_language = ""
+        self._exchange: list[CombatResult] = []
         super().__init__(session, **kwargs)
 
     def refresh(self) -> None:
@@ -66,12 +71,29 @@ class Tracker(SessionWidget):
             self.labels = {"next": t("combat.kind.next"), "attack": t("combat.kind.attack"),
                            "defend": t("combat.kind.defend"), "title": t("combat.tracker.title", round="{round}"),
                            "none": t("combat.none"), "over": t("combat.over"),
+                           "cols": {k: t(f"tracker.col.{k}") for k in ("name", "hp", "fp", "maneuver", "defenses",
+                                                                        "status", "actions")},
+                           "buttons": {k: t(f"tracker.button.{k}") for k in ("choose", "attack", "defend", "next",
+                                                                             "damage", "join", "leave", "end")},
+                           "checks": {k: t(f"tracker.button.{b}", name="{name}") for k, b in
+                                      (("consciousness", "ht_conscious"), ("will", "will"), ("mortal", "mortal"),
+                                       ("wake", "wake"))},
+                           "last_exchange": t("tracker.last"), "defend_as": t("tracker.defend_as", name="{name}"),
+                           "weapon": t("tracker.weapon"), "target": t("tracker.target"),
+                           "damage": t("tracker.damage"), "damage_hint": t("tracker.damage_hint"),
+                           "join_hint": t("tracker.join_hint"), "no_defense": t("tracker.no_defense"),
                            "maneuvers": {m: label(m) for m in MANEUVERS},
                            "options": {m: {o: label(o) for o in maneuver_rules(m)["options"]}
                                        for m in MANEUVERS if maneuver_rules(m).get("options")}}
         if state is None:
             self.order, self.rows, self.round, self.active = [], {}, 0, ""
+            self.offered, self.due = {}, {}
             return
+        defender, options = self.session.combat_offered()
+        self.offered = {"name": defender, "options": [[k, v, f"{label(k)} {v}"] for k, v in options]}
+        fighter, checks = self.session.combat_due()
+        self.due = {"name": fighter, "checks": [c for c in checks if c in ("consciousness", "will")],
+                    "after": [list(pair) for pair in self.session.combat_after_rolls()]}
         rows = _rows(state)
         order = [c.name for c in state.combatants]
         if order != list(self.order) or set(rows) != set(self.rows):
@@ -110,7 +132,19 @@ class Tracker(SessionWidget):
         result = self._act(action, payload)
         if isinstance(result, CombatResult):  # its record line: the step, not another tracker table
             result = dataclasses.replace(result, show_tracker=False)
+            self._show(action, result)
         return result
+
+    def _show(self, action: str, result: CombatResult) -> None:
+        """The results panel: an attack opens a new exchange, its defense, damage and rolls join it (the
+        last four steps);
+        each step drawn by the same renderer as the magic's output (rolls with their dice)."""
+        if action in ("next", "join", "leave", "end"):  # not part of an exchange: their line shows below
+            return
+        if action == "attack":
+            self._exchange = []
+        self._exchange = [*self._exchange[-3:], result]
+        self.result_html = "".join(r._repr_html_() for r in self._exchange)
 
     def _act(self, action: str, payload: dict[str, Any]):
         s = self.session
@@ -126,6 +160,22 @@ class Tracker(SessionWidget):
             return s.combat_attack(str(payload["attacker"]), str(payload["target"]), str(payload["weapon"]))
         if action == "defend":
             return s.combat_defend(str(payload["name"]), str(payload.get("kind", "")))
+        if action == "damage":  # "2d+1 cut" is rolled here; "7 cut" was rolled at the table
+            spec = str(payload.get("spec", "")).strip()
+            given = re.fullmatch(r"(\d+)\s*(\S*)", spec)
+            if given:
+                return s.combat_damage_amount(str(payload["name"]), int(given.group(1)), given.group(2) or "cr")
+            return s.combat_damage(str(payload["name"]), spec)
+        if action == "end":
+            return s.combat_end()
+        if action == "mortal":
+            return s.mortal_check(str(payload["name"]))
+        if action == "wake":
+            return s.wake(str(payload["name"]))
+        if action == "join":
+            return s.combat_join(str(payload.get("spec", "")))
+        if action == "leave":
+            return s.combat_leave(str(payload["name"]))
         from gamekernel.errors import UsageError
 
         raise UsageError(t("combat.err.tracker_action", action=action))

@@ -82,7 +82,7 @@ def test_every_output_and_widget_reaches_aa_in_every_theme(lab, capsys):
     page = lab.open("themes.ipynb", CELLS, timeout_ms=120_000)
     page.locator(".jp-OutputArea-output").filter(has_text="DONE").last.wait_for(timeout=120_000)
     page.locator(".gk-sheet").first.wait_for(timeout=60_000)
-    page.locator(".gk-hand").last.wait_for(timeout=60_000)
+    page.locator(".gk-hand:visible").last.wait_for(timeout=60_000)
     results = {}
     for theme in THEMES:
         _switch(page, theme)
@@ -106,7 +106,7 @@ def test_a_saved_untrusted_hand_keeps_its_layout(lab):
     from nbclient import NotebookClient
 
     cells = ["%load_ext gamekernel", "%seed 5", SETUP,
-             "s.gw_character('Ana', level=4)\ns.draw_alpha('Ana')\ns.tap('Ana', s.hand('Ana').cards[0].uid)\n"
+             "s.gw_character('Ana', level=4, new=True)\ns.draw_alpha('Ana')\ns.tap('Ana', s.hand('Ana').cards[0].uid)\n"
              "for _ in range(60):\n    s.roll('1d20', actor='Ana')\n    if s.gw.flux:\n        break",
              "s.hand('Ana')"]
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])

@@ -193,7 +193,7 @@ def test_font_stack_names_the_japanese_system_fonts_after_jupyterlab():
 def test_widget_styles_use_the_shared_palette_only():
     from gamekernel.widgets.base import asset
 
-    for name in ("hand.css", "library.css", "sheet.css", "tracker.css"):
+    for name in ("hand.css", "library.css", "sheet.css", "tracker.css", "table.css"):
         css = asset(name).read_text(encoding="utf-8")
         for rule in re.findall(r"\{([^}]*)\}", css):
             colours = [d for d in rule.split(";") if re.match(r"\s*(color|background)\s*:", d)]

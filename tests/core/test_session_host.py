@@ -74,7 +74,8 @@ def needed_from_host(tree: ast.ClassDef) -> set[str]:
 
 def test_the_mixins_are_the_sessions_bases() -> None:
     assert {cls.__name__ for cls in MIXINS} == {"CoreActions", "CampaignActions", "GurpsActions", "CombatActions",
-                                                "CardActions", "GammaWorldActions", "MtgActions", "TeachingActions"}
+                                                "CardActions", "GammaWorldActions", "MtgActions", "TeachingActions",
+                                                "TableActions"}
 
 
 def test_session_has_every_declared_member() -> None:

@@ -1,0 +1,90 @@
+"""The table dashboard (`%table`): every character of the session side by side - GURPS HP/FP and
+state, Gamma World readied alpha cards and pending flux, MtG library, known top cards and boost -
+with whose turn it is, and one click per common action (next turn, tap a card, resolve flux, an
+MtG check, new scene, start or end an encounter, end the fight). Its facts come from one session
+call (`session.table_view()`); every click is one session call. No rules here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from gamekernel.errors import UsageError
+from gamekernel.i18n import get_language, t
+from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.styles import themed
+
+_BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "encounter_start", "encounter_end")
+
+
+class TableDashboard(SessionWidget):
+    """`TableDashboard(session)` - also what `%table` shows."""
+
+    _esm = asset("table.js")
+    _css = themed("table.css")
+
+    view = traitlets.Dict({}).tag(sync=True)
+    texts = traitlets.Dict({}).tag(sync=True)  # the snapshot's words: header line and state texts
+    labels = traitlets.Dict({}).tag(sync=True)
+    last = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, session, **kwargs: Any):
+        self._labels_language = ""
+        super().__init__(session, **kwargs)
+
+    def refresh(self) -> None:
+        from gamekernel.render.mtg import colour_name
+        from gamekernel.render.table import header_text, sections
+        from gamekernel.systems.mtg.kinds import KINDS
+
+        view = self.session.table_view()
+        if self._labels_language != get_language():
+            self._labels_language = get_language()
+            self.labels = {
+                "title": t("table.title"), "gurps": t("table.gurps"), "gamma": t("table.gamma"), "mtg": t("table.mtg"),
+                "buttons": {k: t(f"table.button.{k}") for k in _BUTTONS},
+                "colour": t("table.colour"), "difficulty": t("table.difficulty"),
+                "colours": [[k, colour_name(k)] for k in KINDS],
+                "tapped": t("table.tapped"), "overcharged": t("table.overcharged"), "empty": t("table.empty"),
+            }
+        self.texts = {"header": header_text(view),
+                      "sections": [[title, heads, rows] for title, heads, rows in sections(view)]}
+        self.view = view
+        log = self.session.log
+        self.last = log[-1].summary() if log else ""
+
+    def snapshot_html(self) -> str:
+        from gamekernel.render.table import table_html
+
+        return table_html(self.session.table_view())
+
+    def __repr__(self) -> str:
+        from gamekernel.render.table import table_text
+
+        return table_text(self.session.table_view())
+
+    def handle_action(self, action: str, payload: dict[str, Any]):
+        s = self.session
+        name = str(payload.get("name", ""))
+        if action == "next":
+            return s.combat_next()
+        if action == "end_fight":
+            return s.combat_end()
+        if action in ("tap", "untap"):
+            return (s.tap if action == "tap" else s.untap)(name, str(payload["uid"]))
+        if action == "flux":
+            return s.flux(name, str(payload["uid"]) if payload.get("uid") else None)
+        if action == "check":
+            try:
+                difficulty = int(payload.get("difficulty", ""))
+            except (TypeError, ValueError):
+                raise UsageError(t("mtg.error.difficulty", difficulty=payload.get("difficulty"))) from None
+            return s.mtg_check(str(payload.get("kind", "")), difficulty, actor=name)
+        if action == "scene":
+            return s.mtg_scene()
+        if action == "encounter_start":
+            return s.encounter_start()
+        if action == "encounter_end":
+            return s.encounter_end()
+        raise UsageError(t("table.err.dashboard_action", action=action))
