@@ -623,9 +623,9 @@ class GurpsActions(HostBase):
         half: bool = False, secret: bool = False, apply: bool = True,
     ) -> DamageRoll | Any:
         """A damage roll: `damage("2d+1 cut", target="Goblin")`; thr/sw use the attacker's ST (default:
-        the active character); DR defaults to the target's; the injury is taken off a known target's HP.
-        A target fighting in the running combat takes it as a combat hit (`combat_damage`: shock, major
-        wound, death checks, badges) and the combat result is returned."""
+        the active character); DR defaults to the target's. A known target (a fighter, or a character
+        outside a fight) takes it through the one injury path (`combat_damage`: major wound, consciousness
+        and death checks, states) and the combat result is returned; an unknown name gets a plain roll."""
         fighter = self.combat_fighter(target) if (apply and target) else None
         if fighter is not None:
             return self._damage_in_fight(fighter, spec, attacker=attacker, dr=dr, half=half, secret=secret)
@@ -638,6 +638,10 @@ class GurpsActions(HostBase):
                 victim = self.character(target)
             except NotFoundError:
                 victim = None
+        if victim is not None and apply:  # the one injury path, outside a fight (GURPS-INJ)
+            text = str(parsed) if source is not None else spec
+            return self.combat_damage(victim.name, text, attacker=source.name if source else (attacker or ""),
+                                      dr=dr, half=half, secret=secret)
         if dr is None:
             dr = victim.dr if victim else 0
         result = roll_damage(parsed, dr=dr, rng=self.rng, target=victim.name if victim else (target or ""),

@@ -172,8 +172,16 @@ def tracker_html(state) -> str:
 # ---------------------------------------------------------------- step reports
 
 
-def _injury_lines(rep) -> list[str]:
-    out = [t("combat.injury", name=rep.name, injury=rep.injury, before=rep.hp_before, after=rep.hp_after)]
+def injury_lines(rep) -> list[str]:
+    """What one loss of HP/FP did, with every roll it asked for (the one injury path, systems/gurps/harm)."""
+    out = []
+    if rep.injury or not rep.fp_loss:
+        out.append(t("combat.injury", name=rep.name, injury=rep.injury, before=rep.hp_before,
+                     after=rep.hp_before - rep.injury))
+    if rep.fp_loss:
+        out.append(t("combat.fatigue", name=rep.name, fp=rep.fp_loss, before=rep.fp_before, after=rep.fp_after))
+    if rep.fatigue_hp:
+        out.append(t("combat.fatigue_hp", hp=rep.fatigue_hp, after=rep.hp_after))
     if rep.shock:
         out.append(t("combat.shock", shock=rep.shock))
     if rep.major_wound and rep.knockdown is not None:
@@ -182,6 +190,14 @@ def _injury_lines(rep) -> list[str]:
         out.append(f"{roll_text(rep.knockdown.check)} → {label(rep.knockdown.outcome)}")
     for d in rep.death_checks:
         out.append(f"{roll_text(d.check)} → {label(d.outcome)}")
+    if rep.consciousness is not None:
+        out.append(f"{roll_text(rep.consciousness)} → "
+                   f"{label('conscious' if rep.consciousness.success else 'unconscious')}")
+    for roll in rep.will_rolls:
+        out.append(f"{roll_text(roll)} → {label('conscious' if roll.success else 'unconscious')}")
+    if rep.brain_damage is not None:
+        out.append(f"{roll_text(rep.brain_damage)}"
+                   + ("" if rep.brain_damage.success else f" → {label('brain_damage')}"))
     if rep.concentration is not None:
         out.append(roll_text(rep.concentration))
     if rep.became:
@@ -190,7 +206,7 @@ def _injury_lines(rep) -> list[str]:
 
 
 def _damage_lines(dmg) -> list[str]:
-    return [str(dmg.damage), *_injury_lines(dmg.injury)]
+    return [str(dmg.damage), *injury_lines(dmg.injury)]
 
 
 def report_lines(kind: str, report: Any) -> list[str]:

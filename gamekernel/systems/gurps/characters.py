@@ -253,6 +253,10 @@ class Character(Displayable):
     allow_bought_secondary: bool = False  # OPEN flag (after GURPS-CH-11)
     hp_lost: int = 0
     fp_lost: int = 0
+    # Lasting states the injury rules set (GURPS-INJ-02..15, FAT-03): "unconscious", "mortal", "dead",
+    # "destroyed", "collapsed", "needs_care"; and the last -k x HP line whose death check was rolled.
+    states: tuple[str, ...] = ()
+    death_line: int = 0
     handedness: str = "right"
     notes: str = ""
     # Attribute levels granted by traits/equipment (GCS features), e.g. (("st", 4),): in the
@@ -348,10 +352,13 @@ class Character(Displayable):
         (HP < 1/3, GURPS-INJ-01), hp_zero (HP <= 0: HT rolls to stay conscious, INJ-02), mortal
         (HP <= -HP: death checks, INJ-03), dead (HP <= -5 x HP, INJ-04), tired (FP < 1/3, FAT-01),
         fp_zero (FP <= 0: Will rolls, FAT-02), fp_out (FP <= -FP: unconscious, FAT-03), and the
-        encumbrance level above None (STD-04)."""
-        out = []
+        encumbrance level above None (STD-04). Lasting states the rolls set (`states`: unconscious,
+        mortally wounded, dead ...) come first as "state_..."."""
+        out = [f"state_{key}" for key in self.states if not (key == "dead" and "destroyed" in self.states)]
         hp, fp = self.current_hp, self.current_fp
-        if hp <= -5 * self.hp:
+        if "dead" in self.states or "destroyed" in self.states:
+            pass  # the state already says it all about HP
+        elif hp <= -5 * self.hp:
             out.append("dead")
         elif hp <= -self.hp:
             out.append("mortal")
@@ -706,6 +713,10 @@ class Character(Displayable):
             data["conditionals"] = [list(row) for row in self.conditionals]
         if self.carried_kg:
             data["carried_kg"] = self.carried_kg
+        if self.states:
+            data["states"] = list(self.states)
+        if self.death_line:
+            data["death_line"] = self.death_line
         return data
 
     @classmethod
@@ -746,6 +757,8 @@ class Character(Displayable):
                                               for k, v, label in data.get("feature_bonuses", []))
             kwargs["conditionals"] = tuple((int(v), str(text)) for v, text in data.get("conditionals", []))
             kwargs["carried_kg"] = float(data.get("carried_kg", 0.0))
+            kwargs["states"] = tuple(str(x) for x in data.get("states", []))
+            kwargs["death_line"] = int(data.get("death_line", 0))
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(t("gurps.err.file.entry", where=where, error=error)) from error
         traits = load_traits()
