@@ -189,20 +189,14 @@ def _op_damage(part, args, tape):
         fight, report = cb.damage(part.fight, args["name"], args["spec"], tape, attacker=args.get("attacker", ""),
                                   dr=args.get("dr"), half=bool(args.get("half", False)))
         return {"fight": fight}, ("damage", report)
-    if part.fight is None or part.fight.over:
-        _fight_or_person(part, args["name"])
-    c = part.person(args["name"])
-    spec = parse_damage(args["spec"])
+    c = part.person(args["name"])  # NotFoundError names who could be meant
+    attacker = args.get("attacker", "")
+    spec = parse_damage(args["spec"], st=part.person(attacker).st if attacker else None)
     dr = args.get("dr")
     roll = roll_damage(spec, dr=c.dr if dr is None else dr, dice=tape.d6(spec.dice), target=c.name,
-                          attacker=args.get("attacker", ""), half=bool(args.get("half", False)))
+                       attacker=attacker, half=bool(args.get("half", False)))
     c, report = harm(c, tape, injury=roll.injury)
     return part.put(c), ("damage", cb.DamageReport(roll, report))
-
-
-def _fight_or_person(part: CombatPart, name: str) -> None:
-    """Outside a fight only someone known can take damage; the error names who could."""
-    part.person(name)
 
 
 @op("end")
