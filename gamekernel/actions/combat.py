@@ -644,11 +644,12 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
         except Exception:
             return False
 
-    shield = None
-    try:
-        shield = ch.skill_level("Shield").level
-    except Exception:
-        shield = None
+    shield = None  # Block needs a ready shield (GURPS-CMB-45); its DB adds to every defense (CMB-43)
+    if getattr(ch, "has_shield", False):
+        try:
+            shield = ch.skill_level("Shield").level
+        except Exception:
+            shield = None
     if not weapons:
         weapons = sheet_weapons(ch)
     if not weapons:
@@ -657,6 +658,8 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
         name=ch.name, st=ch.st, dx=ch.dx, iq=ch.iq, ht=ch.ht, hp_max=ch.hp, fp_max=ch.fp, will=ch.will,
         basic_speed=float(ch.basic_speed), basic_move=int(ch.basic_move), pc=True, side="pcs",
         dr=int(getattr(ch, "dr", 0) or 0), weapons=tuple(weapons), shield=shield,
+        shield_db=int(getattr(ch, "defense_db", 0)) if shield is not None else 0,
+        encumbrance=min(4, int(getattr(ch, "encumbrance", 0))),
         high_pain_threshold=has("High Pain Threshold"), combat_reflexes=has("Combat Reflexes"),
         hard_to_kill=level("Hard to Kill"), enhanced_dodge=level("Enhanced Dodge"),
         enhanced_parry=level("Enhanced Parry"), enhanced_block=level("Enhanced Block"),

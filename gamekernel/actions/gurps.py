@@ -62,10 +62,12 @@ PART = "gurps"
 # Fields a sheet edit may change, with their types (GURPS-CH-04..26).
 EDITABLE = {
     "st": int, "dx": int, "iq": int, "ht": int, "hp_adj": int, "will_adj": int, "per_adj": int, "fp_adj": int,
-    "speed_adj": int, "move_adj": int, "status": int, "tl": int, "dr": int, "budget": int,
+    "speed_adj": int, "move_adj": int, "status": int, "tl": int, "dr": int, "shield_db": int, "budget": int,
     "disadvantage_limit": int, "hp_lost": int, "fp_lost": int, "appearance": str, "wealth": str,
     "notes": str, "allow_bought_secondary": bool,
 }
+
+EDITABLE_ALIASES = {"db": "shield_db"}  # `%char set db=2`: a ready shield's Defense Bonus
 
 
 @dataclass
@@ -335,6 +337,7 @@ class GurpsActions(HostBase):
         character = self.character(name)
         clean: dict[str, Any] = {}
         for key, value in changes.items():
+            key = EDITABLE_ALIASES.get(key, key)
             kind = EDITABLE.get(key)
             if kind is None:
                 close = get_close_matches(key, list(EDITABLE), n=3)

@@ -246,6 +246,7 @@ class Character(Displayable):
     traits: tuple[Trait, ...] = ()
     skills: tuple[Skill, ...] = ()
     dr: int = 0
+    shield_db: int = 0  # a ready shield's Defense Bonus; 0 = no shield, so no Block (GURPS-CMB-43, 45)
     equipment: tuple[str, ...] = ()
     weapons: tuple[CharacterWeapon, ...] = ()  # ready weapons and attack modes (combat uses them)
     budget: int = 100
@@ -417,7 +418,24 @@ class Character(Displayable):
                 if value:
                     out.append(Modifier(value, defn.name))
         out.extend(Modifier(value, label) for key, value, label in self.feature_bonuses if key in keys and value)
+        if skill is not None and self.encumbrance and skill.name in ENCUMBRANCE_SKILLS:
+            out.append(Modifier(-ENCUMBRANCE_SKILLS[skill.name] * min(4, self.encumbrance), "encumbrance"))
         return tuple(out)
+
+    @property
+    def defense_db(self) -> int:
+        """The ready shield's DB: set on the sheet (`%char set db=2`), or for a GCS character the Block
+        bonus its equipped shield gives (an item named shield or buckler). 0 = no shield (GURPS-CMB-43)."""
+        if self.shield_db:
+            return self.shield_db
+        if any(word in item.lower() for item in self.equipment for word in ("shield", "buckler")):
+            return max((value for key, value, _ in self.feature_bonuses if key == "block"), default=0)
+        return 0
+
+    @property
+    def has_shield(self) -> bool:
+        """Block needs a ready shield (GURPS-CMB-45)."""
+        return self.defense_db > 0
 
     def defense_bonus(self, kind: str) -> int:
         """Always-on bonus to an active defense ("dodge", "parry", "block"): Combat Reflexes +1,
@@ -692,7 +710,7 @@ class Character(Displayable):
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"schema": SCHEMA, "system": "gurps", "name": self.name}
         for name in ("st", "dx", "iq", "ht", "hp_adj", "will_adj", "per_adj", "fp_adj", "speed_adj",
-                     "move_adj", "appearance", "wealth", "status", "tl", "dr", "budget",
+                     "move_adj", "appearance", "wealth", "status", "tl", "dr", "shield_db", "budget",
                      "disadvantage_limit", "allow_bought_secondary", "hp_lost", "fp_lost",
                      "handedness", "notes"):
             data[name] = getattr(self, name)
@@ -731,7 +749,8 @@ class Character(Displayable):
         kwargs: dict[str, Any] = {"name": str(data["name"])}
         for name, kind in (("st", int), ("dx", int), ("iq", int), ("ht", int), ("hp_adj", int),
                            ("will_adj", int), ("per_adj", int), ("fp_adj", int), ("speed_adj", int),
-                           ("move_adj", int), ("status", int), ("tl", int), ("dr", int), ("budget", int),
+                           ("move_adj", int), ("status", int), ("tl", int), ("dr", int), ("shield_db", int),
+                           ("budget", int),
                            ("disadvantage_limit", int), ("hp_lost", int), ("fp_lost", int),
                            ("appearance", str), ("wealth", str), ("handedness", str), ("notes", str),
                            ("gcs_source", str),
@@ -789,6 +808,9 @@ def _name_key(name: str) -> str:
     return match_key(half_width(name).strip().strip("〈〉<>"))
 
 
+# Skills the load hampers, x encumbrance level: Climbing -level, Swimming -2 x level (GURPS-STD-05,
+# GURPS-PHY-02, PHY-14).
+ENCUMBRANCE_SKILLS = {"Climbing": 1, "Swimming": 2}
 ENCUMBRANCE_LIMITS = (1, 2, 3, 6, 10)  # x Basic Lift: None, Light, Medium, Heavy, X-Heavy (GURPS-STD-04)
 
 

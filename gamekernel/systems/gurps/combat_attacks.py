@@ -107,8 +107,6 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
                                     aim_turns=aim, braced=opts.braced, scope=opts.scope)
     else:
         mods = atk.melee_modifiers(situation, large_shield=opts.large_shield)
-    if a.maneuver == "all_out_attack" and a.option == "double" and a.attacks_left == 1 and not a.ambidextrous:
-        mods = (*mods, (-4, "second attack, off hand"))
     roll = atk.attack_roll(a.name, victim.name, w.name, w.skill, mods, dice.roll3(), ranged=w.ranged,
                            move_and_attack=a.maneuver == "move_and_attack")
     a = copy_with(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0)

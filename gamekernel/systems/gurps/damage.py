@@ -166,7 +166,7 @@ class DamageSpec:
 
 
 _DAMAGE_RE = re.compile(
-    r"^\s*(?:(?P<n>\d+)\s*d(?:6)?|(?P<src>thr|sw|thrust|swing)|(?P<flat>\d+)(?![\d.]))\s*"
+    r"^\s*(?:(?P<n>\d+)\s*d(?:6)?|(?P<src>thr|sw|thrust|swing)|(?P<flat>\d+)(?=\s|$|[+-]))\s*"
     r"(?P<adds>(?:[+-]\s*\d+\s*)*)"
     r"(?P<kind>\S.*?)?\s*$",
     re.IGNORECASE,
