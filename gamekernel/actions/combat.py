@@ -219,7 +219,12 @@ def _op_arm(part, args, tape):
 
 @op("add")
 def _op_add(part, args, tape):
+    """A fighter from stats; during a fight he joins it at his place in the order (GURPS-CMB-02, 03)."""
     c = Combatant.from_dict(args["combatant"])
+    if part.fight is not None and not part.fight.over:
+        fight = cb.join_fight(part.fight, c)
+        return {"fight": fight}, ("lines", [t("combat.event.joined", name=c.name,
+                                              place=fight.index(c.name) + 1, current=fight.current.name)])
     return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.event.add", name=c.name)])
 
 

@@ -44,3 +44,26 @@ def test_gurps_std_04_encumbrance_levels_at_their_boundaries_reach_move_dodge_an
     assert heavy.skill_level("Climbing").level == Character("A").skill_level("Climbing").level - 3
     assert heavy.skill_level("Swimming").level == Character("A").skill_level("Swimming").level - 6
     assert heavy.skill_level("Stealth").level == Character("A").skill_level("Stealth").level
+
+
+def test_gurps_cmb_02_03_a_fighter_added_mid_fight_joins_the_order_and_the_current_turn_stays():
+    """Seed [004:1360-1361]: order by Basic Speed, then DX; `%combat add` during a fight joins it."""
+    s = Session(seed=4)
+    s.combat_npc("Slow", "ST=10 DX=10 HT=10")
+    s.combat_start("Fast{DX=14,HT=14} Slow")
+    s.combat_next()
+    assert s.combat_state.current.name == "Slow"
+    result = s.combat_add("Mid", "DX=12 HT=12")  # speed 6: between Fast (7) and Slow (5)
+    names = [c.name for c in s.combat_state.combatants]
+    assert names == ["Fast", "Mid", "Slow"] and s.combat_state.current.name == "Slow"
+    assert "joins the fight" in "\n".join(result.lines)
+    s.combat_add("Tie", "DX=12 HT=12")  # same speed and DX: after those already there
+    s.combat_add("Quick", "DX=13 HT=11")  # speed 6, DX 13: before Mid
+    assert [c.name for c in s.combat_state.combatants] == ["Fast", "Quick", "Mid", "Tie", "Slow"]
+    assert s.combat_state.current.name == "Slow" and s.combat_state.get("Tie").maneuver == "do_nothing"
+    s.combat_next()
+    assert s.combat_state.current.name == "Fast"
+    s.combat_next()
+    assert s.combat_state.current.name == "Quick"
+    with pytest.raises(UsageError):
+        s.combat_add("mid", "DX=12")
