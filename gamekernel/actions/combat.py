@@ -25,6 +25,7 @@ from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, copy_w
 from gamekernel.systems.gurps.damage import parse_damage, roll_damage
 from gamekernel.systems.gurps.harm import harm
 from gamekernel.systems.gurps.vocabulary import defense_key, maneuver_key, posture_key
+from gamekernel.systems.gurps.wording import badges
 from gamekernel.text import find_name, match_key, resolve_name, same_name
 
 PART = "gurps_combat"
@@ -265,9 +266,10 @@ def _hurt(part: CombatPart, c: Combatant, tape: Tape, *, injury: int = 0, fp: in
 
 
 def _injury_lines(rep) -> list[str]:
+    """The injury path's lines, none when nothing was lost (a resisted poison, a free spell)."""
     from gamekernel.render.combat import injury_lines
 
-    return injury_lines(rep)
+    return injury_lines(rep) if rep.injury or rep.fp_loss else []
 
 
 def _in(fight: CombatState, name: str) -> bool:
@@ -298,6 +300,8 @@ def _op_rest(part, args, tape):
 @op("cast")
 def _op_cast(part, args, tape):
     c = part.person(args["name"])
+    if not c.can_act:  # unconscious, collapsed, mortally wounded or dead: no spells (GURPS-INJ, FAT-02/03)
+        raise RuleError(t("combat.err.cannot_act", name=c.name, states=badges(c.badges())))
     result = mg.cast_rolling(args["spell"], args["skill"], args["cost"], tape.roll3, fp=c.fp, fp_max=c.fp_max,
                              modifiers=[tuple(m) for m in args.get("modifiers", ())])
     lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from gamekernel.errors import RuleError
 from gamekernel.session import Session, replay
 from gamekernel.systems.gurps.combat import Combatant, Tape
 from gamekernel.systems.gurps.damage import parse_damage, roll_damage
@@ -146,3 +147,19 @@ def test_gurps_dmg_04_flat_damage_is_accepted(text, dice, adds):
     assert (spec.dice, spec.adds) == (dice, adds)
     if dice == 0:
         assert roll_damage(spec, dice=()).basic == adds
+
+
+def test_gurps_fat_03_an_unconscious_character_casts_nothing_and_a_resisted_hazard_says_no_injury():
+    s = Session(seed=3)
+    s.char_new("Eve", st=10, ht=10)
+    s.char_set("Eve", fp_lost=20)  # FP -10 = -FP: unconscious once anything is lost
+    s.hazard("suffocation", "Eve", seconds=1)
+    assert "state_unconscious" in s.character("Eve").conditions
+    count = len(s.log)
+    with pytest.raises(RuleError, match="Eve"):
+        s.cast("Eve", "Light", 1, 14)
+    assert len(s.log) == count
+    s.char_new("Gil", st=10, ht=10)
+    s.rng = _Faces([1, 1, 2])  # the HT roll resists the poison: no injury line
+    result = s.hazard("poison", "Gil", strength="weak")
+    assert not any("injury" in line for line in result.lines) and s.character("Gil").current_hp == 10
