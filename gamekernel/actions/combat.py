@@ -23,7 +23,10 @@ from gamekernel.systems.gurps import hazards as hz
 from gamekernel.systems.gurps import magic as mg
 from gamekernel.systems.gurps import recovery as rec
 from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, copy_with
+from gamekernel.systems.gurps.damage import parse_damage, roll_damage
+from gamekernel.systems.gurps.harm import harm
 from gamekernel.systems.gurps.vocabulary import defense_key, maneuver_key, posture_key
+from gamekernel.systems.gurps.wording import badges
 from gamekernel.text import find_name, match_key, resolve_name, same_name
 
 PART = "gurps_combat"
@@ -73,7 +76,8 @@ class CombatPart:
             sheet = sheet_weapons(ch)
             kept = tuple(w for w in c.weapons if match_key(w.name) not in {match_key(s.name) for s in sheet}
                          and not (sheet and w.name == "Punch"))
-            return copy_with(c, hp=ch.current_hp, fp=ch.current_fp, weapons=(*sheet, *kept) if sheet else c.weapons)
+            return with_states(copy_with(c, hp=ch.current_hp, fp=ch.current_fp,
+                                         weapons=(*sheet, *kept) if sheet else c.weapons), ch)
         if match_key(name) in chars:
             return combatant_from_character(chars[match_key(name)])
         close = resolve_name(name, [*self.roster, *(self.characters or {})])[1]
@@ -95,6 +99,21 @@ class CombatPart:
 
 
 register_part(PART, CombatPart)
+
+# The injury rules' lasting states a character keeps between commands (GURPS-INJ-02..15, FAT-03).
+LASTING = ("unconscious", "mortal", "dead", "destroyed", "collapsed", "needs_care")
+
+
+def lasting_states(c: Combatant) -> tuple[str, ...]:
+    return tuple(key for key in LASTING if getattr(c, key))
+
+
+def with_states(c: Combatant, ch: Any) -> Combatant:
+    """`c` with the lasting states and the last death-check line the character's sheet holds too (both
+    are written back together by `CombatPart.put`, so they agree unless a test or a GM set one)."""
+    states = getattr(ch, "states", ())
+    return copy_with(c, death_line=max(c.death_line, getattr(ch, "death_line", 0)),
+                     **{key: getattr(c, key) or key in states for key in LASTING})
 
 # ---------------------------------------------------------------- operations (pure over the part)
 
@@ -166,14 +185,25 @@ def _op_defend(part, args, tape):
 
 @op("damage")
 def _op_damage(part, args, tape):
-    fight, report = cb.damage(_fight(part), args["name"], args["spec"], tape, attacker=args.get("attacker", ""),
-                              dr=args.get("dr"), half=bool(args.get("half", False)))
-    return {"fight": fight}, ("damage", report)
+    """A damage roll onto someone: a fighter takes it as a combat hit; anyone else (a character or
+    someone met before) through the same injury path, outside the fight (GURPS-DMG-04..08, INJ)."""
+    if part.fight is not None and not part.fight.over and _in(part.fight, args["name"]):
+        fight, report = cb.damage(part.fight, args["name"], args["spec"], tape, attacker=args.get("attacker", ""),
+                                  dr=args.get("dr"), half=bool(args.get("half", False)))
+        return {"fight": fight}, ("damage", report)
+    c = part.person(args["name"])  # NotFoundError names who could be meant
+    attacker = args.get("attacker", "")
+    spec = parse_damage(args["spec"], st=part.person(attacker).st if attacker else None)
+    dr = args.get("dr")
+    roll = roll_damage(spec, dr=c.dr if dr is None else dr, dice=tape.d6(spec.dice), target=c.name,
+                       attacker=attacker, half=bool(args.get("half", False)))
+    c, report = harm(c, tape, injury=roll.injury)
+    return part.put(c), ("damage", cb.DamageReport(roll, report))
 
 
 @op("end")
 def _op_end(part, args, tape):
-    fight, report = cb.end_combat(_fight(part))
+    fight, report = cb.end_combat(_fight(part), tape)
     chars = part.characters or {}
     roster = {**part.roster, **{c.name: c for c in fight.combatants}}
     back = {c.name: c for c in fight.combatants if c.name in chars}
@@ -191,7 +221,12 @@ def _op_arm(part, args, tape):
 
 @op("add")
 def _op_add(part, args, tape):
+    """A fighter from stats; during a fight he joins it at his place in the order (GURPS-CMB-02, 03)."""
     c = Combatant.from_dict(args["combatant"])
+    if part.fight is not None and not part.fight.over:
+        fight = cb.join_fight(part.fight, c)
+        return {"fight": fight}, ("lines", [t("combat.event.joined", name=c.name,
+                                              place=fight.index(c.name) + 1, current=fight.current.name)])
     return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.event.add", name=c.name)])
 
 
@@ -203,8 +238,8 @@ def _op_hazard(part, args, tape):
                                     "seconds") if k in args}
     outcome = hz.expose(kind, tape.d6, ht=c.ht, hp_max=c.hp_max, dr=c.dr, dx=c.dx, **options)
     lines: list[str] = []
-    in_fight = part.fight is not None and not part.fight.over and _in(part.fight, c.name)
     injury, fp_loss = outcome.injury, outcome.fp_loss
+    airless = int(args.get("seconds", 0)) if kind == "suffocation" else 0
     if outcome.fall is not None:
         if outcome.damage is None:
             lines.append(t("combat.hazard.ok", name=c.name))
@@ -215,28 +250,27 @@ def _op_hazard(part, args, tape):
                 lines.append(str(outcome.check))
     elif outcome.damage is not None:
         lines += [t("combat.hazard.fire", name=c.name, kind=kind), str(outcome.damage)]
-    else:
-        if outcome.check is not None:
-            lines.append(str(outcome.check))
-        if fp_loss:
-            lines.append(t("combat.hazard.fp", name=c.name, fp=fp_loss))
-    if in_fight:
-        fight, rep = cb.apply_injury(part.fight, c.name, injury, tape) if injury else (part.fight, None)
-        if fp_loss:
-            fight, _ = cb.spend_fp(fight, c.name, fp_loss)
-        if rep is not None:
-            lines += [str(x) for x in _injury_lines(rep)]
-        return {"fight": fight}, ("lines", lines)
-    c = cb.suffer(c, injury, fp_loss)
-    if injury:
-        lines.append(t("combat.injury", name=c.name, injury=injury, before=c.hp + injury, after=c.hp))
-    return part.put(c), ("lines", lines)
+    elif outcome.check is not None:
+        lines.append(str(outcome.check))
+    changes, rep = _hurt(part, c, tape, injury=injury, fp=fp_loss, airless_seconds=airless)
+    return changes, ("lines", lines + _injury_lines(rep))
+
+
+def _hurt(part: CombatPart, c: Combatant, tape: Tape, *, injury: int = 0, fp: int = 0,
+          airless_seconds: int = 0) -> tuple[dict[str, Any], Any]:
+    """HP/FP lost by someone, in the running fight or outside it, through the one injury path."""
+    if part.fight is not None and not part.fight.over and _in(part.fight, c.name):
+        fight, rep = cb.apply_injury(part.fight, c.name, injury, tape, fp=fp, airless_seconds=airless_seconds)
+        return {"fight": fight}, rep
+    c, rep = harm(c, tape, injury=injury, fp=fp, airless_seconds=airless_seconds)
+    return part.put(c), rep
 
 
 def _injury_lines(rep) -> list[str]:
-    from gamekernel.render.combat import report_lines
+    """The injury path's lines, none when nothing was lost (a resisted poison, a free spell)."""
+    from gamekernel.render.combat import injury_lines
 
-    return report_lines("damage", cb.DamageReport(None, rep))[1:]  # type: ignore[arg-type]
+    return injury_lines(rep) if rep.injury or rep.fp_loss else []
 
 
 def _in(fight: CombatState, name: str) -> bool:
@@ -267,19 +301,17 @@ def _op_rest(part, args, tape):
 @op("cast")
 def _op_cast(part, args, tape):
     c = part.person(args["name"])
+    if not c.can_act:  # unconscious, collapsed, mortally wounded or dead: no spells (GURPS-INJ, FAT-02/03)
+        raise RuleError(t("combat.err.cannot_act", name=c.name, states=badges(c.badges())))
     result = mg.cast_rolling(args["spell"], args["skill"], args["cost"], tape.roll3, fp=c.fp, fp_max=c.fp_max,
                              modifiers=[tuple(m) for m in args.get("modifiers", ())])
     lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],
                                   outcome=t(f"combat.word.{result.outcome}"), energy=result.energy_spent)]
-    if result.fatigue.hp_loss:
-        lines.append(t("combat.cast.hp", hp=result.fatigue.hp_loss))
     if result.failure_result:
         lines.append(t("combat.spellfail", roll=result.failure_result,
                        text=t(f"combat.spellfail.{result.failure_result}")))
-    if part.fight is not None and not part.fight.over and _in(part.fight, c.name):
-        fight, _ = cb.spend_fp(part.fight, c.name, result.energy_spent)
-        return {"fight": fight}, ("lines", lines)
-    return part.put(cb.suffer(c, 0, result.energy_spent)), ("lines", lines)
+    changes, rep = _hurt(part, c, tape, fp=result.energy_spent)
+    return changes, ("lines", lines + _injury_lines(rep))
 
 
 def _resting(part: CombatPart, name: str, what: str) -> Combatant:
@@ -361,7 +393,10 @@ def _apply(state, data: Mapping[str, Any]) -> None:
         ch = gurps.characters[name]
         if c.ht < ch.ht:  # HT lost for good after a mortal wound (GURPS-INJ-11)
             ch = copy_with(ch, ht=c.ht)
-        gurps.characters[name] = copy_with(ch, hp_lost=max(0, ch.hp - c.hp), fp_lost=max(0, ch.fp - c.fp))
+        if c.iq < ch.iq:  # IQ lost for good to lack of oxygen (GURPS-HAZ-20)
+            ch = copy_with(ch, iq=c.iq)
+        gurps.characters[name] = copy_with(ch, hp_lost=max(0, ch.hp - c.hp), fp_lost=max(0, ch.fp - c.fp),
+                                           states=lasting_states(c), death_line=c.death_line)
 
 
 for _name in _OPS:
@@ -630,25 +665,28 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
         except Exception:
             return False
 
-    shield = None
-    try:
-        shield = ch.skill_level("Shield").level
-    except Exception:
-        shield = None
+    shield = None  # Block needs a ready shield (GURPS-CMB-45); its DB adds to every defense (CMB-43)
+    if getattr(ch, "has_shield", False):
+        try:
+            shield = ch.skill_level("Shield").level
+        except Exception:
+            shield = None
     if not weapons:
         weapons = sheet_weapons(ch)
     if not weapons:
         weapons = (cb.Weapon("Punch", ch.dx, "thr-1 cr", parry_weapon="bare_hands"),)
-    return Combatant(
+    return with_states(Combatant(
         name=ch.name, st=ch.st, dx=ch.dx, iq=ch.iq, ht=ch.ht, hp_max=ch.hp, fp_max=ch.fp, will=ch.will,
         basic_speed=float(ch.basic_speed), basic_move=int(ch.basic_move), pc=True, side="pcs",
         dr=int(getattr(ch, "dr", 0) or 0), weapons=tuple(weapons), shield=shield,
+        shield_db=int(getattr(ch, "defense_db", 0)) if shield is not None else 0,
+        encumbrance=min(4, int(getattr(ch, "encumbrance", 0))),
         high_pain_threshold=has("High Pain Threshold"), combat_reflexes=has("Combat Reflexes"),
         hard_to_kill=level("Hard to Kill"), enhanced_dodge=level("Enhanced Dodge"),
         enhanced_parry=level("Enhanced Parry"), enhanced_block=level("Enhanced Block"),
         ambidextrous=has("Ambidexterity"), hp=ch.current_hp, fp=ch.current_fp,
         hearing=ch.per + sum(m.value for m in ch.trait_modifiers("hearing")),
-    )
+    ), ch)
 
 
 def sheet_weapons(ch: Any) -> tuple[cb.Weapon, ...]:

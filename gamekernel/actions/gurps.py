@@ -63,10 +63,12 @@ PART = "gurps"
 # Fields a sheet edit may change, with their types (GURPS-CH-04..26).
 EDITABLE = {
     "st": int, "dx": int, "iq": int, "ht": int, "hp_adj": int, "will_adj": int, "per_adj": int, "fp_adj": int,
-    "speed_adj": int, "move_adj": int, "status": int, "tl": int, "dr": int, "budget": int,
+    "speed_adj": int, "move_adj": int, "status": int, "tl": int, "dr": int, "shield_db": int, "budget": int,
     "disadvantage_limit": int, "hp_lost": int, "fp_lost": int, "appearance": str, "wealth": str,
     "notes": str, "allow_bought_secondary": bool,
 }
+
+EDITABLE_ALIASES = {"db": "shield_db"}  # `%char set db=2`: a ready shield's Defense Bonus
 
 
 @dataclass
@@ -337,6 +339,7 @@ class GurpsActions(HostBase):
         character = self.character(name)
         clean: dict[str, Any] = {}
         for key, value in changes.items():
+            key = EDITABLE_ALIASES.get(key, key)
             kind = EDITABLE.get(key)
             if kind is None:
                 close = get_close_matches(key, list(EDITABLE), n=3)
@@ -626,9 +629,9 @@ class GurpsActions(HostBase):
         half: bool = False, secret: bool = False, apply: bool = True,
     ) -> DamageRoll | Any:
         """A damage roll: `damage("2d+1 cut", target="Goblin")`; thr/sw use the attacker's ST (default:
-        the active character); DR defaults to the target's; the injury is taken off a known target's HP.
-        A target fighting in the running combat takes it as a combat hit (`combat_damage`: shock, major
-        wound, death checks, badges) and the combat result is returned."""
+        the active character); DR defaults to the target's. A known target (a fighter, or a character
+        outside a fight) takes it through the one injury path (`combat_damage`: major wound, consciousness
+        and death checks, states) and the combat result is returned; an unknown name gets a plain roll."""
         fighter = self.combat_fighter(target) if (apply and target) else None
         if fighter is not None:
             return self._damage_in_fight(fighter, spec, attacker=attacker, dr=dr, half=half, secret=secret)
@@ -641,6 +644,10 @@ class GurpsActions(HostBase):
                 victim = self.character(target)
             except NotFoundError:
                 victim = None
+        if victim is not None and apply:  # the one injury path, outside a fight (GURPS-INJ)
+            text = str(parsed) if source is not None else spec
+            return self.combat_damage(victim.name, text, attacker=source.name if source else (attacker or ""),
+                                      dr=dr, half=half, secret=secret)
         if dr is None:
             dr = victim.dr if victim else 0
         result = roll_damage(parsed, dr=dr, rng=self.dice_for(secret), target=victim.name if victim else (target or ""),

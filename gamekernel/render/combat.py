@@ -182,8 +182,17 @@ def tracker_html(state, only: frozenset[str] | None = None) -> str:
 # ---------------------------------------------------------------- step reports
 
 
-def _injury_lines(rep) -> list[Any]:
-    out: list[Any] = [t("combat.injury", name=rep.name, injury=rep.injury, before=rep.hp_before, after=rep.hp_after)]
+def injury_lines(rep) -> list[Any]:
+    """What one loss of HP/FP did, with every roll it asked for (the one injury path, systems/gurps/harm):
+    text lines and (roll, outcome) items, drawn with their dice by `item_html`."""
+    out: list[Any] = []
+    if rep.injury or not rep.fp_loss:
+        out.append(t("combat.injury", name=rep.name, injury=rep.injury, before=rep.hp_before,
+                     after=rep.hp_before - rep.injury))
+    if rep.fp_loss:
+        out.append(t("combat.fatigue", name=rep.name, fp=rep.fp_loss, before=rep.fp_before, after=rep.fp_after))
+    if rep.fatigue_hp:
+        out.append(t("combat.fatigue_hp", hp=rep.fatigue_hp, after=rep.hp_after))
     if rep.shock:
         out.append(t("combat.shock", shock=rep.shock))
     if rep.major_wound and rep.knockdown is not None:
@@ -192,6 +201,12 @@ def _injury_lines(rep) -> list[Any]:
         out.append((rep.knockdown.check, label(rep.knockdown.outcome)))
     for d in rep.death_checks:
         out.append((d.check, label(d.outcome)))
+    if rep.consciousness is not None:
+        out.append((rep.consciousness, label("conscious" if rep.consciousness.success else "unconscious")))
+    for roll in rep.will_rolls:
+        out.append((roll, label("conscious" if roll.success else "unconscious")))
+    if rep.brain_damage is not None:
+        out.append(rep.brain_damage if rep.brain_damage.success else (rep.brain_damage, label("brain_damage")))
     if rep.concentration is not None:
         out.append(rep.concentration)
     if rep.became:
@@ -200,7 +215,7 @@ def _injury_lines(rep) -> list[Any]:
 
 
 def _damage_lines(dmg) -> list[Any]:
-    return [dmg.damage, *_injury_lines(dmg.injury)]
+    return [dmg.damage, *injury_lines(dmg.injury)]
 
 
 def item_text(item: Any) -> str:

@@ -112,7 +112,7 @@ def test_players_export_is_the_log_without_the_secrets(played):
     """Issue 7/11: the players' story == the story of the public events only (no trace at all)."""
     session, files = played
     kinds = {e.kind for e in _secret_events(session.log)}
-    assert {"gurps.check", "roll", "note", "gurps.damage", "gw.flux_pending"} <= kinds
+    assert {"gurps.check", "roll", "note", "combat.damage", "gw.flux_pending"} <= kinds
     public = _public_log(session.log)
     assert files["players.md"] == story_markdown(tell(public))
     assert files["players.html"] == story_html(tell(public))

@@ -347,10 +347,18 @@ def test_gurps_cmb_17_determined_plus_4_and_double_two_attacks():
     assert rep.attack.roll.target == 18
     with pytest.raises(RuleError):
         attack(s, "Aiko", "Goblin", "Broadsword", tape(18))
-    s, _ = choose_maneuver(state, "Aiko", "all_out_attack", Tape(), option="double")
-    s, _ = attack(s, "Aiko", "Goblin", "Broadsword", tape(18))
+    double, _ = choose_maneuver(state, "Aiko", "all_out_attack", Tape(), option="double")
+    s, _ = attack(double, "Aiko", "Goblin", "Broadsword", tape(18))
     s, rep = attack(s, "Aiko", "Goblin", "Broadsword", tape(18))
-    assert rep.attack.roll.target == 10  # second attack off hand -4
+    assert rep.attack.roll.target == 14  # one weapon that stays ready: no off-hand penalty
+    s, _ = attack(double, "Aiko", "Goblin", "Broadsword", tape(18))
+    s, rep = attack(s, "Aiko", "Goblin", "Broadsword", tape(18), AttackOptions(off_hand=True))
+    assert rep.attack.roll.target == 10  # the off-hand weapon's attack: -4 (GURPS-CMB-17, CMB-35)
+    three = fight(aiko(), goblin(), goblin("Goblin2"))
+    s, _ = choose_maneuver(three, "Aiko", "all_out_attack", Tape(), option="double")
+    s, _ = attack(s, "Aiko", "Goblin", "Broadsword", tape(18))
+    with pytest.raises(RuleError, match="same foe"):  # Double: both attacks on the same foe
+        attack(s, "Aiko", "Goblin2", "Broadsword", tape(18))
 
 
 def test_gurps_cmb_17_strong_adds_damage():

@@ -58,7 +58,8 @@ def test_magic_contest_react_damage_fright_cr(ip):
     assert len(ip.run_line_magic("contest", "14 vs 12 --regular --rounds=3").rounds) <= 3
     assert ip.run_line_magic("react", "+2 --npc=Guard").npc == "Guard"
     damage = ip.run_line_magic("damage", "2d+1 cut @Guard --dr=1")
-    assert damage.dr == 1 and current_session().character("Guard").hp_lost == damage.injury
+    roll = damage.report.damage  # a character: the combat result of the one injury path
+    assert roll.dr == 1 and current_session().character("Guard").hp_lost == roll.injury
     assert ip.run_line_magic("fright", "-2").roll.label == "Fright Check"
     ip.run_line_magic("char", "trait Bad Temper")
     assert ip.run_line_magic("cr", "Bad Temper +1").roll.target == 13

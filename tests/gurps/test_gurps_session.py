@@ -69,10 +69,11 @@ def test_session_bad_edit_changes_nothing():
 def test_session_damage_applies_injury_to_a_known_target():
     s = _table()
     s.char_set("Guard", dr=2)
-    result = s.damage("2d+1 cut", target="Guard")
-    assert result.dr == 2
-    assert s.character("Guard").hp_lost == result.injury
-    assert s.character("Guard").current_hp == 10 - result.injury
+    result = s.damage("2d+1 cut", target="Guard")  # a character: through the one injury path
+    roll = result.report.damage
+    assert roll.dr == 2
+    assert s.character("Guard").hp_lost == roll.injury
+    assert s.character("Guard").current_hp == 10 - roll.injury
     s.undo()
     assert s.character("Guard").hp_lost == 0
 

@@ -247,6 +247,7 @@ class Character(Displayable):
     traits: tuple[Trait, ...] = ()
     skills: tuple[Skill, ...] = ()
     dr: int = 0
+    shield_db: int = 0  # a ready shield's Defense Bonus; 0 = no shield, so no Block (GURPS-CMB-43, 45)
     equipment: tuple[str, ...] = ()
     weapons: tuple[CharacterWeapon, ...] = ()  # ready weapons and attack modes (combat uses them)
     budget: int = 100
@@ -254,6 +255,10 @@ class Character(Displayable):
     allow_bought_secondary: bool = False  # OPEN flag (after GURPS-CH-11)
     hp_lost: int = 0
     fp_lost: int = 0
+    # Lasting states the injury rules set (GURPS-INJ-02..15, FAT-03): "unconscious", "mortal", "dead",
+    # "destroyed", "collapsed", "needs_care"; and the last -k x HP line whose death check was rolled.
+    states: tuple[str, ...] = ()
+    death_line: int = 0
     handedness: str = "right"
     notes: str = ""
     # Attribute levels granted by traits/equipment (GCS features), e.g. (("st", 4),): in the
@@ -349,10 +354,13 @@ class Character(Displayable):
         (HP < 1/3, GURPS-INJ-01), hp_zero (HP <= 0: HT rolls to stay conscious, INJ-02), mortal
         (HP <= -HP: death checks, INJ-03), dead (HP <= -5 x HP, INJ-04), tired (FP < 1/3, FAT-01),
         fp_zero (FP <= 0: Will rolls, FAT-02), fp_out (FP <= -FP: unconscious, FAT-03), and the
-        encumbrance level above None (STD-04)."""
-        out = []
+        encumbrance level above None (STD-04). Lasting states the rolls set (`states`: unconscious,
+        mortally wounded, dead ...) come first as "state_..."."""
+        out = [f"state_{key}" for key in self.states if not (key == "dead" and "destroyed" in self.states)]
         hp, fp = self.current_hp, self.current_fp
-        if hp <= -5 * self.hp:
+        if "dead" in self.states or "destroyed" in self.states:
+            pass  # the state already says it all about HP
+        elif hp <= -5 * self.hp:
             out.append("dead")
         elif hp <= -self.hp:
             out.append("mortal")
@@ -411,7 +419,24 @@ class Character(Displayable):
                 if value:
                     out.append(Modifier(value, defn.name))
         out.extend(Modifier(value, label) for key, value, label in self.feature_bonuses if key in keys and value)
+        if skill is not None and self.encumbrance and skill.name in ENCUMBRANCE_SKILLS:
+            out.append(Modifier(-ENCUMBRANCE_SKILLS[skill.name] * min(4, self.encumbrance), "encumbrance"))
         return tuple(out)
+
+    @property
+    def defense_db(self) -> int:
+        """The ready shield's DB: set on the sheet (`%char set db=2`), or for a GCS character the Block
+        bonus its equipped shield gives (an item named shield or buckler). 0 = no shield (GURPS-CMB-43)."""
+        if self.shield_db:
+            return self.shield_db
+        if any(word in item.lower() for item in self.equipment for word in ("shield", "buckler")):
+            return max((value for key, value, _ in self.feature_bonuses if key == "block"), default=0)
+        return 0
+
+    @property
+    def has_shield(self) -> bool:
+        """Block needs a ready shield (GURPS-CMB-45)."""
+        return self.defense_db > 0
 
     def defense_bonus(self, kind: str) -> int:
         """Always-on bonus to an active defense ("dodge", "parry", "block"): Combat Reflexes +1,
@@ -686,7 +711,7 @@ class Character(Displayable):
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"schema": SCHEMA, "system": "gurps", "name": self.name}
         for name in ("st", "dx", "iq", "ht", "hp_adj", "will_adj", "per_adj", "fp_adj", "speed_adj",
-                     "move_adj", "appearance", "wealth", "status", "tl", "dr", "budget",
+                     "move_adj", "appearance", "wealth", "status", "tl", "dr", "shield_db", "budget",
                      "disadvantage_limit", "allow_bought_secondary", "hp_lost", "fp_lost",
                      "handedness", "notes"):
             data[name] = getattr(self, name)
@@ -707,6 +732,10 @@ class Character(Displayable):
             data["conditionals"] = [list(row) for row in self.conditionals]
         if self.carried_kg:
             data["carried_kg"] = self.carried_kg
+        if self.states:
+            data["states"] = list(self.states)
+        if self.death_line:
+            data["death_line"] = self.death_line
         return data
 
     @classmethod
@@ -721,7 +750,8 @@ class Character(Displayable):
         kwargs: dict[str, Any] = {"name": str(data["name"])}
         for name, kind in (("st", int), ("dx", int), ("iq", int), ("ht", int), ("hp_adj", int),
                            ("will_adj", int), ("per_adj", int), ("fp_adj", int), ("speed_adj", int),
-                           ("move_adj", int), ("status", int), ("tl", int), ("dr", int), ("budget", int),
+                           ("move_adj", int), ("status", int), ("tl", int), ("dr", int), ("shield_db", int),
+                           ("budget", int),
                            ("disadvantage_limit", int), ("hp_lost", int), ("fp_lost", int),
                            ("appearance", str), ("wealth", str), ("handedness", str), ("notes", str),
                            ("gcs_source", str),
@@ -747,6 +777,8 @@ class Character(Displayable):
                                               for k, v, label in data.get("feature_bonuses", []))
             kwargs["conditionals"] = tuple((int(v), str(text)) for v, text in data.get("conditionals", []))
             kwargs["carried_kg"] = float(data.get("carried_kg", 0.0))
+            kwargs["states"] = tuple(str(x) for x in data.get("states", []))
+            kwargs["death_line"] = int(data.get("death_line", 0))
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(t("gurps.err.file.entry", where=where, error=error)) from error
         traits = load_traits()
@@ -777,6 +809,9 @@ def _name_key(name: str) -> str:
     return match_key(half_width(name).strip().strip("〈〉<>"))
 
 
+# Skills the load hampers, x encumbrance level: Climbing -level, Swimming -2 x level (GURPS-STD-05,
+# GURPS-PHY-02, PHY-14).
+ENCUMBRANCE_SKILLS = {"Climbing": 1, "Swimming": 2}
 ENCUMBRANCE_LIMITS = (1, 2, 3, 6, 10)  # x Basic Lift: None, Light, Medium, Heavy, X-Heavy (GURPS-STD-04)
 
 

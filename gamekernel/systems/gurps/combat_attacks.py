@@ -30,6 +30,7 @@ from gamekernel.systems.gurps.combat_state import (
 from gamekernel.systems.gurps.combat_turns import _require_fight, choose_maneuver
 from gamekernel.systems.gurps.damage import parse_damage
 from gamekernel.systems.gurps.wording import badges, word
+from gamekernel.text import same_name
 
 # ---------------------------------------------------------------- attacks (CMB-25..39)
 
@@ -94,6 +95,9 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         raise RuleError(t("combat.err.no_attack_maneuver", name=a.name, maneuver=word(a.maneuver, spaced=True)))
     if a.attacks_left <= 0:
         raise RuleError(t("combat.err.no_attack_left", name=a.name))
+    double = a.maneuver == "all_out_attack" and a.option == "double"
+    if double and a.maneuver_target and not same_name(a.maneuver_target, victim.name):
+        raise RuleError(t("combat.err.double_same_foe", name=a.name, target=a.maneuver_target))
     situation = atk.Situation(
         maneuver=a.maneuver, aoa_option=a.option, posture=a.posture,
         shock=a.shock if a.shock_round == state.round else 0, off_hand=opts.off_hand,
@@ -107,11 +111,10 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
                                     aim_turns=aim, braced=opts.braced, scope=opts.scope)
     else:
         mods = atk.melee_modifiers(situation, large_shield=opts.large_shield)
-    if a.maneuver == "all_out_attack" and a.option == "double" and a.attacks_left == 1 and not a.ambidextrous:
-        mods = (*mods, (-4, "second attack, off hand"))
     roll = atk.attack_roll(a.name, victim.name, w.name, w.skill, mods, dice.roll3(), ranged=w.ranged,
                            move_and_attack=a.maneuver == "move_and_attack")
-    a = copy_with(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0)
+    a = copy_with(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0,
+                  maneuver_target=victim.name if double else a.maneuver_target)  # Double: the same foe twice
     state = state.put(a)
     if not roll.hit:
         return state, AttackReport(roll, (), "", None, pre_checks)

@@ -16,29 +16,13 @@ from gamekernel.i18n import t
 from gamekernel.systems.gurps import attacks as atk
 from gamekernel.systems.gurps import fatigue as fat
 from gamekernel.systems.gurps import injury as inj
-from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
+from gamekernel.systems.gurps.checks import success_roll
 from gamekernel.systems.gurps.combat_state import Combatant, CombatState, PendingAttack, Tape, copy_with
 from gamekernel.systems.gurps.combat_turns import _require_fight
 from gamekernel.systems.gurps.damage import DamageRoll, DamageSpec, parse_damage, roll_damage
+from gamekernel.systems.gurps.harm import InjuryReport, harm
 
 # ---------------------------------------------------------------- damage and injury (DMG, INJ)
-
-
-@dataclass(frozen=True)
-class InjuryReport:
-    """Everything one injury did (GURPS-INJ-01..09): HP before/after, shock, major wound and its
-    knockdown roll, death checks, and the states reached."""
-
-    name: str
-    injury: int
-    hp_before: int
-    hp_after: int
-    shock: int
-    major_wound: bool
-    knockdown: inj.KnockdownResult | None
-    death_checks: tuple[inj.DeathCheck, ...]
-    concentration: SuccessRoll | None
-    became: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -72,103 +56,48 @@ def shock_round_for(state: CombatState, victim_index: int) -> int:
     return state.round if victim_index > state.active else state.round + 1
 
 
-def apply_injury(state: CombatState, name: str, injury: int, dice: Tape) -> tuple[CombatState, InjuryReport]:
-    """Apply injury and every consequence, rolling what the rules ask for, in order: shock (next turn,
-    cap 4, none with HPT); major wound (> HP/2) -> knockdown/stun HT roll; a death check at each
-    -k x HP line crossed; -5 x HP dead, -10 x HP destroyed; concentration Will-3 (GURPS-CMB-23)."""
+def apply_injury(state: CombatState, name: str, injury: int, dice: Tape, *, fp: int = 0,
+                 airless_seconds: int = 0) -> tuple[CombatState, InjuryReport]:
+    """Apply injury (and FP lost) to a fighter: every consequence through the one injury path
+    (`harm.harm`: knockdown, death checks, -5 x HP / -10 x HP, fatigue, suffocation), plus what needs
+    the turn order: shock on the victim's next turn (cap 4, none with HPT; GURPS-INJ-05) and the
+    Will-3 roll to keep concentrating (GURPS-CMB-23)."""
     if injury < 0:
         raise UsageError(t("combat.err.injury", injury=injury))
     i = state.index(name)
-    c = state.combatants[i]
-    before = c.hp
-    after = before - injury
-    became: list[str] = []
+    c, report = harm(state.combatants[i], dice, injury=injury, fp=fp, in_fight=True,
+                     airless_seconds=airless_seconds)
     shock = 0
-    knock = None
-    deaths: list[inj.DeathCheck] = []
     will = None
-    c = copy_with(c, hp=after)
+    became = list(report.became)
     if injury > 0:
         shock = inj.shock_penalty(injury, high_pain_threshold=c.high_pain_threshold)
         if shock:
             target_round = shock_round_for(state, i)
             total = c.shock + shock if c.shock_round == target_round else shock
             c = copy_with(c, shock=min(4, total), shock_round=target_round)
-        if c.hp <= 0 < before:
-            c = copy_with(c, consciousness_checked=False)
-        alive = not (c.dead or c.destroyed)
-        if alive and inj.is_major_wound(injury, c.hp_max) and not c.unconscious:
-            knock = inj.knockdown_check(c.ht, dice.roll3(), high_pain_threshold=c.high_pain_threshold)
-            if knock.outcome == "stunned":
-                c = copy_with(c, stunned=True, posture="lying_down")
-                became += ["stunned", "knocked down"]
-            elif knock.outcome == "unconscious":
-                c = copy_with(c, unconscious=True, posture="lying_down")
-                became += ["knocked down", "unconscious"]
-        if after <= -10 * c.hp_max and not c.destroyed:
-            c = copy_with(c, dead=True, destroyed=True, unconscious=False)
-            became.append("destroyed")
-        elif after <= -5 * c.hp_max and not c.dead:
-            c = copy_with(c, dead=True)
-            became.append("dead")
-        elif alive:
-            for line in inj.death_checks_due(before, after, c.hp_max):
-                if line <= c.death_line:
-                    continue
-                check = inj.death_check(c.ht, dice.roll3(), line=line, hard_to_kill=c.hard_to_kill,
-                                        mortally_wounded=c.mortal)
-                deaths.append(check)
-                c = copy_with(c, death_line=line)
-                if check.outcome == "dead":
-                    c = copy_with(c, dead=True)
-                    became.append("dead")
-                    break
-                if check.outcome == "mortal":
-                    c = copy_with(c, mortal=True)
-                    became.append("mortally wounded")
-                if check.saved_by_hard_to_kill:
-                    c = copy_with(c, unconscious=True, posture="lying_down")
-                    became.append("unconscious")
-        if c.concentrating and not (c.dead or c.unconscious):
-            will = success_roll(c.will, [(-3, "injured")], label="keep concentrating", actor=c.name,
-                                dice=dice.roll3(), defense=True)
-            if not will.success:
-                c = copy_with(c, concentrating="")
-                became.append("lost concentration")
-        if c.dead or c.unconscious or c.mortal:
-            c = copy_with(c, concentrating="", posture="lying_down" if not c.destroyed else c.posture)
-        if c.reeling and not inj.is_reeling(before, c.hp_max) and c.hp > 0:
-            became.insert(0, "reeling")
+    if report.hp_after < report.hp_before and c.concentrating and not (c.dead or c.unconscious):
+        will = success_roll(c.will, [(-3, "injured")], label="keep concentrating", actor=c.name,
+                            dice=dice.roll3(), defense=True)
+        if not will.success:
+            c = copy_with(c, concentrating="")
+            became.append("lost concentration")
     state = copy_with(state, combatants=(*state.combatants[:i], c, *state.combatants[i + 1:]))
-    return state, InjuryReport(c.name, injury, before, after, shock, inj.is_major_wound(injury, c.hp_max),
-                               knock, tuple(deaths), will, tuple(became))
+    return state, copy_with(report, shock=shock, concentration=will, became=tuple(became))
 
 
 # ---------------------------------------------------------------- fatigue, healing, GM fixes
 
 
-def _tire(c: Combatant, amount: int) -> tuple[Combatant, fat.FatigueLoss]:
-    """Lose FP; below 0 each costs 1 HP too; at -FP unconscious (GURPS-FAT-02, 03)."""
-    loss = fat.lose_fp(c.fp, c.fp_max, amount)
-    c = copy_with(c, fp=loss.fp_after, hp=c.hp - loss.hp_loss)
-    if c.fp <= -c.fp_max:
-        c = copy_with(c, unconscious=True)
-    return c, loss
+def spend_fp(state: CombatState, name: str, amount: int, dice: Tape | None = None) -> tuple[CombatState, InjuryReport]:
+    """Lose FP in the fight (spells, exertion, hazards) through the one injury path: each FP below 0
+    costs 1 HP with its death checks, -FP is unconsciousness (GURPS-FAT-02, 03)."""
+    return apply_injury(state, name, 0, dice or Tape(), fp=amount)
 
 
-def spend_fp(state: CombatState, name: str, amount: int) -> tuple[CombatState, fat.FatigueLoss]:
-    """Lose FP in the fight (spells, exertion, hazards); someone who passes out falls (GURPS-FAT-02, 03)."""
-    c, loss = _tire(state.get(name), amount)
-    if c.fp <= -c.fp_max:
-        c = copy_with(c, posture="lying_down")
-    return state.put(c), loss
-
-
-def suffer(c: Combatant, hp: int = 0, fp: int = 0) -> Combatant:
-    """Injury and FP lost outside a fight (hazards, spells): HP off, then FP with their HP cost and
-    unconsciousness at -FP (GURPS-FAT-02, 03)."""
-    c, _ = _tire(copy_with(c, hp=c.hp - hp), fp)
-    return c
+def suffer(c: Combatant, hp: int = 0, fp: int = 0, dice: Tape | None = None) -> Combatant:
+    """Injury and FP lost outside a fight, through the one injury path (`harm.harm`)."""
+    return harm(c, dice or Tape(), injury=hp, fp=fp)[0]
 
 
 def heal(state: CombatState, name: str, hp: int = 0, fp: int = 0) -> CombatState:
@@ -198,15 +127,15 @@ class EndReport:
     fatigue: tuple[tuple[str, int], ...]
 
 
-def end_combat(state: CombatState) -> tuple[CombatState, EndReport]:
+def end_combat(state: CombatState, dice: Tape | None = None) -> tuple[CombatState, EndReport]:
     """Close the fight: those who attacked or defended in a fight of 11+ s lose 1 + encumbrance FP
-    (GURPS-FAT-04)."""
+    (GURPS-FAT-04), through the one injury path (at FP <= 0 it costs HP, with its rolls)."""
     _require_fight(state)
     seconds = state.round
     costs = []
     for c in state.combatants:
         cost = fat.combat_fatigue(seconds, c.encumbrance, made_attack_or_defense=c.rolled)
         if cost and not c.dead:
-            state, _ = spend_fp(state, c.name, cost)
+            state, _ = spend_fp(state, c.name, cost, dice)
             costs.append((c.name, cost))
     return copy_with(state, over=True, pending=None), EndReport(seconds, tuple(costs))

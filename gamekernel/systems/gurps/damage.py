@@ -32,6 +32,8 @@ class DiceAdds:
     adds: int = 0
 
     def __str__(self) -> str:
+        if self.dice == 0:  # flat damage ("8 cr")
+            return str(self.adds)
         if self.adds == 0:
             return f"{self.dice}d"
         return f"{self.dice}d{self.adds:+d}"
@@ -164,14 +166,16 @@ class DamageSpec:
 
 
 _DAMAGE_RE = re.compile(
-    r"^\s*(?:(?P<n>\d+)\s*d(?:6)?|(?P<src>thr|sw|thrust|swing))\s*(?P<adds>(?:[+-]\s*\d+\s*)*)"
+    r"^\s*(?:(?P<n>\d+)\s*d(?:6)?|(?P<src>thr|sw|thrust|swing)|(?P<flat>\d+)(?=\s|$|[+-]))\s*"
+    r"(?P<adds>(?:[+-]\s*\d+\s*)*)"
     r"(?P<kind>\S.*?)?\s*$",
     re.IGNORECASE,
 )
 
 
 def parse_damage(text: str, *, st: int | None = None, extended: bool = True) -> DamageSpec:
-    """Parse "2d+1 cut", "3d", "1d-3 pi-", "sw+2 cut" or "thr imp" (thr/sw need `st`)."""
+    """Parse "2d+1 cut", "3d", "1d-3 pi-", "sw+2 cut", "thr imp" (thr/sw need `st`) or flat damage
+    "8 cr" (no dice: the GM already knows the basic damage)."""
     raw = half_width(text or "").replace("−", "-")
     match = _DAMAGE_RE.match(raw)
     if not match:
@@ -185,6 +189,8 @@ def parse_damage(text: str, *, st: int | None = None, extended: bool = True) -> 
         base = thrust if match.group("src").lower().startswith("thr") else swing
         source = "thr" if base is thrust else "sw"
         return DamageSpec(base.dice, base.adds + adds, kind, source, text)
+    if match.group("flat"):
+        return DamageSpec(0, int(match.group("flat")) + adds, kind, "", text)
     dice = int(match.group("n"))
     if dice < 1 or dice > 100:
         raise UsageError(t("gurps.err.damage_dice", dice=dice))

@@ -1,0 +1,69 @@
+"""Block needs a ready shield and a shield's DB (GURPS-CMB-43, CMB-45); a character's load and its
+encumbrance level in combat and on skills (GURPS-STD-04, STD-05, CMB-44)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamekernel.actions.combat import combatant_from_character
+from gamekernel.errors import UsageError
+from gamekernel.session import Session
+from gamekernel.systems.gurps.characters import Character
+from gamekernel.systems.gurps.combat import effective_defenses
+
+
+def test_gurps_cmb_45_no_block_without_a_ready_shield():
+    """Seed [004:1540-1544]: Block needs a ready shield; the Shield skill's default alone gives none."""
+    bren = combatant_from_character(Character("Bren", dx=12))
+    assert bren.block is None
+    shielded = combatant_from_character(Character("Bren", dx=12, shield_db=2))
+    assert shielded.block == (12 - 4) // 2 + 3 and shielded.shield_db == 2  # Shield default DX-4
+
+
+def test_gurps_cmb_43_db_set_on_the_sheet_adds_to_every_defense_in_a_fight():
+    s = Session(seed=1)
+    s.char_new("Bren", dx=12, ht=12)
+    s.char_set("Bren", db=2)  # `%char set db=2`
+    assert s.character("Bren").shield_db == 2
+    s.combat_start("Bren Goblin{ST=9,DX=12,HT=11,weapon=Spear:11:thr+2 imp}")
+    usual = {kind: usual for kind, (usual, _now, _mods) in effective_defenses(s.combat_state, "Bren").items()}
+    bren = s.combat_state.get("Bren")
+    assert usual["dodge"] == bren.dodge + 2 and usual["block"] == bren.block + 2
+    with pytest.raises(UsageError):
+        s.char_set("Bren", db="big")
+
+
+def test_gurps_std_04_encumbrance_levels_at_their_boundaries_reach_move_dodge_and_skills():
+    """ST 10: Basic Lift 10 kg. 10 kg = None, 10.5 kg = Light, 20 = Light, 20.5 = Medium, 100 = X-Heavy."""
+    levels = {kg: Character("A", carried_kg=kg).encumbrance for kg in (10, 10.5, 20, 20.5, 30, 60, 100, 100.5)}
+    assert levels == {10: 0, 10.5: 1, 20: 1, 20.5: 2, 30: 2, 60: 3, 100: 4, 100.5: 5}
+    light = combatant_from_character(Character("A", carried_kg=15))  # Light: Move x0.8, Dodge -1
+    free = combatant_from_character(Character("A"))
+    assert (free.move, light.move) == (5, 4) and light.dodge == free.dodge - 1
+    heavy = Character("A", carried_kg=60)  # Heavy (3): Climbing -3, Swimming -6 (GURPS-STD-05)
+    assert heavy.skill_level("Climbing").level == Character("A").skill_level("Climbing").level - 3
+    assert heavy.skill_level("Swimming").level == Character("A").skill_level("Swimming").level - 6
+    assert heavy.skill_level("Stealth").level == Character("A").skill_level("Stealth").level
+
+
+def test_gurps_cmb_02_03_a_fighter_added_mid_fight_joins_the_order_and_the_current_turn_stays():
+    """Seed [004:1360-1361]: order by Basic Speed, then DX; `%combat add` during a fight joins it."""
+    s = Session(seed=4)
+    s.combat_npc("Slow", "ST=10 DX=10 HT=10")
+    s.combat_start("Fast{DX=14,HT=14} Slow")
+    s.combat_next()
+    assert s.combat_state.current.name == "Slow"
+    result = s.combat_add("Mid", "DX=12 HT=12")  # speed 6: between Fast (7) and Slow (5)
+    names = [c.name for c in s.combat_state.combatants]
+    assert names == ["Fast", "Mid", "Slow"] and s.combat_state.current.name == "Slow"
+    assert "joins the fight" in "\n".join(result.lines)
+    s.combat_add("Tie", "DX=12 HT=12")  # same speed and DX: after those already there
+    s.combat_add("Quick", "DX=13 HT=11")  # speed 6, DX 13: before Mid
+    assert [c.name for c in s.combat_state.combatants] == ["Fast", "Quick", "Mid", "Tie", "Slow"]
+    assert s.combat_state.current.name == "Slow" and s.combat_state.get("Tie").maneuver == "do_nothing"
+    s.combat_next()
+    assert s.combat_state.current.name == "Fast"
+    s.combat_next()
+    assert s.combat_state.current.name == "Quick"
+    with pytest.raises(UsageError):
+        s.combat_add("mid", "DX=12")
