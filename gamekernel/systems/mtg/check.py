@@ -91,8 +91,12 @@ class CheckResult(Displayable):
 
 
 def check_difficulty(difficulty: object) -> int:
+    """A difficulty is a whole number, normally 0-8, never below 0 (MTG-CHK-03: higher is harder;
+    the seed's scale starts at 0); the magic and the library widget both reach this one rule."""
     if isinstance(difficulty, bool) or not isinstance(difficulty, int):
         raise UsageError(t("mtg.error.difficulty", difficulty=difficulty))
+    if difficulty < 0:
+        raise UsageError(t("mtg.error.difficulty_negative", difficulty=difficulty))
     return difficulty
 
 
