@@ -31,6 +31,12 @@ def asset(name: str) -> Path:
     return source if source.exists() else _BUILT_ASSETS / name
 
 
+def styles(name: str) -> str:
+    """A widget's stylesheet after the shared one (`widgets/common.css`: the frame, buttons, chips
+    and errors every widget uses), so the widgets look alike and each CSS file keeps one job."""
+    return asset("common.css").read_text(encoding="utf-8") + "\n" + asset(name).read_text(encoding="utf-8")
+
+
 class SessionWidget(anywidget.AnyWidget):
     """Subclasses set `_esm`/`_css`, define traits with `.tag(sync=True)`, and implement
     `refresh()`, `snapshot_html()` and `__repr__`."""
@@ -83,6 +89,7 @@ class SessionWidget(anywidget.AnyWidget):
             result = self.handle_action(str(content["action"]), content)
             self.error = ""
         except GameKernelError as exc:
+            self.error = ""  # a refusal repeated word for word still reaches the front end as a change
             self.error = str(exc)  # refused: nothing happened, nothing is recorded
             return
         if result is not None:

@@ -13,7 +13,7 @@ from typing import Any
 import traitlets
 
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.base import SessionWidget, asset, styles
 from gamekernel.widgets.options import options_line
 
 
@@ -39,7 +39,7 @@ class HandWidget(SessionWidget):
     """`HandWidget(session, "Rin")` - also what `%hand Rin` shows."""
 
     _esm = asset("hand.js")
-    _css = asset("hand.css")
+    _css = styles("hand.css")
 
     character = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)

@@ -13,7 +13,7 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.base import SessionWidget, asset, styles
 from gamekernel.widgets.options import options_line
 
 LABEL_KEYS = ("mtg.view.known", "mtg.view.exile", "mtg.view.none", "mtg.view.boost_used",
@@ -25,7 +25,7 @@ class LibraryWidget(SessionWidget):
     """`%library show @Mira`: a live view of one character's library."""
 
     _esm = asset("library.js")
-    _css = asset("library.css")
+    _css = styles("library.css")
 
     actor = traitlets.Unicode("").tag(sync=True)
     count = traitlets.Int(0).tag(sync=True)

@@ -22,7 +22,7 @@ def test_switching_language_and_back_relabels_open_widgets(ip):
     assert (sheet.labels["skills"], tracker.labels["next"]) == ("技能", "次のターン")
     ip.run_cell("%config GameKernel.language = 'en'")
     assert (sheet.labels["skills"], tracker.labels["next"]) == ("Skill", "Next turn")
-    assert sheet.derived[0]["label"] == "HP"
+    assert sheet.pools[0]["label"] == "Current HP"
 
 
 def test_a_closed_widget_is_left_alone(ip):
