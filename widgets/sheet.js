@@ -1,28 +1,8 @@
 // GURPS character sheet: edit ST/DX/IQ/HT and current HP/FP (Enter, Tab or leaving the box applies
 // the edit; the kernel validates and recomputes everything), click a skill or a rollable score to make
 // a success roll through the session. The boxes are built once and patched in place, so the edited box
-// keeps its focus. No rules here: every number is the kernel's.
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  return node;
-}
-
-// A label that rolls: a mouse click, or Enter/Space with the keyboard focus on it.
-function rollable(node, send) {
-  node.tabIndex = 0;
-  node.setAttribute("role", "button");
-  node.addEventListener("click", send);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      send();
-    }
-  });
-  return node;
-}
-
+// keeps its focus (and a redrawn view puts it back: common.js keepFocus). No rules here: every number
+// is the kernel's. el, pressable, memoryOf and keepFocus come from common.js.
 function render({ model, el: root }) {
   const box = el("div", "gk-sheet gk-widget");
   const name = el("div", "gk-sheet-name");
@@ -43,6 +23,7 @@ function render({ model, el: root }) {
   const last = el("div", "gk-sheet-last");
   box.append(name, total, issues, error, cols, last);
   root.replaceChildren(box);
+  const memory = memoryOf(model);
 
   // -- the editable boxes: one <input> per key, kept for the widget's life -------------------------
   const inputs = new Map(); // key -> {input, points, max, label}
@@ -65,7 +46,8 @@ function render({ model, el: root }) {
     const label = el("td", pool ? "gk-pool-label" : "gk-roll gk-attr-label", row.label);
     if (!pool) {
       label.title = labels.roll_hint || "";
-      rollable(label, () => model.send({ action: "roll", attribute: row.roll }));
+      pressable(label, () => model.send({ action: "roll", attribute: row.roll }));
+      label.dataset.focusId = "roll:" + row.roll;
     }
     const cell = el("td");
     const input = el("input", pool ? "gk-pool-input" : "gk-attr-input");
@@ -73,6 +55,7 @@ function render({ model, el: root }) {
     input.inputMode = "numeric";
     input.size = 3;
     input.dataset.key = row.key;
+    input.dataset.focusId = "edit:" + row.key;
     input.title = labels.edit_hint || "";
     input.setAttribute("aria-label", row.label);
     input.addEventListener("keydown", (event) => {
@@ -131,7 +114,10 @@ function render({ model, el: root }) {
     for (const d of model.get("derived") || []) {
       const tr = el("tr", "gk-derived gk-derived-" + d.key);
       const label = el("td", d.roll ? "gk-roll" : "", d.label);
-      if (d.roll) rollable(label, () => model.send({ action: "roll", attribute: d.roll }));
+      if (d.roll) {
+        pressable(label, () => model.send({ action: "roll", attribute: d.roll }));
+        label.dataset.focusId = "roll:" + d.roll;
+      }
       tr.append(label, el("td", "gk-value", d.value), el("td"));
       derivedBody.appendChild(tr);
     }
@@ -162,7 +148,8 @@ function render({ model, el: root }) {
       row.dataset.skill = s.name;
       const label = el("td", "gk-roll gk-skill-name", s.label);
       label.title = labels.roll_hint || "";
-      rollable(label, () => model.send({ action: "roll", skill: s.name }));
+      pressable(label, () => model.send({ action: "roll", skill: s.name }));
+      label.dataset.focusId = "skill:" + s.name;
       row.append(label, el("td", "", s.diff), el("td", "gk-skill-level", s.level === null ? "?" : s.level),
                  el("td", "gk-points", `[${s.points}]`));
       skills.appendChild(row);
@@ -201,6 +188,7 @@ function render({ model, el: root }) {
     drawError();
   };
   drawAll();
+  keepFocus(box, memory);
   const on = (names, fn) => { for (const n of names) model.on(`change:${n}`, fn); };
   on(["character", "total", "over_budget", "issues"], drawHead);
   on(["attributes", "pools"], patchEdits);

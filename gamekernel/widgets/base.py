@@ -37,11 +37,18 @@ def styles(name: str) -> str:
     return asset("common.css").read_text(encoding="utf-8") + "\n" + asset(name).read_text(encoding="utf-8")
 
 
+def script(name: str) -> str:
+    """A widget's module after the shared helpers (`widgets/common.js`: element helpers, the shared
+    button, and the memory that keeps focus and selections when a view is redrawn)."""
+    return asset("common.js").read_text(encoding="utf-8") + "\n" + asset(name).read_text(encoding="utf-8")
+
+
 class SessionWidget(anywidget.AnyWidget):
     """Subclasses set `_esm`/`_css`, define traits with `.tag(sync=True)`, and implement
     `refresh()`, `snapshot_html()` and `__repr__`."""
 
     error = traitlets.Unicode("").tag(sync=True)
+    key = traitlets.Unicode("").tag(sync=True)  # this widget's id: what its redrawn views remember it by
 
     def __init__(self, session, **kwargs: Any):
         from gamekernel.widgets.record import ActionRecord
@@ -49,6 +56,7 @@ class SessionWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._session = session
         self._record = ActionRecord()
+        self.key = self.model_id
         self._stop_observing = session.observe(self._on_event)
         self.on_msg(self._on_custom_message)
         self._refresh_synced()

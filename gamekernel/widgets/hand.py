@@ -13,7 +13,7 @@ from typing import Any
 import traitlets
 
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset, styles
+from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
 
 
@@ -38,7 +38,7 @@ def _power_lines(card) -> list[list[str]]:
 class HandWidget(SessionWidget):
     """`HandWidget(session, "Rin")` - also what `%hand Rin` shows."""
 
-    _esm = asset("hand.js")
+    _esm = script("hand.js")
     _css = styles("hand.css")
 
     character = traitlets.Unicode("").tag(sync=True)

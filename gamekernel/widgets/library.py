@@ -13,7 +13,7 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset, styles
+from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
 
 LABEL_KEYS = ("mtg.view.known", "mtg.view.exile", "mtg.view.none", "mtg.view.boost_used",
@@ -24,7 +24,7 @@ LABEL_KEYS = ("mtg.view.known", "mtg.view.exile", "mtg.view.none", "mtg.view.boo
 class LibraryWidget(SessionWidget):
     """`%library show @Mira`: a live view of one character's library."""
 
-    _esm = asset("library.js")
+    _esm = script("library.js")
     _css = styles("library.css")
 
     actor = traitlets.Unicode("").tag(sync=True)

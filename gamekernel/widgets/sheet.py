@@ -19,7 +19,7 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset, styles
+from gamekernel.widgets.base import SessionWidget, script, styles
 
 EDITABLE_ATTRIBUTES = ("st", "dx", "iq", "ht")
 POOLS = ("hp", "fp")  # current HP/FP, edited as the points lost
@@ -28,7 +28,7 @@ POOLS = ("hp", "fp")  # current HP/FP, edited as the points lost
 class SheetWidget(SessionWidget):
     """`SheetWidget(session, name="Aiko")` - also what `%sheet Aiko` shows."""
 
-    _esm = asset("sheet.js")
+    _esm = script("sheet.js")
     _css = styles("sheet.css")
 
     character = traitlets.Unicode("").tag(sync=True)
