@@ -108,7 +108,6 @@ class Lab:
                 " === '#fff' || getComputedStyle(document.body).getPropertyValue('--jp-layout-color1').trim()"
                 " === 'white') !== dark", arg=suffix == "dark")
             page.wait_for_function("() => !document.querySelector('#jupyterlab-splash')")  # the switch's overlay
-            page.wait_for_timeout(300)  # let the overlay's fade-out finish before the picture (not an assertion)
             path = ARTIFACTS / f"{stem}-{suffix}.png"
             page.locator(selector).first.screenshot(path=str(path))
             paths.append(path)

@@ -79,12 +79,12 @@ def test_current_hp_above_maximum_refused():
 
 
 def test_repeated_refusal_reaches_the_front_end_again():
-    s, widget = _sheet()
+    _, widget = _sheet()
     seen = []
     widget.observe(lambda change: seen.append(change["new"]), names="error")
     _send(widget, action="set", key="ht", value="0")
     _send(widget, action="set", key="ht", value="0")
-    assert [text for text in seen if text].__len__() == 2
+    assert len([text for text in seen if text]) == 2
 
 
 def test_secret_roll_never_shown_on_the_sheet():
