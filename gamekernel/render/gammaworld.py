@@ -67,7 +67,7 @@ def card_text(card: AlphaCard) -> str:
 
 
 def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = False, uid: str = "") -> str:
-    """A card face coloured by energy source; tapped cards are turned 90 degrees."""
+    """A card face coloured by energy source; a tapped card stays upright with a "tapped" chip."""
     background, ink = ENERGY_COLOURS.get(card.energy, ("#f4f4f6", "#333"))
     rows = [
         f'<div class="gk-card-name" style="font-weight:700;font-size:13px">{esc(card.name)}</div>',
@@ -103,16 +103,13 @@ def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = Fals
     data = f' data-uid="{esc(uid)}"' if uid else ""
     face = (
         f'<div class="gk-card gk-energy-{esc(card.energy)}{state_class}"{data} style="width:{CARD_W}px;'
-        f"height:{CARD_H}px;box-sizing:border-box;overflow:hidden;background:{background};color:{ink};"
+        f"min-height:{CARD_H}px;box-sizing:border-box;background:{background};color:{ink};"
         f"border:2px solid {ink};border-radius:8px;padding:5px 7px;font-size:10.5px;line-height:1.3;"
-        f'{"transform:rotate(90deg);opacity:.75;" if tapped else ""}">{"".join(rows)}</div>'
+        f'{"border-style:dashed;" if tapped else ""}">{"".join(rows)}</div>'
     )
-    # A tapped card needs a landscape slot so neighbours do not overlap it.
-    slot_w, slot_h = (CARD_H, CARD_W) if tapped else (CARD_W, CARD_H)
-    return (
-        f'<div class="gk-card-slot" style="display:inline-flex;align-items:center;justify-content:center;'
-        f'width:{slot_w}px;height:{slot_h}px;margin:3px;vertical-align:top">{face}</div>'
-    )
+    # Upright even when tapped (the chip says so): its text stays readable, and nothing depends on a
+    # transform a sanitizer may strip; the card grows with its text instead of cutting it off.
+    return f'<div class="gk-card-slot" style="display:inline-block;margin:3px;vertical-align:top">{face}</div>'
 
 
 # ----------------------------------------------------------------------------- hands

@@ -28,7 +28,8 @@ def test_hand_widget_taps_and_resolves_flux_in_the_page(lab):
     page.locator(".gk-hand-widget .gk-card.gk-card-tapped").first.wait_for()
     transform = page.locator(".gk-hand-widget .gk-card.gk-card-tapped").first.evaluate(
         "n => getComputedStyle(n).transform")
-    assert transform != "none"  # turned 90 degrees
+    assert transform == "none"  # upright and readable (issue 12), marked by its badge
+    assert page.locator(".gk-hand-widget .gk-card.gk-card-tapped .gk-tapped-badge").first.is_visible()
     lab.run(page, "from gamekernel.magics import current_session as cs\n"
                   "s = cs(); print('TAPPED', [s.gw.table.card(u).tapped for u in s.gw.readied('Rin')])",
             expect="TAPPED [True, False]")

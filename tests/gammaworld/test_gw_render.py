@@ -7,13 +7,13 @@ from gamekernel.render.gammaworld import card_html, card_text
 from gamekernel.systems.gammaworld import starter_catalog
 
 
-def test_card_html_is_coloured_by_energy_and_tapped_cards_turn() -> None:
+def test_card_html_is_coloured_by_energy_and_tapped_cards_stay_upright() -> None:
     catalog = starter_catalog()
     card = catalog.find("Gravity Knot")
     html = card_html(card)
     assert "gk-energy-dark" in html and "rotate(90deg)" not in html
     tapped = card_html(card, tapped=True)
-    assert "gk-card-tapped" in tapped and "rotate(90deg)" in tapped
+    assert "gk-card-tapped" in tapped and "rotate(90deg)" not in tapped and ">tapped<" in tapped
     assert "10+" in card_text(card) and "9 or less" in card_text(card)
 
 
