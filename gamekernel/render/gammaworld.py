@@ -9,6 +9,7 @@ from gamekernel.actions.gammaworld import AlphaOdds, DeckOddsView, DeckView
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import t
 from gamekernel.render.html import FONT, chip, esc, panel, sign, table
+from gamekernel.render.numbers import percent as plain_percent
 from gamekernel.systems.gammaworld.decks import DeckCheck
 from gamekernel.systems.gammaworld.results import AlphaResult, HandView
 
@@ -38,7 +39,7 @@ def card_name(card_id: str, catalog: Catalog | None = None) -> str:
 
 
 def percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.1f}%"
+    return plain_percent(value, 1)
 
 
 # ----------------------------------------------------------------------------- one card
