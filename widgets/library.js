@@ -1,106 +1,133 @@
-// MtG library widget: shows what the session says; buttons send intents back (check, boost, scene).
-const COLOURS = {
-  white: "#f8f3dc", blue: "#d6e9f8", black: "#d9d4d9", red: "#f9d9d2", green: "#d6efd9", colourless: "#e6e6ea",
-};
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = String(text);
-  return node;
-}
-
+// MtG library widget: shows what the session says, with labelled figures; the buttons send intents
+// back (check, boost, scene). The chosen colour and difficulty stay between clicks and redraws (the
+// widget's memory, common.js); Boost is disabled with the rules' reason. No rules here.
+// el, button, memoryOf and keepFocus come from common.js.
 function chips(names, none) {
-  const box = el("span");
+  const box = el("span", "gk-lib-chips");
   if (!names.length) box.append(el("span", "gk-muted", none));
   for (const name of names) box.append(el("span", "gk-chip", name));
   return box;
 }
 
-function draw(model, root) {
+function figure(cls, label, value, note) {
+  const box = el("div", "gk-lib-figure " + cls);
+  box.append(el("div", "gk-lib-figure-label", label));
+  box.append(el("div", "gk-lib-figure-value", value));
+  if (note) box.append(el("div", "gk-lib-figure-note gk-muted", note));
+  return box;
+}
+
+function draw(model, root, memory) {
   const L = model.get("labels") || {};
-  root.replaceChildren();
+  const box = el("div", "gk-library gk-widget");
   const head = el("div", "gk-lib-head");
   head.append(el("span", "gk-lib-title", L.title || model.get("actor")));
-  head.append(el("span", "gk-lib-count", model.get("count")));
-  head.append(el("span", "gk-lib-scene", L.scene || ""));
+  head.append(el("span", "gk-chip gk-lib-scene", L.scene || ""));
   head.append(el("span", "gk-chip gk-lib-boost " + (model.get("boost_used") ? "gk-bad" : "gk-ok"),
     model.get("boost_used") ? L.boost_used : L.boost_free));
-  root.append(head);
-  if (L.options) root.append(el("div", "gk-lib-options gk-muted", L.options));
+  box.append(head);
+  if (L.options) box.append(el("div", "gk-lib-options gk-muted", L.options));
 
-  const known = el("div", "gk-lib-known", L.known || "");
-  known.append(chips(model.get("known_top") || [], L.none));
-  root.append(known);
-  const exile = el("div", "gk-lib-exile", L.exile || "");
-  exile.append(chips(model.get("exile") || [], L.none));
-  root.append(exile);
+  const figures = el("div", "gk-lib-figures");
+  figures.append(figure("gk-lib-left", L.cards_left, model.get("count")));
+  const known = figure("gk-lib-known", L.known_top, "");
+  known.querySelector(".gk-lib-figure-value").replaceChildren(chips(model.get("known_top") || [], L.none));
+  figures.append(known);
+  box.append(figures);
+
+  const exiled = model.get("exile") || [];
+  const exile = el("div", "gk-lib-exile");
+  exile.append(el("span", "gk-lib-figure-label", `${L.exile} (${exiled.length})`));
+  exile.append(chips(exiled, L.none)); // wraps, and scrolls inside past a few rows
+  box.append(exile);
 
   const last = model.get("last_check");
   if (last) {
-    const pair = el("div", "gk-lib-pair");
-    const first = el("div", "gk-lib-card gk-lib-first");
-    first.append(el("div", "", last.first));
-    first.append(el("b", "gk-lib-target", last.target));
-    const second = el("div", "gk-lib-card gk-lib-second");
-    second.style.background = COLOURS[last.chosen_colour || "colourless"];
-    second.style.color = "#1f1f1f";  // a pair: the swatch is light in every theme
-    second.append(el("div", "", last.second));
     const boost = model.get("last_boost");
-    const achievement = boost ? boost.achievement : last.achievement;
-    second.append(el("b", "gk-lib-achievement", achievement));
+    const pair = el("div", "gk-lib-pair");
+    const target = figure("gk-lib-card gk-lib-first", L.target, last.target, last.target_formula);
+    target.querySelector(".gk-lib-figure-value").classList.add("gk-lib-target");
+    const achievement = figure("gk-lib-card gk-lib-second gk-mtg-" + (last.chosen_colour || "colourless"),
+      L.achievement, boost ? boost.achievement : last.achievement, last.achievement_formula);
+    achievement.querySelector(".gk-lib-figure-value").classList.add("gk-lib-achievement");
+    if (boost && L.boosted) achievement.append(el("div", "gk-lib-boosted", L.boosted));
     const success = boost ? boost.success : last.success;
     const verdict = el("div", "gk-chip gk-lib-verdict " + (success ? "gk-ok" : "gk-bad"),
       `${last.kind_label} [${last.difficulty}] ${success ? L.success : L.failure}`);
-    pair.append(first, second, verdict);
-    root.append(pair);
+    pair.append(target, achievement, verdict);
+    box.append(pair);
   }
 
   const dist = model.get("distribution") || {};
-  const kinds = L.kinds || [];  // the check kinds in pentagon order, from the session's colour data
+  const kinds = L.kinds || []; // the check kinds in pentagon order, from the session's colour data
   const peak = Math.max(1, ...kinds.map((c) => dist[c] || 0));
   const bars = el("div", "gk-lib-bars");
+  bars.setAttribute("aria-label", L.colours || "");
   for (const colour of kinds) {
     const bar = el("div", "gk-lib-bar gk-lib-" + colour);
-    const fill = el("div");
+    const fill = el("div", "gk-lib-fill gk-mtg-" + colour);
     fill.style.height = `${Math.round(30 * (dist[colour] || 0) / peak)}px`;
-    fill.style.background = COLOURS[colour];
-    fill.style.border = "1px solid #bbb";
     bar.append(fill, el("div", "", `${L["colour_" + colour] || colour} ${dist[colour] || 0}`));
     bars.append(bar);
   }
-  root.append(bars);
+  box.append(bars);
 
   const controls = el("div", "gk-lib-controls");
+  const kindLabel = el("label", "gk-lib-label", `${L.kind} `);
   const kind = el("select", "gk-lib-kind");
+  kind.dataset.focusId = "kind";
   for (const colour of kinds) {
     const option = el("option", "", L["colour_" + colour] || colour);
     option.value = colour;
     kind.append(option);
   }
-  kind.value = "green";
+  kind.value = memory.kind || "green"; // the GM's last choice, not a reset to green
+  kind.addEventListener("change", () => { memory.kind = kind.value; });
+  kindLabel.append(kind);
+  const difficultyLabel = el("label", "gk-lib-label", `${L.difficulty} `);
   const difficulty = el("input", "gk-lib-difficulty");
   difficulty.type = "number";
-  difficulty.value = "2";
-  difficulty.style.width = "3em";
-  const check = el("button", "gk-lib-check", L.button_check || "check");
-  check.onclick = () => model.send({ action: "check", kind: kind.value, difficulty: difficulty.value });
-  const boostButton = el("button", "gk-lib-boost-button", L.button_boost || "boost");
-  boostButton.onclick = () => model.send({ action: "boost" });
-  const scene = el("button", "gk-lib-new-scene", L.button_scene || "scene");
-  scene.onclick = () => model.send({ action: "scene" });
-  controls.append(kind, difficulty, check, boostButton, scene);
-  root.append(controls);
-  if (model.get("error")) root.append(el("div", "gk-lib-error", model.get("error")));
+  difficulty.min = "0";
+  difficulty.dataset.focusId = "difficulty";
+  difficulty.title = L.difficulty_hint || "";
+  difficulty.value = memory.difficulty ?? "2";
+  difficulty.addEventListener("input", () => { memory.difficulty = difficulty.value; });
+  const sendCheck = () => ({ action: "check", kind: kind.value, difficulty: difficulty.value });
+  difficulty.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      model.send(sendCheck());
+    }
+  });
+  difficultyLabel.append(difficulty);
+  const check = button(L.button_check, "gk-lib-check gk-button-primary", sendCheck, model);
+  check.dataset.focusId = "check";
+  const refused = model.get("boost_refused") || "";
+  const boostButton = button(L.button_boost, "gk-lib-boost-button", () => ({ action: "boost" }), model);
+  boostButton.dataset.focusId = "boost";
+  boostButton.disabled = Boolean(refused);
+  boostButton.title = refused;
+  const scene = button(L.button_scene, "gk-lib-new-scene", () => ({ action: "scene" }), model);
+  scene.dataset.focusId = "scene";
+  controls.append(kindLabel, difficultyLabel, check, boostButton, scene);
+  box.append(controls);
+  if (refused) box.append(el("div", "gk-lib-boost-reason gk-muted", refused));
+  const error = model.get("error");
+  if (error) {
+    const line = el("div", "gk-lib-error gk-error", error);
+    line.setAttribute("role", "alert");
+    box.append(line);
+  }
+  root.replaceChildren(box);
+  keepFocus(box, memory);
 }
 
 export default {
-  render({ model, el: host }) {
-    const root = el("div", "gk-library");
-    host.append(root);
-    const redraw = () => draw(model, root);
+  render({ model, el: root }) {
+    const memory = memoryOf(model);
+    const redraw = () => draw(model, root, memory);
     for (const name of ["count", "known_top", "exile", "last_check", "last_boost", "distribution", "labels",
-      "boost_used", "scene", "error", "actor"]) {
+      "boost_used", "boost_refused", "scene", "error", "actor"]) {
       model.on(`change:${name}`, redraw);
     }
     redraw();

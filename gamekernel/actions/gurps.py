@@ -19,12 +19,13 @@ from typing import Any
 from gamekernel import limits
 from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
-from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.errors import NotFoundError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
 from gamekernel.state import register_part
 from gamekernel.systems.gurps.characters import (
     Character,
+    check_edits,
     custom_skill,
     load_character,
     make_skill,
@@ -354,8 +355,10 @@ class GurpsActions(HostBase):
         if not clean:
             raise UsageError(t("gurps.err.nothing_to_change"))
         Character.from_dict({**character.to_dict(), **clean})  # validates before logging
-        if "st" in clean and clean["st"] < 1:
-            raise RuleError(t("gurps.err.st_minimum", st=clean["st"]))
+        check_edits(character, clean)
+        clean = {key: value for key, value in clean.items() if getattr(character, key) != value}
+        if not clean:  # "DX 14 -> 14": nothing changes, nothing is recorded
+            return character
         before = {key: getattr(character, key) for key in clean}
         self.record("gurps.char.update", {"name": character.name, "changes": clean, "before": before},
                     actor=character.name)

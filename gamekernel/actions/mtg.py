@@ -23,7 +23,16 @@ from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
 from gamekernel.state import register_part
-from gamekernel.systems.mtg.check import EVERYONE, BoostResult, CheckResult, action_check, boost, require_boost
+from gamekernel.systems.mtg.check import (
+    EVERYONE,
+    BoostResult,
+    CheckResult,
+    action_check,
+    boost,
+    boost_refusal,
+    boost_taken,
+    require_boost,
+)
 from gamekernel.systems.mtg.decklists import Composition, build_library, composition, parse_decklist, read_decklist
 from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts, display_name
 from gamekernel.systems.mtg.kinds import MtgOptions, parse_check_spec, parse_kind
@@ -422,13 +431,9 @@ class MtgActions(HostBase):
         actor = self.mtg_actor(actor)
         part = self._mtg
         options = self.mtg_options
-        record = part.last_check.get(actor)
-        scope = require_boost(actor, options, part.boost_user(actor), record)
+        scope, check = self._boostable(actor)
         lib = library_zone(actor)
         order = list(part.table.order(lib))
-        if order != record["after"]:
-            raise RuleError(t("mtg.error.boost_stale"))
-        check = self._check_from_record(record)
         result = boost(part.library(actor), check, self.rng, options=options)
         exiled_uids = [order[i] for i in range(len(order)) if i not in set(result.new_order)]
         if options.boost_exile_stays:
@@ -439,6 +444,26 @@ class MtgActions(HostBase):
         self.record("mtg.boost", {"actor": actor, "scope": scope, "result": result.to_dict(),
                                   "batch": batch.to_dict()}, actor=actor)
         return result
+
+    def _boostable(self, actor: str) -> tuple[str, CheckResult]:
+        """The scope and check a boost would use now; RuleError when the rules refuse it (MTG-CHK-13)."""
+        part = self._mtg
+        record = part.last_check.get(actor)
+        scope = require_boost(actor, self.mtg_options, part.boost_user(actor), record)
+        if list(part.table.order(library_zone(actor))) != record["after"]:
+            raise RuleError(t("mtg.error.boost_stale"))
+        return scope, self._check_from_record(record)
+
+    def mtg_boost_refusal(self, actor: str | None = None) -> str | None:
+        """Why `mtg_boost` would be refused now, or None; nothing is rolled or recorded (the library
+        widget disables its Boost button with this reason)."""
+        actor = self.mtg_actor(actor)
+        try:
+            _, check = self._boostable(actor)
+            taken = boost_taken(len(self._mtg.library(actor)), check, self.mtg_options)
+        except RuleError as refusal:
+            return str(refusal)
+        return boost_refusal(check, len(taken))
 
     def _check_from_record(self, record: Mapping[str, Any]) -> CheckResult:
         """Rebuild the CheckResult of the last check from its event data (no RNG)."""

@@ -10,6 +10,7 @@ from gamekernel.dice.result import RollResult
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import get_language, t
 from gamekernel.render.html import FONT, bars, chip_style, esc, panel, table
+from gamekernel.render.numbers import count, decimal, percent
 
 MAX_ROWS = 41  # table and chart rows before trimming the tails and grouping outcomes
 TAIL = Fraction(1, 10**6)  # outcomes beyond this tail mass are summarised, not listed
@@ -76,29 +77,6 @@ def roll_html(result) -> str:
 # ----- distributions
 
 
-def percent(p: Fraction) -> str:
-    """A probability as a short percentage that never rounds a possible outcome to 0 or 100."""
-    if p == 0:
-        return "0%"
-    if p == 1:
-        return "100%"
-    value = float(p) * 100
-    if value >= 99.995:
-        return ">99.99%"
-    if value >= 0.01:
-        return f"{value:.2f}%"
-    return f"{value:.2g}%"
-
-
-def _scientific(ways: int) -> str:
-    """`1.234e+40` for a count too large for a float (10d100r1 has 200-digit counts)."""
-    try:
-        return f"{ways:.3e}"
-    except OverflowError:
-        digits = str(ways)
-        return f"{digits[0]}.{digits[1:4].ljust(3, '0')}e+{len(digits) - 1:02d}"
-
-
 def _ratio(p: Fraction) -> str:
     if p.denominator < 10**9:
         return f"{p.numerator}/{p.denominator} = {percent(p)}"
@@ -138,8 +116,8 @@ def rows(dist) -> tuple[list[tuple[int, int, int]], list[str]]:
 
 def _summary(dist) -> list[str]:
     parts = [
-        f"{t('dice.odds.mean')} {float(dist.mean):.4g}",
-        f"{t('dice.odds.sd')} {dist.stdev:.4g}",
+        f"{t('dice.odds.mean')} {decimal(float(dist.mean), 3)}",
+        f"{t('dice.odds.sd')} {decimal(dist.stdev, 3)}",
         f"{t('dice.odds.range')} {dist.min}–{dist.max}",
         t("dice.odds.outcomes", count=len(dist.counts)),
     ]
@@ -183,7 +161,7 @@ def distribution_text(dist) -> str:
         mark = " ✓" if _row_success(dist, low, high) else ""
         body.append([
             _label(low, high),
-            str(ways) if ways < 10**12 else _scientific(ways),
+            count(ways),
             percent(Fraction(ways, denominator)),
             percent(dist.p_le(high)),
             percent(dist.p_ge(low)),
@@ -218,7 +196,7 @@ def distribution_html(dist) -> str:
     body = [
         [
             _label(low, high),
-            str(ways) if ways < 10**12 else _scientific(ways),
+            count(ways),
             percent(Fraction(ways, denominator)),
             percent(dist.p_le(high)),
             percent(dist.p_ge(low)),

@@ -9,6 +9,7 @@ from gamekernel.actions.gammaworld import AlphaOdds, DeckOddsView, DeckView
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import t
 from gamekernel.render.html import ACCENTS, FONT, INK, PAPER, chip, esc, panel, sign, table
+from gamekernel.render.numbers import percent as plain_percent
 from gamekernel.systems.gammaworld.decks import DeckCheck
 from gamekernel.systems.gammaworld.results import AlphaResult, HandView
 
@@ -38,7 +39,7 @@ def card_name(card_id: str, catalog: Catalog | None = None) -> str:
 
 
 def percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.1f}%"
+    return plain_percent(value, 1)
 
 
 # ----------------------------------------------------------------------------- one card
@@ -106,14 +107,13 @@ def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = Fals
     data = f' data-uid="{esc(uid)}"' if uid else ""
     face = (
         f'<div class="gk-card gk-energy-{esc(card.energy)}{state_class}"{data} style="width:{CARD_W}px;'
-        f"height:{CARD_H}px;box-sizing:border-box;overflow:hidden;background:{background};color:{ink};"
+        f"min-height:{CARD_H}px;box-sizing:border-box;background:{background};color:{ink};"
         f"border:2px {'dashed' if tapped else 'solid'} {ink};border-radius:8px;padding:5px 7px;font-size:10.5px;"
         f'line-height:1.3">{chr(10).join(rows)}</div>'  # newlines keep the lines apart when unstyled
     )
-    return (
-        f'<div class="gk-card-slot" style="display:inline-flex;align-items:center;justify-content:center;'
-        f'width:{CARD_W}px;height:{CARD_H}px;margin:3px;vertical-align:top">{face}</div> '
-    )
+    # Upright even when tapped (the chip says so): its text stays readable, and nothing depends on a
+    # transform a sanitizer may strip; the card grows with its text instead of cutting it off.
+    return f'<div class="gk-card-slot" style="display:inline-block;margin:3px;vertical-align:top">{face}</div>'
 
 
 # ----------------------------------------------------------------------------- hands

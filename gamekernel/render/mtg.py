@@ -15,6 +15,7 @@ from gamekernel.actions.mtg import LibraryLoaded, LibraryView, MtgConfigShown, O
 from gamekernel.display import TEXT, renders
 from gamekernel.i18n import t
 from gamekernel.render.html import chip, esc, panel, sign, table
+from gamekernel.render.numbers import percent as plain_percent
 from gamekernel.systems.mtg.check import BoostResult, CheckResult
 from gamekernel.systems.mtg.odds import OddsTable
 
@@ -31,7 +32,7 @@ SWATCH = {
 def percent(value: Fraction | None) -> str:
     if value is None:
         return t("mtg.odds.none")
-    return f"{float(value) * 100:.1f}%"
+    return plain_percent(value, 1)
 
 
 def colour_name(colour: str | None) -> str:

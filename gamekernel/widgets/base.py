@@ -31,11 +31,25 @@ def asset(name: str) -> Path:
     return source if source.exists() else _BUILT_ASSETS / name
 
 
+def styles(name: str) -> str:
+    """A widget's stylesheet after the shared ones: `widgets/theme.css` (the one palette of JupyterLab
+    variables, the same as the static outputs', see render/html.py) and `widgets/common.css` (the
+    frame, buttons, chips and errors every widget uses), so the widgets look alike in every theme."""
+    return "\n".join(asset(part).read_text(encoding="utf-8") for part in ("theme.css", "common.css", name))
+
+
+def script(name: str) -> str:
+    """A widget's module after the shared helpers (`widgets/common.js`: element helpers, the shared
+    button, and the memory that keeps focus and selections when a view is redrawn)."""
+    return asset("common.js").read_text(encoding="utf-8") + "\n" + asset(name).read_text(encoding="utf-8")
+
+
 class SessionWidget(anywidget.AnyWidget):
     """Subclasses set `_esm`/`_css`, define traits with `.tag(sync=True)`, and implement
     `refresh()`, `snapshot_html()` and `__repr__`."""
 
     error = traitlets.Unicode("").tag(sync=True)
+    key = traitlets.Unicode("").tag(sync=True)  # this widget's id: what its redrawn views remember it by
 
     def __init__(self, session, **kwargs: Any):
         from gamekernel.widgets.record import ActionRecord
@@ -43,6 +57,7 @@ class SessionWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._session = session
         self._record = ActionRecord()
+        self.key = self.model_id
         # weak: a dropped widget stops observing; replaced/excess ones are closed (_retire_older)
         self._stop_observing = session.observe(self._on_event, weak=True)
         self.on_msg(self._on_custom_message)
@@ -94,6 +109,7 @@ class SessionWidget(anywidget.AnyWidget):
             result = self.handle_action(str(content["action"]), content)
             self.error = ""
         except GameKernelError as exc:
+            self.error = ""  # a refusal repeated word for word still reaches the front end as a change
             self.error = str(exc)  # refused: nothing happened, nothing is recorded
             return
         if result is not None:

@@ -1,9 +1,11 @@
 """The Gamma World hand widget: one character's readied alpha cards, live.
 
-Cards lie face up, coloured by energy source; a tapped card is turned 90 degrees. Clicking a card
-taps or untaps it, its Overcharge button overcharges it, and a pending Alpha Flux shows a banner
-with a button per readied card. Every click becomes a session call (logged, undoable); the
-widget keeps no state of its own beyond the copy of the session state in its traits.
+Cards lie face up, coloured by energy source, each as tall as its text; a tapped card stays upright
+with a "Tapped" badge. Its Tap/Untap button (or a click on the card, or Enter on it) taps or untaps it;
+Overcharge is offered only where the rules allow it (the hand view's refusal, systems/gammaworld/
+allowed.py), and a pending Alpha Flux shows a banner with a button per readied card. Every click
+becomes a session call (logged, undoable); the widget keeps no state of its own beyond the copy of
+the session state in its traits.
 """
 
 from __future__ import annotations
@@ -13,9 +15,8 @@ from typing import Any
 import traitlets
 
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
-from gamekernel.widgets.styles import themed
 
 
 def _power_lines(card) -> list[list[str]]:
@@ -39,8 +40,8 @@ def _power_lines(card) -> list[list[str]]:
 class HandWidget(SessionWidget):
     """`HandWidget(session, "Rin")` - also what `%hand Rin` shows."""
 
-    _esm = asset("hand.js")
-    _css = themed("hand.css")
+    _esm = script("hand.js")
+    _css = styles("hand.css")
 
     character = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
@@ -81,7 +82,8 @@ class HandWidget(SessionWidget):
                     "energy_label": t("gammaworld.energy." + facts.energy),
                     "tapped": card.tapped,
                     "overcharged": card.overcharged,
-                    "can_overcharge": facts.overcharge is not None and not card.overcharged and not card.tapped,
+                    "can_overcharge": card.overcharge_refused is None,  # the rules' answer, not the widget's
+                    "overcharge_refused": card.overcharge_refused or "",
                     "lines": _power_lines(facts),
                 }
             )
@@ -96,6 +98,9 @@ class HandWidget(SessionWidget):
             "tapped": t("gammaworld.hand.tapped"),
             "ready": t("gammaworld.hand.ready"),
             "overcharge": t("gammaworld.hand.overcharge_button"),
+            "tap": t("gammaworld.hand.tap_button"),
+            "untap": t("gammaworld.hand.untap_button"),
+            "tapped_badge": t("gammaworld.hand.tapped_badge"),
             "overcharged": t("gammaworld.hand.overcharged"),
             "flux": t("gammaworld.flux.banner"),
             "flux_choose": t("gammaworld.hand.flux_choose"),

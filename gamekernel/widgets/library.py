@@ -1,7 +1,10 @@
 """The MtG library widget: count, known top cards, the last revealed pair, exile, boost, colours.
 
 It mirrors `session.library_view(actor)` into synced traits and sends the buttons (check, boost,
-new scene) back as session calls, so every click is a logged, undoable event.
+new scene) back as session calls, so every click is a logged, undoable event. Its figures carry their
+labels (target = first card + difficulty, achievement = second card + colour modifier, cards left,
+known top); Boost is disabled with the rules' reason (`session.mtg_boost_refusal`); the difficulty is
+checked by the same rule as `%check` (systems/mtg/check.py `check_difficulty`).
 """
 
 from __future__ import annotations
@@ -13,25 +16,27 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
-from gamekernel.widgets.styles import themed
 
-LABEL_KEYS = ("mtg.view.known", "mtg.view.exile", "mtg.view.none", "mtg.view.boost_used",
-              "mtg.view.boost_free", "mtg.check.success", "mtg.check.failure", "mtg.view.colours",
-              "mtg.view.button_check", "mtg.view.button_boost", "mtg.view.button_scene")
+LABEL_KEYS = ("mtg.view.none", "mtg.view.boost_used", "mtg.view.boost_free", "mtg.check.success",
+              "mtg.check.failure", "mtg.view.colours", "mtg.view.button_check", "mtg.view.button_boost",
+              "mtg.view.button_scene", "mtg.widget.target", "mtg.widget.achievement", "mtg.widget.cards_left",
+              "mtg.widget.known_top", "mtg.widget.exile", "mtg.widget.kind", "mtg.widget.difficulty",
+              "mtg.widget.difficulty_hint")
 
 
 class LibraryWidget(SessionWidget):
     """`%library show @Mira`: a live view of one character's library."""
 
-    _esm = asset("library.js")
-    _css = themed("library.css")
+    _esm = script("library.js")
+    _css = styles("library.css")
 
     actor = traitlets.Unicode("").tag(sync=True)
     count = traitlets.Int(0).tag(sync=True)
     scene = traitlets.Int(1).tag(sync=True)
     boost_used = traitlets.Bool(False).tag(sync=True)
+    boost_refused = traitlets.Unicode("").tag(sync=True)  # why the rules refuse a boost now ("" = allowed)
     known_top = traitlets.List(traitlets.Unicode()).tag(sync=True)
     exile = traitlets.List(traitlets.Unicode()).tag(sync=True)
     last_check = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
@@ -55,6 +60,7 @@ class LibraryWidget(SessionWidget):
         self.count = view.count
         self.scene = view.scene
         self.boost_used = view.boost_used
+        self.boost_refused = self.session.mtg_boost_refusal(view.actor) or ""
         self.known_top = [view.shown_name(name) for name in view.known_top]
         self.exile = [view.shown_name(name) for name in view.exile]
         last = dict(view.last_check) if view.last_check else None
@@ -62,6 +68,11 @@ class LibraryWidget(SessionWidget):
             last["kind_label"] = kind_name(last["kind"])
             last["colour_label"] = colour_name(last["chosen_colour"])
             last["first"], last["second"] = view.shown_name(last["first"]), view.shown_name(last["second"])
+            last["target_formula"] = t("mtg.widget.target_formula", card=last["first"],
+                                       mv=last["target"] - last["difficulty"], difficulty=last["difficulty"])
+            last["achievement_formula"] = t("mtg.widget.achievement_formula", card=last["second"],
+                                            mv=last["achievement"] - last["modifier"],
+                                            modifier=f"{last['modifier']:+d}", colour=last["colour_label"])
         self.last_check = last
         self.last_boost = dict(view.last_boost) if view.last_boost else None
         self.distribution = dict(view.distribution)
@@ -71,6 +82,9 @@ class LibraryWidget(SessionWidget):
         labels["title"] = t("mtg.view.title", actor=view.actor)
         labels["scene"] = t("mtg.view.scene", scene=view.scene)
         labels["count"] = t("mtg.view.count", count=view.count)
+        if view.last_boost:
+            labels["boosted"] = t("mtg.view.boosted", bonus=view.last_boost.get("bonus", 0),
+                                  achievement=view.last_boost.get("achievement"))
         labels["options"] = t("mtg.library.options", options=options_line(asdict(self.session.mtg_options)))
         self.labels = labels
 

@@ -1,8 +1,11 @@
 """The GURPS character sheet widget: attributes editable with live recomputation, traits and skills
 with costs, weapons (level, damage, reach, Parry), the point total against the budget, click-to-roll.
 
-An edit (DX 12 -> 13) is a session call (`char_set`, logged and undoable); the session's event
-refreshes the widget, so Basic Speed, Dodge, Move and the point total change at once. Clicking a
+An edit (DX 12 -> 13, or current HP 12 -> 7) is a session call (`char_set`, logged and undoable,
+validated as `%char set` is); an edit that changes nothing records nothing. The session's event
+refreshes the widget, so Basic Speed, Dodge, Move, the conditions and the point total change at once;
+the front end patches the values in place, so the edited box keeps its focus. A secret roll never
+shows as the last roll. Clicking a
 skill or attribute sends its key (`{"action": "roll", "skill": full name}` or `"attribute": "DX"`),
 rolled by `session.check_named` without parsing (logged, shown as the widget's last roll).
 The widget computes nothing itself: every number comes from the Character.
@@ -16,17 +19,17 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset
-from gamekernel.widgets.styles import themed
+from gamekernel.widgets.base import SessionWidget, script, styles
 
 EDITABLE_ATTRIBUTES = ("st", "dx", "iq", "ht")
+POOLS = ("hp", "fp")  # current HP/FP, edited as the points lost
 
 
 class SheetWidget(SessionWidget):
     """`SheetWidget(session, name="Aiko")` - also what `%sheet Aiko` shows."""
 
-    _esm = asset("sheet.js")
-    _css = themed("sheet.css")
+    _esm = script("sheet.js")
+    _css = styles("sheet.css")
 
     character = traitlets.Unicode("").tag(sync=True)
     attributes = traitlets.List([]).tag(sync=True)  # editable: {key, label, value, points}
@@ -38,6 +41,8 @@ class SheetWidget(SessionWidget):
     over_budget = traitlets.Bool(False).tag(sync=True)
     issues = traitlets.List([]).tag(sync=True)
     last = traitlets.Unicode("").tag(sync=True)
+    pools = traitlets.List([]).tag(sync=True)  # editable current HP/FP: {key, label, value, max}
+    conditions = traitlets.List([]).tag(sync=True)  # what current HP/FP and load mean now (text)
     labels = traitlets.Dict({}).tag(sync=True)
 
     def __init__(self, session, name: str | None = None, **kwargs: Any):
@@ -57,10 +62,8 @@ class SheetWidget(SessionWidget):
         self.attributes = [{"key": key, "label": t(f"gurps.attr.{key.upper()}"), "value": getattr(c, key),
                             "points": attr_points[key], "roll": key.upper()} for key in EDITABLE_ATTRIBUTES]
         self.derived = [
-            {"key": "hp", "label": t("gurps.attr.HP"), "value": f"{c.current_hp}/{c.hp}", "roll": ""},
             {"key": "will", "label": t("gurps.attr.Will"), "value": str(c.will), "roll": "Will"},
             {"key": "per", "label": t("gurps.attr.Per"), "value": str(c.per), "roll": "Per"},
-            {"key": "fp", "label": t("gurps.attr.FP"), "value": f"{c.current_fp}/{c.fp}", "roll": ""},
             {"key": "basic_speed", "label": t("gurps.attr.Basic Speed"), "value": f"{c.basic_speed:g}", "roll": ""},
             {"key": "basic_move", "label": t("gurps.attr.Basic Move"), "value": str(c.basic_move), "roll": ""},
             {"key": "dodge", "label": t("gurps.attr.Dodge"), "value": str(c.dodge), "roll": "Dodge"},
@@ -85,6 +88,9 @@ class SheetWidget(SessionWidget):
                        disadvantages=pts.disadvantages, limit=pts.disadvantage_limit)
         self.over_budget = pts.total > pts.budget
         self.issues = [str(issue) for issue in c.validate()]
+        self.pools = [{"key": key, "label": t(f"gurps.sheet.current_{key}"), "value": current, "max": most}
+                      for key, current, most in (("hp", c.current_hp, c.hp), ("fp", c.current_fp, c.fp))]
+        self.conditions = [t(f"gurps.condition.{key}") for key in c.conditions]
         last = self.session.gurps.last_check.get(c.name)
         if last and last.get("secret"):  # the sheet is on the shared screen: say a roll was made, not what
             self.last = t("core.secret_result", kind="check")  # as %check --secret shows it
@@ -94,19 +100,19 @@ class SheetWidget(SessionWidget):
                        "level": t("gurps.sheet.col.level"), "points": t("gurps.sheet.col.points"),
                        "roll_hint": t("gurps.sheet.roll_hint"), "last": t("gurps.sheet.last"),
                        "weapon": t("gurps.sheet.col.weapon"), "damage": t("gurps.attr.Damage"),
-                       "reach": t("gurps.sheet.col.reach"), "parry": t("gurps.attr.Parry")}
+                       "reach": t("gurps.sheet.col.reach"), "parry": t("gurps.attr.Parry"),
+                       "conditions": t("gurps.sheet.conditions"), "none": t("gurps.sheet.no_conditions"),
+                       "edit_hint": t("gurps.sheet.edit_hint")}
 
     def handle_action(self, action: str, payload: dict[str, Any]):
         if action == "set":
             from gamekernel.widgets.record import EventLines
 
-            key = str(payload.get("key", ""))
-            if key not in EDITABLE_ATTRIBUTES:
-                raise UsageError(t("gurps.err.sheet_edit", key=key))
             log = self.session.log
             mark = len(log)
-            self.session.char_set(self._name, **{key: payload.get("value")})
-            return EventLines(tuple(event.summary() for event in log[mark:]))  # not the whole sheet
+            self.session.char_set(self._name, **self._edit(str(payload.get("key", "")), payload.get("value")))
+            lines = tuple(event.summary() for event in log[mark:])  # not the whole sheet
+            return EventLines(lines) if lines else None  # "DX 14 -> 14" changed nothing: no line
         elif action == "roll":  # a structured intent: the row's key, never display text to parse
             key = str(payload.get("skill") or payload.get("attribute") or "").strip()
             if not key:
@@ -114,6 +120,20 @@ class SheetWidget(SessionWidget):
             return self.session.check_named(key, actor=self._name)
         else:
             raise UsageError(t("gurps.err.sheet_action", action=action))
+
+    def _edit(self, key: str, value: Any) -> dict[str, Any]:
+        """The `char_set` fields of one edited box: an attribute as is, a current HP/FP as the points
+        lost (the character stores HP and HP lost); the session validates both as `%char set` does."""
+        if key in EDITABLE_ATTRIBUTES:
+            return {key: value}
+        if key in POOLS:
+            try:
+                current = int(value)
+            except (TypeError, ValueError):
+                raise UsageError(t("gurps.err.whole_number", what=t(f"gurps.attr.{key.upper()}"),
+                                   value=value)) from None
+            return {f"{key}_lost": getattr(self.view(), key) - current}
+        raise UsageError(t("gurps.err.sheet_edit", key=key))
 
     def snapshot_html(self) -> str:
         from gamekernel.render.gurps import character_html

@@ -12,8 +12,7 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import get_language, t
-from gamekernel.widgets.base import SessionWidget, asset
-from gamekernel.widgets.styles import themed
+from gamekernel.widgets.base import SessionWidget, asset, styles
 
 _BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "encounter_start", "encounter_end")
 
@@ -22,7 +21,7 @@ class TableDashboard(SessionWidget):
     """`TableDashboard(session)` - also what `%table` shows."""
 
     _esm = asset("table.js")
-    _css = themed("table.css")
+    _css = styles("table.css")
 
     view = traitlets.Dict({}).tag(sync=True)
     texts = traitlets.Dict({}).tag(sync=True)  # the snapshot's words: header line and state texts

@@ -19,8 +19,7 @@ import traitlets
 
 from gamekernel.i18n import get_language, t
 from gamekernel.render.combat import CombatResult
-from gamekernel.widgets.base import SessionWidget, asset
-from gamekernel.widgets.styles import themed
+from gamekernel.widgets.base import SessionWidget, asset, styles
 
 
 def _rows(state) -> dict[str, dict[str, Any]]:
@@ -40,7 +39,7 @@ class Tracker(SessionWidget):
     """`Tracker(session)` - also what `%combat tracker` shows."""
 
     _esm = asset("tracker.js")
-    _css = themed("tracker.css")
+    _css = styles("tracker.css")
 
     order = traitlets.List([]).tag(sync=True)
     rows = traitlets.Dict({}).tag(sync=True)

@@ -95,6 +95,24 @@ class Lab:
         page.screenshot(path=str(path), full_page=True)
         return path
 
+    def themed_screenshots(self, page, selector: str, stem: str) -> list[Path]:
+        """`selector`'s first match in JupyterLab Dark, then Light (artifacts a person looks at: both
+        themes must read); ends in Light."""
+        ARTIFACTS.mkdir(exist_ok=True)
+        paths = []
+        for theme, suffix in (("JupyterLab Dark", "dark"), ("JupyterLab Light", "light")):
+            page.evaluate(f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
+            page.wait_for_function("(name) => document.body.dataset.jpThemeName === name", arg=theme)
+            page.wait_for_function(  # the theme's stylesheet applied, not only announced
+                "(dark) => (getComputedStyle(document.body).getPropertyValue('--jp-layout-color1').trim()"
+                " === '#fff' || getComputedStyle(document.body).getPropertyValue('--jp-layout-color1').trim()"
+                " === 'white') !== dark", arg=suffix == "dark")
+            page.wait_for_function("() => !document.querySelector('#jupyterlab-splash')")  # the switch's overlay
+            path = ARTIFACTS / f"{stem}-{suffix}.png"
+            page.locator(selector).first.screenshot(path=str(path))
+            paths.append(path)
+        return paths
+
     def close_page(self, page) -> None:
         try:
             page.evaluate("window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")

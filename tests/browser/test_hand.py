@@ -27,10 +27,10 @@ def test_hand_widget_taps_and_resolves_flux_in_the_page(lab):
     cards.first.click()
     page.locator(".gk-hand-widget .gk-card.gk-card-tapped").first.wait_for()
     tapped = page.locator(".gk-hand-widget .gk-card.gk-card-tapped").first
-    # issue 11: upright (a rotation cannot survive a sanitizer), marked by a dashed border and the word
+    # issues 11, 12: upright (a rotation cannot survive a sanitizer), marked by a dashed border and a badge
     assert tapped.evaluate("n => getComputedStyle(n).transform") == "none"
     assert tapped.evaluate("n => getComputedStyle(n).borderTopStyle") == "dashed"
-    assert "tapped" in tapped.inner_text()
+    assert page.locator(".gk-hand-widget .gk-card.gk-card-tapped .gk-tapped-badge").first.is_visible()
     lab.run(page, "from gamekernel.magics import current_session as cs\n"
                   "s = cs(); print('TAPPED', [s.gw.table.card(u).tapped for u in s.gw.readied('Rin')])",
             expect="TAPPED [True, False]")

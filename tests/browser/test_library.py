@@ -19,7 +19,7 @@ def test_library_widget_shows_state_and_sends_checks_boosts_scenes(lab):
     ])
     widget = page.locator(".gk-library").first
     widget.wait_for()
-    assert page.locator(".gk-library .gk-lib-count").first.inner_text() == "28"
+    assert page.locator(".gk-library .gk-lib-left .gk-lib-figure-value").first.inner_text() == "28"
     assert "green" in widget.inner_text()
 
     page.locator(".gk-library .gk-lib-check").first.click()  # green 2 by default: the seed's example
@@ -30,16 +30,18 @@ def test_library_widget_shows_state_and_sends_checks_boosts_scenes(lab):
     lab.run(page, "from gamekernel.magics import current_session as cs\n"
                   "print('KINDS', [e.kind for e in cs().log][-1])", expect="KINDS mtg.check")
 
-    page.locator(".gk-library .gk-lib-boost-button").first.click()  # a success cannot be boosted (seed 002:35,64)
-    page.locator(".gk-library .gk-lib-error", has_text="already succeeded").first.wait_for()
+    # a success cannot be boosted (seed 002:35,64): the button is disabled and says why
+    page.locator(".gk-library .gk-lib-boost-reason", has_text="already succeeded").first.wait_for()
+    assert page.locator(".gk-library .gk-lib-boost-button").first.is_disabled()
     page.locator(".gk-library .gk-lib-difficulty").first.fill("8")  # target >= 8 > any achievement here
     page.locator(".gk-library .gk-lib-check").first.click()
     page.locator(".gk-library .gk-lib-verdict", has_text="[8]").first.wait_for()
     page.locator(".gk-library .gk-lib-boost-button").first.click()
     page.locator(".gk-library .gk-lib-boost.gk-bad").first.wait_for()
     assert page.locator(".gk-library .gk-lib-exile .gk-chip").count() == 6
-    page.locator(".gk-library .gk-lib-boost-button").first.click()  # second boost: refused, shown
-    page.locator(".gk-library .gk-lib-error", has_text="already boosted").first.wait_for()
+    # a second boost this scene is not offered, with the reason
+    page.locator(".gk-library .gk-lib-boost-reason", has_text="already boosted").first.wait_for()
+    assert page.locator(".gk-library .gk-lib-boost-button").first.is_disabled()
 
     page.locator(".gk-library .gk-lib-new-scene").first.click()
     page.locator(".gk-library .gk-lib-boost.gk-ok").first.wait_for()

@@ -24,7 +24,7 @@ def test_sheet_edits_dx_and_rolls_a_skill_through_the_session(lab):
 
     dx = page.locator(".gk-sheet .gk-attr-input[data-key=dx]").first
     dx.fill("14")
-    dx.dispatch_event("change")
+    dx.press("Enter")
     page.wait_for_function(
         "() => document.querySelector('.gk-sheet .gk-derived-dodge .gk-value').textContent === '10'")
     assert page.locator(".gk-sheet .gk-derived-basic_speed .gk-value").first.inner_text() == "6.25"

@@ -22,7 +22,7 @@ def test_switching_language_and_back_relabels_open_widgets(ip):
     assert (sheet.labels["skills"], tracker.labels["next"]) == ("技能", "次のターン")
     ip.run_cell("%config GameKernel.language = 'en'")
     assert (sheet.labels["skills"], tracker.labels["next"]) == ("Skill", "Next turn")
-    assert sheet.derived[0]["label"] == "HP"
+    assert sheet.pools[0]["label"] == "Current HP"
 
 
 def test_a_closed_widget_is_left_alone(ip):
@@ -59,8 +59,8 @@ def test_library_buttons_follow_the_language(ip, tmp_path):
     deck.write_text("20 Forest\n4 Llanowar Elves\n", encoding="utf-8")
     current_session().load_library("Mira", deck)
     widget = LibraryWidget(current_session(), "Mira")
-    assert (widget.labels["button_check"], widget.labels["button_scene"]) == ("check", "new scene")
+    assert (widget.labels["button_check"], widget.labels["button_scene"]) == ("Check", "New scene")
     ip.run_cell("%config GameKernel.language = 'ja'")
     assert (widget.labels["button_check"], widget.labels["button_scene"]) == ("判定", "新しい場面")
     ip.run_cell("%config GameKernel.language = 'en'")
-    assert widget.labels["button_check"] == "check"
+    assert widget.labels["button_check"] == "Check"

@@ -199,7 +199,14 @@ def test_mtg_chk_03_unusual_difficulty_allowed_with_a_note():
     assert result.unusual_difficulty and result.target == 10
     assert "outside the usual 0–8" in str(result)
     assert not run(ELVISH_MYSTIC, RUNECLAW_BEAR, "green", 8).unusual_difficulty
-    assert run(ELVISH_MYSTIC, RUNECLAW_BEAR, "green", -1).unusual_difficulty
+    assert not run(ELVISH_MYSTIC, RUNECLAW_BEAR, "green", 0).unusual_difficulty
+
+
+@pytest.mark.parametrize("difficulty", [-1, -4])
+def test_mtg_chk_03_negative_difficulty_refused(difficulty):
+    """MTG-CHK-03: difficulties start at 0; the magic and the library widget both refuse below it."""
+    with pytest.raises(UsageError, match=f"difficulty {difficulty} is below 0"):
+        run(ELVISH_MYSTIC, RUNECLAW_BEAR, "green", difficulty)
 
 
 @pytest.mark.parametrize("difficulty", ["2", 2.5, True, None])

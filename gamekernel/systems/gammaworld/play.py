@@ -15,6 +15,7 @@ from gamekernel import cards
 from gamekernel.cards import Batch, EmptyPolicy, Op, Table
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.i18n import t
+from gamekernel.systems.gammaworld.allowed import overcharge_refusal
 from gamekernel.systems.gammaworld.catalog import Catalog, fold
 from gamekernel.systems.gammaworld.decks import readied_count, validate_deck
 from gamekernel.systems.gammaworld.state import (
@@ -324,12 +325,9 @@ def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random,
     uid = readied_card(state, who.name, card, catalog)
     instance = state.table.cards[uid]
     facts = catalog.card(instance.def_id)
-    if facts.overcharge is None:
-        raise RuleError(t("gammaworld.err.no_overcharge", card=facts.name))
-    if uid in state.overcharged:
-        raise RuleError(t("gammaworld.err.overcharged", card=facts.name))
-    if instance.tapped:  # seed 000: overcharge is a way of using the power, and a used (tapped) power is spent
-        raise RuleError(t("gammaworld.err.overcharge_tapped", card=facts.name))
+    refusal = overcharge_refusal(facts, tapped=instance.tapped, overcharged=uid in state.overcharged)
+    if refusal is not None:
+        raise RuleError(refusal)
     face = rng.randint(1, 20)
     bonus = state.origin_bonus(who.name)
     total = face + bonus

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gamekernel.display import Displayable
+from gamekernel.systems.gammaworld.allowed import overcharge_refusal
 from gamekernel.systems.gammaworld.catalog import Catalog
 from gamekernel.systems.gammaworld.decks import readied_count
 from gamekernel.systems.gammaworld.state import DISCARD, GM_DECK, AlphaState, Step, deck_zone
@@ -21,6 +22,7 @@ class CardView:
     card_id: str
     tapped: bool
     overcharged: bool
+    overcharge_refused: str | None = None  # why the rules refuse an overcharge now; None: offered
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
@@ -45,7 +47,9 @@ def hand_view(state: AlphaState, name: str, catalog: Catalog) -> HandView:
     table = state.table
     zone = f"gw:{name}:readied"
     views = tuple(
-        CardView(uid, table.cards[uid].def_id, table.cards[uid].tapped, uid in state.overcharged)
+        CardView(uid, table.cards[uid].def_id, table.cards[uid].tapped, uid in state.overcharged,
+                 overcharge_refusal(catalog.card(table.cards[uid].def_id), tapped=table.cards[uid].tapped,
+                                    overcharged=uid in state.overcharged))
         for uid in table.orders.get(zone, ())
     )
     own = deck_zone(name)

@@ -163,6 +163,24 @@ def custom_skill(name: str, difficulty: str, points: int) -> Skill:
     return Skill(text, canonical, _normalize_difficulty(diff), points, None, specialization)
 
 
+ATTRIBUTE_RANGE = (1, 20)  # GURPS-CH-04: 1 is the human minimum; above 20 only for godlike beings
+
+
+def check_edits(character: Character, changes: dict[str, Any]) -> None:
+    """Refuse edits the rules forbid, before anything is logged: an attribute outside 1-20
+    (GURPS-CH-04) and HP/FP lost below zero (current above the maximum: healing stops there)."""
+    low, high = ATTRIBUTE_RANGE
+    for key in ("st", "dx", "iq", "ht"):
+        if key in changes and not low <= changes[key] <= high:
+            raise RuleError(t("gurps.err.attribute_range", attribute=t(f"gurps.attr.{key.upper()}"),
+                              value=changes[key], low=low, high=high))
+    for key, most in (("hp_lost", "hp"), ("fp_lost", "fp")):
+        if key in changes and changes[key] < 0:
+            edited = replace(character, **changes)
+            raise RuleError(t("gurps.err.above_maximum", what=t(f"gurps.attr.{most.upper()}"),
+                              value=getattr(edited, most) - changes[key], most=getattr(edited, most)))
+
+
 @dataclass(frozen=True)
 class Language:
     """A language with spoken and written comprehension (GURPS-CH-20..23)."""

@@ -91,8 +91,12 @@ class CheckResult(Displayable):
 
 
 def check_difficulty(difficulty: object) -> int:
+    """A difficulty is a whole number, normally 0-8, never below 0 (MTG-CHK-03: higher is harder;
+    the seed's scale starts at 0); the magic and the library widget both reach this one rule."""
     if isinstance(difficulty, bool) or not isinstance(difficulty, int):
         raise UsageError(t("mtg.error.difficulty", difficulty=difficulty))
+    if difficulty < 0:
+        raise UsageError(t("mtg.error.difficulty_negative", difficulty=difficulty))
     return difficulty
 
 
@@ -197,6 +201,15 @@ def require_boost(actor: str, options: MtgOptions, user: str | None, last_check:
     return scope
 
 
+def boost_taken(size: int, check: CheckResult, options: MtgOptions) -> tuple[int, ...]:
+    """The library positions a boost would exile: up to `boost_cards` after the known top cards, never
+    the revealed pair now at the bottom (MTG-CHK-13); RuleError when the library changed since the check."""
+    if size != check.library_size:
+        raise RuleError(t("mtg.error.boost_stale"))
+    middle = range(len(check.known_cards), size - 2)
+    return tuple(middle[: options.boost_cards])
+
+
 def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random | None = None, *,
           options: MtgOptions | None = None) -> BoostResult:
     """Boost the achievement of `check`, given the library as the check left it.
@@ -206,11 +219,7 @@ def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random |
     """
     options = options or check.options
     size = len(library)
-    if size != check.library_size:
-        raise RuleError(t("mtg.error.boost_stale"))
-    known = len(check.known_cards)
-    middle = range(known, size - 2)
-    taken = tuple(middle[: options.boost_cards])
+    taken = boost_taken(size, check, options)
     refusal = boost_refusal(check, len(taken))
     if refusal:
         raise RuleError(refusal)
