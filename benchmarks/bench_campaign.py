@@ -28,9 +28,9 @@ from gamekernel import Session
 session = Session()
 if sys.argv[2] == "replay":
     (__import__("pathlib").Path(sys.argv[1]) / "snapshot.json").unlink(missing_ok=True)
-status = session.open_campaign(sys.argv[1])
+status = session.campaign_open(sys.argv[1])
 t1 = time.perf_counter()
-session.close_campaign() if sys.argv[2] == "snapshot" else None
+session.campaign_close() if sys.argv[2] == "snapshot" else None
 print(json.dumps({"seconds": t1 - t0, "events": len(session.log)}))
 """
 
@@ -54,7 +54,7 @@ def build(folder: Path, events: int = EVENTS) -> dict[str, int]:
     from gamekernel import Session
 
     session = Session(seed=1)
-    session.open_campaign(folder)
+    session.campaign_open(folder)
     # This benchmark measures opening, not writing: without this, building 100k events would spend
     # its time waiting for the disk to sync each event (about 1 ms each here).
     session.campaign.current_log.fsync = False
@@ -65,7 +65,7 @@ def build(folder: Path, events: int = EVENTS) -> dict[str, int]:
         makers[i % len(makers)](i)
         i += 1
     kinds = Counter(e.kind.split(".")[0] for e in session.log)
-    session.close_campaign()
+    session.campaign_close()
     return dict(kinds)
 
 
@@ -76,26 +76,26 @@ class _Table:
     def __init__(self, session):
         self.s = session
         s = session
-        s.char_new("Aiko", st=11, dx=13, iq=12, ht=11, skills=[("Lockpicking", 1, 9), ("Stealth", 4)],
+        s.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11, skills=[("Lockpicking", 1, 9), ("Stealth", 4)],
                    traits=["Combat Reflexes"])
-        s.char_new("Guard", st=11, iq=10, dr=1, activate=False)
+        s.gurps_char_new("Guard", st=11, iq=10, dr=1, activate=False)
         s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
         s.combat_npc("Guardsman", "ST=11 DX=12 HT=12 HP=16 weapon=Broadsword:13:sw cut shield=12 side=pcs")
         s.gw_character("Rin", level=4)
-        s.draw_alpha("Rin")
-        s.load_library("Mira", "forest-friends.txt", text=DECKLIST)
+        s.gw_draw("Rin")
+        s.mtg_library_load("Mira", "forest-friends.txt", text=DECKLIST)
 
     def makers(self):
         s = self.s
         return [
             lambda i: s.roll("3d6+2 attack"),
-            lambda i: s.check("Stealth" if i % 3 else "Lockpicking-5 dark", secret=i % 7 == 0),
+            lambda i: s.gurps_check("Stealth" if i % 3 else "Lockpicking-5 dark", secret=i % 7 == 0),
             self.fight,
             lambda i: s.mtg_check(("green", "white", "colorless")[i % 3], 1 + i % 4, actor="Mira"),
             self.fight,
             self.encounter,
             lambda i: s.note(f"note {i}: the party presses on", gm_only=i % 5 == 0),
-            lambda i: s.damage("1d+1 cut", target="Guard", secret=i % 4 == 0),
+            lambda i: s.gurps_damage("1d+1 cut", target="Guard", secret=i % 4 == 0),
             self.fight,
             lambda i: s.roll("1d20+4", actor="Rin"),
             self.encounter,
@@ -134,19 +134,19 @@ class _Table:
         s = self.s
         gw = s.gw
         if gw.flux:
-            s.flux("Rin", self._readied()[0])
+            s.gw_flux("Rin", self._readied()[0])
         elif not gw.encounter:
-            s.encounter_start()
+            s.gw_encounter_start()
         else:
             pairs = zip(self._readied(), gw.readied("Rin"), strict=True)
             untapped = [name for name, uid in pairs if not gw.table.card(uid).tapped]
             try:
                 if untapped and i % 4:
-                    s.tap("Rin", untapped[0])
+                    s.gw_tap("Rin", untapped[0])
                     return
             except GameKernelError:
                 pass
-            s.encounter_end()
+            s.gw_encounter_end()
 
     def _readied(self) -> list[str]:
         gw = self.s.gw
@@ -158,7 +158,7 @@ class _Table:
 
         s = self.s
         try:
-            (s.mtg_boost, lambda actor: s.mtg_scene(), s.reset_library)[(i // 12) % 3]("Mira")
+            (s.mtg_boost, lambda actor: s.mtg_scene(), s.mtg_library_reset)[(i // 12) % 3]("Mira")
         except GameKernelError:
             s.mtg_scene()
 
@@ -170,9 +170,9 @@ session = Session()
 if sys.argv[2] == "replay":
     (__import__("pathlib").Path(sys.argv[1]) / "snapshot.json").unlink(missing_ok=True)
 t0 = time.perf_counter()
-session.open_campaign(sys.argv[1])
+session.campaign_open(sys.argv[1])
 t1 = time.perf_counter()
-session.close_campaign()
+session.campaign_close()
 print(json.dumps({"seconds": t1 - t0, "events": len(session.log)}))
 """
 

@@ -20,13 +20,13 @@ def _table_of_five():
     from gamekernel import Session
 
     session = Session(seed=5)
-    session.deck_new("Rin")
+    session.gw_deck_new("Rin")
     for card in ("Sap Bloom", "Bristle Hide", "Sticky Pads", "Gravity Knot", "Thought Needle"):
-        session.deck_add("Rin", card, 2)
+        session.gw_deck_add("Rin", card, 2)
     for name, level in (("Rin", 4), ("Bren", 1), ("Ash", 8), ("Kit", 5), ("Mo", 2)):
         session.gw_character(name, level=level)
-    session.draw_alpha()
-    session.encounter_start()
+    session.gw_draw()
+    session.gw_encounter_start()
     return session
 
 
@@ -42,18 +42,18 @@ def _session_ops(replay_log: bool = True) -> dict[str, tuple[int, float]]:
         name = names[done % len(names)]
         if done % 50 == 49:
             start = clock()
-            session.encounter_end()
-            session.encounter_start()
+            session.gw_encounter_end()
+            session.gw_encounter_start()
             timings["encounter end"].append(clock() - start)
         else:
             cards = session.gw.readied(name)
             ready = [uid for uid in cards if not session.gw.table.cards[uid].tapped]
             start = clock()
             if ready:
-                session.tap(name, ready[0])
+                session.gw_tap(name, ready[0])
                 timings["tap"].append(clock() - start)
             else:
-                session.flux(name, cards[0], force=True)
+                session.gw_flux(name, cards[0], force=True)
                 timings["discard+draw"].append(clock() - start)
         done += 1
     result = {kind: (len(values), sum(values)) for kind, values in timings.items()}

@@ -39,8 +39,8 @@ def _session() -> tuple[float, float]:
     from gamekernel import Session
 
     session = Session(seed=1)
-    session.char_new("Aiko", dx=12, iq=12, ht=11, skills=[("Lockpicking", 8)])
-    check = _best(lambda: session.check("Lockpicking-5 dark"))
+    session.gurps_char_new("Aiko", dx=12, iq=12, ht=11, skills=[("Lockpicking", 8)])
+    check = _best(lambda: session.gurps_check("Lockpicking-5 dark"))
     session = Session(seed=1)
     roll = _best(lambda: session.roll("3d+2"))
     return check, roll
@@ -71,7 +71,7 @@ def main() -> None:
         print(f"    {name:28s} {seconds * 1e6:8.2f} µs")
     check, roll = _session()
     print("GURPS: session calls (best of 7 x 500)")
-    print(f"    session.check('Lockpicking-5 dark') {check * 1e6:8.1f} µs")
+    print(f"    session.gurps_check('Lockpicking-5 dark') {check * 1e6:8.1f} µs")
     print(f"    session.roll('3d+2')                {roll * 1e6:8.1f} µs")
     print(f"    ratio check / roll                  {check / roll:8.2f}x")
     cell_check, cell_roll = _cells()

@@ -115,7 +115,7 @@ def bench_check() -> list[tuple[str, str]]:
     _, with_odds = timed(lambda: [action_check(library, "green", 2, rng) for _ in range(runs)])
     _, without = timed(lambda: [action_check(library, "green", 2, rng, with_odds=False) for _ in range(runs)])
     session = Session(seed=1)
-    session.load_library("Mira", "bench.txt", text="\n".join(f"1 {name}" for name in names))
+    session.mtg_library_load("Mira", "bench.txt", text="\n".join(f"1 {name}" for name in names))
     _, through_session = timed(lambda: [session.mtg_check("green 2") for _ in range(200)])
     return [
         ("check with exact odds, 60 cards", f"{with_odds / runs * 1e3:.3f} ms"),

@@ -64,19 +64,19 @@ def test_bad_input_changes_nothing():
 def test_gurps_fat_10_rest_and_inj_19_first_aid_after_fight():
     s = fight()
     s.combat_damage("Bren", "1d cut")
-    s.cast("Bren", "Light", 3, 14)
+    s.gurps_cast("Bren", "Light", 3, 14)
     s.combat_end()
     bren = s.state["gurps_combat"].roster["Bren"]
     s.gurps_rest("Bren", "30min")
     assert s.state["gurps_combat"].roster["Bren"].fp == min(bren.fp_max, bren.fp + 3)
-    s.first_aid("Bren", 8, skill=12)
+    s.gurps_first_aid("Bren", 8, skill=12)
     assert replay(s.active).to_dict() == s.state.to_dict()
 
 
 def test_gurps_haz_06_fall_hazard_event():
     s = fight()
     s.combat_end()
-    result = s.hazard("fall", "Bren", metres=3)
+    result = s.gurps_hazard("fall", "Bren", metres=3)
     assert "8 m/s" in str(result)
 
 
@@ -171,7 +171,7 @@ def test_gurps_inj_05_06_damage_on_a_fighter_goes_through_the_fight_like_hit():
     """`session.damage` on a combatant = `combat_damage` (shock GURPS-INJ-05, major wound INJ-06/07,
     thresholds, badges): same dice, same state, a combat.damage event."""
     a, b = fight(9), fight(9)
-    via_damage = a.damage("3d+4 cut", target="Goblin1")
+    via_damage = a.gurps_damage("3d+4 cut", target="Goblin1")
     via_hit = b.combat_damage("Goblin1", "3d+4 cut")
     assert a.log[-1].kind == "combat.damage" and a.log[-1].data["args"] == b.log[-1].data["args"]
     assert a.state.to_dict() == b.state.to_dict() and str(via_damage) == str(via_hit)
@@ -203,13 +203,13 @@ def test_gurps_dmg_damage_magic_routes_to_the_fight_with_dr_and_attacker(ip):
 
 def test_gurps_dmg_damage_to_a_fighting_character_is_not_counted_twice():
     s = Session(seed=3)
-    s.char_new("Bren", st=13, dx=12, ht=12)
+    s.gurps_char_new("Bren", st=13, dx=12, ht=12)
     s.combat_start("Bren Goblin{ST=9,DX=12,HT=11}")
-    s.damage("2d cut", target="Bren")
-    assert s.character("Bren").hp_lost == 0  # the fight holds HP until it ends
+    s.gurps_damage("2d cut", target="Bren")
+    assert s.gurps_character("Bren").hp_lost == 0  # the fight holds HP until it ends
     lost = 13 - s.combat_state.get("Bren").hp
     s.combat_end()
-    assert s.character("Bren").hp_lost == lost
+    assert s.gurps_character("Bren").hp_lost == lost
 
 
 def test_gurps_cmb_01_next_event_names_whose_turn_begins():

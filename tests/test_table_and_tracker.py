@@ -97,12 +97,12 @@ def test_leave_refuses_the_defender_of_a_pending_attack_and_the_last_fighter() -
 
 def _table() -> Session:
     s = _fight(6)
-    s.deck_new("Rin")
+    s.gw_deck_new("Rin")
     for card in ("Gravity Knot", "Thought Needle", "Heavy Knuckle", "Ember Thought"):
-        s.deck_add("Rin", card, 2)
+        s.gw_deck_add("Rin", card, 2)
     s.gw_character("Rin", level=4)
-    s.draw_alpha("Rin")
-    s.load_library("Mira", "forest-friends.txt", text=DECKLIST)
+    s.gw_draw("Rin")
+    s.mtg_library_load("Mira", "forest-friends.txt", text=DECKLIST)
     return s
 
 

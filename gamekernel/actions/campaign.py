@@ -43,12 +43,12 @@ def snapshot_is_valid(events: list[Event], snapshot_seq: int) -> bool:
 
 
 class CampaignActions(HostBase):
-    """`session.open_campaign(path)`, `save_campaign()`, `reload_campaign()`, `close_campaign()`,
-    `repair_campaign(path, confirm=False)`."""
+    """`session.campaign_open(path)`, `campaign_save()`, `campaign_load()`, `campaign_close()`,
+    `campaign_repair(path, confirm=False)`."""
 
     campaign = None
 
-    def open_campaign(self, path: str | os.PathLike[str]) -> CampaignStatus:
+    def campaign_open(self, path: str | os.PathLike[str]) -> CampaignStatus:
         """Open (or create) the campaign in `path`, every file verified; a damaged one is refused."""
         from gamekernel.campaign import CampaignStore
         from gamekernel.session import active_events, replay
@@ -58,7 +58,7 @@ class CampaignActions(HostBase):
             raise UsageError(t("campaign.err.already_open", name=repr(self.campaign.root.name)))
         path = user_path(path, "folder")  # `~/campaigns/x` as typed
         store = CampaignStore(path)
-        self._last_refused = store.root  # what `repair_campaign()` repairs when given no folder
+        self._last_refused = store.root  # what `campaign_repair()` repairs when given no folder
         notices = store.open()
         try:
             with gc_paused(keep=True):  # the log lives as long as the kernel: see gc_paused
@@ -99,7 +99,7 @@ class CampaignActions(HostBase):
             notices.append(t("campaign.notice.earlier", count=len(earlier)))
         return self.campaign_status(notices=tuple(notices + loaded.warnings))
 
-    def repair_campaign(self, path: str | os.PathLike[str] | None = None, *, confirm: bool = False):
+    def campaign_repair(self, path: str | os.PathLike[str] | None = None, *, confirm: bool = False):
         """What rebuilding the campaign in `path` (by default the one whose opening was just refused)
         from the logs that exist would do; done only with `confirm`.
 
@@ -121,20 +121,20 @@ class CampaignActions(HostBase):
             notices,
         )
 
-    def save_campaign(self) -> CampaignStatus:
+    def campaign_save(self) -> CampaignStatus:
         """Write a snapshot of the state now and the readable per-part files."""
         store = self._require_campaign()
         self._write_snapshot(store)
         return self.campaign_status()
 
-    def reload_campaign(self) -> CampaignStatus:
+    def campaign_load(self) -> CampaignStatus:
         """Read the campaign again from its folder (what another tool or git checkout changed)."""
         store = self._require_campaign()
         root = store.root
-        self.close_campaign()
-        return self.open_campaign(root)
+        self.campaign_close()
+        return self.campaign_open(root)
 
-    def close_campaign(self) -> CampaignStatus:
+    def campaign_close(self) -> CampaignStatus:
         """Write a last snapshot and let the campaign go; a failed snapshot loses nothing (the logs
         hold every event) and is reported on the status."""
         store = self._require_campaign()

@@ -598,19 +598,19 @@ class CombatActions(HostBase):
     def combat_arm(self, name: str, weapon: str):
         return self._combat("arm", {"name": name, "weapon": weapon})
 
-    def hazard(self, kind: str, name: str, **args: Any):
+    def gurps_hazard(self, kind: str, name: str, **args: Any):
         if "seconds" in args:
             args["seconds"] = whole_number(args["seconds"], t("limits.what.seconds"), low=0, limit="max_seconds")
         if "modifier" in args:
             args["modifier"] = whole_number(args["modifier"], t("limits.what.modifier"), low=-100, high=100)
         return self._combat("hazard", {"name": name, "hazard": kind, **args}, actor=name)
 
-    def first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
+    def gurps_first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
         if skill is None:
             skill = 10
             if medic:
                 try:
-                    skill = self.character(medic).skill_level("First Aid").level
+                    skill = self.gurps_character(medic).skill_level("First Aid").level
                 except Exception:
                     skill = 10
         tl = whole_number(tl, t("limits.what.tech_level"), low=0, high=12)
@@ -621,23 +621,23 @@ class CombatActions(HostBase):
         minutes = duration if isinstance(duration, int) else parse_minutes(duration)
         return self._combat("rest", {"name": name, "minutes": minutes}, actor=name)
 
-    def natural_healing(self, name: str, days: int = 1, *, modifier: int = 0):
+    def gurps_natural_healing(self, name: str, days: int = 1, *, modifier: int = 0):
         """Days of rest with food: an HT roll at the end of each, +1 HP per success (GURPS-INJ-16)."""
         days = int(days)
         if not 1 <= days <= 365:
             raise UsageError(t("combat.err.rest_days", days=days))
         return self._combat("natural_healing", {"name": name, "days": days, "modifier": int(modifier)}, actor=name)
 
-    def wake(self, name: str, *, care: bool = False):
+    def gurps_wake(self, name: str, *, care: bool = False):
         """The roll (or wait) to wake up; `care` when medical care has restored HP (GURPS-INJ-13..15)."""
         return self._combat("wake", {"name": name, "care": bool(care)}, actor=name)
 
-    def mortal_check(self, name: str, *, healed: bool = False):
+    def gurps_mortal_check(self, name: str, *, healed: bool = False):
         """The 30-minute HT roll of a mortally wounded character; `healed` after medicine or magic
         restored HP (GURPS-INJ-10, INJ-11)."""
         return self._combat("mortal", {"name": name, "healed": bool(healed)}, actor=name)
 
-    def cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
+    def gurps_cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
         cost = whole_number(cost, t("limits.what.cost"), low=0, limit="max_count")
         skill = whole_number(skill, t("limits.what.skill"), low=-100, high=100)
         for modifier in modifiers:

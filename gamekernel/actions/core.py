@@ -93,7 +93,7 @@ class CoreActions(HostBase):
         events = self.log if last is None else self.log[-last:]
         return LogView(tuple(events), show_secrets)
 
-    def export_log(
+    def log_export(
         self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
         odds: bool = False,
     ) -> Path:
@@ -101,10 +101,10 @@ class CoreActions(HostBase):
 
         With a campaign open the log is the whole campaign; `this_session` keeps only what this
         kernel recorded since it opened the campaign. `players` writes the players' story instead
-        of the GM's log (`odds` adds the odds to its rolls). See `write_export` for the count."""
-        return self.write_export(path, players=players, this_session=this_session, odds=odds).path
+        of the GM's log (`odds` adds the odds to its rolls). See `log_write` for the count."""
+        return self.log_write(path, players=players, this_session=this_session, odds=odds).path
 
-    def write_export(
+    def log_write(
         self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
         odds: bool = False,
     ) -> Written:

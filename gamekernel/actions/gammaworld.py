@@ -91,7 +91,7 @@ register_reaction(_alpha_flux_reaction)
 
 
 class GammaWorldActions(HostBase):
-    """Alpha Mutation decks: `session.draw_alpha("Rin")`, `session.tap("Rin", "Sap Bloom")` ..."""
+    """Alpha Mutation decks: `session.gw_draw("Rin")`, `session.gw_tap("Rin", "Sap Bloom")` ..."""
 
     # -- plumbing ----------------------------------------------------------------------------
     @property
@@ -186,34 +186,34 @@ class GammaWorldActions(HostBase):
         return self._gw_one(lambda gw: play.plan_add_cards(gw, document, path.name), setup=False)
 
     # -- decks (GW-ALPHA-02) -------------------------------------------------------------------
-    def deck_new(self, owner: str) -> AlphaResult:
+    def gw_deck_new(self, owner: str) -> AlphaResult:
         return self._gw_one(lambda gw: play.plan_deck_new(gw, owner))
 
-    def deck_add(self, owner: str, card: str, count: int = 1) -> AlphaResult:
+    def gw_deck_add(self, owner: str, card: str, count: int = 1) -> AlphaResult:
         limits.at_most(count, "max_count", t("limits.what.copies"))
         if count < 1:
             raise UsageError(t("gammaworld.err.add_count", count=count))
         card_id = self._card_id(card)
         return self._gw_one(lambda gw: play.plan_deck_add(gw, owner, [card_id] * count, self.rng, gw.catalog))
 
-    def deck_remove(self, owner: str, card: str, count: int = 1) -> AlphaResult:
+    def gw_deck_remove(self, owner: str, card: str, count: int = 1) -> AlphaResult:
         card_id = self._card_id(card)
         return self._gw_one(lambda gw: play.plan_deck_remove(gw, owner, card_id, count))
 
-    def deck_validate(self, owner: str) -> DeckCheck:
+    def gw_deck_validate(self, owner: str) -> DeckCheck:
         """GW-ALPHA-02: at least 7 cards, at most 2 copies of a name (a query: records nothing)."""
         self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
         return validate_deck(owner, [self.gw.catalog.card(i).name for i in ids], player=owner.upper() != "GM")
 
-    def deck_show(self, owner: str) -> DeckView:
+    def gw_deck_show(self, owner: str) -> DeckView:
         self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
         zone = play._require_deck(self.gw, owner)
         return DeckView(owner, tuple(ids), self.gw.table.count(zone), self.gw.catalog)
 
     # -- play ----------------------------------------------------------------------------------
-    def draw_alpha(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
+    def gw_draw(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
         """GW-ALPHA-06: fill `name`'s readied cards up to their level's count (everyone when None)."""
         if name is not None:
             return self._gw_one(lambda gw: play.plan_draw(gw, name, self.rng, from_gm=from_gm))
@@ -228,32 +228,32 @@ class GammaWorldActions(HostBase):
 
         return AlphaResults(tuple(self._gw_run(*(draw_for(who) for who in list(self.gw.characters)))))
 
-    def hand(self, name: str) -> HandView:
+    def gw_hand(self, name: str) -> HandView:
         """`name`'s readied cards, deck counts and pending flux."""
         who = play.character(self.gw, name).name
         return hand_view(self.gw, who, self.gw.catalog)
 
-    def tap(self, name: str, card: str) -> AlphaResult:
+    def gw_tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""
         return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog), setup=False, draws=False)
 
-    def untap(self, name: str, card: str) -> AlphaResult:
+    def gw_untap(self, name: str, card: str) -> AlphaResult:
         return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog, tapped=False), setup=False,
                             draws=False)
 
-    def overcharge(self, name: str, card: str) -> AlphaResult:
+    def gw_overcharge(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-12..14: d20 + origin bonus, 10+ succeeds; once per power."""
         return self._gw_one(lambda gw: play.plan_overcharge(gw, name, card, self.rng, gw.catalog), setup=False)
 
-    def flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
+    def gw_flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-10: resolve a pending Alpha Flux by discarding `card` (any readied card)."""
         return self._gw_one(lambda gw: play.plan_flux(gw, name, card, self.rng, gw.catalog, force=force),
                             setup=False)
 
-    def encounter_start(self) -> AlphaResult:
+    def gw_encounter_start(self) -> AlphaResult:
         return self._gw_one(play.plan_encounter_start)
 
-    def encounter_end(self, *, force: bool = False) -> AlphaResult:
+    def gw_encounter_end(self, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-09: discard and replace every readied card (refused with no encounter running,
         unless `force`)."""
         return self._gw_one(lambda gw: play.plan_encounter_end(gw, self.rng, force=force))
@@ -272,7 +272,7 @@ class GammaWorldActions(HostBase):
             tuple((n, odds.p_flux(n)) for n in roll_range), tuple((b, odds.p_overcharge(b)) for b in bonus_range)
         )
 
-    def deck_odds(self, owner: str, card: str, draws: int) -> DeckOddsView:
+    def gw_deck_odds(self, owner: str, card: str, draws: int) -> DeckOddsView:
         """Chance that the next `draws` cards of `owner`'s deck (order unknown) include `card`."""
         self._gw_query(owner)
         zone = play._require_deck(self.gw, owner)

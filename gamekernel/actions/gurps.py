@@ -227,18 +227,18 @@ class LuckStatus(Displayable):
 
 class GurpsActions(HostBase):
     _gcs_library: LibraryIndex | None = None
-    """GURPS operations (mixed into Session): `session.check("Lockpicking-5 dark")` etc."""
+    """GURPS operations (mixed into Session): `session.gurps_check("Lockpicking-5 dark")` etc."""
 
     # -- characters ---------------------------------------------------------------------------------
     @property
     def gurps(self) -> GurpsState:
         return self.state[PART]
 
-    def characters(self) -> CharacterList:
+    def gurps_characters(self) -> CharacterList:
         part = self.gurps
         return CharacterList(tuple(part.characters[n] for n in sorted(part.characters)), part.active)
 
-    def character(self, name: str | None = None) -> Character:
+    def gurps_character(self, name: str | None = None) -> Character:
         """A character by name (English or as typed), or the active one; NotFoundError with hints."""
         part = self.gurps
         if name is None:
@@ -253,7 +253,7 @@ class GurpsActions(HostBase):
             else t("gurps.err.create_character"))
         raise NotFoundError(t("gurps.err.no_character", name=name, hint=hint))
 
-    def add_character(self, character: Character, *, activate: bool = True,
+    def gurps_add_character(self, character: Character, *, activate: bool = True,
                       change: Mapping[str, Any] | None = None) -> Character:
         """Put a Character at the table (replacing one of the same name); logged. `change` describes
         a sheet edit for the log line (what = skill | trait | weapon, see render.gurps.char_change_text)."""
@@ -267,11 +267,11 @@ class GurpsActions(HostBase):
         self.record("gurps.char.set", data, actor=character.name)
         return self.gurps.characters[character.name]
 
-    def char_new(
+    def gurps_char_new(
         self, name: str, *, traits: Iterable[str | tuple] = (), skills: Iterable[str | tuple] = (),
         activate: bool = True, **fields: Any,
     ) -> Character:
-        """Create a character: `char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 8)],
+        """Create a character: `gurps_char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 8)],
         traits=["Combat Reflexes", ("Acute Vision", 2)])`."""
         name = name.strip()
         if not name:
@@ -297,13 +297,13 @@ class GurpsActions(HostBase):
             raise UsageError(t("gurps.err.character_field", field=unknown[0]))
         character = Character(name=name, traits=tuple(built_traits), skills=tuple(built_skills), **fields)
         Character.from_dict(character.to_dict())  # validates appearance/wealth names before logging
-        return self.add_character(character, activate=activate)
+        return self.gurps_add_character(character, activate=activate)
 
-    def char_load(self, path: str | os.PathLike[str], *, activate: bool = True) -> Character:
+    def gurps_char_load(self, path: str | os.PathLike[str], *, activate: bool = True) -> Character:
         """Load a character file (our JSON or a GCS .gcs) and put it at the table."""
-        return self.char_import(path, activate=activate).character
+        return self.gurps_char_import(path, activate=activate).character
 
-    def char_import(self, path: str | os.PathLike[str], *, activate: bool = True) -> LoadedCharacter:
+    def gurps_char_import(self, path: str | os.PathLike[str], *, activate: bool = True) -> LoadedCharacter:
         """Load a character file; for a GCS file also say, one line each, where the file's value
         is used because our computation differs (`%char load`)."""
         if Path(path).suffix.lower() == ".gcs":
@@ -311,15 +311,15 @@ class GurpsActions(HostBase):
             lines = result.mismatch_lines()
             character = replace(result.character, notes="; ".join([*lines, *result.warnings]),
                                 gcs_source=str(path))
-            added = self.add_character(character, activate=activate)
+            added = self.gurps_add_character(character, activate=activate)
             return LoadedCharacter(added, lines, result.warnings)
         character = load_character(path)
-        return LoadedCharacter(self.add_character(replace(character, source=""), activate=activate))
+        return LoadedCharacter(self.gurps_add_character(replace(character, source=""), activate=activate))
 
-    def char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
+    def gurps_char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
         """Write a character as JSON (atomic); the default path is `<name>.json`. A `.gcs` path writes
         a copy of the character's GCS file with its current HP/FP and conditions."""
-        character = self.character(name)
+        character = self.gurps_character(name)
         # a typed path may hold folders and `~`; a name from data (a .gcs) is only ever a file name
         target = limits.user_path(path) if path else Path(limits.data_name(character.name) + ".json")
         if target.suffix.lower() == ".gcs":
@@ -329,15 +329,15 @@ class GurpsActions(HostBase):
         self.record("gurps.char.save", {"name": character.name, "path": str(target)}, actor=character.name)
         return SavedCharacter(character.name, str(target))
 
-    def char_use(self, name: str) -> Character:
+    def gurps_char_use(self, name: str) -> Character:
         """Make a character the active one (the default actor of checks)."""
-        character = self.character(name)
+        character = self.gurps_character(name)
         self.record("gurps.char.use", {"name": character.name})
         return character
 
-    def char_set(self, name: str | None = None, **changes: Any) -> Character:
-        """Change fields of a character (`char_set("Aiko", dx=13)`): the sheet widget's edits; logged."""
-        character = self.character(name)
+    def gurps_char_set(self, name: str | None = None, **changes: Any) -> Character:
+        """Change fields of a character (`gurps_char_set("Aiko", dx=13)`): the sheet widget's edits; logged."""
+        character = self.gurps_character(name)
         clean: dict[str, Any] = {}
         for key, value in changes.items():
             key = EDITABLE_ALIASES.get(key, key)
@@ -364,14 +364,14 @@ class GurpsActions(HostBase):
                     actor=character.name)
         return self.gurps.characters[character.name]
 
-    def char_add_skill(
+    def gurps_char_add_skill(
         self, skill: str, points: int, *, level: int | None = None, name: str | None = None,
         difficulty: str | None = None,
     ) -> Character:
         """Add (or re-buy) a skill: from the skill list and the Basic Set catalog
-        (`char_add_skill("Lockpicking", 8)`, `"Guns (Pistol)"`), or any skill with its attribute and
-        difficulty (`char_add_skill("Underwater Demolition", 2, difficulty="DX/A")`); logged."""
-        character = self.character(name)
+        (`gurps_char_add_skill("Lockpicking", 8)`, `"Guns (Pistol)"`), or any skill with its attribute and
+        difficulty (`gurps_char_add_skill("Underwater Demolition", 2, difficulty="DX/A")`); logged."""
+        character = self.gurps_character(name)
         if difficulty:
             new = custom_skill(skill, difficulty, int(points))
         else:
@@ -392,7 +392,7 @@ class GurpsActions(HostBase):
                                   "level": _skill_level_or_none(changed, new.full_name)}
         if old is not None:
             change.update(was_points=old.points, was_level=_skill_level_or_none(character, old.full_name))
-        return self.add_character(changed, activate=self.gurps.active == character.name, change=change)
+        return self.gurps_add_character(changed, activate=self.gurps.active == character.name, change=change)
 
     def gurps_library(self, path: str | os.PathLike[str], *, cache: str | None = None,
                       progress=None) -> GcsLibraryLoaded:
@@ -411,42 +411,42 @@ class GurpsActions(HostBase):
             raise UsageError(t("gurps.library.none"))
         return LibraryFound(self._gcs_library.find(name, kind))
 
-    def char_add_trait(
+    def gurps_char_add_trait(
         self, trait: str, *, level: int = 1, option: str = "", name: str | None = None,
     ) -> Character:
-        """Add a trait from the data: `char_add_trait("Acute Vision", level=2)`; logged."""
-        character = self.character(name)
+        """Add a trait from the data: `gurps_char_add_trait("Acute Vision", level=2)`; logged."""
+        character = self.gurps_character(name)
         new = make_trait(trait, level=level, option=option)
         kept = tuple(t for t in character.traits if not (t.id and t.id == new.id and t.option == new.option))
         was = [t.name for t in character.traits if t not in kept]
         change = {"what": "trait", "trait": new.name, "points": new.points, "was": was[0] if was else ""}
-        return self.add_character(replace(character, traits=(*kept, new)),
+        return self.gurps_add_character(replace(character, traits=(*kept, new)),
                                   activate=self.gurps.active == character.name, change=change)
 
-    def char_add_weapon(self, weapon: str | CharacterWeapon, *, name: str | None = None) -> Character:
-        """Put a weapon on the sheet (replacing one of the same name): `char_add_weapon("Broadsword:14:sw+1 cut")`
+    def gurps_char_add_weapon(self, weapon: str | CharacterWeapon, *, name: str | None = None) -> Character:
+        """Put a weapon on the sheet (replacing one of the same name): `gurps_char_add_weapon("Broadsword:14:sw+1 cut")`
         or `"Shortsword:Broadsword-2:sw cut"` (the level then follows the skill); logged."""
-        character = self.character(name)
+        character = self.gurps_character(name)
         new = parse_character_weapon(weapon) if isinstance(weapon, str) else weapon
         character.weapon_level(new)  # the skill must be usable (bought, or with a default) before logging
         kept = tuple(w for w in character.weapons if not same_name(w.name, new.name))
         action = "replaced" if len(kept) < len(character.weapons) else "added"
-        return self.add_character(replace(character, weapons=(*kept, new)),
+        return self.gurps_add_character(replace(character, weapons=(*kept, new)),
                                   activate=self.gurps.active == character.name,
                                   change={"what": "weapon", "weapon": new.name, "action": action})
 
-    def char_drop_weapon(self, weapon: str, *, name: str | None = None) -> Character:
+    def gurps_char_drop_weapon(self, weapon: str, *, name: str | None = None) -> Character:
         """Take a weapon off the sheet; logged."""
-        character = self.character(name)
+        character = self.gurps_character(name)
         gone = character.weapon(weapon)
-        return self.add_character(replace(character, weapons=tuple(w for w in character.weapons if w != gone)),
+        return self.gurps_add_character(replace(character, weapons=tuple(w for w in character.weapons if w != gone)),
                                   activate=self.gurps.active == character.name,
                                   change={"what": "weapon", "weapon": gone.name, "action": "removed"})
 
     # -- rolls ----------------------------------------------------------------------------------------
     def _actor_or_none(self, actor: str | None) -> Character | None:
         if actor is not None:
-            return self.character(actor)
+            return self.gurps_character(actor)
         part = self.gurps
         return part.characters[part.active] if part.active else None
 
@@ -458,29 +458,29 @@ class GurpsActions(HostBase):
         character = None if (who is None and raw_only(spec)) else self._actor_or_none(who)
         return (character.resolve(spec) if character else best_alternative(spec)), character
 
-    def check_odds(self, spec: str | CheckSpec, actor: str | None = None):
+    def gurps_check_odds(self, spec: str | CheckSpec, actor: str | None = None):
         """Exact odds of a success roll against `spec` (a number, or a skill of `actor`): `%odds check`."""
         from gamekernel.systems.gurps.odds import check_odds
 
-        return check_odds(self.check_target(spec, actor))
+        return check_odds(self.gurps_check_target(spec, actor))
 
-    def contest_odds(self, first: str | CheckSpec, second: str | CheckSpec, actor: str | None = None):
+    def gurps_contest_odds(self, first: str | CheckSpec, second: str | CheckSpec, actor: str | None = None):
         """Exact odds of a Quick Contest between two specs: `%odds contest 14 vs 12`."""
         from gamekernel.systems.gurps.odds import quick_contest_odds
 
-        return quick_contest_odds(self.check_target(_as_side(first), actor),
-                                  self.check_target(_as_side(second), actor))
+        return quick_contest_odds(self.gurps_check_target(_as_side(first), actor),
+                                  self.gurps_check_target(_as_side(second), actor))
 
-    def check_target(self, spec: str | CheckSpec, actor: str | None = None) -> int:
+    def gurps_check_target(self, spec: str | CheckSpec, actor: str | None = None) -> int:
         """The effective target of a check spec: its best alternative, numbers or `[Name:]Skill±n`."""
         return self._resolve(_as_side(spec), actor)[0].target
 
-    def check(
+    def gurps_check(
         self, spec: str | CheckSpec, *, actor: str | None = None, secret: bool = False,
         modifiers: Iterable = (), dice: Iterable[int] | None = None,
     ) -> SuccessRoll:
-        """A success roll: `check("Lockpicking-5 dark")`, `check("Per+2", actor="Aiko", secret=True)`,
-        `check("12")`. Resolves names against the actor (default: the active character). A str is
+        """A success roll: `gurps_check("Lockpicking-5 dark")`, `gurps_check("Per+2", actor="Aiko", secret=True)`,
+        `gurps_check("12")`. Resolves names against the actor (default: the active character). A str is
         parsed once here (the Python API); magics and widgets pass a parsed CheckSpec."""
         parsed = parse_check_spec(spec) if isinstance(spec, str) else spec
         secret = secret or parsed.secret
@@ -499,15 +499,15 @@ class GurpsActions(HostBase):
                     actor=name or None, secret=secret)
         return result
 
-    def check_named(self, key: str, *, actor: str | None = None) -> SuccessRoll:
+    def gurps_check_named(self, key: str, *, actor: str | None = None) -> SuccessRoll:
         """A success roll against one attribute or skill named exactly (the sheet widget's click):
         "DX", "Per", "Dodge", or a skill's full name as the sheet lists it, e.g. "Area Knowledge
         (Route-66)". Nothing is parsed: no modifiers, no alternatives, the key names the row."""
-        character = self.character(actor)
-        return self.check(CheckSpec((CheckTarget(name=key, number=None),), text=key), actor=character.name)
+        character = self.gurps_character(actor)
+        return self.gurps_check(CheckSpec((CheckTarget(name=key, number=None),), text=key), actor=character.name)
 
     # -- Luck (GURPS-ADV-19..21) --------------------------------------------------------------------
-    def luck(self, name: str | None = None) -> LuckResult:
+    def gurps_luck(self, name: str | None = None) -> LuckResult:
         """Use Luck on the character's last success roll: reroll it twice and keep the best of the
         three (GURPS-ADV-19). Declared right after the roll; one use per period of play (Luck 1 h,
         Extraordinary 30 min, Ridiculous 10 min) until `luck_reset`; logged and undoable."""
@@ -524,7 +524,7 @@ class GurpsActions(HostBase):
         self.record("gurps.luck", {"result": result.to_dict()}, actor=character.name, secret=result.secret)
         return result
 
-    def luck_status(self) -> LuckStatus:
+    def gurps_luck_status(self) -> LuckStatus:
         rows = []
         for name in sorted(self.gurps.characters):
             level = luck_level(self.gurps.characters[name])
@@ -532,23 +532,23 @@ class GurpsActions(HostBase):
                 rows.append((name, level.name, level.every_minutes, self.gurps.luck_used.get(name, 0) > 0))
         return LuckStatus(tuple(rows))
 
-    def luck_reset(self, name: str | None = None, *, minutes: int | None = None) -> LuckStatus:
+    def gurps_luck_reset(self, name: str | None = None, *, minutes: int | None = None) -> LuckStatus:
         """The GM says play time has passed: spent Luck comes back (all of it, one character's, or
         with `minutes` only the levels whose interval has passed: 10 min restores Ridiculous Luck)."""
-        names = [self.character(name).name] if name else sorted(self.gurps.luck_used)
+        names = [self.gurps_character(name).name] if name else sorted(self.gurps.luck_used)
         back = []
         for who in names:
             level = luck_level(self.gurps.characters[who]) if who in self.gurps.characters else None
             if who in self.gurps.luck_used and (level is None or recovered_after(level, minutes)):
                 back.append(who)
         self.record("gurps.luck.reset", {"names": back, "minutes": minutes})
-        return self.luck_status()
+        return self.gurps_luck_status()
 
-    def contest(
+    def gurps_contest(
         self, a: str | CheckSpec, b: str | CheckSpec | None = None, *, secret: bool = False, regular: bool = False,
         max_rounds: int = 20,
     ) -> QuickContest | RegularContest:
-        """A Quick Contest (`contest("Aiko:Stealth vs Guard:Per")`, or two sides) or, with `regular`,
+        """A Quick Contest (`gurps_contest("Aiko:Stealth vs Guard:Per")`, or two sides) or, with `regular`,
         a Regular Contest capped at `max_rounds` rounds (every round kept). A side is a CheckSpec
         (`parse_side`), its actor the character; a str is parsed once here."""
         if b is None:
@@ -580,7 +580,7 @@ class GurpsActions(HostBase):
         self.record(kind, {"result": result.to_dict()}, actor=a_actor or None, secret=secret)
         return result
 
-    def react(
+    def gurps_react(
         self, modifiers: str | Iterable = "", *, actor: str | None = None, npc: str = "", secret: bool = False,
         attracted: bool = False, npc_status: int = 0,
     ) -> ReactionRoll:
@@ -596,7 +596,7 @@ class GurpsActions(HostBase):
         self.record("gurps.react", {"result": result.to_dict()}, actor=result.actor or None, secret=secret)
         return result
 
-    def influence(
+    def gurps_influence(
         self, skill: str | CheckSpec, target: str, *, actor: str | None = None, modifiers: Iterable = (),
         secret: bool = False,
     ) -> InfluenceResult:
@@ -608,7 +608,7 @@ class GurpsActions(HostBase):
         resolved = character.resolve(skill)
         if resolved.label not in INFLUENCE_SKILLS:
             raise UsageError(t("gurps.err.not_influence", skill=resolved.label, skills=", ".join(INFLUENCE_SKILLS)))
-        other = self.character(target)
+        other = self.gurps_character(target)
         mods = resolved.modifiers + character.trait_modifiers("influence") + normalize_modifiers(modifiers)
         will_mods: tuple[Modifier, ...] = ()
         if resolved.label == "Intimidation":
@@ -627,11 +627,11 @@ class GurpsActions(HostBase):
         self.record("gurps.influence", {"result": result.to_dict()}, actor=character.name, secret=secret)
         return result
 
-    def damage(
+    def gurps_damage(
         self, spec: str, *, target: str | None = None, attacker: str | None = None, dr: int | None = None,
         half: bool = False, secret: bool = False, apply: bool = True,
     ) -> DamageRoll | Any:
-        """A damage roll: `damage("2d+1 cut", target="Goblin")`; thr/sw use the attacker's ST (default:
+        """A damage roll: `gurps_damage("2d+1 cut", target="Goblin")`; thr/sw use the attacker's ST (default:
         the active character); DR defaults to the target's. A known target (a fighter, or a character
         outside a fight) takes it through the one injury path (`combat_damage`: major wound, consciousness
         and death checks, states) and the combat result is returned; an unknown name gets a plain roll."""
@@ -644,7 +644,7 @@ class GurpsActions(HostBase):
         victim = None
         if target is not None:
             try:
-                victim = self.character(target)
+                victim = self.gurps_character(target)
             except NotFoundError:
                 victim = None
         if victim is not None and apply:  # the one injury path, outside a fight (GURPS-INJ)
@@ -664,7 +664,7 @@ class GurpsActions(HostBase):
 
     def _damage_in_fight(self, fighter: str, spec: str, *, attacker: str | None, dr: int | None, half: bool,
                          secret: bool):
-        """`damage()` on a combatant: thr/sw use a fighting attacker's ST, else the named (or active)
+        """`gurps_damage()` on a combatant: thr/sw use a fighting attacker's ST, else the named (or active)
         character's ST resolved to plain dice here, so the combat event holds everything it needs."""
         by = self.combat_fighter(attacker) if attacker else None
         if by is None and any(w in spec.lower() for w in ("thr", "sw")):
@@ -676,7 +676,7 @@ class GurpsActions(HostBase):
                 spec = str(parse_damage(spec, st=source.st))
         return self.combat_damage(fighter, spec, attacker=by or "", dr=dr, half=half, secret=secret)
 
-    def fright(
+    def gurps_fright(
         self, modifiers: str | Iterable = "", *, actor: str | None = None, secret: bool = False,
         rule_of_14: bool = False,
     ) -> FrightCheck:
@@ -693,7 +693,7 @@ class GurpsActions(HostBase):
         self.record("gurps.fright", {"result": result.to_dict()}, actor=character.name, secret=secret)
         return result
 
-    def self_control(
+    def gurps_self_control(
         self, trait: str, modifiers: str | Iterable = "", *, actor: str | None = None, situation: str = "",
         secret: bool = False,
     ) -> SelfControlRoll:

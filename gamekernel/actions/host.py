@@ -70,7 +70,7 @@ class SessionHost(Protocol):
     mtg_facts: FactsIndex  # MtgActions
 
     # ---- one mixin's method used by another
-    def character(self, name: str | None = None) -> Character:
+    def gurps_character(self, name: str | None = None) -> Character:
         """GurpsActions; CombatActions uses it (a medic's First Aid)."""
         ...
 

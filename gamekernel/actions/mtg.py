@@ -301,7 +301,7 @@ class MtgActions(HostBase):
         return found
 
     # -- libraries -----------------------------------------------------------------------------
-    def load_library(self, actor: str, source: str | os.PathLike[str], *, fmt: str | None = None,
+    def mtg_library_load(self, actor: str, source: str | os.PathLike[str], *, fmt: str | None = None,
                      text: str | None = None) -> LibraryLoaded:
         """Build `actor`'s library from a decklist file (or `text`), shuffled with the session RNG."""
         actor = actor.strip()
@@ -331,7 +331,7 @@ class MtgActions(HostBase):
         return LibraryLoaded(actor, deck["source"], decklist.fmt, deck["main"], deck["sideboard"], decklist.name,
                              made)
 
-    def stack_library(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
+    def mtg_library_stack(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
         """Put named cards of the library on top in the given order (a GM set-up, e.g. to replay the
         seed's example); logged as a reset of the order."""
         actor = self.mtg_actor(actor)
@@ -348,25 +348,25 @@ class MtgActions(HostBase):
         new = chosen + rest if where == "top" else rest + chosen
         batch = cards.Batch("stack", (cards.Shuffle(library_zone(actor), tuple(new), forget=True),))
         self.record("mtg.reset", {"actor": actor, "batch": batch.to_dict(), "stacked": names}, actor=actor)
-        return self.library_view(actor)
+        return self.mtg_library_view(actor)
 
-    def reset_library(self, actor: str | None = None) -> LibraryView:
+    def mtg_library_reset(self, actor: str | None = None) -> LibraryView:
         """Return exiled cards to the library and shuffle it (e.g. before the battle part)."""
         actor = self.mtg_actor(actor)
         batch = cards.plan_recall(self._mtg.table, library_zone(actor), rng=self.rng)
         self.record("mtg.reset", {"actor": actor, "batch": batch.to_dict()}, actor=actor)
-        return self.library_view(actor)
+        return self.mtg_library_view(actor)
 
-    def peek_library(self, count: int, actor: str | None = None) -> LibraryView:
+    def mtg_library_peek(self, count: int, actor: str | None = None) -> LibraryView:
         """The player looks at the top `count` cards (now known: exiled during checks, MTG-CHK-04)."""
         actor = self.mtg_actor(actor)
         if not isinstance(count, int) or count < 1:
             raise UsageError(t("mtg.error.peek_count", count=count))
         batch = cards.plan_peek(self._mtg.table, library_zone(actor), count, actor)
         self.record("mtg.peek", {"actor": actor, "count": count, "batch": batch.to_dict()}, actor=actor)
-        return self.library_view(actor)
+        return self.mtg_library_view(actor)
 
-    def library_view(self, actor: str | None = None) -> LibraryView:
+    def mtg_library_view(self, actor: str | None = None) -> LibraryView:
         from gamekernel.systems.mtg.odds import colour_distribution
 
         actor = self.mtg_actor(actor)
@@ -479,7 +479,7 @@ class MtgActions(HostBase):
             odds=None if odds is None else Fraction(*odds), actor=record.get("actor"),
             options=self.mtg_options, boost_odds=None if boost_odds is None else Fraction(*boost_odds))
 
-    def last_mtg_check(self, actor: str | None = None) -> CheckResult | None:
+    def mtg_last_check(self, actor: str | None = None) -> CheckResult | None:
         """The character's last check, rebuilt from its event (None before the first)."""
         record = self._mtg.last_check.get(self.mtg_actor(actor))
         return None if record is None else self._check_from_record(record)

@@ -29,7 +29,7 @@ def _gamma_rows(session) -> list[dict[str, Any]]:
     gw = session.gw
     rows = []
     for name in sorted(gw.characters):
-        view = session.hand(name)
+        view = session.gw_hand(name)
         cards = [{"uid": card.uid, "name": view.catalog.card(card.card_id).name, "tapped": card.tapped,
                   "overcharged": card.overcharged} for card in view.cards]
         rows.append({"name": name, "cards": cards, "flux": view.flux_pending})
@@ -40,7 +40,7 @@ def _mtg_rows(session) -> list[dict[str, Any]]:
     part = session._mtg
     rows = []
     for actor in sorted(part.decks):
-        view = session.library_view(actor)
+        view = session.mtg_library_view(actor)
         rows.append({"name": actor, "library": view.count, "known_top": [view.shown_name(n) for n in view.known_top],
                      "boost_used": view.boost_used})
     return rows

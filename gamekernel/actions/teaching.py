@@ -120,7 +120,7 @@ class TeachingActions(HostBase):
         if roll.kind != "skill" or not roll.actor or not roll.label:
             return None
         try:
-            character = self.character(roll.actor)
+            character = self.gurps_character(roll.actor)
             level = character.skill_level(roll.label)
         except GameKernelError:
             return None

@@ -198,7 +198,7 @@ class GameKernel(SessionMagics):
         adds the odds); `--session` exports only this kernel's
         session of an open campaign (default: the whole campaign)."""
         if args.sub == "export":
-            written = self.session.write_export(args.file, players=args.players, this_session=args.session,
+            written = self.session.log_write(args.file, players=args.players, this_session=args.session,
                                                 odds=args.odds)
             return _ExportResult(str(written.path), written.count, story=args.players)
         return self.session.log_view(args.count, show_secrets=args.gm)
@@ -250,11 +250,11 @@ class GameKernel(SessionMagics):
         if args.confirm and args.sub != "repair":
             raise UsageError(t("core.err.confirm_repair_only"))
         if args.sub == "open":
-            return session.open_campaign(" ".join(args.folder))
+            return session.campaign_open(" ".join(args.folder))
         if args.sub == "repair":
-            return session.repair_campaign(" ".join(args.folder) or None, confirm=args.confirm)
-        return {"status": session.campaign_status, "save": session.save_campaign,
-                "load": session.reload_campaign, "close": session.close_campaign}[args.sub]()
+            return session.campaign_repair(" ".join(args.folder) or None, confirm=args.confirm)
+        return {"status": session.campaign_status, "save": session.campaign_save,
+                "load": session.campaign_load, "close": session.campaign_close}[args.sub]()
 
     @line_magic
     @guarded("gamekernel")

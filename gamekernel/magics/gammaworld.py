@@ -95,7 +95,7 @@ class GammaWorldMagics(SessionMagics):
         if action == "new":
             if rest and [w.lower() for w in rest] != ["alpha"]:
                 raise UsageError(t("gammaworld.err.alpha_only", got=" ".join(rest)))
-            return session.deck_new(owner)
+            return session.gw_deck_new(owner)
         if action in ("add", "remove"):
             count = 1
             if rest and _COUNT.match(rest[-1]):
@@ -106,15 +106,15 @@ class GammaWorldMagics(SessionMagics):
                 raise UsageError(t("gammaworld.err.name_card", usage=f'%deck {action} {owner} "Sap Bloom" x2'))
             card = " ".join(rest)
             if action == "add":
-                return session.deck_add(owner, card, count)
-            return session.deck_remove(owner, card, count)
+                return session.gw_deck_add(owner, card, count)
+            return session.gw_deck_remove(owner, card, count)
         if action == "validate":
-            return session.deck_validate(owner)
+            return session.gw_deck_validate(owner)
         if action == "show":
-            return session.deck_show(owner)
+            return session.gw_deck_show(owner)
         if len(rest) < 2:
             raise UsageError(t("gammaworld.err.usage", usage='%deck odds Rin "Sap Bloom" 3'))
-        return session.deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "gammaworld.what.draws"))
+        return session.gw_deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "gammaworld.what.draws"))
 
     @line_magic
     @guarded("draw")
@@ -127,7 +127,7 @@ class GammaWorldMagics(SessionMagics):
         if not words or words[0].lower() not in ("alpha", "アルファ"):
             raise UsageError(t("gammaworld.err.usage", usage="%draw alpha [@Name] [--gm]"))
         name = args.actor or (" ".join(words[1:]) or None)
-        return self.session.draw_alpha(name, from_gm=args.gm)
+        return self.session.gw_draw(name, from_gm=args.gm)
 
     @line_magic
     @guarded("hand")
@@ -139,7 +139,7 @@ class GammaWorldMagics(SessionMagics):
         name = args.actor or " ".join(args.name)
         if not name:
             raise UsageError(t("gammaworld.err.usage", usage="%hand Rin"))
-        view = self.session.hand(name)
+        view = self.session.gw_hand(name)
         if args.static:
             return view
         from gamekernel.widgets.hand import HandWidget
@@ -153,7 +153,7 @@ class GammaWorldMagics(SessionMagics):
     def tap(self, args: Args):
         """Use a readied card's power (once per encounter): `%tap Rin "Sap Bloom"`."""
         name, card = _name_and_card(args, '%tap Rin "Sap Bloom"')
-        return self.session.tap(name, card)
+        return self.session.gw_tap(name, card)
 
     @line_magic
     @guarded("untap")
@@ -162,7 +162,7 @@ class GammaWorldMagics(SessionMagics):
     def untap(self, args: Args):
         """Turn a tapped card back (a correction or a card effect): `%untap Rin "Sap Bloom"`."""
         name, card = _name_and_card(args, '%untap Rin "Sap Bloom"')
-        return self.session.untap(name, card)
+        return self.session.gw_untap(name, card)
 
     @line_magic
     @guarded("overcharge")
@@ -177,7 +177,7 @@ class GammaWorldMagics(SessionMagics):
                 return self.session.gw_odds(bonus=_int(words[1], "gammaworld.what.bonus"))
             return self.session.gw_odds()
         name, card = _name_and_card(args, '%overcharge Rin "Gravity Knot"')
-        return self.session.overcharge(name, card)
+        return self.session.gw_overcharge(name, card)
 
     @line_magic
     @guarded("flux")
@@ -194,7 +194,7 @@ class GammaWorldMagics(SessionMagics):
                 return self.session.gw_odds(rolls=_int(words[1], "gammaworld.what.rolls"))
             return self.session.gw_odds()
         name, card = _name_and_card(args, '%flux Rin "Sap Bloom" [--force]', card_required=False)
-        return self.session.flux(name, card, force=args.force)
+        return self.session.gw_flux(name, card, force=args.force)
 
     @line_magic
     @guarded("encounter")
@@ -206,8 +206,8 @@ class GammaWorldMagics(SessionMagics):
     def encounter(self, args: Args):
         """`%encounter start` (natural 1s now flux), `%encounter end` (discard and redraw readied cards)."""
         if args.sub == "start":
-            return self.session.encounter_start()
-        return self.session.encounter_end(force=args.force)
+            return self.session.gw_encounter_start()
+        return self.session.gw_encounter_end(force=args.force)
 
     @line_magic
     @guarded("gw")

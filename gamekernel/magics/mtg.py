@@ -120,26 +120,26 @@ class MtgMagics(SessionMagics):
                 words = [actor, *words]
             if len(words) != 2:
                 raise UsageError(t("mtg.error.library_usage"))
-            return session.load_library(words[0], words[1], fmt=args.format)
+            return session.mtg_library_load(words[0], words[1], fmt=args.format)
         if args.sub == "show":  # the live widget (its snapshot shows without a kernel)
             from gamekernel.widgets.library import LibraryWidget
 
             return LibraryWidget(session, session.mtg_actor(args.name or actor))
         if args.sub in (None, "view"):
-            return session.library_view(getattr(args, "name", None) or actor)
+            return session.mtg_library_view(getattr(args, "name", None) or actor)
         if args.sub == "peek":
             if not (args.count or "").isdigit():
                 raise UsageError(t("mtg.error.peek_count", count=args.count or ""))
-            return session.peek_library(int(args.count), actor)
+            return session.mtg_library_peek(int(args.count), actor)
         if args.sub == "odds":
             return session.mtg_odds_table(args.name or actor)
         if args.sub == "reset":
-            return session.reset_library(args.name or actor)
+            return session.mtg_library_reset(args.name or actor)
         if args.sub == "stack":
             names = [name.strip() for name in _CARD_SEPARATORS.split(args.cards) if name.strip()]
             if not names:
                 raise UsageError(t("mtg.error.library_usage"))
-            return session.stack_library(actor, names)
+            return session.mtg_library_stack(actor, names)
         if not args.file:
             raise UsageError(t("mtg.error.library_usage"))
         index = session.mtg_card_data(args.file, cache=args.cache, progress=_Progress())

@@ -69,14 +69,14 @@ class TeachingMagics(SessionMagics):
         session = self.session
         if args.sub == "check":
             spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
-            base = session.check_target(spec, args.actor)
+            base = session.gurps_check_target(spec, args.actor)
             explorer = x.CheckExplorer(args.spec, base)
         elif args.sub == "contest":
             sides = split_vs(args.sides)
             if len(sides) != 2:
                 raise UsageError(t("explore.err.usage"))
-            a = session.check_target(parse_side(sides[0]), args.actor)
-            b = session.check_target(parse_side(sides[1]), None)
+            a = session.gurps_check_target(parse_side(sides[0]), args.actor)
+            b = session.gurps_check_target(parse_side(sides[1]), None)
             explorer = x.ContestExplorer(min(max(a, 3), 18), min(max(b, 3), 18))
         elif args.sub == "library":
             actor = session.mtg_actor(args.actor)

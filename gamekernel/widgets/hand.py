@@ -56,11 +56,11 @@ class HandWidget(SessionWidget):
     last = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, session, name: str, **kwargs: Any):
-        self._name = session.hand(name).name
+        self._name = session.gw_hand(name).name
         super().__init__(session, **kwargs)
 
     def view(self):
-        return self.session.hand(self._name)
+        return self.session.gw_hand(self._name)
 
     def refresh(self) -> None:
         from gamekernel.render.gammaworld import _counts
@@ -113,11 +113,11 @@ class HandWidget(SessionWidget):
         session = self.session
         if action == "tap":
             tapped = session.gw.table.card(uid).tapped if uid in session.gw.table.cards else False
-            result = session.untap(self._name, uid) if tapped else session.tap(self._name, uid)
+            result = session.gw_untap(self._name, uid) if tapped else session.gw_tap(self._name, uid)
         elif action == "overcharge":
-            result = session.overcharge(self._name, uid)
+            result = session.gw_overcharge(self._name, uid)
         elif action == "flux":
-            result = session.flux(self._name, uid)
+            result = session.gw_flux(self._name, uid)
         else:
             from gamekernel.errors import UsageError
 

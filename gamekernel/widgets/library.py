@@ -1,6 +1,6 @@
 """The MtG library widget: count, known top cards, the last revealed pair, exile, boost, colours.
 
-It mirrors `session.library_view(actor)` into synced traits and sends the buttons (check, boost,
+It mirrors `session.mtg_library_view(actor)` into synced traits and sends the buttons (check, boost,
 new scene) back as session calls, so every click is a logged, undoable event. Its figures carry their
 labels (target = first card + difficulty, achievement = second card + colour modifier, cards left,
 known top); Boost is disabled with the rules' reason (`session.mtg_boost_refusal`); the difficulty is
@@ -49,7 +49,7 @@ class LibraryWidget(SessionWidget):
         super().__init__(session, **kwargs)
 
     def view(self):
-        return self.session.library_view(self._actor_name)
+        return self.session.mtg_library_view(self._actor_name)
 
     def refresh(self) -> None:
         from gamekernel.render.mtg import colour_name, kind_name

@@ -7,7 +7,7 @@ refreshes the widget, so Basic Speed, Dodge, Move, the conditions and the point 
 the front end patches the values in place, so the edited box keeps its focus. A secret roll never
 shows as the last roll. Clicking a
 skill or attribute sends its key (`{"action": "roll", "skill": full name}` or `"attribute": "DX"`),
-rolled by `session.check_named` without parsing (logged, shown as the widget's last roll).
+rolled by `session.gurps_check_named` without parsing (logged, shown as the widget's last roll).
 The widget computes nothing itself: every number comes from the Character.
 """
 
@@ -46,11 +46,11 @@ class SheetWidget(SessionWidget):
     labels = traitlets.Dict({}).tag(sync=True)
 
     def __init__(self, session, name: str | None = None, **kwargs: Any):
-        self._name = session.character(name).name
+        self._name = session.gurps_character(name).name
         super().__init__(session, **kwargs)
 
     def view(self):
-        return self.session.character(self._name)
+        return self.session.gurps_character(self._name)
 
     def refresh(self) -> None:
         from gamekernel.render.gurps import display_name, success_text, weapon_rows
@@ -110,14 +110,14 @@ class SheetWidget(SessionWidget):
 
             log = self.session.log
             mark = len(log)
-            self.session.char_set(self._name, **self._edit(str(payload.get("key", "")), payload.get("value")))
+            self.session.gurps_char_set(self._name, **self._edit(str(payload.get("key", "")), payload.get("value")))
             lines = tuple(event.summary() for event in log[mark:])  # not the whole sheet
             return EventLines(lines) if lines else None  # "DX 14 -> 14" changed nothing: no line
         elif action == "roll":  # a structured intent: the row's key, never display text to parse
             key = str(payload.get("skill") or payload.get("attribute") or "").strip()
             if not key:
                 raise UsageError(t("gurps.err.sheet_nothing"))
-            return self.session.check_named(key, actor=self._name)
+            return self.session.gurps_check_named(key, actor=self._name)
         else:
             raise UsageError(t("gurps.err.sheet_action", action=action))
 

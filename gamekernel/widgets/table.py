@@ -71,9 +71,9 @@ class TableDashboard(SessionWidget):
         if action == "end_fight":
             return s.combat_end()
         if action in ("tap", "untap"):
-            return (s.tap if action == "tap" else s.untap)(name, str(payload["uid"]))
+            return (s.gw_tap if action == "tap" else s.gw_untap)(name, str(payload["uid"]))
         if action == "flux":
-            return s.flux(name, str(payload["uid"]) if payload.get("uid") else None)
+            return s.gw_flux(name, str(payload["uid"]) if payload.get("uid") else None)
         if action == "check":
             try:
                 difficulty = int(payload.get("difficulty", ""))
@@ -83,7 +83,7 @@ class TableDashboard(SessionWidget):
         if action == "scene":
             return s.mtg_scene()
         if action == "encounter_start":
-            return s.encounter_start()
+            return s.gw_encounter_start()
         if action == "encounter_end":
-            return s.encounter_end()
+            return s.gw_encounter_end()
         raise UsageError(t("table.err.dashboard_action", action=action))

@@ -14,23 +14,23 @@ SETUP = """from gamekernel.magics import current_session
 from gamekernel.widgets.sheet import SheetWidget
 from gamekernel.widgets.hand import HandWidget
 s = current_session()
-s.char_new("Kaito", dx=12, iq=11, skills=[("Stealth", 4)])
-s.char_new("Guard", iq=10, activate=False)
+s.gurps_char_new("Kaito", dx=12, iq=11, skills=[("Stealth", 4)])
+s.gurps_char_new("Guard", iq=10, activate=False)
 s.combat_npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
 s.gw_character("Rin", level=2, new=True)
-s.draw_alpha("Rin")
-s.encounter_start()
-s.tap("Rin", s.hand("Rin").cards[0].uid)
-s.load_library("Mira", "deck.txt", text="4 Forest\\n3 Elvish Mystic\\n2 Serra Angel\\n")
+s.gw_draw("Rin")
+s.gw_encounter_start()
+s.gw_tap("Rin", s.gw_hand("Rin").cards[0].uid)
+s.mtg_library_load("Mira", "deck.txt", text="4 Forest\\n3 Elvish Mystic\\n2 Serra Angel\\n")
 print("READY")"""
 
 CELLS = [
     "%load_ext gamekernel", "%seed 42", SETUP,
-    "%roll 3d+2 sword", "%odds 3d6 <= 12", "s.check('Stealth')", "s.contest('Kaito:Stealth vs Guard:Per')",
-    "s.damage('2d cut', target='Guard')", "s.character('Kaito')",
+    "%roll 3d+2 sword", "%odds 3d6 <= 12", "s.gurps_check('Stealth')", "s.gurps_contest('Kaito:Stealth vs Guard:Per')",
+    "s.gurps_damage('2d cut', target='Guard')", "s.gurps_character('Kaito')",
     "s.combat_start('Kaito Orc')\nf = s.combat_state\n"
     "s.combat_attack(f.current.name, 'Orc' if f.current.name == 'Kaito' else 'Kaito', f.current.weapons[0].name)",
-    "s.hand('Rin')", "s.mtg_check('green', 2, actor='Mira')", "s.log_view()", "%roll 3d+",
+    "s.gw_hand('Rin')", "s.mtg_check('green', 2, actor='Mira')", "s.log_view()", "%roll 3d+",
     "SheetWidget(s, 'Kaito')", "HandWidget(s, 'Rin')", "print('DONE')",
 ]
 
@@ -106,9 +106,10 @@ def test_a_saved_untrusted_hand_keeps_its_layout(lab):
     from nbclient import NotebookClient
 
     cells = ["%load_ext gamekernel", "%seed 5", SETUP,
-             "s.gw_character('Ana', level=4, new=True)\ns.draw_alpha('Ana')\ns.tap('Ana', s.hand('Ana').cards[0].uid)\n"
+             "s.gw_character('Ana', level=4, new=True)\ns.gw_draw('Ana')\n"
+             "s.gw_tap('Ana', s.gw_hand('Ana').cards[0].uid)\n"
              "for _ in range(60):\n    s.roll('1d20', actor='Ana')\n    if s.gw.flux:\n        break",
-             "s.hand('Ana')"]
+             "s.gw_hand('Ana')"]
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     NotebookClient(nb, timeout=120, kernel_name="python3").execute()

@@ -8,12 +8,13 @@ pytestmark = pytest.mark.browser
 
 D = ".gk-table-dashboard"
 KERNEL = "from gamekernel.magics import current_session as cs\ns = cs()\n"
-SETUP = KERNEL + """s.deck_new('Rin')
+SETUP = KERNEL + """s.gw_deck_new('Rin')
 for card in ('Gravity Knot', 'Thought Needle', 'Heavy Knuckle', 'Ember Thought'):
-    s.deck_add('Rin', card, 2)
+    s.gw_deck_add('Rin', card, 2)
 s.gw_character('Rin', level=4)
-s.draw_alpha('Rin')
-s.load_library('Mira', 'forest-friends.txt', text='Deck\\n4 Forest\\n3 Elvish Mystic\\n2 Runeclaw Bear\\n3 Plains\\n')
+s.gw_draw('Rin')
+s.mtg_library_load('Mira', 'forest-friends.txt',
+                   text='Deck\\n4 Forest\\n3 Elvish Mystic\\n2 Runeclaw Bear\\n3 Plains\\n')
 print('ready')"""
 
 

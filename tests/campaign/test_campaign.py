@@ -18,50 +18,50 @@ def notes(session):
 def test_open_creates_the_layout_and_reopen_restores(tmp_path):
     folder = tmp_path / "crypt-of-ash"
     first = Session(seed=1)
-    status = first.open_campaign(folder)
+    status = first.campaign_open(folder)
     assert status.sessions == 1
     first.note("The party enters the crypt")
     first.note("A mistake")
     first.undo()
-    first.close_campaign()
+    first.campaign_close()
     assert json.loads((folder / "campaign.json").read_text())["schema"] == 3
     assert (folder / "sessions" / "session-001.jsonl").exists()
     assert not (folder / ".lock").exists()
 
     second = Session(seed=2)
-    status = second.open_campaign(folder)
+    status = second.campaign_open(folder)
     assert status.sessions == 2
     assert notes(second) == ["The party enters the crypt"]
     second.redo()  # undo/redo reach across sessions
     assert notes(second) == ["The party enters the crypt", "A mistake"]
-    second.close_campaign()
+    second.campaign_close()
     third = Session()
-    third.open_campaign(folder)
+    third.campaign_open(folder)
     assert notes(third) == ["The party enters the crypt", "A mistake"]
-    third.close_campaign()
+    third.campaign_close()
 
 
 def test_seq_continues_across_sessions(tmp_path):
     session = Session(seed=1)
-    session.open_campaign(tmp_path / "c")
+    session.campaign_open(tmp_path / "c")
     session.note("a")
     last = session.log[-1].seq
-    session.close_campaign()
+    session.campaign_close()
     again = Session()
-    again.open_campaign(tmp_path / "c")
+    again.campaign_open(tmp_path / "c")
     again.note("b")
     assert [e.seq for e in again.log] == list(range(1, last + 3))
-    again.close_campaign()
+    again.campaign_close()
 
 
 def test_second_kernel_is_refused_with_a_clear_message(tmp_path):
     folder = tmp_path / "c"
     holder = Session(seed=1)
-    holder.open_campaign(folder)
+    holder.campaign_open(folder)
     with pytest.raises(CampaignLockedError, match=r"already open in another kernel \(pid \d+"):
-        Session().open_campaign(folder)
-    holder.close_campaign()
-    Session().open_campaign(folder).__repr__()  # free again
+        Session().campaign_open(folder)
+    holder.campaign_close()
+    Session().campaign_open(folder).__repr__()  # free again
 
 
 def test_stale_lock_of_a_dead_kernel_is_taken_over(tmp_path):
@@ -71,17 +71,17 @@ def test_stale_lock_of_a_dead_kernel_is_taken_over(tmp_path):
     folder.mkdir()
     (folder / ".lock").write_text(json.dumps({"pid": 2**22 + 12345, "host": socket.gethostname()}))
     session = Session()
-    status = session.open_campaign(folder)
+    status = session.campaign_open(folder)
     assert any("stale lock" in n for n in status.notices)
-    session.close_campaign()
+    session.campaign_close()
 
 
 def test_opening_twice_in_one_session_is_refused(tmp_path):
     session = Session()
-    session.open_campaign(tmp_path / "a")
+    session.campaign_open(tmp_path / "a")
     with pytest.raises(UsageError, match="close it first"):
-        session.open_campaign(tmp_path / "b")
-    session.close_campaign()
+        session.campaign_open(tmp_path / "b")
+    session.campaign_close()
 
 
 def test_snapshot_is_used_and_invalidated_by_an_undo_behind_it(tmp_path):
@@ -89,19 +89,19 @@ def test_snapshot_is_used_and_invalidated_by_an_undo_behind_it(tmp_path):
 
     folder = tmp_path / "c"
     session = Session(seed=1)
-    session.open_campaign(folder)
+    session.campaign_open(folder)
     for text in "abc":
         session.note(text)
-    session.save_campaign()
+    session.campaign_save()
     snap = json.loads((folder / "snapshot.json").read_text())
     assert snap["seq"] == session.log[-1].seq
     session.undo(2)  # reaches behind the snapshot
     assert not snapshot_is_valid(session.log, snap["seq"])
-    session.close_campaign()  # writes a fresh snapshot
+    session.campaign_close()  # writes a fresh snapshot
     reopened = Session()
-    reopened.open_campaign(folder)
+    reopened.campaign_open(folder)
     assert notes(reopened) == ["a"]
-    reopened.close_campaign()
+    reopened.campaign_close()
 
 
 def test_migration_from_the_single_log_layout(tmp_path):
@@ -110,11 +110,11 @@ def test_migration_from_the_single_log_layout(tmp_path):
     old.note("from the foundation days")
     old.close()
     session = Session()
-    status = session.open_campaign(folder)
+    status = session.campaign_open(folder)
     assert any("migrated log.jsonl (schema 1)" in n for n in status.notices)
     assert notes(session) == ["from the foundation days"]
     assert not (folder / "log.jsonl").exists()
-    session.close_campaign()
+    session.campaign_close()
 
 
 def test_invalid_files_are_reported_with_file_line_and_field(tmp_path):
@@ -122,27 +122,27 @@ def test_invalid_files_are_reported_with_file_line_and_field(tmp_path):
     folder.mkdir()
     (folder / "campaign.json").write_text('{"schema": 2, "name": "x",\n "sessions": [1]}')
     with pytest.raises(DataError, match=r"campaign\.json: field 'sessions' must be a list of file names"):
-        Session().open_campaign(folder)
+        Session().campaign_open(folder)
     assert not (folder / ".lock").exists()  # a failed open releases the lock
     (folder / "campaign.json").write_text('{"schema": 2,\n "name": }')
     with pytest.raises(DataError, match=r"campaign.json:2: not valid JSON"):
-        Session().open_campaign(folder)
+        Session().campaign_open(folder)
     (folder / "campaign.json").write_text('{"schema": 2, "name": "x", "sessions": ["../../etc/passwd"]}')
     with pytest.raises(DataError, match="unsafe file name"):
-        Session().open_campaign(folder)
+        Session().campaign_open(folder)
     (folder / "campaign.json").write_text('{"schema": 2, "name": "x", "sessions": ["s.jsonl"]}')
     (folder / "sessions").mkdir()
     (folder / "sessions" / "s.jsonl").write_text('{"schema":1,"seq":1,"kind":"note","data":[]}\n{"a":1}\n')
     with pytest.raises(DataError, match=r"s.jsonl:1: field 'data' must be an object"):
-        Session().open_campaign(folder)
+        Session().campaign_open(folder)
 
 
 def test_readable_state_files_are_written(tmp_path):
     folder = tmp_path / "c"
     session = Session(seed=1)
-    session.open_campaign(folder)
+    session.campaign_open(folder)
     session.note("x")
-    session.close_campaign()
+    session.campaign_close()
     files = sorted(p.name for p in (folder / "state").glob("*.json"))
     assert "core.json" not in files
     campaign_id = json.loads((folder / "campaign.json").read_text())["campaign"]
@@ -174,17 +174,17 @@ def test_campaign_magics(ip, tmp_path):
 def test_exports_of_the_campaign_and_of_this_session(tmp_path):
     folder = tmp_path / "c"
     first = Session(seed=1)
-    first.open_campaign(folder)
+    first.campaign_open(folder)
     first.note("Session one: the road")
-    first.close_campaign()
+    first.campaign_close()
     second = Session(seed=2)
-    second.open_campaign(folder)
+    second.campaign_open(folder)
     second.note("Session two: the crypt")
     second.note("The innkeeper is the lich", gm_only=True)
-    whole = second.export_log(tmp_path / "all.md").read_text()
-    only = second.export_log(tmp_path / "s2.md", this_session=True).read_text()
-    players = second.export_log(tmp_path / "p.html", players=True).read_text()
-    second.close_campaign()
+    whole = second.log_export(tmp_path / "all.md").read_text()
+    only = second.log_export(tmp_path / "s2.md", this_session=True).read_text()
+    players = second.log_export(tmp_path / "p.html", players=True).read_text()
+    second.campaign_close()
     assert "Session one" in whole and "Session two" in whole
     assert "Session one" not in only and "Session two" in only
     assert "innkeeper" not in players and "Session two" in players
@@ -192,46 +192,46 @@ def test_exports_of_the_campaign_and_of_this_session(tmp_path):
 
 def test_the_seed_set_before_opening_is_kept_and_earlier_play_is_reported(tmp_path):
     seeded = Session(seed=41)
-    seeded.open_campaign(tmp_path / "a")
+    seeded.campaign_open(tmp_path / "a")
     assert [e.kind for e in seeded.log][-2:] == ["campaign.open", "seed"]
     assert seeded.state["core"].seed == 41
-    seeded.close_campaign()
+    seeded.campaign_close()
     played = Session(seed=41)
     played.note("before the campaign")
-    status = played.open_campaign(tmp_path / "b")
+    status = played.campaign_open(tmp_path / "b")
     assert any("1 events recorded before the campaign was opened are not part of it" in n for n in status.notices)
-    played.close_campaign()
+    played.campaign_close()
 
 
 def test_a_crash_between_snapshot_and_index_is_harmless(tmp_path):
     """Found by the kill -9 test: snapshot.json written, campaign.json not yet updated."""
     folder = tmp_path / "c"
     session = Session(seed=1)
-    session.open_campaign(folder)
+    session.campaign_open(folder)
     session.note("a")
-    session.save_campaign()
+    session.campaign_save()
     index = (folder / "campaign.json").read_text()
     session.note("b")
-    session.save_campaign()
+    session.campaign_save()
     (folder / "campaign.json").write_text(index)  # the index still names the older snapshot
     session.campaign.release()
     reopened = Session()
-    status = reopened.open_campaign(folder)
+    status = reopened.campaign_open(folder)
     assert notes(reopened) == ["a", "b"] and not status.notices
-    reopened.close_campaign()
+    reopened.campaign_close()
 
 
 def test_a_snapshot_of_an_event_missing_from_the_logs_is_refused(tmp_path):
     folder = tmp_path / "c"
     session = Session(seed=1)
-    session.open_campaign(folder)
+    session.campaign_open(folder)
     session.note("a")
-    session.close_campaign()
+    session.campaign_close()
     snap = json.loads((folder / "snapshot.json").read_text())
     snap["seq"] = 999
     (folder / "snapshot.json").write_text(json.dumps(snap))
     with pytest.raises(DataError, match=r"snapshot\.json follows event 999, but the logs end at event 3"):
-        Session().open_campaign(folder)
+        Session().campaign_open(folder)
     assert json.loads((folder / "snapshot.json").read_text())["seq"] == 999  # not overwritten
     assert not (folder / ".lock").exists()
 

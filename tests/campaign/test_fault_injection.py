@@ -15,7 +15,7 @@ WRITER = r"""
 import sys
 from gamekernel import Session
 session = Session(seed=int(sys.argv[2]))
-session.open_campaign(sys.argv[1])
+session.campaign_open(sys.argv[1])
 n = 0
 while True:
     n += 1
@@ -46,10 +46,10 @@ def test_kill_9_at_random_moments_loses_no_recorded_event(tmp_path):
         confirmed.update(int(line) for line in [first, *out.splitlines()] if line.strip())
 
         reader = Session()
-        status = reader.open_campaign(folder)  # takes over the dead kernel's lock
+        status = reader.campaign_open(folder)  # takes over the dead kernel's lock
         on_disk = {e.seq for e in reader.log}
         assert confirmed <= on_disk, f"iteration {iteration}: lost {sorted(confirmed - on_disk)[:5]}"
         assert [e.seq for e in reader.log] == sorted(on_disk)
         assert all("incomplete" in n or "stale lock" in n for n in status.notices)
-        reader.close_campaign()
+        reader.campaign_close()
     assert len(confirmed) > ITERATIONS

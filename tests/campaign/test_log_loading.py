@@ -14,11 +14,11 @@ from gamekernel.events import Event, LogStore, _load_fast, gc_paused
 
 def _mixed_log(path):
     session = Session(seed=3, log_path=path)
-    session.char_new("Aiko", dx=12, skills=[("Stealth", 2)])
-    session.check("Stealth", secret=True)
+    session.gurps_char_new("Aiko", dx=12, skills=[("Stealth", 2)])
+    session.gurps_check("Stealth", secret=True)
     session.roll("1d20+2", actor="Rin")
     session.note("ünïcödé «quotes» \"and\" \\ back", gm_only=True)
-    session.load_library("Mira", "d.txt", text="4 Forest\n3 Elvish Mystic\n")
+    session.mtg_library_load("Mira", "d.txt", text="4 Forest\n3 Elvish Mystic\n")
     session.mtg_check("green", 1)
     session.undo()
     session.close()

@@ -32,15 +32,15 @@ def _session(ip):
 def played(ip, tmp_path):
     """A session with public and secret events of every rule set, played through the magics."""
     s = _session(ip)
-    s.char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 1, 9), ("Stealth", 4)])
-    s.char_new("Guard", st=11, iq=10, dr=1, activate=False)
+    s.gurps_char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 1, 9), ("Stealth", 4)])
+    s.gurps_char_new("Guard", st=11, iq=10, dr=1, activate=False)
     ip.run_line_magic("check", "Stealth")
     secret_check = ip.run_line_magic("check", "Lockpicking-5 moonless-vault --secret")
     assert "secret" in repr(secret_check).lower() and "Lockpicking" not in repr(secret_check)
     ip.run_line_magic("roll", "3d6+2 lich-ambush --secret")
     ip.run_line_magic("note", "--gm The innkeeper is the lich")
     ip.run_line_magic("note", SCRIPT)
-    s.damage("2d cut", target="Guard", secret=True)
+    s.gurps_damage("2d cut", target="Guard", secret=True)
     ip.run_line_magic("roll", "1d6 public-torch")
     # a short fight, in the open
     s.combat_npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
@@ -49,15 +49,15 @@ def played(ip, tmp_path):
                     s.combat_state.current.weapons[0].name)
     # Gamma World: secret d20 rolls for Rin in an encounter until a natural 1 raises a (secret) flux
     s.gw_character("Rin", new=True, level=2)
-    s.draw_alpha("Rin")
-    s.encounter_start()
+    s.gw_draw("Rin")
+    s.gw_encounter_start()
     for _ in range(40):
         ip.run_line_magic("roll", "4d20 hidden-sense @Rin --secret")
         if s.gw.flux:
             break
     assert s.gw.flux, "no natural 1 in 40 secret rolls (change the seed)"
     # MtG, in the open
-    s.load_library("Mira", "friends.txt", text=DECKLIST)
+    s.mtg_library_load("Mira", "friends.txt", text=DECKLIST)
     s.mtg_check("green", 2, actor="Mira")
     # a mistaken secret roll, taken back (the undo concerns only secret events)
     ip.run_line_magic("roll", "1d100 wrong-table --secret")
@@ -178,7 +178,7 @@ def test_a_mixed_undo_leaves_no_trace_for_the_players(ip, tmp_path):
     ip.run_line_magic("roll", "1d6 open-door")
     ip.run_line_magic("roll", "3d6 lich-ambush --secret")
     ip.run_line_magic("undo", "2")
-    players = s.export_log(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
+    players = s.log_export(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
     assert "kept-door" in players
     assert "open-door" not in players and "lich-ambush" not in players and "undo" not in players.lower()
 
@@ -188,8 +188,8 @@ def test_the_story_has_no_gap_where_a_secret_was(ip, tmp_path):
     ip.run_line_magic("roll", "1d6 first")
     ip.run_line_magic("roll", "1d6 hidden --secret")
     ip.run_line_magic("roll", "1d6 third")
-    players = s.export_log(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
+    players = s.log_export(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
     lines = [line for line in players.splitlines() if line.startswith("- ")]
     assert len(lines) == 2 and "first" in lines[0] and "third" in lines[1]
-    gm = s.export_log(tmp_path / "gm.md").read_text(encoding="utf-8")
+    gm = s.log_export(tmp_path / "gm.md").read_text(encoding="utf-8")
     assert "hidden" in gm and "hidden" not in players

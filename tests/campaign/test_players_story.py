@@ -25,17 +25,17 @@ DECKLIST = "4 Forest\n3 Elvish Mystic\n2 Serra Angel\n"
 def table(tmp_path):
     """A campaign session: setup, notes, open and secret rolls, an undone roll, a fight to a fall."""
     s = Session(seed=42)
-    s.open_campaign(tmp_path / "Sunken Gate")
-    s.char_new("Kaito", dx=12, iq=11, st=13, skills=[("Stealth", 4)])
-    s.char_new("Guard", iq=10, activate=False)
+    s.campaign_open(tmp_path / "Sunken Gate")
+    s.gurps_char_new("Kaito", dx=12, iq=11, st=13, skills=[("Stealth", 4)])
+    s.gurps_char_new("Guard", iq=10, activate=False)
     s.note("The party reaches the sunken gate at dusk.")
     s.note("The guard captain is a doppelganger", gm_only=True)
-    s.check("Stealth", actor="Kaito")
-    s.check("Per", actor="Kaito", secret=True)
+    s.gurps_check("Stealth", actor="Kaito")
+    s.gurps_check("Per", actor="Kaito", secret=True)
     s.roll("1d6 wrong-table")
     s.undo()
     s.roll("3d6 treasure", actor="Kaito")
-    s.load_library("Mira", "secret-deck-file.txt", text=DECKLIST)
+    s.mtg_library_load("Mira", "secret-deck-file.txt", text=DECKLIST)
     s.combat_npc("Rat", "ST=4 DX=10 HT=6 HP=1 weapon=Bite:10:thr-1 cut")
     s.combat_start("Kaito Rat")
     for _ in range(30):
@@ -54,7 +54,7 @@ def table(tmp_path):
 def _files(s: Session, tmp_path, odds: bool = False) -> dict[str, str]:
     out = {}
     for name in ("story.md", "story.html"):
-        written = s.write_export(tmp_path / name, players=True, odds=odds)
+        written = s.log_write(tmp_path / name, players=True, odds=odds)
         out[name] = written.path.read_text(encoding="utf-8")
         out[name + ".count"] = written.count
     return out
@@ -117,7 +117,7 @@ def test_odds_only_on_request(table, tmp_path):
 
 
 def test_the_gm_export_keeps_everything(table, tmp_path):
-    gm = table.export_log(tmp_path / "gm.md").read_text(encoding="utf-8")
+    gm = table.log_export(tmp_path / "gm.md").read_text(encoding="utf-8")
     for word in ("doppelganger", "wrong-table", "seed 42", "gurps.char.set", "secret-deck-file", "session-001"):
         assert word in gm
 
@@ -140,7 +140,7 @@ def test_counts_are_true(table, tmp_path):
     assert files["story.md.count"] == bullets + prose
     page = files["story.html"]
     assert files["story.html.count"] == page.count("<li>") + page.count("<p>")  # the date is <p class=...>
-    gm = table.write_export(tmp_path / "gm.md")
+    gm = table.log_write(tmp_path / "gm.md")
     assert gm.count == len(table.log)
     numbered = re.findall(r"^(\d+)\. ", gm.path.read_text(encoding="utf-8"), flags=re.M)
     assert len(numbered) + sum(1 for e in table.log if e.kind == "note") == gm.count
@@ -162,7 +162,7 @@ def test_the_magic_reports_the_real_count(ip, tmp_path):
 def test_written_files_respect_the_umask(table, tmp_path, mask):
     old = os.umask(mask)
     try:
-        path = table.export_log(tmp_path / f"story-{mask:o}.md", players=True)
+        path = table.log_export(tmp_path / f"story-{mask:o}.md", players=True)
     finally:
         os.umask(old)
     assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask

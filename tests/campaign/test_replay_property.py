@@ -66,18 +66,18 @@ def _note(s, a, b):
 
 
 def _char_new(s, a, b):
-    s.char_new(GURPS_NAMES[a % 2], st=9 + b % 4, dx=10 + a % 4, iq=10 + b % 3, ht=10 + (a + b) % 3,
+    s.gurps_char_new(GURPS_NAMES[a % 2], st=9 + b % 4, dx=10 + a % 4, iq=10 + b % 3, ht=10 + (a + b) % 3,
                skills=[("Lockpicking", 1, 9), ("Stealth", 1 + b % 4)], traits=["Combat Reflexes"][: b % 2])
 
 
 def _check(s, a, b):
     actor = (None, "Aiko", "Bren", "Nobody")[b % 4]
-    s.check(CHECKS[a % len(CHECKS)], actor=actor, secret=b >= 4)
+    s.gurps_check(CHECKS[a % len(CHECKS)], actor=actor, secret=b >= 4)
 
 
 def _damage(s, a, b):
     target = (None, "Aiko", "Bren", "Goblin")[b % 4]
-    s.damage(DAMAGE[a % len(DAMAGE)], target=target, secret=b >= 6)
+    s.gurps_damage(DAMAGE[a % len(DAMAGE)], target=target, secret=b >= 6)
 
 
 def _combat_npc(s, a, b):
@@ -149,15 +149,15 @@ def _gw_deck(s, a, b):
     """An own alpha deck (GW-ALPHA-02): created, filled, trimmed."""
     who = GW_NAMES[a % 2]
     if b % 4 == 0:
-        s.deck_new(who)
+        s.gw_deck_new(who)
     elif b % 4 == 3:
-        s.deck_remove(who, GW_CARDS[a % len(GW_CARDS)])
+        s.gw_deck_remove(who, GW_CARDS[a % len(GW_CARDS)])
     else:
-        s.deck_add(who, GW_CARDS[(a + b) % len(GW_CARDS)], 1 + b % 2)
+        s.gw_deck_add(who, GW_CARDS[(a + b) % len(GW_CARDS)], 1 + b % 2)
 
 
 def _gw_draw(s, a, b):
-    s.draw_alpha(GW_NAMES[a % 2] if b % 3 else None, from_gm=b % 2 == 1)
+    s.gw_draw(GW_NAMES[a % 2] if b % 3 else None, from_gm=b % 2 == 1)
 
 
 def _readied_name(s, who, pick):
@@ -171,17 +171,17 @@ def _readied_name(s, who, pick):
 
 def _gw_tap(s, a, b):
     who = GW_NAMES[a % 2]
-    s.tap(who, _readied_name(s, who, b))
+    s.gw_tap(who, _readied_name(s, who, b))
 
 
 def _gw_untap(s, a, b):
     who = GW_NAMES[a % 2]
-    s.untap(who, _readied_name(s, who, b))
+    s.gw_untap(who, _readied_name(s, who, b))
 
 
 def _gw_overcharge(s, a, b):
     who = GW_NAMES[a % 2]
-    s.overcharge(who, _readied_name(s, who, b))
+    s.gw_overcharge(who, _readied_name(s, who, b))
 
 
 def _gw_d20(s, a, b):
@@ -190,15 +190,15 @@ def _gw_d20(s, a, b):
 
 def _gw_flux(s, a, b):
     who = GW_NAMES[a % 2]
-    s.flux(who, _readied_name(s, who, b), force=b >= 6)
+    s.gw_flux(who, _readied_name(s, who, b), force=b >= 6)
 
 
 def _gw_encounter_start(s, a, b):
-    s.encounter_start()
+    s.gw_encounter_start()
 
 
 def _gw_encounter_end(s, a, b):
-    s.encounter_end()
+    s.gw_encounter_end()
 
 
 def _gw_rest(s, a, b):
@@ -206,7 +206,7 @@ def _gw_rest(s, a, b):
 
 
 def _mtg_library(s, a, b):
-    s.load_library(MTG_NAMES[a % 2], "forest-friends.txt", text=DECKLIST if b % 7 else "4 Not A Real Card\n")
+    s.mtg_library_load(MTG_NAMES[a % 2], "forest-friends.txt", text=DECKLIST if b % 7 else "4 Not A Real Card\n")
 
 
 def _mtg_check(s, a, b):
@@ -222,11 +222,11 @@ def _mtg_scene(s, a, b):
 
 
 def _mtg_peek(s, a, b):
-    s.peek_library(1 + b % 3, MTG_NAMES[a % 2])
+    s.mtg_library_peek(1 + b % 3, MTG_NAMES[a % 2])
 
 
 def _mtg_reset(s, a, b):
-    s.reset_library(MTG_NAMES[a % 2])
+    s.mtg_library_reset(MTG_NAMES[a % 2])
 
 
 def _undo(s, a, b):
@@ -292,7 +292,7 @@ class Table:
         self.session = self._open(Session(seed=seed))
 
     def _open(self, session: Session) -> Session:
-        session.open_campaign(self.folder)
+        session.campaign_open(self.folder)
         session.observe(self._remember)
         return session
 
@@ -304,9 +304,9 @@ class Table:
     def step(self, name: str, a: int, b: int) -> None:
         s = self.session
         if name == "save":
-            s.save_campaign()
+            s.campaign_save()
         elif name == "reopen":
-            s.close_campaign()
+            s.campaign_close()
             fresh = Session()
             fresh.rng.seed(self.seed + a)  # a new kernel's own randomness, not an event of the campaign
             self.session = self._open(fresh)
@@ -343,15 +343,15 @@ class Table:
         """(c) close, then open in a new Session: from the snapshot, then by full replay."""
         expected = self.session.state.to_dict()
         expected_events = len(self.session.log)
-        self.session.close_campaign()
+        self.session.campaign_close()
         for way in ("snapshot", "replay"):
             if way == "replay":
                 (self.folder / "snapshot.json").unlink()
             fresh = Session()
-            fresh.open_campaign(self.folder)
+            fresh.campaign_open(self.folder)
             assert fresh.state.to_dict() == expected, f"(c) reopened state differs ({way})"
             assert len(fresh.log) == expected_events + (1 if way == "snapshot" else 2)  # + each campaign.open
-            fresh.close_campaign()
+            fresh.campaign_close()
 
 
 def run_program(program, seed: int) -> None:
@@ -400,8 +400,8 @@ def test_refused_gamma_world_command_does_not_set_up_the_gm_deck():
     """Issue 7 / GW-ALPHA-03: the GM deck set up on first use is recorded only with a step that succeeds."""
     session = Session(seed=1)
     rng_before = session.rng.getstate()
-    for refused in (lambda: session.draw_alpha(), lambda: session.deck_show("GM"),
-                    lambda: session.deck_remove("Rin", "Sap Bloom"), lambda: session.gw_rest(["Nobody"])):
+    for refused in (lambda: session.gw_draw(), lambda: session.gw_deck_show("GM"),
+                    lambda: session.gw_deck_remove("Rin", "Sap Bloom"), lambda: session.gw_rest(["Nobody"])):
         try:
             refused()
         except GameKernelError:
@@ -411,15 +411,15 @@ def test_refused_gamma_world_command_does_not_set_up_the_gm_deck():
     assert [e.kind for e in session.log] == ["seed"]
     assert not session.gw.ready and session.rng.getstate() == rng_before
     session.gw_character("Rin", new=True)
-    session.draw_alpha("Rin")  # a step that succeeds brings its set-up along
+    session.gw_draw("Rin")  # a step that succeeds brings its set-up along
     assert [e.kind for e in session.log] == ["seed", "gw.character", "gw.setup", "gw.draw"]
 
 
 def test_mtg_picture_is_not_changed_by_a_later_boost():
     """Issue 7 / MTG-CHK-13: a to_dict() taken after a check still says 'not boosted' after the boost."""
     session = Session(seed=4)
-    session.load_library("Mira", "forest-friends.txt", text=DECKLIST)
-    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])  # target 9 > achievement 7: a
+    session.mtg_library_load("Mira", "forest-friends.txt", text=DECKLIST)
+    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])  # target 9 > achievement 7: a
     session.mtg_check("green", 8, actor="Mira")  # failure, so the boost is allowed (seed 002:35,64)
     picture = session.state["mtg"].to_dict()
     session.mtg_boost("Mira")

@@ -33,14 +33,14 @@ class OneStream(Session):
 def _table(seed: int = REAL_SEED, kind: type[Session] = Session) -> Session:
     """The review's session: public rolls and checks around secret Per checks and a secret roll."""
     s = kind(seed=seed)
-    s.char_new("Aiko", iq=12, skills=[("Stealth", 4)])
+    s.gurps_char_new("Aiko", iq=12, skills=[("Stealth", 4)])
     s.roll("3d+2")
-    s.check("Stealth")
-    s.check("Per", secret=True)
+    s.gurps_check("Stealth")
+    s.gurps_check("Per", secret=True)
     s.roll("1d6")
     s.roll("3d6", secret=True)
-    s.check("Per+2", secret=True)
-    s.check("Stealth-1")
+    s.gurps_check("Per+2", secret=True)
+    s.gurps_check("Stealth-1")
     s.roll("2d6")
     return s
 
@@ -113,7 +113,7 @@ def _copy(rng: random.Random) -> random.Random:
 
 def test_replaying_the_players_export_from_any_seed_recovers_no_secret(tmp_path):
     s = _table()
-    story = s.export_log(tmp_path / "story.md", players=True).read_text(encoding="utf-8")
+    story = s.log_export(tmp_path / "story.md", players=True).read_text(encoding="utf-8")
     assert "seed" not in story.lower() and "42" not in story
     public = visible_events(s.log, players=True)
     secrets = _secret_faces(s.log)

@@ -22,11 +22,11 @@ def make_campaign(folder, sessions=2):
     """A campaign of `sessions` closed sessions, a character and a few notes each."""
     for number in range(sessions):
         session = Session(seed=number + 1)
-        session.open_campaign(folder)
+        session.campaign_open(folder)
         if number == 0:
-            session.char_new("Bren", st=12)
+            session.gurps_char_new("Bren", st=12)
         session.note(f"session {number + 1}")
-        session.close_campaign()
+        session.campaign_close()
     return folder
 
 
@@ -38,7 +38,7 @@ def files(folder):
 def refused(folder, match):
     before = files(folder)
     with pytest.raises(GameKernelError, match=match) as caught:
-        Session().open_campaign(folder)
+        Session().campaign_open(folder)
     assert "\n" not in str(caught.value)
     assert files(folder) == before, "a refused open wrote something"
     return str(caught.value)
@@ -52,9 +52,9 @@ def test_a_missing_session_log_is_refused_and_the_snapshot_kept(tmp_path):
     assert "%campaign repair" in message and "git" in message
     (folder / "sessions" / "session-001.jsonl").write_bytes(kept)  # restored: opens with everything
     session = Session()
-    session.open_campaign(folder)
+    session.campaign_open(folder)
     assert notes(session) == ["session 1", "session 2"] and "Bren" in session.state["gurps"].characters
-    session.close_campaign()
+    session.campaign_close()
 
 
 def test_a_missing_index_is_refused_not_opened_empty(tmp_path):
@@ -63,25 +63,25 @@ def test_a_missing_index_is_refused_not_opened_empty(tmp_path):
     (folder / "campaign.json").unlink()
     refused(folder, r"campaign\.json is missing, but the folder holds campaign files \(sessions/session-001")
     assert (folder / "snapshot.json").read_bytes() == snapshot
-    report = Session().repair_campaign(folder)
+    report = Session().campaign_repair(folder)
     assert not (folder / "campaign.json").exists()  # a plan only
     assert "write campaign.json: 2 sessions" in repr(report) and "--confirm" in repr(report)
-    Session().repair_campaign(folder, confirm=True)
+    Session().campaign_repair(folder, confirm=True)
     session = Session()
-    session.open_campaign(folder)
+    session.campaign_open(folder)
     assert notes(session) == ["session 1", "session 2"] and "Bren" in session.state["gurps"].characters
-    session.close_campaign()
+    session.campaign_close()
 
 
 def test_a_snapshot_of_another_campaign_is_refused(tmp_path):
     ours = make_campaign(tmp_path / "a")
     theirs = tmp_path / "b"
     other = Session(seed=9)
-    other.open_campaign(theirs)
-    other.char_new("Zed", st=9)
+    other.campaign_open(theirs)
+    other.gurps_char_new("Zed", st=9)
     for _ in range(10):
         other.note("padding so that the foreign snapshot's seq is inside our logs too")
-    other.close_campaign()
+    other.campaign_close()
     shutil.copy(theirs / "snapshot.json", ours / "snapshot.json")
     refused(ours, r"snapshot\.json belongs to another campaign")
 
@@ -138,30 +138,30 @@ def test_repair_sets_aside_logs_after_a_gap_and_never_deletes(tmp_path):
     second = (folder / "sessions" / "session-002.jsonl").read_bytes()
     (folder / "sessions" / "session-002.jsonl").unlink()
     before = files(folder)
-    plan = Session().repair_campaign(folder)
+    plan = Session().campaign_repair(folder)
     assert files(folder) == before
     text = repr(plan)
     assert "keep sessions/session-001.jsonl" in text
     assert "set aside sessions/session-003.jsonl" in text and "set aside snapshot.json" in text
-    Session().repair_campaign(folder, confirm=True)
+    Session().campaign_repair(folder, confirm=True)
     aside = next(folder.glob("damaged-*"))
     assert (aside / "sessions" / "session-003.jsonl").read_bytes() == before["sessions/session-003.jsonl"]
     assert (aside / "snapshot.json").read_bytes() == before["snapshot.json"]
     session = Session()
-    session.open_campaign(folder)
+    session.campaign_open(folder)
     assert notes(session) == ["session 1"]
-    session.close_campaign()
+    session.campaign_close()
     assert second  # the user still holds the lost log; the set-aside files can be put back by hand
 
 
 def test_repair_of_a_sound_campaign_changes_nothing_that_matters(tmp_path):
     folder = make_campaign(tmp_path / "c")
-    report = Session().repair_campaign(folder, confirm=True)
+    report = Session().campaign_repair(folder, confirm=True)
     assert "set aside" not in repr(report)
     session = Session()
-    session.open_campaign(folder)
+    session.campaign_open(folder)
     assert notes(session) == ["session 1", "session 2"]
-    session.close_campaign()
+    session.campaign_close()
 
 
 def test_a_dangling_symlink_in_a_cloned_campaign_is_refused_and_its_target_untouched(tmp_path):
@@ -176,18 +176,18 @@ def test_an_empty_lock_is_diagnosed_with_how_to_remove_it(tmp_path):
     folder = make_campaign(tmp_path / "c", sessions=1)
     (folder / ".lock").write_text("")
     with pytest.raises(CampaignLockedError, match=r"empty or unreadable \.lock \(from \d{4}-.*delete .*\.lock"):
-        Session().open_campaign(folder)
+        Session().campaign_open(folder)
     (folder / ".lock").unlink()
-    Session().open_campaign(folder).__repr__()
+    Session().campaign_open(folder).__repr__()
 
 
 def test_a_live_lock_names_who_and_since_when(tmp_path):
     folder = tmp_path / "c"
     holder = Session()
-    holder.open_campaign(folder)
+    holder.campaign_open(folder)
     with pytest.raises(CampaignLockedError, match=rf"pid {os.getpid()} on .*, since \d{{4}}-"):
-        Session().open_campaign(folder)
-    holder.close_campaign()
+        Session().campaign_open(folder)
+    holder.campaign_close()
 
 
 def test_tilde_is_expanded_and_files_respect_the_umask(tmp_path, monkeypatch):
@@ -195,9 +195,9 @@ def test_tilde_is_expanded_and_files_respect_the_umask(tmp_path, monkeypatch):
     old = os.umask(0o022)
     try:
         session = Session(seed=1)
-        status = session.open_campaign("~/tilde")
+        status = session.campaign_open("~/tilde")
         session.note("x")
-        session.close_campaign()
+        session.campaign_close()
     finally:
         os.umask(old)
     folder = tmp_path / "tilde"
@@ -218,19 +218,19 @@ def test_a_schema_2_campaign_is_migrated_and_keeps_its_events(tmp_path):
                                                       "snapshot_seq": 2}))
     (folder / "snapshot.json").write_text(json.dumps({"schema": 1, "seq": 2, "state": {"core": {"seed": 3}}}))
     session = Session()
-    status = session.open_campaign(folder)
+    status = session.campaign_open(folder)
     assert any("schema 3" in n for n in status.notices)
     assert any("previous version" in n for n in status.notices)  # the old snapshot is not trusted
     assert notes(session) == ["old days"]
-    session.close_campaign()
+    session.campaign_close()
     index = json.loads((folder / "campaign.json").read_text())
     header = json.loads((folder / "sessions" / "session-001.jsonl").read_text().splitlines()[0])
     assert index["schema"] == 3 and header == {"schema": 3, "campaign": index["campaign"],
                                                "file": "session-001.jsonl", "follows": 0}
     again = Session()
-    again.open_campaign(folder)
+    again.campaign_open(folder)
     assert notes(again) == ["old days"]
-    again.close_campaign()
+    again.campaign_close()
 
 
 def test_a_schema_2_campaign_with_a_missing_log_is_refused_before_migrating(tmp_path):
@@ -240,7 +240,7 @@ def test_a_schema_2_campaign_with_a_missing_log_is_refused_before_migrating(tmp_
     (folder / "campaign.json").write_text(json.dumps(index))
     (folder / "sessions" / "session-001.jsonl").unlink()
     with pytest.raises(DataError, match=r"session-001\.jsonl is listed in campaign\.json but missing"):
-        Session().open_campaign(folder)
+        Session().campaign_open(folder)
     assert json.loads((folder / "campaign.json").read_text())["schema"] == 2
 
 
@@ -249,14 +249,14 @@ def test_repair_without_a_folder_repairs_the_campaign_just_refused(tmp_path):
     (folder / "campaign.json").unlink()
     session = Session()
     with pytest.raises(GameKernelError, match="repair"):
-        session.open_campaign(folder)
-    assert f"Repair of {folder}" in repr(session.repair_campaign())
+        session.campaign_open(folder)
+    assert f"Repair of {folder}" in repr(session.campaign_repair())
     with pytest.raises(GameKernelError, match=r"which campaign\? %campaign repair FOLDER"):
-        Session().repair_campaign()
+        Session().campaign_repair()
 
 
 @pytest.mark.parametrize("name", ["bad\0name", "x" * 300])
 def test_odd_folder_names_give_one_line(tmp_path, name):
     with pytest.raises(GameKernelError) as caught:
-        Session().open_campaign(tmp_path / name)
+        Session().campaign_open(tmp_path / name)
     assert "\n" not in str(caught.value)

@@ -27,8 +27,8 @@ def files(folder):
 
 def opened(folder, seed=1):
     session = Session(seed=seed)
-    session.open_campaign(folder)
-    session.char_new("Bren", st=12)
+    session.campaign_open(folder)
+    session.gurps_char_new("Bren", st=12)
     session.note("first")
     return session
 
@@ -79,7 +79,7 @@ def test_a_full_disk_at_the_log_leaves_memory_and_file_unchanged(tmp_path, monke
         fail_log_writes(monkeypatch)
     else:
         fail_log_sync(monkeypatch)
-    for command in (lambda: session.note("lost?"), lambda: session.char_new("Cid", st=10),
+    for command in (lambda: session.note("lost?"), lambda: session.gurps_char_new("Cid", st=10),
                     lambda: session.undo(), lambda: session.roll("3d6")):
         expected = r"could not write sessions/session-001\.jsonl: No space left"
         with pytest.raises(StorageError, match=expected) as caught, session.transaction():
@@ -89,40 +89,40 @@ def test_a_full_disk_at_the_log_leaves_memory_and_file_unchanged(tmp_path, monke
         assert session.rng.getstate() == rng
     monkeypatch.undo()  # space is free again
     session.note("second")
-    session.close_campaign()
+    session.campaign_close()
     again = Session()
-    again.open_campaign(folder)
+    again.campaign_open(folder)
     assert notes(again) == ["first", "second"] and "Cid" not in again.state["gurps"].characters
-    again.close_campaign()
+    again.campaign_close()
 
 
 @pytest.mark.parametrize("target", ["snapshot.json", "campaign.json", "state"])
 def test_a_full_disk_at_a_save_loses_nothing(tmp_path, monkeypatch, target):
     folder = tmp_path / "c"
     session = opened(folder)
-    session.save_campaign()
+    session.campaign_save()
     session.note("after the save")
     fail_atomic_writes_of(monkeypatch, target)
     with pytest.raises(StorageError, match=rf"could not write {target}.*No space left on device"):
-        session.save_campaign()
-    status = session.close_campaign()  # the close still lets go, and says the snapshot is missing
+        session.campaign_save()
+    status = session.campaign_close()  # the close still lets go, and says the snapshot is missing
     assert any("no event is lost" in n for n in status.notices)
     monkeypatch.undo()
     again = Session()
-    again.open_campaign(folder)
+    again.campaign_open(folder)
     assert notes(again) == ["first", "after the save"] and "Bren" in again.state["gurps"].characters
-    again.close_campaign()
+    again.campaign_close()
 
 
 @pytest.mark.parametrize("target", ["campaign.json", "sessions"])
 def test_a_full_disk_when_opening_writes_nothing_and_keeps_the_lock_free(tmp_path, monkeypatch, target):
     folder = tmp_path / "c"
-    opened(folder).close_campaign()
+    opened(folder).campaign_close()
     before = files(folder)
     fail_atomic_writes_of(monkeypatch, target)
     fresh = Session(seed=5)
     with pytest.raises(StorageError, match="No space left"):
-        fresh.open_campaign(folder)
+        fresh.campaign_open(folder)
     assert fresh.campaign is None and [e.kind for e in fresh.log] == ["seed"]
     assert files(folder) == before and not (folder / ".lock").exists()
 
@@ -146,11 +146,11 @@ def test_a_full_disk_during_a_long_session_loses_no_confirmed_event(tmp_path, mo
             assert full
         assert notes(session) == confirmed
     monkeypatch.undo()
-    session.close_campaign()
+    session.campaign_close()
     again = Session()
-    again.open_campaign(folder)
+    again.campaign_open(folder)
     assert notes(again) == confirmed and 60 < len(confirmed) < 98
-    again.close_campaign()
+    again.campaign_close()
 
 
 @pytest.mark.parametrize("code", [errno.EROFS, errno.EACCES])
@@ -164,20 +164,20 @@ def test_a_read_only_folder_gives_one_line(tmp_path, monkeypatch, code):
     with pytest.raises(StorageError, match=os.strerror(code)):
         session.note("x")
     with pytest.raises(StorageError, match=os.strerror(code)):
-        session.save_campaign()
+        session.campaign_save()
     assert memory(session) == before
-    session.close_campaign()
+    session.campaign_close()
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes to read-only folders")
 def test_a_really_read_only_folder_gives_one_line(tmp_path):
     folder = tmp_path / "c"
-    opened(folder).close_campaign()
+    opened(folder).campaign_close()
     for path in [folder, folder / "sessions", folder / "state"]:
         path.chmod(0o555)
     try:
         with pytest.raises(StorageError, match="Permission denied"):
-            Session().open_campaign(folder)
+            Session().campaign_open(folder)
     finally:
         for path in [folder, folder / "sessions", folder / "state"]:
             path.chmod(0o755)
@@ -191,18 +191,18 @@ def test_a_lone_surrogate_is_refused_before_anything_changes(tmp_path):
     log_file = folder / "sessions" / "session-001.jsonl"
     before_memory, before_file = memory(session), log_file.read_bytes()
     with pytest.raises(UsageError, match=r"U\+D800, a character that cannot be stored"):
-        session.char_new("Bob\ud800", st=10)
+        session.gurps_char_new("Bob\ud800", st=10)
     assert memory(session) == before_memory and log_file.read_bytes() == before_file
     assert "Bob\ud800" not in session.state["gurps"].characters
-    session.save_campaign()
-    session.export_log(tmp_path / "log.md")
+    session.campaign_save()
+    session.log_export(tmp_path / "log.md")
     taken = session.undo()
     assert [e.kind for e in taken] == ["note"] and taken[0].data["text"] == "last good"
-    session.close_campaign()
+    session.campaign_close()
     again = Session()
-    again.open_campaign(folder)
+    again.campaign_open(folder)
     assert notes(again) == ["first"]
-    again.close_campaign()
+    again.campaign_close()
 
 
 def test_a_log_file_without_a_campaign_is_write_ahead_too(tmp_path, monkeypatch):
@@ -221,7 +221,7 @@ def test_a_log_file_without_a_campaign_is_write_ahead_too(tmp_path, monkeypatch)
 def test_a_full_disk_when_taking_the_lock_leaves_no_empty_lock(tmp_path, monkeypatch):
     """The issue: the empty `.lock` a full disk left behind blocked the campaign for good."""
     folder = tmp_path / "c"
-    opened(folder).close_campaign()
+    opened(folder).campaign_close()
     real = gamekernel.campaign.atomic_write_bytes
 
     def failing(path, data):
@@ -231,13 +231,13 @@ def test_a_full_disk_when_taking_the_lock_leaves_no_empty_lock(tmp_path, monkeyp
 
     monkeypatch.setattr(gamekernel.campaign, "atomic_write_bytes", failing)
     with pytest.raises(StorageError, match=r"could not write \.lock: No space left"):
-        Session().open_campaign(folder)
+        Session().campaign_open(folder)
     assert not any(p.name.startswith(".lock") for p in folder.iterdir())
     monkeypatch.undo()
     session = Session()
-    session.open_campaign(folder)
+    session.campaign_open(folder)
     assert notes(session) == ["first"]
-    session.close_campaign()
+    session.campaign_close()
 
 
 def test_the_write_failure_line_is_translated(tmp_path, monkeypatch):
@@ -254,7 +254,7 @@ def test_the_write_failure_line_is_translated(tmp_path, monkeypatch):
     finally:
         set_language(previous)
     monkeypatch.undo()
-    session.close_campaign()
+    session.campaign_close()
 
 
 def test_a_half_line_that_cannot_be_cut_back_does_not_spoil_the_next_event(tmp_path, monkeypatch):
@@ -267,9 +267,9 @@ def test_a_half_line_that_cannot_be_cut_back_does_not_spoil_the_next_event(tmp_p
         session.note("half")
     monkeypatch.undo()
     session.note("whole")
-    session.close_campaign()
+    session.campaign_close()
     again = Session()
-    status = again.open_campaign(folder)
+    status = again.campaign_open(folder)
     assert notes(again) == ["first", "whole"]
     assert any("incomplete" in n for n in status.notices)
-    again.close_campaign()
+    again.campaign_close()

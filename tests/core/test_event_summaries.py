@@ -41,17 +41,17 @@ def table() -> Session:
     s.roll("3d6+2")
     s.roll("3d6 <= 12")
     s.note("宿屋の主人は怪しい")
-    s.char_new("アイコ", dx=12, iq=12, ht=11, skills=[("Stealth", 4), ("First Aid", 2)])
-    s.char_new("ブレン", st=12, dx=11, activate=False)
-    s.char_add_skill("Broadsword", 4, name="ブレン")
-    s.char_add_trait("Combat Reflexes", name="ブレン")
-    s.char_add_weapon("Broadsword:13:sw+1 cut", name="ブレン")
-    s.char_set("アイコ", dx=13)
-    s.char_use("アイコ")
-    s.check("Stealth")
-    s.contest("アイコ:Stealth", "ブレン:DX")
-    s.react()
-    s.damage("2d cut", target="ブレン")
+    s.gurps_char_new("アイコ", dx=12, iq=12, ht=11, skills=[("Stealth", 4), ("First Aid", 2)])
+    s.gurps_char_new("ブレン", st=12, dx=11, activate=False)
+    s.gurps_char_add_skill("Broadsword", 4, name="ブレン")
+    s.gurps_char_add_trait("Combat Reflexes", name="ブレン")
+    s.gurps_char_add_weapon("Broadsword:13:sw+1 cut", name="ブレン")
+    s.gurps_char_set("アイコ", dx=13)
+    s.gurps_char_use("アイコ")
+    s.gurps_check("Stealth")
+    s.gurps_contest("アイコ:Stealth", "ブレン:DX")
+    s.gurps_react()
+    s.gurps_damage("2d cut", target="ブレン")
     s.combat_npc("ゴブリン", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")
     s.combat_add("ブレン", {"st": 12}, pc=True)
     s.combat_start("アイコ ゴブリン")
@@ -64,7 +64,7 @@ def table() -> Session:
     s.combat_damage(target, "1d cut")
     s.combat_next()
     s.combat_end()
-    s.hazard("fall", "アイコ", metres=3)
+    s.gurps_hazard("fall", "アイコ", metres=3)
     s.gurps_rest("アイコ", "30 min")
     s.undo()
     s.redo()
@@ -74,10 +74,10 @@ def table() -> Session:
     s.card_zone("手札", "hand")
     s.card_draw("山札", "手札", 2)
     s.gw_character("リン", new=True, level=2)
-    s.draw_alpha("リン")
-    s.encounter_start()
-    s.encounter_end()
-    s.load_library("ミラ", "friends.txt", text=DECK)
+    s.gw_draw("リン")
+    s.gw_encounter_start()
+    s.gw_encounter_end()
+    s.mtg_library_load("ミラ", "friends.txt", text=DECK)
     s.mtg_check("green", 2, actor="ミラ")
     s.mtg_scene()
     return s
@@ -208,7 +208,7 @@ def test_an_old_log_still_opens_and_reads(tmp_path, japanese, layout):
         (folder / "campaign.json").write_text(json.dumps(
             {"schema": 2, "name": "old", "sessions": ["session-001.jsonl"], "snapshot_seq": 0}))
     s = Session()
-    s.open_campaign(folder)
+    s.campaign_open(folder)
     try:
         assert s.combat_state is not None and s.combat_state.round >= 1  # the old events replay
         english = _lines(s)
@@ -226,7 +226,7 @@ def test_an_old_log_still_opens_and_reads(tmp_path, japanese, layout):
         assert japanese_lines["combat.next"] == "next turn: Goblin (after Bren)"
         assert "成功" in japanese_lines["roll"] or "失敗" in japanese_lines["roll"]
     finally:
-        s.close_campaign()
+        s.campaign_close()
 
 
 def test_an_old_roll_whose_notation_no_longer_reads_shows_its_stored_text():

@@ -22,11 +22,11 @@ DECK = "4 Elvish Mystic\n4 Runeclaw Bear\n12 Forest\n"
 def table() -> Session:
     session = Session(seed=8)
     session.gw_character("Rin", new=True, level=4)
-    session.draw_alpha("Rin")
-    session.deck_new("Rin")
-    session.deck_add("Rin", "Sap Bloom", 2)
-    session.char_new("Bren", st=12, skills=[("Broadsword", 12)])
-    session.load_library("Mira", "mira.txt", text=DECK)
+    session.gw_draw("Rin")
+    session.gw_deck_new("Rin")
+    session.gw_deck_add("Rin", "Sap Bloom", 2)
+    session.gurps_char_new("Bren", st=12, skills=[("Broadsword", 12)])
+    session.mtg_library_load("Mira", "mira.txt", text=DECK)
     return session
 
 
@@ -63,14 +63,14 @@ def variants(draw) -> str:
 
 COMMANDS = {  # command: (the one name it knows, the call)
     "gw level": ("Rin", lambda s, n: s.gw_character(n, level=4)),
-    "gw draw": ("Rin", lambda s, n: s.draw_alpha(n)),
-    "gw hand": ("Rin", lambda s, n: s.hand(n)),
-    "gw deck": ("Rin", lambda s, n: s.deck_odds(n, "Sap Bloom", 1)),
+    "gw draw": ("Rin", lambda s, n: s.gw_draw(n)),
+    "gw hand": ("Rin", lambda s, n: s.gw_hand(n)),
+    "gw deck": ("Rin", lambda s, n: s.gw_deck_odds(n, "Sap Bloom", 1)),
     "gw rest": ("Rin", lambda s, n: s.gw_rest([n], draw=False) and s.undo()),
-    "gurps char": ("Bren", lambda s, n: s.character(n)),
-    "gurps check": ("Bren", lambda s, n: s.check_odds("Broadsword", n)),
+    "gurps char": ("Bren", lambda s, n: s.gurps_character(n)),
+    "gurps check": ("Bren", lambda s, n: s.gurps_check_odds("Broadsword", n)),
     "mtg check": ("Mira", lambda s, n: s.mtg_odds("green", 2, actor=n)),
-    "mtg view": ("Mira", lambda s, n: s.library_view(n)),
+    "mtg view": ("Mira", lambda s, n: s.mtg_library_view(n)),
     "combat start": ("Bren", lambda s, n: s.combat_start(n) and s.undo()),
 }
 

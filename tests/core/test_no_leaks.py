@@ -29,7 +29,7 @@ def test_300_sheets_leave_a_bounded_number_of_observers(ip):
 
 def test_a_replaced_widget_is_closed_and_a_closed_one_stops_observing():
     session = Session(seed=1)
-    session.char_new("Aiko")
+    session.gurps_char_new("Aiko")
     first = SheetWidget(session, "Aiko")
     second = SheetWidget(session, "Aiko")
     assert first._stop_observing is None and first.comm is None  # closed by its replacement
@@ -43,7 +43,7 @@ def test_widgets_of_different_targets_stay_live_up_to_the_cap():
     session = Session(seed=1)
     names = [f"Hero{i}" for i in range(base.MAX_LIVE_WIDGETS + 5)]
     for name in names:
-        session.char_new(name)
+        session.gurps_char_new(name)
     widgets = [SheetWidget(session, name) for name in names]
     assert session.observer_count == base.MAX_LIVE_WIDGETS
     assert all(w._stop_observing is None for w in widgets[:5])  # the oldest were closed

@@ -54,15 +54,15 @@ def _fallback(variable: str) -> str:
 def _outputs() -> dict[str, str]:
     """The static HTML of one output of every kind."""
     s = Session(seed=42)
-    s.char_new("Kaito", dx=12, iq=11, skills=[("Stealth", 4)])
-    s.char_new("Guard", iq=10, activate=False)
+    s.gurps_char_new("Kaito", dx=12, iq=11, skills=[("Stealth", 4)])
+    s.gurps_char_new("Guard", iq=10, activate=False)
     out = {
         "roll": html_of(s.roll("3d+2 sword")),
         "odds": html_of(s.odds("3d6<=12")),
-        "check": html_of(s.check("Stealth")),
-        "contest": html_of(s.contest("Kaito:Stealth vs Guard:Per")),
-        "damage": html_of(s.damage("2d cut", target="Guard")),
-        "character": html_of(s.character("Kaito")),
+        "check": html_of(s.gurps_check("Stealth")),
+        "contest": html_of(s.gurps_contest("Kaito:Stealth vs Guard:Per")),
+        "damage": html_of(s.gurps_damage("2d cut", target="Guard")),
+        "character": html_of(s.gurps_character("Kaito")),
     }
     s.combat_npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
     s.combat_start("Kaito Orc")
@@ -72,14 +72,14 @@ def _outputs() -> dict[str, str]:
                                             fight.current.weapons[0].name))
     out["log"] = html_of(s.log_view())
     s.gw_character("Rin", level=4, new=True)
-    s.draw_alpha("Rin")
-    s.encounter_start()
-    card = s.hand("Rin").cards[0]
-    s.tap("Rin", card.uid)
-    out["hand"] = html_of(s.hand("Rin"))
-    s.load_library("Mira", "deck.txt", text="4 Forest\n3 Elvish Mystic\n2 Serra Angel\n")
+    s.gw_draw("Rin")
+    s.gw_encounter_start()
+    card = s.gw_hand("Rin").cards[0]
+    s.gw_tap("Rin", card.uid)
+    out["hand"] = html_of(s.gw_hand("Rin"))
+    s.mtg_library_load("Mira", "deck.txt", text="4 Forest\n3 Elvish Mystic\n2 Serra Angel\n")
     out["mtg-check"] = html_of(s.mtg_check("green", 2, actor="Mira"))
-    out["library"] = html_of(s.library_view("Mira")) if hasattr(s, "library_view") else ""
+    out["library"] = html_of(s.mtg_library_view("Mira")) if hasattr(s, "library_view") else ""
     from gamekernel.render.log import ErrorResult
 
     out["error"] = html_of(ErrorResult("no skill named <Stealt>"))

@@ -22,10 +22,10 @@ def picture(session):
 
 def table(seed):
     session = Session(seed=seed)
-    session.char_new("Bren", st=12, ht=11, skills=[("Broadsword", 12)])
-    session.char_new("Aiko", dx=13)
+    session.gurps_char_new("Bren", st=12, ht=11, skills=[("Broadsword", 12)])
+    session.gurps_char_new("Aiko", dx=13)
     session.gw_character("Rin", new=True, level=4)
-    session.load_library("Mira", "forest.txt", text=DECKLIST)
+    session.mtg_library_load("Mira", "forest.txt", text=DECKLIST)
     return session
 
 
@@ -34,37 +34,37 @@ DECKLIST = "Deck\n4 Elvish Mystic\n4 Runeclaw Bear\n4 Serra Angel\n12 Forest\n"
 
 # Each takes dice before it is refused, or is refused by its reducer or its parser.
 REFUSED = [
-    lambda s: s.hazard("poison", "Bren", strength="bogus"),
-    lambda s: s.hazard("poison", "Nobody"),
-    lambda s: s.hazard("nonsense", "Bren"),
+    lambda s: s.gurps_hazard("poison", "Bren", strength="bogus"),
+    lambda s: s.gurps_hazard("poison", "Nobody"),
+    lambda s: s.gurps_hazard("nonsense", "Bren"),
     lambda s: s.roll("3d+"),
     lambda s: s.roll("3d6+x"),
-    lambda s: s.check("Lockpicking-5", actor="Nobody"),
+    lambda s: s.gurps_check("Lockpicking-5", actor="Nobody"),
     lambda s: s.undo(0),
     lambda s: s.undo(-3),
     lambda s: s.redo(0),
     lambda s: s.redo(-1),
-    lambda s: s.char_new("", st=10),
-    lambda s: s.char_new("Cid\ud800", st=10),
+    lambda s: s.gurps_char_new("", st=10),
+    lambda s: s.gurps_char_new("Cid\ud800", st=10),
     lambda s: s.note("bad \udfff text"),
-    lambda s: s.natural_healing("Bren", 0),
-    lambda s: s.deck_add("Bren", "no such card"),
-    lambda s: s.first_aid("Nobody", 3),
-    lambda s: s.overcharge("Rin", "no such card"),
-    lambda s: s.tap("Rin", "no such card"),
+    lambda s: s.gurps_natural_healing("Bren", 0),
+    lambda s: s.gw_deck_add("Bren", "no such card"),
+    lambda s: s.gurps_first_aid("Nobody", 3),
+    lambda s: s.gw_overcharge("Rin", "no such card"),
+    lambda s: s.gw_tap("Rin", "no such card"),
     lambda s: s.mtg_check("purple", 2, actor="Mira"),
     lambda s: s.mtg_check("green", 2, actor="Nobody"),
-    lambda s: s.stack_library("Mira", ["No Such Card"]),
-    lambda s: s.peek_library(0, actor="Mira"),
+    lambda s: s.mtg_library_stack("Mira", ["No Such Card"]),
+    lambda s: s.mtg_library_peek(0, actor="Mira"),
 ]
 
 VALID = [
     lambda s: s.roll("3d6"),
     lambda s: s.note("a note"),
-    lambda s: s.check("Broadsword", actor="Bren"),
+    lambda s: s.gurps_check("Broadsword", actor="Bren"),
     lambda s: s.undo(),
     lambda s: s.redo(),
-    lambda s: s.draw_alpha("Rin"),
+    lambda s: s.gw_draw("Rin"),
     lambda s: s.mtg_check("green", 2, actor="Mira"),
 ]
 

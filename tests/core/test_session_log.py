@@ -151,8 +151,8 @@ def test_markdown_export_redacts_secrets_for_players(tmp_path):
     session.note("The party enters the crypt")
     session.note("The lich is the innkeeper", gm_only=True)
     session.undo()
-    gm = session.export_log(tmp_path / "gm.md")
-    players = session.export_log(tmp_path / "players.md", players=True)
+    gm = session.log_export(tmp_path / "gm.md")
+    players = session.log_export(tmp_path / "players.md", players=True)
     assert "innkeeper" in gm.read_text()
     text = players.read_text()
     assert "innkeeper" not in text and "undo" not in text
@@ -162,11 +162,11 @@ def test_markdown_export_redacts_secrets_for_players(tmp_path):
 def test_html_export_is_self_contained_and_escaped(tmp_path):
     session = Session(seed=1)
     session.note("<script>alert(1)</script>")
-    page = session.export_log(tmp_path / "log.html").read_text()
+    page = session.log_export(tmp_path / "log.html").read_text()
     assert "<script>" not in page and "&lt;script&gt;" in page
     assert "http" not in page
 
 
 def test_export_needs_a_known_suffix(tmp_path):
     with pytest.raises(UsageError, match=r"use a \.md or \.html file name"):
-        Session(seed=1).export_log(tmp_path / "log.txt")
+        Session(seed=1).log_export(tmp_path / "log.txt")

@@ -17,12 +17,12 @@ from gamekernel.systems.gammaworld import AlphaState
 
 def table_of_five(seed: int = 3) -> Session:
     session = Session(seed=seed)
-    session.deck_new("Rin")
+    session.gw_deck_new("Rin")
     for card in ("Sap Bloom", "Bristle Hide", "Sticky Pads", "Gravity Knot"):
-        session.deck_add("Rin", card, 2)
+        session.gw_deck_add("Rin", card, 2)
     for name, level in (("Rin", 4), ("Bren", 1), ("Ash", 8), ("Kit", 5), ("Mo", 2)):
         session.gw_character(name, level=level, origin_bonus=1, new=name != "Rin")
-    session.draw_alpha()
+    session.gw_draw()
     return session
 
 
@@ -38,19 +38,19 @@ def test_gw_alpha_06_draw_alpha_for_a_table_of_five() -> None:
     session = table_of_five()
     counts = {name: len(session.gw.readied(name)) for name in session.gw.characters}
     assert counts == {"Rin": 2, "Bren": 1, "Ash": 3, "Kit": 2, "Mo": 1}
-    assert session.hand("Rin").deck_count == 6
+    assert session.gw_hand("Rin").deck_count == 6
 
 
 def test_gw_alpha_10_natural_1_in_an_encounter_records_a_flux_event_by_itself() -> None:
     session = table_of_five()
-    session.encounter_start()
+    session.gw_encounter_start()
     roll_until_natural_1(session, "Rin")
     assert session.log[-1].kind == "gw.flux_pending" and session.log[-1].actor == "Rin"
     assert "ALPHA FLUX! Rin rolled a natural 1" in session.log[-1].summary()
     assert session.gw.flux == {"Rin": 1}
-    assert "Alpha Flux pending" in str(session.hand("Rin"))
-    card = session.hand("Rin").cards[0]
-    result = session.flux("Rin", card.uid)
+    assert "Alpha Flux pending" in str(session.gw_hand("Rin"))
+    card = session.gw_hand("Rin").cards[0]
+    result = session.gw_flux("Rin", card.uid)
     assert result.kind == "flux" and session.gw.flux == {}
     assert card.uid not in session.gw.readied("Rin")
 
@@ -65,7 +65,7 @@ def test_gw_alpha_10_rolls_without_encounter_or_actor_do_not_flux() -> None:
 
 def test_secret_roll_flux_is_recorded_secret() -> None:
     session = table_of_five()
-    session.encounter_start()
+    session.gw_encounter_start()
     for _ in range(500):
         session.roll("1d20", actor="Bren", secret=True)
         if session.log[-1].kind == "gw.flux_pending":
@@ -75,13 +75,13 @@ def test_secret_roll_flux_is_recorded_secret() -> None:
 
 def test_replay_of_the_log_reproduces_the_state_and_undo_restores_it() -> None:
     session = table_of_five()
-    session.encounter_start()
-    rin = session.hand("Rin").cards
-    session.tap("Rin", rin[0].uid)
+    session.gw_encounter_start()
+    rin = session.gw_hand("Rin").cards
+    session.gw_tap("Rin", rin[0].uid)
     roll_until_natural_1(session, "Ash")
-    session.flux("Ash", session.hand("Ash").cards[0].uid)
+    session.gw_flux("Ash", session.gw_hand("Ash").cards[0].uid)
     before = session.state.to_dict()
-    session.encounter_end()
+    session.gw_encounter_end()
     assert replay(session.active).to_dict() == session.state.to_dict()
     session.undo()
     assert session.state.to_dict() == before
@@ -99,12 +99,12 @@ def test_bad_input_changes_nothing() -> None:
     session = table_of_five()
     before, events = session.state.to_dict(), len(session.log)
     for call in (
-        lambda: session.tap("Rin", "No Such Card"),
-        lambda: session.flux("Rin"),
-        lambda: session.overcharge("Nobody", "Sap Bloom"),
-        lambda: session.deck_add("Rin", "Sap Blom"),
-        lambda: session.draw_alpha("Rin"),
-        lambda: session.draw_alpha("Rni"),  # a typo is an error, never a new character
+        lambda: session.gw_tap("Rin", "No Such Card"),
+        lambda: session.gw_flux("Rin"),
+        lambda: session.gw_overcharge("Nobody", "Sap Bloom"),
+        lambda: session.gw_deck_add("Rin", "Sap Blom"),
+        lambda: session.gw_draw("Rin"),
+        lambda: session.gw_draw("Rni"),  # a typo is an error, never a new character
     ):
         with pytest.raises(GameKernelError):
             call()
@@ -115,12 +115,12 @@ def test_refused_tap_and_untap_leave_the_rng_state_and_log_unchanged() -> None:
     """Tap/untap do not save the RNG state (their planners are not given the RNG): a refusal must
     still leave the RNG exactly where it was, so the next draws are the same."""
     session = table_of_five()
-    card = session.hand("Rin").cards[0].card_id
+    card = session.gw_hand("Rin").cards[0].card_id
     name = session.gw.catalog.card(card).name
-    session.tap("Rin", name)
+    session.gw_tap("Rin", name)
     state, events = session.rng.getstate(), len(session.log)
-    for call in (lambda: session.tap("Rin", name), lambda: session.tap("Rin", "No Such Card"),
-                 lambda: session.untap("Bren", "No Such Card")):
+    for call in (lambda: session.gw_tap("Rin", name), lambda: session.gw_tap("Rin", "No Such Card"),
+                 lambda: session.gw_untap("Bren", "No Such Card")):
         with pytest.raises(GameKernelError):
             call()
     assert session.rng.getstate() == state and len(session.log) == events
@@ -139,9 +139,9 @@ def test_custom_cards_join_the_catalog_through_an_event(tmp_path) -> None:
     path.write_text(json.dumps({"schema": 1, "language": "en", "cards": [card]}), encoding="utf-8")
     session = Session(seed=1)
     session.gw_load_cards(path)
-    session.deck_new("Rin")
-    session.deck_add("Rin", "kettle sense", 2)
-    assert session.deck_show("Rin").card_ids == ("HOME-1", "HOME-1")
+    session.gw_deck_new("Rin")
+    session.gw_deck_add("Rin", "kettle sense", 2)
+    assert session.gw_deck_show("Rin").card_ids == ("HOME-1", "HOME-1")
     assert replay(session.active).to_dict() == session.state.to_dict()
     with pytest.raises(RuleError, match="already known"):
         session.gw_load_cards(path)
@@ -162,23 +162,23 @@ def test_property_any_sequence_replays_exactly_and_undo_restores(seed: int, step
         before = session.state.to_dict()
         try:
             if action == "tap":
-                session.tap(name, uid)
+                session.gw_tap(name, uid)
             elif action == "untap":
-                session.untap(name, uid)
+                session.gw_untap(name, uid)
             elif action == "overcharge":
-                session.overcharge(name, uid)
+                session.gw_overcharge(name, uid)
             elif action == "roll":
                 session.roll("2d20", actor=name)
             elif action == "flux":
-                session.flux(name, uid)
+                session.gw_flux(name, uid)
             elif action == "start":
-                session.encounter_start()
+                session.gw_encounter_start()
             elif action == "end":
-                session.encounter_end()
+                session.gw_encounter_end()
             elif action == "rest":
                 session.gw_rest([name])
             elif action == "draw":
-                session.draw_alpha(name)
+                session.gw_draw(name)
             else:
                 session.gw_character(name, level=1 + index * 2)
         except GameKernelError:

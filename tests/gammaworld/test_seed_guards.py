@@ -18,10 +18,10 @@ def run(ip, magic: str, line: str = ""):
 def two_barbs(seed: int = 5) -> Session:
     """Rin (level 4) whose two readied cards are both Ivory Barbs (her deck holds only those two)."""
     session = Session(seed=seed)
-    session.deck_new("Rin")
-    session.deck_add("Rin", "Ivory Barbs", 2)
+    session.gw_deck_new("Rin")
+    session.gw_deck_add("Rin", "Ivory Barbs", 2)
     session.gw_character("Rin", level=4)
-    session.draw_alpha("Rin")
+    session.gw_draw("Rin")
     return session
 
 
@@ -46,16 +46,16 @@ def test_magics_resolve_case_and_width_and_refuse_typos_without_creating(ip) -> 
 
 def test_mtg_actor_and_gurps_character_resolve_through_the_same_lookup() -> None:
     session = Session(seed=2)
-    session.load_library("Mira", "mira.txt", text="4 Elvish Mystic\n12 Forest\n4 Runeclaw Bear\n")
+    session.mtg_library_load("Mira", "mira.txt", text="4 Elvish Mystic\n12 Forest\n4 Runeclaw Bear\n")
     assert session.mtg_actor("mira") == "Mira" and session.mtg_actor("ＭＩＲＡ") == "Mira"
     with pytest.raises(NotFoundError, match="did you mean Mira"):
         session.mtg_actor("Mria")
-    session.load_library("mira", "mira.txt", text="4 Elvish Mystic\n16 Forest\n")  # a reload, not a second library
+    session.mtg_library_load("mira", "mira.txt", text="4 Elvish Mystic\n16 Forest\n")  # a reload, not a second library
     assert list(session._mtg.decks) == ["Mira"]
-    session.char_new("Cara", dx=12)
-    assert session.character("cara").name == "Cara"
+    session.gurps_char_new("Cara", dx=12)
+    assert session.gurps_character("cara").name == "Cara"
     with pytest.raises(NotFoundError, match="did you mean Cara"):
-        session.character("Crau")
+        session.gurps_character("Crau")
     with pytest.raises(NotFoundError, match="did you mean Cara"):
         session.combat_start("Carra")
     session.combat_start("cara")
@@ -76,8 +76,8 @@ def test_gw_alpha_10_natural_1_without_a_name_is_the_only_characters_flux() -> N
     """Seed 000 step 5: 「君が遭遇中に行なうd20ロールのいずれかで“出目1”を出したなら」 - any d20 roll."""
     session = Session(seed=3)
     session.gw_character("Rin", new=True)
-    session.draw_alpha("Rin")
-    session.encounter_start()
+    session.gw_draw("Rin")
+    session.gw_encounter_start()
     roll_until_one(session)
     assert session.log[-1].kind == "gw.flux_pending" and session.log[-1].actor == "Rin"
     assert session.gw.flux == {"Rin": 1}
@@ -100,8 +100,8 @@ def test_gw_alpha_10_natural_1_without_a_name_with_several_characters_asks_whose
 def test_gw_alpha_10_one_undo_takes_back_the_roll_and_its_flux() -> None:
     session = Session(seed=3)
     session.gw_character("Rin", new=True)
-    session.draw_alpha("Rin")
-    session.encounter_start()
+    session.gw_draw("Rin")
+    session.gw_encounter_start()
     roll_until_one(session)
     assert session.gw.flux == {"Rin": 1}
     taken = session.undo()
@@ -117,9 +117,9 @@ def test_gw_alpha_10_one_undo_takes_back_the_roll_and_its_flux() -> None:
 def test_gw_alpha_10_flux_discards_the_tapped_copy_and_says_which() -> None:
     session = two_barbs()
     first, second = session.gw.readied("Rin")
-    session.tap("Rin", "Ivory Barbs")
+    session.gw_tap("Rin", "Ivory Barbs")
     assert session.gw.table.cards[first].tapped and not session.gw.table.cards[second].tapped
-    result = session.flux("Rin", "Ivory Barbs", force=True)
+    result = session.gw_flux("Rin", "Ivory Barbs", force=True)
     assert result.detail["copy"] == first and first not in session.gw.readied("Rin")
     assert f"the tapped copy of Ivory Barbs ({first})" in repr(result)
     assert second in session.gw.readied("Rin")
@@ -128,10 +128,10 @@ def test_gw_alpha_10_flux_discards_the_tapped_copy_and_says_which() -> None:
 def test_gw_alpha_08_untap_picks_the_tapped_copy() -> None:
     session = two_barbs()
     first, second = session.gw.readied("Rin")
-    session.tap("Rin", "Ivory Barbs")
-    session.tap("Rin", "Ivory Barbs")  # the second copy now
-    session.untap("Rin", first)
-    result = session.untap("Rin", "Ivory Barbs")
+    session.gw_tap("Rin", "Ivory Barbs")
+    session.gw_tap("Rin", "Ivory Barbs")  # the second copy now
+    session.gw_untap("Rin", first)
+    result = session.gw_untap("Rin", "Ivory Barbs")
     assert result.detail["copy"] == second and not session.gw.table.cards[second].tapped
     assert f"the tapped copy of Ivory Barbs ({second})" in repr(result)
 
@@ -140,18 +140,18 @@ def test_gw_alpha_12_overcharge_is_refused_on_a_used_power() -> None:
     """Seed 000 step 3: a power is used once per encounter and the card tapped; a used power cannot
     be overcharged."""
     session = Session(seed=4)
-    session.deck_new("Rin")
-    session.deck_add("Rin", "Gravity Knot", 2)
-    session.deck_add("Rin", "Thought Needle", 2)
-    session.deck_add("Rin", "Heavy Knuckle", 2)
-    session.deck_add("Rin", "Ember Thought", 2)
+    session.gw_deck_new("Rin")
+    session.gw_deck_add("Rin", "Gravity Knot", 2)
+    session.gw_deck_add("Rin", "Thought Needle", 2)
+    session.gw_deck_add("Rin", "Heavy Knuckle", 2)
+    session.gw_deck_add("Rin", "Ember Thought", 2)
     session.gw_character("Rin", level=4)
-    session.draw_alpha("Rin")
-    card = session.hand("Rin").cards[0].uid
-    session.tap("Rin", card)
+    session.gw_draw("Rin")
+    card = session.gw_hand("Rin").cards[0].uid
+    session.gw_tap("Rin", card)
     events, rng = len(session.log), session.rng.getstate()
     with pytest.raises(RuleError, match="is tapped: its power is used"):
-        session.overcharge("Rin", card)
+        session.gw_overcharge("Rin", card)
     assert len(session.log) == events and session.rng.getstate() == rng
 
 
@@ -170,8 +170,8 @@ def test_gw_alpha_09_encounter_end_without_an_encounter_is_refused_unless_forced
 def test_gw_alpha_11_rest_ends_the_encounter() -> None:
     session = Session(seed=2)
     session.gw_character("Rin", new=True)
-    session.draw_alpha("Rin")
-    session.encounter_start()
+    session.gw_draw("Rin")
+    session.gw_encounter_start()
     session.gw_rest()
     assert not session.gw.encounter
     session.undo()
@@ -184,20 +184,20 @@ def test_gw_alpha_11_rest_ends_the_encounter() -> None:
 def test_gw_alpha_02_gm_deck_is_not_held_to_the_players_limits() -> None:
     session = Session(seed=1)
     session.gw_setup(["Sap Bloom", "Sap Bloom", "Sap Bloom"])
-    assert session.deck_validate("GM").ok
-    assert "ok" in repr(session.deck_validate("GM"))
+    assert session.gw_deck_validate("GM").ok
+    assert "ok" in repr(session.gw_deck_validate("GM"))
 
 
 def test_gw_alpha_02_an_illegal_player_deck_is_named_when_drawn_from() -> None:
     session = Session(seed=1)
-    session.deck_new("Rin")
-    session.deck_add("Rin", "Sap Bloom", 4)
-    result = session.draw_alpha("Rin")
+    session.gw_deck_new("Rin")
+    session.gw_deck_add("Rin", "Sap Bloom", 4)
+    result = session.gw_draw("Rin")
     assert result.detail["source"] == "own"
     text = repr(result)
     assert "Rin's deck breaks the deck-building rules: too few cards: 4 < 7; 4 copies of Sap Bloom > 2" in text
     session.gw_character("Bren", new=True)
-    assert "deck-building" not in repr(session.draw_alpha("Bren"))  # from the GM deck: no player limits
+    assert "deck-building" not in repr(session.gw_draw("Bren"))  # from the GM deck: no player limits
 
 
 # -- options ---------------------------------------------------------------------------------------
@@ -221,7 +221,7 @@ def test_gw_config_is_an_event_that_applies_to_existing_decks(ip) -> None:
 def test_refused_gw_commands_change_nothing() -> None:
     session = two_barbs()
     before, events = session.state.to_dict(), len(session.log)
-    for call in (lambda: session.encounter_end(), lambda: session.draw_alpha("rni"),
+    for call in (lambda: session.gw_encounter_end(), lambda: session.gw_draw("rni"),
                  lambda: session.gw_character("Bob", level=3)):
         with pytest.raises(GameKernelError):
             call()
@@ -233,7 +233,7 @@ def test_gw_options_are_shown_in_the_hand_widget_header_and_follow_config() -> N
 
     session = Session(seed=1)
     session.gw_character("Rin", new=True)
-    session.draw_alpha("Rin")
+    session.gw_draw("Rin")
     widget = HandWidget(session, "rin")
     assert "flux_outside_encounter=false" in widget.labels["options"]
     session.gw_config(flux_outside_encounter=True)

@@ -145,8 +145,8 @@ def _weak() -> Session:
 
 def _character() -> Session:
     session = Session(seed=3)
-    session.char_new("Aiko", dx=12, iq=11)
-    session.char_add_skill("Lockpicking", 4)
+    session.gurps_char_new("Aiko", dx=12, iq=11)
+    session.gurps_char_add_skill("Lockpicking", 4)
     return session
 
 
@@ -162,15 +162,15 @@ SAMPLES = [
      r"expected a number after '-' at column 12"),
     (CheckSpecError, None, lambda s, p: parse_check_spec("Lockpicking --loud"),
      r"unknown option '--loud' at column 13 \(known: --secret, --defense\)"),
-    (CheckSpecError, _character, lambda s, p: s.check(""),
+    (CheckSpecError, _character, lambda s, p: s.gurps_check(""),
      r"empty check: give a skill, attribute or number, e.g. 'Lockpicking-5'"),
-    (NotFoundError, _character, lambda s, p: s.check("Lockpickng-2"),
+    (NotFoundError, _character, lambda s, p: s.gurps_check("Lockpickng-2"),
      r"Aiko has no skill or attribute 'Lockpickng'; did you mean lockpicking\?"),
     (NotFoundError, None, lambda s, p: find_trait("Combat Reflex"),
      r"unknown trait 'Combat Reflex'; did you mean combat reflexes, combat_reflexes\?"),
     (RuleError, _weak, lambda s, p: s.combat_attack("Tam", "Goblin", "Club"),
      r"Tam cannot attack with Club: effective skill 2 is below 3 \(GURPS-SR-05\)"),
-    (RuleError, _fight, lambda s, p: s.cast("Aiko", "Fireball", 3, 2),
+    (RuleError, _fight, lambda s, p: s.gurps_cast("Aiko", "Fireball", 3, 2),
      r"Fireball: effective skill 2 is below 3, the spell cannot be tried"),
     (DataError, None, lambda s, p: load_character(_file(p, '{"name": "Aiko", "st": "ten"}')),
      r".*aiko\.json: field 'st' must be an integer, got 'ten'"),
@@ -202,10 +202,10 @@ SAMPLES = [
     (RuleError, None, lambda s, p: dfn.defense_roll("Aiko", "parry", 10, dfn.DefenderState(maneuver="all_out_attack"),
                                                     dfn.Incoming(), (3, 3, 3)),
      r"Aiko cannot parry: All-Out Attack allows no defense until the next turn \(GURPS-CMB-18\)"),
-    (UsageError, _fight, lambda s, p: s.hazard("lava", "Bren"),
+    (UsageError, _fight, lambda s, p: s.gurps_hazard("lava", "Bren"),
      r"unknown hazard 'lava'; choose fall, pass_through, in_fire, furnace, clothing_part, clothing_all, cold, heat, "
      r"poison, disease or suffocation"),
-    (RuleError, _fight, lambda s, p: s.wake("Bren"),
+    (RuleError, _fight, lambda s, p: s.gurps_wake("Bren"),
      r"Bren is in the running fight; waking up happens after it \(%combat end\)"),
     (NotFoundError, _fight, lambda s, p: s.combat_attack("Aiko", "Gobln1", "Broadsword"),
      r"no combatant 'Gobln1'; did you mean Goblin1, Goblin2\?"),

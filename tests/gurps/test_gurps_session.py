@@ -13,15 +13,15 @@ from gamekernel.systems.gurps.checks import SuccessRoll
 
 def _table(seed=3):
     s = Session(seed=seed)
-    s.char_new("Aiko", dx=12, iq=12, ht=11, skills=[("Lockpicking", 1, 9), ("Stealth", 4)],
+    s.gurps_char_new("Aiko", dx=12, iq=12, ht=11, skills=[("Lockpicking", 1, 9), ("Stealth", 4)],
                traits=["Combat Reflexes", ("Acute Vision", 2), "Bad Temper", "Voice"])
-    s.char_new("Guard", iq=11, activate=False)
+    s.gurps_char_new("Guard", iq=11, activate=False)
     return s
 
 
 def test_session_check_is_logged_with_dice_and_replays():
     s = _table()
-    result = s.check("Lockpicking-5 dark")
+    result = s.gurps_check("Lockpicking-5 dark")
     event = s.log[-1]
     assert event.kind == "gurps.check" and event.actor == "Aiko"
     assert SuccessRoll.from_dict(event.data["result"]) == result
@@ -30,76 +30,76 @@ def test_session_check_is_logged_with_dice_and_replays():
 
 
 def test_session_check_same_seed_same_dice():
-    assert _table(9).check("Stealth").dice == _table(9).check("Stealth").dice
+    assert _table(9).gurps_check("Stealth").dice == _table(9).gurps_check("Stealth").dice
 
 
 def test_session_secret_check_is_flagged():
     s = _table()
-    result = s.check("Per+2 --secret")
+    result = s.gurps_check("Per+2 --secret")
     assert result.secret and s.log[-1].secret
 
 
 def test_session_raw_number_without_characters():
     s = Session(seed=1)
-    assert s.check("12").target == 12
+    assert s.gurps_check("12").target == 12
     with pytest.raises(UsageError, match="no active character"):
-        s.check("Stealth")
+        s.gurps_check("Stealth")
 
 
 def test_session_char_set_recomputes_and_undo_restores():
     s = _table()
     before = s.state.to_dict()
-    assert s.char_set("Aiko", dx=14).dodge == 10
+    assert s.gurps_char_set("Aiko", dx=14).dodge == 10
     s.undo()
-    assert s.state.to_dict() == before and s.character("Aiko").dx == 12
+    assert s.state.to_dict() == before and s.gurps_character("Aiko").dx == 12
 
 
 def test_session_bad_edit_changes_nothing():
     s = _table()
     count = len(s.log)
     with pytest.raises(UsageError):
-        s.char_set("Aiko", dx="many")
+        s.gurps_char_set("Aiko", dx="many")
     with pytest.raises(UsageError, match="did you mean"):
-        s.char_set("Aiko", dxx=3)
+        s.gurps_char_set("Aiko", dxx=3)
     with pytest.raises(NotFoundError, match="did you mean Aiko"):
-        s.character("Aik")
+        s.gurps_character("Aik")
     assert len(s.log) == count
 
 
 def test_session_damage_applies_injury_to_a_known_target():
     s = _table()
-    s.char_set("Guard", dr=2)
-    result = s.damage("2d+1 cut", target="Guard")  # a character: through the one injury path
+    s.gurps_char_set("Guard", dr=2)
+    result = s.gurps_damage("2d+1 cut", target="Guard")  # a character: through the one injury path
     roll = result.report.damage
     assert roll.dr == 2
-    assert s.character("Guard").hp_lost == roll.injury
-    assert s.character("Guard").current_hp == 10 - roll.injury
+    assert s.gurps_character("Guard").hp_lost == roll.injury
+    assert s.gurps_character("Guard").current_hp == 10 - roll.injury
     s.undo()
-    assert s.character("Guard").hp_lost == 0
+    assert s.gurps_character("Guard").hp_lost == 0
 
 
 def test_session_damage_sw_uses_attacker_st():
     s = _table()
-    s.char_set("Aiko", st=13)
-    result = s.damage("sw+2 cut", target="Goblin")
+    s.gurps_char_set("Aiko", st=13)
+    result = s.gurps_damage("sw+2 cut", target="Goblin")
     assert (result.spec.dice, result.spec.adds) == (2, 1) and result.target == "Goblin"
 
 
 def test_session_contest_react_fright_cr_influence_roundtrip():
     s = _table()
-    contest = s.contest("Aiko:Stealth vs Guard:Per")
+    contest = s.gurps_contest("Aiko:Stealth vs Guard:Per")
     assert contest.a.target == 13 and contest.b.target == 11
-    regular = s.contest("Aiko:ST vs Guard:ST", regular=True, max_rounds=5)
+    regular = s.gurps_contest("Aiko:ST vs Guard:ST", regular=True, max_rounds=5)
     assert 1 <= len(regular.rounds) <= 5
-    reaction = s.react("+2 good approach", npc="Guard")
+    reaction = s.gurps_react("+2 good approach", npc="Guard")
     assert {m.label for m in reaction.modifiers} >= {"Voice", "good approach"}
-    fright = s.fright("-2")
+    fright = s.gurps_fright("-2")
     assert fright.roll.target == 12 + 2 - 2
-    control = s.self_control("Bad Temper")
+    control = s.gurps_self_control("Bad Temper")
     assert control.roll.target == 12
     with pytest.raises(NotFoundError):
-        s.self_control("Greed")
-    influence = s.influence("Fast-Talk", "Guard")
+        s.gurps_self_control("Greed")
+    influence = s.gurps_influence("Fast-Talk", "Guard")
     assert influence.contest.b.label == "Will"
     assert replay(s.active).to_dict() == s.state.to_dict()
     for event in s.log:
@@ -108,27 +108,27 @@ def test_session_contest_react_fright_cr_influence_roundtrip():
 
 def test_session_char_save_load_and_gcs(tmp_path):
     s = _table()
-    saved = s.char_save("Aiko", tmp_path / "aiko.json")
+    saved = s.gurps_char_save("Aiko", tmp_path / "aiko.json")
     other = Session(seed=1)
-    loaded = other.char_load(saved.path)
-    assert loaded == s.character("Aiko")
+    loaded = other.gurps_char_load(saved.path)
+    assert loaded == s.gurps_character("Aiko")
     from pathlib import Path
 
-    gcs = other.char_load(Path(__file__).parent / "data" / "aiko.gcs")
+    gcs = other.gurps_char_load(Path(__file__).parent / "data" / "aiko.gcs")
     assert gcs.name == "Aiko Tanaka" and other.gurps.active == "Aiko Tanaka"
 
 
 def test_session_char_add_skill_and_trait():
     s = _table()
-    s.char_add_skill("鍵開け", 8, name="Guard")
-    s.char_add_trait("Combat Reflexes", name="Guard")
-    guard = s.character("Guard")
+    s.gurps_char_add_skill("鍵開け", 8, name="Guard")
+    s.gurps_char_add_trait("Combat Reflexes", name="Guard")
+    guard = s.gurps_character("Guard")
     assert guard.skill_level("Lockpicking").level == 13 and guard.dodge == 9
     assert s.gurps.active == "Aiko"
 
 
 def test_gurps_state_part_roundtrip():
     s = _table()
-    s.check("Stealth")
+    s.gurps_check("Stealth")
     part = s.state["gurps"]
     assert GurpsState.from_dict(part.to_dict()).to_dict() == part.to_dict()

@@ -104,9 +104,9 @@ def test_gurps_inj_recovery_events_replay_and_undo():
     s = _session_with(_bren(hp=-13, mortal=True, unconscious=True))
     s._combat("add", {"combatant": Combatant("Cara", ht=11, hp_max=11, hp=5).to_dict()})
     before = s.state.to_dict()
-    result = s.mortal_check("Bren")
+    result = s.gurps_mortal_check("Bren")
     assert isinstance(result, CombatResult) and s.log[-1].kind == "combat.mortal"
-    s.natural_healing("Cara", 2)
+    s.gurps_natural_healing("Cara", 2)
     assert s.log[-1].kind == "combat.natural_healing"
     assert replay(s.active).to_dict() == s.state.to_dict()
     s.undo(2)
@@ -115,10 +115,10 @@ def test_gurps_inj_recovery_events_replay_and_undo():
 
 def test_gurps_inj_16_healing_a_session_character_updates_the_sheet():
     s = Session(seed=5)
-    s.char_new("Bren", ht=12)
-    s.char_set("Bren", hp_lost=4)
-    s.natural_healing("Bren", 7)
-    gained = 4 - s.character("Bren").hp_lost
+    s.gurps_char_new("Bren", ht=12)
+    s.gurps_char_set("Bren", hp_lost=4)
+    s.gurps_natural_healing("Bren", 7)
+    gained = 4 - s.gurps_character("Bren").hp_lost
     assert 0 <= gained <= 4 and s.log[-1].actor == "Bren"
 
 
@@ -126,7 +126,7 @@ def test_gurps_inj_recovery_refused_inside_a_fight():
     s = Session(seed=5)
     s.combat_start("Bren{ST=12,DX=12,HT=12,pc=1} Orc{ST=12,DX=12,HT=12}")
     with pytest.raises(RuleError, match="after it"):
-        s.natural_healing("Bren", 1)
+        s.gurps_natural_healing("Bren", 1)
 
 
 def test_gurps_inj_recovery_magics(ip):
@@ -154,10 +154,10 @@ class _Faces(random.Random):
 
 def test_gurps_inj_11_lost_ht_goes_back_to_the_character_sheet():
     s = Session(seed=1)
-    s.char_new("Bren", ht=12)
+    s.gurps_char_new("Bren", ht=12)
     s._combat("add", {"combatant": _bren(hp=-13, mortal=True, pc=True).to_dict()})
     s.rng = _Faces([1, 1, 2, 6, 6, 1])  # critical success (4), then 13 vs HT 12: fails
-    result = s.mortal_check("Bren")
+    result = s.gurps_mortal_check("Bren")
     assert any("loses 1 HT" in line for line in result.lines)
-    assert s.character("Bren").ht == 11 and s.character("Bren").fp == 11
+    assert s.gurps_character("Bren").ht == 11 and s.gurps_character("Bren").fp == 11
     assert replay(s.active).to_dict() == s.state.to_dict()

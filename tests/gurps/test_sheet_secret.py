@@ -8,12 +8,12 @@ from gamekernel.widgets.sheet import SheetWidget
 
 def test_sheet_last_roll_hides_a_secret_check_and_shows_a_public_one():
     s = Session(seed=42)
-    s.char_new("Aiko", iq=12)
+    s.gurps_char_new("Aiko", iq=12)
     widget = SheetWidget(s, "Aiko")
-    public = s.check("Per")
+    public = s.gurps_check("Per")
     assert widget.last == success_text(public)
-    secret = s.check("Per", secret=True)
+    secret = s.gurps_check("Per", secret=True)
     assert widget.last == t("core.secret_result", kind="check")
     assert success_text(secret) not in widget.last and str(secret.total) not in widget.last
-    again = s.check("IQ")
+    again = s.gurps_check("IQ")
     assert widget.last == success_text(again)

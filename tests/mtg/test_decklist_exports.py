@@ -117,24 +117,24 @@ def test_every_unknown_card_is_reported_at_once_with_suggestions_and_the_command
 
 def test_japanese_decklist_loads_and_prints_japanese_names():
     session = Session(seed=2)
-    loaded = session.load_library("Mira", DATA / "japanese.txt")
+    loaded = session.mtg_library_load("Mira", DATA / "japanese.txt")
     assert loaded.main == 44 and "44 cards (16 lands), colours: white, blue, red, green" in str(loaded)
-    session.stack_library("Mira", ["《エルフの神秘家》", "ルーン爪の熊"])
+    session.mtg_library_stack("Mira", ["《エルフの神秘家》", "ルーン爪の熊"])
     try:
         set_language("ja")
         text = str(session.mtg_check("緑2"))
         assert "《エルフの神秘家》" in text and "《ルーン爪の熊》" in text and "Elvish" not in text
-        assert "エルフの神秘家" in str(session.library_view())
+        assert "エルフの神秘家" in str(session.mtg_library_view())
     finally:
         set_language("en")
-    assert "Elvish Mystic" in str(session.last_mtg_check())
+    assert "Elvish Mystic" in str(session.mtg_last_check())
 
 
 def test_composition_warns_when_the_library_looks_wrong():
     session = Session(seed=2)
-    loaded = session.load_library("Mira", "m.txt", text="Deck\n4 Elvish Mystic\n\nSideboard\n12 Forest\n")
+    loaded = session.mtg_library_load("Mira", "m.txt", text="Deck\n4 Elvish Mystic\n\nSideboard\n12 Forest\n")
     text = str(loaded)
     assert "warning: the library has no lands" in text
     assert "warning: the sideboard (12) is larger than the library (4)" in text
-    fine = str(session.load_library("Mira", DATA / "arena.txt"))
+    fine = str(session.mtg_library_load("Mira", DATA / "arena.txt"))
     assert "warning" not in fine and "44 cards (16 lands)" in fine

@@ -121,12 +121,12 @@ DECK = "4 Elvish Mystic\n4 Runeclaw Bear\n10 Forest\n4 Ornithopter\n4 Serra Ange
 @pytest.fixture
 def session(tmp_path):
     session = Session(seed=4)
-    session.load_library("Mira", "mira.txt", text=DECK)
+    session.mtg_library_load("Mira", "mira.txt", text=DECK)
     return session
 
 
 def test_boost_if_needed_boosts_a_failure_the_boost_can_turn(session):
-    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
     result = session.mtg_check("green 8", boost_if_needed=True)
     assert not result.success and result.boost_odds > 0
     assert result.auto_boost is not None and session.log[-1].kind == "mtg.boost"
@@ -135,30 +135,30 @@ def test_boost_if_needed_boosts_a_failure_the_boost_can_turn(session):
 
 
 def test_boost_if_needed_leaves_a_success_alone(session):
-    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
     result = session.mtg_check("green 2", boost_if_needed=True)
     assert result.success and result.auto_boost is None and session.log[-1].kind == "mtg.check"
-    assert not session.library_view().boost_used
+    assert not session.mtg_library_view().boost_used
 
 
 def test_boost_if_needed_skips_a_boost_that_cannot_help(session):
-    session.load_library("Mira", "angels.txt", text="2 Elvish Mystic\n2 Runeclaw Bear\n8 Serra Angel\n")
-    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    session.mtg_library_load("Mira", "angels.txt", text="2 Elvish Mystic\n2 Runeclaw Bear\n8 Serra Angel\n")
+    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
     result = session.mtg_check("green 8", boost_if_needed=True)
     assert result.boost_odds == 0 and result.auto_boost is None
-    assert session.log[-1].kind == "mtg.check" and not session.library_view().boost_used
+    assert session.log[-1].kind == "mtg.check" and not session.mtg_library_view().boost_used
     assert "no boost: it cannot turn this check into a success" in str(result)
 
 
 def test_boost_if_needed_says_why_when_the_boost_is_used(session):
-    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
     session.mtg_check("green 8", boost_if_needed=True)
-    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
     result = session.mtg_check("green 8", boost_if_needed=True)
     assert result.auto_boost is None and "already boosted this scene" in str(result)
 
 
 def test_boost_odds_survive_the_event_log(session):
-    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
     result = session.mtg_check("green 8")
-    assert session.last_mtg_check().boost_odds == result.boost_odds
+    assert session.mtg_last_check().boost_odds == result.boost_odds

@@ -16,8 +16,8 @@ def widget(tmp_path):
     path = tmp_path / "mira.txt"
     path.write_text(DECK, encoding="utf-8")
     session = Session(seed=7)
-    session.load_library("Mira", path)
-    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    session.mtg_library_load("Mira", path)
+    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
     view = LibraryWidget(session, "Mira")
     yield view
     view.close()

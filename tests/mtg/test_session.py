@@ -26,12 +26,12 @@ def session(tmp_path):
     path = tmp_path / "mira.txt"
     path.write_text(DECK, encoding="utf-8")
     s = Session(seed=5)
-    s.load_library("Mira", path)
+    s.mtg_library_load("Mira", path)
     return s
 
 
 def test_t22_seed_example_with_a_stacked_library(session):
-    session.stack_library("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
     result = session.mtg_check("緑2")
     assert (result.first.name, result.target, result.second.name, result.achievement, result.success) == (
         "Elvish Mystic", 3, "Runeclaw Bear", 7, True)
@@ -41,22 +41,22 @@ def test_t22_seed_example_with_a_stacked_library(session):
 
 
 def test_mtg_chk_04_known_cards_via_peek_are_exiled_and_returned(session):
-    session.peek_library(2, "Mira")
-    view = session.library_view()
+    session.mtg_library_peek(2, "Mira")
+    view = session.mtg_library_view()
     top_two = view.known_top
     assert len(top_two) == 2
     result = session.mtg_check("G", 1)
     assert tuple(c.name for c in result.known_cards) == top_two
-    assert session.library_view().known_top == top_two  # back on top, same order, still known
-    assert session.library_view().count == 32
+    assert session.mtg_library_view().known_top == top_two  # back on top, same order, still known
+    assert session.mtg_library_view().count == 32
 
 
 def test_mtg_chk_04_refusal_changes_nothing(tmp_path):
     path = tmp_path / "tiny.txt"
     path.write_text("1 Forest\n1 Elvish Mystic\n1 Runeclaw Bear\n", encoding="utf-8")
     s = Session(seed=2)
-    s.load_library("Mira", path)
-    s.peek_library(2, "Mira")
+    s.mtg_library_load("Mira", path)
+    s.mtg_library_peek(2, "Mira")
     before, events = s.state.to_dict(), len(s.log)
     with pytest.raises(RuleError, match="no action check is possible"):
         s.mtg_check("green 0")
@@ -69,7 +69,7 @@ def test_mtg_chk_13_boost_once_per_scene_and_only_after_a_check(session):
     check = session.mtg_check("W3")
     boosted = session.mtg_boost("Mira")
     assert boosted.achievement == check.achievement + boosted.bonus
-    assert session.library_view().exile and session.library_view().boost_used
+    assert session.mtg_library_view().exile and session.mtg_library_view().boost_used
     session.mtg_check("W3")
     with pytest.raises(RuleError, match="already boosted this scene"):
         session.mtg_boost("Mira")
@@ -77,20 +77,20 @@ def test_mtg_chk_13_boost_once_per_scene_and_only_after_a_check(session):
     with pytest.raises(RuleError, match="no check to boost"):
         session.mtg_boost("Mira")
     session.mtg_check("W3")
-    session.peek_library(1, "Mira")
+    session.mtg_library_peek(1, "Mira")
     with pytest.raises(RuleError, match="looked at the library after the check"):
         session.mtg_boost("Mira")  # seed 002:61,64 (see test_boost_guards.py)
 
 
 def test_mtg_chk_13_boost_refused_after_the_library_moved(session):
     session.mtg_check("W3")
-    session.reset_library("Mira")
+    session.mtg_library_reset("Mira")
     with pytest.raises(RuleError, match="changed since the check"):
         session.mtg_boost("Mira")
 
 
 def test_every_step_is_an_event_and_replay_and_undo_rebuild_state(session):
-    session.peek_library(1, "Mira")
+    session.mtg_library_peek(1, "Mira")
     session.mtg_check("green 2")
     session.mtg_boost("Mira")
     session.mtg_scene()
@@ -111,7 +111,7 @@ def test_log_file_round_trip(tmp_path):
     path.write_text(DECK, encoding="utf-8")
     log = tmp_path / "log.jsonl"
     s = Session(seed=3, log_path=log)
-    s.load_library("Mira", path)
+    s.mtg_library_load("Mira", path)
     s.mtg_check("G2")
     s.mtg_boost()
     s.close()
@@ -131,14 +131,14 @@ def test_actor_resolution_errors(session, tmp_path):
         session.mtg_check("G2", actor="Mora")
     path = tmp_path / "b.txt"
     path.write_text("10 Island\n", encoding="utf-8")
-    session.load_library("Bren", path)
+    session.mtg_library_load("Bren", path)
     with pytest.raises(UsageError, match="several characters"):
         session.mtg_check("G2")
     with pytest.raises(NotFoundError, match=r"line 1 'Elvish Mistic' \(did you mean 'Elvish Mystic'\?\)"):
-        session.load_library("Cy", "x.txt", text="4 Elvish Mistic\n")
+        session.mtg_library_load("Cy", "x.txt", text="4 Elvish Mistic\n")
 
 
 def test_reload_replaces_the_library(session):
-    session.load_library("Mira", "again.txt", text="10 Island\n")
-    assert session.library_view("Mira").count == 10
+    session.mtg_library_load("Mira", "again.txt", text="10 Island\n")
+    assert session.mtg_library_view("Mira").count == 10
     assert replay(session.active).to_dict() == session.state.to_dict()

@@ -66,8 +66,8 @@ def test_a_check_cites_modifiers_comparison_margin_and_criticals():
 
 def test_a_sheet_skill_check_starts_with_the_skill_cost():
     s = Session(4)
-    s.char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
-    s.check("Lockpicking-5 dark", actor="Aiko")
+    s.gurps_char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
+    s.gurps_check("Lockpicking-5 dark", actor="Aiko")
     first = s.explain().explanations[0].steps[0]
     assert first.rule == "GURPS-STD-01"
     assert first.fields == {"skill": "Lockpicking", "attribute": "IQ", "difficulty": "A", "points": 4,
@@ -232,12 +232,12 @@ def test_a_boost_is_explained_against_the_check_it_boosts(ip, tmp_path):
 
 def test_a_hazard_is_explained_by_its_rule_roll_and_damage():
     s = Session(3)
-    s.char_new("Bren", st=13, ht=12)
-    s.hazard("fall", "Bren", metres=6)
+    s.gurps_char_new("Bren", st=13, ht=12)
+    s.gurps_hazard("fall", "Bren", metres=6)
     fall = s.explain().explanations[0]
     assert fall.rules[:2] == ("GURPS-HAZ-06", "GURPS-HAZ-06")
     assert {"GURPS-DMG-05", "GURPS-DMG-08"} <= set(fall.rules)
-    s.hazard("cold", "Bren", clothing="light")
+    s.gurps_hazard("cold", "Bren", clothing="light")
     cold = s.explain().explanations[0]
     assert cold.rules[0] == "GURPS-HAZ-01" and "GURPS-SR-02" in cold.rules
 

@@ -108,7 +108,7 @@ def test_library_explorer_edits_the_composition():
 def test_the_magics_build_each_explorer(ip):
     from gamekernel.magics import current_session
 
-    current_session().char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
+    current_session().gurps_char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
     widget = ip.run_line_magic("explore", "check Lockpicking @Aiko")
     assert widget.explorer.base == 13
     assert ip.run_line_magic("explore", "contest 14 vs 12").explorer.a == 14
