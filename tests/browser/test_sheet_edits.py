@@ -87,7 +87,9 @@ def test_sheet_edits_by_keyboard_and_refuses_out_of_range_values(lab):
     last.wait_for()
     assert "Stealth" in last.inner_text()
     lab.run(page, "%check DX --secret", expect="DX")
-    page.wait_for_function("() => document.querySelector('.gk-sheet .gk-sheet-last').hidden")
+    # the shared screen says a secret roll was made, never what it was
+    page.wait_for_function("() => document.querySelector('.gk-sheet .gk-sheet-last').textContent"
+                           ".includes('Secret roll for the GM')")
     lab.run(page, "print('LAST', s.log[-1].kind, s.log[-1].secret)", expect="LAST gurps.check True")
     paths = lab.themed_screenshots(page, ".jp-OutputArea-output:has(.gk-sheet)", "sheet-widget")
     assert all(path.stat().st_size > 0 for path in paths)
