@@ -81,7 +81,7 @@ class _Table:
         s.gurps_char_new("Guard", st=11, iq=10, dr=1, activate=False)
         s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
         s.combat_npc("Guardsman", "ST=11 DX=12 HT=12 HP=16 weapon=Broadsword:13:sw cut shield=12 side=pcs")
-        s.gw_character("Rin", level=4)
+        s.gw_character("Rin", level=4, new=True)
         s.gw_draw("Rin")
         s.mtg_library_load("Mira", "forest-friends.txt", text=DECKLIST)
 

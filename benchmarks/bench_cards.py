@@ -24,7 +24,7 @@ def _table_of_five():
     for card in ("Sap Bloom", "Bristle Hide", "Sticky Pads", "Gravity Knot", "Thought Needle"):
         session.gw_deck_add("Rin", card, 2)
     for name, level in (("Rin", 4), ("Bren", 1), ("Ash", 8), ("Kit", 5), ("Mo", 2)):
-        session.gw_character(name, level=level)
+        session.gw_character(name, level=level, new=name not in session.gw.characters)
     session.gw_draw()
     session.gw_encounter_start()
     return session

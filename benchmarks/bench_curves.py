@@ -62,8 +62,9 @@ def curve_distributions() -> None:
 
 
 def _fight(count: int):
-    from gamekernel import Session
+    from gamekernel import Session, limits
 
+    limits.configure(max_combatants=max(count, limits.current().max_combatants))  # the curve goes past the default
     session = Session(seed=9)
     session.combat_npc("Orc", "ST=13 DX=11 HT=12 HP=15 weapon=Axe:12:sw+2 cut")
     session.combat_npc("Elf", "ST=10 DX=14 HT=11 weapon=Bow:14:1d+2 imp:ranged:acc=2 weapon=Sword:13:sw cut")
@@ -114,7 +115,11 @@ def _scaled_gcs(data: dict, factor: int) -> dict:
 
 
 def curve_gcs() -> None:
+    from gamekernel import limits
     from gamekernel.systems.gurps.gcs import load_gcs
+
+    # the largest synthetic file is past the input limits on purpose: this curve measures the growth
+    limits.configure(max_lines=10**7, max_entries=10**6, max_file_mb=1000)
 
     data = json.loads((ROOT / "tests" / "gurps" / "data" / "aiko.gcs").read_text(encoding="utf-8"))
     factors = [1, 4, 16, 64]

@@ -29,11 +29,11 @@ def _next_size(size: int) -> int:
 
 
 def main() -> None:
-    from IPython.testing import globalipapp
+    from IPython.core.interactiveshell import InteractiveShell
 
     from gamekernel.magics import _base
 
-    ip = globalipapp.start_ipython() or globalipapp.get_ipython()
+    ip = InteractiveShell.instance()  # the shell bench_core may already have made in this process
     if "gamekernel" in ip.extension_manager.loaded:
         ip.run_line_magic("unload_ext", "gamekernel")
     ip.run_line_magic("load_ext", "gamekernel")

@@ -18,13 +18,13 @@ result is actually displayed, so the rules stay usable from a plain script.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 TEXT = "text/plain"
 HTML = "text/html"
 
-Renderer = Callable[[Any], str]
-Summary = Callable[[Mapping[str, Any]], str]
+# `object`, not typing.Any: importing typing would double a cold `from gamekernel.dice import ...`
+Renderer = Callable[[object], str]
+Summary = Callable[[Mapping[str, object]], str]
 
 _RENDERERS: dict[tuple[type, str], Renderer] = {}
 _RESOLVED: dict[tuple[type, str], Renderer | None] = {}
@@ -79,7 +79,7 @@ def summarizes(*kinds: str) -> Callable[[Summary], Summary]:
     return register
 
 
-def summarize(kind: str, data: Mapping[str, Any]) -> str:
+def summarize(kind: str, data: Mapping[str, object]) -> str:
     """An event's log line, drawn now from its facts; a kind without a renderer shows the text an
     earlier version stored with it, else its kind."""
     fn = SUMMARIES.get(kind)
