@@ -1,0 +1,158 @@
+"""The small values a GURPS character sheet is made of (skills, languages, reputations, the working
+of a skill level, validation messages, the point breakdown) and the sheet-wide tables they need
+(encumbrance, language costs). Kept apart from `characters.py`, whose `Character` builds on them
+and re-exports every name here, so callers keep importing from `characters`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from gamekernel.errors import DataError, RuleError
+from gamekernel.i18n import t
+from gamekernel.systems.gurps.checks import Modifier
+
+if TYPE_CHECKING:
+    from gamekernel.systems.gurps.characters import Character
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A skill on the sheet: bought with `points`, or with a `level` given directly."""
+
+    name: str
+    attribute: str = ""
+    difficulty: str = ""
+    points: int = 0
+    level: int | None = None
+    specialization: str = ""
+    bonus: int = 0  # from traits and equipment (GCS features), added to the bought level
+    kind: str = ""  # "" skill, "technique", "spell"
+    college: str = ""  # spells: their colleges, comma-separated
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.name} ({self.specialization})" if self.specialization else self.name
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "attribute": self.attribute,
+                                "difficulty": self.difficulty, "points": self.points}
+        if self.level is not None:
+            data["level"] = self.level
+        for name in ("specialization", "bonus", "kind", "college"):
+            if getattr(self, name):
+                data[name] = getattr(self, name)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Skill:
+        return cls(name=data["name"], attribute=data.get("attribute", ""),
+                   difficulty=data.get("difficulty", ""), points=int(data.get("points", 0)),
+                   level=data.get("level"), specialization=data.get("specialization", ""),
+                   bonus=int(data.get("bonus", 0)), kind=str(data.get("kind", "")),
+                   college=str(data.get("college", "")))
+
+
+@dataclass(frozen=True)
+class Language:
+    """A language with spoken and written comprehension (GURPS-CH-20..23)."""
+
+    name: str
+    spoken: str = "native"
+    written: str = "native"
+    native: bool = False
+
+
+@dataclass(frozen=True)
+class Reputation:
+    """A reputation: reaction modifier from people who recognize you, -4..+4 (GURPS-CH-25)."""
+
+    modifier: int
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class SkillLevel:
+    """A resolved skill level and how it was reached (for "show the working")."""
+
+    name: str
+    level: int
+    source: str  # "points", "direct", "default", "default from <X>"
+    attribute: str = ""
+    relative: int | None = None
+    bonuses: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One validation message: severity "error" or "warning", the field, a readable message."""
+
+    severity: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.severity}: {self.field}: {self.message}"
+
+
+@dataclass(frozen=True)
+class PointBreakdown:
+    """Where the points went (GURPS-CH-01, CH-03)."""
+
+    attributes: int
+    secondary: int
+    advantages: int
+    disadvantages: int
+    skills: int
+    total: int
+    budget: int
+    disadvantage_limit: int  # a negative number, e.g. -50 for 100 points at 50%
+
+    @property
+    def unspent(self) -> int:
+        return self.budget - self.total
+
+
+# Skills the load hampers, x encumbrance level: Climbing -level, Swimming -2 x level (GURPS-STD-05,
+# GURPS-PHY-02, PHY-14).
+ENCUMBRANCE_SKILLS = {"Climbing": 1, "Swimming": 2}
+ENCUMBRANCE_LIMITS = (1, 2, 3, 6, 10)  # x Basic Lift: None, Light, Medium, Heavy, X-Heavy (GURPS-STD-04)
+
+
+def encumbrance_level(load: float, basic_lift: float) -> int:
+    """0 None .. 4 X-Heavy for a load against Basic Lift (same unit); 5 means over 10 x BL."""
+    for level, limit in enumerate(ENCUMBRANCE_LIMITS):
+        if load <= basic_lift * limit:
+            return level
+    return 5
+
+
+def language_cost(language: Language) -> int:
+    """GURPS-CH-20/21/23: 1/2/3 points per mode above None; the native language is free at
+    Native, and a lower written level in it is worth -1/-2/-3."""
+    levels = {"none": 0, "broken": 1, "accented": 2, "native": 3}
+    try:
+        spoken, written = levels[language.spoken], levels[language.written]
+    except KeyError as error:
+        raise DataError(t("gurps.err.language_level", language=language.name, levels=", ".join(levels))) from error
+    if language.native:
+        return (spoken - 3) + (written - 3)
+    return spoken + written
+
+
+ATTRIBUTE_RANGE = (1, 20)  # GURPS-CH-04: 1 is the human minimum; above 20 only for godlike beings
+
+
+def check_edits(character: Character, changes: dict[str, Any]) -> None:
+    """Refuse edits the rules forbid, before anything is logged: an attribute outside 1-20
+    (GURPS-CH-04) and HP/FP lost below zero (current above the maximum: healing stops there)."""
+    low, high = ATTRIBUTE_RANGE
+    for key in ("st", "dx", "iq", "ht"):
+        if key in changes and not low <= changes[key] <= high:
+            raise RuleError(t("gurps.err.attribute_range", attribute=t(f"gurps.attr.{key.upper()}"),
+                              value=changes[key], low=low, high=high))
+    for key, most in (("hp_lost", "hp"), ("fp_lost", "fp")):
+        if key in changes and changes[key] < 0:
+            edited = replace(character, **changes)
+            raise RuleError(t("gurps.err.above_maximum", what=t(f"gurps.attr.{most.upper()}"),
+                              value=getattr(edited, most) - changes[key], most=getattr(edited, most)))
