@@ -1,14 +1,7 @@
 // The table dashboard (%table): every character of the session by game, whose turn it is, and one
 // click per common action. The facts arrive as plain data from session.table_view(); every click is
 // a message {action, ...} the kernel turns into one session call. No rules here.
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function button(cls, text, onClick) {
+function actionButton(cls, text, onClick) {
   const node = el("button", `gk-button ${cls}`, text);
   node.type = "button";
   node.addEventListener("click", onClick);
@@ -34,17 +27,17 @@ function render({ model, el: root }) {
     const tools = el("div", "gk-table-tools");
     const send = (payload) => model.send(payload);
     if (view.fight) {
-      tools.append(button("gk-table-next", b.next || "Next turn", () => send({ action: "next" })),
-        button("gk-table-end-fight", b.end_fight || "End fight", () => send({ action: "end_fight" })));
+      tools.append(actionButton("gk-table-next", b.next || "Next turn", () => send({ action: "next" })),
+        actionButton("gk-table-end-fight", b.end_fight || "End fight", () => send({ action: "end_fight" })));
     }
     if ((view.gamma || []).length) {
       tools.appendChild(view.encounter
-        ? button("gk-table-encounter-end", b.encounter_end || "End encounter", () => send({ action: "encounter_end" }))
-        : button("gk-table-encounter-start", b.encounter_start || "Start encounter",
+        ? actionButton("gk-table-encounter-end", b.encounter_end || "End encounter", () => send({ action: "encounter_end" }))
+        : actionButton("gk-table-encounter-start", b.encounter_start || "Start encounter",
           () => send({ action: "encounter_start" })));
     }
     if ((view.mtg || []).length) {
-      tools.appendChild(button("gk-table-scene", b.scene || "New scene", () => send({ action: "scene" })));
+      tools.appendChild(actionButton("gk-table-scene", b.scene || "New scene", () => send({ action: "scene" })));
     }
     for (const node of tools.querySelectorAll("button")) node.dataset.focus = node.className;
     box.appendChild(tools);
@@ -77,12 +70,12 @@ function render({ model, el: root }) {
               if (card.tapped) chip.appendChild(el("span", "gk-table-mark", labels.tapped || "tapped"));
               if (card.overcharged) chip.appendChild(el("span", "gk-table-mark", labels.overcharged || "overcharged"));
               const act = card.tapped ? "untap" : "tap";
-              const tap = button(`gk-table-${act}`, b[act] || act,
+              const tap = actionButton(`gk-table-${act}`, b[act] || act,
                 () => send({ action: act, name: row.name, uid: card.uid }));
               tap.dataset.focus = `${act}-${card.uid}`;
               chip.appendChild(tap);
               if (row.flux) {
-                const flux = button("gk-table-flux", b.flux || "Resolve flux",
+                const flux = actionButton("gk-table-flux", b.flux || "Resolve flux",
                   () => send({ action: "flux", name: row.name, uid: card.uid }));
                 flux.dataset.focus = `flux-${card.uid}`;
                 chip.appendChild(flux);
@@ -120,7 +113,7 @@ function render({ model, el: root }) {
               if (event.key === "Enter") { event.preventDefault(); check(); }
             });
           }
-          const go = button("gk-table-do-check", b.check || "Check", check);
+          const go = actionButton("gk-table-do-check", b.check || "Check", check);
           go.dataset.focus = `check-${row.name}`;
           td.append(colour, difficulty, go);
           tr.appendChild(td);

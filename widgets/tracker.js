@@ -11,13 +11,6 @@ const HP_TONES = {
 };
 const FP_TONES = { rested: "great", tired: "warn", collapse: "bad", unconscious: "awful" };
 
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 function bar(kind, value, max, state) {
   const tone = (kind === "hp" ? HP_TONES : FP_TONES)[state] || "good";
   const wrap = el("span", `gk-bar gk-${kind} gk-${kind}-${state}`);
@@ -32,7 +25,7 @@ function bar(kind, value, max, state) {
   return wrap;
 }
 
-function button(cls, text, onClick) {
+function actionButton(cls, text, onClick) {
   const node = el("button", `gk-button ${cls}`, text);
   node.type = "button";
   node.addEventListener("click", onClick);
@@ -109,7 +102,7 @@ function render({ model, el: root }) {
       tr.appendChild(badges);
       const acts = el("td", "gk-row-actions");
       if (!over) {
-        const leave = button("gk-leave", buttons.leave || "Remove", () => model.send({ action: "leave", name }));
+        const leave = actionButton("gk-leave", buttons.leave || "Remove", () => model.send({ action: "leave", name }));
         leave.dataset.focus = `leave-${name}`;
         acts.appendChild(leave);
       }
@@ -158,8 +151,8 @@ function render({ model, el: root }) {
       onEnter(optionPicker, chooseManeuver);
       onEnter(weapons, attack);
       onEnter(targets, attack);
-      const choose = button("gk-choose", buttons.choose || "Choose maneuver", chooseManeuver);
-      const attackButton = button("gk-attack", buttons.attack || "Attack", attack);
+      const choose = actionButton("gk-choose", buttons.choose || "Choose maneuver", chooseManeuver);
+      const attackButton = actionButton("gk-attack", buttons.attack || "Attack", attack);
       attackButton.dataset.focus = "attack";
       line.append(picker, optionPicker, choose, weapons, targets, attackButton);
       controls.appendChild(line);
@@ -168,7 +161,7 @@ function render({ model, el: root }) {
         const checks = el("div", "gk-tracker-line gk-due");
         for (const check of due.checks) {
           const text = ((labels.checks || {})[check] || check).replace("{name}", active);
-          const node = button(`gk-check gk-check-${check}`, text, chooseManeuver);
+          const node = actionButton(`gk-check gk-check-${check}`, text, chooseManeuver);
           node.dataset.focus = `check-${check}`;
           checks.appendChild(node);
         }
@@ -180,7 +173,7 @@ function render({ model, el: root }) {
       const line = el("div", "gk-tracker-line gk-due");
       for (const [name, roll] of after) {
         const text = ((labels.checks || {})[roll] || roll).replace("{name}", name);
-        const node = button(`gk-check gk-check-${roll}`, text, () => model.send({ action: roll, name }));
+        const node = actionButton(`gk-check gk-check-${roll}`, text, () => model.send({ action: roll, name }));
         node.dataset.focus = `${roll}-${name}`;
         line.appendChild(node);
       }
@@ -197,7 +190,7 @@ function render({ model, el: root }) {
       chooser.addEventListener("change", () => { kept.defense = chooser.value; });
       const defend = () => { kept.defense = ""; model.send({ action: "defend", name: offered.name, kind: chooser.value }); };
       onEnter(chooser, defend);
-      const go = button("gk-defend", buttons.defend || "Defend", defend);
+      const go = actionButton("gk-defend", buttons.defend || "Defend", defend);
       go.dataset.focus = "defend";
       line.append(chooser, go);
       controls.appendChild(line);
@@ -220,7 +213,7 @@ function render({ model, el: root }) {
         kept.spec = "";
       };
       onEnter(spec, apply);
-      const go = button("gk-damage", buttons.damage || "Apply damage", apply);
+      const go = actionButton("gk-damage", buttons.damage || "Apply damage", apply);
       line.append(victim, spec, go);
       controls.appendChild(line);
       const join = el("div", "gk-tracker-line gk-join-box");
@@ -236,10 +229,10 @@ function render({ model, el: root }) {
         kept.join = "";
       };
       onEnter(who, add);
-      join.append(who, button("gk-join", buttons.join || "Add to fight", add));
-      const next = button("gk-next", buttons.next || labels.next || "Next turn", () => model.send({ action: "next" }));
+      join.append(who, actionButton("gk-join", buttons.join || "Add to fight", add));
+      const next = actionButton("gk-next", buttons.next || labels.next || "Next turn", () => model.send({ action: "next" }));
       next.dataset.focus = "next";
-      const end = button("gk-end", buttons.end || "End fight", () => model.send({ action: "end" }));
+      const end = actionButton("gk-end", buttons.end || "End fight", () => model.send({ action: "end" }));
       end.dataset.focus = "end";
       join.append(next, end);
       controls.appendChild(join);

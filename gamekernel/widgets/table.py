@@ -12,7 +12,7 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import get_language, t
-from gamekernel.widgets.base import SessionWidget, asset, styles
+from gamekernel.widgets.base import SessionWidget, script, styles
 
 _BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "encounter_start", "encounter_end")
 
@@ -20,7 +20,7 @@ _BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "enco
 class TableDashboard(SessionWidget):
     """`TableDashboard(session)` - also what `%table` shows."""
 
-    _esm = asset("table.js")
+    _esm = script("table.js")
     _css = styles("table.css")
 
     view = traitlets.Dict({}).tag(sync=True)

@@ -19,7 +19,7 @@ import traitlets
 
 from gamekernel.i18n import get_language, t
 from gamekernel.render.combat import CombatResult
-from gamekernel.widgets.base import SessionWidget, asset, styles
+from gamekernel.widgets.base import SessionWidget, script, styles
 
 
 def _rows(state) -> dict[str, dict[str, Any]]:
@@ -38,7 +38,7 @@ def _rows(state) -> dict[str, dict[str, Any]]:
 class Tracker(SessionWidget):
     """`Tracker(session)` - also what `%combat tracker` shows."""
 
-    _esm = asset("tracker.js")
+    _esm = script("tracker.js")
     _css = styles("tracker.css")
 
     order = traitlets.List([]).tag(sync=True)
