@@ -1,53 +1,91 @@
 """The session's random number generator, able to put back the draws of a refused command.
 
 A refused command must consume no dice (so seeded replays agree). Copying the generator's state
-before every command costs more than most commands (625 words); this generator copies it only when a
-command actually draws, the first time it does.
+(625 words, 625 new int objects) before every command that draws cost more than the draw itself; this
+generator instead counts the 32-bit words the Mersenne Twister hands out. It keeps one checkpoint of
+the full state, refreshed only between commands once a million words have gone by, and puts a refused
+command's draws back by restoring the checkpoint and skipping forward to where the command began, in
+one C call (`getrandbits(32 * n)` consumes exactly n words).
 """
 
 from __future__ import annotations
 
 import random
 
-Mark = tuple[bool, "tuple | None"]
+# A mark: (epoch, words drawn before the command, the cached second Gaussian); an epoch ends at each
+# `seed` or `setstate`, which start a new stream.
+Mark = tuple[int, int, "float | None"]
+
+_REFRESH_WORDS = 1 << 20  # between commands, a checkpoint older than this many words is renewed
 
 
 class TransactionalRandom(random.Random):
-    """`random.Random` with `begin()` / `rollback()` / `end()` around one command (nestable)."""
+    """`random.Random` with `begin()` / `rollback(mark)` / `end(mark)` around one command (nestable).
 
-    _armed = False  # inside a command that has not drawn yet: the next draw saves the state first
-    _saved: tuple | None = None  # the state before the command's first draw
+    The stream is exactly `random.Random`'s for the same seed; only `getrandbits` and `random` draw
+    from the Twister (every other method goes through them), and each is counted in words.
+    """
 
+    def __init__(self, x: object = None) -> None:
+        self._depth = 0
+        self._epoch = 0
+        self._words = 0
+        self._checkpoints: dict[int, tuple[tuple, int]] = {}
+        super().__init__(x)
+
+    # -- the stream starts anew ------------------------------------------------------------
+    def seed(self, a: object = None, version: int = 2) -> None:
+        super().seed(a, version)
+        self._new_epoch()
+
+    def setstate(self, state: tuple) -> None:
+        super().setstate(state)
+        self._new_epoch()
+
+    def _new_epoch(self) -> None:
+        # an open command may still be refused: the earlier epoch's checkpoint stays until it ends
+        if not self._depth:
+            self._checkpoints = {}
+        self._epoch += 1
+        self._words = 0
+        self._checkpoints[self._epoch] = (random.Random.getstate(self), 0)
+
+    # -- commands ----------------------------------------------------------------------------
     def begin(self) -> Mark:
-        """Start a command; returns what `end` needs to restore the enclosing command's bookkeeping."""
-        mark = (self._armed, self._saved)
-        self._armed, self._saved = True, None
-        return mark
+        """Start a command; the mark says where its draws began."""
+        if self._depth == 0:
+            checkpoint = self._checkpoints.get(self._epoch)
+            if checkpoint is None or self._words - checkpoint[1] > _REFRESH_WORDS:
+                self._checkpoints = {self._epoch: (random.Random.getstate(self), self._words)}
+        self._depth += 1
+        return self._epoch, self._words, self.gauss_next
 
-    def rollback(self) -> None:
-        """Put back every draw since `begin` (nothing to do when there was none)."""
-        if self._saved is not None:
-            super().setstate(self._saved)
+    def rollback(self, mark: Mark) -> None:
+        """Put back every draw since `mark` (nothing to do when there was none)."""
+        epoch, words, gauss_next = mark
+        if epoch == self._epoch and words == self._words:
+            self.gauss_next = gauss_next
+            return
+        state, at = self._checkpoints[epoch]
+        random.Random.setstate(self, state)
+        if words > at:
+            super().getrandbits(32 * (words - at))
+        self.gauss_next = gauss_next
+        self._epoch, self._words = epoch, words
+        for later in [e for e in self._checkpoints if e > epoch]:
+            del self._checkpoints[later]
 
     def end(self, mark: Mark) -> None:
-        outer_armed, outer_saved = mark
-        if outer_saved is not None:
-            self._armed, self._saved = False, outer_saved
-        elif outer_armed and self._saved is not None:  # the outer command had not drawn: same state
-            self._armed, self._saved = False, self._saved
-        else:
-            self._armed, self._saved = outer_armed, None
+        """The command is over (kept or put back)."""
+        self._depth -= 1
+        if self._depth == 0 and len(self._checkpoints) > 1:
+            self._checkpoints = {e: c for e, c in self._checkpoints.items() if e == self._epoch}
 
-    def _before_draw(self) -> None:
-        self._armed = False
-        self._saved = super().getstate()
-
+    # -- the two draws -----------------------------------------------------------------------
     def getrandbits(self, k: int) -> int:
-        if self._armed:
-            self._before_draw()
+        self._words += (k + 31) >> 5
         return super().getrandbits(k)
 
     def random(self) -> float:
-        if self._armed:
-            self._before_draw()
+        self._words += 2  # CPython's random() is built from two 32-bit words
         return super().random()

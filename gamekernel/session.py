@@ -11,8 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -125,25 +124,13 @@ class Session(
                 self._in_reaction = False
         return event
 
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self) -> Transaction:
         """One command: when it is refused (a GameKernelError) before recording anything, the dice it
         drew are put back, so a refused command consumes no randomness and seeded replays agree.
 
         Commands that recorded events before failing keep their dice (the events hold them).
         """
-        rngs, count = (self.rng, self.secret_rng), len(self.log)
-        marks = [rng.begin() for rng in rngs]
-        try:
-            yield
-        except GameKernelError:
-            if len(self.log) == count:
-                for rng in rngs:
-                    rng.rollback()
-            raise
-        finally:
-            for rng, mark in zip(rngs, marks, strict=True):
-                rng.end(mark)
+        return Transaction(self)
 
     def dice_for(self, secret: bool) -> TransactionalRandom:
         """The stream a roll draws from: secret rolls use their own (see `secret_seed`), so the
@@ -339,3 +326,30 @@ def _parse_seed(text: str, where: str) -> int:
         return int(text.strip())
     except ValueError:
         raise UsageError(t("core.err.whole_number", where=where, text=repr(text))) from None
+
+
+class Transaction:
+    """`with session.transaction():` around one command (see `Session.transaction`); a plain class
+    rather than a generator-based context manager, as every command enters one."""
+
+    __slots__ = ("_session", "_count", "_marks")
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def __enter__(self) -> None:
+        session = self._session
+        self._count = len(session.log)
+        self._marks = (session.rng.begin(), session.secret_rng.begin())
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> bool:
+        session = self._session
+        public, secret = self._marks
+        try:
+            if kind is not None and issubclass(kind, GameKernelError) and len(session.log) == self._count:
+                session.rng.rollback(public)
+                session.secret_rng.rollback(secret)
+        finally:
+            session.rng.end(public)
+            session.secret_rng.end(secret)
+        return False

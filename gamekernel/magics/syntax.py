@@ -239,7 +239,7 @@ class Syntax:
         words: list[Token] = []
         tokens = tokenize(text)
         if not self.verbatim:
-            _no_huge_numbers(tokens)
+            _no_huge_numbers(text)
         index = 0
         while index < len(tokens):
             token = tokens[index]
@@ -359,37 +359,33 @@ class Token:
         return self.raw[:1] in "\"'"
 
 
+# a word: runs of anything but white space and quotes, or quoted runs ("Big Bob", 'x y'), joined
+_WORD = re.compile(r"""\s*((?:[^\s"']+|"[^"]*"|'[^']*')+)""")
+_SPACE = re.compile(r"\s*")
+
+
 def tokenize(text: str) -> list[Token]:
     """Split on whitespace outside quotes; an unclosed quote is an error naming its column."""
     tokens: list[Token] = []
-    index, length = 0, len(text)
-    while index < length:
-        if text[index].isspace():
-            index += 1
-            continue
-        start = index
-        while index < length and not text[index].isspace():
-            if text[index] in "\"'":
-                close = text.find(text[index], index + 1)
-                if close < 0:
-                    raise UsageError(t("cmd.err.quote", column=index + 1))
-                index = close + 1
-            else:
-                index += 1
-        tokens.append(Token(text[start:index], start + 1))
+    word, position = _WORD.match, 0
+    while (found := word(text, position)) is not None:
+        tokens.append(Token(found.group(1), found.start(1) + 1))
+        position = found.end()
+    position = _SPACE.match(text, position).end()
+    if position < len(text):  # what stopped the words is a quote that never closes
+        raise UsageError(t("cmd.err.quote", column=position + 1))
     return tokens
 
 
 _LONG_NUMBER = re.compile(r"\d{31,}")
 
 
-def _no_huge_numbers(tokens: list[Token]) -> None:
+def _no_huge_numbers(text: str) -> None:
     """No number in a command has more than 30 digits: refused here, before any parser converts it
     (Python refuses 4,300 digits with a ValueError, and smaller giants only make work)."""
-    for token in tokens:
-        match = _LONG_NUMBER.search(token.raw)
-        if match:
-            raise UsageError(t("limits.err.digits", column=token.column + match.start(), digits=len(match.group())))
+    match = _LONG_NUMBER.search(text)
+    if match:
+        raise UsageError(t("limits.err.digits", column=match.start() + 1, digits=len(match.group())))
 
 
 def _unquote(text: str) -> str:

@@ -104,3 +104,33 @@ def test_tokenize_keeps_every_word_and_its_column(words):
     assert [token.raw for token in tokens] == [w for w in line.split()]
     for token in tokens:
         assert line[token.column - 1:].startswith(token.raw)
+
+
+def _reference_tokenize(text):
+    """The character-by-character scanner the regular expression replaced (issue 16): the oracle."""
+    tokens, index, length = [], 0, len(text)
+    while index < length:
+        if text[index].isspace():
+            index += 1
+            continue
+        start = index
+        while index < length and not text[index].isspace():
+            if text[index] in "\"'":
+                close = text.find(text[index], index + 1)
+                if close < 0:
+                    return ("unclosed", index + 1)
+                index = close + 1
+            else:
+                index += 1
+        tokens.append((text[start:index], start + 1))
+    return tokens
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab1 '\"\t\u3000\u00a0\u2028@-=")), max_size=24))
+def test_tokenize_splits_as_the_character_scanner_did(line):
+    expected = _reference_tokenize(line)
+    if isinstance(expected, tuple):
+        with pytest.raises(UsageError, match=f"column {expected[1]}\\b"):
+            tokenize(line)
+    else:
+        assert [(token.raw, token.column) for token in tokenize(line)] == expected
