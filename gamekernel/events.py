@@ -177,17 +177,31 @@ def check_storable(event: Event) -> None:
 
 
 def _check_text(value: Any) -> None:
+    """Encode every non-ASCII string in `value` (dicts, lists, tuples, keys included); only the
+    containers recurse, strings and numbers are checked in place (an event holds dozens of them)."""
     kind = type(value)
     if kind is str:
         if not value.isascii():
             value.encode("utf-8")
-    elif kind is dict:
+        return
+    if kind is dict:
         for key, item in value.items():
-            _check_text(key)
-            _check_text(item)
+            if type(key) is not str or not key.isascii():
+                _check_text(key)
+            kind = type(item)
+            if kind is str:
+                if not item.isascii():
+                    item.encode("utf-8")
+            elif kind is dict or kind is list or kind is tuple:
+                _check_text(item)
     elif kind is list or kind is tuple:
         for item in value:
-            _check_text(item)
+            kind = type(item)
+            if kind is str:
+                if not item.isascii():
+                    item.encode("utf-8")
+            elif kind is dict or kind is list or kind is tuple:
+                _check_text(item)
 
 
 def sync(fd: int) -> None:

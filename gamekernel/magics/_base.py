@@ -56,7 +56,7 @@ def guarded(kind: str = "result", *, secret_flag: bool = True) -> Callable:
                     result = method(self, line) if cell is None else method(self, line, cell)
             except GameKernelError as error:
                 return ErrorResult(str(error))
-            if getattr(result, "_gk_secret", False):
+            if type(result) is Secret:
                 return SecretNotice(kind)
             notices = tuple(session.reaction_events[mark:])
             if notices:
@@ -73,4 +73,3 @@ class Secret:
     """Marks a result that must stay out of the visible output."""
 
     result: object
-    _gk_secret: bool = True

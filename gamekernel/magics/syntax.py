@@ -53,7 +53,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from IPython.core.magic import no_var_expand
@@ -194,6 +194,13 @@ class Syntax:
     unknown: str = ""  # i18n key for an unknown subcommand (fields: word = action = verb = got, column, usage)
     extra: str = ""  # i18n key for words left over (fields: word, text, column, usage)
 
+    def __post_init__(self) -> None:
+        names = [arg.name for arg in self.args] + [option.attr for option in self.options]
+        names += [arg.name for sub in self.subs for arg in sub.args]
+        taken = sorted(set(names) & _ARGS_OWN)
+        if taken:  # `args.NAME` would read Args' own field or method instead
+            raise ValueError(f"%{self.name}: argument names {taken} are taken by Args")
+
     # -- help -------------------------------------------------------------------------------
     def usage(self) -> str:
         """The one-line usage, e.g. `%check SPEC... [@Name] [--secret]`."""
@@ -316,28 +323,34 @@ class Syntax:
         return index
 
 
-@dataclass(frozen=True)
 class Args:
-    """A parsed line: `args.NAME` for positionals and options, `.actor`, `.sub`, `.column(NAME)`."""
+    """A parsed line: `args.NAME` for positionals and options, `.actor`, `.sub`, `.column(NAME)`.
 
-    values: dict[str, Any]
-    options: dict[str, Any]
-    sub: str | None = None
-    actor: str | None = None
-    columns: dict[str, int] = field(default_factory=dict)
+    The values are plain attributes (read several times by every magic); the five fields win over
+    a value of the same name, as they are what every command relies on."""
 
-    def __getattr__(self, name: str) -> Any:
-        values = object.__getattribute__(self, "values")
-        if name in values:
-            return values[name]
-        options = object.__getattribute__(self, "options")
-        if name in options:
-            return options[name]
-        raise AttributeError(name)
+    def __init__(self, values: dict[str, Any], options: dict[str, Any], sub: str | None = None,
+                 actor: str | None = None, columns: dict[str, int] | None = None) -> None:
+        attributes = self.__dict__
+        attributes.update(options)
+        attributes.update(values)
+        attributes.update(values=values, options=options, sub=sub, actor=actor, columns=columns or {})
+
+    def __repr__(self) -> str:
+        return (f"Args(values={self.values!r}, options={self.options!r}, sub={self.sub!r}, "
+                f"actor={self.actor!r}, columns={self.columns!r})")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Args and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
 
     def column(self, name: str) -> int:
         """1-based column where the value `name` (or option, or "actor") starts; 1 when absent."""
         return self.columns.get(name, 1)
+
+
+_ARGS_OWN = frozenset({"values", "options", "sub", "actor", "columns"} | set(vars(Args)))
 
 
 # ------------------------------------------------------------------------------ the line itself

@@ -15,7 +15,7 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.magics._base import SessionMagics, guarded
+from gamekernel.magics._base import Secret, SessionMagics, guarded
 from gamekernel.magics.syntax import Args, Flag, Integer, Rest, Sub, Word, command
 
 EXPLAIN = Flag("explain", "show the working: each step with its rule id, source and reason")
@@ -29,7 +29,7 @@ def explainable(method: Callable) -> Callable:
     def wrapper(self, args: Args):
         mark = len(self.session.log)
         result = method(self, args)
-        if not getattr(args, "explain", False) or getattr(result, "_gk_secret", False):
+        if not getattr(args, "explain", False) or type(result) is Secret:
             return result
         return self.session.explain_since(mark, result)
 

@@ -1,0 +1,36 @@
+"""Text that UTF-8 cannot hold (a lone surrogate) is refused wherever it sits in an event, before
+anything changes (`events.check_storable`, the path of a session that writes no log file)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamekernel.errors import UsageError
+from gamekernel.events import Event, check_storable
+
+_TEXT = st.text(alphabet=st.sampled_from(["a", "é", "語", "\ud800", "\udfff", " "]), max_size=4)
+_LEAF = st.one_of(_TEXT, st.integers(), st.none(), st.booleans(), st.floats(allow_nan=False))
+_DATA = st.recursive(_LEAF, lambda inner: st.one_of(st.lists(inner, max_size=3), st.tuples(inner, inner),
+                                                      st.dictionaries(_TEXT, inner, max_size=3)), max_leaves=12)
+
+
+def _has_surrogate(value) -> bool:
+    if isinstance(value, str):
+        return any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_surrogate(v) for v in value)
+    return False
+
+
+@given(st.dictionaries(_TEXT, _DATA, max_size=4), st.one_of(st.none(), _TEXT))
+def test_a_lone_surrogate_anywhere_is_refused_and_nothing_else_is(data, actor):
+    event = Event(1, "note", data, actor, False, "2026-11-30T00:00:00.000+00:00")
+    if _has_surrogate(data) or _has_surrogate(actor):
+        with pytest.raises(UsageError, match=r"U\+D[89A-F][0-9A-F]{2}"):
+            check_storable(event)
+    else:
+        check_storable(event)
