@@ -3,8 +3,8 @@
 A target row says what was measured, against which peer or baseline measured in the same run,
 the ratio, the target and whether it is met. A cost curve is a table of (size, time) with the
 growth we expect, the measured log-log slope, and a flag when the slope is clearly steeper than
-expected; with matplotlib importable (it is not a dependency) it is also saved as a PNG under
-benchmarks/output/ (gitignored).
+expected; with matplotlib importable (the `bench` extra installs it) it is also saved as a PNG
+under benchmarks/output/ (gitignored), with the expected slope drawn through the first point.
 """
 
 from __future__ import annotations
@@ -75,11 +75,11 @@ def curve(title: str, unit: str, sizes: list[int], times: list[float], expected:
     print(f"  expected growth {expected_text} (exponent {expected:g}); measured exponent {measured:.2f}"
           f"  {'SUPER-LINEAR beyond expectation' if flag else 'as expected'}" + (f"  ({note})" if note else ""))
     print()
-    _plot(title, unit, sizes, times, measured)
+    _plot(title, unit, sizes, times, measured, expected)
     return measured
 
 
-def _plot(title: str, unit: str, sizes: list[int], times: list[float], measured: float) -> None:
+def _plot(title: str, unit: str, sizes: list[int], times: list[float], measured: float, expected: float) -> None:
     if importlib.util.find_spec("matplotlib") is None:
         return
     import matplotlib
@@ -89,10 +89,14 @@ def _plot(title: str, unit: str, sizes: list[int], times: list[float], measured:
 
     OUTPUT.mkdir(exist_ok=True)
     figure, axes = plt.subplots(figsize=(5, 3.5))
-    axes.loglog(sizes, [t * 1e3 for t in times], marker="o")
+    axes.loglog(sizes, [t * 1e3 for t in times], marker="o", label=f"measured (exponent {measured:.2f})")
+    first, start = sizes[0], times[0] * 1e3
+    axes.loglog(sizes, [start * (size / first) ** expected for size in sizes], linestyle="--", color="grey",
+                label=f"expected (exponent {expected:g})")
+    axes.legend(fontsize=8)
     axes.set_xlabel(unit)
     axes.set_ylabel("ms")
-    axes.set_title(f"{title}\nexponent {measured:.2f}", fontsize=9)
+    axes.set_title(title, fontsize=9)
     figure.tight_layout()
     name = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
     figure.savefig(OUTPUT / f"{name}.png", dpi=100)
