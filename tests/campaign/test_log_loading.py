@@ -147,3 +147,46 @@ def test_a_torn_last_line_after_a_header_is_reported_with_its_file_line(tmp_path
     assert report.warnings == [t("core.log.truncated", path="log.jsonl", line=len(lines) + 3)]
     _write_lines(tmp_path / "log.jsonl", [header])
     assert LogStore.load(tmp_path / "log.jsonl").events == []
+
+
+def test_a_campaign_reopened_from_its_snapshot_is_the_session_that_wrote_it(tmp_path):
+    """Issue 16: the fast open (snapshot, then the events after it) restores the log, the events in
+    effect, the redo stack and the state exactly as the kernel that wrote them had them."""
+    from gamekernel.actions.campaign import snapshot_is_valid
+    from gamekernel.session import active_events, replay
+
+    folder = tmp_path / "c"
+    session = Session(seed=5)
+    session.campaign_open(folder)
+    session.gurps_char_new("Aiko", dx=12, skills=[("Stealth", 2)])
+    session.gurps_check("Stealth", secret=True)
+    session.note("before the snapshot")
+    session.gurps_damage("1d+1 cut", target="Aiko")  # the snapshot's event: applied once, not twice
+    session.campaign_save()
+    session.gurps_damage("1d cr", target="Aiko")  # the first event after it: applied, not skipped
+    session.roll("1d20+2", actor="Rin")
+    session.note("after the snapshot", gm_only=True)
+    session.note("undone")
+    session.undo()
+    session.note("kept")
+    session.undo()
+    session.redo()
+    session.undo()
+    session.campaign.release()  # the kernel dies: no snapshot at the end, the logs are all there
+    snapshot_seq = json.loads((folder / "snapshot.json").read_text(encoding="utf-8"))["seq"]
+    assert session.log[snapshot_seq - 1].kind == "combat.damage" and snapshot_is_valid(session.log, snapshot_seq)
+
+    reopened = Session()
+    reopened.campaign_open(folder)
+    assert [e.to_json() for e in reopened.log[:-1]] == [e.to_json() for e in session.log]
+    assert reopened.log[-1].kind == "campaign.open"
+    assert [e.seq for e in reopened.active[:-1]] == [e.seq for e in session.active]
+    assert [[e.seq for e in g] for g in reopened._redo_stack] == [[e.seq for e in g] for g in session._redo_stack]
+    assert reopened.state.to_dict() == session.state.to_dict()
+    careful = [Event.from_dict(json.loads(line)) for name in ("session-001.jsonl", "session-002.jsonl")
+               for line in (folder / "sessions" / name).read_text(encoding="utf-8").splitlines()[1:]]
+    assert careful == reopened.log
+    assert replay(active_events(careful)[0]).to_dict() == reopened.state.to_dict()
+    reopened.redo()
+    assert [e.data.get("text") for e in reopened.active if e.kind == "note"][-1] == "kept"
+    reopened.campaign_close()
