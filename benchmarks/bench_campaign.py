@@ -2,8 +2,10 @@
 
 The campaign is written once in a temporary folder by live play of every rule set (GURPS checks
 and damage, fights turn by turn, Gamma World encounters with draws, taps and flux, MtG checks,
-boosts and scenes, dice rolls, notes), then opened in fresh processes; the target is under 2 s with
-the snapshot. A last table times each rule set's reducers in one full replay.
+boosts and scenes, dice rolls, notes), then opened in fresh processes. The target (issue 16) is
+`campaign_open` itself within 1 s with the snapshot, imports excluded (`%load_ext` has its own
+target); the time of a fresh process with its import is shown beside it. A last table times each
+rule set's reducers in one full replay.
 """
 
 from __future__ import annotations
@@ -237,18 +239,21 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp) / "campaign"
         kinds = build(folder)
-        snap = [_open(folder, "snapshot")["seconds"] for _ in range(RUNS)]
-        replay = _open(folder, "replay")
+        snap = [_open_only(folder, "snapshot") for _ in range(RUNS)]
+        with_import = [_open(folder, "snapshot")["seconds"] for _ in range(RUNS)]
+        replay = _open_only(folder, "replay")  # its close writes the snapshot again
         costs = _reducer_costs(folder)
         curve_open(folder)
     from benchmarks.report import Target, targets
 
-    best = min(snap)
     mix = ", ".join(f"{kind} {count:,}" for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]))
-    print(f"Opening a campaign of {EVENTS:,} events in a fresh process (import included)")
+    print(f"Opening a campaign of {EVENTS:,} events in a fresh process")
     print(f"    events by rule set: {mix}")
-    print(f"    with snapshot    median {statistics.median(snap):6.2f} s  best {best:6.2f} s")
-    print(f"    full replay      {replay['seconds']:6.2f} s")
+    print(f"    with snapshot    median {statistics.median(snap):6.2f} s  best {min(snap):6.2f} s  "
+          "(campaign_open alone)")
+    print(f"    with snapshot    median {statistics.median(with_import):6.2f} s  best {min(with_import):6.2f} s  "
+          "(with the import of gamekernel and Session())")
+    print(f"    full replay      {replay:6.2f} s  (campaign_open alone)")
     print("Replay cost by rule set (reducers only, in this process)")
     for kind, (count, seconds) in sorted(costs.items(), key=lambda kv: -kv[1][1]):
         print(f"    {kind:<10} {count:7,} events  {seconds:6.2f} s  {seconds / count * 1e6:7.1f} µs/event")
@@ -257,8 +262,8 @@ def main() -> None:
     count, seconds = costs.get("combat", (0, 0.0))
     per_event = seconds / count * 1e6 if count else float("nan")
     targets("(issue 16) campaign open and replay", [
-        Target(f"open {EVENTS:,} events with snapshot", f"{median:.2f} s", f"full replay {replay['seconds']:.2f} s",
-               f"{median / replay['seconds']:.2f}x", "<= 1 s", median <= 1.0),
+        Target(f"open {EVENTS:,} events with snapshot", f"{median:.2f} s", f"full replay {replay:.2f} s",
+               f"{median / replay:.2f}x", "<= 1 s", median <= 1.0),
         Target("combat reducers", f"{per_event:.1f} µs/event", f"{count:,} combat events", "-", "<= 20 µs/event",
                per_event <= 20),
     ])

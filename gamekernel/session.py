@@ -12,6 +12,7 @@ import hashlib
 import os
 import weakref
 from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -276,10 +277,17 @@ class Session(
 
 def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]:
     """The events still in effect after the log's undo/redo events, and the redo stack."""
+    events = log if type(log) is list else list(log)
+    # Up to the first undo or redo every event is in effect and the redo stack empty: that prefix
+    # is taken whole (at C speed: most of a long campaign's log), the rest replayed one by one.
+    kinds = list(map(attrgetter("kind"), events))
+    first = min((kinds.index(kind) for kind in ("undo", "redo") if kind in kinds), default=len(events))
+    active = events[:first]
     by_seq: dict[int, Event] = {}
-    active: list[Event] = []
+    if first < len(events):
+        by_seq.update(zip(map(attrgetter("seq"), active), active, strict=True))
     redo_stack: list[list[Event]] = []
-    for event in log:
+    for event in events[first:]:
         by_seq[event.seq] = event
         if event.kind == "undo":
             gone = set(event.data["seqs"])

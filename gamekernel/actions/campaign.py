@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+from bisect import bisect_right
 from dataclasses import dataclass
+from operator import attrgetter
 
 from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
@@ -36,10 +38,15 @@ class CampaignStatus(Displayable):
 
 def snapshot_is_valid(events: list[Event], snapshot_seq: int) -> bool:
     """A snapshot after event S holds while no later undo/redo reaches an event at or before S."""
-    for event in events:
-        if event.seq > snapshot_seq and event.kind in {"undo", "redo"} and min(event.data["seqs"]) <= snapshot_seq:
+    for event in events[after(events, snapshot_seq):]:
+        if event.kind in {"undo", "redo"} and min(event.data["seqs"]) <= snapshot_seq:
             return False
     return True
+
+
+def after(events: list[Event], seq: int) -> int:
+    """The index of the first of `events` (in order of seq, as a log is) that comes after event `seq`."""
+    return bisect_right(events, seq, key=attrgetter("seq"))
 
 
 class CampaignActions(HostBase):
@@ -67,10 +74,8 @@ class CampaignActions(HostBase):
                 state = None
                 if loaded.snapshot is not None and snapshot_is_valid(loaded.events, loaded.snapshot_seq):
                     state = TableState.from_dict(loaded.snapshot)
-                if state is None:
-                    state = replay(active)
-                else:
-                    state = replay([e for e in active if e.seq > loaded.snapshot_seq], state)
+                start = 0 if state is None else after(active, loaded.snapshot_seq)
+                state = replay(active[start:], state)
             log = store.start_session()
         except BaseException:
             store.release()
