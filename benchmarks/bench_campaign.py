@@ -2,10 +2,11 @@
 
 The campaign is written once in a temporary folder by live play of every rule set (GURPS checks
 and damage, fights turn by turn, Gamma World encounters with draws, taps and flux, MtG checks,
-boosts and scenes, dice rolls, notes), then opened in fresh processes. The target (issue 16) is
-`campaign_open` itself within 1 s with the snapshot, imports excluded (`%load_ext` has its own
-target); the time of a fresh process with its import is shown beside it. A last table times each
-rule set's reducers in one full replay.
+boosts and scenes, dice rolls, notes), then opened in fresh processes, with bytecode caches on as
+for any installed package. The target (issue 16) is what a GM waits for in a fresh kernel: the
+import of the rule sets and `Session()`, then `campaign_open`, within 1 s with the snapshot;
+`campaign_open` alone is shown beside it. A last table times each rule set's reducers in one full
+replay.
 """
 
 from __future__ import annotations
@@ -179,10 +180,14 @@ print(json.dumps({"seconds": t1 - t0, "events": len(session.log)}))
 """
 
 
+# as installed: pip writes bytecode caches at install (a source checkout writes them on first import)
+_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _open_only(folder: Path, mode: str) -> float:
     """Seconds of `open_campaign` alone in a fresh process (imports excluded); closing writes a snapshot."""
     out = subprocess.run([sys.executable, "-c", _OPEN_ONLY, str(folder), mode], capture_output=True, text=True,
-                         check=True)
+                         check=True, env=_ENV)
     return json.loads(out.stdout)["seconds"]
 
 
@@ -231,7 +236,7 @@ def curve_open(folder: Path) -> None:
 
 def _open(folder: Path, mode: str) -> dict:
     out = subprocess.run([sys.executable, "-c", _OPEN, str(folder), mode], capture_output=True, text=True,
-                         check=True)
+                         check=True, env=_ENV)
     return json.loads(out.stdout)
 
 
@@ -239,6 +244,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp) / "campaign"
         kinds = build(folder)
+        _open(folder, "snapshot")  # writes the bytecode caches of a source checkout
         snap = [_open_only(folder, "snapshot") for _ in range(RUNS)]
         with_import = [_open(folder, "snapshot")["seconds"] for _ in range(RUNS)]
         replay = _open_only(folder, "replay")  # its close writes the snapshot again
@@ -258,12 +264,14 @@ def main() -> None:
     for kind, (count, seconds) in sorted(costs.items(), key=lambda kv: -kv[1][1]):
         print(f"    {kind:<10} {count:7,} events  {seconds:6.2f} s  {seconds / count * 1e6:7.1f} µs/event")
     print()
-    median = statistics.median(snap)
+    median = statistics.median(with_import)
     count, seconds = costs.get("combat", (0, 0.0))
     per_event = seconds / count * 1e6 if count else float("nan")
     targets("(issue 16) campaign open and replay", [
-        Target(f"open {EVENTS:,} events with snapshot", f"{median:.2f} s", f"full replay {replay:.2f} s",
-               f"{median / replay:.2f}x", "<= 1 s", median <= 1.0),
+        Target(f"open {EVENTS:,} events with snapshot (fresh process: import + Session() + campaign_open)",
+               f"{median:.2f} s", f"full replay {replay:.2f} s (campaign_open alone; with snapshot "
+               f"{statistics.median(snap):.2f} s)", f"{statistics.median(snap) / replay:.2f}x", "<= 1 s",
+               median <= 1.0),
         Target("combat reducers", f"{per_event:.1f} µs/event", f"{count:,} combat events", "-", "<= 20 µs/event",
                per_event <= 20),
     ])
