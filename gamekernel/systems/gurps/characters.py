@@ -59,6 +59,7 @@ from gamekernel.systems.gurps.character_parts import (  # noqa: F401 (re-exporte
     Skill,
     SkillLevel,
     check_edits,
+    encumbered_move,
     encumbrance_level,
     language_cost,
 )
@@ -73,6 +74,7 @@ from gamekernel.systems.gurps.checks import (
     success_roll,
 )
 from gamekernel.systems.gurps.damage import DiceAdds, damage_for_st
+from gamekernel.systems.gurps.defenses import dodge_score
 from gamekernel.systems.gurps.skills import (
     SkillDef,
     default_options,
@@ -224,14 +226,25 @@ class Character(Displayable):
         return floor(self.speed_fraction) + self.move_adj
 
     @property
+    def move(self) -> int:
+        """Basic Move under the carried load (GURPS-STD-05), as combat moves."""
+        return encumbered_move(self.basic_move, self.encumbrance)
+
+    @property
     def base_dodge(self) -> int:
-        """floor(Basic Speed) + 3 (GURPS-CH-10), before traits."""
+        """floor(Basic Speed) + 3 (GURPS-CH-10), before traits and load."""
         return floor(self.speed_fraction) + 3
 
     @property
     def dodge(self) -> int:
-        """Dodge with always-on trait bonuses (Enhanced Dodge, Combat Reflexes)."""
-        return self.base_dodge + self.defense_bonus("dodge")
+        """Dodge as combat has it: less the encumbrance level (GURPS-CMB-44), plus the always-on trait
+        bonuses (Enhanced Dodge, Combat Reflexes, GCS features)."""
+        return dodge_score(self.basic_speed, self.encumbrance_penalty, enhanced=self.defense_bonus("dodge"))
+
+    @property
+    def encumbrance_penalty(self) -> int:
+        """The encumbrance level as Dodge and the hampered skills subtract it (past X-Heavy as X-Heavy)."""
+        return min(4, self.encumbrance)
 
     @property
     def basic_lift(self) -> float:
@@ -330,7 +343,7 @@ class Character(Displayable):
         found = sorted((pair for key in keys for pair in self._modifiers_by_roll.get(key, ())), key=lambda p: p[0])
         out = [modifier for _, modifier in found]
         if skill is not None and self.encumbrance and skill.name in ENCUMBRANCE_SKILLS:
-            out.append(Modifier(-ENCUMBRANCE_SKILLS[skill.name] * min(4, self.encumbrance), "encumbrance"))
+            out.append(Modifier(-ENCUMBRANCE_SKILLS[skill.name] * self.encumbrance_penalty, "encumbrance"))
         return tuple(out)
 
     @cached_property
@@ -498,7 +511,8 @@ class Character(Displayable):
             return ResolvedCheck(name, self.will, self.trait_modifiers("fright_check") + mods, defense,
                                  "fright")
         if name == "Dodge":
-            return ResolvedCheck(name, self.base_dodge, self.trait_modifiers("dodge") + mods, True,
+            load = (Modifier(-self.encumbrance_penalty, "encumbrance"),) if self.encumbrance else ()
+            return ResolvedCheck(name, self.base_dodge, self.trait_modifiers("dodge") + load + mods, True,
                                  "defense")
         value = {"ST": self.st, "DX": self.dx, "IQ": self.iq, "HT": self.ht,
                  "Will": self.will, "Per": self.per}[name]
