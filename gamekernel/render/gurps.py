@@ -194,7 +194,7 @@ def character_text(character: Character) -> str:
     return t(
         "gurps.char.summary", name=character.name, st=character.st, dx=character.dx, iq=character.iq,
         ht=character.ht, hp=character.hp, will=character.will, per=character.per, fp=character.fp,
-        speed=speed, move=character.basic_move, dodge=character.dodge, damage=character.damage,
+        speed=speed, move=character.move, dodge=character.dodge, damage=character.damage,
         total=pts.total, budget=pts.budget,
     ) + "\n" + character_state_text(character)
 

@@ -85,9 +85,10 @@ def test_natural_attack_and_every_weapon_usage(knight):
 
 
 def test_shield_db_and_combat_reflexes_reach_dodge_parry_block_cmb_44(knight):
-    """Dodge = floor(5.75) + 3 + 1 (Combat Reflexes) + 2 (shield DB) = 11; Parry 15/2+3+1+2 = 13;
-    Block = 14/2 + 3 + 1 + 2 = 13."""
-    assert knight.character.dodge == 11
+    """Dodge = floor(5.75) + 3 + 1 (Combat Reflexes) + 2 (shield DB) = 11 unencumbered (the file's
+    first Dodge), 10 on the sheet at Light encumbrance (- level, as the file's second); Parry
+    15/2+3+1+2 = 13; Block = 14/2 + 3 + 1 + 2 = 13."""
+    assert knight.encumbrance == 1 and knight.character.dodge == 10
     assert _compared(knight, "dodge", "Dodge") == (11, 11)
     assert _compared(knight, "parry", "Broadsword") == (13, 13)
     assert _compared(knight, "block", "Medium Shield") == (13, 13)

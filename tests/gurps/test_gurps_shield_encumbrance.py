@@ -10,6 +10,7 @@ from gamekernel.errors import UsageError
 from gamekernel.session import Session
 from gamekernel.systems.gurps.characters import Character
 from gamekernel.systems.gurps.combat import effective_defenses
+from gamekernel.systems.gurps.traits import Trait
 
 
 def test_gurps_cmb_45_no_block_without_a_ready_shield():
@@ -44,6 +45,24 @@ def test_gurps_std_04_encumbrance_levels_at_their_boundaries_reach_move_dodge_an
     assert heavy.skill_level("Climbing").level == Character("A").skill_level("Climbing").level - 3
     assert heavy.skill_level("Swimming").level == Character("A").skill_level("Swimming").level - 6
     assert heavy.skill_level("Stealth").level == Character("A").skill_level("Stealth").level
+
+
+def test_gurps_cmb_44_std_05_the_sheet_dodge_and_move_carry_the_load_as_combat_does():
+    """GURPS-CMB-44 (Dodge - encumbrance level) and GURPS-STD-05 (Move x 1, 0.8, 0.6, 0.4, 0.2, at
+    least 1) on the sheet (`%char`), equal to combat's at every level; past X-Heavy counts as X-Heavy.
+    Combat Reflexes (+1) stays on top of the load."""
+    expected = {0: (8, 5), 15: (7, 4), 30: (6, 3), 60: (5, 2), 100: (4, 1), 100.5: (4, 1)}
+    for kg, (dodge, move) in expected.items():
+        sheet = Character("A", carried_kg=kg)
+        fighter = combatant_from_character(sheet)
+        assert (sheet.dodge, sheet.move, sheet.basic_move) == (dodge, move, 5)
+        assert (fighter.dodge, fighter.move) == (dodge, move)
+    light = Character("A", carried_kg=15, traits=(Trait("combat_reflexes", "Combat Reflexes", 15),))
+    assert light.dodge == 8 == combatant_from_character(light).dodge
+    check = light.resolve("Dodge")  # a Dodge roll off the sheet shows the load as a modifier
+    assert check.base == 8 and [(m.value, m.label) for m in check.modifiers] == [(1, "Combat Reflexes"),
+                                                                                  (-1, "encumbrance")]
+    assert "Move 4 Dodge 8" in str(light) and "Move 5 Dodge 9" in str(Character("A", traits=light.traits))
 
 
 def test_gurps_cmb_02_03_a_fighter_added_mid_fight_joins_the_order_and_the_current_turn_stays():

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import DataError, RuleError
 from gamekernel.i18n import t
+from gamekernel.systems.gurps.attacks import combat_tables
 from gamekernel.systems.gurps.checks import Modifier
 
 if TYPE_CHECKING:
@@ -125,6 +126,13 @@ def encumbrance_level(load: float, basic_lift: float) -> int:
         if load <= basic_lift * limit:
             return level
     return 5
+
+
+def encumbered_move(basic_move: int, level: int) -> int:
+    """Move under a load: floor(Basic Move x 1, 0.8, 0.6, 0.4, 0.2) for None..X-Heavy, at least 1
+    (GURPS-STD-05); a load past X-Heavy counts as X-Heavy. The one rule the sheet and combat share."""
+    fifths = combat_tables()["encumbrance"]["move_fifths"][min(4, level)]
+    return max(1, basic_move * fifths // 5)
 
 
 def language_cost(language: Language) -> int:

@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
 from difflib import get_close_matches
 from fractions import Fraction
+from functools import cached_property
 from math import floor
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,7 @@ from gamekernel.systems.gurps.character_parts import (  # noqa: F401 (re-exporte
     Skill,
     SkillLevel,
     check_edits,
+    encumbered_move,
     encumbrance_level,
     language_cost,
 )
@@ -72,6 +74,7 @@ from gamekernel.systems.gurps.checks import (
     success_roll,
 )
 from gamekernel.systems.gurps.damage import DiceAdds, damage_for_st
+from gamekernel.systems.gurps.defenses import dodge_score
 from gamekernel.systems.gurps.skills import (
     SkillDef,
     default_options,
@@ -223,14 +226,25 @@ class Character(Displayable):
         return floor(self.speed_fraction) + self.move_adj
 
     @property
+    def move(self) -> int:
+        """Basic Move under the carried load (GURPS-STD-05), as combat moves."""
+        return encumbered_move(self.basic_move, self.encumbrance)
+
+    @property
     def base_dodge(self) -> int:
-        """floor(Basic Speed) + 3 (GURPS-CH-10), before traits."""
+        """floor(Basic Speed) + 3 (GURPS-CH-10), before traits and load."""
         return floor(self.speed_fraction) + 3
 
     @property
     def dodge(self) -> int:
-        """Dodge with always-on trait bonuses (Enhanced Dodge, Combat Reflexes)."""
-        return self.base_dodge + self.defense_bonus("dodge")
+        """Dodge as combat has it: less the encumbrance level (GURPS-CMB-44), plus the always-on trait
+        bonuses (Enhanced Dodge, Combat Reflexes, GCS features)."""
+        return dodge_score(self.basic_speed, self.encumbrance_penalty, enhanced=self.defense_bonus("dodge"))
+
+    @property
+    def encumbrance_penalty(self) -> int:
+        """The encumbrance level as Dodge and the hampered skills subtract it (past X-Heavy as X-Heavy)."""
+        return min(4, self.encumbrance)
 
     @property
     def basic_lift(self) -> float:
@@ -326,21 +340,31 @@ class Character(Displayable):
         if skill is not None:
             keys.add(f"skill:{skill.name}")
             keys.update(f"skill_tag:{tag}" for tag in skill.tags)
-        out: list[Modifier] = []
+        found = sorted((pair for key in keys for pair in self._modifiers_by_roll.get(key, ())), key=lambda p: p[0])
+        out = [modifier for _, modifier in found]
+        if skill is not None and self.encumbrance and skill.name in ENCUMBRANCE_SKILLS:
+            out.append(Modifier(-ENCUMBRANCE_SKILLS[skill.name] * self.encumbrance_penalty, "encumbrance"))
+        return tuple(out)
+
+    @cached_property
+    def _modifiers_by_roll(self) -> dict[str, list[tuple[int, Modifier]]]:
+        """The automatic trait effects, then the feature bonuses, by roll key with their sheet order:
+        built once per (frozen) character, so a check does not scan every trait (a GCS sheet has hundreds)."""
+        by_roll: dict[str, list[tuple[int, Modifier]]] = {}
+        order = 0
         for trait in self.traits:
             defn = trait.definition
-            if defn is None:
-                continue
-            for effect in defn.effects:
-                if not effect.get("auto") or effect.get("roll") not in keys:
-                    continue
-                value = _effect_value(effect, trait)
-                if value:
-                    out.append(Modifier(value, defn.name))
-        out.extend(Modifier(value, label) for key, value, label in self.feature_bonuses if key in keys and value)
-        if skill is not None and self.encumbrance and skill.name in ENCUMBRANCE_SKILLS:
-            out.append(Modifier(-ENCUMBRANCE_SKILLS[skill.name] * min(4, self.encumbrance), "encumbrance"))
-        return tuple(out)
+            for effect in defn.effects if defn is not None else ():
+                order += 1
+                if effect.get("auto") and effect.get("roll") is not None:
+                    value = _effect_value(effect, trait)
+                    if value:
+                        by_roll.setdefault(effect["roll"], []).append((order, Modifier(value, defn.name)))
+        for key, value, label in self.feature_bonuses:
+            order += 1
+            if value:
+                by_roll.setdefault(key, []).append((order, Modifier(value, label)))
+        return by_roll
 
     @property
     def defense_db(self) -> int:
@@ -364,14 +388,24 @@ class Character(Displayable):
 
     # -- skills ---------------------------------------------------------------------------------
     def find_skill_entry(self, name: str) -> Skill | None:
-        key = _name_key(name)
+        """The first skill on the sheet named `name` (name or full name, width/case ignored, or the
+        listed skill's own name), or None."""
+        by_key, by_name = self._skill_index
         defn = maybe_skill(name)
-        for skill in self.skills:
-            if _name_key(skill.name) == key or _name_key(skill.full_name) == key:
-                return skill
-            if defn is not None and skill.name == defn.name:
-                return skill
-        return None
+        found = [i for i in (by_key.get(_name_key(name)), by_name.get(defn.name) if defn else None) if i is not None]
+        return self.skills[min(found)] if found else None
+
+    @cached_property
+    def _skill_index(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Position of the first skill by name key (of its name or full name) and by exact name: built
+        once per (frozen) character, so a lookup does not scan every skill."""
+        by_key: dict[str, int] = {}
+        by_name: dict[str, int] = {}
+        for index, skill in enumerate(self.skills):
+            by_key.setdefault(_name_key(skill.name), index)
+            by_key.setdefault(_name_key(skill.full_name), index)
+            by_name.setdefault(skill.name, index)
+        return by_key, by_name
 
     def attribute_value(self, attribute: str) -> int:
         """ST, DX, IQ, HT, Will, Per (a skill's controlling attribute)."""
@@ -477,7 +511,8 @@ class Character(Displayable):
             return ResolvedCheck(name, self.will, self.trait_modifiers("fright_check") + mods, defense,
                                  "fright")
         if name == "Dodge":
-            return ResolvedCheck(name, self.base_dodge, self.trait_modifiers("dodge") + mods, True,
+            load = (Modifier(-self.encumbrance_penalty, "encumbrance"),) if self.encumbrance else ()
+            return ResolvedCheck(name, self.base_dodge, self.trait_modifiers("dodge") + load + mods, True,
                                  "defense")
         value = {"ST": self.st, "DX": self.dx, "IQ": self.iq, "HT": self.ht,
                  "Will": self.will, "Per": self.per}[name]

@@ -22,6 +22,7 @@ from gamekernel.systems.gurps import defenses as dfn
 from gamekernel.systems.gurps import fatigue as fat
 from gamekernel.systems.gurps import injury as inj
 from gamekernel.systems.gurps import vocabulary
+from gamekernel.systems.gurps.character_parts import encumbered_move
 from gamekernel.systems.gurps.weapons import find_weapon
 from gamekernel.text import match_key
 
@@ -218,8 +219,7 @@ class Combatant:
     def move(self) -> int:
         """Basic Move x encumbrance (floor, min 1; GURPS-STD-04/05), halved when reeling or tired
         (GURPS-INJ-01, FAT-01), then the posture's share (GURPS-CMB-11)."""
-        fifths = atk.combat_tables()["encumbrance"]["move_fifths"][self.encumbrance]
-        value = max(1, self.basic_move * fifths // 5)
+        value = encumbered_move(self.basic_move, self.encumbrance)
         if self.reeling:
             value = inj.halve_up(value)
         if self.tired:

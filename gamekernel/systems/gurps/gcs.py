@@ -193,10 +193,12 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
 
     character = Character(**kwargs)
     # a bought skill whose live level is not the one chosen (GCS's when ours differs) keeps that level
+    chosen: dict[str, int | None] = {}  # the first row of each full name
+    for row in numbers.skills:
+        chosen.setdefault(row.full_name, row.gcs if row.gcs is not None else row.level)
     fixed = []
     for skill in character.skills:
-        wanted = next((r.gcs if r.gcs is not None else r.level) for r in numbers.skills
-                      if r.full_name == skill.full_name)
+        wanted = chosen[skill.full_name]
         if skill.level is None:
             try:
                 live = character.skill_level(skill.full_name).level
@@ -327,7 +329,9 @@ def _weapon_skill_bonus(numbers: GcsNumbers, item: dict[str, Any], row: dict[str
     for modifier in item.get("modifiers") or []:  # an enabled modifier's features are the item's too
         if isinstance(modifier, dict) and not modifier.get("disabled"):
             own.extend(f for f in modifier.get("features") or [] if isinstance(f, dict))
-    for feature in [*(f.row for f in numbers.features if f.row not in own), *own]:
+    # the sheet's other features can only count by the weapon's name: look those few up
+    others = (f.row for f in numbers.by_name.candidates("skill_bonus", name) if f.row not in own)
+    for feature in [*others, *own]:
         if feature.get("type") != "skill_bonus":
             continue
         selection = feature.get("selection_type")
@@ -350,6 +354,7 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
     its skill, less 1 per point of the weapon's minimum ST above the wielder's, plus weapon skill bonuses."""
     weapons: list[CharacterWeapon] = []
     expected: list[tuple[CharacterWeapon, int, int | None, int | None, int]] = []
+    taken: set[str] = set()  # the names in `weapons`
     for item in _weapon_owners(data):
         label = str(item.get("description", item.get("name", "?")))
         for row in item.get("weapons") or []:
@@ -358,7 +363,6 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
                 warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
                 continue
             usage = str(row.get("usage", ""))
-            taken = {w.name for w in weapons}
             name = label if label not in taken else f"{label} ({usage or len(weapons)})"
             damage = _damage_text(row)
             best = _best_default(character, row.get("defaults") or [])
@@ -384,6 +388,7 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
                 warnings.append(str(error))
                 continue
             weapons.append(weapon)
+            taken.add(name)
             level = (row.get("calc") or {}).get("level")
             if level is not None:
                 calc = row.get("calc") or {}

@@ -22,6 +22,7 @@ from gamekernel.systems.gurps.characters import encumbrance_level
 from gamekernel.systems.gurps.damage import DiceAdds, damage_for_st
 from gamekernel.systems.gurps.gcs_features import (
     ActiveFeature,
+    FeatureIndex,
     active_features,
     attribute_bonuses,
     plain_name,
@@ -74,6 +75,7 @@ class GcsNumbers:
     carried_lb: float = 0.0
     encumbrance: int = 0
     features: list[ActiveFeature] = field(default_factory=list)
+    by_name: FeatureIndex = field(default_factory=lambda: FeatureIndex(()))  # `features`, indexed once
 
 
 def _num(value: Any) -> float:
@@ -200,7 +202,28 @@ def _skill_base(numbers: GcsNumbers, attribute: str, difficulty: str, points: in
     return numbers.attributes[attribute] + relative_level(difficulty, points)
 
 
-def _default_level(numbers: GcsNumbers, defaults: list[dict[str, Any]], levels: dict[str, tuple[int, int]],
+class _Levels(dict[str, tuple[int, int]]):
+    """Known skills' (level, bonus) by _key(name, specialization), and their keys by name: a default
+    with a placeholder specialization ("@Type@": any) looks its skills up instead of scanning all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_name: dict[str, list[str]] = {}  # "name|" -> keys starting so, in insertion order
+
+    def __setitem__(self, key: str, value: tuple[int, int]) -> None:
+        if key not in self:
+            for position, character in enumerate(key):
+                if character == "|":
+                    self.by_name.setdefault(key[:position + 1], []).append(key)
+        super().__setitem__(key, value)
+
+    def setdefault(self, key: str, default: tuple[int, int]) -> tuple[int, int]:  # type: ignore[override]
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+
+def _default_level(numbers: GcsNumbers, defaults: list[dict[str, Any]], levels: _Levels,
                    exclude: str, raised: dict[str, tuple[str, tuple[int, int]]] | None = None,
                    ) -> tuple[int, str] | tuple[None, str]:
     """Best default and the skill it comes from: attribute + modifier, or a known skill's level
@@ -233,11 +256,10 @@ def _default_level(numbers: GcsNumbers, defaults: list[dict[str, Any]], levels: 
     return best, source
 
 
-def _keys(levels: dict[str, tuple[int, int]], name: str, specialization: str) -> list[str]:
+def _keys(levels: _Levels, name: str, specialization: str) -> list[str]:
     """The known skills a default names; an unfilled placeholder specialization ("@Type@") matches any."""
     if "@" in specialization:
-        prefix = f"{name.casefold()}|"
-        return [key for key in levels if key.startswith(prefix)]
+        return list(levels.by_name.get(f"{name.casefold()}|", ()))
     key = _key(name, specialization)
     return [key] if key in levels else []
 
@@ -247,16 +269,18 @@ def _key(name: str, specialization: str) -> str:
 
 
 def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
-    rows = list(_leaves(data.get("skills")))
-    levels: dict[str, tuple[int, int]] = {}  # key -> (level, bonus)
+    rows: dict[tuple[str, str], dict[str, Any]] = {}  # the first row of each name and specialization
+    levels = _Levels()  # key -> (level, bonus)
     pending = []
-    for row in rows:
+    for row in _leaves(data.get("skills")):
         name = substitute(str(row.get("name", "?")), row.get("replacements"))
         spec = substitute(str(row.get("specialization", "") or ""), row.get("replacements"))
+        rows.setdefault((name, spec), row)
         attr, _, diff = str(row.get("difficulty", "")).partition("/")
         points = paid = int(_num(row.get("points", 0)))
-        bonus, _ = skill_bonus(numbers.features, name, spec, row.get("tags") or [])
-        points += skill_bonus(numbers.features, name, spec, row.get("tags") or [], kind="skill_point_bonus")[0]
+        bonus, _ = skill_bonus(numbers.by_name.candidates("skill_bonus", name), name, spec, row.get("tags") or [])
+        points += skill_bonus(numbers.by_name.candidates("skill_point_bonus", name), name, spec,
+                              row.get("tags") or [], kind="skill_point_bonus")[0]
         gcs = (row.get("calc") or {}).get("level")
         gcs = int(gcs) if gcs is not None else None
         penalty = numbers.encumbrance * int(_num(row.get("encumbrance_penalty_multiplier", 0)))
@@ -275,7 +299,7 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
     _techniques(numbers, pending, levels)
 
 
-def _defaulted_levels(numbers: GcsNumbers, rows: list[dict[str, Any]], levels: dict[str, tuple[int, int]],
+def _defaulted_levels(numbers: GcsNumbers, rows: dict[tuple[str, str], dict[str, Any]], levels: _Levels,
                       raised: dict[str, tuple[str, tuple[int, int]]]) -> None:
     """Zero-point skills get their best default; bought skills are raised on top of a skill default
     (`raised` remembers from which skill, and the level before)."""
@@ -283,18 +307,14 @@ def _defaulted_levels(numbers: GcsNumbers, rows: list[dict[str, Any]], levels: d
         if skill.kind != "skill":
             continue
         if skill.level is None and skill.points < 1:
-            row = next(r for r in rows if substitute(str(r.get("name")), r.get("replacements")) == skill.name
-                       and substitute(str(r.get("specialization", "") or ""), r.get("replacements"))
-                       == skill.specialization)
+            row = rows[skill.name, skill.specialization]
             level, _ = _default_level(numbers, row.get("defaults") or [], levels,
                                       _key(skill.name, skill.specialization), raised)
             if level is not None:
                 skill.level = level + skill.bonus
                 levels.setdefault(_key(skill.name, skill.specialization), (skill.level, skill.bonus))
         elif skill.level is not None:  # bought on top of a skill default: that default's points count too
-            row = next(r for r in rows if substitute(str(r.get("name")), r.get("replacements")) == skill.name
-                       and substitute(str(r.get("specialization", "") or ""), r.get("replacements"))
-                       == skill.specialization)
+            row = rows[skill.name, skill.specialization]
             skill_defaults = [d for d in row.get("defaults") or [] if d.get("type") == "skill"]
             key = _key(skill.name, skill.specialization)
             level, origin = _default_level(numbers, skill_defaults, levels, key, raised)
@@ -310,7 +330,7 @@ def _defaulted_levels(numbers: GcsNumbers, rows: list[dict[str, Any]], levels: d
                     levels[key] = (skill.level, skill.bonus)
 
 
-def _techniques(numbers: GcsNumbers, pending: list[Any], levels: dict[str, tuple[int, int]]) -> None:
+def _techniques(numbers: GcsNumbers, pending: list[Any], levels: _Levels) -> None:
     """Techniques: the parent's default + points (H: points - 1), at most parent + limit. A parent named
     without a specialization is any specialization; a technique may build on an earlier technique."""
     for row, name, spec, attr, points, bonus, gcs in pending:
@@ -334,6 +354,10 @@ def _techniques(numbers: GcsNumbers, pending: list[Any], levels: dict[str, tuple
 
 
 def _spells(data: dict[str, Any], numbers: GcsNumbers) -> None:
+    known: dict[str, list[SkillRow]] = {}  # skills and spells with a level by name (Ritual Magic's base skill)
+    for skill in numbers.skills:
+        if skill.level is not None:
+            known.setdefault(skill.name.casefold(), []).append(skill)
     for row in _leaves(data.get("spells")):
         name = str(row.get("name", "?"))
         attr, _, diff = str(row.get("difficulty", "iq/h")).partition("/")
@@ -341,30 +365,35 @@ def _spells(data: dict[str, Any], numbers: GcsNumbers) -> None:
         colleges = tuple(str(c) for c in row.get("college") or [])
         tags = row.get("tags") or []
         source = str(row.get("power_source", "") or "")
-        bonus = spell_bonus(numbers.features, name, colleges, tags, power_source=source)
-        points += spell_bonus(numbers.features, name, colleges, tags, kind="spell_point_bonus", power_source=source)
+        bonus = spell_bonus(numbers.by_name.candidates("spell_bonus", name, *colleges, source),
+                            name, colleges, tags, power_source=source)
+        points += spell_bonus(numbers.by_name.candidates("spell_point_bonus", name, *colleges, source),
+                              name, colleges, tags, kind="spell_point_bonus", power_source=source)
         gcs = (row.get("calc") or {}).get("level")
         if row.get("base_skill"):  # Ritual Magic: base skill - prerequisites + points (as a technique)
             # the base skill of the spell's college (Ritual Magic (Illusion)), else another college's -6
-            bases = [s for s in numbers.skills if s.name.casefold() == str(row["base_skill"]).casefold()
-                     and s.level is not None]
+            bases = known.get(str(row["base_skill"]).casefold(), [])
             own = [s.level for s in bases if s.specialization in colleges]
             other = [s.level - 6 for s in bases if s.specialization not in colleges]
             start = max(own or other or [None], key=lambda v: -999 if v is None else v)
             relative = max(points - (1 if (diff or attr).lower() == "h" else 0), 0)
             level = None if start is None else start - int(_num(row.get("prereq_count", 0))) + relative + bonus
-            numbers.skills.append(SkillRow(name, "", "spell", "", attr.upper(), points, bonus, level,
-                                           int(gcs) if gcs is not None else None, colleges))
-            continue
-        base = _skill_base(numbers, attr, diff or "h", points)
-        numbers.skills.append(SkillRow(name, "", "spell", ATTRIBUTE_LABELS.get(attr, ""), (diff or "h").upper(),
-                                       points, bonus, None if base is None else base + bonus,
-                                       int(gcs) if gcs is not None else None, colleges))
+            spell = SkillRow(name, "", "spell", "", attr.upper(), points, bonus, level,
+                             int(gcs) if gcs is not None else None, colleges)
+        else:
+            base = _skill_base(numbers, attr, diff or "h", points)
+            spell = SkillRow(name, "", "spell", ATTRIBUTE_LABELS.get(attr, ""), (diff or "h").upper(),
+                             points, bonus, None if base is None else base + bonus,
+                             int(gcs) if gcs is not None else None, colleges)
+        numbers.skills.append(spell)
+        if spell.level is not None:
+            known.setdefault(name.casefold(), []).append(spell)
 
 
 def compute(data: dict[str, Any]) -> GcsNumbers:
     """GCS's numbers for a parsed .gcs document, computed by us (see the module docstring)."""
-    numbers = GcsNumbers(features=active_features(data))
+    features = active_features(data)
+    numbers = GcsNumbers(features=features, by_name=FeatureIndex(features))
     _attributes(data, numbers)
     _skills(data, numbers)
     _spells(data, numbers)

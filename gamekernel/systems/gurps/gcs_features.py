@@ -5,6 +5,7 @@
     skill_bonus(features, name, spec, tags) -> (total, labels)
     spell_bonus(features, name, colleges, tags) -> total
     matches(criterion, text) -> bool              # GCS string criteria ("is", "starts_with", ...)
+    FeatureIndex(features).candidates(kind, *names) -> [ActiveFeature]  # those that may apply, in order
 
 GCS (GURPS Character Sheet) files say what every trait does in `features`; reading them is what
 makes an imported character carry GCS's numbers (Increased Strength raises ST, a Talent raises its
@@ -139,6 +140,39 @@ def matches_list(criterion: dict[str, Any] | None, values: Iterable[str]) -> boo
     if str(criterion.get("compare", "")).startswith(("is_not", "does_not")):
         return all(matches(criterion, value) for value in values)
     return any(matches(criterion, value) for value in values)
+
+
+# spell bonuses whose `name` criterion is tested against a name (the others ignore it)
+_SPELL_NAME_MATCHES = ("college_name", "spell_name", "power_source_name")
+
+
+class FeatureIndex:
+    """The features of each type, those whose `name` criterion is "is" filed under that name: a
+    skill, spell or weapon looks up its few candidates instead of testing every feature of the sheet
+    (a large sheet has thousands of both, and testing each against each grew with the square)."""
+
+    def __init__(self, features: Iterable[ActiveFeature]):
+        self._named: dict[tuple[str, str], list[tuple[int, ActiveFeature]]] = {}
+        self._other: dict[str, list[tuple[int, ActiveFeature]]] = {}
+        for order, feature in enumerate(features):
+            kind = str(feature.row.get("type", ""))
+            criterion = feature.row.get("name")
+            spell = kind.startswith("spell")
+            if (isinstance(criterion, dict) and criterion.get("compare", "any") == "is"
+                    and (not spell or feature.row.get("match", "all_colleges") in _SPELL_NAME_MATCHES)):
+                key = (kind, str(criterion.get("qualifier", "")).casefold())
+                self._named.setdefault(key, []).append((order, feature))
+            else:
+                self._other.setdefault(kind, []).append((order, feature))
+
+    def candidates(self, kind: str, *names: str) -> list[ActiveFeature]:
+        """The features of `kind` that may apply to something called by one of `names` (a spell: its
+        name, colleges and power source), in their original order, so that totals add up the same;
+        skill_bonus and spell_bonus still test each candidate in full."""
+        found = dict(self._other.get(kind, ()))
+        for name in names:
+            found.update(self._named.get((kind, name.casefold()), ()))
+        return [found[order] for order in sorted(found)]
 
 
 def attribute_bonuses(features: Iterable[ActiveFeature]) -> dict[str, float]:

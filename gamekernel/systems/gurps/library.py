@@ -53,6 +53,9 @@ class LibraryIndex:
     entries: list[LibraryEntry]
     from_cache: bool = False
     skipped: tuple[str, ...] = ()  # files that are not readable library files
+    # per kind (None: all): the first entry by full-name key and by name key, built on the first find
+    _by_key: dict[str | None, tuple[dict[str, LibraryEntry], dict[str, LibraryEntry]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -66,13 +69,19 @@ class LibraryIndex:
     def find(self, name: str, kind: str | None = None) -> LibraryEntry:
         """The entry called `name` (with or without its specialization); close matches on a miss."""
         key = match_key(name)
+        if kind not in self._by_key:  # once: a library holds tens of thousands of entries
+            by_full: dict[str, LibraryEntry] = {}
+            by_name: dict[str, LibraryEntry] = {}
+            for entry in self.entries:
+                if kind is None or entry.kind == kind:
+                    by_full.setdefault(match_key(entry.full_name), entry)
+                    by_name.setdefault(match_key(entry.name), entry)
+            self._by_key[kind] = by_full, by_name
+        by_full, by_name = self._by_key[kind]
+        found = by_full.get(key, by_name.get(key))
+        if found is not None:
+            return found
         pool = [e for e in self.entries if kind is None or e.kind == kind]
-        for entry in pool:
-            if match_key(entry.full_name) == key:
-                return entry
-        for entry in pool:
-            if match_key(entry.name) == key:
-                return entry
         names = sorted({e.full_name for e in pool})
         by_key = {match_key(n): n for n in names}
         close = [by_key[k] for k in get_close_matches(key, list(by_key), n=3, cutoff=0.6)]
