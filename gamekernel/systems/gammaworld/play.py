@@ -32,17 +32,36 @@ from gamekernel.text import resolve_name
 
 
 class _Builder:
-    """Chains card plans on a scratch table so one Step can hold several moves."""
+    """Chains card plans so one Step can hold several moves: each plan sees the table the earlier
+    ones leave. Plans never change the table they read, so the first reads the state's own table;
+    a scratch copy is made, and a batch applied to it, only when a later plan needs to see it."""
 
     def __init__(self, table: Table) -> None:
-        self.table = table.copy()
+        self._base = table
+        self._scratch: Table | None = None
+        self._pending: Batch | None = None
         self.ops: list[Op] = []
+
+    @property
+    def table(self) -> Table:
+        """The table after every move planned so far."""
+        if self._pending is not None:
+            if self._scratch is None:
+                self._scratch = self._base.copy()
+            cards.apply(self._scratch, self._pending)
+            self._pending = None
+        return self._base if self._scratch is None else self._scratch
 
     def add(self, plan: Callable[..., Batch], *args, **kwargs) -> Batch:
         batch = plan(self.table, *args, **kwargs)
-        cards.apply(self.table, batch)
+        self._pending = batch if batch.ops else None
         self.ops.extend(batch.ops)
         return batch
+
+    def def_ids(self, uids: Iterable[str]) -> list[str]:
+        """The definitions of cards planned to move (fixed for a card's life: read where they are)."""
+        known = self._base.cards
+        return [known[uid].def_id if uid in known else self.table.cards[uid].def_id for uid in uids]
 
     def batch(self, label: str, uids: Iterable[str] = ()) -> Batch | None:
         return Batch(label, tuple(self.ops), tuple(uids)) if self.ops else None
@@ -263,7 +282,7 @@ def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool
             "source": "own" if source != GM_DECK else "gm",
             "level": who.level,
             "wanted": wanted,
-            "drawn": [build.table.cards[u].def_id for u in drawn.uids],
+            "drawn": build.def_ids(drawn.uids),
             **({"deck_problems": [[p.key, dict(p.fields)] for p in check.problems]} if check and not check.ok else {}),
         },
     )
@@ -296,15 +315,15 @@ def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog, *, t
 
 def plan_tap(state: AlphaState, name: str, card: str, catalog: Catalog, *, tapped: bool = True) -> Step:
     """GW-ALPHA-08: using a readied card's power taps it; once per encounter."""
-    uid = readied_card(state, name, card, catalog, tapped=not tapped)
+    who = character(state, name).name
+    uid = readied_card(state, who, card, catalog, tapped=not tapped)
     instance = state.table.cards[uid]
-    card_name = catalog.card(instance.def_id).name
     if instance.tapped == tapped:
+        card_name = catalog.card(instance.def_id).name
         if tapped:
             raise RuleError(t("gammaworld.err.already_tapped", card=card_name))
         raise RuleError(t("gammaworld.err.not_tapped", card=card_name))
     batch = cards.plan_set(state.table, [uid], tapped=tapped, label="tap" if tapped else "untap")
-    who = character(state, name).name
     return Step("tap" if tapped else "untap", who, batch,
                 detail={"card_id": instance.def_id, **_which_copy(state, who, uid)})
 
@@ -416,7 +435,7 @@ def plan_flux(
         flux=((who.name, -1),) if pending else (),
         detail={
             "discarded": discarded,
-            "drawn": [build.table.cards[u].def_id for u in drawn.uids],
+            "drawn": build.def_ids(drawn.uids),
             "source": "gm" if source == GM_DECK else "own",
             "forced": pending < 1,
             **copy,
@@ -447,7 +466,7 @@ def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = F
             continue
         build.add(cards.plan_move, readied, DISCARD, label=f"refresh discard {name}")
         drawn = build.add(cards.plan_draw, _source(state, name, False), readied_zone(name), len(readied), rng=rng)
-        refreshed[name] = [build.table.cards[u].def_id for u in drawn.uids]
+        refreshed[name] = build.def_ids(drawn.uids)
         drawn_all.extend(drawn.uids)
     return Step(
         "encounter_end",
@@ -487,7 +506,7 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
             drawn = build.add(
                 cards.plan_draw, _source(state, name, False), readied_zone(name), readied_count(level), rng=rng
             )
-            drawn_by[name] = [build.table.cards[u].def_id for u in drawn.uids]
+            drawn_by[name] = build.def_ids(drawn.uids)
             drawn_all.extend(drawn.uids)
     return Step(
         "rest",

@@ -102,19 +102,27 @@ class Step:
     detail: Mapping[str, Any] = field(default_factory=dict)  # JSON-safe outcome for display
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "actor": self.actor,
-            "cards": self.cards.to_dict() if self.cards else None,
-            "character": self.character.to_dict() if self.character else None,
-            "encounter": self.encounter,
-            "flux": [list(pair) for pair in self.flux],
-            "clear_flux": self.clear_flux,
-            "overcharged": list(self.overcharged),
-            "config": self.config.to_dict() if self.config else None,
-            "new_cards": [dict(card) for card in self.new_cards],
-            "detail": dict(self.detail),
-        }
+        """The event's data: the kind, the actor and only the fields this step sets (`from_dict`
+        reads a missing field as its default), so a tap stores a tap and not ten empty fields."""
+        data: dict[str, Any] = {"kind": self.kind, "actor": self.actor}
+        if self.cards is not None:
+            data["cards"] = self.cards.to_dict()
+        if self.character is not None:
+            data["character"] = self.character.to_dict()
+        if self.encounter is not None:
+            data["encounter"] = self.encounter
+        if self.flux:
+            data["flux"] = [list(pair) for pair in self.flux]
+        if self.clear_flux:
+            data["clear_flux"] = True
+        if self.overcharged:
+            data["overcharged"] = list(self.overcharged)
+        if self.config is not None:
+            data["config"] = self.config.to_dict()
+        if self.new_cards:
+            data["new_cards"] = [dict(card) for card in self.new_cards]
+        data["detail"] = dict(self.detail)
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Step:
