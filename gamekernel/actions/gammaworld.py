@@ -23,7 +23,7 @@ from gamekernel.state import register_part
 from gamekernel.systems.gammaworld import odds, play
 from gamekernel.systems.gammaworld.decks import DeckCheck, validate_deck
 from gamekernel.systems.gammaworld.results import AlphaResult, HandView, describe, hand_view
-from gamekernel.systems.gammaworld.state import AlphaState, Step, apply_step, apply_step_data
+from gamekernel.systems.gammaworld.state import AlphaState, Step, apply_recorded, apply_step
 
 PART = "gammaworld"
 KINDS = (
@@ -48,7 +48,7 @@ KINDS = (
 
 
 def _reduce(state: Any, data: Mapping[str, Any]) -> None:
-    apply_step_data(state[PART], data)
+    apply_recorded(state[PART], data)
 
 
 register_part(PART, AlphaState)
@@ -100,7 +100,12 @@ class GammaWorldActions(HostBase):
         return self.state[PART]
 
     def _gw_record(self, step: Step, data: dict[str, Any]) -> AlphaResult:
-        self.record(f"gw.{step.kind}", data, actor=step.actor or None)
+        part = self.gw
+        part.recording = (data["detail"], step)  # the reducer applies `step`: no parse of what was just made
+        try:
+            self.record(f"gw.{step.kind}", data, actor=step.actor or None)
+        finally:
+            part.recording = None
         return describe(self.gw, step, self.gw.catalog)
 
     def _gw_run(self, *planners: Callable[[AlphaState], Step | None], setup: bool = True) -> list[AlphaResult]:

@@ -156,6 +156,9 @@ class AlphaState:
         self.config = config or GWConfig()
         self.custom_cards: list[dict[str, Any]] = []
         self._catalog: Catalog | None = None
+        # (the data's `detail` dict, the Step it was made from) while that step's event is recorded:
+        # the live reducer applies the Step instead of parsing the data back (see `apply_recorded`)
+        self.recording: tuple[Mapping[str, Any], Step] | None = None
 
     @property
     def catalog(self) -> Catalog:
@@ -271,6 +274,16 @@ def apply_step(state: AlphaState, step: Step) -> None:
             for uid in state.overcharged
             if uid in state.table.cards and state.table.cards[uid].zone.endswith(":readied")
         }
+
+
+def apply_recorded(state: AlphaState, data: Mapping[str, Any]) -> None:
+    """The reducer of every `gw.*` event: the step being recorded live when `data` is made from it
+    (its `detail` is the very dict `Step.to_dict` made), else `data` parsed, as on replay."""
+    recording = state.recording
+    if recording is not None and recording[0] is data.get("detail"):
+        apply_step(state, recording[1])
+    else:
+        apply_step_data(state, data)
 
 
 def apply_step_data(state: AlphaState, data: Mapping[str, Any]) -> None:
