@@ -37,7 +37,7 @@ class _Builder:
     a scratch copy is made, and a batch applied to it, only when a later plan needs to see it."""
 
     def __init__(self, table: Table) -> None:
-        self._base = table
+        self._base, self._version = table, table.version
         self._scratch: Table | None = None
         self._pending: Batch | None = None
         self.ops: list[Op] = []
@@ -66,6 +66,21 @@ class _Builder:
     def batch(self, label: str, uids: Iterable[str] = ()) -> Batch | None:
         return Batch(label, tuple(self.ops), tuple(uids)) if self.ops else None
 
+    def handover(self) -> list[_Builder]:
+        """For `Step.planned`: this chain, when it made a scratch copy (a later plan read an earlier
+        one's moves), so the live reducer can finish that copy instead of applying every move again."""
+        return [self] if self._scratch is not None else []
+
+    def finish(self, table: Table) -> Table | None:
+        """The table after every planned move, when the chain started from `table` itself, which
+        nothing changed since (its version), and holds a scratch copy of it; else None (apply the
+        batch)."""
+        if self._base is not table or table.version != self._version or self._scratch is None:
+            return None
+        result = self.table  # applies the last batch, which no later plan needed
+        self._scratch = None  # used once
+        return result
+
 
 def _policy_for_own_deck(config: GWConfig) -> EmptyPolicy:
     mode = config.empty_own_deck
@@ -93,7 +108,7 @@ def plan_setup(state: AlphaState, catalog: Catalog, rng: random.Random, card_ids
     build.add(cards.plan_add_zone, GM_DECK, "deck", owner="GM", on_empty=_policy_for_gm_deck(state.config))
     build.add(cards.plan_create, GM_DECK, ids)
     build.add(cards.plan_shuffle, GM_DECK, rng)
-    return Step("setup", "GM", build.batch("gw setup"), detail={"size": len(ids)})
+    return Step("setup", "GM", build.batch("gw setup"), detail={"size": len(ids)}, planned=build.handover())
 
 
 def plan_config(state: AlphaState, **options) -> Step:
@@ -106,7 +121,7 @@ def plan_config(state: AlphaState, **options) -> Step:
         if info.kind == "deck" and zone != GM_DECK:
             build.add(cards.plan_set_policy, zone, _policy_for_own_deck(config))
     return Step("config", "GM", build.batch("gw config"), config=config,
-                detail={"options": dict(sorted(options.items()))})
+                detail={"options": dict(sorted(options.items()))}, planned=build.handover())
 
 
 def _policy_for_gm_deck(config: GWConfig) -> EmptyPolicy:
@@ -139,6 +154,7 @@ def plan_character(
         build.batch(f"gw character {name}"),
         character=record,
         detail={"level": record.level, "origin_bonus": record.origin_bonus},
+        planned=build.handover(),
     )
 
 
@@ -178,7 +194,7 @@ def plan_deck_new(state: AlphaState, owner: str) -> Step:
     build = _Builder(state.table)
     new_character = _ensure_character(state, owner, build)
     build.add(cards.plan_add_zone, deck_zone(owner), "deck", owner=owner, on_empty=_policy_for_own_deck(state.config))
-    return Step("deck_new", owner, build.batch(f"gw deck {owner}"), character=new_character)
+    return Step("deck_new", owner, build.batch(f"gw deck {owner}"), character=new_character, planned=build.handover())
 
 
 def _require_deck(state: AlphaState, owner: str) -> str:
@@ -202,7 +218,8 @@ def plan_deck_add(state: AlphaState, owner: str, card_ids: Sequence[str], rng: r
     created = build.add(cards.plan_create, zone, list(card_ids))
     build.add(cards.plan_shuffle, zone, rng)
     return Step(
-        "deck_add", owner, build.batch(f"gw deck add {owner}", created.uids), detail={"card_ids": list(card_ids)}
+        "deck_add", owner, build.batch(f"gw deck add {owner}", created.uids), detail={"card_ids": list(card_ids)},
+        planned=build.handover(),
     )
 
 
@@ -222,7 +239,8 @@ def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1
     build = _Builder(state.table)
     build.add(cards.plan_destroy, in_deck[-count:])
     return Step(
-        "deck_remove", owner, build.batch(f"gw deck remove {owner}"), detail={"card_id": card_id, "count": count}
+        "deck_remove", owner, build.batch(f"gw deck remove {owner}"), detail={"card_id": card_id, "count": count},
+        planned=build.handover(),
     )
 
 
@@ -285,6 +303,7 @@ def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool
             "drawn": build.def_ids(drawn.uids),
             **({"deck_problems": [[p.key, dict(p.fields)] for p in check.problems]} if check and not check.ok else {}),
         },
+        planned=build.handover(),
     )
 
 
@@ -440,6 +459,7 @@ def plan_flux(
             "forced": pending < 1,
             **copy,
         },
+        planned=build.handover(),
     )
 
 
@@ -475,6 +495,7 @@ def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = F
         encounter=False,
         clear_flux=True,
         detail={"refreshed": refreshed, "lapsed_flux": dict(sorted(state.flux.items()))},
+        planned=build.handover(),
     )
 
 
@@ -515,6 +536,7 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
         encounter=False if state.encounter else None,  # an extended rest is never inside an encounter
         flux=tuple((n, -state.flux[n]) for n in who if state.flux.get(n)),
         detail={"characters": who, "returned": len(back), "drawn": drawn_by, "shuffled": sorted(homes)},
+        planned=build.handover(),
     )
 
 

@@ -100,6 +100,10 @@ class Step:
     config: GWConfig | None = None
     new_cards: tuple[Mapping[str, Any], ...] = ()  # user card records (JSON objects) joining the catalog
     detail: Mapping[str, Any] = field(default_factory=dict)  # JSON-safe outcome for display
+    # Not part of the record (never stored or compared): the chain of card plans that made `cards`
+    # when it holds a scratch table with all but the last move applied; the live reducer finishes
+    # that table and takes it instead of applying `cards` again (`apply_recorded`). Emptied once used.
+    planned: list[Any] = field(default_factory=list, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The event's data: the kind, the actor and only the fields this step sets (`from_dict`
@@ -245,9 +249,12 @@ class AlphaState:
         return f"AlphaState({len(self.characters)} characters, encounter={self.encounter}, {self.table!r})"
 
 
-def apply_step(state: AlphaState, step: Step) -> None:
-    """Apply a recorded step in place, without an RNG; all or nothing (the card batch may refuse)."""
-    if step.cards is not None:
+def apply_step(state: AlphaState, step: Step, *, table: Table | None = None) -> None:
+    """Apply a recorded step in place, without an RNG; all or nothing (the card batch may refuse).
+    `table`: the state's table with `step.cards` already applied (see `apply_recorded`)."""
+    if table is not None:
+        state.table = table
+    elif step.cards is not None:
         apply(state.table, step.cards)  # raises ReplayError before anything else changes
     if step.config is not None:
         state.config = step.config
@@ -278,10 +285,17 @@ def apply_step(state: AlphaState, step: Step) -> None:
 
 def apply_recorded(state: AlphaState, data: Mapping[str, Any]) -> None:
     """The reducer of every `gw.*` event: the step being recorded live when `data` is made from it
-    (its `detail` is the very dict `Step.to_dict` made), else `data` parsed, as on replay."""
+    (its `detail` is the very dict `Step.to_dict` made), else `data` parsed, as on replay.
+
+    Live, a step planned by a chain of card plans on this very table comes with the scratch copy
+    they moved cards on; finished, it is the table after the step, so it is taken as it is rather
+    than every move being applied a second time (replay applies the moves: the bench and the
+    tests check both agree)."""
     recording = state.recording
     if recording is not None and recording[0] is data.get("detail"):
-        apply_step(state, recording[1])
+        step = recording[1]
+        chain = step.planned.pop() if step.planned else None
+        apply_step(state, step, table=chain.finish(state.table) if chain is not None else None)
     else:
         apply_step_data(state, data)
 
