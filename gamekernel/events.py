@@ -174,11 +174,14 @@ def _check_text(value: Any) -> None:
             value.encode("utf-8")
     elif kind is dict:
         for key, item in value.items():
-            _check_text(key)
-            _check_text(item)
+            if type(key) is not str or not key.isascii():
+                _check_text(key)
+            if type(item) is not str or not item.isascii():  # most of an event is ASCII text: no call
+                _check_text(item)
     elif kind is list or kind is tuple:
         for item in value:
-            _check_text(item)
+            if type(item) is not str or not item.isascii():
+                _check_text(item)
 
 
 def sync(fd: int) -> None:

@@ -22,7 +22,7 @@ def test_chained_steps_recorded_live_equal_their_replay_and_hand_their_table_ove
         before = session.gw.table
         result = session.gw_flux(name, session.gw.readied(name)[0], force=True)  # GW-ALPHA-10: discard + draw
         assert session.gw.table is not before  # the chain's scratch table was taken, not the moves applied again
-        assert result.step.planned == []  # handed over once, then let go
+        assert not result.step.planned  # handed over once, then let go
         assert replay(session.active).to_dict() == session.state.to_dict()
     session.gw_encounter_end()  # GW-ALPHA-09: every hand discarded and redrawn in one step
     assert replay(session.active).to_dict() == session.state.to_dict()

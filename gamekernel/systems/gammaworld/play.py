@@ -66,10 +66,10 @@ class _Builder:
     def batch(self, label: str, uids: Iterable[str] = ()) -> Batch | None:
         return Batch(label, tuple(self.ops), tuple(uids)) if self.ops else None
 
-    def handover(self) -> list[_Builder]:
+    def handover(self) -> list[_Builder] | tuple[()]:
         """For `Step.planned`: this chain, when it made a scratch copy (a later plan read an earlier
         one's moves), so the live reducer can finish that copy instead of applying every move again."""
-        return [self] if self._scratch is not None else []
+        return [self] if self._scratch is not None else ()
 
     def finish(self, table: Table) -> Table | None:
         """The table after every planned move, when the chain started from `table` itself, which

@@ -85,7 +85,7 @@ class GWCharacter:
         return cls(str(data["name"]), int(data.get("level", 1)), data.get("origin_bonus"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One recorded change of the alpha state (one session event)."""
 
@@ -103,7 +103,7 @@ class Step:
     # Not part of the record (never stored or compared): the chain of card plans that made `cards`
     # when it holds a scratch table with all but the last move applied; the live reducer finishes
     # that table and takes it instead of applying `cards` again (`apply_recorded`). Emptied once used.
-    planned: list[Any] = field(default_factory=list, compare=False, repr=False)
+    planned: list[Any] | tuple[()] = field(default=(), compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The event's data: the kind, the actor and only the fields this step sets (`from_dict`
