@@ -5,7 +5,9 @@ Each operation is a full session call: rules check, plan with the session RNG, a
 same operations on the same table (plan + apply through gamekernel.cards, no session), and a
 replay of the whole log (what undo costs). The first overhead row compares the two, so its ratio
 is what the session layer adds; the second, a cross-check, times the card core inside the
-session's own operations.
+session's own operations; the third is the floor of any session, the same events recorded again
+(logged, checked, applied) without rules, plans or results. The session's "encounter end" also
+starts the next encounter (a flag: the card core has nothing to do for it).
 """
 
 from __future__ import annotations
