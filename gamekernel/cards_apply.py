@@ -26,6 +26,7 @@ def apply(table: Table, batch: Batch) -> None:
     if len(batch.ops) == 1:
         _check_op(table, batch.ops[0])
         _apply_op(table, batch.ops[0])
+        table.version += 1
         return
     scratch = table.copy()
     for op in batch.ops:
@@ -37,6 +38,7 @@ def apply(table: Table, batch: Batch) -> None:
         scratch.cards,
         scratch.serial,
     )
+    table.version += 1
 
 
 def applied(table: Table, batch: Batch) -> Table:

@@ -84,17 +84,19 @@ class Move:
     op: str = field(default="move", init=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "op": self.op,
-            "uids": list(self.uids),
-            "sources": list(self.sources),
-            "to": self.to,
-            "at": self.at,
-            "face_up": self.face_up,
-            "tapped": self.tapped,
-            "forget": self.forget,
-            "reveal_to": list(self.reveal_to),
-        }
+        """Only the fields that differ from their defaults (`op_from_dict` reads the others back)."""
+        data: dict[str, Any] = {"op": self.op, "uids": list(self.uids), "sources": list(self.sources), "to": self.to}
+        if self.at != "bottom":
+            data["at"] = self.at
+        if self.face_up is not None:
+            data["face_up"] = self.face_up
+        if self.tapped is not None:
+            data["tapped"] = self.tapped
+        if self.forget:
+            data["forget"] = True
+        if self.reveal_to:
+            data["reveal_to"] = list(self.reveal_to)
+        return data
 
 
 @dataclass(frozen=True)
@@ -123,14 +125,17 @@ class SetState:
     op: str = field(default="set", init=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "op": self.op,
-            "uids": list(self.uids),
-            "face_up": self.face_up,
-            "tapped": self.tapped,
-            "reveal_to": list(self.reveal_to),
-            "hide_from": list(self.hide_from),
-        }
+        """Only the fields that differ from their defaults (`op_from_dict` reads the others back)."""
+        data: dict[str, Any] = {"op": self.op, "uids": list(self.uids)}
+        if self.face_up is not None:
+            data["face_up"] = self.face_up
+        if self.tapped is not None:
+            data["tapped"] = self.tapped
+        if self.reveal_to:
+            data["reveal_to"] = list(self.reveal_to)
+        if self.hide_from:
+            data["hide_from"] = list(self.hide_from)
+        return data
 
 
 Op = AddZone | SetPolicy | Create | Destroy | Move | Shuffle | SetState

@@ -26,6 +26,7 @@ class Table(Displayable):
         self.orders: dict[str, list[str]] = {}
         self.cards: dict[str, CardInstance] = {}
         self.serial = 0  # last number used for a generated uid
+        self.version = 0  # batches applied so far: a plan made from this table can tell it is unchanged
 
     # ---- reading
     def zone(self, name: str) -> ZoneInfo:

@@ -23,7 +23,7 @@ from gamekernel.state import register_part
 from gamekernel.systems.gammaworld import odds, play
 from gamekernel.systems.gammaworld.decks import DeckCheck, validate_deck
 from gamekernel.systems.gammaworld.results import AlphaResult, HandView, describe, hand_view
-from gamekernel.systems.gammaworld.state import AlphaState, Step, apply_step, apply_step_data
+from gamekernel.systems.gammaworld.state import AlphaState, Step, apply_recorded, apply_step
 
 PART = "gammaworld"
 KINDS = (
@@ -48,7 +48,7 @@ KINDS = (
 
 
 def _reduce(state: Any, data: Mapping[str, Any]) -> None:
-    apply_step_data(state[PART], data)
+    apply_recorded(state[PART], data)
 
 
 register_part(PART, AlphaState)
@@ -99,23 +99,27 @@ class GammaWorldActions(HostBase):
         """The Gamma World part of the state (read it; change it only through these methods)."""
         return self.state[PART]
 
-    def _gw_record(self, step: Step) -> AlphaResult:
-        self.record(f"gw.{step.kind}", step.to_dict(), actor=step.actor or None)
+    def _gw_record(self, step: Step, data: dict[str, Any]) -> AlphaResult:
+        part = self.gw
+        part.recording = (data["detail"], step)  # the reducer applies `step`: no parse of what was just made
+        try:
+            self.record(f"gw.{step.kind}", data, actor=step.actor or None)
+        finally:
+            part.recording = None
         return describe(self.gw, step, self.gw.catalog)
 
-    def _gw_run(self, *planners: Callable[[AlphaState], Step | None], setup: bool = True,
-                draws: bool = True) -> list[AlphaResult]:
+    def _gw_run(self, *planners: Callable[[AlphaState], Step | None], setup: bool = True) -> list[AlphaResult]:
         """Plan every step first, then record them: a refused step leaves no trace.
 
         With `setup`, a GM deck not yet set up is planned first from the bundled starter cards
         (its own event). Several steps are planned on a scratch copy, each on the state the
-        previous ones leave; the RNG is put back when a step is refused. `draws=False` says the
-        planners cannot touch the RNG (they are not given it), which spares saving its state:
-        that copy of 625 words costs more than planning a tap.
+        previous ones leave. The RNG is put back when the command records nothing (a refused
+        step, or text that cannot be stored); `rng.begin` copies no state, the RNG counts its draws.
         """
         state = self.gw
         needs_setup = setup and not state.ready
-        saved = self.rng.getstate() if draws or needs_setup else None
+        count = len(self.log)
+        mark = self.rng.begin()
         steps: list[Step] = []
         try:
             if needs_setup or len(planners) > 1:
@@ -131,17 +135,21 @@ class GammaWorldActions(HostBase):
                         apply_step(state, step)
             if len(steps) == int(needs_setup):
                 raise UsageError(t("gammaworld.err.all_readied"))
-            for step in steps:  # every step storable before the first is recorded (a lone surrogate)
-                check_storable(Event(0, f"gw.{step.kind}", step.to_dict(), step.actor or None, False, ""))
+            records = [(step, step.to_dict()) for step in steps]
+            if len(records) > 1:  # every step storable before the first is recorded (a lone surrogate);
+                for step, data in records:  # a single one is checked by `record` before it changes anything
+                    check_storable(Event(0, f"gw.{step.kind}", data, step.actor or None, False, ""))
+            results = [self._gw_record(step, data) for step, data in records]
         except BaseException:
-            if saved is not None:
-                self.rng.setstate(saved)
+            if len(self.log) == count:
+                self.rng.rollback(mark)
             raise
-        results = [self._gw_record(step) for step in steps]
+        finally:
+            self.rng.end(mark)
         return results[int(needs_setup):]
 
-    def _gw_one(self, planner: Callable[[AlphaState], Step], *, setup: bool = True, draws: bool = True) -> AlphaResult:
-        return self._gw_run(planner, setup=setup, draws=draws)[0]
+    def _gw_one(self, planner: Callable[[AlphaState], Step], *, setup: bool = True) -> AlphaResult:
+        return self._gw_run(planner, setup=setup)[0]
 
     def _gw_query(self, owner: str) -> None:
         """Queries record nothing, so they never set up the GM deck: name what is missing instead."""
@@ -235,11 +243,10 @@ class GammaWorldActions(HostBase):
 
     def gw_tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""
-        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog), setup=False, draws=False)
+        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog), setup=False)
 
     def gw_untap(self, name: str, card: str) -> AlphaResult:
-        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog, tapped=False), setup=False,
-                            draws=False)
+        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog, tapped=False), setup=False)
 
     def gw_overcharge(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-12..14: d20 + origin bonus, 10+ succeeds; once per power."""

@@ -13,9 +13,11 @@ from gamekernel.cards import (
     EmptyZoneError,
     Move,
     ReplayError,
+    SetState,
     Table,
     applied,
     apply,
+    op_from_dict,
     plan_add_zone,
     plan_create,
     plan_destroy,
@@ -254,3 +256,16 @@ def test_reshuffle_then_fallback_deck_when_discards_are_exhausted(log: Log) -> N
     batch = log.do(plan_draw(log.table, "deck", "hand", 4, rng=random.Random(0)))
     assert [log.table.card(uid).def_id for uid in batch.uids][2:] == ["x", "y"]
     assert log.table.count("discard") == 0
+
+
+def test_records_store_only_the_fields_they_set_and_read_back_exactly() -> None:
+    """A move or a tap in the log holds what it changes; the defaults are read back from absence."""
+    plain = Move(("c#1",), ("deck",), "hand")
+    assert plain.to_dict() == {"op": "move", "uids": ["c#1"], "sources": ["deck"], "to": "hand"}
+    full = Move(("c#1", "c#2"), ("deck", "hand"), "pile", at=1, face_up=False, tapped=False, forget=True,
+                reveal_to=("Rin",))
+    tap = SetState(("c#1",), tapped=True)
+    assert tap.to_dict() == {"op": "set", "uids": ["c#1"], "tapped": True}
+    reveal = SetState(("c#1",), face_up=False, tapped=False, reveal_to=("Rin",), hide_from=("Bren",))
+    for record in (plain, full, tap, reveal):
+        assert op_from_dict(json.loads(json.dumps(record.to_dict()))) == record

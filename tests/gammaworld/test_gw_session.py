@@ -112,7 +112,7 @@ def test_bad_input_changes_nothing() -> None:
 
 
 def test_refused_tap_and_untap_leave_the_rng_state_and_log_unchanged() -> None:
-    """Tap/untap do not save the RNG state (their planners are not given the RNG): a refusal must
+    """The RNG state is saved only when a command draws (tap/untap draw nothing): a refusal must
     still leave the RNG exactly where it was, so the next draws are the same."""
     session = table_of_five()
     card = session.gw_hand("Rin").cards[0].card_id

@@ -32,20 +32,54 @@ from gamekernel.text import resolve_name
 
 
 class _Builder:
-    """Chains card plans on a scratch table so one Step can hold several moves."""
+    """Chains card plans so one Step can hold several moves: each plan sees the table the earlier
+    ones leave. Plans never change the table they read, so the first reads the state's own table;
+    a scratch copy is made, and a batch applied to it, only when a later plan needs to see it."""
 
     def __init__(self, table: Table) -> None:
-        self.table = table.copy()
+        self._base, self._version = table, table.version
+        self._scratch: Table | None = None
+        self._pending: Batch | None = None
         self.ops: list[Op] = []
+
+    @property
+    def table(self) -> Table:
+        """The table after every move planned so far."""
+        if self._pending is not None:
+            if self._scratch is None:
+                self._scratch = self._base.copy()
+            cards.apply(self._scratch, self._pending)
+            self._pending = None
+        return self._base if self._scratch is None else self._scratch
 
     def add(self, plan: Callable[..., Batch], *args, **kwargs) -> Batch:
         batch = plan(self.table, *args, **kwargs)
-        cards.apply(self.table, batch)
+        self._pending = batch if batch.ops else None
         self.ops.extend(batch.ops)
         return batch
 
+    def def_ids(self, uids: Iterable[str]) -> list[str]:
+        """The definitions of cards planned to move (fixed for a card's life: read where they are)."""
+        known = self._base.cards
+        return [known[uid].def_id if uid in known else self.table.cards[uid].def_id for uid in uids]
+
     def batch(self, label: str, uids: Iterable[str] = ()) -> Batch | None:
         return Batch(label, tuple(self.ops), tuple(uids)) if self.ops else None
+
+    def handover(self) -> list[_Builder] | tuple[()]:
+        """For `Step.planned`: this chain, when it made a scratch copy (a later plan read an earlier
+        one's moves), so the live reducer can finish that copy instead of applying every move again."""
+        return [self] if self._scratch is not None else ()
+
+    def finish(self, table: Table) -> Table | None:
+        """The table after every planned move, when the chain started from `table` itself, which
+        nothing changed since (its version), and holds a scratch copy of it; else None (apply the
+        batch)."""
+        if self._base is not table or table.version != self._version or self._scratch is None:
+            return None
+        result = self.table  # applies the last batch, which no later plan needed
+        self._scratch = None  # used once
+        return result
 
 
 def _policy_for_own_deck(config: GWConfig) -> EmptyPolicy:
@@ -74,7 +108,7 @@ def plan_setup(state: AlphaState, catalog: Catalog, rng: random.Random, card_ids
     build.add(cards.plan_add_zone, GM_DECK, "deck", owner="GM", on_empty=_policy_for_gm_deck(state.config))
     build.add(cards.plan_create, GM_DECK, ids)
     build.add(cards.plan_shuffle, GM_DECK, rng)
-    return Step("setup", "GM", build.batch("gw setup"), detail={"size": len(ids)})
+    return Step("setup", "GM", build.batch("gw setup"), detail={"size": len(ids)}, planned=build.handover())
 
 
 def plan_config(state: AlphaState, **options) -> Step:
@@ -87,7 +121,7 @@ def plan_config(state: AlphaState, **options) -> Step:
         if info.kind == "deck" and zone != GM_DECK:
             build.add(cards.plan_set_policy, zone, _policy_for_own_deck(config))
     return Step("config", "GM", build.batch("gw config"), config=config,
-                detail={"options": dict(sorted(options.items()))})
+                detail={"options": dict(sorted(options.items()))}, planned=build.handover())
 
 
 def _policy_for_gm_deck(config: GWConfig) -> EmptyPolicy:
@@ -120,6 +154,7 @@ def plan_character(
         build.batch(f"gw character {name}"),
         character=record,
         detail={"level": record.level, "origin_bonus": record.origin_bonus},
+        planned=build.handover(),
     )
 
 
@@ -159,7 +194,7 @@ def plan_deck_new(state: AlphaState, owner: str) -> Step:
     build = _Builder(state.table)
     new_character = _ensure_character(state, owner, build)
     build.add(cards.plan_add_zone, deck_zone(owner), "deck", owner=owner, on_empty=_policy_for_own_deck(state.config))
-    return Step("deck_new", owner, build.batch(f"gw deck {owner}"), character=new_character)
+    return Step("deck_new", owner, build.batch(f"gw deck {owner}"), character=new_character, planned=build.handover())
 
 
 def _require_deck(state: AlphaState, owner: str) -> str:
@@ -183,7 +218,8 @@ def plan_deck_add(state: AlphaState, owner: str, card_ids: Sequence[str], rng: r
     created = build.add(cards.plan_create, zone, list(card_ids))
     build.add(cards.plan_shuffle, zone, rng)
     return Step(
-        "deck_add", owner, build.batch(f"gw deck add {owner}", created.uids), detail={"card_ids": list(card_ids)}
+        "deck_add", owner, build.batch(f"gw deck add {owner}", created.uids), detail={"card_ids": list(card_ids)},
+        planned=build.handover(),
     )
 
 
@@ -203,7 +239,8 @@ def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1
     build = _Builder(state.table)
     build.add(cards.plan_destroy, in_deck[-count:])
     return Step(
-        "deck_remove", owner, build.batch(f"gw deck remove {owner}"), detail={"card_id": card_id, "count": count}
+        "deck_remove", owner, build.batch(f"gw deck remove {owner}"), detail={"card_id": card_id, "count": count},
+        planned=build.handover(),
     )
 
 
@@ -263,9 +300,10 @@ def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool
             "source": "own" if source != GM_DECK else "gm",
             "level": who.level,
             "wanted": wanted,
-            "drawn": [build.table.cards[u].def_id for u in drawn.uids],
+            "drawn": build.def_ids(drawn.uids),
             **({"deck_problems": [[p.key, dict(p.fields)] for p in check.problems]} if check and not check.ok else {}),
         },
+        planned=build.handover(),
     )
 
 
@@ -296,15 +334,15 @@ def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog, *, t
 
 def plan_tap(state: AlphaState, name: str, card: str, catalog: Catalog, *, tapped: bool = True) -> Step:
     """GW-ALPHA-08: using a readied card's power taps it; once per encounter."""
-    uid = readied_card(state, name, card, catalog, tapped=not tapped)
+    who = character(state, name).name
+    uid = readied_card(state, who, card, catalog, tapped=not tapped)
     instance = state.table.cards[uid]
-    card_name = catalog.card(instance.def_id).name
     if instance.tapped == tapped:
+        card_name = catalog.card(instance.def_id).name
         if tapped:
             raise RuleError(t("gammaworld.err.already_tapped", card=card_name))
         raise RuleError(t("gammaworld.err.not_tapped", card=card_name))
     batch = cards.plan_set(state.table, [uid], tapped=tapped, label="tap" if tapped else "untap")
-    who = character(state, name).name
     return Step("tap" if tapped else "untap", who, batch,
                 detail={"card_id": instance.def_id, **_which_copy(state, who, uid)})
 
@@ -416,11 +454,12 @@ def plan_flux(
         flux=((who.name, -1),) if pending else (),
         detail={
             "discarded": discarded,
-            "drawn": [build.table.cards[u].def_id for u in drawn.uids],
+            "drawn": build.def_ids(drawn.uids),
             "source": "gm" if source == GM_DECK else "own",
             "forced": pending < 1,
             **copy,
         },
+        planned=build.handover(),
     )
 
 
@@ -447,7 +486,7 @@ def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = F
             continue
         build.add(cards.plan_move, readied, DISCARD, label=f"refresh discard {name}")
         drawn = build.add(cards.plan_draw, _source(state, name, False), readied_zone(name), len(readied), rng=rng)
-        refreshed[name] = [build.table.cards[u].def_id for u in drawn.uids]
+        refreshed[name] = build.def_ids(drawn.uids)
         drawn_all.extend(drawn.uids)
     return Step(
         "encounter_end",
@@ -456,6 +495,7 @@ def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = F
         encounter=False,
         clear_flux=True,
         detail={"refreshed": refreshed, "lapsed_flux": dict(sorted(state.flux.items()))},
+        planned=build.handover(),
     )
 
 
@@ -487,7 +527,7 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
             drawn = build.add(
                 cards.plan_draw, _source(state, name, False), readied_zone(name), readied_count(level), rng=rng
             )
-            drawn_by[name] = [build.table.cards[u].def_id for u in drawn.uids]
+            drawn_by[name] = build.def_ids(drawn.uids)
             drawn_all.extend(drawn.uids)
     return Step(
         "rest",
@@ -496,6 +536,7 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
         encounter=False if state.encounter else None,  # an extended rest is never inside an encounter
         flux=tuple((n, -state.flux[n]) for n in who if state.flux.get(n)),
         detail={"characters": who, "returned": len(back), "drawn": drawn_by, "shuffled": sorted(homes)},
+        planned=build.handover(),
     )
 
 

@@ -6,12 +6,13 @@ Text and HTML come from the renderers gamekernel.render.gammaworld registers wit
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from gamekernel.display import Displayable
 from gamekernel.systems.gammaworld.allowed import overcharge_refusal
 from gamekernel.systems.gammaworld.catalog import Catalog
 from gamekernel.systems.gammaworld.decks import readied_count
-from gamekernel.systems.gammaworld.state import DISCARD, GM_DECK, AlphaState, Step, deck_zone
+from gamekernel.systems.gammaworld.state import DISCARD, GM_DECK, AlphaState, Step, deck_zone, readied_zone
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,15 @@ class CardView:
     card_id: str
     tapped: bool
     overcharged: bool
-    overcharge_refused: str | None = None  # why the rules refuse an overcharge now; None: offered
+    catalog: Catalog | None = field(compare=False, repr=False, default=None)
+
+    @property
+    def overcharge_refused(self) -> str | None:
+        """Why the rules refuse an overcharge now; None: offered. Worded when asked (a widget asks;
+        a command's result is built after every command and rarely shows it)."""
+        if self.catalog is None:
+            return None
+        return overcharge_refusal(self.catalog.card(self.card_id), tapped=self.tapped, overcharged=self.overcharged)
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
@@ -41,39 +50,58 @@ class HandView(Displayable):
     catalog: Catalog = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
-def hand_view(state: AlphaState, name: str, catalog: Catalog) -> HandView:
-    """Snapshot of `name`'s hand in `state`."""
-    character = state.characters[name]
+# What a hand looks like at one moment, as plain values: (name, level, cards, own deck count or None,
+# GM deck count, discard count, pending flux, encounter), a card being (uid, card id, tapped,
+# overcharged). Every command's result keeps these and builds its HandViews only when shown.
+HandSnapshot = tuple[str, int, tuple[tuple[str, str, bool, bool], ...], "int | None", int, int, int, bool]
+
+
+def hand_snapshot(state: AlphaState, name: str) -> HandSnapshot:
+    """`name`'s hand in `state` now (the state changes; the snapshot does not)."""
     table = state.table
-    zone = f"gw:{name}:readied"
-    views = tuple(
-        CardView(uid, table.cards[uid].def_id, table.cards[uid].tapped, uid in state.overcharged,
-                 overcharge_refusal(catalog.card(table.cards[uid].def_id), tapped=table.cards[uid].tapped,
-                                    overcharged=uid in state.overcharged))
-        for uid in table.orders.get(zone, ())
-    )
-    own = deck_zone(name)
+    orders, instances, overcharged = table.orders, table.cards, state.overcharged
+    cards = []
+    for uid in orders.get(readied_zone(name), ()):
+        card = instances[uid]
+        cards.append((uid, card.def_id, card.tapped, uid in overcharged))
+    own = orders.get(deck_zone(name))
+    return (name, state.characters[name].level, tuple(cards), None if own is None else len(own),
+            len(orders.get(GM_DECK, ())), len(orders.get(DISCARD, ())), state.flux.get(name, 0), state.encounter)
+
+
+def snapshot_view(snapshot: HandSnapshot, catalog: Catalog) -> HandView:
+    name, level, cards, deck_count, gm_count, discard_count, flux_pending, encounter = snapshot
     return HandView(
         name=name,
-        level=character.level,
-        readied_target=readied_count(character.level),
-        cards=views,
-        deck_count=len(table.orders[own]) if own in table.orders else None,
-        gm_count=len(table.orders.get(GM_DECK, ())),
-        discard_count=len(table.orders.get(DISCARD, ())),
-        flux_pending=state.flux.get(name, 0),
-        encounter=state.encounter,
+        level=level,
+        readied_target=readied_count(level),
+        cards=tuple(CardView(*card, catalog) for card in cards),
+        deck_count=deck_count,
+        gm_count=gm_count,
+        discard_count=discard_count,
+        flux_pending=flux_pending,
+        encounter=encounter,
         catalog=catalog,
     )
 
 
+def hand_view(state: AlphaState, name: str, catalog: Catalog) -> HandView:
+    """Snapshot of `name`'s hand in `state`."""
+    return snapshot_view(hand_snapshot(state, name), catalog)
+
+
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
 class AlphaResult(Displayable):
-    """What a Gamma World command did (`step`) and the affected hands afterwards."""
+    """What a Gamma World command did (`step`) and the affected hands afterwards (`hands`, built
+    from `snapshots` when first read: most results are shown once, many never)."""
 
     step: Step
-    hands: tuple[HandView, ...]
+    snapshots: tuple[HandSnapshot, ...] = ()
     catalog: Catalog = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
+
+    @cached_property
+    def hands(self) -> tuple[HandView, ...]:
+        return tuple(snapshot_view(snapshot, self.catalog) for snapshot in self.snapshots)
 
     @property
     def kind(self) -> str:
@@ -98,5 +126,4 @@ def describe(state: AlphaState, step: Step, catalog: Catalog) -> AlphaResult:
         names = [step.actor]
     else:
         names = []
-    hands = tuple(hand_view(state, n, catalog) for n in names)
-    return AlphaResult(step, hands, catalog)
+    return AlphaResult(step, tuple(hand_snapshot(state, n) for n in names), catalog)

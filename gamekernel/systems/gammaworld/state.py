@@ -85,7 +85,7 @@ class GWCharacter:
         return cls(str(data["name"]), int(data.get("level", 1)), data.get("origin_bonus"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One recorded change of the alpha state (one session event)."""
 
@@ -100,21 +100,33 @@ class Step:
     config: GWConfig | None = None
     new_cards: tuple[Mapping[str, Any], ...] = ()  # user card records (JSON objects) joining the catalog
     detail: Mapping[str, Any] = field(default_factory=dict)  # JSON-safe outcome for display
+    # Not part of the record (never stored or compared): the chain of card plans that made `cards`
+    # when it holds a scratch table with all but the last move applied; the live reducer finishes
+    # that table and takes it instead of applying `cards` again (`apply_recorded`). Emptied once used.
+    planned: list[Any] | tuple[()] = field(default=(), compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "actor": self.actor,
-            "cards": self.cards.to_dict() if self.cards else None,
-            "character": self.character.to_dict() if self.character else None,
-            "encounter": self.encounter,
-            "flux": [list(pair) for pair in self.flux],
-            "clear_flux": self.clear_flux,
-            "overcharged": list(self.overcharged),
-            "config": self.config.to_dict() if self.config else None,
-            "new_cards": [dict(card) for card in self.new_cards],
-            "detail": dict(self.detail),
-        }
+        """The event's data: the kind, the actor and only the fields this step sets (`from_dict`
+        reads a missing field as its default), so a tap stores a tap and not ten empty fields."""
+        data: dict[str, Any] = {"kind": self.kind, "actor": self.actor}
+        if self.cards is not None:
+            data["cards"] = self.cards.to_dict()
+        if self.character is not None:
+            data["character"] = self.character.to_dict()
+        if self.encounter is not None:
+            data["encounter"] = self.encounter
+        if self.flux:
+            data["flux"] = [list(pair) for pair in self.flux]
+        if self.clear_flux:
+            data["clear_flux"] = True
+        if self.overcharged:
+            data["overcharged"] = list(self.overcharged)
+        if self.config is not None:
+            data["config"] = self.config.to_dict()
+        if self.new_cards:
+            data["new_cards"] = [dict(card) for card in self.new_cards]
+        data["detail"] = dict(self.detail)
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Step:
@@ -148,6 +160,9 @@ class AlphaState:
         self.config = config or GWConfig()
         self.custom_cards: list[dict[str, Any]] = []
         self._catalog: Catalog | None = None
+        # (the data's `detail` dict, the Step it was made from) while that step's event is recorded:
+        # the live reducer applies the Step instead of parsing the data back (see `apply_recorded`)
+        self.recording: tuple[Mapping[str, Any], Step] | None = None
 
     @property
     def catalog(self) -> Catalog:
@@ -234,9 +249,12 @@ class AlphaState:
         return f"AlphaState({len(self.characters)} characters, encounter={self.encounter}, {self.table!r})"
 
 
-def apply_step(state: AlphaState, step: Step) -> None:
-    """Apply a recorded step in place, without an RNG; all or nothing (the card batch may refuse)."""
-    if step.cards is not None:
+def apply_step(state: AlphaState, step: Step, *, table: Table | None = None) -> None:
+    """Apply a recorded step in place, without an RNG; all or nothing (the card batch may refuse).
+    `table`: the state's table with `step.cards` already applied (see `apply_recorded`)."""
+    if table is not None:
+        state.table = table
+    elif step.cards is not None:
         apply(state.table, step.cards)  # raises ReplayError before anything else changes
     if step.config is not None:
         state.config = step.config
@@ -263,6 +281,23 @@ def apply_step(state: AlphaState, step: Step) -> None:
             for uid in state.overcharged
             if uid in state.table.cards and state.table.cards[uid].zone.endswith(":readied")
         }
+
+
+def apply_recorded(state: AlphaState, data: Mapping[str, Any]) -> None:
+    """The reducer of every `gw.*` event: the step being recorded live when `data` is made from it
+    (its `detail` is the very dict `Step.to_dict` made), else `data` parsed, as on replay.
+
+    Live, a step planned by a chain of card plans on this very table comes with the scratch copy
+    they moved cards on; finished, it is the table after the step, so it is taken as it is rather
+    than every move being applied a second time (replay applies the moves: the bench and the
+    tests check both agree)."""
+    recording = state.recording
+    if recording is not None and recording[0] is data.get("detail"):
+        step = recording[1]
+        chain = step.planned.pop() if step.planned else None
+        apply_step(state, step, table=chain.finish(state.table) if chain is not None else None)
+    else:
+        apply_step_data(state, data)
 
 
 def apply_step_data(state: AlphaState, data: Mapping[str, Any]) -> None:

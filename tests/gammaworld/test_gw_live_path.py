@@ -1,0 +1,72 @@
+"""The live path of a Gamma World command (issue 16) agrees with replay: the reducer applies the
+Step being recorded rather than parsing its data back, takes the scratch table a chain of card
+plans already moved cards on, and a refused command gives back the dice it drew."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from gamekernel.errors import UsageError
+from gamekernel.session import replay
+from gamekernel.systems.gammaworld import Step, play
+
+from .test_gw_session import table_of_five
+
+
+def test_chained_steps_recorded_live_equal_their_replay_and_hand_their_table_over() -> None:
+    session = table_of_five()
+    session.gw_encounter_start()
+    for name in session.gw.characters:
+        before = session.gw.table
+        result = session.gw_flux(name, session.gw.readied(name)[0], force=True)  # GW-ALPHA-10: discard + draw
+        assert session.gw.table is not before  # the chain's scratch table was taken, not the moves applied again
+        assert not result.step.planned  # handed over once, then let go
+        assert replay(session.active).to_dict() == session.state.to_dict()
+    session.gw_encounter_end()  # GW-ALPHA-09: every hand discarded and redrawn in one step
+    assert replay(session.active).to_dict() == session.state.to_dict()
+    session.gw_rest()  # GW-ALPHA-11
+    assert replay(session.active).to_dict() == session.state.to_dict()
+    session.gw.table.check()
+
+
+def test_a_chain_planned_before_the_table_changed_is_applied_not_taken() -> None:
+    """The scratch table is taken only while the table it was copied from is unchanged: a step
+    planned, then a tap recorded, then the step recorded keeps the tap."""
+    session = table_of_five()
+    session.gw_encounter_start()
+    gw = session.gw
+    step = play.plan_flux(gw, "Ash", gw.readied("Ash")[0], session.rng, gw.catalog, force=True)
+    assert step.planned  # a discard then a draw: a chain with a scratch table
+    kit = gw.readied("Kit")[0]
+    session.gw_tap("Kit", kit)
+    session._gw_record(step, step.to_dict())
+    assert session.gw.table.cards[kit].tapped
+    assert replay(session.active).to_dict() == session.state.to_dict()
+
+
+def test_a_lone_step_refused_when_recorded_gives_back_its_dice() -> None:
+    """A single step is checked storable by `record` itself; refused there (a lone surrogate) after
+    its planner shuffled, it leaves the RNG, the log and the state as they were."""
+    session = table_of_five()
+    before = (session.rng.getstate(), len(session.log), session.state.to_dict())
+
+    def planner(gw) -> Step:
+        step = play.plan_deck_add(gw, "Rin", ["GK-A01"], session.rng, gw.catalog)  # shuffles the deck
+        return dataclasses.replace(step, detail={**step.detail, "note": "bad \udfff"})
+
+    with pytest.raises(UsageError, match="U\\+DFFF"):
+        session._gw_one(planner)
+    assert (session.rng.getstate(), len(session.log), session.state.to_dict()) == before
+
+
+def test_a_step_stores_only_the_fields_it_sets() -> None:
+    session = table_of_five()
+    session.gw_encounter_start()
+    uid = session.gw.readied("Rin")[0]
+    session.gw_tap("Rin", uid)
+    data = session.log[-1].data
+    assert set(data) == {"kind", "actor", "cards", "detail"}
+    assert data["cards"]["ops"] == [{"op": "set", "uids": [uid], "tapped": True}]
+    assert Step.from_dict(data).to_dict() == data
