@@ -24,8 +24,10 @@ from gamekernel.systems.gurps import combat as cb
 from gamekernel.systems.gurps import hazards as hz
 from gamekernel.systems.gurps import magic as mg
 from gamekernel.systems.gurps import recovery as rec
+from gamekernel.systems.gurps.characters import Character
 from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, copy_with
 from gamekernel.systems.gurps.combat_facts import apply_combatant_facts, apply_fight_facts, combatant_facts, fight_facts
+from gamekernel.systems.gurps.combat_state import allow_fast_copy
 from gamekernel.systems.gurps.damage import parse_damage, roll_damage
 from gamekernel.systems.gurps.harm import harm
 from gamekernel.systems.gurps.vocabulary import defense_key, maneuver_key, posture_key
@@ -468,6 +470,9 @@ def character_facts(c: Combatant) -> dict[str, Any]:
     HT and IQ (lost for good), the lasting states and the last death-check line."""
     return {"hp": c.hp, "fp": c.fp, "ht": c.ht, "iq": c.iq, "states": list(lasting_states(c)),
             "death_line": c.death_line}
+
+
+allow_fast_copy(Character)  # a write-back copies the character once or twice per event
 
 
 def _write_back(ch: Any, values: Mapping[str, Any]) -> Any:

@@ -12,7 +12,7 @@ import pytest
 from gamekernel import Session, i18n
 from gamekernel.actions import combat as combat_actions
 from gamekernel.actions.combat import _OPS, PART
-from gamekernel.errors import DataError, GameKernelError
+from gamekernel.errors import DataError
 from gamekernel.events import EVENT_KINDS
 from gamekernel.session import replay
 from gamekernel.state import TableState
@@ -30,11 +30,8 @@ def _exchange(s: Session, rounds: int) -> None:
         fight = s.combat_state
         me = fight.current
         foes = [c for c in fight.combatants if c.side != me.side and c.can_act]
-        if me.can_act and foes:
-            try:
-                s.combat_attack(me.name, foes[0].name, me.weapons[0].name)
-            except GameKernelError:
-                pass
+        if me.can_act and not me.stunned and foes:
+            s.combat_attack(me.name, foes[0].name, me.weapons[0].name)
             _defend_all(s)
         s.combat_next()
 

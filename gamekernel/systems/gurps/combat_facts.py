@@ -68,10 +68,14 @@ def pending_facts(p: PendingAttack) -> dict[str, Any]:
 def apply_pending_facts(facts: Mapping[str, Any]) -> PendingAttack:
     """Inverse of `pending_facts`."""
     fields = dict(facts)
-    fields["incoming"] = Incoming(**fields.get("incoming", {}))
+    incoming = fields.get("incoming")
+    fields["incoming"] = Incoming(**incoming) if incoming else _PLAIN  # frozen: one shared plain attack
     if "tried" in fields:
         fields["tried"] = tuple(fields["tried"])
     return PendingAttack(**fields)
+
+
+_PLAIN = Incoming()
 
 
 def _non_default(value: Any, cls: type) -> dict[str, Any]:

@@ -392,6 +392,17 @@ _FAST_COPY: dict[type, frozenset[str]] = {
 }
 
 
+def allow_fast_copy(cls: type) -> None:
+    """Let `copy_with` copy `cls` without `__init__` too: a frozen dataclass whose `__init__` only
+    stores its fields (no `__post_init__`, every field an init field), such as the GURPS character
+    a combat event writes HP and states back to."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or hasattr(cls, "__post_init__") or any(
+            not f.init for f in cls.__dataclass_fields__.values()):
+        raise TypeError(f"{cls.__name__} cannot be copied without its __init__")
+    _FAST_COPY[cls] = frozenset(cls.__dataclass_fields__)
+
+
 def maneuver_rules(name: str) -> dict:
     table = atk.combat_tables()["maneuvers"]
     if name not in table or name.startswith("_"):
