@@ -385,7 +385,7 @@ def _apply(state, data: Mapping[str, Any]) -> None:
     """Reducer of every combat event: write back the facts the live operation recorded (what it
     changed); an event recorded before facts were kept (older logs) reruns the operation on its
     recorded dice instead. HP/FP changes of session characters (outside a fight, or when it ends) go
-    back to the GURPS part as hp_lost/fp_lost."""
+    back to the GURPS part as hp_lost/fp_lost, from their roster entries."""
     part: CombatPart = state[PART]
     facts = data.get("facts")
     if facts is None:
@@ -394,22 +394,22 @@ def _apply(state, data: Mapping[str, Any]) -> None:
             changes, _ = _OPS[data["op"]](part, data["args"], Tape(faces=data["faces"]))
         finally:
             part.characters = None
-        back = {name: character_facts(c) for name, c in changes.pop("characters", {}).items()}
+        back = list(changes.pop("characters", ()))
         for key, value in changes.items():
             setattr(part, key, value)
     else:
         apply_part_facts(part, facts)
-        back = facts.get("characters", {})
+        back = facts.get("characters", ())
     if back:
         gurps = state.parts.get("gurps")
-        for name, values in back.items():
-            gurps.characters[name] = _write_back(gurps.characters[name], values)
+        for name in back:
+            gurps.characters[name] = _write_back(gurps.characters[name], part.roster[name])
 
 
 def part_facts(part: CombatPart, changes: Mapping[str, Any]) -> dict[str, Any]:
     """The facts an operation's `changes` make to `part`, as an event stores them: the fight's
-    difference (`fight_facts`), new and changed templates and roster entries, and what each session
-    character keeps (`character_facts`)."""
+    difference (`fight_facts`), new and changed templates and roster entries, and the session
+    characters whose sheets take their roster entry back (`_write_back`)."""
     facts: dict[str, Any] = {}
     if "fight" in changes:
         fight = fight_facts(part.fight, changes["fight"])
@@ -423,7 +423,10 @@ def part_facts(part: CombatPart, changes: Mapping[str, Any]) -> dict[str, Any]:
         _dict_facts(facts, "roster", part.roster, changes["roster"],
                     lambda old, c: c.to_dict() if old is None else combatant_facts(old, c) or None)
     if changes.get("characters"):
-        facts["characters"] = {name: character_facts(c) for name, c in changes["characters"].items()}
+        roster = changes.get("roster", {})
+        if any(roster.get(name) is not c for name, c in changes["characters"].items()):
+            raise RuntimeError("a combat operation wrote back a character it did not put in the roster")
+        facts["characters"] = list(changes["characters"])
     return facts
 
 
@@ -465,27 +468,21 @@ def _without(entries: Mapping[str, Any], facts: Mapping[str, Any]) -> dict[str, 
     return {name: value for name, value in entries.items() if name not in dropped}
 
 
-def character_facts(c: Combatant) -> dict[str, Any]:
-    """What a session character keeps of a fighter (or someone hurt outside a fight): HP and FP,
-    HT and IQ (lost for good), the lasting states and the last death-check line."""
-    return {"hp": c.hp, "fp": c.fp, "ht": c.ht, "iq": c.iq, "states": list(lasting_states(c)),
-            "death_line": c.death_line}
-
-
 allow_fast_copy(Character)  # a write-back copies the character once or twice per event
 
 
-def _write_back(ch: Any, values: Mapping[str, Any]) -> Any:
-    """The GURPS character `ch` after a fight or an injury (`character_facts`)."""
+def _write_back(ch: Any, c: Combatant) -> Any:
+    """The GURPS character `ch` after a fight or an injury: HP and FP lost, HT and IQ lost for
+    good, the lasting states and the last death-check line of `c`, the fighter he was."""
     lost: dict[str, int] = {}
-    if values["ht"] < ch.ht:  # HT lost for good after a mortal wound (GURPS-INJ-11)
-        lost["ht"] = values["ht"]
-    if values["iq"] < ch.iq:  # IQ lost for good to lack of oxygen (GURPS-HAZ-20)
-        lost["iq"] = values["iq"]
-    if lost:  # HP and FP (the base of hp_lost, fp_lost) follow from the new HT and IQ
+    if c.ht < ch.ht:  # HT lost for good after a mortal wound (GURPS-INJ-11)
+        lost["ht"] = c.ht
+    if c.iq < ch.iq:  # IQ lost for good to lack of oxygen (GURPS-HAZ-20)
+        lost["iq"] = c.iq
+    if lost:  # FP (the base of fp_lost) follows from the new HT
         ch = copy_with(ch, **lost)
-    return copy_with(ch, hp_lost=max(0, ch.hp - values["hp"]), fp_lost=max(0, ch.fp - values["fp"]),
-                     states=tuple(values["states"]), death_line=values["death_line"])
+    return copy_with(ch, hp_lost=max(0, ch.hp - c.hp), fp_lost=max(0, ch.fp - c.fp), states=lasting_states(c),
+                     death_line=c.death_line)
 
 
 for _name in _OPS:
