@@ -17,6 +17,8 @@ from gamekernel.events import EVENT_KINDS
 from gamekernel.session import replay
 from gamekernel.state import TableState
 from gamekernel.systems.gurps.combat import Combatant
+from gamekernel.systems.gurps.combat_facts import apply_combatant_facts, combatant_facts, fight_facts
+from gamekernel.systems.gurps.combat_state import CombatState, copy_with
 
 
 def _defend_all(s: Session) -> None:
@@ -150,3 +152,16 @@ def test_facts_that_do_not_fit_the_state_are_refused():
         EVENT_KINDS[event.kind].apply(s.state, bad)
     with pytest.raises(DataError):  # no fight at all
         EVENT_KINDS[event.kind].apply(TableState(), json.loads(json.dumps(event.data)))
+
+
+def test_fighter_facts_are_the_changed_fields_and_write_back_exactly():
+    orc = Combatant("Orc", st=12, hp_max=18)
+    assert combatant_facts(orc, orc) == {} and combatant_facts(orc, copy_with(orc, hp=18)) == {}
+    hurt = copy_with(orc, hp=11, stunned=True)
+    assert combatant_facts(orc, hurt) == {"hp": 11, "stunned": True}
+    assert combatant_facts(orc, copy_with(orc, hp=18.0)) == {"hp": 18.0}  # same value, not the same fact
+    assert apply_combatant_facts(orc, json.loads(json.dumps(combatant_facts(orc, hurt)))) == hurt
+    fight = CombatState(combatants=(orc, Combatant("Bren")))
+    assert fight_facts(fight, copy_with(fight, active=1)) == {"active": 1}
+    joined = copy_with(fight, combatants=(*fight.combatants, Combatant("Cara")))
+    assert set(fight_facts(fight, joined)) == {"whole"}  # someone joined: the whole fight

@@ -37,7 +37,7 @@ def combatant_facts(before: Combatant, after: Combatant) -> dict[str, Any]:
     if before is after:
         return {}
     old = before.__dict__
-    out = {key: value for key, value in after.__dict__.items() if old.get(key, _MISSING) != value}
+    out = {key: value for key, value in after.__dict__.items() if not _same(old.get(key, _MISSING), value)}
     if "weapons" in out:
         out["weapons"] = [w.to_dict() for w in after.weapons]
     return out
@@ -51,6 +51,11 @@ def apply_combatant_facts(c: Combatant, facts: Mapping[str, Any]) -> Combatant:
 
 
 _MISSING = object()
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same type (1 and True, 0 and 0.0 are different facts)."""
+    return a is b or (type(a) is type(b) and a == b)
 
 # ---------------------------------------------------------------- a pending attack
 
