@@ -57,6 +57,7 @@ def _same(a: Any, b: Any) -> bool:
     """Equal and of the same type (1 and True, 0 and 0.0 are different facts)."""
     return a is b or (type(a) is type(b) and a == b)
 
+
 # ---------------------------------------------------------------- a pending attack
 
 
@@ -87,7 +88,7 @@ def _non_default(value: Any, cls: type) -> dict[str, Any]:
     out = {}
     for name, spec in cls.__dataclass_fields__.items():
         field_value = getattr(value, name)
-        if spec.default is MISSING or field_value != spec.default:
+        if spec.default is MISSING or not _same(field_value, spec.default):
             out[name] = field_value
     return out
 
@@ -117,7 +118,7 @@ def fight_facts(before: CombatState | None, after: CombatState | None) -> dict[s
         out["fighters"] = fighters
     for key in _SCALARS:
         value = getattr(after, key)
-        if getattr(before, key) != value:
+        if not _same(getattr(before, key), value):
             out[key] = value
     if before.pending != after.pending:
         out["pending"] = None if after.pending is None else pending_facts(after.pending)
