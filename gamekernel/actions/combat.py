@@ -1,8 +1,10 @@
 """GURPS combat on the session: the fight, NPC templates, hazards, first aid, rest and spells.
 
-Every operation is computed twice with the same pure rules: once live (dice from the session RNG,
-recorded on a Tape) to validate it and build the result, and once by the event's reducer from the
-recorded faces. So replay and undo rebuild exactly the same fight.
+Every operation runs once, live, with the pure rules (dice from the session RNG, recorded on a Tape):
+it validates the command and builds the result. The event keeps its arguments, its dice and the
+facts of what it changed (`part_facts`); the reducer only writes those facts back, so replay and
+undo rebuild exactly the fight that was played without rerunning a rule. Events of older logs,
+without facts, are rerun on their recorded dice.
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from gamekernel.systems.gurps import combat as cb
 from gamekernel.systems.gurps import hazards as hz
 from gamekernel.systems.gurps import magic as mg
 from gamekernel.systems.gurps import recovery as rec
+from gamekernel.systems.gurps.characters import Character
 from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, copy_with
+from gamekernel.systems.gurps.combat_facts import apply_combatant_facts, apply_fight_facts, combatant_facts, fight_facts
+from gamekernel.systems.gurps.combat_state import allow_fast_copy
 from gamekernel.systems.gurps.damage import parse_damage, roll_damage
 from gamekernel.systems.gurps.harm import harm
 from gamekernel.systems.gurps.vocabulary import defense_key, maneuver_key, posture_key
@@ -377,26 +382,107 @@ def _lend_characters(state, part: CombatPart) -> None:
 
 
 def _apply(state, data: Mapping[str, Any]) -> None:
-    """Reducer of every combat event: rerun the operation with the recorded dice. HP/FP changes of
-    session characters (outside a fight, or when it ends) go back to the GURPS part as hp_lost/fp_lost."""
+    """Reducer of every combat event: write back the facts the live operation recorded (what it
+    changed); an event recorded before facts were kept (older logs) reruns the operation on its
+    recorded dice instead. HP/FP changes of session characters (outside a fight, or when it ends) go
+    back to the GURPS part as hp_lost/fp_lost, from their roster entries."""
     part: CombatPart = state[PART]
-    _lend_characters(state, part)
-    try:
-        changes, _ = _OPS[data["op"]](part, data["args"], Tape(faces=data["faces"]))
-    finally:
-        part.characters = None
-    back = changes.pop("characters", {})
-    for key, value in changes.items():
-        setattr(part, key, value)
-    gurps = state.parts.get("gurps")
-    for name, c in back.items():
-        ch = gurps.characters[name]
-        if c.ht < ch.ht:  # HT lost for good after a mortal wound (GURPS-INJ-11)
-            ch = copy_with(ch, ht=c.ht)
-        if c.iq < ch.iq:  # IQ lost for good to lack of oxygen (GURPS-HAZ-20)
-            ch = copy_with(ch, iq=c.iq)
-        gurps.characters[name] = copy_with(ch, hp_lost=max(0, ch.hp - c.hp), fp_lost=max(0, ch.fp - c.fp),
-                                           states=lasting_states(c), death_line=c.death_line)
+    facts = data.get("facts")
+    if facts is None:
+        _lend_characters(state, part)
+        try:
+            changes, _ = _OPS[data["op"]](part, data["args"], Tape(faces=data["faces"]))
+        finally:
+            part.characters = None
+        back = list(changes.pop("characters", ()))
+        for key, value in changes.items():
+            setattr(part, key, value)
+    else:
+        apply_part_facts(part, facts)
+        back = facts.get("characters", ())
+    if back:
+        gurps = state.parts.get("gurps")
+        for name in back:
+            gurps.characters[name] = _write_back(gurps.characters[name], part.roster[name])
+
+
+def part_facts(part: CombatPart, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """The facts an operation's `changes` make to `part`, as an event stores them: the fight's
+    difference (`fight_facts`), new and changed templates and roster entries, and the session
+    characters whose sheets take their roster entry back (`_write_back`)."""
+    facts: dict[str, Any] = {}
+    if "fight" in changes:
+        fight = fight_facts(part.fight, changes["fight"])
+        if fight:
+            facts["fight"] = fight
+    if "templates" in changes:
+        new = changes["templates"]
+        _dict_facts(facts, "templates", part.templates, new,
+                    lambda old, value: None if old == value else dict(value))
+    if "roster" in changes:
+        _dict_facts(facts, "roster", part.roster, changes["roster"],
+                    lambda old, c: c.to_dict() if old is None else combatant_facts(old, c) or None)
+    if changes.get("characters"):
+        roster = changes.get("roster", {})
+        if any(roster.get(name) is not c for name, c in changes["characters"].items()):
+            raise RuntimeError("a combat operation wrote back a character it did not put in the roster")
+        facts["characters"] = list(changes["characters"])
+    return facts
+
+
+def _dict_facts(facts: dict[str, Any], key: str, old: Mapping[str, Any], new: Mapping[str, Any],
+                encode: Callable[[Any, Any], Any]) -> None:
+    """Under facts[key]: {"set": {name: encoded}} for each entry `encode(old or None, new)` finds
+    changed, "drop": the names that went away."""
+    changed = {}
+    for name, value in new.items():
+        before = old.get(name)
+        if before is value:
+            continue
+        encoded = encode(before, value)
+        if encoded is not None:
+            changed[name] = encoded
+    dropped = [name for name in old if name not in new]
+    if changed or dropped:
+        facts[key] = {"set": changed, **({"drop": dropped} if dropped else {})}
+
+
+def apply_part_facts(part: CombatPart, facts: Mapping[str, Any]) -> None:
+    """`part` changed as `part_facts` recorded (the characters' share is written by `_apply`)."""
+    if "fight" in facts:
+        part.fight = apply_fight_facts(part.fight, facts["fight"])
+    if "templates" in facts:
+        templates = _without(part.templates, facts["templates"])
+        templates.update((name, dict(stats)) for name, stats in facts["templates"]["set"].items())
+        part.templates = templates
+    if "roster" in facts:
+        roster = _without(part.roster, facts["roster"])
+        for name, fields in facts["roster"]["set"].items():
+            before = roster.get(name)
+            roster[name] = Combatant.from_dict(fields) if before is None else apply_combatant_facts(before, fields)
+        part.roster = roster
+
+
+def _without(entries: Mapping[str, Any], facts: Mapping[str, Any]) -> dict[str, Any]:
+    dropped = facts.get("drop", ())
+    return {name: value for name, value in entries.items() if name not in dropped}
+
+
+allow_fast_copy(Character)  # a write-back copies the character once or twice per event
+
+
+def _write_back(ch: Any, c: Combatant) -> Any:
+    """The GURPS character `ch` after a fight or an injury: HP and FP lost, HT and IQ lost for
+    good, the lasting states and the last death-check line of `c`, the fighter he was."""
+    lost: dict[str, int] = {}
+    if c.ht < ch.ht:  # HT lost for good after a mortal wound (GURPS-INJ-11)
+        lost["ht"] = c.ht
+    if c.iq < ch.iq:  # IQ lost for good to lack of oxygen (GURPS-HAZ-20)
+        lost["iq"] = c.iq
+    if lost:  # FP (the base of fp_lost) follows from the new HT
+        ch = copy_with(ch, **lost)
+    return copy_with(ch, hp_lost=max(0, ch.hp - c.hp), fp_lost=max(0, ch.fp - c.fp), states=lasting_states(c),
+                     death_line=c.death_line)
 
 
 for _name in _OPS:
@@ -464,10 +550,10 @@ class CombatActions(HostBase):
         tape = Tape(self.dice_for(secret))
         _lend_characters(self.state, part)
         try:
-            _, (kind, report) = _OPS[name](part, args, tape)  # validates; raises before anything is logged
+            changes, (kind, report) = _OPS[name](part, args, tape)  # validates; raises before anything is logged
         finally:
             part.characters = None
-        data = {"op": name, "args": args, "faces": list(tape.used)}
+        data = {"op": name, "args": args, "faces": list(tape.used), "facts": part_facts(part, changes)}
         if outcome is not None:
             data["outcome"] = outcome(report)
         self.record(f"combat.{name}", data, actor=actor, secret=secret)

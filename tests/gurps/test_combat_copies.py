@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from gamekernel.systems.gurps import combat as cb
 from gamekernel.systems.gurps import defenses as dfn
 from gamekernel.systems.gurps.combat import Combatant, CombatState, PendingAttack, quick_combatant
+from gamekernel.systems.gurps.combat_state import allow_fast_copy
 
 ORC = quick_combatant("Orc", {"ST": 12, "DX": 11, "HT": 12, "HP": 18, "weapon": "Club:11:sw cr"})
 CHANGES = st.fixed_dictionaries({}, optional={
@@ -60,3 +61,32 @@ def test_unknown_field_and_none_fill_behave_like_dataclasses():
     assert refilled.hp == ORC.hp_max
     spec = cb.parse_weapon("Axe:12:sw+2 cut")  # any other dataclass: the ordinary replace
     assert cb.copy_with(spec, skill=13) == dataclasses.replace(spec, skill=13)
+
+
+def test_a_character_copies_like_dataclasses_replace():
+    """The GURPS character a combat event writes back to is copied without `__init__` too."""
+    from gamekernel.systems.gurps.characters import Character
+
+    aiko = Character("Aiko", st=11, ht=12, hp_lost=3, states=("unconscious",))
+    fast = cb.copy_with(aiko, hp_lost=7, states=(), death_line=2)
+    assert fast == dataclasses.replace(aiko, hp_lost=7, states=(), death_line=2)
+    assert (fast.hp, fast.current_hp, aiko.hp_lost) == (11, 4, 3)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.hp_lost = 1  # type: ignore[misc]
+
+
+def test_only_plain_frozen_dataclasses_may_skip_init():
+    @dataclasses.dataclass
+    class Loose:
+        x: int = 0
+
+    @dataclasses.dataclass(frozen=True)
+    class Checked:
+        x: int = 0
+
+        def __post_init__(self) -> None:
+            pass
+
+    for cls in (Loose, Checked, int):
+        with pytest.raises(TypeError):
+            allow_fast_copy(cls)

@@ -3,9 +3,11 @@ injury and the badges that come and go with the turns. [GURPS-CMB, GURPS-INJ, GU
 
 Every transition is a pure function `new_state, report = f(state, ..., dice)`: the state is a
 frozen `CombatState`, and `dice` is a `Tape` that draws d6 faces from an RNG (live) or hands back
-recorded faces (replay) and remembers every face it gave. The session stores the arguments and
-`tape.used` in the event; the reducer calls the same function with `Tape(faces=...)` and gets the
-same state, so replay and undo are exact.
+recorded faces (replay) and remembers every face it gave. The session runs the transition once,
+live, and stores the arguments, `tape.used` and the facts of what changed (`combat_facts`) in the
+event; the reducer writes those facts back, so replay and undo rebuild exactly the state played
+without rerunning a rule. Events of older logs, without facts, rerun the same function with
+`Tape(faces=...)` and get the same state.
 
 This module is the one place callers import the fight from; the code lives in one module per job,
 each importing only those before it:
@@ -14,6 +16,7 @@ each importing only those before it:
   combat_injury    damage, injury, fatigue, healing, GM fixes, the end of a fight
   combat_attacks   the roll to hit and the active defenses
   combat_fighters  quick NPCs and weapons from text or a character sheet
+  combat_facts     what a transition changed, as an event's facts, and writing them back (no rule)
 """
 
 from __future__ import annotations

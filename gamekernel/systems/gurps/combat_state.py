@@ -306,6 +306,28 @@ class PendingAttack:
     half_damage: bool = False
     hearing: str = ""  # unseen attacker: "" not rolled yet, "heard", "unheard" (GURPS-CMB-51)
 
+    def to_dict(self) -> dict:
+        return {
+            "attacker": self.attacker, "target": self.target, "weapon": self.weapon, "damage": self.damage,
+            "strong_adds": self.strong_adds,
+            "incoming": {k: getattr(self.incoming, k) for k in dfn.Incoming.__dataclass_fields__},
+            "tried": list(self.tried), "half_damage": self.half_damage, "hearing": self.hearing,
+        }
+
+    @classmethod
+    def from_dict(cls, p: Mapping[str, Any]) -> PendingAttack:
+        """Inverse of `to_dict` (campaign snapshots)."""
+        return cls(p["attacker"], p["target"], p["weapon"], p["damage"], p["strong_adds"],
+                   dfn.Incoming(**p["incoming"]), tuple(p["tried"]), p["half_damage"], p.get("hearing", ""))
+
+
+def initiative_to_list(entries: Iterable[InitiativeEntry]) -> list[list]:
+    return [[e.name, e.basic_speed, e.dx, list(e.tie_roll)] for e in entries]
+
+
+def initiative_from_list(rows: Iterable[Iterable]) -> tuple[InitiativeEntry, ...]:
+    return tuple(InitiativeEntry(n, s, d, tuple(r)) for n, s, d, r in rows)
+
 
 @dataclass(frozen=True)
 class CombatState:
@@ -348,34 +370,37 @@ class CombatState:
     def to_dict(self) -> dict:
         return {
             "combatants": [c.to_dict() for c in self.combatants],
-            "initiative": [[e.name, e.basic_speed, e.dx, list(e.tie_roll)] for e in self.initiative],
+            "initiative": initiative_to_list(self.initiative),
             "round": self.round, "active": self.active, "over": self.over,
-            "pending": None if self.pending is None else {
-                "attacker": self.pending.attacker, "target": self.pending.target, "weapon": self.pending.weapon,
-                "damage": self.pending.damage, "strong_adds": self.pending.strong_adds,
-                "incoming": {k: getattr(self.pending.incoming, k) for k in dfn.Incoming.__dataclass_fields__},
-                "tried": list(self.pending.tried), "half_damage": self.pending.half_damage,
-                "hearing": self.pending.hearing,
-            },
+            "pending": None if self.pending is None else self.pending.to_dict(),
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CombatState:
         """Inverse of `to_dict` (campaign snapshots)."""
         p = data.get("pending")
-        pending = None if p is None else PendingAttack(
-            p["attacker"], p["target"], p["weapon"], p["damage"], p["strong_adds"], dfn.Incoming(**p["incoming"]),
-            tuple(p["tried"]), p["half_damage"], p.get("hearing", ""))
         return cls(
             combatants=tuple(Combatant.from_dict(c) for c in data["combatants"]),
-            initiative=tuple(InitiativeEntry(n, s, d, tuple(r)) for n, s, d, r in data["initiative"]),
-            round=data["round"], active=data["active"], pending=pending, over=data["over"],
+            initiative=initiative_from_list(data["initiative"]),
+            round=data["round"], active=data["active"], pending=None if p is None else PendingAttack.from_dict(p),
+            over=data["over"],
         )
 
 
 _FAST_COPY: dict[type, frozenset[str]] = {
     cls: frozenset(cls.__dataclass_fields__) for cls in (Combatant, CombatState, PendingAttack)
 }
+
+
+def allow_fast_copy(cls: type) -> None:
+    """Let `copy_with` copy `cls` without `__init__` too: a frozen dataclass whose `__init__` only
+    stores its fields (no `__post_init__`, every field an init field), such as the GURPS character
+    a combat event writes HP and states back to."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or hasattr(cls, "__post_init__") or any(
+            not f.init for f in cls.__dataclass_fields__.values()):
+        raise TypeError(f"{cls.__name__} cannot be copied without its __init__")
+    _FAST_COPY[cls] = frozenset(cls.__dataclass_fields__)
 
 
 def maneuver_rules(name: str) -> dict:

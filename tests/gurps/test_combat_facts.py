@@ -1,0 +1,167 @@
+"""Combat events store the facts of what they changed, and replay only writes them back (issue 16):
+the state they rebuild must be exactly the state the rules give when the operation is rerun on its
+recorded dice (the way events without facts, from older logs, still replay), after every event of
+a realistic fight that plays every combat event kind. [GURPS-CMB, GURPS-INJ replay]"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gamekernel import Session, i18n
+from gamekernel.actions import combat as combat_actions
+from gamekernel.actions.combat import _OPS, PART
+from gamekernel.errors import DataError
+from gamekernel.events import EVENT_KINDS
+from gamekernel.session import replay
+from gamekernel.state import TableState
+from gamekernel.systems.gurps.combat import Combatant
+from gamekernel.systems.gurps.combat_facts import apply_combatant_facts, combatant_facts, fight_facts
+from gamekernel.systems.gurps.combat_state import CombatState, copy_with
+
+
+def _defend_all(s: Session) -> None:
+    while s.combat_state.pending is not None:
+        s.combat_defend(s.combat_state.pending.target)
+
+
+def _exchange(s: Session, rounds: int) -> None:
+    """Each fighter attacks the first foe standing, the target defends, the turn passes."""
+    for _ in range(rounds):
+        fight = s.combat_state
+        me = fight.current
+        foes = [c for c in fight.combatants if c.side != me.side and c.can_act]
+        if me.can_act and not me.stunned and foes:
+            s.combat_attack(me.name, foes[0].name, me.weapons[0].name)
+            _defend_all(s)
+        s.combat_next()
+
+
+def play(seed: int = 3) -> Session:
+    """A fight with a session character and NPCs, then the aftermath: every combat operation."""
+    s = Session(seed=seed)
+    s.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11, traits=["Combat Reflexes"])
+    s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    s.combat_add("Bren", "ST=13 DX=12 HT=12 weapon=Axe:13:sw+2 cut side=pcs", pc=True)
+    s.combat_arm("Aiko", "Broadsword:14:sw+1 cut")
+    s.combat_start("Aiko Bren Orc*2")
+    s.combat_posture(s.combat_state.current.name, "crouching")
+    s.combat_maneuver(s.combat_state.current.name, "all_out_defense", option="dodge")
+    s.combat_next()
+    _exchange(s, 6)
+    s.combat_join("Orc{ST=11,DX=10,HT=11,weapon=Spear:11:thr+2 imp}")
+    s.combat_damage("Orc1", "3d cut", attacker="Bren")
+    s.combat_damage_amount("Orc2", 9, "imp")
+    s.gurps_cast("Aiko", "Light", 3, 14)
+    s.gurps_hazard("in_fire", "Bren")
+    _exchange(s, 6)
+    s.combat_leave("Orc")
+    s.combat_damage("Aiko", "2d+1 cut")
+    s.combat_end()
+    s.gurps_damage("1d+2 cr", target="Aiko")  # a character hurt outside the fight
+    s.gurps_hazard("fall", "Bren", metres=4)
+    s.gurps_first_aid("Aiko", 8, skill=12)
+    s.gurps_rest("Aiko", "30min")
+    s.gurps_natural_healing("Bren", 3)
+    s._combat("add", {"combatant": Combatant("Cara", ht=11, hp_max=11, hp=0, unconscious=True).to_dict()})
+    s.gurps_wake("Cara")
+    s._combat("add", {"combatant": Combatant("Dov", ht=12, hp_max=12, hp=-13, mortal=True,
+                                             unconscious=True).to_dict()})
+    s.gurps_mortal_check("Dov")
+    return s
+
+
+@pytest.fixture(scope="module")
+def played() -> Session:
+    return play()
+
+
+def _without_facts(data: dict) -> dict:
+    return {key: value for key, value in data.items() if key != "facts"}
+
+
+def test_the_fight_plays_every_combat_event_kind(played):
+    kinds = {e.kind.partition(".")[2] for e in played.active if e.kind.startswith("combat.")}
+    assert kinds == set(_OPS)
+    assert all("facts" in e.data for e in played.active if e.kind.startswith("combat."))
+
+
+def test_facts_replay_equals_the_rules_rerun_after_every_event(played):
+    """Replay from the stored lines (JSON) by facts, and by rerunning each operation on its dice as
+    an older log replays: the same state after each event, and at the end the live state."""
+    by_facts, by_rules = TableState(), TableState()
+    for event in played.active:
+        apply = EVENT_KINDS[event.kind].apply
+        if apply is None:
+            continue
+        stored = json.loads(json.dumps(event.data))
+        apply(by_facts, stored)
+        apply(by_rules, _without_facts(stored) if event.kind.startswith("combat.") else stored)
+        assert by_facts.to_dict() == by_rules.to_dict(), event.kind
+    assert by_facts.to_dict() == played.state.to_dict()
+    assert by_facts[PART].fight == played.state[PART].fight  # the values themselves, not only their dicts
+    assert by_facts["gurps"].characters == played.state["gurps"].characters
+
+
+def test_replay_by_facts_reruns_no_operation(played, monkeypatch):
+    """The reducer writes the recorded facts: no rule (no operation) runs during the replay."""
+    def refuse(*_args):
+        raise AssertionError("a combat operation ran during replay")
+
+    monkeypatch.setattr(combat_actions, "_OPS", {name: refuse for name in _OPS})
+    assert replay(played.active).to_dict() == played.state.to_dict()
+
+
+def test_undo_of_each_combat_event_by_facts(played):
+    """Undo replays the log minus the last events: each prefix rebuilds the state it had."""
+    events = [e for e in played.active if e.kind.startswith("combat.")]
+    last = played.active.index(events[-1])
+    for cut in (5, 20, 40, last):
+        prefix = played.active[:cut]
+        legacy = [type(e)(e.seq, e.kind, _without_facts(e.data) if e.kind.startswith("combat.") else e.data,
+                          e.actor, e.secret, e.time) for e in prefix]
+        assert replay(prefix).to_dict() == replay(legacy).to_dict()
+
+
+def test_facts_hold_no_text_of_the_language(played):
+    """Events store facts, never prose: the same fight played in Japanese stores the same facts."""
+    i18n.set_language("ja")
+    try:
+        japanese = play()
+    finally:
+        i18n.set_language("en")
+    assert [e.data.get("facts") for e in japanese.active] == [e.data.get("facts") for e in played.active]
+
+
+def test_the_facts_of_a_turn_are_small(played):
+    """A new turn stores the turn pointer, not the whole fight."""
+    nexts = [e.data["facts"] for e in played.active if e.kind == "combat.next"]
+    assert any(set(f.get("fight", {})) == {"active"} for f in nexts)
+    assert all("whole" not in f.get("fight", {}) for f in nexts)
+
+
+def test_facts_that_do_not_fit_the_state_are_refused():
+    s = Session(seed=1)
+    s.combat_start("A{DX=10} B{DX=10}")
+    s.combat_next()
+    event = s.log[-1]
+    bad = json.loads(json.dumps(event.data))
+    bad["facts"]["fight"]["fighters"] = [[7, {"hp": 1}]]  # a third fighter in a fight of two
+    with pytest.raises(DataError):
+        EVENT_KINDS[event.kind].apply(s.state, bad)
+    with pytest.raises(DataError):  # no fight at all
+        EVENT_KINDS[event.kind].apply(TableState(), json.loads(json.dumps(event.data)))
+
+
+def test_fighter_facts_are_the_changed_fields_and_write_back_exactly():
+    orc = Combatant("Orc", st=12, hp_max=18)
+    assert combatant_facts(orc, orc) == {} and combatant_facts(orc, copy_with(orc, hp=18)) == {}
+    hurt = copy_with(orc, hp=11, stunned=True)
+    assert combatant_facts(orc, hurt) == {"hp": 11, "stunned": True}
+    assert combatant_facts(orc, copy_with(orc, hp=18.0)) == {"hp": 18.0}  # same value, not the same fact
+    assert apply_combatant_facts(orc, json.loads(json.dumps(combatant_facts(orc, hurt)))) == hurt
+    fight = CombatState(combatants=(orc, Combatant("Bren")))
+    assert fight_facts(fight, copy_with(fight, active=1)) == {"active": 1}
+    joined = copy_with(fight, combatants=(*fight.combatants, Combatant("Cara")))
+    assert set(fight_facts(fight, joined)) == {"whole"}  # someone joined: the whole fight
