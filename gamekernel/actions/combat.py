@@ -676,10 +676,8 @@ class CombatActions(HostBase):
         fight = self.state[PART].fight
         if not name or fight is None or fight.over:
             return None
-        try:
-            return fight.get(name).name
-        except NotFoundError:
-            return None
+        found = fight.find(name)
+        return None if found is None else fight.combatants[found].name
 
     def combat_arm(self, name: str, weapon: str):
         return self._combat("arm", {"name": name, "weapon": weapon})

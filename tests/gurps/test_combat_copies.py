@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamekernel.errors import NotFoundError
 from gamekernel.systems.gurps import combat as cb
 from gamekernel.systems.gurps import defenses as dfn
 from gamekernel.systems.gurps.combat import Combatant, CombatState, PendingAttack, quick_combatant
@@ -90,3 +91,17 @@ def test_only_plain_frozen_dataclasses_may_skip_init():
     for cls in (Loose, Checked, int):
         with pytest.raises(TypeError):
             allow_fast_copy(cls)
+
+
+def test_find_answers_whether_a_name_is_a_fighter_without_the_error(monkeypatch):
+    """`%dmg` on a character outside the fight asks `find` first: no "did you mean" hint is built
+    (it cost more than the damage itself); `index` still gives the hint for a real miss."""
+    state = CombatState(combatants=(ORC, cb.copy_with(ORC, name="Big Bob")))
+    assert state.find("Orc") == 0 and state.find("ｂｉｇ  BOB") == 1 and state.find("Guard") is None
+    import gamekernel.systems.gurps.combat_state as module
+
+    monkeypatch.setattr(module, "get_close_matches", lambda *a, **k: pytest.fail("hint built"))
+    assert state.find("Guard") is None
+    monkeypatch.undo()
+    with pytest.raises(NotFoundError, match="Orc"):
+        state.index("Ork")

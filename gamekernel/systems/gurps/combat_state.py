@@ -342,7 +342,9 @@ class CombatState:
     def current(self) -> Combatant:
         return self.combatants[self.active]
 
-    def index(self, name: str) -> int:
+    def find(self, name: str) -> int | None:
+        """The index of `name` (exact spelling first, then width, case and spacing ignored), or None:
+        the question "is this a fighter?" without the error and its "did you mean" hint."""
         for i, c in enumerate(self.combatants):
             if c.name == name:  # the usual case, before the case-insensitive look
                 return i
@@ -350,6 +352,12 @@ class CombatState:
         for i, c in enumerate(self.combatants):
             if match_key(c.name) == key:
                 return i
+        return None
+
+    def index(self, name: str) -> int:
+        found = self.find(name)
+        if found is not None:
+            return found
         names = [c.name for c in self.combatants]
         close = get_close_matches(name, names, n=3)
         hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
