@@ -94,7 +94,7 @@ class Session(
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")
-        event = Event(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso())
+        event = Event.new(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso())
         # refuse text that cannot be stored (a lone surrogate) before anything changes
         line = encode_event(event) if self._store is not None else check_storable(event)
         if event_kind.apply is not None:
