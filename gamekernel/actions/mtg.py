@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -127,9 +127,34 @@ def _reduce_library(state, data) -> None:
 
 
 def _reduce_check(state, data) -> None:
+    actor = data["actor"]
+    lib = library_zone(actor)
+    before = state[PART].table.order(lib)
     part = _apply_batch(state, data)
-    part.last_check[data["actor"]] = {**data["result"], "after": list(data["after"]), "boosted": False}
-    part.last_boost.pop(data["actor"], None)
+    after = list(part.table.order(lib))
+    part.last_check[actor] = {**check_record(data["result"], actor, before, after), "after": after,
+                              "boosted": False}
+    part.last_boost.pop(actor, None)
+
+
+# Facts an mtg.check event no longer stores (each is already in the event once): the move plan and the
+# library after the check are what the batch does to the library, the actor is the event's.
+CHECK_DERIVED = ("new_order", "actor")
+
+
+def check_fact(result: CheckResult) -> dict[str, Any]:
+    """The outcome of a check as an mtg.check event stores it: each fact once (see CHECK_DERIVED)."""
+    return {k: v for k, v in result.to_dict().items() if k not in CHECK_DERIVED}
+
+
+def check_record(fact: Mapping[str, Any], actor: str, before: Sequence[str], after: Sequence[str]
+                 ) -> dict[str, Any]:
+    """The full outcome (CheckResult.to_dict) of a check event's result, given the library order before
+    and after its batch; an event of an earlier version already carries it all."""
+    if "new_order" in fact:
+        return dict(fact)
+    position = {uid: i for i, uid in enumerate(before)}
+    return {**fact, "new_order": [position[uid] for uid in after], "actor": actor}
 
 
 def _reduce_boost(state, data) -> None:
@@ -410,8 +435,8 @@ class MtgActions(HostBase):
         after = list(scratch.order(lib))
         assert after == [order[i] for i in result.new_order], "card moves disagree with the rules' plan"
         batch = cards.Batch("check", tuple(ops), tuple(order[len(known): len(known) + 2]))
-        self.record("mtg.check", {"actor": actor, "result": result.to_dict(), "after": after,
-                                  "batch": batch.to_dict()}, actor=actor)
+        self.record("mtg.check", {"actor": actor, "result": check_fact(result), "batch": batch.to_dict()},
+                    actor=actor)
         if boost_if_needed and not result.success:
             return self._boost_if_it_helps(result, actor)
         return result

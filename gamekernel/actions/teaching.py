@@ -95,7 +95,7 @@ class TeachingActions(HostBase):
         if kind == "gurps.damage":
             return ex.damage_explanation(DamageRoll.from_dict(data["result"]))
         if kind == "mtg.check":
-            return ex.mtg_check_explanation(data["result"], is_land=self._is_land)
+            return ex.mtg_check_explanation({"actor": data["actor"], **data["result"]}, is_land=self._is_land)
         if kind == "mtg.boost":
             return ex.mtg_boost_explanation(data.get("result", data), self._check_before(event))
         if kind == "gw.overcharge":
