@@ -170,9 +170,13 @@ def test_fighter_facts_are_the_changed_fields_and_write_back_exactly():
 def test_a_whole_fighter_is_stored_as_its_fields_that_differ_from_the_defaults(played):
     """combat.start stores each fighter once per place, without the defaults (issue 16: bytes per event)."""
     orc = Combatant("Orc", st=12, hp_max=18, hp=18, weapons=(Weapon("Club", 11, "sw cr"),))
-    assert combatant_record(orc) == {"name": "Orc", "st": 12, "hp_max": 18, "hp": 18, "fp": 10, "hearing": 10,
+    assert combatant_record(orc) == {"name": "Orc", "st": 12, "hp_max": 18,  # HP, FP, Hearing filled in
                                      "weapons": [{"name": "Club", "skill": 11, "damage": "sw cr"}]}
     assert combatant_record(Combatant("Bren", hp=10.0))["hp"] == 10.0  # same value, not the same fact
+    hurt = Combatant("Cara", iq=12, hp_max=11, hp=4, fp=9, hearing=14)
+    assert combatant_record(hurt) == {"name": "Cara", "iq": 12, "hp_max": 11, "hp": 4, "fp": 9, "hearing": 14}
+    assert Combatant.from_dict(json.loads(json.dumps(combatant_record(hurt)))) == hurt
+    assert Combatant.from_dict(combatant_record(orc)) == orc
     start = next(e for e in played.active if e.kind == "combat.start")
     stored = json.loads(json.dumps(start.data))
     for record in stored["args"]["combatants"]:

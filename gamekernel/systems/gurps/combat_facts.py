@@ -63,9 +63,16 @@ def combatant_record(c: Combatant) -> dict[str, Any]:
     likewise), as most fighters keep most of them; `Combatant.from_dict` fills the rest back in, and
     also reads the full form of older logs."""
     out = _non_default(c, Combatant)
+    for key, fills_from in _FILLED_IN.items():  # a fresh fighter's HP, FP and Hearing: filled in again
+        if _same(out[key], getattr(c, fills_from)):
+            del out[key]
     if "weapons" in out:
         out["weapons"] = [_non_default(w, Weapon) for w in c.weapons]
     return out
+
+
+# The fields a Combatant fills in from others when they are left out (Combatant.__post_init__).
+_FILLED_IN = {"hp": "hp_max", "fp": "fp_max", "hearing": "iq"}
 
 
 def fight_record(fight: CombatState) -> dict[str, Any]:
