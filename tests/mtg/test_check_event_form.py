@@ -1,6 +1,6 @@
-"""MTG-CHK-12 in the log: an mtg.check event stores each fact once, and checks logged by earlier
-versions (which also stored the move plan, the library after the check and the actor again) still
-open and replay to the same state."""
+"""MTG-CHK-12 and -13 in the log: mtg.check and mtg.boost events store each fact once, and checks
+logged by earlier versions (which also stored the move plan, the library after the check and the
+actor again) still open and replay to the same state."""
 
 import json
 
@@ -51,9 +51,15 @@ def test_mtg_chk_12_check_event_stores_each_fact_once_and_replays_as_played():
     assert replay(session.active).to_dict() == session.state.to_dict()
     boost = session.mtg_boost()  # the rebuilt record still lets the boost find its check
     assert boost.check == result and boost.bonus == 3
+    stored = session.log[-1].data["result"]
+    assert "new_order" not in stored and "actor" not in stored  # the boost's move plan is its batch too
+    assert session.state["mtg"].last_boost["Mira"] == boost.to_dict()
     assert replay(session.active).to_dict() == session.state.to_dict()
-    explained = session.explain_event(event)
-    assert explained.title_fields["who"] == "Mira"
+    last = session.log[-1]  # the boost as earlier versions logged it: its whole to_dict()
+    old_boost = type(last)(last.seq, last.kind, {**last.data, "result": boost.to_dict()}, last.actor)
+    assert replay([*session.active[:-1], old_boost]).to_dict() == session.state.to_dict()
+    assert session.explain_event(event).title_fields["who"] == "Mira"
+    assert session.explain_event(session.log[-1]).title_fields["who"] == "Mira"
 
 
 def test_mtg_chk_12_check_logged_by_an_earlier_version_opens_to_the_same_state(tmp_path):
