@@ -64,7 +64,7 @@ def combatant_record(c: Combatant) -> dict[str, Any]:
     also reads the full form of older logs."""
     out = _non_default(c, Combatant)
     for key, fills_from in _FILLED_IN.items():  # a fresh fighter's HP, FP and Hearing: filled in again
-        if _same(out[key], getattr(c, fills_from)):
+        if key in out and _same(out[key], getattr(c, fills_from)):
             del out[key]
     if "weapons" in out:
         out["weapons"] = [_non_default(w, Weapon) for w in c.weapons]
