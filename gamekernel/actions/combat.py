@@ -26,7 +26,13 @@ from gamekernel.systems.gurps import magic as mg
 from gamekernel.systems.gurps import recovery as rec
 from gamekernel.systems.gurps.characters import Character
 from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, copy_with
-from gamekernel.systems.gurps.combat_facts import apply_combatant_facts, apply_fight_facts, combatant_facts, fight_facts
+from gamekernel.systems.gurps.combat_facts import (
+    apply_combatant_facts,
+    apply_fight_facts,
+    combatant_facts,
+    combatant_record,
+    fight_facts,
+)
 from gamekernel.systems.gurps.combat_state import allow_fast_copy
 from gamekernel.systems.gurps.damage import parse_damage, roll_damage
 from gamekernel.systems.gurps.harm import harm
@@ -421,7 +427,7 @@ def part_facts(part: CombatPart, changes: Mapping[str, Any]) -> dict[str, Any]:
                     lambda old, value: None if old == value else dict(value))
     if "roster" in changes:
         _dict_facts(facts, "roster", part.roster, changes["roster"],
-                    lambda old, c: c.to_dict() if old is None else combatant_facts(old, c) or None)
+                    lambda old, c: combatant_record(c) if old is None else combatant_facts(old, c) or None)
     if changes.get("characters"):
         roster = changes.get("roster", {})
         if any(roster.get(name) is not c for name, c in changes["characters"].items()):
@@ -593,7 +599,7 @@ class CombatActions(HostBase):
     def combat_add(self, name: str, stats: str | Mapping[str, Any], *, pc: bool = False):
         values = parse_stats(stats) if isinstance(stats, str) else dict(stats)
         c = cb.quick_combatant(name, values, pc=pc)
-        return self._combat("add", {"combatant": c.to_dict()})
+        return self._combat("add", {"combatant": combatant_record(c)})
 
     def combat_start(self, names: str | list[str]):
         """Start a fight: `combat_start("Aiko Bren Goblin*3")` (initiative by Basic Speed, DX, a roll)."""
@@ -608,7 +614,7 @@ class CombatActions(HostBase):
             people += self._resolve_person(spec, part.templates)
             at_most(len(people), "max_combatants", t("limits.what.combatants"))
         fresh = [cb.fresh_for_fight(p) for p in people]
-        return self._combat("start", {"combatants": [p.to_dict() for p in fresh]})
+        return self._combat("start", {"combatants": [combatant_record(p) for p in fresh]})
 
     def combat_end(self):
         return self._combat("end", {})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -127,17 +127,45 @@ def _reduce_library(state, data) -> None:
 
 
 def _reduce_check(state, data) -> None:
+    actor = data["actor"]
+    lib = library_zone(actor)
+    before = state[PART].table.order(lib)
     part = _apply_batch(state, data)
-    part.last_check[data["actor"]] = {**data["result"], "after": list(data["after"]), "boosted": False}
-    part.last_boost.pop(data["actor"], None)
+    after = list(part.table.order(lib))
+    part.last_check[actor] = {**outcome_record(data["result"], actor, before, after), "after": after,
+                              "boosted": False}
+    part.last_boost.pop(actor, None)
 
 
 def _reduce_boost(state, data) -> None:
+    actor = data["actor"]
+    lib = library_zone(actor)
+    before = state[PART].table.order(lib)
     part = _apply_batch(state, data)
     part.boosted.append(data["scope"])
-    part.boosters.append(data["actor"])
-    part.last_check[data["actor"]] = {**part.last_check[data["actor"]], "boosted": True}
-    part.last_boost[data["actor"]] = dict(data["result"])
+    part.boosters.append(actor)
+    part.last_check[actor] = {**part.last_check[actor], "boosted": True}
+    part.last_boost[actor] = outcome_record(data["result"], actor, before, part.table.order(lib))
+
+
+# Facts an mtg.check or mtg.boost event no longer stores in its result (each is already in the event
+# once): the move plan is what the batch does to the library, the actor is the event's.
+DERIVED = ("new_order", "actor")
+
+
+def outcome_fact(result: CheckResult | BoostResult) -> dict[str, Any]:
+    """The outcome of a check or a boost as its event stores it: each fact once (see DERIVED)."""
+    return {k: v for k, v in result.to_dict().items() if k not in DERIVED}
+
+
+def outcome_record(fact: Mapping[str, Any], actor: str, before: Sequence[str], after: Sequence[str]
+                   ) -> dict[str, Any]:
+    """The full outcome (`to_dict` of the result) of a check or boost event, given the library order
+    before and after its batch; an event of an earlier version already carries it all."""
+    if "new_order" in fact:
+        return dict(fact)
+    position = {uid: i for i, uid in enumerate(before)}
+    return {**fact, "new_order": [position[uid] for uid in after], "actor": actor}
 
 
 def _reduce_scene(state, data) -> None:
@@ -410,8 +438,8 @@ class MtgActions(HostBase):
         after = list(scratch.order(lib))
         assert after == [order[i] for i in result.new_order], "card moves disagree with the rules' plan"
         batch = cards.Batch("check", tuple(ops), tuple(order[len(known): len(known) + 2]))
-        self.record("mtg.check", {"actor": actor, "result": result.to_dict(), "after": after,
-                                  "batch": batch.to_dict()}, actor=actor)
+        self.record("mtg.check", {"actor": actor, "result": outcome_fact(result), "batch": batch.to_dict()},
+                    actor=actor)
         if boost_if_needed and not result.success:
             return self._boost_if_it_helps(result, actor)
         return result
@@ -441,7 +469,7 @@ class MtgActions(HostBase):
         else:
             batch = cards.Batch("boost", (cards.Shuffle(lib, tuple(order[i] for i in result.new_order),
                                                         forget=False),))
-        self.record("mtg.boost", {"actor": actor, "scope": scope, "result": result.to_dict(),
+        self.record("mtg.boost", {"actor": actor, "scope": scope, "result": outcome_fact(result),
                                   "batch": batch.to_dict()}, actor=actor)
         return result
 

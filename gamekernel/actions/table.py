@@ -13,6 +13,7 @@ from gamekernel.events import register_event
 from gamekernel.i18n import t
 from gamekernel.systems.gurps import combat as cb
 from gamekernel.systems.gurps.combat import Combatant
+from gamekernel.systems.gurps.combat_facts import combatant_record
 from gamekernel.systems.gurps.combat_roster import join_fight, leave_fight
 from gamekernel.systems.gurps.damage import DamageSpec, damage_type
 
@@ -59,7 +60,7 @@ class TableActions(HostBase):
         people = self._resolve_person(spec.strip(), part.templates)
         result = None
         for person in people:
-            result = self._combat("join", {"combatant": cb.fresh_for_fight(person).to_dict()})
+            result = self._combat("join", {"combatant": combatant_record(cb.fresh_for_fight(person))})
         return result
 
     def combat_damage_amount(self, name: str, amount: int, kind: str = "cr", *, attacker: str = ""):

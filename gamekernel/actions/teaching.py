@@ -95,9 +95,10 @@ class TeachingActions(HostBase):
         if kind == "gurps.damage":
             return ex.damage_explanation(DamageRoll.from_dict(data["result"]))
         if kind == "mtg.check":
-            return ex.mtg_check_explanation(data["result"], is_land=self._is_land)
+            return ex.mtg_check_explanation({"actor": data["actor"], **data["result"]}, is_land=self._is_land)
         if kind == "mtg.boost":
-            return ex.mtg_boost_explanation(data.get("result", data), self._check_before(event))
+            boosted = {"actor": event.actor, **data.get("result", data)}
+            return ex.mtg_boost_explanation(boosted, self._check_before(event))
         if kind == "gw.overcharge":
             detail = data["detail"]
             return ex.overcharge_explanation(detail, self._gw_card_name(detail["card_id"]), event.actor or "")

@@ -17,8 +17,8 @@ from gamekernel.events import EVENT_KINDS
 from gamekernel.session import replay
 from gamekernel.state import TableState
 from gamekernel.systems.gurps.combat import Combatant
-from gamekernel.systems.gurps.combat_facts import apply_combatant_facts, combatant_facts, fight_facts
-from gamekernel.systems.gurps.combat_state import CombatState, copy_with
+from gamekernel.systems.gurps.combat_facts import apply_combatant_facts, combatant_facts, combatant_record, fight_facts
+from gamekernel.systems.gurps.combat_state import CombatState, Weapon, copy_with
 
 
 def _defend_all(s: Session) -> None:
@@ -165,3 +165,45 @@ def test_fighter_facts_are_the_changed_fields_and_write_back_exactly():
     assert fight_facts(fight, copy_with(fight, active=1)) == {"active": 1}
     joined = copy_with(fight, combatants=(*fight.combatants, Combatant("Cara")))
     assert set(fight_facts(fight, joined)) == {"whole"}  # someone joined: the whole fight
+
+
+def test_a_whole_fighter_is_stored_as_its_fields_that_differ_from_the_defaults(played):
+    """combat.start stores each fighter once per place, without the defaults (issue 16: bytes per event)."""
+    orc = Combatant("Orc", st=12, hp_max=18, hp=18, weapons=(Weapon("Club", 11, "sw cr"),))
+    assert combatant_record(orc) == {"name": "Orc", "st": 12, "hp_max": 18,  # HP, FP, Hearing filled in
+                                     "weapons": [{"name": "Club", "skill": 11, "damage": "sw cr"}]}
+    assert combatant_record(Combatant("Bren", hp=10.0))["hp"] == 10.0  # same value, not the same fact
+    hurt = Combatant("Cara", iq=12, hp_max=11, hp=4, fp=9, hearing=14)
+    assert combatant_record(hurt) == {"name": "Cara", "iq": 12, "hp_max": 11, "hp": 4, "fp": 9, "hearing": 14}
+    assert Combatant.from_dict(json.loads(json.dumps(combatant_record(hurt)))) == hurt
+    assert Combatant.from_dict(combatant_record(orc)) == orc
+    start = next(e for e in played.active if e.kind == "combat.start")
+    stored = json.loads(json.dumps(start.data))
+    for record in stored["args"]["combatants"]:
+        fighter = Combatant.from_dict(record)
+        assert record == combatant_record(fighter) and "posture" not in record  # a default left out
+    assert CombatState.from_dict(stored["facts"]["fight"]["whole"]) == replay(played.active[:played.active.index(
+        start) + 1])[PART].fight
+
+
+def test_a_fight_started_in_the_full_form_of_earlier_versions_replays_the_same(played):
+    """Older logs stored every field of every fighter (Combatant.to_dict), twice at the start: they
+    still replay to the same state, by facts and by rerunning the operation."""
+    def full(event):
+        if event.kind != "combat.start":
+            return event
+        data = json.loads(json.dumps(event.data))
+        data["args"]["combatants"] = [Combatant.from_dict(c).to_dict() for c in data["args"]["combatants"]]
+        whole = data["facts"]["fight"]["whole"]
+        data["facts"]["fight"]["whole"] = CombatState.from_dict(whole).to_dict()
+        return type(event)(event.seq, event.kind, data, event.actor, event.secret, event.time)
+
+    old = [full(e) for e in played.active]
+    starts = [e for e in old if e.kind == "combat.start"]
+    assert starts and all("posture" in c for e in starts for c in e.data["args"]["combatants"])
+    assert len(json.dumps(starts[0].data)) > 2 * len(json.dumps(next(
+        e for e in played.active if e.kind == "combat.start").data))
+    assert replay(old).to_dict() == played.state.to_dict()
+    legacy = [type(e)(e.seq, e.kind, _without_facts(e.data), e.actor, e.secret, e.time)
+              if e.kind.startswith("combat.") else e for e in old]
+    assert replay(legacy).to_dict() == played.state.to_dict()

@@ -58,6 +58,29 @@ def _same(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and a == b)
 
 
+def combatant_record(c: Combatant) -> dict[str, Any]:
+    """A whole fighter as an event stores it: only the fields that differ from the defaults (weapons
+    likewise), as most fighters keep most of them; `Combatant.from_dict` fills the rest back in, and
+    also reads the full form of older logs."""
+    out = _non_default(c, Combatant)
+    for key, fills_from in _FILLED_IN.items():  # a fresh fighter's HP, FP and Hearing: filled in again
+        if key in out and _same(out[key], getattr(c, fills_from)):
+            del out[key]
+    if "weapons" in out:
+        out["weapons"] = [_non_default(w, Weapon) for w in c.weapons]
+    return out
+
+
+# The fields a Combatant fills in from others when they are left out (Combatant.__post_init__).
+_FILLED_IN = {"hp": "hp_max", "fp": "fp_max", "hearing": "iq"}
+
+
+def fight_record(fight: CombatState) -> dict[str, Any]:
+    """A whole fight as an event stores it (`CombatState.from_dict` reads it): fighters as
+    `combatant_record`s."""
+    return {**fight.to_dict(), "combatants": [combatant_record(c) for c in fight.combatants]}
+
+
 # ---------------------------------------------------------------- a pending attack
 
 
@@ -107,7 +130,7 @@ def fight_facts(before: CombatState | None, after: CombatState | None) -> dict[s
         return {}
     if after is None or before is None or len(before.combatants) != len(after.combatants) or any(
             a.name != b.name for a, b in zip(before.combatants, after.combatants, strict=True)):
-        return {"whole": None if after is None else after.to_dict()}
+        return {"whole": None if after is None else fight_record(after)}
     out: dict[str, Any] = {}
     fighters = []
     for i, (old, new) in enumerate(zip(before.combatants, after.combatants, strict=True)):
