@@ -25,6 +25,7 @@ from gamekernel.dice.nodes import (
     Num,
     make,
 )
+from gamekernel.dice.nodes import faces as roll_faces
 from gamekernel.dice.parser import Expression, _Parser, _simple, parse
 from gamekernel.display import Displayable
 
@@ -165,7 +166,15 @@ class RollResult(Displayable):
             working = self._working(spaced=True, cap=None)
             verdict = self._verdict(spaced=True)
         else:  # the common case, without the method calls
-            working = _show(fields["expression"][0], iter(fields["_groups"]), True, None)
+            ast, groups = fields["expression"][0], fields["_groups"]
+            kind = type(ast)
+            if kind is Dice and groups[0][2] is None:  # `3d6`: the faces as Python prints a list
+                return _store_line(fields, f"{text} = {groups[0][1]!r} = {total}")
+            if kind is Chain and len(ast[1]) == 1 and type(ast[0]) is Dice and groups[0][2] is None:
+                op, operand, _column = ast[1][0]
+                if type(operand) is Num:  # `1d20+5`, `3d6-1`, `2d6x2`: what _show gives, without its calls
+                    return _store_line(fields, f"{text} = {groups[0][1]!r}{_SPACED_OPS[op]}{operand[0]} = {total}")
+            working = _show(ast, iter(groups), True, None)
             verdict = ""
         if "[" not in working and working == str(total):  # no dice: `5 = 5` would say nothing
             line = fields["_breakdown"] = f"{text} = {total}{verdict}"
@@ -285,7 +294,10 @@ def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollRe
     if type(expr) is str:
         if len(expr) <= limits.max_length and expr.isascii():  # parse(), minus one call
             lower = expr.lower()
-            expression = _simple(lower, expr, limits) or _Parser(lower, expr, expr, None, limits).parse_roll()
+            expression = _simple(lower, expr, limits)
+            if expression is not None:
+                return _roll_simple(expression, rng)
+            expression = _Parser(lower, expr, expr, None, limits).parse_roll()
         else:
             expression = parse(expr, limits)
     elif isinstance(expr, Expression):
@@ -319,6 +331,33 @@ def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollRe
         ) from None
     success, margin = _compare(op, total, target)
     return _make(expression, total, groups, (op, target), success, margin)
+
+
+def _roll_simple(expression: Expression, rng) -> RollResult:
+    """`NdS` or `NdS+K` / `NdS-K` as `_simple` reads them (`3d+2`, `1d20+5`), rolled without walking
+    the tree: the same faces, total and groups as `Chain.roll` / `Dice.roll` (a property test
+    compares the two on every shape `_simple` accepts)."""
+    ast = expression[0]
+    if type(ast) is Dice:
+        rolled = roll_faces(rng, ast[0], ast[1])
+        total = sum(rolled)
+        sides = ast[1]
+    else:
+        dice, ((op, number, _column),) = ast
+        sides = dice[1]
+        rolled = roll_faces(rng, dice[0], sides)
+        total = sum(rolled) + number[0] if op == "+" else sum(rolled) - number[0]
+    result = _new(RollResult)
+    fields = result.__dict__
+    fields["expression"] = expression
+    fields["total"] = total
+    fields["_groups"] = [(sides, rolled, None)]
+    return result
+
+
+def _store_line(fields: dict, line: str) -> str:
+    fields["_breakdown"] = line
+    return line
 
 
 # ----- working (the middle of the breakdown)

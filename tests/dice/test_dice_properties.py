@@ -192,3 +192,36 @@ def test_simple_shape_fast_path_agrees_with_the_general_parser(text, limits):
         return node.col
 
     assert columns(fast.ast) == columns(expected.ast)
+
+
+@RELAXED
+@given(st.from_regex(r"\A[0-9]{0,3}[dD][0-9]{0,3}(?:[-+][0-9]{1,3})?\Z"), st.integers(0, 2**32))
+def test_simple_shape_rolls_as_the_tree_does(text, seed):
+    """`roll` rolls the shapes `_simple` reads without walking the tree (issue 16): the faces,
+    total, breakdown, stored form and RNG state afterwards equal the general path's."""
+    from gamekernel.dice.parser import _Parser
+
+    try:
+        expression = _Parser(text.lower(), text, text, None, Limits()).parse_roll()
+    except DiceError:
+        return
+    fast_rng, tree_rng = random.Random(seed), random.Random(seed)
+    try:
+        fast = roll(text, fast_rng)
+    except DiceError:
+        return
+    tree = roll(expression, tree_rng)  # a parsed Expression always walks the tree
+    assert (fast.total, fast.breakdown, str(fast), fast.dice) == (tree.total, tree.breakdown, str(tree), tree.dice)
+    assert fast.to_dict() == tree.to_dict() and fast_rng.getstate() == tree_rng.getstate()
+
+
+@RELAXED
+@given(st.from_regex(r"\A[1-9]?d(?:4|6|20|%)(?:kh1|!)?(?:[-+x*/](?:[1-9]|d6))?\Z"), st.integers(0, 2**32))
+def test_breakdown_shortcuts_write_what_the_working_walk_writes(text, seed):
+    """`NdS` and `NdS op K` get their breakdown line without the tree walk (issue 16); it must be
+    the line `_show` writes for every shape, modified dice and dice operands included."""
+    from gamekernel.dice.result import _show
+
+    result = roll(text, random.Random(seed))
+    walked = _show(result.ast, iter(result._groups), True, None)
+    assert result.breakdown == f"{result.text} = {walked} = {result.total}"
