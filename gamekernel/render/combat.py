@@ -97,7 +97,7 @@ def tracker_rows(state, only: frozenset[str] | None = None) -> list[dict[str, An
     for i, c in enumerate(state.combatants):
         if only is not None and c.name not in only:
             continue
-        readout = state.readout(c.name)
+        readout = state.readout(c)
         allowed, move = readout.defenses, readout.move
         values = [{"kind": k, "base": base, "value": now, "why": _mod_text(mods)}
                   for k, base, now, mods in readout.defense_values]

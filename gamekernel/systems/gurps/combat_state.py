@@ -371,9 +371,11 @@ class CombatState:
         i = self.index(c.name)
         return copy_with(self, combatants=(*self.combatants[:i], c, *self.combatants[i + 1:]))
 
-    def readout(self, name: str) -> Readout:
-        """The numbers the tracker shows of `name` beyond its own fields (see `Readout`)."""
-        return fighter_readout(self, name)
+    def readout(self, who: str | Combatant) -> Readout:
+        """The numbers the tracker shows of a fighter (by name, or the Combatant itself: the tracker
+        reads every row, and a look-up by name per row made each refresh quadratic) beyond its own
+        fields (see `Readout`)."""
+        return _readout(self, self.get(who) if isinstance(who, str) else who)
 
     def to_dict(self) -> dict:
         return {
@@ -482,9 +484,12 @@ class Readout:
 
 
 def fighter_readout(state: CombatState, name: str) -> Readout:
-    c = state.get(name)
+    return _readout(state, state.get(name))
+
+
+def _readout(state: CombatState, c: Combatant) -> Readout:
     allowed = defenses_allowed(c)
-    effective = effective_defenses(state, c.name)
+    effective = _effective_defenses(state, c)
     values = tuple((k, *effective[k]) for k in ("dodge", "parry", "block") if k in allowed and k in effective)
     return Readout(move_allowed(c), allowed, values)
 
@@ -495,7 +500,10 @@ def effective_defenses(state: CombatState, name: str) -> dict[str, tuple[int, in
     weapon's own modifier. `now`: what the next defense roll uses - also All-Out Defense, posture
     (GURPS-CMB-11), stun −4 (GURPS-CMB-43, INJ-08), and the pending attack's modifiers (feint, unseen,
     flail) when the attack is on `name`. For the tracker, so its numbers are those %defend rolls."""
-    c = state.get(name)
+    return _effective_defenses(state, state.get(name))
+
+
+def _effective_defenses(state: CombatState, c: Combatant) -> dict[str, tuple[int, int, tuple[tuple[int, str], ...]]]:
     p = state.pending
     incoming, attacker = (p.incoming, p.attacker) if p is not None and p.target == c.name else (PLAIN_MELEE, "")
     who = _defender_state(state, c, incoming, attacker)
