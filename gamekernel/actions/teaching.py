@@ -97,7 +97,7 @@ class TeachingActions(HostBase):
         if kind == "mtg.check":
             return ex.mtg_check_explanation({"actor": data["actor"], **data["result"]}, is_land=self._is_land)
         if kind == "mtg.boost":
-            boosted = {"actor": event.actor, **data.get("result", data)}
+            boosted = {"actor": data["actor"], **data.get("result", data)}
             return ex.mtg_boost_explanation(boosted, self._check_before(event))
         if kind == "gw.overcharge":
             detail = data["detail"]

@@ -76,6 +76,19 @@ def test_a_character_copies_like_dataclasses_replace():
         fast.hp_lost = 1  # type: ignore[misc]
 
 
+def test_a_copy_does_not_keep_the_lookups_cached_on_the_original():
+    """A character caches its skill index on first look-up; a copy with other skills builds its own."""
+    import gamekernel.actions.combat  # noqa: F401 (registers the character for the fast copy)
+    from gamekernel.systems.gurps.characters import Character, Skill
+
+    aiko = Character("Aiko", skills=(Skill("Stealth", "DX", "A", 2),))
+    assert aiko.find_skill_entry("stealth") is not None and aiko.find_skill_entry("Climbing") is None
+    other = cb.copy_with(aiko, skills=(Skill("Climbing", "DX", "A", 1),), hp_lost=1)
+    assert other.find_skill_entry("climbing") == Skill("Climbing", "DX", "A", 1)
+    assert other.find_skill_entry("Stealth") is None and other == dataclasses.replace(
+        aiko, skills=(Skill("Climbing", "DX", "A", 1),), hp_lost=1)
+
+
 def test_only_plain_frozen_dataclasses_may_skip_init():
     @dataclasses.dataclass
     class Loose:

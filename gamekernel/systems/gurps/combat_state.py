@@ -41,7 +41,11 @@ def copy_with(obj: Any, /, **changes: Any) -> Any:
         return dataclasses.replace(obj, **changes)
     new = object.__new__(type(obj))
     fields = new.__dict__
-    fields.update(obj.__dict__)
+    source = obj.__dict__
+    if len(source) == len(names):
+        fields.update(source)
+    else:  # values cached on the instance (a character's skill index) describe the old one: not copied
+        fields.update({key: value for key, value in source.items() if key in names})
     fields.update(changes)
     return new
 
