@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: play test bench lint notebooks venv clean
+.PHONY: play test test-any-day bench lint notebooks venv clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -30,11 +30,34 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 play: $(VENV)/.installed-play
 	$(VENV)/bin/jupyter lab $(ROOT_FLAG) example_notebooks
 
+NBVAL := $(PY) -m pytest -q -p no:cacheprovider --nbval --nbval-current-env example_notebooks
+
 test: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q -p no:cacheprovider tests
 	# the documented way to validate any seeded notebook with strict nbval (README)
-	$(PY) -m pytest -q -p no:cacheprovider --nbval --nbval-current-env example_notebooks
+	$(NBVAL)
+	$(MAKE) --no-print-directory test-any-day
+
+# The same strict nbval on another day, in other zones and locales: an output that depends on the
+# clock, the zone or the locale fails the day it is written. Both runs go side by side (2 cores).
+# Debian's faketime moves the clock of every process below it, the notebook kernels included;
+# without it the zones and locales are still changed (CI installs it and requires it).
+FAKETIME := $(shell command -v faketime 2>/dev/null)
+test-any-day: $(VENV)/.installed-test
+	@if [ -z "$(FAKETIME)" ]; then \
+	    if [ -n "$$GAMEKERNEL_REQUIRE_FAKETIME" ]; then echo "faketime is required (apt-get install faketime)"; exit 1; fi; \
+	    echo "faketime not found: the notebooks run in other zones and locales, on today's date"; fi
+	@set -e; \
+	 $(if $(FAKETIME),faketime '2031-02-28 23:59:30') env TZ=Pacific/Kiritimati LC_ALL=C.UTF-8 PYTHONHASHSEED=1 \
+	     $(NBVAL) > .any-day-1.log 2>&1 & one=$$!; \
+	 $(if $(FAKETIME),faketime '2029-12-31 23:59:50') env TZ=America/Adak LC_ALL=C PYTHONHASHSEED=2 \
+	     $(NBVAL) > .any-day-2.log 2>&1 & two=$$!; \
+	 ok=0; wait $$one || ok=1; wait $$two || ok=$$((ok + 2)); \
+	 echo "nbval on 2031-02-28 23:59:30 in Pacific/Kiritimati, C.UTF-8: $$(tail -n 1 .any-day-1.log)"; \
+	 echo "nbval on 2029-12-31 23:59:50 in America/Adak, C: $$(tail -n 1 .any-day-2.log)"; \
+	 if [ $$ok != 0 ]; then cat .any-day-1.log .any-day-2.log; fi; rm -f .any-day-1.log .any-day-2.log; \
+	 test $$ok = 0
 
 bench: $(VENV)/.installed-bench
 	$(PY) -m benchmarks

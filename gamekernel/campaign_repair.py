@@ -13,7 +13,6 @@ import os
 import uuid
 from collections import Counter
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +70,7 @@ class _Plan:
     snapshot_seq: int
     events: int
     steps: list[str]
-    stamp: str
+    aside_folder: str
 
 
 def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairReport:
@@ -160,17 +159,17 @@ def _plan(root: Path) -> _Plan:
             data.get("campaign") != campaign_id or not isinstance(data.get("seq"), int) or data["seq"] > last
         ):
             aside.append((where, t("campaign.repair.why_state", seq=data.get("seq"), last=last)))
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-    steps += [t("campaign.repair.aside", where=where, folder=f"damaged-{stamp}", why=why) for where, why in aside]
+    aside_to = aside_folder(root)
+    steps += [t("campaign.repair.aside", where=where, folder=aside_to, why=why) for where, why in aside]
     name = index.name if index else root.resolve().name
-    steps.append(t("campaign.repair.index", index=INDEX, sessions=len(keep), id=campaign_id))
-    return _Plan(campaign_id, name, keep, headers, aside, snapshot_seq, len(events), steps, stamp)
+    steps.append(t("campaign.repair.index", index=INDEX, sessions=len(keep)))
+    return _Plan(campaign_id, name, keep, headers, aside, snapshot_seq, len(events), steps, aside_to)
 
 
 def _apply(store: CampaignStore, plan: _Plan) -> None:
     """Move the set-aside files, put the headers in front of the kept logs, write the index."""
     root = store.root
-    aside_root = root / f"damaged-{plan.stamp}"
+    aside_root = root / plan.aside_folder
     for where, _ in plan.aside:
         target = aside_root / where
         try:
@@ -186,6 +185,15 @@ def _apply(store: CampaignStore, plan: _Plan) -> None:
         store.write_file(path, header + body, f"{SESSIONS}/{name}")
     store.index = CampaignIndex(plan.name, plan.campaign_id, list(plan.keep), plan.snapshot_seq)
     store._write_index()
+
+
+def aside_folder(root: Path) -> str:
+    """`damaged-1`, or the next number free: numbered rather than stamped, so that a repair's plan
+    reads the same whatever the day (a saved notebook's output must not carry the clock)."""
+    n = 1
+    while (root / f"damaged-{n}").exists():
+        n += 1
+    return f"damaged-{n}"
 
 
 def _read_index(root: Path) -> CampaignIndex | None:

@@ -15,7 +15,7 @@ from gamekernel.i18n import t
 
 if TYPE_CHECKING:
     from gamekernel.dice import Distribution, RollResult
-    from gamekernel.render.log import LogView, NoteResult
+    from gamekernel.render.log import LogView, NoteResult, SessionDate
 
 
 def _apply_seed(state: Any, data: Mapping[str, Any]) -> None:
@@ -25,8 +25,23 @@ def _apply_seed(state: Any, data: Mapping[str, Any]) -> None:
 register_event("seed", apply=_apply_seed, undoable=False)
 register_event("roll")
 register_event("note")
+register_event("session.date")
 register_event("undo", undoable=False)
 register_event("redo", undoable=False)
+
+
+def parse_date(text: str) -> str:
+    """A calendar date as `YYYY-MM-DD` (the only form, so a story's date reads the same in any locale)."""
+    import re
+    from datetime import date
+
+    text = str(text).strip()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        try:
+            return date.fromisoformat(text).isoformat()
+        except ValueError:
+            pass
+    raise UsageError(t("core.err.date", date=repr(text)))
 
 
 @dataclass(frozen=True)
@@ -84,6 +99,15 @@ class CoreActions(HostBase):
         self.record("note", {"text": text, "gm_only": gm_only}, secret=gm_only)
         return NoteResult(text, gm_only)
 
+    def session_date(self, date: str) -> SessionDate:
+        """Date this session's story (`%campaign date 2026-11-30`): the players' story is headed by
+        this date, not by the stamp of the day the notebook ran, so a re-run notebook prints the same."""
+        from gamekernel.render.log import SessionDate
+
+        day = parse_date(date)
+        self.record("session.date", {"date": day})
+        return SessionDate(day)
+
     def log_view(self, last: int | None = None, *, show_secrets: bool = False) -> LogView:
         """The last `last` events (all when None) as a table; secret details hidden unless asked."""
         from gamekernel.render.log import LogView
@@ -95,18 +119,19 @@ class CoreActions(HostBase):
 
     def log_export(
         self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
-        odds: bool = False,
+        odds: bool = False, date: str | None = None,
     ) -> Path:
         """Write the log as Markdown (.md) or a self-contained page (.html), atomically.
 
         With a campaign open the log is the whole campaign; `this_session` keeps only what this
         kernel recorded since it opened the campaign. `players` writes the players' story instead
-        of the GM's log (`odds` adds the odds to its rolls). See `log_write` for the count."""
-        return self.log_write(path, players=players, this_session=this_session, odds=odds).path
+        of the GM's log (`odds` adds the odds to its rolls; `date` heads it instead of the session's
+        own date). See `log_write` for the count."""
+        return self.log_write(path, players=players, this_session=this_session, odds=odds, date=date).path
 
     def log_write(
         self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
-        odds: bool = False,
+        odds: bool = False, date: str | None = None,
     ) -> Written:
         """`export_log`, returning the path and how many entries the file really holds."""
         from gamekernel.render.log import export_html, export_markdown
@@ -114,6 +139,8 @@ class CoreActions(HostBase):
         from gamekernel.util import atomic_write_text
 
         path = Path(path)
+        if date is not None:
+            date = parse_date(date)
         events = self.log
         if this_session:
             opened = [i for i, e in enumerate(events) if e.kind == "campaign.open"]
@@ -123,7 +150,7 @@ class CoreActions(HostBase):
         if not markdown and suffix not in {".html", ".htm"}:
             raise UsageError(t("core.err.export_suffix", name=repr(path.name)))
         if players:
-            story = tell(events, odds=odds)
+            story = tell(events, odds=odds, date=date)
             text, count = (story_markdown(story) if markdown else story_html(story)), story.count
         else:
             text = export_markdown(events) if markdown else export_html(events)

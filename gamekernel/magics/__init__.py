@@ -30,7 +30,7 @@ from gamekernel.magics._base import (
     guarded,
     set_kernel_magics,
 )
-from gamekernel.magics.syntax import COMMANDS, Args, Flag, Integer, Rest, Sub, Word, Words, command
+from gamekernel.magics.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Word, Words, command
 from gamekernel.magics.teaching import EXPLAIN, explainable
 from gamekernel.render.log import Attributed
 
@@ -190,16 +190,19 @@ class GameKernel(SessionMagics):
              options=(Flag("gm", "show the details of secret events too"),
                       Flag("players", "export without GM secrets"),
                       Flag("session", "export only this kernel's session of the campaign"),
-                      Flag("odds", "add the odds to the players' story")))
+                      Flag("odds", "add the odds to the players' story"),
+                      Opt("date", "head the players' story with this date instead of the session's own",
+                          metavar="YYYY-MM-DD")))
     def log(self, args: Args):
-        """The session log: `%log`, `%log 10`, `%log --gm`, `%log export session.md [--players [--odds]] [--session]`.
+        """The session log: `%log`, `%log 10`, `%log --gm`,
+        `%log export session.md [--players [--odds] [--date=YYYY-MM-DD]] [--session]`.
 
         `--players` writes the players' story (no secrets, setup, odds or undone events; `--odds`
         adds the odds); `--session` exports only this kernel's
         session of an open campaign (default: the whole campaign)."""
         if args.sub == "export":
             written = self.session.log_write(args.file, players=args.players, this_session=args.session,
-                                                odds=args.odds)
+                                                odds=args.odds, date=args.date)
             return _ExportResult(str(written.path), written.count, story=args.players)
         return self.session.log_view(args.count, show_secrets=args.gm)
 
@@ -237,13 +240,15 @@ class GameKernel(SessionMagics):
                    Sub("save", help="snapshot the open campaign now and rewrite its readable state files"),
                    Sub("load", help="read the open campaign again from its folder (e.g. after a git checkout)"),
                    Sub("close", help="snapshot and close the campaign"),
+                   Sub("date", Word("date", "the date, as YYYY-MM-DD"),
+                       help="date this session (the players' story shows it, not the day the notebook ran)"),
                    Sub("repair", Words("folder", "the damaged campaign (default: the one just refused)", optional=True),
                        help="plan rebuilding a damaged campaign from the logs that exist; --confirm carries it out")),
              options=(Flag("confirm", "with repair: carry the repair out (without it nothing is written)"),),
              group="campaign")
     def campaign(self, args: Args):
         """A campaign folder: `%campaign open ./crypt-of-ash` (created if missing), `%campaign status`,
-        `%campaign save`, `%campaign load`, `%campaign close`,
+        `%campaign date 2026-11-30`, `%campaign save`, `%campaign load`, `%campaign close`,
         `%campaign repair [FOLDER] [--confirm]`. Every event is written to the folder as it
         happens. (IPython's own `%save` and `%load` stay IPython's.)"""
         session = self.session
@@ -251,6 +256,8 @@ class GameKernel(SessionMagics):
             raise UsageError(t("core.err.confirm_repair_only"))
         if args.sub == "open":
             return session.campaign_open(" ".join(args.folder))
+        if args.sub == "date":
+            return session.session_date(args.date)
         if args.sub == "repair":
             return session.campaign_repair(" ".join(args.folder) or None, confirm=args.confirm)
         return {"status": session.campaign_status, "save": session.campaign_save,

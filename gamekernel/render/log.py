@@ -28,6 +28,19 @@ class NoteResult(Displayable):
 
 
 @dataclass(frozen=True)
+class SessionDate(Displayable):
+    """The date the GM gave this session (`%campaign date`)."""
+
+    date: str
+
+    def __repr__(self) -> str:
+        return t("core.session_date", date=self.date)
+
+    def _repr_html_(self) -> str:
+        return panel("note", esc(repr(self)), tone="neutral")
+
+
+@dataclass(frozen=True)
 class ErrorResult(Displayable):
     """A user mistake, shown as one line; the session was left unchanged."""
 

@@ -51,8 +51,11 @@ class Story:
         return sum(1 for b in self.blocks if b.kind != "heading")
 
 
-def tell(log: Sequence[Event], *, odds: bool = False) -> Story:
-    """The players' story of `log`: only public events still in effect, in order."""
+def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None) -> Story:
+    """The players' story of `log`: only public events still in effect, in order.
+
+    Its date is `date` when given, else the last session's own: the date the GM set for it
+    (`session.date`), else the day (UTC) its first event was stamped. Never the day it is exported."""
     from gamekernel.session import active_events
 
     known = {e.seq for e in log}
@@ -66,9 +69,20 @@ def tell(log: Sequence[Event], *, odds: bool = False) -> Story:
         title = t("story.title.campaign", name=data["name"], session=session_number(data["session"]))
     else:
         title = t("story.title.plain")
-    stamp = (opened[-1].time if opened else next((e.time for e in public if e.time), "")) or ""
     blocks = _Teller(odds).run(public)
-    return Story(title, stamp[:10], tuple(blocks))
+    return Story(title, date or session_date(log, public), tuple(blocks))
+
+
+def session_date(log: Sequence[Event], public: Sequence[Event]) -> str:
+    """The last session's date: the latest `session.date` of that session still in effect (in
+    `public`), else the UTC day of the stamp of its opening (or first) event; "" with no stamp."""
+    opened = [e for e in log if e.kind == "campaign.open" and not e.secret]
+    first = opened[-1].seq if opened else 0
+    dated = [e for e in public if e.kind == "session.date" and e.seq >= first]
+    if dated:
+        return str(dated[-1].data["date"])
+    stamp = (opened[-1].time if opened else next((e.time for e in public if e.time), "")) or ""
+    return stamp[:10]
 
 
 class _Teller:

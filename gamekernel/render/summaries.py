@@ -55,6 +55,11 @@ def _note(d: Data) -> str:
     return t("core.event.note", text=d["text"])
 
 
+@summarizes("session.date")
+def _session_date(d: Data) -> str:
+    return t("core.event.session_date", date=d["date"])
+
+
 @summarizes("undo")
 def _undo(d: Data) -> str:
     return t("core.event.undo", count=len(d["seqs"]))

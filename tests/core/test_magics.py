@@ -199,7 +199,8 @@ def test_note_keeps_dollar_and_braces_as_typed(ip):
 
 def test_help_comes_from_the_declaration(ip):
     doc = ip.find_line_magic("log").__doc__
-    assert doc.startswith("::\n\n  %log export FILE | [N] [--gm] [--players] [--session] [--odds]\n")
+    assert doc.startswith(
+        "::\n\n  %log export FILE | [N] [--gm] [--players] [--session] [--odds] [--date=YYYY-MM-DD]\n")
     assert "--players" in doc and "FILE.md or FILE.html" in doc
 
 
