@@ -12,15 +12,15 @@ $(PY):
 
 venv: $(PY)
 
-$(VENV)/.installed-test: $(PY) pyproject.toml hatch_build.py $(wildcard widgets/*)
+$(VENV)/.installed-test: $(PY) pyproject.toml hatch_build.py $(wildcard widgets/* widgets/*/*)
 	$(PIP) install --quiet -e '.[test]'
 	touch $@
 
-$(VENV)/.installed-play: $(PY) pyproject.toml hatch_build.py $(wildcard widgets/*)
+$(VENV)/.installed-play: $(PY) pyproject.toml hatch_build.py $(wildcard widgets/* widgets/*/*)
 	$(PIP) install --quiet -e '.[play]'
 	touch $@
 
-$(VENV)/.installed-bench: $(PY) pyproject.toml hatch_build.py $(wildcard widgets/*)
+$(VENV)/.installed-bench: $(PY) pyproject.toml hatch_build.py $(wildcard widgets/* widgets/*/*)
 	$(PIP) install --quiet -e '.[bench]'
 	touch $@
 

@@ -15,7 +15,9 @@ class CopyWidgetAssets(BuildHookInterface):
         root = Path(self.root)
         source, target = root / "widgets", root / "gamekernel" / "static"
         target.mkdir(exist_ok=True)
-        for path in sorted(source.glob("*")):
+        for path in sorted(source.rglob("*")):  # widgets/gurps/sheet.js -> static/gurps/sheet.js
             if path.suffix in {".js", ".css"}:
-                shutil.copy2(path, target / path.name)
-        build_data.setdefault("artifacts", []).append("gamekernel/static/*")
+                copy = target / path.relative_to(source)
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, copy)
+        build_data.setdefault("artifacts", []).append("gamekernel/static/**")

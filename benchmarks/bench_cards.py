@@ -87,7 +87,7 @@ def _core_inside_session() -> tuple[float, float]:
     """The same session operations again, with the card core's functions (every `plan_*` and
     `apply`) timed where the session calls them: (session seconds, card-core seconds inside)."""
     import gamekernel.cards as core
-    import gamekernel.systems.gammaworld.state as gw_state
+    import gamekernel.gammaworld.rules.state as gw_state
 
     spent = [0.0]
     depth = [0]
@@ -127,7 +127,7 @@ def _core_ops() -> dict[str, tuple[int, float]]:
     draw from the GM deck; an encounter end discards every readied card and draws as many from
     each character's own deck (the GM deck without one). Every move is `plan_*` then `apply`."""
     from gamekernel import cards
-    from gamekernel.systems.gammaworld.state import DISCARD, GM_DECK, deck_zone, readied_zone
+    from gamekernel.gammaworld.rules.state import DISCARD, GM_DECK, deck_zone, readied_zone
 
     session = _table_of_five()
     table = cards.Table.from_dict(session.gw.table.to_dict())

@@ -27,8 +27,8 @@ def _fight():
 
 
 def main() -> None:
-    from gamekernel.systems.gurps.combat import Tape, apply_injury
-    from gamekernel.widgets.tracker import Tracker
+    from gamekernel.gurps.rules.combat import Tape, apply_injury
+    from gamekernel.gurps.widgets.tracker import Tracker
 
     session = _fight()
     names = [c.name for c in session.combat_state.combatants]

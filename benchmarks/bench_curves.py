@@ -79,7 +79,7 @@ def curve_tracker() -> None:
     then the same with the tracker widget open (its rows refreshed and the patch sent)."""
     import random
 
-    from gamekernel.widgets.tracker import Tracker
+    from gamekernel.gurps.widgets.tracker import Tracker
 
     sizes = [10, 30, 100, 300, 1000]
     for widget in (False, True):
@@ -131,7 +131,7 @@ def _scaled_gcs(data: dict, factor: int) -> dict:
 
 def curve_gcs() -> None:
     from gamekernel import limits
-    from gamekernel.systems.gurps.gcs import load_gcs
+    from gamekernel.gurps.rules.gcs import load_gcs
 
     # the largest synthetic file is past the input limits on purpose: this curve measures the growth
     limits.configure(max_lines=10**7, max_entries=10**6, max_file_mb=1000)

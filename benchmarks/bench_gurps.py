@@ -16,8 +16,8 @@ def _best(func, number: int = NUMBER) -> float:
 
 
 def _derived() -> dict[str, float]:
-    from gamekernel.systems.gurps.characters import Character, make_skill
-    from gamekernel.systems.gurps.traits import make_trait
+    from gamekernel.gurps.rules.characters import Character, make_skill
+    from gamekernel.gurps.rules.traits import make_trait
 
     aiko = Character("Aiko", dx=12, iq=12, ht=11,
                      traits=(make_trait("Combat Reflexes"), make_trait("Acute Vision", level=2)),

@@ -31,8 +31,7 @@ def _next_size(size: int) -> int:
 def main() -> None:
     from IPython.core.interactiveshell import InteractiveShell
 
-    from gamekernel.magics import _base
-
+    from gamekernel import magic_base as _base
     ip = InteractiveShell.instance()  # the shell bench_core may already have made in this process
     if "gamekernel" in ip.extension_manager.loaded:
         ip.run_line_magic("unload_ext", "gamekernel")

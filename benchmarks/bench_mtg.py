@@ -57,7 +57,7 @@ def peak_memory(function) -> tuple[object, float]:
 
 
 def bench_loading() -> list[tuple[str, str]]:
-    from gamekernel.systems.mtg.loaders import load_card_data
+    from gamekernel.mtg.rules.loaders import load_card_data
 
     rows = []
     with tempfile.TemporaryDirectory() as folder:
@@ -107,7 +107,7 @@ def best_of(function, number: int, repeat: int = 5) -> float:
 
 def bench_check() -> list[tuple[str, str]]:
     from gamekernel import Session
-    from gamekernel.systems.mtg.check import action_check
+    from gamekernel.mtg.rules.check import action_check
 
     _facts, library, names = _sixty()
     rng = random.Random(1)
@@ -125,7 +125,7 @@ def bench_check() -> list[tuple[str, str]]:
 
 
 def _sixty():
-    from gamekernel.systems.mtg.facts import bundled_facts
+    from gamekernel.mtg.rules.facts import bundled_facts
 
     facts = bundled_facts()
     names = sorted(facts)[:36] + ["Forest"] * 12 + ["Island"] * 6 + ["Steam Vents"] * 4 + ["Fire // Ice"] * 2
@@ -137,8 +137,8 @@ def _sixty():
 def bench_table() -> None:
     """Issue 16: the 54-cell colour x difficulty table shares one count of the library."""
     from benchmarks.report import Target, ms, targets
-    from gamekernel.systems.mtg.kinds import KINDS, USUAL_DIFFICULTIES
-    from gamekernel.systems.mtg.odds import check_odds, odds_table
+    from gamekernel.mtg.rules.kinds import KINDS, USUAL_DIFFICULTIES
+    from gamekernel.mtg.rules.odds import check_odds, odds_table
 
     _facts, library, _names = _sixty()
 
@@ -158,8 +158,8 @@ def bench_table() -> None:
 def curve_check_odds() -> None:
     """Check odds vs library size: counting the library is linear; the sum is over distinct cards."""
     from benchmarks.report import curve
-    from gamekernel.systems.mtg.facts import bundled_facts
-    from gamekernel.systems.mtg.odds import check_odds
+    from gamekernel.mtg.rules.facts import bundled_facts
+    from gamekernel.mtg.rules.odds import check_odds
 
     facts = bundled_facts()
     sizes = [40, 60, 100, 150, 200, 250]

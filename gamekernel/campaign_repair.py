@@ -53,7 +53,7 @@ class RepairReport(Displayable):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
+        from gamekernel.display.html import esc, panel
 
         lines = repr(self).split("\n")
         body = esc(lines[0]) + "".join(f"<div class='gk-notice'>{esc(line)}</div>" for line in lines[1:])

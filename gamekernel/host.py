@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from gamekernel.events import Event, LogStore
-    from gamekernel.render.combat import CombatResult
+    from gamekernel.gammaworld.rules.state import AlphaState
+    from gamekernel.gurps.combat_render import CombatResult
+    from gamekernel.gurps.rules.characters import Character
+    from gamekernel.mtg.rules.facts import FactsIndex
     from gamekernel.state import TableState
-    from gamekernel.systems.gammaworld.state import AlphaState
-    from gamekernel.systems.gurps.characters import Character
-    from gamekernel.systems.mtg.facts import FactsIndex
 
 __all__ = ["HostBase", "SessionHost"]
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from IPython.core.magic import Magics
 
+from gamekernel.display.results import ErrorResult, SecretNotice, WithNotices
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.i18n import t
-from gamekernel.render.log import ErrorResult, SecretNotice, WithNotices
 
 _kernel_magics = None
 

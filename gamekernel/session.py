@@ -12,19 +12,14 @@ import hashlib
 import os
 import weakref
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 from gamekernel.actions.campaign import CampaignActions
-from gamekernel.actions.cards import CardActions
-from gamekernel.actions.combat import CombatActions
 from gamekernel.actions.core import CoreActions
-from gamekernel.actions.gammaworld import GammaWorldActions
-from gamekernel.actions.gurps import GurpsActions
-from gamekernel.actions.mtg import MtgActions
-from gamekernel.actions.table import TableActions
-from gamekernel.actions.teaching import TeachingActions
+from gamekernel.cards.actions import CardActions
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.events import (
     _REACTIONS,
@@ -37,9 +32,15 @@ from gamekernel.events import (
     now_iso,
     register_reaction,
 )
+from gamekernel.gammaworld.actions import GammaWorldActions
+from gamekernel.gurps.actions import GurpsActions
+from gamekernel.gurps.combat_actions import CombatActions
 from gamekernel.i18n import t
+from gamekernel.mtg.actions import MtgActions
 from gamekernel.rng import TransactionalRandom
 from gamekernel.state import TableState
+from gamekernel.table.actions import TableActions
+from gamekernel.teaching.actions import TeachingActions
 
 __all__ = ["Session", "active_events", "register_reaction", "replay"]
 
@@ -53,6 +54,10 @@ class Session(
     TeachingActions, TableActions,
 ):
     """One table: `Session(seed=7).roll("3d+2")`. The magics hold one per kernel."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Session:
+        # Other packages' rule sets (entry points) add their operations to every new Session.
+        return super().__new__(_with_plugins() if cls is Session else cls)
 
     def __init__(
         self,
@@ -305,6 +310,16 @@ def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]
             if EVENT_KINDS[event.kind].undoable:
                 redo_stack.clear()
     return active, redo_stack
+
+
+@cache
+def _with_plugins() -> type[Session]:
+    """Session with the operations of the rule sets other packages declare (the built-in ones are
+    Session's own bases, which a test keeps equal to the built-in declarations)."""
+    from gamekernel.rulesets import BUILTIN, operation_classes, rule_sets
+
+    extra = operation_classes([r for r in rule_sets() if r.package not in BUILTIN])
+    return type("Session", (Session, *extra), {"__module__": __name__}) if extra else Session
 
 
 def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:

@@ -63,7 +63,6 @@ from gamekernel.i18n import t
 from gamekernel.limits import whole_number
 from gamekernel.text import half_width
 
-GROUPS = ("core", "gurps", "combat", "gammaworld", "mtg", "campaign")
 COMMANDS: dict[str, Syntax] = {}
 
 

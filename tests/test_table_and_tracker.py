@@ -9,8 +9,8 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.errors import GameKernelError, RuleError
-from gamekernel.widgets.table import TableDashboard
-from gamekernel.widgets.tracker import Tracker
+from gamekernel.gurps.widgets.tracker import Tracker
+from gamekernel.table.widget import TableDashboard
 
 DECKLIST = "Deck\n4 Forest\n3 Elvish Mystic\n2 Runeclaw Bear\n2 Ornithopter\n2 Serra Angel\n3 Plains\n"
 

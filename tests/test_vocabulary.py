@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from gamekernel.errors import UsageError
+from gamekernel.gurps.rules import vocabulary as voc
+from gamekernel.gurps.rules.attacks import combat_tables
 from gamekernel.i18n import catalog
-from gamekernel.systems.gurps import vocabulary as voc
-from gamekernel.systems.gurps.attacks import combat_tables
-from gamekernel.systems.mtg.facts import COLOURS, LETTER_TO_COLOUR, colour_words
-from gamekernel.systems.mtg.kinds import KINDS, parse_kind
+from gamekernel.mtg.rules.facts import COLOURS, LETTER_TO_COLOUR, colour_words
+from gamekernel.mtg.rules.kinds import KINDS, parse_kind
 
 LANGUAGES = ("en", "ja")
 GROUPS = [(group, key, alias) for group in voc.GROUPS for key, aliases in voc.vocabulary()[group].items()
@@ -63,9 +63,11 @@ def test_mtg_chk_08_colours_in_pentagon_order_with_their_letters():
 
 def test_the_widgets_hold_no_copied_word_lists():
     front = Path(__file__).resolve().parents[1] / "widgets"
-    for script in front.glob("*.js"):
+    scripts = sorted(front.rglob("*.js"))
+    assert len(scripts) >= 7
+    for script in scripts:
         text = script.read_text("utf-8")
         assert '"white", "blue"' not in text and '"all_out_attack"' not in text, script.name
-    data = json.loads((Path(__file__).resolve().parents[1] / "gamekernel/systems/gurps/data/vocabulary.json")
+    data = json.loads((Path(__file__).resolve().parents[1] / "gamekernel/gurps/data/vocabulary.json")
                       .read_text("utf-8"))
     assert set(data) == {"_about", *voc.GROUPS}

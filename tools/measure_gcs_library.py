@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from gamekernel.errors import GameKernelError
-from gamekernel.systems.gurps.gcs import import_gcs
+from gamekernel.gurps.rules.gcs import import_gcs
 
 
 def main(argv: list[str] | None = None) -> int:

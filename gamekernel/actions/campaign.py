@@ -13,10 +13,10 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from operator import attrgetter
 
-from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import StorageError, UsageError
 from gamekernel.events import Event, gc_paused, register_event
+from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.limits import user_path
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.actions.host import HostBase
 from gamekernel.errors import UsageError
 from gamekernel.events import register_event
+from gamekernel.host import HostBase
 from gamekernel.i18n import t
 
 if TYPE_CHECKING:

@@ -20,8 +20,8 @@ job, each importing only those before it:
 
 from __future__ import annotations
 
-from gamekernel.cards_apply import applied, apply, replay
-from gamekernel.cards_facts import (
+from gamekernel.cards.apply import applied, apply, replay
+from gamekernel.cards.facts import (
     ERROR_WHEN_EMPTY,
     EVERYONE,
     CardInstance,
@@ -32,7 +32,7 @@ from gamekernel.cards_facts import (
     ReplayError,
     ZoneInfo,
 )
-from gamekernel.cards_plan import (
+from gamekernel.cards.plan import (
     plan_add_zone,
     plan_create,
     plan_destroy,
@@ -46,7 +46,7 @@ from gamekernel.cards_plan import (
     plan_shuffle,
     plan_tap,
 )
-from gamekernel.cards_records import (
+from gamekernel.cards.records import (
     AddZone,
     Batch,
     Create,
@@ -58,7 +58,7 @@ from gamekernel.cards_records import (
     Shuffle,
     op_from_dict,
 )
-from gamekernel.cards_table import Table
+from gamekernel.cards.table import Table
 
 __all__ = [
     "ERROR_WHEN_EMPTY", "EVERYONE", "AddZone", "Batch", "CardInstance", "Create", "Destroy", "DrawFrom",

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamekernel import cards
-from gamekernel.actions.host import HostBase
 from gamekernel.events import register_event
+from gamekernel.host import HostBase
 from gamekernel.state import register_part
 
 PART = "cards"

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from gamekernel.cards_facts import CardInstance, ReplayError
-from gamekernel.cards_records import AddZone, Batch, Create, Destroy, Move, Op, SetPolicy, SetState, Shuffle
-from gamekernel.cards_table import Table
+from gamekernel.cards.facts import CardInstance, ReplayError
+from gamekernel.cards.records import AddZone, Batch, Create, Destroy, Move, Op, SetPolicy, SetState, Shuffle
+from gamekernel.cards.table import Table
 from gamekernel.i18n import t
 
 # --------------------------------------------------------------------------- apply (no rng)

@@ -11,10 +11,10 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from gamekernel.cards_apply import _apply_op, _check_op
-from gamekernel.cards_facts import ERROR_WHEN_EMPTY, DrawFrom, EmptyPolicy, EmptyZoneError, Position, ZoneInfo
-from gamekernel.cards_records import AddZone, Batch, Create, Destroy, Move, Op, SetPolicy, SetState, Shuffle
-from gamekernel.cards_table import Table
+from gamekernel.cards.apply import _apply_op, _check_op
+from gamekernel.cards.facts import ERROR_WHEN_EMPTY, DrawFrom, EmptyPolicy, EmptyZoneError, Position, ZoneInfo
+from gamekernel.cards.records import AddZone, Batch, Create, Destroy, Move, Op, SetPolicy, SetState, Shuffle
+from gamekernel.cards.table import Table
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamekernel.cards_facts import EmptyPolicy, Position, ZoneInfo
+from gamekernel.cards.facts import EmptyPolicy, Position, ZoneInfo
 from gamekernel.errors import DataError
 from gamekernel.i18n import t
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from gamekernel.cards import Table
 from gamekernel.display import renders
+from gamekernel.display.html import esc, panel, table
 from gamekernel.i18n import t
-from gamekernel.render.html import esc, panel, table
 
 if TYPE_CHECKING:
     from gamekernel.cards import CardInstance

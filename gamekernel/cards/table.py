@@ -10,7 +10,7 @@ import difflib
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from gamekernel.cards_facts import CardInstance, ZoneInfo
+from gamekernel.cards.facts import CardInstance, ZoneInfo
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import t

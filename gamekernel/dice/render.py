@@ -8,9 +8,9 @@ from functools import lru_cache
 from gamekernel.dice.odds import Distribution
 from gamekernel.dice.result import RollResult
 from gamekernel.display import TEXT, renders
+from gamekernel.display.html import FONT, bars, chip_style, esc, panel, table
+from gamekernel.display.numbers import count, decimal, percent
 from gamekernel.i18n import get_language, t
-from gamekernel.render.html import FONT, bars, chip_style, esc, panel, table
-from gamekernel.render.numbers import count, decimal, percent
 
 MAX_ROWS = 41  # table and chart rows before trimming the tails and grouping outcomes
 TAIL = Fraction(1, 10**6)  # outcomes beyond this tail mass are summarised, not listed

@@ -14,16 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import limits
-from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.events import Event, check_storable, register_event, register_reaction
+from gamekernel.gammaworld.rules import odds, play
+from gamekernel.gammaworld.rules.decks import DeckCheck, validate_deck
+from gamekernel.gammaworld.rules.results import AlphaResult, HandView, describe, hand_view
+from gamekernel.gammaworld.rules.state import AlphaState, Step, apply_recorded, apply_step
+from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.state import register_part
-from gamekernel.systems.gammaworld import odds, play
-from gamekernel.systems.gammaworld.decks import DeckCheck, validate_deck
-from gamekernel.systems.gammaworld.results import AlphaResult, HandView, describe, hand_view
-from gamekernel.systems.gammaworld.state import AlphaState, Step, apply_recorded, apply_step
 
 PART = "gammaworld"
 KINDS = (

@@ -14,9 +14,9 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.limits import whole_number
-from gamekernel.magics._base import SessionMagics, guarded
-from gamekernel.magics.syntax import Args, Flag, Sub, Words, command
-from gamekernel.magics.teaching import EXPLAIN, explainable
+from gamekernel.magic_base import SessionMagics, guarded
+from gamekernel.syntax import Args, Flag, Sub, Words, command
+from gamekernel.teaching.magics import EXPLAIN, explainable
 
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[+-]?\d+$")
@@ -142,7 +142,7 @@ class GammaWorldMagics(SessionMagics):
         view = self.session.gw_hand(name)
         if args.static:
             return view
-        from gamekernel.widgets.hand import HandWidget
+        from gamekernel.gammaworld.widgets.hand import HandWidget
 
         return HandWidget(self.session, view.name)
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from gamekernel.actions.gammaworld import AlphaOdds, DeckOddsView, DeckView
 from gamekernel.display import TEXT, renders
+from gamekernel.display.html import ACCENTS, FONT, INK, PAPER, chip, esc, panel, sign, table
+from gamekernel.display.numbers import percent as plain_percent
+from gamekernel.gammaworld.actions import AlphaOdds, DeckOddsView, DeckView
+from gamekernel.gammaworld.rules.decks import DeckCheck
+from gamekernel.gammaworld.rules.results import AlphaResult, HandView
 from gamekernel.i18n import t
-from gamekernel.render.html import ACCENTS, FONT, INK, PAPER, chip, esc, panel, sign, table
-from gamekernel.render.numbers import percent as plain_percent
-from gamekernel.systems.gammaworld.decks import DeckCheck
-from gamekernel.systems.gammaworld.results import AlphaResult, HandView
 
 if TYPE_CHECKING:
-    from gamekernel.systems.gammaworld.catalog import Catalog
-    from gamekernel.systems.gammaworld.schema import AlphaCard
+    from gamekernel.gammaworld.rules.catalog import Catalog
+    from gamekernel.gammaworld.rules.schema import AlphaCard
 
 # (background, text/border) per energy source; readable on light and dark themes.
 ENERGY_COLOURS = {
@@ -29,7 +29,7 @@ CARD_W, CARD_H = 180, 250
 def _catalog(catalog: Catalog | None) -> Catalog:
     if catalog is not None:
         return catalog
-    from gamekernel.systems.gammaworld.catalog import starter_catalog
+    from gamekernel.gammaworld.rules.catalog import starter_catalog
 
     return starter_catalog()
 
@@ -381,7 +381,7 @@ def odds_table_html(flux_rows, overcharge_rows) -> str:
 
 def step_summary(step) -> str:
     """One line for the session log (no hands; names from the bundled catalog when possible)."""
-    from gamekernel.systems.gammaworld.results import AlphaResult
+    from gamekernel.gammaworld.rules.results import AlphaResult
 
     return _lines(AlphaResult(step, (), None))[0][1]
 

@@ -17,13 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import limits
-from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, UsageError
 from gamekernel.events import register_event
-from gamekernel.i18n import t
-from gamekernel.state import register_part
-from gamekernel.systems.gurps.characters import (
+from gamekernel.gurps.rules.characters import (
     Character,
     check_edits,
     custom_skill,
@@ -31,7 +28,7 @@ from gamekernel.systems.gurps.characters import (
     make_skill,
     save_character,
 )
-from gamekernel.systems.gurps.checks import (
+from gamekernel.gurps.rules.checks import (
     CheckSpec,
     CheckTarget,
     Modifier,
@@ -47,17 +44,20 @@ from gamekernel.systems.gurps.checks import (
     split_vs,
     success_roll,
 )
-from gamekernel.systems.gurps.contests import QuickContest, RegularContest, quick_contest, regular_contest
-from gamekernel.systems.gurps.damage import DamageRoll, parse_damage, roll_damage
-from gamekernel.systems.gurps.fright import FrightCheck, fright_check
-from gamekernel.systems.gurps.gcs import export_gcs, read_gcs
-from gamekernel.systems.gurps.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
-from gamekernel.systems.gurps.library import LibraryEntry, LibraryIndex, index_library
-from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
-from gamekernel.systems.gurps.reactions import ReactionRoll, reaction_roll
-from gamekernel.systems.gurps.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
-from gamekernel.systems.gurps.traits import make_trait
-from gamekernel.systems.gurps.weapons import CharacterWeapon, parse_character_weapon
+from gamekernel.gurps.rules.contests import QuickContest, RegularContest, quick_contest, regular_contest
+from gamekernel.gurps.rules.damage import DamageRoll, parse_damage, roll_damage
+from gamekernel.gurps.rules.fright import FrightCheck, fright_check
+from gamekernel.gurps.rules.gcs import export_gcs, read_gcs
+from gamekernel.gurps.rules.gcs.library import LibraryEntry, LibraryIndex, index_library
+from gamekernel.gurps.rules.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
+from gamekernel.gurps.rules.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
+from gamekernel.gurps.rules.reactions import ReactionRoll, reaction_roll
+from gamekernel.gurps.rules.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
+from gamekernel.gurps.rules.traits import make_trait
+from gamekernel.gurps.rules.weapons import CharacterWeapon, parse_character_weapon
+from gamekernel.host import HostBase
+from gamekernel.i18n import t
+from gamekernel.state import register_part
 from gamekernel.text import resolve_name, same_name
 
 PART = "gurps"
@@ -460,13 +460,13 @@ class GurpsActions(HostBase):
 
     def gurps_check_odds(self, spec: str | CheckSpec, actor: str | None = None):
         """Exact odds of a success roll against `spec` (a number, or a skill of `actor`): `%odds check`."""
-        from gamekernel.systems.gurps.odds import check_odds
+        from gamekernel.gurps.rules.odds import check_odds
 
         return check_odds(self.gurps_check_target(spec, actor))
 
     def gurps_contest_odds(self, first: str | CheckSpec, second: str | CheckSpec, actor: str | None = None):
         """Exact odds of a Quick Contest between two specs: `%odds contest 14 vs 12`."""
-        from gamekernel.systems.gurps.odds import quick_contest_odds
+        from gamekernel.gurps.rules.odds import quick_contest_odds
 
         return quick_contest_odds(self.gurps_check_target(_as_side(first), actor),
                                   self.gurps_check_target(_as_side(second), actor))

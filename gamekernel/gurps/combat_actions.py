@@ -14,30 +14,30 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamekernel.actions.host import HostBase
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
-from gamekernel.i18n import t
-from gamekernel.limits import at_most, real_number, whole_number
-from gamekernel.state import register_part
-from gamekernel.systems.gurps import combat as cb
-from gamekernel.systems.gurps import hazards as hz
-from gamekernel.systems.gurps import magic as mg
-from gamekernel.systems.gurps import recovery as rec
-from gamekernel.systems.gurps.characters import Character
-from gamekernel.systems.gurps.combat import Combatant, CombatState, Tape, copy_with
-from gamekernel.systems.gurps.combat_facts import (
+from gamekernel.gurps.rules import combat as cb
+from gamekernel.gurps.rules import hazards as hz
+from gamekernel.gurps.rules import magic as mg
+from gamekernel.gurps.rules import recovery as rec
+from gamekernel.gurps.rules.characters import Character
+from gamekernel.gurps.rules.combat import Combatant, CombatState, Tape, copy_with
+from gamekernel.gurps.rules.combat.facts import (
     apply_combatant_facts,
     apply_fight_facts,
     combatant_facts,
     combatant_record,
     fight_facts,
 )
-from gamekernel.systems.gurps.combat_state import allow_fast_copy
-from gamekernel.systems.gurps.damage import parse_damage, roll_damage
-from gamekernel.systems.gurps.harm import harm
-from gamekernel.systems.gurps.vocabulary import defense_key, maneuver_key, posture_key
-from gamekernel.systems.gurps.wording import badges
+from gamekernel.gurps.rules.combat.state import allow_fast_copy
+from gamekernel.gurps.rules.damage import parse_damage, roll_damage
+from gamekernel.gurps.rules.harm import harm
+from gamekernel.gurps.rules.vocabulary import defense_key, maneuver_key, posture_key
+from gamekernel.gurps.rules.wording import badges
+from gamekernel.host import HostBase
+from gamekernel.i18n import t
+from gamekernel.limits import at_most, real_number, whole_number
+from gamekernel.state import register_part
 from gamekernel.text import find_name, match_key, resolve_name, same_name
 
 PART = "gurps_combat"
@@ -279,7 +279,7 @@ def _hurt(part: CombatPart, c: Combatant, tape: Tape, *, injury: int = 0, fp: in
 
 def _injury_lines(rep) -> list[str]:
     """The injury path's lines, none when nothing was lost (a resisted poison, a free spell)."""
-    from gamekernel.render.combat import injury_lines
+    from gamekernel.gurps.combat_render import injury_lines
 
     return injury_lines(rep) if rep.injury or rep.fp_loss else []
 
@@ -550,7 +550,7 @@ class CombatActions(HostBase):
                 outcome: Callable[[Any], dict[str, Any]] | None = None, secret: bool = False):
         """Run operation `name` live (validating it), then record it with its dice; `outcome` picks
         the facts of the live report the log line needs (whose turn began), stored as data["outcome"]."""
-        from gamekernel.render.combat import CombatResult
+        from gamekernel.gurps.combat_render import CombatResult
 
         part: CombatPart = self.state[PART]
         tape = Tape(self.dice_for(secret))
@@ -620,7 +620,7 @@ class CombatActions(HostBase):
         return self._combat("end", {})
 
     def combat_status(self):
-        from gamekernel.render.combat import CombatResult
+        from gamekernel.gurps.combat_render import CombatResult
 
         return CombatResult("status", (), self.state[PART].fight)
 

@@ -14,9 +14,9 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
-from gamekernel.magics._base import SessionMagics, guarded
-from gamekernel.magics.syntax import Args, Flag, Rest, Sub, Word, Words, command
-from gamekernel.magics.teaching import EXPLAIN, explainable
+from gamekernel.magic_base import SessionMagics, guarded
+from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command
+from gamekernel.teaching.magics import EXPLAIN, explainable
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -121,7 +121,7 @@ class CombatMagics(SessionMagics):
             return add(args.name, args.stats)
         if args.sub == "arm":
             return session.combat_arm(args.name or "", args.weapon)
-        from gamekernel.widgets.tracker import Tracker
+        from gamekernel.gurps.widgets.tracker import Tracker
 
         return Tracker(session)
 
@@ -169,7 +169,7 @@ class CombatMagics(SessionMagics):
         if len(words) < 2:
             raise UsageError(t("combat.err.usage", usage="%maneuver Aiko all_out_attack determined"))
         name, maneuver, *rest = words
-        from gamekernel.systems.gurps.vocabulary import maneuver_key
+        from gamekernel.gurps.rules.vocabulary import maneuver_key
 
         key = maneuver_key(maneuver)
         option = target = posture = task = ""

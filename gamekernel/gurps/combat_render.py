@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamekernel.display import Displayable
+from gamekernel.display.html import ACCENTS, FONT, INK, PAPER_ALT, RULE, chip, esc, panel, sign
 from gamekernel.i18n import t
-from gamekernel.render.html import ACCENTS, FONT, INK, PAPER_ALT, RULE, chip, esc, panel, sign
 
 HP_TONES = {"healthy": "good", "reeling": "warn", "collapse": "bad", "dying1": "awful", "dying2": "awful",
             "dying3": "awful", "dying4": "awful", "dead": "muted", "destroyed": "muted"}

@@ -15,9 +15,9 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.limits import whole_number
-from gamekernel.magics._base import Secret, SessionMagics, guarded
-from gamekernel.magics.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
-from gamekernel.magics.teaching import EXPLAIN, explainable
+from gamekernel.magic_base import Secret, SessionMagics, guarded
+from gamekernel.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
+from gamekernel.teaching.magics import EXPLAIN, explainable
 from gamekernel.text import resolve_name
 
 # `%char skill Gunnery DX/A 4`: the attribute/difficulty word of a skill outside the catalog
@@ -26,8 +26,7 @@ _ATTR_DIFF = re.compile(r"(?i)(st|dx|iq|ht|will|per)/(e|a|h|vh|w)")
 
 def _checks():
     """The GURPS check parsers, imported when a magic first needs them (keeps `%load_ext` cheap)."""
-    from gamekernel.systems.gurps import checks
-
+    from gamekernel.gurps.rules import checks
     return checks
 
 
@@ -248,7 +247,7 @@ class GurpsMagics(SessionMagics):
         if args.sub == "reset":
             minutes = None
             if args.time is not None:
-                from gamekernel.actions.combat import parse_minutes
+                from gamekernel.gurps.combat_actions import parse_minutes
 
                 minutes = parse_minutes(args.time if not args.time.isdigit() else f"{args.time}min")
             return self.session.gurps_luck_reset(args.actor, minutes=minutes)
@@ -302,7 +301,7 @@ class GurpsMagics(SessionMagics):
     def gurps(self, args: Args):
         """The GCS library as the catalog: `%gurps library ~/GCS/Library`, `%gurps find Fireball`."""
         if args.sub == "library":
-            from gamekernel.magics.mtg import _Progress  # the same progress bar as card data loads
+            from gamekernel.mtg.magics import _Progress  # the same progress bar as card data loads
 
             return self.session.gurps_library(args.path, cache=args.cache, progress=_Progress())
         return self.session.gurps_find(args.name)
@@ -313,7 +312,7 @@ class GurpsMagics(SessionMagics):
              actor="whose sheet", group="gurps")
     def sheet(self, args: Args):
         """The interactive character sheet: `%sheet Aiko` (edit attributes, click a skill to roll it)."""
-        from gamekernel.widgets.sheet import SheetWidget
+        from gamekernel.gurps.widgets.sheet import SheetWidget
 
         character = self.session.gurps_character(args.actor or args.name)
         return SheetWidget(self.session, name=character.name)

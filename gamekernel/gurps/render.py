@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamekernel.actions.gurps import (
+from gamekernel.display import TEXT, renders
+from gamekernel.display.html import chip, esc, panel, sign, table
+from gamekernel.gurps.actions import (
     CharacterList,
     GcsLibraryLoaded,
     LibraryFound,
@@ -16,22 +18,20 @@ from gamekernel.actions.gurps import (
     LuckStatus,
     SavedCharacter,
 )
-from gamekernel.display import TEXT, renders
+from gamekernel.gurps.rules.characters import Character
+from gamekernel.gurps.rules.checks import CheckOdds, SuccessRoll
+from gamekernel.gurps.rules.contests import QuickContest, RegularContest
+from gamekernel.gurps.rules.damage import DamageRoll
+from gamekernel.gurps.rules.fright import FrightCheck
+from gamekernel.gurps.rules.influence import InfluenceResult
+from gamekernel.gurps.rules.luck import LuckResult
+from gamekernel.gurps.rules.odds import ContestOdds
+from gamekernel.gurps.rules.reactions import ReactionRoll
+from gamekernel.gurps.rules.selfcontrol import SelfControlRoll
 from gamekernel.i18n import get_language, t
-from gamekernel.render.html import chip, esc, panel, sign, table
-from gamekernel.systems.gurps.characters import Character
-from gamekernel.systems.gurps.checks import CheckOdds, SuccessRoll
-from gamekernel.systems.gurps.contests import QuickContest, RegularContest
-from gamekernel.systems.gurps.damage import DamageRoll
-from gamekernel.systems.gurps.fright import FrightCheck
-from gamekernel.systems.gurps.influence import InfluenceResult
-from gamekernel.systems.gurps.luck import LuckResult
-from gamekernel.systems.gurps.odds import ContestOdds
-from gamekernel.systems.gurps.reactions import ReactionRoll
-from gamekernel.systems.gurps.selfcontrol import SelfControlRoll
 
 if TYPE_CHECKING:
-    from gamekernel.systems.gurps.checks import Modifier
+    from gamekernel.gurps.rules.checks import Modifier
 
 SEP = " · "
 
@@ -48,7 +48,7 @@ def display_name(label: str) -> str:
         return ""
     if get_language() != "ja":
         return label
-    from gamekernel.systems.gurps.skills import japanese_name
+    from gamekernel.gurps.rules.skills import japanese_name
 
     ja = japanese_name(label)
     if ja:
@@ -57,7 +57,7 @@ def display_name(label: str) -> str:
     text = t(key)
     if text != key:
         return text
-    from gamekernel.systems.gurps.traits import maybe_trait
+    from gamekernel.gurps.rules.traits import maybe_trait
 
     trait = maybe_trait(label)
     if trait is not None and trait.ja:
@@ -148,7 +148,7 @@ def success_html(result: SuccessRoll) -> str:
 
 @renders(DamageRoll, TEXT)
 def damage_text(result: DamageRoll) -> str:
-    from gamekernel.systems.gurps.damage import DiceAdds
+    from gamekernel.gurps.rules.damage import DiceAdds
 
     spec = result.spec
     dice = f"{DiceAdds(spec.dice, spec.adds)} {spec.kind}"
@@ -233,7 +233,7 @@ def character_rows(character: Character) -> list[tuple[str, str, str]]:
 
 @renders(Character)
 def character_html(character: Character) -> str:
-    from gamekernel.render.html import table as html_table
+    from gamekernel.display.html import table as html_table
 
     pts = character.points()
     attrs = html_table([t("gurps.sheet.col.stat"), t("gurps.sheet.col.value"), t("gurps.sheet.col.points")],
@@ -283,7 +283,7 @@ def weapon_rows(character: Character) -> list[dict[str, str]]:
 
 def weapons_table(character: Character) -> str:
     """The sheet's weapons table (empty when there are none)."""
-    from gamekernel.render.html import table as html_table
+    from gamekernel.display.html import table as html_table
 
     rows = [(r["name"], r["level"], r["damage"], r["reach"], r["parry"]) for r in weapon_rows(character)]
     if not rows:
@@ -509,7 +509,7 @@ def check_odds_text(odds) -> str:
 
 @renders(CheckOdds)
 def check_odds_html(odds) -> str:
-    from gamekernel.render.html import bars
+    from gamekernel.display.html import bars
 
     items = []
     highlight = set()
@@ -529,7 +529,7 @@ def contest_odds_text(odds) -> str:
 
 @renders(ContestOdds)
 def contest_odds_html(odds) -> str:
-    from gamekernel.render.html import bars
+    from gamekernel.display.html import bars
 
     items = [(f"A {odds.a}", float(odds.a_wins), pct(odds.a_wins)),
              (f"B {odds.b}", float(odds.b_wins), pct(odds.b_wins)),

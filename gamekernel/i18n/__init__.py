@@ -1,6 +1,7 @@
 """Message catalogs (en, ja) for every user-facing string.
 
-Each language is a folder of JSON files (one per domain: core.json, dice.json, gurps.json ...),
+Each language is a folder of JSON files (one per domain: core.json, dice.json ...), here for the
+shared and cross-rule-set text and in each rule set's package (`gamekernel/gurps/i18n/en/*.json`),
 merged into one flat key -> template mapping, so rule sets add their strings without touching
 each other's files. Templates use str.format fields.
 """
@@ -19,8 +20,12 @@ _current = "en"
 @cache
 def catalog(language: str) -> dict[str, str]:
     """All messages of one language, merged from its domain files."""
+    from gamekernel.rulesets import rule_sets
+
     merged: dict[str, str] = {}
-    for path in sorted((_FOLDER / language).glob("*.json")):
+    paths = sorted((_FOLDER / language).glob("*.json"))
+    paths += [path for declared in rule_sets() for path in declared.catalogs(language)]
+    for path in paths:
         merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged
 

@@ -1,18 +1,17 @@
 """IPython magics: `%roll`, `%odds`, `%seed`, `%log`, `%note`, `%undo`, `%redo` and the rule sets'.
 
 `GameKernel` holds the options (`%config GameKernel`: seed, language, max_dice, log_path) and the
-kernel's Session; each rule set adds a Magics class of its own (gamekernel/magics/<set>.py).
-Commands shared by several rule sets (`%check`, `%rest`, `%odds check ...`) dispatch here, by a
-predicate on the parsed words (a colour first is MtG's check; a duration is GURPS rest), so a bad
-line gets the error of the rule set it looks like. Every magic declares its syntax once with
-`@command` (gamekernel/magics/syntax.py); `%gamekernel` (`%gk`) lists them all. gamekernel shadows
+kernel's Session; each rule set's declaration (gamekernel/rulesets.py) names its Magics classes.
+Commands shared by several rule sets (`%check`, `%rest`, `%odds check ...`) dispatch here to the
+rule set whose declared handler claims the parsed words (a colour first is MtG's check; a duration
+is GURPS rest), so a bad line gets the error of the rule set it looks like. Every magic declares
+its syntax once with `@command` (gamekernel/syntax.py); `%gamekernel` (`%gk`) lists them all. gamekernel shadows
 no IPython magic, and `unload` puts back whatever a name held before `load`. Every magic line of a
 cell shows its result, not only the last (gamekernel/magics/echo.py).
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 from IPython.core.magic import line_magic, magics_class
@@ -20,28 +19,22 @@ from traitlets import Enum, Int, Unicode, observe
 
 from gamekernel import i18n, limits
 from gamekernel.display import Displayable
+from gamekernel.display.results import Attributed
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.magics import echo
-from gamekernel.magics._base import (
+from gamekernel.magic_base import (
     Secret,
     SessionMagics,
     current_session,
     guarded,
     set_kernel_magics,
 )
-from gamekernel.magics.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Word, Words, command
-from gamekernel.magics.teaching import EXPLAIN, explainable
-from gamekernel.render.log import Attributed
+from gamekernel.magics import echo
+from gamekernel.rulesets import handler_for, rule_sets
+from gamekernel.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Word, Words, command
+from gamekernel.teaching.magics import EXPLAIN, explainable
 
 __all__ = ["GameKernel", "current_session", "load", "unload"]
-
-RULE_SET_MODULES = ("gurps", "combat", "gammaworld", "mtg", "teaching", "table")
-
-
-def _rule_set(name: str):
-    return importlib.import_module(f"gamekernel.magics.{name}")
-
 
 @magics_class
 class GameKernel(SessionMagics):
@@ -162,11 +155,13 @@ class GameKernel(SessionMagics):
         """Exact odds: `%odds 3d6 <= 12`, `%odds 4d6kh3`; GURPS `%odds check 12`, `%odds contest 14 vs 12`;
         MtG `%odds check green 2 @Mira`."""
         if args.sub == "check":
-            if _rule_set("mtg").looks_like_mtg_check(args.spec):
-                return _rule_set("mtg").mtg_odds(self.session, args)
-            return _rule_set("gurps").gurps_check_odds(self.session, args)
+            odds = handler_for("check", args.spec).odds
+            assert odds is not None
+            return odds(self.session, args)
         if args.sub == "contest":
-            return _rule_set("gurps").gurps_contest_odds(self.session, args)
+            from gamekernel.gurps.magics import gurps_contest_odds
+
+            return gurps_contest_odds(self.session, args)
         if args.actor is not None:
             raise UsageError(t("cmd.err.extra", word="@" + args.actor, column=args.column("actor"),
                                usage=COMMANDS["odds"].usage()))
@@ -295,9 +290,7 @@ class GameKernel(SessionMagics):
     def check(self, args: Args):
         """A check: GURPS success roll (`%check Lockpicking-5 dark`) or MtG action check (`%check green 2 @Mira`).
         A line whose first word is a colour is an MtG check (and gets MtG's errors); any other, GURPS."""
-        if _rule_set("mtg").looks_like_mtg_check(args.spec):
-            return _rule_set("mtg").mtg_check(self.session, args)
-        return _rule_set("gurps").gurps_check(self.session, args)
+        return handler_for("check", args.spec).run(self.session, args)
 
     @line_magic
     @guarded("rest")
@@ -308,10 +301,7 @@ class GameKernel(SessionMagics):
     def rest(self, args: Args):
         """Rest: GURPS `%rest Bren 30min` recovers FP/HP; Gamma World `%rest @Rin` rebuilds the alpha deck.
         A line naming a duration (30min, 2h) is GURPS rest; any other, Gamma World's extended rest."""
-        combat = _rule_set("combat")
-        if combat.looks_like_gurps_rest(args.names):
-            return combat.gurps_rest(self.session, args)
-        return _rule_set("gammaworld").gw_rest(self.session, args)
+        return handler_for("rest", args.names).run(self.session, args)
 
 
 def _at_least_one(count: int, magic: str) -> int:
@@ -328,7 +318,7 @@ class _SeedResult(Displayable):
         return i18n.t("core.seed", seed=self.seed)
 
     def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
+        from gamekernel.display.html import esc, panel
 
         return panel("seed", esc(repr(self)), tone="muted")
 
@@ -342,7 +332,7 @@ class _ExportResult(Displayable):
         return i18n.t(key, count=self.count, path=self.path)
 
     def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
+        from gamekernel.display.html import esc, panel
 
         return panel("export", esc(repr(self)), tone="good")
 
@@ -368,14 +358,17 @@ def load(ipython) -> None:
 
 
 def _magics_classes() -> list:
-    return [GameKernel] + [c for n in RULE_SET_MODULES for c in getattr(_rule_set(n), "MAGICS", ())]
+    """The core magics, each rule set's (as declared), then the cross-rule-set features'."""
+    from gamekernel.table.magics import TableMagics
+    from gamekernel.teaching.magics import TeachingMagics
+
+    return [GameKernel, *(c for r in rule_sets() for c in r.magics()), TeachingMagics, TableMagics]
 
 
 def unload(ipython) -> None:
     """Remove every magic gamekernel registered and put back what those names held before (there is
     no unregister API in IPython)."""
-    from gamekernel.magics import _base
-
+    from gamekernel import magic_base as _base
     echo.unregister(ipython)
     for kind in ("line", "cell"):
         table = ipython.magics_manager.magics[kind]

@@ -1,13 +1,14 @@
-"""`%gamekernel` (`%gk`): every command by rule set, its usage from its declaration (magics/syntax.py),
+"""`%gamekernel` (`%gk`): every command by rule set, its usage from its declaration (gamekernel/syntax.py),
 what it does (i18n `cmd.summary.NAME`) and where its help is (`%NAME?`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamekernel import rulesets
 from gamekernel.display import Displayable
 from gamekernel.i18n import t
-from gamekernel.magics.syntax import COMMANDS, GROUPS
+from gamekernel.syntax import COMMANDS
 
 ALIASES = {"gk": "gamekernel"}  # a second name of a command: shown with it, not as a row of its own
 
@@ -20,14 +21,14 @@ class CommandRow:
 
 @dataclass(frozen=True)
 class CommandOverview(Displayable):
-    """The commands of each group (core, gurps, combat, gammaworld, mtg, campaign), in that order."""
+    """The commands of each group: core, each rule set's (as it declares them), campaign, in that order."""
 
     groups: tuple[tuple[str, tuple[CommandRow, ...]], ...]
 
     @classmethod
     def build(cls) -> CommandOverview:
         groups = []
-        for group in GROUPS:
+        for group in rulesets.groups():
             rows = tuple(CommandRow(name, syntax.usage()) for name, syntax in COMMANDS.items()
                          if group in syntax.group and name not in ALIASES)
             if rows:
@@ -49,7 +50,7 @@ class CommandOverview(Displayable):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel, table
+        from gamekernel.display.html import esc, panel, table
 
         parts = [f'<div style="margin-bottom:4px">{esc(t("cmd.overview.hint"))}</div>']
         headers = (t("cmd.overview.usage"), t("cmd.overview.does"), t("cmd.overview.help"))

@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import cards, limits
-from gamekernel.actions.host import HostBase
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
+from gamekernel.host import HostBase
 from gamekernel.i18n import t
-from gamekernel.state import register_part
-from gamekernel.systems.mtg.check import (
+from gamekernel.mtg.rules.check import (
     EVERYONE,
     BoostResult,
     CheckResult,
@@ -33,11 +32,12 @@ from gamekernel.systems.mtg.check import (
     boost_taken,
     require_boost,
 )
-from gamekernel.systems.mtg.decklists import Composition, build_library, composition, parse_decklist, read_decklist
-from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts, display_name
-from gamekernel.systems.mtg.kinds import MtgOptions, parse_check_spec, parse_kind
-from gamekernel.systems.mtg.odds import OddsTable, check_odds, odds_table
-from gamekernel.systems.mtg.options import changed_options, options_from
+from gamekernel.mtg.rules.decklists import Composition, build_library, composition, parse_decklist, read_decklist
+from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts, display_name
+from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
+from gamekernel.mtg.rules.odds import OddsTable, check_odds, odds_table
+from gamekernel.mtg.rules.options import changed_options, options_from
+from gamekernel.state import register_part
 from gamekernel.text import resolve_name
 
 PART = "mtg"
@@ -302,7 +302,7 @@ class MtgActions(HostBase):
     def mtg_card_data(self, path: str | os.PathLike[str], *, cache: str | None = None,
                       progress=None) -> FactsIndex:
         """Load a full card data file (AtomicCards.json or Scryfall oracle bulk) for name lookups."""
-        from gamekernel.systems.mtg.loaders import load_card_data
+        from gamekernel.mtg.rules.loaders import load_card_data
 
         loaded = load_card_data(path, cache=cache, progress=progress)
         self._mtg_index = loaded.merged(bundled_facts())
@@ -395,7 +395,7 @@ class MtgActions(HostBase):
         return self.mtg_library_view(actor)
 
     def mtg_library_view(self, actor: str | None = None) -> LibraryView:
-        from gamekernel.systems.mtg.odds import colour_distribution
+        from gamekernel.mtg.rules.odds import colour_distribution
 
         actor = self.mtg_actor(actor)
         part = self._mtg

@@ -11,9 +11,9 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.magics._base import SessionMagics, guarded
-from gamekernel.magics.syntax import Args, Opt, Rest, Sub, Word, Words, command
-from gamekernel.magics.teaching import EXPLAIN, explainable
+from gamekernel.magic_base import SessionMagics, guarded
+from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
+from gamekernel.teaching.magics import EXPLAIN, explainable
 
 _CARD_SEPARATORS = re.compile(r"[,、，]")  # `%library stack A, B` or, typed in Japanese, `A、B`
 
@@ -21,13 +21,13 @@ _CARD_SEPARATORS = re.compile(r"[,、，]")  # `%library stack A, B` or, typed i
 def looks_like_mtg_check(spec: str) -> bool:
     """The `%check`/`%odds check` dispatch: the words start with a colour or 'colourless' ('green 2',
     'G2', '緑2', 'green', '赤：2'); such a line is MtG's, valid or not (systems.mtg.kinds.names_a_kind)."""
-    from gamekernel.systems.mtg.kinds import names_a_kind
+    from gamekernel.mtg.rules.kinds import names_a_kind
 
     return names_a_kind(spec)
 
 
 def _kind_and_difficulty(args: Args) -> tuple[str, int]:
-    from gamekernel.systems.mtg.kinds import parse_check_spec
+    from gamekernel.mtg.rules.kinds import parse_check_spec
 
     if getattr(args, "secret", False):  # a GURPS option; MtG checks are open
         raise UsageError(t("core.err.option", name="secret", column=args.column("secret"), known=t("cmd.none")))
@@ -80,7 +80,7 @@ class DataLoaded(Displayable):
         return t("mtg.data.loaded", count=self.count, source=self.source)
 
     def _repr_html_(self) -> str:
-        from gamekernel.render.html import esc, panel
+        from gamekernel.display.html import esc, panel
 
         return panel("mtg-data", esc(repr(self)))
 
@@ -122,7 +122,7 @@ class MtgMagics(SessionMagics):
                 raise UsageError(t("mtg.error.library_usage"))
             return session.mtg_library_load(words[0], words[1], fmt=args.format)
         if args.sub == "show":  # the live widget (its snapshot shows without a kernel)
-            from gamekernel.widgets.library import LibraryWidget
+            from gamekernel.mtg.widgets.library import LibraryWidget
 
             return LibraryWidget(session, session.mtg_actor(args.name or actor))
         if args.sub in (None, "view"):

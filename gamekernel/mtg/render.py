@@ -11,16 +11,16 @@ from dataclasses import asdict
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from gamekernel.actions.mtg import LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
 from gamekernel.display import TEXT, renders
+from gamekernel.display.html import chip, esc, panel, sign, table
+from gamekernel.display.numbers import percent as plain_percent
 from gamekernel.i18n import t
-from gamekernel.render.html import chip, esc, panel, sign, table
-from gamekernel.render.numbers import percent as plain_percent
-from gamekernel.systems.mtg.check import BoostResult, CheckResult
-from gamekernel.systems.mtg.odds import OddsTable
+from gamekernel.mtg.actions import LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
+from gamekernel.mtg.rules.check import BoostResult, CheckResult
+from gamekernel.mtg.rules.odds import OddsTable
 
 if TYPE_CHECKING:
-    from gamekernel.systems.mtg.facts import CardFacts
+    from gamekernel.mtg.rules.facts import CardFacts
 
 # Swatches for the five colours and colourless (background, text).
 SWATCH = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from gamekernel.actions.campaign import CampaignStatus
 from gamekernel.display import TEXT, renders
+from gamekernel.display.html import esc, panel
 from gamekernel.i18n import t
-from gamekernel.render.html import esc, panel
 
 
 @renders(CampaignStatus, TEXT)

@@ -16,15 +16,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gamekernel.dice import RollResult
+from gamekernel.display.html import FONT_STACK, esc
 from gamekernel.events import EVENT_KINDS, Event
+from gamekernel.gurps.combat_render import label
+from gamekernel.gurps.render import SEP, display_name, pct, verdict_text
+from gamekernel.gurps.rules.checks import SuccessRoll
+from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.i18n import t
-from gamekernel.render.combat import label
-from gamekernel.render.gurps import SEP, display_name, pct, verdict_text
-from gamekernel.render.html import FONT_STACK, esc
 from gamekernel.render.log import _md_escape
 from gamekernel.state import TableState
-from gamekernel.systems.gurps.checks import SuccessRoll
-from gamekernel.systems.gurps.contests import QuickContest
 
 COMBAT_PART = "gurps_combat"
 # Gamma World steps that are table setup, not story

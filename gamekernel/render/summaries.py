@@ -14,18 +14,18 @@ from typing import Any
 
 from gamekernel.dice import RollResult
 from gamekernel.display import summarizes
+from gamekernel.gammaworld.render import step_summary
+from gamekernel.gammaworld.rules.state import Step
+from gamekernel.gurps.combat_render import label
+from gamekernel.gurps.render import char_change_text, char_update_text
+from gamekernel.gurps.rules.checks import SuccessRoll
+from gamekernel.gurps.rules.contests import QuickContest, RegularContest
+from gamekernel.gurps.rules.damage import DamageRoll
+from gamekernel.gurps.rules.fright import FrightCheck
+from gamekernel.gurps.rules.influence import InfluenceResult
+from gamekernel.gurps.rules.reactions import ReactionRoll
+from gamekernel.gurps.rules.selfcontrol import SelfControlRoll
 from gamekernel.i18n import t
-from gamekernel.render.combat import label
-from gamekernel.render.gammaworld import step_summary
-from gamekernel.render.gurps import char_change_text, char_update_text
-from gamekernel.systems.gammaworld.state import Step
-from gamekernel.systems.gurps.checks import SuccessRoll
-from gamekernel.systems.gurps.contests import QuickContest, RegularContest
-from gamekernel.systems.gurps.damage import DamageRoll
-from gamekernel.systems.gurps.fright import FrightCheck
-from gamekernel.systems.gurps.influence import InfluenceResult
-from gamekernel.systems.gurps.reactions import ReactionRoll
-from gamekernel.systems.gurps.selfcontrol import SelfControlRoll
 
 Data = Mapping[str, Any]
 

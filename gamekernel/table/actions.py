@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekernel.actions.combat import PART, CombatPart, _apply, _fight, op
-from gamekernel.actions.host import HostBase
 from gamekernel.errors import UsageError
 from gamekernel.events import register_event
+from gamekernel.gurps.combat_actions import PART, CombatPart, _apply, _fight, op
+from gamekernel.gurps.rules import combat as cb
+from gamekernel.gurps.rules.combat import Combatant
+from gamekernel.gurps.rules.combat.facts import combatant_record
+from gamekernel.gurps.rules.combat.roster import join_fight, leave_fight
+from gamekernel.gurps.rules.damage import DamageSpec, damage_type
+from gamekernel.host import HostBase
 from gamekernel.i18n import t
-from gamekernel.systems.gurps import combat as cb
-from gamekernel.systems.gurps.combat import Combatant
-from gamekernel.systems.gurps.combat_facts import combatant_record
-from gamekernel.systems.gurps.combat_roster import join_fight, leave_fight
-from gamekernel.systems.gurps.damage import DamageSpec, damage_type
 
 MOST_DAMAGE = 10_000
 
@@ -115,7 +115,7 @@ class TableActions(HostBase):
         """Every character of the session as plain facts, for the table dashboard: GURPS HP/FP and
         condition, Gamma World readied alpha cards and pending flux, MtG library, known top cards
         and boost; plus whose turn it is in a running fight."""
-        from gamekernel.actions.table_view import table_facts
+        from gamekernel.table.view import table_facts
 
         return table_facts(self)
 

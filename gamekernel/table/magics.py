@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from IPython.core.magic import line_magic, magics_class
 
-from gamekernel.magics._base import SessionMagics, guarded
-from gamekernel.magics.syntax import Args, command
+from gamekernel.magic_base import SessionMagics, guarded
+from gamekernel.syntax import Args, command
 
 
 @magics_class
@@ -18,7 +18,7 @@ class TableMagics(SessionMagics):
     def table(self, args: Args):
         """Show every character (GURPS, Gamma World, MtG cards) and whose turn it is, with a button
         per common action: next turn, tap a card, resolve flux, an MtG check, new scene, encounters."""
-        from gamekernel.widgets.table import TableDashboard
+        from gamekernel.table.widget import TableDashboard
 
         return TableDashboard(self.session)
 

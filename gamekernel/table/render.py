@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekernel.display.html import esc, panel
+from gamekernel.gurps.combat_render import badge_text
 from gamekernel.i18n import t
-from gamekernel.render.combat import badge_text
-from gamekernel.render.html import esc, panel
 
 
 def _state(row: dict[str, Any]) -> str:

@@ -20,8 +20,8 @@ _BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "enco
 class TableDashboard(SessionWidget):
     """`TableDashboard(session)` - also what `%table` shows."""
 
-    _esm = script("table.js")
-    _css = styles("table.css")
+    _esm = script("table/table.js")
+    _css = styles("table/table.css")
 
     view = traitlets.Dict({}).tag(sync=True)
     texts = traitlets.Dict({}).tag(sync=True)  # the snapshot's words: header line and state texts
@@ -33,9 +33,9 @@ class TableDashboard(SessionWidget):
         super().__init__(session, **kwargs)
 
     def refresh(self) -> None:
-        from gamekernel.render.mtg import colour_name
-        from gamekernel.render.table import header_text, sections
-        from gamekernel.systems.mtg.kinds import KINDS
+        from gamekernel.mtg.render import colour_name
+        from gamekernel.mtg.rules.kinds import KINDS
+        from gamekernel.table.render import header_text, sections
 
         view = self.session.table_view()
         if self._labels_language != get_language():
@@ -54,12 +54,12 @@ class TableDashboard(SessionWidget):
         self.last = log[-1].summary() if log else ""
 
     def snapshot_html(self) -> str:
-        from gamekernel.render.table import table_html
+        from gamekernel.table.render import table_html
 
         return table_html(self.session.table_view())
 
     def __repr__(self) -> str:
-        from gamekernel.render.table import table_text
+        from gamekernel.table.render import table_text
 
         return table_text(self.session.table_view())
 

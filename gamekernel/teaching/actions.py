@@ -1,5 +1,5 @@
 """Explain mode in the session (a mixin of Session): `session.explain(seq)` explains an event of the
-log from its stored outcome (issue 15). The steps are computed by gamekernel.systems.explain; this
+log from its stored outcome (issue 15). The steps are computed by gamekernel.teaching.explain; this
 module only finds the facts an event refers to (card facts, card names, a fight's report rebuilt by
 replaying the log up to that event)."""
 
@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekernel.actions.host import HostBase
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import Event, register_event
+from gamekernel.gurps.rules.checks import SuccessRoll
+from gamekernel.gurps.rules.contests import QuickContest
+from gamekernel.gurps.rules.damage import DamageRoll
+from gamekernel.host import HostBase
 from gamekernel.i18n import t
-from gamekernel.systems import explain as ex
-from gamekernel.systems.gurps.checks import SuccessRoll
-from gamekernel.systems.gurps.contests import QuickContest
-from gamekernel.systems.gurps.damage import DamageRoll
+from gamekernel.teaching import explain as ex
 
 register_event("quiz.start")  # the questions drawn (an outcome of the RNG), so the log replays them
 register_event("quiz.answer")  # one answer, whether it was right, and the running score
@@ -30,7 +30,7 @@ class TeachingActions(HostBase):
     def quiz(self, rule_set: str, count: int = 3) -> int:
         """Draw `count` questions on `rule_set` (gurps, mtg, alpha) with the session RNG; returns the
         event number that identifies the quiz."""
-        from gamekernel.systems.quiz import make_quiz
+        from gamekernel.teaching.quiz import make_quiz
 
         questions = make_quiz(rule_set, count, self.rng)
         return self.record("quiz.start", {"set": rule_set, "questions": questions}).seq
@@ -46,7 +46,7 @@ class TeachingActions(HostBase):
 
     def quiz_answer(self, quiz: int, number: int, choice: int) -> dict[str, Any]:
         """Answer question `number` (1-based) with choice `choice` (0-based); logged with the score."""
-        from gamekernel.systems.quiz import is_correct
+        from gamekernel.teaching.quiz import is_correct
 
         state = self.quiz_state(quiz)
         questions = state["questions"]
@@ -153,10 +153,10 @@ class TeachingActions(HostBase):
 
     def _hazard_explanation(self, event: Event) -> ex.Explanation | None:
         """Expose the person as they were just before the event to the same hazard with its dice."""
-        from gamekernel.actions.combat import PART, _lend_characters
+        from gamekernel.gurps.combat_actions import PART, _lend_characters
+        from gamekernel.gurps.rules import hazards as hz
+        from gamekernel.gurps.rules.combat import Tape
         from gamekernel.session import active_events, replay
-        from gamekernel.systems.gurps import hazards as hz
-        from gamekernel.systems.gurps.combat import Tape
 
         args = event.data["args"]
         state = replay(active_events([e for e in self.log if e.seq < event.seq])[0])
@@ -173,9 +173,9 @@ class TeachingActions(HostBase):
 
     def _combat_report(self, event: Event) -> Any:
         """Rerun a combat event's operation with its recorded dice on the state just before it."""
-        from gamekernel.actions.combat import _OPS, PART, _lend_characters
+        from gamekernel.gurps.combat_actions import _OPS, PART, _lend_characters
+        from gamekernel.gurps.rules.combat import Tape
         from gamekernel.session import active_events, replay
-        from gamekernel.systems.gurps.combat import Tape
 
         before = [e for e in self.log if e.seq < event.seq]
         state = replay(active_events(before)[0])
@@ -189,7 +189,7 @@ class TeachingActions(HostBase):
 
 
 def _skill_difficulty(name: str) -> str:
-    from gamekernel.systems.gurps.skills import maybe_skill
+    from gamekernel.gurps.rules.skills import maybe_skill
 
     definition = maybe_skill(name)
     return definition.difficulty if definition else ""

@@ -4,7 +4,7 @@ Each function reads the facts a result or event already holds (the dice, the tar
 revealed) and returns numbered `Step`s: the rule id (shared RULES.md) that decided that part, an
 i18n key for the working with its numbers, and the numbers. The explanation of each rule and its
 source (seed document, lines, section) are data, one file per rule set
-(systems/<set>/data/explain.json), read by `rule_note`. Nothing here draws: render/explain.py does.
+(gamekernel/<rule set>/data/explain.json), read by `rule_note`. Nothing here draws: render/explain.py does.
 """
 
 from __future__ import annotations
@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel.display import Displayable
-from gamekernel.systems.gurps.checks import SuccessRoll
-from gamekernel.systems.gurps.contests import QuickContest, margin_of_victory, quick_winner
-from gamekernel.systems.gurps.damage import DamageRoll
+from gamekernel.gurps.rules.checks import SuccessRoll
+from gamekernel.gurps.rules.contests import QuickContest, margin_of_victory, quick_winner
+from gamekernel.gurps.rules.damage import DamageRoll
 
-RULE_SETS = ("gurps", "mtg", "gammaworld")
-_SYSTEMS = Path(__file__).parent
+_HERE = Path(__file__).parent
 
 
 @dataclass(frozen=True)
@@ -79,10 +78,13 @@ class RuleNote:
 @cache
 def rule_notes() -> dict[str, dict[str, Any]]:
     """Every rule id with an explanation: the union of the rule sets' explain.json files."""
+    from gamekernel.rulesets import rule_sets
+
     notes: dict[str, dict[str, Any]] = {}
-    for rule_set in RULE_SETS:
-        path = _SYSTEMS / rule_set / "data" / "explain.json"
-        notes.update(json.loads(path.read_text(encoding="utf-8")))
+    for declared in rule_sets():
+        if declared.rule_notes is not None:
+            path = declared.folder / declared.rule_notes
+            notes.update(json.loads(path.read_text(encoding="utf-8")))
     return notes
 
 
@@ -367,7 +369,7 @@ def mtg_boost_explanation(boost: Mapping[str, Any], check: Mapping[str, Any] | N
 def overcharge_explanation(detail: Mapping[str, Any], card: str, who: str) -> Explanation:
     """An overcharge from its logged detail: once per power (ALPHA-12), d20 + origin bonus
     (ALPHA-14) against the card's number (ALPHA-13), a natural 1 as a flux (ALPHA-10)."""
-    from gamekernel.systems.gammaworld.odds import p_overcharge
+    from gamekernel.gammaworld.rules.odds import p_overcharge
 
     face, bonus, total, need = detail["face"], detail["bonus"], detail["total"], detail["success_min"]
     steps = [Step("GW-ALPHA-12", "explain.gw.overcharge_once", {"card": card})]
@@ -384,7 +386,7 @@ def overcharge_explanation(detail: Mapping[str, Any], card: str, who: str) -> Ex
 
 def flux_pending_explanation(detail: Mapping[str, Any], who: str) -> Explanation:
     """A natural 1 on a d20 in an encounter (ALPHA-10): one flux per natural 1."""
-    from gamekernel.systems.gammaworld.odds import p_flux
+    from gamekernel.gammaworld.rules.odds import p_flux
 
     count = int(detail.get("count", 1))
     steps = (Step("GW-ALPHA-10", "explain.gw.natural_one", {"label": detail.get("label") or "d20", "who": who}),
@@ -408,7 +410,7 @@ def cited_rules() -> frozenset[str]:
     exists in RULES.md)."""
     import re
 
-    text = "".join((_SYSTEMS / name).read_text(encoding="utf-8") for name in ("explain.py", "quiz.py"))
+    text = "".join((_HERE / name).read_text(encoding="utf-8") for name in ("explain.py", "quiz.py"))
     return frozenset(re.findall(r'"((?:GURPS|MTG|GW)-[A-Z]+-\d+)"', text))
 
 

@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gamekernel.systems.gammaworld.odds import p_flux, p_overcharge
-from gamekernel.systems.gurps.odds import check_odds, quick_contest_odds
-from gamekernel.systems.mtg.facts import CardFacts
-from gamekernel.systems.mtg.foresight import bonus_needed, counts_colourless_for_boost, hypergeometric_at_least
-from gamekernel.systems.mtg.kinds import DEFAULT_OPTIONS, KINDS, USUAL_DIFFICULTIES, MtgOptions, colour_modifier
-from gamekernel.systems.mtg.odds import check_odds as mtg_check_odds
+from gamekernel.gammaworld.rules.odds import p_flux, p_overcharge
+from gamekernel.gurps.rules.odds import check_odds, quick_contest_odds
+from gamekernel.mtg.rules.facts import CardFacts
+from gamekernel.mtg.rules.foresight import bonus_needed, counts_colourless_for_boost, hypergeometric_at_least
+from gamekernel.mtg.rules.kinds import DEFAULT_OPTIONS, KINDS, USUAL_DIFFICULTIES, MtgOptions, colour_modifier
+from gamekernel.mtg.rules.odds import check_odds as mtg_check_odds
 
 SKILLS = tuple(range(3, 19))  # effective skills where 3d6 outcomes still change
 

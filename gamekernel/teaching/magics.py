@@ -3,7 +3,7 @@ option the rolling commands share.
 
 `--explain` is one declaration (`EXPLAIN`) and one decorator (`explainable`) placed under a magic's
 `@command`: the command runs as usual, then the steps of the events it recorded are shown with its
-result (session.explain_since). The steps themselves come from gamekernel.systems.explain.
+result (session.explain_since). The steps themselves come from gamekernel.teaching.explain.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.magics._base import Secret, SessionMagics, guarded
-from gamekernel.magics.syntax import Args, Flag, Integer, Rest, Sub, Word, command
+from gamekernel.magic_base import Secret, SessionMagics, guarded
+from gamekernel.syntax import Args, Flag, Integer, Rest, Sub, Word, command
 
 EXPLAIN = Flag("explain", "show the working: each step with its rule id, source and reason")
 
@@ -63,9 +63,8 @@ class TeachingMagics(SessionMagics):
     def explore(self, args: Args):
         """Odds explorers: `%explore check Lockpicking @Aiko`, `%explore contest 14 vs 12`,
         `%explore library @Mira`, `%explore alpha @Rin`. Every figure is exact (hover for the fraction)."""
-        from gamekernel.systems.gurps.checks import parse_check_spec, parse_side, split_vs
-        from gamekernel.widgets import explore as x
-
+        from gamekernel.gurps.rules.checks import parse_check_spec, parse_side, split_vs
+        from gamekernel.teaching.widgets import explore as x
         session = self.session
         if args.sub == "check":
             spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
@@ -82,7 +81,7 @@ class TeachingMagics(SessionMagics):
             actor = session.mtg_actor(args.actor)
             explorer = x.LibraryExplorer(actor, session.state["mtg"].library(actor))
         else:
-            from gamekernel.systems.gammaworld.play import character
+            from gamekernel.gammaworld.rules.play import character
 
             name = character(session.gw, args.actor).name if args.actor else ""
             explorer = x.AlphaExplorer(name, session.gw.origin_bonus(name) if name else 0)
@@ -97,7 +96,7 @@ class TeachingMagics(SessionMagics):
     def quiz(self, args: Args):
         """A short quiz drawn from the rules engine: `%quiz gurps 3`, `%quiz mtg`, `%quiz alpha 2`.
         Click an answer: a wrong one shows the steps that give the right one; scores go to the log."""
-        from gamekernel.widgets.quiz import QuizWidget
+        from gamekernel.teaching.widgets.quiz import QuizWidget
 
         return QuizWidget(self.session, self.session.quiz(args.set.lower(), args.count))
 

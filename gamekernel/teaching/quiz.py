@@ -13,13 +13,13 @@ from fractions import Fraction
 from typing import Any
 
 from gamekernel.errors import UsageError
+from gamekernel.gammaworld.rules.odds import p_overcharge
+from gamekernel.gurps.rules.checks import classify, success_roll
+from gamekernel.gurps.rules.odds import check_odds
 from gamekernel.i18n import t
-from gamekernel.systems import explain as ex
-from gamekernel.systems.gammaworld.odds import p_overcharge
-from gamekernel.systems.gurps.checks import classify, success_roll
-from gamekernel.systems.gurps.odds import check_odds
-from gamekernel.systems.mtg.facts import COLOURS, bundled_facts
-from gamekernel.systems.mtg.kinds import colour_modifier
+from gamekernel.mtg.rules.facts import COLOURS, bundled_facts
+from gamekernel.mtg.rules.kinds import colour_modifier
+from gamekernel.teaching import explain as ex
 
 QUIZ_SETS = ("gurps", "mtg", "alpha")
 MAX_QUESTIONS = 20

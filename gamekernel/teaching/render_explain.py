@@ -1,7 +1,7 @@
 """Explain mode drawn: the result, then its working as numbered steps, each with its rule id, the
 seed and section it comes from, and the rule in one sentence of our own (issue 15).
 
-The steps come from gamekernel.systems.explain (facts only); the step texts are i18n messages
+The steps come from gamekernel.teaching.explain (facts only); the step texts are i18n messages
 (explain.json), the rule sentences data (systems/<set>/data/explain.json).
 """
 
@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from gamekernel.dice.render import percent
 from gamekernel.display import HTML, TEXT, renders
+from gamekernel.display.html import chip, esc, panel, sign
 from gamekernel.i18n import get_language, t
-from gamekernel.render.dice import percent
-from gamekernel.render.html import chip, esc, panel, sign
-from gamekernel.systems.explain import Explained, Explanation, RuleNote, Step
+from gamekernel.teaching.explain import Explained, Explanation, RuleNote, Step
 
 COLOUR_FIELDS = ("kind", "colour", "chosen")
 

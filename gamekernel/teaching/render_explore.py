@@ -7,9 +7,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from gamekernel.dice.render import percent
+from gamekernel.display.html import FONT, esc, panel, sign
 from gamekernel.i18n import t
-from gamekernel.render.dice import percent
-from gamekernel.render.html import FONT, esc, panel, sign
 
 Table = dict[str, Any]
 

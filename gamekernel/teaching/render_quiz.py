@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekernel.dice.render import percent
 from gamekernel.display import summarizes
+from gamekernel.display.html import chip, esc, panel, sign
 from gamekernel.i18n import t
-from gamekernel.render.dice import percent
-from gamekernel.render.explain import explanation_html, explanation_text
-from gamekernel.render.html import chip, esc, panel, sign
-from gamekernel.systems.explain import Explanation
+from gamekernel.teaching.explain import Explanation
+from gamekernel.teaching.render_explain import explanation_html, explanation_text
 
 
 def prompt(question: dict[str, Any]) -> str:

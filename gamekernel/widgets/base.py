@@ -99,8 +99,8 @@ class SessionWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def _on_custom_message(self, widget, content, buffers) -> None:
+        from gamekernel.display.results import WithNotices
         from gamekernel.errors import GameKernelError
-        from gamekernel.render.log import WithNotices
 
         if not isinstance(content, dict) or "action" not in content:
             return

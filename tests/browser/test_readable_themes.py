@@ -11,8 +11,8 @@ pytestmark = pytest.mark.browser
 THEMES = ["JupyterLab Light", "JupyterLab Dark", "JupyterLab Dark High Contrast"]
 
 SETUP = """from gamekernel.magics import current_session
-from gamekernel.widgets.sheet import SheetWidget
-from gamekernel.widgets.hand import HandWidget
+from gamekernel.gurps.widgets.sheet import SheetWidget
+from gamekernel.gammaworld.widgets.hand import HandWidget
 s = current_session()
 s.gurps_char_new("Kaito", dx=12, iq=11, skills=[("Stealth", 4)])
 s.gurps_char_new("Guard", iq=10, activate=False)

@@ -59,7 +59,7 @@ def test_clicking_a_skill_named_with_a_hyphen_and_digits_rolls_it(lab):
         "%load_ext gamekernel",
         "%seed 5",
         "from gamekernel.magics import current_session as cs\n"
-        "from gamekernel.systems.gurps.characters import Character, Skill\n"
+        "from gamekernel.gurps.rules.characters import Character, Skill\n"
         "s = cs()\n"
         "s.gurps_add_character(Character(name='Aiko', iq=12, skills=(\n"
         "    Skill('Area Knowledge', 'IQ', 'E', 2, specialization='Route-66'),)))",

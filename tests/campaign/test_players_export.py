@@ -13,8 +13,8 @@ import re
 
 import pytest
 
+from gamekernel.display.html import esc
 from gamekernel.events import Event
-from gamekernel.render.html import esc
 from gamekernel.render.log import _md_escape
 from gamekernel.render.story import story_html, story_markdown, tell
 
@@ -23,7 +23,7 @@ SCRIPT = "<script>alert('gk')</script> & \"friends\""
 
 
 def _session(ip):
-    from gamekernel.magics._base import current_session
+    from gamekernel.magic_base import current_session
 
     return current_session()
 

@@ -147,7 +147,7 @@ def test_counts_are_true(table, tmp_path):
 
 
 def test_the_magic_reports_the_real_count(ip, tmp_path):
-    from gamekernel.magics._base import current_session
+    from gamekernel.magic_base import current_session
 
     ip.run_line_magic("note", "Into the woods")
     ip.run_line_magic("roll", "1d6 torch")

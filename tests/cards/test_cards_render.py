@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekernel.cards import Table, apply, plan_add_zone, plan_create, plan_draw, plan_peek
-from gamekernel.render.cards import table_html, table_text
+from gamekernel.cards.render import table_html, table_text
 
 
 def build() -> Table:

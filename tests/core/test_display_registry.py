@@ -60,10 +60,10 @@ def test_without_a_renderer_the_text_is_the_class_repr_and_the_html_escapes_it()
 
 
 def test_the_results_of_the_rules_are_drawn_by_render():
+    from gamekernel.dice.render import roll_html
     from gamekernel.dice.result import RollResult
-    from gamekernel.render.dice import roll_html
-    from gamekernel.render.gurps import success_html, success_text
-    from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
+    from gamekernel.gurps.render import success_html, success_text
+    from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
 
     assert renderer(SuccessRoll, TEXT) is success_text and renderer(SuccessRoll, HTML) is success_html
     assert renderer(RollResult, HTML) is roll_html

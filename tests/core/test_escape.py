@@ -8,7 +8,7 @@ import html
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamekernel.render.html import esc
+from gamekernel.display.html import esc
 
 
 @given(st.one_of(st.text(), st.text(alphabet="<>&\"'ab "), st.integers(), st.floats(allow_nan=False)))

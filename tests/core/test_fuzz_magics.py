@@ -16,8 +16,8 @@ import warnings
 
 import pytest
 
-from gamekernel.magics import _base
-from gamekernel.render.log import ErrorResult
+from gamekernel import magic_base as _base
+from gamekernel.display.results import ErrorResult
 
 # Valid lines to mutate (magics missing here are fuzzed from random tokens alone).
 SEEDS = {

@@ -17,9 +17,9 @@ import textwrap
 import pytest
 
 from gamekernel import limits
+from gamekernel import magic_base as _base
+from gamekernel.display.results import ErrorResult
 from gamekernel.errors import DataError, UsageError
-from gamekernel.magics import _base
-from gamekernel.render.log import ErrorResult
 
 
 @pytest.fixture

@@ -1,4 +1,7 @@
-"""The layers, enforced by reading every module's imports with `ast` (issue 10, DESIGN "Layers").
+"""The layers, enforced by reading every module's imports with `ast` (DESIGN "Layers").
+
+The package-level layers are also import-linter contracts (pyproject.toml, run by `make test`); this
+file checks what a contract cannot say: which *names* the render layer may take from the rules.
 
 Every `import` and `from ... import` statement counts, wherever it is written: at module level,
 inside a function (a "lazy" import) or under `if TYPE_CHECKING:`, because a lazy import is still a
@@ -6,21 +9,22 @@ dependency and was how the systems -> render import circles hid. `from package i
 as importing the module `package.name` too (`from gamekernel import session` imports the session).
 
 The rules:
-1. The rules (gamekernel/systems/, gamekernel/dice/, gamekernel/cards.py and the cards_*.py modules
-   it re-exports) import nothing of the layers above them (render/, magics/, widgets/, actions/,
-   session) nor IPython, ipywidgets or anywidget: they stay usable from a plain script, and their
-   results are drawn by renderers the render layer registers with gamekernel.display.
+1. The rules (each rule set's rules/, gamekernel/dice/ and gamekernel/cards/, but for their
+   own renderers and session operations) import nothing of the layers above them (renderers,
+   magics, widgets, session operations, the session) nor IPython, ipywidgets or anywidget:
+   they stay usable from a plain script, and their results are drawn by renderers the render
+   layer registers with gamekernel.display.
 2. The render layer only draws (DESIGN "Display"): from the rules it may import classes (CamelCase
    names: the result and data types it draws and registers renderers for) and constants
    (UPPER_CASE names), never a function, because a function of the rules is a rule (`classify`,
    `readied_count`, `defenses_allowed` ...); thresholds, verdicts and states such as reeling or
-   the defenses a maneuver allows are computed in systems/ when the result is made and read as
-   fields. Importing a whole rules module (`import gamekernel.systems.x`,
-   `from gamekernel.systems.gurps import checks`, `from gamekernel import cards`) is refused for
+   the defenses a maneuver allows are computed in the rules when the result is made and read as
+   fields. Importing a whole rules module (`import gamekernel.gurps.rules.x`,
+   `from gamekernel.gurps.rules import checks`, `from gamekernel import cards`) is refused for
    the same reason. The only functions allowed are the few data lookups listed in DATA_LOOKUPS,
    each from the one module named there: they read a bundled vocabulary (a skill's or trait's
    Japanese name, the starter card catalog) and decide nothing.
-3. Only gamekernel/display.py reaches the render layer from the core (once, in `load_renderers`):
+3. Only gamekernel/display/ reaches the render layer from the core (once, in `load_renderers`):
    events.py, state.py, i18n and the rest of the core import no render module.
 """
 
@@ -32,18 +36,28 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2] / "gamekernel"
-CARD_MODULES = [ROOT / "cards.py", *sorted(ROOT.glob("cards_*.py"))]
-RULES = [*sorted((ROOT / "systems").rglob("*.py")), *sorted((ROOT / "dice").rglob("*.py")), *CARD_MODULES]
-RENDER = sorted((ROOT / "render").rglob("*.py"))
-CORE = [ROOT / name for name in ("events.py", "state.py", "errors.py", "util.py", "display.py")] + sorted(
-    (ROOT / "i18n").rglob("*.py"))
-RULE_PACKAGES = ("gamekernel.systems", "gamekernel.dice", *(f"gamekernel.{p.stem}" for p in CARD_MODULES))
+RULE_SETS = ("gurps", "gammaworld", "mtg")
+ADAPTERS_OF_SHARED = {ROOT / "dice" / "render.py", ROOT / "cards" / "render.py", ROOT / "cards" / "actions.py"}
+RULES = [p for p in [*(q for r in RULE_SETS for q in sorted((ROOT / r / "rules").rglob("*.py"))),
+                     *sorted((ROOT / "dice").rglob("*.py")), *sorted((ROOT / "cards").rglob("*.py"))]
+         if p not in ADAPTERS_OF_SHARED]
+RENDER = sorted({*(ROOT / "render").rglob("*.py"), *ROOT.glob("*/render.py"), *ROOT.glob("*/*_render.py"),
+                 *ROOT.glob("teaching/render_*.py")})
+CORE = [ROOT / name for name in ("events.py", "state.py", "errors.py", "util.py", "display/__init__.py",
+                                 "display/html.py", "display/numbers.py")] + sorted((ROOT / "i18n").rglob("*.py"))
+RULE_PACKAGES = ("gamekernel.dice", "gamekernel.cards", *(f"gamekernel.{r}.rules" for r in RULE_SETS))
+ADAPTER_MODULES = ("gamekernel.dice.render", "gamekernel.cards.render", "gamekernel.cards.actions")
 FORBIDDEN_IN_RULES = ("gamekernel.render", "gamekernel.magics", "gamekernel.widgets", "gamekernel.actions",
-                      "gamekernel.session", "IPython", "ipywidgets", "anywidget")
+                      "gamekernel.session", "gamekernel.magic_base", "gamekernel.host", "gamekernel.teaching",
+                      "gamekernel.table", *ADAPTER_MODULES,
+                      *(f"gamekernel.{r}.{layer}" for r in RULE_SETS for layer in (
+                          "actions", "combat_actions", "render", "combat_render", "magics", "combat_magics",
+                          "widgets")),
+                      "IPython", "ipywidgets", "anywidget")
 DATA_LOOKUPS = {
-    "gamekernel.systems.gurps.skills": {"japanese_name"},
-    "gamekernel.systems.gurps.traits": {"maybe_trait"},
-    "gamekernel.systems.gammaworld.catalog": {"starter_catalog"},
+    "gamekernel.gurps.rules.skills": {"japanese_name"},
+    "gamekernel.gurps.rules.traits": {"maybe_trait"},
+    "gamekernel.gammaworld.rules.catalog": {"starter_catalog"},
 }
 
 
@@ -73,7 +87,8 @@ def imports(path: Path, source: str | None = None) -> list[tuple[int, str, tuple
 
 
 def _under(module: str, prefixes: tuple[str, ...]) -> bool:
-    return any(module == p or module.startswith(p + ".") for p in prefixes)
+    return any(module == p or module.startswith(p + ".") for p in prefixes) and not any(
+        module == a or module.startswith(a + ".") for a in ADAPTER_MODULES if a not in prefixes)
 
 
 def _reaches(module: str, names: tuple[str, ...], prefixes: tuple[str, ...]) -> bool:
@@ -124,7 +139,7 @@ def test_render_imports_no_rule_function(path: Path) -> None:
 def test_core_reaches_render_only_through_display(path: Path) -> None:
     reaching = [(line, module) for line, module, names in imports(path)
                 if _reaches(module, names, ("gamekernel.render",))]
-    if path.name == "display.py":
+    if path == ROOT / "display" / "__init__.py":
         assert [module for _, module in reaching] == ["gamekernel.render"]  # the one lazy import
     else:
         assert not reaching, reaching
@@ -133,46 +148,48 @@ def test_core_reaches_render_only_through_display(path: Path) -> None:
 def test_the_checks_walk_real_files() -> None:
     """The parametrized tests above would pass vacuously on an empty or mistyped folder."""
     rule_names = {_name(p) for p in RULES}
-    assert {"gamekernel.cards", "gamekernel.cards_plan", "gamekernel.dice.parser", "gamekernel.systems.gurps.combat",
-            "gamekernel.systems.gurps.combat_state", "gamekernel.systems.mtg"} <= rule_names
+    assert {"gamekernel.cards", "gamekernel.cards.plan", "gamekernel.dice.parser", "gamekernel.gurps.rules.combat",
+            "gamekernel.gurps.rules.combat.state", "gamekernel.mtg.rules"} <= rule_names
     assert len(RENDER) >= 5 and all(p.exists() for p in CORE)
 
 
 def test_the_walker_sees_nested_and_relative_imports() -> None:
     """The checks above cannot pass by not seeing an import: lazy, relative and TYPE_CHECKING ones count."""
-    probe = ROOT / "systems" / "gurps" / "probe.py"
+    probe = ROOT / "gurps" / "rules" / "probe.py"
     source = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import IPython\n"
-              "class R:\n    def _repr_html_(self):\n        from gamekernel.render.gurps import success_html\n"
+              "class R:\n    def _repr_html_(self):\n        from gamekernel.gurps.render import success_html\n"
               "def f():\n    from .odds import check_odds\n    from .. import mtg\n")
     found = {(module, names) for _, module, names in imports(probe, source)}
-    assert found == {("typing", ("TYPE_CHECKING",)), ("IPython", ()), ("gamekernel.render.gurps", ("success_html",)),
-                     ("gamekernel.systems.gurps.odds", ("check_odds",)), ("gamekernel.systems", ("mtg",))}
+    assert found == {("typing", ("TYPE_CHECKING",)), ("IPython", ()), ("gamekernel.gurps.render", ("success_html",)),
+                     ("gamekernel.gurps.rules.odds", ("check_odds",)), ("gamekernel.gurps", ("mtg",))}
     assert [m.split(":")[1] for m in rules_breaking_layers(probe, source)] == [
-        "3 imports IPython", "6 imports gamekernel.render.gurps success_html"]
+        "3 imports IPython", "6 imports gamekernel.gurps.render success_html"]
 
 
 @pytest.mark.parametrize("line", ["from gamekernel import session", "from gamekernel import render",
                                   "import ipywidgets.widgets", "from IPython.display import HTML",
-                                  "from gamekernel.actions.gurps import GurpsActions",
-                                  "from gamekernel.magics import syntax", "import anywidget"])
+                                  "from gamekernel.gurps.actions import GurpsActions",
+                                  "from gamekernel import magics", "import anywidget",
+                                  "from gamekernel.gurps import render", "from gamekernel.dice.render import percent",
+                                  "from gamekernel.mtg.widgets.library import LibraryWidget"])
 def test_a_rule_module_importing_an_upper_layer_is_caught(line: str) -> None:
-    probe = ROOT / "cards_probe.py"
+    probe = ROOT / "cards" / "probe.py"
     assert rules_breaking_layers(probe, line), line
 
 
 @pytest.mark.parametrize(("line", "caught"), [
-    ("from gamekernel.systems.gurps.checks import SuccessRoll", False),
-    ("from gamekernel.systems.gurps.attacks import FIRE_KINDS", False),
-    ("from gamekernel.systems.gurps.skills import japanese_name", False),
-    ("from gamekernel.systems.gurps.checks import japanese_name", True),  # a lookup only from its own module
-    ("from gamekernel.systems.gurps.checks import success_roll", True),
-    ("from gamekernel.systems.gurps.combat import defenses_allowed", True),  # through the facade too
-    ("from gamekernel.cards_plan import plan_draw", True),
+    ("from gamekernel.gurps.rules.checks import SuccessRoll", False),
+    ("from gamekernel.gurps.rules.attacks import FIRE_KINDS", False),
+    ("from gamekernel.gurps.rules.skills import japanese_name", False),
+    ("from gamekernel.gurps.rules.checks import japanese_name", True),  # a lookup only from its own module
+    ("from gamekernel.gurps.rules.checks import success_roll", True),
+    ("from gamekernel.gurps.rules.combat import defenses_allowed", True),  # through the facade too
+    ("from gamekernel.cards.plan import plan_draw", True),
     ("from gamekernel.cards import Table", False),
     ("from gamekernel import cards", True),
-    ("from gamekernel.systems.gurps import checks", True),
+    ("from gamekernel.gurps.rules import checks", True),
     ("import gamekernel.dice", True),
-    ("from ..systems.gurps.fright import fright_check", True),
+    ("from ..gurps.rules.fright import fright_check", True),
     ("from gamekernel.i18n import t", False),
 ])
 def test_render_rule_import_cases(line: str, caught: bool) -> None:
@@ -188,8 +205,12 @@ def test_class_or_constant_names(name: str, ok: bool) -> None:
 
 def test_every_render_module_that_registers_is_loaded_by_register_all() -> None:
     """A renderer the core never imports would silently fall back to the default text."""
-    from gamekernel.render import MODULES
+    import sys
 
-    registering = {p.stem for p in RENDER if "@renders(" in p.read_text(encoding="utf-8")
+    from gamekernel.render import register_all
+
+    register_all()
+    registering = {_name(p) for p in RENDER if "@renders(" in p.read_text(encoding="utf-8")
                    or "@summarizes(" in p.read_text(encoding="utf-8")}
-    assert registering <= set(MODULES), registering - set(MODULES)
+    assert len(registering) >= 8
+    assert registering <= set(sys.modules), registering - set(sys.modules)

@@ -6,8 +6,9 @@ import io
 from contextlib import redirect_stdout
 
 from gamekernel import i18n
+from gamekernel.display.results import ErrorResult
 from gamekernel.magics import current_session
-from gamekernel.render.log import ErrorResult, LogView, NoteResult, UndoResult
+from gamekernel.render.log import LogView, NoteResult, UndoResult
 
 
 def test_note_and_log(ip):
@@ -220,7 +221,7 @@ def test_usage_errors_name_the_column(ip):
 def test_every_magic_is_declared_once(ip):
     """One mechanism for all magics: each registered magic carries its Syntax (parser, usage, help)."""
     from gamekernel.magics import _magics_classes
-    from gamekernel.magics.syntax import COMMANDS
+    from gamekernel.syntax import COMMANDS
 
     for class_ in _magics_classes():
         for name, method_name in class_.magics["line"].items():

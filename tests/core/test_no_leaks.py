@@ -11,9 +11,9 @@ from __future__ import annotations
 import gc
 
 from gamekernel import Session
-from gamekernel.magics import _base
+from gamekernel import magic_base as _base
+from gamekernel.gurps.widgets.sheet import SheetWidget
 from gamekernel.widgets import base
-from gamekernel.widgets.sheet import SheetWidget
 
 
 def test_300_sheets_leave_a_bounded_number_of_observers(ip):

@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from gamekernel import Session
-from gamekernel.render.numbers import count, decimal, percent
+from gamekernel.display.numbers import count, decimal, percent
 
 SCIENTIFIC = re.compile(r"\d[eE][+-]?\d")
 

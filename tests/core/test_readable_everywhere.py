@@ -21,10 +21,10 @@ from html.parser import HTMLParser
 import pytest
 
 from gamekernel import Session
-from gamekernel.render import html as palette
-from gamekernel.render.gammaworld import ENERGY_COLOURS, card_html
-from gamekernel.render.mtg import SWATCH
-from gamekernel.systems.gammaworld import starter_catalog
+from gamekernel.display import html as palette
+from gamekernel.gammaworld.render import ENERGY_COLOURS, card_html
+from gamekernel.gammaworld.rules import starter_catalog
+from gamekernel.mtg.render import SWATCH
 
 HEX = re.compile(r"#[0-9a-fA-F]{3,8}\b")
 
@@ -80,7 +80,7 @@ def _outputs() -> dict[str, str]:
     s.mtg_library_load("Mira", "deck.txt", text="4 Forest\n3 Elvish Mystic\n2 Serra Angel\n")
     out["mtg-check"] = html_of(s.mtg_check("green", 2, actor="Mira"))
     out["library"] = html_of(s.mtg_library_view("Mira")) if hasattr(s, "library_view") else ""
-    from gamekernel.render.log import ErrorResult
+    from gamekernel.display.results import ErrorResult
 
     out["error"] = html_of(ErrorResult("no skill named <Stealt>"))
     return {k: v for k, v in out.items() if v}
@@ -193,7 +193,8 @@ def test_font_stack_names_the_japanese_system_fonts_after_jupyterlab():
 def test_widget_styles_use_the_shared_palette_only():
     from gamekernel.widgets.base import asset
 
-    for name in ("hand.css", "library.css", "sheet.css", "tracker.css", "table.css"):
+    for name in ("gammaworld/hand.css", "mtg/library.css", "gurps/sheet.css", "gurps/tracker.css",
+                 "table/table.css"):
         css = asset(name).read_text(encoding="utf-8")
         for rule in re.findall(r"\{([^}]*)\}", css):
             colours = [d for d in rule.split(";") if re.match(r"\s*(color|background)\s*:", d)]

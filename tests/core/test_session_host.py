@@ -1,5 +1,5 @@
-"""The Session's declared surface (issue 10 item 5): the mixins of gamekernel/actions use the session
-only through `SessionHost` (gamekernel/actions/host.py).
+"""The Session's declared surface: the session operations (each rule set's `actions.py`, and the
+core's) use the session only through `SessionHost` (gamekernel/host.py).
 
 - Session has every member the Protocol declares, methods with the same parameters.
 - Read with `ast`, every `self.X` a mixin uses (read, written, or named in getattr/hasattr/setattr)
@@ -15,11 +15,11 @@ import textwrap
 
 import pytest
 
-from gamekernel.actions import host
-from gamekernel.actions.host import HostBase, SessionHost
+from gamekernel import host
+from gamekernel.host import HostBase, SessionHost
 from gamekernel.session import Session
 
-MIXINS = [cls for cls in Session.__mro__[1:] if cls.__module__.startswith("gamekernel.actions.")]
+MIXINS = [cls for cls in Session.__mro__[1:] if cls.__module__.startswith("gamekernel.") and cls is not object]
 SESSION_OWN = set(vars(Session(seed=1))) | set(vars(Session))
 
 
@@ -70,6 +70,16 @@ def needed_from_host(tree: ast.ClassDef) -> set[str]:
     used, assigned = self_uses(tree)
     own = class_body_names(tree) | (assigned - SESSION_OWN)
     return used - own
+
+
+def test_the_sessions_bases_are_the_core_and_the_declared_operations() -> None:
+    """Session's bases are listed once in session.py for static readers: they are exactly the core's
+    operations and each built-in rule set's, as its declaration names them."""
+    from gamekernel.rulesets import operation_classes
+
+    core = {"CoreActions", "CampaignActions", "CardActions", "TeachingActions", "TableActions"}
+    assert set(Session.__bases__) == set(operation_classes()) | {c for c in Session.__bases__ if c.__name__ in core}
+    assert len(Session.__bases__) == len(operation_classes()) + len(core)
 
 
 def test_the_mixins_are_the_sessions_bases() -> None:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from gamekernel import i18n
 from gamekernel.errors import UsageError
-from gamekernel.magics.syntax import Flag, Integer, Opt, Rest, Sub, Syntax, Word, Words, tokenize
+from gamekernel.syntax import Flag, Integer, Opt, Rest, Sub, Syntax, Word, Words, tokenize
 
 ROLL = Syntax("t_roll", (Rest("expression", metavar="DICE"),), actor="who",
               options=(Flag("secret"), Opt("rounds", kind=int, metavar="N", default=20), Opt("npc")))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 
 def _widgets(ip):
+    from gamekernel.gurps.widgets.sheet import SheetWidget
+    from gamekernel.gurps.widgets.tracker import Tracker
     from gamekernel.magics import current_session
-    from gamekernel.widgets.sheet import SheetWidget
-    from gamekernel.widgets.tracker import Tracker
 
     ip.run_cell("%char new Aiko st=11 dx=13\n"
                 "%combat start Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,pc=1} Bandit{ST=10,DX=11,HT=10}")
@@ -53,7 +53,7 @@ def test_a_sheet_edit_records_its_log_line_not_the_whole_sheet(ip):
 
 def test_library_buttons_follow_the_language(ip, tmp_path):
     from gamekernel.magics import current_session
-    from gamekernel.widgets.library import LibraryWidget
+    from gamekernel.mtg.widgets.library import LibraryWidget
 
     deck = tmp_path / "mira.txt"
     deck.write_text("20 Forest\n4 Llanowar Elves\n", encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from gamekernel.systems.gammaworld import AlphaState, apply_step, play, starter_catalog
+from gamekernel.gammaworld.rules import AlphaState, apply_step, play, starter_catalog
 
 
 class Rigged(random.Random):

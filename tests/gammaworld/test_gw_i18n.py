@@ -15,12 +15,12 @@ import pytest
 import gamekernel
 from gamekernel import Session
 from gamekernel.errors import DataError, GameKernelError, NotFoundError, RuleError, UsageError
+from gamekernel.gammaworld.rules import starter_catalog
+from gamekernel.gammaworld.rules.decks import readied_count
+from gamekernel.gammaworld.rules.odds import p_card_in_draws, p_flux
+from gamekernel.gammaworld.rules.schema import load_cards
+from gamekernel.gammaworld.widgets.hand import HandWidget
 from gamekernel.i18n import set_language
-from gamekernel.systems.gammaworld import starter_catalog
-from gamekernel.systems.gammaworld.decks import readied_count
-from gamekernel.systems.gammaworld.odds import p_card_in_draws, p_flux
-from gamekernel.systems.gammaworld.schema import load_cards
-from gamekernel.widgets.hand import HandWidget
 
 DOMAIN = "gammaworld"
 FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")
@@ -29,7 +29,8 @@ ERROR_KEY = re.compile(r'"(gammaworld\.(?:err|what)\.[a-z0-9_.]+)"')
 
 
 def _load(lang: str) -> dict[str, str]:
-    return json.loads((resources.files("gamekernel") / "i18n" / lang / f"{DOMAIN}.json").read_text(encoding="utf-8"))
+    path = resources.files("gamekernel.gammaworld") / "i18n" / lang / f"{DOMAIN}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def _has_letters(text: str) -> bool:

@@ -9,8 +9,8 @@ import dataclasses
 import pytest
 
 from gamekernel.errors import UsageError
+from gamekernel.gammaworld.rules import Step, play
 from gamekernel.session import replay
-from gamekernel.systems.gammaworld import Step, play
 
 from .test_gw_session import table_of_five
 

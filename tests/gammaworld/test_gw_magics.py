@@ -54,7 +54,7 @@ def test_gw_alpha_10_roll_magic_shows_the_flux_visibly(ip) -> None:
     text = repr(result)
     assert "ALPHA FLUX! Rin rolled a natural 1" in text
     assert result.notices[-1].kind == "gw.flux_pending"
-    if importlib.util.find_spec("gamekernel.render.dice"):  # the dice renderer belongs to the core
+    if importlib.util.find_spec("gamekernel.dice.render"):  # the dice renderer belongs to the core
         assert "ALPHA FLUX" in result._repr_html_()
     resolved = run(ip, "flux", "Rin")  # one readied card: no choice needed
     assert "Alpha Flux: Rin discards" in repr(resolved)

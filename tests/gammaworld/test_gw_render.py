@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from gamekernel import Session
-from gamekernel.render.gammaworld import card_html, card_text
-from gamekernel.systems.gammaworld import starter_catalog
+from gamekernel.gammaworld.render import card_html, card_text
+from gamekernel.gammaworld.rules import starter_catalog
 
 
 def test_card_html_is_coloured_by_energy_and_tapped_cards_stay_upright_with_a_badge() -> None:

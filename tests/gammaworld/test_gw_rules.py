@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
-from gamekernel.systems.gammaworld import (
+from gamekernel.gammaworld.rules import (
     AlphaState,
     Step,
     apply_step,
@@ -21,7 +21,7 @@ from gamekernel.systems.gammaworld import (
     starter_catalog,
     validate_deck,
 )
-from gamekernel.systems.gammaworld.state import DISCARD, GM_DECK, GWConfig, deck_zone
+from gamekernel.gammaworld.rules.state import DISCARD, GM_DECK, GWConfig, deck_zone
 
 from .helpers import Rigged, Table
 
@@ -306,7 +306,7 @@ def test_t27_overcharge_total_10_succeeds_9_backfires() -> None:
 
 
 def test_t27_failed_attack_overcharge_still_resolves_the_attack() -> None:
-    from gamekernel.systems.gammaworld import describe
+    from gamekernel.gammaworld.rules import describe
 
     table = _with_card("GK-A10")
     step = table.do(play.plan_overcharge(table.state, "Rin", "Gravity Knot", Rigged([5]), table.catalog))

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from gamekernel import Session
 from gamekernel.errors import GameKernelError, RuleError
+from gamekernel.gammaworld.rules import AlphaState
 from gamekernel.session import replay
-from gamekernel.systems.gammaworld import AlphaState
 
 
 def table_of_five(seed: int = 3) -> Session:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamekernel import Session
-from gamekernel.widgets.hand import HandWidget
+from gamekernel.gammaworld.widgets.hand import HandWidget
 
 
 def test_hand_widget_taps_overcharges_and_resolves_flux_through_the_session() -> None:

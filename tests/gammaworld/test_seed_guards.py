@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from gamekernel.errors import GameKernelError, NotFoundError, RuleError
-from gamekernel.magics._base import current_session
+from gamekernel.gammaworld.rules.state import GM_DECK, deck_zone
+from gamekernel.magic_base import current_session
 from gamekernel.session import Session, replay
-from gamekernel.systems.gammaworld.state import GM_DECK, deck_zone
 
 
 def run(ip, magic: str, line: str = ""):
@@ -229,7 +229,7 @@ def test_refused_gw_commands_change_nothing() -> None:
 
 
 def test_gw_options_are_shown_in_the_hand_widget_header_and_follow_config() -> None:
-    from gamekernel.widgets.hand import HandWidget
+    from gamekernel.gammaworld.widgets.hand import HandWidget
 
     session = Session(seed=1)
     session.gw_character("Rin", new=True)

@@ -3,10 +3,10 @@
 import pytest
 
 from gamekernel.errors import NotFoundError, RuleError, UsageError
-from gamekernel.systems.gurps import attacks as atk
-from gamekernel.systems.gurps import defenses as dfn
-from gamekernel.systems.gurps.checks import success_roll
-from gamekernel.systems.gurps.combat import (
+from gamekernel.gurps.rules import attacks as atk
+from gamekernel.gurps.rules import defenses as dfn
+from gamekernel.gurps.rules.checks import success_roll
+from gamekernel.gurps.rules.combat import (
     AttackOptions,
     Tape,
     apply_injury,

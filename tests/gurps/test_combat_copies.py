@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamekernel.errors import NotFoundError
-from gamekernel.systems.gurps import combat as cb
-from gamekernel.systems.gurps import defenses as dfn
-from gamekernel.systems.gurps.combat import Combatant, CombatState, PendingAttack, quick_combatant
-from gamekernel.systems.gurps.combat_state import allow_fast_copy
+from gamekernel.gurps.rules import combat as cb
+from gamekernel.gurps.rules import defenses as dfn
+from gamekernel.gurps.rules.combat import Combatant, CombatState, PendingAttack, quick_combatant
+from gamekernel.gurps.rules.combat.state import allow_fast_copy
 
 ORC = quick_combatant("Orc", {"ST": 12, "DX": 11, "HT": 12, "HP": 18, "weapon": "Club:11:sw cr"})
 CHANGES = st.fixed_dictionaries({}, optional={
@@ -66,7 +66,7 @@ def test_unknown_field_and_none_fill_behave_like_dataclasses():
 
 def test_a_character_copies_like_dataclasses_replace():
     """The GURPS character a combat event writes back to is copied without `__init__` too."""
-    from gamekernel.systems.gurps.characters import Character
+    from gamekernel.gurps.rules.characters import Character
 
     aiko = Character("Aiko", st=11, ht=12, hp_lost=3, states=("unconscious",))
     fast = cb.copy_with(aiko, hp_lost=7, states=(), death_line=2)
@@ -78,8 +78,8 @@ def test_a_character_copies_like_dataclasses_replace():
 
 def test_a_copy_does_not_keep_the_lookups_cached_on_the_original():
     """A character caches its skill index on first look-up; a copy with other skills builds its own."""
-    import gamekernel.actions.combat  # noqa: F401 (registers the character for the fast copy)
-    from gamekernel.systems.gurps.characters import Character, Skill
+    import gamekernel.gurps.combat_actions  # noqa: F401 (registers the character for the fast copy)
+    from gamekernel.gurps.rules.characters import Character, Skill
 
     aiko = Character("Aiko", skills=(Skill("Stealth", "DX", "A", 2),))
     assert aiko.find_skill_entry("stealth") is not None and aiko.find_skill_entry("Climbing") is None
@@ -111,7 +111,7 @@ def test_find_answers_whether_a_name_is_a_fighter_without_the_error(monkeypatch)
     (it cost more than the damage itself); `index` still gives the hint for a real miss."""
     state = CombatState(combatants=(ORC, cb.copy_with(ORC, name="Big Bob")))
     assert state.find("Orc") == 0 and state.find("ｂｉｇ  BOB") == 1 and state.find("Guard") is None
-    import gamekernel.systems.gurps.combat_state as module
+    import gamekernel.gurps.rules.combat.state as module
 
     monkeypatch.setattr(module, "get_close_matches", lambda *a, **k: pytest.fail("hint built"))
     assert state.find("Guard") is None

@@ -10,15 +10,15 @@ import json
 import pytest
 
 from gamekernel import Session, i18n
-from gamekernel.actions import combat as combat_actions
-from gamekernel.actions.combat import _OPS, PART
 from gamekernel.errors import DataError
 from gamekernel.events import EVENT_KINDS
+from gamekernel.gurps import combat_actions
+from gamekernel.gurps.combat_actions import _OPS, PART
+from gamekernel.gurps.rules.combat import Combatant
+from gamekernel.gurps.rules.combat.facts import apply_combatant_facts, combatant_facts, combatant_record, fight_facts
+from gamekernel.gurps.rules.combat.state import CombatState, Weapon, copy_with
 from gamekernel.session import replay
 from gamekernel.state import TableState
-from gamekernel.systems.gurps.combat import Combatant
-from gamekernel.systems.gurps.combat_facts import apply_combatant_facts, combatant_facts, combatant_record, fight_facts
-from gamekernel.systems.gurps.combat_state import CombatState, Weapon, copy_with
 
 
 def _defend_all(s: Session) -> None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from gamekernel.systems.gurps import fatigue as fat
+from gamekernel.gurps.rules import fatigue as fat
 
 
 @pytest.mark.parametrize(

@@ -4,14 +4,14 @@ skills a placeholder specialization names, and a library entry by full name befo
 
 from __future__ import annotations
 
-from gamekernel.systems.gurps.characters import Character, Skill
-from gamekernel.systems.gurps.checks import Modifier
-from gamekernel.systems.gurps.gcs import import_gcs
-from gamekernel.systems.gurps.gcs_calc import compute
-from gamekernel.systems.gurps.gcs_features import ActiveFeature, FeatureIndex, skill_bonus, spell_bonus
-from gamekernel.systems.gurps.library import LibraryEntry, LibraryIndex
-from gamekernel.systems.gurps.skills import maybe_skill
-from gamekernel.systems.gurps.traits import Trait
+from gamekernel.gurps.rules.characters import Character, Skill
+from gamekernel.gurps.rules.checks import Modifier
+from gamekernel.gurps.rules.gcs import import_gcs
+from gamekernel.gurps.rules.gcs.calc import compute
+from gamekernel.gurps.rules.gcs.features import ActiveFeature, FeatureIndex, skill_bonus, spell_bonus
+from gamekernel.gurps.rules.gcs.library import LibraryEntry, LibraryIndex
+from gamekernel.gurps.rules.skills import maybe_skill
+from gamekernel.gurps.rules.traits import Trait
 
 
 def _skill(name: str, specialization: str = "", level: int | None = 12) -> Skill:

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamekernel.errors import DataError, NotFoundError, RuleError
-from gamekernel.systems.gurps.characters import (
+from gamekernel.gurps.rules.characters import (
     Character,
     Language,
     Reputation,
@@ -19,8 +19,8 @@ from gamekernel.systems.gurps.characters import (
     roll_check,
     save_character,
 )
-from gamekernel.systems.gurps.skills import points_for_relative, relative_level
-from gamekernel.systems.gurps.traits import make_trait
+from gamekernel.gurps.rules.skills import points_for_relative, relative_level
+from gamekernel.gurps.rules.traits import make_trait
 
 
 def test_gurps_ch_05_attribute_costs():

@@ -8,13 +8,13 @@ from fractions import Fraction
 import pytest
 
 from gamekernel.errors import UsageError
-from gamekernel.systems.gurps.checks import (
+from gamekernel.gurps.rules.checks import (
     Modifier,
     SuccessRoll,
     classify,
     success_roll,
 )
-from gamekernel.systems.gurps.odds import check_odds
+from gamekernel.gurps.rules.odds import check_odds
 
 
 def oracle(total: int, target: int) -> tuple[bool, str | None]:
@@ -159,7 +159,7 @@ def test_best_alternative_is_the_one_choice_of_a_fallback_chain():
     """"A | B" keeps the alternative with the highest effective target, numbers or names alike; an
     alternative the character cannot use is skipped; none usable raises the first one's error."""
     from gamekernel.errors import NotFoundError
-    from gamekernel.systems.gurps.checks import (
+    from gamekernel.gurps.rules.checks import (
         ResolvedCheck,
         best_alternative,
         parse_check_spec,

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from gamekernel.errors import UsageError
-from gamekernel.systems.gurps.checks import success_roll
-from gamekernel.systems.gurps.contests import (
+from gamekernel.gurps.rules.checks import success_roll
+from gamekernel.gurps.rules.contests import (
     QuickContest,
     RegularContest,
     margin_of_victory,
@@ -17,7 +17,7 @@ from gamekernel.systems.gurps.contests import (
     regular_contest,
     roll_quick_contest,
 )
-from gamekernel.systems.gurps.odds import quick_contest_odds, regular_contest_odds
+from gamekernel.gurps.rules.odds import quick_contest_odds, regular_contest_odds
 
 
 def test_gurps_sr_11_t07_success_5_vs_failure_5_is_10():

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from gamekernel.errors import RuleError, UsageError
-from gamekernel.systems.gurps.damage import (
+from gamekernel.gurps.rules.damage import (
     damage_for_st,
     damage_notation,
     injury_from,

@@ -18,14 +18,14 @@ import pytest
 import gamekernel
 from gamekernel import Session
 from gamekernel.errors import DataError, GameKernelError, NotFoundError, RuleError, UsageError
+from gamekernel.gurps.combat_magics import parse_attack
+from gamekernel.gurps.rules import defenses as dfn
+from gamekernel.gurps.rules.characters import load_character
+from gamekernel.gurps.rules.checks import CheckSpecError, parse_check_spec
+from gamekernel.gurps.rules.damage import damage_for_st, parse_damage
+from gamekernel.gurps.rules.traits import find_trait
+from gamekernel.gurps.widgets.tracker import Tracker
 from gamekernel.i18n import set_language
-from gamekernel.magics.combat import parse_attack
-from gamekernel.systems.gurps import defenses as dfn
-from gamekernel.systems.gurps.characters import load_character
-from gamekernel.systems.gurps.checks import CheckSpecError, parse_check_spec
-from gamekernel.systems.gurps.damage import damage_for_st, parse_damage
-from gamekernel.systems.gurps.traits import find_trait
-from gamekernel.widgets.tracker import Tracker
 
 DOMAINS = ("gurps", "combat")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -38,7 +38,7 @@ BREN = "Bren{ST=13,DX=12,HT=12,weapon=Axe:13:sw+2 cut,pc=1}"
 def _load(lang: str) -> dict[str, str]:
     merged: dict[str, str] = {}
     for domain in DOMAINS:
-        path = resources.files("gamekernel") / "i18n" / lang / f"{domain}.json"
+        path = resources.files("gamekernel.gurps") / "i18n" / lang / f"{domain}.json"
         merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from gamekernel.errors import DataError
-from gamekernel.systems.gurps.characters import load_character
-from gamekernel.systems.gurps.gcs import import_gcs, load_gcs
+from gamekernel.gurps.rules.characters import load_character
+from gamekernel.gurps.rules.gcs import import_gcs, load_gcs
 
 DATA = Path(__file__).parent / "data"
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from gamekernel.errors import DataError
-from gamekernel.systems.gurps.gcs import import_gcs, read_gcs
-from gamekernel.systems.gurps.gcs_features import matches, matches_list
+from gamekernel.gurps.rules.gcs import import_gcs, read_gcs
+from gamekernel.gurps.rules.gcs.features import matches, matches_list
 
 DATA = Path(__file__).parent / "data" / "gcs"
 
@@ -169,8 +169,8 @@ def test_char_name_without_at_sign(ip):
 def test_gurps_adv_26_talent_counts_once_when_a_skill_defaults_from_another():
     """GURPS-ADV-26: Outdoorsman 2 adds +2 to Survival and to Camouflage; Camouflage defaulting from
     Survival-2 is (Survival 11 without Talent) - 2 + 2 = 11, not 13 (the Talent counted twice)."""
-    from gamekernel.systems.gurps.characters import Character, make_skill
-    from gamekernel.systems.gurps.traits import make_trait
+    from gamekernel.gurps.rules.characters import Character, make_skill
+    from gamekernel.gurps.rules.traits import make_trait
 
     c = Character("A", traits=(make_trait("Talent (Outdoorsman)", level=2),), skills=(make_skill("Survival", 4),))
     assert c.skill_level("Survival").level == 13
@@ -181,7 +181,7 @@ def test_gurps_adv_26_talent_counts_once_when_a_skill_defaults_from_another():
 def test_catalog_knows_every_basic_set_skill_and_char_skill_forms(ip):
     """The Basic Set catalog (facts built by tools/build_gurps_skill_facts.py): Axe/Mace DX/A and
     Guns (Pistol) DX/E resolve by name; any skill works as NAME ATTR/DIFF POINTS (GURPS-STD-01/02)."""
-    from gamekernel.systems.gurps.skills import default_options, find_skill
+    from gamekernel.gurps.rules.skills import default_options, find_skill
 
     assert (find_skill("Axe/Mace").attribute, find_skill("Axe/Mace").difficulty) == ("DX", "A")
     assert "Pistol" in find_skill("Guns").specialties

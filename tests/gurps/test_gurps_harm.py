@@ -9,10 +9,10 @@ import random
 import pytest
 
 from gamekernel.errors import RuleError
+from gamekernel.gurps.rules.combat import Combatant, Tape
+from gamekernel.gurps.rules.damage import parse_damage, roll_damage
+from gamekernel.gurps.rules.harm import harm
 from gamekernel.session import Session, replay
-from gamekernel.systems.gurps.combat import Combatant, Tape
-from gamekernel.systems.gurps.damage import parse_damage, roll_damage
-from gamekernel.systems.gurps.harm import harm
 
 OK = [1, 1, 2]  # 4: a critical success on any roll
 BAD = [6, 6, 6]  # 18: a critical failure on any roll

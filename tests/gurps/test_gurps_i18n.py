@@ -14,7 +14,7 @@ FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")
 
 
 def _load(lang: str, domain: str) -> dict[str, str]:
-    path = resources.files("gamekernel") / "i18n" / lang / f"{domain}.json"
+    path = resources.files("gamekernel.gurps") / "i18n" / lang / f"{domain}.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from gamekernel import Session
+from gamekernel.display.results import ErrorResult
 from gamekernel.errors import RuleError
+from gamekernel.gurps.rules.characters import Character
+from gamekernel.gurps.rules.checks import success_roll
+from gamekernel.gurps.rules.luck import LuckResult, luck_level, luck_reroll, recovered_after
+from gamekernel.gurps.rules.traits import make_trait
 from gamekernel.magics import current_session
-from gamekernel.render.log import ErrorResult
 from gamekernel.session import replay
-from gamekernel.systems.gurps.characters import Character
-from gamekernel.systems.gurps.checks import success_roll
-from gamekernel.systems.gurps.luck import LuckResult, luck_level, luck_reroll, recovered_after
-from gamekernel.systems.gurps.traits import make_trait
 
 
 def _table(trait="Luck", seed=4):
@@ -137,7 +137,7 @@ def test_gurps_adv_19_magic_luck_reset_status(ip):
 
 
 def test_gurps_adv_19_luck_uses_survive_a_snapshot():
-    from gamekernel.actions.gurps import GurpsState
+    from gamekernel.gurps.actions import GurpsState
 
     s = _table()
     s.gurps_check("Lockpicking")

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from gamekernel import i18n
+from gamekernel.display.results import ErrorResult
 from gamekernel.errors import GameKernelError
+from gamekernel.gurps.rules.checks import CheckOdds, SuccessRoll
+from gamekernel.gurps.rules.odds import ContestOdds
 from gamekernel.magics import current_session
-from gamekernel.render.log import ErrorResult
-from gamekernel.systems.gurps.checks import CheckOdds, SuccessRoll
-from gamekernel.systems.gurps.odds import ContestOdds
 
 
 def _aiko(ip):
@@ -119,8 +119,8 @@ def test_sheet_rolls_a_skill_whose_name_reads_like_a_modifier(ip):
     """Issue 10: the sheet sent the skill's display name through the check parser, so clicking
     "Area Knowledge (Route-66)" failed with "no skill 'Area Knowledge (Route'". It now sends the
     row's key, rolled without parsing."""
-    from gamekernel.systems.gurps.characters import Character, Skill
-    from gamekernel.widgets.sheet import SheetWidget
+    from gamekernel.gurps.rules.characters import Character, Skill
+    from gamekernel.gurps.widgets.sheet import SheetWidget
 
     session = current_session()
     session.gurps_add_character(Character(name="Aiko", iq=12, skills=(

@@ -7,12 +7,12 @@ from fractions import Fraction
 import pytest
 
 from gamekernel.errors import RuleError
-from gamekernel.systems.gurps.contests import roll_quick_contest
-from gamekernel.systems.gurps.fright import fright_check
-from gamekernel.systems.gurps.influence import influence_outcome
-from gamekernel.systems.gurps.reactions import reaction_band, reaction_odds, reaction_roll
-from gamekernel.systems.gurps.selfcontrol import self_control_roll, situation_modifier
-from gamekernel.systems.gurps.traits import find_trait
+from gamekernel.gurps.rules.contests import roll_quick_contest
+from gamekernel.gurps.rules.fright import fright_check
+from gamekernel.gurps.rules.influence import influence_outcome
+from gamekernel.gurps.rules.reactions import reaction_band, reaction_odds, reaction_roll
+from gamekernel.gurps.rules.selfcontrol import self_control_roll, situation_modifier
+from gamekernel.gurps.rules.traits import find_trait
 
 BANDS = [(-5, "disastrous"), (0, "disastrous"), (1, "very_bad"), (3, "very_bad"), (4, "bad"), (6, "bad"),
          (7, "poor"), (9, "poor"), (10, "neutral"), (12, "neutral"), (13, "good"), (15, "good"),

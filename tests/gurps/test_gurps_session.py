@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gamekernel import Session
-from gamekernel.actions.gurps import GurpsState
 from gamekernel.errors import NotFoundError, UsageError
+from gamekernel.gurps.actions import GurpsState
+from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.session import replay
-from gamekernel.systems.gurps.checks import SuccessRoll
 
 
 def _table(seed=3):

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from gamekernel.actions.combat import combatant_from_character
 from gamekernel.errors import UsageError
+from gamekernel.gurps.combat_actions import combatant_from_character
+from gamekernel.gurps.rules.characters import Character
+from gamekernel.gurps.rules.combat import effective_defenses
+from gamekernel.gurps.rules.traits import Trait
 from gamekernel.session import Session
-from gamekernel.systems.gurps.characters import Character
-from gamekernel.systems.gurps.combat import effective_defenses
-from gamekernel.systems.gurps.traits import Trait
 
 
 def test_gurps_cmb_45_no_block_without_a_ready_shield():

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamekernel.errors import UsageError
-from gamekernel.systems.gurps.checks import CheckTarget, Modifier, parse_check_spec
+from gamekernel.gurps.rules.checks import CheckTarget, Modifier, parse_check_spec
 
 
 def test_spec_skill_with_modifier_and_label():

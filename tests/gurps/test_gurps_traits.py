@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamekernel.errors import NotFoundError, RuleError
-from gamekernel.systems.gurps.traits import find_trait, load_traits, make_trait, trait_cost
+from gamekernel.gurps.rules.traits import find_trait, load_traits, make_trait, trait_cost
 
 # Costs typed from RULES.md (independent of traits.json): fixed, per level, or per option.
 FIXED = {

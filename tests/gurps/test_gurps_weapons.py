@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from gamekernel import Session
-from gamekernel.actions.combat import combatant_from_character
+from gamekernel.display.results import ErrorResult
 from gamekernel.errors import DataError, GameKernelError, NotFoundError, UsageError
+from gamekernel.gurps.combat_actions import combatant_from_character
+from gamekernel.gurps.rules.characters import Character, load_character, make_skill, save_character
+from gamekernel.gurps.rules.gcs import import_gcs, load_gcs
+from gamekernel.gurps.rules.weapons import CharacterWeapon, parse_character_weapon
 from gamekernel.magics import current_session
-from gamekernel.render.log import ErrorResult
 from gamekernel.session import replay
-from gamekernel.systems.gurps.characters import Character, load_character, make_skill, save_character
-from gamekernel.systems.gurps.gcs import import_gcs, load_gcs
-from gamekernel.systems.gurps.weapons import CharacterWeapon, parse_character_weapon
 
 DATA = Path(__file__).parent / "data"
 

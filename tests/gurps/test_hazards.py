@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from gamekernel.errors import UsageError
-from gamekernel.systems.gurps import hazards as hz
-from gamekernel.systems.gurps.damage import DiceAdds
+from gamekernel.gurps.rules import hazards as hz
+from gamekernel.gurps.rules.damage import DiceAdds
 
 
 @pytest.mark.parametrize(

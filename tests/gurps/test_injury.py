@@ -2,8 +2,8 @@
 
 import pytest
 
-from gamekernel.systems.gurps import injury as inj
-from gamekernel.systems.gurps.injury import InjuryConfig
+from gamekernel.gurps.rules import injury as inj
+from gamekernel.gurps.rules.injury import InjuryConfig
 
 
 def faces(total: int) -> tuple[int, int, int]:

@@ -3,7 +3,7 @@
 import pytest
 
 from gamekernel.errors import RuleError, UsageError
-from gamekernel.systems.gurps import magic as mg
+from gamekernel.gurps.rules import magic as mg
 
 
 def test_gurps_mag_01_success_pays_cost():

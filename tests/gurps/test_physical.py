@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from gamekernel.errors import RuleError
-from gamekernel.systems.gurps import physical as ph
-from gamekernel.systems.gurps.damage import DiceAdds
+from gamekernel.gurps.rules import physical as ph
+from gamekernel.gurps.rules.damage import DiceAdds
 
 
 def test_t12_jumps_move_6():

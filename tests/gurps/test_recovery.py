@@ -4,10 +4,10 @@ GURPS-FAT-02/03/10, GURPS-HAZ, GURPS-MAG-04): dice are drawn only when the rule 
 import pytest
 
 from gamekernel.errors import RuleError, UsageError
-from gamekernel.systems.gurps import combat as cb
-from gamekernel.systems.gurps import hazards as hz
-from gamekernel.systems.gurps import magic as mg
-from gamekernel.systems.gurps import recovery as rec
+from gamekernel.gurps.rules import combat as cb
+from gamekernel.gurps.rules import hazards as hz
+from gamekernel.gurps.rules import magic as mg
+from gamekernel.gurps.rules import recovery as rec
 
 BREN = cb.quick_combatant("Bren", {"ST": 10, "DX": 12, "HT": 11})  # HP 10, FP 11
 
@@ -142,7 +142,7 @@ def test_gurps_cmb_05_a_new_fight_starts_on_do_nothing_with_nothing_carried_over
 
 
 def test_gurps_adv_19_luck_once_per_period_right_after_ones_own_roll():
-    from gamekernel.systems.gurps.luck import LuckLevel, require_luck
+    from gamekernel.gurps.rules.luck import LuckLevel, require_luck
 
     luck = LuckLevel("luck", "Luck", 60)
     roll = {"total": 14}

@@ -9,13 +9,13 @@ import random
 import pytest
 
 from gamekernel import Session
-from gamekernel.actions.combat import _OPS, CombatPart
+from gamekernel.display.results import ErrorResult
 from gamekernel.errors import RuleError
+from gamekernel.gurps.combat_actions import _OPS, CombatPart
+from gamekernel.gurps.combat_render import CombatResult
+from gamekernel.gurps.rules.combat import Combatant, Tape
 from gamekernel.magics import current_session
-from gamekernel.render.combat import CombatResult
-from gamekernel.render.log import ErrorResult
 from gamekernel.session import replay
-from gamekernel.systems.gurps.combat import Combatant, Tape
 
 
 def _run(op, person, faces, **args):

@@ -1,9 +1,9 @@
 """Issue 11 item 4: the sheet on the shared screen never shows a secret roll as its "Last roll"."""
 
 from gamekernel import Session
+from gamekernel.gurps.render import success_text
+from gamekernel.gurps.widgets.sheet import SheetWidget
 from gamekernel.i18n import t
-from gamekernel.render.gurps import success_text
-from gamekernel.widgets.sheet import SheetWidget
 
 
 def test_sheet_last_roll_hides_a_secret_check_and_shows_a_public_one():

@@ -2,7 +2,7 @@
 the skill, so it follows the sheet), damage, reach, Parry = level/2 + 3 + bonuses (GURPS-CMB-46)."""
 
 from gamekernel import Session
-from gamekernel.widgets.sheet import SheetWidget
+from gamekernel.gurps.widgets.sheet import SheetWidget
 
 
 def test_gurps_cmb_46_sheet_widget_lists_weapons_live_and_in_snapshot():

@@ -6,7 +6,7 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.errors import RuleError
-from gamekernel.widgets.sheet import SheetWidget
+from gamekernel.gurps.widgets.sheet import SheetWidget
 
 
 def _sheet(**fields):

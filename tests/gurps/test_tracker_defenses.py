@@ -2,8 +2,8 @@
 GURPS-CMB-43), lying down −3 / kneeling −2 (GURPS-CMB-11 posture table), so the number on the
 tracker is the target %defend rolls against."""
 
-from gamekernel.render.combat import tracker_html, tracker_rows
-from gamekernel.systems.gurps.combat import (
+from gamekernel.gurps.combat_render import tracker_html, tracker_rows
+from gamekernel.gurps.rules.combat import (
     Tape,
     attack,
     copy_with,

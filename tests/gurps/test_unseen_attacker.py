@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from gamekernel import Session
-from gamekernel.actions.combat import combatant_from_character
 from gamekernel.errors import RuleError
+from gamekernel.gurps.combat_actions import combatant_from_character
+from gamekernel.gurps.rules import combat as cb
+from gamekernel.gurps.rules.combat import AttackOptions, Tape
 from gamekernel.session import replay
-from gamekernel.systems.gurps import combat as cb
-from gamekernel.systems.gurps.combat import AttackOptions, Tape
 
 
 def _fight(hearing=12, **defender):

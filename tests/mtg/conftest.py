@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from gamekernel.i18n import set_language
-from gamekernel.systems.mtg.facts import CardFacts
+from gamekernel.mtg.rules.facts import CardFacts
 
 
 def card(name: str, mv: int = 0, colours: str = "", types: str = "Creature", subtypes: str = "",
          supertypes: str = "") -> CardFacts:
-    from gamekernel.systems.mtg.facts import order_colours
+    from gamekernel.mtg.rules.facts import order_colours
 
     return CardFacts(name, mv, order_colours(colours), tuple(types.split()), tuple(subtypes.split()),
                      tuple(supertypes.split()))

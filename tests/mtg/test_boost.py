@@ -5,8 +5,8 @@ import random
 import pytest
 
 from gamekernel.errors import UsageError
-from gamekernel.systems.mtg.check import action_check, boost, counts_colourless_for_boost
-from gamekernel.systems.mtg.kinds import MtgOptions
+from gamekernel.mtg.rules.check import action_check, boost, counts_colourless_for_boost
+from gamekernel.mtg.rules.kinds import MtgOptions
 
 from .conftest import (
     DRYAD_ARBOR,
@@ -98,8 +98,8 @@ def test_mtg_chk_13_boost_needs_the_library_the_check_left():
 
 def test_mtg_chk_13_boost_once_per_scene_per_character_or_for_the_table():
     from gamekernel.errors import RuleError
-    from gamekernel.systems.mtg.check import EVERYONE, require_boost
-    from gamekernel.systems.mtg.kinds import MtgOptions
+    from gamekernel.mtg.rules.check import EVERYONE, require_boost
+    from gamekernel.mtg.rules.kinds import MtgOptions
 
     own, shared = MtgOptions(), MtgOptions(boost_per_character=False)
     fresh = {"boosted": False}

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import set_language
-from gamekernel.systems.mtg.check import CheckImpossible, action_check
+from gamekernel.mtg.rules.check import CheckImpossible, action_check
 
 from .conftest import (
     COUNTERSPELL,

@@ -11,8 +11,8 @@ import pytest
 from gamekernel import Session
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import set_language
-from gamekernel.systems.mtg.decklists import build_library, composition, parse_decklist, read_decklist
-from gamekernel.systems.mtg.facts import bundled_facts
+from gamekernel.mtg.rules.decklists import build_library, composition, parse_decklist, read_decklist
+from gamekernel.mtg.rules.facts import bundled_facts
 
 DATA = Path(__file__).parent / "data" / "decklists"
 MAIN = {"Elvish Mystic": 4, "Llanowar Elves": 4, "Runeclaw Bear": 4, "Fire // Ice": 2, "Delver of Secrets": 2,

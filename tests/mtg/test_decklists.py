@@ -3,8 +3,8 @@
 import pytest
 
 from gamekernel.errors import DataError, NotFoundError
-from gamekernel.systems.mtg.decklists import build_library, detect_format, parse_decklist, read_decklist
-from gamekernel.systems.mtg.facts import bundled_facts
+from gamekernel.mtg.rules.decklists import build_library, detect_format, parse_decklist, read_decklist
+from gamekernel.mtg.rules.facts import bundled_facts
 
 ARENA = """About
 Name Mira's Elves

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gamekernel.errors import DataError, NotFoundError
-from gamekernel.systems.mtg.facts import BUNDLED_FACTS, CardFacts, FactsIndex, bundled_facts, name_key
+from gamekernel.mtg.rules.facts import BUNDLED_FACTS, CardFacts, FactsIndex, bundled_facts, name_key
 
 ROOT = Path(__file__).resolve().parents[2]
 

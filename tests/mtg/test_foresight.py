@@ -12,9 +12,9 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.errors import RuleError
-from gamekernel.systems.mtg.check import action_check, boost
-from gamekernel.systems.mtg.foresight import bonus_needed, boost_chance, hypergeometric_at_least
-from gamekernel.systems.mtg.kinds import KINDS, MtgOptions
+from gamekernel.mtg.rules.check import action_check, boost
+from gamekernel.mtg.rules.foresight import bonus_needed, boost_chance, hypergeometric_at_least
+from gamekernel.mtg.rules.kinds import KINDS, MtgOptions
 
 from .conftest import (
     DRYAD_ARBOR,

@@ -10,8 +10,8 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.i18n import set_language
-from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts, name_key
-from gamekernel.systems.mtg.loaders import load_card_data
+from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts, name_key
+from gamekernel.mtg.rules.loaders import load_card_data
 
 
 def _face(name, face=None, side="a", layout="normal", ja=None, ja_face=None, colours=("G",), mv=1.0,

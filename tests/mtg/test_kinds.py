@@ -3,7 +3,7 @@
 import pytest
 
 from gamekernel.errors import UsageError
-from gamekernel.systems.mtg.kinds import (
+from gamekernel.mtg.rules.kinds import (
     ALLIES,
     COLOURLESS,
     KINDS,

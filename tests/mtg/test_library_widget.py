@@ -6,7 +6,7 @@ import pytest
 from gamekernel import Session
 from gamekernel.errors import UsageError
 from gamekernel.i18n import set_language
-from gamekernel.widgets.library import LibraryWidget
+from gamekernel.mtg.widgets.library import LibraryWidget
 
 DECK = "Deck\n4 Elvish Mystic\n4 Runeclaw Bear\n12 Forest\n4 Steam Vents\n4 Ornithopter\n"
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from gamekernel.errors import DataError
-from gamekernel.systems.mtg import loaders
-from gamekernel.systems.mtg.loaders import detect_format, load_card_data, parse_type_line
+from gamekernel.mtg.rules import loaders
+from gamekernel.mtg.rules.loaders import detect_format, load_card_data, parse_type_line
 
 ATOMIC = {
     "meta": {"date": "2024-01-01", "version": "5.2.2"},

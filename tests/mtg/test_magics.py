@@ -44,7 +44,7 @@ def test_mtg_magic_errors_are_one_line(ip, deck):
 
 
 def test_gurps_checks_are_not_taken_for_mtg():
-    from gamekernel.magics.mtg import looks_like_mtg_check
+    from gamekernel.mtg.magics import looks_like_mtg_check
 
     assert looks_like_mtg_check("green 2") and looks_like_mtg_check("緑2") and looks_like_mtg_check("C 0")
     assert not looks_like_mtg_check("Lockpicking-5") and not looks_like_mtg_check("12")

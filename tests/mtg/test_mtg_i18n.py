@@ -16,11 +16,11 @@ import gamekernel
 from gamekernel import Session
 from gamekernel.errors import DataError, GameKernelError, NotFoundError, RuleError, UsageError
 from gamekernel.i18n import set_language
-from gamekernel.systems.mtg.check import check_difficulty
-from gamekernel.systems.mtg.decklists import parse_decklist, read_decklist
-from gamekernel.systems.mtg.facts import bundled_facts, order_colours
-from gamekernel.systems.mtg.loaders import load_card_data
-from gamekernel.widgets.library import LibraryWidget
+from gamekernel.mtg.rules.check import check_difficulty
+from gamekernel.mtg.rules.decklists import parse_decklist, read_decklist
+from gamekernel.mtg.rules.facts import bundled_facts, order_colours
+from gamekernel.mtg.rules.loaders import load_card_data
+from gamekernel.mtg.widgets.library import LibraryWidget
 
 DOMAIN = "mtg"
 FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")
@@ -30,7 +30,8 @@ DECK = "4 Elvish Mystic\n4 Runeclaw Bear\n12 Forest\n4 Steam Vents\n4 Ornithopte
 
 
 def _load(lang: str) -> dict[str, str]:
-    return json.loads((resources.files("gamekernel") / "i18n" / lang / f"{DOMAIN}.json").read_text(encoding="utf-8"))
+    path = resources.files("gamekernel.mtg") / "i18n" / lang / f"{DOMAIN}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def _has_letters(text: str) -> bool:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamekernel.systems.mtg.kinds import colour_modifier
-from gamekernel.systems.mtg.odds import check_odds, colour_distribution, odds_table
+from gamekernel.mtg.rules.kinds import colour_modifier
+from gamekernel.mtg.rules.odds import check_odds, colour_distribution, odds_table
 
 from .conftest import (
     DRYAD_ARBOR,
@@ -94,7 +94,7 @@ def test_mtg_chk_odds_property_equal_to_enumeration(library, kind, difficulty, k
 
 def test_mtg_chk_odds_agree_with_many_seeded_checks():
     """A sanity check of the meaning: the frequency over all orders of a 4-card library equals the odds."""
-    from gamekernel.systems.mtg.check import action_check
+    from gamekernel.mtg.rules.check import action_check
 
     library = [ELVISH_MYSTIC, STEAM_VENTS, FIRE_ICE, SERRA_ANGEL]
     wins = Fraction(0)

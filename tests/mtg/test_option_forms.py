@@ -3,7 +3,7 @@
 
 import pytest
 
-from gamekernel.magics._base import current_session
+from gamekernel.magic_base import current_session
 
 DECK = "Deck\n4 Elvish Mystic\n4 Runeclaw Bear\n\n12 Forest\n4 Ornithopter\n"
 
@@ -78,7 +78,7 @@ def test_mtg_config_magic_is_a_logged_event_with_string_values(ip, deck):
 
 
 def test_mtg_options_are_shown_in_the_library_widget_header(ip, deck):
-    from gamekernel.widgets.library import LibraryWidget
+    from gamekernel.mtg.widgets.library import LibraryWidget
 
     ip.run_line_magic("library", f"load Mira {deck}")
     widget = LibraryWidget(current_session(), "Mira")

@@ -3,8 +3,8 @@
 import pytest
 
 from gamekernel import Session
-from gamekernel.actions.mtg import MtgState
 from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.mtg.actions import MtgState
 from gamekernel.session import replay
 
 DECK = """Deck

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from gamekernel import Session, i18n
-from gamekernel.systems import explain as ex
-from gamekernel.systems.gurps.checks import success_roll
-from gamekernel.systems.gurps.contests import roll_quick_contest
-from gamekernel.systems.gurps.damage import parse_damage, roll_damage
+from gamekernel.gurps.rules.checks import success_roll
+from gamekernel.gurps.rules.contests import roll_quick_contest
+from gamekernel.gurps.rules.damage import parse_damage, roll_damage
+from gamekernel.teaching import explain as ex
 
 RULE_IDS = set((Path(__file__).parent / "data" / "rule_ids.txt").read_text(encoding="utf-8").split())
 

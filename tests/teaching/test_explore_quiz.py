@@ -11,12 +11,12 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.errors import GameKernelError
-from gamekernel.systems import explore as xs
-from gamekernel.systems import quiz as qz
-from gamekernel.systems.gurps.odds import check_odds
-from gamekernel.systems.mtg.facts import bundled_facts
-from gamekernel.systems.mtg.odds import check_odds as mtg_check_odds
-from gamekernel.widgets import explore as xw
+from gamekernel.gurps.rules.odds import check_odds
+from gamekernel.mtg.rules.facts import bundled_facts
+from gamekernel.mtg.rules.odds import check_odds as mtg_check_odds
+from gamekernel.teaching import explore as xs
+from gamekernel.teaching import quiz as qz
+from gamekernel.teaching.widgets import explore as xw
 
 
 def test_check_curve_is_the_3d6_distribution_with_criticals():  # GURPS-SR-02, SR-07, SR-08
@@ -39,8 +39,8 @@ def test_contest_grid_stays_within_3_to_18_and_centres_on_the_skills():
 
 def _brute_force_boost(library, kind, difficulty):
     """Every ordered pair and every 6-card boost from the rest, enumerated (a small library)."""
-    from gamekernel.systems.mtg.foresight import counts_colourless_for_boost
-    from gamekernel.systems.mtg.kinds import colour_modifier
+    from gamekernel.mtg.rules.foresight import counts_colourless_for_boost
+    from gamekernel.mtg.rules.kinds import colour_modifier
 
     total = Fraction(0)
     pairs = list(permutations(range(len(library)), 2))
@@ -126,7 +126,7 @@ def test_quiz_questions_come_from_the_rules():
             right = Fraction(*question["choices"][question["answer"]])
             assert right == check_odds(target).success
         else:
-            from gamekernel.systems.gurps.checks import classify
+            from gamekernel.gurps.rules.checks import classify
 
             success, critical = classify(sum(question["dice"]), question["target"])
             code = question["choices"][question["answer"]]

@@ -6,8 +6,8 @@ only where the rules would accept it and can say why not.
 
 from __future__ import annotations
 
+from gamekernel.gammaworld.rules.schema import AlphaCard
 from gamekernel.i18n import t
-from gamekernel.systems.gammaworld.schema import AlphaCard
 
 
 def overcharge_refusal(facts: AlphaCard, *, tapped: bool, overcharged: bool) -> str | None:

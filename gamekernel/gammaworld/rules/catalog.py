@@ -13,11 +13,11 @@ from functools import cache
 from pathlib import Path
 
 from gamekernel.errors import DataError, NotFoundError
+from gamekernel.gammaworld.rules.schema import AlphaCard, load_cards
 from gamekernel.i18n import t
-from gamekernel.systems.gammaworld.schema import AlphaCard, load_cards
 from gamekernel.text import match_key
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 LANGUAGES = ("en", "ja")
 
 

@@ -14,11 +14,10 @@ from collections.abc import Callable, Iterable, Sequence
 from gamekernel import cards
 from gamekernel.cards import Batch, EmptyPolicy, Op, Table
 from gamekernel.errors import NotFoundError, RuleError, UsageError
-from gamekernel.i18n import t
-from gamekernel.systems.gammaworld.allowed import overcharge_refusal
-from gamekernel.systems.gammaworld.catalog import Catalog, fold
-from gamekernel.systems.gammaworld.decks import readied_count, validate_deck
-from gamekernel.systems.gammaworld.state import (
+from gamekernel.gammaworld.rules.allowed import overcharge_refusal
+from gamekernel.gammaworld.rules.catalog import Catalog, fold
+from gamekernel.gammaworld.rules.decks import readied_count, validate_deck
+from gamekernel.gammaworld.rules.state import (
     DISCARD,
     GM_DECK,
     AlphaState,
@@ -28,6 +27,7 @@ from gamekernel.systems.gammaworld.state import (
     deck_zone,
     readied_zone,
 )
+from gamekernel.i18n import t
 from gamekernel.text import resolve_name
 
 
@@ -542,7 +542,7 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
 
 def plan_add_cards(state: AlphaState, document: dict, source: str) -> Step:
     """User-written cards join the catalog (validated now; the records travel in the event)."""
-    from gamekernel.systems.gammaworld.schema import parse_cards
+    from gamekernel.gammaworld.rules.schema import parse_cards
 
     cards_found = parse_cards(document, source)
     language = document.get("language", "en")

@@ -1,6 +1,6 @@
 """Immutable results of alpha-deck commands: the recorded step plus what the hands look like after it.
 
-Text and HTML come from the renderers gamekernel.render.gammaworld registers with gamekernel.display
+Text and HTML come from the renderers gamekernel.gammaworld.render registers with gamekernel.display
 (this rules package imports no display code)."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from gamekernel.display import Displayable
-from gamekernel.systems.gammaworld.allowed import overcharge_refusal
-from gamekernel.systems.gammaworld.catalog import Catalog
-from gamekernel.systems.gammaworld.decks import readied_count
-from gamekernel.systems.gammaworld.state import DISCARD, GM_DECK, AlphaState, Step, deck_zone, readied_zone
+from gamekernel.gammaworld.rules.allowed import overcharge_refusal
+from gamekernel.gammaworld.rules.catalog import Catalog
+from gamekernel.gammaworld.rules.decks import readied_count
+from gamekernel.gammaworld.rules.state import DISCARD, GM_DECK, AlphaState, Step, deck_zone, readied_zone
 
 
 @dataclass(frozen=True)

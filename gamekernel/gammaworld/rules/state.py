@@ -15,10 +15,10 @@ from typing import Any
 
 from gamekernel.cards import Batch, Table, apply
 from gamekernel.errors import DataError
+from gamekernel.gammaworld.rules.catalog import Catalog, starter_catalog
+from gamekernel.gammaworld.rules.decks import readied_count
+from gamekernel.gammaworld.rules.schema import _Reader, parse_card
 from gamekernel.i18n import t
-from gamekernel.systems.gammaworld.catalog import Catalog, starter_catalog
-from gamekernel.systems.gammaworld.decks import readied_count
-from gamekernel.systems.gammaworld.schema import _Reader, parse_card
 
 GM_DECK = "gw:gm"
 DISCARD = "gw:discard"

@@ -40,8 +40,8 @@ def _power_lines(card) -> list[list[str]]:
 class HandWidget(SessionWidget):
     """`HandWidget(session, "Rin")` - also what `%hand Rin` shows."""
 
-    _esm = script("hand.js")
-    _css = styles("hand.css")
+    _esm = script("gammaworld/hand.js")
+    _css = styles("gammaworld/hand.css")
 
     character = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
@@ -63,7 +63,7 @@ class HandWidget(SessionWidget):
         return self.session.gw_hand(self._name)
 
     def refresh(self) -> None:
-        from gamekernel.render.gammaworld import _counts
+        from gamekernel.gammaworld.render import _counts
 
         view = self.view()
         catalog = view.catalog
@@ -126,7 +126,7 @@ class HandWidget(SessionWidget):
         return result
 
     def snapshot_html(self) -> str:
-        from gamekernel.render.gammaworld import hand_html
+        from gamekernel.gammaworld.render import hand_html
 
         return hand_html(self.view())
 

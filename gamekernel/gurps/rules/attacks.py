@@ -16,9 +16,9 @@ from functools import cache
 from importlib import resources
 
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.gurps.rules import vocabulary
+from gamekernel.gurps.rules.checks import SuccessRoll, refused_text, success_roll
 from gamekernel.i18n import t
-from gamekernel.systems.gurps import vocabulary
-from gamekernel.systems.gurps.checks import SuccessRoll, refused_text, success_roll
 
 Mod = tuple[int, str]
 
@@ -27,7 +27,7 @@ MOVE_AND_ATTACK_MELEE_CAP = 9  # GURPS-CMB-19
 
 @cache
 def combat_tables() -> dict:
-    text = resources.files("gamekernel.systems.gurps").joinpath("data/combat_tables.json").read_text("utf-8")
+    text = resources.files("gamekernel.gurps").joinpath("data/combat_tables.json").read_text("utf-8")
     return json.loads(text)
 
 

@@ -9,12 +9,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import DataError, RuleError
+from gamekernel.gurps.rules.attacks import combat_tables
+from gamekernel.gurps.rules.checks import Modifier
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.attacks import combat_tables
-from gamekernel.systems.gurps.checks import Modifier
 
 if TYPE_CHECKING:
-    from gamekernel.systems.gurps.characters import Character
+    from gamekernel.gurps.rules.characters import Character
 
 
 @dataclass(frozen=True)

@@ -45,10 +45,9 @@ from typing import Any
 from gamekernel import limits
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
-from gamekernel.i18n import t
 
 # the sheet's small values live in character_parts.py; re-exported so callers import them from here
-from gamekernel.systems.gurps.character_parts import (  # noqa: F401 (re-exported)
+from gamekernel.gurps.rules.character_parts import (  # noqa: F401 (re-exported)
     ATTRIBUTE_RANGE,
     ENCUMBRANCE_LIMITS,
     ENCUMBRANCE_SKILLS,
@@ -63,7 +62,7 @@ from gamekernel.systems.gurps.character_parts import (  # noqa: F401 (re-exporte
     encumbrance_level,
     language_cost,
 )
-from gamekernel.systems.gurps.checks import (
+from gamekernel.gurps.rules.checks import (
     CheckSpec,
     CheckTarget,
     Modifier,
@@ -73,17 +72,18 @@ from gamekernel.systems.gurps.checks import (
     parse_check_spec,
     success_roll,
 )
-from gamekernel.systems.gurps.damage import DiceAdds, damage_for_st
-from gamekernel.systems.gurps.defenses import dodge_score
-from gamekernel.systems.gurps.skills import (
+from gamekernel.gurps.rules.damage import DiceAdds, damage_for_st
+from gamekernel.gurps.rules.defenses import dodge_score
+from gamekernel.gurps.rules.skills import (
     SkillDef,
     default_options,
     is_standard_spend,
     maybe_skill,
     relative_level,
 )
-from gamekernel.systems.gurps.traits import Trait, load_traits, maybe_trait
-from gamekernel.systems.gurps.weapons import CharacterWeapon, find_weapon
+from gamekernel.gurps.rules.traits import Trait, load_traits, maybe_trait
+from gamekernel.gurps.rules.weapons import CharacterWeapon, find_weapon
+from gamekernel.i18n import t
 from gamekernel.text import half_width, match_key, same_name
 
 SCHEMA = 1
@@ -122,7 +122,7 @@ def make_skill(name: str, points: int = 0, level: int | None = None, specializat
         defn = maybe_skill(head.strip())
         specialization = specialization or inner.strip()
     if defn is None:
-        from gamekernel.systems.gurps.skills import find_skill
+        from gamekernel.gurps.rules.skills import find_skill
 
         find_skill(name)  # raises NotFoundError with suggestions
         raise AssertionError
@@ -135,7 +135,7 @@ def custom_skill(name: str, difficulty: str, points: int) -> Skill:
     canonical = ATTRIBUTE_NAMES.get(attribute.strip().casefold())
     if canonical not in ("ST", "DX", "IQ", "HT", "Will", "Per"):
         raise UsageError(t("gurps.err.controlling_attribute", attribute=attribute))
-    from gamekernel.systems.gurps.skills import _normalize_difficulty
+    from gamekernel.gurps.rules.skills import _normalize_difficulty
 
     specialization = ""
     text = name.strip()
@@ -519,7 +519,7 @@ class Character(Displayable):
         return ResolvedCheck(name, value, mods, defense, "attribute")
 
     def _unknown_message(self, name: str) -> str:
-        from gamekernel.systems.gurps.skills import load_skills
+        from gamekernel.gurps.rules.skills import load_skills
 
         # one entry per name: a skill on the sheet is also in the skill list ("did you mean X, X?")
         known = sorted({*ATTRIBUTE_NAMES, *(s.name.casefold() for s in self.skills),
@@ -799,7 +799,7 @@ def load_character(path: str | os.PathLike[str]) -> Character:
     """Read a character file (our JSON, or a GCS .gcs file by extension)."""
     source = Path(path)
     if source.suffix.lower() == ".gcs":
-        from gamekernel.systems.gurps.gcs import load_gcs
+        from gamekernel.gurps.rules.gcs import load_gcs
 
         return load_gcs(source)
     try:

@@ -242,7 +242,7 @@ def success_roll(
     3 is refused (no dice used) unless `defense` is true (GURPS-SR-05) or `always_roll` (rolls the
     GM imposes: fright checks, self-control, contests).
     """
-    from gamekernel.systems.gurps.odds import check_odds
+    from gamekernel.gurps.rules.odds import check_odds
 
     mods = normalize_modifiers(modifiers)
     target = int(base) + sum(m.value for m in mods)

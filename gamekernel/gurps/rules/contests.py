@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
+from gamekernel.gurps.rules.odds import ContestOdds, quick_contest_odds, quick_contest_rank, regular_contest_odds
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
-from gamekernel.systems.gurps.odds import ContestOdds, quick_contest_odds, quick_contest_rank, regular_contest_odds
 
 
 def margin_of_victory(a: SuccessRoll, b: SuccessRoll) -> int:

@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.gurps.rules import vocabulary
+from gamekernel.gurps.rules.attacks import posture_row
+from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
+from gamekernel.gurps.rules.injury import halve_up
+from gamekernel.gurps.rules.wording import english, word
 from gamekernel.i18n import t
-from gamekernel.systems.gurps import vocabulary
-from gamekernel.systems.gurps.attacks import posture_row
-from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
-from gamekernel.systems.gurps.injury import halve_up
-from gamekernel.systems.gurps.wording import english, word
 
 Mod = tuple[int, str]
 DEFENSES = tuple(k for k in vocabulary.keys("defenses") if k != "none")  # "none" is a choice, not a defense

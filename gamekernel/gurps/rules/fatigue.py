@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamekernel.errors import UsageError
+from gamekernel.gurps.rules.injury import Check, roll_vs
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.injury import Check, roll_vs
 
 FP_STATES = ("rested", "tired", "collapse", "unconscious")
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.gurps.rules.checks import Modifier, SuccessRoll, normalize_modifiers, success_roll
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.checks import Modifier, SuccessRoll, normalize_modifiers, success_roll
 
 
 @dataclass(frozen=True)

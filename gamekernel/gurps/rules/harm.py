@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamekernel.systems.gurps import fatigue as fat
-from gamekernel.systems.gurps import injury as inj
-from gamekernel.systems.gurps.checks import SuccessRoll
-from gamekernel.systems.gurps.combat_state import Combatant, Tape, copy_with
+from gamekernel.gurps.rules import fatigue as fat
+from gamekernel.gurps.rules import injury as inj
+from gamekernel.gurps.rules.checks import SuccessRoll
+from gamekernel.gurps.rules.combat.state import Combatant, Tape, copy_with
 
 BRAIN_DAMAGE_AFTER_S = 120  # GURPS-HAZ-20: oxygen lack for more than 2 minutes
 DEATH_WITHOUT_AIR_S = 240  # GURPS-HAZ-18: death after 4 minutes without oxygen

@@ -14,14 +14,14 @@ from functools import cache
 from importlib import resources
 
 from gamekernel.errors import UsageError
+from gamekernel.gurps.rules.damage import DamageRoll, DamageSpec, DiceAdds, roll_damage
+from gamekernel.gurps.rules.injury import Check, is_crit_failure, roll_vs
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.damage import DamageRoll, DamageSpec, DiceAdds, roll_damage
-from gamekernel.systems.gurps.injury import Check, is_crit_failure, roll_vs
 
 
 @cache
 def tables() -> dict:
-    text = resources.files("gamekernel.systems.gurps").joinpath("data/hazards_tables.json").read_text("utf-8")
+    text = resources.files("gamekernel.gurps").joinpath("data/hazards_tables.json").read_text("utf-8")
     return json.loads(text)
 
 

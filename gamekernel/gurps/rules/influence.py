@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.gurps.rules.contests import QuickContest
+from gamekernel.gurps.rules.reactions import BAND_ORDER, ReactionBand, ReactionRoll, band_by_key
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.contests import QuickContest
-from gamekernel.systems.gurps.reactions import BAND_ORDER, ReactionBand, ReactionRoll, band_by_key
 
 INFLUENCE_SKILLS = ("Diplomacy", "Fast-Talk", "Intimidation", "Savoir-Faire", "Sex Appeal", "Streetwise")
 

@@ -14,8 +14,8 @@ from functools import cache
 from importlib import resources
 
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
 
 Check = SuccessRoll  # every combat roll is a core success roll (GURPS-SR-02..08), faces kept
 
@@ -225,7 +225,7 @@ def natural_healing(ht: int, faces: Sequence[int], *, modifier: int = 0) -> Heal
 
 @cache
 def _tables() -> dict:
-    text = resources.files("gamekernel.systems.gurps").joinpath("data/combat_tables.json").read_text("utf-8")
+    text = resources.files("gamekernel.gurps").joinpath("data/combat_tables.json").read_text("utf-8")
     return json.loads(text)
 
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 
 from gamekernel.display import Displayable
 from gamekernel.errors import RuleError
+from gamekernel.gurps.rules.checks import SuccessRoll, best_of, refused_text, success_roll
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.checks import SuccessRoll, best_of, refused_text, success_roll
 
 LUCK_ORDER = ("ridiculous_luck", "extraordinary_luck", "luck")  # the best level first
 

@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.gurps.rules.fatigue import FatigueLoss, lose_fp
+from gamekernel.gurps.rules.injury import Check, is_crit_failure, is_crit_success, roll_vs
+from gamekernel.gurps.rules.injury import shock_penalty as _shock
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.fatigue import FatigueLoss, lose_fp
-from gamekernel.systems.gurps.injury import Check, is_crit_failure, is_crit_success, roll_vs
-from gamekernel.systems.gurps.injury import shock_penalty as _shock
 
 
 @dataclass(frozen=True)

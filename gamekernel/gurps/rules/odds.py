@@ -29,7 +29,7 @@ def three_d6_counts() -> dict[int, int]:
 @cache
 def check_odds(target: int):
     """CheckOdds(target, success, critical_success, critical_failure) as exact Fractions."""
-    from gamekernel.systems.gurps.checks import CheckOdds, classify
+    from gamekernel.gurps.rules.checks import CheckOdds, classify
 
     success = crit_success = crit_failure = 0
     outcomes = []
@@ -51,7 +51,7 @@ def check_odds(target: int):
 @cache
 def _margin_distribution(target: int) -> dict[tuple[bool, int], int]:
     """Ways to get each (success, margin) where margin = MoS on success and MoF on failure (>= 0)."""
-    from gamekernel.systems.gurps.checks import classify
+    from gamekernel.gurps.rules.checks import classify
 
     dist: dict[tuple[bool, int], int] = {}
     for total, ways in three_d6_counts().items():

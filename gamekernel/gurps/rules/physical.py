@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.gurps.rules.damage import DiceAdds
+from gamekernel.gurps.rules.hazards import tables
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.damage import DiceAdds
-from gamekernel.systems.gurps.hazards import tables
 
 
 def _frac(value: float | int | Fraction) -> Fraction:

@@ -18,9 +18,9 @@ from fractions import Fraction
 
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
+from gamekernel.gurps.rules.checks import Modifier, normalize_modifiers, roll_3d6
+from gamekernel.gurps.rules.odds import OUTCOMES_3D6, three_d6_counts
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.checks import Modifier, normalize_modifiers, roll_3d6
-from gamekernel.systems.gurps.odds import OUTCOMES_3D6, three_d6_counts
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gamekernel.errors import RuleError
+from gamekernel.gurps.rules import fatigue as fat
+from gamekernel.gurps.rules import injury as inj
+from gamekernel.gurps.rules.combat import Combatant, Tape, copy_with
+from gamekernel.gurps.rules.injury import Check
 from gamekernel.i18n import t
-from gamekernel.systems.gurps import fatigue as fat
-from gamekernel.systems.gurps import injury as inj
-from gamekernel.systems.gurps.combat import Combatant, Tape, copy_with
-from gamekernel.systems.gurps.injury import Check
 
 # ---------------------------------------------------------------- waking up (GURPS-INJ-13..15)
 

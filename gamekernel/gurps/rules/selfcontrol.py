@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
+from gamekernel.gurps.rules.traits import Trait, TraitDef, find_trait
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
-from gamekernel.systems.gurps.traits import Trait, TraitDef, find_trait
 from gamekernel.text import match_key
 
 SEED_SELF_CONTROL = 12

@@ -111,7 +111,7 @@ def load_skills() -> dict[str, SkillDef]:
 
 
 def _read_skills(file: str) -> dict[str, SkillDef]:
-    path = resources.files("gamekernel.systems.gurps") / "data" / file
+    path = resources.files("gamekernel.gurps") / "data" / file
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:

@@ -54,7 +54,7 @@ class TraitDef:
 @cache
 def load_traits() -> dict[str, TraitDef]:
     """All traits keyed by id."""
-    path = resources.files("gamekernel.systems.gurps") / "data" / "traits.json"
+    path = resources.files("gamekernel.gurps") / "data" / "traits.json"
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:

@@ -18,7 +18,7 @@ GROUPS = ("maneuvers", "postures", "defenses")
 @cache
 def vocabulary() -> dict[str, dict[str, tuple[str, ...]]]:
     """{group: {key: aliases}} in the file's order (the order menus show)."""
-    text = resources.files("gamekernel.systems.gurps").joinpath("data/vocabulary.json").read_text("utf-8")
+    text = resources.files("gamekernel.gurps").joinpath("data/vocabulary.json").read_text("utf-8")
     data = json.loads(text)
     return {group: {key: tuple(aliases) for key, aliases in data[group].items()} for group in GROUPS}
 

@@ -18,8 +18,8 @@ from difflib import get_close_matches
 from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, UsageError
+from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.damage import parse_damage
 from gamekernel.text import match_key
 
 # Flags the combat Weapon understands (systems/gurps/combat.parse_weapon), kept as written.

@@ -28,8 +28,8 @@ POOLS = ("hp", "fp")  # current HP/FP, edited as the points lost
 class SheetWidget(SessionWidget):
     """`SheetWidget(session, name="Aiko")` - also what `%sheet Aiko` shows."""
 
-    _esm = script("sheet.js")
-    _css = styles("sheet.css")
+    _esm = script("gurps/sheet.js")
+    _css = styles("gurps/sheet.css")
 
     character = traitlets.Unicode("").tag(sync=True)
     attributes = traitlets.List([]).tag(sync=True)  # editable: {key, label, value, points}
@@ -53,8 +53,8 @@ class SheetWidget(SessionWidget):
         return self.session.gurps_character(self._name)
 
     def refresh(self) -> None:
-        from gamekernel.render.gurps import display_name, success_text, weapon_rows
-        from gamekernel.systems.gurps.checks import SuccessRoll
+        from gamekernel.gurps.render import display_name, success_text, weapon_rows
+        from gamekernel.gurps.rules.checks import SuccessRoll
 
         c = self.view()
         self.character = c.name
@@ -136,7 +136,7 @@ class SheetWidget(SessionWidget):
         raise UsageError(t("gurps.err.sheet_edit", key=key))
 
     def snapshot_html(self) -> str:
-        from gamekernel.render.gurps import character_html
+        from gamekernel.gurps.render import character_html
 
         return character_html(self.view())
 

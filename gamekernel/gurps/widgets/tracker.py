@@ -17,13 +17,13 @@ from typing import Any
 
 import traitlets
 
+from gamekernel.gurps.combat_render import CombatResult
 from gamekernel.i18n import get_language, t
-from gamekernel.render.combat import CombatResult
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 
 def _rows(state) -> dict[str, dict[str, Any]]:
-    from gamekernel.render.combat import badge_text, badge_tone, defense_text, label, tracker_rows
+    from gamekernel.gurps.combat_render import badge_text, badge_tone, defense_text, label, tracker_rows
 
     out = {}
     for row in tracker_rows(state):
@@ -38,8 +38,8 @@ def _rows(state) -> dict[str, dict[str, Any]]:
 class Tracker(SessionWidget):
     """`Tracker(session)` - also what `%combat tracker` shows."""
 
-    _esm = script("tracker.js")
-    _css = styles("tracker.css")
+    _esm = script("gurps/tracker.js")
+    _css = styles("gurps/tracker.css")
 
     order = traitlets.List([]).tag(sync=True)
     rows = traitlets.Dict({}).tag(sync=True)
@@ -61,8 +61,8 @@ class Tracker(SessionWidget):
         super().__init__(session, **kwargs)
 
     def refresh(self) -> None:
-        from gamekernel.render.combat import label
-        from gamekernel.systems.gurps.combat import MANEUVERS, maneuver_rules
+        from gamekernel.gurps.combat_render import label
+        from gamekernel.gurps.rules.combat import MANEUVERS, maneuver_rules
 
         state = self.session.combat_state
         if self._labels_language != get_language():  # built once per language: refresh runs on every event
@@ -118,12 +118,12 @@ class Tracker(SessionWidget):
         self.last = log[-1].summary() if log and log[-1].kind.startswith("combat.") else self.last
 
     def snapshot_html(self) -> str:
-        from gamekernel.render.combat import tracker_html
+        from gamekernel.gurps.combat_render import tracker_html
 
         return tracker_html(self.session.combat_state)
 
     def __repr__(self) -> str:
-        from gamekernel.render.combat import tracker_text
+        from gamekernel.gurps.combat_render import tracker_text
 
         return tracker_text(self.session.combat_state)
 

@@ -3,12 +3,12 @@
 Pure Python: no IPython, no widgets; all randomness through an explicit `random.Random`.
 """
 
-from gamekernel.systems.mtg.check import BoostResult, CheckImpossible, CheckResult, action_check, boost
-from gamekernel.systems.mtg.decklists import DeckEntry, Decklist, build_library, parse_decklist, read_decklist
-from gamekernel.systems.mtg.facts import CardFacts, FactsIndex, bundled_facts
-from gamekernel.systems.mtg.kinds import KINDS, MtgOptions, parse_check_spec, parse_kind
-from gamekernel.systems.mtg.loaders import load_card_data
-from gamekernel.systems.mtg.odds import OddsTable, check_odds, colour_distribution, odds_table
+from gamekernel.mtg.rules.check import BoostResult, CheckImpossible, CheckResult, action_check, boost
+from gamekernel.mtg.rules.decklists import DeckEntry, Decklist, build_library, parse_decklist, read_decklist
+from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts
+from gamekernel.mtg.rules.kinds import KINDS, MtgOptions, parse_check_spec, parse_kind
+from gamekernel.mtg.rules.loaders import load_card_data
+from gamekernel.mtg.rules.odds import OddsTable, check_odds, colour_distribution, odds_table
 
 __all__ = [
     "KINDS",

@@ -16,9 +16,9 @@ from fractions import Fraction
 from gamekernel.display import Displayable
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
-from gamekernel.systems.mtg.facts import CardFacts
-from gamekernel.systems.mtg.foresight import boost_chance, counts_colourless_for_boost
-from gamekernel.systems.mtg.kinds import (
+from gamekernel.mtg.rules.facts import CardFacts
+from gamekernel.mtg.rules.foresight import boost_chance, counts_colourless_for_boost
+from gamekernel.mtg.rules.kinds import (
     DEFAULT_OPTIONS,
     USUAL_DIFFICULTIES,
     MtgOptions,
@@ -26,7 +26,7 @@ from gamekernel.systems.mtg.kinds import (
     parse_kind,
     relation,
 )
-from gamekernel.systems.mtg.odds import check_odds, known_prefix
+from gamekernel.mtg.rules.odds import check_odds, known_prefix
 
 
 class CheckImpossible(RuleError):

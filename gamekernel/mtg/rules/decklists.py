@@ -21,7 +21,7 @@ from pathlib import Path
 from gamekernel import limits
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import t
-from gamekernel.systems.mtg.facts import COLOURS, CardFacts, FactsIndex, strip_name_brackets
+from gamekernel.mtg.rules.facts import COLOURS, CardFacts, FactsIndex, strip_name_brackets
 from gamekernel.text import half_width
 
 FORMATS = ("arena", "mtgo", "dek", "moxfield", "archidekt", "mtggoldfish", "text")

@@ -23,7 +23,7 @@ from gamekernel.text import half_width, match_key
 @cache
 def colour_words() -> dict:
     """data/colours.json: the colours in WUBRG order and colourless, with letters and aliases."""
-    return json.loads((Path(__file__).parent / "data" / "colours.json").read_text("utf-8"))
+    return json.loads((Path(__file__).parent.parent / "data" / "colours.json").read_text("utf-8"))
 
 
 COLOURS = tuple(colour_words()["colours"])
@@ -33,7 +33,7 @@ COLOUR_TO_LETTER = {colour: letter for letter, colour in LETTER_TO_COLOUR.items(
 BASIC_LAND_TYPES = {"Plains": "white", "Island": "blue", "Swamp": "black", "Mountain": "red", "Forest": "green"}
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
 
-BUNDLED_FACTS = Path(__file__).parent / "data" / "facts.json"
+BUNDLED_FACTS = Path(__file__).parent.parent / "data" / "facts.json"
 NAME_BRACKETS = ("《", "》", "「", "」", "『", "』")  # Japanese card names are often written 《エルフの神秘家》
 
 

@@ -13,8 +13,8 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from gamekernel.systems.mtg.facts import CardFacts
-from gamekernel.systems.mtg.kinds import DEFAULT_OPTIONS, MtgOptions
+from gamekernel.mtg.rules.facts import CardFacts
+from gamekernel.mtg.rules.kinds import DEFAULT_OPTIONS, MtgOptions
 
 
 def counts_colourless_for_boost(card: CardFacts, options: MtgOptions = DEFAULT_OPTIONS) -> bool:

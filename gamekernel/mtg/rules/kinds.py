@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from gamekernel.errors import UsageError
-from gamekernel.systems.mtg.facts import COLOURS, colour_words
+from gamekernel.mtg.rules.facts import COLOURS, colour_words
 from gamekernel.text import half_width, match_key
 
 COLOURLESS = "colourless"

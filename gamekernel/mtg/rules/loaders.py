@@ -21,7 +21,7 @@ from typing import IO
 from gamekernel import limits
 from gamekernel.errors import DataError
 from gamekernel.i18n import t
-from gamekernel.systems.mtg.facts import SUPERTYPES, CardFacts, FactsIndex, order_colours
+from gamekernel.mtg.rules.facts import SUPERTYPES, CardFacts, FactsIndex, order_colours
 
 Progress = Callable[[int, int], None]  # (bytes read, total bytes)
 CHUNK = 1 << 20

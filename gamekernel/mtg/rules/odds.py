@@ -18,8 +18,8 @@ from fractions import Fraction
 from math import lcm
 
 from gamekernel.display import Displayable
-from gamekernel.systems.mtg.facts import COLOURS, CardFacts
-from gamekernel.systems.mtg.kinds import (
+from gamekernel.mtg.rules.facts import COLOURS, CardFacts
+from gamekernel.mtg.rules.kinds import (
     DEFAULT_OPTIONS,
     KINDS,
     USUAL_DIFFICULTIES,

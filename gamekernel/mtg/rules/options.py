@@ -9,7 +9,7 @@ from typing import Any
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.systems.mtg.kinds import DEFAULT_OPTIONS, MtgOptions
+from gamekernel.mtg.rules.kinds import DEFAULT_OPTIONS, MtgOptions
 
 CHOICES = {"boost_colourless_lands": ("any", "basic")}  # the string options and their values
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")

@@ -29,8 +29,8 @@ LABEL_KEYS = ("mtg.view.none", "mtg.view.boost_used", "mtg.view.boost_free", "mt
 class LibraryWidget(SessionWidget):
     """`%library show @Mira`: a live view of one character's library."""
 
-    _esm = script("library.js")
-    _css = styles("library.css")
+    _esm = script("mtg/library.js")
+    _css = styles("mtg/library.css")
 
     actor = traitlets.Unicode("").tag(sync=True)
     count = traitlets.Int(0).tag(sync=True)
@@ -52,8 +52,8 @@ class LibraryWidget(SessionWidget):
         return self.session.mtg_library_view(self._actor_name)
 
     def refresh(self) -> None:
-        from gamekernel.render.mtg import colour_name, kind_name
-        from gamekernel.systems.mtg.kinds import KINDS
+        from gamekernel.mtg.render import colour_name, kind_name
+        from gamekernel.mtg.rules.kinds import KINDS
 
         view = self.view()
         self.actor = view.actor
@@ -89,12 +89,12 @@ class LibraryWidget(SessionWidget):
         self.labels = labels
 
     def snapshot_html(self) -> str:
-        from gamekernel.render.mtg import library_html
+        from gamekernel.mtg.render import library_html
 
         return library_html(self.view())
 
     def __repr__(self) -> str:
-        from gamekernel.render.mtg import library_text
+        from gamekernel.mtg.render import library_text
 
         return library_text(self.view())
 

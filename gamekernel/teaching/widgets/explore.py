@@ -1,6 +1,6 @@
 """Odds explorers (issue 15): `%explore check|contest|library|alpha`. Each explorer keeps the control
 values the learner set (a modifier, two skills, a library composition, an origin bonus), asks
-gamekernel.systems.explore for the exact figures and shows them as tables (render/explore.py draws
+gamekernel.teaching.explore for the exact figures and shows them as tables (render/explore.py draws
 them, for the front end and for the static snapshot alike). Moving a control sends an intent;
 nothing here computes a chance.
 """
@@ -76,14 +76,14 @@ class CheckExplorer(Explorer):
             raise UsageError(t("explore.err.control", name=name))
 
     def tables(self):
-        from gamekernel.render.explore import check_tables
-        from gamekernel.systems.explore import check_curve
+        from gamekernel.teaching.explore import check_curve
+        from gamekernel.teaching.render_explore import check_tables
 
         return check_tables(check_curve(), self.effective)
 
     def summary(self):
-        from gamekernel.render.explore import check_summary
-        from gamekernel.systems.gurps.odds import check_odds
+        from gamekernel.gurps.rules.odds import check_odds
+        from gamekernel.teaching.render_explore import check_summary
 
         return check_summary(self.label, self.base, self.effective, check_odds(self.effective))
 
@@ -104,15 +104,15 @@ class ContestExplorer(Explorer):
         setattr(self, name, _int(value, 3, 18, name))
 
     def tables(self):
-        from gamekernel.render.explore import contest_tables
-        from gamekernel.systems.explore import contest_grid
+        from gamekernel.teaching.explore import contest_grid
+        from gamekernel.teaching.render_explore import contest_tables
 
         return contest_tables(contest_grid(self.a, self.b), self.a, self.b)
 
     def summary(self):
-        from gamekernel.render.explore import contest_summary
-        from gamekernel.systems.explore import expected_regular_rounds
-        from gamekernel.systems.gurps.odds import quick_contest_odds
+        from gamekernel.gurps.rules.odds import quick_contest_odds
+        from gamekernel.teaching.explore import expected_regular_rounds
+        from gamekernel.teaching.render_explore import contest_summary
 
         return contest_summary(quick_contest_odds(self.a, self.b), expected_regular_rounds(self.a, self.b))
 
@@ -138,13 +138,13 @@ class LibraryExplorer(Explorer):
         self.counts[name] = _int(value, 0, 60, name)
 
     def tables(self):
-        from gamekernel.render.explore import library_tables
-        from gamekernel.systems.explore import library_grid
+        from gamekernel.teaching.explore import library_grid
+        from gamekernel.teaching.render_explore import library_tables
 
         return library_tables(library_grid(self.library()))
 
     def summary(self):
-        from gamekernel.render.explore import library_summary
+        from gamekernel.teaching.render_explore import library_summary
 
         return library_summary(self.actor, len(self.library()))
 
@@ -170,14 +170,14 @@ class AlphaExplorer(Explorer):
             raise UsageError(t("explore.err.control", name=name))
 
     def tables(self):
-        from gamekernel.render.explore import alpha_tables
-        from gamekernel.systems.explore import alpha_figures
+        from gamekernel.teaching.explore import alpha_figures
+        from gamekernel.teaching.render_explore import alpha_tables
 
         return alpha_tables(alpha_figures(self.rolls, self.bonus), self.rolls, self.bonus)
 
     def summary(self):
-        from gamekernel.render.explore import alpha_summary
-        from gamekernel.systems.gammaworld.odds import p_flux, p_overcharge
+        from gamekernel.gammaworld.rules.odds import p_flux, p_overcharge
+        from gamekernel.teaching.render_explore import alpha_summary
 
         return alpha_summary(self.actor, self.rolls, p_flux(self.rolls), self.bonus, p_overcharge(self.bonus))
 
@@ -185,8 +185,8 @@ class AlphaExplorer(Explorer):
 class ExploreWidget(SessionWidget):
     """One explorer: controls in, exact tables out; the static snapshot shows the same tables."""
 
-    _esm = asset("explore.js")
-    _css = asset("explore.css")
+    _esm = asset("teaching/explore.js")
+    _css = asset("teaching/explore.css")
 
     mode = traitlets.Unicode("").tag(sync=True)
     controls = traitlets.List().tag(sync=True)
@@ -221,11 +221,11 @@ class ExploreWidget(SessionWidget):
         self.set_control(str(payload.get("name", "")), payload.get("value"))
 
     def snapshot_html(self) -> str:
-        from gamekernel.render.explore import explorer_html
+        from gamekernel.teaching.render_explore import explorer_html
 
         return explorer_html(self.summary, self.tables)
 
     def __repr__(self) -> str:
-        from gamekernel.render.explore import explorer_text
+        from gamekernel.teaching.render_explore import explorer_text
 
         return explorer_text(self.summary, self.tables)

@@ -1,6 +1,6 @@
 """The quiz widget (issue 15): `%quiz gurps|mtg|alpha [N]`. Shows the questions the session drew;
 a click on a choice is `session.quiz_answer(...)`, a logged event; a wrong answer shows the steps
-that give the right one (gamekernel.systems.quiz.explanation)."""
+that give the right one (gamekernel.teaching.quiz.explanation)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from gamekernel.widgets.base import SessionWidget, asset
 
 
 class QuizWidget(SessionWidget):
-    _esm = asset("quiz.js")
-    _css = asset("quiz.css")
+    _esm = asset("teaching/quiz.js")
+    _css = asset("teaching/quiz.css")
 
     quiz = traitlets.Int(0).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
@@ -30,13 +30,13 @@ class QuizWidget(SessionWidget):
 
     def explanations(self, state: dict[str, Any]) -> dict[int, Any]:
         """The steps of every question answered wrong."""
-        from gamekernel.systems.quiz import explanation
+        from gamekernel.teaching.quiz import explanation
 
         return {n: explanation(state["questions"][n - 1]) for n, a in state["answers"].items() if not a["correct"]}
 
     def refresh(self) -> None:
-        from gamekernel.render.explain import odds_line, step_rows
-        from gamekernel.render.quiz import question_parts, score_text
+        from gamekernel.teaching.render_explain import odds_line, step_rows
+        from gamekernel.teaching.render_quiz import question_parts, score_text
 
         state = self.state()
         wrong = self.explanations(state)
@@ -67,13 +67,13 @@ class QuizWidget(SessionWidget):
         self.answer(number, choice)
 
     def snapshot_html(self) -> str:
-        from gamekernel.render.quiz import quiz_html
+        from gamekernel.teaching.render_quiz import quiz_html
 
         state = self.state()
         return quiz_html(state, self.explanations(state))
 
     def __repr__(self) -> str:
-        from gamekernel.render.quiz import quiz_text
+        from gamekernel.teaching.render_quiz import quiz_text
 
         state = self.state()
         return quiz_text(state, self.explanations(state))

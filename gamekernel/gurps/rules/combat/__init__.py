@@ -21,7 +21,7 @@ each importing only those before it:
 
 from __future__ import annotations
 
-from gamekernel.systems.gurps.combat_attacks import (
+from gamekernel.gurps.rules.combat.attacks import (
     ATTACK_MANEUVERS,
     AttackOptions,
     AttackReport,
@@ -31,8 +31,8 @@ from gamekernel.systems.gurps.combat_attacks import (
     defense_options,
     hearing_check,
 )
-from gamekernel.systems.gurps.combat_fighters import parse_weapon, quick_combatant, weapon_from_sheet
-from gamekernel.systems.gurps.combat_injury import (
+from gamekernel.gurps.rules.combat.fighters import parse_weapon, quick_combatant, weapon_from_sheet
+from gamekernel.gurps.rules.combat.injury import (
     DamageReport,
     EndReport,
     InjuryReport,
@@ -45,7 +45,7 @@ from gamekernel.systems.gurps.combat_injury import (
     spend_fp,
     suffer,
 )
-from gamekernel.systems.gurps.combat_state import (
+from gamekernel.gurps.rules.combat.state import (
     MANEUVERS,
     PLAIN_MELEE,
     Combatant,
@@ -62,7 +62,7 @@ from gamekernel.systems.gurps.combat_state import (
     maneuver_rules,
     move_allowed,
 )
-from gamekernel.systems.gurps.combat_turns import (
+from gamekernel.gurps.rules.combat.turns import (
     FeintReport,
     ManeuverReport,
     TurnReport,

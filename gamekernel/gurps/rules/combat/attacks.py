@@ -11,13 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamekernel.errors import RuleError, UsageError
-from gamekernel.i18n import t
-from gamekernel.systems.gurps import attacks as atk
-from gamekernel.systems.gurps import defenses as dfn
-from gamekernel.systems.gurps import injury as inj
-from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
-from gamekernel.systems.gurps.combat_injury import DamageReport, _hit
-from gamekernel.systems.gurps.combat_state import (
+from gamekernel.gurps.rules import attacks as atk
+from gamekernel.gurps.rules import defenses as dfn
+from gamekernel.gurps.rules import injury as inj
+from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
+from gamekernel.gurps.rules.combat.injury import DamageReport, _hit
+from gamekernel.gurps.rules.combat.state import (
     Combatant,
     CombatState,
     PendingAttack,
@@ -27,9 +26,10 @@ from gamekernel.systems.gurps.combat_state import (
     copy_with,
     maneuver_rules,
 )
-from gamekernel.systems.gurps.combat_turns import _require_fight, choose_maneuver
-from gamekernel.systems.gurps.damage import parse_damage
-from gamekernel.systems.gurps.wording import badges, word
+from gamekernel.gurps.rules.combat.turns import _require_fight, choose_maneuver
+from gamekernel.gurps.rules.damage import parse_damage
+from gamekernel.gurps.rules.wording import badges, word
+from gamekernel.i18n import t
 from gamekernel.text import same_name
 
 # ---------------------------------------------------------------- attacks (CMB-25..39)

@@ -17,8 +17,7 @@ from dataclasses import MISSING
 from typing import Any
 
 from gamekernel.errors import DataError
-from gamekernel.i18n import t
-from gamekernel.systems.gurps.combat_state import (
+from gamekernel.gurps.rules.combat.state import (
     Combatant,
     CombatState,
     PendingAttack,
@@ -27,7 +26,8 @@ from gamekernel.systems.gurps.combat_state import (
     initiative_from_list,
     initiative_to_list,
 )
-from gamekernel.systems.gurps.defenses import Incoming
+from gamekernel.gurps.rules.defenses import Incoming
+from gamekernel.i18n import t
 
 # ---------------------------------------------------------------- one fighter
 

@@ -12,9 +12,9 @@ from difflib import get_close_matches
 from typing import Any
 
 from gamekernel.errors import UsageError
+from gamekernel.gurps.rules.combat.state import Combatant, Weapon, copy_with
+from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.combat_state import Combatant, Weapon, copy_with
-from gamekernel.systems.gurps.damage import parse_damage
 
 
 def quick_combatant(name: str, stats: Mapping[str, Any], *, pc: bool = False, side: str = "") -> Combatant:

@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamekernel.errors import UsageError
+from gamekernel.gurps.rules import attacks as atk
+from gamekernel.gurps.rules import fatigue as fat
+from gamekernel.gurps.rules import injury as inj
+from gamekernel.gurps.rules.checks import success_roll
+from gamekernel.gurps.rules.combat.state import Combatant, CombatState, PendingAttack, Tape, copy_with
+from gamekernel.gurps.rules.combat.turns import _require_fight
+from gamekernel.gurps.rules.damage import DamageRoll, DamageSpec, parse_damage, roll_damage
+from gamekernel.gurps.rules.harm import InjuryReport, harm
 from gamekernel.i18n import t
-from gamekernel.systems.gurps import attacks as atk
-from gamekernel.systems.gurps import fatigue as fat
-from gamekernel.systems.gurps import injury as inj
-from gamekernel.systems.gurps.checks import success_roll
-from gamekernel.systems.gurps.combat_state import Combatant, CombatState, PendingAttack, Tape, copy_with
-from gamekernel.systems.gurps.combat_turns import _require_fight
-from gamekernel.systems.gurps.damage import DamageRoll, DamageSpec, parse_damage, roll_damage
-from gamekernel.systems.gurps.harm import InjuryReport, harm
 
 # ---------------------------------------------------------------- damage and injury (DMG, INJ)
 

@@ -9,9 +9,9 @@ whose turn it is keeps it.
 from __future__ import annotations
 
 from gamekernel.errors import RuleError, UsageError
+from gamekernel.gurps.rules.combat.state import Combatant, CombatState, InitiativeEntry, copy_with
+from gamekernel.gurps.rules.combat.turns import _begin_turn, fresh_for_fight
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.combat_state import Combatant, CombatState, InitiativeEntry, copy_with
-from gamekernel.systems.gurps.combat_turns import _begin_turn, fresh_for_fight
 from gamekernel.text import match_key
 
 

@@ -16,14 +16,14 @@ from difflib import get_close_matches
 from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, UsageError
+from gamekernel.gurps.rules import attacks as atk
+from gamekernel.gurps.rules import defenses as dfn
+from gamekernel.gurps.rules import fatigue as fat
+from gamekernel.gurps.rules import injury as inj
+from gamekernel.gurps.rules import vocabulary
+from gamekernel.gurps.rules.character_parts import encumbered_move
+from gamekernel.gurps.rules.weapons import find_weapon
 from gamekernel.i18n import t
-from gamekernel.systems.gurps import attacks as atk
-from gamekernel.systems.gurps import defenses as dfn
-from gamekernel.systems.gurps import fatigue as fat
-from gamekernel.systems.gurps import injury as inj
-from gamekernel.systems.gurps import vocabulary
-from gamekernel.systems.gurps.character_parts import encumbered_move
-from gamekernel.systems.gurps.weapons import find_weapon
 from gamekernel.text import match_key
 
 # ---------------------------------------------------------------- cheap copies

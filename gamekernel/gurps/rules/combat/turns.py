@@ -11,12 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamekernel.errors import RuleError, UsageError
-from gamekernel.i18n import t
-from gamekernel.systems.gurps import attacks as atk
-from gamekernel.systems.gurps import fatigue as fat
-from gamekernel.systems.gurps import injury as inj
-from gamekernel.systems.gurps.checks import SuccessRoll, success_roll
-from gamekernel.systems.gurps.combat_state import (
+from gamekernel.gurps.rules import attacks as atk
+from gamekernel.gurps.rules import fatigue as fat
+from gamekernel.gurps.rules import injury as inj
+from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
+from gamekernel.gurps.rules.combat.state import (
     Combatant,
     CombatState,
     InitiativeEntry,
@@ -24,7 +23,8 @@ from gamekernel.systems.gurps.combat_state import (
     copy_with,
     maneuver_rules,
 )
-from gamekernel.systems.gurps.wording import badges, word
+from gamekernel.gurps.rules.wording import badges, word
+from gamekernel.i18n import t
 from gamekernel.text import match_key
 
 # ---------------------------------------------------------------- initiative (CMB-02, CMB-03)

@@ -27,13 +27,13 @@ from typing import Any
 
 from gamekernel import limits
 from gamekernel.errors import DataError, GameKernelError, NotFoundError
+from gamekernel.gurps.rules.characters import Character, Skill
+from gamekernel.gurps.rules.gcs.calc import GcsNumbers, compute
+from gamekernel.gurps.rules.gcs.features import matches, matches_list, plain_name, reaction_lines, substitute
+from gamekernel.gurps.rules.skills import DIFFICULTY_BASE
+from gamekernel.gurps.rules.traits import Trait, maybe_trait
+from gamekernel.gurps.rules.weapons import CharacterWeapon, validate_weapon
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.characters import Character, Skill
-from gamekernel.systems.gurps.gcs_calc import GcsNumbers, compute
-from gamekernel.systems.gurps.gcs_features import matches, matches_list, plain_name, reaction_lines, substitute
-from gamekernel.systems.gurps.skills import DIFFICULTY_BASE
-from gamekernel.systems.gurps.traits import Trait, maybe_trait
-from gamekernel.systems.gurps.weapons import CharacterWeapon, validate_weapon
 
 SUPPORTED_VERSIONS = range(2, 6)
 APPEARANCE_NAMES = {

@@ -18,9 +18,9 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import Any
 
-from gamekernel.systems.gurps.characters import encumbrance_level
-from gamekernel.systems.gurps.damage import DiceAdds, damage_for_st
-from gamekernel.systems.gurps.gcs_features import (
+from gamekernel.gurps.rules.characters import encumbrance_level
+from gamekernel.gurps.rules.damage import DiceAdds, damage_for_st
+from gamekernel.gurps.rules.gcs.features import (
     ActiveFeature,
     FeatureIndex,
     active_features,
@@ -30,7 +30,7 @@ from gamekernel.systems.gurps.gcs_features import (
     spell_bonus,
     substitute,
 )
-from gamekernel.systems.gurps.skills import DIFFICULTY_BASE, points_for_relative, relative_level
+from gamekernel.gurps.rules.skills import DIFFICULTY_BASE, points_for_relative, relative_level
 
 BASE_ATTRIBUTES = ("st", "dx", "iq", "ht")
 

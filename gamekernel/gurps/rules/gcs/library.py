@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError
+from gamekernel.gurps.rules.gcs.features import plain_name
 from gamekernel.i18n import t
-from gamekernel.systems.gurps.gcs_features import plain_name
 from gamekernel.text import match_key
 
 Progress = Callable[[int, int], None]  # (bytes read, total bytes)

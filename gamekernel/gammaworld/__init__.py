@@ -1,0 +1,44 @@
+"""Gamma World 4e Alpha Mutation decks (RULES.md GW-ALPHA): decks, draws by level, taps, overcharge, flux.
+
+`rules/` holds the pure rules (no IPython); `actions.py` the session operations, `render.py` their
+drawing, `magics.py` the commands, `widgets/hand.py` the hand widget.
+"""
+
+from __future__ import annotations
+
+from gamekernel.rulesets import LineHandler, RuleSet
+
+
+def _operations() -> tuple[type, ...]:
+    from gamekernel.gammaworld.actions import GammaWorldActions
+
+    return (GammaWorldActions,)
+
+
+def _magics() -> tuple[type, ...]:
+    from gamekernel.gammaworld.magics import GammaWorldMagics
+
+    return (GammaWorldMagics,)
+
+
+def _renderers() -> None:
+    import gamekernel.gammaworld.render  # noqa: F401
+
+
+def _rest() -> LineHandler:
+    from gamekernel.gammaworld.magics import gw_rest
+
+    return LineHandler(run=gw_rest)  # every rest line no other rule set claims: an extended rest
+
+
+RULESET = RuleSet(
+    name="gammaworld",
+    package=__name__,
+    groups=("gammaworld",),
+    operations=_operations,
+    magics=_magics,
+    renderers=_renderers,
+    rest=_rest,
+    public_parts=("gammaworld",),
+    event_prefixes=("gw.",),
+)

@@ -1,0 +1,55 @@
+"""GURPS Lite (4th edition): characters, success rolls, contests, reactions, combat and injury.
+
+`rules/` holds the pure rules (no IPython); `actions.py` and `combat_actions.py` are the session
+operations, `render.py` and `combat_render.py` draw their results, `magics.py` and
+`combat_magics.py` are the commands, `widgets/` the sheet and the tracker.
+"""
+
+from __future__ import annotations
+
+from gamekernel.rulesets import LineHandler, RuleSet
+
+
+def _operations() -> tuple[type, ...]:
+    from gamekernel.gurps.actions import GurpsActions
+    from gamekernel.gurps.combat_actions import CombatActions
+
+    return (GurpsActions, CombatActions)
+
+
+def _magics() -> tuple[type, ...]:
+    from gamekernel.gurps.combat_magics import CombatMagics
+    from gamekernel.gurps.magics import GurpsMagics
+
+    return (GurpsMagics, CombatMagics)
+
+
+def _renderers() -> None:
+    import gamekernel.gurps.combat_render
+    import gamekernel.gurps.render  # noqa: F401
+
+
+def _check() -> LineHandler:
+    from gamekernel.gurps.magics import gurps_check, gurps_check_odds
+
+    return LineHandler(run=gurps_check, odds=gurps_check_odds)  # every check line no other rule set claims
+
+
+def _rest() -> LineHandler:
+    from gamekernel.gurps.combat_magics import gurps_rest, looks_like_gurps_rest
+
+    return LineHandler(run=gurps_rest, claims=looks_like_gurps_rest)
+
+
+RULESET = RuleSet(
+    name="gurps",
+    package=__name__,
+    groups=("gurps", "combat"),
+    operations=_operations,
+    magics=_magics,
+    renderers=_renderers,
+    check=_check,
+    rest=_rest,
+    public_parts=("gurps", "gurps_combat"),
+    event_prefixes=("gurps.", "combat."),
+)

@@ -1,0 +1,44 @@
+"""The MtG-card TRPG ("Parties of Planeswalkers"): libraries from decklists, action checks, boosts, odds.
+
+`rules/` holds the pure rules (no IPython); `actions.py` the session operations, `render.py` their
+drawing, `magics.py` the commands, `widgets/library.py` the library widget.
+"""
+
+from __future__ import annotations
+
+from gamekernel.rulesets import LineHandler, RuleSet
+
+
+def _operations() -> tuple[type, ...]:
+    from gamekernel.mtg.actions import MtgActions
+
+    return (MtgActions,)
+
+
+def _magics() -> tuple[type, ...]:
+    from gamekernel.mtg.magics import MtgMagics
+
+    return (MtgMagics,)
+
+
+def _renderers() -> None:
+    import gamekernel.mtg.render  # noqa: F401
+
+
+def _check() -> LineHandler:
+    from gamekernel.mtg.magics import looks_like_mtg_check, mtg_check, mtg_odds
+
+    return LineHandler(run=mtg_check, claims=looks_like_mtg_check, odds=mtg_odds)  # a colour first
+
+
+RULESET = RuleSet(
+    name="mtg",
+    package=__name__,
+    groups=("mtg",),
+    operations=_operations,
+    magics=_magics,
+    renderers=_renderers,
+    check=_check,
+    public_parts=("mtg",),
+    event_prefixes=("mtg.",),
+)
