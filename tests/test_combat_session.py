@@ -64,19 +64,19 @@ def test_bad_input_changes_nothing():
 def test_gurps_fat_10_rest_and_inj_19_first_aid_after_fight():
     s = fight()
     s.combat_damage("Bren", "1d cut")
-    s.gurps_cast("Bren", "Light", 3, 14)
+    s.combat_cast("Bren", "Light", 3, 14)
     s.combat_end()
     bren = s.state["gurps_combat"].roster["Bren"]
-    s.gurps_rest("Bren", "30min")
+    s.combat_rest("Bren", "30min")
     assert s.state["gurps_combat"].roster["Bren"].fp == min(bren.fp_max, bren.fp + 3)
-    s.gurps_first_aid("Bren", 8, skill=12)
+    s.combat_first_aid("Bren", 8, skill=12)
     assert replay(s.active).to_dict() == s.state.to_dict()
 
 
 def test_gurps_haz_06_fall_hazard_event():
     s = fight()
     s.combat_end()
-    result = s.gurps_hazard("fall", "Bren", metres=3)
+    result = s.combat_hazard("fall", "Bren", metres=3)
     assert "8 m/s" in str(result)
 
 

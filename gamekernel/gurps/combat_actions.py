@@ -688,14 +688,14 @@ class CombatActions(HostBase):
     def combat_arm(self, name: str, weapon: str):
         return self._combat("arm", {"name": name, "weapon": weapon})
 
-    def gurps_hazard(self, kind: str, name: str, **args: Any):
+    def combat_hazard(self, kind: str, name: str, **args: Any):
         if "seconds" in args:
             args["seconds"] = whole_number(args["seconds"], t("limits.what.seconds"), low=0, limit="max_seconds")
         if "modifier" in args:
             args["modifier"] = whole_number(args["modifier"], t("limits.what.modifier"), low=-100, high=100)
         return self._combat("hazard", {"name": name, "hazard": kind, **args}, actor=name)
 
-    def gurps_first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
+    def combat_first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
         if skill is None:
             skill = 10
             if medic:
@@ -707,27 +707,27 @@ class CombatActions(HostBase):
         skill = whole_number(skill, t("limits.what.skill"), low=-100, high=100)
         return self._combat("firstaid", {"name": name, "tl": tl, "skill": skill}, actor=medic)
 
-    def gurps_rest(self, name: str, duration: str | int):
+    def combat_rest(self, name: str, duration: str | int):
         minutes = duration if isinstance(duration, int) else parse_minutes(duration)
         return self._combat("rest", {"name": name, "minutes": minutes}, actor=name)
 
-    def gurps_natural_healing(self, name: str, days: int = 1, *, modifier: int = 0):
+    def combat_natural_healing(self, name: str, days: int = 1, *, modifier: int = 0):
         """Days of rest with food: an HT roll at the end of each, +1 HP per success (GURPS-INJ-16)."""
         days = int(days)
         if not 1 <= days <= 365:
             raise UsageError(t("combat.err.rest_days", days=days))
         return self._combat("natural_healing", {"name": name, "days": days, "modifier": int(modifier)}, actor=name)
 
-    def gurps_wake(self, name: str, *, care: bool = False):
+    def combat_wake(self, name: str, *, care: bool = False):
         """The roll (or wait) to wake up; `care` when medical care has restored HP (GURPS-INJ-13..15)."""
         return self._combat("wake", {"name": name, "care": bool(care)}, actor=name)
 
-    def gurps_mortal_check(self, name: str, *, healed: bool = False):
+    def combat_mortal_check(self, name: str, *, healed: bool = False):
         """The 30-minute HT roll of a mortally wounded character; `healed` after medicine or magic
         restored HP (GURPS-INJ-10, INJ-11)."""
         return self._combat("mortal", {"name": name, "healed": bool(healed)}, actor=name)
 
-    def gurps_cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
+    def combat_cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
         cost = whole_number(cost, t("limits.what.cost"), low=0, limit="max_count")
         skill = whole_number(skill, t("limits.what.skill"), low=-100, high=100)
         for modifier in modifiers:

@@ -36,7 +36,7 @@ def gurps_rest(session, args: Args):
     duration = "".join(words if args.actor else words[1:])
     if not name or not duration or args.no_draw:
         raise UsageError(t("combat.err.usage", usage="%rest Bren 30min"))
-    return session.gurps_rest(name, duration)
+    return session.combat_rest(name, duration)
 
 
 _OPTION_KEYS = {
@@ -237,7 +237,7 @@ class CombatMagics(SessionMagics):
             options["modifier"] = whole_number(rest[0], t("limits.what.modifier")) if rest else 0
         elif kind == "suffocation":
             options["seconds"] = whole_number((rest[0] if rest else "1").rstrip("s"), t("limits.what.seconds"))
-        return self.session.gurps_hazard(kind, args.actor, **options)
+        return self.session.combat_hazard(kind, args.actor, **options)
 
     @line_magic
     @guarded("firstaid")
@@ -253,7 +253,7 @@ class CombatMagics(SessionMagics):
         tl = int(words[1][2:])
         skill = next((whole_number(w.split("=", 1)[1], t("limits.what.skill"))
                       for w in words[2:] if w.startswith("skill=")), None)
-        return self.session.gurps_first_aid(words[0], tl, skill=skill, medic=args.actor)
+        return self.session.combat_first_aid(words[0], tl, skill=skill, medic=args.actor)
 
     @line_magic
     @guarded("heal")
@@ -274,7 +274,7 @@ class CombatMagics(SessionMagics):
                 modifier = whole_number(word, t("limits.what.modifier"))
             elif not re.fullmatch(r"[A-Za-z\u3040-\u9fff]+", word):  # words after a modifier are its label
                 raise UsageError(t("combat.err.days", word=word))
-        return self.session.gurps_natural_healing(name, days, modifier=modifier)
+        return self.session.combat_natural_healing(name, days, modifier=modifier)
 
     @line_magic
     @guarded("wake")
@@ -287,7 +287,7 @@ class CombatMagics(SessionMagics):
         name = args.actor or args.name
         if not name:
             raise UsageError(t("combat.err.usage", usage="%wake Bren [--care]"))
-        return self.session.gurps_wake(name, care=args.care)
+        return self.session.combat_wake(name, care=args.care)
 
     @line_magic
     @guarded("mortal")
@@ -298,7 +298,7 @@ class CombatMagics(SessionMagics):
         name = args.actor or args.name
         if not name:
             raise UsageError(t("combat.err.usage", usage="%mortal Bren [--healed]"))
-        return self.session.gurps_mortal_check(name, healed=args.healed)
+        return self.session.combat_mortal_check(name, healed=args.healed)
 
     @line_magic
     @guarded("cast")
@@ -323,7 +323,7 @@ class CombatMagics(SessionMagics):
         if skill is None:
             raise UsageError(t("combat.err.spell_skill"))
         cost = whole_number(cost, t("limits.what.cost"))
-        return self.session.gurps_cast(args.actor, spell, cost, skill, modifiers=mods)
+        return self.session.combat_cast(args.actor, spell, cost, skill, modifiers=mods)
 
 
 MAGICS = [CombatMagics]

@@ -34,9 +34,9 @@ DECKLIST = "Deck\n4 Elvish Mystic\n4 Runeclaw Bear\n4 Serra Angel\n12 Forest\n"
 
 # Each takes dice before it is refused, or is refused by its reducer or its parser.
 REFUSED = [
-    lambda s: s.gurps_hazard("poison", "Bren", strength="bogus"),
-    lambda s: s.gurps_hazard("poison", "Nobody"),
-    lambda s: s.gurps_hazard("nonsense", "Bren"),
+    lambda s: s.combat_hazard("poison", "Bren", strength="bogus"),
+    lambda s: s.combat_hazard("poison", "Nobody"),
+    lambda s: s.combat_hazard("nonsense", "Bren"),
     lambda s: s.roll("3d+"),
     lambda s: s.roll("3d6+x"),
     lambda s: s.gurps_check("Lockpicking-5", actor="Nobody"),
@@ -47,9 +47,9 @@ REFUSED = [
     lambda s: s.gurps_char_new("", st=10),
     lambda s: s.gurps_char_new("Cid\ud800", st=10),
     lambda s: s.note("bad \udfff text"),
-    lambda s: s.gurps_natural_healing("Bren", 0),
+    lambda s: s.combat_natural_healing("Bren", 0),
     lambda s: s.gw_deck_add("Bren", "no such card"),
-    lambda s: s.gurps_first_aid("Nobody", 3),
+    lambda s: s.combat_first_aid("Nobody", 3),
     lambda s: s.gw_overcharge("Rin", "no such card"),
     lambda s: s.gw_tap("Rin", "no such card"),
     lambda s: s.mtg_check("purple", 2, actor="Mira"),

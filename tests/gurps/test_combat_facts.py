@@ -53,22 +53,22 @@ def play(seed: int = 3) -> Session:
     s.combat_join("Orc{ST=11,DX=10,HT=11,weapon=Spear:11:thr+2 imp}")
     s.combat_damage("Orc1", "3d cut", attacker="Bren")
     s.combat_damage_amount("Orc2", 9, "imp")
-    s.gurps_cast("Aiko", "Light", 3, 14)
-    s.gurps_hazard("in_fire", "Bren")
+    s.combat_cast("Aiko", "Light", 3, 14)
+    s.combat_hazard("in_fire", "Bren")
     _exchange(s, 6)
     s.combat_leave("Orc")
     s.combat_damage("Aiko", "2d+1 cut")
     s.combat_end()
     s.gurps_damage("1d+2 cr", target="Aiko")  # a character hurt outside the fight
-    s.gurps_hazard("fall", "Bren", metres=4)
-    s.gurps_first_aid("Aiko", 8, skill=12)
-    s.gurps_rest("Aiko", "30min")
-    s.gurps_natural_healing("Bren", 3)
+    s.combat_hazard("fall", "Bren", metres=4)
+    s.combat_first_aid("Aiko", 8, skill=12)
+    s.combat_rest("Aiko", "30min")
+    s.combat_natural_healing("Bren", 3)
     s._combat("add", {"combatant": Combatant("Cara", ht=11, hp_max=11, hp=0, unconscious=True).to_dict()})
-    s.gurps_wake("Cara")
+    s.combat_wake("Cara")
     s._combat("add", {"combatant": Combatant("Dov", ht=12, hp_max=12, hp=-13, mortal=True,
                                              unconscious=True).to_dict()})
-    s.gurps_mortal_check("Dov")
+    s.combat_mortal_check("Dov")
     return s
 
 

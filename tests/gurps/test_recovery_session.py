@@ -104,9 +104,9 @@ def test_gurps_inj_recovery_events_replay_and_undo():
     s = _session_with(_bren(hp=-13, mortal=True, unconscious=True))
     s._combat("add", {"combatant": Combatant("Cara", ht=11, hp_max=11, hp=5).to_dict()})
     before = s.state.to_dict()
-    result = s.gurps_mortal_check("Bren")
+    result = s.combat_mortal_check("Bren")
     assert isinstance(result, CombatResult) and s.log[-1].kind == "combat.mortal"
-    s.gurps_natural_healing("Cara", 2)
+    s.combat_natural_healing("Cara", 2)
     assert s.log[-1].kind == "combat.natural_healing"
     assert replay(s.active).to_dict() == s.state.to_dict()
     s.undo(2)
@@ -117,7 +117,7 @@ def test_gurps_inj_16_healing_a_session_character_updates_the_sheet():
     s = Session(seed=5)
     s.gurps_char_new("Bren", ht=12)
     s.gurps_char_set("Bren", hp_lost=4)
-    s.gurps_natural_healing("Bren", 7)
+    s.combat_natural_healing("Bren", 7)
     gained = 4 - s.gurps_character("Bren").hp_lost
     assert 0 <= gained <= 4 and s.log[-1].actor == "Bren"
 
@@ -126,7 +126,7 @@ def test_gurps_inj_recovery_refused_inside_a_fight():
     s = Session(seed=5)
     s.combat_start("Bren{ST=12,DX=12,HT=12,pc=1} Orc{ST=12,DX=12,HT=12}")
     with pytest.raises(RuleError, match="after it"):
-        s.gurps_natural_healing("Bren", 1)
+        s.combat_natural_healing("Bren", 1)
 
 
 def test_gurps_inj_recovery_magics(ip):
@@ -157,7 +157,7 @@ def test_gurps_inj_11_lost_ht_goes_back_to_the_character_sheet():
     s.gurps_char_new("Bren", ht=12)
     s._combat("add", {"combatant": _bren(hp=-13, mortal=True, pc=True).to_dict()})
     s.rng = _Faces([1, 1, 2, 6, 6, 1])  # critical success (4), then 13 vs HT 12: fails
-    result = s.gurps_mortal_check("Bren")
+    result = s.combat_mortal_check("Bren")
     assert any("loses 1 HT" in line for line in result.lines)
     assert s.gurps_character("Bren").ht == 11 and s.gurps_character("Bren").fp == 11
     assert replay(s.active).to_dict() == s.state.to_dict()

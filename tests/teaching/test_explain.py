@@ -233,11 +233,11 @@ def test_a_boost_is_explained_against_the_check_it_boosts(ip, tmp_path):
 def test_a_hazard_is_explained_by_its_rule_roll_and_damage():
     s = Session(3)
     s.gurps_char_new("Bren", st=13, ht=12)
-    s.gurps_hazard("fall", "Bren", metres=6)
+    s.combat_hazard("fall", "Bren", metres=6)
     fall = s.explain().explanations[0]
     assert fall.rules[:2] == ("GURPS-HAZ-06", "GURPS-HAZ-06")
     assert {"GURPS-DMG-05", "GURPS-DMG-08"} <= set(fall.rules)
-    s.gurps_hazard("cold", "Bren", clothing="light")
+    s.combat_hazard("cold", "Bren", clothing="light")
     cold = s.explain().explanations[0]
     assert cold.rules[0] == "GURPS-HAZ-01" and "GURPS-SR-02" in cold.rules
 

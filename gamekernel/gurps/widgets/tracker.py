@@ -168,9 +168,9 @@ class Tracker(SessionWidget):
         if action == "end":
             return s.combat_end()
         if action == "mortal":
-            return s.gurps_mortal_check(str(payload["name"]))
+            return s.combat_mortal_check(str(payload["name"]))
         if action == "wake":
-            return s.gurps_wake(str(payload["name"]))
+            return s.combat_wake(str(payload["name"]))
         if action == "join":
             return s.combat_join(str(payload.get("spec", "")))
         if action == "leave":
