@@ -1,0 +1,39 @@
+"""A rule set written only against gamekernel's public API: a coin that is flipped.
+
+It proves that a rule set is one package plus one entry point (`gk_coin-1.0.dist-info`): its state
+part and event kind, a Session operation, a magic, a renderer and an event summary, its messages in
+both languages and its group in `%gamekernel` all come from this declaration.
+"""
+
+from __future__ import annotations
+
+from gamekernel.rulesets import RuleSet
+
+
+def _operations() -> tuple[type, ...]:
+    from gk_coin.actions import CoinActions
+
+    return (CoinActions,)
+
+
+def _magics() -> tuple[type, ...]:
+    from gk_coin.magics import CoinMagics
+
+    return (CoinMagics,)
+
+
+def _renderers() -> None:
+    import gk_coin.render  # noqa: F401
+
+
+RULESET = RuleSet(
+    name="coin",
+    package=__name__,
+    groups=("coin",),
+    operations=_operations,
+    magics=_magics,
+    renderers=_renderers,
+    rule_notes=None,
+    public_parts=("coin",),
+    event_prefixes=("coin.",),
+)
