@@ -41,14 +41,16 @@ class Event:
     actor: str | None = None
     secret: bool = False
     time: str = ""
+    by: str | None = None  # who acted: the player whose intent it was (None: the GM at the notebook)
 
     @classmethod
-    def new(cls, seq: int, kind: str, data: Mapping[str, Any], actor: str | None, secret: bool, time: str) -> Event:
+    def new(cls, seq: int, kind: str, data: Mapping[str, Any], actor: str | None, secret: bool, time: str,
+            by: str | None = None) -> Event:
         """The event a command records, without the frozen dataclass's `__init__` (six
         `object.__setattr__` calls, as long as the rest of recording a roll); equal to `Event(...)`."""
         event = _new_object(cls)
         _set_attribute(event, "__dict__", {"seq": seq, "kind": kind, "data": data, "actor": actor, "secret": secret,
-                                           "time": time})
+                                           "time": time, "by": by})
         return event
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,6 +59,8 @@ class Event:
             record["actor"] = self.actor
         if self.secret:
             record["secret"] = True
+        if self.by is not None:
+            record["by"] = self.by
         record["time"] = self.time
         record["data"] = self.data
         return record
@@ -81,7 +85,10 @@ class Event:
             raise DataError(t("core.err.data.field_object", where=where, field="data"))
         if actor is not None and type(actor) is not str:
             raise DataError(t("core.err.data.field_string", where=where, field="actor"))
-        return cls(seq, kind, data, actor, get("secret") is True, str(get("time", "")))
+        by = get("by")
+        if by is not None and type(by) is not str:
+            raise DataError(t("core.err.data.field_string", where=where, field="by"))
+        return cls(seq, kind, data, actor, get("secret") is True, str(get("time", "")), by)
 
     def summary(self) -> str:
         """The event's log line, rendered now (in the current language) from its stored facts."""
@@ -179,8 +186,9 @@ def check_storable(event: Event) -> None:
     """`encode_event`'s refusal without building the line (for a session that writes no log)."""
     try:
         _check_text(event.data)
-        if event.actor is not None and not event.actor.isascii():
-            event.actor.encode("utf-8")
+        for name in (event.actor, event.by):
+            if name is not None and not name.isascii():
+                name.encode("utf-8")
     except UnicodeEncodeError as exc:
         char = f"U+{ord(exc.object[exc.start]):04X}"
         raise UsageError(t("core.err.unencodable", char=char)) from None
@@ -348,11 +356,11 @@ def _header(raw: bytes) -> tuple[dict[str, Any] | None, int, int]:
 
 
 _NEWLINES_TO_COMMAS = bytes.maketrans(b"\n", b",")
-# The keys of a line as `Event.to_dict` writes them, "schema" taken out (actor and secret are optional).
-_WRITTEN_SHAPES = frozenset({
-    ("seq", "kind", "time", "data"), ("seq", "kind", "actor", "time", "data"),
-    ("seq", "kind", "secret", "time", "data"), ("seq", "kind", "actor", "secret", "time", "data"),
-})
+# The keys of a line as `Event.to_dict` writes them, "schema" taken out (actor, secret, by are optional).
+_WRITTEN_SHAPES = frozenset(
+    ("seq", "kind", *actor, *secret, *by, "time", "data")
+    for actor in ((), ("actor",)) for secret in ((), ("secret",)) for by in ((), ("by",))
+)
 
 
 def _load_fast(raw: bytes, start: int = 0) -> list[Event] | None:
@@ -417,11 +425,12 @@ def _events(records: list[Any]) -> list[Event] | None:
                 or type(get("data")) is not dict or type(get("time")) is not str
             ):
                 return None
-            if len(record) != 4:  # an actor, a secret mark, or a key `to_dict` never writes
-                actor = get("actor")
+            if len(record) != 4:  # an actor, a secret mark, who acted, or a key `to_dict` never writes
+                actor, by = get("actor"), get("by")
                 if (
                     tuple(record) not in shapes or (actor is not None and type(actor) is not str)
                     or ("secret" in record and record["secret"] is not True)
+                    or (by is not None and type(by) is not str)
                 ):
                     return None
             previous = seq

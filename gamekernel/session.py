@@ -8,10 +8,11 @@ mixins (gamekernel/actions/*) and their state as named parts (`register_part`).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import weakref
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
@@ -79,6 +80,7 @@ class Session(
         self._store: LogStore | None = None
         self.load_warnings: list[str] = []
         self._in_reaction = False
+        self.acting_for: str | None = None  # the player whose intent is being carried out (`acting_as`)
         self.reaction_events: list[Event] = []
         if seed is not None:
             self.record("seed", {"seed": seed})
@@ -99,7 +101,8 @@ class Session(
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")
-        event = Event.new(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso())
+        event = Event.new(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso(),
+                          self.acting_for)
         # refuse text that cannot be stored (a lone surrogate) before anything changes
         line = encode_event(event) if self._store is not None else check_storable(event)
         if event_kind.apply is not None:
@@ -137,6 +140,16 @@ class Session(
         Commands that recorded events before failing keep their dice (the events hold them).
         """
         return Transaction(self)
+
+    @contextlib.contextmanager
+    def acting_as(self, user: str) -> Iterator[None]:
+        """Every event recorded inside is stamped `by=user`: a player's intent carried out by the GM's
+        kernel (the table server names the authenticated user; the player never does)."""
+        previous, self.acting_for = self.acting_for, user
+        try:
+            yield
+        finally:
+            self.acting_for = previous
 
     def dice_for(self, secret: bool) -> TransactionalRandom:
         """The stream a roll draws from: secret rolls use their own (see `secret_seed`), so the
