@@ -31,7 +31,7 @@ def project_texts() -> list[Path]:
 
 # The samples are built by concatenation so that this file itself never matches.
 CITING = ["see iss" + "ue 15", "Iss" + "ue 11 item 5: x", "(iss" + "ue 16)", "iss" + "ues 11, 12", "ISS" + "UE #7"]
-NOT_CITING = ["the issues found", "tissue 5", "issue-tracker", "Issue(\"error\", ...)", "issues 2nd"]
+NOT_CITING = ["the issues found", "tiss" + "ue 5", "issue-tracker", "Issue(\"error\", ...)", "iss" + "ues 2nd"]
 
 
 @pytest.mark.parametrize("text", CITING)
