@@ -1,9 +1,9 @@
-"""Opening a campaign with 100,000 events (issue 7): with its snapshot, and by full replay.
+"""Opening a campaign with 100,000 events (the campaign log): with its snapshot, and by full replay.
 
 The campaign is written once in a temporary folder by live play of every rule set (GURPS checks
 and damage, fights turn by turn, Gamma World encounters with draws, taps and flux, MtG checks,
 boosts and scenes, dice rolls, notes), then opened in fresh processes, with bytecode caches on as
-for any installed package. The target (issue 16) is what a GM waits for in a fresh kernel: the
+for any installed package. The performance target is what a GM waits for in a fresh kernel: the
 import of the rule sets and `Session()`, then `campaign_open`, within 1 s with the snapshot;
 `campaign_open` alone is shown beside it. A last table times each rule set's reducers in one full
 replay.
@@ -268,7 +268,7 @@ def main() -> None:
     median = statistics.median(with_import)
     count, seconds = costs.get("combat", (0, 0.0))
     per_event = seconds / count * 1e6 if count else float("nan")
-    targets("(issue 16) campaign open and replay", [
+    targets("campaign open and replay (speed target)", [
         Target(f"open {EVENTS:,} events with snapshot (fresh process: import + Session() + campaign_open)",
                f"{median:.2f} s", f"full replay {replay:.2f} s (campaign_open alone; with snapshot "
                f"{statistics.median(snap):.2f} s)", f"{statistics.median(snap) / replay:.2f}x", "<= 1 s",

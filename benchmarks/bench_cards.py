@@ -1,4 +1,4 @@
-"""Card benchmarks (issue 5): 10,000 draw / tap / discard operations through the session.
+"""Card benchmarks (the Gamma World card decks): 10,000 draw / tap / discard operations through the session.
 
 Each operation is a full session call: rules check, plan with the session RNG, a recorded event
 (the reducer applies the card records), observers. Also measured: the card core alone doing the
@@ -203,7 +203,7 @@ def main() -> None:
     print()
     ratio = session_time / core_time
     with_core, inside = _core_inside_session()
-    targets("card session overhead (issue 16)", [
+    targets("card session overhead (speed target)", [
         Target("session operations (flux, tap, encounter end)", f"{session_time:.2f} s",
                f"card core alone, same operations and table {core_time:.2f} s", f"x{ratio:.1f}", "<= x3",
                ratio <= 3),

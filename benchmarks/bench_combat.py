@@ -1,4 +1,4 @@
-"""Combat benchmark (issue 4): a 200-combatant GURPS fight.
+"""Combat benchmark (GURPS combat, GURPS-CMB): a 200-combatant GURPS fight.
 
 Measured: kernel time per damage update through the session (rules, event, reducer, observers),
 the pure rules alone (apply_injury on the frozen state), and the tracker widget's sync traffic per

@@ -1,4 +1,4 @@
-"""Foundation benchmarks (issue 2, c and d).
+"""Foundation benchmarks: magic overhead (c) and extension start-up (d).
 
 (c) a `%roll 3d+2` cell through IPython's run_cell vs a cell calling an empty magic;
 (d) what `%load_ext gamekernel` adds to a bare IPython start, and whether it imports ipywidgets.

@@ -1,4 +1,4 @@
-"""Cost curves (issue 16): how the cost of an operation grows with the size of its input.
+"""Cost curves (the performance work): how the cost of an operation grows with the size of its input.
 
 Each curve prints a table, the growth we expect, the measured exponent (log-log slope) and a flag
 when the slope is clearly steeper than expected. The MtG check-odds curve is in bench_mtg and the

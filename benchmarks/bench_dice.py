@@ -1,4 +1,4 @@
-"""Dice benchmarks (issue 2, items 8a and 8b).
+"""Dice benchmarks: a roll with its breakdown (a) and exact distributions (b).
 
 (a) string -> full result with per-die detail and its breakdown text:
     `gamekernel.dice.roll(text, rng).breakdown` (no parse cache exists) vs d20's default

@@ -1,4 +1,4 @@
-"""GURPS benchmarks (issue 3): characters' derived stats, and a check through the session vs the
+"""GURPS benchmarks (GURPS-CH, GURPS-SR): characters' derived stats, and a check through the session vs the
 foundation's `%roll` (both as Python calls and as notebook cells); prints the ratios."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""MtG benchmarks (issue 6): loading a 100 MB-class card data file into the facts index, and an
+"""MtG benchmarks (MTG-CHK): loading a 100 MB-class card data file into the facts index, and an
 action check with exact odds on a 60-card library.
 
 The card data file is synthetic (generated here in the MTGJSON v5 AtomicCards shape, padded with
@@ -135,7 +135,7 @@ def _sixty():
 
 
 def bench_table() -> None:
-    """Issue 16: the 54-cell colour x difficulty table shares one count of the library."""
+    """Speed: the 54-cell colour x difficulty table shares one count of the library."""
     from benchmarks.report import Target, ms, targets
     from gamekernel.mtg.rules.kinds import KINDS, USUAL_DIFFICULTIES
     from gamekernel.mtg.rules.odds import check_odds, odds_table
@@ -148,7 +148,7 @@ def bench_table() -> None:
     assert [list(row) for row in odds_table(library).cells] == cell_by_cell()
     table_time = best_of(lambda: odds_table(library), 20)
     cells_time = best_of(cell_by_cell, 5)
-    targets("MtG odds table (issue 16)", [
+    targets("MtG odds table (speed target)", [
         Target("colour x difficulty table, 54 cells, 60 cards", ms(table_time),
                f"54 separate check_odds calls: {ms(cells_time)}", f"{cells_time / table_time:.1f}x faster",
                "<= 10 ms", table_time <= 0.010),
@@ -172,7 +172,7 @@ def curve_check_odds() -> None:
 
 
 def main() -> None:
-    print("MtG benchmarks (issue 6)")
+    print("MtG benchmarks (MTG-CHK)")
     for title, rows in (("card data loading", bench_loading()), ("action check", bench_check())):
         print(f"\n{title}")
         for label, value in rows:

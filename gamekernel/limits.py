@@ -1,7 +1,7 @@
 """How much one command may ask for: every count, duration, file and exact distribution is checked
 against these limits BEFORE any work starts, so a typo cannot hang the kernel or fill its memory.
 
-One place for every limit (issue 17): the rule sets, the session actions and the file readers call
+One place for every limit (bounded input, one-line errors): the rule sets, the session actions and the file readers call
 the helpers here; `%config GameKernel.<name>` changes the process-wide values (`configure`). Each
 breach is a one-line `UsageError`/`DataError` naming the value, the limit and the option.
 """

@@ -1,4 +1,4 @@
-"""GURPS combat through the session and the magics: events, replay, undo (issue 4 property test)."""
+"""GURPS combat through the session and the magics: events, replay, undo (a property test, GURPS-CMB)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Issue 12 items 1 and 5: the tracker plays a whole exchange from its intents (results drawn by the
+"""The tracker and the table dashboard: the tracker plays a whole exchange from its intents (results drawn by the
 combat renderer with the dice, the defence and weapon chosen, damage, the HT roll at HP <= 0),
 fighters join and leave a running fight keeping initiative (GURPS-CMB-02, CMB-05), and the table
 dashboard shows every character of the session from one session call."""

@@ -1,4 +1,4 @@
-"""Vocabulary lives in data files read by the rules and the widgets (issue 10, item 2): GURPS combat
+"""Vocabulary lives in data files read by the rules and the widgets: GURPS combat
 words (data/vocabulary.json) and MtG colours (data/colours.json). Every alias resolves to its key,
 and every key has a word in both catalogs (en, ja)."""
 

@@ -68,7 +68,7 @@ class GameKernel(SessionMagics):
 
     def __init__(self, shell=None, **kwargs):
         super().__init__(shell=shell, **kwargs)
-        self._session = None  # built on first use: `%load_ext` then imports no rule set (issue 16)
+        self._session = None  # built on first use: `%load_ext` then imports no rule set (fast start-up)
         limits.reset()
         limits.configure(**{name: getattr(self, name) for name in limits.NAMES})
         i18n.set_language(self.language)

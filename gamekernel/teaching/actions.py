@@ -1,5 +1,5 @@
 """Explain mode in the session (a mixin of Session): `session.explain(seq)` explains an event of the
-log from its stored outcome (issue 15). The steps are computed by gamekernel.teaching.explain; this
+log from its stored outcome (a teaching feature). The steps are computed by gamekernel.teaching.explain; this
 module only finds the facts an event refers to (card facts, card names, a fight's report rebuilt by
 replaying the log up to that event)."""
 

@@ -1,4 +1,4 @@
-"""Explain mode: which rule decided what, derived from an event's stored outcome (issue 15).
+"""Explain mode: which rule decided what, derived from an event's stored outcome (a teaching feature).
 
 Each function reads the facts a result or event already holds (the dice, the target, the cards
 revealed) and returns numbered `Step`s: the rule id (shared RULES.md) that decided that part, an

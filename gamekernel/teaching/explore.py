@@ -1,4 +1,4 @@
-"""Exact figures for the odds explorers (issue 15): every number an explorer shows is computed here,
+"""Exact figures for the odds explorers (a teaching feature): every number an explorer shows is computed here,
 as Fractions, from the rule sets' own odds (gurps.odds, mtg.odds/foresight, gammaworld.odds); the
 widgets only display them and send the control values back.
 

@@ -1,4 +1,4 @@
-"""Teaching magics (issue 15): `%explain [N]`, `%explore ...`, `%quiz ...`, and the `--explain`
+"""Teaching magics: `%explain [N]`, `%explore ...`, `%quiz ...`, and the `--explain`
 option the rolling commands share.
 
 `--explain` is one declaration (`EXPLAIN`) and one decorator (`explainable`) placed under a magic's

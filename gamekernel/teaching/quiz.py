@@ -1,4 +1,4 @@
-"""Quiz questions generated from the rules engine (issue 15): every answer and every explanation is
+"""Quiz questions generated from the rules engine (a teaching feature): every answer and every explanation is
 computed by the rule sets' own functions, and the questions are drawn with the session RNG.
 
 A question is plain JSON data (stored in the `quiz.start` event, so the log replays it): its type,

@@ -1,5 +1,5 @@
 """Explain mode drawn: the result, then its working as numbered steps, each with its rule id, the
-seed and section it comes from, and the rule in one sentence of our own (issue 15).
+seed and section it comes from, and the rule in one sentence of our own (a teaching feature).
 
 The steps come from gamekernel.teaching.explain (facts only); the step texts are i18n messages
 (explain.json), the rule sentences data (systems/<set>/data/explain.json).

@@ -1,5 +1,5 @@
 """What a widget leaves in its cell's saved output: the snapshot with its caption, and one static
-line per action taken in it (issue 11: "the notebook is the session log").
+line per action taken in it (the principle "the notebook is the session log").
 
 A widget is displayed as two outputs, each with a display id (`IPython.display.update_display`
 reaches them after their cell has run, also from a click's message):

@@ -1,4 +1,4 @@
-"""The odds explorers in a real JupyterLab + Chromium (issue 15): moving each explorer's controls
+"""The odds explorers in a real JupyterLab + Chromium (a teaching feature): moving each explorer's controls
 changes the figures shown, and every figure checked is the exact distribution (GURPS-SR-02..08,
 SR-10, SR-12; MTG-CHK-05..13; GW-ALPHA-10, 13, 14)."""
 

@@ -27,7 +27,7 @@ def test_hand_widget_taps_and_resolves_flux_in_the_page(lab):
     cards.first.click()
     page.locator(".gk-hand-widget .gk-card.gk-card-tapped").first.wait_for()
     tapped = page.locator(".gk-hand-widget .gk-card.gk-card-tapped").first
-    # issues 11, 12: upright (a rotation cannot survive a sanitizer), marked by a dashed border and a badge
+    # readable in any notebook: upright (a rotation cannot survive a sanitizer), marked by a dashed border and a badge
     assert tapped.evaluate("n => getComputedStyle(n).transform") == "none"
     assert tapped.evaluate("n => getComputedStyle(n).borderTopStyle") == "dashed"
     assert page.locator(".gk-hand-widget .gk-card.gk-card-tapped .gk-tapped-badge").first.is_visible()

@@ -1,4 +1,4 @@
-"""The hand widget as a GM uses it in a real JupyterLab + Chromium (issue 12): Tap by keyboard (Enter on
+"""The hand widget as a GM uses it in a real JupyterLab + Chromium (usable as a form): Tap by keyboard (Enter on
 the card's button) and Untap by mouse, a tapped card upright with its badge and no Overcharge button
 (GW-ALPHA-08, 12), the focus kept on the pressed button, and every card's rules text inside the card."""
 

@@ -1,4 +1,4 @@
-"""The library widget as a GM uses it in a real JupyterLab + Chromium (issue 12): the colour and the
+"""The library widget as a GM uses it in a real JupyterLab + Chromium (usable as a form): the colour and the
 difficulty stay as chosen across checks (mouse and keyboard), Enter in the difficulty checks, a
 negative difficulty shows `%check`'s refusal and changes nothing (MTG-CHK-03), Boost is disabled after
 use with its reason (MTG-CHK-13), the figures are labelled and the exile row stays inside the widget."""

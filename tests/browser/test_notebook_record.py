@@ -1,4 +1,4 @@
-"""The notebook is the session's record (issue 11 items 1-3), in a real JupyterLab + Chromium:
+"""The notebook is the session's record (every line's output and widget actions), in a real JupyterLab + Chromium:
 every magic line of a cell shows, an error in the middle included; a tracker round clicked through
 leaves each action's line and the final snapshot in the saved notebook, readable after the kernel
 is gone; nbconvert's page with the widget state saved shows the snapshot offline."""

@@ -1,4 +1,4 @@
-"""The quiz widget in a real JupyterLab + Chromium (issue 15): an answer clicked right, one clicked
+"""The quiz widget in a real JupyterLab + Chromium (a teaching feature): an answer clicked right, one clicked
 wrong (the steps that give the right answer appear, with their rule ids), both logged with the score."""
 
 import re

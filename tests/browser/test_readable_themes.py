@@ -1,4 +1,4 @@
-"""Issue 11 item 3 in a real JupyterLab: every text of every output kind and widget reaches WCAG AA
+"""Readable everywhere, in a real JupyterLab: every text of every output kind and widget reaches WCAG AA
 (4.5:1) in the Light, Dark and Dark High Contrast themes, measured from the page's computed styles;
 and a saved (untrusted) notebook keeps the hand's layout: title, banner and cards do not overlap."""
 

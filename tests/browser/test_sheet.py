@@ -53,7 +53,7 @@ def test_sheet_edits_dx_and_rolls_a_skill_through_the_session(lab):
 
 
 def test_clicking_a_skill_named_with_a_hyphen_and_digits_rolls_it(lab):
-    """Issue 10: the sheet sent the skill's display name through the check parser, which read "-66"
+    """Regression: the sheet sent the skill's display name through the check parser, which read "-66"
     as a modifier ("no skill 'Area Knowledge (Route'"). A click now sends the row's key."""
     page = lab.open("sheet_route66.ipynb", [
         "%load_ext gamekernel",

@@ -1,4 +1,4 @@
-"""The sheet edits like a form in a real JupyterLab + Chromium (issue 12): Enter applies a value and the
+"""The sheet edits like a form in a real JupyterLab + Chromium (usable as a form): Enter applies a value and the
 focus stays in the box, Tab (blur) applies too, an out-of-range value shows `%char set`'s one-line error
 and changes nothing (GURPS-CH-04), an edit that changes nothing records nothing, current HP brings its
 condition (GURPS-INJ-01), a skill rolls from the keyboard, and a secret roll never shows."""

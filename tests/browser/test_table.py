@@ -1,4 +1,4 @@
-"""Issue 12 item 5 in a real JupyterLab + Chromium: `%table` shows a GURPS fight, a Gamma World hand
+"""The table dashboard in a real JupyterLab + Chromium: `%table` shows a GURPS fight, a Gamma World hand
 and an MtG library side by side; a card is tapped, the turn passed and an MtG check made by clicks
 and the keyboard, checked in the page and in the kernel's log. Screenshots light and dark."""
 

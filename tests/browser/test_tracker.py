@@ -1,5 +1,5 @@
 """The GURPS combat tracker in a real JupyterLab + Chromium: start a fight, click "next turn", apply
-damage from a magic and see the HP bar and the badge change in the page (issue 4, item 5); a kneeling
+damage from a magic and see the HP bar and the badge change in the page (GURPS-CMB, GURPS-INJ); a kneeling
 fighter's Dodge shows base → effective (GURPS-CMB-11 posture table), the value %defend rolls."""
 
 import pytest

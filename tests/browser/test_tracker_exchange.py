@@ -1,4 +1,4 @@
-"""Issue 12 item 1 in a real JupyterLab + Chromium: a whole exchange played in the tracker without a
+"""The tracker as a form, in a real JupyterLab + Chromium: a whole exchange played in the tracker without a
 magic - the weapon and target chosen by mouse, the attack, the defence chosen from the offered ones
 by keyboard (Enter), damage typed in the damage box (Enter), the HT roll to stay conscious at HP <= 0
 (GURPS-INJ-02), a fighter added and one removed mid-fight (initiative kept) - checking the page and

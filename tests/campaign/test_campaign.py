@@ -237,7 +237,7 @@ def test_a_snapshot_of_an_event_missing_from_the_logs_is_refused(tmp_path):
 
 
 def test_campaign_repair_magic_plans_then_confirms(ip, tmp_path):
-    """Issue 17: `%campaign repair FOLDER` shows the plan and writes nothing; `--confirm` carries it out."""
+    """Safe by default: `%campaign repair FOLDER` shows the plan and writes nothing; `--confirm` carries it out."""
     folder = tmp_path / "crypt"
     ip.run_line_magic("campaign", f"open {folder}")
     ip.run_line_magic("note", "kept")

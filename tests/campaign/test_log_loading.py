@@ -1,4 +1,4 @@
-"""Issue 7 deliver 2 and issue 16 (opening fast): the one-pass log decoder agrees with the careful per-line one."""
+"""State = replay of the log, and opening fast: the one-pass log decoder agrees with the careful per-line one."""
 
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ def test_a_torn_last_line_after_a_header_is_reported_with_its_file_line(tmp_path
 
 
 def test_a_campaign_reopened_from_its_snapshot_is_the_session_that_wrote_it(tmp_path):
-    """Issue 16: the fast open (snapshot, then the events after it) restores the log, the events in
+    """Opening fast: the fast open (snapshot, then the events after it) restores the log, the events in
     effect, the redo stack and the state exactly as the kernel that wrote them had them."""
     from gamekernel.actions.campaign import snapshot_is_valid
     from gamekernel.session import active_events, replay

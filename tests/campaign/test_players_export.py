@@ -1,4 +1,4 @@
-"""Issue 7 deliver 5: the players' export leaks no GM secret in any form; the GM export has them all.
+"""The players' export leaks no GM secret in any form; the GM export has them all.
 
 One session plays a little of every rule set through the magics a GM types (`%check ... --secret`,
 `%roll ... --secret`, `%note --gm`), with secrets of every kind: a GURPS check, a dice roll, a GM
@@ -109,7 +109,7 @@ def _public_log(log: list[Event]) -> list[Event]:
 
 
 def test_players_export_is_the_log_without_the_secrets(played):
-    """Issue 7/11: the players' story == the story of the public events only (no trace at all)."""
+    """The players' story == the story of the public events only (no trace at all)."""
     session, files = played
     kinds = {e.kind for e in _secret_events(session.log)}
     assert {"gurps.check", "roll", "note", "combat.damage", "gw.flux_pending"} <= kinds
@@ -119,7 +119,7 @@ def test_players_export_is_the_log_without_the_secrets(played):
 
 
 def test_no_face_total_label_or_word_of_a_secret_reaches_the_players(played):
-    """Issue 7: no summary, label, faces, breakdown, modifier or note text of a secret event."""
+    """No summary, label, faces, breakdown, modifier or note text of a secret event."""
     session, files = played
     checked = 0
     for event in _secret_events(session.log):
@@ -152,7 +152,7 @@ def test_gm_export_has_every_event_and_marks_the_secrets(played):
 
 @pytest.mark.parametrize("name", ["players.html", "gm.html"])
 def test_html_export_is_self_contained_and_escapes_user_strings(played, name):
-    """Issue 7: no external assets, no scripts; a user's <script> arrives as text."""
+    """No external assets, no scripts; a user's <script> arrives as text."""
     html = played[1][name]
     lowered = html.lower()
     for forbidden in ("http:", "https:", "//", "src=", "href=", "<script", "<link", "@import", "url(", "<iframe",
@@ -172,7 +172,7 @@ def test_markdown_export_keeps_a_users_html_literal(played):
 
 
 def test_a_mixed_undo_leaves_no_trace_for_the_players(ip, tmp_path):
-    """Issue 11: undone events are not in the story, whether public or secret."""
+    """Undone events are not in the story, whether public or secret."""
     s = _session(ip)
     ip.run_line_magic("roll", "1d6 kept-door")
     ip.run_line_magic("roll", "1d6 open-door")

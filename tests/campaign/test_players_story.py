@@ -1,4 +1,4 @@
-"""Issue 11 item 5: `%log export story.md|.html --players` is a page a GM would hand out.
+"""A players' story: `%log export story.md|.html --players` is a page a GM would hand out.
 
 Title (campaign, session, date), headings per session / fight / encounter, notes as prose, one
 line in words per roll, fights as outcomes, no internal ids, setup, file names, odds (unless

@@ -1,4 +1,4 @@
-"""Issue 7: state = replay of the log, across every rule set (hypothesis property tests).
+"""State = replay of the log, across every rule set (hypothesis property tests).
 
 A random program mixes core rolls and notes, GURPS characters, checks and damage, a GURPS fight,
 Gamma World alpha decks (with the alpha-flux reaction), MtG libraries and checks, undo/redo at
@@ -367,7 +367,7 @@ def run_program(program, seed: int) -> None:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(program=programs(), seed=st.integers(0, 2**16))
 def test_replay_undo_redo_and_reopen_across_rule_sets(program, seed):
-    """Issue 7 deliver 2/3/9: replay = live, undo/redo, snapshots and reopening, every rule set."""
+    """Replay = live, undo/redo, snapshots and reopening, every rule set."""
     run_program(program, seed)
 
 
@@ -391,13 +391,13 @@ SCRIPTED = {
 
 
 def test_scripted_programs_reach_deep_states():
-    """Issue 7 deliver 2: the same checks on hand-written programs (flux, a fight, a boost)."""
+    """State = replay: the same checks on hand-written programs (flux, a fight, a boost)."""
     for name, program in SCRIPTED.items():
         run_program(program, seed=sum(map(ord, name)))
 
 
 def test_refused_gamma_world_command_does_not_set_up_the_gm_deck():
-    """Issue 7 / GW-ALPHA-03: the GM deck set up on first use is recorded only with a step that succeeds."""
+    """State = replay, GW-ALPHA-03: the GM deck set up on first use is recorded only with a step that succeeds."""
     session = Session(seed=1)
     rng_before = session.rng.getstate()
     for refused in (lambda: session.gw_draw(), lambda: session.gw_deck_show("GM"),
@@ -416,7 +416,7 @@ def test_refused_gamma_world_command_does_not_set_up_the_gm_deck():
 
 
 def test_mtg_picture_is_not_changed_by_a_later_boost():
-    """Issue 7 / MTG-CHK-13: a to_dict() taken after a check still says 'not boosted' after the boost."""
+    """State = replay, MTG-CHK-13: a to_dict() taken after a check still says 'not boosted' after the boost."""
     session = Session(seed=4)
     session.mtg_library_load("Mira", "forest-friends.txt", text=DECKLIST)
     session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])  # target 9 > achievement 7: a

@@ -1,4 +1,4 @@
-"""Issue 11 item 4: what the players see is not enough to recover a secret result.
+"""Secret rolls: what the players see is not enough to recover a secret result.
 
 The attack of the review: take the players' export, guess the seed (it used to be printed at the
 top), replay the public dice in order, and read the next 3d6 off the stream at every point a secret

@@ -1,4 +1,4 @@
-"""Issue 17: each campaign file missing, foreign or truncated is refused with a message naming it and how
+"""Verified files: each campaign file missing, foreign or truncated is refused with a message naming it and how
 to recover; nothing good is overwritten; `repair_campaign` shows its plan, writes only when confirmed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 17: write-ahead. A write that fails (disk full at each write site, a read-only folder, text
+"""Write-ahead. A write that fails (disk full at each write site, a read-only folder, text
 that cannot be stored) leaves memory and disk as they were, with one clear line; no event is lost."""
 
 from __future__ import annotations

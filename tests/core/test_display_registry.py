@@ -1,4 +1,4 @@
-"""One display convention (issue 10 item 4): result types map to their text/plain and text/html
+"""One display convention: result types map to their text/plain and text/html
 renderers through the registry in gamekernel.display, which render/ fills (`@renders`)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Every user string is HTML-escaped (`render.html.esc`); its fast path for text with nothing to
-escape (issue 16) must give exactly what `html.escape(..., quote=True)` gives."""
+escape (a speed-up) must give exactly what `html.escape(..., quote=True)` gives."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`Event.new` (the constructor `Session.record` uses, issue 16) makes exactly the event the
+"""`Event.new` (the constructor `Session.record` uses, for speed) makes exactly the event the
 dataclass constructor makes: equal, same repr and dict form, still frozen."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Events store outcomes, never prose; every log line and export line is drawn when viewed, in the
-current language (issue 10 item 3, DESIGN "Events, log, persistence").
+current language (DESIGN "Events, log, persistence").
 
 A table plays a little of everything in English with Japanese names (so that any ASCII word left in
 a Japanese line is a leak of English prose, not a name), switches to Japanese, and every `%log` row

@@ -1,5 +1,5 @@
 """Events are stamped with UTC milliseconds in `datetime.isoformat` form; the seconds part is
-formatted once per second (issue 16), which must not change a single stamp."""
+formatted once per second (for speed), which must not change a single stamp."""
 
 from __future__ import annotations
 

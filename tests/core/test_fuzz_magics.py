@@ -1,4 +1,4 @@
-"""Issue 17: every registered magic, fuzzed with mutations of valid lines (a seeded generator).
+"""Robustness: every registered magic, fuzzed with mutations of valid lines (a seeded generator).
 
 The magics are enumerated from IPython's magics manager after `%load_ext gamekernel`, so a new
 magic is fuzzed without touching this file. After each line: nothing but a one-line error result

@@ -1,4 +1,4 @@
-"""Issue 17 item 2: every input bounded, every error one line (gamekernel/limits.py).
+"""Every input bounded, every error one line (gamekernel/limits.py).
 
 Each case of the issue, through the magics: a one-line refusal, nothing recorded, no dice used.
 The unbounded ones also run in a subprocess under a memory cap and a short timeout, so a

@@ -1,4 +1,4 @@
-"""Every gamekernel magic line of a cell shows its result or error, in order, once (issue 11 item 1),
+"""Every gamekernel magic line of a cell shows its result or error, in order, once (the notebook is the session log),
 through a real IPython shell's run_cell."""
 
 from __future__ import annotations

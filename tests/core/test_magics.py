@@ -86,7 +86,7 @@ def test_unload_removes_the_magics(ip):
     assert ip.find_line_magic("roll") is not None
 
 
-# --- IPython's own magics are left alone (issue 10, item 6) ----------------------------------------
+# --- IPython's own magics are left alone -------------------------------------------------------
 
 
 def _magic_tables(ip) -> dict[str, dict[str, object]]:

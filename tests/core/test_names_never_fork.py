@@ -1,4 +1,4 @@
-"""Issue 14: a name typed with a typo or another case never creates a character, in any rule set.
+"""Names never fork: a name typed with a typo or another case never creates a character, in any rule set.
 
 Every lookup goes through gamekernel.text.resolve_name: one normalisation (case, width), then an
 exact match, else an error with close matches. Creating someone is always an explicit command."""

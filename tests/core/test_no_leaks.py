@@ -1,4 +1,4 @@
-"""Issue 17 item 3: no leaks over a long session.
+"""No leaks over a long session.
 
 Widgets stop observing the session when closed, dropped (weak observers) or replaced (the same
 widget for the same target shown again), so 300 `%sheet` calls leave a bounded number of

@@ -1,4 +1,4 @@
-"""A notebook executed by nbclient keeps what happened (issue 11 items 1-3): every magic line's output,
+"""A notebook executed by nbclient keeps what happened (the notebook is the session log): every magic line's output,
 each widget action's line under the widget, the widget's snapshot updated in place with its caption,
 and, converted by nbconvert with the widget state saved, the snapshot in the page offline."""
 

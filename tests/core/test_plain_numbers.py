@@ -1,4 +1,4 @@
-"""Numbers in plain notation (issue 12): no `7.312e+15` or `6e-05%` in any odds output."""
+"""Numbers in plain notation: no `7.312e+15` or `6e-05%` in any odds output."""
 
 import re
 from fractions import Fraction

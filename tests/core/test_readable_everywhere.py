@@ -1,4 +1,4 @@
-"""Issue 11 item 3: outputs read in every theme, in an untrusted notebook and with styles stripped.
+"""Readable everywhere: outputs read in every theme, in an untrusted notebook and with styles stripped.
 
 - Every colour of the static HTML is a JupyterLab variable with a fallback, or a self-contained
   text/background pair: an element never sets a text colour without its background or the reverse

@@ -1,4 +1,4 @@
-"""Issue 17: a refused command consumes no dice and records nothing; a refused undo/redo changes nothing.
+"""A refused command consumes no dice and records nothing; a refused undo/redo changes nothing.
 
 `Session.transaction()` puts the RNG back when a GameKernelError escapes before anything was
 recorded; the magics' `guarded` wrapper runs every magic inside one.

@@ -1,5 +1,5 @@
 """The session RNG puts back a refused command's draws, copying its state only when a command draws
-(issue 17: a refused command consumes no dice; issue 16: the copy is not paid by every command)."""
+(a refused command consumes no dice; for speed, the copy is not paid by every command)."""
 
 from __future__ import annotations
 

@@ -107,7 +107,7 @@ def test_tokenize_keeps_every_word_and_its_column(words):
 
 
 def _reference_tokenize(text):
-    """The character-by-character scanner the regular expression replaced (issue 16): the oracle."""
+    """The character-by-character scanner the regular expression replaced (for speed): the oracle."""
     tokens, index, length = [], 0, len(text)
     while index < length:
         if text[index].isspace():

@@ -1,4 +1,4 @@
-"""A language switch reaches every open widget (issue 11 item 6: no sheet stuck in Japanese after
+"""A language switch reaches every open widget (no sheet stuck in Japanese after
 switching back), and a widget's click leaves its line in its record."""
 
 from __future__ import annotations

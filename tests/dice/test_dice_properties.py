@@ -197,7 +197,7 @@ def test_simple_shape_fast_path_agrees_with_the_general_parser(text, limits):
 @RELAXED
 @given(st.from_regex(r"\A[0-9]{0,3}[dD][0-9]{0,3}(?:[-+][0-9]{1,3})?\Z"), st.integers(0, 2**32))
 def test_simple_shape_rolls_as_the_tree_does(text, seed):
-    """`roll` rolls the shapes `_simple` reads without walking the tree (issue 16): the faces,
+    """`roll` rolls the shapes `_simple` reads without walking the tree (for speed): the faces,
     total, breakdown, stored form and RNG state afterwards equal the general path's."""
     from gamekernel.dice.parser import _Parser
 
@@ -218,7 +218,7 @@ def test_simple_shape_rolls_as_the_tree_does(text, seed):
 @RELAXED
 @given(st.from_regex(r"\A[1-9]?d(?:4|6|20|%)(?:kh1|!)?(?:[-+x*/](?:[1-9]|d6))?\Z"), st.integers(0, 2**32))
 def test_breakdown_shortcuts_write_what_the_working_walk_writes(text, seed):
-    """`NdS` and `NdS op K` get their breakdown line without the tree walk (issue 16); it must be
+    """`NdS` and `NdS op K` get their breakdown line without the tree walk (for speed); it must be
     the line `_show` writes for every shape, modified dice and dice operands included."""
     from gamekernel.dice.result import _show
 

@@ -1,4 +1,4 @@
-"""The live path of a Gamma World command (issue 16) agrees with replay: the reducer applies the
+"""The live path of a Gamma World command (the fast one) agrees with replay: the reducer applies the
 Step being recorded rather than parsing its data back, takes the scratch table a chain of card
 plans already moved cards on, and a refused command gives back the dice it drew."""
 

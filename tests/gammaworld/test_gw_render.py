@@ -10,7 +10,7 @@ from gamekernel.gammaworld.rules import starter_catalog
 
 
 def test_card_html_is_coloured_by_energy_and_tapped_cards_stay_upright_with_a_badge() -> None:
-    """Issue 11: a sanitizer strips `transform`, so a tapped card is marked in words, not turned."""
+    """Readable in any notebook: a sanitizer strips `transform`, so a tapped card is marked in words, not turned."""
     catalog = starter_catalog()
     card = catalog.find("Gravity Knot")
     html = card_html(card)

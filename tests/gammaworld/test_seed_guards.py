@@ -1,4 +1,4 @@
-"""Issue 14: every Gamma World seed rule guarded (seed 000, RULES.md GW-ALPHA-xx), names that never
+"""Every Gamma World seed rule guarded (seed 000, RULES.md GW-ALPHA-xx), names that never
 fork a character, and a natural 1 without `@Name`."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Combat events store the facts of what they changed, and replay only writes them back (issue 16):
+"""Combat events store the facts of what they changed, and replay only writes them back (for speed):
 the state they rebuild must be exactly the state the rules give when the operation is rerun on its
 recorded dice (the way events without facts, from older logs, still replay), after every event of
 a realistic fight that plays every combat event kind. [GURPS-CMB, GURPS-INJ replay]"""
@@ -168,7 +168,7 @@ def test_fighter_facts_are_the_changed_fields_and_write_back_exactly():
 
 
 def test_a_whole_fighter_is_stored_as_its_fields_that_differ_from_the_defaults(played):
-    """combat.start stores each fighter once per place, without the defaults (issue 16: bytes per event)."""
+    """combat.start stores each fighter once per place, without the defaults (fewer bytes per event)."""
     orc = Combatant("Orc", st=12, hp_max=18, hp=18, weapons=(Weapon("Club", 11, "sw cr"),))
     assert combatant_record(orc) == {"name": "Orc", "st": 12, "hp_max": 18,  # HP, FP, Hearing filled in
                                      "weapons": [{"name": "Club", "skill": 11, "damage": "sw cr"}]}

@@ -1,4 +1,4 @@
-"""The look-ups that keep a GCS import linear (issue 16) give what a scan of every entry gave: the
+"""The look-ups that keep a GCS import linear (for speed) give what a scan of every entry gave: the
 first skill of a name, trait modifiers in sheet order, the features that may apply to a name, the
 skills a placeholder specialization names, and a library entry by full name before name."""
 

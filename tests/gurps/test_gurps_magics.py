@@ -96,7 +96,7 @@ def test_magic_sheet_widget_snapshot(ip):
 
 
 def test_check_and_odds_choose_the_same_best_alternative(ip):
-    """Issue 10: `%check 12 | 14` rolled against 14 while `%odds check 12 | 14` gave the odds of 12.
+    """GURPS-SR regression: `%check 12 | 14` rolled against 14 while `%odds check 12 | 14` gave the odds of 12.
     One function (systems.gurps.checks.best_alternative) now chooses for checks, odds and contests."""
     assert ip.run_line_magic("check", "12 | 14").target == 14
     assert ip.run_line_magic("odds", "check 12 | 14").target == 14
@@ -116,7 +116,7 @@ def test_check_spec_errors_name_the_column_of_the_line(ip):
 
 
 def test_sheet_rolls_a_skill_whose_name_reads_like_a_modifier(ip):
-    """Issue 10: the sheet sent the skill's display name through the check parser, so clicking
+    """Regression: the sheet sent the skill's display name through the check parser, so clicking
     "Area Knowledge (Route-66)" failed with "no skill 'Area Knowledge (Route'". It now sends the
     row's key, rolled without parsing."""
     from gamekernel.gurps.rules.characters import Character, Skill

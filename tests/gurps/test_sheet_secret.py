@@ -1,4 +1,4 @@
-"""Issue 11 item 4: the sheet on the shared screen never shows a secret roll as its "Last roll"."""
+"""Secret rolls: the sheet on the shared screen never shows a secret roll as its "Last roll"."""
 
 from gamekernel import Session
 from gamekernel.gurps.render import success_text

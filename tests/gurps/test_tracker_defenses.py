@@ -80,7 +80,7 @@ def test_gurps_cmb_43_shield_db_is_in_the_usual_value_and_stun_comes_off_it():
 
 def test_a_row_read_from_its_combatant_is_the_row_read_by_name():
     """The tracker reads each row from its Combatant (a look-up by name per row made a refresh
-    quadratic, issue 16); with an attack pending on the Orc, both give the same numbers."""
+    quadratic); with an attack pending on the Orc, both give the same numbers."""
     state, _report = attack(fight(), "Aiko", "Orc", "Broadsword", Tape(faces=[3, 3, 3]))
     assert state.pending is not None and state.pending.target == "Orc"
     for c in state.combatants:

@@ -1,4 +1,4 @@
-"""Decklists as each exporter writes them (issue 14): the same 44-card deck (16 lands) with a 3-card
+"""Decklists as each exporter writes them: the same 44-card deck (16 lands) with a 3-card
 sideboard, exported the way MTG Arena, MTGO (.txt and .dek), Moxfield, Archidekt and MTGGoldfish write
 it, with group comments and blank lines, and in Japanese card names. Files: tests/mtg/data/decklists/."""
 

@@ -1,4 +1,4 @@
-"""Boost foresight (issue 14): each failed check shows the exact chance that the scene's boost (MTG-CHK-13)
+"""Boost foresight: each failed check shows the exact chance that the scene's boost (MTG-CHK-13)
 turns it into a success, checked against brute-force enumeration of every order of the unknown cards;
 `boost_if_needed=True` boosts only a failure that the boost can still turn."""
 

@@ -1,4 +1,4 @@
-"""Japanese card names both ways (issue 14): read from card data that carries them (MTGJSON v5
+"""Japanese card names both ways: read from card data that carries them (MTGJSON v5
 `foreignData`, Scryfall Japanese printings, the bundled table), accepted in decklists and commands
 (the seed's 《エルフの神秘家》 and ルーン爪の熊), printed when the language is Japanese."""
 

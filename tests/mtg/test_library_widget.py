@@ -1,4 +1,4 @@
-"""The library widget (issue 12): labelled figures, Boost disabled with the rules' reason (MTG-CHK-13),
+"""The library widget (usable as a form): labelled figures, Boost disabled with the rules' reason (MTG-CHK-13),
 the difficulty checked by `%check`'s rule (MTG-CHK-03), every label translated."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Explain mode (issue 15): each step cites the rule that decided it, every cited rule has an
+"""Explain mode (a teaching feature): each step cites the rule that decided it, every cited rule has an
 explanation in en and ja and exists in RULES.md (ids copied by tools/rule_ids.py)."""
 
 from __future__ import annotations

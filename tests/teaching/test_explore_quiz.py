@@ -1,4 +1,4 @@
-"""Odds explorers and quizzes (issue 15): the figures are the exact distributions, the controls move
+"""Odds explorers and quizzes (teaching features): the figures are the exact distributions, the controls move
 them, the snapshot and repr are deterministic; quiz answers are checked by the rules and logged."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Odds explorers (issue 15): `%explore check|contest|library|alpha`. Each explorer keeps the control
+"""Odds explorers (a teaching feature): `%explore check|contest|library|alpha`. Each explorer keeps the control
 values the learner set (a modifier, two skills, a library composition, an origin bonus), asks
 gamekernel.teaching.explore for the exact figures and shows them as tables (render/explore.py draws
 them, for the front end and for the static snapshot alike). Moving a control sends an intent;

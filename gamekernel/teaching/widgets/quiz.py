@@ -1,4 +1,4 @@
-"""The quiz widget (issue 15): `%quiz gurps|mtg|alpha [N]`. Shows the questions the session drew;
+"""The quiz widget (a teaching feature): `%quiz gurps|mtg|alpha [N]`. Shows the questions the session drew;
 a click on a choice is `session.quiz_answer(...)`, a logged event; a wrong answer shows the steps
 that give the right one (gamekernel.teaching.quiz.explanation)."""
 
