@@ -41,6 +41,7 @@ from gamekernel.mtg.actions import MtgActions
 from gamekernel.rng import TransactionalRandom
 from gamekernel.state import TableState
 from gamekernel.table.actions import TableActions
+from gamekernel.table.seats import SeatActions
 from gamekernel.teaching.actions import TeachingActions
 
 __all__ = ["Session", "active_events", "register_reaction", "replay"]
@@ -52,7 +53,7 @@ META_KINDS = frozenset({"undo", "redo"})
 
 class Session(
     CoreActions, CampaignActions, GurpsActions, CombatActions, CardActions, GammaWorldActions, MtgActions,
-    TeachingActions, TableActions,
+    TeachingActions, TableActions, SeatActions,
 ):
     """One table: `Session(seed=7).roll("3d+2")`. The magics hold one per kernel."""
 

@@ -355,6 +355,9 @@ def load(ipython) -> None:
     for magics_class_ in classes[1:]:
         ipython.register_magics(magics_class_(shell=ipython))
     echo.register(ipython, {name for class_ in classes for name in class_.magics.get("line", {})})
+    from gamekernel.remote import comm
+
+    comm.register(ipython)  # the remote table's link (only inside a kernel)
 
 
 def _magics_classes() -> list:
@@ -369,6 +372,9 @@ def unload(ipython) -> None:
     """Remove every magic gamekernel registered and put back what those names held before (there is
     no unregister API in IPython)."""
     from gamekernel import magic_base as _base
+    from gamekernel.remote import comm
+
+    comm.unregister(ipython)
     echo.unregister(ipython)
     for kind in ("line", "cell"):
         table = ipython.magics_manager.magics[kind]

@@ -28,6 +28,19 @@ class NoteResult(Displayable):
 
 
 @dataclass(frozen=True)
+class TableNotice(Displayable):
+    """What a GM's remote-table command did (`%table seat`, `ask`, `serve`, `%reveal`), in one line."""
+
+    text: str
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return panel("table", esc(self.text), tone="neutral")
+
+
+@dataclass(frozen=True)
 class SessionDate(Displayable):
     """The date the GM gave this session (`%campaign date`)."""
 

@@ -51,11 +51,13 @@ class Story:
         return sum(1 for b in self.blocks if b.kind != "heading")
 
 
-def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None) -> Story:
+def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None, outcome_only: bool = False) -> Story:
     """The players' story of `log`: only public events still in effect, in order.
 
     Its date is `date` when given, else the last session's own: the date the GM set for it
-    (`session.date`), else the day (UTC) its first event was stamped. Never the day it is exported."""
+    (`session.date`), else the day (UTC) its first event was stamped. Never the day it is exported.
+    `outcome_only` tells a check by its outcome alone (no target, roll or margin), as a GM who
+    discloses only outcomes to the players wants."""
     from gamekernel.session import active_events
 
     known = {e.seq for e in log}
@@ -69,7 +71,7 @@ def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None) -
         title = t("story.title.campaign", name=data["name"], session=session_number(data["session"]))
     else:
         title = t("story.title.plain")
-    blocks = _Teller(odds).run(public)
+    blocks = _Teller(odds, outcome_only).run(public)
     return Story(title, date or session_date(log, public), tuple(blocks))
 
 
@@ -88,8 +90,9 @@ def session_date(log: Sequence[Event], public: Sequence[Event]) -> str:
 class _Teller:
     """Walks the public events once, replaying them so that fights can be told by their outcomes."""
 
-    def __init__(self, odds: bool):
+    def __init__(self, odds: bool, outcome_only: bool = False):
         self.odds = odds
+        self.outcome_only = outcome_only
         self.state = TableState()
         self.replay_ok = True
         self.blocks: list[Block] = []
@@ -143,7 +146,8 @@ class _Teller:
         elif kind == "roll":
             self._add("line", _roll_line(event))
         elif kind == "gurps.check":
-            self._add("line", _check_line(SuccessRoll.from_dict(d["result"]), self.odds))
+            roll = SuccessRoll.from_dict(d["result"])
+            self._add("line", _outcome_line(roll) if self.outcome_only else _check_line(roll, self.odds))
         elif kind == "gurps.contest":
             self._add("line", _contest_line(QuickContest.from_dict(d["result"]), self.odds))
         elif kind == "gurps.damage":
@@ -229,6 +233,13 @@ def _check_line(roll: SuccessRoll, odds: bool) -> str:
     if odds:
         line += " " + t("story.odds", p=pct(roll.odds.success))
     return line
+
+
+def _outcome_line(roll: SuccessRoll) -> str:
+    """A check told by its outcome only: who tried what, and whether it worked."""
+    what = display_name(roll.label) or t("story.check.plain")
+    outcome = t("story.outcome.success" if roll.success else "story.outcome.failure")
+    return t("story.check.outcome", actor=roll.actor or t("story.check.someone"), what=what, outcome=outcome)
 
 
 def _contest_line(contest: QuickContest, odds: bool) -> str:

@@ -60,6 +60,17 @@ def _session_date(d: Data) -> str:
     return t("core.event.session_date", date=d["date"])
 
 
+def _table_summary(kind: str):
+    def summary(d: Data) -> str:
+        return t(f"core.event.{kind}", **d)
+
+    return summary
+
+
+for _kind in ("table.seat", "table.unseat", "table.ask", "table.answer", "table.reveal", "table.disclose"):
+    summarizes(_kind)(_table_summary(_kind))
+
+
 @summarizes("undo")
 def _undo(d: Data) -> str:
     return t("core.event.undo", count=len(d["seqs"]))

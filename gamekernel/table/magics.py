@@ -1,26 +1,74 @@
-"""`%table`: the table dashboard, every character of the session in one widget."""
+"""`%table`: the table dashboard, every character of the session in one widget; and the GM's side of a
+remote table: seats, asks, what players see, the players' page (`%table serve`), `%reveal N`."""
 
 from __future__ import annotations
 
 from IPython.core.magic import line_magic, magics_class
 
+from gamekernel.i18n import t
 from gamekernel.magic_base import SessionMagics, guarded
-from gamekernel.syntax import Args, command
+from gamekernel.syntax import Args, Integer, Rest, Sub, Word, Words, command
 
 
 @magics_class
 class TableMagics(SessionMagics):
-    """The dashboard of the whole table."""
+    """The dashboard of the whole table, and who plays at it."""
 
     @line_magic("table")
     @guarded("table")
-    @command("table", group="core")
+    @command("table",
+             subs=(Sub("seat", Word("user", "the player's Jupyter user name"),
+                       Words("character", "the character they play (any rule set)"),
+                       help="seat a player at a character"),
+                   Sub("unseat", Word("user", "the player's Jupyter user name"), help="a player leaves the table"),
+                   Sub("seats", help="who plays whom"),
+                   Sub("ask", Word("user", "the player's Jupyter user name"),
+                       Rest("spec", "the GURPS roll: Per, Stealth-2"),
+                       help="ask a player for a roll whose result only you see"),
+                   Sub("disclose", Word("how", "full or outcome"),
+                       help="what players see of a check: full (target, roll, margin) or outcome"),
+                   Sub("serve", help="serve the players' page from this kernel (/gamekernel/table on this server)")),
+             group="core")
     def table(self, args: Args):
         """Show every character (GURPS, Gamma World, MtG cards) and whose turn it is, with a button
-        per common action: next turn, tap a card, resolve flux, an MtG check, new scene, encounters."""
-        from gamekernel.table.widget import TableDashboard
+        per common action: next turn, tap a card, resolve flux, an MtG check, new scene, encounters.
+        `%table seat alice Aiko`, `%table ask alice Per`, `%table disclose outcome` and `%table serve`
+        run the table for players at their own browsers (README "Players at their own machines")."""
+        from gamekernel.render.log import TableNotice
 
-        return TableDashboard(self.session)
+        session = self.session
+        if args.sub is None:
+            from gamekernel.table.widget import TableDashboard
+
+            return TableDashboard(session)
+        if args.sub == "seat":
+            seats = session.table_seat(args.user, " ".join(args.character))
+            return TableNotice(t("remote.seated", user=args.user, characters=", ".join(seats.seat_of(args.user))))
+        if args.sub == "unseat":
+            session.table_unseat(args.user)
+            return TableNotice(t("remote.unseated", user=args.user))
+        if args.sub == "seats":
+            seats = session.table_seats.seats
+            lines = [t("remote.seated", user=u, characters=", ".join(c)) for u, c in sorted(seats.items())]
+            return TableNotice("\n".join(lines) or t("remote.seats.none"))
+        if args.sub == "ask":
+            seq = session.table_ask(args.user, args.spec)
+            return TableNotice(t("remote.asked", user=args.user, spec=args.spec, seq=seq))
+        if args.sub == "disclose":
+            how = session.table_disclose(args.how)
+            return TableNotice(t(f"remote.disclosed.{how}"))
+        from gamekernel.remote.serve import serve_here
+
+        return TableNotice(serve_here(self.shell))
+
+    @line_magic("reveal")
+    @guarded("reveal")
+    @command("reveal", Integer("seq", "the secret event's number (%log --gm shows it)", metavar="N"), group="core")
+    def reveal(self, args: Args):
+        """Make a secret event public: `%reveal 12` (the players' views show it, and what it changed)."""
+        from gamekernel.render.log import TableNotice
+
+        return TableNotice(t("remote.revealed", seq=self.session.table_reveal(args.seq)))
 
 
 MAGICS = [TableMagics]

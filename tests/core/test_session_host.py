@@ -77,7 +77,7 @@ def test_the_sessions_bases_are_the_core_and_the_declared_operations() -> None:
     operations and each built-in rule set's, as its declaration names them."""
     from gamekernel.rulesets import operation_classes
 
-    core = {"CoreActions", "CampaignActions", "CardActions", "TeachingActions", "TableActions"}
+    core = {"CoreActions", "CampaignActions", "CardActions", "TeachingActions", "TableActions", "SeatActions"}
     assert set(Session.__bases__) == set(operation_classes()) | {c for c in Session.__bases__ if c.__name__ in core}
     assert len(Session.__bases__) == len(operation_classes()) + len(core)
 
@@ -85,7 +85,7 @@ def test_the_sessions_bases_are_the_core_and_the_declared_operations() -> None:
 def test_the_mixins_are_the_sessions_bases() -> None:
     assert {cls.__name__ for cls in MIXINS} == {"CoreActions", "CampaignActions", "GurpsActions", "CombatActions",
                                                 "CardActions", "GammaWorldActions", "MtgActions", "TeachingActions",
-                                                "TableActions"}
+                                                "TableActions", "SeatActions"}
 
 
 def test_session_has_every_declared_member() -> None:

@@ -1,0 +1,166 @@
+"""Seats, asks and reveals: the GM's side of a remote table, each an event like every other change.
+
+A seat gives a Jupyter user a character (`%table seat alice Aiko`); an ask requests a roll from a
+player whose result only the GM sees (`%table ask alice Per`); a reveal makes one secret event public
+(`%reveal 12`); `disclose` chooses whether players see a check's target and margin or only its outcome.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamekernel.errors import NotFoundError, UsageError
+from gamekernel.events import register_event
+from gamekernel.host import HostBase
+from gamekernel.i18n import t
+from gamekernel.state import register_part
+
+PART = "seats"
+USER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,63}")  # what JupyterHub accepts as a user name
+DISCLOSURES = ("full", "outcome")
+
+
+@dataclass
+class SeatsState:
+    """Who sits where, what the GM asked and revealed, how much of a check players see."""
+
+    seats: dict[str, list[str]] = field(default_factory=dict)  # user -> characters
+    asks: dict[int, dict[str, Any]] = field(default_factory=dict)  # open asks by the seq that made them
+    revealed: list[int] = field(default_factory=list)
+    disclose: str = "full"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": {u: list(c) for u, c in sorted(self.seats.items())},
+                "asks": {str(k): dict(v) for k, v in sorted(self.asks.items())},
+                "revealed": list(self.revealed), "disclose": self.disclose}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SeatsState:
+        return cls({u: list(c) for u, c in data.get("seats", {}).items()},
+                   {int(k): dict(v) for k, v in data.get("asks", {}).items()},
+                   list(data.get("revealed", [])), str(data.get("disclose", "full")))
+
+    def seat_of(self, user: str) -> list[str]:
+        return list(self.seats.get(user, []))
+
+    def owner_of(self, character: str) -> str | None:
+        return next((u for u, chars in self.seats.items() if character in chars), None)
+
+
+def _apply_seat(state: Any, data: Mapping[str, Any]) -> None:
+    part: SeatsState = state[PART]
+    for chars in part.seats.values():
+        if data["character"] in chars:
+            chars.remove(data["character"])
+    part.seats.setdefault(data["user"], []).append(data["character"])
+    part.seats = {u: c for u, c in part.seats.items() if c}
+
+
+def _apply_unseat(state: Any, data: Mapping[str, Any]) -> None:
+    state[PART].seats.pop(data["user"], None)
+
+
+def _apply_ask(state: Any, data: Mapping[str, Any]) -> None:
+    state[PART].asks[int(data["id"])] = {"user": data["user"], "character": data["character"], "spec": data["spec"]}
+
+
+def _apply_answer(state: Any, data: Mapping[str, Any]) -> None:
+    state[PART].asks.pop(int(data["ask"]), None)
+
+
+def _apply_reveal(state: Any, data: Mapping[str, Any]) -> None:
+    if data["seq"] not in state[PART].revealed:
+        state[PART].revealed.append(data["seq"])
+
+
+def _apply_disclose(state: Any, data: Mapping[str, Any]) -> None:
+    state[PART].disclose = data["disclose"]
+
+
+register_part(PART, SeatsState)
+register_event("table.seat", apply=_apply_seat)
+register_event("table.unseat", apply=_apply_unseat)
+register_event("table.ask", apply=_apply_ask)
+register_event("table.answer", apply=_apply_answer)
+register_event("table.reveal", apply=_apply_reveal)
+register_event("table.disclose", apply=_apply_disclose)
+
+
+def check_user(user: str) -> str:
+    user = str(user).strip()
+    if not USER_NAME.fullmatch(user):
+        raise UsageError(t("remote.err.user", user=repr(user)))
+    return user
+
+
+class SeatActions(HostBase):
+    """`session.table_seat("alice", "Aiko")`, `table_unseat`, `table_ask`, `table_reveal`, `table_disclose`."""
+
+    @property
+    def table_seats(self) -> SeatsState:
+        return self.state[PART]
+
+    def table_seat(self, user: str, character: str) -> SeatsState:
+        """Give `user` the character `character` (a character of any rule set at this table)."""
+        user = check_user(user)
+        name = self.table_character(character)
+        self.record("table.seat", {"user": user, "character": name})
+        return self.table_seats
+
+    def table_unseat(self, user: str) -> SeatsState:
+        user = check_user(user)
+        if user not in self.table_seats.seats:
+            raise NotFoundError(t("remote.err.not_seated", user=user))
+        self.record("table.unseat", {"user": user})
+        return self.table_seats
+
+    def table_ask(self, user: str, spec: str) -> int:
+        """Ask a seated player for a GURPS roll whose result only the GM sees (`Per`, `Stealth-2`)."""
+        user = check_user(user)
+        chars = self.table_seats.seat_of(user)
+        if not chars:
+            raise NotFoundError(t("remote.err.not_seated", user=user))
+        if not str(spec).strip():
+            raise UsageError(t("remote.err.ask_what"))
+        seq = self.log[-1].seq + 1 if self.log else 1
+        self.record("table.ask", {"id": seq, "user": user, "character": chars[0], "spec": str(spec).strip()},
+                    secret=True)
+        return seq
+
+    def table_reveal(self, seq: int) -> int:
+        """Make the secret event `seq` public: every view shows it (and its consequences) from now on."""
+        event = next((e for e in self.log if e.seq == seq), None)
+        if event is None:
+            raise NotFoundError(t("remote.err.no_event", seq=seq))
+        if not event.secret:
+            raise UsageError(t("remote.err.not_secret", seq=seq))
+        if seq in self.table_seats.revealed:
+            raise UsageError(t("remote.err.revealed", seq=seq))
+        self.record("table.reveal", {"seq": seq})
+        return seq
+
+    def table_disclose(self, how: str) -> str:
+        """`full`: players see a check's target, roll and margin; `outcome`: only succeeded or failed."""
+        if how not in DISCLOSURES:
+            raise UsageError(t("remote.err.disclose", how=repr(how), choices=", ".join(DISCLOSURES)))
+        self.record("table.disclose", {"disclose": how})
+        return how
+
+    def table_character(self, name: str) -> str:
+        """The character `name` names, in any rule set (exact, or the one unambiguous prefix)."""
+        from gamekernel.text import resolve_name
+
+        known = sorted(character_names(self.state))
+        found, close = resolve_name(str(name).strip(), known)
+        if found is None:
+            hint = t("remote.hint.close", names=", ".join(close)) if close else t("remote.hint.none")
+            raise NotFoundError(t("remote.err.no_character", name=repr(str(name).strip()), hint=hint))
+        return found
+
+
+def character_names(state: Any) -> set[str]:
+    """Every character at the table, in any rule set: GURPS sheets, Gamma World mutants, MtG libraries."""
+    return {*state["gurps"].characters, *state["gammaworld"].characters, *state["mtg"].decks}

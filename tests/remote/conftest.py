@@ -1,0 +1,27 @@
+"""A Jupyter server with the table extension, a test identity provider (the user named by a header)
+and the players' authorizer: `gm` may do everything, any other user only the players' page."""
+
+from __future__ import annotations
+
+import pytest
+from jupyter_server.auth.identity import IdentityProvider, User
+
+class HeaderIdentity(IdentityProvider):
+    """The signed-in user is the `X-Test-User` header (tests only)."""
+
+    def get_user(self, handler):
+        name = handler.request.headers.get("X-Test-User")
+        return User(username=name) if name else None
+
+
+@pytest.fixture
+def jp_server_config():
+    return {
+        "ServerApp": {
+            "jpserver_extensions": {"gamekernel.remote.server": True},
+            "identity_provider_class": HeaderIdentity,
+            "authorizer_class": "gamekernel.remote.auth.PlayersAuthorizer",
+            "disable_check_xsrf": True,  # the header identity stands in for a signed-in browser
+        },
+        "PlayersAuthorizer": {"gm": "gm"},
+    }
