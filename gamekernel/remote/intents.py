@@ -126,9 +126,32 @@ ACTIONS: dict[str, Callable[..., Any]] = {
 
 
 def handle(session: Any, user: str, intent: Mapping[str, Any]) -> Reply:
-    """Carry out one intent of `user` (already authenticated and stamped by the server)."""
+    """Carry out one intent of `user` (already authenticated and stamped by the server); with the
+    GM's approval on, queue it instead (an answer to the GM's own ask never waits)."""
     if not isinstance(intent, Mapping):
         return Reply(False, t("remote.err.intent"))
+    if session.table_seats.approval and intent.get("action") != "answer":
+        if not session.table_seats.seat_of(user):
+            return Reply(False, t("remote.err.no_seat"))
+        number = max((p["id"] for p in session.table_pending), default=0) + 1
+        session.table_pending.append({"id": number, "user": user, "intent": dict(intent)})
+        return Reply(True, t("remote.queued"))
+    return carry_out(session, user, intent)
+
+
+def approve(session: Any, number: int, *, refuse: bool = False) -> Reply:
+    """The GM approves (or refuses) the waiting action `number`: approved, it is carried out as if
+    the player had just sent it; the reply goes to the GM, the player sees its result in their view."""
+    found = next((p for p in session.table_pending if p["id"] == number), None)
+    if found is None:
+        raise UsageError(t("remote.err.no_pending", number=number))
+    session.table_pending.remove(found)
+    if refuse:
+        return Reply(True, t("remote.refused", user=found["user"]))
+    return carry_out(session, found["user"], found["intent"])
+
+
+def carry_out(session: Any, user: str, intent: Mapping[str, Any]) -> Reply:
     action = intent.get("action")
     try:
         with session.acting_as(user), session.transaction():

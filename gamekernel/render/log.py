@@ -72,9 +72,8 @@ def _event_line(event: Event, *, show_secrets: bool) -> str:
     if event.secret and not show_secrets:
         return t("core.log.secret")
     summary = event.summary()
-    if not event.actor or summary.startswith(event.actor):
-        return summary
-    return f"{event.actor}: {summary}"
+    line = summary if not event.actor or summary.startswith(event.actor) else f"{event.actor}: {summary}"
+    return line if event.by is None else line + " " + t("core.log.by", user=event.by)
 
 
 @dataclass(frozen=True)

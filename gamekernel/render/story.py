@@ -93,6 +93,7 @@ class _Teller:
     def __init__(self, odds: bool, outcome_only: bool = False):
         self.odds = odds
         self.outcome_only = outcome_only
+        self.by: str | None = None
         self.state = TableState()
         self.replay_ok = True
         self.blocks: list[Block] = []
@@ -102,6 +103,7 @@ class _Teller:
             before = self._fighters()
             pending = self._pending()
             self._apply(event)
+            self.by = event.by  # a player's own action says so (the GM's own say nothing)
             self._tell(event, before, pending)
         return self.blocks
 
@@ -131,6 +133,8 @@ class _Teller:
 
     # -- telling
     def _add(self, kind: str, text: str) -> None:
+        if self.by is not None and kind == "line":
+            text += " " + t("core.log.by", user=self.by)
         self.blocks.append(Block(kind, text))
 
     def _tell(self, event: Event, before: dict, pending) -> None:

@@ -67,7 +67,8 @@ def _table_summary(kind: str):
     return summary
 
 
-for _kind in ("table.seat", "table.unseat", "table.ask", "table.answer", "table.reveal", "table.disclose"):
+for _kind in ("table.seat", "table.unseat", "table.ask", "table.answer", "table.reveal", "table.disclose",
+              "table.approval"):
     summarizes(_kind)(_table_summary(_kind))
 
 

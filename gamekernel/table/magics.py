@@ -27,6 +27,11 @@ class TableMagics(SessionMagics):
                        help="ask a player for a roll whose result only you see"),
                    Sub("disclose", Word("how", "full or outcome"),
                        help="what players see of a check: full (target, roll, margin) or outcome"),
+                   Sub("approve", Word("what", "on, off, or the number of a waiting action"),
+                       help="players' actions wait for your approval (on/off), or approve one (N)"),
+                   Sub("refuse", Integer("number", "the waiting action's number", metavar="N"),
+                       help="refuse a waiting player action"),
+                   Sub("players", help="the GM's panel: seats, waiting actions, asks, reveals"),
                    Sub("serve", help="serve the players' page from this kernel (/gamekernel/table on this server)")),
              group="core")
     def table(self, args: Args):
@@ -57,9 +62,31 @@ class TableMagics(SessionMagics):
         if args.sub == "disclose":
             how = session.table_disclose(args.how)
             return TableNotice(t(f"remote.disclosed.{how}"))
+        if args.sub == "approve":
+            return self._approve(args.what)
+        if args.sub == "refuse":
+            from gamekernel.remote.intents import approve
+
+            return TableNotice(approve(session, args.number, refuse=True).text)
+        if args.sub == "players":
+            from gamekernel.table.players_widget import PlayersPanel
+
+            return PlayersPanel(session)
         from gamekernel.remote.serve import serve_here
 
         return TableNotice(serve_here(self.shell))
+
+    def _approve(self, what: str):
+        from gamekernel.errors import UsageError
+        from gamekernel.remote.intents import approve
+        from gamekernel.render.log import TableNotice
+
+        if what in ("on", "off"):
+            self.session.table_approval(what == "on")
+            return TableNotice(t(f"remote.approval.{what}"))
+        if not what.isdigit():
+            raise UsageError(t("remote.err.approve", what=repr(what)))
+        return TableNotice(approve(self.session, int(what)).text)
 
     @line_magic("reveal")
     @guarded("reveal")

@@ -31,17 +31,18 @@ class SeatsState:
     asks: dict[int, dict[str, Any]] = field(default_factory=dict)  # open asks by the seq that made them
     revealed: list[int] = field(default_factory=list)
     disclose: str = "full"
+    approval: bool = False  # players' actions wait for the GM's approval
 
     def to_dict(self) -> dict[str, Any]:
         return {"seats": {u: list(c) for u, c in sorted(self.seats.items())},
                 "asks": {str(k): dict(v) for k, v in sorted(self.asks.items())},
-                "revealed": list(self.revealed), "disclose": self.disclose}
+                "revealed": list(self.revealed), "disclose": self.disclose, "approval": self.approval}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SeatsState:
         return cls({u: list(c) for u, c in data.get("seats", {}).items()},
                    {int(k): dict(v) for k, v in data.get("asks", {}).items()},
-                   list(data.get("revealed", [])), str(data.get("disclose", "full")))
+                   list(data.get("revealed", [])), str(data.get("disclose", "full")), bool(data.get("approval", False)))
 
     def seat_of(self, user: str) -> list[str]:
         return list(self.seats.get(user, []))
@@ -80,7 +81,12 @@ def _apply_disclose(state: Any, data: Mapping[str, Any]) -> None:
     state[PART].disclose = data["disclose"]
 
 
+def _apply_approval(state: Any, data: Mapping[str, Any]) -> None:
+    state[PART].approval = bool(data["on"])
+
+
 register_part(PART, SeatsState)
+register_event("table.approval", apply=_apply_approval)
 register_event("table.seat", apply=_apply_seat)
 register_event("table.unseat", apply=_apply_unseat)
 register_event("table.ask", apply=_apply_ask)
@@ -148,6 +154,19 @@ class SeatActions(HostBase):
             raise UsageError(t("remote.err.disclose", how=repr(how), choices=", ".join(DISCLOSURES)))
         self.record("table.disclose", {"disclose": how})
         return how
+
+    def table_approval(self, on: bool) -> bool:
+        """With approval on, a player's action waits in `table_pending` until the GM approves it."""
+        self.record("table.approval", {"on": bool(on)})
+        return bool(on)
+
+    @property
+    def table_pending(self) -> list[dict[str, Any]]:
+        """The players' actions waiting for approval (not facts yet: they become events when approved)."""
+        pending = self.__dict__.get("_table_pending")
+        if pending is None:
+            pending = self.__dict__["_table_pending"] = []
+        return pending
 
     def table_character(self, name: str) -> str:
         """The character `name` names, in any rule set (exact, or the one unambiguous prefix)."""

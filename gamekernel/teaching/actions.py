@@ -67,7 +67,7 @@ class TeachingActions(HostBase):
             for event in reversed(self.log):
                 found = self.explain_event(event)
                 if found is not None and not event.secret:
-                    return ex.Explained(result, (found,), event.seq)
+                    return ex.Explained(result, (found,), event.seq, event.by)
             raise NotFoundError(t("explain.err.empty"))
         event = next((e for e in self.log if e.seq == seq), None)
         if event is None:
@@ -77,7 +77,7 @@ class TeachingActions(HostBase):
         found = self.explain_event(event)
         if found is None:
             raise RuleError(t("explain.none", seq=seq, kind=event.kind))
-        return ex.Explained(result, (found,), event.seq)
+        return ex.Explained(result, (found,), event.seq, event.by)
 
     def explain_since(self, mark: int, result: Any) -> ex.Explained:
         """`--explain`: `result` with the steps of every explainable event it recorded (log[mark:])."""

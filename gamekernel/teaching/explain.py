@@ -56,6 +56,7 @@ class Explained(Displayable):
     result: Any
     explanations: tuple[Explanation, ...]
     seq: int | None = None
+    by: str | None = None  # the player whose action it was (a remote table), None for the GM's own
 
 
 @dataclass(frozen=True)

@@ -96,11 +96,16 @@ def _result_text(result: Any) -> str:
     return "" if result is None else repr(result)
 
 
+def _event_title(item: Explained) -> str:
+    title = t("explain.title.event", seq=item.seq)
+    return title if item.by is None else f"{title} {t('core.log.by', user=item.by)}"
+
+
 @renders(Explained, TEXT)
 def explained_text(item: Explained) -> str:
     parts = [_result_text(item.result)] if item.result is not None else []
     if item.seq is not None:
-        parts.append(t("explain.title.event", seq=item.seq))
+        parts.append(_event_title(item))
     parts += [explanation_text(e) for e in item.explanations] or [t("explain.nothing_here")]
     return "\n".join(p for p in parts if p)
 
@@ -111,7 +116,7 @@ def explained_html(item: Explained) -> str:
     if item.result is not None:
         draw = getattr(item.result, "_repr_html_", None)
         result = draw() if draw is not None else f"<pre>{esc(repr(item.result))}</pre>"
-    heading = t("explain.heading") if item.seq is None else t("explain.title.event", seq=item.seq)
+    heading = t("explain.heading") if item.seq is None else _event_title(item)
     body = "".join(explanation_html(e) for e in item.explanations) or esc(t("explain.nothing_here"))
     return result + panel("explain", body, title_html=esc(heading), tone="neutral")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from jupyter_server.auth.identity import IdentityProvider, User
 
+
 class HeaderIdentity(IdentityProvider):
     """The signed-in user is the `X-Test-User` header (tests only)."""
 
