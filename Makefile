@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: play test test-any-day bench lint notebooks venv clean
+.PHONY: play test test-any-day table chp bench lint notebooks venv clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,23 @@ test-any-day: $(VENV)/.installed-test
 	 echo "nbval on 2029-12-31 23:59:50 in America/Adak, C: $$(tail -n 1 .any-day-2.log)"; \
 	 if [ $$ok != 0 ]; then cat .any-day-1.log .any-day-2.log; fi; rm -f .any-day-1.log .any-day-2.log; \
 	 test $$ok = 0
+
+# A remote table on this machine: JupyterHub (the GM and the players sign in) with configurable-http-proxy
+# from the npm registry; README "Players at their own machines". Needs GAMEKERNEL_TABLE_PASSWORD.
+$(VENV)/.installed-table: $(PY) pyproject.toml hatch_build.py $(wildcard widgets/* widgets/*/*) $(VENV)/node/.installed
+	$(PIP) install --quiet -e '.[table]'
+	touch $@
+
+# configurable-http-proxy, JupyterHub's proxy, comes from the npm registry (the remote-table tests use it too)
+$(VENV)/node/.installed: $(PY)
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/node configurable-http-proxy@5
+	touch $@
+
+chp: $(VENV)/node/.installed
+
+table: $(VENV)/.installed-table
+	PATH="$(CURDIR)/$(VENV)/node/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$$PATH" \
+	    $(VENV)/bin/jupyterhub -f gamekernel/remote/hub/jupyterhub_config.py
 
 bench: $(VENV)/.installed-bench
 	$(PY) -m benchmarks
