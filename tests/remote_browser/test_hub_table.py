@@ -183,7 +183,7 @@ def _player(browser, hub: Hub, user: str):
     page.fill("input[name=password]", PASSWORD)
     page.click("input[type=submit], button[type=submit]")
     page.goto(f"{hub.base}/user/gm/gamekernel/table")
-    if page.locator("text=Authorize access").count():  # the hub asks the player once to identify them to the GM's server
+    if page.locator("text=Authorize access").count():  # the hub asks once: identify me to the GM's server
         page.locator("input[type=submit][value=Authorize], button:has-text('Authorize')").first.click()
     try:
         page.wait_for_function("(u) => document.getElementById('who')?.textContent.startsWith(u)", arg=user)
@@ -223,7 +223,8 @@ def test_players_at_their_own_browsers_see_their_view_and_no_secret(hub):
         timings["own action -> own view"] = time.monotonic() - start
         # the GM's secrets: no frame at all reaches a player, and no canary ever
         before = (len(alice_frames), len(bob_frames))
-        _gm_runs(hub.base, gm_token, kernel, f"%roll 3d6 {CANARY} --secret\n%check Per --secret @Aiko\n%note {CANARY} --gm")
+        secrets_cell = f"%roll 3d6 {CANARY} --secret\n%check Per --secret @Aiko\n%note {CANARY} --gm"
+        _gm_runs(hub.base, gm_token, kernel, secrets_cell)
         alice.wait_for_timeout(1500)
         assert (len(alice_frames), len(bob_frames)) == before
         # the GM's public roll reaches both
