@@ -54,7 +54,7 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from IPython.core.magic import no_var_expand
 
@@ -343,6 +343,11 @@ class Args:
         return type(other) is Args and self.__dict__ == other.__dict__
 
     __hash__ = None  # type: ignore[assignment]
+
+    if TYPE_CHECKING:  # for the checker only: at run time a missing name still raises AttributeError
+        def __getattr__(self, name: str) -> Any:
+            """The declared arguments of the magic (positionals and options), by name."""
+            ...
 
     def column(self, name: str) -> int:
         """1-based column where the value `name` (or option, or "actor") starts; 1 when absent."""
