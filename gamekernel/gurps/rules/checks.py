@@ -286,10 +286,10 @@ def refused_text(roll: SuccessRoll) -> str:
 
 def best_of(rolls: Iterable[SuccessRoll]) -> SuccessRoll:
     """Luck (GURPS-ADV-19): the best of several rolls at the same target (lowest total)."""
-    rolled = [r for r in rolls if r.total is not None]
+    rolled = [(r.total, r) for r in rolls if r.total is not None]
     if not rolled:
         raise UsageError(t("gurps.err.best_of_empty"))
-    return min(rolled, key=lambda r: r.total)
+    return min(rolled, key=lambda pair: pair[0])[1]
 
 
 # ---------------------------------------------------------------- check specs
