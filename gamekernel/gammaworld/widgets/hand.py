@@ -45,7 +45,7 @@ class HandWidget(SessionWidget):
 
     character = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
-    cards = traitlets.List([]).tag(sync=True)
+    cards: traitlets.List[dict[str, Any]] = traitlets.List([]).tag(sync=True)
     deck_count = traitlets.Int(-1).tag(sync=True)  # -1: no own deck
     gm_count = traitlets.Int(0).tag(sync=True)
     discard_count = traitlets.Int(0).tag(sync=True)
