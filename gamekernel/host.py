@@ -65,9 +65,17 @@ class SessionHost(Protocol):
         """Close the log file."""
         ...
 
-    # ---- one mixin's property read by another (TeachingActions explains flux cards and lands)
-    gw: AlphaState  # GammaWorldActions
-    mtg_facts: FactsIndex  # MtgActions
+    # ---- one mixin's property read by another (TeachingActions explains flux cards and lands);
+    # read-only, as the mixins define them
+    @property
+    def gw(self) -> AlphaState:
+        """GammaWorldActions."""
+        ...
+
+    @property
+    def mtg_facts(self) -> FactsIndex:
+        """MtgActions."""
+        ...
 
     # ---- one mixin's method used by another
     def gurps_character(self, name: str | None = None) -> Character:
