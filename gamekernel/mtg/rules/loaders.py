@@ -287,7 +287,7 @@ def read_index(path: Path) -> FactsIndex:
     return FactsIndex(cards, source=header.get("source", path.name))
 
 
-def load_card_data(path: str | Path, *, cache: str | Path | None = None, progress: Progress | None = None,
+def load_card_data(path: str | os.PathLike[str], *, cache: str | Path | None = None, progress: Progress | None = None,
                    fmt: str | None = None, use_cache: bool = True) -> FactsIndex:
     """Facts of every card in an AtomicCards.json or Scryfall oracle file (plain or .gz), cached."""
     source = limits.user_path(path)

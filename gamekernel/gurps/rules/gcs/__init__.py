@@ -408,7 +408,7 @@ def _torso_dr(data: dict[str, Any]) -> int | None:
     return None
 
 
-def read_gcs(path: str | Path) -> GcsImport:
+def read_gcs(path: str | os.PathLike[str]) -> GcsImport:
     """Read a .gcs file into a GcsImport; every error names the file (and the field)."""
     source = Path(path)
     try:

@@ -156,7 +156,7 @@ def _signature(files: list[Path], root: Path) -> str:
     return hashlib.sha256(f"{root.resolve()}|{INDEX_VERSION}|{text}".encode()).hexdigest()[:16]
 
 
-def index_library(folder: str | Path, *, cache: str | Path | None = None,
+def index_library(folder: str | os.PathLike[str], *, cache: str | Path | None = None,
                   progress: Progress | None = None) -> LibraryIndex:
     """Read (or reuse the cached index of) a GCS library folder; errors name the file."""
     root = Path(folder)
