@@ -41,11 +41,14 @@ class Modifier(NamedTuple):
     label: str = ""
 
 
+ModifierLike = int | tuple[int, str] | Modifier  # what a caller may give as one modifier
+
+
 class CheckSpecError(UsageError):
     """A check spec ("Lockpicking-5 dark") could not be parsed; the message names the column."""
 
 
-def normalize_modifiers(mods: Iterable[int | tuple[int, str] | Modifier] = ()) -> tuple[Modifier, ...]:
+def normalize_modifiers(mods: Iterable[ModifierLike] = ()) -> tuple[Modifier, ...]:
     """Accept ints, (value, label) pairs or Modifier values and return Modifiers."""
     out = []
     for mod in mods:
