@@ -98,8 +98,7 @@ class GammaWorldMagics(SessionMagics):
             return session.gw_deck_new(owner)
         if action in ("add", "remove"):
             count = 1
-            if rest and _COUNT.match(rest[-1]):
-                match = _COUNT.match(rest[-1])
+            if rest and (match := _COUNT.match(rest[-1])):
                 count = whole_number(match.group(1) or match.group(2), t("limits.what.copies"), limit="max_count")
                 rest = rest[:-1]
             if not rest:
