@@ -24,12 +24,15 @@ import random
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.i18n import t
 from gamekernel.text import half_width
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 MIN_TARGET = 3  # GURPS-SR-05
 
@@ -215,9 +218,9 @@ class CheckOdds(Displayable):
     """Exact odds of one success roll (GURPS-SR-02..08 over all 216 outcomes of 3d)."""
 
     target: int
-    success: object  # Fraction
-    critical_success: object
-    critical_failure: object
+    success: Fraction
+    critical_success: Fraction
+    critical_failure: Fraction
     # every total of 3d: (total, ways of 216, succeeds, "success"/"failure" when critical), for the chart
     outcomes: tuple[tuple[int, int, bool, str | None], ...] = ()
 
