@@ -1,8 +1,8 @@
 """Gamma World magics (%deck, %draw, %hand, %tap, %untap, %overcharge, %flux, %encounter, %gw) and
 the Gamma World form of %rest (extended rest), which the core magics dispatch here.
 
-Each magic declares its syntax (magics/syntax.py), gets its line parsed once and calls ONE session
-method; the rules live in systems/gammaworld.
+Each magic declares its syntax (syntax.py), gets its line parsed once and calls ONE session
+method; the rules live in gammaworld/rules.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ damage, fright checks, self-control rolls.
 
 Characters live in the "gurps" state part as frozen Character values; every change is an event
 (`gurps.char.set`, `gurps.char.update`, `gurps.char.use`, `gurps.damage`). Rolls are planned here
-with the session RNG, judged by gamekernel/systems/gurps, and recorded with their dice, so a replay
+with the session RNG, judged by gamekernel/gurps/rules, and recorded with their dice, so a replay
 needs no RNG.
 """
 
@@ -452,7 +452,7 @@ class GurpsActions(HostBase):
         return part.characters[part.active] if part.active else None
 
     def _resolve(self, spec: CheckSpec, actor: str | None = None) -> tuple[ResolvedCheck, Character | None]:
-        """The spec's best alternative (systems.gurps.checks.best_alternative) and whose it is: the
+        """The spec's best alternative (gurps.rules.checks.best_alternative) and whose it is: the
         named actor, else the spec's own, else the active character; a spec of plain numbers with no
         actor named needs no character (and has none)."""
         who = actor or spec.actor

@@ -1,7 +1,7 @@
 """Session operations of the MtG TRPG (a mixin of Session): libraries, action checks, boosts, scenes.
 
 Each character's library and exile are zones of a gamekernel.cards Table kept in the "mtg" state
-part. Every step is planned here (the rules in systems/mtg decide, the session RNG supplies the
+part. Every step is planned here (the rules in mtg/rules decide, the session RNG supplies the
 randomness) and recorded as one event carrying the full outcome and the card moves, so a replay
 or an undo needs neither the RNG nor any card data file.
 """

@@ -22,7 +22,7 @@ from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.i18n import t
 from gamekernel.text import match_key
 
-# Flags the combat Weapon understands (systems/gurps/combat.parse_weapon), kept as written.
+# Flags the combat Weapon understands (gurps/rules/combat/fighters.parse_weapon), kept as written.
 COMBAT_FLAGS = ("ranged", "thrown", "missile", "firearm", "beam", "flail", "dagger", "quarterstaff", "bare_hands",
                 "noparry")
 VALUED_FLAGS = ("acc", "kg")

@@ -4,7 +4,7 @@ It mirrors `session.mtg_library_view(actor)` into synced traits and sends the bu
 new scene) back as session calls, so every click is a logged, undoable event. Its figures carry their
 labels (target = first card + difficulty, achievement = second card + colour modifier, cards left,
 known top); Boost is disabled with the rules' reason (`session.mtg_boost_refusal`); the difficulty is
-checked by the same rule as `%check` (systems/mtg/check.py `check_difficulty`).
+checked by the same rule as `%check` (mtg/rules/check.py `check_difficulty`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """GURPS combat state: the frozen values a fight is made of (a fighter, the fight, the dice tape)
 and the numbers they show (Move and defenses under the current maneuver). [GURPS-CMB, GURPS-INJ]
 
-Why a module of its own: every transition (combat_turns, combat_attacks, combat_injury) builds on
-these values and nothing else, and the tracker reads them without rolling a die. Split from
-combat.py, which re-exports every name.
+Why a module of its own: every transition (turns, attacks, injury) builds on these values and
+nothing else, and the tracker reads them without rolling a die. The package's __init__ re-exports
+every name.
 """
 
 from __future__ import annotations
