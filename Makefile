@@ -34,6 +34,7 @@ NBVAL := $(PY) -m pytest -q -p no:cacheprovider --nbval --nbval-current-env exam
 
 test: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -q -p no:cacheprovider tests
 	# the documented way to validate any seeded notebook with strict nbval (README)
 	$(NBVAL)

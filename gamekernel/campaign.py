@@ -243,6 +243,7 @@ class CampaignStore:
     def _check_unlisted(self, listed: set[str]) -> None:
         """A session log the index does not list is refused, unless it is a header with no events
         (a crash while a session was being started) - that one is reused by `start_session`."""
+        assert self.index is not None  # checked while loading, after open() read the index
         folder = self.root / SESSIONS
         if not folder.is_dir():
             return
@@ -256,6 +257,7 @@ class CampaignStore:
                                              index=INDEX, count=len(report.events), hint=restore_hint()))
 
     def _check_state_files(self) -> None:
+        assert self.index is not None  # checked while loading, after open() read the index
         folder = self.root / STATE
         if not folder.is_dir():
             return
@@ -357,8 +359,8 @@ class CampaignStore:
                 last, previous = report.events[-1].seq, where
             reports.append((name, path, report, last))
         ids = {r.header.get("campaign") for _, _, r, _ in reports if r.header}
-        ids = {i for i in ids if isinstance(i, str) and i}
-        campaign_id = ids.pop() if len(ids) == 1 else uuid.uuid4().hex
+        named = {i for i in ids if isinstance(i, str) and i}
+        campaign_id = named.pop() if len(named) == 1 else uuid.uuid4().hex
         self.index.campaign_id = campaign_id
         follows = 0
         for name, path, report, last in reports:

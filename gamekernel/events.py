@@ -237,6 +237,13 @@ def storage_error(exc: OSError, where: str) -> StorageError:
     return StorageError(t("core.err.write_failed", where=where, reason=reason))
 
 
+def _what_is_bad(exc: UnicodeDecodeError | json.JSONDecodeError) -> tuple[str, int]:
+    """What is wrong with a log line and its 1-based column: bad UTF-8 knows its byte, bad JSON both."""
+    if isinstance(exc, UnicodeDecodeError):
+        return exc.reason, exc.start + 1
+    return exc.msg, exc.colno
+
+
 class LogStore:
     """An append-only JSON Lines file; an append is written (and with `fsync` synced) before it returns.
 
@@ -325,7 +332,8 @@ class LogStore:
                 if is_torn:
                     warnings.append(t("core.log.truncated", path=path.name, line=number))
                     continue
-                raise DataError(t("core.err.data.json", where=where, msg=exc.msg, column=exc.colno)) from None
+                msg, column = _what_is_bad(exc)
+                raise DataError(t("core.err.data.json", where=where, msg=msg, column=column)) from None
             event = Event.from_dict(record, where=where)
             if events and event.seq <= events[-1].seq:
                 raise DataError(t("core.err.data.seq_order", where=where, seq=event.seq, previous=events[-1].seq))

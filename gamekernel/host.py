@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from gamekernel.gurps.combat_render import CombatResult
     from gamekernel.gurps.rules.characters import Character
     from gamekernel.mtg.rules.facts import FactsIndex
+    from gamekernel.rng import TransactionalRandom
     from gamekernel.state import TableState
 
 __all__ = ["HostBase", "SessionHost"]
@@ -38,8 +39,8 @@ class SessionHost(Protocol):
     """What a Session mixin may use of the session beyond its own members."""
 
     # ---- owned by Session (gamekernel/session.py)
-    rng: random.Random  # every public die and shuffle; a refused command puts its draws back
-    secret_rng: random.Random  # the GM's secret rolls: a stream of its own, derived from the seed
+    rng: TransactionalRandom  # every public die and shuffle; a refused command puts its draws back
+    secret_rng: TransactionalRandom  # the GM's secret rolls: a stream of its own, derived from the seed
     max_dice: int  # the dice limit of `%config GameKernel.max_dice`
     log: list[Event]  # every event, undo/redo included, in order
     active: list[Event]  # the events in effect after undo/redo
@@ -65,9 +66,17 @@ class SessionHost(Protocol):
         """Close the log file."""
         ...
 
-    # ---- one mixin's property read by another (TeachingActions explains flux cards and lands)
-    gw: AlphaState  # GammaWorldActions
-    mtg_facts: FactsIndex  # MtgActions
+    # ---- one mixin's property read by another (TeachingActions explains flux cards and lands);
+    # read-only, as the mixins define them
+    @property
+    def gw(self) -> AlphaState:
+        """GammaWorldActions."""
+        ...
+
+    @property
+    def mtg_facts(self) -> FactsIndex:
+        """MtgActions."""
+        ...
 
     # ---- one mixin's method used by another
     def gurps_character(self, name: str | None = None) -> Character:

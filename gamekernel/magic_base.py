@@ -1,5 +1,5 @@
 """What every magic shares: finding the kernel's session and showing errors (the line itself is
-read by each magic's declaration, gamekernel/magics/syntax.py).
+read by each magic's declaration, gamekernel/syntax.py).
 
 Magics only parse, call the session and return a result object for IPython to display; a
 GameKernelError becomes a one-line ErrorResult and leaves the session unchanged.

@@ -19,6 +19,9 @@ Mark = tuple[int, int, "float | None"]
 _REFRESH_WORDS = 1 << 20  # between commands, a checkpoint older than this many words is renewed
 
 
+Seed = int | float | str | bytes | bytearray | None  # what random.Random accepts as a seed
+
+
 class TransactionalRandom(random.Random):
     """`random.Random` with `begin()` / `rollback(mark)` / `end(mark)` around one command (nestable).
 
@@ -26,7 +29,7 @@ class TransactionalRandom(random.Random):
     from the Twister (every other method goes through them), and each is counted in words.
     """
 
-    def __init__(self, x: object = None) -> None:
+    def __init__(self, x: Seed = None) -> None:
         self._depth = 0
         self._epoch = 0
         self._words = 0
@@ -34,7 +37,7 @@ class TransactionalRandom(random.Random):
         super().__init__(x)
 
     # -- the stream starts anew ------------------------------------------------------------
-    def seed(self, a: object = None, version: int = 2) -> None:
+    def seed(self, a: Seed = None, version: int = 2) -> None:  # type: ignore[override]  # as random.Random narrows _random.Random
         super().seed(a, version)
         self._new_epoch()
 

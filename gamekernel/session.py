@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from gamekernel.actions.campaign import CampaignActions
 from gamekernel.actions.core import CoreActions
@@ -105,12 +105,16 @@ class Session(
         event = Event.new(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso(),
                           self.acting_for)
         # refuse text that cannot be stored (a lone surrogate) before anything changes
-        line = encode_event(event) if self._store is not None else check_storable(event)
+        store = self._store
+        if store is None:
+            check_storable(event)
+        else:
+            line = encode_event(event)
         if event_kind.apply is not None:
             event_kind.apply(self.state, event.data)
-        if self._store is not None:
+        if store is not None:
             try:
-                self._store.append_bytes(line)
+                store.append_bytes(line)
             except BaseException:
                 if event_kind.apply is not None:
                     self.state = replay(self.active)  # the state before this event
@@ -239,7 +243,7 @@ class Session(
         `weak=True` (a bound method) does not keep its object alive: a widget that is dropped and
         collected stops observing by itself, so a long session does not slow down with old widgets.
         """
-        entry: Any = weakref.WeakMethod(observer) if weak else observer  # type: ignore[arg-type]
+        entry: Any = weakref.WeakMethod(observer) if weak else observer
         self._observers.append(entry)
 
         def stop() -> None:
@@ -379,7 +383,7 @@ class Transaction:
         self._count = len(session.log)
         self._marks = (session.rng.begin(), session.secret_rng.begin())
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
         session = self._session
         public, secret = self._marks
         try:

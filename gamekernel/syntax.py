@@ -54,7 +54,7 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from IPython.core.magic import no_var_expand
 
@@ -240,7 +240,7 @@ class Syntax:
         text = line if self.verbatim else half_width(line)
         actor: str | None = None
         actor_column = 0
-        options: dict[str, Any] = {o.attr: (False if type(o) is Flag else o.default) for o in self.options}
+        options: dict[str, Any] = {o.attr: (o.default if isinstance(o, Opt) else False) for o in self.options}
         columns: dict[str, int] = {}
         words: list[Token] = []
         tokens = tokenize(text)
@@ -314,11 +314,12 @@ class Syntax:
             value = _unquote(value)
         if option.kind is int:
             try:
-                value = int(value)
+                options[option.attr] = int(value)
             except ValueError:
                 raise UsageError(t("cmd.err.option_int", option=f"--{name}", text=repr(value),
                                    column=token.column)) from None
-        options[option.attr] = value
+        else:
+            options[option.attr] = value
         return index
 
 
@@ -343,6 +344,11 @@ class Args:
         return type(other) is Args and self.__dict__ == other.__dict__
 
     __hash__ = None  # type: ignore[assignment]
+
+    if TYPE_CHECKING:  # for the checker only: at run time a missing name still raises AttributeError
+        def __getattr__(self, name: str) -> Any:
+            """The declared arguments of the magic (positionals and options), by name."""
+            ...
 
     def column(self, name: str) -> int:
         """1-based column where the value `name` (or option, or "actor") starts; 1 when absent."""
@@ -383,7 +389,8 @@ def tokenize(text: str) -> list[Token]:
     while (found := word(text, position)) is not None:
         tokens.append(Token(found.group(1), found.start(1) + 1))
         position = found.end()
-    position = _SPACE.match(text, position).end()
+    gap = _SPACE.match(text, position)  # \s* always matches, maybe empty
+    position = gap.end() if gap else position
     if position < len(text):  # what stopped the words is a quote that never closes
         raise UsageError(t("cmd.err.quote", column=position + 1))
     return tokens

@@ -12,6 +12,7 @@ import os
 from bisect import bisect_right
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from gamekernel.display import Displayable
 from gamekernel.errors import StorageError, UsageError
@@ -19,6 +20,12 @@ from gamekernel.events import Event, gc_paused, register_event
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.limits import user_path
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from gamekernel.campaign import CampaignStore
+    from gamekernel.events import LogStore
 
 AUTO_SNAPSHOT_EVERY = 5_000
 
@@ -53,7 +60,8 @@ class CampaignActions(HostBase):
     """`session.campaign_open(path)`, `campaign_save()`, `campaign_load()`, `campaign_close()`,
     `campaign_repair(path, confirm=False)`."""
 
-    campaign = None
+    campaign: CampaignStore | None = None
+    _last_refused: Path | None  # the folder a refused open named, for `campaign_repair()`
 
     def campaign_open(self, path: str | os.PathLike[str]) -> CampaignStatus:
         """Open (or create) the campaign in `path`, every file verified; a damaged one is refused."""
@@ -67,6 +75,7 @@ class CampaignActions(HostBase):
         store = CampaignStore(path)
         self._last_refused = store.root  # what `campaign_repair()` repairs when given no folder
         notices = store.open()
+        assert store.index is not None  # open() read the index or created it
         try:
             with gc_paused(keep=True):  # the log lives as long as the kernel: see gc_paused
                 loaded = store.load()
@@ -84,11 +93,15 @@ class CampaignActions(HostBase):
         seed = next((e for e in reversed(self.log) if e.kind == "seed"), None)
         before = (self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings)
         self.close()
-        self.log, self.active, self._redo_stack, self.state = loaded.events, active, redo_stack, state
-        self._store = log
+        # annotated: assigning here would otherwise redeclare the host's attributes for the checker
+        self.log: list[Event] = loaded.events
+        self.active: list[Event] = active
+        self._redo_stack: list[list[Event]] = redo_stack
+        self.state: TableState = state
+        self._store: LogStore | None = log
         self.campaign = store
         self._events_since_snapshot = 0
-        self.load_warnings = loaded.warnings
+        self.load_warnings: list[str] = loaded.warnings
         try:
             self.record("campaign.open",
                         {"name": store.index.name, "session": log.path.name, "events": len(loaded.events)})

@@ -25,6 +25,8 @@ class TooLarge(Exception):
     Holds a message key and its fields, rendered only when the error is shown (in the language of
     that moment), so this module needs no catalog on the fast path."""
 
+    column: int  # set by the caller that knows where in the line the node starts (odds._Walker)
+
     def __init__(self, key: str, **fields: int):
         super().__init__(key, fields)
         self.key = key

@@ -15,6 +15,11 @@ class Limits:
     """
 
     __slots__ = ("explode_depth", "max_depth", "max_dice", "max_length", "max_sides")
+    max_dice: int
+    max_length: int
+    max_depth: int
+    max_sides: int
+    explode_depth: int
     _FIELDS = ("max_dice", "max_length", "max_depth", "max_sides", "explode_depth")
 
     def __init__(
@@ -31,10 +36,12 @@ class Limits:
                 raise ValueError(f"Limits.{name} must be a whole number >= 0, got {value!r}")
             object.__setattr__(self, name, value)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Limits is immutable; use .replace(...)")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> None:
+        """Deleting a limit is refused like setting one (an AttributeError, not a TypeError)."""
+        raise AttributeError("Limits is immutable; use .replace(...)")
 
     def _values(self) -> tuple[int, ...]:
         return tuple(getattr(self, name) for name in self._FIELDS)
@@ -45,7 +52,7 @@ class Limits:
         values.update(changes)
         return Limits(**values)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Limits) and self._values() == other._values()
 
     def __hash__(self) -> int:
@@ -55,7 +62,7 @@ class Limits:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
         return f"Limits({fields})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Limits], tuple[int, ...]]:
         return (Limits, self._values())
 
 

@@ -15,6 +15,9 @@ from operator import itemgetter
 
 KEPT, DROPPED, EXPLODED, REROLLED, CLAMPED = "kept", "dropped", "exploded", "rerolled", "clamped"
 
+# One dice group as a roll records it: (sides, faces or None, (value, fate, face) entries or None).
+GroupRecord = tuple[int, list[int] | None, list[tuple[int, str, int]] | None]
+
 
 class DivideByZero(Exception):
     """Internal: raised while rolling, turned into a DiceError with the column by `roll`."""
@@ -187,7 +190,7 @@ def faces(rng, n: int, sides: int) -> list[int]:
         return [value + 1]
     if sides == 1 << k:
         return [bits(k) + 1 for _ in range(n)]
-    out = []
+    out: list[int] = []
     append = out.append
     for _ in range(n):
         value = bits(k)

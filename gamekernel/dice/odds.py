@@ -45,6 +45,14 @@ class Distribution(Displayable):
     """The exact distribution of an expression's total (and, for a comparison, P(success))."""
 
     __slots__ = ("__dict__",)
+    _lo: int
+    _weights: tuple[int, ...]
+    text: str
+    label: str
+    comparison: tuple[str, int | str] | None
+    _success: tuple[int | None, int | None]  # (ways, denominator) of the comparison, or (None, None)
+    _truncated: Fraction | None
+    explode_depth: int
 
     def __init__(
         self,
@@ -72,7 +80,11 @@ class Distribution(Displayable):
             explode_depth=explode_depth,
         )
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Distribution is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        """Deleting a field is refused like setting one: it would leave a half-built distribution."""
         raise AttributeError("Distribution is immutable")
 
     @property

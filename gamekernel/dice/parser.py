@@ -176,6 +176,7 @@ def _simple(lower: str, source: str, limits: Limits) -> Expression | None:
 
 def _parse_unicode(text: str, limits: Limits) -> Expression:
     norm, columns = normalise(text)
+    assert columns is not None  # only non-ASCII text comes here, and it always gets a column map
     if len(norm) > limits.max_length:
         raise limit_error(
             text, columns[limits.max_length], "dice.err.too_long", "dice.exp.shorter",
@@ -252,8 +253,7 @@ class _Parser:
         s, n = self.s, self.n
         comparison = None
         pos = self.skip()
-        if pos < n and s[pos] in "<>=":
-            op = _comparison_at(s, pos)
+        if pos < n and (op := _comparison_at(s, pos)) is not None:
             self.pos = pos + len(op)
             op = "=" if op == "==" else op
             rhs_start = self.need_operand(op)
@@ -388,7 +388,7 @@ class _Parser:
             return _new(Num, (_numeral(count_text) or int(count_text), column))
         end += 1
         if end < n and s[end] == "%":
-            sides_text = "%"
+            sides_text: str | None = "%"
             end += 1
         else:
             start = end
@@ -457,6 +457,7 @@ class _Parser:
     def modifiers(self, sides: int) -> Mods | None:
         s, n = self.s, self.n
         found: dict[str, object] = {}
+        reroll: tuple[tuple[int, int], bool] | None = None
         while self.pos < n and s[self.pos] in "kdrm!":
             start = self.pos
             name = _modifier_at(s, start)
@@ -477,12 +478,13 @@ class _Parser:
                 found[kind] = ("kh" if name == "k" else name, count)
             elif kind == "reroll":
                 faces = self.condition(name, sides, None)
+                assert faces is not None  # without a default, a missing range raised
                 matching = _overlap(faces, sides)
                 if matching == 0:
                     raise self.limit(start, "dice.err.never", "dice.exp.condition", name=name, sides=sides)
                 if matching == sides and name == "r":
                     raise self.limit(start, "dice.err.forever", "dice.exp.condition", name=name, sides=sides)
-                found[kind] = (faces, name == "ro")
+                found[kind] = reroll = (faces, name == "ro")
             elif kind == "!":
                 faces = self.condition("!", sides, "=") or (sides, sides)
                 matching = _overlap(faces, sides)
@@ -497,7 +499,6 @@ class _Parser:
                 found[kind] = self.number_after(name)
         if not found:
             return None
-        reroll = found.get("reroll")
         return make(
             Mods,
             found.get("keep"),

@@ -21,6 +21,7 @@ from gamekernel.dice.nodes import (
     Dice,
     DivideByZero,
     Group,
+    GroupRecord,
     Neg,
     Num,
     make,
@@ -59,6 +60,10 @@ class DieRoll:
     """
 
     __slots__ = ("face", "fate", "sides", "value")
+    sides: int
+    value: int
+    fate: str
+    face: int | None
 
     def __init__(self, sides: int, value: int, fate: str = KEPT, face: int | None = None):
         _set = object.__setattr__
@@ -67,10 +72,12 @@ class DieRoll:
         _set(self, "fate", fate)
         _set(self, "face", face)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("DieRoll is immutable")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> None:
+        """Deleting a field is refused like setting one (an AttributeError, not a TypeError)."""
+        raise AttributeError("DieRoll is immutable")
 
     @property
     def kept(self) -> bool:
@@ -122,11 +129,14 @@ class RollResult(Displayable):
     comparison: tuple[str, int] | None = None
     success: bool | None = None
     margin: int | None = None
+    _groups: list[GroupRecord]
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("RollResult is immutable")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> None:
+        """Deleting a field is refused like setting one (an AttributeError, not a TypeError)."""
+        raise AttributeError("RollResult is immutable")
 
     @property
     def text(self) -> str:
@@ -143,9 +153,10 @@ class RollResult(Displayable):
     @_once
     def dice(self) -> tuple[DieRoll, ...]:
         """Every die in roll order, rerolled and dropped ones included."""
-        out = []
+        out: list[DieRoll] = []
         for sides, faces, entries in self._groups:
             if entries is None:
+                assert faces is not None  # a plain group keeps its faces (nodes.py)
                 out.extend(DieRoll(sides, v) for v in faces)
             else:
                 out.extend(
@@ -221,7 +232,9 @@ class RollResult(Displayable):
         `breakdown` is False, as in a logged event, which keeps no prose) the breakdown text."""
         dice = []
         for sides, faces, entries in self._groups:
+            rolls: list[int | list[int | str]]
             if entries is None:
+                assert faces is not None  # a plain group keeps its faces (nodes.py)
                 rolls = list(faces)
             else:
                 rolls = []
@@ -254,7 +267,7 @@ class RollResult(Displayable):
             Expression, parsed.ast, parsed.comparison, data.get("label", ""), parsed.text, data["text"],
             parsed.dice_count,
         )
-        groups = []
+        groups: list[GroupRecord] = []
         for group in data["dice"]:
             sides = group["sides"]
             rolls = group["rolls"]
@@ -309,7 +322,7 @@ def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollRe
             )
     else:
         expression = parse(expr, limits)  # raises TypeError for non-strings
-    groups: list = []
+    groups: list[GroupRecord] = []
     depth = limits.explode_depth
     ast, comparison, _label, text, _source, _count = expression
     saved = rng.getstate() if "/" in text else None

@@ -1,8 +1,9 @@
 """The display protocol every result shares: one registry of renderers, text/plain and text/html
 published in one step.
 
-Result classes (in systems/, dice/, cards.py, actions/) hold facts only; the render layer draws
-them. Each render/<set>.py registers its drawing functions here with `@renders(ResultType)` (html)
+Result classes (in each rule set's rules/, dice/, cards/, actions/) hold facts only; the render layer
+draws them. Each render module (a rule set's render.py, dice/render.py, render/*.py) registers its
+drawing functions here with `@renders(ResultType)` (html)
 or `@renders(ResultType, TEXT)` (plain text), as d20's stringifier dispatch does, so the rules never
 import the render layer. The lookup walks the type's MRO; the first miss loads every render module
 once (`load_renderers` -> `gamekernel.render.register_all`, the single place where the core reaches
@@ -19,6 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+TYPE_CHECKING = False  # the checker reads it as True; importing typing would double a cold dice import
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    R = TypeVar("R")  # the result type a renderer draws
+
 TEXT = "text/plain"
 HTML = "text/html"
 
@@ -26,7 +33,8 @@ HTML = "text/html"
 Renderer = Callable[[object], str]
 Summary = Callable[[Mapping[str, object]], str]
 
-_RENDERERS: dict[tuple[type, str], Renderer] = {}
+# each renderer takes the type it is registered under (or a subclass): `renderer` looks it up by type
+_RENDERERS: dict[tuple[type, str], Callable[[Any], str]] = {}
 _RESOLVED: dict[tuple[type, str], Renderer | None] = {}
 SUMMARIES: dict[str, Summary] = {}
 _loaded = False
@@ -42,12 +50,12 @@ def load_renderers() -> None:
         register_all()
 
 
-def renders(cls: type, mime: str = HTML) -> Callable[[Renderer], Renderer]:
+def renders(cls: type[R], mime: str = HTML) -> Callable[[Callable[[R], str]], Callable[[R], str]]:
     """Decorator: `fn(result) -> str` draws instances of `cls` (and its subclasses) as `mime`."""
     if mime not in (TEXT, HTML):
         raise ValueError(f"unknown mime type {mime!r}")
 
-    def register(fn: Renderer) -> Renderer:
+    def register(fn: Callable[[R], str]) -> Callable[[R], str]:
         _RENDERERS[(cls, mime)] = fn
         _RESOLVED.clear()
         return fn

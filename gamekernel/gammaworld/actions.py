@@ -1,6 +1,6 @@
 """Gamma World alpha decks as session operations (a mixin of Session).
 
-Each method validates, plans a `Step` with the session RNG (systems/gammaworld/play.py), records
+Each method validates, plans a `Step` with the session RNG (gammaworld/rules/play.py), records
 it as a `gw.<kind>` event whose data is the step (outcome included, so the log replays without
 the RNG), and returns an `AlphaResult` describing it with the hands afterwards. A reaction turns
 a natural 1 on any d20 a character rolls during an encounter into a pending Alpha Flux event.

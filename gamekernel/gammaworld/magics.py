@@ -1,8 +1,8 @@
 """Gamma World magics (%deck, %draw, %hand, %tap, %untap, %overcharge, %flux, %encounter, %gw) and
 the Gamma World form of %rest (extended rest), which the core magics dispatch here.
 
-Each magic declares its syntax (magics/syntax.py), gets its line parsed once and calls ONE session
-method; the rules live in systems/gammaworld.
+Each magic declares its syntax (syntax.py), gets its line parsed once and calls ONE session
+method; the rules live in gammaworld/rules.
 """
 
 from __future__ import annotations
@@ -98,8 +98,7 @@ class GammaWorldMagics(SessionMagics):
             return session.gw_deck_new(owner)
         if action in ("add", "remove"):
             count = 1
-            if rest and _COUNT.match(rest[-1]):
-                match = _COUNT.match(rest[-1])
+            if rest and (match := _COUNT.match(rest[-1])):
                 count = whole_number(match.group(1) or match.group(2), t("limits.what.copies"), limit="max_count")
                 rest = rest[:-1]
             if not rest:

@@ -383,7 +383,7 @@ def step_summary(step) -> str:
     """One line for the session log (no hands; names from the bundled catalog when possible)."""
     from gamekernel.gammaworld.rules.results import AlphaResult
 
-    return _lines(AlphaResult(step, (), None))[0][1]
+    return _lines(AlphaResult(step, (), _catalog(None)))[0][1]
 
 
 @renders(DeckView, TEXT)

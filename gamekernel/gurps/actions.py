@@ -3,7 +3,7 @@ damage, fright checks, self-control rolls.
 
 Characters live in the "gurps" state part as frozen Character values; every change is an event
 (`gurps.char.set`, `gurps.char.update`, `gurps.char.use`, `gurps.damage`). Rolls are planned here
-with the session RNG, judged by gamekernel/systems/gurps, and recorded with their dice, so a replay
+with the session RNG, judged by gamekernel/gurps/rules, and recorded with their dice, so a replay
 needs no RNG.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 from gamekernel import limits
 from gamekernel.display import Displayable
-from gamekernel.errors import NotFoundError, UsageError
+from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.gurps.rules.characters import (
     Character,
@@ -32,6 +32,7 @@ from gamekernel.gurps.rules.checks import (
     CheckSpec,
     CheckTarget,
     Modifier,
+    ModifierLike,
     ResolvedCheck,
     SuccessRoll,
     best_alternative,
@@ -451,7 +452,7 @@ class GurpsActions(HostBase):
         return part.characters[part.active] if part.active else None
 
     def _resolve(self, spec: CheckSpec, actor: str | None = None) -> tuple[ResolvedCheck, Character | None]:
-        """The spec's best alternative (systems.gurps.checks.best_alternative) and whose it is: the
+        """The spec's best alternative (gurps.rules.checks.best_alternative) and whose it is: the
         named actor, else the spec's own, else the active character; a spec of plain numbers with no
         actor named needs no character (and has none)."""
         who = actor or spec.actor
@@ -518,6 +519,7 @@ class GurpsActions(HostBase):
         own = [e for e in self.active if e.actor == character.name]
         level = require_luck(character.name, luck_level(character), self.gurps.luck_used.get(character.name, 0),
                              last, own[-1].kind if own else None)
+        assert last is not None  # require_luck refused when there is no roll to reroll
         original = SuccessRoll.from_dict(last)
         faces = [roll_3d6(self.dice_for(original.secret)) for _ in range(level.rolls - 1)]
         result = luck_reroll(original, level, faces, note=t("gurps.luck.note", trait=level.name, rolls=level.rolls))
@@ -563,6 +565,7 @@ class GurpsActions(HostBase):
         a_base, a_mods, a_label = a_resolved.base, a_resolved.modifiers, a_resolved.label
         b_base, b_mods, b_label = b_resolved.base, b_resolved.modifiers, b_resolved.label
         a_actor, b_actor = (a_who.name if a_who else ""), (b_who.name if b_who else "")
+        result: QuickContest | RegularContest
         if regular:
             result = regular_contest(a_base, b_base, a_mods=a_mods, b_mods=b_mods, a_label=a_label,
                                      b_label=b_label, a_actor=a_actor, b_actor=b_actor, rng=self.dice_for(secret),
@@ -581,8 +584,8 @@ class GurpsActions(HostBase):
         return result
 
     def gurps_react(
-        self, modifiers: str | Iterable = "", *, actor: str | None = None, npc: str = "", secret: bool = False,
-        attracted: bool = False, npc_status: int = 0,
+        self, modifiers: str | Iterable[ModifierLike] = "", *, actor: str | None = None, npc: str = "",
+        secret: bool = False, attracted: bool = False, npc_status: int = 0,
     ) -> ReactionRoll:
         """A reaction roll: 3d + the given modifiers + the actor's own (Appearance, Charisma, Voice,
         Reputation, OPH, Status...); the actor defaults to the active character."""
@@ -677,7 +680,7 @@ class GurpsActions(HostBase):
         return self.combat_damage(fighter, spec, attacker=by or "", dr=dr, half=half, secret=secret)
 
     def gurps_fright(
-        self, modifiers: str | Iterable = "", *, actor: str | None = None, secret: bool = False,
+        self, modifiers: str | Iterable[ModifierLike] = "", *, actor: str | None = None, secret: bool = False,
         rule_of_14: bool = False,
     ) -> FrightCheck:
         """A Fright Check vs Will (+ Combat Reflexes, Fearlessness) with the seed's outcomes."""
@@ -694,8 +697,8 @@ class GurpsActions(HostBase):
         return result
 
     def gurps_self_control(
-        self, trait: str, modifiers: str | Iterable = "", *, actor: str | None = None, situation: str = "",
-        secret: bool = False,
+        self, trait: str, modifiers: str | Iterable[ModifierLike] = "", *, actor: str | None = None,
+        situation: str = "", secret: bool = False,
     ) -> SelfControlRoll:
         """A self-control roll (3d vs 12) for one of the actor's * disadvantages, e.g. "Bad Temper"."""
         mods = parse_modifiers(modifiers) if isinstance(modifiers, str) else normalize_modifiers(modifiers)
@@ -704,12 +707,15 @@ class GurpsActions(HostBase):
             owned = make_trait(trait)
             name = ""
         else:
-            owned = character.has_trait(trait)
-            if owned is None:
+            found = character.has_trait(trait)
+            if found is None:
                 raise NotFoundError(t("gurps.err.no_trait", name=character.name, trait=trait))
-            name = character.name
+            owned, name = found, character.name
         if situation:
-            mods = (*mods, Modifier(situation_modifier(owned.definition, situation), situation))
+            defn = owned.definition
+            if defn is None:  # a custom trait (from GCS) has no self-control situations (GURPS-CH-28)
+                raise RuleError(t("gurps.err.not_cr_trait", trait=owned.name))
+            mods = (*mods, Modifier(situation_modifier(defn, situation), situation))
         result = self_control_roll(owned, mods, rng=self.dice_for(secret), actor=name)
         if secret:
             result = replace(result, secret=True)

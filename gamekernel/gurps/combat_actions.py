@@ -574,8 +574,7 @@ class CombatActions(HostBase):
         found: Combatant | None = None
         if stats is not None:
             found = cb.quick_combatant(name, parse_stats(stats.replace(",", " ")))
-        elif find_name(name, templates) is not None:
-            key = find_name(name, templates)
+        elif (key := find_name(name, templates)) is not None:
             found = cb.quick_combatant(key, templates[key])
         else:
             part: CombatPart = self.state[PART]

@@ -1,7 +1,7 @@
 """GURPS combat magics (%combat, %next, %attack, %defend, %maneuver, %posture, %hit, %hazard,
 %firstaid, %heal, %wake, %mortal, %cast) and the GURPS form of %rest, which the core magics dispatch here.
 
-Each magic declares its syntax (magics/syntax.py), gets its line parsed once and calls ONE session
+Each magic declares its syntax (syntax.py), gets its line parsed once and calls ONE session
 method; no rules here.
 """
 

@@ -183,7 +183,7 @@ def tracker_html(state, only: frozenset[str] | None = None) -> str:
 
 
 def injury_lines(rep) -> list[Any]:
-    """What one loss of HP/FP did, with every roll it asked for (the one injury path, systems/gurps/harm):
+    """What one loss of HP/FP did, with every roll it asked for (the one injury path, gurps/rules/harm):
     text lines and (roll, outcome) items, drawn with their dice by `item_html`."""
     out: list[Any] = []
     if rep.injury or not rep.fp_loss:

@@ -1,8 +1,8 @@
 """GURPS magics (%char, %contest, %react, %damage, %fright, %cr, %sheet, %influence) and the GURPS
 forms of %check and %odds, which the core magics dispatch here.
 
-Each magic declares its syntax (magics/syntax.py), gets the line parsed once into typed values and
-calls one session method; the rules live in systems/gurps.
+Each magic declares its syntax (syntax.py), gets the line parsed once into typed values and
+calls one session method; the rules live in gurps/rules.
 """
 
 from __future__ import annotations

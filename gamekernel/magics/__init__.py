@@ -272,8 +272,10 @@ class GameKernel(SessionMagics):
     @guarded("gk")
     @command("gk")
     def gk(self, args: Args):
-        """Short for `%gamekernel`: every gamekernel command by rule set."""
-        return self.gamekernel("")
+        """Short for `%gamekernel`: every gamekernel command by rule set (the same overview)."""
+        from gamekernel.magics.overview import CommandOverview
+
+        return CommandOverview.build()
 
     # -- commands shared by rule sets ------------------------------------------------------
     @line_magic

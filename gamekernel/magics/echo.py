@@ -51,6 +51,15 @@ def _without_semicolon(line: str) -> str:
     return line.rstrip()[:-1].rstrip()
 
 
+def _drop_semicolon(line: ast.Constant) -> bool:
+    """Take the closing `;` off a magic's line (its value is a str, see `_magic_line`); was there one?"""
+    text = line.value
+    if not (isinstance(text, str) and _ends_with_semicolon(text)):
+        return False
+    line.value = _without_semicolon(text)
+    return True
+
+
 class EchoMagicLines(ast.NodeTransformer):
     """Wraps the top-level expression statements calling one of `names` (see the module docstring)."""
 
@@ -67,8 +76,8 @@ class EchoMagicLines(ast.NodeTransformer):
         for index, statement in enumerate(body):
             if isinstance(statement, (ast.Assign, ast.AnnAssign)):  # `r = %roll 3d+2;` binds, as `r = 3;`
                 line = self._magic_line(statement.value)
-                if line is not None and _ends_with_semicolon(line.value):
-                    line.value = _without_semicolon(line.value)
+                if line is not None:
+                    _drop_semicolon(line)
                 continue
             if not isinstance(statement, ast.Expr):
                 continue
@@ -76,8 +85,7 @@ class EchoMagicLines(ast.NodeTransformer):
             line = self._magic_line(call)
             if line is None:
                 continue
-            if _ends_with_semicolon(line.value):
-                line.value = _without_semicolon(line.value)
+            if _drop_semicolon(line):
                 statement.value = self._wrap("quiet", call)
             elif index != last:
                 statement.value = self._wrap("show", call)

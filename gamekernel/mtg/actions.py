@@ -1,7 +1,7 @@
 """Session operations of the MtG TRPG (a mixin of Session): libraries, action checks, boosts, scenes.
 
 Each character's library and exile are zones of a gamekernel.cards Table kept in the "mtg" state
-part. Every step is planned here (the rules in systems/mtg decide, the session RNG supplies the
+part. Every step is planned here (the rules in mtg/rules decide, the session RNG supplies the
 randomness) and recorded as one event carrying the full outcome and the card moves, so a replay
 or an undo needs neither the RNG nor any card data file.
 """
@@ -350,14 +350,15 @@ class MtgActions(HostBase):
                   lambda s: cards.plan_shuffle(s, lib, self.rng)]
         ops = _plan_steps(table, steps)[0]
         made = composition(library, decklist.sideboard_count)
-        deck = {"source": Path(str(source)).name, "name": decklist.name, "fmt": decklist.fmt,
+        source_name = Path(str(source)).name
+        deck = {"source": source_name, "name": decklist.name, "fmt": decklist.fmt,
                 "main": decklist.main_count, "sideboard": decklist.sideboard_count,
                 "composition": made.to_dict()}
         facts = {c.name: c.to_row() for c in library}
         self.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
                                     "batch": cards.Batch("library", tuple(ops)).to_dict()}, actor=actor)
-        return LibraryLoaded(actor, deck["source"], decklist.fmt, deck["main"], deck["sideboard"], decklist.name,
-                             made)
+        return LibraryLoaded(actor, source_name, decklist.fmt, decklist.main_count, decklist.sideboard_count,
+                             decklist.name, made)
 
     def mtg_library_stack(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
         """Put named cards of the library on top in the given order (a GM set-up, e.g. to replay the
@@ -478,6 +479,7 @@ class MtgActions(HostBase):
         part = self._mtg
         record = part.last_check.get(actor)
         scope = require_boost(actor, self.mtg_options, part.boost_user(actor), record)
+        assert record is not None  # require_boost refused when there is no check to boost
         if list(part.table.order(library_zone(actor))) != record["after"]:
             raise RuleError(t("mtg.error.boost_stale"))
         return scope, self._check_from_record(record)

@@ -1,5 +1,5 @@
 """MtG action-check magics (%library, %boost, %scene) and the MtG forms of %check and %odds check,
-which the core magics dispatch here. Each magic declares its syntax (magics/syntax.py), gets its line
+which the core magics dispatch here. Each magic declares its syntax (syntax.py), gets its line
 parsed once and calls one session method."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ _CARD_SEPARATORS = re.compile(r"[,、，]")  # `%library stack A, B` or, typed i
 
 def looks_like_mtg_check(spec: str) -> bool:
     """The `%check`/`%odds check` dispatch: the words start with a colour or 'colourless' ('green 2',
-    'G2', '緑2', 'green', '赤：2'); such a line is MtG's, valid or not (systems.mtg.kinds.names_a_kind)."""
+    'G2', '緑2', 'green', '赤：2'); such a line is MtG's, valid or not (mtg.rules.kinds.names_a_kind)."""
     from gamekernel.mtg.rules.kinds import names_a_kind
 
     return names_a_kind(spec)

@@ -9,7 +9,7 @@ facts like new ones, and only a fact an old event lacks (whose turn began, for a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from gamekernel.dice import RollResult
@@ -158,18 +158,19 @@ def _char_save(d: Data) -> str:
     return t("gurps.event.char_save", name=d["name"], path=d["path"])
 
 
-_GURPS_RESULTS = {
-    "gurps.check": SuccessRoll, "gurps.contest": QuickContest, "gurps.regular_contest": RegularContest,
-    "gurps.react": ReactionRoll, "gurps.influence": InfluenceResult, "gurps.damage": DamageRoll,
-    "gurps.fright": FrightCheck, "gurps.self_control": SelfControlRoll,
+_GURPS_RESULTS: dict[str, Callable[[dict], object]] = {  # each kind's result, rebuilt from the event
+    "gurps.check": SuccessRoll.from_dict, "gurps.contest": QuickContest.from_dict,
+    "gurps.regular_contest": RegularContest.from_dict, "gurps.react": ReactionRoll.from_dict,
+    "gurps.influence": InfluenceResult.from_dict, "gurps.damage": DamageRoll.from_dict,
+    "gurps.fright": FrightCheck.from_dict, "gurps.self_control": SelfControlRoll.from_dict,
 }
 
 
 def _gurps_result(kind: str):
-    cls = _GURPS_RESULTS[kind]
+    rebuild = _GURPS_RESULTS[kind]
 
     def summary(d: Data) -> str:
-        return str(cls.from_dict(d["result"]))
+        return str(rebuild(d["result"]))
 
     return summary
 

@@ -64,10 +64,10 @@ class TeachingActions(HostBase):
     def explain(self, seq: int | None = None, *, result: Any = None) -> ex.Explained:
         """The steps of event `seq` (default: the last event that has any), shown with `result`."""
         if seq is None:
-            for event in reversed(self.log):
-                found = self.explain_event(event)
-                if found is not None and not event.secret:
-                    return ex.Explained(result, (found,), event.seq, event.by)
+            for earlier in reversed(self.log):
+                found = self.explain_event(earlier)
+                if found is not None and not earlier.secret:
+                    return ex.Explained(result, (found,), earlier.seq, earlier.by)
             raise NotFoundError(t("explain.err.empty"))
         event = next((e for e in self.log if e.seq == seq), None)
         if event is None:

@@ -69,7 +69,7 @@ class TeachingMagics(SessionMagics):
         if args.sub == "check":
             spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
             base = session.gurps_check_target(spec, args.actor)
-            explorer = x.CheckExplorer(args.spec, base)
+            explorer: x.Explorer = x.CheckExplorer(args.spec, base)
         elif args.sub == "contest":
             sides = split_vs(args.sides)
             if len(sides) != 2:

@@ -100,7 +100,7 @@ def _mtg_achievement(rng: random.Random) -> Question:
             "second": second, "choices": pool, "answer": pool.index(achievement)}
 
 
-def _achievement(kind: str, name: str) -> int:
+def _achievement(kind: str, name: str) -> int | float:  # mana values may be halves (Un-cards)
     card = bundled_facts().lookup(name)
     colour = card.achievement_colours[0] if card.achievement_colours else None
     return card.mana_value + colour_modifier(kind, colour)

@@ -2,7 +2,7 @@
 seed and section it comes from, and the rule in one sentence of our own (a teaching feature).
 
 The steps come from gamekernel.teaching.explain (facts only); the step texts are i18n messages
-(explain.json), the rule sentences data (systems/<set>/data/explain.json).
+(explain.json), the rule sentences data (<set>/data/explain.json).
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ def asset(name: str) -> Path:
 
 def styles(name: str) -> str:
     """A widget's stylesheet after the shared ones: `widgets/theme.css` (the one palette of JupyterLab
-    variables, the same as the static outputs', see render/html.py) and `widgets/common.css` (the
+    variables, the same as the static outputs', see display/html.py) and `widgets/common.css` (the
     frame, buttons, chips and errors every widget uses), so the widgets look alike in every theme."""
     return "\n".join(asset(part).read_text(encoding="utf-8") for part in ("theme.css", "common.css", name))
 

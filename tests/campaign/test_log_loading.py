@@ -190,3 +190,15 @@ def test_a_campaign_reopened_from_its_snapshot_is_the_session_that_wrote_it(tmp_
     reopened.redo()
     assert [e.data.get("text") for e in reopened.active if e.kind == "note"][-1] == "kept"
     reopened.campaign_close()
+
+
+def test_a_line_that_is_not_utf8_is_a_named_error_not_a_crash(tmp_path):
+    """A whole line (not the torn last one) with a byte that is not UTF-8 is refused in one line naming
+    the file, the line and the column of the byte."""
+    _mixed_log(tmp_path / "log.jsonl")
+    lines = (tmp_path / "log.jsonl").read_bytes().split(b"\n")
+    start = lines[2].index(b'"kind"')
+    lines[2] = lines[2][:start] + b"\xff" + lines[2][start:]
+    (tmp_path / "log.jsonl").write_bytes(b"\n".join(lines))
+    with pytest.raises(DataError, match=rf"log.jsonl:3: not valid JSON \(.*start byte at column {start + 1}\)"):
+        LogStore.load(tmp_path / "log.jsonl")

@@ -23,11 +23,18 @@ MIXINS = [cls for cls in Session.__mro__[1:] if cls.__module__.startswith("gamek
 SESSION_OWN = set(vars(Session(seed=1))) | set(vars(Session))
 
 
+def is_property(node: ast.stmt) -> bool:
+    return isinstance(node, ast.FunctionDef) and any(
+        isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)
+
+
 def declared() -> tuple[set[str], set[str]]:
-    """(attributes, methods) the Protocol's body declares (`typing` adds members of its own to the class)."""
+    """(attributes, methods) the Protocol's body declares (`typing` adds members of its own to the class);
+    a read-only property is an attribute."""
     body = parsed(SessionHost).body
     attributes = {n.target.id for n in body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
-    methods = {n.name for n in body if isinstance(n, ast.FunctionDef)}
+    attributes |= {n.name for n in body if isinstance(n, ast.FunctionDef) and is_property(n)}
+    methods = {n.name for n in body if isinstance(n, ast.FunctionDef) and not is_property(n)}
     return attributes, methods
 
 

@@ -1,4 +1,4 @@
-"""The one declaration mechanism of magics (gamekernel/magics/syntax.py): parsing, usage, help, errors."""
+"""The one declaration mechanism of magics (gamekernel/syntax.py): parsing, usage, help, errors."""
 
 from __future__ import annotations
 

@@ -184,3 +184,17 @@ def test_gurps_character_save_load_roundtrip_atomic(tmp_path):
 def test_gurps_ch_dict_roundtrip_property(s, d, i, h):
     c = Character("P", st=s, dx=d, iq=i, ht=h)
     assert Character.from_dict(c.to_dict()) == c
+
+
+def test_with_attribute_changes_only_whole_number_fields():
+    """`with_attribute` sets a number field (DX, HP adjustment) and refuses a name or a trait list,
+    which a number would break; the character is unchanged."""
+    from gamekernel.errors import UsageError
+
+    hero = Character(name="Hero")
+    assert hero.with_attribute("DX", 12).dx == 12
+    assert hero.with_attribute("hp_adj", 2).hp_adj == 2
+    for name in ("name", "traits", "sparkle"):
+        with pytest.raises(UsageError, match=f"unknown field '{name}'"):
+            hero.with_attribute(name, 3)
+    assert hero.name == "Hero" and hero.traits == ()

@@ -1,4 +1,4 @@
-"""The one injury path (systems/gurps/harm.py) and the commands that reach it outside a fight
+"""The one injury path (gurps/rules/harm.py) and the commands that reach it outside a fight
 (%damage, %hit, %hazard, %cast): seed 004 [1595-1663, 1739-1743], RULES GURPS-INJ-02..04, GURPS-FAT-02/03,
 GURPS-HAZ-17..20, GURPS-DMG-04 (flat damage)."""
 

@@ -97,7 +97,7 @@ def test_magic_sheet_widget_snapshot(ip):
 
 def test_check_and_odds_choose_the_same_best_alternative(ip):
     """GURPS-SR regression: `%check 12 | 14` rolled against 14 while `%odds check 12 | 14` gave the odds of 12.
-    One function (systems.gurps.checks.best_alternative) now chooses for checks, odds and contests."""
+    One function (gurps.rules.checks.best_alternative) now chooses for checks, odds and contests."""
     assert ip.run_line_magic("check", "12 | 14").target == 14
     assert ip.run_line_magic("odds", "check 12 | 14").target == 14
     assert ip.run_line_magic("odds", "check 14-3 | 12").target == 12

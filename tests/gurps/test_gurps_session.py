@@ -132,3 +132,19 @@ def test_gurps_state_part_roundtrip():
     s.gurps_check("Stealth")
     part = s.state["gurps"]
     assert GurpsState.from_dict(part.to_dict()).to_dict() == part.to_dict()
+
+
+def test_gurps_ch_28_situation_for_a_custom_trait_is_refused_not_a_crash():
+    """A custom trait (from GCS, no catalog entry) has no self-control situations: naming one is the
+    same one-line refusal as rolling it without one, and nothing is logged."""
+    from gamekernel.errors import RuleError
+    from gamekernel.gurps.rules.characters import Character
+    from gamekernel.gurps.rules.traits import Trait
+
+    s = Session(seed=1)
+    s.gurps_add_character(Character(name="Aiko", traits=(Trait(id="", name="Odd Habit", points=-5),)))
+    logged = len(s.log)
+    for situation in ("", "mere threat"):
+        with pytest.raises(RuleError, match="Odd Habit is not a known disadvantage with a self-control roll"):
+            s.gurps_self_control("Odd Habit", situation=situation)
+    assert len(s.log) == logged

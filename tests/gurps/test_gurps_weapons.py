@@ -40,6 +40,12 @@ def test_gurps_cmb_30_bad_weapons_are_refused(text):
         parse_character_weapon(text)
 
 
+def test_gurps_cmb_30_line_break_in_the_skill_is_a_format_error():
+    """A line break inside the skill part (from the Python API) is the format error, not a crash."""
+    with pytest.raises(UsageError, match="expected Name:skill:damage"):
+        parse_character_weapon("Sword:Broad\nsword-2:sw cut")
+
+
 def test_gurps_cmb_26_weapon_level_follows_the_skill():
     c = Character("Aiko", dx=13, skills=(make_skill("Broadsword", 8),),
                   weapons=(parse_character_weapon("Broadsword::sw+1 cut"),

@@ -366,10 +366,12 @@ def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random,
     refusal = overcharge_refusal(facts, tapped=instance.tapped, overcharged=uid in state.overcharged)
     if refusal is not None:
         raise RuleError(refusal)
+    overcharge = facts.overcharge
+    assert overcharge is not None  # overcharge_refusal refused a card without one
     face = rng.randint(1, 20)
     bonus = state.origin_bonus(who.name)
     total = face + bonus
-    success = total >= facts.overcharge.success_min
+    success = total >= overcharge.success_min
     flux = (
         face == 1
         and state.config.overcharge_natural_1_flux
@@ -383,7 +385,7 @@ def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random,
         "face": face,
         "bonus": bonus,
         "total": total,
-        "success_min": facts.overcharge.success_min,
+        "success_min": overcharge.success_min,
         "success": success,
         "attack": bool(facts.power and facts.power.is_attack),
         "flux": flux,

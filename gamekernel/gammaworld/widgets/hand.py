@@ -2,7 +2,7 @@
 
 Cards lie face up, coloured by energy source, each as tall as its text; a tapped card stays upright
 with a "Tapped" badge. Its Tap/Untap button (or a click on the card, or Enter on it) taps or untaps it;
-Overcharge is offered only where the rules allow it (the hand view's refusal, systems/gammaworld/
+Overcharge is offered only where the rules allow it (the hand view's refusal, gammaworld/rules/
 allowed.py), and a pending Alpha Flux shows a banner with a button per readied card. Every click
 becomes a session call (logged, undoable); the widget keeps no state of its own beyond the copy of
 the session state in its traits.
@@ -45,7 +45,7 @@ class HandWidget(SessionWidget):
 
     character = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
-    cards = traitlets.List([]).tag(sync=True)
+    cards: traitlets.List[dict[str, Any]] = traitlets.List([]).tag(sync=True)
     deck_count = traitlets.Int(-1).tag(sync=True)  # -1: no own deck
     gm_count = traitlets.Int(0).tag(sync=True)
     discard_count = traitlets.Int(0).tag(sync=True)

@@ -312,11 +312,14 @@ class Character(Displayable):
         return tuple(out)
 
     def with_attribute(self, name: str, value: int) -> Character:
-        """A copy with one field changed ("dx", 12); refuses unknown fields."""
+        """A copy with one whole-number field changed ("dx", 12); refuses unknown fields and those
+        holding something else (a name, a list of traits), which a number would break."""
         key = name.lower()
-        if key not in self.__dataclass_fields__:
+        spec = self.__dataclass_fields__.get(key)
+        if spec is None or spec.type != "int":
             raise UsageError(t("gurps.err.unknown_field", name=name))
-        return replace(self, **{key: value})
+        changes: dict[str, Any] = {key: value}  # the field is only known at run time (an int one)
+        return replace(self, **changes)
 
     # -- traits -------------------------------------------------------------------------------
     def has_trait(self, name: str) -> Trait | None:
@@ -354,7 +357,9 @@ class Character(Displayable):
         order = 0
         for trait in self.traits:
             defn = trait.definition
-            for effect in defn.effects if defn is not None else ():
+            if defn is None:  # a trait the catalog does not know has no automatic effects
+                continue
+            for effect in defn.effects:
                 order += 1
                 if effect.get("auto") and effect.get("roll") is not None:
                     value = _effect_value(effect, trait)
@@ -422,9 +427,12 @@ class Character(Displayable):
         Voice, Truthfulness, ...) are included."""
         entry = self.find_skill_entry(name)
         defn = maybe_skill(entry.name if entry else name)
-        if entry is None and defn is None:
+        if entry is not None:
+            label = entry.full_name
+        elif defn is not None:
+            label = defn.name
+        else:
             raise NotFoundError(self._unknown_message(name))
-        label = entry.full_name if entry else defn.name
         if entry is not None and entry.level is not None:
             return SkillLevel(label, int(entry.level), "direct")
         bonuses = self.trait_modifiers("skill", skill=defn) if defn else ()

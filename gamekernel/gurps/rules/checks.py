@@ -24,12 +24,15 @@ import random
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.i18n import t
 from gamekernel.text import half_width
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 MIN_TARGET = 3  # GURPS-SR-05
 
@@ -41,11 +44,14 @@ class Modifier(NamedTuple):
     label: str = ""
 
 
+ModifierLike = int | tuple[int, str] | Modifier  # what a caller may give as one modifier
+
+
 class CheckSpecError(UsageError):
     """A check spec ("Lockpicking-5 dark") could not be parsed; the message names the column."""
 
 
-def normalize_modifiers(mods: Iterable[int | tuple[int, str] | Modifier] = ()) -> tuple[Modifier, ...]:
+def normalize_modifiers(mods: Iterable[ModifierLike] = ()) -> tuple[Modifier, ...]:
     """Accept ints, (value, label) pairs or Modifier values and return Modifiers."""
     out = []
     for mod in mods:
@@ -212,9 +218,9 @@ class CheckOdds(Displayable):
     """Exact odds of one success roll (GURPS-SR-02..08 over all 216 outcomes of 3d)."""
 
     target: int
-    success: object  # Fraction
-    critical_success: object
-    critical_failure: object
+    success: Fraction
+    critical_success: Fraction
+    critical_failure: Fraction
     # every total of 3d: (total, ways of 216, succeeds, "success"/"failure" when critical), for the chart
     outcomes: tuple[tuple[int, int, bool, str | None], ...] = ()
 
@@ -286,10 +292,10 @@ def refused_text(roll: SuccessRoll) -> str:
 
 def best_of(rolls: Iterable[SuccessRoll]) -> SuccessRoll:
     """Luck (GURPS-ADV-19): the best of several rolls at the same target (lowest total)."""
-    rolled = [r for r in rolls if r.total is not None]
+    rolled = [(r.total, r) for r in rolls if r.total is not None]
     if not rolled:
         raise UsageError(t("gurps.err.best_of_empty"))
-    return min(rolled, key=lambda r: r.total)
+    return min(rolled, key=lambda pair: pair[0])[1]
 
 
 # ---------------------------------------------------------------- check specs

@@ -175,6 +175,8 @@ def regular_contest(
         raise UsageError(t("gurps.err.regular_faces", got=len(faces)))
     rounds = []
     for index in range(max_rounds):
+        da: list[int] | None
+        db: list[int] | None
         if faces is not None:
             if index * 6 >= len(faces):
                 break

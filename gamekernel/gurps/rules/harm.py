@@ -5,7 +5,7 @@ GURPS-FAT-02, FAT-03, GURPS-HAZ-17..20]
 Why a module of its own: the consequences of lost HP/FP (knockdown, consciousness, death checks, -5 x HP
 death, -10 x HP destruction, fatigue's HP cost and unconsciousness, suffocation's Will and HT rolls) must
 not depend on which command took them; `harm` is the only place they are decided. The fight adds only
-what needs turns (shock on the next turn, losing concentration: combat_injury.apply_injury).
+what needs turns (shock on the next turn, losing concentration: combat/injury.apply_injury).
 """
 
 from __future__ import annotations

@@ -130,7 +130,7 @@ def knockdown_check(ht: int, faces: Sequence[int], *, high_pain_threshold: bool 
     check = roll_vs("knockdown", ht, faces, mods)
     if check.success:
         outcome = "ok"
-    elif is_crit_failure(check) or -check.margin >= 5:
+    elif is_crit_failure(check) or check.margin_of_failure >= 5:
         outcome = "unconscious"
     else:
         outcome = "stunned"
@@ -167,7 +167,7 @@ def death_check(
     if check.success:
         bare = roll_vs("", ht, faces)
         return DeathCheck(line, check, "alive", saved_by_hard_to_kill=hard_to_kill > 0 and not bare.success)
-    if -check.margin <= 2 and not mortally_wounded:
+    if check.margin_of_failure <= 2 and not mortally_wounded:
         return DeathCheck(line, check, "mortal")
     return DeathCheck(line, check, "dead")
 

@@ -78,10 +78,10 @@ def self_control_roll(
         defn = find_trait(trait)
         name, cr_value = defn.name, cr
     elif isinstance(trait, Trait):
-        defn = trait.definition
-        name, cr_value = trait.name, cr if cr is not None else trait.cr
-        if defn is None:
+        definition = trait.definition
+        if definition is None:
             raise RuleError(t("gurps.err.not_cr_trait", trait=trait.name))
+        defn, name, cr_value = definition, trait.name, cr if cr is not None else trait.cr
     else:
         defn, name, cr_value = trait, trait.name, cr
     if not defn.self_control:

@@ -22,7 +22,7 @@ from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.i18n import t
 from gamekernel.text import match_key
 
-# Flags the combat Weapon understands (systems/gurps/combat.parse_weapon), kept as written.
+# Flags the combat Weapon understands (gurps/rules/combat/fighters.parse_weapon), kept as written.
 COMBAT_FLAGS = ("ranged", "thrown", "missile", "firearm", "beam", "flail", "dagger", "quarterstaff", "bare_hands",
                 "noparry")
 VALUED_FLAGS = ("acc", "kg")
@@ -110,6 +110,8 @@ def parse_character_weapon(text: str) -> CharacterWeapon:
         weapon = replace(weapon, level=int(skill_text))
     elif skill_text:
         match = _SKILL.match(skill_text)
+        if match is None:  # a line break inside the skill: no skill name can hold one
+            raise UsageError(t("gurps.err.weapon.format", text=text))
         skill = match.group("name").strip()
         mod = int(match.group("mod").replace(" ", "")) if match.group("mod") else 0
         weapon = replace(weapon, skill="" if skill.casefold() == name.casefold() else skill, modifier=mod)

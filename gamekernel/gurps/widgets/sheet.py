@@ -21,6 +21,8 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
+Row = dict[str, Any]  # one synced row: plain JSON for the front end
+
 EDITABLE_ATTRIBUTES = ("st", "dx", "iq", "ht")
 POOLS = ("hp", "fp")  # current HP/FP, edited as the points lost
 
@@ -32,17 +34,17 @@ class SheetWidget(SessionWidget):
     _css = styles("gurps/sheet.css")
 
     character = traitlets.Unicode("").tag(sync=True)
-    attributes = traitlets.List([]).tag(sync=True)  # editable: {key, label, value, points}
-    derived = traitlets.List([]).tag(sync=True)  # {key, label, value, points, roll}
-    traits_rows = traitlets.List([]).tag(sync=True)  # {name, points}
-    skills = traitlets.List([]).tag(sync=True)  # {name, label, diff, level, points, source}
-    weapons = traitlets.List([]).tag(sync=True)  # {name, level, damage, reach, parry}
+    attributes: traitlets.List[Row] = traitlets.List([]).tag(sync=True)  # editable: {key, label, value, points}
+    derived: traitlets.List[Row] = traitlets.List([]).tag(sync=True)  # {key, label, value, points, roll}
+    traits_rows: traitlets.List[Row] = traitlets.List([]).tag(sync=True)  # {name, points}
+    skills: traitlets.List[Row] = traitlets.List([]).tag(sync=True)  # {name, label, diff, level, points, source}
+    weapons: traitlets.List[Row] = traitlets.List([]).tag(sync=True)  # {name, level, damage, reach, parry}
     total = traitlets.Unicode("").tag(sync=True)
     over_budget = traitlets.Bool(False).tag(sync=True)
-    issues = traitlets.List([]).tag(sync=True)
+    issues: traitlets.List[str] = traitlets.List([]).tag(sync=True)
     last = traitlets.Unicode("").tag(sync=True)
-    pools = traitlets.List([]).tag(sync=True)  # editable current HP/FP: {key, label, value, max}
-    conditions = traitlets.List([]).tag(sync=True)  # what current HP/FP and load mean now (text)
+    pools: traitlets.List[Row] = traitlets.List([]).tag(sync=True)  # editable current HP/FP: {key, label, value, max}
+    conditions: traitlets.List[str] = traitlets.List([]).tag(sync=True)  # what current HP/FP and load mean now (text)
     labels = traitlets.Dict({}).tag(sync=True)
 
     def __init__(self, session, name: str | None = None, **kwargs: Any):

@@ -41,7 +41,7 @@ class Tracker(SessionWidget):
     _esm = script("gurps/tracker.js")
     _css = styles("gurps/tracker.css")
 
-    order = traitlets.List([]).tag(sync=True)
+    order: traitlets.List[str] = traitlets.List([]).tag(sync=True)
     rows = traitlets.Dict({}).tag(sync=True)
     patch = traitlets.Dict({}).tag(sync=True)
     round = traitlets.Int(0).tag(sync=True)

@@ -13,6 +13,7 @@ entity declaration, so a .dek file can never pull in external or recursively exp
 
 from __future__ import annotations
 
+import os
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -119,7 +120,7 @@ def parse_decklist(text: str, source: str = "<text>", fmt: str | None = None) ->
     return _parse_text(text, source, fmt)
 
 
-def read_decklist(path: str | Path, fmt: str | None = None) -> Decklist:
+def read_decklist(path: str | os.PathLike[str], fmt: str | None = None) -> Decklist:
     path = Path(path)
     try:
         text = limits.read_text(path, encoding="utf-8-sig")

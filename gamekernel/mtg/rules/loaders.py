@@ -119,6 +119,7 @@ class _Stream:
 def _open(path: Path, progress: Progress | None) -> _Stream:
     raw = open(path, "rb")  # noqa: SIM115 - closed by the caller through _Stream.raw
     total = os.fstat(raw.fileno()).st_size
+    text: IO[str]
     if path.suffix == ".gz":
         text = io.TextIOWrapper(gzip.GzipFile(fileobj=raw), encoding="utf-8")
     else:
@@ -286,7 +287,7 @@ def read_index(path: Path) -> FactsIndex:
     return FactsIndex(cards, source=header.get("source", path.name))
 
 
-def load_card_data(path: str | Path, *, cache: str | Path | None = None, progress: Progress | None = None,
+def load_card_data(path: str | os.PathLike[str], *, cache: str | Path | None = None, progress: Progress | None = None,
                    fmt: str | None = None, use_cache: bool = True) -> FactsIndex:
     """Facts of every card in an AtomicCards.json or Scryfall oracle file (plain or .gz), cached."""
     source = limits.user_path(path)

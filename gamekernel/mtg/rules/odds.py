@@ -91,7 +91,7 @@ class Composition:
         common = lcm(*(size for _count, _value, size, _achievements in keys))
         at_most = self.at_most
         total = self.total
-        out = []
+        out: list[Fraction | None] = []
         for difficulty in difficulties:
             favourable = 0
             for count, value, size, achievements in keys:

@@ -4,13 +4,13 @@ It mirrors `session.mtg_library_view(actor)` into synced traits and sends the bu
 new scene) back as session calls, so every click is a logged, undoable event. Its figures carry their
 labels (target = first card + difficulty, achievement = second card + colour modifier, cards left,
 known top); Boost is disabled with the rules' reason (`session.mtg_boost_refusal`); the difficulty is
-checked by the same rule as `%check` (systems/mtg/check.py `check_difficulty`).
+checked by the same rule as `%check` (mtg/rules/check.py `check_difficulty`).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, cast
 
 import traitlets
 
@@ -26,6 +26,12 @@ LABEL_KEYS = ("mtg.view.none", "mtg.view.boost_used", "mtg.view.boost_free", "mt
               "mtg.widget.difficulty_hint")
 
 
+def _dict_or_none() -> traitlets.TraitType[dict[str, Any] | None, dict[str, Any] | None]:
+    """A synced dict that may be None (no check yet): traitlets types Dict without its allow_none."""
+    trait = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    return cast("traitlets.TraitType[dict[str, Any] | None, dict[str, Any] | None]", trait)
+
+
 class LibraryWidget(SessionWidget):
     """`%library show @Mira`: a live view of one character's library."""
 
@@ -39,8 +45,8 @@ class LibraryWidget(SessionWidget):
     boost_refused = traitlets.Unicode("").tag(sync=True)  # why the rules refuse a boost now ("" = allowed)
     known_top = traitlets.List(traitlets.Unicode()).tag(sync=True)
     exile = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    last_check = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
-    last_boost = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    last_check = _dict_or_none()
+    last_boost = _dict_or_none()
     distribution = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
 
@@ -76,7 +82,7 @@ class LibraryWidget(SessionWidget):
         self.last_check = last
         self.last_boost = dict(view.last_boost) if view.last_boost else None
         self.distribution = dict(view.distribution)
-        labels = {key.rsplit(".", 1)[-1]: t(key, cards="") for key in LABEL_KEYS}
+        labels: dict[str, str | list[str]] = {key.rsplit(".", 1)[-1]: t(key, cards="") for key in LABEL_KEYS}
         labels.update({f"colour_{c}": colour_name(c) for c in KINDS})
         labels["kinds"] = list(KINDS)  # the check kinds in pentagon order, for the front end's menus
         labels["title"] = t("mtg.view.title", actor=view.actor)
@@ -101,11 +107,11 @@ class LibraryWidget(SessionWidget):
     def handle_action(self, action: str, payload: dict[str, Any]):
         session = self.session
         if action == "check":
-            difficulty = payload.get("difficulty")
+            given: Any = payload.get("difficulty")  # any JSON value from the front end, or absent
             try:
-                difficulty = int(difficulty)
+                difficulty = int(given)
             except (TypeError, ValueError):
-                raise UsageError(t("mtg.error.difficulty", difficulty=difficulty)) from None
+                raise UsageError(t("mtg.error.difficulty", difficulty=given)) from None
             return session.mtg_check(str(payload.get("kind", "")), difficulty, actor=self._actor_name)
         elif action == "boost":
             return session.mtg_boost(self._actor_name)

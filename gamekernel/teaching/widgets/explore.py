@@ -189,8 +189,8 @@ class ExploreWidget(SessionWidget):
     _css = asset("teaching/explore.css")
 
     mode = traitlets.Unicode("").tag(sync=True)
-    controls = traitlets.List().tag(sync=True)
-    tables = traitlets.List().tag(sync=True)
+    controls: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    tables: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, session, explorer: Explorer, **kwargs: Any):

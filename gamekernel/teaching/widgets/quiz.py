@@ -19,7 +19,7 @@ class QuizWidget(SessionWidget):
 
     quiz = traitlets.Int(0).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
-    questions = traitlets.List().tag(sync=True)
+    questions: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
 
     def __init__(self, session, quiz: int, **kwargs: Any):
         self._quiz = quiz
@@ -60,8 +60,10 @@ class QuizWidget(SessionWidget):
     def handle_action(self, action: str, payload: dict[str, Any]) -> None:
         if action != "answer":
             raise UsageError(t("quiz.err.action", action=action))
+        number_given: Any = payload.get("number")  # any JSON value from the front end, or absent
+        choice_given: Any = payload.get("choice")
         try:
-            number, choice = int(payload.get("number")), int(payload.get("choice"))
+            number, choice = int(number_given), int(choice_given)
         except (TypeError, ValueError):
             raise UsageError(t("quiz.err.action", action=action)) from None
         self.answer(number, choice)

@@ -4,19 +4,20 @@ injury and the badges that come and go with the turns. [GURPS-CMB, GURPS-INJ, GU
 Every transition is a pure function `new_state, report = f(state, ..., dice)`: the state is a
 frozen `CombatState`, and `dice` is a `Tape` that draws d6 faces from an RNG (live) or hands back
 recorded faces (replay) and remembers every face it gave. The session runs the transition once,
-live, and stores the arguments, `tape.used` and the facts of what changed (`combat_facts`) in the
+live, and stores the arguments, `tape.used` and the facts of what changed (`facts`) in the
 event; the reducer writes those facts back, so replay and undo rebuild exactly the state played
 without rerunning a rule. Events of older logs, without facts, rerun the same function with
 `Tape(faces=...)` and get the same state.
 
-This module is the one place callers import the fight from; the code lives in one module per job,
-each importing only those before it:
-  combat_state     the frozen values (Tape, Weapon, Combatant, CombatState) and what the tracker reads
-  combat_turns     initiative, turns, maneuvers, feints
-  combat_injury    damage, injury, fatigue, healing, GM fixes, the end of a fight
-  combat_attacks   the roll to hit and the active defenses
-  combat_fighters  quick NPCs and weapons from text or a character sheet
-  combat_facts     what a transition changed, as an event's facts, and writing them back (no rule)
+This package's __init__ is the one place callers import the fight from; the code lives in one
+module per job (gurps/rules/combat/*.py), each importing only those before it:
+  state      the frozen values (Tape, Weapon, Combatant, CombatState) and what the tracker reads
+  turns      initiative, turns, maneuvers, feints
+  roster     joining and leaving a running fight
+  injury     damage, injury, fatigue, healing, GM fixes, the end of a fight
+  attacks    the roll to hit and the active defenses
+  fighters   quick NPCs and weapons from text or a character sheet
+  facts      what a transition changed, as an event's facts, and writing them back (no rule)
 """
 
 from __future__ import annotations

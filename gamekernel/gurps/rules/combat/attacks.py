@@ -2,7 +2,7 @@
 [GURPS-CMB-25..52]
 
 Why a module of its own: an attack and its answer are one exchange with its own reports; damage
-follows through combat_injury. Split from combat.py, which re-exports every name.
+follows through injury.py. The package's __init__ re-exports every name.
 """
 
 from __future__ import annotations

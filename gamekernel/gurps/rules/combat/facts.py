@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import DataError
 from gamekernel.gurps.rules.combat.state import (
@@ -28,6 +28,9 @@ from gamekernel.gurps.rules.combat.state import (
 )
 from gamekernel.gurps.rules.defenses import Incoming
 from gamekernel.i18n import t
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 # ---------------------------------------------------------------- one fighter
 
@@ -107,7 +110,7 @@ def apply_pending_facts(facts: Mapping[str, Any]) -> PendingAttack:
 _PLAIN = Incoming()
 
 
-def _non_default(value: Any, cls: type) -> dict[str, Any]:
+def _non_default(value: Any, cls: type[DataclassInstance]) -> dict[str, Any]:
     out = {}
     for name, spec in cls.__dataclass_fields__.items():
         field_value = getattr(value, name)

@@ -2,7 +2,7 @@
 [GURPS-CH, GURPS-CMB-45..49]
 
 Why a module of its own: these parse what the GM types or a character sheet holds into the
-combat values; no rule of the fight runs here. Split from combat.py, which re-exports every name.
+combat values; no rule of the fight runs here. The package's __init__ re-exports every name.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def parse_weapon(text: str) -> Weapon:
 
 
 def weapon_from_sheet(sheet_weapon, level: int) -> Weapon:
-    """A character sheet's weapon (systems/gurps/weapons.CharacterWeapon) at its effective level, as
+    """A character sheet's weapon (gurps/rules/weapons.CharacterWeapon) at its effective level, as
     the combat rules use it (parry bonus, ranged/thrown kind, Acc, flail, parry weapon class)."""
     flags = "".join(f":{f}" for f in sheet_weapon.flags)
     w = parse_weapon(f"weapon:{level}:{sheet_weapon.damage}{flags}")

@@ -2,8 +2,8 @@
 [GURPS-DMG, GURPS-INJ, GURPS-FAT]
 
 Why a module of its own: injury and fatigue have many consequences (shock, knockdown, death
-checks, collapse) that attacks, hazards and spells all reach through the same functions. Split
-from combat.py, which re-exports every name.
+checks, collapse) that attacks, hazards and spells all reach through the same functions. The
+package's __init__ re-exports every name.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """GURPS combat state: the frozen values a fight is made of (a fighter, the fight, the dice tape)
 and the numbers they show (Move and defenses under the current maneuver). [GURPS-CMB, GURPS-INJ]
 
-Why a module of its own: every transition (combat_turns, combat_attacks, combat_injury) builds on
-these values and nothing else, and the tracker reads them without rolling a die. Split from
-combat.py, which re-exports every name.
+Why a module of its own: every transition (turns, attacks, injury) builds on these values and
+nothing else, and the tracker reads them without rolling a die. The package's __init__ re-exports
+every name.
 """
 
 from __future__ import annotations
@@ -130,10 +130,10 @@ class Combatant:
     enhanced_parry: int = 0
     enhanced_block: int = 0
     ambidextrous: bool = False
-    hearing: int | None = None  # Hearing roll (Per + Acute Hearing); None = IQ (Per defaults to IQ)
+    hearing: int = None  # type: ignore[assignment]  # Hearing roll (Per + Acute Hearing); None = IQ (Per defaults to IQ), set by __post_init__
     # --- what the fight changes
-    hp: int | None = None
-    fp: int | None = None
+    hp: int = None  # type: ignore[assignment]  # None means full: __post_init__ sets hp_max
+    fp: int = None  # type: ignore[assignment]  # None means full: __post_init__ sets fp_max
     posture: str = "standing"
     maneuver: str = "do_nothing"
     option: str = ""
@@ -411,10 +411,11 @@ def allow_fast_copy(cls: type) -> None:
     stores its fields (no `__post_init__`, every field an init field), such as the GURPS character
     a combat event writes HP and states back to."""
     params = getattr(cls, "__dataclass_params__", None)
+    fields: dict[str, dataclasses.Field[Any]] = getattr(cls, "__dataclass_fields__", {})
     if params is None or not params.frozen or hasattr(cls, "__post_init__") or any(
-            not f.init for f in cls.__dataclass_fields__.values()):
+            not f.init for f in fields.values()):
         raise TypeError(f"{cls.__name__} cannot be copied without its __init__")
-    _FAST_COPY[cls] = frozenset(cls.__dataclass_fields__)
+    _FAST_COPY[cls] = frozenset(fields)
 
 
 def maneuver_rules(name: str) -> dict:

@@ -1,8 +1,8 @@
 """GURPS combat turns: initiative, the turn order, maneuvers and feints. [GURPS-CMB-01..24]
 
 Why a module of its own: these are the transitions that move the fight from one fighter to the
-next and fix what each may do this turn; attacks and injury build on them. Split from combat.py,
-which re-exports every name.
+next and fix what each may do this turn; attacks and injury build on them. The package's __init__
+re-exports every name.
 """
 
 from __future__ import annotations

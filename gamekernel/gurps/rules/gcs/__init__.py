@@ -91,7 +91,7 @@ def _parse_version(data: Any, where: str) -> int:
     if not isinstance(data, dict):
         raise DataError(t("gurps.err.gcs.object", where=where))
     version = data.get("version")
-    if version not in SUPPORTED_VERSIONS:
+    if not isinstance(version, int | float) or version not in SUPPORTED_VERSIONS:
         raise DataError(t("gurps.err.gcs.version", where=where, version=version))
     return int(version)
 
@@ -408,7 +408,7 @@ def _torso_dr(data: dict[str, Any]) -> int | None:
     return None
 
 
-def read_gcs(path: str | Path) -> GcsImport:
+def read_gcs(path: str | os.PathLike[str]) -> GcsImport:
     """Read a .gcs file into a GcsImport; every error names the file (and the field)."""
     source = Path(path)
     try:

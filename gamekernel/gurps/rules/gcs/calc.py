@@ -95,7 +95,10 @@ def weight_lb(text: Any) -> float:
 
 
 def _attributes(data: dict[str, Any], numbers: GcsNumbers) -> None:
-    rows = {a.get("attr_id"): a for a in data.get("attributes") or [] if isinstance(a, dict)}
+    rows: dict[str, dict[str, Any]] = {  # a row without an id names no attribute
+        a["attr_id"]: a for a in data.get("attributes") or []
+        if isinstance(a, dict) and isinstance(a.get("attr_id"), str)
+    }
     bonus = attribute_bonuses(numbers.features)
     for key, row in rows.items():
         numbers.bought[key] = int(_num(row.get("adj", 0))) if key != "basic_speed" else row.get("adj", 0)
@@ -217,7 +220,7 @@ class _Levels(dict[str, tuple[int, int]]):
                     self.by_name.setdefault(key[:position + 1], []).append(key)
         super().__setitem__(key, value)
 
-    def setdefault(self, key: str, default: tuple[int, int]) -> tuple[int, int]:  # type: ignore[override]
+    def setdefault(self, key: str, default: tuple[int, int]) -> tuple[int, int]:
         if key not in self:
             self[key] = default
         return self[key]
@@ -225,7 +228,7 @@ class _Levels(dict[str, tuple[int, int]]):
 
 def _default_level(numbers: GcsNumbers, defaults: list[dict[str, Any]], levels: _Levels,
                    exclude: str, raised: dict[str, tuple[str, tuple[int, int]]] | None = None,
-                   ) -> tuple[int, str] | tuple[None, str]:
+                   ) -> tuple[int | None, str]:
     """Best default and the skill it comes from: attribute + modifier, or a known skill's level
     WITHOUT its bonus + modifier (the defaulting skill adds its bonus once: ADV-26). A skill that was
     itself raised from `exclude`'s default counts at its level before that (no loop)."""
@@ -373,9 +376,9 @@ def _spells(data: dict[str, Any], numbers: GcsNumbers) -> None:
         if row.get("base_skill"):  # Ritual Magic: base skill - prerequisites + points (as a technique)
             # the base skill of the spell's college (Ritual Magic (Illusion)), else another college's -6
             bases = known.get(str(row["base_skill"]).casefold(), [])
-            own = [s.level for s in bases if s.specialization in colleges]
-            other = [s.level - 6 for s in bases if s.specialization not in colleges]
-            start = max(own or other or [None], key=lambda v: -999 if v is None else v)
+            own = [s.level for s in bases if s.specialization in colleges and s.level is not None]
+            other = [s.level - 6 for s in bases if s.specialization not in colleges and s.level is not None]
+            start = max(own or other) if own or other else None
             relative = max(points - (1 if (diff or attr).lower() == "h" else 0), 0)
             level = None if start is None else start - int(_num(row.get("prereq_count", 0))) + relative + bonus
             spell = SkillRow(name, "", "spell", "", attr.upper(), points, bonus, level,

@@ -156,7 +156,7 @@ def _signature(files: list[Path], root: Path) -> str:
     return hashlib.sha256(f"{root.resolve()}|{INDEX_VERSION}|{text}".encode()).hexdigest()[:16]
 
 
-def index_library(folder: str | Path, *, cache: str | Path | None = None,
+def index_library(folder: str | os.PathLike[str], *, cache: str | Path | None = None,
                   progress: Progress | None = None) -> LibraryIndex:
     """Read (or reuse the cached index of) a GCS library folder; errors name the file."""
     root = Path(folder)
@@ -169,14 +169,15 @@ def index_library(folder: str | Path, *, cache: str | Path | None = None,
     if target.exists():
         try:
             rows = json.loads(target.read_text(encoding="utf-8"))
-            entries = [LibraryEntry(r["kind"], r["name"], r.get("specialization", ""), r.get("facts", {}))
-                       for r in rows["entries"]]
+            entries: list[LibraryEntry] = [
+                LibraryEntry(r["kind"], r["name"], r.get("specialization", ""), r.get("facts", {}))
+                for r in rows["entries"]]
             return LibraryIndex(str(root), entries, from_cache=True)
         except (OSError, ValueError, KeyError, TypeError):
             pass  # a damaged index is rebuilt
     total = sum(p.stat().st_size for p in files)
     done = 0
-    entries: list[LibraryEntry] = []
+    entries = []
     skipped: list[str] = []
     for path in files:
         try:
