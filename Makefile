@@ -35,6 +35,8 @@ NBVAL := $(PY) -m pytest -q -p no:cacheprovider --nbval --nbval-current-env exam
 test: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	# the layers of DESIGN.md as import contracts (pyproject.toml [tool.importlinter])
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -q -p no:cacheprovider tests
 	# the documented way to validate any seeded notebook with strict nbval (README)
 	$(NBVAL)

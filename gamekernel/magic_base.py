@@ -16,6 +16,7 @@ from IPython.core.magic import Magics
 from gamekernel.display.results import ErrorResult, SecretNotice, WithNotices
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.i18n import t
+from gamekernel.syntax import Args, Flag
 
 _kernel_magics = None
 
@@ -73,3 +74,46 @@ class Secret:
     """Marks a result that must stay out of the visible output."""
 
     result: object
+
+
+EXPLAIN = Flag("explain", "show the working: each step with its rule id, source and reason")
+
+
+def explainable(method: Callable) -> Callable:
+    """Under `@command`: with `--explain`, the result comes back with the steps that decided it
+    (a secret result stays a secret)."""
+
+    @functools.wraps(method)
+    def wrapper(self, args: Args):
+        mark = len(self.session.log)
+        result = method(self, args)
+        if not getattr(args, "explain", False) or type(result) is Secret:
+            return result
+        return self.session.explain_since(mark, result)
+
+    return wrapper
+
+
+class Progress:
+    """A text/HTML progress bar in one display handle, for loading 100 MB card data files."""
+
+    def __init__(self):
+        from IPython.display import display
+
+        self.handle = display(self._html(0, 1), display_id=True)
+        self.shown = -1
+
+    @staticmethod
+    def _html(done: int, total: int):
+        from IPython.display import HTML
+
+        share = 0 if total <= 0 else min(100, done * 100 // total)
+        return HTML(f'<div class="gk-progress" style="width:240px;border:1px solid #ccc;height:10px">'
+                    f'<div style="width:{share}%;height:10px;background:#3b82c4"></div></div>'
+                    f'<span style="font-size:11px">{share}% of {total:,} bytes</span>')
+
+    def __call__(self, done: int, total: int) -> None:
+        share = 0 if total <= 0 else done * 100 // total
+        if share != self.shown and self.handle is not None:
+            self.shown = share
+            self.handle.update(self._html(done, total))

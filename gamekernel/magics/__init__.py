@@ -23,16 +23,17 @@ from gamekernel.display.results import Attributed
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magic_base import (
+    EXPLAIN,
     Secret,
     SessionMagics,
     current_session,
+    explainable,
     guarded,
     set_kernel_magics,
 )
 from gamekernel.magics import echo
 from gamekernel.rulesets import handler_for, rule_sets
 from gamekernel.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Word, Words, command
-from gamekernel.teaching.magics import EXPLAIN, explainable
 
 __all__ = ["GameKernel", "current_session", "load", "unload"]
 

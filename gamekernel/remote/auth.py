@@ -41,7 +41,7 @@ def table_authorizer_class() -> type:
     """`TableAuthorizer`, built on JupyterHub's authorizer (imported only where the hub is installed)."""
     from jupyterhub.singleuser.extension import JupyterHubAuthorizer
 
-    class TableAuthorizer(JupyterHubAuthorizer):  # type: ignore[misc, valid-type]
+    class TableAuthorizer(JupyterHubAuthorizer):
         def is_authorized(self, handler: Any, user: Any, action: str, resource: str) -> bool:
             if not super().is_authorized(handler, user, action, resource):  # the hub's access:servers first
                 return False

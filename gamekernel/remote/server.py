@@ -65,13 +65,18 @@ class Bridge:
         self.iopub: Any = None
 
     # -- the kernel
+    def kernels(self) -> Any:
+        server = self.app.serverapp
+        assert server is not None  # an extension app runs inside its server
+        return server.kernel_manager
+
     def find_kernel(self) -> str | None:
         try:
             data = json.loads(serve_file().read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
         kernel_id = data.get("kernel_id") if isinstance(data, dict) else None
-        manager = self.app.serverapp.kernel_manager
+        manager = self.kernels()
         return kernel_id if isinstance(kernel_id, str) and kernel_id in manager else None
 
     def ensure(self) -> bool:
@@ -88,7 +93,7 @@ class Bridge:
         from zmq.eventloop.zmqstream import ZMQStream
 
         self.disconnect()
-        kernel = self.app.serverapp.kernel_manager.get_kernel(kernel_id)
+        kernel = self.kernels().get_kernel(kernel_id)
         self.kernel_id, self.session = kernel_id, kernel.session
         def stream(socket: Any) -> Any:  # jupyter_server's kernel manager already gives streams
             return socket if isinstance(socket, ZMQStream) else ZMQStream(socket)
@@ -233,7 +238,7 @@ class SocketHandler(TableHandler, websocket.WebSocketHandler):
         if result is not None:
             await result
 
-    async def open(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+    async def open(self, *args: Any, **kwargs: Any) -> None:
         self.user = user_name(self)
         self.bridge.listeners.setdefault(self.user, set()).add(self.push)
         found = await self.bridge.view(self.user)

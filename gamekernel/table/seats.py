@@ -163,10 +163,11 @@ class SeatActions(HostBase):
     @property
     def table_pending(self) -> list[dict[str, Any]]:
         """The players' actions waiting for approval (not facts yet: they become events when approved)."""
-        pending = self.__dict__.get("_table_pending")
-        if pending is None:
-            pending = self.__dict__["_table_pending"] = []
-        return pending
+        try:
+            return self._table_pending
+        except AttributeError:
+            self._table_pending: list[dict[str, Any]] = []
+            return self._table_pending
 
     def table_character(self, name: str) -> str:
         """The character `name` names, in any rule set (exact, or the one unambiguous prefix)."""

@@ -1,39 +1,20 @@
 """Teaching magics: `%explain [N]`, `%explore ...`, `%quiz ...`, and the `--explain`
 option the rolling commands share.
 
-`--explain` is one declaration (`EXPLAIN`) and one decorator (`explainable`) placed under a magic's
-`@command`: the command runs as usual, then the steps of the events it recorded are shown with its
-result (session.explain_since). The steps themselves come from gamekernel.teaching.explain.
+`--explain` is one declaration (`EXPLAIN`) and one decorator (`explainable`, both in
+gamekernel/magic_base.py, as every rule set's magics use them) placed under a magic's `@command`:
+the command runs as usual, then the steps of the events it recorded are shown with its result
+(session.explain_since). The steps themselves come from gamekernel.teaching.explain.
 """
 
 from __future__ import annotations
-
-import functools
-from collections.abc import Callable
 
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.magic_base import Secret, SessionMagics, guarded
-from gamekernel.syntax import Args, Flag, Integer, Rest, Sub, Word, command
-
-EXPLAIN = Flag("explain", "show the working: each step with its rule id, source and reason")
-
-
-def explainable(method: Callable) -> Callable:
-    """Under `@command`: with `--explain`, the result comes back with the steps that decided it
-    (a secret result stays a secret)."""
-
-    @functools.wraps(method)
-    def wrapper(self, args: Args):
-        mark = len(self.session.log)
-        result = method(self, args)
-        if not getattr(args, "explain", False) or type(result) is Secret:
-            return result
-        return self.session.explain_since(mark, result)
-
-    return wrapper
+from gamekernel.magic_base import SessionMagics, guarded
+from gamekernel.syntax import Args, Integer, Rest, Sub, Word, command
 
 
 @magics_class
