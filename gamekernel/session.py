@@ -22,8 +22,8 @@ from gamekernel.actions.core import CoreActions
 from gamekernel.cards.actions import CardActions
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.events import (
-    _REACTIONS,
     EVENT_KINDS,
+    REACTIONS,
     Event,
     LogStore,
     check_storable,
@@ -124,7 +124,7 @@ class Session(
         if kind not in META_KINDS and not self._in_reaction:
             self._in_reaction = True
             try:
-                for reaction in _REACTIONS:
+                for reaction in REACTIONS:
                     reaction(self, event)
             finally:
                 self._in_reaction = False

@@ -154,8 +154,8 @@ class GammaWorldActions(HostBase):
     def _gw_query(self, owner: str) -> None:
         """Queries record nothing, so they never set up the GM deck: name what is missing instead."""
         if owner.upper() == "GM":
-            play._require_setup(self.gw)
-        play._require_deck(self.gw, owner)
+            play.require_setup(self.gw)
+        play.require_deck(self.gw, owner)
 
     def _card_id(self, name: str) -> str:
         return self.gw.catalog.find(name).id
@@ -217,7 +217,7 @@ class GammaWorldActions(HostBase):
     def gw_deck_show(self, owner: str) -> DeckView:
         self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
-        zone = play._require_deck(self.gw, owner)
+        zone = play.require_deck(self.gw, owner)
         return DeckView(owner, tuple(ids), self.gw.table.count(zone), self.gw.catalog)
 
     # -- play ----------------------------------------------------------------------------------
@@ -282,7 +282,7 @@ class GammaWorldActions(HostBase):
     def gw_deck_odds(self, owner: str, card: str, draws: int) -> DeckOddsView:
         """Chance that the next `draws` cards of `owner`'s deck (order unknown) include `card`."""
         self._gw_query(owner)
-        zone = play._require_deck(self.gw, owner)
+        zone = play.require_deck(self.gw, owner)
         card_id = self._card_id(card)
         in_deck = [c.def_id for c in self.gw.table.in_zone(zone)]
         if draws > len(in_deck):

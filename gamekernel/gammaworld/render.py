@@ -119,7 +119,7 @@ def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = Fals
 # ----------------------------------------------------------------------------- hands
 
 
-def _counts(hand: HandView) -> str:
+def hand_counts(hand: HandView) -> str:
     deck = t("gammaworld.hand.no_deck") if hand.deck_count is None else hand.deck_count
     return t("gammaworld.hand.counts", deck=deck, gm=hand.gm_count, discard=hand.discard_count)
 
@@ -137,7 +137,7 @@ def hand_text(hand: HandView) -> str:
     ]
     body = "; ".join(cards) or t("gammaworld.hand.empty")
     flux = f" · {t('gammaworld.flux.pending', count=hand.flux_pending)}" if hand.flux_pending else ""
-    return f"{title}: {body} · {_counts(hand)}{flux}"
+    return f"{title}: {body} · {hand_counts(hand)}{flux}"
 
 
 @renders(HandView)
@@ -161,7 +161,7 @@ def hand_html(hand: HandView) -> str:
             f"{esc(t('gammaworld.flux.pending', count=hand.flux_pending))}</div>"
         )
     encounter = t("gammaworld.hand.encounter" if hand.encounter else "gammaworld.hand.no_encounter")
-    footer = f'<div class="gk-hand-counts" style="font-size:12px">{esc(_counts(hand))} · {esc(encounter)}</div>'
+    footer = f'<div class="gk-hand-counts" style="font-size:12px">{esc(hand_counts(hand))} · {esc(encounter)}</div>'
     body = f'{banner}<div class="gk-hand-cards" style="display:flex;flex-wrap:wrap">{faces}</div>{footer}'
     return panel("hand", body, title_html=title)
 

@@ -27,6 +27,7 @@ from gamekernel.magic_base import (
     SessionMagics,
     current_session,
     guarded,
+    kernel_magics,
     set_kernel_magics,
 )
 from gamekernel.magics import echo
@@ -368,7 +369,6 @@ def _magics_classes() -> list:
 def unload(ipython) -> None:
     """Remove every magic gamekernel registered and put back what those names held before (there is
     no unregister API in IPython)."""
-    from gamekernel import magic_base as _base
     echo.unregister(ipython)
     for kind in ("line", "cell"):
         table = ipython.magics_manager.magics[kind]
@@ -378,8 +378,9 @@ def unload(ipython) -> None:
         table.update(_replaced.get(kind, {}))
     _replaced.clear()
     limits.reset()
-    if _base._kernel_magics is not None:
-        _base._kernel_magics.close_session()
-        if _base._kernel_magics in ipython.configurables:
-            ipython.configurables.remove(_base._kernel_magics)
+    kernel = kernel_magics()
+    if kernel is not None:
+        kernel.close_session()
+        if kernel in ipython.configurables:
+            ipython.configurables.remove(kernel)
     set_kernel_magics(None)

@@ -11,7 +11,7 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.magic_base import SessionMagics, guarded
+from gamekernel.magic_base import ProgressBar, SessionMagics, guarded
 from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
 from gamekernel.teaching.magics import EXPLAIN, explainable
 
@@ -45,31 +45,6 @@ def mtg_odds(session, args: Args):
     """`%odds check green 2 @Mira`."""
     kind, difficulty = _kind_and_difficulty(args)
     return session.mtg_odds(kind, difficulty, actor=args.actor)
-
-
-class _Progress:
-    """A text/HTML progress bar in one display handle, for loading 100 MB card data files."""
-
-    def __init__(self):
-        from IPython.display import display
-
-        self.handle = display(self._html(0, 1), display_id=True)
-        self.shown = -1
-
-    @staticmethod
-    def _html(done: int, total: int):
-        from IPython.display import HTML
-
-        share = 0 if total <= 0 else min(100, done * 100 // total)
-        return HTML(f'<div class="gk-progress" style="width:240px;border:1px solid #ccc;height:10px">'
-                    f'<div style="width:{share}%;height:10px;background:#3b82c4"></div></div>'
-                    f'<span style="font-size:11px">{share}% of {total:,} bytes</span>')
-
-    def __call__(self, done: int, total: int) -> None:
-        share = 0 if total <= 0 else done * 100 // total
-        if share != self.shown and self.handle is not None:
-            self.shown = share
-            self.handle.update(self._html(done, total))
 
 
 class DataLoaded(Displayable):
@@ -142,7 +117,7 @@ class MtgMagics(SessionMagics):
             return session.mtg_library_stack(actor, names)
         if not args.file:
             raise UsageError(t("mtg.error.library_usage"))
-        index = session.mtg_card_data(args.file, cache=args.cache, progress=_Progress())
+        index = session.mtg_card_data(args.file, cache=args.cache, progress=ProgressBar())
         return DataLoaded(len(index), args.file)
 
     @line_magic

@@ -132,17 +132,17 @@ def export_markdown(log: Sequence[Event], *, players: bool = False) -> str:
     for number, event in _numbered(log, players=players):
         if event.kind == "note":
             label = t("core.gm_note") if event.data.get("gm_only") else t("core.note")
-            lines.append(f"> **{label}:** {_md_escape(event.data['text'])}")
+            lines.append(f"> **{label}:** {md_escape(event.data['text'])}")
             lines.append("")
             continue
         secret = f" *{t('core.log.secret')}*" if event.secret else ""
-        text = _md_escape(_export_line(event, by_seq, players=players))
+        text = md_escape(_export_line(event, by_seq, players=players))
         lines.append(f"{number}. **{event.kind}**{secret} — {text}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _md_escape(text: str) -> str:
+def md_escape(text: str) -> str:
     """Keep user text literal in Markdown (no accidental emphasis, links or raw HTML)."""
     out = []
     for ch in text:

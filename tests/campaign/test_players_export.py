@@ -15,7 +15,7 @@ import pytest
 
 from gamekernel.display.html import esc
 from gamekernel.events import Event
-from gamekernel.render.log import _md_escape
+from gamekernel.render.log import md_escape
 from gamekernel.render.story import story_html, story_markdown, tell
 
 DECKLIST = "4 Forest\n3 Elvish Mystic\n2 Ornithopter\n2 Serra Angel\n2 Plains\n"
@@ -127,10 +127,10 @@ def test_no_face_total_label_or_word_of_a_secret_reaches_the_players(played):
             checked += 1
             for name in ("players.md", "players.html"):
                 text = files[name]
-                for form in {mark, _md_escape(mark), esc(mark)}:
+                for form in {mark, md_escape(mark), esc(mark)}:
                     assert form not in text, f"{name} leaks {form!r} of secret event {event.seq} ({event.kind})"
         line = event.data["text"] if event.kind == "note" else event.summary()
-        assert _md_escape(line) in files["gm.md"], f"gm.md lacks secret event {event.seq}"
+        assert md_escape(line) in files["gm.md"], f"gm.md lacks secret event {event.seq}"
         assert esc(line) in files["gm.html"], f"gm.html lacks secret event {event.seq}"
     assert checked > 20
     for word in ("moonless-vault", "lich-ambush", "innkeeper", "hidden-sense", "wrong-table", "ALPHA FLUX"):

@@ -16,7 +16,7 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.i18n import set_language, t
-from gamekernel.render.log import _md_escape
+from gamekernel.render.log import md_escape
 
 DECKLIST = "4 Forest\n3 Elvish Mystic\n2 Serra Angel\n"
 
@@ -104,7 +104,7 @@ def test_a_curious_player_finds_no_secret_in_any_escaped_form(table, tmp_path):
     for name in ("story.md", "story.html"):
         text = files[name]
         for mark in marks:
-            for form in {mark, _md_escape(mark), html.escape(mark), html.escape(mark, quote=False)}:
+            for form in {mark, md_escape(mark), html.escape(mark), html.escape(mark, quote=False)}:
                 assert form not in text, f"{name} leaks {form!r}"
         assert "secret" not in text.lower() and "GM" not in text
 

@@ -11,7 +11,7 @@ import pytest
 from gamekernel import Session
 from gamekernel.display.results import ErrorResult
 from gamekernel.errors import RuleError
-from gamekernel.gurps.combat_actions import _OPS, CombatPart
+from gamekernel.gurps.combat_actions import OPS, CombatPart
 from gamekernel.gurps.combat_render import CombatResult
 from gamekernel.gurps.rules.combat import Combatant, Tape
 from gamekernel.magics import current_session
@@ -20,7 +20,7 @@ from gamekernel.session import replay
 
 def _run(op, person, faces, **args):
     part = CombatPart(roster={person.name: person})
-    changes, (_kind, lines) = _OPS[op](part, {"name": person.name, **args}, Tape(faces=faces))
+    changes, (_kind, lines) = OPS[op](part, {"name": person.name, **args}, Tape(faces=faces))
     return changes["roster"][person.name], lines
 
 
