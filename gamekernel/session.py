@@ -267,13 +267,6 @@ class Session(
         self.active, self._redo_stack = active_events(self.log)
         self.state = replay(self.active)
 
-    @classmethod
-    def from_log(cls, path: str | os.PathLike[str]) -> Session:
-        """A session resumed from a log file (state rebuilt by replay)."""
-        session = cls()
-        session.attach_log(path)
-        return session
-
     def close(self) -> None:
         if self._store is not None:
             self._store.close()

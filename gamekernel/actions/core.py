@@ -117,23 +117,17 @@ class CoreActions(HostBase):
         events = self.log if last is None else self.log[-last:]
         return LogView(tuple(events), show_secrets)
 
-    def log_export(
-        self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
-        odds: bool = False, date: str | None = None,
-    ) -> Path:
-        """Write the log as Markdown (.md) or a self-contained page (.html), atomically.
-
-        With a campaign open the log is the whole campaign; `this_session` keeps only what this
-        kernel recorded since it opened the campaign. `players` writes the players' story instead
-        of the GM's log (`odds` adds the odds to its rolls; `date` heads it instead of the session's
-        own date). See `log_write` for the count."""
-        return self.log_write(path, players=players, this_session=this_session, odds=odds, date=date).path
-
     def log_write(
         self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
         odds: bool = False, date: str | None = None,
     ) -> Written:
-        """`export_log`, returning the path and how many entries the file really holds."""
+        """Write the log as Markdown (.md) or a self-contained page (.html), atomically (`%log export`),
+        returning the path and how many entries the file really holds.
+
+        With a campaign open the log is the whole campaign; `this_session` keeps only what this
+        kernel recorded since it opened the campaign. `players` writes the players' story instead
+        of the GM's log (`odds` adds the odds to its rolls; `date` heads it instead of the session's
+        own date)."""
         from gamekernel.render.log import export_html, export_markdown
         from gamekernel.render.story import story_html, story_markdown, tell
         from gamekernel.util import atomic_write_text

@@ -299,10 +299,6 @@ class GurpsActions(HostBase):
         Character.from_dict(character.to_dict())  # validates appearance/wealth names before logging
         return self.gurps_add_character(character, activate=activate)
 
-    def gurps_char_load(self, path: str | os.PathLike[str], *, activate: bool = True) -> Character:
-        """Load a character file (our JSON or a GCS .gcs) and put it at the table."""
-        return self.gurps_char_import(path, activate=activate).character
-
     def gurps_char_import(self, path: str | os.PathLike[str], *, activate: bool = True) -> LoadedCharacter:
         """Load a character file; for a GCS file also say, one line each, where the file's value
         is used because our computation differs (`%char load`)."""

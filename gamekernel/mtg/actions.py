@@ -507,11 +507,6 @@ class MtgActions(HostBase):
             odds=None if odds is None else Fraction(*odds), actor=record.get("actor"),
             options=self.mtg_options, boost_odds=None if boost_odds is None else Fraction(*boost_odds))
 
-    def mtg_last_check(self, actor: str | None = None) -> CheckResult | None:
-        """The character's last check, rebuilt from its event (None before the first)."""
-        record = self._mtg.last_check.get(self.mtg_actor(actor))
-        return None if record is None else self._check_from_record(record)
-
     def mtg_scene(self) -> SceneStarted:
         """A new scene: every boost is available again."""
         scene = self._mtg.scene + 1

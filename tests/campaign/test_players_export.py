@@ -178,7 +178,7 @@ def test_a_mixed_undo_leaves_no_trace_for_the_players(ip, tmp_path):
     ip.run_line_magic("roll", "1d6 open-door")
     ip.run_line_magic("roll", "3d6 lich-ambush --secret")
     ip.run_line_magic("undo", "2")
-    players = s.log_export(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
+    players = s.log_write(tmp_path / "p.md", players=True).path.read_text(encoding="utf-8")
     assert "kept-door" in players
     assert "open-door" not in players and "lich-ambush" not in players and "undo" not in players.lower()
 
@@ -188,8 +188,8 @@ def test_the_story_has_no_gap_where_a_secret_was(ip, tmp_path):
     ip.run_line_magic("roll", "1d6 first")
     ip.run_line_magic("roll", "1d6 hidden --secret")
     ip.run_line_magic("roll", "1d6 third")
-    players = s.log_export(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
+    players = s.log_write(tmp_path / "p.md", players=True).path.read_text(encoding="utf-8")
     lines = [line for line in players.splitlines() if line.startswith("- ")]
     assert len(lines) == 2 and "first" in lines[0] and "third" in lines[1]
-    gm = s.log_export(tmp_path / "gm.md").read_text(encoding="utf-8")
+    gm = s.log_write(tmp_path / "gm.md").path.read_text(encoding="utf-8")
     assert "hidden" in gm and "hidden" not in players

@@ -117,7 +117,7 @@ def test_odds_only_on_request(table, tmp_path):
 
 
 def test_the_gm_export_keeps_everything(table, tmp_path):
-    gm = table.log_export(tmp_path / "gm.md").read_text(encoding="utf-8")
+    gm = table.log_write(tmp_path / "gm.md").path.read_text(encoding="utf-8")
     for word in ("doppelganger", "wrong-table", "seed 42", "gurps.char.set", "secret-deck-file", "session-001"):
         assert word in gm
 
@@ -162,7 +162,7 @@ def test_the_magic_reports_the_real_count(ip, tmp_path):
 def test_written_files_respect_the_umask(table, tmp_path, mask):
     old = os.umask(mask)
     try:
-        path = table.log_export(tmp_path / f"story-{mask:o}.md", players=True)
+        path = table.log_write(tmp_path / f"story-{mask:o}.md", players=True).path
     finally:
         os.umask(old)
     assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask
