@@ -19,7 +19,7 @@ from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.events import Event, check_storable, register_event, register_reaction
 from gamekernel.gammaworld.rules import odds, play
 from gamekernel.gammaworld.rules.decks import DeckCheck, validate_deck
-from gamekernel.gammaworld.rules.results import AlphaResult, HandView, describe, hand_view
+from gamekernel.gammaworld.rules.results import AlphaResult, AlphaResults, HandView, describe, hand_view
 from gamekernel.gammaworld.rules.state import AlphaState, Step, apply_recorded, apply_step
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
@@ -289,19 +289,6 @@ class GammaWorldActions(HostBase):
             raise UsageError(t("gammaworld.err.odds_draws", owner=owner, size=len(in_deck), draws=draws))
         result = odds.p_card_in_draws(len(in_deck), in_deck.count(card_id), draws)
         return DeckOddsView(owner, self.gw.catalog.card(card_id).name, result)
-
-
-class AlphaResults(tuple, Displayable):
-    """Several results of one command (e.g. `%draw alpha` for every character)."""
-
-    def __new__(cls, results: tuple[AlphaResult, ...]):
-        return super().__new__(cls, results)
-
-    def __repr__(self) -> str:
-        return "\n".join(repr(r) for r in self)
-
-    def _repr_html_(self) -> str:
-        return "".join(r._repr_html_() for r in self)
 
 
 class DeckView(Displayable):

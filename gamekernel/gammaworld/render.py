@@ -10,7 +10,7 @@ from gamekernel.display.html import ACCENTS, FONT, INK, PAPER, chip, esc, panel,
 from gamekernel.display.numbers import percent as plain_percent
 from gamekernel.gammaworld.actions import AlphaOdds, DeckOddsView, DeckView
 from gamekernel.gammaworld.rules.decks import DeckCheck
-from gamekernel.gammaworld.rules.results import AlphaResult, HandView
+from gamekernel.gammaworld.rules.results import AlphaResult, AlphaResults, HandView
 from gamekernel.i18n import t
 
 if TYPE_CHECKING:
@@ -346,13 +346,35 @@ def result_html(result: AlphaResult) -> str:
     return panel(f"gw gk-gw-{result.step.kind}", f"{rest}{hands}", title_html=head, tone=tone)
 
 
+@renders(AlphaResults, TEXT)
+def results_text(results: AlphaResults) -> str:
+    return "\n".join(repr(result) for result in results)
+
+
+@renders(AlphaResults)
+def results_html(results: AlphaResults) -> str:
+    return "".join(result._repr_html_() for result in results)
+
+
 # ----------------------------------------------------------------------------- decks and odds
+
+
+def deck_check_messages(check: DeckCheck) -> list[str]:
+    """The verdict in words: the size when the deck is legal, else one line per broken rule."""
+    if check.ok:
+        return [t("gammaworld.deck.ok", size=check.size)]
+    return [t(problem.key, **dict(problem.fields)) for problem in check.problems]
+
+
+@renders(DeckCheck, TEXT)
+def deck_check_text(check: DeckCheck) -> str:
+    return f"{check.owner}: " + "; ".join(deck_check_messages(check))
 
 
 @renders(DeckCheck)
 def deck_check_html(check: DeckCheck) -> str:
     tone = "good" if check.ok else "bad"
-    items = "".join(f"<div>{esc(message)}</div>" for message in check.messages())
+    items = "".join(f"<div>{esc(message)}</div>" for message in deck_check_messages(check))
     rows = [(name, str(count)) for name, count in check.copies]
     return panel(
         "gw-deck-check",

@@ -18,7 +18,6 @@ from IPython.core.magic import line_magic, magics_class
 from traitlets import Enum, Int, Unicode, observe
 
 from gamekernel import i18n, limits
-from gamekernel.display import Displayable
 from gamekernel.display.results import Attributed
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
@@ -175,7 +174,9 @@ class GameKernel(SessionMagics):
     def seed_magic(self, args: Args):
         """Reseed the session RNG: `%seed 7` (logged)."""
         self.session.reseed(args.seed)
-        return _SeedResult(args.seed)
+        from gamekernel.render.log import SeedResult
+
+        return SeedResult(args.seed)
 
     @line_magic
     @guarded("log")
@@ -199,7 +200,9 @@ class GameKernel(SessionMagics):
         if args.sub == "export":
             written = self.session.log_write(args.file, players=args.players, this_session=args.session,
                                                 odds=args.odds, date=args.date)
-            return _ExportResult(str(written.path), written.count, story=args.players)
+            from gamekernel.render.log import ExportResult
+
+            return ExportResult(str(written.path), written.count, story=args.players)
         return self.session.log_view(args.count, show_secrets=args.gm)
 
     @line_magic
@@ -265,9 +268,9 @@ class GameKernel(SessionMagics):
     def gamekernel(self, args: Args):
         """Every gamekernel command by rule set, each with its usage; `%NAME?` shows a command's help.
         `%gk` is the same."""
-        from gamekernel.magics.overview import CommandOverview
+        from gamekernel.magics.overview import command_overview
 
-        return CommandOverview.build()
+        return command_overview()
 
     @line_magic
     @guarded("gk")
@@ -311,31 +314,6 @@ def _at_least_one(count: int, magic: str) -> int:
     return count
 
 
-class _SeedResult(Displayable):
-    def __init__(self, seed: int):
-        self.seed = seed
-
-    def __repr__(self) -> str:
-        return i18n.t("core.seed", seed=self.seed)
-
-    def _repr_html_(self) -> str:
-        from gamekernel.display.html import esc, panel
-
-        return panel("seed", esc(repr(self)), tone="muted")
-
-
-class _ExportResult(Displayable):
-    def __init__(self, path: str, count: int, *, story: bool = False):
-        self.path, self.count, self.story = path, count, story
-
-    def __repr__(self) -> str:
-        key = "core.log.exported_story" if self.story else "core.log.exported"
-        return i18n.t(key, count=self.count, path=self.path)
-
-    def _repr_html_(self) -> str:
-        from gamekernel.display.html import esc, panel
-
-        return panel("export", esc(repr(self)), tone="good")
 
 
 _replaced: dict[str, dict[str, object]] = {}  # what each kind of magic held before gamekernel loaded

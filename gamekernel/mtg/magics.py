@@ -8,10 +8,10 @@ import re
 
 from IPython.core.magic import line_magic, magics_class
 
-from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magic_base import ProgressBar, SessionMagics, guarded
+from gamekernel.mtg.results import DataLoaded
 from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
 from gamekernel.teaching.magics import EXPLAIN, explainable
 
@@ -45,19 +45,6 @@ def mtg_odds(session, args: Args):
     """`%odds check green 2 @Mira`."""
     kind, difficulty = _kind_and_difficulty(args)
     return session.mtg_odds(kind, difficulty, actor=args.actor)
-
-
-class DataLoaded(Displayable):
-    def __init__(self, count: int, source: str):
-        self.count, self.source = count, source
-
-    def __repr__(self) -> str:
-        return t("mtg.data.loaded", count=self.count, source=self.source)
-
-    def _repr_html_(self) -> str:
-        from gamekernel.display.html import esc, panel
-
-        return panel("mtg-data", esc(repr(self)))
 
 
 @magics_class

@@ -13,6 +13,7 @@ def register_all() -> None:
     import gamekernel.cards.render
     import gamekernel.dice.render
     import gamekernel.render.campaign
+    import gamekernel.render.commands
     import gamekernel.render.log
     import gamekernel.render.summaries
     import gamekernel.table.render

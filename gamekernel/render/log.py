@@ -5,10 +5,47 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from gamekernel.display import Displayable
+from gamekernel.display import TEXT, Displayable, renders
 from gamekernel.display.html import FONT, esc, panel, table
 from gamekernel.events import Event
 from gamekernel.i18n import t
+
+
+@dataclass(frozen=True, repr=False)
+class SeedResult(Displayable):
+    """`%seed N`: the session RNG was reseeded (logged)."""
+
+    seed: int
+
+
+@renders(SeedResult, TEXT)
+def seed_text(result: SeedResult) -> str:
+    return t("core.seed", seed=result.seed)
+
+
+@renders(SeedResult)
+def seed_html(result: SeedResult) -> str:
+    return panel("seed", esc(seed_text(result)), tone="muted")
+
+
+@dataclass(frozen=True, repr=False)
+class ExportResult(Displayable):
+    """`%log export FILE`: where the log (or the players' story) went and how many entries it holds."""
+
+    path: str
+    count: int
+    story: bool = False
+
+
+@renders(ExportResult, TEXT)
+def export_text(result: ExportResult) -> str:
+    key = "core.log.exported_story" if result.story else "core.log.exported"
+    return t(key, count=result.count, path=result.path)
+
+
+@renders(ExportResult)
+def export_result_html(result: ExportResult) -> str:
+    return panel("export", esc(export_text(result)), tone="good")
 
 
 @dataclass(frozen=True)

@@ -178,7 +178,7 @@ def test_gamekernel_overview_lists_every_command_by_rule_set(ip):
 
 
 def test_overview_html_escapes_usage():
-    from gamekernel.magics.overview import CommandOverview, CommandRow
+    from gamekernel.render.commands import CommandOverview, CommandRow
 
     html = CommandOverview((("core", (CommandRow("roll", "%roll <b>"),)),))._repr_html_()
     assert "&lt;b&gt;" in html and "<b>" not in html

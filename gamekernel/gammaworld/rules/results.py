@@ -127,3 +127,13 @@ def describe(state: AlphaState, step: Step, catalog: Catalog) -> AlphaResult:
     else:
         names = []
     return AlphaResult(step, tuple(hand_snapshot(state, n) for n in names), catalog)
+
+
+class AlphaResults(Displayable, tuple):
+    """Several results of one command (e.g. `%draw alpha` for every character), drawn one after the
+    other by the render registry (Displayable first, so its repr wins over the tuple's)."""
+
+    __slots__ = ()
+
+    def __new__(cls, results: tuple[AlphaResult, ...]) -> AlphaResults:
+        return super().__new__(cls, results)
