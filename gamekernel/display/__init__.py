@@ -22,8 +22,17 @@ from collections.abc import Callable, Mapping
 TEXT = "text/plain"
 HTML = "text/html"
 
-# `object`, not typing.Any: importing typing would double a cold `from gamekernel.dice import ...`
-Renderer = Callable[[object], str]
+# Not typing.Any: importing typing would double a cold `from gamekernel.dice import ...`. A renderer
+# takes the one result type it is registered for; the registry holds them all as `Callable[..., str]`,
+# and `renders` keeps each decorated function's own type (the TypeVar exists for type checkers only:
+# they read any `TYPE_CHECKING` name as true).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    R = TypeVar("R")
+
+Renderer = Callable[..., str]
 Summary = Callable[[Mapping[str, object]], str]
 
 _RENDERERS: dict[tuple[type, str], Renderer] = {}
@@ -42,12 +51,12 @@ def load_renderers() -> None:
         register_all()
 
 
-def renders(cls: type, mime: str = HTML) -> Callable[[Renderer], Renderer]:
+def renders(cls: type[R], mime: str = HTML) -> Callable[[Callable[[R], str]], Callable[[R], str]]:
     """Decorator: `fn(result) -> str` draws instances of `cls` (and its subclasses) as `mime`."""
     if mime not in (TEXT, HTML):
         raise ValueError(f"unknown mime type {mime!r}")
 
-    def register(fn: Renderer) -> Renderer:
+    def register(fn: Callable[[R], str]) -> Callable[[R], str]:
         _RENDERERS[(cls, mime)] = fn
         _RESOLVED.clear()
         return fn

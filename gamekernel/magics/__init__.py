@@ -259,6 +259,7 @@ class GameKernel(SessionMagics):
             return session.session_date(args.date)
         if args.sub == "repair":
             return session.campaign_repair(" ".join(args.folder) or None, confirm=args.confirm)
+        assert args.sub is not None  # a command of subcommands only: the parser refuses a line without one
         return {"status": session.campaign_status, "save": session.campaign_save,
                 "load": session.campaign_load, "close": session.campaign_close}[args.sub]()
 
