@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import ACCENTS, FONT, INK, PAPER, chip, esc, panel, sign, table
 from gamekernel.display.numbers import percent as plain_percent
-from gamekernel.gammaworld.actions import AlphaOdds, DeckOddsView, DeckView
 from gamekernel.gammaworld.rules.decks import DeckCheck
-from gamekernel.gammaworld.rules.results import AlphaResult, AlphaResults, HandView
+from gamekernel.gammaworld.rules.results import AlphaOdds, AlphaResult, AlphaResults, DeckOddsView, DeckView, HandView
 from gamekernel.i18n import t
 
 if TYPE_CHECKING:

@@ -174,7 +174,7 @@ class GameKernel(SessionMagics):
     def seed_magic(self, args: Args):
         """Reseed the session RNG: `%seed 7` (logged)."""
         self.session.reseed(args.seed)
-        from gamekernel.render.log import SeedResult
+        from gamekernel.results import SeedResult
 
         return SeedResult(args.seed)
 
@@ -200,7 +200,7 @@ class GameKernel(SessionMagics):
         if args.sub == "export":
             written = self.session.log_write(args.file, players=args.players, this_session=args.session,
                                                 odds=args.odds, date=args.date)
-            from gamekernel.render.log import ExportResult
+            from gamekernel.results import ExportResult
 
             return ExportResult(str(written.path), written.count, story=args.players)
         return self.session.log_view(args.count, show_secrets=args.gm)

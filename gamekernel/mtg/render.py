@@ -15,8 +15,7 @@ from gamekernel.display import TEXT, renders
 from gamekernel.display.html import chip, esc, panel, sign, table
 from gamekernel.display.numbers import percent as plain_percent
 from gamekernel.i18n import t
-from gamekernel.mtg.actions import LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
-from gamekernel.mtg.results import DataLoaded
+from gamekernel.mtg.results import DataLoaded, LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
 from gamekernel.mtg.rules.check import BoostResult, CheckResult
 from gamekernel.mtg.rules.odds import OddsTable
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from gamekernel.actions.campaign import CampaignStatus
 from gamekernel.campaign_repair import RepairReport
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import esc, panel
 from gamekernel.i18n import t
+from gamekernel.results import CampaignStatus
 
 
 @renders(CampaignStatus, TEXT)

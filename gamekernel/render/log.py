@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
-from gamekernel.display import TEXT, Displayable, renders
+from gamekernel.display import TEXT, renders
 from gamekernel.display.html import FONT, esc, panel, table
 from gamekernel.events import Event
 from gamekernel.i18n import t
-
-
-@dataclass(frozen=True, repr=False)
-class SeedResult(Displayable):
-    """`%seed N`: the session RNG was reseeded (logged)."""
-
-    seed: int
+from gamekernel.results import ExportResult, LogView, NoteResult, SeedResult, SessionDate, UndoResult
 
 
 @renders(SeedResult, TEXT)
@@ -26,15 +19,6 @@ def seed_text(result: SeedResult) -> str:
 @renders(SeedResult)
 def seed_html(result: SeedResult) -> str:
     return panel("seed", esc(seed_text(result)), tone="muted")
-
-
-@dataclass(frozen=True, repr=False)
-class ExportResult(Displayable):
-    """`%log export FILE`: where the log (or the players' story) went and how many entries it holds."""
-
-    path: str
-    count: int
-    story: bool = False
 
 
 @renders(ExportResult, TEXT)
@@ -48,48 +32,42 @@ def export_result_html(result: ExportResult) -> str:
     return panel("export", esc(export_text(result)), tone="good")
 
 
-@dataclass(frozen=True)
-class NoteResult(Displayable):
-    text: str
-    gm_only: bool = False
-
-    def _title(self) -> str:
-        return t("core.gm_note") if self.gm_only else t("core.note")
-
-    def __repr__(self) -> str:
-        return f"{self._title()}: {self.text}"
-
-    def _repr_html_(self) -> str:
-        body = f"<b>{esc(self._title())}:</b> {esc(self.text)}"
-        return panel("note", body, tone="warn" if self.gm_only else "neutral")
+def _note_title(note: NoteResult) -> str:
+    return t("core.gm_note") if note.gm_only else t("core.note")
 
 
-@dataclass(frozen=True)
-class SessionDate(Displayable):
-    """The date the GM gave this session (`%campaign date`)."""
-
-    date: str
-
-    def __repr__(self) -> str:
-        return t("core.session_date", date=self.date)
-
-    def _repr_html_(self) -> str:
-        return panel("note", esc(repr(self)), tone="neutral")
+@renders(NoteResult, TEXT)
+def note_text(note: NoteResult) -> str:
+    return f"{_note_title(note)}: {note.text}"
 
 
-@dataclass(frozen=True)
-class UndoResult(Displayable):
-    action: str
-    events: tuple[Event, ...]
+@renders(NoteResult)
+def note_html(note: NoteResult) -> str:
+    body = f"<b>{esc(_note_title(note))}:</b> {esc(note.text)}"
+    return panel("note", body, tone="warn" if note.gm_only else "neutral")
 
-    def __repr__(self) -> str:
-        if not self.events:
-            return t(f"core.{self.action}.nothing")
-        summary = "; ".join(_event_line(e, show_secrets=False) for e in self.events)
-        return t(f"core.{self.action}.done", count=len(self.events), summary=summary)
 
-    def _repr_html_(self) -> str:
-        return panel(self.action, esc(repr(self)), tone="warn")
+@renders(SessionDate, TEXT)
+def session_date_text(date: SessionDate) -> str:
+    return t("core.session_date", date=date.date)
+
+
+@renders(SessionDate)
+def session_date_html(date: SessionDate) -> str:
+    return panel("note", esc(session_date_text(date)), tone="neutral")
+
+
+@renders(UndoResult, TEXT)
+def undo_text(result: UndoResult) -> str:
+    if not result.events:
+        return t(f"core.{result.action}.nothing")
+    summary = "; ".join(_event_line(e, show_secrets=False) for e in result.events)
+    return t(f"core.{result.action}.done", count=len(result.events), summary=summary)
+
+
+@renders(UndoResult)
+def undo_html(result: UndoResult) -> str:
+    return panel(result.action, esc(undo_text(result)), tone="warn")
 
 
 def _event_line(event: Event, *, show_secrets: bool) -> str:
@@ -101,28 +79,29 @@ def _event_line(event: Event, *, show_secrets: bool) -> str:
     return f"{event.actor}: {summary}"
 
 
-@dataclass(frozen=True)
-class LogView(Displayable):
-    events: tuple[Event, ...]
-    show_secrets: bool = False
+def log_rows(view: LogView) -> list[tuple[str, str, str]]:
+    """(seq, kind, line) of each event shown: a secret event is marked, and its line hidden unless
+    the GM asked for the details."""
+    return [
+        (str(e.seq), e.kind + (" " + t("core.log.secret") if e.secret else ""),
+         _event_line(e, show_secrets=view.show_secrets))
+        for e in view.events
+    ]
 
-    def rows(self) -> list[tuple[str, str, str]]:
-        return [
-            (str(e.seq), e.kind + (" " + t("core.log.secret") if e.secret else ""),
-             _event_line(e, show_secrets=self.show_secrets))
-            for e in self.events
-        ]
 
-    def __repr__(self) -> str:
-        if not self.events:
-            return t("core.log.empty")
-        return "\n".join(f"{seq:>4}  {kind:<12} {line}" for seq, kind, line in self.rows())
+@renders(LogView, TEXT)
+def log_text(view: LogView) -> str:
+    if not view.events:
+        return t("core.log.empty")
+    return "\n".join(f"{seq:>4}  {kind:<12} {line}" for seq, kind, line in log_rows(view))
 
-    def _repr_html_(self) -> str:
-        if not self.events:
-            return panel("log", esc(t("core.log.empty")))
-        headers = (t("core.log.col.seq"), t("core.log.col.kind"), t("core.log.col.summary"))
-        return panel("log", table(headers, self.rows()), title_html=esc(t("core.log.title")))
+
+@renders(LogView)
+def log_html(view: LogView) -> str:
+    if not view.events:
+        return panel("log", esc(t("core.log.empty")))
+    headers = (t("core.log.col.seq"), t("core.log.col.kind"), t("core.log.col.summary"))
+    return panel("log", table(headers, log_rows(view)), title_html=esc(t("core.log.title")))
 
 
 # -- exports --------------------------------------------------------------------------------

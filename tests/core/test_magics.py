@@ -8,7 +8,7 @@ from contextlib import redirect_stdout
 from gamekernel import i18n
 from gamekernel.display.results import ErrorResult
 from gamekernel.magics import current_session
-from gamekernel.render.log import LogView, NoteResult, UndoResult
+from gamekernel.results import LogView, NoteResult, UndoResult
 
 
 def test_note_and_log(ip):
