@@ -68,3 +68,11 @@ class CampaignStatus(Displayable):
     snapshot_seq: int
     notices: tuple[str, ...] = ()
     closed: bool = False
+
+
+@dataclass(frozen=True, repr=False)
+class EventLines(Displayable):
+    """The log lines of the events one widget action recorded (a sheet edit, whose magic would show
+    the whole character)."""
+
+    lines: tuple[str, ...]

@@ -16,6 +16,7 @@ def register_all() -> None:
     import gamekernel.render.commands
     import gamekernel.render.log
     import gamekernel.render.summaries
+    import gamekernel.render.wrappers
     import gamekernel.table.render
     import gamekernel.teaching.render_explain
     import gamekernel.teaching.render_explore

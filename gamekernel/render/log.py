@@ -8,7 +8,7 @@ from gamekernel.display import TEXT, renders
 from gamekernel.display.html import FONT, esc, panel, table
 from gamekernel.events import Event
 from gamekernel.i18n import t
-from gamekernel.results import ExportResult, LogView, NoteResult, SeedResult, SessionDate, UndoResult
+from gamekernel.results import EventLines, ExportResult, LogView, NoteResult, SeedResult, SessionDate, UndoResult
 
 
 @renders(SeedResult, TEXT)
@@ -105,6 +105,16 @@ def log_html(view: LogView) -> str:
 
 
 # -- exports --------------------------------------------------------------------------------
+
+@renders(EventLines, TEXT)
+def event_lines_text(lines: EventLines) -> str:
+    return "\n".join(lines.lines)
+
+
+@renders(EventLines)
+def event_lines_html(lines: EventLines) -> str:
+    return "".join(f"<div>{esc(line)}</div>" for line in lines.lines)
+
 
 def visible_events(log: Sequence[Event], *, players: bool) -> list[Event]:
     """The events an export shows: for the players, nothing secret and no trace of it.

@@ -13,12 +13,12 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2] / "gamekernel"
-DRAWING_PLACES = ("render", "display", "widgets", "static")  # packages whose job is to draw or show
+MIXIN = ROOT / "display" / "__init__.py"  # Displayable itself: the html that asks the registry
 
 
 def _is_render_module(path: Path) -> bool:
     rel = path.relative_to(ROOT)
-    return (rel.parts[0] in DRAWING_PLACES or "widgets" in rel.parts[:-1] or path.name == "render.py"
+    return (rel.parts[0] == "render" or path == MIXIN or path.name == "render.py"
             or path.name.endswith("_render.py") or path.name.startswith("render_"))
 
 
