@@ -197,7 +197,7 @@ def test_simple_shape_fast_path_agrees_with_the_general_parser(text, limits):
 @RELAXED
 @given(st.from_regex(r"\A[0-9]{0,3}[dD][0-9]{0,3}(?:[-+][0-9]{1,3})?\Z"), st.integers(0, 2**32))
 def test_simple_shape_rolls_as_the_tree_does(text, seed):
-    """`roll` rolls the shapes `parse_simple` reads without walking the tree (issue 16): the faces,
+    """`roll` rolls the shapes `parse_simple` reads without walking the tree (a fast path): the faces,
     total, breakdown, stored form and RNG state afterwards equal the general path's."""
     from gamekernel.dice.parser import Parser
 
