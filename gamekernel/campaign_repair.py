@@ -35,29 +35,15 @@ from gamekernel.events import LogStore, storage_error
 from gamekernel.i18n import t
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RepairReport(Displayable):
-    """What a repair does (or did): one line per file, then how many events the campaign keeps."""
+    """What a repair does (or did): one line per file, then how many events the campaign keeps
+    (drawn by gamekernel/render/campaign.py)."""
 
     folder: str
     steps: tuple[str, ...]
     events: int
     done: bool
-
-    def __repr__(self) -> str:
-        key = "campaign.repair.done" if self.done else "campaign.repair.plan"
-        lines = [t(key, folder=self.folder, events=self.events)]
-        lines += [f"· {step}" for step in self.steps]
-        if not self.done:
-            lines.append(t("campaign.repair.confirm"))
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        from gamekernel.display.html import esc, panel
-
-        lines = repr(self).split("\n")
-        body = esc(lines[0]) + "".join(f"<div class='gk-notice'>{esc(line)}</div>" for line in lines[1:])
-        return panel("campaign", body, tone="good" if self.done else "muted")
 
 
 @dataclass

@@ -114,7 +114,7 @@ def register_event(name: str, *, apply: Reducer | None = None, undoable: bool = 
 
 
 Reaction = Callable[[Any, Event], None]
-_REACTIONS: list[Reaction] = []
+REACTIONS: list[Reaction] = []
 
 
 def register_reaction(reaction: Reaction) -> None:
@@ -124,8 +124,8 @@ def register_reaction(reaction: Reaction) -> None:
     consequences as events of their own, so a replay needs no reactions. Import it from here or
     from gamekernel.session.
     """
-    if reaction not in _REACTIONS:
-        _REACTIONS.append(reaction)
+    if reaction not in REACTIONS:
+        REACTIONS.append(reaction)
 
 
 @contextmanager

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from gamekernel.events import Event, LogStore
     from gamekernel.gammaworld.rules.state import AlphaState
-    from gamekernel.gurps.combat_render import CombatResult
+    from gamekernel.gurps.results import CombatResult
     from gamekernel.gurps.rules.characters import Character
     from gamekernel.mtg.rules.facts import FactsIndex
     from gamekernel.rng import TransactionalRandom

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from IPython.core.magic import Magics
 
@@ -24,6 +25,12 @@ _kernel_magics = None
 def set_kernel_magics(magics) -> None:
     global _kernel_magics
     _kernel_magics = magics
+
+
+def kernel_magics():
+    """The magics object `%load_ext gamekernel` registered (None before it or after unloading):
+    unloading closes its session and takes it out of IPython's configurables."""
+    return _kernel_magics
 
 
 def current_session():
@@ -94,17 +101,18 @@ def explainable(method: Callable) -> Callable:
     return wrapper
 
 
-class Progress:
-    """A text/HTML progress bar in one display handle, for loading 100 MB card data files."""
+class ProgressBar:
+    """A text/HTML progress bar in one display handle, for loading large data files (MtG card data,
+    a GCS library): every rule set's loading magic shows the same one."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         from IPython.display import display
 
         self.handle = display(self._html(0, 1), display_id=True)
         self.shown = -1
 
     @staticmethod
-    def _html(done: int, total: int):
+    def _html(done: int, total: int) -> Any:
         from IPython.display import HTML
 
         share = 0 if total <= 0 else min(100, done * 100 // total)

@@ -23,8 +23,8 @@ from gamekernel.actions.core import CoreActions
 from gamekernel.cards.actions import CardActions
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.events import (
-    _REACTIONS,
     EVENT_KINDS,
+    REACTIONS,
     Event,
     LogStore,
     check_storable,
@@ -132,7 +132,7 @@ class Session(
         if kind not in META_KINDS and not self._in_reaction:
             self._in_reaction = True
             try:
-                for reaction in _REACTIONS:
+                for reaction in REACTIONS:
                     reaction(self, event)
             finally:
                 self._in_reaction = False
@@ -284,13 +284,6 @@ class Session(
         self.log = list(events)
         self.active, self._redo_stack = active_events(self.log)
         self.state = replay(self.active)
-
-    @classmethod
-    def from_log(cls, path: str | os.PathLike[str]) -> Session:
-        """A session resumed from a log file (state rebuilt by replay)."""
-        session = cls()
-        session.attach_log(path)
-        return session
 
     def close(self) -> None:
         if self._store is not None:

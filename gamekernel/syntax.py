@@ -336,6 +336,19 @@ class Args:
         attributes.update(values)
         attributes.update(values=values, options=options, sub=sub, actor=actor, columns=columns or {})
 
+    values: dict[str, Any]
+    options: dict[str, Any]
+    sub: str | None
+    actor: str | None
+    columns: dict[str, int]
+
+    def __getattr__(self, name: str) -> Any:
+        """Reached only for a name the line did not set (a value of another form of the command, or a
+        typo): refused as usual. Declared so that a magic's `args.NAME` type-checks as `Any`; that
+        every NAME a magic reads is one its `@command` declares is a test (tests/core/test_magic_args.py)."""
+        known = ", ".join(sorted(self.__dict__.get("values", ()))) or "none"
+        raise AttributeError(f"the parsed line has no value {name!r} (values: {known})")
+
     def __repr__(self) -> str:
         return (f"Args(values={self.values!r}, options={self.options!r}, sub={self.sub!r}, "
                 f"actor={self.actor!r}, columns={self.columns!r})")

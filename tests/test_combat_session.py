@@ -184,7 +184,7 @@ def test_gurps_inj_05_06_damage_on_a_fighter_goes_through_the_fight_like_hit():
 
 
 def test_gurps_dmg_damage_magic_routes_to_the_fight_with_dr_and_attacker(ip):
-    from gamekernel.gurps.combat_render import CombatResult
+    from gamekernel.gurps.results import CombatResult
     from gamekernel.magics import current_session
 
     ip.run_line_magic("combat", "npc Goblin ST=9 DX=12 HT=11 DR=2 weapon=Spear:11:thr+2 imp")

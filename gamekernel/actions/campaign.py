@@ -10,16 +10,15 @@ from __future__ import annotations
 import contextlib
 import os
 from bisect import bisect_right
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from gamekernel.display import Displayable
 from gamekernel.errors import StorageError, UsageError
 from gamekernel.events import Event, gc_paused, register_event
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.limits import user_path
+from gamekernel.results import CampaignStatus
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -30,17 +29,6 @@ if TYPE_CHECKING:
 AUTO_SNAPSHOT_EVERY = 5_000
 
 register_event("campaign.open", undoable=False)
-
-
-@dataclass(frozen=True, repr=False)  # text and html: the render registry
-class CampaignStatus(Displayable):
-    name: str
-    path: str
-    sessions: int
-    events: int
-    snapshot_seq: int
-    notices: tuple[str, ...] = ()
-    closed: bool = False
 
 
 def snapshot_is_valid(events: list[Event], snapshot_seq: int) -> bool:

@@ -12,10 +12,10 @@ from gamekernel.errors import UsageError
 from gamekernel.events import register_event
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
+from gamekernel.results import LogView, NoteResult, SessionDate, UndoResult
 
 if TYPE_CHECKING:
     from gamekernel.dice import Distribution, RollResult
-    from gamekernel.render.log import LogView, NoteResult, SessionDate
 
 
 def _apply_seed(state: Any, data: Mapping[str, Any]) -> None:
@@ -91,8 +91,6 @@ class CoreActions(HostBase):
 
     def note(self, text: str, *, gm_only: bool = False) -> NoteResult:
         """A GM annotation in the log (`gm_only` notes are left out of the players' export)."""
-        from gamekernel.render.log import NoteResult
-
         text = text.strip()
         if not text:
             raise UsageError(t("core.err.note_empty"))
@@ -102,38 +100,28 @@ class CoreActions(HostBase):
     def session_date(self, date: str) -> SessionDate:
         """Date this session's story (`%campaign date 2026-11-30`): the players' story is headed by
         this date, not by the stamp of the day the notebook ran, so a re-run notebook prints the same."""
-        from gamekernel.render.log import SessionDate
-
         day = parse_date(date)
         self.record("session.date", {"date": day})
         return SessionDate(day)
 
     def log_view(self, last: int | None = None, *, show_secrets: bool = False) -> LogView:
         """The last `last` events (all when None) as a table; secret details hidden unless asked."""
-        from gamekernel.render.log import LogView
-
         if last is not None and last < 1:
             raise UsageError(t("core.err.log_count", count=last))
         events = self.log if last is None else self.log[-last:]
         return LogView(tuple(events), show_secrets)
 
-    def log_export(
-        self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
-        odds: bool = False, date: str | None = None,
-    ) -> Path:
-        """Write the log as Markdown (.md) or a self-contained page (.html), atomically.
-
-        With a campaign open the log is the whole campaign; `this_session` keeps only what this
-        kernel recorded since it opened the campaign. `players` writes the players' story instead
-        of the GM's log (`odds` adds the odds to its rolls; `date` heads it instead of the session's
-        own date). See `log_write` for the count."""
-        return self.log_write(path, players=players, this_session=this_session, odds=odds, date=date).path
-
     def log_write(
         self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
         odds: bool = False, date: str | None = None,
     ) -> Written:
-        """`export_log`, returning the path and how many entries the file really holds."""
+        """Write the log as Markdown (.md) or a self-contained page (.html), atomically (`%log export`),
+        returning the path and how many entries the file really holds.
+
+        With a campaign open the log is the whole campaign; `this_session` keeps only what this
+        kernel recorded since it opened the campaign. `players` writes the players' story instead
+        of the GM's log (`odds` adds the odds to its rolls; `date` heads it instead of the session's
+        own date)."""
         from gamekernel.render.log import export_html, export_markdown
         from gamekernel.render.story import story_html, story_markdown, tell
         from gamekernel.util import atomic_write_text
@@ -159,11 +147,7 @@ class CoreActions(HostBase):
         return Written(path, count)
 
     def undo_result(self, count: int = 1):
-        from gamekernel.render.log import UndoResult
-
         return UndoResult("undo", tuple(self.undo(count)))
 
     def redo_result(self, count: int = 1):
-        from gamekernel.render.log import UndoResult
-
         return UndoResult("redo", tuple(self.redo(count)))

@@ -24,14 +24,14 @@ def apply(table: Table, batch: Batch) -> None:
     Raises ReplayError (table unchanged) when a record does not fit: an unknown zone or card,
     a card not where the record says it was, a shuffle that is not a permutation."""
     if len(batch.ops) == 1:
-        _check_op(table, batch.ops[0])
-        _apply_op(table, batch.ops[0])
+        check_op(table, batch.ops[0])
+        apply_op(table, batch.ops[0])
         table.version += 1
         return
     scratch = table.copy()
     for op in batch.ops:
-        _check_op(scratch, op)
-        _apply_op(scratch, op)
+        check_op(scratch, op)
+        apply_op(scratch, op)
     table.zones, table.orders, table.cards, table.serial = (
         scratch.zones,
         scratch.orders,
@@ -61,7 +61,7 @@ def _require_zone(table: Table, name: str) -> None:
         raise ReplayError(t("cards.err.record_zone", name=name))
 
 
-def _check_op(table: Table, op: Op) -> None:
+def check_op(table: Table, op: Op) -> None:
     if isinstance(op, AddZone):
         if op.info.name in table.zones:
             raise ReplayError(t("cards.err.record_zone_exists", name=op.info.name))
@@ -99,7 +99,7 @@ def _check_op(table: Table, op: Op) -> None:
             raise ReplayError(t("cards.err.record_card", uid=missing[0]))
 
 
-def _apply_op(table: Table, op: Op) -> None:
+def apply_op(table: Table, op: Op) -> None:
     cards = table.cards
     if isinstance(op, AddZone):
         table.zones[op.info.name] = op.info

@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from gamekernel.cards.apply import _apply_op, _check_op
+from gamekernel.cards.apply import apply_op, check_op
 from gamekernel.cards.facts import ERROR_WHEN_EMPTY, DrawFrom, EmptyPolicy, EmptyZoneError, Position, ZoneInfo
 from gamekernel.cards.records import AddZone, Batch, Create, Destroy, Move, Op, SetPolicy, SetState, Shuffle
 from gamekernel.cards.table import Table
@@ -160,8 +160,8 @@ def plan_draw(
             position = at + len(drawn)
         sources = tuple(scratch.cards[uid].zone for uid in uids)
         move = Move(tuple(uids), sources, to, position, arriving_face, tapped=False)
-        _check_op(scratch, move)
-        _apply_op(scratch, move)
+        check_op(scratch, move)
+        apply_op(scratch, move)
         ops.append(move)
         drawn.extend(uids)
 
@@ -178,7 +178,7 @@ def plan_draw(
         refill = _refill_ops(scratch, zone, policy, rng) if policy.mode == "reshuffle" else None
         if refill:
             for op in refill:
-                _apply_op(scratch, op)
+                apply_op(scratch, op)
             ops.extend(refill)
             continue
         onward = policy.zone if policy.mode == "fallback" else policy.then

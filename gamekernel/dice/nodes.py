@@ -78,7 +78,7 @@ def make(cls, *values):
     return _tuple_new(cls, values)
 
 
-def _field(index: int, doc: str) -> property:
+def node_field(index: int, doc: str) -> property:
     return property(itemgetter(index), doc=doc)
 
 
@@ -87,8 +87,8 @@ class Num(Node):
 
     __slots__ = ()
     fields = ("value", "col")
-    value = _field(0, "the integer")
-    col = _field(1, "1-based column")
+    value = node_field(0, "the integer")
+    col = node_field(1, "1-based column")
 
     def roll(self, rng, out, depth):
         return self[0]
@@ -99,8 +99,8 @@ class Neg(Node):
 
     __slots__ = ()
     fields = ("operand", "col")
-    operand = _field(0, "the negated node")
-    col = _field(1, "1-based column")
+    operand = node_field(0, "the negated node")
+    col = node_field(1, "1-based column")
 
     def roll(self, rng, out, depth):
         return -self[0].roll(rng, out, depth)
@@ -111,7 +111,7 @@ class Group(Node):
 
     __slots__ = ()
     fields = ("inner",)
-    inner = _field(0, "the node inside the parentheses")
+    inner = node_field(0, "the node inside the parentheses")
 
     def roll(self, rng, out, depth):
         return self[0].roll(rng, out, depth)
@@ -126,8 +126,8 @@ class Chain(Node):
 
     __slots__ = ()
     fields = ("first", "rest")
-    first = _field(0, "the first operand")
-    rest = _field(1, "tuple of (op, node, column)")
+    first = node_field(0, "the first operand")
+    rest = node_field(1, "tuple of (op, node, column)")
 
     def roll(self, rng, out, depth):
         total = self[0].roll(rng, out, depth)
@@ -157,12 +157,12 @@ class Mods(Node):
 
     __slots__ = ()
     fields = ("keep", "reroll", "reroll_once", "explode", "low", "high")
-    keep = _field(0, "(kind, count) or None")
-    reroll = _field(1, "face range or None")
-    reroll_once = _field(2, "True for ro")
-    explode = _field(3, "face range or None")
-    low = _field(4, "clamp minimum or None")
-    high = _field(5, "clamp maximum or None")
+    keep = node_field(0, "(kind, count) or None")
+    reroll = node_field(1, "face range or None")
+    reroll_once = node_field(2, "True for ro")
+    explode = node_field(3, "face range or None")
+    low = node_field(4, "clamp minimum or None")
+    high = node_field(5, "clamp maximum or None")
 
     def kept_count(self, n: int) -> tuple[bool, int]:
         """(keep the highest?, how many of the n dice are kept)."""
@@ -214,10 +214,10 @@ class Dice(Node):
 
     __slots__ = ()
     fields = ("count", "sides", "mods", "col")
-    count = _field(0, "number of dice")
-    sides = _field(1, "faces per die")
-    mods = _field(2, "Mods or None")
-    col = _field(3, "1-based column")
+    count = node_field(0, "number of dice")
+    sides = node_field(1, "faces per die")
+    mods = node_field(2, "Mods or None")
+    col = node_field(3, "1-based column")
 
     def roll(self, rng, out, depth):
         count, sides, mods, _col = self

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from gamekernel.dice.errors import DiceError, expected_error, limit_error
 from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
-from gamekernel.dice.nodes import Chain, Dice, Group, Mods, Neg, Node, Num, _field, make
+from gamekernel.dice.nodes import Chain, Dice, Group, Mods, Neg, Node, Num, make, node_field
 
 # Scanned by hand rather than with `re`: importing re (and enum) would double the cold start.
 _DIGIT = frozenset("0123456789")
@@ -91,12 +91,12 @@ class Expression(Node):
 
     __slots__ = ()
     fields = ("ast", "comparison", "label", "text", "source", "dice_count")
-    ast = _field(0, "the root node")
-    comparison = _field(1, "(op, right-hand Node) or None")
-    label = _field(2, "trailing free text, or ''")
-    text = _field(3, "normalised expression text")
-    source = _field(4, "the input as typed")
-    dice_count = _field(5, "dice rolled before explosions and rerolls")
+    ast = node_field(0, "the root node")
+    comparison = node_field(1, "(op, right-hand Node) or None")
+    label = node_field(2, "trailing free text, or ''")
+    text = node_field(3, "normalised expression text")
+    source = node_field(4, "the input as typed")
+    dice_count = node_field(5, "dice rolled before explosions and rerolls")
 
     def __repr__(self) -> str:
         label = f", label={self.label!r}" if self.label else ""
@@ -137,11 +137,11 @@ def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
         )
     if text.isascii():
         lower = text.lower()
-        return _simple(lower, text, limits) or _Parser(lower, text, text, None, limits).parse_roll()
+        return parse_simple(lower, text, limits) or Parser(lower, text, text, None, limits).parse_roll()
     return _parse_unicode(text, limits)
 
 
-def _simple(lower: str, source: str, limits: Limits) -> Expression | None:
+def parse_simple(lower: str, source: str, limits: Limits) -> Expression | None:
     """The commonest shape, `NdS` or `NdS+K` (`3d+2`, `1d20+5`), read with a few str methods.
 
     Not a cache: it builds the same AST the general parser builds (a property test checks
@@ -182,10 +182,10 @@ def _parse_unicode(text: str, limits: Limits) -> Expression:
             text, columns[limits.max_length], "dice.err.too_long", "dice.exp.shorter",
             length=len(norm), limit=limits.max_length,
         )
-    return _Parser(norm.translate(_ASCII_LOWER), norm, text, columns, limits).parse_roll()
+    return Parser(norm.translate(_ASCII_LOWER), norm, text, columns, limits).parse_roll()
 
 
-class _Parser:
+class Parser:
     # No __slots__: class-level defaults mean a new parser sets only five attributes.
     pos = depth = dice = 0
     spaced = False

@@ -27,7 +27,7 @@ from gamekernel.dice.nodes import (
     make,
 )
 from gamekernel.dice.nodes import faces as roll_faces
-from gamekernel.dice.parser import Expression, _Parser, _simple, parse
+from gamekernel.dice.parser import Expression, Parser, parse, parse_simple
 from gamekernel.display import Displayable
 
 _COUNTED = frozenset((KEPT, EXPLODED, CLAMPED))
@@ -307,10 +307,10 @@ def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollRe
     if type(expr) is str:
         if len(expr) <= limits.max_length and expr.isascii():  # parse(), minus one call
             lower = expr.lower()
-            expression = _simple(lower, expr, limits)
+            expression = parse_simple(lower, expr, limits)
             if expression is not None:
                 return _roll_simple(expression, rng)
-            expression = _Parser(lower, expr, expr, None, limits).parse_roll()
+            expression = Parser(lower, expr, expr, None, limits).parse_roll()
         else:
             expression = parse(expr, limits)
     elif isinstance(expr, Expression):
@@ -347,9 +347,9 @@ def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollRe
 
 
 def _roll_simple(expression: Expression, rng) -> RollResult:
-    """`NdS` or `NdS+K` / `NdS-K` as `_simple` reads them (`3d+2`, `1d20+5`), rolled without walking
+    """`NdS` or `NdS+K` / `NdS-K` as `parse_simple` reads them (`3d+2`, `1d20+5`), rolled without walking
     the tree: the same faces, total and groups as `Chain.roll` / `Dice.roll` (a property test
-    compares the two on every shape `_simple` accepts)."""
+    compares the two on every shape `parse_simple` accepts)."""
     ast = expression[0]
     if type(ast) is Dice:
         rolled = roll_faces(rng, ast[0], ast[1])

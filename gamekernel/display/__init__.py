@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 TEXT = "text/plain"
 HTML = "text/html"
 
-# `object`, not typing.Any: importing typing would double a cold `from gamekernel.dice import ...`
-Renderer = Callable[[object], str]
+# A renderer takes the one result type it is registered for; the registry holds them all as
+# `Callable[..., str]`, and `renders` keeps each decorated function's own type.
+Renderer = Callable[..., str]
 Summary = Callable[[Mapping[str, object]], str]
 
 # each renderer takes the type it is registered under (or a subclass): `renderer` looks it up by type

@@ -14,12 +14,20 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import limits
-from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.events import Event, check_storable, register_event, register_reaction
 from gamekernel.gammaworld.rules import odds, play
 from gamekernel.gammaworld.rules.decks import DeckCheck, validate_deck
-from gamekernel.gammaworld.rules.results import AlphaResult, HandView, describe, hand_view
+from gamekernel.gammaworld.rules.results import (
+    AlphaOdds,
+    AlphaResult,
+    AlphaResults,
+    DeckOddsView,
+    DeckView,
+    HandView,
+    describe,
+    hand_view,
+)
 from gamekernel.gammaworld.rules.state import AlphaState, Step, apply_recorded, apply_step
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
@@ -154,8 +162,8 @@ class GammaWorldActions(HostBase):
     def _gw_query(self, owner: str) -> None:
         """Queries record nothing, so they never set up the GM deck: name what is missing instead."""
         if owner.upper() == "GM":
-            play._require_setup(self.gw)
-        play._require_deck(self.gw, owner)
+            play.require_setup(self.gw)
+        play.require_deck(self.gw, owner)
 
     def _card_id(self, name: str) -> str:
         return self.gw.catalog.find(name).id
@@ -217,7 +225,7 @@ class GammaWorldActions(HostBase):
     def gw_deck_show(self, owner: str) -> DeckView:
         self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
-        zone = play._require_deck(self.gw, owner)
+        zone = play.require_deck(self.gw, owner)
         return DeckView(owner, tuple(ids), self.gw.table.count(zone), self.gw.catalog)
 
     # -- play ----------------------------------------------------------------------------------
@@ -282,59 +290,13 @@ class GammaWorldActions(HostBase):
     def gw_deck_odds(self, owner: str, card: str, draws: int) -> DeckOddsView:
         """Chance that the next `draws` cards of `owner`'s deck (order unknown) include `card`."""
         self._gw_query(owner)
-        zone = play._require_deck(self.gw, owner)
+        zone = play.require_deck(self.gw, owner)
         card_id = self._card_id(card)
         in_deck = [c.def_id for c in self.gw.table.in_zone(zone)]
         if draws > len(in_deck):
             raise UsageError(t("gammaworld.err.odds_draws", owner=owner, size=len(in_deck), draws=draws))
         result = odds.p_card_in_draws(len(in_deck), in_deck.count(card_id), draws)
         return DeckOddsView(owner, self.gw.catalog.card(card_id).name, result)
-
-
-class AlphaResults(tuple, Displayable):
-    """Several results of one command (e.g. `%draw alpha` for every character)."""
-
-    def __new__(cls, results: tuple[AlphaResult, ...]):
-        return super().__new__(cls, results)
-
-    def __repr__(self) -> str:
-        return "\n".join(repr(r) for r in self)
-
-    def _repr_html_(self) -> str:
-        return "".join(r._repr_html_() for r in self)
-
-
-class DeckView(Displayable):
-    """A deck's card list (every card that belongs to it) and how many lie in it now."""
-
-    def __init__(self, owner: str, card_ids: tuple[str, ...], in_deck: int, catalog) -> None:
-        self.owner, self.card_ids, self.in_deck, self.catalog = owner, card_ids, in_deck, catalog
-
-    def rows(self) -> list[tuple[str, str, str, int]]:
-        counts: dict[str, int] = {}
-        for card_id in self.card_ids:
-            counts[card_id] = counts.get(card_id, 0) + 1
-        rows = []
-        for card_id, count in counts.items():
-            card = self.catalog.card(card_id)
-            rows.append((card.name, card.energy, card.rarity, count))
-        return rows
-
-
-class AlphaOdds(Displayable):
-    """Exact teaching odds: flux by number of d20 rolls, overcharge by origin bonus."""
-
-    def __init__(self, flux_rows, overcharge_rows) -> None:
-        self.flux_rows, self.overcharge_rows = flux_rows, overcharge_rows
-
-
-class DeckOddsView(Displayable):
-    def __init__(self, owner: str, card_name: str, result: odds.DeckOdds) -> None:
-        self.owner, self.card_name, self.result = owner, card_name, result
-
-    @property
-    def probability(self):
-        return self.result.at_least_one
 
 
 __all__ = [

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import ACCENTS, FONT, INK, PAPER, chip, esc, panel, sign, table
 from gamekernel.display.numbers import percent as plain_percent
-from gamekernel.gammaworld.actions import AlphaOdds, DeckOddsView, DeckView
 from gamekernel.gammaworld.rules.decks import DeckCheck
-from gamekernel.gammaworld.rules.results import AlphaResult, HandView
+from gamekernel.gammaworld.rules.results import AlphaOdds, AlphaResult, AlphaResults, DeckOddsView, DeckView, HandView
 from gamekernel.i18n import t
 
 if TYPE_CHECKING:
@@ -119,7 +118,7 @@ def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = Fals
 # ----------------------------------------------------------------------------- hands
 
 
-def _counts(hand: HandView) -> str:
+def hand_counts(hand: HandView) -> str:
     deck = t("gammaworld.hand.no_deck") if hand.deck_count is None else hand.deck_count
     return t("gammaworld.hand.counts", deck=deck, gm=hand.gm_count, discard=hand.discard_count)
 
@@ -137,7 +136,7 @@ def hand_text(hand: HandView) -> str:
     ]
     body = "; ".join(cards) or t("gammaworld.hand.empty")
     flux = f" · {t('gammaworld.flux.pending', count=hand.flux_pending)}" if hand.flux_pending else ""
-    return f"{title}: {body} · {_counts(hand)}{flux}"
+    return f"{title}: {body} · {hand_counts(hand)}{flux}"
 
 
 @renders(HandView)
@@ -161,7 +160,7 @@ def hand_html(hand: HandView) -> str:
             f"{esc(t('gammaworld.flux.pending', count=hand.flux_pending))}</div>"
         )
     encounter = t("gammaworld.hand.encounter" if hand.encounter else "gammaworld.hand.no_encounter")
-    footer = f'<div class="gk-hand-counts" style="font-size:12px">{esc(_counts(hand))} · {esc(encounter)}</div>'
+    footer = f'<div class="gk-hand-counts" style="font-size:12px">{esc(hand_counts(hand))} · {esc(encounter)}</div>'
     body = f'{banner}<div class="gk-hand-cards" style="display:flex;flex-wrap:wrap">{faces}</div>{footer}'
     return panel("hand", body, title_html=title)
 
@@ -346,13 +345,35 @@ def result_html(result: AlphaResult) -> str:
     return panel(f"gw gk-gw-{result.step.kind}", f"{rest}{hands}", title_html=head, tone=tone)
 
 
+@renders(AlphaResults, TEXT)
+def results_text(results: AlphaResults) -> str:
+    return "\n".join(repr(result) for result in results)
+
+
+@renders(AlphaResults)
+def results_html(results: AlphaResults) -> str:
+    return "".join(result._repr_html_() for result in results)
+
+
 # ----------------------------------------------------------------------------- decks and odds
+
+
+def deck_check_messages(check: DeckCheck) -> list[str]:
+    """The verdict in words: the size when the deck is legal, else one line per broken rule."""
+    if check.ok:
+        return [t("gammaworld.deck.ok", size=check.size)]
+    return [t(problem.key, **dict(problem.fields)) for problem in check.problems]
+
+
+@renders(DeckCheck, TEXT)
+def deck_check_text(check: DeckCheck) -> str:
+    return f"{check.owner}: " + "; ".join(deck_check_messages(check))
 
 
 @renders(DeckCheck)
 def deck_check_html(check: DeckCheck) -> str:
     tone = "good" if check.ok else "bad"
-    items = "".join(f"<div>{esc(message)}</div>" for message in check.messages())
+    items = "".join(f"<div>{esc(message)}</div>" for message in deck_check_messages(check))
     rows = [(name, str(count)) for name, count in check.copies]
     return panel(
         "gw-deck-check",

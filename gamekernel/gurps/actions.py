@@ -17,9 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import limits
-from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
+from gamekernel.gurps.results import (
+    CharacterList,
+    GcsLibraryLoaded,
+    LibraryFound,
+    LoadedCharacter,
+    LuckStatus,
+    SavedCharacter,
+)
 from gamekernel.gurps.rules.characters import (
     Character,
     check_edits,
@@ -49,7 +56,7 @@ from gamekernel.gurps.rules.contests import QuickContest, RegularContest, quick_
 from gamekernel.gurps.rules.damage import DamageRoll, parse_damage, roll_damage
 from gamekernel.gurps.rules.fright import FrightCheck, fright_check
 from gamekernel.gurps.rules.gcs import export_gcs, read_gcs
-from gamekernel.gurps.rules.gcs.library import LibraryEntry, LibraryIndex, index_library
+from gamekernel.gurps.rules.gcs.library import LibraryIndex, index_library
 from gamekernel.gurps.rules.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
 from gamekernel.gurps.rules.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
 from gamekernel.gurps.rules.reactions import ReactionRoll, reaction_roll
@@ -167,65 +174,6 @@ def _skill_level_or_none(character: Character, skill: str) -> int | None:
         return None
 
 
-@dataclass(frozen=True)
-class CharacterList(Displayable):
-    """The characters at the table, the active one marked (`%char list`)."""
-
-    characters: tuple[Character, ...]
-    active: str | None
-
-    def __repr__(self) -> str:
-        return f"<CharacterList {', '.join(c.name for c in self.characters)}>"
-
-
-@dataclass(frozen=True)
-class SavedCharacter(Displayable):
-    name: str
-    path: str
-
-    def __repr__(self) -> str:
-        return f"<SavedCharacter {self.name}>"
-
-
-@dataclass(frozen=True)
-class LoadedCharacter(Displayable):
-    """A character just loaded, with one line per value where GCS's number replaced ours."""
-
-    character: Character
-    differences: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
-
-    def __repr__(self) -> str:
-        return "\n".join([*self.differences, repr(self.character)])
-
-
-@dataclass(frozen=True)
-class GcsLibraryLoaded(Displayable):
-    """`%gurps library PATH`: what the GCS library folder holds."""
-
-    source: str
-    counts: tuple[tuple[str, int], ...]
-    from_cache: bool = False
-    skipped: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class LibraryFound(Displayable):
-    """`%gurps find NAME`: one entry of the loaded GCS library."""
-
-    entry: LibraryEntry
-
-
-@dataclass(frozen=True)
-class LuckStatus(Displayable):
-    """Who has Luck and whether its use is spent (`%luck status`, `%luck reset`)."""
-
-    rows: tuple[tuple[str, str, int, bool], ...]  # (name, trait, every_minutes, spent)
-
-    def __repr__(self) -> str:
-        return f"<LuckStatus {', '.join(r[0] for r in self.rows)}>"
-
-
 class GurpsActions(HostBase):
     _gcs_library: LibraryIndex | None = None
     """GURPS operations (mixed into Session): `session.gurps_check("Lockpicking-5 dark")` etc."""
@@ -299,10 +247,6 @@ class GurpsActions(HostBase):
         character = Character(name=name, traits=tuple(built_traits), skills=tuple(built_skills), **fields)
         Character.from_dict(character.to_dict())  # validates appearance/wealth names before logging
         return self.gurps_add_character(character, activate=activate)
-
-    def gurps_char_load(self, path: str | os.PathLike[str], *, activate: bool = True) -> Character:
-        """Load a character file (our JSON or a GCS .gcs) and put it at the table."""
-        return self.gurps_char_import(path, activate=activate).character
 
     def gurps_char_import(self, path: str | os.PathLike[str], *, activate: bool = True) -> LoadedCharacter:
         """Load a character file; for a GCS file also say, one line each, where the file's value

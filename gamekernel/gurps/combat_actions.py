@@ -16,6 +16,7 @@ from typing import Any
 
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
+from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules import hazards as hz
 from gamekernel.gurps.rules import magic as mg
@@ -129,18 +130,19 @@ def with_states(c: Combatant, ch: Any) -> Combatant:
 # ---------------------------------------------------------------- operations (pure over the part)
 
 Op = Callable[[CombatPart, Mapping[str, Any], Tape], tuple[dict[str, Any], Any]]
-_OPS: dict[str, Op] = {}
+OPS: dict[str, Op] = {}
 
 
 def op(name: str) -> Callable[[Op], Op]:
     def register(fn: Op) -> Op:
-        _OPS[name] = fn
+        OPS[name] = fn
         return fn
 
     return register
 
 
-def _fight(part: CombatPart) -> CombatState:
+def running_fight(part: CombatPart) -> CombatState:
+    """The fight every combat step works on; refused with the usage example when none is running."""
     if part.fight is None or part.fight.over:
         raise RuleError(t("combat.err.no_fight_example"))
     return part.fight
@@ -162,13 +164,13 @@ def _op_start(part, args, tape):
 
 @op("next")
 def _op_next(part, args, tape):
-    fight, report = cb.next_turn(_fight(part), tape)
+    fight, report = cb.next_turn(running_fight(part), tape)
     return {"fight": fight}, ("next", report)
 
 
 @op("maneuver")
 def _op_maneuver(part, args, tape):
-    fight, report = cb.choose_maneuver(_fight(part), args["name"], args["maneuver"], tape,
+    fight, report = cb.choose_maneuver(running_fight(part), args["name"], args["maneuver"], tape,
                                        option=args.get("option", ""), target=args.get("target", ""),
                                        posture=args.get("posture", ""), concentrate_on=args.get("task", ""))
     return {"fight": fight}, ("maneuver", report)
@@ -176,7 +178,7 @@ def _op_maneuver(part, args, tape):
 
 @op("posture")
 def _op_posture(part, args, tape):
-    fight = cb.free_posture(_fight(part), args["name"], args["posture"])
+    fight = cb.free_posture(running_fight(part), args["name"], args["posture"])
     return {"fight": fight}, ("lines", [t("combat.posture", name=args["name"], posture=args["posture"])])
 
 
@@ -184,13 +186,13 @@ def _op_posture(part, args, tape):
 def _op_attack(part, args, tape):
     opts = cb.AttackOptions(**{k: (tuple(tuple(x) for x in v) if k == "extra" else v)
                                for k, v in args.get("options", {}).items()})
-    fight, report = cb.attack(_fight(part), args["attacker"], args["target"], args["weapon"], tape, opts)
+    fight, report = cb.attack(running_fight(part), args["attacker"], args["target"], args["weapon"], tape, opts)
     return {"fight": fight}, ("attack", report)
 
 
 @op("defend")
 def _op_defend(part, args, tape):
-    fight, report = cb.defend(_fight(part), args["name"], args["kind"], tape)
+    fight, report = cb.defend(running_fight(part), args["name"], args["kind"], tape)
     return {"fight": fight}, ("defend", report)
 
 
@@ -214,7 +216,7 @@ def _op_damage(part, args, tape):
 
 @op("end")
 def _op_end(part, args, tape):
-    fight, report = cb.end_combat(_fight(part), tape)
+    fight, report = cb.end_combat(running_fight(part), tape)
     chars = part.characters or {}
     roster = {**part.roster, **{c.name: c for c in fight.combatants}}
     back = {c.name: c for c in fight.combatants if c.name in chars}
@@ -264,7 +266,7 @@ def _op_hazard(part, args, tape):
     elif outcome.check is not None:
         lines.append(str(outcome.check))
     changes, rep = _hurt(part, c, tape, injury=injury, fp=fp_loss, airless_seconds=airless)
-    return changes, ("lines", lines + _injury_lines(rep))
+    return changes, ("lines", Harmed(tuple(lines), rep))
 
 
 def _hurt(part: CombatPart, c: Combatant, tape: Tape, *, injury: int = 0, fp: int = 0,
@@ -275,13 +277,6 @@ def _hurt(part: CombatPart, c: Combatant, tape: Tape, *, injury: int = 0, fp: in
         return {"fight": fight}, rep
     c, rep = harm(c, tape, injury=injury, fp=fp, airless_seconds=airless_seconds)
     return part.put(c), rep
-
-
-def _injury_lines(rep) -> list[str]:
-    """The injury path's lines, none when nothing was lost (a resisted poison, a free spell)."""
-    from gamekernel.gurps.combat_render import injury_lines
-
-    return injury_lines(rep) if rep.injury or rep.fp_loss else []
 
 
 def _in(fight: CombatState, name: str) -> bool:
@@ -322,7 +317,7 @@ def _op_cast(part, args, tape):
         lines.append(t("combat.spellfail", roll=result.failure_result,
                        text=t(f"combat.spellfail.{result.failure_result}")))
     changes, rep = _hurt(part, c, tape, fp=result.energy_spent)
-    return changes, ("lines", lines + _injury_lines(rep))
+    return changes, ("lines", Harmed(tuple(lines), rep))
 
 
 def _resting(part: CombatPart, name: str, what: str) -> Combatant:
@@ -382,12 +377,14 @@ def _op_mortal(part, args, tape):
     return part.put(c), ("mortal", lines)
 
 
-def _lend_characters(state, part: CombatPart) -> None:
+def lend_characters(state, part: CombatPart) -> None:
+    """Let the combat part read the session's GURPS characters (a PC joining by name, a replay of an
+    older event); the caller takes them back (`part.characters = None`) when the step is done."""
     gurps = state.parts.get("gurps")
     part.characters = getattr(gurps, "characters", None)
 
 
-def _apply(state, data: Mapping[str, Any]) -> None:
+def apply_combat_event(state, data: Mapping[str, Any]) -> None:
     """Reducer of every combat event: write back the facts the live operation recorded (what it
     changed); an event recorded before facts were kept (older logs) reruns the operation on its
     recorded dice instead. HP/FP changes of session characters (outside a fight, or when it ends) go
@@ -395,9 +392,9 @@ def _apply(state, data: Mapping[str, Any]) -> None:
     part: CombatPart = state[PART]
     facts = data.get("facts")
     if facts is None:
-        _lend_characters(state, part)
+        lend_characters(state, part)
         try:
-            changes, _ = _OPS[data["op"]](part, data["args"], Tape(faces=data["faces"]))
+            changes, _ = OPS[data["op"]](part, data["args"], Tape(faces=data["faces"]))
         finally:
             part.characters = None
         back = list(changes.pop("characters", ()))
@@ -454,7 +451,7 @@ def _dict_facts(facts: dict[str, Any], key: str, old: Mapping[str, Any], new: Ma
 
 
 def apply_part_facts(part: CombatPart, facts: Mapping[str, Any]) -> None:
-    """`part` changed as `part_facts` recorded (the characters' share is written by `_apply`)."""
+    """`part` changed as `part_facts` recorded (the characters' share is written by `apply_combat_event`)."""
     if "fight" in facts:
         part.fight = apply_fight_facts(part.fight, facts["fight"])
     if "templates" in facts:
@@ -491,8 +488,8 @@ def _write_back(ch: Any, c: Combatant) -> Any:
                      death_line=c.death_line)
 
 
-for _name in _OPS:
-    register_event(f"combat.{_name}", apply=_apply)
+for _name in OPS:
+    register_event(f"combat.{_name}", apply=apply_combat_event)
 
 # ---------------------------------------------------------------- parsing helpers
 
@@ -550,13 +547,12 @@ class CombatActions(HostBase):
                 outcome: Callable[[Any], dict[str, Any]] | None = None, secret: bool = False):
         """Run operation `name` live (validating it), then record it with its dice; `outcome` picks
         the facts of the live report the log line needs (whose turn began), stored as data["outcome"]."""
-        from gamekernel.gurps.combat_render import CombatResult
 
         part: CombatPart = self.state[PART]
         tape = Tape(self.dice_for(secret))
-        _lend_characters(self.state, part)
+        lend_characters(self.state, part)
         try:
-            changes, (kind, report) = _OPS[name](part, args, tape)  # validates; raises before anything is logged
+            changes, (kind, report) = OPS[name](part, args, tape)  # validates; raises before anything is logged
         finally:
             part.characters = None
         data = {"op": name, "args": args, "faces": list(tape.used), "facts": part_facts(part, changes)}
@@ -578,7 +574,7 @@ class CombatActions(HostBase):
             found = cb.quick_combatant(key, templates[key])
         else:
             part: CombatPart = self.state[PART]
-            _lend_characters(self.state, part)
+            lend_characters(self.state, part)
             try:
                 found = part.person(name)
             finally:
@@ -619,7 +615,6 @@ class CombatActions(HostBase):
         return self._combat("end", {})
 
     def combat_status(self):
-        from gamekernel.gurps.combat_render import CombatResult
 
         return CombatResult("status", (), self.state[PART].fight)
 
@@ -638,7 +633,7 @@ class CombatActions(HostBase):
     def combat_posture(self, name: str, posture: str):
         """Change posture: a free crouch / kneel step when allowed, else the Change Posture maneuver."""
         posture = posture_key(posture)
-        fight = _fight(self.state[PART])
+        fight = running_fight(self.state[PART])
         current = fight.get(name)
         if cb.is_free_posture_change(current.posture, posture):
             return self._combat("posture", {"name": current.name, "posture": posture}, actor=name)
@@ -654,7 +649,7 @@ class CombatActions(HostBase):
                                        "options": options}, actor=attacker)
 
     def combat_defend(self, name: str, kind: str = ""):
-        fight = _fight(self.state[PART])
+        fight = running_fight(self.state[PART])
         if not kind:
             p = fight.pending
             if p is None:

@@ -5,11 +5,11 @@ Deterministic and escaped: names, weapons and notes pass through `esc`; no ids o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from gamekernel.display import Displayable
+from gamekernel.display import TEXT, renders
 from gamekernel.display.html import ACCENTS, FONT, INK, PAPER_ALT, RULE, chip, esc, panel, sign
+from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.i18n import t
 
 HP_TONES = {"healthy": "good", "reeling": "warn", "collapse": "bad", "dying1": "awful", "dying2": "awful",
@@ -245,6 +245,8 @@ def report_lines(kind: str, report: Any) -> list[str]:
 
 def report_items(kind: str, report: Any) -> list[Any]:
     """The working of one combat step: text lines, roll results, or (roll, outcome) pairs."""
+    if isinstance(report, Harmed):  # a step whose lines end with what the one injury path did
+        return [*report.lines, *(injury_lines(report.harm) if report.harm.injury or report.harm.fp_loss else [])]
     if kind == "start":
         return [t("combat.started", names=", ".join(c.name for c in report.combatants))]
     if kind == "next":
@@ -317,39 +319,33 @@ def report_items(kind: str, report: Any) -> list[Any]:
 SMALL_FIGHT = 12  # up to this many fighters `%next` shows the whole roster; beyond, what changed
 
 
-@dataclass(frozen=True)
-class CombatResult(Displayable):
-    """What a combat magic returns: the step's working and the tracker after it."""
+def combat_lines(result: CombatResult) -> list[str]:
+    """The step's working as text lines."""
+    return report_lines(result.kind, result.report)
 
-    kind: str
-    report: Any
-    state: Any = None
-    show_tracker: bool = True
 
-    @property
-    def lines(self) -> list[str]:
-        return report_lines(self.kind, self.report)
+def changed(result: CombatResult) -> frozenset[str] | None:
+    """In a large fight, the combatants a turn change touched (the rest is `%combat status`);
+    None: the whole roster (a small fight, or any other step)."""
+    if result.kind != "next" or result.state is None or len(result.state.combatants) <= SMALL_FIGHT:
+        return None
+    names = {result.report.started, result.report.ended, *result.report.skipped}
+    return frozenset(n for n in names if n)
 
-    @property
-    def changed(self) -> frozenset[str] | None:
-        """In a large fight, the combatants a turn change touched (the rest is `%combat status`);
-        None: the whole roster (a small fight, or any other step)."""
-        if self.kind != "next" or self.state is None or len(self.state.combatants) <= SMALL_FIGHT:
-            return None
-        names = {self.report.started, self.report.ended, *self.report.skipped}
-        return frozenset(n for n in names if n)
 
-    def __str__(self) -> str:
-        parts = list(self.lines)
-        if self.show_tracker and (self.state is not None or self.kind == "status"):
-            parts.append(tracker_text(self.state, self.changed))
-        return "\n".join(parts)
+@renders(CombatResult, TEXT)
+def combat_text(result: CombatResult) -> str:
+    parts = combat_lines(result)
+    if result.show_tracker and (result.state is not None or result.kind == "status"):
+        parts.append(tracker_text(result.state, changed(result)))
+    return "\n".join(parts)
 
-    def __repr__(self) -> str:
-        return str(self)
 
-    def _repr_html_(self) -> str:
-        body = "".join(item_html(item) for item in report_items(self.kind, self.report))
-        if self.show_tracker and (self.state is not None or self.kind == "status"):
-            body += tracker_html(self.state, self.changed)
-        return panel(f"combat gk-combat-{self.kind}", body, title_html=esc(t(f"combat.kind.{self.kind}")))
+@renders(CombatResult)
+def combat_html(result: CombatResult) -> str:
+    body = "".join(item_html(item) for item in report_items(result.kind, result.report))
+    if result.show_tracker and (result.state is not None or result.kind == "status"):
+        body += tracker_html(result.state, changed(result))
+    return panel(f"combat gk-combat-{result.kind}", body, title_html=esc(t(f"combat.kind.{result.kind}")))
+
+

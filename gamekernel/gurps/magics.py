@@ -15,7 +15,7 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.limits import whole_number
-from gamekernel.magic_base import EXPLAIN, Secret, SessionMagics, explainable, guarded
+from gamekernel.magic_base import EXPLAIN, ProgressBar, Secret, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
 from gamekernel.text import resolve_name
 
@@ -300,9 +300,7 @@ class GurpsMagics(SessionMagics):
     def gurps(self, args: Args):
         """The GCS library as the catalog: `%gurps library ~/GCS/Library`, `%gurps find Fireball`."""
         if args.sub == "library":
-            from gamekernel.magic_base import Progress  # the same progress bar as card data loads
-
-            return self.session.gurps_library(args.path, cache=args.cache, progress=Progress())
+            return self.session.gurps_library(args.path, cache=args.cache, progress=ProgressBar())
         return self.session.gurps_find(args.name)
 
     @line_magic

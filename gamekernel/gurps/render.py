@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import chip, esc, panel, sign, table
-from gamekernel.gurps.actions import (
+from gamekernel.gurps.results import (
     CharacterList,
     GcsLibraryLoaded,
     LibraryFound,

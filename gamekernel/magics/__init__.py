@@ -18,7 +18,6 @@ from IPython.core.magic import line_magic, magics_class
 from traitlets import Enum, Int, Unicode, observe
 
 from gamekernel import i18n, limits
-from gamekernel.display import Displayable
 from gamekernel.display.results import Attributed
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
@@ -29,6 +28,7 @@ from gamekernel.magic_base import (
     current_session,
     explainable,
     guarded,
+    kernel_magics,
     set_kernel_magics,
 )
 from gamekernel.magics import echo
@@ -175,7 +175,9 @@ class GameKernel(SessionMagics):
     def seed_magic(self, args: Args):
         """Reseed the session RNG: `%seed 7` (logged)."""
         self.session.reseed(args.seed)
-        return _SeedResult(args.seed)
+        from gamekernel.results import SeedResult
+
+        return SeedResult(args.seed)
 
     @line_magic
     @guarded("log")
@@ -199,7 +201,9 @@ class GameKernel(SessionMagics):
         if args.sub == "export":
             written = self.session.log_write(args.file, players=args.players, this_session=args.session,
                                                 odds=args.odds, date=args.date)
-            return _ExportResult(str(written.path), written.count, story=args.players)
+            from gamekernel.results import ExportResult
+
+            return ExportResult(str(written.path), written.count, story=args.players)
         return self.session.log_view(args.count, show_secrets=args.gm)
 
     @line_magic
@@ -256,6 +260,7 @@ class GameKernel(SessionMagics):
             return session.session_date(args.date)
         if args.sub == "repair":
             return session.campaign_repair(" ".join(args.folder) or None, confirm=args.confirm)
+        assert args.sub is not None  # a command of subcommands only: the parser refuses a line without one
         return {"status": session.campaign_status, "save": session.campaign_save,
                 "load": session.campaign_load, "close": session.campaign_close}[args.sub]()
 
@@ -265,18 +270,18 @@ class GameKernel(SessionMagics):
     def gamekernel(self, args: Args):
         """Every gamekernel command by rule set, each with its usage; `%NAME?` shows a command's help.
         `%gk` is the same."""
-        from gamekernel.magics.overview import CommandOverview
+        from gamekernel.magics.overview import command_overview
 
-        return CommandOverview.build()
+        return command_overview()
 
     @line_magic
     @guarded("gk")
     @command("gk")
     def gk(self, args: Args):
         """Short for `%gamekernel`: every gamekernel command by rule set (the same overview)."""
-        from gamekernel.magics.overview import CommandOverview
+        from gamekernel.magics.overview import command_overview
 
-        return CommandOverview.build()
+        return command_overview()
 
     # -- commands shared by rule sets ------------------------------------------------------
     @line_magic
@@ -313,31 +318,6 @@ def _at_least_one(count: int, magic: str) -> int:
     return count
 
 
-class _SeedResult(Displayable):
-    def __init__(self, seed: int):
-        self.seed = seed
-
-    def __repr__(self) -> str:
-        return i18n.t("core.seed", seed=self.seed)
-
-    def _repr_html_(self) -> str:
-        from gamekernel.display.html import esc, panel
-
-        return panel("seed", esc(repr(self)), tone="muted")
-
-
-class _ExportResult(Displayable):
-    def __init__(self, path: str, count: int, *, story: bool = False):
-        self.path, self.count, self.story = path, count, story
-
-    def __repr__(self) -> str:
-        key = "core.log.exported_story" if self.story else "core.log.exported"
-        return i18n.t(key, count=self.count, path=self.path)
-
-    def _repr_html_(self) -> str:
-        from gamekernel.display.html import esc, panel
-
-        return panel("export", esc(repr(self)), tone="good")
 
 
 _replaced: dict[str, dict[str, object]] = {}  # what each kind of magic held before gamekernel loaded
@@ -374,7 +354,6 @@ def _magics_classes() -> list:
 def unload(ipython) -> None:
     """Remove every magic gamekernel registered and put back what those names held before (there is
     no unregister API in IPython)."""
-    from gamekernel import magic_base as _base
     from gamekernel.remote import comm
 
     comm.unregister(ipython)
@@ -387,8 +366,9 @@ def unload(ipython) -> None:
         table.update(_replaced.get(kind, {}))
     _replaced.clear()
     limits.reset()
-    if _base._kernel_magics is not None:
-        _base._kernel_magics.close_session()
-        if _base._kernel_magics in ipython.configurables:
-            ipython.configurables.remove(_base._kernel_magics)
+    kernel = kernel_magics()
+    if kernel is not None:
+        kernel.close_session()
+        if kernel in ipython.configurables:
+            ipython.configurables.remove(kernel)
     set_kernel_magics(None)

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import cards, limits
-from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
+from gamekernel.mtg.results import LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
 from gamekernel.mtg.rules.check import (
     EVERYONE,
     BoostResult,
@@ -32,8 +32,8 @@ from gamekernel.mtg.rules.check import (
     boost_taken,
     require_boost,
 )
-from gamekernel.mtg.rules.decklists import Composition, build_library, composition, parse_decklist, read_decklist
-from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts, display_name
+from gamekernel.mtg.rules.decklists import build_library, composition, parse_decklist, read_decklist
+from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts
 from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.mtg.rules.odds import OddsTable, check_odds, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
@@ -214,58 +214,6 @@ def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
 
 
 # --- results shown to the user ----------------------------------------------------------------------
-
-@dataclass(frozen=True, repr=False)  # text and html: the render registry
-class LibraryLoaded(Displayable):
-    actor: str
-    source: str
-    fmt: str
-    main: int
-    sideboard: int
-    name: str | None = None
-    composition: Composition | None = None
-
-
-@dataclass(frozen=True, repr=False)  # text and html: the render registry
-class OddsResult(Displayable):
-    actor: str | None
-    kind: str
-    difficulty: int
-    odds: Fraction | None
-
-
-@dataclass(frozen=True, repr=False)  # text and html: the render registry
-class LibraryView(Displayable):
-    """A read-only picture of one character's library for text, HTML and the widget."""
-
-    actor: str
-    count: int
-    known_top: tuple[str, ...]
-    exile: tuple[str, ...]
-    scene: int
-    boost_used: bool
-    last_check: Mapping[str, Any] | None
-    last_boost: Mapping[str, Any] | None
-    distribution: Mapping[str, int]
-    deck: Mapping[str, Any]
-    ja_names: Mapping[str, str] = field(default_factory=dict)  # English card name -> Japanese name
-
-    def shown_name(self, name: str) -> str:
-        """A card name as printed in the current language (the Japanese one when known)."""
-        return display_name(name, self.ja_names.get(name))
-
-
-class SceneStarted(Displayable):
-    def __init__(self, scene: int):
-        self.scene = scene
-
-
-@dataclass(frozen=True, repr=False)  # text and html: the render registry
-class MtgConfigShown(Displayable):
-    """The MtG options after `mtg_config(...)`, and which ones it changed."""
-
-    options: MtgOptions
-    changes: Mapping[str, Any]
 
 
 class MtgActions(HostBase):
@@ -508,11 +456,6 @@ class MtgActions(HostBase):
             success=record["success"], bottom=tuple(record["bottom"]), new_order=tuple(record["new_order"]),
             odds=None if odds is None else Fraction(*odds), actor=record.get("actor"),
             options=self.mtg_options, boost_odds=None if boost_odds is None else Fraction(*boost_odds))
-
-    def mtg_last_check(self, actor: str | None = None) -> CheckResult | None:
-        """The character's last check, rebuilt from its event (None before the first)."""
-        record = self._mtg.last_check.get(self.mtg_actor(actor))
-        return None if record is None else self._check_from_record(record)
 
     def mtg_scene(self) -> SceneStarted:
         """A new scene: every boost is available again."""

@@ -8,10 +8,10 @@ import re
 
 from IPython.core.magic import line_magic, magics_class
 
-from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.magic_base import EXPLAIN, Progress, SessionMagics, explainable, guarded
+from gamekernel.magic_base import EXPLAIN, ProgressBar, SessionMagics, explainable, guarded
+from gamekernel.mtg.results import DataLoaded
 from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
 
 _CARD_SEPARATORS = re.compile(r"[,、，]")  # `%library stack A, B` or, typed in Japanese, `A、B`
@@ -44,19 +44,6 @@ def mtg_odds(session, args: Args):
     """`%odds check green 2 @Mira`."""
     kind, difficulty = _kind_and_difficulty(args)
     return session.mtg_odds(kind, difficulty, actor=args.actor)
-
-
-class DataLoaded(Displayable):
-    def __init__(self, count: int, source: str):
-        self.count, self.source = count, source
-
-    def __repr__(self) -> str:
-        return t("mtg.data.loaded", count=self.count, source=self.source)
-
-    def _repr_html_(self) -> str:
-        from gamekernel.display.html import esc, panel
-
-        return panel("mtg-data", esc(repr(self)))
 
 
 @magics_class
@@ -116,7 +103,7 @@ class MtgMagics(SessionMagics):
             return session.mtg_library_stack(actor, names)
         if not args.file:
             raise UsageError(t("mtg.error.library_usage"))
-        index = session.mtg_card_data(args.file, cache=args.cache, progress=Progress())
+        index = session.mtg_card_data(args.file, cache=args.cache, progress=ProgressBar())
         return DataLoaded(len(index), args.file)
 
     @line_magic

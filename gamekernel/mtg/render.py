@@ -15,7 +15,7 @@ from gamekernel.display import TEXT, renders
 from gamekernel.display.html import chip, esc, panel, sign, table
 from gamekernel.display.numbers import percent as plain_percent
 from gamekernel.i18n import t
-from gamekernel.mtg.actions import LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
+from gamekernel.mtg.results import DataLoaded, LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
 from gamekernel.mtg.rules.check import BoostResult, CheckResult
 from gamekernel.mtg.rules.odds import OddsTable
 
@@ -348,3 +348,13 @@ def library_html(view) -> str:
         tone = "good" if (view.last_boost or view.last_check)["success"] else "bad"
         rows.append(f'<div class="gk-mtg-last">{chip(last, tone)}</div>')
     return panel("mtg-library", head + "".join(rows), title_html=esc(t("mtg.view.title", actor=view.actor)))
+
+
+@renders(DataLoaded, TEXT)
+def data_loaded_text(loaded: DataLoaded) -> str:
+    return t("mtg.data.loaded", count=loaded.count, source=loaded.source)
+
+
+@renders(DataLoaded)
+def data_loaded_html(loaded: DataLoaded) -> str:
+    return panel("mtg-data", esc(data_loaded_text(loaded)))

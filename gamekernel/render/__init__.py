@@ -13,8 +13,10 @@ def register_all() -> None:
     import gamekernel.cards.render
     import gamekernel.dice.render
     import gamekernel.render.campaign
+    import gamekernel.render.commands
     import gamekernel.render.log
     import gamekernel.render.summaries
+    import gamekernel.render.wrappers
     import gamekernel.table.render
     import gamekernel.teaching.render_explain
     import gamekernel.teaching.render_explore

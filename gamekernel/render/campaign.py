@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from gamekernel.actions.campaign import CampaignStatus
+from gamekernel.campaign_repair import RepairReport
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import esc, panel
 from gamekernel.i18n import t
+from gamekernel.results import CampaignStatus
 
 
 @renders(CampaignStatus, TEXT)
@@ -21,3 +22,20 @@ def campaign_html(status: CampaignStatus) -> str:
     lines = campaign_text(status).split("\n")
     body = esc(lines[0]) + "".join(f"<div class='gk-notice'>{esc(line)}</div>" for line in lines[1:])
     return panel("campaign", body, tone="muted" if status.closed else "good")
+
+
+@renders(RepairReport, TEXT)
+def repair_text(report: RepairReport) -> str:
+    key = "campaign.repair.done" if report.done else "campaign.repair.plan"
+    lines = [t(key, folder=report.folder, events=report.events)]
+    lines += [f"· {step}" for step in report.steps]
+    if not report.done:
+        lines.append(t("campaign.repair.confirm"))
+    return "\n".join(lines)
+
+
+@renders(RepairReport)
+def repair_html(report: RepairReport) -> str:
+    lines = repair_text(report).split("\n")
+    body = esc(lines[0]) + "".join(f"<div class='gk-notice'>{esc(line)}</div>" for line in lines[1:])
+    return panel("campaign", body, tone="good" if report.done else "muted")

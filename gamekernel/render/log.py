@@ -3,69 +3,90 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
-from gamekernel.display import Displayable
+from gamekernel.display import TEXT, renders
 from gamekernel.display.html import FONT, esc, panel, table
 from gamekernel.events import Event
 from gamekernel.i18n import t
+from gamekernel.results import (
+    EventLines,
+    ExportResult,
+    LogView,
+    NoteResult,
+    SeedResult,
+    SessionDate,
+    TableNotice,
+    UndoResult,
+)
 
 
-@dataclass(frozen=True)
-class NoteResult(Displayable):
-    text: str
-    gm_only: bool = False
-
-    def _title(self) -> str:
-        return t("core.gm_note") if self.gm_only else t("core.note")
-
-    def __repr__(self) -> str:
-        return f"{self._title()}: {self.text}"
-
-    def _repr_html_(self) -> str:
-        body = f"<b>{esc(self._title())}:</b> {esc(self.text)}"
-        return panel("note", body, tone="warn" if self.gm_only else "neutral")
+@renders(SeedResult, TEXT)
+def seed_text(result: SeedResult) -> str:
+    return t("core.seed", seed=result.seed)
 
 
-@dataclass(frozen=True)
-class TableNotice(Displayable):
-    """What a GM's remote-table command did (`%table seat`, `ask`, `serve`, `%reveal`), in one line."""
-
-    text: str
-
-    def __repr__(self) -> str:
-        return self.text
-
-    def _repr_html_(self) -> str:
-        return panel("table", esc(self.text), tone="neutral")
+@renders(SeedResult)
+def seed_html(result: SeedResult) -> str:
+    return panel("seed", esc(seed_text(result)), tone="muted")
 
 
-@dataclass(frozen=True)
-class SessionDate(Displayable):
-    """The date the GM gave this session (`%campaign date`)."""
-
-    date: str
-
-    def __repr__(self) -> str:
-        return t("core.session_date", date=self.date)
-
-    def _repr_html_(self) -> str:
-        return panel("note", esc(repr(self)), tone="neutral")
+@renders(TableNotice, TEXT)
+def table_notice_text(notice: TableNotice) -> str:
+    return notice.text
 
 
-@dataclass(frozen=True)
-class UndoResult(Displayable):
-    action: str
-    events: tuple[Event, ...]
+@renders(TableNotice)
+def table_notice_html(notice: TableNotice) -> str:
+    return panel("table", esc(notice.text), tone="neutral")
 
-    def __repr__(self) -> str:
-        if not self.events:
-            return t(f"core.{self.action}.nothing")
-        summary = "; ".join(_event_line(e, show_secrets=False) for e in self.events)
-        return t(f"core.{self.action}.done", count=len(self.events), summary=summary)
 
-    def _repr_html_(self) -> str:
-        return panel(self.action, esc(repr(self)), tone="warn")
+@renders(ExportResult, TEXT)
+def export_text(result: ExportResult) -> str:
+    key = "core.log.exported_story" if result.story else "core.log.exported"
+    return t(key, count=result.count, path=result.path)
+
+
+@renders(ExportResult)
+def export_result_html(result: ExportResult) -> str:
+    return panel("export", esc(export_text(result)), tone="good")
+
+
+def _note_title(note: NoteResult) -> str:
+    return t("core.gm_note") if note.gm_only else t("core.note")
+
+
+@renders(NoteResult, TEXT)
+def note_text(note: NoteResult) -> str:
+    return f"{_note_title(note)}: {note.text}"
+
+
+@renders(NoteResult)
+def note_html(note: NoteResult) -> str:
+    body = f"<b>{esc(_note_title(note))}:</b> {esc(note.text)}"
+    return panel("note", body, tone="warn" if note.gm_only else "neutral")
+
+
+@renders(SessionDate, TEXT)
+def session_date_text(date: SessionDate) -> str:
+    return t("core.session_date", date=date.date)
+
+
+@renders(SessionDate)
+def session_date_html(date: SessionDate) -> str:
+    return panel("note", esc(session_date_text(date)), tone="neutral")
+
+
+@renders(UndoResult, TEXT)
+def undo_text(result: UndoResult) -> str:
+    if not result.events:
+        return t(f"core.{result.action}.nothing")
+    summary = "; ".join(_event_line(e, show_secrets=False) for e in result.events)
+    return t(f"core.{result.action}.done", count=len(result.events), summary=summary)
+
+
+@renders(UndoResult)
+def undo_html(result: UndoResult) -> str:
+    return panel(result.action, esc(undo_text(result)), tone="warn")
 
 
 def _event_line(event: Event, *, show_secrets: bool) -> str:
@@ -76,31 +97,42 @@ def _event_line(event: Event, *, show_secrets: bool) -> str:
     return line if event.by is None else line + " " + t("core.log.by", user=event.by)
 
 
-@dataclass(frozen=True)
-class LogView(Displayable):
-    events: tuple[Event, ...]
-    show_secrets: bool = False
+def log_rows(view: LogView) -> list[tuple[str, str, str]]:
+    """(seq, kind, line) of each event shown: a secret event is marked, and its line hidden unless
+    the GM asked for the details."""
+    return [
+        (str(e.seq), e.kind + (" " + t("core.log.secret") if e.secret else ""),
+         _event_line(e, show_secrets=view.show_secrets))
+        for e in view.events
+    ]
 
-    def rows(self) -> list[tuple[str, str, str]]:
-        return [
-            (str(e.seq), e.kind + (" " + t("core.log.secret") if e.secret else ""),
-             _event_line(e, show_secrets=self.show_secrets))
-            for e in self.events
-        ]
 
-    def __repr__(self) -> str:
-        if not self.events:
-            return t("core.log.empty")
-        return "\n".join(f"{seq:>4}  {kind:<12} {line}" for seq, kind, line in self.rows())
+@renders(LogView, TEXT)
+def log_text(view: LogView) -> str:
+    if not view.events:
+        return t("core.log.empty")
+    return "\n".join(f"{seq:>4}  {kind:<12} {line}" for seq, kind, line in log_rows(view))
 
-    def _repr_html_(self) -> str:
-        if not self.events:
-            return panel("log", esc(t("core.log.empty")))
-        headers = (t("core.log.col.seq"), t("core.log.col.kind"), t("core.log.col.summary"))
-        return panel("log", table(headers, self.rows()), title_html=esc(t("core.log.title")))
+
+@renders(LogView)
+def log_html(view: LogView) -> str:
+    if not view.events:
+        return panel("log", esc(t("core.log.empty")))
+    headers = (t("core.log.col.seq"), t("core.log.col.kind"), t("core.log.col.summary"))
+    return panel("log", table(headers, log_rows(view)), title_html=esc(t("core.log.title")))
 
 
 # -- exports --------------------------------------------------------------------------------
+
+@renders(EventLines, TEXT)
+def event_lines_text(lines: EventLines) -> str:
+    return "\n".join(lines.lines)
+
+
+@renders(EventLines)
+def event_lines_html(lines: EventLines) -> str:
+    return "".join(f"<div>{esc(line)}</div>" for line in lines.lines)
+
 
 def visible_events(log: Sequence[Event], *, players: bool) -> list[Event]:
     """The events an export shows: for the players, nothing secret and no trace of it.
@@ -144,17 +176,17 @@ def export_markdown(log: Sequence[Event], *, players: bool = False) -> str:
     for number, event in _numbered(log, players=players):
         if event.kind == "note":
             label = t("core.gm_note") if event.data.get("gm_only") else t("core.note")
-            lines.append(f"> **{label}:** {_md_escape(event.data['text'])}")
+            lines.append(f"> **{label}:** {md_escape(event.data['text'])}")
             lines.append("")
             continue
         secret = f" *{t('core.log.secret')}*" if event.secret else ""
-        text = _md_escape(_export_line(event, by_seq, players=players))
+        text = md_escape(_export_line(event, by_seq, players=players))
         lines.append(f"{number}. **{event.kind}**{secret} — {text}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _md_escape(text: str) -> str:
+def md_escape(text: str) -> str:
     """Keep user text literal in Markdown (no accidental emphasis, links or raw HTML)."""
     out = []
     for ch in text:

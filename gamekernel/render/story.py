@@ -23,7 +23,7 @@ from gamekernel.gurps.render import SEP, display_name, pct, verdict_text
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.i18n import t
-from gamekernel.render.log import _md_escape
+from gamekernel.render.log import md_escape
 from gamekernel.state import TableState
 
 COMBAT_PART = "gurps_combat"
@@ -282,22 +282,22 @@ def _without_odds(text: str) -> str:
 
 def story_markdown(story: Story) -> str:
     """GitHub-friendly Markdown: headings, paragraphs and bullet lines, no inline HTML."""
-    lines = [f"# {_md_escape(story.title)}", ""]
+    lines = [f"# {md_escape(story.title)}", ""]
     if story.date:
-        lines += [f"*{_md_escape(story.date)}*", ""]
+        lines += [f"*{md_escape(story.date)}*", ""]
     in_list = False
     for block in story.blocks:
         if block.kind == "line":
-            lines.append(f"- {_md_escape(block.text)}")
+            lines.append(f"- {md_escape(block.text)}")
             in_list = True
             continue
         if in_list:
             lines.append("")
             in_list = False
         if block.kind == "heading":
-            lines += [f"## {_md_escape(block.text)}", ""]
+            lines += [f"## {md_escape(block.text)}", ""]
         else:
-            lines += [_md_escape(block.text), ""]
+            lines += [md_escape(block.text), ""]
     if not story.blocks:
         lines += [t("story.empty"), ""]
     return "\n".join(lines).rstrip() + "\n"

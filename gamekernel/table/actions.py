@@ -8,7 +8,7 @@ from typing import Any
 
 from gamekernel.errors import UsageError
 from gamekernel.events import register_event
-from gamekernel.gurps.combat_actions import PART, CombatPart, _apply, _fight, op
+from gamekernel.gurps.combat_actions import PART, CombatPart, apply_combat_event, op, running_fight
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.combat import Combatant
 from gamekernel.gurps.rules.combat.facts import combatant_record
@@ -22,15 +22,15 @@ MOST_DAMAGE = 10_000
 
 @op("join")
 def _op_join(part: CombatPart, args, tape):
-    fight, _ = join_fight(_fight(part), Combatant.from_dict(args["combatant"]))
+    fight, _ = join_fight(running_fight(part), Combatant.from_dict(args["combatant"]))
     name = args["combatant"]["name"]
     return {"fight": fight}, ("lines", [t("table.joined", name=name, place=fight.index(name) + 1)])
 
 
 @op("leave")
 def _op_leave(part: CombatPart, args, tape):
-    fight, name = leave_fight(_fight(part), args["name"])
-    roster = {**part.roster, name: _fight(part).get(name)}
+    fight, name = leave_fight(running_fight(part), args["name"])
+    roster = {**part.roster, name: running_fight(part).get(name)}
     return {"fight": fight, "roster": roster}, ("lines", [t("table.left", name=name)])
 
 
@@ -39,12 +39,12 @@ def _op_damage_amount(part: CombatPart, args, tape):
     """Basic damage rolled at the table (`7 cut`): through DR and wounding like rolled damage."""
     amount, kind = int(args["amount"]), args["kind"]
     spec = DamageSpec(0, amount, kind, "", f"{amount} {kind}")
-    fight, report = cb.damage(_fight(part), args["name"], spec, tape, attacker=args.get("attacker", ""))
+    fight, report = cb.damage(running_fight(part), args["name"], spec, tape, attacker=args.get("attacker", ""))
     return {"fight": fight}, ("damage", report)
 
 
 for _name in ("join", "leave", "damage_amount"):
-    register_event(f"combat.{_name}", apply=_apply)
+    register_event(f"combat.{_name}", apply=apply_combat_event)
 
 
 class TableActions(HostBase):
@@ -56,7 +56,7 @@ class TableActions(HostBase):
         if not spec.strip():
             raise UsageError(t("table.err.join_who"))
         part: CombatPart = self.state[PART]
-        _fight(part)
+        running_fight(part)
         people = self._resolve_person(spec.strip(), part.templates)
         result = None
         for person in people:

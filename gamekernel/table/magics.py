@@ -39,7 +39,7 @@ class TableMagics(SessionMagics):
         per common action: next turn, tap a card, resolve flux, an MtG check, new scene, encounters.
         `%table seat alice Aiko`, `%table ask alice Per`, `%table disclose outcome` and `%table serve`
         run the table for players at their own browsers (README "Players at their own machines")."""
-        from gamekernel.render.log import TableNotice
+        from gamekernel.results import TableNotice
 
         session = self.session
         if args.sub is None:
@@ -79,7 +79,7 @@ class TableMagics(SessionMagics):
     def _approve(self, what: str):
         from gamekernel.errors import UsageError
         from gamekernel.remote.intents import approve
-        from gamekernel.render.log import TableNotice
+        from gamekernel.results import TableNotice
 
         if what in ("on", "off"):
             self.session.table_approval(what == "on")
@@ -93,7 +93,7 @@ class TableMagics(SessionMagics):
     @command("reveal", Integer("seq", "the secret event's number (%log --gm shows it)", metavar="N"), group="core")
     def reveal(self, args: Args):
         """Make a secret event public: `%reveal 12` (the players' views show it, and what it changed)."""
-        from gamekernel.render.log import TableNotice
+        from gamekernel.results import TableNotice
 
         return TableNotice(t("remote.revealed", seq=self.session.table_reveal(args.seq)))
 

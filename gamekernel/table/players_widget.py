@@ -65,7 +65,7 @@ class PlayersPanel(SessionWidget):
 
     def handle_action(self, action: str, payload: dict[str, Any]) -> Any:
         from gamekernel.remote.intents import approve
-        from gamekernel.render.log import TableNotice
+        from gamekernel.results import TableNotice
 
         s = self.session
         if action in ("approve", "refuse"):

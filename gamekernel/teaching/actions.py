@@ -153,7 +153,7 @@ class TeachingActions(HostBase):
 
     def _hazard_explanation(self, event: Event) -> ex.Explanation | None:
         """Expose the person as they were just before the event to the same hazard with its dice."""
-        from gamekernel.gurps.combat_actions import PART, _lend_characters
+        from gamekernel.gurps.combat_actions import PART, lend_characters
         from gamekernel.gurps.rules import hazards as hz
         from gamekernel.gurps.rules.combat import Tape
         from gamekernel.session import active_events, replay
@@ -161,7 +161,7 @@ class TeachingActions(HostBase):
         args = event.data["args"]
         state = replay(active_events([e for e in self.log if e.seq < event.seq])[0])
         part = state[PART]
-        _lend_characters(state, part)
+        lend_characters(state, part)
         try:
             c = part.person(args["name"])
             options = {k: v for k, v in args.items() if k not in ("name", "hazard")}
@@ -173,16 +173,16 @@ class TeachingActions(HostBase):
 
     def _combat_report(self, event: Event) -> Any:
         """Rerun a combat event's operation with its recorded dice on the state just before it."""
-        from gamekernel.gurps.combat_actions import _OPS, PART, _lend_characters
+        from gamekernel.gurps.combat_actions import OPS, PART, lend_characters
         from gamekernel.gurps.rules.combat import Tape
         from gamekernel.session import active_events, replay
 
         before = [e for e in self.log if e.seq < event.seq]
         state = replay(active_events(before)[0])
         part = state[PART]
-        _lend_characters(state, part)
+        lend_characters(state, part)
         try:
-            _, (_kind, report) = _OPS[event.data["op"]](part, event.data["args"], Tape(faces=event.data["faces"]))
+            _, (_kind, report) = OPS[event.data["op"]](part, event.data["args"], Tape(faces=event.data["faces"]))
         except Exception:  # a fight that no longer replays is not explained
             return None
         return report

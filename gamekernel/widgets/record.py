@@ -72,17 +72,3 @@ class ActionRecord:
         copy = f'<div class="gk-widget-snapshot-copy" hidden>{captioned_html(snapshot_html, event)}</div>'
         return {"text/plain": "\n".join(self.texts),
                 "text/html": f'<div class="gk-widget-record">{_SHOW_COPY_AFTER_UNRENDERED_VIEW}{copy}{lines}</div>'}
-
-
-@dataclass(frozen=True)
-class EventLines:
-    """The log lines of the events one action recorded (a sheet edit, whose magic would show the whole
-    character)."""
-
-    lines: tuple[str, ...]
-
-    def __repr__(self) -> str:
-        return "\n".join(self.lines)
-
-    def _repr_html_(self) -> str:
-        return "".join(f"<div>{escape(line)}</div>" for line in self.lines)

@@ -181,9 +181,9 @@ def test_exports_of_the_campaign_and_of_this_session(tmp_path):
     second.campaign_open(folder)
     second.note("Session two: the crypt")
     second.note("The innkeeper is the lich", gm_only=True)
-    whole = second.log_export(tmp_path / "all.md").read_text()
-    only = second.log_export(tmp_path / "s2.md", this_session=True).read_text()
-    players = second.log_export(tmp_path / "p.html", players=True).read_text()
+    whole = second.log_write(tmp_path / "all.md").path.read_text()
+    only = second.log_write(tmp_path / "s2.md", this_session=True).path.read_text()
+    players = second.log_write(tmp_path / "p.html", players=True).path.read_text()
     second.campaign_close()
     assert "Session one" in whole and "Session two" in whole
     assert "Session one" not in only and "Session two" in only

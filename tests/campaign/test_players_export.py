@@ -15,7 +15,7 @@ import pytest
 
 from gamekernel.display.html import esc
 from gamekernel.events import Event
-from gamekernel.render.log import _md_escape
+from gamekernel.render.log import md_escape
 from gamekernel.render.story import story_html, story_markdown, tell
 
 DECKLIST = "4 Forest\n3 Elvish Mystic\n2 Ornithopter\n2 Serra Angel\n2 Plains\n"
@@ -127,10 +127,10 @@ def test_no_face_total_label_or_word_of_a_secret_reaches_the_players(played):
             checked += 1
             for name in ("players.md", "players.html"):
                 text = files[name]
-                for form in {mark, _md_escape(mark), esc(mark)}:
+                for form in {mark, md_escape(mark), esc(mark)}:
                     assert form not in text, f"{name} leaks {form!r} of secret event {event.seq} ({event.kind})"
         line = event.data["text"] if event.kind == "note" else event.summary()
-        assert _md_escape(line) in files["gm.md"], f"gm.md lacks secret event {event.seq}"
+        assert md_escape(line) in files["gm.md"], f"gm.md lacks secret event {event.seq}"
         assert esc(line) in files["gm.html"], f"gm.html lacks secret event {event.seq}"
     assert checked > 20
     for word in ("moonless-vault", "lich-ambush", "innkeeper", "hidden-sense", "wrong-table", "ALPHA FLUX"):
@@ -178,7 +178,7 @@ def test_a_mixed_undo_leaves_no_trace_for_the_players(ip, tmp_path):
     ip.run_line_magic("roll", "1d6 open-door")
     ip.run_line_magic("roll", "3d6 lich-ambush --secret")
     ip.run_line_magic("undo", "2")
-    players = s.log_export(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
+    players = s.log_write(tmp_path / "p.md", players=True).path.read_text(encoding="utf-8")
     assert "kept-door" in players
     assert "open-door" not in players and "lich-ambush" not in players and "undo" not in players.lower()
 
@@ -188,8 +188,8 @@ def test_the_story_has_no_gap_where_a_secret_was(ip, tmp_path):
     ip.run_line_magic("roll", "1d6 first")
     ip.run_line_magic("roll", "1d6 hidden --secret")
     ip.run_line_magic("roll", "1d6 third")
-    players = s.log_export(tmp_path / "p.md", players=True).read_text(encoding="utf-8")
+    players = s.log_write(tmp_path / "p.md", players=True).path.read_text(encoding="utf-8")
     lines = [line for line in players.splitlines() if line.startswith("- ")]
     assert len(lines) == 2 and "first" in lines[0] and "third" in lines[1]
-    gm = s.log_export(tmp_path / "gm.md").read_text(encoding="utf-8")
+    gm = s.log_write(tmp_path / "gm.md").path.read_text(encoding="utf-8")
     assert "hidden" in gm and "hidden" not in players

@@ -16,7 +16,7 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.i18n import set_language, t
-from gamekernel.render.log import _md_escape
+from gamekernel.render.log import md_escape
 
 DECKLIST = "4 Forest\n3 Elvish Mystic\n2 Serra Angel\n"
 
@@ -104,7 +104,7 @@ def test_a_curious_player_finds_no_secret_in_any_escaped_form(table, tmp_path):
     for name in ("story.md", "story.html"):
         text = files[name]
         for mark in marks:
-            for form in {mark, _md_escape(mark), html.escape(mark), html.escape(mark, quote=False)}:
+            for form in {mark, md_escape(mark), html.escape(mark), html.escape(mark, quote=False)}:
                 assert form not in text, f"{name} leaks {form!r}"
         assert "secret" not in text.lower() and "GM" not in text
 
@@ -117,7 +117,7 @@ def test_odds_only_on_request(table, tmp_path):
 
 
 def test_the_gm_export_keeps_everything(table, tmp_path):
-    gm = table.log_export(tmp_path / "gm.md").read_text(encoding="utf-8")
+    gm = table.log_write(tmp_path / "gm.md").path.read_text(encoding="utf-8")
     for word in ("doppelganger", "wrong-table", "seed 42", "gurps.char.set", "secret-deck-file", "session-001"):
         assert word in gm
 
@@ -162,7 +162,7 @@ def test_the_magic_reports_the_real_count(ip, tmp_path):
 def test_written_files_respect_the_umask(table, tmp_path, mask):
     old = os.umask(mask)
     try:
-        path = table.log_export(tmp_path / f"story-{mask:o}.md", players=True)
+        path = table.log_write(tmp_path / f"story-{mask:o}.md", players=True).path
     finally:
         os.umask(old)
     assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask

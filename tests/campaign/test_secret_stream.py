@@ -113,7 +113,7 @@ def _copy(rng: random.Random) -> random.Random:
 
 def test_replaying_the_players_export_from_any_seed_recovers_no_secret(tmp_path):
     s = _table()
-    story = s.log_export(tmp_path / "story.md", players=True).read_text(encoding="utf-8")
+    story = s.log_write(tmp_path / "story.md", players=True).path.read_text(encoding="utf-8")
     assert "seed" not in story.lower() and "42" not in story
     public = visible_events(s.log, players=True)
     secrets = _secret_faces(s.log)

@@ -195,7 +195,7 @@ def test_a_lone_surrogate_is_refused_before_anything_changes(tmp_path):
     assert memory(session) == before_memory and log_file.read_bytes() == before_file
     assert "Bob\ud800" not in session.state["gurps"].characters
     session.campaign_save()
-    session.log_export(tmp_path / "log.md")
+    session.log_write(tmp_path / "log.md")
     taken = session.undo()
     assert [e.kind for e in taken] == ["note"] and taken[0].data["text"] == "last good"
     session.campaign_close()
@@ -215,7 +215,9 @@ def test_a_log_file_without_a_campaign_is_write_ahead_too(tmp_path, monkeypatch)
     assert memory(session) == before
     monkeypatch.undo()
     session.close()
-    assert notes(Session.from_log(tmp_path / "log.jsonl")) == ["kept"]
+    resumed = Session()
+    resumed.attach_log(tmp_path / "log.jsonl")
+    assert notes(resumed) == ["kept"]
 
 
 def test_a_full_disk_when_taking_the_lock_leaves_no_empty_lock(tmp_path, monkeypatch):

@@ -19,7 +19,7 @@ import pytest
 from gamekernel import Session, i18n
 from gamekernel.display import SUMMARIES, summarize
 from gamekernel.events import EVENT_KINDS
-from gamekernel.render.log import export_html, export_markdown
+from gamekernel.render.log import export_html, export_markdown, log_rows
 
 DECK = "4 Forest\n3 Elvish Mystic\n2 Ornithopter\n2 Serra Angel\n2 Plains\n"
 # ASCII words a Japanese line may hold: notation and abbreviations the Japanese catalogs use on purpose
@@ -104,9 +104,9 @@ def test_no_event_keeps_prose(table):
 
 
 def test_every_log_and_export_line_follows_the_language(table, japanese):
-    english = [row[2] for row in table.log_view(show_secrets=True).rows()]
+    english = [row[2] for row in log_rows(table.log_view(show_secrets=True))]
     i18n.set_language("ja")
-    rows = table.log_view(show_secrets=True).rows()
+    rows = log_rows(table.log_view(show_secrets=True))
     leaks = {f"{kind}: {line}": _english_words(line) for _, kind, line in rows if _english_words(line)}
     assert not leaks
     changed = [(en, row[2]) for en, row in zip(english, rows, strict=True) if en != row[2]]
@@ -144,7 +144,7 @@ def test_adding_a_character_to_the_fight_says_it_joined_not_npc_template():
     shown = s.combat_add("Bren", {"st": 12}, pc=True)
     assert s.log[-1].summary() == "Bren joins the roster"
     assert repr(shown) == "Bren joins the roster" and "NPC" not in shown._repr_html_()
-    assert "NPC" not in s.log_view().rows()[-1][2]
+    assert "NPC" not in log_rows(s.log_view())[-1][2]
 
 
 def test_every_event_kind_has_a_renderer():

@@ -8,7 +8,7 @@ from contextlib import redirect_stdout
 from gamekernel import i18n
 from gamekernel.display.results import ErrorResult
 from gamekernel.magics import current_session
-from gamekernel.render.log import LogView, NoteResult, UndoResult
+from gamekernel.results import LogView, NoteResult, UndoResult
 
 
 def test_note_and_log(ip):
@@ -177,8 +177,19 @@ def test_gamekernel_overview_lists_every_command_by_rule_set(ip):
     assert "gamekernel のコマンド" in japanese and "\nガンマワールド\n" in japanese and "%check?" in japanese
 
 
+def test_gamekernel_overview_says_what_every_command_does_in_both_languages(ip):
+    """No row of the overview shows its message key (`cmd.summary.explain`) instead of a summary."""
+    for language in ("en", "ja"):
+        i18n.set_language(language)
+        try:
+            text = repr(ip.run_line_magic("gamekernel", ""))
+        finally:
+            i18n.set_language("en")
+        assert "cmd.summary." not in text, [line for line in text.splitlines() if "cmd.summary." in line]
+
+
 def test_overview_html_escapes_usage():
-    from gamekernel.magics.overview import CommandOverview, CommandRow
+    from gamekernel.render.commands import CommandOverview, CommandRow
 
     html = CommandOverview((("core", (CommandRow("roll", "%roll <b>"),)),))._repr_html_()
     assert "&lt;b&gt;" in html and "<b>" not in html

@@ -96,7 +96,8 @@ def test_log_file_is_appended_flushed_and_resumed(tmp_path):
     lines = path.read_text(encoding="utf-8").splitlines()  # readable before close: flushed
     assert [json.loads(line)["kind"] for line in lines] == ["seed", "note"]
     assert all(json.loads(line)["schema"] == 1 for line in lines)
-    resumed = Session.from_log(path)
+    resumed = Session()
+    resumed.attach_log(path)
     assert [e.kind for e in resumed.log] == ["seed", "note"]
     resumed.note("later")
     assert len(path.read_text().splitlines()) == 3
@@ -109,7 +110,8 @@ def test_torn_last_line_is_reported_and_skipped(tmp_path):
     session.close()
     with open(path, "a", encoding="utf-8") as handle:
         handle.write('{"schema":1,"seq":3,"kind":"no')  # a crash mid-write
-    resumed = Session.from_log(path)
+    resumed = Session()
+    resumed.attach_log(path)
     assert [e.kind for e in resumed.log] == ["seed", "note"]
     assert resumed.load_warnings == ["log.jsonl: line 3 is incomplete (a crash mid-write?) and was skipped"]
     resumed.note("after the crash")
@@ -151,8 +153,8 @@ def test_markdown_export_redacts_secrets_for_players(tmp_path):
     session.note("The party enters the crypt")
     session.note("The lich is the innkeeper", gm_only=True)
     session.undo()
-    gm = session.log_export(tmp_path / "gm.md")
-    players = session.log_export(tmp_path / "players.md", players=True)
+    gm = session.log_write(tmp_path / "gm.md").path
+    players = session.log_write(tmp_path / "players.md", players=True).path
     assert "innkeeper" in gm.read_text()
     text = players.read_text()
     assert "innkeeper" not in text and "undo" not in text
@@ -162,11 +164,11 @@ def test_markdown_export_redacts_secrets_for_players(tmp_path):
 def test_html_export_is_self_contained_and_escaped(tmp_path):
     session = Session(seed=1)
     session.note("<script>alert(1)</script>")
-    page = session.log_export(tmp_path / "log.html").read_text()
+    page = session.log_write(tmp_path / "log.html").path.read_text()
     assert "<script>" not in page and "&lt;script&gt;" in page
     assert "http" not in page
 
 
 def test_export_needs_a_known_suffix(tmp_path):
     with pytest.raises(UsageError, match=r"use a \.md or \.html file name"):
-        Session(seed=1).log_export(tmp_path / "log.txt")
+        Session(seed=1).log_write(tmp_path / "log.txt")

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from gamekernel import i18n
 from gamekernel.errors import UsageError
-from gamekernel.syntax import Flag, Integer, Opt, Rest, Sub, Syntax, Word, Words, tokenize
+from gamekernel.syntax import COMMANDS, Flag, Integer, Opt, Rest, Sub, Syntax, Word, Words, command, tokenize
 
 ROLL = Syntax("t_roll", (Rest("expression", metavar="DICE"),), actor="who",
               options=(Flag("secret"), Opt("rounds", kind=int, metavar="N", default=20), Opt("npc")))
@@ -134,3 +134,14 @@ def test_tokenize_splits_as_the_character_scanner_did(line):
             tokenize(line)
     else:
         assert [(token.raw, token.column) for token in tokenize(line)] == expected
+
+
+def test_a_name_the_line_did_not_set_is_refused_naming_the_values():
+    """`Args.__getattr__` (typed Any for the type checker) still refuses what the line lacks."""
+    args = command("probe_getattr", Word("name", "who"))(lambda self, a: a)(None, "Rin")
+    try:
+        assert args.name == "Rin" and getattr(args, "fooo", "absent") == "absent"
+        with pytest.raises(AttributeError, match=r"no value 'fooo' \(values: name\)"):
+            _ = args.fooo
+    finally:
+        COMMANDS.pop("probe_getattr", None)

@@ -171,15 +171,15 @@ def test_chi_square_detects_a_biased_die():
 )
 def test_simple_shape_fast_path_agrees_with_the_general_parser(text, limits):
     """`NdS+K` is read by one regex; it must give exactly what the general parser gives."""
-    from gamekernel.dice.parser import _Parser, _simple
+    from gamekernel.dice.parser import Parser, parse_simple
 
     def general():
         try:
-            return _Parser(text.lower(), text, text, None, limits).parse_roll()
+            return Parser(text.lower(), text, text, None, limits).parse_roll()
         except DiceError as error:
             return str(error)
 
-    fast = _simple(text.lower(), text, limits)
+    fast = parse_simple(text.lower(), text, limits)
     expected = general()
     if fast is None:
         return  # fell through to the general parser
@@ -197,12 +197,12 @@ def test_simple_shape_fast_path_agrees_with_the_general_parser(text, limits):
 @RELAXED
 @given(st.from_regex(r"\A[0-9]{0,3}[dD][0-9]{0,3}(?:[-+][0-9]{1,3})?\Z"), st.integers(0, 2**32))
 def test_simple_shape_rolls_as_the_tree_does(text, seed):
-    """`roll` rolls the shapes `_simple` reads without walking the tree (for speed): the faces,
+    """`roll` rolls the shapes `parse_simple` reads without walking the tree (a fast path): the faces,
     total, breakdown, stored form and RNG state afterwards equal the general path's."""
-    from gamekernel.dice.parser import _Parser
+    from gamekernel.dice.parser import Parser
 
     try:
-        expression = _Parser(text.lower(), text, text, None, Limits()).parse_roll()
+        expression = Parser(text.lower(), text, text, None, Limits()).parse_roll()
     except DiceError:
         return
     fast_rng, tree_rng = random.Random(seed), random.Random(seed)

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
+from gamekernel.gammaworld.render import deck_check_messages
 from gamekernel.gammaworld.rules import (
     AlphaState,
     Step,
@@ -99,21 +100,21 @@ def test_loader_refuses_overcharge_without_power_and_duplicate_ids(tmp_path) -> 
 def test_gw_alpha_02_seven_cards_is_enough_six_is_not() -> None:
     names = ["A", "A", "B", "B", "C", "C", "D"]
     assert validate_deck("Rin", names).ok
-    assert validate_deck("Rin", names).messages() == ["ok: 7 cards"]
+    assert deck_check_messages(validate_deck("Rin", names)) == ["ok: 7 cards"]
     check = validate_deck("Rin", names[:6])
-    assert not check.ok and check.messages() == ["too few cards: 6 < 7"]
+    assert not check.ok and deck_check_messages(check) == ["too few cards: 6 < 7"]
 
 
 def test_gw_alpha_02_two_copies_allowed_three_refused() -> None:
     names = ["Photosynthesis"] * 3 + ["B", "B", "C", "D", "E"]
     check = validate_deck("Rin", names)
-    assert check.messages() == ["3 copies of Photosynthesis > 2"]
-    assert validate_deck("Rin", ["A", "A", "B", "B", "C", "C", "D", "D", "E"]).messages() == ["ok: 9 cards"]
+    assert deck_check_messages(check) == ["3 copies of Photosynthesis > 2"]
+    assert deck_check_messages(validate_deck("Rin", ["A", "A", "B", "B", "C", "C", "D", "D", "E"])) == ["ok: 9 cards"]
 
 
 def test_gw_alpha_02_every_problem_is_listed() -> None:
     check = validate_deck("Rin", ["A", "A", "A"])
-    assert check.messages() == ["too few cards: 3 < 7", "3 copies of A > 2"]
+    assert deck_check_messages(check) == ["too few cards: 3 < 7", "3 copies of A > 2"]
 
 
 # ---------------------------------------------------------------- levels (GW-ALPHA-06, T-26)

@@ -13,7 +13,7 @@ from gamekernel import Session, i18n
 from gamekernel.errors import DataError
 from gamekernel.events import EVENT_KINDS
 from gamekernel.gurps import combat_actions
-from gamekernel.gurps.combat_actions import _OPS, PART
+from gamekernel.gurps.combat_actions import OPS, PART
 from gamekernel.gurps.rules.combat import Combatant
 from gamekernel.gurps.rules.combat.facts import apply_combatant_facts, combatant_facts, combatant_record, fight_facts
 from gamekernel.gurps.rules.combat.state import CombatState, Weapon, copy_with
@@ -83,7 +83,7 @@ def _without_facts(data: dict) -> dict:
 
 def test_the_fight_plays_every_combat_event_kind(played):
     kinds = {e.kind.partition(".")[2] for e in played.active if e.kind.startswith("combat.")}
-    assert kinds == set(_OPS)
+    assert kinds == set(OPS)
     assert all("facts" in e.data for e in played.active if e.kind.startswith("combat."))
 
 
@@ -109,7 +109,7 @@ def test_replay_by_facts_reruns_no_operation(played, monkeypatch):
     def refuse(*_args):
         raise AssertionError("a combat operation ran during replay")
 
-    monkeypatch.setattr(combat_actions, "_OPS", {name: refuse for name in _OPS})
+    monkeypatch.setattr(combat_actions, "OPS", {name: refuse for name in OPS})
     assert replay(played.active).to_dict() == played.state.to_dict()
 
 

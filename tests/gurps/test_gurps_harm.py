@@ -9,6 +9,7 @@ import random
 import pytest
 
 from gamekernel.errors import RuleError
+from gamekernel.gurps.combat_render import combat_lines
 from gamekernel.gurps.rules.combat import Combatant, Tape
 from gamekernel.gurps.rules.damage import parse_damage, roll_damage
 from gamekernel.gurps.rules.harm import harm
@@ -103,7 +104,7 @@ def test_gurps_inj_hazard_outside_a_fight_rolls_and_keeps_the_states_on_the_shee
     s = Session(seed=5)
     s.gurps_char_new("Gil", st=11, ht=11)
     result = s.combat_hazard("fall", "Gil", metres=1000)
-    text = "\n".join(result.lines)
+    text = "\n".join(combat_lines(result))
     assert "death check −1×HP" in text and "stay conscious" in text
     gil = s.gurps_character("Gil")
     assert gil.current_hp <= -44
@@ -120,11 +121,11 @@ def test_gurps_inj_damage_and_hit_outside_a_fight_take_the_same_path():
     s.gurps_char_new("Bren", st=10, ht=12)
     s.rng = _Faces([6, 6])  # %damage 8 cr flat: no dice; then HT roll 12 vs 12 at HP 0... see below
     result = s.gurps_damage("10 cr", target="Bren")  # flat damage: HP 10 -> 0, a major wound
-    lines = "\n".join(result.lines)
+    lines = "\n".join(combat_lines(result))
     assert "knockdown" in lines and "stay conscious" in lines
     assert s.gurps_character("Bren").current_hp == 0
     hit = s.combat_damage("Bren", "10 cr")  # %hit outside a fight: -10 = -1 x HP, a death check
-    assert any("death check −1×HP" in line for line in hit.lines)
+    assert any("death check −1×HP" in line for line in combat_lines(hit))
     assert replay(s.active).to_dict() == s.state.to_dict()
 
 
@@ -137,7 +138,7 @@ def test_gurps_inj_spell_energy_from_hp_at_fp_0_reaches_the_death_checks():
     assert s.gurps_character("Aiko").current_hp == 1
     s.rng = _Faces([3, 3, 3] + OK * 3)  # success: 3 FP at FP <= 0, each also 1 HP: HP 1 -> -2, FP -10
     result = s.combat_cast("Aiko", "Light", 3, 12)
-    assert s.gurps_character("Aiko").current_hp == -2 and any("stay conscious" in line for line in result.lines)
+    assert s.gurps_character("Aiko").current_hp == -2 and any("stay conscious" in line for line in combat_lines(result))
     assert "state_unconscious" in s.gurps_character("Aiko").conditions  # FP -10 = -FP (GURPS-FAT-03)
 
 
@@ -163,4 +164,4 @@ def test_gurps_fat_03_an_unconscious_character_casts_nothing_and_a_resisted_haza
     s.gurps_char_new("Gil", st=10, ht=10)
     s.rng = _Faces([1, 1, 2])  # the HT roll resists the poison: no injury line
     result = s.combat_hazard("poison", "Gil", strength="weak")
-    assert not any("injury" in line for line in result.lines) and s.gurps_character("Gil").current_hp == 10
+    assert not any("injury" in line for line in combat_lines(result)) and s.gurps_character("Gil").current_hp == 10

@@ -110,11 +110,11 @@ def test_session_char_save_load_and_gcs(tmp_path):
     s = _table()
     saved = s.gurps_char_save("Aiko", tmp_path / "aiko.json")
     other = Session(seed=1)
-    loaded = other.gurps_char_load(saved.path)
+    loaded = other.gurps_char_import(saved.path).character
     assert loaded == s.gurps_character("Aiko")
     from pathlib import Path
 
-    gcs = other.gurps_char_load(Path(__file__).parent / "data" / "aiko.gcs")
+    gcs = other.gurps_char_import(Path(__file__).parent / "data" / "aiko.gcs").character
     assert gcs.name == "Aiko Tanaka" and other.gurps.active == "Aiko Tanaka"
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from gamekernel.errors import UsageError
 from gamekernel.gurps.combat_actions import combatant_from_character
+from gamekernel.gurps.combat_render import combat_lines
 from gamekernel.gurps.rules.characters import Character
 from gamekernel.gurps.rules.combat import effective_defenses
 from gamekernel.gurps.rules.traits import Trait
@@ -75,7 +76,7 @@ def test_gurps_cmb_02_03_a_fighter_added_mid_fight_joins_the_order_and_the_curre
     result = s.combat_add("Mid", "DX=12 HT=12")  # speed 6: between Fast (7) and Slow (5)
     names = [c.name for c in s.combat_state.combatants]
     assert names == ["Fast", "Mid", "Slow"] and s.combat_state.current.name == "Slow"
-    assert "joins the fight" in "\n".join(result.lines)
+    assert "joins the fight" in "\n".join(combat_lines(result))
     s.combat_add("Tie", "DX=12 HT=12")  # same speed and DX: after those already there
     s.combat_add("Quick", "DX=13 HT=11")  # speed 6, DX 13: before Mid
     assert [c.name for c in s.combat_state.combatants] == ["Fast", "Quick", "Mid", "Tie", "Slow"]

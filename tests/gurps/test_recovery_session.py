@@ -11,8 +11,9 @@ import pytest
 from gamekernel import Session
 from gamekernel.display.results import ErrorResult
 from gamekernel.errors import RuleError
-from gamekernel.gurps.combat_actions import _OPS, CombatPart
-from gamekernel.gurps.combat_render import CombatResult
+from gamekernel.gurps.combat_actions import OPS, CombatPart
+from gamekernel.gurps.combat_render import combat_lines
+from gamekernel.gurps.results import CombatResult
 from gamekernel.gurps.rules.combat import Combatant, Tape
 from gamekernel.magics import current_session
 from gamekernel.session import replay
@@ -20,7 +21,7 @@ from gamekernel.session import replay
 
 def _run(op, person, faces, **args):
     part = CombatPart(roster={person.name: person})
-    changes, (_kind, lines) = _OPS[op](part, {"name": person.name, **args}, Tape(faces=faces))
+    changes, (_kind, lines) = OPS[op](part, {"name": person.name, **args}, Tape(faces=faces))
     return changes["roster"][person.name], lines
 
 
@@ -158,6 +159,6 @@ def test_gurps_inj_11_lost_ht_goes_back_to_the_character_sheet():
     s._combat("add", {"combatant": _bren(hp=-13, mortal=True, pc=True).to_dict()})
     s.rng = _Faces([1, 1, 2, 6, 6, 1])  # critical success (4), then 13 vs HT 12: fails
     result = s.combat_mortal_check("Bren")
-    assert any("loses 1 HT" in line for line in result.lines)
+    assert any("loses 1 HT" in line for line in combat_lines(result))
     assert s.gurps_character("Bren").ht == 11 and s.gurps_character("Bren").fp == 11
     assert replay(s.active).to_dict() == s.state.to_dict()

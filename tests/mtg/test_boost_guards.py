@@ -126,7 +126,8 @@ def test_mtg_config_is_an_event_applied_to_existing_libraries_and_replayed(tmp_p
     assert session.mtg_options.boost_cards == 4
     assert replay(session.active).to_dict() == session.state.to_dict()
     session.close()
-    resumed = Session.from_log(log)
+    resumed = Session()
+    resumed.attach_log(log)
     assert resumed.mtg_options.boost_per_character is False and resumed.mtg_options.boost_cards == 4
     resumed.undo()
     assert resumed.mtg_options.boost_per_character is True

@@ -127,7 +127,7 @@ def test_japanese_decklist_loads_and_prints_japanese_names():
         assert "エルフの神秘家" in str(session.mtg_library_view())
     finally:
         set_language("en")
-    assert "Elvish Mystic" in str(session.mtg_last_check())
+    assert "Elvish Mystic" in str(session._check_from_record(session.state["mtg"].last_check["Mira"]))
 
 
 def test_composition_warns_when_the_library_looks_wrong():

@@ -161,4 +161,4 @@ def test_boost_if_needed_says_why_when_the_boost_is_used(session):
 def test_boost_odds_survive_the_event_log(session):
     session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
     result = session.mtg_check("green 8")
-    assert session.mtg_last_check().boost_odds == result.boost_odds
+    assert session._check_from_record(session.state["mtg"].last_check["Mira"]).boost_odds == result.boost_odds

@@ -115,7 +115,8 @@ def test_log_file_round_trip(tmp_path):
     s.mtg_check("G2")
     s.mtg_boost()
     s.close()
-    resumed = Session.from_log(log)
+    resumed = Session()
+    resumed.attach_log(log)
     assert resumed.state.to_dict() == s.state.to_dict()
 
 

@@ -23,20 +23,16 @@ def readied_count(level: int) -> int:
 
 @dataclass(frozen=True)
 class DeckProblem:
-    """One broken deck-building rule: a message key and its fields (rendered through i18n)."""
+    """One broken deck-building rule: a message key and its fields (worded by the renderer)."""
 
     key: str
     fields: tuple[tuple[str, object], ...]
 
-    def text(self) -> str:
-        from gamekernel.i18n import t
 
-        return t(self.key, **dict(self.fields))
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DeckCheck(Displayable):
-    """GW-ALPHA-02 verdict for one deck: size, copies per name, every problem found."""
+    """GW-ALPHA-02 verdict for one deck: size, copies per name, every problem found (drawn by
+    gamekernel/gammaworld/render.py)."""
 
     owner: str
     size: int
@@ -46,19 +42,6 @@ class DeckCheck(Displayable):
     @property
     def ok(self) -> bool:
         return not self.problems
-
-    def messages(self) -> list[str]:
-        from gamekernel.i18n import t
-
-        if self.ok:
-            return [t("gammaworld.deck.ok", size=self.size)]
-        return [problem.text() for problem in self.problems]
-
-    def __str__(self) -> str:
-        return f"{self.owner}: " + "; ".join(self.messages())
-
-    def __repr__(self) -> str:
-        return str(self)
 
 
 def validate_deck(owner: str, names: Iterable[str], *, player: bool = True) -> DeckCheck:

@@ -177,7 +177,7 @@ def _ensure_character(state: AlphaState, name: str, build: _Builder) -> GWCharac
     return GWCharacter(name)
 
 
-def _require_setup(state: AlphaState) -> None:
+def require_setup(state: AlphaState) -> None:
     if not state.ready:
         raise RuleError(t("gammaworld.err.not_set_up"))
 
@@ -187,7 +187,7 @@ def _require_setup(state: AlphaState) -> None:
 
 def plan_deck_new(state: AlphaState, owner: str) -> Step:
     """A new, empty player deck for `owner` (GW-ALPHA-02); its draws follow the empty-deck option."""
-    _require_setup(state)
+    require_setup(state)
     owner = resolve_name(owner.strip(), state.characters)[0] or owner.strip()
     if state.has_own_deck(owner):
         raise RuleError(t("gammaworld.err.deck_exists", owner=owner))
@@ -197,7 +197,7 @@ def plan_deck_new(state: AlphaState, owner: str) -> Step:
     return Step("deck_new", owner, build.batch(f"gw deck {owner}"), character=new_character, planned=build.handover())
 
 
-def _require_deck(state: AlphaState, owner: str) -> str:
+def require_deck(state: AlphaState, owner: str) -> str:
     if owner.upper() == "GM":
         return GM_DECK
     owner = resolve_name(owner.strip(), state.characters)[0] or owner
@@ -208,8 +208,8 @@ def _require_deck(state: AlphaState, owner: str) -> str:
 
 def plan_deck_add(state: AlphaState, owner: str, card_ids: Sequence[str], rng: random.Random, catalog: Catalog) -> Step:
     """Add cards to a deck (then reshuffle it: a card put in must not sit in a known place)."""
-    _require_setup(state)
-    zone = _require_deck(state, owner)
+    require_setup(state)
+    zone = require_deck(state, owner)
     if not card_ids:
         raise UsageError(t("gammaworld.err.add_none"))
     for card_id in card_ids:
@@ -225,8 +225,8 @@ def plan_deck_add(state: AlphaState, owner: str, card_ids: Sequence[str], rng: r
 
 def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1) -> Step:
     """Remove copies of a card from a deck; only copies lying in the deck (GW-ALPHA-11: edit at a rest)."""
-    _require_setup(state)
-    zone = _require_deck(state, owner)
+    require_setup(state)
+    zone = require_deck(state, owner)
     if count < 1:
         raise UsageError(t("gammaworld.err.remove_count", count=count))
     owned = [c for c in state.table.home_of(zone) if c.def_id == card_id]
@@ -251,7 +251,7 @@ def catalog_name(state: AlphaState, card_id: str) -> str:
 
 def deck_card_ids(state: AlphaState, owner: str) -> list[str]:
     """Every card that belongs to a deck (wherever it is now), in a stable order."""
-    zone = _require_deck(state, owner)
+    zone = require_deck(state, owner)
     return [c.def_id for c in sorted(state.table.home_of(zone), key=lambda c: _serial(c.uid))]
 
 
@@ -278,7 +278,7 @@ def readied_missing(state: AlphaState, name: str) -> int:
 
 def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool = False) -> Step:
     """GW-ALPHA-06/07: draw until `name` has their level's readied count (1-3: 1, 4-7: 2, 8+: 3)."""
-    _require_setup(state)
+    require_setup(state)
     build = _Builder(state.table)
     who = character(state, name)
     wanted = readied_count(who.level)
@@ -429,7 +429,7 @@ def plan_flux(
 ) -> Step:
     """GW-ALPHA-10: after the action, discard one readied card (tapped or not; the player's
     choice) and draw its replacement from the GM deck, untapped and usable at once."""
-    _require_setup(state)
+    require_setup(state)
     who = character(state, name)
     pending = state.flux.get(who.name, 0)
     if pending < 1 and not force:
@@ -476,7 +476,7 @@ def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = F
     """GW-ALPHA-09: every character discards all readied cards (tapped or not) and draws as many
     replacements (own deck if they have one, else the GM deck). Unresolved flux lapses. Only at the
     end of a running encounter: a second `end` would discard fresh hands (`force` to refresh anyway)."""
-    _require_setup(state)
+    require_setup(state)
     if not state.encounter and not force:
         raise RuleError(t("gammaworld.err.no_encounter"))
     build = _Builder(state.table)
@@ -505,7 +505,7 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
     """GW-ALPHA-11 (+05): extended rest or session end. The characters' readied cards and every
     discarded card go back to their own decks (yours or the GM's), the decks are shuffled, and
     (unless `draw` is False, to edit decks first) each character draws fresh readied cards."""
-    _require_setup(state)
+    require_setup(state)
     who = [character(state, n).name for n in names] if names else list(state.characters)
     build = _Builder(state.table)
     homes = {GM_DECK} | {deck_zone(n) for n in who if state.has_own_deck(n)}

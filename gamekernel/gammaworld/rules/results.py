@@ -1,17 +1,20 @@
 """Immutable results of alpha-deck commands: the recorded step plus what the hands look like after it.
 
 Text and HTML come from the renderers gamekernel.gammaworld.render registers with gamekernel.display
-(this rules package imports no display code)."""
+(this rules package imports no display code). The session operations' other results (a deck's list,
+the odds tables) live here too, so operations -> results <- renderers."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 
 from gamekernel.display import Displayable
 from gamekernel.gammaworld.rules.allowed import overcharge_refusal
 from gamekernel.gammaworld.rules.catalog import Catalog
 from gamekernel.gammaworld.rules.decks import readied_count
+from gamekernel.gammaworld.rules.odds import DeckOdds
 from gamekernel.gammaworld.rules.state import DISCARD, GM_DECK, AlphaState, Step, deck_zone, readied_zone
 
 
@@ -127,3 +130,48 @@ def describe(state: AlphaState, step: Step, catalog: Catalog) -> AlphaResult:
     else:
         names = []
     return AlphaResult(step, tuple(hand_snapshot(state, n) for n in names), catalog)
+
+
+class AlphaResults(Displayable, tuple):
+    """Several results of one command (e.g. `%draw alpha` for every character), drawn one after the
+    other by the render registry (Displayable first, so its repr wins over the tuple's)."""
+
+    __slots__ = ()
+
+    def __new__(cls, results: tuple[AlphaResult, ...]) -> AlphaResults:
+        return super().__new__(cls, results)
+
+
+class DeckView(Displayable):
+    """A deck's card list (every card that belongs to it) and how many lie in it now."""
+
+    def __init__(self, owner: str, card_ids: tuple[str, ...], in_deck: int, catalog: Catalog) -> None:
+        self.owner, self.card_ids, self.in_deck, self.catalog = owner, card_ids, in_deck, catalog
+
+    def rows(self) -> list[tuple[str, str, str, int]]:
+        counts: dict[str, int] = {}
+        for card_id in self.card_ids:
+            counts[card_id] = counts.get(card_id, 0) + 1
+        rows = []
+        for card_id, count in counts.items():
+            card = self.catalog.card(card_id)
+            rows.append((card.name, card.energy, card.rarity, count))
+        return rows
+
+
+class AlphaOdds(Displayable):
+    """Exact teaching odds: flux by number of d20 rolls, overcharge by origin bonus."""
+
+    def __init__(self, flux_rows, overcharge_rows) -> None:
+        self.flux_rows, self.overcharge_rows = flux_rows, overcharge_rows
+
+
+class DeckOddsView(Displayable):
+    """`%deck odds`: the chance that a named card comes up in so many draws from a deck (exact)."""
+
+    def __init__(self, owner: str, card_name: str, result: DeckOdds) -> None:
+        self.owner, self.card_name, self.result = owner, card_name, result
+
+    @property
+    def probability(self) -> Fraction:
+        return self.result.at_least_one

@@ -70,7 +70,7 @@ class AlphaCard:
     language: str = "en"
 
 
-class _Reader:
+class CardReader:
     """Field access with error messages naming file and field path."""
 
     def __init__(self, source: str) -> None:
@@ -102,7 +102,7 @@ class _Reader:
         return value
 
 
-def parse_card(data: Any, where: str, reader: _Reader, language: str = "en") -> AlphaCard:
+def parse_card(data: Any, where: str, reader: CardReader, language: str = "en") -> AlphaCard:
     """One card from its JSON object; DataError naming `where` (e.g. "cards[3]") on a bad field."""
     data = reader.mapping(data, where)
     power = None
@@ -158,7 +158,7 @@ def parse_card(data: Any, where: str, reader: _Reader, language: str = "en") -> 
 
 def parse_cards(document: Any, source: str) -> tuple[AlphaCard, ...]:
     """Every card of a parsed card document; `source` names it in errors."""
-    reader = _Reader(source)
+    reader = CardReader(source)
     document = reader.mapping(document, t("gammaworld.err.data.top_level"))
     if document.get("schema", 1) != 1:
         raise reader.fail("schema", "gammaworld.err.data.schema", version=document.get("schema"))

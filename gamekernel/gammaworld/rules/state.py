@@ -17,7 +17,7 @@ from gamekernel.cards import Batch, Table, apply
 from gamekernel.errors import DataError
 from gamekernel.gammaworld.rules.catalog import Catalog, starter_catalog
 from gamekernel.gammaworld.rules.decks import readied_count
-from gamekernel.gammaworld.rules.schema import _Reader, parse_card
+from gamekernel.gammaworld.rules.schema import CardReader, parse_card
 from gamekernel.i18n import t
 
 GM_DECK = "gw:gm"
@@ -177,7 +177,7 @@ class AlphaState:
                 catalog.starter_ids = base.starter_ids
                 for index, record in enumerate(self.custom_cards):
                     language = str(record.get("language", "en"))
-                    reader = _Reader(t("gammaworld.err.custom_cards"))
+                    reader = CardReader(t("gammaworld.err.custom_cards"))
                     catalog.add([parse_card(record, f"cards[{index}]", reader, language)])
                 self._catalog = catalog
         return self._catalog

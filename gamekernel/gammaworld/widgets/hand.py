@@ -63,7 +63,7 @@ class HandWidget(SessionWidget):
         return self.session.gw_hand(self._name)
 
     def refresh(self) -> None:
-        from gamekernel.gammaworld.render import _counts
+        from gamekernel.gammaworld.render import hand_counts
 
         view = self.view()
         catalog = view.catalog
@@ -91,7 +91,7 @@ class HandWidget(SessionWidget):
         self.deck_count = -1 if view.deck_count is None else view.deck_count
         self.gm_count = view.gm_count
         self.discard_count = view.discard_count
-        self.counts = _counts(view)
+        self.counts = hand_counts(view)
         self.flux_pending = view.flux_pending
         self.encounter = view.encounter
         self.labels = {

@@ -135,14 +135,14 @@ def custom_skill(name: str, difficulty: str, points: int) -> Skill:
     canonical = ATTRIBUTE_NAMES.get(attribute.strip().casefold())
     if canonical not in ("ST", "DX", "IQ", "HT", "Will", "Per"):
         raise UsageError(t("gurps.err.controlling_attribute", attribute=attribute))
-    from gamekernel.gurps.rules.skills import _normalize_difficulty
+    from gamekernel.gurps.rules.skills import normalize_difficulty
 
     specialization = ""
     text = name.strip()
     if text.endswith(")") and "(" in text:
         text, _, inner = text[:-1].partition("(")
         text, specialization = text.strip(), inner.strip()
-    return Skill(text, canonical, _normalize_difficulty(diff), points, None, specialization)
+    return Skill(text, canonical, normalize_difficulty(diff), points, None, specialization)
 
 
 @dataclass(frozen=True)

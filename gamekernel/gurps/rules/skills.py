@@ -44,7 +44,7 @@ class SkillDef:
     catalog: bool = False  # from the Basic Set catalog: its defaults are complete (none = no default)
 
 
-def _normalize_difficulty(text: str) -> str:
+def normalize_difficulty(text: str) -> str:
     key = str(text).strip().upper()
     if key not in DIFFICULTIES:
         raise UsageError(t("gurps.err.difficulty", text=text))
@@ -57,7 +57,7 @@ def relative_level(difficulty: str, points: int) -> int:
     1 pt -> D; 2-3 pts -> D+1; 4+ pts -> D + 2 + floor((pts-4)/4) = D + 1 + floor(pts/4).
     Wildcard skills (GCS "w") divide points by 3 first. 0 points has no level (raises).
     """
-    diff = _normalize_difficulty(difficulty)
+    diff = normalize_difficulty(difficulty)
     if points < 1:
         raise UsageError(t("gurps.err.skill_points", points=points))
     if diff == "W":
@@ -74,7 +74,7 @@ def relative_level(difficulty: str, points: int) -> int:
 
 def points_for_relative(difficulty: str, relative: int) -> int:
     """Cheapest point spend that reaches `relative` (1, 2, 4, 8, 12, ...); raises below 1 point's level."""
-    diff = _normalize_difficulty(difficulty)
+    diff = normalize_difficulty(difficulty)
     step = relative - DIFFICULTY_BASE[diff]
     if step < 0:
         raise UsageError(t("gurps.err.skill_start", difficulty=DIFFICULTY_NAMES[diff], base=DIFFICULTY_BASE[diff]))
@@ -123,7 +123,7 @@ def _read_skills(file: str) -> dict[str, SkillDef]:
                 name=row["name"],
                 ja=row.get("ja", ""),
                 attribute=row["attribute"],
-                difficulty=_normalize_difficulty(row["difficulty"]),
+                difficulty=normalize_difficulty(row["difficulty"]),
                 defaults=tuple((d["from"], int(d["modifier"])) for d in row.get("defaults", [])),
                 tags=tuple(row.get("tags", [])),
                 ref=row.get("ref", ""),

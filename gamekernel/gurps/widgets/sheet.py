@@ -108,7 +108,7 @@ class SheetWidget(SessionWidget):
 
     def handle_action(self, action: str, payload: dict[str, Any]):
         if action == "set":
-            from gamekernel.widgets.record import EventLines
+            from gamekernel.results import EventLines
 
             log = self.session.log
             mark = len(log)

@@ -17,7 +17,7 @@ from typing import Any
 
 import traitlets
 
-from gamekernel.gurps.combat_render import CombatResult
+from gamekernel.gurps.results import CombatResult
 from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
 

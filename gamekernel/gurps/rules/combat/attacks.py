@@ -15,18 +15,18 @@ from gamekernel.gurps.rules import attacks as atk
 from gamekernel.gurps.rules import defenses as dfn
 from gamekernel.gurps.rules import injury as inj
 from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
-from gamekernel.gurps.rules.combat.injury import DamageReport, _hit
+from gamekernel.gurps.rules.combat.injury import DamageReport, resolve_hit
 from gamekernel.gurps.rules.combat.state import (
     Combatant,
     CombatState,
     PendingAttack,
     Tape,
-    _defender_state,
-    _scores,
     copy_with,
+    defender_state,
+    defense_scores,
     maneuver_rules,
 )
-from gamekernel.gurps.rules.combat.turns import _require_fight, choose_maneuver
+from gamekernel.gurps.rules.combat.turns import choose_maneuver, require_fight
 from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.gurps.rules.wording import badges, word
 from gamekernel.i18n import t
@@ -73,7 +73,7 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
            opts: AttackOptions = AttackOptions()) -> tuple[CombatState, AttackReport]:
     """Roll to hit; a critical hit, or a target who cannot defend, takes damage at once; otherwise the
     hit waits for the target's defense (GURPS-CMB-25..28, 40, 41)."""
-    _require_fight(state)
+    require_fight(state)
     if state.pending is not None:
         raise RuleError(t("combat.err.answer_first", target=state.pending.target))
     a, victim = state.get(attacker), state.get(target)
@@ -132,7 +132,7 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     offered = defense_options(state, victim.name, incoming, attacker=a.name)
     if not offered:
         reason = _no_defense_reason(state, victim, incoming)
-        state, dmg = _hit(state, pending, dice)
+        state, dmg = resolve_hit(state, pending, dice)
         return state, AttackReport(roll, (), reason, dmg, pre_checks)
     needs_hearing = incoming.unseen and any(k in ("parry", "block") for k, _ in offered)
     return copy_with(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks, needs_hearing)
@@ -147,9 +147,9 @@ def defense_options(state: CombatState, name: str, incoming: dfn.Incoming, *, at
     c = state.get(name)
     if not c.can_act:
         return ()
-    who = _defender_state(state, c, incoming, attacker)
+    who = defender_state(state, c, incoming, attacker)
     out = []
-    for kind, score in _scores(c).items():
+    for kind, score in defense_scores(c).items():
         if kind in tried or kind not in maneuver_rules(c.maneuver)["defenses"]:
             continue
         if dfn.why_not(kind, who, incoming):
@@ -164,7 +164,7 @@ def _no_defense_reason(state: CombatState, c: Combatant, incoming: dfn.Incoming)
         why = next(b for b in ("destroyed", "dead", "unconscious", "collapsed", "mortal", "stunned")
                    if b == "stunned" or getattr(c, b, False))
         return f"{c.name} cannot defend ({why}) (GURPS-CMB-41)"
-    who = _defender_state(state, c, incoming, "")
+    who = defender_state(state, c, incoming, "")
     for kind in dfn.DEFENSES:
         reason = dfn.why_not(kind, who, incoming)
         if reason:
@@ -194,7 +194,7 @@ def hearing_check(c: Combatant, dice: Tape) -> SuccessRoll:
 def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[CombatState, DefenseReport]:
     """Answer the pending attack with dodge, parry, block or none (GURPS-CMB-40..52). A failure lets
     All-Out Defense (Double) try a different defense; otherwise damage follows at once."""
-    _require_fight(state)
+    require_fight(state)
     p = state.pending
     if p is None:
         raise RuleError(t("combat.err.no_pending"))
@@ -203,7 +203,7 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
         raise RuleError(t("combat.err.pending_on", target=p.target, name=c.name))
     if kind == "none":
         state = copy_with(state, pending=None)
-        state, dmg = _hit(state, p, dice)
+        state, dmg = resolve_hit(state, p, dice)
         return state, DefenseReport(c.name, "none", None, (), (), dmg)
     checks: list[SuccessRoll] = []
     if c.hp <= 0 and not c.consciousness_checked:
@@ -213,14 +213,14 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
         if not roll.success:
             c = copy_with(c, unconscious=True, posture="lying_down", concentrating="")
             state = copy_with(state.put(c), pending=None)
-            state, dmg = _hit(state, p, dice)
+            state, dmg = resolve_hit(state, p, dice)
             return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg)
     if kind not in maneuver_rules(c.maneuver)["defenses"]:
         raise RuleError(t("combat.err.defense_not_allowed", name=c.name, maneuver=word(c.maneuver, spaced=True),
                                         kind=word(kind)))
     if kind in p.tried:
         raise RuleError(t("combat.err.already_tried", name=c.name, kind=word(kind)))
-    if kind not in _scores(c):
+    if kind not in defense_scores(c):
         raise RuleError(t("combat.err.no_defense_kind", name=c.name, kind=word(kind)))
     if kind in ("parry", "block") and p.incoming.unseen:
         if p.hearing == "unheard":
@@ -236,10 +236,10 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
                 if again:
                     return state, DefenseReport(c.name, kind, None, tuple(checks), again, None, unheard=True)
                 state = copy_with(state, pending=None)
-                state, dmg = _hit(state, p, dice)
+                state, dmg = resolve_hit(state, p, dice)
                 return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg, unheard=True)
-    who = _defender_state(state, c, p.incoming, p.attacker)
-    result = dfn.defense_roll(c.name, kind, _scores(c)[kind], who, p.incoming, dice.roll3())
+    who = defender_state(state, c, p.incoming, p.attacker)
+    result = dfn.defense_roll(c.name, kind, defense_scores(c)[kind], who, p.incoming, dice.roll3())
     c = copy_with(c, rolled=True, parry_used=c.parry_used or kind == "parry",
                   block_used=c.block_used or kind == "block")
     if c.concentrating:
@@ -258,5 +258,5 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
             state = copy_with(state, pending=copy_with(p, tried=tried))
             return state, DefenseReport(c.name, kind, result.roll, tuple(checks), again, None)
     state = copy_with(state, pending=None)
-    state, dmg = _hit(state, p, dice)
+    state, dmg = resolve_hit(state, p, dice)
     return state, DefenseReport(c.name, kind, result.roll, tuple(checks), (), dmg)

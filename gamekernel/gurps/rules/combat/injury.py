@@ -17,7 +17,7 @@ from gamekernel.gurps.rules import fatigue as fat
 from gamekernel.gurps.rules import injury as inj
 from gamekernel.gurps.rules.checks import success_roll
 from gamekernel.gurps.rules.combat.state import Combatant, CombatState, PendingAttack, Tape, copy_with
-from gamekernel.gurps.rules.combat.turns import _require_fight
+from gamekernel.gurps.rules.combat.turns import require_fight
 from gamekernel.gurps.rules.damage import DamageRoll, DamageSpec, parse_damage, roll_damage
 from gamekernel.gurps.rules.harm import InjuryReport, harm
 from gamekernel.i18n import t
@@ -31,7 +31,7 @@ class DamageReport:
     injury: InjuryReport
 
 
-def _hit(state: CombatState, p: PendingAttack, dice: Tape) -> tuple[CombatState, DamageReport]:
+def resolve_hit(state: CombatState, p: PendingAttack, dice: Tape) -> tuple[CombatState, DamageReport]:
     a, victim = state.get(p.attacker), state.get(p.target)
     spec = parse_damage(p.damage, st=a.st)
     if p.strong_adds:
@@ -130,7 +130,7 @@ class EndReport:
 def end_combat(state: CombatState, dice: Tape | None = None) -> tuple[CombatState, EndReport]:
     """Close the fight: those who attacked or defended in a fight of 11+ s lose 1 + encumbrance FP
     (GURPS-FAT-04), through the one injury path (at FP <= 0 it costs HP, with its rolls)."""
-    _require_fight(state)
+    require_fight(state)
     seconds = state.round
     costs = []
     for c in state.combatants:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.gurps.rules.combat.state import Combatant, CombatState, InitiativeEntry, copy_with
-from gamekernel.gurps.rules.combat.turns import _begin_turn, fresh_for_fight
+from gamekernel.gurps.rules.combat.turns import begin_turn, fresh_for_fight
 from gamekernel.i18n import t
 from gamekernel.text import match_key
 
@@ -56,5 +56,5 @@ def leave_fight(state: CombatState, name: str) -> tuple[CombatState, str]:
     if i == state.active:
         if active >= len(combatants):
             active, round_ = 0, round_ + 1
-        state = _begin_turn(copy_with(state, active=active, round=round_))
+        state = begin_turn(copy_with(state, active=active, round=round_))
     return copy_with(state, active=active, round=round_), gone.name

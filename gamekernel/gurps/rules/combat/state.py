@@ -451,7 +451,7 @@ def defenses_allowed(c: Combatant) -> tuple[str, ...]:
 # ---------------------------------------------------------------- what the tracker reads (CMB-05, CMB-11, CMB-43)
 
 
-def _defender_state(state: CombatState, c: Combatant, incoming: dfn.Incoming, attacker: str,
+def defender_state(state: CombatState, c: Combatant, incoming: dfn.Incoming, attacker: str,
                     weapon: Weapon | None = None) -> dfn.DefenderState:
     a = state.get(attacker) if attacker else None
     feint = a.feint_amount if a is not None and a.feint_on == c.name and a.feint_round == state.round else 0
@@ -465,7 +465,7 @@ def _defender_state(state: CombatState, c: Combatant, incoming: dfn.Incoming, at
     )
 
 
-def _scores(c: Combatant) -> dict[str, int]:
+def defense_scores(c: Combatant) -> dict[str, int]:
     scores = {"dodge": c.dodge}
     if c.parry is not None:
         scores["parry"] = c.parry
@@ -511,11 +511,11 @@ def effective_defenses(state: CombatState, name: str) -> dict[str, tuple[int, in
 def _effective_defenses(state: CombatState, c: Combatant) -> dict[str, tuple[int, int, tuple[tuple[int, str], ...]]]:
     p = state.pending
     incoming, attacker = (p.incoming, p.attacker) if p is not None and p.target == c.name else (PLAIN_MELEE, "")
-    who = _defender_state(state, c, incoming, attacker)
-    usual_who = dataclasses.replace(_defender_state(state, c, PLAIN_MELEE, ""), maneuver="do_nothing",
+    who = defender_state(state, c, incoming, attacker)
+    usual_who = dataclasses.replace(defender_state(state, c, PLAIN_MELEE, ""), maneuver="do_nothing",
                                     aod_option="", posture="standing", stunned=False)
     out = {}
-    for kind, base in _scores(c).items():
+    for kind, base in defense_scores(c).items():
         mods = dfn.defense_modifiers(kind, who, incoming)
         usual = base + sum(v for v, _ in dfn.defense_modifiers(kind, usual_who, PLAIN_MELEE))
         out[kind] = (usual, base + sum(v for v, _ in mods), mods)

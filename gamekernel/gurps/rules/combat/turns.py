@@ -77,14 +77,14 @@ def start_combat(combatants: Sequence[Combatant], dice: Tape) -> CombatState:
         raise UsageError(t("combat.err.same_name", name=dupes[0]))
     ordered, entries = initiative_order(combatants, dice)
     state = CombatState(combatants=ordered, initiative=entries)
-    return _begin_turn(state)
+    return begin_turn(state)
 
 
 def join_fight(state: CombatState, newcomer: Combatant) -> CombatState:
     """Someone joins a running fight: placed in the fixed order by Basic Speed, then DX, after everyone
     equal to him (GURPS-CMB-02, 03); on Do Nothing until his first turn (CMB-05); the fighter whose turn
     it is keeps it."""
-    _require_fight(state)
+    require_fight(state)
     key = match_key(newcomer.name)
     if any(match_key(c.name) == key for c in state.combatants):
         raise UsageError(t("combat.err.same_name", name=newcomer.name))
@@ -111,7 +111,7 @@ class TurnReport:
     due: tuple[str, ...]
 
 
-def _begin_turn(state: CombatState) -> CombatState:
+def begin_turn(state: CombatState) -> CombatState:
     c = state.current
     c = copy_with(c, parry_used=False, block_used=False, maneuver="do_nothing", option="", chosen=False,
                 maneuver_target="", attacks_left=0, consciousness_checked=False)
@@ -134,7 +134,7 @@ def checks_due(c: Combatant) -> tuple[str, ...]:
 def next_turn(state: CombatState, dice: Tape) -> tuple[CombatState, TurnReport]:
     """End the active fighter's turn (stun recovery roll, shock and feint expire) and start the next
     one's; fighters who cannot act are passed over (the second still passes for them)."""
-    _require_fight(state)
+    require_fight(state)
     if state.pending is not None:
         raise RuleError(t("combat.err.unanswered", target=state.pending.target, attacker=state.pending.attacker))
     c = state.current
@@ -164,13 +164,13 @@ def next_turn(state: CombatState, dice: Tape) -> tuple[CombatState, TurnReport]:
         if state.combatants[active].can_act:
             break
         skipped.append(state.combatants[active].name)
-    state = _begin_turn(copy_with(state, active=active, round=round_))
+    state = begin_turn(copy_with(state, active=active, round=round_))
     report = TurnReport(ended, recovery, tuple(expired), tuple(skipped), state.current.name, state.round,
                         checks_due(state.current))
     return state, report
 
 
-def _require_fight(state: CombatState) -> None:
+def require_fight(state: CombatState) -> None:
     if not state.combatants or state.over:
         raise RuleError(t("combat.err.no_fight"))
 
@@ -197,7 +197,7 @@ def choose_maneuver(
     """The active fighter picks this turn's maneuver (GURPS-CMB-04). At HP <= 0 anything but Do Nothing
     needs an HT roll first (GURPS-INJ-02); at FP <= 0 a Will roll (GURPS-FAT-02); stunned fighters
     must Do Nothing (GURPS-INJ-08)."""
-    _require_fight(state)
+    require_fight(state)
     rules = maneuver_rules(maneuver)
     c = state.get(name)
     if state.current.name != c.name:

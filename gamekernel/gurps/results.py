@@ -1,0 +1,91 @@
+"""Results of GURPS session operations (characters at the table, the GCS library, Luck) that the
+operations return and the renderers draw: facts only, drawn by gamekernel/gurps/render.py (so
+operations -> results <- renderers, and neither imports the other). Rule results (checks, contests,
+damage ...) live with their rules in gamekernel/gurps/rules/."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamekernel.display import Displayable
+from gamekernel.gurps.rules.characters import Character
+from gamekernel.gurps.rules.gcs.library import LibraryEntry
+
+
+@dataclass(frozen=True)
+class CharacterList(Displayable):
+    """The characters at the table, the active one marked (`%char list`)."""
+
+    characters: tuple[Character, ...]
+    active: str | None
+
+    def __repr__(self) -> str:
+        return f"<CharacterList {', '.join(c.name for c in self.characters)}>"
+
+
+@dataclass(frozen=True)
+class SavedCharacter(Displayable):
+    name: str
+    path: str
+
+    def __repr__(self) -> str:
+        return f"<SavedCharacter {self.name}>"
+
+
+@dataclass(frozen=True)
+class LoadedCharacter(Displayable):
+    """A character just loaded, with one line per value where GCS's number replaced ours."""
+
+    character: Character
+    differences: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return "\n".join([*self.differences, repr(self.character)])
+
+
+@dataclass(frozen=True)
+class GcsLibraryLoaded(Displayable):
+    """`%gurps library PATH`: what the GCS library folder holds."""
+
+    source: str
+    counts: tuple[tuple[str, int], ...]
+    from_cache: bool = False
+    skipped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LibraryFound(Displayable):
+    """`%gurps find NAME`: one entry of the loaded GCS library."""
+
+    entry: LibraryEntry
+
+
+@dataclass(frozen=True)
+class LuckStatus(Displayable):
+    """Who has Luck and whether its use is spent (`%luck status`, `%luck reset`)."""
+
+    rows: tuple[tuple[str, str, int, bool], ...]  # (name, trait, every_minutes, spent)
+
+    def __repr__(self) -> str:
+        return f"<LuckStatus {', '.join(r[0] for r in self.rows)}>"
+
+
+@dataclass(frozen=True, repr=False)  # text and html: the render registry (gurps/combat_render.py)
+class CombatResult(Displayable):
+    """What a combat magic returns: the step's kind and report, and the fight after it (None when no
+    fight runs, so no tracker is drawn)."""
+
+    kind: str
+    report: Any
+    state: Any = None
+    show_tracker: bool = True
+
+
+@dataclass(frozen=True)
+class Harmed:
+    """A step's own lines and what the injury path then did (hazards, casting): drawn together."""
+
+    lines: tuple[Any, ...]
+    harm: Any

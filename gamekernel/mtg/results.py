@@ -1,0 +1,75 @@
+"""Results of MtG session operations that the magics and the renderers both name: facts only, drawn by
+gamekernel/mtg/render.py (so operations -> results <- renderers, and neither imports the other)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from gamekernel.display import Displayable
+from gamekernel.mtg.rules.decklists import Composition
+from gamekernel.mtg.rules.facts import display_name
+from gamekernel.mtg.rules.kinds import MtgOptions
+
+
+@dataclass(frozen=True, repr=False)
+class DataLoaded(Displayable):
+    """`%library data FILE` (card data for the facts index): how many cards it holds and where from."""
+
+    count: int
+    source: str
+
+
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
+class LibraryLoaded(Displayable):
+    actor: str
+    source: str
+    fmt: str
+    main: int
+    sideboard: int
+    name: str | None = None
+    composition: Composition | None = None
+
+
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
+class OddsResult(Displayable):
+    actor: str | None
+    kind: str
+    difficulty: int
+    odds: Fraction | None
+
+
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
+class LibraryView(Displayable):
+    """A read-only picture of one character's library for text, HTML and the widget."""
+
+    actor: str
+    count: int
+    known_top: tuple[str, ...]
+    exile: tuple[str, ...]
+    scene: int
+    boost_used: bool
+    last_check: Mapping[str, Any] | None
+    last_boost: Mapping[str, Any] | None
+    distribution: Mapping[str, int]
+    deck: Mapping[str, Any]
+    ja_names: Mapping[str, str] = field(default_factory=dict)  # English card name -> Japanese name
+
+    def shown_name(self, name: str) -> str:
+        """A card name as printed in the current language (the Japanese one when known)."""
+        return display_name(name, self.ja_names.get(name))
+
+
+class SceneStarted(Displayable):
+    def __init__(self, scene: int):
+        self.scene = scene
+
+
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
+class MtgConfigShown(Displayable):
+    """The MtG options after `mtg_config(...)`, and which ones it changed."""
+
+    options: MtgOptions
+    changes: Mapping[str, Any]
