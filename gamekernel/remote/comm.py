@@ -32,6 +32,7 @@ class TableLink:
         self.table: Any = None  # the session's PublicTable, made on first use
         comm.on_msg(self.on_msg)
         comm.on_close(lambda _msg: self.close())
+        comm.send({"type": "ready"})  # the server sends intents once it has heard this
 
     def close(self) -> None:
         if self.table is not None:

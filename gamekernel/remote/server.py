@@ -37,6 +37,7 @@ from gamekernel.remote.serve import SERVE_FILE  # noqa: E402  (the kernel that s
 
 PAGE = Path(__file__).parent / "static" / "players.html"
 REPLY_TIMEOUT = 120.0  # a player's action waits behind a long GM cell, then gives up with a line
+LOST_AFTER = 3.0  # no answer while the kernel is idle this long: the comm was lost (a restart)
 
 
 def serve_file() -> Path:
@@ -55,6 +56,8 @@ class Bridge:
         self.app = app
         self.kernel_id: str | None = None
         self.comm_id: str | None = None
+        self.ready = False  # the kernel answered the comm's opening: intents may go
+        self.busy = False  # the kernel runs a cell: an intent waits behind it
         self.views: dict[str, dict[str, Any]] = {}
         self.listeners: dict[str, set[Callable[[dict[str, Any]], None]]] = {}
         self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -86,8 +89,19 @@ class Bridge:
         if kernel_id != self.kernel_id:
             self.connect(kernel_id)
         elif self.comm_id is None:
-            self.open_comm()
+            self.open_comm(force=True)
         return True
+
+    async def wait_ready(self, seconds: float = 10.0) -> bool:
+        """Until the kernel has answered the comm (opened again after a restart or a reload)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if not self.ensure():
+                return False
+            if self.ready:
+                return True
+            await asyncio.sleep(0.05)
+        return self.ready
 
     def connect(self, kernel_id: str) -> None:
         from zmq.eventloop.zmqstream import ZMQStream
@@ -111,13 +125,14 @@ class Bridge:
         self.shell = self.iopub = None
         self.kernel_id = self.comm_id = None
 
-    def open_comm(self) -> None:
-        if time.monotonic() - self.last_open < 1.0:
+    def open_comm(self, *, force: bool = False) -> None:
+        if not force and time.monotonic() - self.last_open < 1.0:
             return
         self.last_open = time.monotonic()
+        self.ready = False
         self.comm_id = uuid.uuid4().hex
         self.session.send(self.shell, "comm_open", {"comm_id": self.comm_id, "target_name": TARGET, "data": {}})
-        self.send({"type": "watch", "users": sorted(self.watched)})
+        # the watched users go once the kernel says "ready" (receive)
 
     def send(self, data: dict[str, Any]) -> None:
         if self.comm_id is not None:
@@ -128,17 +143,29 @@ class Bridge:
         msg = self.session.deserialize(message)
         kind, content = msg["header"]["msg_type"], msg["content"]
         if kind == "status":
+            self.busy = content.get("execution_state") == "busy"
             if content.get("execution_state") == "starting":  # a restart: the comm is gone
-                self.comm_id = None
+                self.lost()
             elif content.get("execution_state") == "idle" and self.comm_id is None and self.watched:
                 self.open_comm()  # gamekernel may have been loaded by the cell that just ran
         elif kind == "comm_close" and content.get("comm_id") == self.comm_id:
-            self.comm_id = None
+            self.lost()  # no table in the kernel yet (gamekernel not loaded): opened again when idle
         elif kind == "comm_msg" and content.get("comm_id") == self.comm_id:
             self.receive(content.get("data") or {})
 
+    def lost(self) -> None:
+        """The comm is gone: actions in flight are answered, the next one opens it again."""
+        self.comm_id, self.ready = None, False
+        for future in self.pending.values():
+            if not future.done():
+                future.set_result({"ok": False, "text": "the GM's kernel restarted; send it again"})
+        self.pending.clear()
+
     def receive(self, data: dict[str, Any]) -> None:
-        if data.get("type") == "view":
+        if data.get("type") == "ready":
+            self.ready = True
+            self.send({"type": "watch", "users": sorted(self.watched)})
+        elif data.get("type") == "view":
             user = str(data["user"])
             self.views[user] = data["view"]
             for listener in list(self.listeners.get(user, ())):
@@ -167,18 +194,28 @@ class Bridge:
         if not isinstance(intent, dict):
             return {"ok": False, "text": "an intent is a JSON object"}
         intent = {k: v for k, v in intent.items() if k not in {"user", "player", "by"}}  # the server names the user
-        if not self.ensure() or self.comm_id is None:
+        if not await self.wait_ready():
             return {"ok": False, "text": "the GM's table is not open (the GM runs %table serve)"}
         self.watch(user)
-        number = uuid.uuid4().hex
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.pending[number] = future
-        self.send({"type": "intent", "id": number, "user": user, "intent": intent})
-        try:
-            return await asyncio.wait_for(future, REPLY_TIMEOUT)
-        except TimeoutError:
+        for _ in range(2):  # once more on a comm the kernel no longer knows (a restart not seen)
+            number = uuid.uuid4().hex
+            future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            self.pending[number] = future
+            self.send({"type": "intent", "id": number, "user": user, "intent": intent})
+            deadline = time.monotonic() + REPLY_TIMEOUT
+            while not future.done() and time.monotonic() < deadline:
+                await asyncio.wait([future], timeout=LOST_AFTER)
+                if not future.done() and not self.busy:  # idle, yet no answer: the comm is gone
+                    break
             self.pending.pop(number, None)
-            return {"ok": False, "text": "the GM's kernel is busy; try again in a moment"}
+            if future.done():
+                return future.result()
+            if time.monotonic() >= deadline:
+                return {"ok": False, "text": "the GM's kernel is busy; try again in a moment"}
+            self.lost()
+            if not await self.wait_ready():
+                break
+        return {"ok": False, "text": "the GM's table is not open (the GM runs %table serve)"}
 
 
 class TableHandler(JupyterHandler):

@@ -68,8 +68,14 @@ async def test_a_secret_event_sends_the_player_no_message_and_a_public_one_does(
     await _run(jp_serverapp, kernel, SETUP)
     await jp_fetch("gamekernel", "table", "api", "view", headers=ALICE)
     bridge = jp_serverapp.web_app.settings["gamekernel_table_bridge"]
-    received = []
+    received: list = []
     bridge.listeners.setdefault("alice", set()).add(received.append)
+    while True:  # the first views have arrived when nothing has come for a second
+        count = len(received)
+        await asyncio.sleep(1.0)
+        if len(received) == count:
+            break
+    received.clear()
     await _run(jp_serverapp, kernel, "%roll 3d6 CANARY-label --secret\n%check Per --secret @Aiko\n%note CANARY --gm")
     await asyncio.sleep(1.0)
     assert received == []
@@ -84,9 +90,11 @@ async def test_a_secret_event_sends_the_player_no_message_and_a_public_one_does(
 async def test_the_table_follows_reload_ext_and_a_kernel_restart(jp_fetch, jp_serverapp):
     kernel = await _kernel(jp_fetch)
     await _run(jp_serverapp, kernel, SETUP)
-    assert (await _intent(jp_fetch, ALICE, {"action": "roll", "dice": "1d6"}))["ok"]
+    first = await _intent(jp_fetch, ALICE, {"action": "roll", "dice": "1d6"})
+    assert first["ok"], first
     await _run(jp_serverapp, kernel, "%reload_ext gamekernel\n%char new Aiko dx=12\n%table seat alice Aiko")
-    assert (await _intent(jp_fetch, ALICE, {"action": "roll", "dice": "2d6"}))["ok"]
+    second = await _intent(jp_fetch, ALICE, {"action": "roll", "dice": "2d6"})
+    assert second["ok"], second
     assert await _last_event(jp_serverapp, kernel) == ["roll", "alice", "Aiko"]
     await jp_fetch("api", "kernels", kernel, "restart", method="POST", body="{}", headers=GM)
     await _run(jp_serverapp, kernel, SETUP)
