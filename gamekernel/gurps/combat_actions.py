@@ -82,7 +82,7 @@ class CombatPart:
         if key is not None:
             c = self.roster[key]
             ch = chars.get(match_key(key))  # a character's HP/FP (and sheet weapons) live in the GURPS part
-            if ch is None:
+            if ch is None or c.stand_in:
                 return c
             sheet = sheet_weapons(ch)
             kept = tuple(w for w in c.weapons if match_key(w.name) not in {match_key(s.name) for s in sheet}
@@ -104,7 +104,7 @@ class CombatPart:
             except NotFoundError:
                 pass
         changes: dict[str, Any] = {"roster": {**self.roster, c.name: c}}
-        if c.name in (self.characters or {}):
+        if c.name in (self.characters or {}) and not c.stand_in:
             changes["characters"] = {c.name: c}
         return changes
 
@@ -216,8 +216,8 @@ def _op_damage(part, args, tape):
 def _op_end(part, args, tape):
     fight, report = cb.end_combat(_fight(part), tape)
     chars = part.characters or {}
-    roster = {**part.roster, **{c.name: c for c in fight.combatants}}
-    back = {c.name: c for c in fight.combatants if c.name in chars}
+    roster = {**part.roster, **{c.name: c for c in fight.combatants if not c.stand_in}}
+    back = {c.name: c for c in fight.combatants if c.name in chars and not c.stand_in}
     return {"fight": fight, "roster": roster, "characters": back}, ("end", report)
 
 
@@ -232,13 +232,21 @@ def _op_arm(part, args, tape):
 
 @op("add")
 def _op_add(part, args, tape):
-    """A fighter from stats; during a fight he joins it at his place in the order (GURPS-CMB-02, 03)."""
+    """A fighter put on the roster outside a fight (during one, `combat_add` records a join)."""
     c = Combatant.from_dict(args["combatant"])
-    if part.fight is not None and not part.fight.over:
-        fight = cb.join_fight(part.fight, c)
-        return {"fight": fight}, ("lines", [t("combat.event.joined", name=c.name,
-                                              place=fight.index(c.name) + 1, current=fight.current.name)])
+    if part.fight is not None and not part.fight.over:  # older logs: an add during a fight was a join
+        return _op_join(part, args, tape)
     return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.event.add", name=c.name)])
+
+
+@op("join")
+def _op_join(part, args, tape):
+    """Someone enters the running fight at his place in the order (GURPS-CMB-02, 03, 05): the one op of
+    `%combat add`, the tracker's Join and the table dashboard."""
+    c = Combatant.from_dict(args["combatant"])
+    fight = cb.join_fight(_fight(part), c)
+    return {"fight": fight}, ("lines", [t("combat.event.joined", name=c.name, place=fight.index(c.name) + 1,
+                                          current=fight.current.name)])
 
 
 @op("hazard")
@@ -496,7 +504,40 @@ for _name in _OPS:
 
 # ---------------------------------------------------------------- parsing helpers
 
-_COUNT = re.compile(r"^(?P<name>[^*{}]+?)(?:\*(?P<n>\d+))?(?:\{(?P<stats>[^}]*)\})?$")
+_COUNT = re.compile(r"""^(?P<name>"[^"]*"|'[^']*'|[^*{}]+?)(?:\*(?P<n>\d+))?(?:\{(?P<stats>[^}]*)\})?$""")
+# one fighter in a list: quoted runs, brace blocks (spaces allowed inside both) and other characters
+_SPEC = re.compile(r"""(?:"[^"]*"|'[^']*'|\{[^}]*\}|[^\s"'{])+""")
+
+
+@dataclass(frozen=True)
+class FighterSpec:
+    """One fighter as typed: a name (quotes removed), how many (`Goblin*3`) and the quick stats given
+    (`Orc{ST=12,DX=11}` or after the name), None when none were."""
+
+    name: str
+    count: str | None = None
+    stats: dict[str, Any] | None = None
+
+
+def split_specs(text: str) -> list[str]:
+    """`Aiko "Sir Henryk" Orc{ST=12, DX=11} Goblin*3` -> one text per fighter (quotes kept)."""
+    return _SPEC.findall(text)
+
+
+def parse_fighter(text: str, stats: str | Mapping[str, Any] = "") -> FighterSpec:
+    """The one reader of a fighter spec, for `%combat start|add|npc` and the tracker's Join: `Name`,
+    `"Two Words"`, `Name*3`, `Name{K=V,...}`; `stats` (text or a mapping) adds to the braces' values."""
+    match = _COUNT.match(text.strip())
+    if not match or not match.group("name").strip(" \"'"):
+        raise UsageError(t("combat.err.combatant_spec", spec=text))
+    name = match.group("name").strip()
+    if name[:1] in "\"'":
+        name = name[1:-1].strip()
+    given = None if match.group("stats") is None else parse_stats(match.group("stats").replace(",", " "))
+    extra = parse_stats(stats) if isinstance(stats, str) else dict(stats)
+    if extra:
+        given = {**(given or {}), **extra}
+    return FighterSpec(name, match.group("n"), given)
 
 
 def parse_stats(text: str) -> dict[str, Any]:
@@ -566,44 +607,60 @@ class CombatActions(HostBase):
         fight = self.state[PART].fight
         return CombatResult(kind, report, fight if (fight is not None and not fight.over) or name == "end" else None)
 
-    def _resolve_person(self, spec: str, templates: Mapping[str, dict]) -> list[Combatant]:
-        match = _COUNT.match(spec.strip())
-        if not match:
-            raise UsageError(t("combat.err.combatant_spec", spec=spec))
-        name, count, stats = match.group("name").strip(), match.group("n"), match.group("stats")
-        found: Combatant | None = None
-        if stats is not None:
-            found = cb.quick_combatant(name, parse_stats(stats.replace(",", " ")))
-        elif find_name(name, templates) is not None:
-            key = find_name(name, templates)
-            found = cb.quick_combatant(key, templates[key])
-        else:
-            part: CombatPart = self.state[PART]
-            _lend_characters(self.state, part)
-            try:
-                found = part.person(name)
-            finally:
-                part.characters = None
-        if count:
-            number = whole_number(count, t("limits.what.combatants"), limit="max_combatants")
+    def _fighters(self, spec: FighterSpec, *, pc: bool = False) -> list[Combatant]:
+        """The fighters one spec names: quick stats, else a template, else someone the session knows
+        (in the fight, met before, or a character: as himself, with his sheet's numbers, even when a
+        template has his name). Quick stats under a character's name make a stand-in, whose numbers
+        never reach his sheet."""
+        part: CombatPart = self.state[PART]
+        _lend_characters(self.state, part)
+        try:
+            found = self._fighter(part, spec, pc)
+        finally:
+            part.characters = None
+        if spec.count:
+            number = whole_number(spec.count, t("limits.what.combatants"), limit="max_combatants")
             return [copy_with(found, name=f"{found.name}{i}") for i in range(1, number + 1)]
         return [found]
 
+    @staticmethod
+    def _fighter(part: CombatPart, spec: FighterSpec, pc: bool) -> Combatant:
+        character = find_name(spec.name, part.characters or {})
+        if spec.stats is not None:
+            c = cb.quick_combatant(spec.name, spec.stats, pc=pc)
+            return copy_with(c, stand_in=True) if character is not None and not spec.count else c
+        template = find_name(spec.name, part.templates)
+        if template is not None and character is None:
+            return cb.quick_combatant(template, part.templates[template], pc=pc)
+        return part.person(spec.name)
+
     # ---- the public API (every magic has its method)
 
-    def combat_npc(self, name: str, stats: str | Mapping[str, Any]):
-        """Define an NPC template from quick stats: `combat_npc("Goblin", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")`."""
-        values = parse_stats(stats) if isinstance(stats, str) else dict(stats)
-        return self._combat("npc", {"name": name, "stats": values})
+    def combat_npc(self, name: str, stats: str | Mapping[str, Any] = ""):
+        """Define an NPC template from quick stats: `combat_npc("Goblin", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")`
+        or `combat_npc("Orc{ST=16}")` (the same fighter spec as `%combat start`)."""
+        spec = parse_fighter(name, stats)
+        if spec.count:
+            raise UsageError(t("combat.err.npc_count", spec=name))
+        return self._combat("npc", {"name": spec.name, "stats": spec.stats or {}})
 
-    def combat_add(self, name: str, stats: str | Mapping[str, Any], *, pc: bool = False):
-        values = parse_stats(stats) if isinstance(stats, str) else dict(stats)
-        c = cb.quick_combatant(name, values, pc=pc)
-        return self._combat("add", {"combatant": combatant_record(c)})
+    def combat_add(self, name: str, stats: str | Mapping[str, Any] = "", *, pc: bool = False):
+        """Add fighters by the spec `%combat start` reads (`Goblin*2`, `Bob{DX=12}`, a template, a
+        character as himself), plus quick stats: into the running fight at their place in the order
+        (the same join as the tracker's), else onto the roster."""
+        people = self._fighters(parse_fighter(name, stats), pc=pc)
+        part: CombatPart = self.state[PART]
+        result = None
+        for person in people:
+            if part.fight is not None and not part.fight.over:
+                result = self._combat("join", {"combatant": combatant_record(cb.fresh_for_fight(person))})
+            else:
+                result = self._combat("add", {"combatant": combatant_record(person)})
+        return result
 
     def combat_start(self, names: str | list[str]):
         """Start a fight: `combat_start("Aiko Bren Goblin*3")` (initiative by Basic Speed, DX, a roll)."""
-        specs = _split_specs(names) if isinstance(names, str) else list(names)
+        specs = split_specs(names) if isinstance(names, str) else list(names)
         if not specs:
             raise UsageError(t("combat.err.name_combatants"))
         part: CombatPart = self.state[PART]
@@ -611,7 +668,7 @@ class CombatActions(HostBase):
             raise RuleError(t("combat.err.fight_running"))
         people: list[Combatant] = []
         for spec in specs:
-            people += self._resolve_person(spec, part.templates)
+            people += self._fighters(parse_fighter(spec))
             at_most(len(people), "max_combatants", t("limits.what.combatants"))
         fresh = [cb.fresh_for_fight(p) for p in people]
         return self._combat("start", {"combatants": [combatant_record(p) for p in fresh]})
@@ -734,10 +791,6 @@ class CombatActions(HostBase):
             whole_number(modifier[0], t("limits.what.modifier"), low=-100, high=100)
         return self._combat("cast", {"name": name, "spell": spell, "cost": cost, "skill": skill,
                                      "modifiers": [list(m) for m in modifiers]}, actor=name)
-
-
-def _split_specs(text: str) -> list[str]:
-    return re.findall(r"[^\s{]+(?:\{[^}]*\})?", text)
 
 
 def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Combatant:

@@ -12,6 +12,7 @@ import re
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
+from gamekernel.gurps.combat_actions import split_specs
 from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
 from gamekernel.magic_base import SessionMagics, guarded
@@ -95,11 +96,12 @@ class CombatMagics(SessionMagics):
                        help="initiative by Basic Speed, DX, a roll"),
                    Sub("end", help="end the fight (fight fatigue)"),
                    Sub("status", help="the fighters, their HP, FP and states"),
-                   Sub("npc", Word("name", optional=True),
-                       Rest("stats", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp", optional=True),
+                   Sub("npc", Rest("spec", "Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp or Orc{ST=16}",
+                                   optional=True, metavar="NAME [STATS]"),
                        help="an NPC template"),
-                   Sub("add", Word("name", optional=True), Rest("stats", optional=True),
-                       help="a fighter from a template or stats"),
+                   Sub("add", Rest("spec", "Bob, \"Sir Henryk\", Goblin*2 or Orc{ST=12,DX=11} [STATS]",
+                                   optional=True, metavar="NAME [STATS]"),
+                       help="a fighter from a template, a character or stats"),
                    Sub("arm", Word("name", optional=True), Rest("weapon", "Sword:13:sw cut", optional=True),
                        help="give a fighter a weapon"),
                    Sub("tracker", help="the interactive combat tracker")),
@@ -114,11 +116,12 @@ class CombatMagics(SessionMagics):
         if args.sub in ("status", None):
             return session.combat_status()
         if args.sub in ("npc", "add"):
-            if not args.name:
+            specs = split_specs(args.spec)
+            if not specs:
                 usage = f"%combat {args.sub} Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp"
                 raise UsageError(t("combat.err.usage", usage=usage))
             add = session.combat_npc if args.sub == "npc" else session.combat_add
-            return add(args.name, args.stats)
+            return add(specs[0], " ".join(specs[1:]))
         if args.sub == "arm":
             return session.combat_arm(args.name or "", args.weapon)
         from gamekernel.gurps.widgets.tracker import Tracker

@@ -160,6 +160,7 @@ class Combatant:
     consciousness_checked: bool = False
     needs_care: bool = False  # failed the 12-hour roll to wake at <= -1 x HP (GURPS-INJ-15)
     rolled: bool = False
+    stand_in: bool = False  # quick stats under a character's name: his sheet is never written from it
 
     def __post_init__(self) -> None:
         if self.hp is None:

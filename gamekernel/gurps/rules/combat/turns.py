@@ -80,23 +80,6 @@ def start_combat(combatants: Sequence[Combatant], dice: Tape) -> CombatState:
     return _begin_turn(state)
 
 
-def join_fight(state: CombatState, newcomer: Combatant) -> CombatState:
-    """Someone joins a running fight: placed in the fixed order by Basic Speed, then DX, after everyone
-    equal to him (GURPS-CMB-02, 03); on Do Nothing until his first turn (CMB-05); the fighter whose turn
-    it is keeps it."""
-    _require_fight(state)
-    key = match_key(newcomer.name)
-    if any(match_key(c.name) == key for c in state.combatants):
-        raise UsageError(t("combat.err.same_name", name=newcomer.name))
-    newcomer = fresh_for_fight(newcomer)
-    rank = (newcomer.basic_speed, newcomer.dx)
-    at = next((i for i, c in enumerate(state.combatants) if (c.basic_speed, c.dx) < rank), len(state.combatants))
-    entry = InitiativeEntry(newcomer.name, newcomer.basic_speed, newcomer.dx)
-    return copy_with(state, combatants=(*state.combatants[:at], newcomer, *state.combatants[at:]),
-                     initiative=(*state.initiative[:at], entry, *state.initiative[at:]),
-                     active=state.active + 1 if at <= state.active else state.active)
-
-
 # ---------------------------------------------------------------- turns (CMB-01, 05, INJ-05, INJ-08)
 
 
