@@ -71,17 +71,20 @@ class CombatPart:
         )
 
     def person(self, name: str) -> Combatant:
-        """Someone in the fight, else in the roster, else a GURPS character of the session."""
-        if self.fight is not None and not self.fight.over:
-            try:
-                return self.fight.get(name)
-            except NotFoundError:
-                pass
+        """Someone in the fight, else in the roster, else a GURPS character of the session: `name` is
+        resolved once over all three (exact first, then an unambiguous start)."""
+        running = self.fight is not None and not self.fight.over
+        fighters = [c.name for c in self.fight.combatants] if running and self.fight else []
+        found, close = resolve_name(name, [*fighters, *self.roster, *(self.characters or {})])
+        if found is None:
+            hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else ""
+            raise NotFoundError(t("combat.err.no_person", name=name) + hint)
+        if found in fighters and self.fight is not None:
+            return self.fight.get(found)
         chars = {match_key(k): ch for k, ch in (self.characters or {}).items()}
-        key = find_name(name, self.roster)
-        if key is not None:
-            c = self.roster[key]
-            ch = chars.get(match_key(key))  # a character's HP/FP (and sheet weapons) live in the GURPS part
+        if found in self.roster:
+            c = self.roster[found]
+            ch = chars.get(match_key(found))  # a character's HP/FP (and sheet weapons) live in the GURPS part
             if ch is None or c.stand_in:
                 return c
             sheet = sheet_weapons(ch)
@@ -89,20 +92,12 @@ class CombatPart:
                          and not (sheet and w.name == "Punch"))
             return with_states(copy_with(c, hp=ch.current_hp, fp=ch.current_fp,
                                          weapons=(*sheet, *kept) if sheet else c.weapons), ch)
-        if match_key(name) in chars:
-            return combatant_from_character(chars[match_key(name)])
-        close = resolve_name(name, [*self.roster, *(self.characters or {})])[1]
-        hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else ""
-        raise NotFoundError(t("combat.err.no_person", name=name) + hint)
+        return combatant_from_character(chars[match_key(found)])
 
     def put(self, c: Combatant) -> dict[str, Any]:
         """The part changes that store `c` back where it lives."""
-        if self.fight is not None and not self.fight.over:
-            try:
-                self.fight.get(c.name)
-                return {"fight": self.fight.put(c)}
-            except NotFoundError:
-                pass
+        if self.fight is not None and not self.fight.over and _in(self.fight, c.name, exact=True):
+            return {"fight": self.fight.put(c)}
         changes: dict[str, Any] = {"roster": {**self.roster, c.name: c}}
         if c.name in (self.characters or {}) and not c.stand_in:
             changes["characters"] = {c.name: c}
@@ -292,12 +287,12 @@ def _injury_lines(rep) -> list[str]:
     return injury_lines(rep) if rep.injury or rep.fp_loss else []
 
 
-def _in(fight: CombatState, name: str) -> bool:
-    try:
-        fight.get(name)
-        return True
-    except NotFoundError:
-        return False
+def _in(fight: CombatState, name: str, *, exact: bool = False) -> bool:
+    """Whether `name` is a fighter; `exact` when it is a fighter's own name being stored back, so that
+    someone else whose name starts a fighter's is never written over him."""
+    if exact:
+        return any(same_name(c.name, name) for c in fight.combatants)
+    return fight.find(name) is not None
 
 
 @op("firstaid")

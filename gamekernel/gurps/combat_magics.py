@@ -16,7 +16,7 @@ from gamekernel.gurps.combat_actions import split_specs
 from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
 from gamekernel.magic_base import SessionMagics, guarded
-from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command
+from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command, tokenize
 from gamekernel.teaching.magics import EXPLAIN, explainable
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
@@ -50,17 +50,19 @@ _OPTION_FLAGS = {"braced": "braced", "offhand": "off_hand", "behind": "from_behi
 
 
 def parse_attack(text: str) -> tuple[str, str, str, dict]:
-    """"Aiko -> Goblin1 Broadsword [sw cut] [range=8 braced ...]" -> (attacker, target, weapon, options)."""
+    """"Aiko -> Goblin1 Broadsword [sw cut] [range=8 braced ...]" -> (attacker, target, weapon, options);
+    names and weapons with spaces are quoted (`"Sir Henryk" -> Orc "Bastard Sword"`)."""
     left, arrow, right = text.partition("->")
     if not arrow:
         left, arrow, right = text.partition("→")
     if not arrow:
         raise UsageError(t("combat.err.usage", usage=_ATTACK_USAGE))
-    attacker = left.strip()
-    words = right.split()
-    if len(words) < 2 or not attacker:
+    attacker = " ".join(token.value for token in tokenize(left))  # `"Sir Henryk" -> Orc` as `%combat start`
+    tokens = tokenize(right)
+    if len(tokens) < 2 or not attacker:
         raise UsageError(t("combat.err.usage", usage=_ATTACK_USAGE))
-    target, weapon, *rest = words
+    target, weapon = tokens[0].value, tokens[1].value
+    rest = [token.raw for token in tokens[2:]]
     options: dict = {}
     damage: list[str] = []
     for word in rest:
