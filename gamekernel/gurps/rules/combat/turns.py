@@ -23,6 +23,7 @@ from gamekernel.gurps.rules.combat.state import (
     copy_with,
     maneuver_rules,
 )
+from gamekernel.gurps.rules.harm import stay_conscious
 from gamekernel.gurps.rules.wording import badges, word
 from gamekernel.i18n import t
 from gamekernel.text import match_key
@@ -213,12 +214,10 @@ def choose_maneuver(
         raise RuleError(t("combat.err.stunned", name=c.name))
     outcome = "ok"
     if maneuver != "do_nothing":
-        if c.hp <= 0 and not c.consciousness_checked:
-            roll = inj.consciousness_check(c.ht, c.hp, c.hp_max, dice.roll3())
+        c, roll = stay_conscious(c, dice)
+        if roll is not None:
             checks.append(roll)
-            c = copy_with(c, consciousness_checked=True)
             if not roll.success:
-                c = copy_with(c, unconscious=True, posture="lying_down", concentrating="")
                 outcome = "unconscious"
         if outcome == "ok" and c.fp <= 0:
             roll = fat.will_to_act(c.will, dice.roll3())
