@@ -13,6 +13,7 @@ This module is the one place callers import the fight from; the code lives in on
 each importing only those before it:
   combat_state     the frozen values (Tape, Weapon, Combatant, CombatState) and what the tracker reads
   combat_turns     initiative, turns, maneuvers, feints
+  combat_roster    joining and leaving a running fight (the one join_fight)
   combat_injury    damage, injury, fatigue, healing, GM fixes, the end of a fight
   combat_attacks   the roll to hit and the active defenses
   combat_fighters  quick NPCs and weapons from text or a character sheet
