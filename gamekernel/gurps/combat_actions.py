@@ -231,7 +231,12 @@ def _op_add(part, args, tape):
     c = Combatant.from_dict(args["combatant"])
     if part.fight is not None and not part.fight.over:  # older logs: an add during a fight was a join
         return _op_join(part, args, tape)
-    return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.event.add", name=c.name)])
+    return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.event.add", name=c.name), *_stand_in(c)])
+
+
+def _stand_in(c: Combatant) -> list[str]:
+    """The word said when quick stats stand in for a character: his sheet is not the one that fights."""
+    return [t("combat.stand_in", name=c.name)] if c.stand_in else []
 
 
 @op("join")
@@ -241,7 +246,7 @@ def _op_join(part, args, tape):
     c = Combatant.from_dict(args["combatant"])
     fight = cb.join_fight(_fight(part), c)
     return {"fight": fight}, ("lines", [t("combat.event.joined", name=c.name, place=fight.index(c.name) + 1,
-                                          current=fight.current.name)])
+                                          current=fight.current.name), *_stand_in(c)])
 
 
 @op("hazard")

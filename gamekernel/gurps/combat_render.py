@@ -246,7 +246,8 @@ def report_lines(kind: str, report: Any) -> list[str]:
 def report_items(kind: str, report: Any) -> list[Any]:
     """The working of one combat step: text lines, roll results, or (roll, outcome) pairs."""
     if kind == "start":
-        return [t("combat.started", names=", ".join(c.name for c in report.combatants))]
+        return [t("combat.started", names=", ".join(c.name for c in report.combatants)),
+                *(t("combat.stand_in", name=c.name) for c in report.combatants if c.stand_in)]
     if kind == "next":
         out: list[Any] = []
         if report.stun_recovery is not None:

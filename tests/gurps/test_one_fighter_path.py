@@ -229,7 +229,8 @@ def test_a_character_joins_as_himself_by_the_tracker_and_the_table_too(ip) -> No
 
 def test_a_stand_in_under_a_characters_name_never_writes_his_sheet(ip) -> None:
     _bob(ip)
-    ip.run_line_magic("combat", "start Orc Bob{ST=10,DX=10,HT=10}")
+    started = ip.run_line_magic("combat", "start Orc Bob{ST=10,DX=10,HT=10}")
+    assert "Bob fights as a stand-in with the quick stats given" in str(started)  # said, not silent
     s = current_session()
     assert s.combat_state.get("Bob").hp_max == 10  # the GM asked for a stand-in: he gets one
     ip.run_line_magic("hit", "Bob 5 cr")
