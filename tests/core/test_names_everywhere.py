@@ -114,3 +114,18 @@ def test_what_creates_by_name_takes_no_start(ip, tmp_path) -> None:
     _ok(ip.run_line_magic("char", "new Bo"))
     _ok(ip.run_line_magic("char", "new Bob st=14"))
     assert sorted(s.gurps.characters) == ["Bo", "Bob"] and s.gurps_character("Bob").st == 14
+
+
+def test_an_ambiguous_start_is_an_error_naming_each_candidate_and_changes_nothing(ip) -> None:
+    s = current_session()
+    s.gurps_char_new("Sir Henryk", st=12)
+    s.gurps_char_new("Sir Bors", st=12)
+    for magic, line in (("char", "use Sir"), ("check", "DX @Sir"), ("combat", "start Sir Orc{ST=10}")):
+        events = len(s.log)
+        message = str(ip.run_line_magic(magic, line))
+        assert message.startswith("error") and "Sir Henryk" in message and "Sir Bors" in message, message
+        assert len(s.log) == events
+    ip.run_line_magic("combat", 'start "Sir Henryk" "Sir Bors" Orc{ST=10}')
+    events = len(s.log)
+    message = str(ip.run_line_magic("hit", "Sir 3 cr"))
+    assert "Sir Henryk" in message and "Sir Bors" in message and len(s.log) == events
