@@ -97,8 +97,8 @@ class SessionHost(Protocol):
         """CombatActions; TableActions runs its join/leave operations through it (one event each)."""
         ...
 
-    def _resolve_person(self, spec: str, templates: Mapping[str, dict]) -> list[Any]:
-        """CombatActions; TableActions resolves who joins a fight with it (template, stats, character)."""
+    def combat_add(self, name: str, stats: str | Mapping[str, Any] = "", *, pc: bool = False) -> CombatResult:
+        """CombatActions; TableActions joins a fighter with it (the one path of `%combat add`)."""
         ...
 
 

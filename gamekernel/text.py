@@ -55,10 +55,27 @@ def close_names(name: str, names: Iterable[str], n: int = 3, cutoff: float = 0.5
     return [by_key[k] for k in difflib.get_close_matches(match_key(name), list(by_key), n=n, cutoff=cutoff)]
 
 
+def prefix_names(name: str, names: Iterable[str]) -> list[str]:
+    """The `names` whose key starts with `name`'s key, one per key (`Sir` -> `Sir Henryk`)."""
+    key = match_key(name)
+    by_key: dict[str, str] = {}
+    for candidate in names:
+        if key and match_key(candidate).startswith(key):
+            by_key.setdefault(match_key(candidate), candidate)
+    return list(by_key.values())
+
+
 def resolve_name(name: str, names: Iterable[str]) -> tuple[str | None, list[str]]:
-    """The one lookup every rule set uses for a character: `(found, [])` when `name` matches one of
-    `names` after the one normalisation (`match_key`), else `(None, close matches)`. Never guesses
-    beyond that: a typo is the caller's error to report, never a new character."""
+    """The one lookup of a character someone names: `(found, [])` when `name` matches one of `names`
+    after the one normalisation (`match_key`), or is the start of exactly one of them (`Sir` for `Sir
+    Henryk`); else `(None, candidates)`: the names it starts (ambiguous), or close matches. Never
+    guesses beyond that: a typo is the caller's error to report, never a new character. What creates
+    or replaces by name asks `find_name`, which takes no prefix."""
     names = list(names)
     found = find_name(name, names)
-    return (found, []) if found is not None else (None, close_names(name, names))
+    if found is not None:
+        return found, []
+    starting = prefix_names(name, names)
+    if len(starting) == 1:
+        return starting[0], []
+    return None, starting or close_names(name, names)

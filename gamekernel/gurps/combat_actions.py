@@ -72,40 +72,35 @@ class CombatPart:
         )
 
     def person(self, name: str) -> Combatant:
-        """Someone in the fight, else in the roster, else a GURPS character of the session."""
-        if self.fight is not None and not self.fight.over:
-            try:
-                return self.fight.get(name)
-            except NotFoundError:
-                pass
+        """Someone in the fight, else in the roster, else a GURPS character of the session: `name` is
+        resolved once over all three (exact first, then an unambiguous start)."""
+        running = self.fight is not None and not self.fight.over
+        fighters = [c.name for c in self.fight.combatants] if running and self.fight else []
+        found, close = resolve_name(name, [*fighters, *self.roster, *(self.characters or {})])
+        if found is None:
+            hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else ""
+            raise NotFoundError(t("combat.err.no_person", name=name) + hint)
+        if found in fighters and self.fight is not None:
+            return self.fight.get(found)
         chars = {match_key(k): ch for k, ch in (self.characters or {}).items()}
-        key = find_name(name, self.roster)
-        if key is not None:
-            c = self.roster[key]
-            ch = chars.get(match_key(key))  # a character's HP/FP (and sheet weapons) live in the GURPS part
-            if ch is None:
+        if found in self.roster:
+            c = self.roster[found]
+            ch = chars.get(match_key(found))  # a character's HP/FP (and sheet weapons) live in the GURPS part
+            if ch is None or c.stand_in:
                 return c
             sheet = sheet_weapons(ch)
             kept = tuple(w for w in c.weapons if match_key(w.name) not in {match_key(s.name) for s in sheet}
                          and not (sheet and w.name == "Punch"))
             return with_states(copy_with(c, hp=ch.current_hp, fp=ch.current_fp,
                                          weapons=(*sheet, *kept) if sheet else c.weapons), ch)
-        if match_key(name) in chars:
-            return combatant_from_character(chars[match_key(name)])
-        close = resolve_name(name, [*self.roster, *(self.characters or {})])[1]
-        hint = t("gurps.err.did_you_mean", names=", ".join(close)) if close else ""
-        raise NotFoundError(t("combat.err.no_person", name=name) + hint)
+        return combatant_from_character(chars[match_key(found)])
 
     def put(self, c: Combatant) -> dict[str, Any]:
         """The part changes that store `c` back where it lives."""
-        if self.fight is not None and not self.fight.over:
-            try:
-                self.fight.get(c.name)
-                return {"fight": self.fight.put(c)}
-            except NotFoundError:
-                pass
+        if self.fight is not None and not self.fight.over and _in(self.fight, c.name, exact=True):
+            return {"fight": self.fight.put(c)}
         changes: dict[str, Any] = {"roster": {**self.roster, c.name: c}}
-        if c.name in (self.characters or {}):
+        if c.name in (self.characters or {}) and not c.stand_in:
             changes["characters"] = {c.name: c}
         return changes
 
@@ -218,8 +213,8 @@ def _op_damage(part, args, tape):
 def _op_end(part, args, tape):
     fight, report = cb.end_combat(running_fight(part), tape)
     chars = part.characters or {}
-    roster = {**part.roster, **{c.name: c for c in fight.combatants}}
-    back = {c.name: c for c in fight.combatants if c.name in chars}
+    roster = {**part.roster, **{c.name: c for c in fight.combatants if not c.stand_in}}
+    back = {c.name: c for c in fight.combatants if c.name in chars and not c.stand_in}
     return {"fight": fight, "roster": roster, "characters": back}, ("end", report)
 
 
@@ -234,13 +229,26 @@ def _op_arm(part, args, tape):
 
 @op("add")
 def _op_add(part, args, tape):
-    """A fighter from stats; during a fight he joins it at his place in the order (GURPS-CMB-02, 03)."""
+    """A fighter put on the roster outside a fight (during one, `combat_add` records a join)."""
     c = Combatant.from_dict(args["combatant"])
-    if part.fight is not None and not part.fight.over:
-        fight = cb.join_fight(part.fight, c)
-        return {"fight": fight}, ("lines", [t("combat.event.joined", name=c.name,
-                                              place=fight.index(c.name) + 1, current=fight.current.name)])
-    return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.event.add", name=c.name)])
+    if part.fight is not None and not part.fight.over:  # older logs: an add during a fight was a join
+        return _op_join(part, args, tape)
+    return {"roster": {**part.roster, c.name: c}}, ("lines", [t("combat.event.add", name=c.name), *_stand_in(c)])
+
+
+def _stand_in(c: Combatant) -> list[str]:
+    """The word said when quick stats stand in for a character: his sheet is not the one that fights."""
+    return [t("combat.stand_in", name=c.name)] if c.stand_in else []
+
+
+@op("join")
+def _op_join(part, args, tape):
+    """Someone enters the running fight at his place in the order (GURPS-CMB-02, 03, 05): the one op of
+    `%combat add`, the tracker's Join and the table dashboard."""
+    c = Combatant.from_dict(args["combatant"])
+    fight = cb.join_fight(running_fight(part), c)
+    return {"fight": fight}, ("lines", [t("combat.event.joined", name=c.name, place=fight.index(c.name) + 1,
+                                          current=fight.current.name), *_stand_in(c)])
 
 
 @op("hazard")
@@ -279,12 +287,12 @@ def _hurt(part: CombatPart, c: Combatant, tape: Tape, *, injury: int = 0, fp: in
     return part.put(c), rep
 
 
-def _in(fight: CombatState, name: str) -> bool:
-    try:
-        fight.get(name)
-        return True
-    except NotFoundError:
-        return False
+def _in(fight: CombatState, name: str, *, exact: bool = False) -> bool:
+    """Whether `name` is a fighter; `exact` when it is a fighter's own name being stored back, so that
+    someone else whose name starts a fighter's is never written over him."""
+    if exact:
+        return any(same_name(c.name, name) for c in fight.combatants)
+    return fight.find(name) is not None
 
 
 @op("firstaid")
@@ -493,7 +501,40 @@ for _name in OPS:
 
 # ---------------------------------------------------------------- parsing helpers
 
-_COUNT = re.compile(r"^(?P<name>[^*{}]+?)(?:\*(?P<n>\d+))?(?:\{(?P<stats>[^}]*)\})?$")
+_COUNT = re.compile(r"""^(?P<name>"[^"]*"|'[^']*'|[^*{}]+?)(?:\*(?P<n>\d+))?(?:\{(?P<stats>[^}]*)\})?$""")
+# one fighter in a list: quoted runs, brace blocks (spaces allowed inside both) and other characters
+_SPEC = re.compile(r"""(?:"[^"]*"|'[^']*'|\{[^}]*\}|[^\s"'{])+""")
+
+
+@dataclass(frozen=True)
+class FighterSpec:
+    """One fighter as typed: a name (quotes removed), how many (`Goblin*3`) and the quick stats given
+    (`Orc{ST=12,DX=11}` or after the name), None when none were."""
+
+    name: str
+    count: str | None = None
+    stats: dict[str, Any] | None = None
+
+
+def split_specs(text: str) -> list[str]:
+    """`Aiko "Sir Henryk" Orc{ST=12, DX=11} Goblin*3` -> one text per fighter (quotes kept)."""
+    return _SPEC.findall(text)
+
+
+def parse_fighter(text: str, stats: str | Mapping[str, Any] = "") -> FighterSpec:
+    """The one reader of a fighter spec, for `%combat start|add|npc` and the tracker's Join: `Name`,
+    `"Two Words"`, `Name*3`, `Name{K=V,...}`; `stats` (text or a mapping) adds to the braces' values."""
+    match = _COUNT.match(text.strip())
+    if not match or not match.group("name").strip(" \"'"):
+        raise UsageError(t("combat.err.combatant_spec", spec=text))
+    name = match.group("name").strip()
+    if name[:1] in "\"'":
+        name = name[1:-1].strip()
+    given = None if match.group("stats") is None else parse_stats(match.group("stats").replace(",", " "))
+    extra = parse_stats(stats) if isinstance(stats, str) else dict(stats)
+    if extra:
+        given = {**(given or {}), **extra}
+    return FighterSpec(name, match.group("n"), given)
 
 
 def parse_stats(text: str) -> dict[str, Any]:
@@ -562,43 +603,60 @@ class CombatActions(HostBase):
         fight = self.state[PART].fight
         return CombatResult(kind, report, fight if (fight is not None and not fight.over) or name == "end" else None)
 
-    def _resolve_person(self, spec: str, templates: Mapping[str, dict]) -> list[Combatant]:
-        match = _COUNT.match(spec.strip())
-        if not match:
-            raise UsageError(t("combat.err.combatant_spec", spec=spec))
-        name, count, stats = match.group("name").strip(), match.group("n"), match.group("stats")
-        found: Combatant | None = None
-        if stats is not None:
-            found = cb.quick_combatant(name, parse_stats(stats.replace(",", " ")))
-        elif (key := find_name(name, templates)) is not None:
-            found = cb.quick_combatant(key, templates[key])
-        else:
-            part: CombatPart = self.state[PART]
-            lend_characters(self.state, part)
-            try:
-                found = part.person(name)
-            finally:
-                part.characters = None
-        if count:
-            number = whole_number(count, t("limits.what.combatants"), limit="max_combatants")
+    def _fighters(self, spec: FighterSpec, *, pc: bool = False) -> list[Combatant]:
+        """The fighters one spec names: quick stats, else a template, else someone the session knows
+        (in the fight, met before, or a character: as himself, with his sheet's numbers, even when a
+        template has his name). Quick stats under a character's name make a stand-in, whose numbers
+        never reach his sheet."""
+        part: CombatPart = self.state[PART]
+        lend_characters(self.state, part)
+        try:
+            found = self._fighter(part, spec, pc)
+        finally:
+            part.characters = None
+        if spec.count:
+            number = whole_number(spec.count, t("limits.what.combatants"), limit="max_combatants")
             return [copy_with(found, name=f"{found.name}{i}") for i in range(1, number + 1)]
         return [found]
 
+    @staticmethod
+    def _fighter(part: CombatPart, spec: FighterSpec, pc: bool) -> Combatant:
+        character = find_name(spec.name, part.characters or {})
+        if spec.stats is not None:
+            c = cb.quick_combatant(spec.name, spec.stats, pc=pc)
+            return copy_with(c, stand_in=True) if character is not None and not spec.count else c
+        template = find_name(spec.name, part.templates)
+        if template is not None and character is None:
+            return cb.quick_combatant(template, part.templates[template], pc=pc)
+        return part.person(spec.name)
+
     # ---- the public API (every magic has its method)
 
-    def combat_npc(self, name: str, stats: str | Mapping[str, Any]):
-        """Define an NPC template from quick stats: `combat_npc("Goblin", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")`."""
-        values = parse_stats(stats) if isinstance(stats, str) else dict(stats)
-        return self._combat("npc", {"name": name, "stats": values})
+    def combat_npc(self, name: str, stats: str | Mapping[str, Any] = ""):
+        """Define an NPC template from quick stats: `combat_npc("Goblin", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")`
+        or `combat_npc("Orc{ST=16}")` (the same fighter spec as `%combat start`)."""
+        spec = parse_fighter(name, stats)
+        if spec.count:
+            raise UsageError(t("combat.err.npc_count", spec=name))
+        return self._combat("npc", {"name": spec.name, "stats": spec.stats or {}})
 
-    def combat_add(self, name: str, stats: str | Mapping[str, Any], *, pc: bool = False):
-        values = parse_stats(stats) if isinstance(stats, str) else dict(stats)
-        c = cb.quick_combatant(name, values, pc=pc)
-        return self._combat("add", {"combatant": combatant_record(c)})
+    def combat_add(self, name: str, stats: str | Mapping[str, Any] = "", *, pc: bool = False):
+        """Add fighters by the spec `%combat start` reads (`Goblin*2`, `Bob{DX=12}`, a template, a
+        character as himself), plus quick stats: into the running fight at their place in the order
+        (the same join as the tracker's), else onto the roster."""
+        people = self._fighters(parse_fighter(name, stats), pc=pc)
+        part: CombatPart = self.state[PART]
+        result = None
+        for person in people:
+            if part.fight is not None and not part.fight.over:
+                result = self._combat("join", {"combatant": combatant_record(cb.fresh_for_fight(person))})
+            else:
+                result = self._combat("add", {"combatant": combatant_record(person)})
+        return result
 
     def combat_start(self, names: str | list[str]):
         """Start a fight: `combat_start("Aiko Bren Goblin*3")` (initiative by Basic Speed, DX, a roll)."""
-        specs = _split_specs(names) if isinstance(names, str) else list(names)
+        specs = split_specs(names) if isinstance(names, str) else list(names)
         if not specs:
             raise UsageError(t("combat.err.name_combatants"))
         part: CombatPart = self.state[PART]
@@ -606,7 +664,7 @@ class CombatActions(HostBase):
             raise RuleError(t("combat.err.fight_running"))
         people: list[Combatant] = []
         for spec in specs:
-            people += self._resolve_person(spec, part.templates)
+            people += self._fighters(parse_fighter(spec))
             at_most(len(people), "max_combatants", t("limits.what.combatants"))
         fresh = [cb.fresh_for_fight(p) for p in people]
         return self._combat("start", {"combatants": [combatant_record(p) for p in fresh]})
@@ -728,10 +786,6 @@ class CombatActions(HostBase):
             whole_number(modifier[0], t("limits.what.modifier"), low=-100, high=100)
         return self._combat("cast", {"name": name, "spell": spell, "cost": cost, "skill": skill,
                                      "modifiers": [list(m) for m in modifiers]}, actor=name)
-
-
-def _split_specs(text: str) -> list[str]:
-    return re.findall(r"[^\s{]+(?:\{[^}]*\})?", text)
 
 
 def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Combatant:

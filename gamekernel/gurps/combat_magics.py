@@ -12,10 +12,11 @@ import re
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
+from gamekernel.gurps.combat_actions import split_specs
 from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
 from gamekernel.magic_base import EXPLAIN, SessionMagics, explainable, guarded
-from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command
+from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command, tokenize
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -48,17 +49,19 @@ _OPTION_FLAGS = {"braced": "braced", "offhand": "off_hand", "behind": "from_behi
 
 
 def parse_attack(text: str) -> tuple[str, str, str, dict]:
-    """"Aiko -> Goblin1 Broadsword [sw cut] [range=8 braced ...]" -> (attacker, target, weapon, options)."""
+    """"Aiko -> Goblin1 Broadsword [sw cut] [range=8 braced ...]" -> (attacker, target, weapon, options);
+    names and weapons with spaces are quoted (`"Sir Henryk" -> Orc "Bastard Sword"`)."""
     left, arrow, right = text.partition("->")
     if not arrow:
         left, arrow, right = text.partition("→")
     if not arrow:
         raise UsageError(t("combat.err.usage", usage=_ATTACK_USAGE))
-    attacker = left.strip()
-    words = right.split()
-    if len(words) < 2 or not attacker:
+    attacker = " ".join(token.value for token in tokenize(left))  # `"Sir Henryk" -> Orc` as `%combat start`
+    tokens = tokenize(right)
+    if len(tokens) < 2 or not attacker:
         raise UsageError(t("combat.err.usage", usage=_ATTACK_USAGE))
-    target, weapon, *rest = words
+    target, weapon = tokens[0].value, tokens[1].value
+    rest = [token.raw for token in tokens[2:]]
     options: dict = {}
     damage: list[str] = []
     for word in rest:
@@ -94,11 +97,12 @@ class CombatMagics(SessionMagics):
                        help="initiative by Basic Speed, DX, a roll"),
                    Sub("end", help="end the fight (fight fatigue)"),
                    Sub("status", help="the fighters, their HP, FP and states"),
-                   Sub("npc", Word("name", optional=True),
-                       Rest("stats", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp", optional=True),
+                   Sub("npc", Rest("spec", "Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp or Orc{ST=16}",
+                                   optional=True, metavar="NAME [STATS]"),
                        help="an NPC template"),
-                   Sub("add", Word("name", optional=True), Rest("stats", optional=True),
-                       help="a fighter from a template or stats"),
+                   Sub("add", Rest("spec", "Bob, \"Sir Henryk\", Goblin*2 or Orc{ST=12,DX=11} [STATS]",
+                                   optional=True, metavar="NAME [STATS]"),
+                       help="a fighter from a template, a character or stats"),
                    Sub("arm", Word("name", optional=True), Rest("weapon", "Sword:13:sw cut", optional=True),
                        help="give a fighter a weapon"),
                    Sub("tracker", help="the interactive combat tracker")),
@@ -113,11 +117,12 @@ class CombatMagics(SessionMagics):
         if args.sub in ("status", None):
             return session.combat_status()
         if args.sub in ("npc", "add"):
-            if not args.name:
+            specs = split_specs(args.spec)
+            if not specs:
                 usage = f"%combat {args.sub} Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp"
                 raise UsageError(t("combat.err.usage", usage=usage))
             add = session.combat_npc if args.sub == "npc" else session.combat_add
-            return add(args.name, args.stats)
+            return add(specs[0], " ".join(specs[1:]))
         if args.sub == "arm":
             return session.combat_arm(args.name or "", args.weapon)
         from gamekernel.gurps.widgets.tracker import Tracker

@@ -248,7 +248,8 @@ def report_items(kind: str, report: Any) -> list[Any]:
     if isinstance(report, Harmed):  # a step whose lines end with what the one injury path did
         return [*report.lines, *(injury_lines(report.harm) if report.harm.injury or report.harm.fp_loss else [])]
     if kind == "start":
-        return [t("combat.started", names=", ".join(c.name for c in report.combatants))]
+        return [t("combat.started", names=", ".join(c.name for c in report.combatants)),
+                *(t("combat.stand_in", name=c.name) for c in report.combatants if c.stand_in)]
     if kind == "next":
         out: list[Any] = []
         if report.stun_recovery is not None:

@@ -38,7 +38,7 @@ from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.mtg.rules.odds import OddsTable, check_odds, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
 from gamekernel.state import register_part
-from gamekernel.text import resolve_name
+from gamekernel.text import find_name, resolve_name
 
 PART = "mtg"
 
@@ -283,7 +283,7 @@ class MtgActions(HostBase):
         actor = actor.strip()
         if not actor or ":" in actor:
             raise UsageError(t("mtg.error.actor_name", actor=actor))
-        actor = resolve_name(actor, self._mtg.decks)[0] or actor  # `load mira` reloads Mira's library
+        actor = find_name(actor, self._mtg.decks) or actor  # `load mira` reloads Mira's; `load Mi` is Mi's own
         decklist = parse_decklist(text, str(source), fmt) if text is not None else read_decklist(source, fmt)
         limits.at_most(decklist.main_count + decklist.sideboard_count, "max_cards", t("limits.what.cards"))
         library = build_library(decklist, self.mtg_facts)

@@ -10,21 +10,12 @@ from gamekernel.errors import UsageError
 from gamekernel.events import register_event
 from gamekernel.gurps.combat_actions import PART, CombatPart, apply_combat_event, op, running_fight
 from gamekernel.gurps.rules import combat as cb
-from gamekernel.gurps.rules.combat import Combatant
-from gamekernel.gurps.rules.combat.facts import combatant_record
-from gamekernel.gurps.rules.combat.roster import join_fight, leave_fight
+from gamekernel.gurps.rules.combat.roster import leave_fight
 from gamekernel.gurps.rules.damage import DamageSpec, damage_type
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
 
 MOST_DAMAGE = 10_000
-
-
-@op("join")
-def _op_join(part: CombatPart, args, tape):
-    fight, _ = join_fight(running_fight(part), Combatant.from_dict(args["combatant"]))
-    name = args["combatant"]["name"]
-    return {"fight": fight}, ("lines", [t("table.joined", name=name, place=fight.index(name) + 1)])
 
 
 @op("leave")
@@ -43,7 +34,7 @@ def _op_damage_amount(part: CombatPart, args, tape):
     return {"fight": fight}, ("damage", report)
 
 
-for _name in ("join", "leave", "damage_amount"):
+for _name in ("leave", "damage_amount"):
     register_event(f"combat.{_name}", apply=apply_combat_event)
 
 
@@ -55,13 +46,8 @@ class TableActions(HostBase):
         stats (`Orc{ST=12,DX=11}`) or a session character (`Rin`)."""
         if not spec.strip():
             raise UsageError(t("table.err.join_who"))
-        part: CombatPart = self.state[PART]
-        running_fight(part)
-        people = self._resolve_person(spec.strip(), part.templates)
-        result = None
-        for person in people:
-            result = self._combat("join", {"combatant": combatant_record(cb.fresh_for_fight(person))})
-        return result
+        running_fight(self.state[PART])
+        return self.combat_add(spec.strip())
 
     def combat_damage_amount(self, name: str, amount: int, kind: str = "cr", *, attacker: str = ""):
         """Apply basic damage the players rolled themselves (`combat_damage_amount("Orc", 7, "cut")`)."""

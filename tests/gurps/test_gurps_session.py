@@ -62,7 +62,7 @@ def test_session_bad_edit_changes_nothing():
     with pytest.raises(UsageError, match="did you mean"):
         s.gurps_char_set("Aiko", dxx=3)
     with pytest.raises(NotFoundError, match="did you mean Aiko"):
-        s.gurps_character("Aik")
+        s.gurps_character("Aiok")  # a typo (a start, "Aik", names Aiko)
     assert len(s.log) == count
 
 

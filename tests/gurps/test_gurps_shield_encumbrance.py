@@ -67,7 +67,8 @@ def test_gurps_cmb_44_std_05_the_sheet_dodge_and_move_carry_the_load_as_combat_d
 
 
 def test_gurps_cmb_02_03_a_fighter_added_mid_fight_joins_the_order_and_the_current_turn_stays():
-    """Seed [004:1360-1361]: order by Basic Speed, then DX; `%combat add` during a fight joins it."""
+    """Seed [004:1360-1361]: order by Basic Speed; same-side NPCs tied on it in the GM's order (a newcomer,
+    added last, after them), higher DX first once a PC is among them; `%combat add` during a fight joins it."""
     s = Session(seed=4)
     s.combat_npc("Slow", "ST=10 DX=10 HT=10")
     s.combat_start("Fast{DX=14,HT=14} Slow")
@@ -78,12 +79,14 @@ def test_gurps_cmb_02_03_a_fighter_added_mid_fight_joins_the_order_and_the_curre
     assert names == ["Fast", "Mid", "Slow"] and s.combat_state.current.name == "Slow"
     assert "joins the fight" in "\n".join(combat_lines(result))
     s.combat_add("Tie", "DX=12 HT=12")  # same speed and DX: after those already there
-    s.combat_add("Quick", "DX=13 HT=11")  # speed 6, DX 13: before Mid
-    assert [c.name for c in s.combat_state.combatants] == ["Fast", "Quick", "Mid", "Tie", "Slow"]
+    s.combat_add("Quick", "DX=13 HT=11")  # GURPS-CMB-03: speed 6, a same-side NPC: the GM's order, after them
+    assert [c.name for c in s.combat_state.combatants] == ["Fast", "Mid", "Tie", "Quick", "Slow"]
+    s.combat_add("Hero", "DX=13 HT=11 pc=1")  # GURPS-CMB-03: a PC among them: DX 13 goes before DX 12
+    assert [c.name for c in s.combat_state.combatants] == ["Fast", "Hero", "Mid", "Tie", "Quick", "Slow"]
     assert s.combat_state.current.name == "Slow" and s.combat_state.get("Tie").maneuver == "do_nothing"
     s.combat_next()
     assert s.combat_state.current.name == "Fast"
     s.combat_next()
-    assert s.combat_state.current.name == "Quick"
+    assert s.combat_state.current.name == "Hero"
     with pytest.raises(UsageError):
         s.combat_add("mid", "DX=12")

@@ -53,7 +53,7 @@ def test_gurps_checks_are_not_taken_for_mtg():
     assert looks_like_mtg_check("green") and looks_like_mtg_check("green 2.5") and looks_like_mtg_check("赤：2")
 
 
-@pytest.mark.parametrize("line", ["green 2.5 @Mira", "green", "赤：2", "G2.5"])
+@pytest.mark.parametrize("line", ["green 2.5 @Mira", "green", "green two", "G2.5"])
 def test_a_malformed_mtg_check_gets_mtgs_error_not_gurps(ip, line):
     """Regression: %check picks the rule set by the words (a colour first), not by a failed parse, so a
     bad MtG line gets MtG's error (it used to be GURPS's "no active character")."""

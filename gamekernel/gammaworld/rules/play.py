@@ -28,7 +28,7 @@ from gamekernel.gammaworld.rules.state import (
     readied_zone,
 )
 from gamekernel.i18n import t
-from gamekernel.text import resolve_name
+from gamekernel.text import find_name, resolve_name
 
 
 class _Builder:
@@ -136,7 +136,7 @@ def plan_character(
     name = name.strip()
     if not name:
         raise UsageError(t("gammaworld.err.character_name"))
-    found, _ = resolve_name(name, state.characters)
+    found = find_name(name, state.characters)  # a new one may start an old one's name (`Ri` beside Rin)
     if new and found is not None:
         raise RuleError(t("gammaworld.err.character_exists", name=found))
     if not new:
@@ -170,7 +170,7 @@ def character(state: AlphaState, name: str) -> GWCharacter:
 
 def _ensure_character(state: AlphaState, name: str, build: _Builder) -> GWCharacter | None:
     """`%deck new NAME alpha` names its owner explicitly: a new level-1 record when nobody matches."""
-    if resolve_name(name, state.characters)[0] is not None:
+    if find_name(name, state.characters) is not None:
         return None
     if readied_zone(name) not in build.table.zones:
         build.add(cards.plan_add_zone, readied_zone(name), "readied", owner=name, face_up=True)
@@ -188,7 +188,7 @@ def require_setup(state: AlphaState) -> None:
 def plan_deck_new(state: AlphaState, owner: str) -> Step:
     """A new, empty player deck for `owner` (GW-ALPHA-02); its draws follow the empty-deck option."""
     require_setup(state)
-    owner = resolve_name(owner.strip(), state.characters)[0] or owner.strip()
+    owner = find_name(owner.strip(), state.characters) or owner.strip()  # creates: no prefix
     if state.has_own_deck(owner):
         raise RuleError(t("gammaworld.err.deck_exists", owner=owner))
     build = _Builder(state.table)

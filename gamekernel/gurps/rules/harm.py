@@ -56,6 +56,20 @@ def _will_seconds(fp_before: int, fp_max: int, seconds: int) -> int:
     return sum(1 for s in range(1, seconds + 1) if -fp_max < fp_before - s <= 0)
 
 
+def stay_conscious(c: Combatant, tape: Tape) -> tuple[Combatant, SuccessRoll | None]:
+    """The one HP <= 0 step (GURPS-INJ-02): the HT roll to stay conscious, -1 per full -HP, once per turn
+    (`consciousness_checked`), by whoever is still up; a failure leaves him unconscious, lying down, his
+    concentration broken. The roll (None when none was due) is for the report. Used before a maneuver
+    other than Do Nothing, before a defense roll, and after a loss outside a fight."""
+    if c.hp > 0 or c.consciousness_checked or c.dead or c.destroyed or c.unconscious or c.mortal:
+        return c, None
+    roll = inj.consciousness_check(c.ht, c.hp, c.hp_max, tape.roll3())
+    c = copy_with(c, consciousness_checked=True)
+    if not roll.success:
+        c = copy_with(c, unconscious=True, posture="lying_down", concentrating="")
+    return c, roll
+
+
 def harm(c: Combatant, tape: Tape, *, injury: int = 0, fp: int = 0, in_fight: bool = False,
          airless_seconds: int = 0) -> tuple[Combatant, InjuryReport]:
     """Take `injury` HP and `fp` FP from `c` and roll everything the rules then ask for, in this order
@@ -121,11 +135,9 @@ def harm(c: Combatant, tape: Tape, *, injury: int = 0, fp: int = 0, in_fight: bo
                 if check.saved_by_hard_to_kill:
                     c = copy_with(c, unconscious=True, posture="lying_down")
                     became.append("unconscious")
-        if not in_fight and c.hp <= 0 and not (c.dead or c.unconscious or c.mortal):
-            consciousness = inj.consciousness_check(c.ht, c.hp, c.hp_max, tape.roll3())
-            c = copy_with(c, consciousness_checked=True)
-            if not consciousness.success:
-                c = copy_with(c, unconscious=True, posture="lying_down")
+        if not in_fight:  # no turns outside a fight: every new loss at HP <= 0 asks the roll again
+            c, consciousness = stay_conscious(copy_with(c, consciousness_checked=False), tape)
+            if consciousness is not None and not consciousness.success:
                 became.append("unconscious")
     if c.fp <= -c.fp_max and not (c.unconscious or c.dead):
         c = copy_with(c, unconscious=True, posture="lying_down")

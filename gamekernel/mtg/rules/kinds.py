@@ -27,7 +27,6 @@ KIND_ALIASES = {
     for kind, row in (*colour_words()["colours"].items(), (COLOURLESS, colour_words()["colourless"]))
     for word in (kind, row["letter"], *row["aliases"])
 }
-_SPEC = re.compile(r"^\s*(?P<kind>[^\d\s\[\(+\-]+?)\s*[\[\(]?\s*(?P<diff>[+-]?\d+)?\s*[\]\)]?\s*$")
 
 
 @dataclass(frozen=True)
@@ -54,18 +53,39 @@ def _kind_key(text: str) -> str:
     return match_key(match_key(text).removesuffix("判定"))
 
 
-_LEADING_KIND = re.compile(r"^\s*(?P<kind>[^\d\s\[\(+\-:]+)(?P<after>.*)$", re.DOTALL)
+# The one reader of a check line's words (half width first): a kind word is a run of anything but
+# digits, spaces, brackets, signs and punctuation; the difficulty follows it (`green 2`, `G2`, `赤:2`,
+# `緑判定[2]`) or comes first (`2 green`).
+_KIND_WORD = r"[^\d\s\[\]\(\)+\-:.,]+"
+_KIND_FIRST = re.compile(rf"^\s*(?P<kind>{_KIND_WORD})(?P<after>.*)$", re.DOTALL)
+_KIND_LAST = re.compile(rf"^\s*(?P<before>[+-]?\d+)\s*(?P<kind>{_KIND_WORD})\s*$")
+_DIFFICULTY = re.compile(r"[:]?\s*[\[(]?\s*(?P<diff>[+-]?\d+)\s*[\])]?")
+# A number written as a word after a kind (`green two`) marks the line as an MtG check (with MtG's error),
+# where another word (`Black Market`) leaves it to GURPS.
+_NUMBER_WORDS = frozenset({"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
+
+
+def read_check(text: str) -> tuple[str, str] | None:
+    """The one reader of an MtG check line: `(kind, difficulty text)` when the line names a check kind
+    (MTG-CHK-02) first ('green 2', 'G2', '緑2', '緑判定[2]', '赤：2', 'green', 'green two') or last ('2 green'),
+    else None ('Black Market': a kind word, then a word; 'Lockpicking-5'). Valid or not, a line it
+    reads is MtG's; `parse_check_spec` then reads the difficulty."""
+    normal = half_width(text)
+    first = _KIND_FIRST.match(normal)
+    if first and _kind_key(first["kind"]) in KIND_ALIASES:
+        after = first["after"].strip()
+        if not after or after[0] in "0123456789[(+-:.," or match_key(after) in _NUMBER_WORDS:
+            return KIND_ALIASES[_kind_key(first["kind"])], after
+        return None
+    last = _KIND_LAST.match(normal)
+    if last and _kind_key(last["kind"]) in KIND_ALIASES:
+        return KIND_ALIASES[_kind_key(last["kind"])], last["before"]
+    return None
 
 
 def names_a_kind(text: str) -> bool:
-    """Whether a check line is an MtG action check by its words: it starts with a check kind
-    ('green 2', 'G2', '緑2', '緑判定[2]', 'colourless') followed by nothing, a number, a bracket or a
-    colon. 'Black Market' (a kind word, then a word) is not. Valid or not, such a line is MtG's."""
-    match = _LEADING_KIND.match(half_width(text))
-    if not match or _kind_key(match["kind"]) not in KIND_ALIASES:
-        return False
-    after = match["after"].strip()
-    return not after or after[0] in "0123456789[(+-:.,"
+    """Whether a check line is an MtG action check by its words (`read_check` reads it)."""
+    return read_check(text) is not None
 
 
 def parse_kind(text: str) -> str:
@@ -79,14 +99,20 @@ def parse_kind(text: str) -> str:
 
 
 def parse_check_spec(text: str) -> tuple[str, int]:
-    """'green 2', 'G2', '緑2', 'Green [2]', '緑判定[2]', 'colorless 3' -> (kind, difficulty)."""
-    normal = half_width(text).strip()
-    match = _SPEC.match(normal)
-    if not match or match["diff"] is None:
-        from gamekernel.i18n import t
+    """'green 2', 'G2', '緑2', 'Green [2]', '緑判定[2]', '赤：2', '2 green', 'colorless 3' -> (kind, difficulty),
+    read by `read_check`; an unknown colour word is named with the valid ones."""
+    from gamekernel.i18n import t
 
+    read = read_check(text)
+    if read is None:
+        first = _KIND_FIRST.match(half_width(text))
+        parse_kind(first["kind"] if first else text)  # an unknown colour word: its own error
         raise UsageError(t("mtg.error.spec", spec=text))
-    return parse_kind(match["kind"]), int(match["diff"])
+    kind, after = read
+    difficulty = _DIFFICULTY.fullmatch(after)
+    if difficulty is None:
+        raise UsageError(t("mtg.error.spec", spec=text))
+    return kind, int(difficulty["diff"])
 
 
 def relation(kind: str, colour: str | None, options: MtgOptions = DEFAULT_OPTIONS) -> str:

@@ -13,7 +13,7 @@ This package's __init__ is the one place callers import the fight from; the code
 module per job (gurps/rules/combat/*.py), each importing only those before it:
   state      the frozen values (Tape, Weapon, Combatant, CombatState) and what the tracker reads
   turns      initiative, turns, maneuvers, feints
-  roster     joining and leaving a running fight
+  roster     joining and leaving a running fight (the one join_fight)
   injury     damage, injury, fatigue, healing, GM fixes, the end of a fight
   attacks    the roll to hit and the active defenses
   fighters   quick NPCs and weapons from text or a character sheet
@@ -46,6 +46,7 @@ from gamekernel.gurps.rules.combat.injury import (
     spend_fp,
     suffer,
 )
+from gamekernel.gurps.rules.combat.roster import join_fight, leave_fight
 from gamekernel.gurps.rules.combat.state import (
     MANEUVERS,
     PLAIN_MELEE,
@@ -74,7 +75,6 @@ from gamekernel.gurps.rules.combat.turns import (
     fresh_for_fight,
     initiative_order,
     is_free_posture_change,
-    join_fight,
     next_turn,
     start_combat,
 )
@@ -86,7 +86,7 @@ __all__ = [
     "TurnReport", "Weapon", "apply_injury", "attack", "checks_due", "choose_maneuver", "copy_with", "damage",
     "defend", "defense_options", "defenses_allowed", "effective_defenses", "end_combat", "feint_penalty",
     "fighter_readout", "free_posture", "fresh_for_fight", "heal", "hearing_check", "initiative_order",
-    "is_free_posture_change", "join_fight", "maneuver_rules", "move_allowed", "next_turn", "parse_weapon",
-    "quick_combatant",
+    "is_free_posture_change", "join_fight", "leave_fight", "maneuver_rules", "move_allowed", "next_turn",
+    "parse_weapon", "quick_combatant",
     "set_status", "shock_round_for", "spend_fp", "start_combat", "suffer", "weapon_from_sheet",
 ]

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.gurps.rules import attacks as atk
 from gamekernel.gurps.rules import defenses as dfn
-from gamekernel.gurps.rules import injury as inj
 from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
 from gamekernel.gurps.rules.combat.injury import DamageReport, resolve_hit
 from gamekernel.gurps.rules.combat.state import (
@@ -28,6 +27,7 @@ from gamekernel.gurps.rules.combat.state import (
 )
 from gamekernel.gurps.rules.combat.turns import choose_maneuver, require_fight
 from gamekernel.gurps.rules.damage import parse_damage
+from gamekernel.gurps.rules.harm import stay_conscious
 from gamekernel.gurps.rules.wording import badges, word
 from gamekernel.i18n import t
 from gamekernel.text import same_name
@@ -206,12 +206,10 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
         state, dmg = resolve_hit(state, p, dice)
         return state, DefenseReport(c.name, "none", None, (), (), dmg)
     checks: list[SuccessRoll] = []
-    if c.hp <= 0 and not c.consciousness_checked:
-        roll = inj.consciousness_check(c.ht, c.hp, c.hp_max, dice.roll3())
+    c, roll = stay_conscious(c, dice)
+    if roll is not None:
         checks.append(roll)
-        c = copy_with(c, consciousness_checked=True)
         if not roll.success:
-            c = copy_with(c, unconscious=True, posture="lying_down", concentrating="")
             state = copy_with(state.put(c), pending=None)
             state, dmg = resolve_hit(state, p, dice)
             return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg)

@@ -24,7 +24,7 @@ from gamekernel.gurps.rules import vocabulary
 from gamekernel.gurps.rules.character_parts import encumbered_move
 from gamekernel.gurps.rules.weapons import find_weapon
 from gamekernel.i18n import t
-from gamekernel.text import match_key
+from gamekernel.text import resolve_name
 
 # ---------------------------------------------------------------- cheap copies
 
@@ -160,6 +160,7 @@ class Combatant:
     consciousness_checked: bool = False
     needs_care: bool = False  # failed the 12-hour roll to wake at <= -1 x HP (GURPS-INJ-15)
     rolled: bool = False
+    stand_in: bool = False  # quick stats under a character's name: his sheet is never written from it
 
     def __post_init__(self) -> None:
         if self.hp is None:
@@ -347,23 +348,21 @@ class CombatState:
         return self.combatants[self.active]
 
     def find(self, name: str) -> int | None:
-        """The index of `name` (exact spelling first, then width, case and spacing ignored), or None:
-        the question "is this a fighter?" without the error and its "did you mean" hint."""
+        """The index of `name` (exact spelling first, then the one name lookup: width, case and spacing
+        ignored, or an unambiguous start), or None: "is this a fighter?" without the error and its hint."""
         for i, c in enumerate(self.combatants):
             if c.name == name:  # the usual case, before the case-insensitive look
                 return i
-        key = match_key(name)
-        for i, c in enumerate(self.combatants):
-            if match_key(c.name) == key:
-                return i
-        return None
+        names = [c.name for c in self.combatants]
+        found = resolve_name(name, names)[0]
+        return None if found is None else names.index(found)
 
     def index(self, name: str) -> int:
         found = self.find(name)
         if found is not None:
             return found
         names = [c.name for c in self.combatants]
-        close = get_close_matches(name, names, n=3)
+        close = resolve_name(name, names)[1]
         hint = (t("gurps.err.did_you_mean", names=", ".join(close)) if close
                 else t("combat.err.in_fight", names=", ".join(names)))
         raise NotFoundError(t("combat.err.no_combatant", name=name, hint=hint))

@@ -23,6 +23,7 @@ from gamekernel.gurps.rules.combat.state import (
     copy_with,
     maneuver_rules,
 )
+from gamekernel.gurps.rules.harm import stay_conscious
 from gamekernel.gurps.rules.wording import badges, word
 from gamekernel.i18n import t
 from gamekernel.text import match_key
@@ -78,23 +79,6 @@ def start_combat(combatants: Sequence[Combatant], dice: Tape) -> CombatState:
     ordered, entries = initiative_order(combatants, dice)
     state = CombatState(combatants=ordered, initiative=entries)
     return begin_turn(state)
-
-
-def join_fight(state: CombatState, newcomer: Combatant) -> CombatState:
-    """Someone joins a running fight: placed in the fixed order by Basic Speed, then DX, after everyone
-    equal to him (GURPS-CMB-02, 03); on Do Nothing until his first turn (CMB-05); the fighter whose turn
-    it is keeps it."""
-    require_fight(state)
-    key = match_key(newcomer.name)
-    if any(match_key(c.name) == key for c in state.combatants):
-        raise UsageError(t("combat.err.same_name", name=newcomer.name))
-    newcomer = fresh_for_fight(newcomer)
-    rank = (newcomer.basic_speed, newcomer.dx)
-    at = next((i for i, c in enumerate(state.combatants) if (c.basic_speed, c.dx) < rank), len(state.combatants))
-    entry = InitiativeEntry(newcomer.name, newcomer.basic_speed, newcomer.dx)
-    return copy_with(state, combatants=(*state.combatants[:at], newcomer, *state.combatants[at:]),
-                     initiative=(*state.initiative[:at], entry, *state.initiative[at:]),
-                     active=state.active + 1 if at <= state.active else state.active)
 
 
 # ---------------------------------------------------------------- turns (CMB-01, 05, INJ-05, INJ-08)
@@ -230,12 +214,10 @@ def choose_maneuver(
         raise RuleError(t("combat.err.stunned", name=c.name))
     outcome = "ok"
     if maneuver != "do_nothing":
-        if c.hp <= 0 and not c.consciousness_checked:
-            roll = inj.consciousness_check(c.ht, c.hp, c.hp_max, dice.roll3())
+        c, roll = stay_conscious(c, dice)
+        if roll is not None:
             checks.append(roll)
-            c = copy_with(c, consciousness_checked=True)
             if not roll.success:
-                c = copy_with(c, unconscious=True, posture="lying_down", concentrating="")
                 outcome = "unconscious"
         if outcome == "ok" and c.fp <= 0:
             roll = fat.will_to_act(c.will, dice.roll3())
