@@ -224,6 +224,9 @@ class LibraryLoaded(Displayable):
     sideboard: int
     name: str | None = None
     composition: Composition | None = None
+    detected: bool = True  # False when `--format` chose the format
+    commander: tuple[str, ...] = ()  # the command zone's cards (not in the library)
+    warnings: tuple[str, ...] = ()  # translated lines from reading the file (a legacy encoding)
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
@@ -356,8 +359,9 @@ class MtgActions(HostBase):
         facts = {c.name: c.to_row() for c in library}
         self.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
                                     "batch": cards.Batch("library", tuple(ops)).to_dict()}, actor=actor)
+        commander = tuple(entry.name for entry in decklist.commander for _ in range(entry.count))
         return LibraryLoaded(actor, deck["source"], decklist.fmt, deck["main"], deck["sideboard"], decklist.name,
-                             made)
+                             made, decklist.detected, commander, decklist.warnings)
 
     def mtg_library_stack(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
         """Put named cards of the library on top in the given order (a GM set-up, e.g. to replay the

@@ -92,8 +92,8 @@ class MtgMagics(SessionMagics):
     @line_magic
     @guarded("library")
     @command("library",
-             subs=(Sub("load", Words("what", "[NAME] FILE: a decklist (Arena, MTGO, .dek)", optional=True,
-                                     metavar="NAME FILE"), help="load a library from a decklist"),
+             subs=(Sub("load", Words("what", "[NAME] FILE: a decklist (Arena, MTGO .txt/.dek, XMage or Forge .dck ...)",
+                                     optional=True, metavar="NAME FILE"), help="load a library from a decklist"),
                    Sub("show", Word("name", optional=True), help="the live library widget"),
                    Sub("view", Word("name", optional=True), help="the library as a static result"),
                    Sub("peek", Word("count", "how many cards from the top", optional=True, metavar="N"),
@@ -105,8 +105,8 @@ class MtgMagics(SessionMagics):
                    Sub("data", Rest("file", "AtomicCards.json (card colours and types)", optional=True),
                        help="load card data")),
              actor="whose library (default: the only one)",
-             options=(Opt("format", "decklist format: arena, mtgo, dek, moxfield, archidekt, mtggoldfish or text",
-                          metavar="FORMAT"),
+             options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, moxfield, "
+                                    "archidekt, mtggoldfish, xmage, forge or text", metavar="FORMAT"),
                       Opt("cache", "folder for the card-data cache", metavar="DIR")),
              group="mtg", bare=True, unknown="mtg.error.library_usage")
     def library(self, args: Args):
