@@ -42,6 +42,7 @@ SECTION_HEADERS = {
 _XMAGE_LINE = re.compile(
     r"^(?P<side>SB:\s*)?(?P<count>\d+)\s*\[(?P<set>[^\]:]+):(?P<number>[^\]:]*)\]\s*(?P<name>.+?)\s*$")
 _XMAGE_INFO = ("NAME:", "AUTHOR:", "LAYOUT")  # NAME:deck name; AUTHOR: and the editor's LAYOUT lines carry no cards
+_XMAGE_NOTE = re.compile(r"^(?!SB:)[A-Z][A-Z ]*:")  # other header notes of shared lists: `EVENT: ...`, `DATE: ...`
 # Forge's sections (its DeckSection names, compared case-blind): which part of the deck each one is.
 FORGE_SECTIONS = {"main": MAIN, "sideboard": SIDE, "commander": COMMANDER,
                   **dict.fromkeys(("avatar", "planes", "schemes", "conspiracy", "dungeon", "attractions",
@@ -240,15 +241,16 @@ def _decklist(sections: dict[str, list[DeckEntry]], source: str, fmt: str, name:
 
 def _parse_xmage(text: str, source: str) -> Decklist:
     """XMage .dck: `NAME:`, `4 [M10:185] Llanowar Elves`, `SB: 2 [M10:12] Duress`, `LAYOUT ...` (the deck
-    editor's piles, no cards of their own); `#` comments. A plain `4 Forest` line is read as elsewhere."""
+    editor's piles, no cards of their own); `#` and `//` comments (old XMage files open with
+    `//Created with Mage`). A plain `4 Forest` line is read as elsewhere."""
     sections = _empty_sections()
     name = None
     for number, raw in enumerate(text.splitlines(), 1):
         line = half_width(raw).strip()
-        if not line or line.startswith("#") or line.startswith(_XMAGE_INFO[1:]):
-            continue
         if line.startswith("NAME:"):
             name = line[5:].strip() or None
+            continue
+        if not line or line.startswith(("#", "//", *_XMAGE_INFO[1:])) or _XMAGE_NOTE.match(line):
             continue
         match = _XMAGE_LINE.match(line)
         if match is None:
