@@ -309,6 +309,7 @@ class MtgActions(HostBase):
 
         loaded = load_card_data(path, cache=cache, progress=progress)
         self._mtg_index = loaded.merged(bundled_facts())
+        self._mtg_index.neighbours()
         return self._mtg_index
 
     # -- helpers -------------------------------------------------------------------------------

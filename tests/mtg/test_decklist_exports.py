@@ -102,19 +102,71 @@ def test_split_and_double_faced_names_by_either_face(name):
     assert bundled_facts().find(name).name in {"Fire // Ice", "Delver of Secrets"}
 
 
-def test_every_unknown_card_is_reported_at_once_with_suggestions_and_the_command():
+def test_every_unknown_card_is_reported_at_once_one_per_line_with_suggestions_and_the_command():
     deck = read_decklist(DATA / "typos.txt")
     with pytest.raises(NotFoundError) as error:
         build_library(deck, bundled_facts())
-    message = str(error.value)
-    assert "\n" not in message
-    assert message.startswith("typos.txt: 4 unknown card(s) in the main deck (looked up in bundled card facts)")
-    for part in ["line 2 'Elvish Mistic' (did you mean 'Elvish Mystic'?)",
-                 "line 4 'Fire // Ise' (did you mean 'Fire // Ice'?)",
-                 "line 5 'エルフの神秘化' (did you mean 'エルフの神秘家'?)", "line 7 'Zzyzx the Unprinted'",
-                 "%library data FILE"]:
-        assert part in message
-    assert "load_card_data" not in message
+    lines = str(error.value).splitlines()
+    assert lines == [
+        "typos.txt: 4 unknown card(s) in the main deck (looked up in bundled card facts):",
+        "  line 2 'Elvish Mistic' (did you mean 'Elvish Mystic'?)",
+        "  line 4 'Fire // Ise' (did you mean 'Fire // Ice'?)",
+        "  line 5 'エルフの神秘化' (did you mean 'エルフの神秘家'?)",
+        "  line 7 'Zzyzx the Unprinted'",
+        "cards outside the bundled set need full card data: %library data FILE (MTGJSON AtomicCards.json or "
+        "a Scryfall bulk file)"]
+
+
+def test_many_unknown_cards_name_ten_then_count_the_rest():
+    """A list of 54 unknown cards gave one line of thousands of characters (and took seconds)."""
+    text = "\n".join(f"1 Zzyzx Unprinted {number}" for number in range(54)) + "\n4 Forest\n"
+    with pytest.raises(NotFoundError) as error:
+        build_library(parse_decklist(text, "many.txt"), bundled_facts())
+    lines = str(error.value).splitlines()
+    assert lines[0].startswith("many.txt: 54 unknown card(s)")
+    assert lines[1] == "  line 1 'Zzyzx Unprinted 0'" and lines[10] == "  line 10 'Zzyzx Unprinted 9'"
+    assert lines[11] == "  … and 44 more" and len(lines) == 13
+    assert max(len(line) for line in lines) <= 130
+
+
+@pytest.mark.parametrize(("typed", "card"), [("Lorien Revealed", "Lórien Revealed"), ("Aether Vial", "Æther Vial"),
+                                             ("AETHER VIAL", "Æther Vial"), ("Lórien Revealed", "Lórien Revealed"),
+                                             ("Seance", "Séance"), ("Junun Efreet", "Junún Efreet")])
+def test_unaccented_spellings_resolve_to_the_card(typed, card):
+    from gamekernel.mtg.rules.facts import CardFacts, FactsIndex
+
+    index = FactsIndex([CardFacts("Lórien Revealed", 5, ("blue",), ("Sorcery",)),
+                        CardFacts("Æther Vial", 1, (), ("Artifact",)), CardFacts("Séance", 4, ("white",)),
+                        CardFacts("Junún Efreet", 3, ("black",))])
+    assert index.find(typed).name == card
+    library = build_library(parse_decklist(f"4 {typed}\n", "m.txt"), index)
+    assert [c.name for c in library] == [card] * 4
+
+
+def test_accent_folding_keeps_japanese_voiced_kana_apart():
+    from gamekernel.mtg.rules.facts import name_key
+
+    assert name_key("ガイアの揺籃の地") != name_key("カイアの揺籃の地")
+    assert name_key("Æther Vial") == name_key("aether vial")
+
+
+def test_suggestions_come_from_the_index_not_a_scan_of_every_name(monkeypatch):
+    """Only a few candidates are compared for each unknown name, however many cards are known."""
+    import difflib
+
+    from gamekernel.mtg.rules.facts import CardFacts, FactsIndex
+
+    index = FactsIndex([*(CardFacts(f"Filler Card {n:05d}") for n in range(20_000)), CardFacts("Elvish Mystic")])
+    compared = []
+    real = difflib.get_close_matches
+
+    def counting(word, possibilities, *args, **kwargs):
+        compared.append(len(possibilities))
+        return real(word, possibilities, *args, **kwargs)
+
+    monkeypatch.setattr(difflib, "get_close_matches", counting)
+    assert index.close_names("Elvish Mistic") == ["Elvish Mystic"]
+    assert compared and max(compared) <= 100
 
 
 def test_japanese_decklist_loads_and_prints_japanese_names():

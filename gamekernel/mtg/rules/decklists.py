@@ -421,24 +421,39 @@ def _find_line(lines: list[str], name: str, start: int) -> tuple[int, int]:
     return start + 1, start
 
 
+UNKNOWN_SHOWN = 10  # unknown cards named in the error; the rest are counted ("… and 44 more")
+
+
 def build_library(decklist: Decklist, index: FactsIndex) -> list[CardFacts]:
     """The main deck as card facts in list order (shuffle it with the session RNG afterwards).
 
-    Every unknown card of the main deck is reported at once, each with its line and close matches."""
+    Every unknown card of the main deck is reported at once, one per line with its line number and
+    close matches (the first UNKNOWN_SHOWN of them, then how many more), so one fix-up round is enough."""
     library: list[CardFacts] = []
-    unknown: list[str] = []
+    unknown: list[DeckEntry] = []
     for entry in decklist.main:
         card = index.find(entry.name)
         if card is None:
-            close = index.close_names(entry.name)
-            hint = t("mtg.error.maybe", names=", ".join(repr(name) for name in close)) if close else ""
-            unknown.append(t("mtg.error.unknown_card_line", line=entry.line, card=entry.name, hint=hint))
+            unknown.append(entry)
             continue
         library.extend([card] * entry.count)
-    if unknown:  # one line naming every unknown card, so one fix-up round is enough
-        raise NotFoundError(t("mtg.error.unknown_cards", source=decklist.source, count=len(unknown),
-                              index=index.source, cards=" · ".join(unknown), hint=t("mtg.error.load_card_data")))
+    if unknown:
+        raise NotFoundError(unknown_cards_message(decklist.source, unknown, index))
     return library
+
+
+def unknown_cards_message(source: str, unknown: list[DeckEntry], index: FactsIndex) -> str:
+    """The header, one indented line per unknown card (at most UNKNOWN_SHOWN), the rest as a count,
+    and what to load."""
+    lines = [t("mtg.error.unknown_cards", source=source, count=len(unknown), index=index.source)]
+    for entry in unknown[:UNKNOWN_SHOWN]:
+        close = index.close_names(entry.name)
+        hint = t("mtg.error.maybe", names=", ".join(repr(name) for name in close)) if close else ""
+        lines.append("  " + t("mtg.error.unknown_card_line", line=entry.line, card=entry.name, hint=hint))
+    if len(unknown) > UNKNOWN_SHOWN:
+        lines.append("  " + t("mtg.error.unknown_more", count=len(unknown) - UNKNOWN_SHOWN))
+    lines.append(t("mtg.error.need_card_data"))
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)
