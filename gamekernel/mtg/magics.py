@@ -4,8 +4,6 @@ parsed once and calls one session method."""
 
 from __future__ import annotations
 
-import re
-
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.display import Displayable
@@ -14,8 +12,6 @@ from gamekernel.i18n import t
 from gamekernel.magic_base import SessionMagics, guarded
 from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
 from gamekernel.teaching.magics import EXPLAIN, explainable
-
-_CARD_SEPARATORS = re.compile(r"[,、，]")  # `%library stack A, B` or, typed in Japanese, `A、B`
 
 
 def looks_like_mtg_check(spec: str) -> bool:
@@ -100,7 +96,8 @@ class MtgMagics(SessionMagics):
                        help="look at the top cards"),
                    Sub("odds", Word("name", optional=True), help="the success chance of every check"),
                    Sub("reset", Word("name", optional=True), help="shuffle everything back", aliases=("shuffle",)),
-                   Sub("stack", Rest("cards", "Card, Card, ... (the new top, in order)", optional=True),
+                   Sub("stack", Rest("cards", 'Card, Card, ... (the new top, in order; "A, B" quotes a name)',
+                                     optional=True),
                        help="put named cards on top (a test or a scripted scene)"),
                    Sub("data", Rest("file", "AtomicCards.json (card colours and types)", optional=True),
                        help="load card data")),
@@ -136,7 +133,9 @@ class MtgMagics(SessionMagics):
         if args.sub == "reset":
             return session.mtg_library_reset(args.name or actor)
         if args.sub == "stack":
-            names = [name.strip() for name in _CARD_SEPARATORS.split(args.cards) if name.strip()]
+            from gamekernel.mtg.rules.facts import split_names
+
+            names = split_names(args.cards or "", session.mtg_facts)
             if not names:
                 raise UsageError(t("mtg.error.library_usage"))
             return session.mtg_library_stack(actor, names)

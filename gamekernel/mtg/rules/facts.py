@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import difflib
 import json
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -298,6 +299,48 @@ class FactsIndex(Mapping[str, CardFacts]):
 
     def __repr__(self) -> str:
         return f"<FactsIndex {self.source}: {len(self)} cards>"
+
+
+_QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|《([^》]*)》|「([^」]*)」|『([^』]*)』')
+_SEPARATOR = re.compile(r"\s*[,、，]\s*")
+MAX_NAME_PARTS = 4  # 'Borrowing 100,000 Arrows', 'Urborg, Tomb of Yawgmoth': names hold few commas
+
+
+def split_names(text: str, index: FactsIndex) -> list[str]:
+    """`A, B, C` (or `A、B`) as card names, where a name may hold a comma itself: a quoted name
+    ("Urborg, Tomb of Yawgmoth", 《ヨーグモスの墳墓、アーボーグ》) is one name; unquoted, the longest run of
+    comma-separated parts that names a known card is taken as that card, else each part is a name."""
+    names: list[str] = []
+    at = 0
+    for match in _QUOTED.finditer(text):
+        names += _split_unquoted(text[at:match.start()], index)
+        quoted = next(group for group in match.groups() if group is not None).strip()
+        names += [quoted] if quoted else []
+        at = match.end()
+    return names + _split_unquoted(text[at:], index)
+
+
+def _split_unquoted(text: str, index: FactsIndex) -> list[str]:
+    """Comma-separated parts, joining neighbours back whenever together they name a known card."""
+    parts = _SEPARATOR.split(text)
+    separators = _SEPARATOR.findall(text)
+    names: list[str] = []
+    start = 0
+    while start < len(parts):
+        end = next((end for end in range(min(len(parts), start + MAX_NAME_PARTS), start + 1, -1)
+                    if index.find(_joined(parts, separators, start, end)) is not None), start + 1)
+        name = _joined(parts, separators, start, end).strip()
+        names += [name] if name else []
+        start = end
+    return names
+
+
+def _joined(parts: list[str], separators: list[str], start: int, end: int) -> str:
+    """parts[start:end] with the separators that stood between them."""
+    text = parts[start]
+    for position in range(start + 1, end):
+        text += separators[position - 1] + parts[position]
+    return text
 
 
 def read_facts_file(path: str | Path) -> FactsIndex:
