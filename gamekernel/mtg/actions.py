@@ -35,7 +35,7 @@ from gamekernel.mtg.rules.check import (
 from gamekernel.mtg.rules.decklists import Composition, build_library, composition, parse_decklist, read_decklist
 from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts, display_name
 from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
-from gamekernel.mtg.rules.odds import OddsTable, check_odds, odds_table
+from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_prefix, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
 from gamekernel.state import register_part
 from gamekernel.text import resolve_name
@@ -234,7 +234,9 @@ class OddsResult(Displayable):
     actor: str | None
     kind: str
     difficulty: int
-    odds: Fraction | None
+    odds: Fraction | None  # None: MTG-CHK-04, too few cards left for any check
+    size: int = 0  # the library's cards
+    known: int = 0  # known top cards a check would exile first
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
@@ -530,9 +532,9 @@ class MtgActions(HostBase):
         kind = parse_kind(kind)
         actor = self.mtg_actor(actor)
         part = self._mtg
-        odds = check_odds(part.library(actor), kind, difficulty, known=part.known_positions(actor),
-                          options=self.mtg_options)
-        return OddsResult(actor, kind, difficulty, odds)
+        library, known = part.library(actor), part.known_positions(actor)
+        odds = check_odds(library, kind, difficulty, known=known, options=self.mtg_options)
+        return OddsResult(actor, kind, difficulty, odds, len(library), known_prefix(known))
 
     def mtg_odds_table(self, actor: str | None = None) -> OddsTable:
         actor = self.mtg_actor(actor)

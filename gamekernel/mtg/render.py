@@ -242,6 +242,10 @@ def scene_html(started) -> str:
 
 @renders(OddsResult, TEXT)
 def odds_result_text(result) -> str:
+    if result.odds is None:  # MTG-CHK-04: say why, not '— (—)'
+        return t("mtg.odds.impossible", actor=actor_prefix(result.actor), kind=kind_name(result.kind),
+                 difficulty=result.difficulty, size=result.size, known=result.known,
+                 left=max(result.size - result.known, 0))
     return odds_single_text(result.actor, result.kind, result.difficulty, result.odds)
 
 

@@ -104,3 +104,15 @@ def test_library_stack_still_names_an_unknown_part(ip, tmp_path):
     ip.run_line_magic("library", f"load Mira {path}")
     shown = str(ip.run_line_magic("library", "stack Forest, Urborg"))
     assert "unknown card 'Urborg'" in shown
+
+
+def test_odds_check_on_a_library_that_cannot_be_checked_says_why(ip, tmp_path):
+    """MTG-CHK-04: 3 cards, 2 of them known on top -> 1 left, no check; it printed `— (—)`."""
+    path = tmp_path / "small.txt"
+    path.write_text("3 Forest\n", encoding="utf-8")
+    ip.run_line_magic("library", f"load Mira {path}")
+    ip.run_line_magic("library", "peek 2 @Mira")
+    shown = str(ip.run_line_magic("odds", "check green 2 @Mira"))
+    assert "(—)" not in shown
+    assert shown == ("Mira: green check [2]: no chance to give — the library has 1 card(s) left after exiling "
+                     "2 known top card(s) of 3, and a check needs 2 (MTG-CHK-04)")
