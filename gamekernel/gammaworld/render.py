@@ -192,7 +192,15 @@ def _copy_line(d, catalog: Catalog, key: str = "card_id") -> list[tuple[str, str
 
 
 def _lines(result: AlphaResult) -> list[tuple[str, str]]:
-    """(tone, text) lines describing a result; the first is the headline."""
+    """(tone, text) lines describing a result; the first is the headline; then a word for each deck
+    that ran out and was reshuffled from the discard pile on the way."""
+    lines = _step_lines(result)
+    lines += [("warn", t("gammaworld.reshuffled", deck=deck)) for deck in result.step.detail.get("reshuffled", ())]
+    return lines
+
+
+def _step_lines(result: AlphaResult) -> list[tuple[str, str]]:
+    """The lines of one kind of step."""
     step, d = result.step, result.step.detail
     catalog = _catalog(result.catalog)
     kind = step.kind

@@ -270,6 +270,27 @@ def _source(state: AlphaState, name: str, from_gm: bool) -> str:
     return GM_DECK
 
 
+def _deck_label(zone: str) -> str:
+    """A deck as players call it: "the GM deck" or "Rin's deck" (never the zone's id)."""
+    owner = zone.split(":")[1] if zone.count(":") == 2 else None
+    return t("gammaworld.deck.label_own", owner=owner) if owner else t("gammaworld.deck.label_gm")
+
+
+def _draw(build: _Builder, source: str, to: str, n: int, rng: random.Random,
+          keep_out: Sequence[str] = ()) -> tuple[Batch, list[str]]:
+    """Plan drawing `n` cards into `to`, and name the decks that ran out and were reshuffled from the
+    discard pile on the way. The cards in `keep_out` (just discarded by the same step) stay in the
+    discard pile through that reshuffle, so a card is never its own replacement. A deck that cannot
+    give the cards is refused in players' words (which deck, how many, the option that decides)."""
+    try:
+        drawn = build.add(cards.plan_draw, source, to, n, rng=rng, keep_out=frozenset(keep_out))
+    except cards.EmptyZoneError:
+        option = "empty_gm_deck" if source == GM_DECK else "empty_own_deck"
+        raise RuleError(t("gammaworld.err.deck_ran_out", deck=_deck_label(source), n=n, option=option)) from None
+    refilled = [op.to for op in drawn.ops if isinstance(op, cards.Move) and DISCARD in op.sources and op.to != to]
+    return drawn, [_deck_label(zone) for zone in dict.fromkeys(refilled)]
+
+
 def readied_missing(state: AlphaState, name: str) -> int:
     """How many readied cards a known character lacks for his level (GW-ALPHA-06): what a draw fills."""
     who = state.characters[name]
@@ -291,7 +312,7 @@ def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool
     if source != GM_DECK:  # GW-ALPHA-02: a player deck is checked when it is drawn from
         ids = deck_card_ids(state, who.name)
         check = validate_deck(who.name, [catalog_name(state, i) for i in ids])
-    drawn = build.add(cards.plan_draw, source, readied_zone(who.name), wanted - have, rng=rng)
+    drawn, reshuffled = _draw(build, source, readied_zone(who.name), wanted - have, rng)
     return Step(
         "draw",
         who.name,
@@ -301,6 +322,7 @@ def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool
             "level": who.level,
             "wanted": wanted,
             "drawn": build.def_ids(drawn.uids),
+            **({"reshuffled": reshuffled} if reshuffled else {}),
             **({"deck_problems": [[p.key, dict(p.fields)] for p in check.problems]} if check and not check.ok else {}),
         },
         planned=build.handover(),
@@ -445,7 +467,7 @@ def plan_flux(
     if uid is not None:
         build.add(cards.plan_move, [uid], DISCARD, label="flux discard")
     source = GM_DECK if state.config.flux_from_gm_deck else _source(state, who.name, False)
-    drawn = build.add(cards.plan_draw, source, readied_zone(who.name), 1, rng=rng)
+    drawn, reshuffled = _draw(build, source, readied_zone(who.name), 1, rng, keep_out=[uid] if uid else [])
     discarded = state.table.cards[uid].def_id if uid else None
     return Step(
         "flux",
@@ -458,6 +480,7 @@ def plan_flux(
             "source": "gm" if source == GM_DECK else "own",
             "forced": pending < 1,
             **copy,
+            **({"reshuffled": reshuffled} if reshuffled else {}),
         },
         planned=build.handover(),
     )
@@ -471,30 +494,36 @@ def plan_encounter_start(state: AlphaState) -> Step:
 
 
 def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = False) -> Step:
-    """GW-ALPHA-09: every character discards all readied cards (tapped or not) and draws as many
-    replacements (own deck if they have one, else the GM deck). Unresolved flux lapses. Only at the
-    end of a running encounter: a second `end` would discard fresh hands (`force` to refresh anyway)."""
+    """GW-ALPHA-09: every character discards all readied cards (tapped or not) and draws the
+    replacements (own deck if they have one, else the GM deck): as many as their level readies now
+    (GW-ALPHA-06), so a level changed during the encounter refreshes to the new count. Unresolved flux
+    lapses. Only at the end of a running encounter: a second `end` would discard fresh hands (`force`
+    to refresh anyway)."""
     _require_setup(state)
     if not state.encounter and not force:
         raise RuleError(t("gammaworld.err.no_encounter"))
     build = _Builder(state.table)
     refreshed: dict[str, list[str]] = {}
     drawn_all: list[str] = []
-    for name in state.characters:
+    reshuffled: list[str] = []
+    for name, who in state.characters.items():
         readied = list(build.table.orders.get(readied_zone(name), ()))
         if not readied:
             continue
         build.add(cards.plan_move, readied, DISCARD, label=f"refresh discard {name}")
-        drawn = build.add(cards.plan_draw, _source(state, name, False), readied_zone(name), len(readied), rng=rng)
+        drawn, refilled = _draw(build, _source(state, name, False), readied_zone(name), readied_count(who.level), rng,
+                                keep_out=readied)
         refreshed[name] = build.def_ids(drawn.uids)
         drawn_all.extend(drawn.uids)
+        reshuffled += [deck for deck in refilled if deck not in reshuffled]
     return Step(
         "encounter_end",
         "GM",
         build.batch("gw encounter end", drawn_all),
         encounter=False,
         clear_flux=True,
-        detail={"refreshed": refreshed, "lapsed_flux": dict(sorted(state.flux.items()))},
+        detail={"refreshed": refreshed, "lapsed_flux": dict(sorted(state.flux.items())),
+                **({"reshuffled": reshuffled} if reshuffled else {})},
         planned=build.handover(),
     )
 
@@ -524,9 +553,7 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
     if draw:
         for name in who:
             level = state.characters[name].level
-            drawn = build.add(
-                cards.plan_draw, _source(state, name, False), readied_zone(name), readied_count(level), rng=rng
-            )
+            drawn, _ = _draw(build, _source(state, name, False), readied_zone(name), readied_count(level), rng)
             drawn_by[name] = build.def_ids(drawn.uids)
             drawn_all.extend(drawn.uids)
     return Step(
