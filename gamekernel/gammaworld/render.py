@@ -284,10 +284,15 @@ def _step_lines(result: AlphaResult) -> list[tuple[str, str]]:
         return lines
     if kind == "flux_ask":
         label = f" ({d['label']})" if d.get("label") else ""
-        return [("awful", t("gammaworld.flux.ask", label=label, names=", ".join(d.get("names", ()))))]
+        names = ", ".join(d.get("names", ()))
+        if d.get("unknown"):
+            return [("awful", t("gammaworld.flux.ask_unknown", label=label, names=names, actor=d["unknown"]))]
+        return [("awful", t("gammaworld.flux.ask", label=label, names=names))]
     if kind == "flux_pending":
         label = f" ({d['label']})" if d.get("label") else ""
-        return [("awful", t("gammaworld.flux.triggered", name=step.actor, label=label))]
+        count = d.get("count", 1)
+        key = "gammaworld.flux.triggered_many" if count > 1 else "gammaworld.flux.triggered"
+        return [("awful", t(key, name=step.actor, label=label, count=count))]
     if kind == "flux":
         discarded = _name(catalog, d["discarded"]) if d.get("discarded") else t("gammaworld.flux.nothing")
         return [

@@ -246,6 +246,8 @@ def test_gw_alpha_10_no_flux_outside_an_encounter_or_without_a_1() -> None:
     table.do(play.plan_encounter_start(table.state))
     assert play.plan_d20(table.state, "Rin", [2, 20]) is None
     assert play.plan_d20(table.state, "Nobody", [1]) is None  # not a Gamma World character
+    typo = play.plan_d20(table.state, "Rni", [1])  # close to Rin: ask, never skip silently
+    assert typo.kind == "flux_ask" and typo.detail["names"] == ["Rin"] and typo.detail["unknown"] == "Rni"
     # seed 000 "any d20 during an encounter": without @Name the roll is the only character's
     assert play.plan_d20(table.state, None, [1]).flux == (("Rin", 1),)
 

@@ -417,9 +417,10 @@ def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random,
 def plan_d20(state: AlphaState, actor: str | None, faces: Sequence[int], *, label: str = "") -> Step | None:
     """GW-ALPHA-10: natural 1s on d20s rolled by a character during an encounter -> pending flux.
 
-    Without an actor the roll is the only character's; with several, a `flux_ask` step naming them
-    (the GM resolves it with `%flux NAME --force`). Returns None when nothing happens (not a GW
-    character, no 1, no encounter)."""
+    Without an actor the roll is the only character's; with several, or with an actor whose name is
+    only close to Gamma World characters' (a typo such as `@Rni`), a `flux_ask` step naming them (the
+    GM resolves it with `%flux NAME --force`). Returns None when nothing happens (a roller who is not
+    a Gamma World character at all, no 1, no encounter)."""
     if not state.ready:
         return None
     ones = sum(1 for face in faces if face == 1)
@@ -431,10 +432,11 @@ def plan_d20(state: AlphaState, actor: str | None, faces: Sequence[int], *, labe
         if len(state.characters) > 1:
             return Step("flux_ask", "", detail={"names": list(state.characters), "faces": list(faces), "label": label})
         actor = next(iter(state.characters))
-    try:
-        who = character(state, actor)
-    except NotFoundError:
-        return None
+    found, close = resolve_name(actor.strip(), state.characters)
+    if found is None:  # a typo (`@Rni` for Rin) must not skip the flux silently: ask whose roll it was
+        return Step("flux_ask", "", detail={"names": close, "faces": list(faces), "label": label,
+                                            "unknown": actor}) if close else None
+    who = state.characters[found]
     count = ones if state.config.flux_per_natural_1 else 1
     return Step(
         "flux_pending",
