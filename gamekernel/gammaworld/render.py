@@ -226,7 +226,11 @@ def _step_lines(result: AlphaResult) -> list[tuple[str, str]]:
     if kind == "deck_new":
         return [("neutral", t("gammaworld.deck.new", owner=step.actor))]
     if kind == "deck_add":
-        return [("neutral", t("gammaworld.deck.added", owner=step.actor, cards=_names(d["card_ids"], catalog)))]
+        lines = [("neutral", t("gammaworld.deck.added", owner=step.actor, cards=_names(d["card_ids"], catalog)))]
+        if d.get("deck_problems"):  # GW-ALPHA-02's copy limit, reported on add
+            problems = "; ".join(t(key, **fields) for key, fields in d["deck_problems"])
+            lines.append(("warn", t("gammaworld.deck.added_illegal", owner=step.actor, problems=problems)))
+        return lines
     if kind == "deck_remove":
         return [
             (

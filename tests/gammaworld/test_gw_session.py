@@ -225,3 +225,31 @@ def test_gw_alpha_10_two_natural_1s_in_one_roll_say_two_fluxes() -> None:
     assert session.log[-1].data["detail"]["count"] == 2
     assert session.log[-1].summary().startswith("ALPHA FLUX ×2! Rin rolled 2 natural 1s (2d20) — after this "
                                                 "action, 2 times:")
+
+
+def test_gw_alpha_11_deck_edits_are_refused_during_an_encounter() -> None:
+    """Seed 000: decks change after an extended rest (or between sessions); mid-encounter edits were
+    accepted without a word. Nothing is recorded by the refusal."""
+    session = table_of_five()
+    session.gw_encounter_start()
+    before = len(session.log)
+    for edit in (lambda: session.gw_deck_add("Rin", "Sap Bloom"), lambda: session.gw_deck_remove("Rin", "Sap Bloom")):
+        with pytest.raises(RuleError) as error:
+            edit()
+        assert str(error.value) == ("Rin's deck cannot change during an encounter: decks change after an extended "
+                                    "rest (%rest) or between sessions (GW-ALPHA-11)")
+    assert len(session.log) == before
+    session.gw_encounter_end()
+    session.gw_rest()
+    assert session.gw_deck_remove("Rin", "Sap Bloom").kind == "deck_remove"
+
+
+def test_gw_alpha_02_copy_limit_is_reported_on_add_not_only_at_the_next_draw() -> None:
+    session = Session(seed=2)
+    session.gw_deck_new("Rin")
+    fine = session.gw_deck_add("Rin", "Sap Bloom", 2)
+    assert "breaks" not in str(fine)
+    over = str(session.gw_deck_add("Rin", "Sap Bloom"))
+    assert ("warning: Rin's deck now breaks the deck-building rules (GW-ALPHA-02): 3 copies of Sap Bloom > 2; "
+            "%deck remove Rin CARD fixes it") in over
+    assert "breaks" not in str(session.gw_deck_add("Rin", "Bristle Hide"))  # only the name just added

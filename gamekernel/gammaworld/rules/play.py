@@ -206,27 +206,53 @@ def _require_deck(state: AlphaState, owner: str) -> str:
     return deck_zone(owner)
 
 
+def _refuse_mid_encounter(state: AlphaState, owner: str) -> None:
+    """GW-ALPHA-11 (seed 000): a deck changes after an extended rest or between sessions, never
+    while an encounter runs."""
+    if state.encounter:
+        raise RuleError(t("gammaworld.err.deck_mid_encounter", owner=owner))
+
+
+def _copy_problems(state: AlphaState, owner: str, zone: str, card_ids: Sequence[str]) -> list[list]:
+    """GW-ALPHA-02's copy limit for the names just added to a player's deck, as [key, fields] rows
+    (reported with the add; the deck's size is only checked when it is drawn from)."""
+    if zone == GM_DECK:
+        return []
+    owned = [catalog_name(state, c.def_id) for c in state.table.home_of(zone)]
+    added = {catalog_name(state, card_id) for card_id in card_ids}
+    names = owned + [catalog_name(state, card_id) for card_id in card_ids]
+    check = validate_deck(owner, names)
+    return [[p.key, dict(p.fields)] for p in check.problems
+            if p.key == "gammaworld.deck.too_many" and dict(p.fields)["name"] in added]
+
+
 def plan_deck_add(state: AlphaState, owner: str, card_ids: Sequence[str], rng: random.Random, catalog: Catalog) -> Step:
-    """Add cards to a deck (then reshuffle it: a card put in must not sit in a known place)."""
+    """Add cards to a deck (then reshuffle it: a card put in must not sit in a known place). Refused
+    during an encounter (GW-ALPHA-11); a name past the copy limit is reported now (GW-ALPHA-02)."""
     _require_setup(state)
     zone = _require_deck(state, owner)
+    _refuse_mid_encounter(state, owner)
     if not card_ids:
         raise UsageError(t("gammaworld.err.add_none"))
     for card_id in card_ids:
         catalog.card(card_id, "en")
+    problems = _copy_problems(state, owner, zone, card_ids)
     build = _Builder(state.table)
     created = build.add(cards.plan_create, zone, list(card_ids))
     build.add(cards.plan_shuffle, zone, rng)
     return Step(
-        "deck_add", owner, build.batch(f"gw deck add {owner}", created.uids), detail={"card_ids": list(card_ids)},
+        "deck_add", owner, build.batch(f"gw deck add {owner}", created.uids),
+        detail={"card_ids": list(card_ids), **({"deck_problems": problems} if problems else {})},
         planned=build.handover(),
     )
 
 
 def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1) -> Step:
-    """Remove copies of a card from a deck; only copies lying in the deck (GW-ALPHA-11: edit at a rest)."""
+    """Remove copies of a card from a deck; only copies lying in the deck, never during an encounter
+    (GW-ALPHA-11: edit at a rest)."""
     _require_setup(state)
     zone = _require_deck(state, owner)
+    _refuse_mid_encounter(state, owner)
     if count < 1:
         raise UsageError(t("gammaworld.err.remove_count", count=count))
     owned = [c for c in state.table.home_of(zone) if c.def_id == card_id]
