@@ -1,13 +1,14 @@
 """Measure the decklist loader on a folder of real decklists (XMage / Forge .dck, MTGO .txt / .dek ...).
 
-    python tools/measure_decklists.py CORPUS --facts FACTS [--list N]
+    python tools/measure_decklists.py CORPUS --facts FACTS [--ext .dck] [--list N]
 
 CORPUS (or the environment variable GAMEKERNEL_DECKLIST_CORPUS) is a folder searched recursively for
 .dck, .txt, .dec and .dek files. FACTS (or GAMEKERNEL_CARD_FACTS) is the card data the names are looked
-up in: a gamekernel facts file (.json with "cards" rows), an MTGJSON AtomicCards.json or a Scryfall
-bulk file; without it the small bundled facts are used. Prints how many lists load, by detected
-format, and groups the rest by the reason of their error (the error's first line with names and
-numbers blanked out), with a few examples each. The corpus is never part of the repository.
+up in: a gamekernel facts file (.json with "cards" rows), an MTGJSON AtomicCards.json, a Scryfall
+bulk file or a Forge `res/cardsfolder`; without it the small bundled facts are used. `--ext` keeps
+only some file endings (Forge's folders hold other .txt files). Prints how many lists load, by
+detected format, and groups the rest by the reason of their error (the error's first line with names
+and numbers blanked out), with a few examples each. The corpus is never part of the repository.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def facts_from(path: Path | None) -> FactsIndex:
     """The card data to resolve names in: a facts file, a card-data file, or the bundled facts."""
     if path is None:
         return bundled_facts()
+    if path.is_dir():
+        return load_card_data(path)
     try:
         head = path.read_text(encoding="utf-8")[:4096] if path.suffix == ".json" else ""
     except UnicodeDecodeError:
@@ -64,7 +67,8 @@ def measure(files: list[Path], facts: FactsIndex) -> tuple[Counter, Counter, dic
             build_library(deck, facts)
         except (GameKernelError, OSError) as error:
             refused[fmt] += 1
-            examples[reason(error)].append(f"{path.name}: {str(error).splitlines()[0][:160]}")
+            lines = str(error).splitlines()  # the headline and the first line it names
+            examples[reason(error)].append(f"{path.name}: {' | '.join(line.strip() for line in lines[:2])[:200]}")
             continue
         loaded[fmt] += 1
     return loaded, refused, examples, time.perf_counter() - started
@@ -76,11 +80,13 @@ def main(argv: list[str] | None = None) -> int:
                         default=os.environ.get("GAMEKERNEL_DECKLIST_CORPUS") or None)
     parser.add_argument("--facts", type=Path, default=os.environ.get("GAMEKERNEL_CARD_FACTS") or None)
     parser.add_argument("--list", type=int, default=3, help="examples to print per reason")
+    parser.add_argument("--ext", action="append", help="only files ending so (.dck ...; repeatable)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.corpus is None or not Path(args.corpus).is_dir():
         parser.error("give a corpus folder (or set GAMEKERNEL_DECKLIST_CORPUS)")
-    files = sorted(p for p in Path(args.corpus).rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file())
+    suffixes = {e.lower() if e.startswith(".") else f".{e.lower()}" for e in args.ext} if args.ext else SUFFIXES
+    files = sorted(p for p in Path(args.corpus).rglob("*") if p.suffix.lower() in suffixes and p.is_file())
     facts = facts_from(args.facts)
     loaded, refused, examples, seconds = measure(files, facts)
     total, ok = len(files), sum(loaded.values())

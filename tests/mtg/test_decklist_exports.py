@@ -264,3 +264,12 @@ def test_windows_1252_text_is_read_with_a_one_line_warning_naming_the_line():
     loaded = str(Session(seed=2).mtg_library_load("Mira", DATA / "forge_commander_cp1252.dck"))
     assert loaded.splitlines()[0] == deck.warnings[0]
     assert read_decklist(DATA / "forge.dck").warnings == ()  # UTF-8: no warning
+
+
+def test_a_forge_card_line_inside_metadata_is_refused_naming_the_line():
+    """A real Forge duel deck lists its cards right under [metadata] (no [Main]): Forge itself reads
+    no cards there, so the list is refused with the line, not loaded empty or guessed."""
+    with pytest.raises(DataError) as error:
+        parse_decklist("[duel]\n[metadata]\nName=Evangelyne 3\nDeck Type=constructed\n13 Forest\n", "e.dck")
+    assert str(error.value) == ("e.dck:5: a card line '13 Forest' in the [metadata] section: Forge reads cards only "
+                                "under [Main], [Sideboard], [Commander] ...; add a [Main] line above it")

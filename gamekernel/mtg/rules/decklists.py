@@ -279,14 +279,21 @@ def _parse_forge(text: str, source: str) -> Decklist:
             section = header["section"].strip().casefold()
             continue
         if section == "metadata":
-            key, _, value = line.partition("=")
-            if key.strip().casefold() == "name" and value.strip():
-                name = value.strip()
+            name = _forge_metadata(line, number, source, name)
             continue
         if section is not None and section not in FORGE_SECTIONS:
             continue
         sections[FORGE_SECTIONS.get(section, MAIN)].append(_forge_entry(line, number, source))
     return _decklist(sections, source, "forge", name)
+
+
+def _forge_metadata(line: str, number: int, source: str, name: str | None) -> str | None:
+    """A `[metadata]` line: `Name=` names the deck; a card line there is refused (Forge reads cards
+    only under a card section, so the deck would silently lose it)."""
+    key, sep, value = line.partition("=")
+    if not sep and re.match(r"^\d+\s+\S", line):
+        raise DataError(t("mtg.error.forge_card_in_metadata", source=source, line=number, text=line[:60]))
+    return value.strip() if key.strip().casefold() == "name" and value.strip() else name
 
 
 def _forge_entry(line: str, number: int, source: str) -> DeckEntry:
