@@ -99,7 +99,8 @@ class MtgMagics(SessionMagics):
                    Sub("stack", Rest("cards", 'Card, Card, ... (the new top, in order; "A, B" quotes a name)',
                                      optional=True),
                        help="put named cards on top (a test or a scripted scene)"),
-                   Sub("data", Rest("file", "AtomicCards.json (card colours and types)", optional=True),
+                   Sub("data", Rest("file", "AtomicCards.json, a Scryfall bulk file or Forge's res/cardsfolder",
+                                    optional=True),
                        help="load card data")),
              actor="whose library (default: the only one)",
              options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, moxfield, "
