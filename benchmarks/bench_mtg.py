@@ -155,6 +155,50 @@ def bench_table() -> None:
     ])
 
 
+def _full_database(count: int = 32_000):
+    """A card-database-sized index of made-up two- and three-word names (the bundled cards added)."""
+    from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts
+
+    rng = random.Random(24)
+    syllables = ["ka", "ra", "mo", "the", "lin", "dor", "vex", "ul", "sha", "gor", "eth", "mir", "an", "os"]
+
+    def word() -> str:
+        return "".join(rng.choice(syllables) for _ in range(rng.randint(2, 4))).title()
+
+    names = {f"{word()} {word()}" + (f" of {word()}" if rng.random() < 0.3 else "") for _ in range(count)}
+    return FactsIndex((CardFacts(name) for name in sorted(names)), source="synthetic").merged(bundled_facts())
+
+
+def bench_unknown_cards() -> None:
+    """A 100-line list with 54 misspelt names against a full database: the error (suggestions
+    from the name index, ten named) against parsing and building the same list with every name right."""
+    from benchmarks.report import Target, ms, targets
+    from gamekernel.errors import NotFoundError
+    from gamekernel.mtg.rules.decklists import build_library, parse_decklist
+
+    facts = _full_database()
+    _, built = timed(facts.neighbours)  # loading card data builds it (Session.mtg_card_data)
+    rng = random.Random(7)
+    picked = rng.sample(sorted(facts), 100)
+    typo = [name[:3] + "x" + name[4:] if k < 54 else name for k, name in enumerate(picked)]
+    right, wrong = ("\n".join(f"1 {name}" for name in names) for names in (picked, typo))
+
+    def failing() -> None:
+        try:
+            build_library(parse_decklist(wrong, "typos.txt"), facts)
+        except NotFoundError:
+            return
+        raise AssertionError("the misspelt list loaded")
+
+    known = best_of(lambda: build_library(parse_decklist(right, "right.txt"), facts), 5)
+    unknown = best_of(failing, 5)
+    targets("MtG unknown cards (suggestions from the name index)", [
+        Target(f"100-line list, 54 unknown, {len(facts):,} cards known", ms(unknown),
+               f"same list all known: {ms(known)}", f"{unknown / known:.1f}x",
+               f"<= 50 ms (index built once at load: {ms(built)})", unknown <= 0.050),
+    ])
+
+
 def curve_check_odds() -> None:
     """Check odds vs library size: counting the library is linear; the sum is over distinct cards."""
     from benchmarks.report import curve
@@ -179,6 +223,7 @@ def main() -> None:
             print(f"  {label:<48} {value}")
     print()
     bench_table()
+    bench_unknown_cards()
     curve_check_odds()
 
 

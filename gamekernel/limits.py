@@ -147,6 +147,30 @@ def read_text(path: str | os.PathLike[str], *, data: bool = False, encoding: str
     """A text file's content after the checks: size (`max_file_mb`, or `max_data_file_mb` for card
     databases), not binary, valid UTF-8, at most `max_lines` lines (card databases are exempt)."""
     path = user_path(path)
+    raw = _checked_bytes(path, data=data)
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise DataError(t("limits.err.encoding", file=path.name, position=error.start)) from None
+    return _checked_lines(path, text, data=data)
+
+
+def read_text_or_legacy(path: str | os.PathLike[str], *, encoding: str = "utf-8-sig",
+                        legacy: str = "cp1252") -> tuple[str, int | None]:
+    """`read_text` for files that old Windows tools write in a legacy code page (decklists): text that
+    is not `encoding` is decoded as `legacy` instead of refused. Returns the text and the 1-based line of
+    the first byte that was not `encoding` (None when the file was clean), so the caller can warn."""
+    path = user_path(path)
+    raw = _checked_bytes(path, data=False)
+    try:
+        return _checked_lines(path, raw.decode(encoding), data=False), None
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        return _checked_lines(path, raw.decode(legacy, errors="replace"), data=False), line
+
+
+def _checked_bytes(path: Path, *, data: bool) -> bytes:
+    """The bytes of `path` once its size is within the limit and it does not look binary."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -157,10 +181,11 @@ def read_text(path: str | os.PathLike[str], *, data: bool = False, encoding: str
     raw = path.read_bytes()
     if b"\x00" in raw[:65_536]:
         raise DataError(t("limits.err.binary", file=path.name))
-    try:
-        text = raw.decode(encoding)
-    except UnicodeDecodeError as error:
-        raise DataError(t("limits.err.encoding", file=path.name, position=error.start)) from None
+    return raw
+
+
+def _checked_lines(path: Path, text: str, *, data: bool) -> str:
+    """`text` when it has at most `max_lines` lines (card databases are exempt)."""
     if not data:
         lines = text.count("\n") + 1
         if lines > _current.max_lines:

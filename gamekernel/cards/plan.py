@@ -8,7 +8,7 @@ returns is recorded and applied by `cards_apply`. Split from cards.py, which re-
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Literal
 
 from gamekernel.cards.apply import apply_op, check_op
@@ -132,11 +132,14 @@ def plan_draw(
     face_up: bool | None = None,
     at: Position = "bottom",
     label: str = "",
+    keep_out: Collection[str] = (),
 ) -> Batch:
     """Record drawing `n` cards from `source` (top, bottom or random) into `to`.
 
     When `source` holds fewer than `n`, its empty-zone policy decides: error (EmptyZoneError,
-    nothing planned), reshuffle its discards back in, fall back to another deck, or draw fewer."""
+    nothing planned), reshuffle its discards back in, fall back to another deck, or draw fewer.
+    A reshuffle leaves out the cards in `keep_out` (the ones just discarded, so a replacement is never
+    the card it replaces) unless nothing else could come back."""
     info = table.zone(to)
     table.zone(source)
     if n < 0:
@@ -175,7 +178,7 @@ def plan_draw(
         take(_pick(available, len(available), how, rng))
         tried.add(zone)
         policy = scratch.zones[zone].on_empty
-        refill = _refill_ops(scratch, zone, policy, rng) if policy.mode == "reshuffle" else None
+        refill = _refill_ops(scratch, zone, policy, rng, keep_out) if policy.mode == "reshuffle" else None
         if refill:
             for op in refill:
                 apply_op(scratch, op)
@@ -200,11 +203,14 @@ def _pick(available: list[str], k: int, how: DrawFrom, rng: random.Random | None
     return rng.sample(available, k)
 
 
-def _refill_ops(table: Table, zone: str, policy: EmptyPolicy, rng: random.Random | None) -> list[Op] | None:
-    """For a "reshuffle" policy: bring this deck's own cards back from the policy's zone, shuffled."""
+def _refill_ops(table: Table, zone: str, policy: EmptyPolicy, rng: random.Random | None,
+                keep_out: Collection[str] = ()) -> list[Op] | None:
+    """For a "reshuffle" policy: bring this deck's own cards back from the policy's zone, shuffled
+    (without `keep_out` when other cards can come back)."""
     if policy.mode != "reshuffle" or policy.zone is None:
         return None
     back = [uid for uid in table.orders[policy.zone] if table.cards[uid].home == zone]
+    back = [uid for uid in back if uid not in keep_out] or back
     if not back:
         return None
     if rng is None:

@@ -191,7 +191,15 @@ def _copy_line(d, catalog: Catalog, key: str = "card_id") -> list[tuple[str, str
 
 
 def _lines(result: AlphaResult) -> list[tuple[str, str]]:
-    """(tone, text) lines describing a result; the first is the headline."""
+    """(tone, text) lines describing a result; the first is the headline; then a word for each deck
+    that ran out and was reshuffled from the discard pile on the way."""
+    lines = _step_lines(result)
+    lines += [("warn", t("gammaworld.reshuffled", deck=deck)) for deck in result.step.detail.get("reshuffled", ())]
+    return lines
+
+
+def _step_lines(result: AlphaResult) -> list[tuple[str, str]]:
+    """The lines of one kind of step."""
     step, d = result.step, result.step.detail
     catalog = _catalog(result.catalog)
     kind = step.kind
@@ -217,7 +225,11 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
     if kind == "deck_new":
         return [("neutral", t("gammaworld.deck.new", owner=step.actor))]
     if kind == "deck_add":
-        return [("neutral", t("gammaworld.deck.added", owner=step.actor, cards=_names(d["card_ids"], catalog)))]
+        lines = [("neutral", t("gammaworld.deck.added", owner=step.actor, cards=_names(d["card_ids"], catalog)))]
+        if d.get("deck_problems"):  # GW-ALPHA-02's copy limit, reported on add
+            problems = "; ".join(t(key, **fields) for key, fields in d["deck_problems"])
+            lines.append(("warn", t("gammaworld.deck.added_illegal", owner=step.actor, problems=problems)))
+        return lines
     if kind == "deck_remove":
         return [
             (
@@ -275,10 +287,15 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
         return lines
     if kind == "flux_ask":
         label = f" ({d['label']})" if d.get("label") else ""
-        return [("awful", t("gammaworld.flux.ask", label=label, names=", ".join(d.get("names", ()))))]
+        names = ", ".join(d.get("names", ()))
+        if d.get("unknown"):
+            return [("awful", t("gammaworld.flux.ask_unknown", label=label, names=names, actor=d["unknown"]))]
+        return [("awful", t("gammaworld.flux.ask", label=label, names=names))]
     if kind == "flux_pending":
         label = f" ({d['label']})" if d.get("label") else ""
-        return [("awful", t("gammaworld.flux.triggered", name=step.actor, label=label))]
+        count = d.get("count", 1)
+        key = "gammaworld.flux.triggered_many" if count > 1 else "gammaworld.flux.triggered"
+        return [("awful", t(key, name=step.actor, label=label, count=count))]
     if kind == "flux":
         discarded = _name(catalog, d["discarded"]) if d.get("discarded") else t("gammaworld.flux.nothing")
         return [

@@ -35,7 +35,7 @@ from gamekernel.mtg.rules.check import (
 from gamekernel.mtg.rules.decklists import build_library, composition, parse_decklist, read_decklist
 from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts
 from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
-from gamekernel.mtg.rules.odds import OddsTable, check_odds, odds_table
+from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_prefix, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
 from gamekernel.state import register_part
 from gamekernel.text import find_name, resolve_name
@@ -254,6 +254,7 @@ class MtgActions(HostBase):
 
         loaded = load_card_data(path, cache=cache, progress=progress)
         self._mtg_index = loaded.merged(bundled_facts())
+        self._mtg_index.neighbours()
         return self._mtg_index
 
     # -- helpers -------------------------------------------------------------------------------
@@ -305,8 +306,9 @@ class MtgActions(HostBase):
         facts = {c.name: c.to_row() for c in library}
         self.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
                                     "batch": cards.Batch("library", tuple(ops)).to_dict()}, actor=actor)
+        commander = tuple(entry.name for entry in decklist.commander for _ in range(entry.count))
         return LibraryLoaded(actor, source_name, decklist.fmt, decklist.main_count, decklist.sideboard_count,
-                             decklist.name, made)
+                             decklist.name, made, decklist.detected, commander, decklist.warnings)
 
     def mtg_library_stack(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
         """Put named cards of the library on top in the given order (a GM set-up, e.g. to replay the
@@ -470,9 +472,9 @@ class MtgActions(HostBase):
         kind = parse_kind(kind)
         actor = self.mtg_actor(actor)
         part = self._mtg
-        odds = check_odds(part.library(actor), kind, difficulty, known=part.known_positions(actor),
-                          options=self.mtg_options)
-        return OddsResult(actor, kind, difficulty, odds)
+        library, known = part.library(actor), part.known_positions(actor)
+        odds = check_odds(library, kind, difficulty, known=known, options=self.mtg_options)
+        return OddsResult(actor, kind, difficulty, odds, len(library), known_prefix(known))
 
     def mtg_odds_table(self, actor: str | None = None) -> OddsTable:
         actor = self.mtg_actor(actor)

@@ -4,8 +4,6 @@ parsed once and calls one session method."""
 
 from __future__ import annotations
 
-import re
-
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
@@ -13,8 +11,6 @@ from gamekernel.i18n import t
 from gamekernel.magic_base import EXPLAIN, ProgressBar, SessionMagics, explainable, guarded
 from gamekernel.mtg.results import DataLoaded
 from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
-
-_CARD_SEPARATORS = re.compile(r"[,、，]")  # `%library stack A, B` or, typed in Japanese, `A、B`
 
 
 def looks_like_mtg_check(spec: str) -> bool:
@@ -53,21 +49,23 @@ class MtgMagics(SessionMagics):
     @line_magic
     @guarded("library")
     @command("library",
-             subs=(Sub("load", Words("what", "[NAME] FILE: a decklist (Arena, MTGO, .dek)", optional=True,
-                                     metavar="NAME FILE"), help="load a library from a decklist"),
+             subs=(Sub("load", Words("what", "[NAME] FILE: a decklist (Arena, MTGO .txt/.dek, XMage or Forge .dck ...)",
+                                     optional=True, metavar="NAME FILE"), help="load a library from a decklist"),
                    Sub("show", Word("name", optional=True), help="the live library widget"),
                    Sub("view", Word("name", optional=True), help="the library as a static result"),
                    Sub("peek", Word("count", "how many cards from the top", optional=True, metavar="N"),
                        help="look at the top cards"),
                    Sub("odds", Word("name", optional=True), help="the success chance of every check"),
                    Sub("reset", Word("name", optional=True), help="shuffle everything back", aliases=("shuffle",)),
-                   Sub("stack", Rest("cards", "Card, Card, ... (the new top, in order)", optional=True),
+                   Sub("stack", Rest("cards", 'Card, Card, ... (the new top, in order; "A, B" quotes a name)',
+                                     optional=True),
                        help="put named cards on top (a test or a scripted scene)"),
-                   Sub("data", Rest("file", "AtomicCards.json (card colours and types)", optional=True),
+                   Sub("data", Rest("file", "AtomicCards.json, a Scryfall bulk file or Forge's res/cardsfolder",
+                                    optional=True),
                        help="load card data")),
              actor="whose library (default: the only one)",
-             options=(Opt("format", "decklist format: arena, mtgo, dek, moxfield, archidekt, mtggoldfish or text",
-                          metavar="FORMAT"),
+             options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, moxfield, "
+                                    "archidekt, mtggoldfish, xmage, forge or text", metavar="FORMAT"),
                       Opt("cache", "folder for the card-data cache", metavar="DIR")),
              group="mtg", bare=True, unknown="mtg.error.library_usage")
     def library(self, args: Args):
@@ -97,7 +95,9 @@ class MtgMagics(SessionMagics):
         if args.sub == "reset":
             return session.mtg_library_reset(args.name or actor)
         if args.sub == "stack":
-            names = [name.strip() for name in _CARD_SEPARATORS.split(args.cards) if name.strip()]
+            from gamekernel.mtg.rules.facts import split_names
+
+            names = split_names(args.cards or "", session.mtg_facts)
             if not names:
                 raise UsageError(t("mtg.error.library_usage"))
             return session.mtg_library_stack(actor, names)

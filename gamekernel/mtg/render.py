@@ -199,8 +199,12 @@ def boost_html(boost: BoostResult) -> str:
 
 @renders(LibraryLoaded, TEXT)
 def loaded_text(loaded) -> str:
-    lines = [t("mtg.loaded", actor=loaded.actor, count=loaded.main, source=loaded.source, fmt=loaded.fmt,
-               sideboard=loaded.sideboard)]
+    fmt = t("mtg.deck.fmt_detected" if loaded.detected else "mtg.deck.fmt_forced", fmt=loaded.fmt)
+    lines = [*loaded.warnings, t("mtg.loaded", actor=loaded.actor, count=loaded.main, source=loaded.source,
+                                 fmt=fmt, sideboard=loaded.sideboard)]
+    if loaded.commander:
+        lines.append(t("mtg.deck.commander", count=len(loaded.commander),
+                       cards=t("mtg.comma").join(loaded.commander)))
     made = loaded.composition
     if made is not None:
         colours = t("mtg.comma").join(t(f"mtg.colour.{c}") for c in made.colours) or t("mtg.colour.colourless")
@@ -238,6 +242,10 @@ def scene_html(started) -> str:
 
 @renders(OddsResult, TEXT)
 def odds_result_text(result) -> str:
+    if result.odds is None:  # MTG-CHK-04: say why, not '— (—)'
+        return t("mtg.odds.impossible", actor=actor_prefix(result.actor), kind=kind_name(result.kind),
+                 difficulty=result.difficulty, size=result.size, known=result.known,
+                 left=max(result.size - result.known, 0))
     return odds_single_text(result.actor, result.kind, result.difficulty, result.odds)
 
 

@@ -31,6 +31,9 @@ class LibraryLoaded(Displayable):
     sideboard: int
     name: str | None = None
     composition: Composition | None = None
+    detected: bool = True  # False when `--format` chose the format
+    commander: tuple[str, ...] = ()  # the command zone's cards (not in the library)
+    warnings: tuple[str, ...] = ()  # translated lines from reading the file (a legacy encoding)
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
@@ -38,7 +41,9 @@ class OddsResult(Displayable):
     actor: str | None
     kind: str
     difficulty: int
-    odds: Fraction | None
+    odds: Fraction | None  # None: MTG-CHK-04, too few cards left for any check
+    size: int = 0  # the library's cards
+    known: int = 0  # known top cards a check would exile first
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 
 import pytest
@@ -246,6 +247,8 @@ def test_gw_alpha_10_no_flux_outside_an_encounter_or_without_a_1() -> None:
     table.do(play.plan_encounter_start(table.state))
     assert play.plan_d20(table.state, "Rin", [2, 20]) is None
     assert play.plan_d20(table.state, "Nobody", [1]) is None  # not a Gamma World character
+    typo = play.plan_d20(table.state, "Rni", [1])  # close to Rin: ask, never skip silently
+    assert typo.kind == "flux_ask" and typo.detail["names"] == ["Rin"] and typo.detail["unknown"] == "Rni"
     # seed 000 "any d20 during an encounter": without @Name the roll is the only character's
     assert play.plan_d20(table.state, None, [1]).flux == (("Rin", 1),)
 
@@ -393,14 +396,29 @@ def test_open_empty_own_deck_reshuffles_its_discards_then_draws_from_the_gm_deck
     assert homes.count(GM_DECK) == 1
 
 
-def test_open_empty_own_deck_error_policy_refuses() -> None:
-    from gamekernel.cards import EmptyZoneError
-
+def test_open_empty_own_deck_error_policy_refuses_in_players_words() -> None:
     table = Table()
     table.do(play.plan_config(table.state, empty_own_deck="error"))
     table.do(play.plan_deck_new(table.state, "Rin"))
-    with pytest.raises(EmptyZoneError):
+    with pytest.raises(RuleError) as error:
         play.plan_draw(table.state, "Rin", table.rng)
+    assert str(error.value) == ("cannot draw 1 card(s): Rin's deck is empty and none of its discarded cards can "
+                                "come back (%gw config empty_own_deck=... decides what an empty deck does)")
+
+
+def test_an_empty_gm_deck_is_named_as_players_say_it_never_by_its_zone() -> None:
+    """The error said `cannot draw 1 from 'gw:gm' ... (empty-zone policy: error)`."""
+    table = Table()
+    table.do(play.plan_config(table.state, empty_gm_deck="error"))
+    table.do(play.plan_character(table.state, "Rin", new=True))
+    table.do(play.plan_draw(table.state, "Rin", table.rng))
+    for _ in range(len(table.state.table.order(GM_DECK))):
+        table.do(play.plan_encounter_end(table.state, table.rng, force=True))
+    with pytest.raises(RuleError) as error:
+        table.do(play.plan_encounter_end(table.state, table.rng, force=True))
+    message = str(error.value)
+    assert "the GM deck is empty" in message and "empty_gm_deck" in message
+    assert "gw:" not in message and "empty-zone policy" not in message
 
 
 def test_config_rejects_unknown_options_with_a_clear_error() -> None:
@@ -459,3 +477,67 @@ def test_deck_odds_hypergeometric_against_brute_force() -> None:
         hits = sum(1 for hand in hands if any(deck[i] == "X" for i in hand))
         assert p_card_in_draws(len(deck), 2, draws).at_least_one == Fraction(hits, len(hands))
     assert sum(p_card_in_draws(9, 2, 3).exactly) == 1
+
+
+# ---------------------------------------------------------------- a deck that runs out (RULES.md GW-ALPHA OPEN)
+
+
+def _small_own_deck(seed: int) -> Table:
+    """Rin at level 1 with an own deck of three cards, one of them readied."""
+    table = Table(seed)
+    table.do(play.plan_deck_new(table.state, "Rin"))
+    table.do(play.plan_deck_add(table.state, "Rin", ["GK-A01", "GK-A02", "GK-A03"], table.rng, table.catalog))
+    table.do(play.plan_draw(table.state, "Rin", table.rng))
+    return table
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_gw_alpha_09_a_deck_that_runs_out_reshuffles_with_a_word_and_not_the_card_just_discarded(seed) -> None:
+    """OPEN (GW-ALPHA-14 note): an empty own deck reshuffles its discards. The refresh that empties it
+    must not hand back the card it just discarded, and the result says the deck was reshuffled."""
+    from gamekernel.gammaworld.rules.results import describe
+
+    table = _small_own_deck(seed)
+    for _ in range(2):  # the deck's last two cards
+        step = table.do(play.plan_encounter_end(table.state, table.rng, force=True))
+        assert "reshuffled" not in step.detail
+    (last,) = table.state.readied("Rin")
+    assert list(table.state.table.order(deck_zone("Rin"))) == []
+    step = table.do(play.plan_encounter_end(table.state, table.rng, force=True))
+    (new,) = table.state.readied("Rin")
+    assert new != last and last in table.state.table.order(DISCARD)
+    assert step.detail["reshuffled"] == ["Rin's deck"]
+    text = str(describe(table.state, step, table.catalog))
+    assert "reshuffled: Rin's deck ran out, so its discarded cards were shuffled back in" in text
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_gw_alpha_10_flux_from_an_empty_gm_deck_never_draws_the_card_it_discards(seed) -> None:
+    state = AlphaState()
+    catalog = starter_catalog()
+    rng = random.Random(seed)
+    apply_step(state, play.plan_setup(state, catalog, rng, ["GK-A01", "GK-A02", "GK-A03"]))
+    apply_step(state, play.plan_character(state, "Rin", new=True, level=4))
+    apply_step(state, play.plan_draw(state, "Rin", rng))  # 2 of the GM deck's 3 cards
+    apply_step(state, play.plan_encounter_start(state))
+    for _ in range(3):
+        apply_step(state, play.plan_d20(state, "Rin", [1]))
+        gone = state.readied("Rin")[0]
+        step = play.plan_flux(state, "Rin", gone, rng, catalog)
+        apply_step(state, step)
+        assert gone not in state.readied("Rin") and len(state.readied("Rin")) == 2
+
+
+def test_gw_alpha_06_09_refresh_after_a_level_change_draws_the_new_count() -> None:
+    """Level 8 readies 3; dropped to level 4 during the encounter, the refresh draws 2 (it drew 3:
+    `3/2 readied`), and raised back to 8 it draws 3."""
+    table = Table()
+    table.do(play.plan_character(table.state, "Rin", new=True, level=8))
+    table.do(play.plan_draw(table.state, "Rin", table.rng))
+    table.do(play.plan_encounter_start(table.state))
+    table.do(play.plan_character(table.state, "Rin", level=4))
+    table.do(play.plan_encounter_end(table.state, table.rng))
+    assert len(table.state.readied("Rin")) == 2
+    table.do(play.plan_character(table.state, "Rin", level=8))
+    table.do(play.plan_encounter_end(table.state, table.rng, force=True))
+    assert len(table.state.readied("Rin")) == 3

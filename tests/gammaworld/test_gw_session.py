@@ -191,3 +191,65 @@ def test_property_any_sequence_replays_exactly_and_undo_restores(seed: int, step
         expected = replay(session.active[:-1]).to_dict()
         session.undo()
         assert session.state.to_dict() == expected
+
+
+def _natural_1(session: Session, notation: str, actor: str, ones: int = 1):
+    for _ in range(5000):
+        result = session.roll(notation, actor=actor)
+        if sum(face == 1 for face in result.to_dict()["dice"][0]["rolls"]) >= ones:
+            return result
+    raise AssertionError("no such roll in 5000")
+
+
+def test_gw_alpha_10_a_natural_1_by_a_mistyped_name_asks_instead_of_skipping_the_flux() -> None:
+    """`%roll 1d20+3 @Rni` (Rin is the only Gamma World character, in an encounter) was silently no flux."""
+    session = Session(seed=5)
+    session.gw_character("Rin", level=1, new=True)
+    session.gw_draw()
+    session.gw_encounter_start()
+    _natural_1(session, "1d20+3", "Rni")
+    event = session.log[-1]
+    assert event.kind == "gw.flux_ask"
+    assert event.summary() == ("ALPHA FLUX? A natural 1 (1d20+3) by 'Rni', who is not a Gamma World character: "
+                               "whose roll was it — Rin? (%flux NAME --force)")
+    result = session.gw_flux("Rin", force=True)
+    assert result.kind == "flux"
+
+
+def test_gw_alpha_10_two_natural_1s_in_one_roll_say_two_fluxes() -> None:
+    session = Session(seed=5)
+    session.gw_character("Rin", level=4, new=True)
+    session.gw_draw()
+    session.gw_encounter_start()
+    _natural_1(session, "2d20", "Rin", ones=2)  # earlier single 1s each left a flux pending too
+    assert session.log[-1].data["detail"]["count"] == 2
+    assert session.log[-1].summary().startswith("ALPHA FLUX ×2! Rin rolled 2 natural 1s (2d20) — after this "
+                                                "action, 2 times:")
+
+
+def test_gw_alpha_11_deck_edits_are_refused_during_an_encounter() -> None:
+    """Seed 000: decks change after an extended rest (or between sessions); mid-encounter edits were
+    accepted without a word. Nothing is recorded by the refusal."""
+    session = table_of_five()
+    session.gw_encounter_start()
+    before = len(session.log)
+    for edit in (lambda: session.gw_deck_add("Rin", "Sap Bloom"), lambda: session.gw_deck_remove("Rin", "Sap Bloom")):
+        with pytest.raises(RuleError) as error:
+            edit()
+        assert str(error.value) == ("Rin's deck cannot change during an encounter: decks change after an extended "
+                                    "rest (%rest) or between sessions (GW-ALPHA-11)")
+    assert len(session.log) == before
+    session.gw_encounter_end()
+    session.gw_rest()
+    assert session.gw_deck_remove("Rin", "Sap Bloom").kind == "deck_remove"
+
+
+def test_gw_alpha_02_copy_limit_is_reported_on_add_not_only_at_the_next_draw() -> None:
+    session = Session(seed=2)
+    session.gw_deck_new("Rin")
+    fine = session.gw_deck_add("Rin", "Sap Bloom", 2)
+    assert "breaks" not in str(fine)
+    over = str(session.gw_deck_add("Rin", "Sap Bloom"))
+    assert ("warning: Rin's deck now breaks the deck-building rules (GW-ALPHA-02): 3 copies of Sap Bloom > 2; "
+            "%deck remove Rin CARD fixes it") in over
+    assert "breaks" not in str(session.gw_deck_add("Rin", "Bristle Hide"))  # only the name just added

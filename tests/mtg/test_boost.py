@@ -64,18 +64,20 @@ def test_mtg_chk_13_fewer_than_six_cards_exiles_what_there_is(extra, exiled):
 
 @pytest.mark.parametrize(("cards", "expected"), [
     ([ORNITHOPTER], True), ([SOL_RING], True), ([FOREST], True), ([WASTES], True), ([EVOLVING_WILDS], True),
-    ([STEAM_VENTS], True), ([LIGHTNING_BOLT], False), ([DRYAD_ARBOR], True),
+    ([STEAM_VENTS], True), ([LIGHTNING_BOLT], False), ([DRYAD_ARBOR], False),
 ])
 def test_mtg_chk_13_what_counts_colourless_for_the_boost(cards, expected):
-    """Basic lands count as colourless here (not their land-type colour); OPEN: any land does."""
+    """MTG-CHK-13, seed 002 line 64: basic lands count as colourless here (not their land-type colour);
+    a coloured non-basic land (Dryad Arbor, green by its indicator) does not, by default."""
     assert counts_colourless_for_boost(cards[0]) is expected
 
 
-def test_mtg_chk_13_open_flag_only_basic_lands():
-    options = MtgOptions(boost_colourless_lands="basic")
+def test_mtg_chk_13_basic_is_the_default_and_any_land_stays_an_option():
+    assert MtgOptions().boost_colourless_lands == "basic"
+    options = MtgOptions(boost_colourless_lands="any")
     assert counts_colourless_for_boost(FOREST, options)
     assert counts_colourless_for_boost(STEAM_VENTS, options)  # colourless anyway
-    assert not counts_colourless_for_boost(DRYAD_ARBOR, options)  # green by indicator
+    assert counts_colourless_for_boost(DRYAD_ARBOR, options)  # any land counts
 
 
 def test_mtg_chk_13_open_flag_boost_cards_go_to_the_bottom():

@@ -32,6 +32,7 @@ def _counts(library) -> dict[str, int]:
     ("arena.txt", "arena"), ("mtgo.txt", "mtgo"), ("mtgo.dek", "dek"), ("moxfield.txt", "arena"),
     ("moxfield_arena.txt", "arena"), ("archidekt.txt", "archidekt"), ("mtggoldfish.txt", "mtgo"),
     ("mtggoldfish_exact.txt", "mtgo"), ("groups.txt", "mtgo"), ("japanese.txt", "arena"),
+    ("xmage.dck", "xmage"), ("forge.dck", "forge"),
 ])
 def test_each_exporter_gives_the_same_library_and_sideboard(file, fmt):
     deck = read_decklist(DATA / file)
@@ -79,7 +80,8 @@ def test_sections_and_categories_that_are_not_in_the_library():
     arena = read_decklist(DATA / "arena.txt")
     assert arena.name == "Mira's Elves" and [(e.count, e.name) for e in arena.other] == [(1, "Kitchen Finks")]
     archidekt = read_decklist(DATA / "archidekt.txt")
-    assert [e.name for e in archidekt.other] == ["Kitchen Finks", "Sol Ring"]  # commander, {noDeck}
+    assert [e.name for e in archidekt.other] == ["Sol Ring"]  # {noDeck}
+    assert [e.name for e in archidekt.commander] == ["Kitchen Finks"]  # the command zone, its own zone
     assert archidekt.main[0].set_code == "m15" and archidekt.main[0].number == "173"
     assert archidekt.main[0].category == "Creature"
 
@@ -100,19 +102,71 @@ def test_split_and_double_faced_names_by_either_face(name):
     assert bundled_facts().find(name).name in {"Fire // Ice", "Delver of Secrets"}
 
 
-def test_every_unknown_card_is_reported_at_once_with_suggestions_and_the_command():
+def test_every_unknown_card_is_reported_at_once_one_per_line_with_suggestions_and_the_command():
     deck = read_decklist(DATA / "typos.txt")
     with pytest.raises(NotFoundError) as error:
         build_library(deck, bundled_facts())
-    message = str(error.value)
-    assert "\n" not in message
-    assert message.startswith("typos.txt: 4 unknown card(s) in the main deck (looked up in bundled card facts)")
-    for part in ["line 2 'Elvish Mistic' (did you mean 'Elvish Mystic'?)",
-                 "line 4 'Fire // Ise' (did you mean 'Fire // Ice'?)",
-                 "line 5 'エルフの神秘化' (did you mean 'エルフの神秘家'?)", "line 7 'Zzyzx the Unprinted'",
-                 "%library data FILE"]:
-        assert part in message
-    assert "load_card_data" not in message
+    lines = str(error.value).splitlines()
+    assert lines == [
+        "typos.txt: 4 unknown card(s) in the main deck (looked up in bundled card facts):",
+        "  line 2 'Elvish Mistic' (did you mean 'Elvish Mystic'?)",
+        "  line 4 'Fire // Ise' (did you mean 'Fire // Ice'?)",
+        "  line 5 'エルフの神秘化' (did you mean 'エルフの神秘家'?)",
+        "  line 7 'Zzyzx the Unprinted'",
+        "cards outside the bundled set need full card data: %library data FILE (MTGJSON AtomicCards.json, "
+        "a Scryfall bulk file or Forge's res/cardsfolder)"]
+
+
+def test_many_unknown_cards_name_ten_then_count_the_rest():
+    """A list of 54 unknown cards gave one line of thousands of characters (and took seconds)."""
+    text = "\n".join(f"1 Zzyzx Unprinted {number}" for number in range(54)) + "\n4 Forest\n"
+    with pytest.raises(NotFoundError) as error:
+        build_library(parse_decklist(text, "many.txt"), bundled_facts())
+    lines = str(error.value).splitlines()
+    assert lines[0].startswith("many.txt: 54 unknown card(s)")
+    assert lines[1] == "  line 1 'Zzyzx Unprinted 0'" and lines[10] == "  line 10 'Zzyzx Unprinted 9'"
+    assert lines[11] == "  … and 44 more" and len(lines) == 13
+    assert max(len(line) for line in lines) <= 160  # it was one line of thousands of characters
+
+
+@pytest.mark.parametrize(("typed", "card"), [("Lorien Revealed", "Lórien Revealed"), ("Aether Vial", "Æther Vial"),
+                                             ("AETHER VIAL", "Æther Vial"), ("Lórien Revealed", "Lórien Revealed"),
+                                             ("Seance", "Séance"), ("Junun Efreet", "Junún Efreet")])
+def test_unaccented_spellings_resolve_to_the_card(typed, card):
+    from gamekernel.mtg.rules.facts import CardFacts, FactsIndex
+
+    index = FactsIndex([CardFacts("Lórien Revealed", 5, ("blue",), ("Sorcery",)),
+                        CardFacts("Æther Vial", 1, (), ("Artifact",)), CardFacts("Séance", 4, ("white",)),
+                        CardFacts("Junún Efreet", 3, ("black",))])
+    assert index.find(typed).name == card
+    library = build_library(parse_decklist(f"4 {typed}\n", "m.txt"), index)
+    assert [c.name for c in library] == [card] * 4
+
+
+def test_accent_folding_keeps_japanese_voiced_kana_apart():
+    from gamekernel.mtg.rules.facts import name_key
+
+    assert name_key("ガイアの揺籃の地") != name_key("カイアの揺籃の地")
+    assert name_key("Æther Vial") == name_key("aether vial")
+
+
+def test_suggestions_come_from_the_index_not_a_scan_of_every_name(monkeypatch):
+    """Only a few candidates are compared for each unknown name, however many cards are known."""
+    import difflib
+
+    from gamekernel.mtg.rules.facts import CardFacts, FactsIndex
+
+    index = FactsIndex([*(CardFacts(f"Filler Card {n:05d}") for n in range(20_000)), CardFacts("Elvish Mystic")])
+    compared = []
+    real = difflib.get_close_matches
+
+    def counting(word, possibilities, *args, **kwargs):
+        compared.append(len(possibilities))
+        return real(word, possibilities, *args, **kwargs)
+
+    monkeypatch.setattr(difflib, "get_close_matches", counting)
+    assert index.close_names("Elvish Mistic") == ["Elvish Mystic"]
+    assert compared and max(compared) <= 100
 
 
 def test_japanese_decklist_loads_and_prints_japanese_names():
@@ -138,3 +192,84 @@ def test_composition_warns_when_the_library_looks_wrong():
     assert "warning: the sideboard (12) is larger than the library (4)" in text
     fine = str(session.mtg_library_load("Mira", DATA / "arena.txt"))
     assert "warning" not in fine and "44 cards (16 lands)" in fine
+
+
+def test_xmage_dck_as_the_client_writes_it():
+    """XMage's exporter: NAME:, `N [SET:number] Name`, `SB: N [SET:number] Name`, then LAYOUT lines of
+    the deck editor's piles (set:number only, no cards of their own)."""
+    deck = read_decklist(DATA / "xmage.dck")
+    assert (deck.fmt, deck.name, deck.main_count, deck.sideboard_count) == ("xmage", "Mira's Elves", 44, 3)
+    first = deck.main[0]
+    assert (first.count, first.name, first.set_code, first.number, first.line) == (4, "Elvish Mystic", "M15",
+                                                                                    "173", 2)
+    assert [(e.count, e.name, e.set_code) for e in deck.sideboard] == [(2, "Naturalize", "M15"),
+                                                                         (1, "Plummet", "M15")]
+    assert deck.main[3].name == "Fire // Ice"
+
+
+def test_forge_dck_sections_set_codes_art_index_and_foil():
+    """Forge's DeckSerializer: [metadata] Name=..., [Main], [Sideboard], empty [Avatar]/[Planes]
+    sections; `N Name|SET|art|[number]`, `+` after the name for foil."""
+    deck = read_decklist(DATA / "forge.dck")
+    assert (deck.fmt, deck.name, deck.main_count, deck.sideboard_count) == ("forge", "Mira's Elves", 44, 3)
+    angel = next(e for e in deck.main if e.name == "Serra Angel")
+    assert (angel.set_code, angel.number) == ("M15", "33")
+    growth = next(e for e in deck.main if e.name == "Giant Growth")
+    assert growth.foil and growth.set_code == "M15"
+    assert next(e for e in deck.main if e.name == "Llanowar Elves").set_code == "DOM"
+
+
+def test_forge_commander_is_its_own_zone_and_other_sections_carry_no_cards():
+    deck = parse_decklist("[shop]\nCredits=1200\n[metadata]\nName=Yisan\n[Commander]\n"
+                          "1 Yisan, the Wanderer Bard|PRM|1\n[Main]\n4 Elvish Mystic|M15|1\nForest\n"
+                          "; a comment\n[Planes]\n1 Some Plane|PCA\n", "y.dck")
+    assert [(e.count, e.name) for e in deck.commander] == [(1, "Yisan, the Wanderer Bard")]
+    assert [(e.count, e.name) for e in deck.main] == [(4, "Elvish Mystic"), (1, "Forest")]  # no count: one
+    assert [e.name for e in deck.other] == ["Some Plane"] and deck.sideboard == ()
+    assert deck.name == "Yisan" and "Credits" not in str(deck.main)
+
+
+def test_the_load_result_says_the_format_and_whether_it_was_detected_or_asked_for():
+    session = Session(seed=2)
+    detected = str(session.mtg_library_load("Mira", DATA / "xmage.dck"))
+    assert "from xmage.dck (xmage, detected)" in detected
+    text = (DATA / "forge.dck").read_text("utf-8")
+    forced = str(session.mtg_library_load("Mira", "mira.dck", text=text, fmt="forge"))
+    assert "(forge, as asked with --format)" in forced
+
+
+def test_format_option_forces_the_reader(ip, tmp_path):
+    """`%library load Mira x.dck --format=forge`: a Forge list without any section header (all lines
+    plain `N Name|SET`) is read as Forge even where detection would say otherwise."""
+    path = tmp_path / "x.dck"
+    path.write_text("4 Elvish Mystic|M15\n12 Forest|M15|2\n", encoding="utf-8")
+    shown = str(ip.run_line_magic("library", f"load Mira {path} --format=forge"))
+    assert "library of 16 cards" in shown and "(forge, as asked with --format)" in shown
+    with pytest.raises(DataError, match="unknown decklist format 'cockatrice'"):
+        parse_decklist("4 Forest\n", "x.txt", "cockatrice")
+
+
+def test_a_forge_commander_deck_shows_its_command_zone_on_load():
+    loaded = str(Session(seed=2).mtg_library_load("Mira", DATA / "forge_commander_cp1252.dck"))
+    assert "library of 16 cards" in loaded
+    assert "command zone (1, not in the library): Yisan, the Wanderer Bard" in loaded
+
+
+def test_windows_1252_text_is_read_with_a_one_line_warning_naming_the_line():
+    """Real Forge files carry curly quotes in Windows-1252 (0x92) in their description line."""
+    deck = read_decklist(DATA / "forge_commander_cp1252.dck")
+    assert deck.name == "Yisan\u2019s Verses" and deck.main_count == 16
+    assert deck.warnings == ("warning: forge_commander_cp1252.dck is not UTF-8 text from line 4 on; read it as "
+                             "Windows-1252 (check the accented letters and quotes there)",)
+    loaded = str(Session(seed=2).mtg_library_load("Mira", DATA / "forge_commander_cp1252.dck"))
+    assert loaded.splitlines()[0] == deck.warnings[0]
+    assert read_decklist(DATA / "forge.dck").warnings == ()  # UTF-8: no warning
+
+
+def test_a_forge_card_line_inside_metadata_is_refused_naming_the_line():
+    """A real Forge duel deck lists its cards right under [metadata] (no [Main]): Forge itself reads
+    no cards there, so the list is refused with the line, not loaded empty or guessed."""
+    with pytest.raises(DataError) as error:
+        parse_decklist("[duel]\n[metadata]\nName=Evangelyne 3\nDeck Type=constructed\n13 Forest\n", "e.dck")
+    assert str(error.value) == ("e.dck:5: a card line '13 Forest' in the [metadata] section: Forge reads cards only "
+                                "under [Main], [Sideboard], [Commander] ...; add a [Main] line above it")

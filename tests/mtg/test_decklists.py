@@ -102,7 +102,7 @@ def test_build_library_resolves_names_with_file_and_line_in_errors():
     library = build_library(parse_decklist(ARENA, "mira.txt"), bundled_facts())
     assert len(library) == 22 and library[0].name == "Elvish Mystic" and library[-1].name == "Forest"
     assert library[8].name == "Fire // Ice" and library[8].mana_value == 4
-    with pytest.raises(NotFoundError, match=r"mira.txt: 1 unknown card.*: line 2 'Runeclaw Baer' "
+    with pytest.raises(NotFoundError, match=r"mira.txt: 1 unknown card.*:\n  line 2 'Runeclaw Baer' "
                                             r"\(did you mean 'Runeclaw Bear'\?\)"):
         build_library(parse_decklist("4 Forest\n4 Runeclaw Baer\n", "mira.txt"), bundled_facts())
 

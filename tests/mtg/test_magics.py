@@ -72,3 +72,47 @@ def test_mtg_check_refuses_the_gurps_secret_flag(ip, deck):
     ip.run_line_magic("library", f"load Mira {deck}")
     assert repr(ip.run_line_magic("check", "green 2 --secret")) == (
         "error: unknown option --secret at column 9 (known: none)")
+
+
+def _top(count: int) -> list[str]:
+    from gamekernel.magics import current_session
+    from gamekernel.mtg.actions import library_zone
+
+    table = current_session()._mtg.table
+    return [table.card(uid).def_id for uid in table.order(library_zone("Mira"))[:count]]
+
+
+@pytest.mark.parametrize(("line", "top"), [
+    ("Urborg, Tomb of Yawgmoth, Forest", ["Urborg, Tomb of Yawgmoth", "Forest"]),
+    ("ヨーグモスの墳墓、アーボーグ、森", ["Urborg, Tomb of Yawgmoth", "Forest"]),
+    ('"Urborg, Tomb of Yawgmoth", Elvish Mystic', ["Urborg, Tomb of Yawgmoth", "Elvish Mystic"]),
+    ("《ヨーグモスの墳墓、アーボーグ》、Elvish Mystic", ["Urborg, Tomb of Yawgmoth", "Elvish Mystic"]),
+    ("Forest, Elvish Mystic, Urborg, Tomb of Yawgmoth", ["Forest", "Elvish Mystic", "Urborg, Tomb of Yawgmoth"]),
+])
+def test_library_stack_names_a_card_with_a_comma(ip, tmp_path, line, top):
+    """`%library stack` split every comma, so 'Urborg, Tomb of Yawgmoth' was two unknown cards."""
+    path = tmp_path / "u.txt"
+    path.write_text("4 Urborg, Tomb of Yawgmoth\n4 Forest\n4 Elvish Mystic\n", encoding="utf-8")
+    ip.run_line_magic("library", f"load Mira {path}")
+    ip.run_line_magic("library", "stack " + line)
+    assert _top(len(top)) == top
+
+
+def test_library_stack_still_names_an_unknown_part(ip, tmp_path):
+    path = tmp_path / "u.txt"
+    path.write_text("4 Urborg, Tomb of Yawgmoth\n4 Forest\n", encoding="utf-8")
+    ip.run_line_magic("library", f"load Mira {path}")
+    shown = str(ip.run_line_magic("library", "stack Forest, Urborg"))
+    assert "unknown card 'Urborg'" in shown
+
+
+def test_odds_check_on_a_library_that_cannot_be_checked_says_why(ip, tmp_path):
+    """MTG-CHK-04: 3 cards, 2 of them known on top -> 1 left, no check; it printed `— (—)`."""
+    path = tmp_path / "small.txt"
+    path.write_text("3 Forest\n", encoding="utf-8")
+    ip.run_line_magic("library", f"load Mira {path}")
+    ip.run_line_magic("library", "peek 2 @Mira")
+    shown = str(ip.run_line_magic("odds", "check green 2 @Mira"))
+    assert "(—)" not in shown
+    assert shown == ("Mira: green check [2]: no chance to give — the library has 1 card(s) left after exiling "
+                     "2 known top card(s) of 3, and a check needs 2 (MTG-CHK-04)")

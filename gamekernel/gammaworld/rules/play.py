@@ -206,27 +206,53 @@ def require_deck(state: AlphaState, owner: str) -> str:
     return deck_zone(owner)
 
 
+def _refuse_mid_encounter(state: AlphaState, owner: str) -> None:
+    """GW-ALPHA-11 (seed 000): a deck changes after an extended rest or between sessions, never
+    while an encounter runs."""
+    if state.encounter:
+        raise RuleError(t("gammaworld.err.deck_mid_encounter", owner=owner))
+
+
+def _copy_problems(state: AlphaState, owner: str, zone: str, card_ids: Sequence[str]) -> list[list]:
+    """GW-ALPHA-02's copy limit for the names just added to a player's deck, as [key, fields] rows
+    (reported with the add; the deck's size is only checked when it is drawn from)."""
+    if zone == GM_DECK:
+        return []
+    owned = [catalog_name(state, c.def_id) for c in state.table.home_of(zone)]
+    added = {catalog_name(state, card_id) for card_id in card_ids}
+    names = owned + [catalog_name(state, card_id) for card_id in card_ids]
+    check = validate_deck(owner, names)
+    return [[p.key, dict(p.fields)] for p in check.problems
+            if p.key == "gammaworld.deck.too_many" and dict(p.fields)["name"] in added]
+
+
 def plan_deck_add(state: AlphaState, owner: str, card_ids: Sequence[str], rng: random.Random, catalog: Catalog) -> Step:
-    """Add cards to a deck (then reshuffle it: a card put in must not sit in a known place)."""
+    """Add cards to a deck (then reshuffle it: a card put in must not sit in a known place). Refused
+    during an encounter (GW-ALPHA-11); a name past the copy limit is reported now (GW-ALPHA-02)."""
     require_setup(state)
     zone = require_deck(state, owner)
+    _refuse_mid_encounter(state, owner)
     if not card_ids:
         raise UsageError(t("gammaworld.err.add_none"))
     for card_id in card_ids:
         catalog.card(card_id, "en")
+    problems = _copy_problems(state, owner, zone, card_ids)
     build = _Builder(state.table)
     created = build.add(cards.plan_create, zone, list(card_ids))
     build.add(cards.plan_shuffle, zone, rng)
     return Step(
-        "deck_add", owner, build.batch(f"gw deck add {owner}", created.uids), detail={"card_ids": list(card_ids)},
+        "deck_add", owner, build.batch(f"gw deck add {owner}", created.uids),
+        detail={"card_ids": list(card_ids), **({"deck_problems": problems} if problems else {})},
         planned=build.handover(),
     )
 
 
 def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1) -> Step:
-    """Remove copies of a card from a deck; only copies lying in the deck (GW-ALPHA-11: edit at a rest)."""
+    """Remove copies of a card from a deck; only copies lying in the deck, never during an encounter
+    (GW-ALPHA-11: edit at a rest)."""
     require_setup(state)
     zone = require_deck(state, owner)
+    _refuse_mid_encounter(state, owner)
     if count < 1:
         raise UsageError(t("gammaworld.err.remove_count", count=count))
     owned = [c for c in state.table.home_of(zone) if c.def_id == card_id]
@@ -270,6 +296,27 @@ def _source(state: AlphaState, name: str, from_gm: bool) -> str:
     return GM_DECK
 
 
+def _deck_label(zone: str) -> str:
+    """A deck as players call it: "the GM deck" or "Rin's deck" (never the zone's id)."""
+    owner = zone.split(":")[1] if zone.count(":") == 2 else None
+    return t("gammaworld.deck.label_own", owner=owner) if owner else t("gammaworld.deck.label_gm")
+
+
+def _draw(build: _Builder, source: str, to: str, n: int, rng: random.Random,
+          keep_out: Sequence[str] = ()) -> tuple[Batch, list[str]]:
+    """Plan drawing `n` cards into `to`, and name the decks that ran out and were reshuffled from the
+    discard pile on the way. The cards in `keep_out` (just discarded by the same step) stay in the
+    discard pile through that reshuffle, so a card is never its own replacement. A deck that cannot
+    give the cards is refused in players' words (which deck, how many, the option that decides)."""
+    try:
+        drawn = build.add(cards.plan_draw, source, to, n, rng=rng, keep_out=frozenset(keep_out))
+    except cards.EmptyZoneError:
+        option = "empty_gm_deck" if source == GM_DECK else "empty_own_deck"
+        raise RuleError(t("gammaworld.err.deck_ran_out", deck=_deck_label(source), n=n, option=option)) from None
+    refilled = [op.to for op in drawn.ops if isinstance(op, cards.Move) and DISCARD in op.sources and op.to != to]
+    return drawn, [_deck_label(zone) for zone in dict.fromkeys(refilled)]
+
+
 def readied_missing(state: AlphaState, name: str) -> int:
     """How many readied cards a known character lacks for his level (GW-ALPHA-06): what a draw fills."""
     who = state.characters[name]
@@ -291,7 +338,7 @@ def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool
     if source != GM_DECK:  # GW-ALPHA-02: a player deck is checked when it is drawn from
         ids = deck_card_ids(state, who.name)
         check = validate_deck(who.name, [catalog_name(state, i) for i in ids])
-    drawn = build.add(cards.plan_draw, source, readied_zone(who.name), wanted - have, rng=rng)
+    drawn, reshuffled = _draw(build, source, readied_zone(who.name), wanted - have, rng)
     return Step(
         "draw",
         who.name,
@@ -301,6 +348,7 @@ def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool
             "level": who.level,
             "wanted": wanted,
             "drawn": build.def_ids(drawn.uids),
+            **({"reshuffled": reshuffled} if reshuffled else {}),
             **({"deck_problems": [[p.key, dict(p.fields)] for p in check.problems]} if check and not check.ok else {}),
         },
         planned=build.handover(),
@@ -397,9 +445,10 @@ def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random,
 def plan_d20(state: AlphaState, actor: str | None, faces: Sequence[int], *, label: str = "") -> Step | None:
     """GW-ALPHA-10: natural 1s on d20s rolled by a character during an encounter -> pending flux.
 
-    Without an actor the roll is the only character's; with several, a `flux_ask` step naming them
-    (the GM resolves it with `%flux NAME --force`). Returns None when nothing happens (not a GW
-    character, no 1, no encounter)."""
+    Without an actor the roll is the only character's; with several, or with an actor whose name is
+    only close to Gamma World characters' (a typo such as `@Rni`), a `flux_ask` step naming them (the
+    GM resolves it with `%flux NAME --force`). Returns None when nothing happens (a roller who is not
+    a Gamma World character at all, no 1, no encounter)."""
     if not state.ready:
         return None
     ones = sum(1 for face in faces if face == 1)
@@ -411,10 +460,11 @@ def plan_d20(state: AlphaState, actor: str | None, faces: Sequence[int], *, labe
         if len(state.characters) > 1:
             return Step("flux_ask", "", detail={"names": list(state.characters), "faces": list(faces), "label": label})
         actor = next(iter(state.characters))
-    try:
-        who = character(state, actor)
-    except NotFoundError:
-        return None
+    found, close = resolve_name(actor.strip(), state.characters)
+    if found is None:  # a typo (`@Rni` for Rin) must not skip the flux silently: ask whose roll it was
+        return Step("flux_ask", "", detail={"names": close, "faces": list(faces), "label": label,
+                                            "unknown": actor}) if close else None
+    who = state.characters[found]
     count = ones if state.config.flux_per_natural_1 else 1
     return Step(
         "flux_pending",
@@ -447,7 +497,7 @@ def plan_flux(
     if uid is not None:
         build.add(cards.plan_move, [uid], DISCARD, label="flux discard")
     source = GM_DECK if state.config.flux_from_gm_deck else _source(state, who.name, False)
-    drawn = build.add(cards.plan_draw, source, readied_zone(who.name), 1, rng=rng)
+    drawn, reshuffled = _draw(build, source, readied_zone(who.name), 1, rng, keep_out=[uid] if uid else [])
     discarded = state.table.cards[uid].def_id if uid else None
     return Step(
         "flux",
@@ -460,6 +510,7 @@ def plan_flux(
             "source": "gm" if source == GM_DECK else "own",
             "forced": pending < 1,
             **copy,
+            **({"reshuffled": reshuffled} if reshuffled else {}),
         },
         planned=build.handover(),
     )
@@ -473,30 +524,36 @@ def plan_encounter_start(state: AlphaState) -> Step:
 
 
 def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = False) -> Step:
-    """GW-ALPHA-09: every character discards all readied cards (tapped or not) and draws as many
-    replacements (own deck if they have one, else the GM deck). Unresolved flux lapses. Only at the
-    end of a running encounter: a second `end` would discard fresh hands (`force` to refresh anyway)."""
+    """GW-ALPHA-09: every character discards all readied cards (tapped or not) and draws the
+    replacements (own deck if they have one, else the GM deck): as many as their level readies now
+    (GW-ALPHA-06), so a level changed during the encounter refreshes to the new count. Unresolved flux
+    lapses. Only at the end of a running encounter: a second `end` would discard fresh hands (`force`
+    to refresh anyway)."""
     require_setup(state)
     if not state.encounter and not force:
         raise RuleError(t("gammaworld.err.no_encounter"))
     build = _Builder(state.table)
     refreshed: dict[str, list[str]] = {}
     drawn_all: list[str] = []
-    for name in state.characters:
+    reshuffled: list[str] = []
+    for name, who in state.characters.items():
         readied = list(build.table.orders.get(readied_zone(name), ()))
         if not readied:
             continue
         build.add(cards.plan_move, readied, DISCARD, label=f"refresh discard {name}")
-        drawn = build.add(cards.plan_draw, _source(state, name, False), readied_zone(name), len(readied), rng=rng)
+        drawn, refilled = _draw(build, _source(state, name, False), readied_zone(name), readied_count(who.level), rng,
+                                keep_out=readied)
         refreshed[name] = build.def_ids(drawn.uids)
         drawn_all.extend(drawn.uids)
+        reshuffled += [deck for deck in refilled if deck not in reshuffled]
     return Step(
         "encounter_end",
         "GM",
         build.batch("gw encounter end", drawn_all),
         encounter=False,
         clear_flux=True,
-        detail={"refreshed": refreshed, "lapsed_flux": dict(sorted(state.flux.items()))},
+        detail={"refreshed": refreshed, "lapsed_flux": dict(sorted(state.flux.items())),
+                **({"reshuffled": reshuffled} if reshuffled else {})},
         planned=build.handover(),
     )
 
@@ -526,9 +583,7 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
     if draw:
         for name in who:
             level = state.characters[name].level
-            drawn = build.add(
-                cards.plan_draw, _source(state, name, False), readied_zone(name), readied_count(level), rng=rng
-            )
+            drawn, _ = _draw(build, _source(state, name, False), readied_zone(name), readied_count(level), rng)
             drawn_by[name] = build.def_ids(drawn.uids)
             drawn_all.extend(drawn.uids)
     return Step(

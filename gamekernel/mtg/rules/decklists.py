@@ -1,7 +1,10 @@
 """Decklists as people paste them -> entries; the main deck is the library.
 
-Formats: MTG Arena export, MTGO .txt and .dek XML, and the site exports built on them (Moxfield,
-Archidekt, MTGGoldfish). Section headers (`Deck`, `Sideboard:`, `Commander`, `// Sideboard` ...) and
+Formats: MTG Arena export, MTGO .txt and .dek XML, the site exports built on them (Moxfield,
+Archidekt, MTGGoldfish), and the .dck files of the two free clients as they write them: XMage
+(`NAME:`, `4 [M10:185] Llanowar Elves`, `SB: 2 [M10:12] Duress`, `LAYOUT ...`) and Forge (`[metadata]`,
+`[Main]`, `[Sideboard]`, `[Commander]` ... sections, `4 Llanowar Elves|M10|1`).
+Section headers (`Deck`, `Sideboard:`, `Commander`, `// Sideboard` ...) and
 `//` group comments (`// Creatures`) decide the sections; then a blank line only separates groups.
 A file with neither is laid out the way MTGO and old Arena exports write it: the main deck, one
 blank line, the sideboard. More than two blank-separated blocks, or a "sideboard" block larger than
@@ -16,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gamekernel import limits
@@ -25,16 +28,28 @@ from gamekernel.i18n import t
 from gamekernel.mtg.rules.facts import COLOURS, CardFacts, FactsIndex, strip_name_brackets
 from gamekernel.text import half_width
 
-FORMATS = ("arena", "mtgo", "dek", "moxfield", "archidekt", "mtggoldfish", "text")
-MAIN, SIDE, OTHER = "main", "side", "other"
+FORMATS = ("arena", "mtgo", "dek", "moxfield", "archidekt", "mtggoldfish", "xmage", "forge", "text")
+MAIN, SIDE, COMMANDER, OTHER = "main", "side", "commander", "other"
 # Section headers, compared after NFKC, case folding and dropping a trailing ':' or '(15)'.
 SECTION_HEADERS = {
     **dict.fromkeys(("deck", "main", "maindeck", "mainboard", "main deck", "main board",
                      "メイン", "メインデッキ", "デッキ"), MAIN),
     **dict.fromkeys(("sideboard", "side", "sb", "side board", "サイドボード", "サイド"), SIDE),
-    **dict.fromkeys(("commander", "commanders", "companion", "companions", "maybeboard", "maybe",
-                     "considering", "tokens", "attractions", "stickers", "統率者", "相棒"), OTHER),
+    **dict.fromkeys(("commander", "commanders", "統率者"), COMMANDER),
+    **dict.fromkeys(("companion", "companions", "maybeboard", "maybe", "considering", "tokens", "attractions",
+                     "stickers", "相棒"), OTHER),
 }
+# XMage's own card line (its DckDeckImporter): count, [SET:number], name; `SB: ` before it for the sideboard.
+_XMAGE_LINE = re.compile(
+    r"^(?P<side>SB:\s*)?(?P<count>\d+)\s*\[(?P<set>[^\]:]+):(?P<number>[^\]:]*)\]\s*(?P<name>.+?)\s*$")
+_XMAGE_INFO = ("NAME:", "AUTHOR:", "LAYOUT")  # NAME:deck name; AUTHOR: and the editor's LAYOUT lines carry no cards
+_XMAGE_NOTE = re.compile(r"^(?!SB:)[A-Z][A-Z ]*:")  # other header notes of shared lists: `EVENT: ...`, `DATE: ...`
+# Forge's sections (its DeckSection names, compared case-blind): which part of the deck each one is.
+FORGE_SECTIONS = {"main": MAIN, "sideboard": SIDE, "commander": COMMANDER,
+                  **dict.fromkeys(("avatar", "planes", "schemes", "conspiracy", "dungeon", "attractions",
+                                   "contraptions"), OTHER)}
+_FORGE_HEADER = re.compile(r"^\[(?P<section>[^\[\]]+)\]$")
+_FORGE_LINE = re.compile(r"^(?:(?P<count>\d+)\s+)?(?P<request>\S.*?)\s*$")
 _HEADER_TAIL = re.compile(r"\s*(?:\(\d+\)|:)\s*$")
 _LINE = re.compile(
     r"^(?P<count>\d+)\s*(?:[xX×]\s+|\s+|(?=《))(?P<name>.+?)"
@@ -67,7 +82,10 @@ class Decklist:
     source: str = "<text>"
     fmt: str = "mtgo"
     name: str | None = None
-    other: tuple[DeckEntry, ...] = ()  # commander, companion, maybeboard: not in the library
+    other: tuple[DeckEntry, ...] = ()  # companion, maybeboard, planes ...: not in the library
+    commander: tuple[DeckEntry, ...] = ()  # the command zone: not in the library either
+    detected: bool = True  # False when `--format` chose the format
+    warnings: tuple[str, ...] = ()  # one line each, already translated (a file that was not UTF-8)
 
     @property
     def main_count(self) -> int:
@@ -90,12 +108,17 @@ def section_of(line: str) -> str | None:
 
 
 def detect_format(text: str) -> str:
-    """A label for what the text looks like: 'dek' (XML), 'archidekt', 'arena' (headers or set codes),
-    else 'mtgo'. Parsing does not depend on it, except for 'dek'."""
+    """A label for what the text looks like: 'dek' (XML), 'forge' (its [Main] / [metadata] sections or
+    `Name|SET` lines), 'xmage' (`[SET:number]` lines, NAME:), 'archidekt', 'arena' (headers or set codes),
+    else 'mtgo'. Parsing depends on it only for 'dek', 'forge' and 'xmage'."""
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("<"):
         return "dek"
     lines = [half_width(raw).strip() for raw in stripped.splitlines()]
+    if any(_is_forge_line(line) for line in lines):
+        return "forge"
+    if any(_XMAGE_LINE.match(line) or line.startswith(_XMAGE_INFO) for line in lines):
+        return "xmage"
     matches = [_LINE.match(line) for line in lines]
     if any(m and (m["category"] is not None or (m["bracket"] and not _BRACKET_SET.fullmatch(m["bracket"])))
            for m in matches):
@@ -107,26 +130,41 @@ def detect_format(text: str) -> str:
     return "mtgo"
 
 
+def _is_forge_line(line: str) -> bool:
+    """A Forge section header (`[Main]`, `[metadata]`) or card request (`4 Llanowar Elves|M10|1`)."""
+    header = _FORGE_HEADER.match(line)
+    if header:
+        return header["section"].strip().casefold() in {*FORGE_SECTIONS, "metadata"}
+    return bool(re.match(r"^\d+\s+[^|\[\]]+\|", line))
+
+
 def parse_decklist(text: str, source: str = "<text>", fmt: str | None = None) -> Decklist:
-    """Parse a decklist in any supported format (detected when `fmt` is None)."""
+    """Parse a decklist in any supported format (detected when `fmt` is None, else forced)."""
     lines = text.count("\n") + 1
     if lines > limits.current().max_lines:  # checked before any line is read (text given directly too)
         raise DataError(t("limits.err.lines", file=source, lines=lines, limit=limits.current().max_lines))
-    fmt = fmt or detect_format(text)
+    detected = fmt is None
+    fmt = detect_format(text) if fmt is None else fmt.strip().casefold()
     if fmt not in FORMATS:
         raise DataError(t("mtg.error.deck_format", source=source, fmt=fmt, formats=", ".join(FORMATS)))
-    if fmt == "dek":
-        return _parse_dek(text, source)
-    return _parse_text(text, source, fmt)
+    parser = {"dek": _parse_dek, "xmage": _parse_xmage, "forge": _parse_forge}.get(fmt)
+    deck = parser(text, source) if parser else _parse_text(text, source, fmt)
+    return replace(deck, detected=detected)
 
 
 def read_decklist(path: str | os.PathLike[str], fmt: str | None = None) -> Decklist:
+    """A decklist file; one that is not UTF-8 (old Forge and MTGO files) is read as Windows-1252, with a
+    warning naming the first line that was not UTF-8."""
     path = Path(path)
     try:
-        text = limits.read_text(path, encoding="utf-8-sig")
+        text, legacy_line = limits.read_text_or_legacy(path)
     except OSError as error:
         raise DataError(t("mtg.error.deck_read", path=path, reason=error.strerror or error)) from error
-    return parse_decklist(text, path.name, fmt)
+    deck = parse_decklist(text, path.name, fmt)
+    if legacy_line is None:
+        return deck
+    warning = t("mtg.deck.warn.cp1252", source=path.name, line=legacy_line)
+    return replace(deck, warnings=(*deck.warnings, warning))
 
 
 @dataclass(frozen=True)
@@ -168,7 +206,7 @@ def _parse_text(text: str, source: str, fmt: str) -> Decklist:
         raise DataError(t("mtg.error.deck_empty", source=source))
     grouped = any(line.kind == "header" for line in lines) or any(
         line.kind == "comment" and line.text.startswith("//") and line.number > first_card for line in lines)
-    sections: dict[str, list[DeckEntry]] = {MAIN: [], SIDE: [], OTHER: []}
+    sections = _empty_sections()
     if grouped:  # headers or `// Group` comments: a blank line only separates groups
         section = MAIN
         for line in lines:
@@ -186,10 +224,101 @@ def _parse_text(text: str, source: str, fmt: str) -> Decklist:
             for line in block:
                 target, entry = _card(line, source)
                 sections[target or place].append(entry)
+    name = next((line.text for line in lines if line.kind == "name"), None)
+    return _decklist(sections, source, fmt, name)
+
+
+def _empty_sections() -> dict[str, list[DeckEntry]]:
+    return {MAIN: [], SIDE: [], COMMANDER: [], OTHER: []}
+
+
+def _decklist(sections: dict[str, list[DeckEntry]], source: str, fmt: str, name: str | None) -> Decklist:
+    """The parsed sections as a Decklist; a list without main-deck cards is refused."""
     if not sections[MAIN]:
         raise DataError(t("mtg.error.deck_empty", source=source))
-    name = next((line.text for line in lines if line.kind == "name"), None)
-    return Decklist(tuple(sections[MAIN]), tuple(sections[SIDE]), source, fmt, name, tuple(sections[OTHER]))
+    return Decklist(tuple(sections[MAIN]), tuple(sections[SIDE]), source, fmt, name, tuple(sections[OTHER]),
+                    tuple(sections[COMMANDER]))
+
+
+def _parse_xmage(text: str, source: str) -> Decklist:
+    """XMage .dck: `NAME:`, `4 [M10:185] Llanowar Elves`, `SB: 2 [M10:12] Duress`, `LAYOUT ...` (the deck
+    editor's piles, no cards of their own); `#` and `//` comments (old XMage files open with
+    `//Created with Mage`). A plain `4 Forest` line is read as elsewhere."""
+    sections = _empty_sections()
+    name = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = half_width(raw).strip()
+        if line.startswith("NAME:"):
+            name = line[5:].strip() or None
+            continue
+        if not line or line.startswith(("#", "//", *_XMAGE_INFO[1:])) or _XMAGE_NOTE.match(line):
+            continue
+        match = _XMAGE_LINE.match(line)
+        if match is None:
+            target, entry = _card(_Line(number, "card", line), source)
+            sections[target or MAIN].append(entry)
+            continue
+        count = _counted(match["count"], source, number)
+        entry = DeckEntry(count, strip_name_brackets(match["name"]), number, match["set"].strip(),
+                          match["number"].strip() or None)
+        sections[SIDE if match["side"] else MAIN].append(entry)
+    return _decklist(sections, source, "xmage", name)
+
+
+def _parse_forge(text: str, source: str) -> Decklist:
+    """Forge .dck: `[metadata]` with `Name=`, then card sections (`[Main]`, `[Sideboard]`, `[Commander]`,
+    `[Planes]` ...; other sections such as `[shop]` carry no cards); card lines `4 Llanowar Elves|M10|1`
+    (name|set|art index|[collector number], a `+` after the name for foil); `;` and `#` comments."""
+    sections = _empty_sections()
+    name, section = None, None  # cards before any header are the main deck's
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = half_width(raw).strip()
+        if not line or line.startswith((";", "#")):
+            continue
+        header = _FORGE_HEADER.match(line)
+        if header:
+            section = header["section"].strip().casefold()
+            continue
+        if section == "metadata":
+            name = _forge_metadata(line, number, source, name)
+            continue
+        if section is not None and section not in FORGE_SECTIONS:
+            continue
+        sections[FORGE_SECTIONS.get(section or "", MAIN)].append(_forge_entry(line, number, source))
+    return _decklist(sections, source, "forge", name)
+
+
+def _forge_metadata(line: str, number: int, source: str, name: str | None) -> str | None:
+    """A `[metadata]` line: `Name=` names the deck; a card line there is refused (Forge reads cards
+    only under a card section, so the deck would silently lose it)."""
+    key, sep, value = line.partition("=")
+    if not sep and re.match(r"^\d+\s+\S", line):
+        raise DataError(t("mtg.error.forge_card_in_metadata", source=source, line=number, text=line[:60]))
+    return value.strip() if key.strip().casefold() == "name" and value.strip() else name
+
+
+def _forge_entry(line: str, number: int, source: str) -> DeckEntry:
+    """`4 Llanowar Elves|M10|1` -> an entry (no count means one copy, as Forge reads it)."""
+    match = _FORGE_LINE.match(line)
+    if match is None:
+        raise DataError(t("mtg.error.deck_line", source=source, line=number, text=line[:60]))
+    count = _counted(match["count"] or "1", source, number)
+    name, *rest = (part.strip() for part in match["request"].split("|"))
+    set_code = rest[0] if rest and rest[0] and not rest[0].isdigit() else None
+    collector = next((part.strip("[]") for part in rest if part.startswith("[")), None)
+    foil = name.endswith("+")
+    name = strip_name_brackets(name.removesuffix("+").strip())
+    if not name:
+        raise DataError(t("mtg.error.deck_line", source=source, line=number, text=line[:60]))
+    return DeckEntry(count, name, number, set_code, collector, foil)
+
+
+def _counted(text: str, source: str, line: int) -> int:
+    """A line's count, refused when 0 or above the limit."""
+    count = _copies(text, source, line)
+    if count < 1:
+        raise DataError(t("mtg.error.deck_count", source=source, line=line, count=count))
+    return count
 
 
 def _blocks(lines: list[_Line]) -> list[list[_Line]]:
@@ -250,9 +379,7 @@ def _entry(line: str, number: int, source: str) -> DeckEntry:
     match = _LINE.match(line)
     if not match:
         raise DataError(t("mtg.error.deck_line", source=source, line=number, text=line[:60]))
-    count = _copies(match["count"], source, number)
-    if count < 1:
-        raise DataError(t("mtg.error.deck_count", source=source, line=number, count=count))
+    count = _counted(match["count"], source, number)
     set_code, category, bracket = match["set"], match["category"], match["bracket"]
     if bracket is not None:
         if set_code is None and _BRACKET_SET.fullmatch(bracket):
@@ -302,24 +429,39 @@ def _find_line(lines: list[str], name: str, start: int) -> tuple[int, int]:
     return start + 1, start
 
 
+UNKNOWN_SHOWN = 10  # unknown cards named in the error; the rest are counted ("… and 44 more")
+
+
 def build_library(decklist: Decklist, index: FactsIndex) -> list[CardFacts]:
     """The main deck as card facts in list order (shuffle it with the session RNG afterwards).
 
-    Every unknown card of the main deck is reported at once, each with its line and close matches."""
+    Every unknown card of the main deck is reported at once, one per line with its line number and
+    close matches (the first UNKNOWN_SHOWN of them, then how many more), so one fix-up round is enough."""
     library: list[CardFacts] = []
-    unknown: list[str] = []
+    unknown: list[DeckEntry] = []
     for entry in decklist.main:
         card = index.find(entry.name)
         if card is None:
-            close = index.close_names(entry.name)
-            hint = t("mtg.error.maybe", names=", ".join(repr(name) for name in close)) if close else ""
-            unknown.append(t("mtg.error.unknown_card_line", line=entry.line, card=entry.name, hint=hint))
+            unknown.append(entry)
             continue
         library.extend([card] * entry.count)
-    if unknown:  # one line naming every unknown card, so one fix-up round is enough
-        raise NotFoundError(t("mtg.error.unknown_cards", source=decklist.source, count=len(unknown),
-                              index=index.source, cards=" · ".join(unknown), hint=t("mtg.error.load_card_data")))
+    if unknown:
+        raise NotFoundError(unknown_cards_message(decklist.source, unknown, index))
     return library
+
+
+def unknown_cards_message(source: str, unknown: list[DeckEntry], index: FactsIndex) -> str:
+    """The header, one indented line per unknown card (at most UNKNOWN_SHOWN), the rest as a count,
+    and what to load."""
+    lines = [t("mtg.error.unknown_cards", source=source, count=len(unknown), index=index.source)]
+    for entry in unknown[:UNKNOWN_SHOWN]:
+        close = index.close_names(entry.name)
+        hint = t("mtg.error.maybe", names=", ".join(repr(name) for name in close)) if close else ""
+        lines.append("  " + t("mtg.error.unknown_card_line", line=entry.line, card=entry.name, hint=hint))
+    if len(unknown) > UNKNOWN_SHOWN:
+        lines.append("  " + t("mtg.error.unknown_more", count=len(unknown) - UNKNOWN_SHOWN))
+    lines.append(t("mtg.error.need_card_data"))
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)

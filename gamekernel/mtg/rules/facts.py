@@ -7,8 +7,11 @@ order; a card with no colour is colourless (an empty tuple).
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import json
+import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
@@ -136,10 +139,63 @@ def strip_name_brackets(name: str) -> str:
 
 def name_key(name: str) -> str:
     """THE card-name normalisation (every lookup goes through it): width and compatibility forms (NFKC),
-    case and spacing (gamekernel.text.match_key), apostrophes, split-card slashes, Japanese 《》 brackets."""
+    case and spacing (gamekernel.text.match_key), Latin accents and ligatures ('Lórien' = 'Lorien',
+    'Æther' = 'Aether', as people type them), apostrophes, split-card slashes, Japanese 《》 brackets."""
     text = strip_name_brackets(half_width(name)).replace("\u2019", "'").replace("\u2018", "'")
     text = text.replace("//", "/")
-    return " // ".join(key for key in (match_key(part) for part in text.split("/")) if key)
+    return " // ".join(key for key in (fold_accents(match_key(part)) for part in text.split("/")) if key)
+
+
+_LIGATURES = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ł": "l", "ı": "i"})
+
+
+def fold_accents(text: str) -> str:
+    """Latin letters without their accents and ligatures spelled out ('æther' -> 'aether'). Marks on
+    other scripts stay: Japanese voiced kana (ガ) must not become their plain forms (カ)."""
+    if text.isascii():
+        return text
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFD", text.translate(_LIGATURES)):
+        if unicodedata.combining(char) and kept and kept[-1].isascii():
+            continue
+        kept.append(char)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+class NameNeighbours:
+    """Candidate names for a "did you mean" hint, from an index instead of a scan of every name: the
+    names next to the query in sorted order (same beginning), in sorted order of their reversed text
+    (same ending), and the names sharing one of its rarer words. Only those few are compared
+    (difflib), so a hint costs about the same for 300 names as for 30,000."""
+
+    WINDOW = 6  # names taken on each side of the query in each sorted order
+    WORD_POSTINGS = 40  # a word shared by more names than this (like 'of', 'the') brings none
+
+    def __init__(self, keys: Iterable[str]):
+        self.keys = sorted(set(keys))
+        self.reversed = sorted(key[::-1] for key in self.keys)
+        self.words: dict[str, list[str]] = {}
+        for key in self.keys:
+            for word in set(key.split()):
+                self.words.setdefault(word, []).append(key)
+
+    def candidates(self, key: str) -> list[str]:
+        """Names that might be what `key` meant (a superset of the good suggestions, unranked)."""
+        found = set(self._window(self.keys, key))
+        found.update(name[::-1] for name in self._window(self.reversed, key[::-1]))
+        for word in set(key.split()):
+            postings = self.words.get(word, ())
+            if len(postings) <= self.WORD_POSTINGS:
+                found.update(postings)
+        return sorted(found)
+
+    def _window(self, ordered: list[str], key: str) -> list[str]:
+        at = bisect.bisect_left(ordered, key)
+        return ordered[max(0, at - self.WINDOW):at + self.WINDOW]
+
+    def close(self, key: str, n: int, cutoff: float) -> list[str]:
+        """Up to `n` known keys close to `key`, best first (difflib's ratio over the candidates)."""
+        return difflib.get_close_matches(key, self.candidates(key), n=n, cutoff=cutoff)
 
 
 class FactsIndex(Mapping[str, CardFacts]):
@@ -149,6 +205,7 @@ class FactsIndex(Mapping[str, CardFacts]):
         self.source = source
         self._cards: dict[str, CardFacts] = {}
         self._aliases: dict[str, str] = {}
+        self._index: NameNeighbours | None = None
         for card in cards:
             self.add(card)
 
@@ -160,6 +217,7 @@ class FactsIndex(Mapping[str, CardFacts]):
                 return
             card = replace(known, ja_name=card.ja_name)  # ... but a Japanese name is added when missing
         self._cards[key] = card
+        self._index = None
         for alias in self._alias_keys(card):
             self._aliases.setdefault(alias, key)
 
@@ -192,11 +250,18 @@ class FactsIndex(Mapping[str, CardFacts]):
     def close_names(self, name: str) -> list[str]:
         """Up to three known names close to `name` (in Japanese for a Japanese query), best first."""
         key = name_key(name)
-        names = {k: c.name for k, c in self._cards.items()}
-        close = difflib.get_close_matches(key, list(names) + list(self._aliases), n=3, cutoff=0.72)
+        neighbours = self.neighbours()
+        close = neighbours.close(key, 3, 0.72)
         if not close and not key.isascii():  # Japanese names are short: a looser cutoff still helps
-            close = difflib.get_close_matches(key, list(self._aliases), n=3, cutoff=0.5)
+            close = neighbours.close(key, 3, 0.5)
         return list(dict.fromkeys(self._shown(self._cards[self._aliases.get(k, k)], k) for k in close))
+
+    def neighbours(self) -> NameNeighbours:
+        """The suggestion index, built once and kept until a card is added (loading full card data
+        builds it, so the first unknown card of a decklist costs no more than the next ones)."""
+        if self._index is None:
+            self._index = NameNeighbours([*self._cards, *self._aliases])
+        return self._index
 
     @staticmethod
     def _shown(card: CardFacts, key: str) -> str:
@@ -234,6 +299,48 @@ class FactsIndex(Mapping[str, CardFacts]):
 
     def __repr__(self) -> str:
         return f"<FactsIndex {self.source}: {len(self)} cards>"
+
+
+_QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|《([^》]*)》|「([^」]*)」|『([^』]*)』')
+_SEPARATOR = re.compile(r"\s*[,、，]\s*")
+MAX_NAME_PARTS = 4  # 'Borrowing 100,000 Arrows', 'Urborg, Tomb of Yawgmoth': names hold few commas
+
+
+def split_names(text: str, index: FactsIndex) -> list[str]:
+    """`A, B, C` (or `A、B`) as card names, where a name may hold a comma itself: a quoted name
+    ("Urborg, Tomb of Yawgmoth", 《ヨーグモスの墳墓、アーボーグ》) is one name; unquoted, the longest run of
+    comma-separated parts that names a known card is taken as that card, else each part is a name."""
+    names: list[str] = []
+    at = 0
+    for match in _QUOTED.finditer(text):
+        names += _split_unquoted(text[at:match.start()], index)
+        quoted = next(group for group in match.groups() if group is not None).strip()
+        names += [quoted] if quoted else []
+        at = match.end()
+    return names + _split_unquoted(text[at:], index)
+
+
+def _split_unquoted(text: str, index: FactsIndex) -> list[str]:
+    """Comma-separated parts, joining neighbours back whenever together they name a known card."""
+    parts = _SEPARATOR.split(text)
+    separators = _SEPARATOR.findall(text)
+    names: list[str] = []
+    start = 0
+    while start < len(parts):
+        end = next((end for end in range(min(len(parts), start + MAX_NAME_PARTS), start + 1, -1)
+                    if index.find(_joined(parts, separators, start, end)) is not None), start + 1)
+        name = _joined(parts, separators, start, end).strip()
+        names += [name] if name else []
+        start = end
+    return names
+
+
+def _joined(parts: list[str], separators: list[str], start: int, end: int) -> str:
+    """parts[start:end] with the separators that stood between them."""
+    text = parts[start]
+    for position in range(start + 1, end):
+        text += separators[position - 1] + parts[position]
+    return text
 
 
 def read_facts_file(path: str | Path) -> FactsIndex:

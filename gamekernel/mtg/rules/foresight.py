@@ -18,7 +18,8 @@ from gamekernel.mtg.rules.kinds import DEFAULT_OPTIONS, MtgOptions
 
 
 def counts_colourless_for_boost(card: CardFacts, options: MtgOptions = DEFAULT_OPTIONS) -> bool:
-    """MTG-CHK-13: colourless cards count, and basic lands (any land, by the OPEN default) too."""
+    """MTG-CHK-13: colourless cards count, and basic lands too (seed 002: 基本土地は無色あつかい); a
+    coloured non-basic land (Dryad Arbor) only with boost_colourless_lands="any"."""
     if card.is_colourless or card.is_basic_land:
         return True
     return card.is_land and options.boost_colourless_lands == "any"

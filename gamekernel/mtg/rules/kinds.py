@@ -35,9 +35,9 @@ class MtgOptions:
 
     # OPEN: a colourless check gives +0 to every card; True = +5 for a colourless card (unsupported).
     colourless_check_rewards_colourless: bool = False
-    # OPEN: which lands count as colourless for the boost: "any" land (recommended) or "basic" only
-    # (then a coloured non-basic land such as Dryad Arbor keeps its colour).
-    boost_colourless_lands: str = "any"
+    # Which lands count as colourless for the boost (MTG-CHK-13): "basic" (seed 002: basic lands count
+    # as colourless; a coloured non-basic land such as Dryad Arbor keeps its colour), or "any" land.
+    boost_colourless_lands: str = "basic"
     # OPEN: boost-exiled cards stay exiled until the library is reset (recommended); False = they go
     # to the bottom of the library in random order.
     boost_exile_stays: bool = True

@@ -289,8 +289,13 @@ def read_index(path: Path) -> FactsIndex:
 
 def load_card_data(path: str | os.PathLike[str], *, cache: str | Path | None = None, progress: Progress | None = None,
                    fmt: str | None = None, use_cache: bool = True) -> FactsIndex:
-    """Facts of every card in an AtomicCards.json or Scryfall oracle file (plain or .gz), cached."""
+    """Facts of every card in an AtomicCards.json or Scryfall oracle file (plain or .gz), cached; or
+    in a folder of Forge card scripts (its `res/cardsfolder`, read directly: small files)."""
     source = limits.user_path(path)
+    if source.is_dir():
+        from gamekernel.mtg.rules.forge_cards import forge_cardsfolder
+
+        return forge_cardsfolder(source)
     if not source.is_file():
         raise DataError(t("mtg.error.no_data_file", path=source))
     index_path = _index_path(source, cache_dir(None if cache is None else limits.user_path(cache, "folder")))
