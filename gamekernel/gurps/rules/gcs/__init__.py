@@ -348,53 +348,69 @@ def _weapon_skill_bonus(numbers: GcsNumbers, item: dict[str, Any], row: dict[str
     return int(total)
 
 
+def _named_weapon_rows(data: dict[str, Any]):
+    """(sheet name, weapon row, owner row) of every weapon usage: the first keeps the owner's name,
+    the others add their usage ("Broadsword (Thrust)"), so every view names a usage alike."""
+    taken: set[str] = set()
+    for item in _weapon_owners(data):
+        label = str(item.get("description", item.get("name", "?")))
+        for row in item.get("weapons") or []:
+            if not isinstance(row, dict):
+                continue
+            name = label if label not in taken else f"{label} ({row.get('usage') or len(taken)})"
+            taken.add(name)
+            yield name, row, item
+
+
+def weapon_rows(data: dict[str, Any]):
+    """(sheet name, weapon row) of every weapon usage of a parsed .gcs document, as the sheet names them."""
+    for name, row, _ in _named_weapon_rows(data):
+        yield name, row
+
+
 def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, where: str, warnings: list[str]):
     """Melee and ranged weapons of equipped items and traits: one CharacterWeapon per usage (the first
     keeps the item's name, the others add the usage: "Broadsword (Thrust)"), with the best default as
     its skill, less 1 per point of the weapon's minimum ST above the wielder's, plus weapon skill bonuses."""
     weapons: list[CharacterWeapon] = []
     expected: list[tuple[CharacterWeapon, int, int | None, int | None, int]] = []
-    taken: set[str] = set()  # the names in `weapons`
-    for item in _weapon_owners(data):
+    for name, row, item in _named_weapon_rows(data):
         label = str(item.get("description", item.get("name", "?")))
-        for row in item.get("weapons") or []:
-            melee = _is_melee(row)
-            if melee is None:
-                warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
-                continue
-            usage = str(row.get("usage", ""))
-            name = label if label not in taken else f"{label} ({usage or len(weapons)})"
-            damage = _damage_text(row)
-            best = _best_default(character, row.get("defaults") or [])
-            if best is None:
-                warnings.append(f"{name}: no usable skill or attribute default; skipped")
-                continue
-            parry_text = str(row.get("parry", "") or "0").lower()
-            parry = None if ("no" in parry_text or not melee) else int(re.sub(r"[^0-9+-]", "", parry_text) or 0)
-            flags: tuple[str, ...] = ()
-            if not melee:
-                acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
-                flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
-            modifier = best[1] + _weapon_skill_bonus(numbers, item, row)
-            minimum = _maybe_int(row.get("strength"))
-            if minimum is not None and minimum > character.st:
-                modifier -= minimum - character.st
-            weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
-                                     modifier=modifier, reach=str(row.get("reach", "") or ""), parry=parry,
-                                     flags=flags, usage=usage)
-            try:
-                validate_weapon(weapon, where=f"{where}: {name}")
-            except GameKernelError as error:
-                warnings.append(str(error))
-                continue
-            weapons.append(weapon)
-            taken.add(name)
-            level = (row.get("calc") or {}).get("level")
-            if level is not None:
-                calc = row.get("calc") or {}
-                expected.append((weapon, _int(level, f"{where}: {name}.calc.level"),
-                                 _maybe_int(calc.get("parry")), _maybe_int(calc.get("block")),
-                                 _maybe_int(row.get("block")) or 0))
+        melee = _is_melee(row)
+        if melee is None:
+            warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
+            continue
+        usage = str(row.get("usage", ""))
+        damage = _damage_text(row)
+        best = _best_default(character, row.get("defaults") or [])
+        if best is None:
+            warnings.append(f"{name}: no usable skill or attribute default; skipped")
+            continue
+        parry_text = str(row.get("parry", "") or "0").lower()
+        parry = None if ("no" in parry_text or not melee) else int(re.sub(r"[^0-9+-]", "", parry_text) or 0)
+        flags: tuple[str, ...] = ()
+        if not melee:
+            acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
+            flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
+        modifier = best[1] + _weapon_skill_bonus(numbers, item, row)
+        minimum = _maybe_int(row.get("strength"))
+        if minimum is not None and minimum > character.st:
+            modifier -= minimum - character.st
+        weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
+                                 modifier=modifier, reach=str(row.get("reach", "") or ""), parry=parry,
+                                 flags=flags, usage=usage)
+        try:
+            validate_weapon(weapon, where=f"{where}: {name}")
+        except GameKernelError as error:
+            warnings.append(str(error))
+            continue
+        weapons.append(weapon)
+        level = (row.get("calc") or {}).get("level")
+        if level is not None:
+            calc = row.get("calc") or {}
+            expected.append((weapon, _int(level, f"{where}: {name}.calc.level"),
+                             _maybe_int(calc.get("parry")), _maybe_int(calc.get("block")),
+                             _maybe_int(row.get("block")) or 0))
     return weapons, expected
 
 
