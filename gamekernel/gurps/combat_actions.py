@@ -785,7 +785,8 @@ def sheet_weapons(ch: Any) -> tuple[cb.Weapon, ...]:
     out = []
     for w in getattr(ch, "weapons", ()):
         try:
-            out.append(cb.weapon_from_sheet(w, ch.weapon_level(w)))
+            damage = ch.weapon_damage(w) if ch.own_damage_table(w) else None
+            out.append(cb.weapon_from_sheet(w, ch.weapon_level(w), damage))
         except (NotFoundError, RuleError):
             continue
     return tuple(out)

@@ -72,7 +72,7 @@ from gamekernel.gurps.rules.checks import (
     parse_check_spec,
     success_roll,
 )
-from gamekernel.gurps.rules.damage import DiceAdds, damage_for_st
+from gamekernel.gurps.rules.damage import DamageSpec, DiceAdds, progression_damage, resolve_damage
 from gamekernel.gurps.rules.defenses import dodge_score
 from gamekernel.gurps.rules.skills import (
     SkillDef,
@@ -191,6 +191,8 @@ class Character(Displayable):
     # Reaction bonuses and conditional modifiers a GCS file lists: (amount, situation).
     conditionals: tuple[tuple[int, str], ...] = ()
     carried_kg: float = 0.0
+    striking_st: int = 0  # ST for damage only (Striking ST, GCS `st:striking_only` features)
+    damage_progression: str = "basic_set"  # GCS's table setting; "basic_set" = the seed's GURPS-DMG-02
     gcs_source: str = ""  # the GCS file it was imported from (`%char save NAME.gcs` copies it)
     source: str = field(default="", compare=False)
 
@@ -256,17 +258,33 @@ class Character(Displayable):
 
     @property
     def thrust(self) -> DiceAdds:
-        return damage_for_st(self.st)[0]
+        return self.thrust_swing[0]
 
     @property
     def swing(self) -> DiceAdds:
-        return damage_for_st(self.st)[1]
+        return self.thrust_swing[1]
+
+    @property
+    def thrust_swing(self) -> tuple[DiceAdds, DiceAdds]:
+        """Basic thrust and swing (GURPS-DMG-02) for ST plus Striking ST, in the file's progression:
+        the one table the sheet, `%char` and every weapon's damage read."""
+        return progression_damage(self.st + self.striking_st, self.damage_progression)
 
     @property
     def damage(self) -> str:
         """"thrust/swing" as on the sheet (GURPS-DMG-03)."""
-        thrust, swing = damage_for_st(self.st)
+        thrust, swing = self.thrust_swing
         return f"{thrust}/{swing}"
+
+    def own_damage_table(self, weapon: CharacterWeapon) -> bool:
+        """Whether this weapon's damage differs from thr/sw of plain ST (Striking ST, another
+        progression, ST below 1, adds per die): then the fight rolls `weapon_damage`, worked out here."""
+        return bool(weapon.per_die or self.striking_st or self.damage_progression != "basic_set" or self.st < 1)
+
+    def weapon_damage(self, weapon: CharacterWeapon) -> DamageSpec:
+        """The basic damage a weapon does in this character's hands (GURPS-DMG-03): thr/sw from the
+        sheet's table, plus the weapon's adds per die (GCS `modifier_per_die`, Brawling +1/die)."""
+        return resolve_damage(weapon.damage, self.thrust_swing, per_die=weapon.per_die)
 
     @property
     def current_hp(self) -> int:
@@ -686,6 +704,10 @@ class Character(Displayable):
             data["conditionals"] = [list(row) for row in self.conditionals]
         if self.carried_kg:
             data["carried_kg"] = self.carried_kg
+        if self.striking_st:
+            data["striking_st"] = self.striking_st
+        if self.damage_progression != "basic_set":
+            data["damage_progression"] = self.damage_progression
         if self.states:
             data["states"] = list(self.states)
         if self.death_line:
@@ -731,6 +753,8 @@ class Character(Displayable):
                                               for k, v, label in data.get("feature_bonuses", []))
             kwargs["conditionals"] = tuple((int(v), str(text)) for v, text in data.get("conditionals", []))
             kwargs["carried_kg"] = float(data.get("carried_kg", 0.0))
+            kwargs["striking_st"] = int(data.get("striking_st", 0))
+            kwargs["damage_progression"] = str(data.get("damage_progression", "basic_set"))
             kwargs["states"] = tuple(str(x) for x in data.get("states", []))
             kwargs["death_line"] = int(data.get("death_line", 0))
         except (KeyError, TypeError, ValueError) as error:

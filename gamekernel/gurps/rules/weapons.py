@@ -41,6 +41,7 @@ class CharacterWeapon:
     parry: int | None = 0  # parry bonus; None = cannot parry ("No")
     flags: tuple[str, ...] = ()
     usage: str = ""
+    per_die: int = 0  # damage adds per die (GCS `modifier_per_die`, weapon bonuses such as Brawling +1/die)
 
     @property
     def skill_name(self) -> str:
@@ -52,7 +53,7 @@ class CharacterWeapon:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "damage": self.damage}
-        for key in ("skill", "modifier", "level", "reach", "usage"):
+        for key in ("skill", "modifier", "level", "reach", "usage", "per_die"):
             value = getattr(self, key)
             if value not in ("", 0, None):
                 data[key] = value
@@ -71,6 +72,7 @@ class CharacterWeapon:
                 level=None if data.get("level") is None else int(data["level"]),
                 reach=str(data.get("reach", "")), parry=None if str(parry).lower() == "no" else int(parry),
                 flags=tuple(str(f) for f in data.get("flags", ())), usage=str(data.get("usage", "")),
+                per_die=int(data.get("per_die", 0)),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(t("gurps.err.weapon.entry", where=where, error=error)) from error

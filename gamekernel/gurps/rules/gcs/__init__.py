@@ -30,6 +30,7 @@ from gamekernel.errors import DataError, GameKernelError, NotFoundError
 from gamekernel.gurps.rules.characters import Character, Skill
 from gamekernel.gurps.rules.gcs.calc import GcsNumbers, compute
 from gamekernel.gurps.rules.gcs.features import matches, matches_list, plain_name, reaction_lines, substitute
+from gamekernel.gurps.rules.gcs.weapon_damage import damage_bonus, damage_text, per_die_of
 from gamekernel.gurps.rules.skills import DIFFICULTY_BASE
 from gamekernel.gurps.rules.traits import Trait, maybe_trait
 from gamekernel.gurps.rules.weapons import CharacterWeapon, validate_weapon
@@ -158,6 +159,8 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     kwargs["feature_bonuses"] = tuple((key, value, "GCS") for key, value in numbers.defense_bonus.items() if value)
     kwargs["conditionals"] = reaction_lines(numbers.features)
     kwargs["carried_kg"] = numbers.carried_lb / 2
+    kwargs["striking_st"] = numbers.striking_st
+    kwargs["damage_progression"] = numbers.progression
 
     mismatches: list[tuple[str, int, int | None]] = []
     skills: list[Skill] = []
@@ -263,22 +266,6 @@ def _is_melee(row: dict[str, Any]) -> bool | None:
     return None
 
 
-def _damage_text(row: dict[str, Any]) -> str:
-    """{"type": "cut", "st": "sw", "base": "1"} -> "sw+1 cut"; {"base": "2d+1", "type": "pi"} -> "2d+1 pi"."""
-    dmg = row.get("damage") or {}
-    kind = str(dmg.get("type", "") or "cr")
-    st = str(dmg.get("st", "") or "")
-    base = str(dmg.get("base", "") or "").replace(" ", "")
-    if st in ("thr", "sw"):
-        if base and base.lstrip("+-").isdigit():
-            return f"{st}{int(base):+d} {kind}"
-        if not base:
-            return f"{st} {kind}"
-    elif base and "d" in base:
-        return f"{base} {kind}"
-    return str((row.get("calc") or {}).get("damage", ""))
-
-
 def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple[str, int, int] | None:
     """(skill or attribute, modifier, level) of the best weapon default the character can use: a skill
     on the sheet, or an attribute (as GCS resolves weapon levels)."""
@@ -348,6 +335,18 @@ def _weapon_skill_bonus(numbers: GcsNumbers, item: dict[str, Any], row: dict[str
     return int(total)
 
 
+def _relative_levels(numbers: GcsNumbers) -> dict[tuple[str, str], int]:
+    """(skill, specialization) -> level relative to its attribute (DX+2 -> 2), the file's level first:
+    what a `weapons_with_required_skill` bonus tests (Brawling at DX+2 gives +1 per die)."""
+    out: dict[tuple[str, str], int] = {}
+    for row in numbers.skills:
+        level = row.gcs if row.gcs is not None else row.level
+        attribute = numbers.attributes.get(row.attribute.lower()) if row.attribute else None
+        if row.kind == "skill" and level is not None and attribute is not None:
+            out.setdefault((row.name, row.specialization), level - attribute)
+    return out
+
+
 def _named_weapon_rows(data: dict[str, Any]):
     """(sheet name, weapon row, owner row) of every weapon usage: the first keeps the owner's name,
     the others add their usage ("Broadsword (Thrust)"), so every view names a usage alike."""
@@ -374,6 +373,9 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
     its skill, less 1 per point of the weapon's minimum ST above the wielder's, plus weapon skill bonuses."""
     weapons: list[CharacterWeapon] = []
     expected: list[tuple[CharacterWeapon, int, int | None, int | None, int]] = []
+    skill_features = [f for skill in _walk(data.get("skills") or []) for f in skill.get("features") or []
+                      if isinstance(f, dict)]
+    relative = _relative_levels(numbers)
     for name, row, item in _named_weapon_rows(data):
         label = str(item.get("description", item.get("name", "?")))
         melee = _is_melee(row)
@@ -381,7 +383,9 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
             warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
             continue
         usage = str(row.get("usage", ""))
-        damage = _damage_text(row)
+        flat, per_die = damage_bonus(numbers.features, skill_features, relative, item, row, label)
+        damage, worked = damage_text(row, flat)
+        per_die = per_die + per_die_of(row) if worked else 0
         best = _best_default(character, row.get("defaults") or [])
         if best is None:
             warnings.append(f"{name}: no usable skill or attribute default; skipped")
@@ -398,7 +402,7 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
             modifier -= minimum - character.st
         weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
                                  modifier=modifier, reach=str(row.get("reach", "") or ""), parry=parry,
-                                 flags=flags, usage=usage)
+                                 flags=flags, usage=usage, per_die=per_die)
         try:
             validate_weapon(weapon, where=f"{where}: {name}")
         except GameKernelError as error:

@@ -1,0 +1,118 @@
+"""A GCS character at the table: the numbers the sheet shows and the fight rolls equal the file's.
+
+Each document here is a small .gcs v5 written for the test (never a file of a public library)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamekernel.gurps.combat_actions import combatant_from_character
+from gamekernel.gurps.render import character_text
+from gamekernel.gurps.rules.combat import (
+    Tape,
+    attack,
+    choose_maneuver,
+    parse_weapon,
+    quick_combatant,
+    start_combat,
+)
+from gamekernel.gurps.rules.gcs import import_gcs
+from gamekernel.session import Session
+
+
+def doc(st: int = 10, dx: int = 10, **extra: Any) -> dict[str, Any]:
+    """A minimal GCS v5 character: ST/DX bought, no traits, plus `extra` top-level entries."""
+    data: dict[str, Any] = {
+        "version": 5, "profile": {"name": "Probe"}, "total_points": 100,
+        "attributes": [{"attr_id": "st", "adj": st - 10}, {"attr_id": "dx", "adj": dx - 10}],
+        "traits": [], "skills": [], "equipment": [],
+    }
+    data.update(extra)
+    return data
+
+
+def punch_trait(**damage: Any) -> dict[str, Any]:
+    """A natural-attack trait with one Punch usage (thr-1 cr unless `damage` says otherwise)."""
+    return {"id": "t1", "name": "Natural Attacks", "weapons": [{
+        "id": "w1", "usage": "Punch", "damage": {"type": "cr", "st": "thr", "base": "-1", **damage},
+        "defaults": [{"type": "dx"}, {"type": "skill", "name": "Brawling"}], "parry": "0"}]}
+
+
+def fight_damage(data: dict[str, Any], weapon: str = "Natural Attacks") -> str:
+    """The basic damage a combatant made from the imported sheet rolls with `weapon`."""
+    c = combatant_from_character(import_gcs(data).character)
+    w = c.weapon(weapon)
+    from gamekernel.gurps.rules.damage import parse_damage
+
+    return str(parse_damage(w.damage, st=c.st))
+
+
+def test_brawling_at_dx_plus_2_adds_one_per_die_to_punch_dmg_03():
+    # GURPS-DMG-03: a weapon's damage is thr/sw plus its adds; GCS's Brawling feature: +1 per die at DX+2
+    brawling = {"id": "s1", "name": "Brawling", "difficulty": "dx/e", "points": 4, "calc": {"level": 12},
+                "features": [{"type": "weapon_bonus", "selection_type": "weapons_with_required_skill",
+                              "name": {"compare": "is", "qualifier": "Brawling"},
+                              "level": {"compare": "at_least", "qualifier": 2}, "amount": 1, "per_die": True}]}
+    with_it = doc(traits=[punch_trait()], skills=[brawling])
+    assert fight_damage(with_it) == "1d-2 cr"  # ST 10 thr 1d-2, -1, +1 per die
+    brawling_low = {**brawling, "points": 1, "calc": {"level": 10}}  # DX+0: below the feature's level
+    assert fight_damage(doc(traits=[punch_trait()], skills=[brawling_low])) == "1d-3 cr"
+
+
+def test_weapon_modifier_per_die_is_rolled_dmg_03():
+    assert fight_damage(doc(st=13, traits=[punch_trait(modifier_per_die=2)])) == "1d+1 cr"  # 1d-1 -1 +2
+
+
+def test_this_weapon_bonus_and_weapon_master_by_name():
+    trait = punch_trait()
+    trait["features"] = [{"type": "weapon_bonus", "selection_type": "this_weapon", "amount": 2}]
+    master = {"id": "t2", "name": "Weapon Master", "features": [
+        {"type": "weapon_bonus", "selection_type": "weapons_with_name",
+         "name": {"compare": "is", "qualifier": "Natural Attacks"}, "amount": 1, "per_die": True}]}
+    assert fight_damage(doc(traits=[trait, master])) == "1d cr"  # 1d-2 -1 +2 +1
+
+
+def test_striking_st_and_the_files_progression_reach_sheet_and_fight_dmg_02():
+    striking = {"id": "t3", "name": "Striking ST", "levels": 5, "features": [
+        {"type": "attribute_bonus", "attribute": "st", "limitation": "striking_only", "amount": 1,
+         "per_level": True}]}
+    ch = import_gcs(doc(traits=[punch_trait(), striking])).character
+    assert (str(ch.thrust), str(ch.swing)) == ("1d+1", "2d+1")  # ST 15's row (GURPS-DMG-02)
+    assert ch.st == 10 and fight_damage(doc(traits=[punch_trait(), striking])) == "1d cr"
+    kyos = doc(st=9, traits=[punch_trait()], settings={"damage_progression": "knowing_your_own_strength"})
+    ch = import_gcs(kyos).character
+    assert str(ch.thrust) == "1d-3" and fight_damage(kyos) == "1d-4 cr"
+
+
+def test_st_0_creature_loads_and_shows_without_a_traceback(tmp_path: Path):
+    path = tmp_path / "slime.gcs"
+    path.write_text(json.dumps(doc(st=0, traits=[punch_trait()])), encoding="utf-8")
+    session = Session()
+    ch = session.gurps_char_load(path)
+    assert ch.st == 0 and str(ch.thrust) == "1d-6"  # GCS continues the table below ST 1
+    assert "1d-6/1d-5" in character_text(ch)
+    assert fight_damage(doc(st=0, traits=[punch_trait()])) == "1d-7 cr"
+
+
+@pytest.mark.parametrize(("weapon", "strong"), [("Club:12:2d cr", 0), ("Axe:12:sw+2 cut", 2)])
+def test_gurps_cmb_17_strong_adds_only_to_st_based_damage(weapon: str, strong: int):
+    # GURPS-CMB-17: All-Out Attack (Strong): +2 or +1 per die, ST-based thr/sw weapons only
+    hitter = quick_combatant("Hitter", {"st": 10, "dx": 12, "ht": 12, "weapon": weapon}, pc=True)
+    state = start_combat([hitter, quick_combatant("Dummy", {"dx": 8})], Tape(faces=[]))
+    state, _ = choose_maneuver(state, "Hitter", "all_out_attack", Tape(), option="strong")
+    state, _ = attack(state, "Hitter", "Dummy", parse_weapon(weapon).name, Tape(faces=[3, 3, 3]))
+    assert state.pending.strong_adds == strong
+
+
+def test_strong_still_adds_to_a_sheet_weapon_worked_out_from_st():
+    # GURPS-CMB-17: a sheet weapon rolled from its own table (adds per die) stays ST-based
+    ch = import_gcs(doc(st=13, traits=[punch_trait(modifier_per_die=2)])).character
+    hitter = combatant_from_character(ch)
+    state = start_combat([hitter, quick_combatant("Dummy", {"dx": 8})], Tape(faces=[]))
+    state, _ = choose_maneuver(state, "Probe", "all_out_attack", Tape(), option="strong")
+    state, _ = attack(state, "Probe", "Dummy", "Natural Attacks", Tape(faces=[3, 3, 3]))
+    assert state.pending.strong_adds == 2
