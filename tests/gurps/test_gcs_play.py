@@ -116,3 +116,18 @@ def test_strong_still_adds_to_a_sheet_weapon_worked_out_from_st():
     state, _ = choose_maneuver(state, "Probe", "all_out_attack", Tape(), option="strong")
     state, _ = attack(state, "Probe", "Dummy", "Natural Attacks", Tape(faces=[3, 3, 3]))
     assert state.pending.strong_adds == 2
+
+
+def test_fright_check_and_senses_take_the_files_trait_features_men_01_men_10(tmp_path: Path):
+    # GURPS-MEN-10: Fright Check vs Will (+2 Combat Reflexes); GURPS-MEN-01: sense rolls vs Per + Acute
+    reflexes = {"id": "t4", "name": "Combat Reflexes", "features": [
+        {"type": "attribute_bonus", "attribute": "fright_check", "amount": 2}]}
+    acute = {"id": "t5", "name": "Acute Vision", "levels": 3, "features": [
+        {"type": "attribute_bonus", "attribute": "vision", "amount": 1, "per_level": True}]}
+    path = tmp_path / "probe.gcs"
+    path.write_text(json.dumps(doc(traits=[reflexes, acute])), encoding="utf-8")
+    session = Session()
+    session.gurps_char_load(path)
+    assert session.gurps_check_target("Fright Check") == 12
+    assert session.gurps_check_target("Vision") == 13 and session.gurps_check_target("Hearing") == 10
+    assert session.gurps_fright().roll.target == 12

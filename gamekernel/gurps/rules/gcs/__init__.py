@@ -156,7 +156,8 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
             cr=row.get("cr"), note=str(row.get("notes", "")) if defn else "",
         ))
     kwargs["traits"] = tuple(traits)
-    kwargs["feature_bonuses"] = tuple((key, value, "GCS") for key, value in numbers.defense_bonus.items() if value)
+    kwargs["feature_bonuses"] = tuple((key, value, "GCS") for key, value in
+                                      [*numbers.defense_bonus.items(), *_roll_bonuses(numbers).items()] if value)
     kwargs["conditionals"] = reaction_lines(numbers.features)
     kwargs["carried_kg"] = numbers.carried_lb / 2
     kwargs["striking_st"] = numbers.striking_st
@@ -233,6 +234,16 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         if kind == "attribute" and gcs != ours:
             mismatches.append((label, gcs, ours))
     return GcsImport(character, tuple(mismatches), tuple(warnings), tuple(comparisons), numbers.encumbrance)
+
+
+def _roll_bonuses(numbers: GcsNumbers) -> dict[str, int]:
+    """Fright Check over Will and each sense over Per, as the file's features and bought levels make
+    them (Combat Reflexes +2 Fright, Fearlessness, Acute senses: GURPS-MEN-01, MEN-10): `%fright` and
+    `%check Vision` add them as the sheet's roll modifiers."""
+    values = numbers.attributes
+    out = {key: int(values[key]) - int(values["per"]) for key in ("vision", "hearing", "taste_smell", "touch")}
+    out["fright_check"] = int(values["fright_check"]) - int(values["will"])
+    return out
 
 
 def _used(ours: int, gcs: Any) -> int:
