@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules import hazards as hz
@@ -755,12 +755,9 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
         except Exception:
             return False
 
-    shield = None  # Block needs a ready shield (GURPS-CMB-45); its DB adds to every defense (CMB-43)
-    if getattr(ch, "has_shield", False):
-        try:
-            shield = ch.skill_level("Shield").level
-        except Exception:
-            shield = None
+    # Block needs a ready shield (GURPS-CMB-45); its DB adds to every defense (CMB-43)
+    shield = block_skill(ch) if getattr(ch, "has_shield", False) else None
+    reflexes = has("Combat Reflexes")
     if not weapons:
         weapons = sheet_weapons(ch)
     if not weapons:
@@ -771,12 +768,37 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
         dr=int(getattr(ch, "dr", 0) or 0), weapons=tuple(weapons), shield=shield,
         shield_db=int(getattr(ch, "defense_db", 0)) if shield is not None else 0,
         encumbrance=min(4, int(getattr(ch, "encumbrance", 0))),
-        high_pain_threshold=has("High Pain Threshold"), combat_reflexes=has("Combat Reflexes"),
-        hard_to_kill=level("Hard to Kill"), enhanced_dodge=level("Enhanced Dodge"),
-        enhanced_parry=level("Enhanced Parry"), enhanced_block=level("Enhanced Block"),
+        high_pain_threshold=has("High Pain Threshold"), combat_reflexes=reflexes,
+        hard_to_kill=level("Hard to Kill"), enhanced_dodge=always_on(ch, "dodge", reflexes),
+        enhanced_parry=always_on(ch, "parry", reflexes), enhanced_block=always_on(ch, "block", reflexes),
         ambidextrous=has("Ambidexterity"), hp=ch.current_hp, fp=ch.current_fp,
         hearing=ch.per + sum(m.value for m in ch.trait_modifiers("hearing")),
     ), ch)
+
+
+def always_on(ch: Any, kind: str, reflexes: bool) -> int:
+    """The sheet's always-on bonus to one defense (Enhanced Dodge, a cloak, a race's DB, GCS features)
+    less Combat Reflexes' +1, which the combatant counts itself (GURPS-ADV-05; a file whose Combat
+    Reflexes lists no such feature still gets it): the fight offers the sheet's number, each bonus once."""
+    try:
+        total = int(ch.defense_bonus(kind))
+    except AttributeError:
+        return 0
+    return max(total - 1, 0) if reflexes else total
+
+
+BLOCK_SKILLS = ("Shield", "Shield (Shield)", "Shield (Buckler)", "Cloak")
+
+
+def block_skill(ch: Any) -> int | None:
+    """The best level among the skills a shield or cloak blocks with (GURPS-CMB-45), None if none."""
+    levels = []
+    for name in BLOCK_SKILLS:
+        try:
+            levels.append(ch.skill_level(name).level)
+        except (NotFoundError, RuleError, DataError):
+            continue
+    return max(levels, default=None)
 
 
 def sheet_weapons(ch: Any) -> tuple[cb.Weapon, ...]:

@@ -131,3 +131,24 @@ def test_fright_check_and_senses_take_the_files_trait_features_men_01_men_10(tmp
     assert session.gurps_check_target("Fright Check") == 12
     assert session.gurps_check_target("Vision") == 13 and session.gurps_check_target("Hearing") == 10
     assert session.gurps_fright().roll.target == 12
+
+
+def test_shield_db_and_combat_reflexes_count_once_in_the_fight_cmb_43_adv_05():
+    # GURPS-CMB-43: a ready shield's DB adds to every defense once; GURPS-ADV-05: Combat Reflexes +1
+    reflexes = {"id": "t6", "name": "Combat Reflexes", "features": [
+        {"type": "attribute_bonus", "attribute": kind, "amount": 1} for kind in ("dodge", "parry", "block")]}
+    shield = {"id": "e1", "description": "Medium Shield", "equipped": True, "features": [
+        {"type": "attribute_bonus", "attribute": kind, "amount": 2} for kind in ("dodge", "parry", "block")]}
+    sword = {"id": "e2", "description": "Broadsword", "equipped": True, "weapons": [{
+        "id": "w2", "usage": "Swing", "damage": {"type": "cut", "st": "sw", "base": "1"}, "parry": "0",
+        "defaults": [{"type": "skill", "name": "Broadsword"}]}]}
+    skills = [{"id": "s2", "name": "Broadsword", "difficulty": "dx/a", "points": 8},
+              {"id": "s3", "name": "Shield", "specialization": "Shield", "difficulty": "dx/e", "points": 4}]
+    ch = import_gcs(doc(dx=12, traits=[reflexes], skills=skills, equipment=[shield, sword])).character
+    c = combatant_from_character(ch)
+    from gamekernel.gurps.rules.combat import effective_defenses
+
+    usual = {kind: value[0] for kind, value in effective_defenses(start_combat([c], Tape(faces=[])), c.name).items()}
+    # Broadsword 14 -> 10, Shield 14 -> 10, Dodge 8; each +2 DB and +1 CR, once
+    assert usual == {"dodge": 11, "parry": 13, "block": 13}
+    assert ch.dodge == 11 and ch.resolve("Dodge").target == 11  # the sheet and %check Dodge agree

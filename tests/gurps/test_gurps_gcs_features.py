@@ -92,7 +92,7 @@ def test_shield_db_and_combat_reflexes_reach_dodge_parry_block_cmb_44(knight):
     assert _compared(knight, "dodge", "Dodge") == (11, 11)
     assert _compared(knight, "parry", "Broadsword") == (13, 13)
     assert _compared(knight, "block", "Medium Shield") == (13, 13)
-    assert knight.character.defense_bonus("block") == 3
+    assert knight.character.defense_bonus("block") == 1 and knight.character.defense_db == 2  # CR, the shield's DB
 
 
 def test_dr_reaction_and_conditional_modifiers(knight):

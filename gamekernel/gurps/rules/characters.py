@@ -240,8 +240,9 @@ class Character(Displayable):
     @property
     def dodge(self) -> int:
         """Dodge as combat has it: less the encumbrance level (GURPS-CMB-44), plus the always-on trait
-        bonuses (Enhanced Dodge, Combat Reflexes, GCS features)."""
-        return dodge_score(self.basic_speed, self.encumbrance_penalty, enhanced=self.defense_bonus("dodge"))
+        bonuses (Enhanced Dodge, Combat Reflexes, GCS features) and a ready shield's DB (GURPS-CMB-43)."""
+        return dodge_score(self.basic_speed, self.encumbrance_penalty,
+                           enhanced=self.defense_bonus("dodge") + self.defense_db)
 
     @property
     def encumbrance_penalty(self) -> int:
@@ -530,7 +531,8 @@ class Character(Displayable):
                                  "fright")
         if name == "Dodge":
             load = (Modifier(-self.encumbrance_penalty, "encumbrance"),) if self.encumbrance else ()
-            return ResolvedCheck(name, self.base_dodge, self.trait_modifiers("dodge") + load + mods, True,
+            shield = (Modifier(self.defense_db, "shield DB"),) if self.defense_db else ()  # GURPS-CMB-43
+            return ResolvedCheck(name, self.base_dodge, self.trait_modifiers("dodge") + shield + load + mods, True,
                                  "defense")
         value = {"ST": self.st, "DX": self.dx, "IQ": self.iq, "HT": self.ht,
                  "Will": self.will, "Per": self.per}[name]

@@ -156,8 +156,11 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
             cr=row.get("cr"), note=str(row.get("notes", "")) if defn else "",
         ))
     kwargs["traits"] = tuple(traits)
+    shield = _shield_bonuses(data)
+    kwargs["shield_db"] = shield.get("block", 0)
+    defense = {key: value - shield.get(key, 0) for key, value in numbers.defense_bonus.items()}
     kwargs["feature_bonuses"] = tuple((key, value, "GCS") for key, value in
-                                      [*numbers.defense_bonus.items(), *_roll_bonuses(numbers).items()] if value)
+                                      [*defense.items(), *_roll_bonuses(numbers).items()] if value)
     kwargs["conditionals"] = reaction_lines(numbers.features)
     kwargs["carried_kg"] = numbers.carried_lb / 2
     kwargs["striking_st"] = numbers.striking_st
@@ -234,6 +237,23 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         if kind == "attribute" and gcs != ours:
             mismatches.append((label, gcs, ours))
     return GcsImport(character, tuple(mismatches), tuple(warnings), tuple(comparisons), numbers.encumbrance)
+
+
+def _shield_bonuses(data: dict[str, Any]) -> dict[str, int]:
+    """The defense bonuses of the equipped item with the best Block bonus (a shield, a cloak): its DB,
+    which the fight adds to every defense once, while the shield is ready (GURPS-CMB-43)."""
+    best: dict[str, int] = {}
+    for item in _walk_all(data.get("equipment") or []):
+        if item.get("equipped") is False:
+            continue
+        own: dict[str, int] = {}
+        for feature in item.get("features") or []:
+            if isinstance(feature, dict) and feature.get("type") == "attribute_bonus" \
+                    and feature.get("attribute") in ("dodge", "parry", "block"):
+                own[feature["attribute"]] = own.get(feature["attribute"], 0) + int(feature.get("amount", 0) or 0)
+        if own.get("block", 0) > best.get("block", 0):
+            best = own
+    return best
 
 
 def _roll_bonuses(numbers: GcsNumbers) -> dict[str, int]:
