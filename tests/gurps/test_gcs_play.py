@@ -152,3 +152,18 @@ def test_shield_db_and_combat_reflexes_count_once_in_the_fight_cmb_43_adv_05():
     # Broadsword 14 -> 10, Shield 14 -> 10, Dodge 8; each +2 DB and +1 CR, once
     assert usual == {"dodge": 11, "parry": 13, "block": 13}
     assert ch.dodge == 11 and ch.resolve("Dodge").target == 11  # the sheet and %check Dodge agree
+
+
+def test_point_total_takes_size_and_cost_reductions_and_granted_speed_ch_05():
+    # GURPS-CH-05: ST costs 10/level; GCS takes 10% off per SM above 0 and No Fine Manipulators' 40%
+    settings = {"attributes": [{"id": key, "cost_adj_percent_per_sm": 10} for key in ("st", "hp")]}
+    no_fine = {"id": "t7", "name": "No Fine Manipulators", "calc": {"points": -30}, "features": [
+        {"type": "cost_reduction", "attribute": "st", "percentage": 40}]}
+    big = doc(st=20, settings=settings, profile={"name": "Ox", "SM": 1}, traits=[no_fine])
+    ch = import_gcs(big).character
+    assert ch.attribute_points()["st"] == 50  # 100 points less 10% (SM +1) and 40%
+    assert ch.points().total == 50 - 30
+    speedy = {"id": "t8", "name": "Increased Basic Speed", "levels": 2, "calc": {"points": 10}, "features": [
+        {"type": "attribute_bonus", "attribute": "basic_speed", "amount": 0.25, "per_level": True}]}
+    ch = import_gcs(doc(traits=[speedy])).character
+    assert ch.basic_speed == 5.5 and ch.secondary_points()["speed_adj"] == 0 and ch.points().total == 10

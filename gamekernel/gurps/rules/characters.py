@@ -191,6 +191,7 @@ class Character(Displayable):
     # Reaction bonuses and conditional modifiers a GCS file lists: (amount, situation).
     conditionals: tuple[tuple[int, str], ...] = ()
     carried_kg: float = 0.0
+    cost_reduction: tuple[tuple[str, int], ...] = ()  # ("st", 50): % off an attribute's cost (SM, No Fine Manipulators)
     striking_st: int = 0  # ST for damage only (Striking ST, GCS `st:striking_only` features)
     damage_progression: str = "basic_set"  # GCS's table setting; "basic_set" = the seed's GURPS-DMG-02
     gcs_source: str = ""  # the GCS file it was imported from (`%char save NAME.gcs` copies it)
@@ -571,13 +572,23 @@ class Character(Displayable):
     def attribute_points(self) -> dict[str, int]:
         """Cost of each attribute (GURPS-CH-05); levels granted by traits are paid in the trait."""
         granted = dict(self.granted)
-        return {name: (getattr(self, name) - granted.get(name, 0) - 10) * cost
+        return {name: self._reduced(name, (getattr(self, name) - granted.get(name, 0) - 10) * cost)
                 for name, cost in ATTRIBUTE_COST.items()}
 
     def secondary_points(self) -> dict[str, int]:
         granted = {f"{key}_adj": value for key, value in self.granted}
         granted["move_adj"] = dict(self.granted).get("basic_move", 0)
-        return {name: (getattr(self, name) - granted.get(name, 0)) * cost for name, cost in SECONDARY_COST.items()}
+        return {name: self._reduced(name, (getattr(self, name) - granted.get(name, 0)) * cost)
+                for name, cost in SECONDARY_COST.items()}
+
+    def _reduced(self, name: str, cost: int) -> int:
+        """A cost less the sheet's `cost_reduction` for it (GCS: Size Modifier for ST and HP, No Fine
+        Manipulators), at most 80% off, rounded half away from zero as GCS rounds."""
+        percent = min(80, dict(self.cost_reduction).get(name.removesuffix("_adj"), 0))
+        if not percent:
+            return cost
+        value = Fraction(cost * (100 - percent), 100)
+        return floor(abs(value) + Fraction(1, 2)) * (1 if value >= 0 else -1)
 
     def skill_points(self) -> int:
         return sum(s.points for s in self.skills)
@@ -708,6 +719,8 @@ class Character(Displayable):
             data["carried_kg"] = self.carried_kg
         if self.striking_st:
             data["striking_st"] = self.striking_st
+        if self.cost_reduction:
+            data["cost_reduction"] = dict(self.cost_reduction)
         if self.damage_progression != "basic_set":
             data["damage_progression"] = self.damage_progression
         if self.states:
@@ -756,6 +769,7 @@ class Character(Displayable):
             kwargs["conditionals"] = tuple((int(v), str(text)) for v, text in data.get("conditionals", []))
             kwargs["carried_kg"] = float(data.get("carried_kg", 0.0))
             kwargs["striking_st"] = int(data.get("striking_st", 0))
+            kwargs["cost_reduction"] = tuple((str(k), int(v)) for k, v in dict(data.get("cost_reduction", {})).items())
             kwargs["damage_progression"] = str(data.get("damage_progression", "basic_set"))
             kwargs["states"] = tuple(str(x) for x in data.get("states", []))
             kwargs["death_line"] = int(data.get("death_line", 0))

@@ -164,6 +164,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     kwargs["conditionals"] = reaction_lines(numbers.features)
     kwargs["carried_kg"] = numbers.carried_lb / 2
     kwargs["striking_st"] = numbers.striking_st
+    kwargs["cost_reduction"] = _cost_reduction(data, numbers)
     kwargs["damage_progression"] = numbers.progression
 
     mismatches: list[tuple[str, int, int | None]] = []
@@ -237,6 +238,27 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         if kind == "attribute" and gcs != ours:
             mismatches.append((label, gcs, ours))
     return GcsImport(character, tuple(mismatches), tuple(warnings), tuple(comparisons), numbers.encumbrance)
+
+
+def _cost_reduction(data: dict[str, Any], numbers: GcsNumbers) -> tuple[tuple[str, int], ...]:
+    """% off each attribute's cost as GCS computes it: `cost_reduction` features (No Fine
+    Manipulators -40% ST/DX) plus the Size Modifier times the attribute's `cost_adj_percent_per_sm`
+    (ST and HP 10% per SM above 0), so the sheet's point total equals the file's."""
+    percent: dict[str, int] = {}
+    for feature in numbers.features:
+        if feature.row.get("type") == "cost_reduction" and feature.row.get("attribute"):
+            key = str(feature.row["attribute"])
+            percent[key] = percent.get(key, 0) + int(_maybe_int(feature.row.get("percentage")) or 0)
+    size = _maybe_int((data.get("profile") or {}).get("SM")) or 0
+    size += sum(int(f.amount) for f in numbers.features
+                if f.row.get("type") == "attribute_bonus" and f.row.get("attribute") == "sm")
+    if size > 0:
+        for row in (data.get("settings") or {}).get("attributes") or []:
+            per_sm = _maybe_int(row.get("cost_adj_percent_per_sm")) if isinstance(row, dict) else None
+            if per_sm:
+                key = str(row.get("id"))
+                percent[key] = percent.get(key, 0) + size * per_sm
+    return tuple(sorted((key, value) for key, value in percent.items() if value))
 
 
 def _shield_bonuses(data: dict[str, Any]) -> dict[str, int]:

@@ -122,6 +122,9 @@ def _attributes(data: dict[str, Any], numbers: GcsNumbers) -> None:
     numbers.attributes = values
     numbers.granted = {k: int(v) for k, v in bonus.items() if k in (*BASE_ATTRIBUTES, "will", "per", "hp", "fp",
                                                                       "basic_move") and v}
+    speed_quarters = round(Fraction(str(bonus.get("basic_speed", 0))) * 4)
+    if speed_quarters:  # Basic Speed a trait grants, in quarters (the sheet's speed_adj), paid in the trait
+        numbers.granted["speed"] = speed_quarters
     numbers.defense_bonus = {k: int(bonus.get(k, 0)) for k in ("dodge", "parry", "block")}
     numbers.striking_st = int(bonus.get("st:striking_only", 0))
     striking = values["st"] + numbers.striking_st
