@@ -18,7 +18,7 @@ from typing import Any
 
 from gamekernel import limits
 from gamekernel.display import Displayable
-from gamekernel.errors import NotFoundError, UsageError
+from gamekernel.errors import GameKernelError, NotFoundError, UsageError
 from gamekernel.events import register_event
 from gamekernel.gurps.rules.characters import (
     Character,
@@ -50,6 +50,7 @@ from gamekernel.gurps.rules.fright import FrightCheck, fright_check
 from gamekernel.gurps.rules.gcs import export_gcs, read_gcs
 from gamekernel.gurps.rules.gcs.library import LibraryEntry, LibraryIndex, index_library
 from gamekernel.gurps.rules.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
+from gamekernel.gurps.rules.injury import shock_applies
 from gamekernel.gurps.rules.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
 from gamekernel.gurps.rules.reactions import ReactionRoll, reaction_roll
 from gamekernel.gurps.rules.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
@@ -488,7 +489,7 @@ class GurpsActions(HostBase):
         character = self._actor_or_none(who)
         resolved, _ = self._resolve(parsed, character.name if character else None)
         name = character.name if character else ""
-        extra = normalize_modifiers(modifiers)
+        extra = normalize_modifiers(modifiers) + self.gurps_shock(character, resolved)
         faces = tuple(dice) if dice is not None else None
         result = success_roll(resolved.base, resolved.modifiers + extra, label=resolved.label, actor=name,
                               rng=None if faces else self.dice_for(secret), dice=faces, defense=resolved.defense,
@@ -498,6 +499,20 @@ class GurpsActions(HostBase):
         self.record("gurps.check", {"spec": parsed.text or str(spec), "result": result.to_dict()},
                     actor=name or None, secret=secret)
         return result
+
+    def gurps_shock(self, character: Character | None, resolved: ResolvedCheck | None = None) -> tuple[Modifier, ...]:
+        """The shock a character in a fight feels on this turn, as a modifier to a DX- or IQ-based
+        roll (GURPS-INJ-05); nothing outside a fight, for HT/Will/Per or an active defense. Without
+        `resolved`: for a spell (IQ-based)."""
+        fight = self.combat_state
+        if character is None or fight is None or fight.find(character.name) is None:
+            return ()
+        c = fight.get(character.name)
+        if not c.shock or c.shock_round != fight.round:
+            return ()
+        if resolved is not None and (resolved.defense or not shock_applies(_controlling(character, resolved))):
+            return ()
+        return (Modifier(-c.shock, t("gurps.mod.shock")),)
 
     def gurps_check_named(self, key: str, *, actor: str | None = None) -> SuccessRoll:
         """A success roll against one attribute or skill named exactly (the sheet widget's click):
@@ -715,6 +730,18 @@ class GurpsActions(HostBase):
             result = replace(result, secret=True)
         self.record("gurps.self_control", {"result": result.to_dict()}, actor=name or None, secret=secret)
         return result
+
+
+def _controlling(character: Character, resolved: ResolvedCheck) -> str:
+    """The attribute a resolved check rests on: itself, or the skill's controlling attribute."""
+    if resolved.kind == "attribute":
+        return resolved.label
+    if resolved.kind != "skill":
+        return ""
+    try:
+        return character.skill_level(resolved.label).attribute
+    except GameKernelError:
+        return ""
 
 
 def _as_side(spec: str | CheckSpec) -> CheckSpec:

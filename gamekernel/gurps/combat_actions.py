@@ -314,8 +314,15 @@ def _op_cast(part, args, tape):
     c = part.person(args["name"])
     if not c.can_act:  # unconscious, collapsed, mortally wounded or dead: no spells (GURPS-INJ, FAT-02/03)
         raise RuleError(t("combat.err.cannot_act", name=c.name, states=badges(c.badges())))
+    fight = part.fight if part.fight is not None and not part.fight.over and _in(part.fight, c.name) else None
+    modifiers = [tuple(m) for m in args.get("modifiers", ())]
+    if fight is not None and c.shock and c.shock_round == fight.round:  # spells are IQ-based (GURPS-INJ-05)
+        modifiers.append((-c.shock, t("gurps.mod.shock")))
+    mg.castable(args["spell"], args["skill"], args["cost"], modifiers)  # a spell that cannot be tried, first
+    if fight is not None and c.maneuver != "concentrate":  # a spell takes Concentrate (GURPS-MAG-05, CMB-23)
+        raise RuleError(t("combat.err.cast_concentrate", name=c.name))
     result = mg.cast_rolling(args["spell"], args["skill"], args["cost"], tape.roll3, fp=c.fp, fp_max=c.fp_max,
-                             modifiers=[tuple(m) for m in args.get("modifiers", ())])
+                             modifiers=modifiers)
     lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],
                                   outcome=t(f"combat.word.{result.outcome}"), energy=result.energy_spent)]
     if result.failure_result:

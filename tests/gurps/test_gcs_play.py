@@ -167,3 +167,72 @@ def test_point_total_takes_size_and_cost_reductions_and_granted_speed_ch_05():
         {"type": "attribute_bonus", "attribute": "basic_speed", "amount": 0.25, "per_level": True}]}
     ch = import_gcs(doc(traits=[speedy])).character
     assert ch.basic_speed == 5.5 and ch.secondary_points()["speed_adj"] == 0 and ch.points().total == 10
+
+
+def _mage() -> Session:
+    session = Session(seed=2)
+    session.gurps_char_new("Mage", dx=11, iq=13, ht=10, skills=[("Acrobatics", 4)])
+    return session
+
+
+def test_gurps_inj_05_shock_reaches_check_in_a_fight_but_not_ht_or_defenses():
+    # GURPS-INJ-05: -(injury) to DX, IQ and their skills on the victim's next turn, max 4
+    session = _mage()
+    before = session.gurps_check_target("Acrobatics")
+    session.combat_start("Mage Orc{ST=12,DX=11}")
+    session.combat_damage_amount("Mage", 3, "cr")
+    while session.combat_state.current.name != "Mage":
+        session.combat_next()
+    assert session.gurps_check("Acrobatics", actor="Mage").target == before - 3
+    assert session.gurps_check("IQ", actor="Mage").target == 13 - 3
+    assert session.gurps_check("HT", actor="Mage").target == 10
+    session.combat_next()  # the turn ends: the shock is gone
+    while session.combat_state.current.name != "Mage":
+        session.combat_next()
+    assert session.gurps_check("Acrobatics", actor="Mage").target == before
+
+
+def test_gurps_inj_05_shock_reaches_a_spell_cast_in_a_fight_and_cast_needs_concentrate():
+    session = _mage()
+    session.combat_start("Mage Orc{ST=12,DX=11}")
+    session.combat_damage_amount("Mage", 2, "cr")
+    while session.combat_state.current.name != "Mage":
+        session.combat_next()
+    count = len(session.log)
+    with pytest.raises(Exception, match="Concentrate"):  # GURPS-MAG-05
+        session.combat_cast("Mage", "Light", 1, 14)
+    assert len(session.log) == count
+    session.combat_maneuver("Mage", "concentrate")
+    result = session.combat_cast("Mage", "Light", 1, 14)
+    assert "shock" in str(result.lines[0]) and "12" in str(result.lines[0])  # 14 - 2
+
+
+def test_gurps_inj_01_reeling_halves_dodge_outside_combat_at_a_third_or_less():
+    # GURPS-INJ-01 (the seed's "1/3 or less", as the fight counts it): Dodge halved, round up
+    session = Session()
+    session.gurps_char_new("Bob", st=12, dx=12, ht=12)  # HP 12, Dodge 9
+    assert session.gurps_check_target("Dodge") == 9
+    session.gurps_char_set("Bob", hp_lost=7)  # HP 5 of 12: not reeling
+    assert session.gurps_check_target("Dodge") == 9 and "reeling" not in session.gurps_character("Bob").conditions
+    session.gurps_char_set("Bob", hp_lost=8)  # HP 4 = 12/3: reeling, as combat has it
+    bob = session.gurps_character("Bob")
+    assert "reeling" in bob.conditions and bob.dodge == 5
+    assert session.gurps_check_target("Dodge") == 5
+    assert combatant_from_character(bob).reeling
+
+
+def test_the_sheet_shows_the_damage_and_parry_the_fight_uses_and_names_the_seed_rules(tmp_path: Path):
+    from gamekernel.gurps.render import character_html, weapon_rows
+
+    # GURPS-CMB-46: Parry = skill/2 + 3 + bonuses, + a ready shield's DB (CMB-43), as the fight has it
+    shield = {"id": "e1", "description": "Small Shield", "equipped": True, "features": [
+        {"type": "attribute_bonus", "attribute": kind, "amount": 1} for kind in ("dodge", "parry", "block")]}
+    data = doc(st=13, traits=[punch_trait(modifier_per_die=2)], equipment=[shield])
+    path = tmp_path / "probe.gcs"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    ch = Session().gurps_char_load(path)
+    row = weapon_rows(ch)[0]
+    c = combatant_from_character(ch)
+    assert row["damage"] == "1d+1 cr" == fight_damage(data)
+    assert int(row["parry"]) == c.parry_with(c.weapons[0]) + c.shield_db == 10 // 2 + 3 + 1
+    assert "GURPS-INJ-01" in character_html(ch)  # the seed's choices, named once on a GCS sheet

@@ -74,6 +74,8 @@ from gamekernel.gurps.rules.checks import (
 )
 from gamekernel.gurps.rules.damage import DamageSpec, DiceAdds, progression_damage, resolve_damage
 from gamekernel.gurps.rules.defenses import dodge_score
+from gamekernel.gurps.rules.fatigue import is_tired
+from gamekernel.gurps.rules.injury import is_reeling
 from gamekernel.gurps.rules.skills import (
     SkillDef,
     default_options,
@@ -192,6 +194,7 @@ class Character(Displayable):
     conditionals: tuple[tuple[int, str], ...] = ()
     carried_kg: float = 0.0
     cost_reduction: tuple[tuple[str, int], ...] = ()  # ("st", 50): % off an attribute's cost (SM, No Fine Manipulators)
+    lifting_st: int = 0  # ST for Basic Lift only (Lifting ST, GCS `st:lifting_only` features)
     striking_st: int = 0  # ST for damage only (Striking ST, GCS `st:striking_only` features)
     damage_progression: str = "basic_set"  # GCS's table setting; "basic_set" = the seed's GURPS-DMG-02
     gcs_source: str = ""  # the GCS file it was imported from (`%char save NAME.gcs` copies it)
@@ -243,7 +246,19 @@ class Character(Displayable):
         """Dodge as combat has it: less the encumbrance level (GURPS-CMB-44), plus the always-on trait
         bonuses (Enhanced Dodge, Combat Reflexes, GCS features) and a ready shield's DB (GURPS-CMB-43)."""
         return dodge_score(self.basic_speed, self.encumbrance_penalty,
-                           enhanced=self.defense_bonus("dodge") + self.defense_db)
+                           enhanced=self.defense_bonus("dodge") + self.defense_db,
+                           reeling=self.reeling, tired=self.tired)
+
+    @property
+    def reeling(self) -> bool:
+        """Current HP at a third of max or below (GURPS-INJ-01, the seed's "1/3 or less"): the same
+        test as the fight's, so the sheet and the tracker agree."""
+        return is_reeling(self.current_hp, self.hp)
+
+    @property
+    def tired(self) -> bool:
+        """Current FP below a third of max (GURPS-FAT-01)."""
+        return is_tired(self.current_fp, self.fp)
 
     @property
     def encumbrance_penalty(self) -> int:
@@ -252,8 +267,9 @@ class Character(Displayable):
 
     @property
     def basic_lift(self) -> float:
-        """ST x ST / 10 kg; rounded to the nearest kg from 5 kg up (GURPS-CH-12 + OPEN)."""
-        value = Fraction(self.st * self.st, 10)
+        """ST x ST / 10 kg, ST with Lifting ST; rounded to the nearest kg from 5 kg up (GURPS-CH-12 + OPEN)."""
+        st = self.st + self.lifting_st
+        value = Fraction(st * st, 10)
         if value >= 5:
             return float(floor(value + Fraction(1, 2)))
         return float(value)
@@ -277,6 +293,18 @@ class Character(Displayable):
         """"thrust/swing" as on the sheet (GURPS-DMG-03)."""
         thrust, swing = self.thrust_swing
         return f"{thrust}/{swing}"
+
+    def damage_shown(self, weapon: CharacterWeapon) -> str:
+        """The weapon's damage as the sheet shows it: as written ("sw+1 cut") when plain ST's thr/sw
+        gives it, else the dice the fight rolls (`weapon_damage`)."""
+        return str(self.weapon_damage(weapon)) if self.own_damage_table(weapon) else weapon.damage
+
+    def weapon_parry(self, weapon: CharacterWeapon) -> int | None:
+        """Parry with a weapon: skill/2 + 3 + its parry bonus + always-on bonuses + a ready shield's DB
+        (GURPS-CMB-46, CMB-43); None when it cannot parry."""
+        if weapon.parry is None:
+            return None
+        return self.weapon_level(weapon) // 2 + 3 + weapon.parry + self.defense_bonus("parry") + self.defense_db
 
     def own_damage_table(self, weapon: CharacterWeapon) -> bool:
         """Whether this weapon's damage differs from thr/sw of plain ST (Striking ST, another
@@ -319,13 +347,13 @@ class Character(Displayable):
             out.append("mortal")
         elif hp <= 0:
             out.append("hp_zero")
-        elif hp * 3 < self.hp:
+        elif self.reeling:
             out.append("reeling")
         if fp <= -self.fp:
             out.append("fp_out")
         elif fp <= 0:
             out.append("fp_zero")
-        elif fp * 3 < self.fp:
+        elif self.tired:
             out.append("tired")
         if self.encumbrance:
             out.append(f"encumbrance_{self.encumbrance}")
@@ -533,8 +561,10 @@ class Character(Displayable):
         if name == "Dodge":
             load = (Modifier(-self.encumbrance_penalty, "encumbrance"),) if self.encumbrance else ()
             shield = (Modifier(self.defense_db, "shield DB"),) if self.defense_db else ()  # GURPS-CMB-43
-            return ResolvedCheck(name, self.base_dodge, self.trait_modifiers("dodge") + shield + load + mods, True,
-                                 "defense")
+            own = self.trait_modifiers("dodge") + shield + load
+            halved = self.dodge - (self.base_dodge + sum(m.value for m in own))  # reeling, tired: INJ-01, FAT-01
+            states = (Modifier(halved, t("gurps.mod.halved")),) if halved else ()
+            return ResolvedCheck(name, self.base_dodge, own + states + mods, True, "defense")
         value = {"ST": self.st, "DX": self.dx, "IQ": self.iq, "HT": self.ht,
                  "Will": self.will, "Per": self.per}[name]
         return ResolvedCheck(name, value, mods, defense, "attribute")
@@ -719,6 +749,8 @@ class Character(Displayable):
             data["carried_kg"] = self.carried_kg
         if self.striking_st:
             data["striking_st"] = self.striking_st
+        if self.lifting_st:
+            data["lifting_st"] = self.lifting_st
         if self.cost_reduction:
             data["cost_reduction"] = dict(self.cost_reduction)
         if self.damage_progression != "basic_set":
@@ -769,6 +801,7 @@ class Character(Displayable):
             kwargs["conditionals"] = tuple((int(v), str(text)) for v, text in data.get("conditionals", []))
             kwargs["carried_kg"] = float(data.get("carried_kg", 0.0))
             kwargs["striking_st"] = int(data.get("striking_st", 0))
+            kwargs["lifting_st"] = int(data.get("lifting_st", 0))
             kwargs["cost_reduction"] = tuple((str(k), int(v)) for k, v in dict(data.get("cost_reduction", {})).items())
             kwargs["damage_progression"] = str(data.get("damage_progression", "basic_set"))
             kwargs["states"] = tuple(str(x) for x in data.get("states", []))

@@ -164,6 +164,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     kwargs["conditionals"] = reaction_lines(numbers.features)
     kwargs["carried_kg"] = numbers.carried_lb / 2
     kwargs["striking_st"] = numbers.striking_st
+    kwargs["lifting_st"] = numbers.lifting_st
     kwargs["cost_reduction"] = _cost_reduction(data, numbers)
     kwargs["damage_progression"] = numbers.progression
 

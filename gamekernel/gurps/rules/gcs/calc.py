@@ -74,6 +74,7 @@ class GcsNumbers:
     damage_gcs: tuple[str, str] = ("", "")
     carried_lb: float = 0.0
     striking_st: int = 0  # ST for damage only (Striking ST)
+    lifting_st: int = 0  # ST for Basic Lift only (Lifting ST)
     progression: str = "basic_set"  # the file's damage progression setting
     encumbrance: int = 0
     features: list[ActiveFeature] = field(default_factory=list)
@@ -133,7 +134,8 @@ def _attributes(data: dict[str, Any], numbers: GcsNumbers) -> None:
     numbers.thrust, numbers.swing = str(thrust), str(swing)
     calc = data.get("calc") or {}
     numbers.damage_gcs = (str(calc.get("thrust", "")), str(calc.get("swing", "")))
-    lifting = values["st"] + int(bonus.get("st:lifting_only", 0))
+    numbers.lifting_st = int(bonus.get("st:lifting_only", 0))
+    lifting = values["st"] + numbers.lifting_st
     basic_lift_lb = lifting * lifting / 5
     if basic_lift_lb >= 10:
         basic_lift_lb = float(round(basic_lift_lb))
