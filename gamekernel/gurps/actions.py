@@ -336,7 +336,7 @@ class GurpsActions(HostBase):
         self.record("gurps.char.use", {"name": character.name})
         return character
 
-    def gurps_char_set(self, name: str | None = None, **changes: Any) -> Character:
+    def gurps_char_set(self, name: str | None = None, /, **changes: Any) -> Character:
         """Change fields of a character (`gurps_char_set("Aiko", dx=13)`): the sheet widget's edits; logged."""
         character = self.gurps_character(name)
         clean: dict[str, Any] = {}

@@ -236,3 +236,62 @@ def test_the_sheet_shows_the_damage_and_parry_the_fight_uses_and_names_the_seed_
     assert row["damage"] == "1d+1 cr" == fight_damage(data)
     assert int(row["parry"]) == c.parry_with(c.weapons[0]) + c.shield_db == 10 // 2 + 3 + 1
     assert "GURPS-INJ-01" in character_html(ch)  # the seed's choices, named once on a GCS sheet
+
+
+def test_char_set_name_is_a_one_line_refusal_not_a_traceback(ip):
+    ip.run_line_magic("char", "new Bob")
+    from gamekernel.errors import UsageError
+    from gamekernel.magic_base import current_session
+
+    session = current_session()
+    count = len(session.log)
+    with pytest.raises(UsageError, match="cannot edit 'name'"):
+        session.gurps_char_set("Bob", name="X")
+    assert len(session.log) == count and session.gurps_character("Bob").name == "Bob"
+    refused = ip.run_line_magic("char", "set name=X")
+    assert refused.message == "cannot edit 'name'" and len(session.log) == count
+
+
+def test_gurps_cmb_33_weapon_minimum_st_from_the_weapon_text_and_the_file():
+    from gamekernel.gurps.rules.weapons import parse_character_weapon
+
+    # GURPS-CMB-33: a weapon whose ST is above yours: -1 per point short
+    session = Session()
+    session.gurps_char_new("Bob", st=11, dx=12, skills=[("Broadsword", 4)])  # Broadsword 13
+    session.gurps_char_add_weapon("Greatsword:Broadsword:sw+3 cut:st=14")
+    assert parse_character_weapon("Greatsword:Broadsword:sw+3 cut:st=14").min_st == 14
+    assert session.gurps_character("Bob").weapon_level("Greatsword") == 13 - 3
+    session.gurps_char_set("Bob", st=14)
+    assert session.gurps_character("Bob").weapon_level("Greatsword") == 13
+    with pytest.raises(Exception, match="st= needs a number"):
+        parse_character_weapon("Greatsword:Broadsword:sw+3 cut:st=big")
+    heavy = {"id": "e3", "description": "Maul", "equipped": True, "weapons": [{
+        "id": "w3", "usage": "Swing", "damage": {"type": "cr", "st": "sw", "base": "4"}, "strength": "13‡",
+        "parry": "0U", "defaults": [{"type": "dx", "modifier": -5}]}]}
+    ch = import_gcs(doc(st=11, dx=12, equipment=[heavy])).character
+    assert ch.weapon_level("Maul") == 12 - 5 - 2
+    assert ch.with_attribute("st", 13).weapon_level("Maul") == 12 - 5  # the sheet follows ST
+
+
+def test_imported_trait_shows_its_chosen_modifier_dis_20():
+    # GURPS-DIS-20: Sense of Duty -20 for every living being; GCS says it with an enabled modifier
+    duty = {"id": "t9", "name": "Sense of Duty", "calc": {"points": -20}, "modifiers": [
+        {"id": "m1", "name": "Adventuring Companions", "cost_adj": "-5", "disabled": True},
+        {"id": "m2", "name": "Every Living Being", "cost_adj": "-20"}]}
+    trait = next(t for t in import_gcs(doc(traits=[duty])).character.traits if t.name.startswith("Sense"))
+    assert (trait.name, trait.option, trait.points) == ("Sense of Duty (Every Living Being)", "every_living_being", -20)
+
+
+def test_cast_takes_the_sheets_spell_level_without_skill(ip, tmp_path: Path):
+    from gamekernel.magic_base import current_session
+
+    spell = {"id": "p1", "name": "Light", "difficulty": "iq/h", "points": 1, "calc": {"level": 12}}
+    path = tmp_path / "mage.gcs"
+    path.write_text(json.dumps(doc(spells=[spell], profile={"name": "Mage"})), encoding="utf-8")
+    ip.run_line_magic("char", f"load {path}")
+    result = ip.run_line_magic("cast", "Light 1 @Mage")
+    assert "12" in str(result.lines[0])
+    session = current_session()
+    count = len(session.log)
+    refused = ip.run_line_magic("cast", "Fireball 1 @Mage")  # not on the sheet: give skill=
+    assert "skill=14" in refused.message and len(session.log) == count

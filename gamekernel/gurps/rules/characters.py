@@ -529,9 +529,10 @@ class Character(Displayable):
         if w.level is not None:
             return w.level
         source = w.skill_name
+        short = max(0, w.min_st - self.st)  # -1 per point of ST below the weapon's minimum (GURPS-CMB-33)
         if match_key(source) in ("st", "dx", "iq", "ht", "will", "per"):
-            return self.attribute_value(source) + w.modifier
-        return self.skill_level(source).level + w.modifier
+            return self.attribute_value(source) + w.modifier - short
+        return self.skill_level(source).level + w.modifier - short
 
     def resolve(self, spec: CheckSpec | str) -> ResolvedCheck:
         """Turn a check spec into label, base and modifiers for this character; a fallback chain

@@ -149,9 +149,11 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         level = row.get("levels")
         # a trait whose file says what it does (features) is not also given our own effects
         defn = None if _has_features(row) else maybe_trait(label)
-        trait_name = label + (f" ({row['notes']})" if row.get("notes") and not defn else "")
+        chosen = _chosen_modifiers(row)
+        trait_name = label + (f" ({', '.join(chosen)})" if chosen else "")
+        trait_name += f" ({row['notes']})" if row.get("notes") and not defn else ""
         traits.append(Trait(
-            id=defn.id if defn else "", name=trait_name, points=points,
+            id=defn.id if defn else "", name=trait_name, points=points, option=_option(defn, chosen),
             level=_int(level, f"{where}: traits[{label}].levels") if level not in (None, "") else 1,
             cr=row.get("cr"), note=str(row.get("notes", "")) if defn else "",
         ))
@@ -239,6 +241,28 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         if kind == "attribute" and gcs != ours:
             mismatches.append((label, gcs, ours))
     return GcsImport(character, tuple(mismatches), tuple(warnings), tuple(comparisons), numbers.encumbrance)
+
+
+def _chosen_modifiers(row: dict[str, Any]) -> list[str]:
+    """The names of a trait's enabled modifiers ("Every Living Being" of a Sense of Duty), as GCS
+    lists them next to the trait; unfilled placeholders ("@Individual@") left out."""
+    names = []
+    for modifier in row.get("modifiers") or []:
+        if isinstance(modifier, dict) and not modifier.get("disabled"):
+            name = substitute(str(modifier.get("name", "")), modifier.get("replacements") or row.get("replacements"))
+            if name and "@" not in name:
+                names.append(name)
+    return names
+
+
+def _option(defn: Any, chosen: list[str]) -> str:
+    """The catalog option a chosen modifier names (Sense of Duty: every_living_being), else ""."""
+    options = getattr(defn, "options", None) or {}
+    for name in chosen:
+        for key, option in options.items():
+            if str(option.get("name", "")).casefold() == name.casefold():
+                return key
+    return ""
 
 
 def _cost_reduction(data: dict[str, Any], numbers: GcsNumbers) -> tuple[tuple[str, int], ...]:
@@ -451,12 +475,10 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
             acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
             flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
         modifier = best[1] + _weapon_skill_bonus(numbers, item, row)
-        minimum = _maybe_int(row.get("strength"))
-        if minimum is not None and minimum > character.st:
-            modifier -= minimum - character.st
+        minimum = _maybe_int(row.get("strength")) or 0
         weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
                                  modifier=modifier, reach=str(row.get("reach", "") or ""), parry=parry,
-                                 flags=flags, usage=usage, per_die=per_die)
+                                 flags=flags, usage=usage, per_die=per_die, min_st=max(0, minimum))
         try:
             validate_weapon(weapon, where=f"{where}: {name}")
         except GameKernelError as error:
