@@ -200,6 +200,35 @@ class LoadedCharacter(Displayable):
 
 
 @dataclass(frozen=True)
+class GcsDifferences(Displayable):
+    """`%char diff`: every value where the table and the character's GCS file differ."""
+
+    name: str
+    lines: tuple[str, ...]
+
+    def __repr__(self) -> str:
+        return "\n".join(self.lines) if self.lines else t("gurps.gcs.play_same")
+
+
+REPORT_EXAMPLES = 3  # differences `%char load` shows; `%char diff` lists them all
+
+
+def _load_report(name: str, used_file: int, differences: tuple[str, ...]) -> tuple[str, ...]:
+    """What `%char load` says of a GCS file, in a few lines: how many of the file's numbers replaced
+    ours, how many values at the table still differ (the first few), and the command for all."""
+    out = [t("gurps.gcs.used_file", count=used_file)] if used_file else []
+    if differences:
+        out.append(t("gurps.gcs.play_summary", count=len(differences), name=quoted_name(name)))
+        out.extend(differences[:REPORT_EXAMPLES])
+    return tuple(out)
+
+
+def quoted_name(name: str) -> str:
+    """A name as a magic takes it: quoted when it has spaces ("Sir Henryk")."""
+    return f'"{name}"' if any(ch.isspace() for ch in name) else name
+
+
+@dataclass(frozen=True)
 class GcsLibraryLoaded(Displayable):
     """`%gurps library PATH`: what the GCS library folder holds."""
 
@@ -308,14 +337,29 @@ class GurpsActions(HostBase):
         """Load a character file; for a GCS file also say, one line each, where the file's value
         is used because our computation differs (`%char load`)."""
         if Path(path).suffix.lower() == ".gcs":
+            from gamekernel.gurps.gcs_play import play_differences
+
             result = read_gcs(path)
             lines = result.mismatch_lines()
             character = replace(result.character, notes="; ".join([*lines, *result.warnings]),
                                 gcs_source=str(path))
             added = self.gurps_add_character(character, activate=activate)
-            return LoadedCharacter(added, lines, result.warnings)
+            report = _load_report(added.name, len(lines), play_differences(result.document, added))
+            return LoadedCharacter(added, report, result.warnings)
         character = load_character(path)
         return LoadedCharacter(self.gurps_add_character(replace(character, source=""), activate=activate))
+
+    def gurps_char_diff(self, name: str | None = None) -> GcsDifferences:
+        """Every number at the table that differs from the character's GCS file, one line each
+        (`%char diff`), read afresh from the file it was loaded from."""
+        from gamekernel.gurps.gcs_play import play_differences
+
+        character = self.gurps_character(name)
+        if not character.gcs_source:
+            raise UsageError(t("gurps.err.gcs.no_file", name=character.name))
+        result = read_gcs(character.gcs_source)
+        return GcsDifferences(character.name, (*result.mismatch_lines(),
+                                               *play_differences(result.document, character)))
 
     def gurps_char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
         """Write a character as JSON (atomic); the default path is `<name>.json`. A `.gcs` path writes

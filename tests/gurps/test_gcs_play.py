@@ -295,3 +295,28 @@ def test_cast_takes_the_sheets_spell_level_without_skill(ip, tmp_path: Path):
     count = len(session.log)
     refused = ip.run_line_magic("cast", "Fireball 1 @Mage")  # not on the sheet: give skill=
     assert "skill=14" in refused.message and len(session.log) == count
+
+
+def test_char_load_report_is_short_and_true_and_char_diff_lists_all(ip, tmp_path: Path):
+    from gamekernel.magic_base import current_session
+
+    # a weapon level the file says 15 while the sheet's skill gives 12: the file's is used, truly
+    sword = {"id": "e4", "description": "Sword", "equipped": True, "weapons": [{
+        "id": "w4", "usage": "Swing", "damage": {"type": "cut", "st": "sw"}, "parry": "0",
+        "defaults": [{"type": "dx", "modifier": 2}], "calc": {"level": 15, "damage": "1d cut"}}]}
+    divided = [{"id": f"e{n}", "description": f"Beam {n}", "equipped": True, "weapons": [{
+        "id": f"W{n}", "damage": {"type": "burn", "base": "2d", "armor_divisor": 2},
+        "defaults": [{"type": "dx"}], "accuracy": "2", "calc": {"level": 10, "damage": "2d(2) burn"}}]}
+        for n in range(5)]
+    path = tmp_path / "probe.gcs"
+    path.write_text(json.dumps(doc(equipment=[sword, *divided])), encoding="utf-8")
+    loaded = ip.run_line_magic("char", f"load {path}")
+    ch = loaded.character
+    assert ch.weapon_level("Sword") == 15 and combatant_from_character(ch).weapon("Sword").skill == 15
+    assert ch.with_attribute("dx", 11).weapon_level("Sword") == 16  # still follows DX from here
+    assert loaded.differences[0] == "1 of the file's numbers differ from our own computation: the file's are used"
+    assert loaded.differences[1] == "values at the table that differ from the file: 5 (%char diff Probe lists them all)"
+    assert len(loaded.differences) == 2 + 3
+    full = current_session().gurps_char_diff("Probe")
+    assert full.lines[0] == "Sword (weapon): GCS 15, ours 12 — using GCS"
+    assert sum("(damage): file 2d(2)burn" in line for line in full.lines) == 5

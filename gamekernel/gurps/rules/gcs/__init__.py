@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import floor
 from pathlib import Path
@@ -54,6 +54,7 @@ class GcsImport:
     warnings: tuple[str, ...]
     comparisons: tuple[tuple[str, str, Any, Any], ...] = ()  # (kind, what, file's calc, ours), all
     encumbrance: int = 0
+    document: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # the parsed file
 
     def mismatch_lines(self) -> tuple[str, ...]:
         """One visible line per difference: "Thaumatology: GCS 15, ours 12 — using GCS"."""
@@ -221,11 +222,13 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     character = replace(character, skills=tuple(fixed))
     weapons, expected_weapons = _weapons(character, data, numbers, where, warnings)
     character = replace(character, weapons=tuple(weapons))
+    fitted = {}
     for weapon, level, parry, block, block_mod in expected_weapons:
         ours = character.weapon_level(weapon)
         comparisons.append(("weapon", weapon.name, level, ours))
-        if ours != level:
+        if ours != level:  # the file's level is used, and still follows the skill and ST from here
             mismatches.append((f"{weapon.name} (weapon)", level, ours))
+            fitted[weapon.name] = replace(weapon, modifier=weapon.modifier + level - ours)
         if parry is not None and weapon.parry is not None:
             comparisons.append(("parry", weapon.name, parry, floor(ours / 2) + 3 + weapon.parry
                                 + numbers.defense_bonus.get("parry", 0)))
@@ -240,7 +243,10 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     for kind, label, gcs, ours in comparisons:
         if kind == "attribute" and gcs != ours:
             mismatches.append((label, gcs, ours))
-    return GcsImport(character, tuple(mismatches), tuple(warnings), tuple(comparisons), numbers.encumbrance)
+    if fitted:
+        character = replace(character, weapons=tuple(fitted.get(w.name, w) for w in character.weapons))
+    return GcsImport(character, tuple(mismatches), tuple(warnings), tuple(comparisons), numbers.encumbrance,
+                     document=data)
 
 
 def _chosen_modifiers(row: dict[str, Any]) -> list[str]:
