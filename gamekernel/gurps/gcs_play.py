@@ -92,12 +92,15 @@ def _leading_int(value: Any) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def encumbrance_level_of(data: dict[str, Any]) -> int:
-    """GCS's encumbrance level: the carried weight against the file's own Basic Lift."""
+def encumbrance_level_of(data: dict[str, Any]) -> int | None:
+    """GCS's encumbrance level: the carried weight against the file's own Basic Lift; None when the
+    file does not say its weights (no `calc.extended_weight`)."""
     lift = weight_lb((data.get("calc") or {}).get("basic_lift"))
-    carried = sum(weight_lb((row.get("calc") or {}).get("extended_weight") or 0)
-                  for row in data.get("equipment") or [] if isinstance(row, dict))
-    return min(4, encumbrance_level(carried, lift)) if lift else 0
+    rows = [row for row in data.get("equipment") or [] if isinstance(row, dict)]
+    if not lift or any("extended_weight" not in (row.get("calc") or {}) for row in rows):
+        return None
+    carried = sum(weight_lb(row["calc"]["extended_weight"]) for row in rows)
+    return min(4, encumbrance_level(carried, lift))
 
 
 def usual_parry(state: Any, c: Any, weapon: Any) -> int | None:
@@ -117,6 +120,7 @@ def fight_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:
     dodges = (data.get("calc") or {}).get("dodge")
     if isinstance(dodges, list) and dodges:
         level = encumbrance_level_of(data)
+        level = min(4, ch.encumbrance) if level is None else level  # the file's weights unknown: ours
         yield "dodge", "Dodge", int(dodges[min(level, len(dodges) - 1)]), usual.get("dodge", (None,))[0]
     by_name = {w.name: w for w in c.weapons}
     for name, row in weapon_rows(data):
@@ -135,16 +139,17 @@ def fight_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:
             yield "block", name, block, usual.get("block", (None,))[0]
 
 
-def gcs_spent(data: dict[str, Any]) -> int:
+def gcs_spent(data: dict[str, Any]) -> int | None:
     """The points GCS counts as spent: attributes and top-level traits (their calc, containers
-    included), every skill, technique and spell row."""
+    included), every skill, technique and spell row; None when a row does not say its points."""
     total = 0
-    for row in data.get("attributes") or []:
-        if isinstance(row, dict):
-            total += int((row.get("calc") or {}).get("points", 0) or 0)
-    for row in data.get("traits") or []:
-        if isinstance(row, dict) and not row.get("disabled"):
-            total += int((row.get("calc") or {}).get("points", 0) or 0)
+    rows = [row for row in data.get("attributes") or [] if isinstance(row, dict)]
+    rows += [row for row in data.get("traits") or [] if isinstance(row, dict) and not row.get("disabled")]
+    for row in rows:
+        points = (row.get("calc") or {}).get("points")
+        if points is None and not (row.get("attr_id") and not row.get("adj")):
+            return None
+        total += int(points or 0)
     for group in ("skills", "spells"):
         total += sum(int(row.get("points", 0) or 0) for row in _leaves(data.get(group)))
     return total
@@ -156,11 +161,15 @@ def load_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:
     calc = data.get("calc") or {}
     if calc.get("basic_lift"):
         yield "basic lift", "Basic Lift", _plain(weight_lb(calc["basic_lift"]) / 2), _plain(ch.basic_lift)
-        yield "encumbrance", "encumbrance", encumbrance_level_of(data), min(4, ch.encumbrance)
+    level = encumbrance_level_of(data)
+    if level is not None:
+        yield "encumbrance", "encumbrance", level, min(4, ch.encumbrance)
     for key in ("thrust", "swing"):
         if calc.get(key):
             yield "thrust/swing", key, _spaced(calc[key]), _spaced(getattr(ch, key))
-    yield "points", "points spent", gcs_spent(data), ch.points().total
+    spent = gcs_spent(data)
+    if spent is not None:
+        yield "points", "points spent", spent, ch.points().total
 
 
 def play_comparisons(data: dict[str, Any], ch: Character) -> list[Row]:
