@@ -320,3 +320,12 @@ def test_char_load_report_is_short_and_true_and_char_diff_lists_all(ip, tmp_path
     full = current_session().gurps_char_diff("Probe")
     assert full.lines[0] == "Sword (weapon): GCS 15, ours 12 — using GCS"
     assert sum("(damage): file 2d(2)burn" in line for line in full.lines) == 5
+
+
+def test_the_files_modifying_dice_plus_adds_setting_turns_big_adds_into_dice():
+    from gamekernel.gurps.rules.damage import dice_from_adds
+
+    assert [dice_from_adds(1, adds) for adds in (3, 4, 5, 7, -2)] == [(1, 3), (2, 0), (2, 1), (3, 0), (1, -2)]
+    mace = punch_trait(base="7")  # thr+7 at ST 10: 1d+5
+    assert fight_damage(doc(traits=[mace])) == "1d+5 cr"  # the seed keeps the adds
+    assert fight_damage(doc(traits=[mace], settings={"use_modifying_dice_plus_adds": True})) == "2d+1 cr"

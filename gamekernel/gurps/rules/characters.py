@@ -197,6 +197,7 @@ class Character(Displayable):
     lifting_st: int = 0  # ST for Basic Lift only (Lifting ST, GCS `st:lifting_only` features)
     striking_st: int = 0  # ST for damage only (Striking ST, GCS `st:striking_only` features)
     damage_progression: str = "basic_set"  # GCS's table setting; "basic_set" = the seed's GURPS-DMG-02
+    dice_for_adds: bool = False  # GCS's "modifying dice + adds" setting: 1d+4 -> 2d (not the seed's)
     gcs_source: str = ""  # the GCS file it was imported from (`%char save NAME.gcs` copies it)
     source: str = field(default="", compare=False)
 
@@ -309,12 +310,14 @@ class Character(Displayable):
     def own_damage_table(self, weapon: CharacterWeapon) -> bool:
         """Whether this weapon's damage differs from thr/sw of plain ST (Striking ST, another
         progression, ST below 1, adds per die): then the fight rolls `weapon_damage`, worked out here."""
-        return bool(weapon.per_die or self.striking_st or self.damage_progression != "basic_set" or self.st < 1)
+        return bool(weapon.per_die or self.striking_st or self.damage_progression != "basic_set" or self.st < 1
+                    or self.dice_for_adds)
 
     def weapon_damage(self, weapon: CharacterWeapon) -> DamageSpec:
         """The basic damage a weapon does in this character's hands (GURPS-DMG-03): thr/sw from the
         sheet's table, plus the weapon's adds per die (GCS `modifier_per_die`, Brawling +1/die)."""
-        return resolve_damage(weapon.damage, self.thrust_swing, per_die=weapon.per_die)
+        return resolve_damage(weapon.damage, self.thrust_swing, per_die=weapon.per_die,
+                              dice_for_adds=self.dice_for_adds)
 
     @property
     def current_hp(self) -> int:
@@ -756,6 +759,8 @@ class Character(Displayable):
             data["cost_reduction"] = dict(self.cost_reduction)
         if self.damage_progression != "basic_set":
             data["damage_progression"] = self.damage_progression
+        if self.dice_for_adds:
+            data["dice_for_adds"] = True
         if self.states:
             data["states"] = list(self.states)
         if self.death_line:
@@ -805,6 +810,7 @@ class Character(Displayable):
             kwargs["lifting_st"] = int(data.get("lifting_st", 0))
             kwargs["cost_reduction"] = tuple((str(k), int(v)) for k, v in dict(data.get("cost_reduction", {})).items())
             kwargs["damage_progression"] = str(data.get("damage_progression", "basic_set"))
+            kwargs["dice_for_adds"] = bool(data.get("dice_for_adds", False))
             kwargs["states"] = tuple(str(x) for x in data.get("states", []))
             kwargs["death_line"] = int(data.get("death_line", 0))
         except (KeyError, TypeError, ValueError) as error:

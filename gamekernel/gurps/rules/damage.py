@@ -220,13 +220,30 @@ def parse_damage(text: str, *, st: int | None = None, extended: bool = True,
     return DamageSpec(dice, adds, kind, "", text)
 
 
-def resolve_damage(text: str, table: tuple[DiceAdds, DiceAdds], *, per_die: int = 0) -> DamageSpec:
+def resolve_damage(text: str, table: tuple[DiceAdds, DiceAdds], *, per_die: int = 0,
+                   dice_for_adds: bool = False) -> DamageSpec:
     """A sheet weapon's basic damage: thr/sw read from the wielder's (thrust, swing) `table`, then
-    `per_die` adds for each die (GCS: the weapon's `modifier_per_die`, Brawling's +1 per die)."""
+    `per_die` adds for each die (GCS: the weapon's `modifier_per_die`, Brawling's +1 per die), and
+    with `dice_for_adds` large adds turned into dice (`dice_from_adds`)."""
     spec = parse_damage(text, table=table)
     if per_die and spec.dice:
         spec = replace(spec, adds=spec.adds + per_die * spec.dice)
+    if dice_for_adds and spec.dice:
+        dice, adds = dice_from_adds(spec.dice, spec.adds)
+        spec = replace(spec, dice=dice, adds=adds)
     return spec
+
+
+def dice_from_adds(dice: int, adds: int) -> tuple[int, int]:
+    """The Basic Set's optional "modifying dice + adds", as GCS applies it when a file asks for it
+    (`use_modifying_dice_plus_adds`): +4 becomes +1d, +7 becomes +2d (1d+4 -> 2d, 1d+5 -> 2d+1);
+    not a rule of the seed, so only a GCS file's own setting turns it on. [std]"""
+    while adds > 3:
+        if adds > 6:
+            adds, dice = adds - 7, dice + 2
+        else:
+            adds, dice = adds - 4, dice + 1
+    return dice, adds
 
 
 @dataclass(frozen=True)

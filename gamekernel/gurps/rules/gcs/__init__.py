@@ -170,6 +170,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     kwargs["lifting_st"] = numbers.lifting_st
     kwargs["cost_reduction"] = _cost_reduction(data, numbers)
     kwargs["damage_progression"] = numbers.progression
+    kwargs["dice_for_adds"] = bool((data.get("settings") or {}).get("use_modifying_dice_plus_adds"))
 
     mismatches: list[tuple[str, int, int | None]] = []
     skills: list[Skill] = []
