@@ -785,13 +785,13 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
 
 def always_on(ch: Any, kind: str, reflexes: bool) -> int:
     """The sheet's always-on bonus to one defense (Enhanced Dodge, a cloak, a race's DB, GCS features)
-    less Combat Reflexes' +1, which the combatant counts itself (GURPS-ADV-05; a file whose Combat
-    Reflexes lists no such feature still gets it): the fight offers the sheet's number, each bonus once."""
+    less Combat Reflexes' +1, which the combatant counts itself (GURPS-ADV-05): the fight offers the
+    sheet's number, each bonus once (a natural attack's -2 Parry included)."""
     try:
         total = int(ch.defense_bonus(kind))
     except AttributeError:
         return 0
-    return max(total - 1, 0) if reflexes else total
+    return total - 1 if reflexes else total
 
 
 BLOCK_SKILLS = ("Shield", "Shield (Shield)", "Shield (Buckler)", "Cloak")

@@ -329,3 +329,18 @@ def test_the_files_modifying_dice_plus_adds_setting_turns_big_adds_into_dice():
     mace = punch_trait(base="7")  # thr+7 at ST 10: 1d+5
     assert fight_damage(doc(traits=[mace])) == "1d+5 cr"  # the seed keeps the adds
     assert fight_damage(doc(traits=[mace], settings={"use_modifying_dice_plus_adds": True})) == "2d+1 cr"
+
+
+def test_a_negative_parry_feature_and_combat_reflexes_both_count_in_the_fight_adv_05():
+    # GURPS-ADV-05: Combat Reflexes +1; a trait's own -2 to Parry (a Draug's Natural Attacks) stays
+    reflexes = {"id": "t6", "name": "Combat Reflexes", "features": [
+        {"type": "attribute_bonus", "attribute": kind, "amount": 1} for kind in ("dodge", "parry", "block")]}
+    clumsy = punch_trait()
+    clumsy["features"] = [{"type": "attribute_bonus", "attribute": "parry", "amount": -2}]
+    c = combatant_from_character(import_gcs(doc(dx=12, traits=[reflexes, clumsy])).character)
+    assert c.parry_with(c.weapon("Natural Attacks")) == 12 // 2 + 3 + 1 - 2
+    blast = {"id": "e9", "description": "Blaster", "equipped": True, "weapons": [{
+        "id": "W9", "damage": {"type": "burn", "base_leveled": "1d"}, "defaults": [{"type": "dx"}],
+        "accuracy": "2", "calc": {"level": 12, "damage": "3d(5) burn [1d tox]"}}]}
+    ch = import_gcs(doc(dx=12, equipment=[blast])).character
+    assert ch.weapon("Blaster").damage == "3d burn"  # the divisor and follow-up dropped, the weapon kept

@@ -29,7 +29,14 @@ from gamekernel import limits
 from gamekernel.errors import DataError, GameKernelError, NotFoundError
 from gamekernel.gurps.rules.characters import Character, Skill
 from gamekernel.gurps.rules.gcs.calc import GcsNumbers, compute
-from gamekernel.gurps.rules.gcs.features import matches, matches_list, plain_name, reaction_lines, substitute
+from gamekernel.gurps.rules.gcs.features import (
+    equipped_items,
+    matches,
+    matches_list,
+    plain_name,
+    reaction_lines,
+    substitute,
+)
 from gamekernel.gurps.rules.gcs.weapon_damage import damage_bonus, damage_text, per_die_of
 from gamekernel.gurps.rules.skills import DIFFICULTY_BASE
 from gamekernel.gurps.rules.traits import Trait, maybe_trait
@@ -297,9 +304,7 @@ def _shield_bonuses(data: dict[str, Any]) -> dict[str, int]:
     """The defense bonuses of the equipped item with the best Block bonus (a shield, a cloak): its DB,
     which the fight adds to every defense once, while the shield is ready (GURPS-CMB-43)."""
     best: dict[str, int] = {}
-    for item in _walk_all(data.get("equipment") or []):
-        if item.get("equipped") is False:
-            continue
+    for item in equipped_items(data.get("equipment") or []):
         own: dict[str, int] = {}
         for feature in item.get("features") or []:
             if isinstance(feature, dict) and feature.get("type") == "attribute_bonus" \

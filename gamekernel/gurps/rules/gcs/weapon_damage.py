@@ -13,6 +13,7 @@ Which features count follows GCS's selections: `this_weapon` (the owner's own fe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -104,7 +105,13 @@ def damage_text(row: dict[str, Any], flat: int) -> tuple[str, bool]:
         dice, _, rest = base.partition("d")
         adds = sum(int(part) for part in rest.replace("-", "+-").split("+") if part.strip()) + flat
         return f"{dice}d{adds:+d} {kind}" if adds else f"{dice}d {kind}", True
-    return str((row.get("calc") or {}).get("damage", "")), False
+    return _rollable(str((row.get("calc") or {}).get("damage", ""))), False
+
+
+def _rollable(text: str) -> str:
+    """The file's damage text without what the seed's damage has no place for: an armor divisor
+    "(2)" and a follow-up "[1d burn]" (GURPS-DMG-03 rolls dice + adds of one type)."""
+    return re.sub(r"\s+", " ", re.sub(r"\(\s*[\d.]+\s*\)|\[[^\]]*\]", " ", text)).strip()
 
 
 def per_die_of(row: dict[str, Any]) -> int:
