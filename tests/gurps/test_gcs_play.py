@@ -344,3 +344,19 @@ def test_a_negative_parry_feature_and_combat_reflexes_both_count_in_the_fight_ad
         "accuracy": "2", "calc": {"level": 12, "damage": "3d(5) burn [1d tox]"}}]}
     ch = import_gcs(doc(dx=12, equipment=[blast])).character
     assert ch.weapon("Blaster").damage == "3d burn"  # the divisor and follow-up dropped, the weapon kept
+
+
+def test_a_shield_without_a_db_blocks_and_adds_nothing_else_cmb_45():
+    # GURPS-CMB-45: Block = Shield/2 + 3 with a ready shield; CMB-43: only a DB adds to the defenses
+    reflexes = {"id": "t6", "name": "Combat Reflexes", "features": [
+        {"type": "attribute_bonus", "attribute": kind, "amount": 1} for kind in ("dodge", "parry", "block")]}
+    shield = {"id": "e5", "description": "Large Shield, Heavy", "equipped": True, "weapons": [{
+        "id": "w5", "usage": "Shield Bash", "damage": {"type": "cr", "st": "thr"}, "block": "0",
+        "defaults": [{"type": "skill", "name": "Shield", "specialization": "Shield"}]}]}
+    skills = [{"id": "s3", "name": "Shield", "specialization": "Shield", "difficulty": "dx/e", "points": 4}]
+    ch = import_gcs(doc(dx=12, traits=[reflexes], skills=skills, equipment=[shield])).character
+    c = combatant_from_character(ch)
+    from gamekernel.gurps.rules.combat import effective_defenses
+
+    usual = {kind: value[0] for kind, value in effective_defenses(start_combat([c], Tape(faces=[])), c.name).items()}
+    assert ch.defense_db == 0 and usual["dodge"] == 8 + 1 and usual["block"] == 14 // 2 + 3 + 1

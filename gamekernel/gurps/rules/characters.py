@@ -172,6 +172,7 @@ class Character(Displayable):
     skills: tuple[Skill, ...] = ()
     dr: int = 0
     shield_db: int = 0  # a ready shield's Defense Bonus; 0 = no shield, so no Block (GURPS-CMB-43, 45)
+    can_block: bool = False  # a ready shield or cloak without a DB still blocks (a GCS item with a Block)
     equipment: tuple[str, ...] = ()
     weapons: tuple[CharacterWeapon, ...] = ()  # ready weapons and attack modes (combat uses them)
     budget: int = 100
@@ -420,17 +421,13 @@ class Character(Displayable):
     @property
     def defense_db(self) -> int:
         """The ready shield's DB: set on the sheet (`%char set db=2`), or for a GCS character the Block
-        bonus its equipped shield gives (an item named shield or buckler). 0 = no shield (GURPS-CMB-43)."""
-        if self.shield_db:
-            return self.shield_db
-        if any(word in item.lower() for item in self.equipment for word in ("shield", "buckler")):
-            return max((value for key, value, _ in self.feature_bonuses if key == "block"), default=0)
-        return 0
+        bonus its equipped shield gives (the importer sets it). 0 = no DB (GURPS-CMB-43)."""
+        return self.shield_db
 
     @property
     def has_shield(self) -> bool:
-        """Block needs a ready shield (GURPS-CMB-45)."""
-        return self.defense_db > 0
+        """Block needs a ready shield (GURPS-CMB-45): one with a DB, or a GCS item that blocks."""
+        return self.defense_db > 0 or self.can_block
 
     def defense_bonus(self, kind: str) -> int:
         """Always-on bonus to an active defense ("dodge", "parry", "block"): Combat Reflexes +1,
@@ -753,6 +750,8 @@ class Character(Displayable):
             data["carried_kg"] = self.carried_kg
         if self.striking_st:
             data["striking_st"] = self.striking_st
+        if self.can_block:
+            data["can_block"] = True
         if self.lifting_st:
             data["lifting_st"] = self.lifting_st
         if self.cost_reduction:
@@ -807,6 +806,7 @@ class Character(Displayable):
             kwargs["conditionals"] = tuple((int(v), str(text)) for v, text in data.get("conditionals", []))
             kwargs["carried_kg"] = float(data.get("carried_kg", 0.0))
             kwargs["striking_st"] = int(data.get("striking_st", 0))
+            kwargs["can_block"] = bool(data.get("can_block", False))
             kwargs["lifting_st"] = int(data.get("lifting_st", 0))
             kwargs["cost_reduction"] = tuple((str(k), int(v)) for k, v in dict(data.get("cost_reduction", {})).items())
             kwargs["damage_progression"] = str(data.get("damage_progression", "basic_set"))

@@ -168,7 +168,12 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     kwargs["traits"] = tuple(traits)
     shield = _shield_bonuses(data)
     kwargs["shield_db"] = shield.get("block", 0)
-    defense = {key: value - shield.get(key, 0) for key, value in numbers.defense_bonus.items()}
+    kwargs["can_block"] = any(_maybe_int(row.get("block")) is not None
+                              for item in equipped_items(data.get("equipment") or [])
+                              for row in item.get("weapons") or [] if isinstance(row, dict))
+    # the fight adds the DB to every defense (GURPS-CMB-43): a shield giving less to Dodge or Parry than
+    # to Block (a heavy shield) leaves that difference in the other bonuses
+    defense = {key: value - kwargs["shield_db"] for key, value in numbers.defense_bonus.items()}
     kwargs["feature_bonuses"] = tuple((key, value, "GCS") for key, value in
                                       [*defense.items(), *_roll_bonuses(numbers).items()] if value)
     kwargs["conditionals"] = reaction_lines(numbers.features)
