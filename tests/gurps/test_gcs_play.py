@@ -360,3 +360,13 @@ def test_a_shield_without_a_db_blocks_and_adds_nothing_else_cmb_45():
 
     usual = {kind: value[0] for kind, value in effective_defenses(start_combat([c], Tape(faces=[])), c.name).items()}
     assert ch.defense_db == 0 and usual["dodge"] == 8 + 1 and usual["block"] == 14 // 2 + 3 + 1
+
+
+def test_a_multiplied_damage_weapon_is_skipped_with_a_warning_not_a_traceback(tmp_path: Path):
+    lash = {"id": "t10", "name": "Psychokinetic Lash", "weapons": [{
+        "id": "w10", "usage": "Lash", "damage": {"type": "cr", "base": "3dx5"}, "parry": "0",
+        "defaults": [{"type": "dx"}], "calc": {"level": 10, "damage": "3dx5 cr"}}]}
+    path = tmp_path / "mind.gcs"
+    path.write_text(json.dumps(doc(traits=[lash])), encoding="utf-8")
+    loaded = Session().gurps_char_import(path)
+    assert loaded.character.weapons == () and any("x5" in line for line in loaded.warnings)

@@ -101,7 +101,7 @@ def damage_text(row: dict[str, Any], flat: int) -> tuple[str, bool]:
     if st in ("thr", "sw") and (not base or base.lstrip("+-").isdigit()):
         adds = int(base or 0) + flat
         return (f"{st}{adds:+d} {kind}" if adds else f"{st} {kind}"), True
-    if not st and "d" in base:
+    if not st and re.fullmatch(r"\d+d([+-]\d+)*", base):  # "2d+1"; "1dx5" and the like: the file's result
         dice, _, rest = base.partition("d")
         adds = sum(int(part) for part in rest.replace("-", "+-").split("+") if part.strip()) + flat
         return f"{dice}d{adds:+d} {kind}" if adds else f"{dice}d {kind}", True
