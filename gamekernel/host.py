@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from gamekernel.gammaworld.rules.state import AlphaState
     from gamekernel.gurps.results import CombatResult
     from gamekernel.gurps.rules.characters import Character
+    from gamekernel.gurps.rules.combat import CombatState
     from gamekernel.mtg.rules.facts import FactsIndex
     from gamekernel.rng import TransactionalRandom
     from gamekernel.state import TableState
@@ -48,6 +49,9 @@ class SessionHost(Protocol):
     load_warnings: list[str]  # what resuming a log file reported
     _redo_stack: list[list[Event]]  # the undone groups redo can put back (campaign load swaps it)
     _store: LogStore | None  # the open log file (campaign load swaps it)
+    @property
+    def combat_state(self) -> CombatState | None:  # the fight in progress (CombatActions): a check feels its shock
+        ...
 
     def record(self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
                secret: bool = False) -> Event:

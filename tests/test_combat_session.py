@@ -64,6 +64,9 @@ def test_bad_input_changes_nothing():
 def test_gurps_fat_10_rest_and_inj_19_first_aid_after_fight():
     s = fight()
     s.combat_damage("Bren", "1d cut")
+    while s.combat_state.current.name != "Bren":
+        s.combat_next()
+    s.combat_maneuver("Bren", "concentrate")  # a spell takes Concentrate (GURPS-MAG-05)
     s.combat_cast("Bren", "Light", 3, 14)
     s.combat_end()
     bren = s.state["gurps_combat"].roster["Bren"]

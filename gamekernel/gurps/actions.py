@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import limits
-from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.errors import GameKernelError, NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.gurps.results import (
     CharacterList,
+    GcsDifferences,
     GcsLibraryLoaded,
     LibraryFound,
     LoadedCharacter,
@@ -58,6 +59,7 @@ from gamekernel.gurps.rules.fright import FrightCheck, fright_check
 from gamekernel.gurps.rules.gcs import export_gcs, read_gcs
 from gamekernel.gurps.rules.gcs.library import LibraryIndex, index_library
 from gamekernel.gurps.rules.influence import INFLUENCE_SKILLS, InfluenceResult, influence_outcome
+from gamekernel.gurps.rules.injury import shock_applies
 from gamekernel.gurps.rules.luck import LuckResult, luck_level, luck_reroll, recovered_after, require_luck
 from gamekernel.gurps.rules.reactions import ReactionRoll, reaction_roll
 from gamekernel.gurps.rules.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
@@ -174,6 +176,24 @@ def _skill_level_or_none(character: Character, skill: str) -> int | None:
         return None
 
 
+REPORT_EXAMPLES = 3  # differences `%char load` shows; `%char diff` lists them all
+
+
+def _load_report(name: str, used_file: int, differences: tuple[str, ...]) -> tuple[str, ...]:
+    """What `%char load` says of a GCS file, in a few lines: how many of the file's numbers replaced
+    ours, how many values at the table still differ (the first few), and the command for all."""
+    out = [t("gurps.gcs.used_file", count=used_file)] if used_file else []
+    if differences:
+        out.append(t("gurps.gcs.play_summary", count=len(differences), name=quoted_name(name)))
+        out.extend(differences[:REPORT_EXAMPLES])
+    return tuple(out)
+
+
+def quoted_name(name: str) -> str:
+    """A name as a magic takes it: quoted when it has spaces ("Sir Henryk")."""
+    return f'"{name}"' if any(ch.isspace() for ch in name) else name
+
+
 class GurpsActions(HostBase):
     _gcs_library: LibraryIndex | None = None
     """GURPS operations (mixed into Session): `session.gurps_check("Lockpicking-5 dark")` etc."""
@@ -252,14 +272,29 @@ class GurpsActions(HostBase):
         """Load a character file; for a GCS file also say, one line each, where the file's value
         is used because our computation differs (`%char load`)."""
         if Path(path).suffix.lower() == ".gcs":
+            from gamekernel.gurps.gcs_play import play_differences
+
             result = read_gcs(path)
             lines = result.mismatch_lines()
             character = replace(result.character, notes="; ".join([*lines, *result.warnings]),
                                 gcs_source=str(path))
             added = self.gurps_add_character(character, activate=activate)
-            return LoadedCharacter(added, lines, result.warnings)
+            report = _load_report(added.name, len(lines), play_differences(result.document, added))
+            return LoadedCharacter(added, report, result.warnings)
         character = load_character(path)
         return LoadedCharacter(self.gurps_add_character(replace(character, source=""), activate=activate))
+
+    def gurps_char_diff(self, name: str | None = None) -> GcsDifferences:
+        """Every number at the table that differs from the character's GCS file, one line each
+        (`%char diff`), read afresh from the file it was loaded from."""
+        from gamekernel.gurps.gcs_play import play_differences
+
+        character = self.gurps_character(name)
+        if not character.gcs_source:
+            raise UsageError(t("gurps.err.gcs.no_file", name=character.name))
+        result = read_gcs(character.gcs_source)
+        return GcsDifferences(character.name, (*result.mismatch_lines(),
+                                               *play_differences(result.document, character)))
 
     def gurps_char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
         """Write a character as JSON (atomic); the default path is `<name>.json`. A `.gcs` path writes
@@ -280,7 +315,7 @@ class GurpsActions(HostBase):
         self.record("gurps.char.use", {"name": character.name})
         return character
 
-    def gurps_char_set(self, name: str | None = None, **changes: Any) -> Character:
+    def gurps_char_set(self, name: str | None = None, /, **changes: Any) -> Character:
         """Change fields of a character (`gurps_char_set("Aiko", dx=13)`): the sheet widget's edits; logged."""
         character = self.gurps_character(name)
         clean: dict[str, Any] = {}
@@ -433,7 +468,7 @@ class GurpsActions(HostBase):
         character = self._actor_or_none(who)
         resolved, _ = self._resolve(parsed, character.name if character else None)
         name = character.name if character else ""
-        extra = normalize_modifiers(modifiers)
+        extra = normalize_modifiers(modifiers) + self.gurps_shock(character, resolved)
         faces = tuple(dice) if dice is not None else None
         result = success_roll(resolved.base, resolved.modifiers + extra, label=resolved.label, actor=name,
                               rng=None if faces else self.dice_for(secret), dice=faces, defense=resolved.defense,
@@ -443,6 +478,20 @@ class GurpsActions(HostBase):
         self.record("gurps.check", {"spec": parsed.text or str(spec), "result": result.to_dict()},
                     actor=name or None, secret=secret)
         return result
+
+    def gurps_shock(self, character: Character | None, resolved: ResolvedCheck | None = None) -> tuple[Modifier, ...]:
+        """The shock a character in a fight feels on this turn, as a modifier to a DX- or IQ-based
+        roll (GURPS-INJ-05); nothing outside a fight, for HT/Will/Per or an active defense. Without
+        `resolved`: for a spell (IQ-based)."""
+        fight = self.combat_state
+        if character is None or fight is None or fight.find(character.name) is None:
+            return ()
+        c = fight.get(character.name)
+        if not c.shock or c.shock_round != fight.round:
+            return ()
+        if resolved is not None and (resolved.defense or not shock_applies(_controlling(character, resolved))):
+            return ()
+        return (Modifier(-c.shock, t("gurps.mod.shock")),)
 
     def gurps_check_named(self, key: str, *, actor: str | None = None) -> SuccessRoll:
         """A success roll against one attribute or skill named exactly (the sheet widget's click):
@@ -665,6 +714,18 @@ class GurpsActions(HostBase):
             result = replace(result, secret=True)
         self.record("gurps.self_control", {"result": result.to_dict()}, actor=name or None, secret=secret)
         return result
+
+
+def _controlling(character: Character, resolved: ResolvedCheck) -> str:
+    """The attribute a resolved check rests on: itself, or the skill's controlling attribute."""
+    if resolved.kind == "attribute":
+        return resolved.label
+    if resolved.kind != "skill":
+        return ""
+    try:
+        return character.skill_level(resolved.label).attribute
+    except GameKernelError:
+        return ""
 
 
 def _as_side(spec: str | CheckSpec) -> CheckSpec:

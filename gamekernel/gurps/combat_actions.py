@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamekernel.errors import NotFoundError, RuleError, UsageError
+from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
 from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.gurps.rules import combat as cb
@@ -317,8 +317,15 @@ def _op_cast(part, args, tape):
     c = part.person(args["name"])
     if not c.can_act:  # unconscious, collapsed, mortally wounded or dead: no spells (GURPS-INJ, FAT-02/03)
         raise RuleError(t("combat.err.cannot_act", name=c.name, states=badges(c.badges())))
+    fight = part.fight if part.fight is not None and not part.fight.over and _in(part.fight, c.name) else None
+    modifiers = [tuple(m) for m in args.get("modifiers", ())]
+    if fight is not None and c.shock and c.shock_round == fight.round:  # spells are IQ-based (GURPS-INJ-05)
+        modifiers.append((-c.shock, t("gurps.mod.shock")))
+    mg.castable(args["spell"], args["skill"], args["cost"], modifiers)  # a spell that cannot be tried, first
+    if fight is not None and c.maneuver != "concentrate":  # a spell takes Concentrate (GURPS-MAG-05, CMB-23)
+        raise RuleError(t("combat.err.cast_concentrate", name=c.name))
     result = mg.cast_rolling(args["spell"], args["skill"], args["cost"], tape.roll3, fp=c.fp, fp_max=c.fp_max,
-                             modifiers=[tuple(m) for m in args.get("modifiers", ())])
+                             modifiers=modifiers)
     lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],
                                   outcome=t(f"combat.word.{result.outcome}"), energy=result.energy_spent)]
     if result.failure_result:
@@ -803,12 +810,9 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
         except Exception:
             return False
 
-    shield = None  # Block needs a ready shield (GURPS-CMB-45); its DB adds to every defense (CMB-43)
-    if getattr(ch, "has_shield", False):
-        try:
-            shield = ch.skill_level("Shield").level
-        except Exception:
-            shield = None
+    # Block needs a ready shield (GURPS-CMB-45); its DB adds to every defense (CMB-43)
+    shield = block_skill(ch) if getattr(ch, "has_shield", False) else None
+    reflexes = has("Combat Reflexes")
     if not weapons:
         weapons = sheet_weapons(ch)
     if not weapons:
@@ -819,12 +823,37 @@ def combatant_from_character(ch: Any, weapons: tuple[cb.Weapon, ...] = ()) -> Co
         dr=int(getattr(ch, "dr", 0) or 0), weapons=tuple(weapons), shield=shield,
         shield_db=int(getattr(ch, "defense_db", 0)) if shield is not None else 0,
         encumbrance=min(4, int(getattr(ch, "encumbrance", 0))),
-        high_pain_threshold=has("High Pain Threshold"), combat_reflexes=has("Combat Reflexes"),
-        hard_to_kill=level("Hard to Kill"), enhanced_dodge=level("Enhanced Dodge"),
-        enhanced_parry=level("Enhanced Parry"), enhanced_block=level("Enhanced Block"),
+        high_pain_threshold=has("High Pain Threshold"), combat_reflexes=reflexes,
+        hard_to_kill=level("Hard to Kill"), enhanced_dodge=always_on(ch, "dodge", reflexes),
+        enhanced_parry=always_on(ch, "parry", reflexes), enhanced_block=always_on(ch, "block", reflexes),
         ambidextrous=has("Ambidexterity"), hp=ch.current_hp, fp=ch.current_fp,
         hearing=ch.per + sum(m.value for m in ch.trait_modifiers("hearing")),
     ), ch)
+
+
+def always_on(ch: Any, kind: str, reflexes: bool) -> int:
+    """The sheet's always-on bonus to one defense (Enhanced Dodge, a cloak, a race's DB, GCS features)
+    less Combat Reflexes' +1, which the combatant counts itself (GURPS-ADV-05): the fight offers the
+    sheet's number, each bonus once (a natural attack's -2 Parry included)."""
+    try:
+        total = int(ch.defense_bonus(kind))
+    except AttributeError:
+        return 0
+    return total - 1 if reflexes else total
+
+
+BLOCK_SKILLS = ("Shield", "Shield (Shield)", "Shield (Buckler)", "Cloak")
+
+
+def block_skill(ch: Any) -> int | None:
+    """The best level among the skills a shield or cloak blocks with (GURPS-CMB-45), None if none."""
+    levels = []
+    for name in BLOCK_SKILLS:
+        try:
+            levels.append(ch.skill_level(name).level)
+        except (NotFoundError, RuleError, DataError):
+            continue
+    return max(levels, default=None)
 
 
 def sheet_weapons(ch: Any) -> tuple[cb.Weapon, ...]:
@@ -833,7 +862,8 @@ def sheet_weapons(ch: Any) -> tuple[cb.Weapon, ...]:
     out = []
     for w in getattr(ch, "weapons", ()):
         try:
-            out.append(cb.weapon_from_sheet(w, ch.weapon_level(w)))
+            damage = ch.weapon_damage(w) if ch.own_damage_table(w) else None
+            out.append(cb.weapon_from_sheet(w, ch.weapon_level(w), damage))
         except (NotFoundError, RuleError):
             continue
     return tuple(out)

@@ -11,7 +11,7 @@ import re
 
 from IPython.core.magic import line_magic, magics_class
 
-from gamekernel.errors import UsageError
+from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.gurps.combat_actions import split_specs
 from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
@@ -304,16 +304,25 @@ class CombatMagics(SessionMagics):
             raise UsageError(t("combat.err.usage", usage="%mortal Bren [--healed]"))
         return self.session.combat_mortal_check(name, healed=args.healed)
 
+    def _sheet_spell_level(self, actor: str, spell: str) -> int:
+        """The caster's level in the spell as the sheet has it (GURPS-MAG-01: a spell is a skill);
+        without `skill=`, a caster with no such spell on a sheet is told to give it."""
+        try:
+            return self.session.gurps_character(actor).skill_level(spell).level
+        except GameKernelError:
+            raise UsageError(t("combat.err.spell_skill")) from None
+
     @line_magic
     @guarded("cast")
     @command("cast", Words("what", "Fireball 3 skill=14 [-2 far]", optional=True,
                            metavar="SPELL COST skill=N [MODIFIERS]"),
              actor="the caster (required)", group="combat")
     def cast(self, args: Args):
-        """Cast a spell: success pays the cost in FP (then HP), critical success nothing, failure 1."""
+        """Cast a spell: success pays the cost in FP (then HP), critical success nothing, failure 1.
+        Without skill=N the caster's sheet gives the spell's level; in a fight it takes Concentrate."""
         words = args.what
-        if len(words) < 3 or not args.actor:
-            raise UsageError(t("combat.err.usage", usage="%cast Fireball 3 skill=14 @Aiko"))
+        if len(words) < 2 or not args.actor:
+            raise UsageError(t("combat.err.usage", usage="%cast Fireball 3 [skill=14] @Aiko"))
         spell, cost, *rest = words
         skill = None
         mods = []
@@ -325,7 +334,7 @@ class CombatMagics(SessionMagics):
             elif mods and not mods[-1][1]:
                 mods[-1][1] = word
         if skill is None:
-            raise UsageError(t("combat.err.spell_skill"))
+            skill = self._sheet_spell_level(args.actor, spell)
         cost = whole_number(cost, t("limits.what.cost"))
         return self.session.combat_cast(args.actor, spell, cost, skill, modifiers=mods)
 

@@ -86,6 +86,8 @@ class GurpsMagics(SessionMagics):
                        help="write a character as JSON (default FILE: NAME.json), or a copy of its GCS "
                             "file with current HP/FP and conditions"),
                    Sub("list", help="the characters at the table"),
+                   Sub("diff", Word("name", optional=True),
+                       help="every number at the table that differs from the character's GCS file"),
                    Sub("use", Word("name", optional=True), help="make a character the active one"),
                    Sub("set", Words("fields", optional=True, metavar="FIELD=VALUE"), help="change fields"),
                    Sub("skill", Words("skill", "a skill and its points: Lockpicking 8, Axe/Mace 4, Guns (Pistol) 2, "
@@ -123,6 +125,8 @@ class GurpsMagics(SessionMagics):
             return session.gurps_char_save(name, path)
         if args.sub == "list":
             return session.gurps_characters()
+        if args.sub == "diff":
+            return session.gurps_char_diff(actor or args.name)
         if args.sub == "use":
             if (args.name is None) == (actor is None):
                 raise UsageError(t("gurps.err.usage", usage="%char use NAME"))

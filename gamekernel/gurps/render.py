@@ -12,6 +12,7 @@ from gamekernel.display import TEXT, renders
 from gamekernel.display.html import chip, esc, panel, sign, table
 from gamekernel.gurps.results import (
     CharacterList,
+    GcsDifferences,
     GcsLibraryLoaded,
     LibraryFound,
     LoadedCharacter,
@@ -258,6 +259,8 @@ def character_html(character: Character) -> str:
     total = t("gurps.sheet.total", total=pts.total, budget=pts.budget, unspent=pts.unspent,
               disadvantages=pts.disadvantages, limit=pts.disadvantage_limit)
     issue_html = "".join(f'<div class="gk-issue gk-{esc(i.severity)}">{esc(str(i))}</div>' for i in issues)
+    if character.gcs_source:  # where the seed and GCS's Basic Set differ, the seed is followed: say so once
+        issue_html += f'<div class="gk-issue gk-neutral">{esc(t("gurps.gcs.seed_rules"))}</div>'
     body = (f'<div class="gk-points">{esc(character_state_text(character))}</div>'
             f'<div class="gk-points">{esc(total)}</div>{issue_html}'
             f'<div style="display:flex;gap:12px;flex-wrap:wrap;align-items:flex-start">'
@@ -272,12 +275,13 @@ def weapon_rows(character: Character) -> list[dict[str, str]]:
     for w in character.weapons:
         try:
             level = character.weapon_level(w)
-            parry = "—" if w.parry is None else str(level // 2 + 3 + w.parry + character.defense_bonus("parry"))
+            parry_value = character.weapon_parry(w)
+            parry = "—" if parry_value is None else str(parry_value)
             level_text = str(level)
         except Exception:  # a skill that cannot be used untrained
             level_text, parry = "?", "?"
-        rows.append({"name": w.name, "level": level_text, "damage": w.damage, "reach": w.reach or "—",
-                     "parry": parry})
+        rows.append({"name": w.name, "level": level_text, "damage": character.damage_shown(w),
+                     "reach": w.reach or "—", "parry": parry})
     return rows
 
 
@@ -554,6 +558,17 @@ def loaded_text(loaded: LoadedCharacter) -> str:
 def loaded_html(loaded: LoadedCharacter) -> str:
     lines = "".join(f'<div class="gk-issue gk-warning">{esc(line)}</div>' for line in loaded.differences)
     return lines + character_html(loaded.character)
+
+
+@renders(GcsDifferences, TEXT)
+def gcs_differences_text(found: GcsDifferences) -> str:
+    return "\n".join(found.lines) if found.lines else t("gurps.gcs.play_same")
+
+
+@renders(GcsDifferences)
+def gcs_differences_html(found: GcsDifferences) -> str:
+    rows = "".join(f"<div>{esc(line)}</div>" for line in found.lines) or esc(t("gurps.gcs.play_same"))
+    return panel("gcs-diff", rows, title_html=esc(found.name))
 
 
 @renders(GcsLibraryLoaded, TEXT)

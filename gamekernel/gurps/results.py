@@ -45,6 +45,14 @@ class LoadedCharacter(Displayable):
         return "\n".join([*self.differences, repr(self.character)])
 
 
+@dataclass(frozen=True, repr=False)  # text and html: the render registry
+class GcsDifferences(Displayable):
+    """`%char diff`: every value where the table and the character's GCS file differ."""
+
+    name: str
+    lines: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class GcsLibraryLoaded(Displayable):
     """`%gurps library PATH`: what the GCS library folder holds."""

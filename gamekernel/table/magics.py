@@ -33,7 +33,7 @@ class TableMagics(SessionMagics):
                        help="refuse a waiting player action"),
                    Sub("players", help="the GM's panel: seats, waiting actions, asks, reveals"),
                    Sub("serve", help="serve the players' page from this kernel (/gamekernel/table on this server)")),
-             group="core")
+             group="core", bare=True)
     def table(self, args: Args):
         """Show every character (GURPS, Gamma World, MtG cards) and whose turn it is, with a button
         per common action: next turn, tap a card, resolve flux, an MtG check, new scene, encounters.

@@ -53,7 +53,11 @@ def play(seed: int = 3) -> Session:
     s.combat_join("Orc{ST=11,DX=10,HT=11,weapon=Spear:11:thr+2 imp}")
     s.combat_damage("Orc1", "3d cut", attacker="Bren")
     s.combat_damage_amount("Orc2", 9, "imp")
+    while s.combat_state.current.name != "Aiko":
+        s.combat_next()
+    s.combat_maneuver("Aiko", "concentrate")  # a spell takes Concentrate (GURPS-MAG-05)
     s.combat_cast("Aiko", "Light", 3, 14)
+    s.combat_next()
     s.combat_hazard("in_fire", "Bren")
     _exchange(s, 6)
     s.combat_leave("Orc")

@@ -92,7 +92,7 @@ def test_shield_db_and_combat_reflexes_reach_dodge_parry_block_cmb_44(knight):
     assert _compared(knight, "dodge", "Dodge") == (11, 11)
     assert _compared(knight, "parry", "Broadsword") == (13, 13)
     assert _compared(knight, "block", "Medium Shield") == (13, 13)
-    assert knight.character.defense_bonus("block") == 3
+    assert knight.character.defense_bonus("block") == 1 and knight.character.defense_db == 2  # CR, the shield's DB
 
 
 def test_dr_reaction_and_conditional_modifiers(knight):
@@ -148,14 +148,19 @@ def test_string_criteria():
 
 
 def test_char_load_shows_the_mismatch_line_in_the_result(ip):
+    """`%char load` says in a few lines how many of the file's numbers replaced ours and which values
+    at the table still differ; `%char diff` lists every line (Thaumatology among them)."""
     loaded = ip.run_line_magic("char", f"load {DATA / 'features_v5.gcs'}")
-    assert loaded.differences == ("Thaumatology: GCS 15, ours 7 — using GCS",)
+    assert loaded.differences[0] == "1 of the file's numbers differ from our own computation: the file's are used"
     from gamekernel.display import HTML, TEXT, renderer
 
     text = renderer(type(loaded), TEXT)(loaded)
-    assert text.splitlines()[0] == "Thaumatology: GCS 15, ours 7 — using GCS"
+    assert text.splitlines()[0] == loaded.differences[0]
+    assert len(loaded.differences) == 1  # a file that says no weights nor trait points: not compared on those
     assert "HP 10/13 FP 9/11" in text
-    assert "Thaumatology: GCS 15, ours 7" in renderer(type(loaded), HTML)(loaded)
+    assert "the file&#x27;s are used" in renderer(type(loaded), HTML)(loaded)
+    full = ip.run_line_magic("char", "diff")
+    assert full.lines[0] == "Thaumatology: GCS 15, ours 7 — using GCS"
 
 
 def test_char_name_without_at_sign(ip):

@@ -121,6 +121,12 @@ def test_with_approval_on_an_action_waits_for_the_gm(table):
     assert repr(table.run_line_magic("table", "approve 7")) == "error: no player action 7 waits for approval"
 
 
+def test_a_bare_table_is_still_the_dashboard(table):
+    from gamekernel.table.widget import TableDashboard
+
+    assert isinstance(table.run_line_magic("table", ""), TableDashboard)
+
+
 def test_reveal_and_disclose_through_the_magics(table):
     session = current_session()
     table.run_line_magic("check", "Per --secret @Aiko")

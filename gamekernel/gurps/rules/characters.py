@@ -72,8 +72,10 @@ from gamekernel.gurps.rules.checks import (
     parse_check_spec,
     success_roll,
 )
-from gamekernel.gurps.rules.damage import DiceAdds, damage_for_st
+from gamekernel.gurps.rules.damage import DamageSpec, DiceAdds, progression_damage, resolve_damage
 from gamekernel.gurps.rules.defenses import dodge_score
+from gamekernel.gurps.rules.fatigue import is_tired
+from gamekernel.gurps.rules.injury import is_reeling
 from gamekernel.gurps.rules.skills import (
     SkillDef,
     default_options,
@@ -170,6 +172,7 @@ class Character(Displayable):
     skills: tuple[Skill, ...] = ()
     dr: int = 0
     shield_db: int = 0  # a ready shield's Defense Bonus; 0 = no shield, so no Block (GURPS-CMB-43, 45)
+    can_block: bool = False  # a ready shield or cloak without a DB still blocks (a GCS item with a Block)
     equipment: tuple[str, ...] = ()
     weapons: tuple[CharacterWeapon, ...] = ()  # ready weapons and attack modes (combat uses them)
     budget: int = 100
@@ -191,6 +194,11 @@ class Character(Displayable):
     # Reaction bonuses and conditional modifiers a GCS file lists: (amount, situation).
     conditionals: tuple[tuple[int, str], ...] = ()
     carried_kg: float = 0.0
+    cost_reduction: tuple[tuple[str, int], ...] = ()  # ("st", 50): % off an attribute's cost (SM, No Fine Manipulators)
+    lifting_st: int = 0  # ST for Basic Lift only (Lifting ST, GCS `st:lifting_only` features)
+    striking_st: int = 0  # ST for damage only (Striking ST, GCS `st:striking_only` features)
+    damage_progression: str = "basic_set"  # GCS's table setting; "basic_set" = the seed's GURPS-DMG-02
+    dice_for_adds: bool = False  # GCS's "modifying dice + adds" setting: 1d+4 -> 2d (not the seed's)
     gcs_source: str = ""  # the GCS file it was imported from (`%char save NAME.gcs` copies it)
     source: str = field(default="", compare=False)
 
@@ -238,8 +246,21 @@ class Character(Displayable):
     @property
     def dodge(self) -> int:
         """Dodge as combat has it: less the encumbrance level (GURPS-CMB-44), plus the always-on trait
-        bonuses (Enhanced Dodge, Combat Reflexes, GCS features)."""
-        return dodge_score(self.basic_speed, self.encumbrance_penalty, enhanced=self.defense_bonus("dodge"))
+        bonuses (Enhanced Dodge, Combat Reflexes, GCS features) and a ready shield's DB (GURPS-CMB-43)."""
+        return dodge_score(self.basic_speed, self.encumbrance_penalty,
+                           enhanced=self.defense_bonus("dodge") + self.defense_db,
+                           reeling=self.reeling, tired=self.tired)
+
+    @property
+    def reeling(self) -> bool:
+        """Current HP at a third of max or below (GURPS-INJ-01, the seed's "1/3 or less"): the same
+        test as the fight's, so the sheet and the tracker agree."""
+        return is_reeling(self.current_hp, self.hp)
+
+    @property
+    def tired(self) -> bool:
+        """Current FP below a third of max (GURPS-FAT-01)."""
+        return is_tired(self.current_fp, self.fp)
 
     @property
     def encumbrance_penalty(self) -> int:
@@ -248,25 +269,56 @@ class Character(Displayable):
 
     @property
     def basic_lift(self) -> float:
-        """ST x ST / 10 kg; rounded to the nearest kg from 5 kg up (GURPS-CH-12 + OPEN)."""
-        value = Fraction(self.st * self.st, 10)
+        """ST x ST / 10 kg, ST with Lifting ST; rounded to the nearest kg from 5 kg up (GURPS-CH-12 + OPEN)."""
+        st = self.st + self.lifting_st
+        value = Fraction(st * st, 10)
         if value >= 5:
             return float(floor(value + Fraction(1, 2)))
         return float(value)
 
     @property
     def thrust(self) -> DiceAdds:
-        return damage_for_st(self.st)[0]
+        return self.thrust_swing[0]
 
     @property
     def swing(self) -> DiceAdds:
-        return damage_for_st(self.st)[1]
+        return self.thrust_swing[1]
+
+    @property
+    def thrust_swing(self) -> tuple[DiceAdds, DiceAdds]:
+        """Basic thrust and swing (GURPS-DMG-02) for ST plus Striking ST, in the file's progression:
+        the one table the sheet, `%char` and every weapon's damage read."""
+        return progression_damage(self.st + self.striking_st, self.damage_progression)
 
     @property
     def damage(self) -> str:
         """"thrust/swing" as on the sheet (GURPS-DMG-03)."""
-        thrust, swing = damage_for_st(self.st)
+        thrust, swing = self.thrust_swing
         return f"{thrust}/{swing}"
+
+    def damage_shown(self, weapon: CharacterWeapon) -> str:
+        """The weapon's damage as the sheet shows it: as written ("sw+1 cut") when plain ST's thr/sw
+        gives it, else the dice the fight rolls (`weapon_damage`)."""
+        return str(self.weapon_damage(weapon)) if self.own_damage_table(weapon) else weapon.damage
+
+    def weapon_parry(self, weapon: CharacterWeapon) -> int | None:
+        """Parry with a weapon: skill/2 + 3 + its parry bonus + always-on bonuses + a ready shield's DB
+        (GURPS-CMB-46, CMB-43); None when it cannot parry."""
+        if weapon.parry is None:
+            return None
+        return self.weapon_level(weapon) // 2 + 3 + weapon.parry + self.defense_bonus("parry") + self.defense_db
+
+    def own_damage_table(self, weapon: CharacterWeapon) -> bool:
+        """Whether this weapon's damage differs from thr/sw of plain ST (Striking ST, another
+        progression, ST below 1, adds per die): then the fight rolls `weapon_damage`, worked out here."""
+        return bool(weapon.per_die or self.striking_st or self.damage_progression != "basic_set" or self.st < 1
+                    or self.dice_for_adds)
+
+    def weapon_damage(self, weapon: CharacterWeapon) -> DamageSpec:
+        """The basic damage a weapon does in this character's hands (GURPS-DMG-03): thr/sw from the
+        sheet's table, plus the weapon's adds per die (GCS `modifier_per_die`, Brawling +1/die)."""
+        return resolve_damage(weapon.damage, self.thrust_swing, per_die=weapon.per_die,
+                              dice_for_adds=self.dice_for_adds)
 
     @property
     def current_hp(self) -> int:
@@ -299,13 +351,13 @@ class Character(Displayable):
             out.append("mortal")
         elif hp <= 0:
             out.append("hp_zero")
-        elif hp * 3 < self.hp:
+        elif self.reeling:
             out.append("reeling")
         if fp <= -self.fp:
             out.append("fp_out")
         elif fp <= 0:
             out.append("fp_zero")
-        elif fp * 3 < self.fp:
+        elif self.tired:
             out.append("tired")
         if self.encumbrance:
             out.append(f"encumbrance_{self.encumbrance}")
@@ -374,17 +426,13 @@ class Character(Displayable):
     @property
     def defense_db(self) -> int:
         """The ready shield's DB: set on the sheet (`%char set db=2`), or for a GCS character the Block
-        bonus its equipped shield gives (an item named shield or buckler). 0 = no shield (GURPS-CMB-43)."""
-        if self.shield_db:
-            return self.shield_db
-        if any(word in item.lower() for item in self.equipment for word in ("shield", "buckler")):
-            return max((value for key, value, _ in self.feature_bonuses if key == "block"), default=0)
-        return 0
+        bonus its equipped shield gives (the importer sets it). 0 = no DB (GURPS-CMB-43)."""
+        return self.shield_db
 
     @property
     def has_shield(self) -> bool:
-        """Block needs a ready shield (GURPS-CMB-45)."""
-        return self.defense_db > 0
+        """Block needs a ready shield (GURPS-CMB-45): one with a DB, or a GCS item that blocks."""
+        return self.defense_db > 0 or self.can_block
 
     def defense_bonus(self, kind: str) -> int:
         """Always-on bonus to an active defense ("dodge", "parry", "block"): Combat Reflexes +1,
@@ -489,9 +537,10 @@ class Character(Displayable):
         if w.level is not None:
             return w.level
         source = w.skill_name
+        short = max(0, w.min_st - self.st)  # -1 per point of ST below the weapon's minimum (GURPS-CMB-33)
         if match_key(source) in ("st", "dx", "iq", "ht", "will", "per"):
-            return self.attribute_value(source) + w.modifier
-        return self.skill_level(source).level + w.modifier
+            return self.attribute_value(source) + w.modifier - short
+        return self.skill_level(source).level + w.modifier - short
 
     def resolve(self, spec: CheckSpec | str) -> ResolvedCheck:
         """Turn a check spec into label, base and modifiers for this character; a fallback chain
@@ -520,8 +569,11 @@ class Character(Displayable):
                                  "fright")
         if name == "Dodge":
             load = (Modifier(-self.encumbrance_penalty, "encumbrance"),) if self.encumbrance else ()
-            return ResolvedCheck(name, self.base_dodge, self.trait_modifiers("dodge") + load + mods, True,
-                                 "defense")
+            shield = (Modifier(self.defense_db, "shield DB"),) if self.defense_db else ()  # GURPS-CMB-43
+            own = self.trait_modifiers("dodge") + shield + load
+            halved = self.dodge - (self.base_dodge + sum(m.value for m in own))  # reeling, tired: INJ-01, FAT-01
+            states = (Modifier(halved, t("gurps.mod.halved")),) if halved else ()
+            return ResolvedCheck(name, self.base_dodge, own + states + mods, True, "defense")
         value = {"ST": self.st, "DX": self.dx, "IQ": self.iq, "HT": self.ht,
                  "Will": self.will, "Per": self.per}[name]
         return ResolvedCheck(name, value, mods, defense, "attribute")
@@ -559,13 +611,23 @@ class Character(Displayable):
     def attribute_points(self) -> dict[str, int]:
         """Cost of each attribute (GURPS-CH-05); levels granted by traits are paid in the trait."""
         granted = dict(self.granted)
-        return {name: (getattr(self, name) - granted.get(name, 0) - 10) * cost
+        return {name: self._reduced(name, (getattr(self, name) - granted.get(name, 0) - 10) * cost)
                 for name, cost in ATTRIBUTE_COST.items()}
 
     def secondary_points(self) -> dict[str, int]:
         granted = {f"{key}_adj": value for key, value in self.granted}
         granted["move_adj"] = dict(self.granted).get("basic_move", 0)
-        return {name: (getattr(self, name) - granted.get(name, 0)) * cost for name, cost in SECONDARY_COST.items()}
+        return {name: self._reduced(name, (getattr(self, name) - granted.get(name, 0)) * cost)
+                for name, cost in SECONDARY_COST.items()}
+
+    def _reduced(self, name: str, cost: int) -> int:
+        """A cost less the sheet's `cost_reduction` for it (GCS: Size Modifier for ST and HP, No Fine
+        Manipulators), at most 80% off, rounded half away from zero as GCS rounds."""
+        percent = min(80, dict(self.cost_reduction).get(name.removesuffix("_adj"), 0))
+        if not percent:
+            return cost
+        value = Fraction(cost * (100 - percent), 100)
+        return floor(abs(value) + Fraction(1, 2)) * (1 if value >= 0 else -1)
 
     def skill_points(self) -> int:
         return sum(s.points for s in self.skills)
@@ -694,6 +756,18 @@ class Character(Displayable):
             data["conditionals"] = [list(row) for row in self.conditionals]
         if self.carried_kg:
             data["carried_kg"] = self.carried_kg
+        if self.striking_st:
+            data["striking_st"] = self.striking_st
+        if self.can_block:
+            data["can_block"] = True
+        if self.lifting_st:
+            data["lifting_st"] = self.lifting_st
+        if self.cost_reduction:
+            data["cost_reduction"] = dict(self.cost_reduction)
+        if self.damage_progression != "basic_set":
+            data["damage_progression"] = self.damage_progression
+        if self.dice_for_adds:
+            data["dice_for_adds"] = True
         if self.states:
             data["states"] = list(self.states)
         if self.death_line:
@@ -739,6 +813,12 @@ class Character(Displayable):
                                               for k, v, label in data.get("feature_bonuses", []))
             kwargs["conditionals"] = tuple((int(v), str(text)) for v, text in data.get("conditionals", []))
             kwargs["carried_kg"] = float(data.get("carried_kg", 0.0))
+            kwargs["striking_st"] = int(data.get("striking_st", 0))
+            kwargs["can_block"] = bool(data.get("can_block", False))
+            kwargs["lifting_st"] = int(data.get("lifting_st", 0))
+            kwargs["cost_reduction"] = tuple((str(k), int(v)) for k, v in dict(data.get("cost_reduction", {})).items())
+            kwargs["damage_progression"] = str(data.get("damage_progression", "basic_set"))
+            kwargs["dice_for_adds"] = bool(data.get("dice_for_adds", False))
             kwargs["states"] = tuple(str(x) for x in data.get("states", []))
             kwargs["death_line"] = int(data.get("death_line", 0))
         except (KeyError, TypeError, ValueError) as error:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
 
@@ -73,6 +73,28 @@ def damage_for_st(st: int, *, extended: bool = True) -> tuple[DiceAdds, DiceAdds
     if st not in DAMAGE_TABLE:
         return _beyond_table(st)
     return DAMAGE_TABLE[st]
+
+
+def _steps(index: int, first_dice: int) -> DiceAdds:
+    """The -1, +0, +1, +2 cycle of dice+adds: index 0 is (first_dice)d-1."""
+    return DiceAdds(index // 4 + first_dice, index % 4 - 1)
+
+
+def progression_damage(st: int, progression: str = "basic_set") -> tuple[DiceAdds, DiceAdds]:
+    """Thrust and swing under GCS's damage progressions: "basic_set" (GURPS-DMG-02 and its
+    continuation; below ST 1, where the seed's table has no row, GCS keeps subtracting, so an ST 0
+    slime still has a line), "no_school_grognard_damage" (+1 add per 2 ST)
+    and "knowing_your_own_strength" (Pyramid 3/83: +1 add per ST)."""
+    if progression == "no_school_grognard_damage":
+        thrust_i, swing_i = (st - 11) // 2, (st - 8) // 2
+        return (_steps(thrust_i, 1) if thrust_i >= 0 else DiceAdds(1, thrust_i - 1),
+                _steps(swing_i, 1) if swing_i >= 0 else DiceAdds(1, swing_i - 1))
+    if progression == "knowing_your_own_strength":
+        return (_steps(st - 15, 2) if st >= 15 else DiceAdds(1, st - 12),
+                _steps(st - 13, 2) if st >= 13 else DiceAdds(1, st - 10))
+    if st >= 1:
+        return damage_for_st(st)
+    return DiceAdds(1, -(6 - int((st - 1) / 2))), DiceAdds(1, -(5 - int((st - 1) / 2)))
 
 
 def _beyond_table(st: int) -> tuple[DiceAdds, DiceAdds]:
@@ -173,9 +195,10 @@ _DAMAGE_RE = re.compile(
 )
 
 
-def parse_damage(text: str, *, st: int | None = None, extended: bool = True) -> DamageSpec:
-    """Parse "2d+1 cut", "3d", "1d-3 pi-", "sw+2 cut", "thr imp" (thr/sw need `st`) or flat damage
-    "8 cr" (no dice: the GM already knows the basic damage)."""
+def parse_damage(text: str, *, st: int | None = None, extended: bool = True,
+                 table: tuple[DiceAdds, DiceAdds] | None = None) -> DamageSpec:
+    """Parse "2d+1 cut", "3d", "1d-3 pi-", "sw+2 cut", "thr imp" (thr/sw need `st`, or a sheet's own
+    (thrust, swing) `table`) or flat damage "8 cr" (no dice: the GM already knows the basic damage)."""
     raw = half_width(text or "").replace("−", "-")
     match = _DAMAGE_RE.match(raw)
     if not match:
@@ -183,9 +206,11 @@ def parse_damage(text: str, *, st: int | None = None, extended: bool = True) -> 
     adds = sum(int(a.replace(" ", "")) for a in re.findall(r"[+-]\s*\d+", match.group("adds") or ""))
     kind = damage_type(match.group("kind")) if match.group("kind") else "cr"
     if match.group("src"):
-        if st is None:
-            raise UsageError(t("gurps.err.damage_needs_st", source=match.group("src")))
-        thrust, swing = damage_for_st(st, extended=extended)
+        if table is None:
+            if st is None:
+                raise UsageError(t("gurps.err.damage_needs_st", source=match.group("src")))
+            table = damage_for_st(st, extended=extended)
+        thrust, swing = table
         base = thrust if match.group("src").lower().startswith("thr") else swing
         source = "thr" if base is thrust else "sw"
         return DamageSpec(base.dice, base.adds + adds, kind, source, text)
@@ -195,6 +220,32 @@ def parse_damage(text: str, *, st: int | None = None, extended: bool = True) -> 
     if dice < 1 or dice > 100:
         raise UsageError(t("gurps.err.damage_dice", dice=dice))
     return DamageSpec(dice, adds, kind, "", text)
+
+
+def resolve_damage(text: str, table: tuple[DiceAdds, DiceAdds], *, per_die: int = 0,
+                   dice_for_adds: bool = False) -> DamageSpec:
+    """A sheet weapon's basic damage: thr/sw read from the wielder's (thrust, swing) `table`, then
+    `per_die` adds for each die (GCS: the weapon's `modifier_per_die`, Brawling's +1 per die), and
+    with `dice_for_adds` large adds turned into dice (`dice_from_adds`)."""
+    spec = parse_damage(text, table=table)
+    if per_die and spec.dice:
+        spec = replace(spec, adds=spec.adds + per_die * spec.dice)
+    if dice_for_adds and spec.dice:
+        dice, adds = dice_from_adds(spec.dice, spec.adds)
+        spec = replace(spec, dice=dice, adds=adds)
+    return spec
+
+
+def dice_from_adds(dice: int, adds: int) -> tuple[int, int]:
+    """The Basic Set's optional "modifying dice + adds", as GCS applies it when a file asks for it
+    (`use_modifying_dice_plus_adds`): +4 becomes +1d, +7 becomes +2d (1d+4 -> 2d, 1d+5 -> 2d+1);
+    not a rule of the seed, so only a GCS file's own setting turns it on. [std]"""
+    while adds > 3:
+        if adds > 6:
+            adds, dice = adds - 7, dice + 2
+        else:
+            adds, dice = adds - 4, dice + 1
+    return dice, adds
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,15 @@ def shock_penalty(injury: int, *, high_pain_threshold: bool = False) -> int:
     return min(4, injury)
 
 
+SHOCKED_ATTRIBUTES = ("DX", "IQ")
+
+
+def shock_applies(attribute: str) -> bool:
+    """Shock hits DX, IQ and the skills and spells based on them, not HT, Will, Per or active
+    defenses (GURPS-INJ-05)."""
+    return attribute.upper() in SHOCKED_ATTRIBUTES
+
+
 def is_major_wound(injury: int, hp_max: int) -> bool:
     """One injury greater than half of max HP (GURPS-INJ-06): HP 10 -> 6 is major, 5 is not."""
     return 2 * injury > hp_max

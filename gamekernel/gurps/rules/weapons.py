@@ -5,6 +5,7 @@ the combat rules read (GURPS-CMB-14, 30..32, 45..49).
     parse_character_weapon("Broadsword:14:sw+1 cut")          # a fixed level
     parse_character_weapon("Shortsword:Broadsword-2:sw cut")  # a skill (or attribute) and a modifier
     parse_character_weapon("Broadsword::sw+1 cut:reach=1")    # the skill named like the weapon
+    parse_character_weapon("Greatsword::sw+3 cut:st=14")      # minimum ST 14: -1 per point short
 
 The level follows the sheet (`Character.weapon_level`), so buying the skill up raises the weapon too.
 """
@@ -41,6 +42,8 @@ class CharacterWeapon:
     parry: int | None = 0  # parry bonus; None = cannot parry ("No")
     flags: tuple[str, ...] = ()
     usage: str = ""
+    min_st: int = 0  # the weapon's minimum ST: -1 to skill per point the wielder is short (GURPS-CMB-33)
+    per_die: int = 0  # damage adds per die (GCS `modifier_per_die`, weapon bonuses such as Brawling +1/die)
 
     @property
     def skill_name(self) -> str:
@@ -52,7 +55,7 @@ class CharacterWeapon:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "damage": self.damage}
-        for key in ("skill", "modifier", "level", "reach", "usage"):
+        for key in ("skill", "modifier", "level", "reach", "usage", "min_st", "per_die"):
             value = getattr(self, key)
             if value not in ("", 0, None):
                 data[key] = value
@@ -71,6 +74,7 @@ class CharacterWeapon:
                 level=None if data.get("level") is None else int(data["level"]),
                 reach=str(data.get("reach", "")), parry=None if str(parry).lower() == "no" else int(parry),
                 flags=tuple(str(f) for f in data.get("flags", ())), usage=str(data.get("usage", "")),
+                per_die=int(data.get("per_die", 0)), min_st=int(data.get("min_st", 0)),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(t("gurps.err.weapon.entry", where=where, error=error)) from error
@@ -100,7 +104,7 @@ _SKILL = re.compile(r"^(?P<name>.*?)\s*(?P<mod>[+-]\s*\d+)?$")
 
 def parse_character_weapon(text: str) -> CharacterWeapon:
     """"Name:level-or-skill:damage[:flag...]" (see the module docstring); flags as in %combat arm,
-    plus reach=R and parry=N|no."""
+    plus reach=R, parry=N|no and st=N (the weapon's minimum ST, GURPS-CMB-33)."""
     parts = [p.strip() for p in text.replace("−", "-").split(":")]
     if len(parts) < 3 or not parts[0] or not parts[2]:
         raise UsageError(t("gurps.err.weapon.format", text=text))
@@ -130,6 +134,11 @@ def parse_character_weapon(text: str) -> CharacterWeapon:
                     raise UsageError(t("gurps.err.weapon.parry", text=text, value=value)) from None
         elif key == "noparry":
             weapon = replace(weapon, parry=None)
+        elif key == "st" and eq:
+            try:
+                weapon = replace(weapon, min_st=int(value))
+            except ValueError:
+                raise UsageError(t("gurps.err.weapon.number", where=f"weapon {text!r}", key=key, value=value)) from None
         elif word:
             flags.append(word)
     weapon = replace(weapon, flags=tuple(flags))

@@ -122,7 +122,8 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     spec_text = opts.damage or w.damage
     if a.maneuver == "all_out_attack" and a.option == "strong":
         spec = parse_damage(spec_text, st=a.st)
-        strong = max(2, spec.dice)
+        if spec.source or (w.st_based and not opts.damage):  # ST-based thr/sw weapons only (GURPS-CMB-17)
+            strong = max(2, spec.dice)
     incoming = dfn.Incoming(
         kind=w.kind if w.ranged else "melee", critical=roll.critical_hit, from_behind=opts.from_behind,
         flail=w.flail, thrown_weight_kg=w.weight_kg, unseen=opts.unseen, unarmed=w.parry_weapon == "bare_hands",

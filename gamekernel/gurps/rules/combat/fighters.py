@@ -82,10 +82,14 @@ def parse_weapon(text: str) -> Weapon:
 
 
 
-def weapon_from_sheet(sheet_weapon, level: int) -> Weapon:
-    """A character sheet's weapon (gurps/rules/weapons.CharacterWeapon) at its effective level, as
-    the combat rules use it (parry bonus, ranged/thrown kind, Acc, flail, parry weapon class)."""
+def weapon_from_sheet(sheet_weapon, level: int, damage=None) -> Weapon:
+    """A character sheet's weapon (gurps/rules/weapons.CharacterWeapon) at its effective level, as the combat
+    rules use it (parry bonus, ranged/thrown kind, Acc, flail, parry weapon class). `damage`: the sheet's
+    own basic damage for it (Character.weapon_damage, a DamageSpec), so the fight rolls what the sheet
+    shows; it stays ST-based for All-Out Attack (Strong) (GURPS-CMB-17)."""
     flags = "".join(f":{f}" for f in sheet_weapon.flags)
-    w = parse_weapon(f"weapon:{level}:{sheet_weapon.damage}{flags}")
+    text = sheet_weapon.damage if damage is None else str(damage)
+    w = parse_weapon(f"weapon:{level}:{text}{flags}")
     parry = None if (sheet_weapon.parry is None or w.parry is None) else sheet_weapon.parry
-    return copy_with(w, name=sheet_weapon.name, parry=parry)
+    st_based = bool(damage is not None and damage.source)
+    return copy_with(w, name=sheet_weapon.name, parry=parry, st_based=st_based)

@@ -97,6 +97,7 @@ class Weapon:
     flail: bool = False
     weight_kg: float = 1.0
     parry_weapon: str = ""  # "" | dagger | quarterstaff | bare_hands (GURPS-CMB-49)
+    st_based: bool = False  # thr/sw damage already worked out from a sheet (All-Out Attack (Strong), CMB-17)
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}

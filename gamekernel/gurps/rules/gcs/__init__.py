@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import floor
 from pathlib import Path
@@ -29,7 +29,15 @@ from gamekernel import limits
 from gamekernel.errors import DataError, GameKernelError, NotFoundError
 from gamekernel.gurps.rules.characters import Character, Skill
 from gamekernel.gurps.rules.gcs.calc import GcsNumbers, compute
-from gamekernel.gurps.rules.gcs.features import matches, matches_list, plain_name, reaction_lines, substitute
+from gamekernel.gurps.rules.gcs.features import (
+    equipped_items,
+    matches,
+    matches_list,
+    plain_name,
+    reaction_lines,
+    substitute,
+)
+from gamekernel.gurps.rules.gcs.weapon_damage import damage_bonus, damage_text, per_die_of
 from gamekernel.gurps.rules.skills import DIFFICULTY_BASE
 from gamekernel.gurps.rules.traits import Trait, maybe_trait
 from gamekernel.gurps.rules.weapons import CharacterWeapon, validate_weapon
@@ -53,6 +61,7 @@ class GcsImport:
     warnings: tuple[str, ...]
     comparisons: tuple[tuple[str, str, Any, Any], ...] = ()  # (kind, what, file's calc, ours), all
     encumbrance: int = 0
+    document: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # the parsed file
 
     def mismatch_lines(self) -> tuple[str, ...]:
         """One visible line per difference: "Thaumatology: GCS 15, ours 12 — using GCS"."""
@@ -148,16 +157,32 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         level = row.get("levels")
         # a trait whose file says what it does (features) is not also given our own effects
         defn = None if _has_features(row) else maybe_trait(label)
-        trait_name = label + (f" ({row['notes']})" if row.get("notes") and not defn else "")
+        chosen = _chosen_modifiers(row)
+        trait_name = label + (f" ({', '.join(chosen)})" if chosen else "")
+        trait_name += f" ({row['notes']})" if row.get("notes") and not defn else ""
         traits.append(Trait(
-            id=defn.id if defn else "", name=trait_name, points=points,
+            id=defn.id if defn else "", name=trait_name, points=points, option=_option(defn, chosen),
             level=_int(level, f"{where}: traits[{label}].levels") if level not in (None, "") else 1,
             cr=row.get("cr"), note=str(row.get("notes", "")) if defn else "",
         ))
     kwargs["traits"] = tuple(traits)
-    kwargs["feature_bonuses"] = tuple((key, value, "GCS") for key, value in numbers.defense_bonus.items() if value)
+    shield = _shield_bonuses(data)
+    kwargs["shield_db"] = shield.get("block", 0)
+    kwargs["can_block"] = any(_maybe_int(row.get("block")) is not None
+                              for item in equipped_items(data.get("equipment") or [])
+                              for row in item.get("weapons") or [] if isinstance(row, dict))
+    # the fight adds the DB to every defense (GURPS-CMB-43): a shield giving less to Dodge or Parry than
+    # to Block (a heavy shield) leaves that difference in the other bonuses
+    defense = {key: value - kwargs["shield_db"] for key, value in numbers.defense_bonus.items()}
+    kwargs["feature_bonuses"] = tuple((key, value, "GCS") for key, value in
+                                      [*defense.items(), *_roll_bonuses(numbers).items()] if value)
     kwargs["conditionals"] = reaction_lines(numbers.features)
     kwargs["carried_kg"] = numbers.carried_lb / 2
+    kwargs["striking_st"] = numbers.striking_st
+    kwargs["lifting_st"] = numbers.lifting_st
+    kwargs["cost_reduction"] = _cost_reduction(data, numbers)
+    kwargs["damage_progression"] = numbers.progression
+    kwargs["dice_for_adds"] = bool((data.get("settings") or {}).get("use_modifying_dice_plus_adds"))
 
     mismatches: list[tuple[str, int, int | None]] = []
     skills: list[Skill] = []
@@ -193,12 +218,12 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
 
     character = Character(**kwargs)
     # a bought skill whose live level is not the one chosen (GCS's when ours differs) keeps that level
-    chosen: dict[str, int | None] = {}  # the first row of each full name
+    chosen_levels: dict[str, int | None] = {}  # the first row of each full name
     for row in numbers.skills:
-        chosen.setdefault(row.full_name, row.gcs if row.gcs is not None else row.level)
+        chosen_levels.setdefault(row.full_name, row.gcs if row.gcs is not None else row.level)
     fixed = []
     for skill in character.skills:
-        wanted = chosen[skill.full_name]
+        wanted = chosen_levels[skill.full_name]
         if skill.level is None:
             try:
                 live = character.skill_level(skill.full_name).level
@@ -210,11 +235,13 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     character = replace(character, skills=tuple(fixed))
     weapons, expected_weapons = _weapons(character, data, numbers, where, warnings)
     character = replace(character, weapons=tuple(weapons))
+    fitted = {}
     for weapon, level, parry, block, block_mod in expected_weapons:
         ours = character.weapon_level(weapon)
         comparisons.append(("weapon", weapon.name, level, ours))
-        if ours != level:
+        if ours != level:  # the file's level is used, and still follows the skill and ST from here
             mismatches.append((f"{weapon.name} (weapon)", level, ours))
+            fitted[weapon.name] = replace(weapon, modifier=weapon.modifier + level - ours)
         if parry is not None and weapon.parry is not None:
             comparisons.append(("parry", weapon.name, parry, floor(ours / 2) + 3 + weapon.parry
                                 + numbers.defense_bonus.get("parry", 0)))
@@ -229,7 +256,78 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     for kind, label, gcs, ours in comparisons:
         if kind == "attribute" and gcs != ours:
             mismatches.append((label, gcs, ours))
-    return GcsImport(character, tuple(mismatches), tuple(warnings), tuple(comparisons), numbers.encumbrance)
+    if fitted:
+        character = replace(character, weapons=tuple(fitted.get(w.name, w) for w in character.weapons))
+    return GcsImport(character, tuple(mismatches), tuple(warnings), tuple(comparisons), numbers.encumbrance,
+                     document=data)
+
+
+def _chosen_modifiers(row: dict[str, Any]) -> list[str]:
+    """The names of a trait's enabled modifiers ("Every Living Being" of a Sense of Duty), as GCS
+    lists them next to the trait; unfilled placeholders ("@Individual@") left out."""
+    names = []
+    for modifier in row.get("modifiers") or []:
+        if isinstance(modifier, dict) and not modifier.get("disabled"):
+            name = substitute(str(modifier.get("name", "")), modifier.get("replacements") or row.get("replacements"))
+            if name and "@" not in name:
+                names.append(name)
+    return names
+
+
+def _option(defn: Any, chosen: list[str]) -> str:
+    """The catalog option a chosen modifier names (Sense of Duty: every_living_being), else ""."""
+    options = getattr(defn, "options", None) or {}
+    for name in chosen:
+        for key, option in options.items():
+            if str(option.get("name", "")).casefold() == name.casefold():
+                return key
+    return ""
+
+
+def _cost_reduction(data: dict[str, Any], numbers: GcsNumbers) -> tuple[tuple[str, int], ...]:
+    """% off each attribute's cost as GCS computes it: `cost_reduction` features (No Fine
+    Manipulators -40% ST/DX) plus the Size Modifier times the attribute's `cost_adj_percent_per_sm`
+    (ST and HP 10% per SM above 0), so the sheet's point total equals the file's."""
+    percent: dict[str, int] = {}
+    for feature in numbers.features:
+        if feature.row.get("type") == "cost_reduction" and feature.row.get("attribute"):
+            key = str(feature.row["attribute"])
+            percent[key] = percent.get(key, 0) + int(_maybe_int(feature.row.get("percentage")) or 0)
+    size = _maybe_int((data.get("profile") or {}).get("SM")) or 0
+    size += sum(int(f.amount) for f in numbers.features
+                if f.row.get("type") == "attribute_bonus" and f.row.get("attribute") == "sm")
+    if size > 0:
+        for row in (data.get("settings") or {}).get("attributes") or []:
+            per_sm = _maybe_int(row.get("cost_adj_percent_per_sm")) if isinstance(row, dict) else None
+            if per_sm:
+                key = str(row.get("id"))
+                percent[key] = percent.get(key, 0) + size * per_sm
+    return tuple(sorted((key, value) for key, value in percent.items() if value))
+
+
+def _shield_bonuses(data: dict[str, Any]) -> dict[str, int]:
+    """The defense bonuses of the equipped item with the best Block bonus (a shield, a cloak): its DB,
+    which the fight adds to every defense once, while the shield is ready (GURPS-CMB-43)."""
+    best: dict[str, int] = {}
+    for item in equipped_items(data.get("equipment") or []):
+        own: dict[str, int] = {}
+        for feature in item.get("features") or []:
+            if isinstance(feature, dict) and feature.get("type") == "attribute_bonus" \
+                    and feature.get("attribute") in ("dodge", "parry", "block"):
+                own[feature["attribute"]] = own.get(feature["attribute"], 0) + int(feature.get("amount", 0) or 0)
+        if own.get("block", 0) > best.get("block", 0):
+            best = own
+    return best
+
+
+def _roll_bonuses(numbers: GcsNumbers) -> dict[str, int]:
+    """Fright Check over Will and each sense over Per, as the file's features and bought levels make
+    them (Combat Reflexes +2 Fright, Fearlessness, Acute senses: GURPS-MEN-01, MEN-10): `%fright` and
+    `%check Vision` add them as the sheet's roll modifiers."""
+    values = numbers.attributes
+    out = {key: int(values[key]) - int(values["per"]) for key in ("vision", "hearing", "taste_smell", "touch")}
+    out["fright_check"] = int(values["fright_check"]) - int(values["will"])
+    return out
 
 
 def _used(ours: int, gcs: Any) -> int:
@@ -261,22 +359,6 @@ def _is_melee(row: dict[str, Any]) -> bool | None:
     if wid[:1] in ("w", "W"):
         return wid[0] == "w"
     return None
-
-
-def _damage_text(row: dict[str, Any]) -> str:
-    """{"type": "cut", "st": "sw", "base": "1"} -> "sw+1 cut"; {"base": "2d+1", "type": "pi"} -> "2d+1 pi"."""
-    dmg = row.get("damage") or {}
-    kind = str(dmg.get("type", "") or "cr")
-    st = str(dmg.get("st", "") or "")
-    base = str(dmg.get("base", "") or "").replace(" ", "")
-    if st in ("thr", "sw"):
-        if base and base.lstrip("+-").isdigit():
-            return f"{st}{int(base):+d} {kind}"
-        if not base:
-            return f"{st} {kind}"
-    elif base and "d" in base:
-        return f"{base} {kind}"
-    return str((row.get("calc") or {}).get("damage", ""))
 
 
 def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple[str, int, int] | None:
@@ -348,53 +430,84 @@ def _weapon_skill_bonus(numbers: GcsNumbers, item: dict[str, Any], row: dict[str
     return int(total)
 
 
+def _relative_levels(numbers: GcsNumbers) -> dict[tuple[str, str], int]:
+    """(skill, specialization) -> level relative to its attribute (DX+2 -> 2), the file's level first:
+    what a `weapons_with_required_skill` bonus tests (Brawling at DX+2 gives +1 per die)."""
+    out: dict[tuple[str, str], int] = {}
+    for row in numbers.skills:
+        level = row.gcs if row.gcs is not None else row.level
+        attribute = numbers.attributes.get(row.attribute.lower()) if row.attribute else None
+        if row.kind == "skill" and level is not None and attribute is not None:
+            out.setdefault((row.name, row.specialization), level - attribute)
+    return out
+
+
+def _named_weapon_rows(data: dict[str, Any]):
+    """(sheet name, weapon row, owner row) of every weapon usage: the first keeps the owner's name,
+    the others add their usage ("Broadsword (Thrust)"), so every view names a usage alike."""
+    taken: set[str] = set()
+    for item in _weapon_owners(data):
+        label = str(item.get("description", item.get("name", "?")))
+        for row in item.get("weapons") or []:
+            if not isinstance(row, dict):
+                continue
+            name = label if label not in taken else f"{label} ({row.get('usage') or len(taken)})"
+            taken.add(name)
+            yield name, row, item
+
+
+def weapon_rows(data: dict[str, Any]):
+    """(sheet name, weapon row) of every weapon usage of a parsed .gcs document, as the sheet names them."""
+    for name, row, _ in _named_weapon_rows(data):
+        yield name, row
+
+
 def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, where: str, warnings: list[str]):
     """Melee and ranged weapons of equipped items and traits: one CharacterWeapon per usage (the first
     keeps the item's name, the others add the usage: "Broadsword (Thrust)"), with the best default as
     its skill, less 1 per point of the weapon's minimum ST above the wielder's, plus weapon skill bonuses."""
     weapons: list[CharacterWeapon] = []
     expected: list[tuple[CharacterWeapon, int, int | None, int | None, int]] = []
-    taken: set[str] = set()  # the names in `weapons`
-    for item in _weapon_owners(data):
+    skill_features = [f for skill in _walk(data.get("skills") or []) for f in skill.get("features") or []
+                      if isinstance(f, dict)]
+    relative = _relative_levels(numbers)
+    for name, row, item in _named_weapon_rows(data):
         label = str(item.get("description", item.get("name", "?")))
-        for row in item.get("weapons") or []:
-            melee = _is_melee(row)
-            if melee is None:
-                warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
-                continue
-            usage = str(row.get("usage", ""))
-            name = label if label not in taken else f"{label} ({usage or len(weapons)})"
-            damage = _damage_text(row)
-            best = _best_default(character, row.get("defaults") or [])
-            if best is None:
-                warnings.append(f"{name}: no usable skill or attribute default; skipped")
-                continue
-            parry_text = str(row.get("parry", "") or "0").lower()
-            parry = None if ("no" in parry_text or not melee) else int(re.sub(r"[^0-9+-]", "", parry_text) or 0)
-            flags: tuple[str, ...] = ()
-            if not melee:
-                acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
-                flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
-            modifier = best[1] + _weapon_skill_bonus(numbers, item, row)
-            minimum = _maybe_int(row.get("strength"))
-            if minimum is not None and minimum > character.st:
-                modifier -= minimum - character.st
-            weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
-                                     modifier=modifier, reach=str(row.get("reach", "") or ""), parry=parry,
-                                     flags=flags, usage=usage)
-            try:
-                validate_weapon(weapon, where=f"{where}: {name}")
-            except GameKernelError as error:
-                warnings.append(str(error))
-                continue
-            weapons.append(weapon)
-            taken.add(name)
-            level = (row.get("calc") or {}).get("level")
-            if level is not None:
-                calc = row.get("calc") or {}
-                expected.append((weapon, _int(level, f"{where}: {name}.calc.level"),
-                                 _maybe_int(calc.get("parry")), _maybe_int(calc.get("block")),
-                                 _maybe_int(row.get("block")) or 0))
+        melee = _is_melee(row)
+        if melee is None:
+            warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
+            continue
+        usage = str(row.get("usage", ""))
+        flat, per_die = damage_bonus(numbers.features, skill_features, relative, item, row, label)
+        damage, worked = damage_text(row, flat)
+        per_die = per_die + per_die_of(row) if worked else 0
+        best = _best_default(character, row.get("defaults") or [])
+        if best is None:
+            warnings.append(f"{name}: no usable skill or attribute default; skipped")
+            continue
+        parry_text = str(row.get("parry", "") or "0").lower()
+        parry = None if ("no" in parry_text or not melee) else int(re.sub(r"[^0-9+-]", "", parry_text) or 0)
+        flags: tuple[str, ...] = ()
+        if not melee:
+            acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
+            flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
+        modifier = best[1] + _weapon_skill_bonus(numbers, item, row)
+        minimum = _maybe_int(row.get("strength")) or 0
+        weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
+                                 modifier=modifier, reach=str(row.get("reach", "") or ""), parry=parry,
+                                 flags=flags, usage=usage, per_die=per_die, min_st=max(0, minimum))
+        try:
+            validate_weapon(weapon, where=f"{where}: {name}")
+        except GameKernelError as error:
+            warnings.append(str(error))
+            continue
+        weapons.append(weapon)
+        level = (row.get("calc") or {}).get("level")
+        if level is not None:
+            calc = row.get("calc") or {}
+            expected.append((weapon, _int(level, f"{where}: {name}.calc.level"),
+                             _maybe_int(calc.get("parry")), _maybe_int(calc.get("block")),
+                             _maybe_int(row.get("block")) or 0))
     return weapons, expected
 
 

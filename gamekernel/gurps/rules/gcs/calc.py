@@ -19,7 +19,7 @@ from math import ceil, floor
 from typing import Any
 
 from gamekernel.gurps.rules.characters import encumbrance_level
-from gamekernel.gurps.rules.damage import DiceAdds, damage_for_st
+from gamekernel.gurps.rules.damage import progression_damage as gcs_damage
 from gamekernel.gurps.rules.gcs.features import (
     ActiveFeature,
     FeatureIndex,
@@ -73,6 +73,9 @@ class GcsNumbers:
     swing: str = ""
     damage_gcs: tuple[str, str] = ("", "")
     carried_lb: float = 0.0
+    striking_st: int = 0  # ST for damage only (Striking ST)
+    lifting_st: int = 0  # ST for Basic Lift only (Lifting ST)
+    progression: str = "basic_set"  # the file's damage progression setting
     encumbrance: int = 0
     features: list[ActiveFeature] = field(default_factory=list)
     by_name: FeatureIndex = field(default_factory=lambda: FeatureIndex(()))  # `features`, indexed once
@@ -123,14 +126,19 @@ def _attributes(data: dict[str, Any], numbers: GcsNumbers) -> None:
     numbers.attributes = values
     numbers.granted = {k: int(v) for k, v in bonus.items() if k in (*BASE_ATTRIBUTES, "will", "per", "hp", "fp",
                                                                       "basic_move") and v}
+    speed_quarters = round(Fraction(str(bonus.get("basic_speed", 0))) * 4)
+    if speed_quarters:  # Basic Speed a trait grants, in quarters (the sheet's speed_adj), paid in the trait
+        numbers.granted["speed"] = speed_quarters
     numbers.defense_bonus = {k: int(bonus.get(k, 0)) for k in ("dodge", "parry", "block")}
-    striking = values["st"] + int(bonus.get("st:striking_only", 0))
-    progression = str((data.get("settings") or {}).get("damage_progression", "basic_set"))
+    numbers.striking_st = int(bonus.get("st:striking_only", 0))
+    striking = values["st"] + numbers.striking_st
+    progression = numbers.progression = str((data.get("settings") or {}).get("damage_progression", "basic_set"))
     thrust, swing = gcs_damage(striking, progression)
     numbers.thrust, numbers.swing = str(thrust), str(swing)
     calc = data.get("calc") or {}
     numbers.damage_gcs = (str(calc.get("thrust", "")), str(calc.get("swing", "")))
-    lifting = values["st"] + int(bonus.get("st:lifting_only", 0))
+    numbers.lifting_st = int(bonus.get("st:lifting_only", 0))
+    lifting = values["st"] + numbers.lifting_st
     basic_lift_lb = lifting * lifting / 5
     if basic_lift_lb >= 10:
         basic_lift_lb = float(round(basic_lift_lb))
@@ -153,27 +161,6 @@ def _below_third(data: dict[str, Any], key: str, maximum: int) -> bool:
         return False
     current = maximum - int(_num(row.get("damage", 0)))
     return current * 3 < maximum or current <= 0
-
-
-def _steps(index: int, first_dice: int) -> DiceAdds:
-    """The -1, +0, +1, +2 cycle of dice+adds: index 0 is (first_dice)d-1."""
-    return DiceAdds(index // 4 + first_dice, index % 4 - 1)
-
-
-def gcs_damage(st: int, progression: str = "basic_set") -> tuple[DiceAdds, DiceAdds]:
-    """Thrust and swing under GCS's damage progressions: "basic_set" (GURPS-DMG-02 and its
-    continuation; below ST 1 GCS keeps subtracting), "no_school_grognard_damage" (+1 add per 2 ST)
-    and "knowing_your_own_strength" (Pyramid 3/83: +1 add per ST)."""
-    if progression == "no_school_grognard_damage":
-        thrust_i, swing_i = (st - 11) // 2, (st - 8) // 2
-        return (_steps(thrust_i, 1) if thrust_i >= 0 else DiceAdds(1, thrust_i - 1),
-                _steps(swing_i, 1) if swing_i >= 0 else DiceAdds(1, swing_i - 1))
-    if progression == "knowing_your_own_strength":
-        return (_steps(st - 15, 2) if st >= 15 else DiceAdds(1, st - 12),
-                _steps(st - 13, 2) if st >= 13 else DiceAdds(1, st - 10))
-    if st >= 1:
-        return damage_for_st(st)
-    return DiceAdds(1, -(6 - int((st - 1) / 2))), DiceAdds(1, -(5 - int((st - 1) / 2)))
 
 
 def _extended_weight(row: dict[str, Any]) -> float:

@@ -90,13 +90,13 @@ def _traits(rows: Iterable[Any]) -> Iterator[dict[str, Any]]:
         yield from _traits(row.get("children") or [])
 
 
-def _equipped(rows: Iterable[Any]) -> Iterator[dict[str, Any]]:
+def equipped_items(rows: Iterable[Any]) -> Iterator[dict[str, Any]]:
     """Equipped items (an unequipped container leaves its contents unequipped)."""
     for row in rows or []:
         if not isinstance(row, dict) or row.get("equipped") is False:
             continue
         yield row
-        yield from _equipped(row.get("children") or [])
+        yield from equipped_items(row.get("children") or [])
 
 
 def active_features(data: dict[str, Any]) -> list[ActiveFeature]:
@@ -104,7 +104,7 @@ def active_features(data: dict[str, Any]) -> list[ActiveFeature]:
     out: list[ActiveFeature] = []
     for row in _traits(data.get("traits") or data.get("advantages") or []):
         out.extend(_features_of(row, _levels(row), substitute(str(row.get("name", "?")), row.get("replacements"))))
-    for row in _equipped(data.get("equipment") or []):
+    for row in equipped_items(data.get("equipment") or []):
         out.extend(_features_of(row, _levels(row), str(row.get("description", "?"))))
     return out
 
