@@ -136,8 +136,8 @@ def gc_paused(*, keep: bool = False) -> Iterator[None]:
     was_enabled = gc.isenabled()
     if keep and was_enabled:
         gc.collect()
-    gc.disable()
-    try:
+    try:  # disabled inside the try: an interrupt right after it must still enable it again
+        gc.disable()
         yield
     finally:
         if was_enabled:
@@ -248,7 +248,12 @@ class LogStore:
         self.append_bytes(encode_event(event))
 
     def append_bytes(self, data: bytes) -> None:
-        """Append whole lines; on failure the file is cut back to its size before the call."""
+        """Append whole lines; on failure the file is cut back to its size before the call.
+
+        An interrupt (or any other exception) while the lines are written is settled the same way,
+        except once they are all in the file: then they stay (see `_settle`), and the caller learns
+        from `ends_with` that its event happened.
+        """
         try:
             if self._fd is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -263,10 +268,41 @@ class LogStore:
             if self.fsync:
                 sync(self._fd)
         except OSError as exc:
+            self._cut(size)
+            raise storage_error(exc, self.label) from None
+        except BaseException:
+            self._settle(size, data)
+            raise
+
+    def _settle(self, size: int, data: bytes) -> None:
+        """After an interrupt inside `append_bytes`: lines written whole are kept (and synced), a
+        part of them is cut off, so the file never ends in a line the caller was not told of."""
+        if self._fd is not None and self.ends_with(data):
+            with suppress(OSError):
+                if self.fsync:
+                    sync(self._fd)
+            return
+        self._cut(size)
+
+    def _cut(self, size: int) -> None:
+        """Cut the file back to `size` and close it (reopened by the next append, which first ends
+        a line left half-written when the cut failed)."""
+        if self._fd is not None:
             with suppress(OSError):
                 os.ftruncate(self._fd, size)
-            self.close()  # reopened by the next append, which first ends a line left half-written
-            raise storage_error(exc, self.label) from None
+        self.close()
+
+    def ends_with(self, data: bytes) -> bool:
+        """Whether the file's last bytes are `data` (an event's line holds its seq and time: unique)."""
+        try:
+            with open(self.path, "rb") as handle:
+                size = handle.seek(0, os.SEEK_END)
+                if size < len(data):
+                    return False
+                handle.seek(size - len(data))
+                return handle.read(len(data)) == data
+        except OSError:
+            return False
 
     def append_many(self, events: Iterable[Event]) -> None:
         self.append_bytes(b"".join(encode_event(event) for event in events))
