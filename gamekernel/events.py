@@ -321,13 +321,18 @@ class LogStore:
                     handle.write(b"\n")
 
     @staticmethod
-    def load(path: str | os.PathLike[str]) -> LoadReport:
-        """Read a log; a line cut short by a crash is reported and skipped, any other bad line is an error."""
+    def load(path: str | os.PathLike[str], *, superseded: list[Event] | None = None) -> LoadReport:
+        """Read a log; a line cut short by a crash is reported and skipped, any other bad line is an error.
+
+        With `superseded` (a repair), an event followed by another of the same number is taken
+        out into that list instead of refused: the line an interrupted write left before this
+        version, which memory had undone and whose number the next event took.
+        """
         with gc_paused():
-            return LogStore._load(Path(path))
+            return LogStore._load(Path(path), superseded)
 
     @staticmethod
-    def _load(path: Path) -> LoadReport:
+    def _load(path: Path, superseded: list[Event] | None = None) -> LoadReport:
         from gamekernel.i18n import t
 
         if not path.exists():
@@ -355,6 +360,8 @@ class LogStore:
                     continue
                 raise DataError(t("core.err.data.json", where=where, msg=exc.msg, column=exc.colno)) from None
             event = Event.from_dict(record, where=where)
+            if superseded is not None and events and event.seq == events[-1].seq:
+                superseded.append(events.pop())
             if events and event.seq <= events[-1].seq:
                 raise DataError(t("core.err.data.seq_order", where=where, seq=event.seq, previous=events[-1].seq))
             events.append(event)

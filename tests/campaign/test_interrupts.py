@@ -166,3 +166,35 @@ def test_an_interrupt_at_every_point_without_a_log_file_keeps_memory_consistent(
         session.note("after")
         assert session.log[-1].seq == session.log[-2].seq + 1
     assert len(points) > 10
+
+
+def test_repair_keeps_every_good_event_of_a_log_with_numbers_used_twice(tmp_path):
+    """The log an interrupt left before this version: a line on disk undone in memory, then the
+    next event with the same number. Repair drops only those lines and keeps every other event."""
+    folder = tmp_path / "campaign"
+    session = Session(seed=4)
+    session.campaign_open(folder)
+    for n in range(40):
+        session.note(f"n{n}")
+    good = [e.to_json() for e in session.log]
+    session.campaign_close()
+    log = next((folder / "sessions").glob("*.jsonl"))
+    lines_on_disk = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    ghosts = []
+    for index in (30, 20, 10):  # an interrupted line before events 10, 20 and 30 of the file
+        ghost = json.loads(lines_on_disk[index])
+        ghost["data"] = {"text": "interrupted"}
+        lines_on_disk.insert(index, json.dumps(ghost) + "\n")
+        ghosts.append(ghost["seq"])
+    log.write_text("".join(lines_on_disk), encoding="utf-8")
+    with pytest.raises(Exception, match="not after"):
+        Session().campaign_open(folder)
+    plan = Session().campaign_repair(folder)
+    assert plan.events == len(good)
+    assert "3 events an interrupted write left behind" in repr(plan)
+    Session().campaign_repair(folder, confirm=True)
+    reopened = Session()
+    reopened.campaign_open(folder)
+    assert [e.to_json() for e in reopened.log[: len(good)]] == good
+    assert (folder / "damaged-1" / "sessions" / log.name).read_text(encoding="utf-8") == "".join(lines_on_disk)
+    reopened.campaign_close()
