@@ -21,6 +21,7 @@ from gamekernel.campaign import (
     SESSIONS,
     SNAPSHOT,
     STATE,
+    CampaignDamagedError,
     CampaignIndex,
     CampaignStore,
     check_follows,
@@ -80,6 +81,7 @@ def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairRepo
     root = store.root
     if not root.is_dir():
         raise DataError(t("campaign.err.no_folder", folder=str(root)))
+    refuse_linked_parts(root)
     notices: list[str] = []
     store._acquire_lock(notices)
     try:
@@ -89,6 +91,14 @@ def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairRepo
     finally:
         store.release()
     return RepairReport(str(root), tuple(plan.steps), plan.events, confirm)
+
+
+def refuse_linked_parts(root: Path) -> None:
+    """A repair moves only files the campaign folder owns: with `sessions/` (or `state/`, the index,
+    the snapshot) a symbolic link, what it points to belongs elsewhere, so the repair is refused."""
+    for name in (SESSIONS, STATE, INDEX, SNAPSHOT):
+        if (root / name).is_symlink():
+            raise CampaignDamagedError(t("campaign.err.symlink", where=name))
 
 
 def _plan(root: Path) -> _Plan:
