@@ -26,6 +26,7 @@ from gamekernel.campaign import (
     CampaignStore,
     check_follows,
     check_snapshot,
+    hand_edited,
     header_line,
     read_json,
     session_header,
@@ -180,6 +181,8 @@ def _plan(root: Path) -> _Plan:
             data.get("campaign") != campaign_id or not isinstance(data.get("seq"), int) or data["seq"] > last
         ):
             aside.append((where, t("campaign.repair.why_state", seq=data.get("seq"), last=last)))
+        elif hand_edited(data, path.stem):
+            aside.append((where, t("campaign.err.state_edited", where=where)))
     aside_to = aside_folder(root)
     steps = [step.replace("{folder}", aside_to) for step in steps]
     steps += [t("campaign.repair.aside", where=where, folder=aside_to, why=why) for where, why in aside]

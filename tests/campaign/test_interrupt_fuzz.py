@@ -19,13 +19,14 @@ import pytest
 from gamekernel import Session
 
 WRITER = r"""
+import os
 import sys
 from gamekernel import Session
 session = Session(seed=int(sys.argv[2]))
 session.campaign_open(sys.argv[1])
 print("ready", flush=True)
 done = 0
-while done < int(sys.argv[3]):
+while not os.path.exists(sys.argv[3]):  # the parent's sign that it sent every interrupt
     try:
         if done % 7 == 6:
             session.undo()
@@ -43,17 +44,19 @@ print("end", session.log[-1].seq, flush=True)
 """
 
 
-def run_writer(folder, seed: int, chooser: random.Random, commands: int = 400, interrupts: int = 12) -> dict:
+def run_writer(folder, seed: int, chooser: random.Random, interrupts: int = 12) -> dict:
     """One writer interrupted `interrupts` times at random moments; what it confirmed and reported."""
     env = {k: v for k, v in os.environ.items() if k != "GAMEKERNEL_SEED"}
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(seed), str(commands)],
+    stop = folder.parent / f"{folder.name}.stop"
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(seed), str(stop)],
                               stdout=subprocess.PIPE, text=True, env=env)
-    assert writer.stdout.readline().strip() == "ready"
-    for _ in range(interrupts):
-        time.sleep(chooser.uniform(0.0, 0.03))
-        if writer.poll() is not None:
-            break
-        os.kill(writer.pid, signal.SIGINT)
+    try:
+        assert writer.stdout.readline().strip() == "ready"
+        for _ in range(interrupts):
+            time.sleep(chooser.uniform(0.0, 0.03))
+            os.kill(writer.pid, signal.SIGINT)
+    finally:
+        stop.touch()
     out, _ = writer.communicate(timeout=120)
     assert writer.returncode == 0, out[-500:]
     words = [line.split() for line in out.splitlines()]
@@ -82,7 +85,7 @@ def check_runs(tmp_path, runs: int, seed: int) -> tuple[int, int]:
 
 def test_sigint_at_random_moments_loses_nothing_seeded_sample(tmp_path):
     interrupted, confirmed = check_runs(tmp_path, runs=2, seed=20261201)
-    assert interrupted >= 5 and confirmed > 100
+    assert interrupted >= 5 and confirmed > 20
 
 
 @pytest.mark.slow
