@@ -65,6 +65,8 @@ class GameKernel(SessionMagics):
     max_exact_cost = Int(50_000_000, help="Most estimated steps of an exact distribution (about a second).").tag(
         config=True)
     max_name = Int(200, help="Longest file name typed or read from data.").tag(config=True)
+    max_rows = Int(20_000, help="Most entries in one GCS library file (skills, spells, traits, equipment).").tag(
+        config=True)
 
     def __init__(self, shell=None, **kwargs):
         super().__init__(shell=shell, **kwargs)

@@ -20,14 +20,18 @@ from gamekernel import Session
 
 WRITER = r"""
 import os
+import signal
 import sys
 from gamekernel import Session
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as a kernel does, even if started with it ignored
 session = Session(seed=int(sys.argv[2]))
 session.campaign_open(sys.argv[1])
 print("ready", flush=True)
-done = 0
-while not os.path.exists(sys.argv[3]):  # the parent's sign that it sent every interrupt
-    try:
+done = interrupted = 0
+while True:
+    try:  # the whole loop body: a kernel catches an interrupt wherever it lands
+        if os.path.exists(sys.argv[3]):  # the parent's sign that it sent every interrupt
+            break
         if done % 7 == 6:
             session.undo()
         else:
@@ -35,11 +39,9 @@ while not os.path.exists(sys.argv[3]):  # the parent's sign that it sent every i
         done += 1
         print("ok", session.log[-1].seq, flush=True)  # printed only once record() returned
     except KeyboardInterrupt:
-        print("interrupted", flush=True)
-try:
-    status = session.campaign_close()
-except KeyboardInterrupt:
-    status = session.campaign_close()
+        interrupted += 1
+session.campaign_close()
+print("interrupted", interrupted, flush=True)
 print("end", session.log[-1].seq, flush=True)
 """
 
@@ -61,7 +63,7 @@ def run_writer(folder, seed: int, chooser: random.Random, interrupts: int = 12) 
     assert writer.returncode == 0, out[-500:]
     words = [line.split() for line in out.splitlines()]
     return {"confirmed": {int(w[1]) for w in words if w[0] == "ok"},
-            "interrupted": sum(1 for w in words if w[0] == "interrupted"),
+            "interrupted": next(int(w[1]) for w in words if w[0] == "interrupted"),
             "end": next(int(w[1]) for w in words if w[0] == "end")}
 
 
