@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
+import signal
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Mapping
@@ -109,6 +110,9 @@ class Session(
         # refuse text that cannot be stored (a lone surrogate) before anything changes
         line = encode_event(event) if self._store is not None else check_storable(event)
         store, after, collecting = self._store, None, gc.isenabled()
+        deferred = _DeferredInterrupts() if store is not None else None
+        if deferred is not None:
+            deferred.__enter__()
         try:
             if kind in META_KINDS:
                 after = self._meta_outcome(event)
@@ -122,6 +126,9 @@ class Session(
                 gc.enable()
             self._settle(event, after, store, line)
             raise
+        finally:
+            if deferred is not None:
+                deferred.__exit__()  # an interrupt that came meanwhile is raised now, memory and disk agreeing
         if self.campaign is not None:
             self._after_campaign_event()
         self._notify(event)
@@ -383,6 +390,36 @@ def _parse_seed(text: str, where: str) -> int:
         return int(text.strip())
     except ValueError:
         raise UsageError(t("core.err.whole_number", where=where, text=repr(text))) from None
+
+
+class _DeferredInterrupts:
+    """SIGINT held back while an event is written and put in memory (the main thread only, where
+    Python runs signal handlers): a second "Interrupt kernel" landing while the first is being
+    settled would otherwise leave the line on disk and not in memory. A signal that came is
+    handed to the previous handler on exit."""
+
+    __slots__ = ("_previous", "_pending")
+
+    def __enter__(self) -> None:
+        self._previous = None
+        self._pending = None
+        if threading.current_thread() is not threading.main_thread():
+            return
+        previous = signal.getsignal(signal.SIGINT)
+        if callable(previous):
+            signal.signal(signal.SIGINT, self._hold)
+            self._previous = previous
+
+    def _hold(self, signum: int, frame: Any) -> None:
+        self._pending = (signum, frame)
+
+    def __exit__(self, *exc: object) -> None:
+        previous = self._previous
+        if previous is None:
+            return
+        signal.signal(signal.SIGINT, previous)
+        if self._pending is not None:
+            previous(*self._pending)
 
 
 class Transaction:

@@ -198,3 +198,36 @@ def test_repair_keeps_every_good_event_of_a_log_with_numbers_used_twice(tmp_path
     assert [e.to_json() for e in reopened.log[: len(good)]] == good
     assert (folder / "damaged-1" / "sessions" / log.name).read_text(encoding="utf-8") == "".join(lines_on_disk)
     reopened.campaign_close()
+
+
+def test_interrupts_that_come_again_while_the_first_is_settled_leave_memory_and_disk_agreeing(tmp_path, monkeypatch):
+    """A real SIGINT during the sync and again during the checks that settle it (the user hits
+    "Interrupt kernel" twice): the interrupts are held back until the event is in memory too."""
+    import signal
+
+    import gamekernel.events
+
+    folder = tmp_path / "campaign"
+    session = Session(seed=3)
+    session.campaign_open(folder)
+    first_seq = next(e.seq for e in session.log if e.kind == "campaign.open")
+    real_sync, real_ends_with = gamekernel.events.sync, LogStore.ends_with
+
+    def sync(fd):
+        real_sync(fd)
+        signal.raise_signal(signal.SIGINT)
+
+    def ends_with(self, data):
+        signal.raise_signal(signal.SIGINT)
+        return real_ends_with(self, data)
+
+    monkeypatch.setattr(gamekernel.events, "sync", sync)
+    monkeypatch.setattr(LogStore, "ends_with", ends_with)
+    before = session.log[-1].seq
+    with pytest.raises(KeyboardInterrupt):
+        session.note("interrupted twice")
+    monkeypatch.undo()
+    assert session.log[-1].seq == before + 1
+    assert_agree(session, first_seq)
+    session.note("after")
+    assert_agree(session, first_seq)
