@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -61,7 +62,8 @@ def run_writer(folder, seed: int, chooser: random.Random, interrupts: int = 12) 
         stop.touch()
     out, _ = writer.communicate(timeout=120)
     assert writer.returncode == 0, out[-500:]
-    words = [line.split() for line in out.splitlines()]
+    # a line an interrupt cut in the middle of its print ("ok 12ok 13") confirms nothing
+    words = [line.split() for line in out.splitlines() if re.fullmatch(r"[a-z]+ \d+", line)]
     return {"confirmed": {int(w[1]) for w in words if w[0] == "ok"},
             "interrupted": next(int(w[1]) for w in words if w[0] == "interrupted"),
             "end": next(int(w[1]) for w in words if w[0] == "end")}

@@ -205,6 +205,17 @@ def test_interrupts_that_come_again_while_the_first_is_settled_leave_memory_and_
     "Interrupt kernel" twice): the interrupts are held back until the event is in memory too."""
     import signal
 
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # a kernel's (earlier tests may change it)
+    try:
+        interrupted_twice(tmp_path, monkeypatch)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def interrupted_twice(tmp_path, monkeypatch) -> None:
+    import signal
+
     import gamekernel.events
 
     folder = tmp_path / "campaign"
