@@ -299,3 +299,13 @@ def test_a_gurps_library_file_is_bounded_in_rows_and_nesting(tmp_path):
         limits.reset()
     assert sorted(index.skipped) == ["deep.skl", "many.skl"]
     assert len(index.entries) == 100  # the boundary: exactly max_rows is accepted
+
+
+@pytest.mark.parametrize("line", ["%odds d862071r10 x2", "%odds 1d1000000r1"])
+def test_exact_odds_of_a_huge_rerolled_die_are_refused_before_any_work(table, line):
+    assert "too large" in refused(table, line).lower() or "limit" in refused(table, line).lower()
+
+
+def test_exact_odds_of_a_rerolled_die_within_the_size_are_computed(table):
+    result = table.run_line_magic("odds", "1d1000r1")  # the boundary side: 1,000 faces of ~10,000 bits
+    assert not isinstance(result, ErrorResult), repr(result)
