@@ -36,6 +36,9 @@ from gamekernel.teaching.magics import EXPLAIN, explainable
 
 __all__ = ["GameKernel", "current_session", "load", "unload"]
 
+LOG_DEFAULT = 200  # events `%log` shows without a count: a long campaign's log is not one huge output
+
+
 @magics_class
 class GameKernel(SessionMagics):
     """Options of gamekernel (`%config GameKernel`) and the core magics."""
@@ -180,7 +183,7 @@ class GameKernel(SessionMagics):
 
     @line_magic
     @guarded("log")
-    @command("log", Integer("count", "show the last N events (default: all)", optional=True, metavar="N",
+    @command("log", Integer("count", f"show the last N events (default: {LOG_DEFAULT})", optional=True, metavar="N",
                         error="core.err.log_word"),
              subs=(Sub("export", Word("file", "FILE.md or FILE.html"),
                        help="write the log (--players: without GM secrets; --session: this session only)"),),
@@ -201,7 +204,7 @@ class GameKernel(SessionMagics):
             written = self.session.log_write(args.file, players=args.players, this_session=args.session,
                                                 odds=args.odds, date=args.date)
             return _ExportResult(str(written.path), written.count, story=args.players)
-        return self.session.log_view(args.count, show_secrets=args.gm)
+        return self.session.log_view(LOG_DEFAULT if args.count is None else args.count, show_secrets=args.gm)
 
     @line_magic
     @guarded("note")

@@ -68,6 +68,13 @@ def _event_line(event: Event, *, show_secrets: bool) -> str:
 class LogView(Displayable):
     events: tuple[Event, ...]
     show_secrets: bool = False
+    total: int = 0  # events in the whole log: more than shown adds a line saying how to see them
+
+    def more_line(self) -> str:
+        """How to see the events left out (empty when every event is shown)."""
+        if self.total <= len(self.events):
+            return ""
+        return t("core.log.more", shown=len(self.events), total=self.total, more=min(self.total, len(self.events) * 10))
 
     def rows(self) -> list[tuple[str, str, str]]:
         return [
@@ -79,13 +86,15 @@ class LogView(Displayable):
     def __repr__(self) -> str:
         if not self.events:
             return t("core.log.empty")
-        return "\n".join(f"{seq:>4}  {kind:<12} {line}" for seq, kind, line in self.rows())
+        lines = [f"{seq:>4}  {kind:<12} {line}" for seq, kind, line in self.rows()]
+        return "\n".join([self.more_line(), *lines] if self.more_line() else lines)
 
     def _repr_html_(self) -> str:
         if not self.events:
             return panel("log", esc(t("core.log.empty")))
         headers = (t("core.log.col.seq"), t("core.log.col.kind"), t("core.log.col.summary"))
-        return panel("log", table(headers, self.rows()), title_html=esc(t("core.log.title")))
+        more = f"<div class='gk-notice'>{esc(self.more_line())}</div>" if self.more_line() else ""
+        return panel("log", more + table(headers, self.rows()), title_html=esc(t("core.log.title")))
 
 
 # -- exports --------------------------------------------------------------------------------
