@@ -51,6 +51,10 @@ class CampaignLockedError(UsageError):
     """Another live kernel has the campaign open (or a lock nobody can be identified from)."""
 
 
+class CopiesNotWrittenError(StorageError):
+    """The snapshot and the index were written, but a readable copy in state/ was not."""
+
+
 class CampaignDamagedError(DataError):
     """A campaign file is missing, foreign, truncated or inconsistent; opening is refused."""
 
@@ -315,8 +319,11 @@ class CampaignStore:
             record = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq, part: data,
                       "digest": content_digest(data)}
             path = self.root / STATE / f"{part}.json"
-            notices += self._keep_hand_edit(path)
-            self.write_file(path, json_bytes(record), f"{STATE}/{part}.json")
+            try:
+                notices += self._keep_hand_edit(path)
+                self.write_file(path, json_bytes(record), f"{STATE}/{part}.json")
+            except StorageError as error:
+                raise CopiesNotWrittenError(str(error)) from None
         return notices
 
     def _keep_hand_edit(self, path: Path) -> list[str]:

@@ -152,7 +152,11 @@ class CampaignActions(HostBase):
         try:
             notices = tuple(self._write_snapshot(store))
         except StorageError as error:
-            notices = (t("campaign.notice.snapshot_failed", error=str(error)),)
+            from gamekernel.campaign import CopiesNotWrittenError
+
+            key = "campaign.notice.copies_failed" if isinstance(error, CopiesNotWrittenError) else \
+                "campaign.notice.snapshot_failed"
+            notices = (t(key, error=str(error)),)
         status = self.campaign_status()
         store.release()
         self.campaign = None
