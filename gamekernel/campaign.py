@@ -22,6 +22,7 @@ Older layouts are migrated: schema 1 (one `log.jsonl`) and schema 2 (no campaign
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import socket
@@ -48,6 +49,10 @@ STATE = "state"
 
 class CampaignLockedError(UsageError):
     """Another live kernel has the campaign open (or a lock nobody can be identified from)."""
+
+
+class CopiesNotWrittenError(StorageError):
+    """The snapshot and the index were written, but a readable copy in state/ was not."""
 
 
 class CampaignDamagedError(DataError):
@@ -267,6 +272,8 @@ class CampaignStore:
             if not isinstance(data, Mapping) or data.get("schema") == 1:
                 continue  # a readable copy of the previous version: rewritten at the next save
             check_owner(data, where, self.index.campaign_id)
+            if hand_edited(data, path.stem):
+                raise CampaignDamagedError(t("campaign.err.state_edited", where=where))
             seq = data.get("seq")
             if type(seq) is not int or seq > self.last_seq:
                 raise CampaignDamagedError(t("campaign.err.beyond_logs", where=where, seq=seq,
@@ -291,15 +298,16 @@ class CampaignStore:
         self.current_log = LogStore(path, fsync=True, label=where)
         return self.current_log
 
-    def write_snapshot(self, seq: int, state: Mapping[str, Any], readable: Mapping[str, Any]) -> None:
+    def write_snapshot(self, seq: int, state: Mapping[str, Any], readable: Mapping[str, Any]) -> list[str]:
         """Store the state after event `seq`, then the index, then the readable per-part copies.
 
         Each file is replaced atomically; a failure part-way leaves files that still agree (a
-        snapshot newer than the index, readable copies older than the snapshot).
+        snapshot newer than the index, readable copies older than the snapshot). Returns notices
+        (a hand-edited readable copy kept aside).
         """
         assert self.index is not None
         snapshot = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq,
-                    "parts": sorted(state), "state": state}
+                    "parts": sorted(state), "state": state, "digest": content_digest(state)}
         self.write_file(self.root / SNAPSHOT, json_bytes(snapshot, compact=True), SNAPSHOT)
         previous = self.index.snapshot_seq
         self.index.snapshot_seq = seq
@@ -308,9 +316,34 @@ class CampaignStore:
         except StorageError:
             self.index.snapshot_seq = previous
             raise
+        notices: list[str] = []
         for part, data in readable.items():
-            record = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq, part: data}
-            self.write_file(self.root / STATE / f"{part}.json", json_bytes(record), f"{STATE}/{part}.json")
+            record = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq, part: data,
+                      "digest": content_digest(data)}
+            path = self.root / STATE / f"{part}.json"
+            try:
+                notices += self._keep_hand_edit(path)
+                self.write_file(path, json_bytes(record), f"{STATE}/{part}.json")
+            except StorageError as error:
+                raise CopiesNotWrittenError(str(error)) from None
+        return notices
+
+    def _keep_hand_edit(self, path: Path) -> list[str]:
+        """A readable copy changed by hand since it was written is renamed `<part>.json.edited`
+        before the new copy replaces it, and said so: an edit is never overwritten silently."""
+        where = f"{STATE}/{path.name}"
+        try:
+            data = json.loads(path.read_bytes()) if path.is_file() else None
+        except (OSError, ValueError):
+            data = {}  # unreadable: certainly not what was written
+        if data is None or not hand_edited(data, path.stem):
+            return []
+        kept = path.with_name(path.name + ".edited")
+        try:
+            os.replace(path, kept)
+        except OSError as exc:
+            raise storage_error(exc, where) from None
+        return [t("campaign.notice.edit_kept", where=where, kept=f"{STATE}/{kept.name}")]
 
     def write_file(self, path: Path, data: bytes, where: str) -> None:
         """An atomic write inside the folder; an OS failure becomes one line naming the file."""
@@ -431,10 +464,27 @@ def check_snapshot(data: Any, campaign_id: str, last: int) -> tuple[int, dict[st
     if missing or sorted(state) != data.get("parts"):
         raise CampaignDamagedError(t("campaign.err.snapshot_parts", where=SNAPSHOT,
                                      parts=", ".join(sorted(state)) or "-", missing=", ".join(missing) or "-"))
+    if "digest" in data and data["digest"] != content_digest(state):
+        raise CampaignDamagedError(t("campaign.err.snapshot_edited", where=SNAPSHOT))
     if seq > last:
         raise CampaignDamagedError(t("campaign.err.beyond_logs", where=SNAPSHOT, seq=seq, last=last,
                                      hint=restore_hint()))
     return seq, dict(state)
+
+
+def content_digest(data: Any) -> str:
+    """SHA-256 of `data` in one canonical JSON form: stored in the snapshot and each readable copy,
+    so a change made by hand (which does not update it) is told from what the kernel wrote."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def hand_edited(record: Any, part: str) -> bool:
+    """Whether a readable copy (`state/<part>.json`) no longer holds what its digest was made of;
+    a copy of before digests (none stored) is taken as written."""
+    if not isinstance(record, Mapping) or "digest" not in record:
+        return False
+    return part not in record or record["digest"] != content_digest(record[part])
 
 
 def refuse_links(root: Path) -> None:

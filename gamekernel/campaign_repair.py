@@ -21,17 +21,19 @@ from gamekernel.campaign import (
     SESSIONS,
     SNAPSHOT,
     STATE,
+    CampaignDamagedError,
     CampaignIndex,
     CampaignStore,
     check_follows,
     check_snapshot,
+    hand_edited,
     header_line,
     read_json,
     session_header,
 )
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, GameKernelError
-from gamekernel.events import LogStore, storage_error
+from gamekernel.events import LogStore, encode_event, storage_error
 from gamekernel.i18n import t
 
 
@@ -57,6 +59,7 @@ class _Plan:
     events: int
     steps: list[str]
     aside_folder: str
+    rewrite: dict[str, list[Any]]  # session file -> the events it keeps (its superseded lines dropped)
 
 
 def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairReport:
@@ -65,6 +68,7 @@ def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairRepo
     root = store.root
     if not root.is_dir():
         raise DataError(t("campaign.err.no_folder", folder=str(root)))
+    refuse_linked_parts(root)
     notices: list[str] = []
     store._acquire_lock(notices)
     try:
@@ -76,6 +80,14 @@ def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairRepo
     return RepairReport(str(root), tuple(plan.steps), plan.events, confirm)
 
 
+def refuse_linked_parts(root: Path) -> None:
+    """A repair moves only files the campaign folder owns: with `sessions/` (or `state/`, the index,
+    the snapshot) a symbolic link, what it points to belongs elsewhere, so the repair is refused."""
+    for name in (SESSIONS, STATE, INDEX, SNAPSHOT):
+        if (root / name).is_symlink():
+            raise CampaignDamagedError(t("campaign.err.symlink", where=name))
+
+
 def _plan(root: Path) -> _Plan:
     from gamekernel.actions.campaign import snapshot_is_valid
     from gamekernel.session import active_events, replay
@@ -83,17 +95,23 @@ def _plan(root: Path) -> _Plan:
     index = _read_index(root)
     aside: list[tuple[str, str]] = []
     logs: list[tuple[str, Any]] = []
+    rewrite: dict[str, list[Any]] = {}  # session file -> the superseded events it loses
     for path in sorted((root / SESSIONS).glob("*.jsonl")):
         where = f"{SESSIONS}/{path.name}"
         if path.is_symlink() or not path.is_file():
             aside.append((where, t("campaign.repair.why_link")))
             continue
+        ghosts: list[Any] = []
         try:
-            logs.append((path.name, LogStore.load(path)))
+            logs.append((path.name, LogStore.load(path, superseded=ghosts)))
         except GameKernelError as error:
             aside.append((where, str(error)))
+            continue
+        if ghosts:
+            rewrite[path.name] = ghosts
     campaign_id = index.campaign_id if index and index.campaign_id else _most_common_id(logs)
     keep: list[str] = []
+    kept_events: dict[str, list[Any]] = {}  # session file -> its events once the superseded are out
     headers: dict[str, bytes] = {}
     steps: list[str] = []
     events = []
@@ -115,6 +133,10 @@ def _plan(root: Path) -> _Plan:
             continue
         keep.append(name)
         steps.append(t("campaign.repair.keep", where=where, first=report.events[0].seq, end=report.events[-1].seq))
+        if name in rewrite:
+            steps.append(t("campaign.repair.superseded", where=where, count=len(rewrite[name]),
+                           seqs=", ".join(str(e.seq) for e in rewrite[name][:5]), folder="{folder}"))
+            kept_events[name] = report.events
         wanted = session_header(campaign_id, name, last)
         if header is None or any(header.get(k) != v for k, v in wanted.items()):
             headers[name] = header_line(wanted)
@@ -145,11 +167,14 @@ def _plan(root: Path) -> _Plan:
             data.get("campaign") != campaign_id or not isinstance(data.get("seq"), int) or data["seq"] > last
         ):
             aside.append((where, t("campaign.repair.why_state", seq=data.get("seq"), last=last)))
+        elif hand_edited(data, path.stem):
+            aside.append((where, t("campaign.err.state_edited", where=where)))
     aside_to = aside_folder(root)
+    steps = [step.replace("{folder}", aside_to) for step in steps]
     steps += [t("campaign.repair.aside", where=where, folder=aside_to, why=why) for where, why in aside]
     name = index.name if index else root.resolve().name
     steps.append(t("campaign.repair.index", index=INDEX, sessions=len(keep)))
-    return _Plan(campaign_id, name, keep, headers, aside, snapshot_seq, len(events), steps, aside_to)
+    return _Plan(campaign_id, name, keep, headers, aside, snapshot_seq, len(events), steps, aside_to, kept_events)
 
 
 def _apply(store: CampaignStore, plan: _Plan) -> None:
@@ -163,6 +188,8 @@ def _apply(store: CampaignStore, plan: _Plan) -> None:
             os.replace(root / where, target)
         except OSError as exc:
             raise storage_error(exc, where) from None
+    for name, events in plan.rewrite.items():
+        _rewrite_log(store, plan, name, events)
     for name, header in plan.headers.items():
         path = root / SESSIONS / name
         body = path.read_bytes()
@@ -171,6 +198,21 @@ def _apply(store: CampaignStore, plan: _Plan) -> None:
         store.write_file(path, header + body, f"{SESSIONS}/{name}")
     store.index = CampaignIndex(plan.name, plan.campaign_id, list(plan.keep), plan.snapshot_seq)
     store._write_index()
+
+
+def _rewrite_log(store: CampaignStore, plan: _Plan, name: str, events: list[Any]) -> None:
+    """A log without its superseded lines; the file as it was is moved into the aside folder first."""
+    where = f"{SESSIONS}/{name}"
+    path = store.root / SESSIONS / name
+    header = LogStore.load(path, superseded=[]).header
+    body = (header_line(header) if header is not None else b"") + b"".join(encode_event(e) for e in events)
+    target = store.root / plan.aside_folder / where
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
+    except OSError as exc:
+        raise storage_error(exc, where) from None
+    store.write_file(path, body, where)
 
 
 def aside_folder(root: Path) -> str:

@@ -143,8 +143,8 @@ def gc_paused(*, keep: bool = False) -> Iterator[None]:
     was_enabled = gc.isenabled()
     if keep and was_enabled:
         gc.collect()
-    gc.disable()
-    try:
+    try:  # disabled inside the try: an interrupt right after it must still enable it again
+        gc.disable()
         yield
     finally:
         if was_enabled:
@@ -263,7 +263,12 @@ class LogStore:
         self.append_bytes(encode_event(event))
 
     def append_bytes(self, data: bytes) -> None:
-        """Append whole lines; on failure the file is cut back to its size before the call."""
+        """Append whole lines; on failure the file is cut back to its size before the call.
+
+        An interrupt (or any other exception) while the lines are written is settled the same way,
+        except once they are all in the file: then they stay (see `_settle`), and the caller learns
+        from `ends_with` that its event happened.
+        """
         try:
             if self._fd is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -278,10 +283,41 @@ class LogStore:
             if self.fsync:
                 sync(self._fd)
         except OSError as exc:
+            self._cut(size)
+            raise storage_error(exc, self.label) from None
+        except BaseException:
+            self._settle(size, data)
+            raise
+
+    def _settle(self, size: int, data: bytes) -> None:
+        """After an interrupt inside `append_bytes`: lines written whole are kept (and synced), a
+        part of them is cut off, so the file never ends in a line the caller was not told of."""
+        if self._fd is not None and self.ends_with(data):
+            with suppress(OSError):
+                if self.fsync:
+                    sync(self._fd)
+            return
+        self._cut(size)
+
+    def _cut(self, size: int) -> None:
+        """Cut the file back to `size` and close it (reopened by the next append, which first ends
+        a line left half-written when the cut failed)."""
+        if self._fd is not None:
             with suppress(OSError):
                 os.ftruncate(self._fd, size)
-            self.close()  # reopened by the next append, which first ends a line left half-written
-            raise storage_error(exc, self.label) from None
+        self.close()
+
+    def ends_with(self, data: bytes) -> bool:
+        """Whether the file's last bytes are `data` (an event's line holds its seq and time: unique)."""
+        try:
+            with open(self.path, "rb") as handle:
+                size = handle.seek(0, os.SEEK_END)
+                if size < len(data):
+                    return False
+                handle.seek(size - len(data))
+                return handle.read(len(data)) == data
+        except OSError:
+            return False
 
     def append_many(self, events: Iterable[Event]) -> None:
         self.append_bytes(b"".join(encode_event(event) for event in events))
@@ -300,13 +336,18 @@ class LogStore:
                     handle.write(b"\n")
 
     @staticmethod
-    def load(path: str | os.PathLike[str]) -> LoadReport:
-        """Read a log; a line cut short by a crash is reported and skipped, any other bad line is an error."""
+    def load(path: str | os.PathLike[str], *, superseded: list[Event] | None = None) -> LoadReport:
+        """Read a log; a line cut short by a crash is reported and skipped, any other bad line is an error.
+
+        With `superseded` (a repair), an event followed by another of the same number is taken
+        out into that list instead of refused: the line an interrupted write left before this
+        version, which memory had undone and whose number the next event took.
+        """
         with gc_paused():
-            return LogStore._load(Path(path))
+            return LogStore._load(Path(path), superseded)
 
     @staticmethod
-    def _load(path: Path) -> LoadReport:
+    def _load(path: Path, superseded: list[Event] | None = None) -> LoadReport:
         from gamekernel.i18n import t
 
         if not path.exists():
@@ -335,6 +376,8 @@ class LogStore:
                 msg, column = _what_is_bad(exc)
                 raise DataError(t("core.err.data.json", where=where, msg=msg, column=column)) from None
             event = Event.from_dict(record, where=where)
+            if superseded is not None and events and event.seq == events[-1].seq:
+                superseded.append(events.pop())
             if events and event.seq <= events[-1].seq:
                 raise DataError(t("core.err.data.seq_order", where=where, seq=event.seq, previous=events[-1].seq))
             events.append(event)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ class InputLimits:
     max_entries: int = 1_000  # traits, skills, spells and equipment of one character file
     max_exact_cost: int = 50_000_000  # estimated steps (about a second) of an exact distribution
     max_name: int = 200  # characters of a file name typed or read from data
+    max_rows: int = 20_000  # entries of one GCS library file (skills, spells, traits, equipment)
 
 
 _TOKENS = re.compile(r'\\.|"|[\[\]{}]')
@@ -144,8 +146,9 @@ def data_name(name: str, fallback: str = "unnamed") -> str:
 
 
 def read_text(path: str | os.PathLike[str], *, data: bool = False, encoding: str = "utf-8") -> str:
-    """A text file's content after the checks: size (`max_file_mb`, or `max_data_file_mb` for card
-    databases), not binary, valid UTF-8, at most `max_lines` lines (card databases are exempt)."""
+    """A text file's content after the checks: a regular file (never a device, FIFO or folder),
+    size (`max_file_mb`, or `max_data_file_mb` for card databases) checked before reading, not
+    binary, valid UTF-8, at most `max_lines` lines (card databases are exempt)."""
     path = user_path(path)
     raw = _checked_bytes(path, data=data)
     try:
@@ -170,15 +173,8 @@ def read_text_or_legacy(path: str | os.PathLike[str], *, encoding: str = "utf-8-
 
 
 def _checked_bytes(path: Path, *, data: bool) -> bytes:
-    """The bytes of `path` once its size is within the limit and it does not look binary."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise DataError(t("limits.err.unreadable", file=path.name, reason=error.strerror or str(error))) from None
-    check_size(path, size, data=data)
-    raw = path.read_bytes()
+    """The bytes of a regular file (never a device, FIFO or folder) within its size limit."""
+    raw = read_regular(path, data=data)
     if b"\x00" in raw[:65_536]:
         raise DataError(t("limits.err.binary", file=path.name))
     return raw
@@ -191,6 +187,41 @@ def _checked_lines(path: Path, text: str, *, data: bool) -> str:
         if lines > _current.max_lines:
             raise DataError(t("limits.err.lines", file=path.name, lines=lines, limit=_current.max_lines))
     return text
+
+
+def open_regular(path: Path, *, data: bool = False) -> int:
+    """A read-only descriptor of `path` once it is known to be a regular file within the size
+    limit: opened without blocking (a FIFO would wait for a writer forever) and checked on the
+    descriptor itself (`/dev/zero` reports size 0 and never ends). FileNotFoundError passes."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise DataError(t("limits.err.unreadable", file=path.name, reason=error.strerror or str(error))) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "folder" if stat.S_ISDIR(info.st_mode) else "special"
+            raise DataError(t(f"limits.err.not_regular.{kind}", file=path.name))
+        check_size(path, info.st_size, data=data)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_regular(path: Path, *, data: bool = False) -> bytes:
+    """The bytes of a regular file (see `open_regular`), never more than its limit even if it grows."""
+    fd = open_regular(path, data=data)
+    limit = getattr(_current, "max_data_file_mb" if data else "max_file_mb") * 1_000_000
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            raw = handle.read(limit + 1)
+    except OSError as error:
+        raise DataError(t("limits.err.unreadable", file=path.name, reason=error.strerror or str(error))) from None
+    check_size(path, len(raw), data=data)
+    return raw
 
 
 def check_size(path: Path, size: int, *, data: bool = False) -> None:

@@ -39,6 +39,7 @@ class LogView(Displayable):
 
     events: tuple[Event, ...]
     show_secrets: bool = False
+    total: int = 0  # events in the whole log: more than shown adds a line saying how to see them
 
 
 @dataclass(frozen=True, repr=False)

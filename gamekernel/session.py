@@ -9,8 +9,11 @@ mixins (gamekernel/actions/*) and their state as named parts (`register_part`).
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import os
+import signal
+import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
@@ -49,6 +52,7 @@ __all__ = ["Session", "active_events", "register_reaction", "replay"]
 Observer = Callable[["Session", Event], None]
 
 META_KINDS = frozenset({"undo", "redo"})
+MetaOutcome = tuple[list[Event], list[list[Event]], TableState]  # active events, redo stack, state
 
 
 class Session(
@@ -70,6 +74,7 @@ class Session(
     ):
         if seed is None and os.environ.get("GAMEKERNEL_SEED", "").strip():
             seed = _parse_seed(os.environ["GAMEKERNEL_SEED"], "GAMEKERNEL_SEED")
+        self._owner = threading.get_ident()  # see `_check_owner`
         self.rng = TransactionalRandom(seed)
         self.secret_rng = TransactionalRandom(secret_seed(seed))
         self.max_dice = max_dice
@@ -95,39 +100,45 @@ class Session(
     ) -> Event:
         """Apply and log one event, write-ahead: memory changes only once the event is on disk.
 
-        The reducer runs first, so an event it refuses is never written; the line is then written
-        (and synced) to the log, and a failed write (disk full, read-only, text that cannot be
-        stored) puts the state back, so memory and disk are both as they were.
+        The event's line reaching the file whole is the one point of commit. Everything before it
+        (the reducer, an undo's replay) is refused or undone when it fails; an exception of any
+        kind at any point after it (an interrupt while the line is synced) completes the event in
+        memory instead, so memory and disk always agree and no number is used twice.
         """
+        self._check_owner()
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")
         event = Event.new(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso(),
                           self.acting_for)
         # refuse text that cannot be stored (a lone surrogate) before anything changes
-        store = self._store
+        store, after, collecting = self._store, None, gc.isenabled()
+        line: bytes | None = None
         if store is None:
             check_storable(event)
         else:
             line = encode_event(event)
-        if event_kind.apply is not None:
-            event_kind.apply(self.state, event.data)
-        if store is not None:
-            try:
+        deferred = _DeferredInterrupts() if store is not None else None
+        if deferred is not None:
+            deferred.__enter__()
+        try:
+            if kind in META_KINDS:
+                after = self._meta_outcome(event)
+            if event_kind.apply is not None:
+                event_kind.apply(self.state, event.data)
+            if store is not None and line is not None:
                 store.append_bytes(line)
-            except BaseException:
-                if event_kind.apply is not None:
-                    self.state = replay(self.active)  # the state before this event
-                raise
-        self.log.append(event)
+            self._commit(event, after)
+        except BaseException:
+            if collecting:  # an interrupt inside a replay's `gc_paused` may have left it off
+                gc.enable()
+            self._settle(event, after, store, line)
+            raise
+        finally:
+            if deferred is not None:
+                deferred.__exit__()  # an interrupt that came meanwhile is raised now, memory and disk agreeing
         if self.campaign is not None:
             self._after_campaign_event()
-        if self._in_reaction:
-            self.reaction_events.append(event)
-        if kind not in META_KINDS:
-            self.active.append(event)
-            if event_kind.undoable:  # a new action forgets what was undone; a seed or a notice does not
-                self._redo_stack.clear()
         self._notify(event)
         if kind not in META_KINDS and not self._in_reaction:
             self._in_reaction = True
@@ -137,6 +148,34 @@ class Session(
             finally:
                 self._in_reaction = False
         return event
+
+    def _check_owner(self) -> None:
+        """A session is used by the thread that created it only: two threads recording at once
+        would give two events one number; a call from another thread is refused before it starts."""
+        if threading.get_ident() != self._owner:
+            raise UsageError(t("core.err.thread", thread=threading.current_thread().name))
+
+    def _settle(self, event: Event, after: MetaOutcome | None, store: LogStore | None, line: bytes | None) -> None:
+        """After a failure inside `record`: an event that reached its commit point (its line whole
+        in the file; without a file, the log in memory) is completed in memory, any other undone."""
+        committed = store.ends_with(line) if store is not None and line else bool(self.log) and self.log[-1] is event
+        if committed:
+            self._commit(event, after)
+        elif EVENT_KINDS[event.kind].apply is not None:
+            self.state = replay(self.active)  # the state before this event
+
+    def _commit(self, event: Event, after: MetaOutcome | None) -> None:
+        """Make memory hold `event` (idempotent: a second call after an interrupt changes nothing)."""
+        if not self.log or self.log[-1] is not event:
+            self.log.append(event)
+        if self._in_reaction and (not self.reaction_events or self.reaction_events[-1] is not event):
+            self.reaction_events.append(event)
+        if after is not None:
+            self.active, self._redo_stack, self.state = after
+        elif not self.active or self.active[-1] is not event:
+            self.active.append(event)
+            if EVENT_KINDS[event.kind].undoable:  # a new action forgets what was undone; a seed or a notice does not
+                self._redo_stack.clear()
 
     def transaction(self) -> Transaction:
         """One command: when it is refused (a GameKernelError) before recording anything, the dice it
@@ -158,7 +197,9 @@ class Session(
 
     def dice_for(self, secret: bool) -> TransactionalRandom:
         """The stream a roll draws from: secret rolls use their own (see `secret_seed`), so the
-        public events and the seed together never reveal what the GM rolled in secret."""
+        public events and the seed together never reveal what the GM rolled in secret.
+        Another thread is refused here too, before it draws a die (see `_check_owner`)."""
+        self._check_owner()
         return self.secret_rng if secret else self.rng
 
     # -- undo / redo -----------------------------------------------------------------------
@@ -205,27 +246,27 @@ class Session(
                 causes.add(cause)
         return list(reversed(taken))
 
-    def _apply_meta(self, event: Event) -> None:
-        """Undo/redo change which events are active; the state is then rebuilt from them."""
+    def _meta_outcome(self, event: Event) -> MetaOutcome:
+        """What an undo or redo makes of the active events, the redo stack and the state, computed
+        before it is written: an undo whose replay fails is refused with nothing written or changed."""
         by_seq = {e.seq: e for e in self.log}
         seqs = list(event.data["seqs"])
+        redo_stack = list(self._redo_stack)
         if event.kind == "undo":
             gone = set(seqs)
-            self.active = [e for e in self.active if e.seq not in gone]
-            self._redo_stack.append([by_seq[s] for s in seqs])
+            active = [e for e in self.active if e.seq not in gone]
+            redo_stack.append([by_seq[s] for s in seqs])
         else:
             wanted = set(seqs)
             restored: list[Event] = []
-            while self._redo_stack and wanted:
-                group = self._redo_stack.pop()
+            while redo_stack and wanted:
+                group = redo_stack.pop()
                 restored[:0] = group
                 wanted -= {e.seq for e in group}
-            self.active = sorted(self.active + restored, key=lambda e: e.seq)
-        self.state = replay(self.active)
+            active = sorted(self.active + restored, key=lambda e: e.seq)
+        return active, redo_stack, replay_checked(active)
 
     def _notify(self, event: Event) -> None:
-        if event.kind in META_KINDS:
-            self._apply_meta(event)
         dead = False
         for entry in list(self._observers):
             observer = entry() if isinstance(entry, weakref.WeakMethod) else entry
@@ -362,6 +403,36 @@ def _parse_seed(text: str, where: str) -> int:
         raise UsageError(t("core.err.whole_number", where=where, text=repr(text))) from None
 
 
+class _DeferredInterrupts:
+    """SIGINT held back while an event is written and put in memory (the main thread only, where
+    Python runs signal handlers): a second "Interrupt kernel" landing while the first is being
+    settled would otherwise leave the line on disk and not in memory. A signal that came is
+    handed to the previous handler on exit."""
+
+    __slots__ = ("_previous", "_pending")
+
+    def __enter__(self) -> None:
+        self._previous: Any = None
+        self._pending: tuple[int, Any] | None = None
+        if threading.current_thread() is not threading.main_thread():
+            return
+        previous = signal.getsignal(signal.SIGINT)
+        if callable(previous):
+            signal.signal(signal.SIGINT, self._hold)
+            self._previous = previous
+
+    def _hold(self, signum: int, frame: Any) -> None:
+        self._pending = (signum, frame)
+
+    def __exit__(self, *exc: object) -> None:
+        previous = self._previous
+        if previous is None:
+            return
+        signal.signal(signal.SIGINT, previous)
+        if self._pending is not None:
+            previous(*self._pending)
+
+
 class Transaction:
     """`with session.transaction():` around one command (see `Session.transaction`); a plain class
     rather than a generator-based context manager, as every command enters one."""
@@ -373,6 +444,7 @@ class Transaction:
 
     def __enter__(self) -> None:
         session = self._session
+        session._check_owner()
         self._count = len(session.log)
         self._marks = (session.rng.begin(), session.secret_rng.begin())
 
@@ -387,3 +459,14 @@ class Transaction:
             session.rng.end(public)
             session.secret_rng.end(secret)
         return False
+
+
+def replay_checked(events: Iterable[Event]) -> TableState:
+    """`replay` for a live command (an undo, a redo): an event that cannot be replayed refuses
+    the command in one line rather than a traceback, before anything is written."""
+    try:
+        return replay(events)
+    except GameKernelError:
+        raise
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError) as error:
+        raise UsageError(t("core.err.replay", error=f"{type(error).__name__}: {error}")) from None

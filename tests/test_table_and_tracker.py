@@ -202,3 +202,21 @@ def test_damage_box_takes_basic_damage_rolled_at_the_table() -> None:
         assert w.error and len(s.log) == events
     s.combat_damage_amount("B", 10_000)
     assert s.combat_state.get("B").dead or s.combat_state.get("B").destroyed
+
+
+def test_the_dashboard_never_shows_a_secret_roll_live_or_in_its_saved_state() -> None:
+    s = Session(seed=3)
+    s.roll("2d6")
+    w = TableDashboard(s)
+    public = w.last
+    assert public
+    s.roll("3d6+1", secret=True)
+    shown = s.log[-1].summary()  # what the dashboard used to show: "3d6+1 = 11 · rolled ..."
+    assert "3d6+1" in shown
+    for text in (w.last, str(w.get_state())):
+        assert shown not in text and "3d6+1" not in text
+    assert w.last == public  # the last thing the players may see
+    s.undo()  # an undo of the secret roll names it: not shown either
+    assert w.last == public
+    s.note("the door opens")
+    assert "the door opens" in w.last

@@ -53,6 +53,11 @@ class CampaignActions(HostBase):
 
     def campaign_open(self, path: str | os.PathLike[str]) -> CampaignStatus:
         """Open (or create) the campaign in `path`, every file verified; a damaged one is refused."""
+        return self._open_campaign(path, reloading=False)
+
+    def _open_campaign(self, path: str | os.PathLike[str], *, reloading: bool) -> CampaignStatus:
+        """`campaign_open`; when `reloading` (`campaign_load`), the events in memory are the
+        campaign's own, just closed, not events recorded before it that it leaves out."""
         from gamekernel.campaign import CampaignStore
         from gamekernel.session import active_events, replay
         from gamekernel.state import TableState
@@ -77,7 +82,7 @@ class CampaignActions(HostBase):
         except BaseException:
             store.release()
             raise
-        earlier = [e for e in self.log if e.kind != "seed"]
+        earlier = [] if reloading else [e for e in self.log if e.kind != "seed"]
         seed = next((e for e in reversed(self.log) if e.kind == "seed"), None)
         before = (self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings)
         self.close()
@@ -93,7 +98,7 @@ class CampaignActions(HostBase):
         try:
             self.record("campaign.open",
                         {"name": store.index.name, "session": log.path.name, "events": len(loaded.events)})
-            if seed is not None and not earlier:
+            if seed is not None and not earlier and not reloading:
                 self.record("seed", dict(seed.data))  # nothing used the RNG since: the story keeps its seed
         except BaseException:  # e.g. the disk is full: the session is as it was, the campaign closed
             self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings = before
@@ -130,15 +135,15 @@ class CampaignActions(HostBase):
     def campaign_save(self) -> CampaignStatus:
         """Write a snapshot of the state now and the readable per-part files."""
         store = self._require_campaign()
-        self._write_snapshot(store)
-        return self.campaign_status()
+        return self.campaign_status(notices=tuple(self._write_snapshot(store)))
 
     def campaign_load(self) -> CampaignStatus:
         """Read the campaign again from its folder (what another tool or git checkout changed)."""
         store = self._require_campaign()
         root = store.root
-        self.campaign_close()
-        return self.campaign_open(root)
+        closed = self.campaign_close()
+        opened = self._open_campaign(root, reloading=True)
+        return self.campaign_status(notices=closed.notices + opened.notices)
 
     def campaign_close(self) -> CampaignStatus:
         """Write a last snapshot and let the campaign go; a failed snapshot loses nothing (the logs
@@ -146,9 +151,13 @@ class CampaignActions(HostBase):
         store = self._require_campaign()
         notices: tuple[str, ...] = ()
         try:
-            self._write_snapshot(store)
+            notices = tuple(self._write_snapshot(store))
         except StorageError as error:
-            notices = (t("campaign.notice.snapshot_failed", error=str(error)),)
+            from gamekernel.campaign import CopiesNotWrittenError
+
+            key = "campaign.notice.copies_failed" if isinstance(error, CopiesNotWrittenError) else \
+                "campaign.notice.snapshot_failed"
+            notices = (t(key, error=str(error)),)
         status = self.campaign_status()
         store.release()
         self.campaign = None
@@ -161,12 +170,14 @@ class CampaignActions(HostBase):
             raise UsageError(t("campaign.err.none_open"))
         return self.campaign
 
-    def _write_snapshot(self, store) -> None:
+    def _write_snapshot(self, store) -> list[str]:
+        """Write the snapshot and readable copies; returns the store's notices (an edit kept aside)."""
         if not self.log or not self.state.can_snapshot():
-            return
+            return []
         state = self.state.to_dict()
-        store.write_snapshot(self.log[-1].seq, state, {k: v for k, v in state.items() if k != "core"})
+        notices = store.write_snapshot(self.log[-1].seq, state, {k: v for k, v in state.items() if k != "core"})
         self._events_since_snapshot = 0
+        return notices
 
     def _after_campaign_event(self) -> None:
         """Called for each recorded event while a campaign is open: snapshot every few thousand."""

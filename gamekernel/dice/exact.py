@@ -232,6 +232,9 @@ def single_modified(sides: int, reroll, reroll_once: bool, explode, low, high, d
         first, last = max(reroll[0], 1), min(reroll[1], sides)
         matching = last - first + 1
         keep_weight = sum(matching**i * sides ** (tries - i) for i in range(tries + 1))
+        # a weight per face, each as large as sides^depth: refused before the list is built
+        # (1d1000000r1 would hold a million 2,000-bit numbers)
+        check_size(sides, keep_weight.bit_length())
         weights = [
             matching**tries if first <= face <= last else keep_weight for face in range(1, sides + 1)
         ]
@@ -288,6 +291,9 @@ def explode_miss(sides: int, reroll, reroll_once: bool, explode, depth: int):
         first, last = max(reroll[0], 1), min(reroll[1], sides)
         matching = last - first + 1
         keep_weight = sum(matching**i * sides ** (tries - i) for i in range(tries + 1))
+        # a weight per face, each as large as sides^depth: refused before the list is built
+        # (1d1000000r1 would hold a million 2,000-bit numbers)
+        check_size(sides, keep_weight.bit_length())
         weights = [
             matching**tries if first <= face <= last else keep_weight for face in range(1, sides + 1)
         ]

@@ -37,6 +37,9 @@ from gamekernel.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Wor
 
 __all__ = ["GameKernel", "current_session", "load", "unload"]
 
+LOG_DEFAULT = 200  # events `%log` shows without a count: a long campaign's log is not one huge output
+
+
 @magics_class
 class GameKernel(SessionMagics):
     """Options of gamekernel (`%config GameKernel`) and the core magics."""
@@ -66,6 +69,8 @@ class GameKernel(SessionMagics):
     max_exact_cost = Int(50_000_000, help="Most estimated steps of an exact distribution (about a second).").tag(
         config=True)
     max_name = Int(200, help="Longest file name typed or read from data.").tag(config=True)
+    max_rows = Int(20_000, help="Most entries in one GCS library file (skills, spells, traits, equipment).").tag(
+        config=True)
 
     def __init__(self, shell=None, **kwargs):
         super().__init__(shell=shell, **kwargs)
@@ -181,7 +186,7 @@ class GameKernel(SessionMagics):
 
     @line_magic
     @guarded("log")
-    @command("log", Integer("count", "show the last N events (default: all)", optional=True, metavar="N",
+    @command("log", Integer("count", f"show the last N events (default: {LOG_DEFAULT})", optional=True, metavar="N",
                         error="core.err.log_word"),
              subs=(Sub("export", Word("file", "FILE.md or FILE.html"),
                        help="write the log (--players: without GM secrets; --session: this session only)"),),
@@ -204,7 +209,7 @@ class GameKernel(SessionMagics):
             from gamekernel.results import ExportResult
 
             return ExportResult(str(written.path), written.count, story=args.players)
-        return self.session.log_view(args.count, show_secrets=args.gm)
+        return self.session.log_view(LOG_DEFAULT if args.count is None else args.count, show_secrets=args.gm)
 
     @line_magic
     @guarded("note")

@@ -107,11 +107,19 @@ def log_rows(view: LogView) -> list[tuple[str, str, str]]:
     ]
 
 
+def more_line(view: LogView) -> str:
+    """How to see the events left out (empty when every event is shown)."""
+    if view.total <= len(view.events):
+        return ""
+    return t("core.log.more", shown=len(view.events), total=view.total, more=min(view.total, len(view.events) * 10))
+
+
 @renders(LogView, TEXT)
 def log_text(view: LogView) -> str:
     if not view.events:
         return t("core.log.empty")
-    return "\n".join(f"{seq:>4}  {kind:<12} {line}" for seq, kind, line in log_rows(view))
+    lines = [f"{seq:>4}  {kind:<12} {line}" for seq, kind, line in log_rows(view)]
+    return "\n".join([more_line(view), *lines] if more_line(view) else lines)
 
 
 @renders(LogView)
@@ -119,7 +127,8 @@ def log_html(view: LogView) -> str:
     if not view.events:
         return panel("log", esc(t("core.log.empty")))
     headers = (t("core.log.col.seq"), t("core.log.col.kind"), t("core.log.col.summary"))
-    return panel("log", table(headers, log_rows(view)), title_html=esc(t("core.log.title")))
+    more = f"<div class='gk-notice'>{esc(more_line(view))}</div>" if more_line(view) else ""
+    return panel("log", more + table(headers, log_rows(view)), title_html=esc(t("core.log.title")))
 
 
 # -- exports --------------------------------------------------------------------------------

@@ -17,6 +17,24 @@ from gamekernel.widgets.base import SessionWidget, script, styles
 _BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "encounter_start", "encounter_end")
 
 
+def last_public_event(log: list[Any]) -> Any:
+    """The last event the players may see: the dashboard is on the table, so a secret roll (or an
+    undo/redo naming one) never shows in it, live or in the widget state a notebook saves."""
+    from bisect import bisect_left
+    from operator import attrgetter
+
+    for event in reversed(log):
+        if event.secret:
+            continue
+        if event.kind in ("undo", "redo"):
+            named = [log[i] for s in event.data["seqs"] if (i := bisect_left(log, s, key=attrgetter("seq"))) < len(log)
+                     and log[i].seq == s]
+            if any(e.secret for e in named) or len(named) != len(event.data["seqs"]):
+                continue
+        return event
+    return None
+
+
 class TableDashboard(SessionWidget):
     """`TableDashboard(session)` - also what `%table` shows."""
 
@@ -50,8 +68,8 @@ class TableDashboard(SessionWidget):
         self.texts = {"header": header_text(view),
                       "sections": [[title, heads, rows] for title, heads, rows in sections(view)]}
         self.view = view
-        log = self.session.log
-        self.last = log[-1].summary() if log else ""
+        last = last_public_event(self.session.log)
+        self.last = last.summary() if last is not None else ""
 
     def snapshot_html(self) -> str:
         from gamekernel.table.render import table_html

@@ -260,3 +260,21 @@ def test_odd_folder_names_give_one_line(tmp_path, name):
     with pytest.raises(GameKernelError) as caught:
         Session().campaign_open(tmp_path / name)
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("confirm", [False, True])
+def test_repair_never_moves_the_files_a_linked_sessions_folder_points_to(tmp_path, confirm):
+    folder = tmp_path / "campaign"
+    session = Session(seed=1)
+    session.campaign_open(folder)
+    session.note("a")
+    session.campaign_close()
+    elsewhere = tmp_path / "elsewhere"
+    (folder / "sessions").rename(elsewhere)
+    (elsewhere / "notes.jsonl").write_text('{"not": "a campaign log"}\n', encoding="utf-8")
+    (folder / "sessions").symlink_to(elsewhere, target_is_directory=True)
+    before = {p.name: p.read_bytes() for p in elsewhere.iterdir()}
+    with pytest.raises(GameKernelError, match=r"^sessions is a symbolic link"):
+        Session().campaign_repair(folder, confirm=confirm)
+    assert {p.name: p.read_bytes() for p in elsewhere.iterdir()} == before
+    assert not list(folder.glob("damaged-*"))

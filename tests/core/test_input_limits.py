@@ -249,3 +249,63 @@ def test_a_first_draw_refused_for_its_text_does_not_set_up_the_gm_deck(ip):
     before = (session.rng.getstate(), len(session.log))
     assert "no Gamma World character" in refused(ip, "%draw alpha \ud800Rin")
     assert (session.rng.getstate(), len(session.log)) == before
+
+
+SPECIAL_READER = r"""
+import os, resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (2_000_000_000, 2_000_000_000))
+from gamekernel import limits
+from gamekernel.errors import DataError
+try:
+    limits.read_text(sys.argv[1])
+except DataError as error:
+    print("refused:", error)
+"""
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "/dev/urandom", "fifo"])
+def test_a_device_or_a_fifo_as_a_file_argument_is_refused_at_once(tmp_path, target):
+    """`/dev/zero` reports size 0 and never ends, a FIFO waits for a writer forever: both are
+    refused before a byte is read (run apart, so that a reader that hangs or grows fails alone)."""
+    if target == "fifo":
+        target = str(tmp_path / "fifo")
+        os.mkfifo(target)
+    elif not os.path.exists(target):
+        pytest.skip(f"no {target} here")
+    done = subprocess.run([sys.executable, "-c", SPECIAL_READER, target], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.strip() == f"refused: {os.path.basename(target)}: not a regular file (a device, a pipe " \
+                                  "or a socket): name a file on disk", done.stderr[-300:]
+
+
+def test_a_folder_as_a_character_file_is_a_one_line_refusal(table, tmp_path):
+    (tmp_path / "sheets").mkdir()
+    assert "sheets: a folder, not a file" in refused(table, "%char load sheets")
+
+
+def test_a_gurps_library_file_is_bounded_in_rows_and_nesting(tmp_path):
+    from gamekernel.gurps.rules.gcs.library import index_library
+
+    folder = tmp_path / "library"
+    folder.mkdir()
+    rows = [{"name": f"Skill {n}", "difficulty": "dx/a"} for n in range(101)]
+    (folder / "many.skl").write_text(json.dumps({"rows": rows}), encoding="utf-8")
+    (folder / "deep.skl").write_text('{"rows": ' + "[" * 5000 + "]" * 5000 + "}", encoding="utf-8")
+    (folder / "fine.skl").write_text(json.dumps({"rows": rows[:100]}), encoding="utf-8")
+    limits.configure(max_rows=100)
+    try:
+        index = index_library(folder, cache=tmp_path / "cache")
+    finally:
+        limits.reset()
+    assert sorted(index.skipped) == ["deep.skl", "many.skl"]
+    assert len(index.entries) == 100  # the boundary: exactly max_rows is accepted
+
+
+@pytest.mark.parametrize("line", ["%odds d862071r10 x2", "%odds 1d1000000r1"])
+def test_exact_odds_of_a_huge_rerolled_die_are_refused_before_any_work(table, line):
+    assert "too large" in refused(table, line).lower() or "limit" in refused(table, line).lower()
+
+
+def test_exact_odds_of_a_rerolled_die_within_the_size_are_computed(table):
+    result = table.run_line_magic("odds", "1d1000r1")  # the boundary side: 1,000 faces of ~10,000 bits
+    assert not isinstance(result, ErrorResult), repr(result)

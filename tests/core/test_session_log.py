@@ -172,3 +172,20 @@ def test_html_export_is_self_contained_and_escaped(tmp_path):
 def test_export_needs_a_known_suffix(tmp_path):
     with pytest.raises(UsageError, match=r"use a \.md or \.html file name"):
         Session(seed=1).log_write(tmp_path / "log.txt")
+
+
+def test_log_shows_the_last_events_by_default_with_a_line_saying_how_to_see_more(ip):
+    from gamekernel import magic_base
+
+    session = magic_base.current_session()
+    for n in range(250):
+        session.note(f"n{n}")
+    total = len(session.log)
+    view = ip.run_line_magic("log", "")
+    text = repr(view)
+    assert len(view.events) == 200 and view.events[-1].seq == total  # the boundary: 200 shown
+    assert text.splitlines()[0] == f"the last 200 of {total} events: %log {total} shows more, " \
+                                   "%log export FILE.md writes them all"
+    assert "the last 200" in view._repr_html_()
+    everything = ip.run_line_magic("log", str(total))
+    assert len(everything.events) == total and "the last" not in repr(everything)

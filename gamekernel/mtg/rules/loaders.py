@@ -117,7 +117,7 @@ class _Stream:
 
 
 def _open(path: Path, progress: Progress | None) -> _Stream:
-    raw = open(path, "rb")  # noqa: SIM115 - closed by the caller through _Stream.raw
+    raw = os.fdopen(limits.open_regular(path, data=True), "rb")  # closed by the caller through _Stream.raw
     total = os.fstat(raw.fileno()).st_size
     text: IO[str]
     if path.suffix == ".gz":

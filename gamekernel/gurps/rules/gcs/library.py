@@ -20,6 +20,7 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
+from gamekernel import limits
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.gurps.rules.gcs.features import plain_name
 from gamekernel.i18n import t
@@ -139,16 +140,20 @@ def _facts(kind: str, row: dict[str, Any], file: str) -> dict[str, Any]:
 def _read(path: Path, root: Path) -> list[LibraryEntry]:
     kind = KINDS[path.suffix.lower()]
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = limits.load_json(limits.read_text(path), path.name)  # a regular file, size and nesting bounded
     except (OSError, ValueError) as error:
         raise DataError(t("gurps.err.file.json", source=path, error=error)) from error
     rows = data.get("rows") if isinstance(data, dict) else None
     if rows is None:
         raise DataError(t("gurps.library.not_library", source=path))
     relative = str(path.relative_to(root))
-    return [LibraryEntry(kind, str(row.get("name", row.get("description", "?"))),
-                         str(row.get("specialization", "") or ""), _facts(kind, row, relative))
-            for row in _leaves(rows)]
+    entries: list[LibraryEntry] = []
+    for row in _leaves(rows):
+        if len(entries) == limits.current().max_rows:
+            raise DataError(t("limits.err.rows", file=path.name, limit=limits.current().max_rows))
+        entries.append(LibraryEntry(kind, str(row.get("name", row.get("description", "?"))),
+                                    str(row.get("specialization", "") or ""), _facts(kind, row, relative)))
+    return entries
 
 
 def _signature(files: list[Path], root: Path) -> str:
