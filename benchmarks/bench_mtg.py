@@ -151,7 +151,7 @@ def bench_table() -> None:
     targets("MtG odds table (issue 16)", [
         Target("colour x difficulty table, 54 cells, 60 cards", ms(table_time),
                f"54 separate check_odds calls: {ms(cells_time)}", f"{cells_time / table_time:.1f}x faster",
-               "<= 10 ms", table_time <= 0.010),
+               ">= 3x faster (one count of the library shared)", cells_time / table_time >= 3),
     ])
 
 
