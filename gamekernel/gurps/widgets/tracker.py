@@ -4,8 +4,9 @@ buttons, live both ways.
 
 A damage update sends ONE message with only what changed: the per-combatant fields that moved
 (in the small `patch` trait) plus `round`/`active` if they changed. The full `rows` are synced
-only when the set of fighters changes or a new view asks for them (`resync`). Clicks become
-session calls (logged, undoable); no rules here.
+only when the set of fighters changes or a new view asks for them (`resync`). An event recomputes
+only the rows it can change (`stale_rows`), so an update costs about the same at 10 and at 1,000
+fighters. Clicks become session calls (logged, undoable); no rules here.
 """
 
 from __future__ import annotations
