@@ -113,7 +113,7 @@ def _tracker_times(count: int) -> tuple[float, float]:
 
 def curve_tracker() -> None:
     """The damage update's cost curve without and with the tracker widget open, and the ratio at
-    every size (target: the widget at most triples it, issue 28)."""
+    every size (target: the widget at most triples it)."""
     from benchmarks.report import Target, targets
 
     pairs = [_tracker_times(count) for count in TRACKER_SIZES]

@@ -1,4 +1,4 @@
-"""Saved notebook size (issue 28): bytes per cell against the number of cells of a session.
+"""Saved notebook size: bytes per cell against the number of cells of a session.
 
 A session is a cycle of ordinary cells (rolls, checks, damage, notes, the next turn of a running
 fight) after one setup cell. It is executed by nbclient in a fresh kernel and saved as

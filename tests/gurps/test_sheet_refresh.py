@@ -1,4 +1,4 @@
-"""An open character sheet recomputes only when what it shows can have changed (issue 28): its
+"""An open character sheet recomputes only when what it shows can have changed: its
 character, that character's last check, or the language - not on every event of the session (a
 long session with sheets open stayed 7x slower per roll)."""
 
