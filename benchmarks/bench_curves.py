@@ -74,39 +74,61 @@ def _fight(count: int):
     return session
 
 
-def curve_tracker() -> None:
-    """One damage update through the session (rules, event, reducer, observers), as bench_combat does;
-    then the same with the tracker widget open (its rows refreshed and the patch sent)."""
+TRACKER_SIZES = [10, 30, 100, 300, 1000]
+TRACKER_UPDATES = 60  # per size and side, alternated
+
+
+def _tracker_times(count: int) -> tuple[float, float]:
+    """Median seconds of one damage update through the session (rules, event, reducer, observers) in
+    a fight of `count`, without and with the tracker widget open (its rows refreshed and the patch
+    sent): two fights alike, their updates alternated so that other work hits both, the collector
+    paused as timeit does."""
+    import gc
     import random
 
     from gamekernel.gurps.widgets.tracker import Tracker
 
-    sizes = [10, 30, 100, 300, 1000]
-    for widget in (False, True):
-        times = []
-        for count in sizes:
-            session = _fight(count)
-            tracker = Tracker(session) if widget else None
-            names = [c.name for c in session.combat_state.combatants]
-            rng = random.Random(1)
-            targets = [rng.choice(names) for _ in range(40 if not widget else 12)]
-            session.combat_damage(targets[0], "1d cut")
-            each = []
-            for name in targets[1:]:
-                start = time.perf_counter()
+    bare, shown = _fight(count), _fight(count)
+    tracker = Tracker(shown)
+    names = [c.name for c in bare.combat_state.combatants]
+    rng = random.Random(1)
+    targets = [rng.choice(names) for _ in range(TRACKER_UPDATES + 1)]
+    for session in (bare, shown):
+        session.combat_damage(targets[0], "1d cut")
+    times: tuple[list[float], list[float]] = ([], [])
+    clock = time.perf_counter
+    gc.collect()
+    gc.disable()
+    try:
+        for name in targets[1:]:
+            for session, each in zip((bare, shown), times, strict=True):
+                start = clock()
                 session.combat_damage(name, "1d cut")
-                each.append(time.perf_counter() - start)
-            times.append(statistics.median(each))
-            if tracker is not None:
-                tracker.close()
-        if widget:
-            curve("tracker damage update vs combatants, tracker widget open", "combatants", sizes, times, 1.0,
-                  "O(n): every row's numbers are computed again (a pending attack or a feint can change anyone's "
-                  "defenses) and only the changed rows are sent")
-        else:
-            curve("tracker damage update vs combatants", "combatants", sizes, times, 1.0,
-                  "O(n) at most: the immutable combat state is rebuilt per update (O(1) would need a persistent "
-                  "state)")
+                each.append(clock() - start)
+    finally:
+        gc.enable()
+        tracker.close()
+    return statistics.median(times[0]), statistics.median(times[1])
+
+
+def curve_tracker() -> None:
+    """The damage update's cost curve without and with the tracker widget open, and the ratio at
+    every size (target: the widget at most triples it)."""
+    from benchmarks.report import Target, targets
+
+    pairs = [_tracker_times(count) for count in TRACKER_SIZES]
+    bare, shown = [p[0] for p in pairs], [p[1] for p in pairs]
+    curve("tracker damage update vs combatants", "combatants", TRACKER_SIZES, bare, 1.0,
+          "O(n) at most: the immutable combat state is rebuilt per update (O(1) would need a persistent state)")
+    curve("tracker damage update vs combatants, tracker widget open", "combatants", TRACKER_SIZES, shown, 1.0,
+          "O(n) at most: only the rows the event can change are computed again (its fighters, the active one "
+          "before and after, the pending attack's target) and only their changed fields are sent")
+    targets(f"tracker update with the widget open (median of {TRACKER_UPDATES} updates, alternated)", [
+        Target(f"damage update, {count:,} fighters, tracker open", ms(with_widget),
+               f"the same update without a widget {ms(without)}", f"{with_widget / without:.2f}x", "<= 3x",
+               with_widget / without <= 3)
+        for count, without, with_widget in zip(TRACKER_SIZES, bare, shown, strict=True)
+    ])
 
 
 def _scaled_gcs(data: dict, factor: int) -> dict:

@@ -43,9 +43,10 @@ def synthetic_atomic_cards(path: Path, target_mb: int = TARGET_MB) -> int:
 
 
 def timed(function):
-    start = time.perf_counter()
+    """The value and this process's CPU seconds (other work on a shared machine does not count)."""
+    start = time.process_time()
     value = function()
-    return value, time.perf_counter() - start
+    return value, time.process_time() - start
 
 
 def peak_memory(function) -> tuple[object, float]:
@@ -56,7 +57,7 @@ def peak_memory(function) -> tuple[object, float]:
     return value, peak
 
 
-def bench_loading() -> list[tuple[str, str]]:
+def bench_loading() -> tuple[list[tuple[str, str]], tuple[float, float, float, float, float]]:
     from gamekernel.mtg.rules.loaders import load_card_data
 
     rows = []
@@ -81,7 +82,7 @@ def bench_loading() -> list[tuple[str, str]]:
         rows.append(("peak Python memory", f"streaming {stream_peak:.0f} MB vs json.loads {whole_peak:.0f} MB "
                      f"({whole_peak / stream_peak:.1f}x)"))
         assert len(index) == count
-    return rows
+    return rows, (streamed, cached, whole, stream_peak, whole_peak)
 
 
 def _library(facts, size: int, seed: int = 1) -> list:
@@ -151,7 +152,7 @@ def bench_table() -> None:
     targets("MtG odds table (speed target)", [
         Target("colour x difficulty table, 54 cells, 60 cards", ms(table_time),
                f"54 separate check_odds calls: {ms(cells_time)}", f"{cells_time / table_time:.1f}x faster",
-               "<= 10 ms", table_time <= 0.010),
+               ">= 3x faster (one count of the library shared)", cells_time / table_time >= 3),
     ])
 
 
@@ -216,12 +217,24 @@ def curve_check_odds() -> None:
 
 
 def main() -> None:
+    from benchmarks.report import Target, targets
+
     print("MtG benchmarks (MTG-CHK)")
-    for title, rows in (("card data loading", bench_loading()), ("action check", bench_check())):
+    loading, figures = bench_loading()
+    for title, rows in (("card data loading", loading), ("action check", bench_check())):
         print(f"\n{title}")
         for label, value in rows:
             print(f"  {label:<48} {value}")
     print()
+    streamed, cached, whole, stream_peak, whole_peak = figures
+    targets("MtG card data loading (same run, same file)", [
+        Target("stream parse + facts + index", f"{streamed:.2f} s", f"json.loads of the whole file {whole:.2f} s "
+               "(parse only)", f"{streamed / whole:.2f}x", "<= 2x", streamed / whole <= 2),
+        Target("load from the cached index", f"{cached:.2f} s", f"stream parse {streamed:.2f} s",
+               f"{streamed / cached:.1f}x faster", ">= 2x faster", streamed / cached >= 2),
+        Target("peak Python memory, streaming", f"{stream_peak:.0f} MB", f"json.loads {whole_peak:.0f} MB",
+               f"{whole_peak / stream_peak:.1f}x less", ">= 3x less", whole_peak / stream_peak >= 3),
+    ])
     bench_table()
     bench_unknown_cards()
     curve_check_odds()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,20 +67,22 @@ def slope(sizes: list[float], times: list[float]) -> float:
 
 
 def curve(title: str, unit: str, sizes: list[int], times: list[float], expected: float, expected_text: str,
-          note: str = "") -> float:
-    """Print one cost curve; returns the measured exponent."""
+          note: str = "", *, value: Callable[[float], str] | None = None, value_name: str = "time") -> float:
+    """Print one cost curve (of seconds, or of what `value` formats); returns the measured exponent."""
     measured = slope(sizes, times)
-    rows = [[f"{size:,}", ms(seconds)] for size, seconds in zip(sizes, times, strict=True)]
-    table(f"curve: {title}", [unit, "time"], rows)
+    show = value or ms
+    rows = [[f"{size:,}", show(seconds)] for size, seconds in zip(sizes, times, strict=True)]
+    table(f"curve: {title}", [unit, value_name], rows)
     flag = measured > expected + SLOPE_TOLERANCE
     print(f"  expected growth {expected_text} (exponent {expected:g}); measured exponent {measured:.2f}"
           f"  {'SUPER-LINEAR beyond expectation' if flag else 'as expected'}" + (f"  ({note})" if note else ""))
     print()
-    _plot(title, unit, sizes, times, measured, expected)
+    _plot(title, unit, sizes, times, measured, expected, "ms" if value is None else value_name)
     return measured
 
 
-def _plot(title: str, unit: str, sizes: list[int], times: list[float], measured: float, expected: float) -> None:
+def _plot(title: str, unit: str, sizes: list[int], times: list[float], measured: float, expected: float,
+          ylabel: str = "ms") -> None:
     if importlib.util.find_spec("matplotlib") is None:
         return
     import matplotlib
@@ -89,13 +92,14 @@ def _plot(title: str, unit: str, sizes: list[int], times: list[float], measured:
 
     OUTPUT.mkdir(exist_ok=True)
     figure, axes = plt.subplots(figsize=(5, 3.5))
-    axes.loglog(sizes, [t * 1e3 for t in times], marker="o", label=f"measured (exponent {measured:.2f})")
-    first, start = sizes[0], times[0] * 1e3
+    scale = 1e3 if ylabel == "ms" else 1.0
+    axes.loglog(sizes, [t * scale for t in times], marker="o", label=f"measured (exponent {measured:.2f})")
+    first, start = sizes[0], times[0] * scale
     axes.loglog(sizes, [start * (size / first) ** expected for size in sizes], linestyle="--", color="grey",
                 label=f"expected (exponent {expected:g})")
     axes.legend(fontsize=8)
     axes.set_xlabel(unit)
-    axes.set_ylabel("ms")
+    axes.set_ylabel(ylabel)
     axes.set_title(title, fontsize=9)
     figure.tight_layout()
     name = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")

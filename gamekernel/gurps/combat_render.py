@@ -90,27 +90,30 @@ def defense_text(entry: dict[str, Any]) -> str:
 
 def tracker_rows(state, only: frozenset[str] | None = None) -> list[dict[str, Any]]:
     """Plain data for the tracker (also the widget's synced rows): one dict per combatant (those named
-    in `only`, when given). `defense_values`
-    lists the defenses the maneuver allows with their usual value (score + shield DB) and the value the
-    next defense roll uses (stun, posture, All-Out Defense, the pending attack), as %defend rolls them."""
-    rows = []
-    for i, c in enumerate(state.combatants):
-        if only is not None and c.name not in only:
-            continue
-        readout = state.readout(c)
-        allowed, move = readout.defenses, readout.move
-        values = [{"kind": k, "base": base, "value": now, "why": _mod_text(mods)}
-                  for k, base, now, mods in readout.defense_values]
-        rows.append({
-            "name": c.name, "active": i == state.active and not state.over, "pc": c.pc, "side": c.side,
-            "hp": c.hp, "hp_max": c.hp_max, "hp_state": c.hp_state, "fp": c.fp, "fp_max": c.fp_max,
-            "fp_state": c.fp_state, "maneuver": c.maneuver, "option": c.option, "posture": c.posture,
-            "badges": list(c.badges()), "speed": c.basic_speed, "move": move,
-            "dodge": c.dodge, "parry": c.parry, "block": c.block,
-            "defenses": list(allowed), "defense_values": values, "can_act": c.can_act,
-            "weapons": [w.name for w in c.weapons],
-        })
-    return rows
+    in `only`, when given), as `tracker_row` makes it."""
+    return [tracker_row(state, i) for i, c in enumerate(state.combatants) if only is None or c.name in only]
+
+
+def tracker_row(state, index: int) -> dict[str, Any]:
+    """The tracker row of the fighter at `index`. `defense_values` lists the defenses the maneuver
+    allows with their usual value (score + shield DB) and the value the next defense roll uses (stun,
+    posture, All-Out Defense, the pending attack), as %defend rolls them. A row reads only its own
+    fighter, whether it is the active one, and - for the target of the pending attack - that attack,
+    its attacker's feint and the round (GURPS-CMB-05, 11, 43): what the widget recomputes after an
+    event (gamekernel/gurps/widgets/tracker.py)."""
+    c = state.combatants[index]
+    readout = state.readout(c)
+    values = [{"kind": k, "base": base, "value": now, "why": _mod_text(mods)}
+              for k, base, now, mods in readout.defense_values]
+    return {
+        "name": c.name, "active": index == state.active and not state.over, "pc": c.pc, "side": c.side,
+        "hp": c.hp, "hp_max": c.hp_max, "hp_state": c.hp_state, "fp": c.fp, "fp_max": c.fp_max,
+        "fp_state": c.fp_state, "maneuver": c.maneuver, "option": c.option, "posture": c.posture,
+        "badges": list(c.badges()), "speed": c.basic_speed, "move": readout.move,
+        "dodge": c.dodge, "parry": c.parry, "block": c.block,
+        "defenses": list(readout.defenses), "defense_values": values, "can_act": c.can_act,
+        "weapons": [w.name for w in c.weapons],
+    }
 
 
 def tracker_text(state, only: frozenset[str] | None = None) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import traitlets
 
 from gamekernel.errors import UsageError
-from gamekernel.i18n import t
+from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 Row = dict[str, Any]  # one synced row: plain JSON for the front end
@@ -49,7 +49,23 @@ class SheetWidget(SessionWidget):
 
     def __init__(self, session, name: str | None = None, **kwargs: Any):
         self._name = session.gurps_character(name).name
+        self._shown: tuple[Any, ...] = ()  # what the traits were last computed from (see `_inputs`)
         super().__init__(session, **kwargs)
+
+    def _inputs(self) -> tuple[Any, ...]:
+        """Everything the sheet reads: the character (immutable: an event that changes it makes a new
+        one), its last check (a new record each time) and the language."""
+        c = self.view()
+        return c, self.session.gurps.last_check.get(c.name), get_language()
+
+    def _refresh_synced(self) -> None:
+        """Recompute the sheet only when what it reads changed: every event of the session reaches
+        every open sheet, and most (a roll, a card, someone else's check) leave its character alone."""
+        inputs = self._inputs()
+        if len(inputs) == len(self._shown) and all(a is b for a, b in zip(inputs, self._shown, strict=True)):
+            return
+        super()._refresh_synced()
+        self._shown = inputs
 
     def view(self):
         return self.session.gurps_character(self._name)

@@ -438,7 +438,8 @@ def move_allowed(c: Combatant) -> int:
     limit = maneuver_rules(c.maneuver)["move"]
     if c.maneuver == "all_out_defense" and c.option == "dodge":
         limit = "half"
-    return {"none": 0, "step": min(1, c.move), "half": c.move // 2, "full": c.move}[limit]
+    move = c.move  # computed once: the tracker reads it for every row it refreshes
+    return {"none": 0, "step": min(1, move), "half": move // 2, "full": move}[limit]
 
 
 def defenses_allowed(c: Combatant) -> tuple[str, ...]:
@@ -455,12 +456,13 @@ def defender_state(state: CombatState, c: Combatant, incoming: dfn.Incoming, att
                     weapon: Weapon | None = None) -> dfn.DefenderState:
     a = state.get(attacker) if attacker else None
     feint = a.feint_amount if a is not None and a.feint_on == c.name and a.feint_round == state.round else 0
-    weapon = weapon or c.best_parry_weapon()
+    best = c.best_parry_weapon()  # looked up once (c.parry would look it up again)
+    weapon = weapon or best
     return dfn.DefenderState(
         maneuver=c.maneuver, aod_option=c.option if c.maneuver == "all_out_defense" else "",
         posture=c.posture, stunned=c.stunned, shield_db=c.shield_db if c.shield is not None else 0,
         feint_penalty=feint, parry_used=c.parry_used, block_used=c.block_used,
-        can_parry=c.parry is not None, can_block=c.block is not None,
+        can_parry=best is not None and c.parry_with(best) is not None, can_block=c.block is not None,
         parry_weapon=weapon.parry_weapon if weapon else "", conscious=c.can_act,
     )
 
@@ -512,8 +514,9 @@ def _effective_defenses(state: CombatState, c: Combatant) -> dict[str, tuple[int
     p = state.pending
     incoming, attacker = (p.incoming, p.attacker) if p is not None and p.target == c.name else (PLAIN_MELEE, "")
     who = defender_state(state, c, incoming, attacker)
-    usual_who = dataclasses.replace(defender_state(state, c, PLAIN_MELEE, ""), maneuver="do_nothing",
-                                    aod_option="", posture="standing", stunned=False)
+    # the usual defender: no attacker, so no feint (the incoming attack does not enter DefenderState)
+    usual_who = dataclasses.replace(who, maneuver="do_nothing", aod_option="", posture="standing", stunned=False,
+                                    feint_penalty=0)
     out = {}
     for kind, base in defense_scores(c).items():
         mods = dfn.defense_modifiers(kind, who, incoming)
