@@ -2,8 +2,9 @@
 
 Widgets stop observing the session when closed, dropped (weak observers) or replaced (the same
 widget for the same target shown again: the older one goes dormant, it is never closed), so 300
-`%sheet` calls leave a bounded number of observers. `%next` in a large fight shows the turn change, not the whole roster, so its output
-does not grow with the fight. (The per-command cost itself is measured in benchmarks/.)
+`%sheet` calls leave a bounded number of observers. `%next` in a large fight shows the turn change,
+not the whole roster, so its output does not grow with the fight. (The per-command cost itself is
+measured in benchmarks/.)
 """
 
 from __future__ import annotations
