@@ -215,10 +215,23 @@ class ExploreWidget(SessionWidget):
         self._explorer.set(name, value)
         self._refresh_synced()
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+    def handle_action(self, action: str, payload: dict[str, Any]):
+        """Move a control and return its line for the cell's saved record (the changes are not session
+        events, so the record is what a saved notebook keeps of them)."""
+        from gamekernel.widgets.record import EventLines
+
         if action != "set":
             raise UsageError(t("explore.err.action", action=action))
-        self.set_control(str(payload.get("name", "")), payload.get("value"))
+        name = str(payload.get("name", ""))
+        self.set_control(name, payload.get("value"))
+        return EventLines((self.change_line(name),))
+
+    def change_line(self, name: str) -> str:
+        """"modifier → -3: Lockpicking 13 -3 = effective 10 ...": the control as it now is, and the summary."""
+        spec = next(c for c in self.controls if c["name"] == name)
+        value = spec["value"]
+        shown = t("explore.on") if value is True else t("explore.off") if value is False else value
+        return t("explore.record.set", label=spec["label"], value=shown, summary=self.summary)
 
     def snapshot_html(self) -> str:
         from gamekernel.teaching.render_explore import explorer_html

@@ -57,14 +57,21 @@ class QuizWidget(SessionWidget):
         """Answer question `number` (1-based) with `choice` (0-based), as a click does."""
         self.session.quiz_answer(self._quiz, number, choice)
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+    def handle_action(self, action: str, payload: dict[str, Any]):
+        """Answer a question; its logged line goes into the cell's saved record (and the snapshot
+        updated with it), so a notebook saved after answering shows the answers and the score."""
+        from gamekernel.widgets.record import EventLines
+
         if action != "answer":
             raise UsageError(t("quiz.err.action", action=action))
         try:
             number, choice = int(payload.get("number")), int(payload.get("choice"))
         except (TypeError, ValueError):
             raise UsageError(t("quiz.err.action", action=action)) from None
+        log = self.session.log
+        mark = len(log)
         self.answer(number, choice)
+        return EventLines(tuple(event.summary() for event in log[mark:]))
 
     def snapshot_html(self) -> str:
         from gamekernel.teaching.render_quiz import quiz_html
