@@ -43,6 +43,14 @@ function select(cls, entries, chosen) {
   return node;
 }
 
+// The picks belong to one fighter's turn: a new turn starts from that fighter's own defaults (his
+// maneuver, an enemy as target, or none), never the previous fighter's (who may be his ally).
+function forgetOtherTurns(kept, turn) {
+  if (kept.turn === turn) return;
+  kept.turn = turn;
+  for (const key of ["maneuver", "target", "weapon"]) delete kept[key];
+}
+
 function onEnter(node, action) {
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter") { event.preventDefault(); action(); }
@@ -115,6 +123,7 @@ function render({ model, el: root }) {
     const controls = el("div", "gk-tracker-controls");
     const current = rows[active];
     const others = order.filter((n) => n !== active);
+    forgetOtherTurns(kept, `${model.get("round")}:${active}`);
     if (current && !over) {
       const line = el("div", "gk-tracker-line");
       const picker = select("gk-maneuver-picker", Object.entries(labels.maneuvers || {}),
@@ -134,7 +143,9 @@ function render({ model, el: root }) {
       };
       fillOptions();
       picker.addEventListener("change", () => { kept.maneuver = picker.value; fillOptions(); });
-      const targets = select("gk-target-picker", others.map((n) => [n, n]), kept.target);
+      const enemy = others.find((n) => rows[n] && (rows[n].side !== current.side || rows[n].pc !== current.pc));
+      const targets = select("gk-target-picker", (enemy ? [] : [["", "—"]]).concat(others.map((n) => [n, n])),
+        kept.target ?? enemy ?? "");
       targets.dataset.focus = "target";
       targets.title = labels.target || "Target";
       targets.addEventListener("change", () => { kept.target = targets.value; });
