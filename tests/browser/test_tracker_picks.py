@@ -1,6 +1,8 @@
 """The tracker's picks belong to one fighter's turn (issue 25 item 4), in a real JupyterLab +
 Chromium: the target the GM picked at Aiko's turn is not carried into Goblin1's, whose target
-defaults to an enemy (Aiko), never his ally; each fighter chooses his own maneuver (GURPS-CMB-02)."""
+defaults to an enemy (Aiko), never his ally; each fighter chooses his own maneuver (GURPS-CMB-02).
+The HT roll to stay conscious (GURPS-INJ-02) is rolled with the maneuver the fighter tries, which its
+button names; with Do Nothing (no roll needed) it is disabled, so it never commits a leftover pick."""
 
 import pytest
 
@@ -19,9 +21,22 @@ def test_a_new_turn_does_not_carry_the_previous_fighters_target(lab):
     targets = tracker.locator(".gk-target-picker")
     assert targets.input_value() == "Goblin1"  # an enemy by default
     targets.select_option("Goblin2")
-    tracker.locator(".gk-maneuver-picker").select_option("all_out_defense")
+    picker = tracker.locator(".gk-maneuver-picker")
+    picker.select_option("all_out_defense")
+    lab.run(page, "from gamekernel.magics import current_session as cs\n"
+                  "print('HP', cs().combat_damage_amount('Goblin1', 11, 'cr') and cs().combat_state.get('Goblin1').hp)",
+            expect="HP -2")
     tracker.locator(".gk-next").click()
     tracker.locator('.gk-combatant.gk-active[data-name="Goblin1"]').wait_for()
     assert targets.input_value() == "Aiko"  # not Goblin2, his ally picked at Aiko's turn
-    assert tracker.locator(".gk-maneuver-picker").input_value() != "all_out_defense"
+    assert picker.input_value() == "do_nothing"  # his own maneuver, not Aiko's All-Out Defense
+
+    check = tracker.locator(".gk-check-consciousness")
+    assert check.is_disabled() and "Do Nothing needs no roll" in check.get_attribute("title")
+    picker.select_option("attack")
+    assert check.is_enabled() and check.inner_text().endswith("→ Attack")
+    check.click()
+    check.wait_for(state="detached")
+    lab.run(page, "e = cs().log[-1]\nprint('TRIED', e.kind, e.data['args']['maneuver'], "
+                  "cs().combat_state.get('Goblin1').consciousness_checked)", expect="TRIED combat.maneuver attack True")
     lab.close_page(page)

@@ -51,6 +51,16 @@ function forgetOtherTurns(kept, turn) {
   for (const key of ["maneuver", "target", "weapon"]) delete kept[key];
 }
 
+// A check due before acting (GURPS-INJ-02 HT to stay conscious, GURPS-FAT-02 Will) is rolled with the
+// maneuver the fighter tries: the button names that maneuver, and with Do Nothing (no roll needed) it
+// is disabled and says so, so it never commits a maneuver the GM did not pick for this fighter.
+function showTriedManeuver(node, text, picker, labels, name) {
+  const idle = picker.value === "do_nothing";
+  node.textContent = idle ? text : `${text} → ${(labels.maneuvers || {})[picker.value] || picker.value}`;
+  node.disabled = idle;
+  node.title = idle ? (labels.check_needs_maneuver || "").replace("{name}", name) : "";
+}
+
 function onEnter(node, action) {
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter") { event.preventDefault(); action(); }
@@ -175,6 +185,8 @@ function render({ model, el: root }) {
           const node = actionButton(`gk-check gk-check-${check}`, text, chooseManeuver);
           node.dataset.focus = `check-${check}`;
           checks.appendChild(node);
+          showTriedManeuver(node, text, picker, labels, active);
+          picker.addEventListener("change", () => showTriedManeuver(node, text, picker, labels, active));
         }
         controls.appendChild(checks);
       }
