@@ -203,3 +203,12 @@ def test_an_explorer_toggle_reads_on_or_off_in_the_record(ip, updates):
     widget = xw.ExploreWidget(Session(1), xw.CheckExplorer("Lockpicking", 13))
     assert widget.handle_action("set", {"name": "explore.situation.dark", "value": True}).lines[0].startswith(
         "darkness -5 → on: Lockpicking 13")
+
+
+def test_answers_and_moves_made_from_python_are_recorded_as_clicks_are(ip, updates):
+    quiz = ip.run_line_magic("quiz", "gurps 1")
+    quiz.answer(1, quiz.state()["questions"][0]["answer"])
+    assert "1 right of 1 answered" in updates[quiz._display_ids[0]]["text/html"]
+    explorer = ip.run_line_magic("explore", "contest 14 vs 12")
+    explorer.set_control("a", 9)
+    assert updates[explorer._display_ids[1]]["text/plain"].startswith("A's skill → 9: 9 vs 12")

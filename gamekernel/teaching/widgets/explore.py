@@ -211,19 +211,21 @@ class ExploreWidget(SessionWidget):
         self.summary = self._explorer.summary()
 
     def set_control(self, name: str, value: Any) -> None:
-        """What the front end sends when a control moves (also usable from Python)."""
-        self._explorer.set(name, value)
-        self._refresh_synced()
+        """Move a control from Python as the front end does: its line goes into the cell's record."""
+        self.record_action(self._set(name, value))
 
     def handle_action(self, action: str, payload: dict[str, Any]):
-        """Move a control and return its line for the cell's saved record (the changes are not session
+        if action != "set":
+            raise UsageError(t("explore.err.action", action=action))
+        return self._set(str(payload.get("name", "")), payload.get("value"))
+
+    def _set(self, name: str, value: Any):
+        """Move a control; returns its line for the cell's saved record (the changes are not session
         events, so the record is what a saved notebook keeps of them)."""
         from gamekernel.widgets.record import EventLines
 
-        if action != "set":
-            raise UsageError(t("explore.err.action", action=action))
-        name = str(payload.get("name", ""))
-        self.set_control(name, payload.get("value"))
+        self._explorer.set(name, value)
+        self._refresh_synced()
         return EventLines((self.change_line(name),))
 
     def change_line(self, name: str) -> str:

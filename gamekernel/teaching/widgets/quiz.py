@@ -54,23 +54,27 @@ class QuizWidget(SessionWidget):
         self.questions = rows
 
     def answer(self, number: int, choice: int) -> None:
-        """Answer question `number` (1-based) with `choice` (0-based), as a click does."""
-        self.session.quiz_answer(self._quiz, number, choice)
+        """Answer question `number` (1-based) with `choice` (0-based) as a click does: its line goes
+        into the cell's record."""
+        self.record_action(self._answer(number, choice))
 
     def handle_action(self, action: str, payload: dict[str, Any]):
-        """Answer a question; its logged line goes into the cell's saved record (and the snapshot
-        updated with it), so a notebook saved after answering shows the answers and the score."""
-        from gamekernel.widgets.record import EventLines
-
         if action != "answer":
             raise UsageError(t("quiz.err.action", action=action))
         try:
             number, choice = int(payload.get("number")), int(payload.get("choice"))
         except (TypeError, ValueError):
             raise UsageError(t("quiz.err.action", action=action)) from None
+        return self._answer(number, choice)
+
+    def _answer(self, number: int, choice: int):
+        """Record the answer (a session event); returns its logged line for the cell's saved record (and
+        the snapshot updated with it), so a notebook saved after answering shows the answers and the score."""
+        from gamekernel.widgets.record import EventLines
+
         log = self.session.log
         mark = len(log)
-        self.answer(number, choice)
+        self.session.quiz_answer(self._quiz, number, choice)
         return EventLines(tuple(event.summary() for event in log[mark:]))
 
     def snapshot_html(self) -> str:
