@@ -14,7 +14,7 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.base import SessionWidget, asset, styles
 
 # usual situations for a success roll: (i18n key, modifier); seed examples and GURPS-CMB-33
 SITUATIONS = (("explore.situation.dark", -5), ("explore.situation.primitive", 10),
@@ -186,7 +186,7 @@ class ExploreWidget(SessionWidget):
     """One explorer: controls in, exact tables out; the static snapshot shows the same tables."""
 
     _esm = asset("teaching/explore.js")
-    _css = asset("teaching/explore.css")
+    _css = styles("teaching/explore.css")
 
     mode = traitlets.Unicode("").tag(sync=True)
     controls = traitlets.List().tag(sync=True)

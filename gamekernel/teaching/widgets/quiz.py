@@ -10,12 +10,12 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.base import SessionWidget, asset, styles
 
 
 class QuizWidget(SessionWidget):
     _esm = asset("teaching/quiz.js")
-    _css = asset("teaching/quiz.css")
+    _css = styles("teaching/quiz.css")
 
     quiz = traitlets.Int(0).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
