@@ -11,6 +11,7 @@ from gamekernel.i18n import t
 from gamekernel.syntax import COMMANDS
 
 ALIASES = {"gk": "gamekernel"}  # a second name of a command: shown with it, not as a row of its own
+WIDTH = 100  # the text overview's widest line: a notebook output or a terminal without scrolling
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,19 @@ class CommandOverview(Displayable):
         lines = [t("cmd.overview.title"), t("cmd.overview.hint")]
         for group, rows in self.groups:
             lines += ["", t(f"cmd.group.{group}")]
-            width = max(len(row.usage) for row in rows)
             for row in rows:
-                lines.append(f"  {row.usage.ljust(width)}  {t(f'cmd.summary.{row.name}')}"
-                             f"{self._aliases(row.name)}  %{row.name}?")
+                lines += self._text_row(row)
         return "\n".join(lines)
+
+    def _text_row(self, row: CommandRow) -> list[str]:
+        """The usage (wrapped to the page, never one line wider than WIDTH), then what it does and its
+        help pointer, indented below it: a usage of 200 characters no longer pushes the words off."""
+        import textwrap
+
+        usage = textwrap.wrap(row.usage, WIDTH - 2, initial_indent="  ", subsequent_indent="      ",
+                              break_on_hyphens=False, break_long_words=False)
+        does = f"{t(f'cmd.summary.{row.name}')}{self._aliases(row.name)}  %{row.name}?"
+        return [*usage, *textwrap.wrap(does, WIDTH, initial_indent="      ", subsequent_indent="      ")]
 
     def _repr_html_(self) -> str:
         from gamekernel.display.html import esc, panel, table
@@ -57,7 +66,7 @@ class CommandOverview(Displayable):
         for group, rows in self.groups:
             parts.append(f'<div class="gk-title" style="font-weight:600;margin-top:6px">'
                          f'{esc(t(f"cmd.group.{group}"))}</div>')
-            cells = [(f"<code>{esc(row.usage)}</code>",
+            cells = [(f'<code style="white-space:normal;overflow-wrap:anywhere">{esc(row.usage)}</code>',
                       esc(t(f"cmd.summary.{row.name}") + self._aliases(row.name)),
                       f"<code>{esc('%' + row.name + '?')}</code>") for row in rows]
             parts.append(table(headers, cells, raw=True, cls="gk-table gk-commands"))

@@ -177,6 +177,23 @@ def test_gamekernel_overview_lists_every_command_by_rule_set(ip):
     assert "gamekernel のコマンド" in japanese and "\nガンマワールド\n" in japanese and "%check?" in japanese
 
 
+def test_overview_has_a_summary_for_every_command_and_fits_the_page(ip):
+    """Issue 25 item 7: no raw message key (cmd.summary.explain ...) and no line running off the page,
+    in English and Japanese; the HTML lets a long usage wrap."""
+    from gamekernel.magics.overview import WIDTH
+
+    for language in ("en", "ja"):
+        i18n.set_language(language)
+        overview = ip.run_line_magic("gk", "")
+        text = repr(overview)
+        assert "cmd.summary." not in text and "cmd.summary." not in overview._repr_html_(), language
+        assert max(len(line) for line in text.splitlines()) <= WIDTH, language
+        assert "overflow-wrap:anywhere" in overview._repr_html_()
+    i18n.set_language("en")
+    text = repr(ip.run_line_magic("gk", ""))
+    assert "  %quiz gurps|mtg|alpha [N]\n      a quiz drawn from the rules, wrong answers explained  %quiz?" in text
+
+
 def test_overview_html_escapes_usage():
     from gamekernel.magics.overview import CommandOverview, CommandRow
 
