@@ -14,7 +14,7 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset, styles
+from gamekernel.widgets.base import SessionWidget, script, styles
 
 # usual situations for a success roll: (i18n key, modifier); seed examples and GURPS-CMB-33
 SITUATIONS = (("explore.situation.dark", -5), ("explore.situation.primitive", 10),
@@ -185,7 +185,7 @@ class AlphaExplorer(Explorer):
 class ExploreWidget(SessionWidget):
     """One explorer: controls in, exact tables out; the static snapshot shows the same tables."""
 
-    _esm = asset("teaching/explore.js")
+    _esm = script("teaching/explore.js")
     _css = styles("teaching/explore.css")
 
     mode = traitlets.Unicode("").tag(sync=True)
