@@ -10,11 +10,11 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset, styles
+from gamekernel.widgets.base import SessionWidget, script, styles
 
 
 class QuizWidget(SessionWidget):
-    _esm = asset("teaching/quiz.js")
+    _esm = script("teaching/quiz.js")
     _css = styles("teaching/quiz.css")
 
     quiz = traitlets.Int(0).tag(sync=True)
