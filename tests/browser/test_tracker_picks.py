@@ -40,3 +40,24 @@ def test_a_new_turn_does_not_carry_the_previous_fighters_target(lab):
     lab.run(page, "e = cs().log[-1]\nprint('TRIED', e.kind, e.data['args']['maneuver'], "
                   "cs().combat_state.get('Goblin1').consciousness_checked)", expect="TRIED combat.maneuver attack True")
     lab.close_page(page)
+
+
+def test_the_tracker_keeps_the_focus_after_an_action(lab):
+    """Issue 25 item 6: "next turn" pressed from the keyboard keeps the focus on it, through the fresh
+    view the record's update draws, so the GM can press it again."""
+    page = lab.open("tracker-focus.ipynb", [
+        "%load_ext gamekernel\n%seed 4",
+        "%combat npc Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp\n"
+        "%combat start Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,pc=1} Goblin*2",
+        "%combat tracker",
+    ], timeout_ms=40_000)
+    tracker = page.locator(".gk-tracker-widget").first
+    tracker.locator('.gk-combatant.gk-active[data-name="Aiko"]').wait_for()
+    tracker.locator(".gk-next").focus()
+    page.keyboard.press("Enter")
+    page.locator('.gk-tracker-widget .gk-combatant.gk-active[data-name="Goblin1"]').first.wait_for()
+    page.locator(".gk-widget-action").first.wait_for()  # the record was updated: a fresh view
+    page.wait_for_function("document.activeElement?.dataset.focus === 'next'")
+    page.keyboard.press("Enter")
+    page.locator('.gk-tracker-widget .gk-combatant.gk-active[data-name="Goblin2"]').first.wait_for()
+    lab.close_page(page)

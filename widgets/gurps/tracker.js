@@ -61,6 +61,19 @@ function showTriedManeuver(node, text, picker, labels, name) {
   node.title = idle ? (labels.check_needs_maneuver || "").replace("{name}", name) : "";
 }
 
+// Focus `kept.focus` in this view once the old view's focus is gone (the old view may still be on the
+// page for a moment while the new one draws).
+function giveFocusBack(root, kept, tries = 0) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected;
+  if (root.isConnected && lost) {
+    root.querySelector(`[data-focus="${CSS.escape(kept.focus)}"]`)?.focus();
+    return;
+  }
+  const elsewhere = active && !root.contains(active) && !(active.closest && active.closest(".gk-tracker-widget"));
+  if (tries < 40 && !elsewhere) setTimeout(() => giveFocusBack(root, kept, tries + 1), 50);
+}
+
 function onEnter(node, action) {
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter") { event.preventDefault(); action(); }
@@ -278,8 +291,16 @@ function render({ model, el: root }) {
     if (focused) {
       const again = root.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
       if (again) again.focus();
+    } else if (kept.focus) {
+      giveFocusBack(root, kept);
     }
   };
+  // An action re-displays the output (its saved record), so JupyterLab replaces this view by a fresh
+  // one: the control the GM used is remembered on the model (`kept.focus`) and focused again there.
+  root.addEventListener("focusin", (event) => { kept.focus = event.target.dataset?.focus || ""; });
+  root.addEventListener("focusout", (event) => {
+    if (event.relatedTarget && !root.contains(event.relatedTarget)) kept.focus = "";
+  });
   const applyPatch = () => {
     const patch = model.get("patch") || {};
     if (!patch.seq || patch.seq === seenPatch) return;
