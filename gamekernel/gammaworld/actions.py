@@ -233,6 +233,8 @@ class GammaWorldActions(HostBase):
         """GW-ALPHA-06: fill `name`'s readied cards up to their level's count (everyone when None)."""
         if name is not None:
             return self._gw_one(lambda gw: play.plan_draw(gw, name, self.rng, from_gm=from_gm))
+        if not self.gw.characters:  # "everyone already has cards" would be wrong: there is no one
+            raise UsageError(t("gammaworld.err.no_characters"))
 
         def draw_for(who: str) -> Callable[[AlphaState], Step | None]:
             def plan(gw: AlphaState) -> Step | None:

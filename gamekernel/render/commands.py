@@ -26,16 +26,28 @@ class CommandOverview(Displayable):
     groups: tuple[tuple[str, tuple[CommandRow, ...]], ...]
 
 
+WIDTH = 100  # the text overview's widest line: a notebook output or a terminal without scrolling
+
+
 @renders(CommandOverview, TEXT)
 def overview_text(overview: CommandOverview) -> str:
     lines = [t("cmd.overview.title"), t("cmd.overview.hint")]
     for group, rows in overview.groups:
         lines += ["", t(f"cmd.group.{group}")]
-        width = max(len(row.usage) for row in rows)
         for row in rows:
-            lines.append(f"  {row.usage.ljust(width)}  {t(f'cmd.summary.{row.name}')}"
-                         f"{row.aliases}  %{row.name}?")
+            lines += _text_row(row)
     return "\n".join(lines)
+
+
+def _text_row(row: CommandRow) -> list[str]:
+    """The usage (wrapped to the page, never one line wider than WIDTH), then what it does and its
+    help pointer, indented below it: a usage of 200 characters no longer pushes the words off."""
+    import textwrap
+
+    usage = textwrap.wrap(row.usage, WIDTH - 2, initial_indent="  ", subsequent_indent="      ",
+                          break_on_hyphens=False, break_long_words=False)
+    does = f"{t(f'cmd.summary.{row.name}')}{row.aliases}  %{row.name}?"
+    return [*usage, *textwrap.wrap(does, WIDTH, initial_indent="      ", subsequent_indent="      ")]
 
 
 @renders(CommandOverview)
@@ -45,7 +57,7 @@ def overview_html(overview: CommandOverview) -> str:
     for group, rows in overview.groups:
         parts.append(f'<div class="gk-title" style="font-weight:600;margin-top:6px">'
                      f'{esc(t(f"cmd.group.{group}"))}</div>')
-        cells = [(f"<code>{esc(row.usage)}</code>",
+        cells = [(f'<code style="white-space:normal;overflow-wrap:anywhere">{esc(row.usage)}</code>',
                   esc(t(f"cmd.summary.{row.name}") + row.aliases),
                   f"<code>{esc('%' + row.name + '?')}</code>") for row in rows]
         parts.append(table(headers, cells, raw=True, cls="gk-table gk-commands"))

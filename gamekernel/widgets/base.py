@@ -8,6 +8,12 @@ notebook still shows the sheet, hand or tracker without a kernel or widget state
 keeps a record below it: each action taken in it adds its result line there and updates the
 snapshot in place (display ids, gamekernel/widgets/record.py). Every open widget re-renders its
 labels when the language changes (`refresh_live_widgets`).
+
+A displayed widget is never closed by a later one: closing would blank its view, and its model
+would be missing from the saved widget state ("model not found" in Voila or a reopened notebook).
+A widget replaced by a newer one of the same kind and target, or beyond MAX_LIVE_WIDGETS, only
+goes dormant: it stops following the session's events (so every event stays cheap), keeps its view
+and still answers clicks; its next message wakes it (it refreshes and follows the session again).
 """
 
 from __future__ import annotations
@@ -58,12 +64,36 @@ class SessionWidget(anywidget.AnyWidget):
         self._session = session
         self._record = ActionRecord()
         self.key = self.model_id
-        # weak: a dropped widget stops observing; replaced/excess ones are closed (_retire_older)
-        self._stop_observing = session.observe(self._on_event, weak=True)
+        self._stop_observing = None
+        self._follow()
         self.on_msg(self._on_custom_message)
         self._refresh_synced()
         _LIVE.add(self)
-        _retire_older(self)
+
+    def _follow(self) -> None:
+        """Observe the session (weakly: a dropped widget stops by itself) and put to sleep the
+        widgets this one replaces and the oldest beyond the cap (`_make_room`)."""
+        self._stop_observing = self._session.observe(self._on_event, weak=True)
+        _make_room(self)
+
+    @property
+    def dormant(self) -> bool:
+        """Displayed and answering clicks, but not following the session's events."""
+        return self._stop_observing is None and self.comm is not None
+
+    def sleep(self) -> None:
+        """Stop following the session's events; the view stays as it is and the comm stays open."""
+        stop = self._stop_observing
+        if stop is not None:
+            stop()
+            self._stop_observing = None
+
+    def wake(self) -> None:
+        """Follow the session again, after catching up with what happened while dormant."""
+        if not self.dormant:
+            return
+        self._refresh_synced()
+        self._follow()
 
     def replaces(self, other: SessionWidget) -> bool:
         """A new widget of the same kind and target (`%sheet Aiko` run again) replaces the old one."""
@@ -104,6 +134,7 @@ class SessionWidget(anywidget.AnyWidget):
 
         if not isinstance(content, dict) or "action" not in content:
             return
+        self.wake()
         mark = len(self.session.reaction_events)
         try:
             result = self.handle_action(str(content["action"]), content)
@@ -164,11 +195,10 @@ class SessionWidget(anywidget.AnyWidget):
         update_display(self._record_bundle(), raw=True, display_id=record_id)
 
     def close(self) -> None:
+        """Only an explicit `widget.close()` closes a widget (its views go blank)."""
         _LIVE.discard(self)
-        stop = getattr(self, "_stop_observing", None)
-        if stop is not None:
-            stop()
-            self._stop_observing = None
+        if hasattr(self, "_stop_observing"):
+            self.sleep()
         super().close()
 
 
@@ -184,8 +214,8 @@ def refresh_live_widgets() -> None:
             continue
 
 
-_OPEN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # session -> weakrefs of its open widgets
-MAX_LIVE_WIDGETS = 32  # per session: beyond this the oldest is closed, so every event stays cheap
+_OPEN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # session -> weakrefs of its following widgets
+MAX_LIVE_WIDGETS = 32  # per session: beyond this the oldest goes dormant, so every event stays cheap
 
 
 def _kind(widget: SessionWidget) -> str:
@@ -197,21 +227,21 @@ def _target(widget: SessionWidget) -> Any:
     return getattr(widget, "_name", None) or getattr(widget, "_actor_name", None)
 
 
-def _retire_older(widget: SessionWidget) -> None:
-    """Close the widgets `widget` replaces, and the oldest beyond MAX_LIVE_WIDGETS (they stop observing)."""
+def _make_room(widget: SessionWidget) -> None:
+    """Put to sleep (never close) the widgets `widget` replaces and the oldest beyond MAX_LIVE_WIDGETS."""
     refs = _OPEN.setdefault(widget.session, [])
-    alive = []
+    following = []
     for ref in refs:
         old = ref()
-        if old is None or old._stop_observing is None:  # collected, or closed already
+        if old is None or old is widget or old._stop_observing is None:  # collected, itself, or asleep
             continue
         if widget.replaces(old):
-            old.close()
+            old.sleep()
         else:
-            alive.append(ref)
-    alive.append(weakref.ref(widget))
-    while len(alive) > MAX_LIVE_WIDGETS:
-        old = alive.pop(0)()
+            following.append(ref)
+    following.append(weakref.ref(widget))
+    while len(following) > MAX_LIVE_WIDGETS:
+        old = following.pop(0)()
         if old is not None:
-            old.close()
-    _OPEN[widget.session] = alive
+            old.sleep()
+    _OPEN[widget.session] = following

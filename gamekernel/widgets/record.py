@@ -7,7 +7,9 @@ reaches them after their cell has run, also from a click's message):
 1. the widget itself: the live view for JupyterLab, and for viewers without a kernel or widget
    state its text/html snapshot, captioned "state after event N";
 2. its record: a copy of the snapshot, then the line of each action taken in the widget, in
-   order, as the magic would have shown it. The copy is kept hidden (`hidden`) unless the output
+   order, as the magic would have shown it. The copy is kept hidden (`hidden` and an inline
+   `display:none`: JupyterLab's and Notebook 7's sanitizer strip `hidden` and `<style>` from an
+   untrusted notebook but keep the inline style, so it still shows one picture) unless the output
    just above is a widget view that drew nothing: what `jupyter nbconvert --execute` writes when
    it saves the widget state (the view needs the widget libraries online, and nbconvert drops
    the text/html beside it), or a trusted notebook reopened in JupyterLab after its kernel is gone.
@@ -69,6 +71,7 @@ class ActionRecord:
 
     def bundle(self, snapshot_html: str, event: int) -> dict[str, str]:
         lines = "".join(f'<div class="gk-widget-action">{html}</div>' for html in self.htmls)
-        copy = f'<div class="gk-widget-snapshot-copy" hidden>{captioned_html(snapshot_html, event)}</div>'
+        copy = (f'<div class="gk-widget-snapshot-copy" hidden style="display:none">'
+                f'{captioned_html(snapshot_html, event)}</div>')
         return {"text/plain": "\n".join(self.texts),
                 "text/html": f'<div class="gk-widget-record">{_SHOW_COPY_AFTER_UNRENDERED_VIEW}{copy}{lines}</div>'}

@@ -177,15 +177,21 @@ def test_gamekernel_overview_lists_every_command_by_rule_set(ip):
     assert "gamekernel のコマンド" in japanese and "\nガンマワールド\n" in japanese and "%check?" in japanese
 
 
-def test_gamekernel_overview_says_what_every_command_does_in_both_languages(ip):
-    """No row of the overview shows its message key (`cmd.summary.explain`) instead of a summary."""
+def test_overview_has_a_summary_for_every_command_and_fits_the_page(ip):
+    """No raw message key (cmd.summary.explain ...) and no line running off the page, in English and
+    Japanese; the HTML lets a long usage wrap."""
+    from gamekernel.render.commands import WIDTH
+
     for language in ("en", "ja"):
         i18n.set_language(language)
-        try:
-            text = repr(ip.run_line_magic("gamekernel", ""))
-        finally:
-            i18n.set_language("en")
-        assert "cmd.summary." not in text, [line for line in text.splitlines() if "cmd.summary." in line]
+        overview = ip.run_line_magic("gk", "")
+        text = repr(overview)
+        assert "cmd.summary." not in text and "cmd.summary." not in overview._repr_html_(), language
+        assert max(len(line) for line in text.splitlines()) <= WIDTH, language
+        assert "overflow-wrap:anywhere" in overview._repr_html_()
+    i18n.set_language("en")
+    text = repr(ip.run_line_magic("gk", ""))
+    assert "  %quiz gurps|mtg|alpha [N]\n      a quiz drawn from the rules, wrong answers explained  %quiz?" in text
 
 
 def test_overview_html_escapes_usage():

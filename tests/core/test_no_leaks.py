@@ -1,9 +1,10 @@
 """No leaks over a long session.
 
 Widgets stop observing the session when closed, dropped (weak observers) or replaced (the same
-widget for the same target shown again), so 300 `%sheet` calls leave a bounded number of
-observers. `%next` in a large fight shows the turn change, not the whole roster, so its output
-does not grow with the fight. (The per-command cost itself is measured in benchmarks/.)
+widget for the same target shown again: the older one goes dormant, it is never closed), so 300
+`%sheet` calls leave a bounded number of observers. `%next` in a large fight shows the turn change,
+not the whole roster, so its output does not grow with the fight. (The per-command cost itself is
+measured in benchmarks/.)
 """
 
 from __future__ import annotations
@@ -27,16 +28,32 @@ def test_300_sheets_leave_a_bounded_number_of_observers(ip):
     ip.run_line_magic("roll", "3d6")
 
 
-def test_a_replaced_widget_is_closed_and_a_closed_one_stops_observing():
+def test_a_replaced_widget_goes_dormant_but_stays_open_and_a_closed_one_stops_observing():
     session = Session(seed=1)
     session.gurps_char_new("Aiko")
     first = SheetWidget(session, "Aiko")
     second = SheetWidget(session, "Aiko")
-    assert first._stop_observing is None and first.comm is None  # closed by its replacement
+    assert first.dormant and first.comm is not None  # its view stays: never closed by a later one
+    assert not second.dormant
     assert session.observer_count == 1
     second.close()
-    assert session.observer_count == 0
+    assert session.observer_count == 0 and second.comm is None and not second.dormant
     second.close()  # closing twice is harmless
+
+
+def test_a_dormant_widget_answers_a_click_and_follows_the_session_again():
+    session = Session(seed=1)
+    session.gurps_char_new("Aiko", st=10)
+    first = SheetWidget(session, "Aiko")
+    second = SheetWidget(session, "Aiko")
+    session.gurps_char_set("Aiko", st=12)  # happens while the first is dormant
+    assert first.dormant and first.attributes[0]["value"] == 10  # asleep: not refreshed
+    first._on_custom_message(first, {"action": "set", "key": "st", "value": 13}, [])
+    assert session.gurps_character("Aiko").st == 13 and first.error == ""
+    assert not first.dormant and second.dormant  # the one clicked follows; its replacement sleeps
+    assert session.observer_count == 1
+    session.gurps_char_set("Aiko", st=14)
+    assert first.attributes[0]["value"] == 14 and second.attributes[0]["value"] == 12  # asleep since 12
 
 
 def test_widgets_of_different_targets_stay_live_up_to_the_cap():
@@ -46,8 +63,8 @@ def test_widgets_of_different_targets_stay_live_up_to_the_cap():
         session.gurps_char_new(name)
     widgets = [SheetWidget(session, name) for name in names]
     assert session.observer_count == base.MAX_LIVE_WIDGETS
-    assert all(w._stop_observing is None for w in widgets[:5])  # the oldest were closed
-    assert all(w._stop_observing is not None for w in widgets[5:])
+    assert all(w.dormant and w.comm is not None for w in widgets[:5])  # the oldest sleep, still open
+    assert not any(w.dormant for w in widgets[5:])
 
 
 def test_a_weak_observer_goes_away_with_its_object():

@@ -88,3 +88,15 @@ def test_japanese_output(ip) -> None:
 def test_help_exists_for_every_gw_magic(ip) -> None:
     for magic in ("deck", "draw", "hand", "tap", "untap", "overcharge", "flux", "encounter", "gw"):
         assert ip.find_line_magic(magic).__doc__
+
+
+def test_draw_with_no_character_says_how_to_create_one(ip) -> None:
+    """GW-ALPHA-06 with nobody to draw for: not "everyone already has cards"."""
+    from gamekernel.magics import current_session
+
+    before = len(current_session().log)
+    text = repr(ip.run_line_magic("draw", "alpha"))
+    assert text.startswith("error:") and "%gw new Rin level 1" in text and "already" not in text
+    assert len(current_session().log) == before  # nothing recorded, not even the GM deck's setup
+    ip.run_line_magic("gw", "new Rin level 1")
+    assert not repr(ip.run_line_magic("draw", "alpha")).startswith("error:")

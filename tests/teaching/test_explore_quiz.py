@@ -161,3 +161,54 @@ def test_the_quiz_widget_shows_steps_only_after_a_wrong_answer(ip):
     widget.answer(2, (question["answer"] + 1) % 4)
     assert widget.questions[1]["steps"] and widget.questions[1]["correct"] is False
     assert "GURPS-SR" in widget.snapshot_html()
+
+
+# ---------------------------------------------------------------- what a saved notebook keeps
+
+
+@pytest.fixture
+def updates(monkeypatch):
+    """The bundles sent with `update_display` (what the saved notebook's outputs become), by display id."""
+    import IPython.display
+
+    sent: dict[str, dict] = {}
+    monkeypatch.setattr(IPython.display, "update_display",
+                        lambda data, raw=False, metadata=None, display_id=None: sent.__setitem__(display_id, data))
+    return sent
+
+
+def test_a_quiz_answer_clicked_updates_the_saved_snapshot_and_record(ip, updates):
+    widget = ip.run_line_magic("quiz", "gurps 2")
+    right = widget.state()["questions"][0]["answer"]
+    widget._on_custom_message(widget, {"action": "answer", "number": 1, "choice": right}, [])
+    snapshot, record = (updates[i] for i in widget._display_ids)
+    assert "1 right of 1 answered" in snapshot["text/html"] and "1 right of 1" in snapshot["text/plain"]
+    assert record["text/plain"] == widget.session.log[-1].summary()  # the answer's log line, once
+    assert "(1/1" in record["text/plain"]
+
+
+def test_an_explorer_change_is_recorded_in_the_saved_snapshot_and_record(ip, updates):
+    widget = ip.run_line_magic("explore", "contest 14 vs 12")
+    widget._on_custom_message(widget, {"action": "set", "name": "a", "value": 10}, [])
+    widget._on_custom_message(widget, {"action": "set", "name": "b", "value": 11}, [])
+    snapshot, record = (updates[i] for i in widget._display_ids)
+    assert "10 vs 11" in snapshot["text/html"]
+    lines = record["text/plain"].splitlines()
+    assert lines[0].startswith("A's skill → 10: 10 vs 12") and lines[1].startswith("B's skill → 11: 10 vs 11")
+    widget._on_custom_message(widget, {"action": "set", "name": "a", "value": 19}, [])  # out of range
+    assert "out of range" in widget.error and len(widget._record.texts) == 2  # refused: nothing recorded
+
+
+def test_an_explorer_toggle_reads_on_or_off_in_the_record(ip, updates):
+    widget = xw.ExploreWidget(Session(1), xw.CheckExplorer("Lockpicking", 13))
+    assert widget.handle_action("set", {"name": "explore.situation.dark", "value": True}).lines[0].startswith(
+        "darkness -5 → on: Lockpicking 13")
+
+
+def test_answers_and_moves_made_from_python_are_recorded_as_clicks_are(ip, updates):
+    quiz = ip.run_line_magic("quiz", "gurps 1")
+    quiz.answer(1, quiz.state()["questions"][0]["answer"])
+    assert "1 right of 1 answered" in updates[quiz._display_ids[0]]["text/html"]
+    explorer = ip.run_line_magic("explore", "contest 14 vs 12")
+    explorer.set_control("a", 9)
+    assert updates[explorer._display_ids[1]]["text/plain"].startswith("A's skill → 9: 9 vs 12")

@@ -43,6 +43,37 @@ function select(cls, entries, chosen) {
   return node;
 }
 
+// The picks belong to one fighter's turn: a new turn starts from that fighter's own defaults (his
+// maneuver, an enemy as target, or none), never the previous fighter's (who may be his ally).
+function forgetOtherTurns(kept, turn) {
+  if (kept.turn === turn) return;
+  kept.turn = turn;
+  for (const key of ["maneuver", "target", "weapon"]) delete kept[key];
+}
+
+// A check due before acting (GURPS-INJ-02 HT to stay conscious, GURPS-FAT-02 Will) is rolled with the
+// maneuver the fighter tries: the button names that maneuver, and with Do Nothing (no roll needed) it
+// is disabled and says so, so it never commits a maneuver the GM did not pick for this fighter.
+function showTriedManeuver(node, text, picker, labels, name) {
+  const idle = picker.value === "do_nothing";
+  node.textContent = idle ? text : `${text} → ${(labels.maneuvers || {})[picker.value] || picker.value}`;
+  node.disabled = idle;
+  node.title = idle ? (labels.check_needs_maneuver || "").replace("{name}", name) : "";
+}
+
+// Focus `kept.focus` in this view once the old view's focus is gone (the old view may still be on the
+// page for a moment while the new one draws).
+function giveFocusBack(root, kept, tries = 0) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected;
+  if (root.isConnected && lost) {
+    root.querySelector(`[data-focus="${CSS.escape(kept.focus)}"]`)?.focus();
+    return;
+  }
+  const elsewhere = active && !root.contains(active) && !(active.closest && active.closest(".gk-tracker-widget"));
+  if (tries < 40 && !elsewhere) setTimeout(() => giveFocusBack(root, kept, tries + 1), 50);
+}
+
 function onEnter(node, action) {
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter") { event.preventDefault(); action(); }
@@ -115,6 +146,7 @@ function render({ model, el: root }) {
     const controls = el("div", "gk-tracker-controls");
     const current = rows[active];
     const others = order.filter((n) => n !== active);
+    forgetOtherTurns(kept, `${model.get("round")}:${active}`);
     if (current && !over) {
       const line = el("div", "gk-tracker-line");
       const picker = select("gk-maneuver-picker", Object.entries(labels.maneuvers || {}),
@@ -134,7 +166,9 @@ function render({ model, el: root }) {
       };
       fillOptions();
       picker.addEventListener("change", () => { kept.maneuver = picker.value; fillOptions(); });
-      const targets = select("gk-target-picker", others.map((n) => [n, n]), kept.target);
+      const enemy = others.find((n) => rows[n] && (rows[n].side !== current.side || rows[n].pc !== current.pc));
+      const targets = select("gk-target-picker", (enemy ? [] : [["", "—"]]).concat(others.map((n) => [n, n])),
+        kept.target ?? enemy ?? "");
       targets.dataset.focus = "target";
       targets.title = labels.target || "Target";
       targets.addEventListener("change", () => { kept.target = targets.value; });
@@ -164,6 +198,8 @@ function render({ model, el: root }) {
           const node = actionButton(`gk-check gk-check-${check}`, text, chooseManeuver);
           node.dataset.focus = `check-${check}`;
           checks.appendChild(node);
+          showTriedManeuver(node, text, picker, labels, active);
+          picker.addEventListener("change", () => showTriedManeuver(node, text, picker, labels, active));
         }
         controls.appendChild(checks);
       }
@@ -255,8 +291,16 @@ function render({ model, el: root }) {
     if (focused) {
       const again = root.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
       if (again) again.focus();
+    } else if (kept.focus) {
+      giveFocusBack(root, kept);
     }
   };
+  // An action re-displays the output (its saved record), so JupyterLab replaces this view by a fresh
+  // one: the control the GM used is remembered on the model (`kept.focus`) and focused again there.
+  root.addEventListener("focusin", (event) => { kept.focus = event.target.dataset?.focus || ""; });
+  root.addEventListener("focusout", (event) => {
+    if (event.relatedTarget && !root.contains(event.relatedTarget)) kept.focus = "";
+  });
   const applyPatch = () => {
     const patch = model.get("patch") || {};
     if (!patch.seq || patch.seq === seenPatch) return;

@@ -1,11 +1,4 @@
 // Odds explorer: draws the controls and tables the kernel computed; moving a control sends an intent.
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = String(text);
-  return node;
-}
-
 function control(model, spec) {
   const box = el("label", "gk-x-control gk-x-" + spec.kind);
   box.dataset.name = spec.name;
@@ -16,6 +9,7 @@ function control(model, spec) {
     input.type = "checkbox";
     input.checked = !!spec.value;
     input.addEventListener("change", () => send(input.checked));
+    input.dataset.focusId = spec.name;
     box.prepend(input);
     return box;
   }
@@ -25,11 +19,26 @@ function control(model, spec) {
   input.max = spec.max;
   input.step = 1;
   input.value = spec.value;
+  input.dataset.focusId = spec.name;
   const shown = el("b", "gk-x-value", spec.value);
   input.addEventListener("input", () => { shown.textContent = input.value; });
   input.addEventListener("change", () => send(Number(input.value)));
+  keysStayHere(input);
+  input.addEventListener("keydown", (event) => {  // a typed count commits on Enter too
+    if (event.key === "Enter") { event.preventDefault(); send(Number(input.value)); }
+  });
   box.append(input, shown);
   return box;
+}
+
+// Inside JupyterLab the notebook takes arrow keys (cell navigation) and Enter (edit mode) before a
+// control sees them: the control keeps its keys (Lumino skips shortcuts under data-lm-suppress-shortcuts).
+function keysStayHere(input) {
+  input.dataset.lmSuppressShortcuts = "true";
+  input.addEventListener("keydown", (event) => {
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown", "Enter"]
+      .includes(event.key)) event.stopPropagation();
+  });
 }
 
 function table(spec) {
@@ -56,6 +65,8 @@ function table(spec) {
   return box;
 }
 
+// A move re-displays the widget's output (its saved record), so JupyterLab draws a fresh view: the
+// shared memory (common.js) gives the keyboard back to the same control, to keep pressing arrow keys.
 function draw(model, root) {
   root.replaceChildren();
   root.classList.add("gk-explore");
@@ -68,10 +79,16 @@ function draw(model, root) {
   for (const spec of model.get("tables") || []) tables.append(table(spec));
   root.append(tables);
   if (model.get("error")) root.append(el("div", "gk-x-error", model.get("error")));
+  const memory = memoryOf(model);  // the redraw dropped the focused control: give its key back
+  const active = document.activeElement;
+  if (memory.focus && root.isConnected && (!active || active === document.body || !active.isConnected)) {
+    root.querySelector(`[data-focus-id="${CSS.escape(memory.focus)}"]`)?.focus();
+  }
 }
 
 export default {
   render({ model, el: root }) {
+    keepFocus(root, memoryOf(model));  // once per view: the listeners stay on the view's root
     const redraw = () => draw(model, root);
     for (const name of ["controls", "tables", "summary", "error"]) model.on("change:" + name, redraw);
     redraw();

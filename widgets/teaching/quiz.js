@@ -1,15 +1,20 @@
 // Quiz widget: shows the questions the kernel drew; a click on a choice sends the answer as an intent.
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = String(text);
-  return node;
+// After an answer the keyboard moves on to the next question's first choice (the answered ones are
+// disabled), or to the title after the last; a fresh view (the record re-displays the output) and a
+// redraw put it back there through the shared memory (common.js).
+function nextFocus(model, number) {
+  const next = (model.get("questions") || []).find((q) => q.number > number && (q.chosen === null || q.chosen === undefined));
+  return next ? `q${next.number}-0` : "title";
 }
 
 function draw(model, root) {
   root.replaceChildren();
   root.classList.add("gk-quiz");
-  root.append(el("div", "gk-q-title", model.get("title")));
+  const title = el("div", "gk-q-title", model.get("title"));
+  title.tabIndex = -1;
+  title.dataset.focusId = "title";
+  root.append(title);
+  const memory = memoryOf(model);
   for (const q of model.get("questions") || []) {
     const box = el("div", "gk-q");
     box.dataset.number = q.number;
@@ -19,7 +24,11 @@ function draw(model, root) {
       const button = el("button", "gk-q-choice" + (q.chosen === index ? " gk-q-chosen" : ""), text);
       button.dataset.choice = index;
       button.disabled = q.chosen !== null && q.chosen !== undefined;
-      button.addEventListener("click", () => model.send({ action: "answer", number: q.number, choice: index }));
+      button.dataset.focusId = `q${q.number}-${index}`;
+      button.addEventListener("click", () => {
+        memory.focus = nextFocus(model, q.number);
+        model.send({ action: "answer", number: q.number, choice: index });
+      });
       choices.append(button);
     });
     box.append(choices);
@@ -39,10 +48,16 @@ function draw(model, root) {
     root.append(box);
   }
   if (model.get("error")) root.append(el("div", "gk-q-error", model.get("error")));
+  const active = document.activeElement;
+  if (memory.focus && root.isConnected && (!active || active === document.body || !active.isConnected
+      || (active.disabled && root.contains(active)))) {
+    root.querySelector(`[data-focus-id="${CSS.escape(memory.focus)}"]`)?.focus();
+  }
 }
 
 export default {
   render({ model, el: root }) {
+    keepFocus(root, memoryOf(model));
     const redraw = () => draw(model, root);
     for (const name of ["questions", "title", "error"]) model.on("change:" + name, redraw);
     redraw();

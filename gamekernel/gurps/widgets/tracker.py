@@ -119,6 +119,7 @@ class Tracker(SessionWidget):
                                        ("wake", "wake"))},
                            "last_exchange": t("tracker.last"), "defend_as": t("tracker.defend_as", name="{name}"),
                            "weapon": t("tracker.weapon"), "target": t("tracker.target"),
+                           "check_needs_maneuver": t("tracker.check_needs_maneuver", name="{name}"),
                            "damage": t("tracker.damage"), "damage_hint": t("tracker.damage_hint"),
                            "join_hint": t("tracker.join_hint"), "no_defense": t("tracker.no_defense"),
                            "maneuvers": {m: label(m) for m in MANEUVERS},

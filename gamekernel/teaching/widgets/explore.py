@@ -14,7 +14,7 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.base import SessionWidget, script, styles
 
 # usual situations for a success roll: (i18n key, modifier); seed examples and GURPS-CMB-33
 SITUATIONS = (("explore.situation.dark", -5), ("explore.situation.primitive", 10),
@@ -185,8 +185,8 @@ class AlphaExplorer(Explorer):
 class ExploreWidget(SessionWidget):
     """One explorer: controls in, exact tables out; the static snapshot shows the same tables."""
 
-    _esm = asset("teaching/explore.js")
-    _css = asset("teaching/explore.css")
+    _esm = script("teaching/explore.js")
+    _css = styles("teaching/explore.css")
 
     mode = traitlets.Unicode("").tag(sync=True)
     controls: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
@@ -211,14 +211,29 @@ class ExploreWidget(SessionWidget):
         self.summary = self._explorer.summary()
 
     def set_control(self, name: str, value: Any) -> None:
-        """What the front end sends when a control moves (also usable from Python)."""
-        self._explorer.set(name, value)
-        self._refresh_synced()
+        """Move a control from Python as the front end does: its line goes into the cell's record."""
+        self.record_action(self._set(name, value))
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+    def handle_action(self, action: str, payload: dict[str, Any]):
         if action != "set":
             raise UsageError(t("explore.err.action", action=action))
-        self.set_control(str(payload.get("name", "")), payload.get("value"))
+        return self._set(str(payload.get("name", "")), payload.get("value"))
+
+    def _set(self, name: str, value: Any):
+        """Move a control; returns its line for the cell's saved record (the changes are not session
+        events, so the record is what a saved notebook keeps of them)."""
+        from gamekernel.results import EventLines
+
+        self._explorer.set(name, value)
+        self._refresh_synced()
+        return EventLines((self.change_line(name),))
+
+    def change_line(self, name: str) -> str:
+        """"modifier → -3: Lockpicking 13 -3 = effective 10 ...": the control as it now is, and the summary."""
+        spec = next(c for c in self.controls if c["name"] == name)
+        value = spec["value"]
+        shown = t("explore.on") if value is True else t("explore.off") if value is False else value
+        return t("explore.record.set", label=spec["label"], value=shown, summary=self.summary)
 
     def snapshot_html(self) -> str:
         from gamekernel.teaching.render_explore import explorer_html

@@ -10,12 +10,12 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
-from gamekernel.widgets.base import SessionWidget, asset
+from gamekernel.widgets.base import SessionWidget, script, styles
 
 
 class QuizWidget(SessionWidget):
-    _esm = asset("teaching/quiz.js")
-    _css = asset("teaching/quiz.css")
+    _esm = script("teaching/quiz.js")
+    _css = styles("teaching/quiz.css")
 
     quiz = traitlets.Int(0).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
@@ -54,10 +54,11 @@ class QuizWidget(SessionWidget):
         self.questions = rows
 
     def answer(self, number: int, choice: int) -> None:
-        """Answer question `number` (1-based) with `choice` (0-based), as a click does."""
-        self.session.quiz_answer(self._quiz, number, choice)
+        """Answer question `number` (1-based) with `choice` (0-based) as a click does: its line goes
+        into the cell's record."""
+        self.record_action(self._answer(number, choice))
 
-    def handle_action(self, action: str, payload: dict[str, Any]) -> None:
+    def handle_action(self, action: str, payload: dict[str, Any]):
         if action != "answer":
             raise UsageError(t("quiz.err.action", action=action))
         number_given: Any = payload.get("number")  # any JSON value from the front end, or absent
@@ -66,7 +67,17 @@ class QuizWidget(SessionWidget):
             number, choice = int(number_given), int(choice_given)
         except (TypeError, ValueError):
             raise UsageError(t("quiz.err.action", action=action)) from None
-        self.answer(number, choice)
+        return self._answer(number, choice)
+
+    def _answer(self, number: int, choice: int):
+        """Record the answer (a session event); returns its logged line for the cell's saved record (and
+        the snapshot updated with it), so a notebook saved after answering shows the answers and the score."""
+        from gamekernel.results import EventLines
+
+        log = self.session.log
+        mark = len(log)
+        self.session.quiz_answer(self._quiz, number, choice)
+        return EventLines(tuple(event.summary() for event in log[mark:]))
 
     def snapshot_html(self) -> str:
         from gamekernel.teaching.render_quiz import quiz_html
