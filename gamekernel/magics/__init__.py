@@ -209,7 +209,11 @@ class GameKernel(SessionMagics):
             from gamekernel.results import ExportResult
 
             return ExportResult(str(written.path), written.count, story=args.players)
-        return self.session.log_view(LOG_DEFAULT if args.count is None else args.count, show_secrets=args.gm)
+        if args.count is None:  # the default cut says how to see the rest; a count asked for needs no hint
+            return self.session.log_view(LOG_DEFAULT, show_secrets=args.gm)
+        from dataclasses import replace
+
+        return replace(self.session.log_view(args.count, show_secrets=args.gm), total=0)
 
     @line_magic
     @guarded("note")

@@ -189,3 +189,4 @@ def test_log_shows_the_last_events_by_default_with_a_line_saying_how_to_see_more
     assert "the last 200" in view._repr_html_()
     everything = ip.run_line_magic("log", str(total))
     assert len(everything.events) == total and "the last" not in repr(everything)
+    assert "the last" not in repr(ip.run_line_magic("log", "5"))  # a count asked for: no hint
