@@ -75,6 +75,8 @@ class Session(
         if seed is None and os.environ.get("GAMEKERNEL_SEED", "").strip():
             seed = _parse_seed(os.environ["GAMEKERNEL_SEED"], "GAMEKERNEL_SEED")
         self._owner = threading.get_ident()  # see `_check_owner`
+        self._lock = threading.RLock()  # see `exclusive`
+        self._holder: int | None = None
         self.rng = TransactionalRandom(seed)
         self.secret_rng = TransactionalRandom(secret_seed(seed))
         self.max_dice = max_dice
@@ -105,6 +107,10 @@ class Session(
         kind at any point after it (an interrupt while the line is synced) completes the event in
         memory instead, so memory and disk always agree and no number is used twice.
         """
+        with self._lock:
+            return self._record(kind, data, actor=actor, secret=secret)
+
+    def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool) -> Event:
         self._check_owner()
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
@@ -150,10 +156,24 @@ class Session(
         return event
 
     def _check_owner(self) -> None:
-        """A session is used by the thread that created it only: two threads recording at once
-        would give two events one number; a call from another thread is refused before it starts."""
-        if threading.get_ident() != self._owner:
+        """A session is used by the thread that created it, or by a caller inside `exclusive()`: two
+        threads recording at once would give two events one number; any other call from another
+        thread is refused before it starts."""
+        me = threading.get_ident()
+        if me != self._owner and me != self._holder:
             raise UsageError(t("core.err.thread", thread=threading.current_thread().name))
+
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """One caller at a time, whatever its thread: a widget's message that the kernel handles on a
+        subshell (another thread, as JupyterLab asks of ipykernel 7) waits for the notebook's running
+        command, and the other way round. Every magic and widget action runs inside one."""
+        with self._lock:
+            previous, self._holder = self._holder, threading.get_ident()
+            try:
+                yield
+            finally:
+                self._holder = previous
 
     def _settle(self, event: Event, after: MetaOutcome | None, store: LogStore | None, line: bytes | None) -> None:
         """After a failure inside `record`: an event that reached its commit point (its line whole

@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-# jupyter_server's pytest fixtures (jp_fetch, jp_serverapp ...) for the remote table's server tests;
-# pytest reads this only from the top-level conftest.
-pytest_plugins = ["pytest_jupyter.jupyter_server"]
-
 
 @pytest.fixture(autouse=True)
 def _english_and_no_env_seed(monkeypatch):

@@ -63,7 +63,8 @@ class TableLink:
 
             try:
                 self.bind()
-                reply = handle(self.session, str(data["user"]), data.get("intent"))
+                with self.session.exclusive():
+                    reply = handle(self.session, str(data["user"]), data.get("intent"))
             except GameKernelError as error:
                 reply = Reply(False, str(error))
             self.comm.send({"type": "reply", "id": data.get("id"), "user": data["user"], "reply": reply.to_dict()})

@@ -71,6 +71,8 @@ class PublicTable:
         self.session = session
         self.public: dict[str, Any] = {}
         self.gm_before: dict[str, Any] = {}
+        self.version = 0  # moves with every event: what every player's view shares is drawn once a version
+        self._shared: tuple[int, dict[str, Any]] | None = None
         self.rebuild()
         self.stop = session.observe(self.on_event)
 
@@ -94,6 +96,7 @@ class PublicTable:
         self.public, self.gm_before = public, gm
 
     def on_event(self, session: Any, event: Event) -> None:
+        self.version += 1
         if event.kind in META_KINDS or event.kind == "table.reveal":
             self.rebuild()
             return
@@ -106,6 +109,13 @@ class PublicTable:
         rebuilt = TableState.from_dict(copy.deepcopy(self.public))
         assert rebuilt is not None  # every part can be rebuilt (campaign snapshots rely on it too)
         return rebuilt
+
+    def shared(self, draw: Any) -> dict[str, Any]:
+        """`draw(table)` once per version of the public table: the facts and story every player's view
+        starts from (a table of 8 players draws them once per event, not 8 times)."""
+        if self._shared is None or self._shared[0] != self.version:
+            self._shared = (self.version, draw(self))
+        return self._shared[1]
 
     def events(self) -> list[Event]:
         """The events everyone may know of, the revealed ones shown as public."""

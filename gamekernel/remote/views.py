@@ -57,16 +57,22 @@ def _fight(shadow: Any, facts: Mapping[str, Any], mine: set[str]) -> dict[str, A
     return out
 
 
-def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[str, Any]:
-    """What one player (or a spectator, who owns nothing) may see."""
+def _public_facts(table: PublicTable, outcome_only: bool) -> dict[str, Any]:
+    """What every player's view starts from: the public table's facts and story (drawn once an event)."""
     from gamekernel.table.view import table_facts
 
+    events = table.events()
+    shadow = shadow_session(table.state(), events)
+    return {"facts": table_facts(shadow), "shadow": shadow, "story": _story(events, outcome_only)}
+
+
+def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[str, Any]:
+    """What one player (or a spectator, who owns nothing) may see."""
     seats = session.state["seats"]
     mine = owned(seats.seats, audience.user)
     seated = {c for chars in seats.seats.values() for c in chars}
-    events = table.events()
-    shadow = shadow_session(table.state(), events)
-    facts = table_facts(shadow)
+    common = table.shared(lambda t: _public_facts(t, seats.disclose == "outcome"))
+    facts, shadow = common["facts"], common["shadow"]
     return {
         "audience": audience.kind,
         "user": audience.user,
@@ -78,7 +84,7 @@ def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[st
         "fight": _fight(shadow, facts, mine),
         "encounter": facts["encounter"],
         "scene": facts["scene"],
-        "story": _story(events, seats.disclose == "outcome"),
+        "story": common["story"],
         "asks": [{"id": i, "character": a["character"], "spec": a["spec"]}
                  for i, a in sorted(seats.asks.items()) if a["user"] == audience.user],
         "disclose": seats.disclose,

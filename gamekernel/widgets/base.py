@@ -129,12 +129,16 @@ class SessionWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def _on_custom_message(self, widget, content, buffers) -> None:
+        if not isinstance(content, dict) or "action" not in content:
+            return
+        with self.session.exclusive():  # a subshell's thread waits for a running command, and waits alone
+            self.wake()
+            self._handle_message(content)
+
+    def _handle_message(self, content: dict[str, Any]) -> None:
         from gamekernel.display.results import WithNotices
         from gamekernel.errors import GameKernelError
 
-        if not isinstance(content, dict) or "action" not in content:
-            return
-        self.wake()
         mark = len(self.session.reaction_events)
         try:
             result = self.handle_action(str(content["action"]), content)

@@ -74,3 +74,36 @@ def test_every_entry_is_guarded(call):
     errors = run_in_thread(work)
     assert len(errors) == 1 and isinstance(errors[0], UsageError)
     assert len(session.log) == 2
+
+
+def test_a_caller_inside_exclusive_may_use_the_session_from_another_thread_one_at_a_time():
+    """A widget message handled on a kernel subshell (another thread) runs inside `exclusive()`: it
+    is not refused, and it never records at the same time as the notebook's thread."""
+    session = Session(seed=5)
+    errors = run_in_thread(lambda: _exclusive_rolls(session, 50))
+    assert errors == []
+    seqs = [e.seq for e in session.log]
+    assert seqs == list(range(1, len(seqs) + 1)) and len(seqs) == 51  # the seed and 50 rolls
+
+
+def test_exclusive_callers_on_two_threads_never_share_a_number():
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        session = Session(seed=5)
+        threads = [threading.Thread(target=_exclusive_rolls, args=(session, 200)) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        _exclusive_rolls(session, 200)
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(previous)
+    seqs = [e.seq for e in session.log]
+    assert seqs == list(range(1, 602))
+
+
+def _exclusive_rolls(session, count):
+    for _ in range(count):
+        with session.exclusive():
+            session.roll("3d6")

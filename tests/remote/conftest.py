@@ -6,6 +6,11 @@ from __future__ import annotations
 import pytest
 from jupyter_server.auth.identity import IdentityProvider, User
 
+# jupyter_server's own fixtures (jp_fetch, jp_serverapp ...), their autouse loop and cleanup, and the
+# hooks that run async tests: imported here so they apply to this folder's tests alone.
+from pytest_jupyter.jupyter_core import *  # noqa: F403
+from pytest_jupyter.jupyter_server import *  # noqa: F403
+
 
 class HeaderIdentity(IdentityProvider):
     """The signed-in user is the `X-Test-User` header (tests only)."""
