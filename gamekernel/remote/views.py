@@ -73,7 +73,8 @@ def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[st
     seated = {c for chars in seats.seats.values() for c in chars}
     common = table.shared(lambda t: _public_facts(t, seats.disclose == "outcome"))
     facts, shadow = common["facts"], common["shadow"]
-    return {
+    hidden = set(seats.hidden) - seated
+    view = {
         "audience": audience.kind,
         "user": audience.user,
         "mine": sorted(mine),
@@ -89,6 +90,22 @@ def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[st
                  for i, a in sorted(seats.asks.items()) if a["user"] == audience.user],
         "disclose": seats.disclose,
     }
+    return _without(view, hidden) if hidden else view
+
+
+def _without(view: dict[str, Any], hidden: set[str]) -> dict[str, Any]:
+    """The view with the hidden fighters left out: their rows, their place in the fight, the story
+    lines that name them (a hidden fighter's turn shows as nobody's)."""
+    view["gurps"] = [r for r in view["gurps"] if r["name"] not in hidden]
+    fight = view["fight"]
+    if fight is not None:
+        fight["order"] = [n for n in fight["order"] if n not in hidden]
+        if fight["turn"] in hidden:
+            fight["turn"] = "?"
+        if fight.get("pending") in hidden:
+            fight["pending"] = ""
+    view["story"] = [b for b in view["story"] if not any(name in b["text"] for name in hidden)]
+    return view
 
 
 def gm_view(session: Any) -> dict[str, Any]:

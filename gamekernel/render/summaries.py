@@ -68,7 +68,7 @@ def _table_summary(kind: str):
 
 
 for _kind in ("table.seat", "table.unseat", "table.ask", "table.answer", "table.reveal", "table.disclose",
-              "table.approval"):
+              "table.approval", "table.hide"):
     summarizes(_kind)(_table_summary(_kind))
 
 

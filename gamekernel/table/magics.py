@@ -27,6 +27,9 @@ class TableMagics(SessionMagics):
                        help="ask a player for a roll whose result only you see"),
                    Sub("disclose", Word("how", "full or outcome"),
                        help="what players see of a check: full (target, roll, margin) or outcome"),
+                   Sub("hide", Words("name", "the fighter players must not see"),
+                       help="hide a fighter from the players (an ambush)"),
+                   Sub("show", Words("name", "a hidden fighter"), help="show a hidden fighter to the players"),
                    Sub("approve", Word("what", "on, off, or the number of a waiting action"),
                        help="players' actions wait for your approval (on/off), or approve one (N)"),
                    Sub("refuse", Integer("number", "the waiting action's number", metavar="N"),
@@ -62,6 +65,9 @@ class TableMagics(SessionMagics):
         if args.sub == "disclose":
             how = session.table_disclose(args.how)
             return TableNotice(t(f"remote.disclosed.{how}"))
+        if args.sub in ("hide", "show"):
+            name = session.table_hide(" ".join(args.name), hidden=args.sub == "hide")
+            return TableNotice(t("remote.hidden_now" if args.sub == "hide" else "remote.shown", name=name))
         if args.sub == "approve":
             return self._approve(args.what)
         if args.sub == "refuse":

@@ -32,17 +32,20 @@ class SeatsState:
     revealed: list[int] = field(default_factory=list)
     disclose: str = "full"
     approval: bool = False  # players' actions wait for the GM's approval
+    hidden: list[str] = field(default_factory=list)  # fighters the players do not see (an ambush)
 
     def to_dict(self) -> dict[str, Any]:
         return {"seats": {u: list(c) for u, c in sorted(self.seats.items())},
                 "asks": {str(k): dict(v) for k, v in sorted(self.asks.items())},
-                "revealed": list(self.revealed), "disclose": self.disclose, "approval": self.approval}
+                "revealed": list(self.revealed), "disclose": self.disclose, "approval": self.approval,
+                "hidden": list(self.hidden)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SeatsState:
         return cls({u: list(c) for u, c in data.get("seats", {}).items()},
                    {int(k): dict(v) for k, v in data.get("asks", {}).items()},
-                   list(data.get("revealed", [])), str(data.get("disclose", "full")), bool(data.get("approval", False)))
+                   list(data.get("revealed", [])), str(data.get("disclose", "full")), bool(data.get("approval", False)),
+                   list(data.get("hidden", [])))
 
     def seat_of(self, user: str) -> list[str]:
         return list(self.seats.get(user, []))
@@ -85,7 +88,16 @@ def _apply_approval(state: Any, data: Mapping[str, Any]) -> None:
     state[PART].approval = bool(data["on"])
 
 
+def _apply_hide(state: Any, data: Mapping[str, Any]) -> None:
+    hidden = state[PART].hidden
+    if data["hidden"] and data["name"] not in hidden:
+        hidden.append(data["name"])
+    elif not data["hidden"] and data["name"] in hidden:
+        hidden.remove(data["name"])
+
+
 register_part(PART, SeatsState)
+register_event("table.hide", apply=_apply_hide)
 register_event("table.approval", apply=_apply_approval)
 register_event("table.seat", apply=_apply_seat)
 register_event("table.unseat", apply=_apply_unseat)
@@ -154,6 +166,17 @@ class SeatActions(HostBase):
             raise UsageError(t("remote.err.disclose", how=repr(how), choices=", ".join(DISCLOSURES)))
         self.record("table.disclose", {"disclose": how})
         return how
+
+    def table_hide(self, name: str, *, hidden: bool = True) -> str:
+        """Hide a fighter from the players (`%table hide Assassin`) or show it again (`show`): hidden,
+        it is left out of every player's fight, rows and story lines that name it."""
+        found = str(name).strip()
+        if not found:
+            raise UsageError(t("remote.err.hide_who"))
+        if not hidden and found not in self.table_seats.hidden:
+            raise UsageError(t("remote.err.not_hidden", name=repr(found)))
+        self.record("table.hide", {"name": found, "hidden": bool(hidden)})
+        return found
 
     def table_approval(self, on: bool) -> bool:
         """With approval on, a player's action waits in `table_pending` until the GM approves it."""

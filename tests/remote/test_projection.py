@@ -147,3 +147,21 @@ def test_an_ask_is_seen_by_the_asked_player_alone_and_outcomes_only_when_disclos
 ])
 def test_shift_moves_numbers_by_their_difference_and_the_rest_to_the_new_value(public, before, after, moved):
     assert shift(public, before, after) == moved
+
+
+def test_a_hidden_fighter_is_in_no_players_view_until_shown(ip):
+    """An ambush: `%table hide Assassin` keeps him out of every player's fight, rows and story."""
+    from gamekernel.magics import current_session
+
+    for magic, line in (("char", "new Aiko dx=12"), ("table", "seat alice Aiko"),
+                        ("combat", "npc Assassin ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp"),
+                        ("table", "hide Assassin"), ("combat", "start Aiko Assassin")):
+        assert "error" not in repr(ip.run_line_magic(magic, line)), line
+    s = current_session()
+    public = PublicTable(s)
+    seen = json.dumps(view(s, Audience.player("alice"), public))
+    assert "Assassin" not in seen
+    assert "Assassin" in json.dumps(view(s, Audience(GM), public))
+    assert repr(ip.run_line_magic("table", "show Assassin")) == "the players see Assassin again"
+    assert "Assassin" in json.dumps(view(s, Audience.player("alice"), public))
+    assert repr(ip.run_line_magic("table", "show Nobody")) == "error: 'Nobody' is not hidden"
