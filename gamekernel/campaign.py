@@ -492,7 +492,7 @@ def refuse_links(root: Path) -> None:
     candidates = [root / name for name in (INDEX, SNAPSHOT, LOCK, SESSIONS, STATE, "log.jsonl")]
     for folder in (root / SESSIONS, root / STATE):
         if folder.is_dir() and not folder.is_symlink():
-            candidates.extend(folder.iterdir())
+            candidates.extend(sorted(folder.iterdir()))  # the first link named is the same on any file system
     for path in candidates:
         if path.is_symlink():
             raise CampaignDamagedError(t("campaign.err.symlink", where=path.relative_to(root).as_posix()))

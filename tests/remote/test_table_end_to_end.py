@@ -106,3 +106,29 @@ async def test_the_table_follows_reload_ext_and_a_kernel_restart(jp_fetch, jp_se
             await asyncio.sleep(0.2)
     assert reply["ok"], reply
     await jp_fetch("api", "kernels", kernel, method="DELETE", headers=GM)
+
+
+async def test_a_player_queues_behind_a_long_gm_cell_and_a_returning_player_sees_the_current_view(
+        jp_fetch, jp_serverapp):
+    kernel = await _kernel(jp_fetch)
+    await _run(jp_serverapp, kernel, SETUP)
+    await jp_fetch("gamekernel", "table", "api", "view", headers=ALICE)
+    long_cell = asyncio.ensure_future(_run(jp_serverapp, kernel, "import time\ntime.sleep(3)\n%roll 1d6 during"))
+    await asyncio.sleep(0.5)  # the GM's cell is running
+    reply = await _intent(jp_fetch, ALICE, {"action": "roll", "dice": "2d6 queued"})
+    await long_cell
+    assert reply["ok"], reply
+    text = await _run(jp_serverapp, kernel, "from gamekernel.magic_base import current_session as _cs\n"
+                                            "print([e.data['result'].get('label') for e in _cs().log"
+                                            " if e.kind == 'roll'])")
+    assert text.strip() == "['during', 'queued']"  # after the cell, not lost, not before it
+    # away and back: a fresh page load gets the view as it is now, the GM's roll in its story
+    await _run(jp_serverapp, kernel, "%roll 3d6 while-away")
+    deadline = time.monotonic() + 10
+    while True:
+        view = json.loads((await jp_fetch("gamekernel", "table", "api", "view", headers=ALICE)).body)["view"]
+        if any("while-away" in block["text"] for block in view["story"]) or time.monotonic() > deadline:
+            break
+        await asyncio.sleep(0.1)
+    assert any("while-away" in block["text"] for block in view["story"])
+    await jp_fetch("api", "kernels", kernel, method="DELETE", headers=GM)
