@@ -195,6 +195,15 @@ def _player(browser, hub: Hub, user: str):
     return context, page, frames
 
 
+def _quiet(page, *frame_lists: list[str], seconds: float = 1.0) -> None:
+    """Wait until no frame has reached any of the pages for `seconds` (what was in flight has come)."""
+    while True:
+        counts = [len(f) for f in frame_lists]
+        page.wait_for_timeout(seconds * 1000)
+        if [len(f) for f in frame_lists] == counts:
+            return
+
+
 def _story_has(page, text: str, timeout: float = 10.0) -> float:
     """Wait until the page's story shows `text`; the seconds it took (the test waits for the state)."""
     start = time.monotonic()
@@ -221,12 +230,16 @@ def test_players_at_their_own_browsers_see_their_view_and_no_secret(hub):
         alice.click("text=Check")
         alice.wait_for_function("() => document.body.innerText.includes('Aiko tries DX')", timeout=10_000)
         timings["own action -> own view"] = time.monotonic() - start
+        alice.wait_for_function("() => document.getElementById('reply').textContent.startsWith('Aiko')")
+        _story_has(bob, "Aiko tries DX")  # the other player's view of it
+        _quiet(alice, alice_frames, bob_frames)
         # the GM's secrets: no frame at all reaches a player, and no canary ever
         before = (len(alice_frames), len(bob_frames))
         secrets_cell = f"%roll 3d6 {CANARY} --secret\n%check Per --secret @Aiko\n%note {CANARY} --gm"
         _gm_runs(hub.base, gm_token, kernel, secrets_cell)
         alice.wait_for_timeout(1500)
-        assert (len(alice_frames), len(bob_frames)) == before
+        during = alice_frames[before[0]:] + bob_frames[before[1]:]
+        assert (len(alice_frames), len(bob_frames)) == before, [f[:300] for f in during]
         # the GM's public roll reaches both
         _gm_runs(hub.base, gm_token, kernel, "%roll 3d6 public-stairs")
         timings["GM public roll (cell done) -> alice"] = _story_has(alice, "public-stairs")
