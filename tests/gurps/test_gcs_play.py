@@ -395,3 +395,24 @@ def test_gurps_ch_12_a_gcs_sheet_shows_basic_lift_and_encumbrance_as_gcs_does(tm
     ch = Session().gurps_char_import(path).character
     assert ch.basic_lift == 14.5 and ch.encumbrance == 0
     assert "14.5 kg" in character_html(ch)
+
+
+def _trait(name: str, points: int, **extra: Any) -> dict[str, Any]:
+    return {"id": name, "name": name, "calc": {"points": points}, **extra}
+
+
+def test_alternative_abilities_count_the_costliest_in_full_and_the_rest_at_a_fifth_rounded_up():
+    # GCS (Basic Set) alternative abilities: 24 in full, 7 -> 2 and 19 -> 4 (1/5 rounded up) = 30, not 50;
+    # an alternative that is itself a container (Ray) is reduced as a whole
+    ray = {"id": "ray", "name": "Ray", "calc": {"points": 19}, "children": [_trait("Innate Attack", 10),
+                                                                            _trait("Range", 9)]}
+    spells = {"id": "aa", "name": "Spellcasting", "container_type": "alternative_abilities",
+              "calc": {"points": 30}, "children": [_trait("Detect", 7), ray, _trait("Empowerment", 24)]}
+    ch = import_gcs(doc(traits=[spells, _trait("Fit", 5)])).character
+    assert ch.points().total == 30 + 5
+    assert {trait.name: trait.points for trait in ch.traits} == {
+        "Detect": 2, "Innate Attack": 4, "Range": 0, "Empowerment": 24, "Fit": 5}
+    # two equally costly alternatives: one is paid in full, the other at 1/5
+    twins = {"id": "tw", "name": "Twins", "container_type": "alternative_abilities",
+             "children": [_trait("Left", 10), _trait("Right", 10)]}
+    assert import_gcs(doc(traits=[twins])).character.points().total == 10 + 2
