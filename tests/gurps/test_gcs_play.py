@@ -371,3 +371,48 @@ def test_a_multiplied_damage_weapon_is_skipped_with_a_warning_not_a_traceback(tm
     path.write_text(json.dumps(doc(traits=[lash])), encoding="utf-8")
     loaded = Session().gurps_char_import(path)
     assert loaded.character.weapons == () and any("x5" in line for line in loaded.warnings)
+
+
+@pytest.mark.parametrize(("st", "kg"), [(7, 4.9), (8, 6.5), (9, 8.0), (12, 14.5), (0, 0.0), (-1, 0.0)])
+def test_gurps_ch_12_basic_lift_is_rounded_in_lb_from_10_lb_as_the_seed_says(st: int, kg: float):
+    # GURPS-CH-12: BL = ST x ST / 10 kg; "if BL is 10 lbs. or more, round to the nearest whole number"
+    # (lb): ST 7 = 9.8 lb keeps its fraction, ST 8 = 12.8 lb -> 13 lb = 6.5 kg, ST 12 = 28.8 -> 29 lb
+    from gamekernel.gurps.rules.characters import Character, basic_lift_kg
+
+    assert float(basic_lift_kg(st)) == kg
+    if st > 0:
+        assert Character("S", st=st).basic_lift == kg
+
+
+def test_gurps_ch_12_a_gcs_sheet_shows_basic_lift_and_encumbrance_as_gcs_does(tmp_path: Path):
+    # GURPS-CH-12 + GURPS-STD-04: ST 12 lifts 29 lb = 14.5 kg, so 29 lb carried is still no encumbrance
+    from gamekernel.gurps.render import character_html
+
+    pack = {"id": "e1", "description": "Pack", "equipped": True, "quantity": 1, "weight": "29 lb",
+            "calc": {"extended_weight": "29 lb"}}
+    path = tmp_path / "probe.gcs"
+    path.write_text(json.dumps(doc(st=12, equipment=[pack], calc={"basic_lift": "29 lb"})), encoding="utf-8")
+    ch = Session().gurps_char_import(path).character
+    assert ch.basic_lift == 14.5 and ch.encumbrance == 0
+    assert "14.5 kg" in character_html(ch)
+
+
+def _trait(name: str, points: int, **extra: Any) -> dict[str, Any]:
+    return {"id": name, "name": name, "calc": {"points": points}, **extra}
+
+
+def test_alternative_abilities_count_the_costliest_in_full_and_the_rest_at_a_fifth_rounded_up():
+    # GCS (Basic Set) alternative abilities: 24 in full, 7 -> 2 and 19 -> 4 (1/5 rounded up) = 30, not 50;
+    # an alternative that is itself a container (Ray) is reduced as a whole
+    ray = {"id": "ray", "name": "Ray", "calc": {"points": 19}, "children": [_trait("Innate Attack", 10),
+                                                                            _trait("Range", 9)]}
+    spells = {"id": "aa", "name": "Spellcasting", "container_type": "alternative_abilities",
+              "calc": {"points": 30}, "children": [_trait("Detect", 7), ray, _trait("Empowerment", 24)]}
+    ch = import_gcs(doc(traits=[spells, _trait("Fit", 5)])).character
+    assert ch.points().total == 30 + 5
+    assert {trait.name: trait.points for trait in ch.traits} == {
+        "Detect": 2, "Innate Attack": 4, "Range": 0, "Empowerment": 24, "Fit": 5}
+    # two equally costly alternatives: one is paid in full, the other at 1/5
+    twins = {"id": "tw", "name": "Twins", "container_type": "alternative_abilities",
+             "children": [_trait("Left", 10), _trait("Right", 10)]}
+    assert import_gcs(doc(traits=[twins])).character.points().total == 10 + 2

@@ -6,6 +6,8 @@ and re-exports every name here, so callers keep importing from `characters`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import floor
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import DataError, RuleError
@@ -118,6 +120,21 @@ class PointBreakdown:
 # GURPS-PHY-02, PHY-14).
 ENCUMBRANCE_SKILLS = {"Climbing": 1, "Swimming": 2}
 ENCUMBRANCE_LIMITS = (1, 2, 3, 6, 10)  # x Basic Lift: None, Light, Medium, Heavy, X-Heavy (GURPS-STD-04)
+
+
+def basic_lift_lb(st: int) -> Fraction:
+    """ST x ST / 5 lb, rounded to the nearest whole lb once it is 10 lb or more (GURPS-CH-12): the
+    seed states the threshold and the rounded result in lb ("if BL is 10 lbs. or more ... becomes
+    8 lbs."), which is also how GCS rounds; ST below 0 lifts nothing."""
+    st = max(0, st)
+    value = Fraction(st * st, 5)
+    return Fraction(floor(value + Fraction(1, 2))) if value >= 10 else value
+
+
+def basic_lift_kg(st: int) -> Fraction:
+    """Basic Lift in kg, (ST x ST) / 10 kg at the seed's 1 lb = 0.5 kg (ST 10 -> 10 kg, GURPS-CH-12),
+    rounded in lb as the seed says: 14.4 kg (ST 12, 28.8 lb) -> 29 lb = 14.5 kg."""
+    return basic_lift_lb(st) / 2
 
 
 def encumbrance_level(load: float, basic_lift: float) -> int:

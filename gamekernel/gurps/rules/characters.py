@@ -57,6 +57,8 @@ from gamekernel.gurps.rules.character_parts import (  # noqa: F401 (re-exported)
     Reputation,
     Skill,
     SkillLevel,
+    basic_lift_kg,
+    basic_lift_lb,
     check_edits,
     encumbered_move,
     encumbrance_level,
@@ -269,12 +271,8 @@ class Character(Displayable):
 
     @property
     def basic_lift(self) -> float:
-        """ST x ST / 10 kg, ST with Lifting ST; rounded to the nearest kg from 5 kg up (GURPS-CH-12 + OPEN)."""
-        st = self.st + self.lifting_st
-        value = Fraction(st * st, 10)
-        if value >= 5:
-            return float(floor(value + Fraction(1, 2)))
-        return float(value)
+        """Basic Lift in kg for ST with Lifting ST, rounded in lb as the seed says (GURPS-CH-12)."""
+        return float(basic_lift_kg(self.st + self.lifting_st))
 
     @property
     def thrust(self) -> DiceAdds:

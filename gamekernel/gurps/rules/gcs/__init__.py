@@ -19,9 +19,10 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import floor
+from math import ceil, floor
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,48 @@ def _walk(rows: list[dict[str, Any]]):
             yield from _walk(row.get("children") or [])
         else:
             yield row
+
+
+def _row_points(row: dict[str, Any]) -> int:
+    """A trait row's points as the file counts them: its calc, else its children's, else base_points."""
+    points = (row.get("calc") or {}).get("points")
+    if points is None and row.get("children") is not None:
+        return sum(_row_points(child) for child in row["children"] if isinstance(child, dict))
+    try:
+        return int(float(points if points is not None else row.get("base_points", 0) or 0))
+    except (TypeError, ValueError):
+        return 0
+
+
+def _trait_leaves(rows: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], int | None]]:
+    """Leaf traits with the points they add to the total (None: the row's own). In an alternative-
+    abilities container (Basic Set, as GCS counts it) the costliest alternative is paid in full and each
+    other at 1/5, rounded up; the 1/5 is of the alternative as a whole, so its first leaf carries it."""
+    for row in rows or []:
+        if not isinstance(row, dict):
+            continue
+        if row.get("container_type") == "alternative_abilities" and row.get("children"):
+            yield from _alternatives(row["children"])
+        elif "children" in row or str(row.get("type", "")).endswith("_container"):
+            yield from _trait_leaves(row.get("children") or [])
+        else:
+            yield row, None
+
+
+def _alternatives(children: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], int | None]]:
+    """The leaves of one alternative-abilities container: the first costliest child in full, every
+    other child at ceil(points / 5) on its first leaf and 0 on the rest."""
+    alternatives = [child for child in children if isinstance(child, dict) and not child.get("disabled")]
+    values = [_row_points(child) for child in alternatives]
+    full = values.index(max(values)) if values else -1
+    for index, (child, value) in enumerate(zip(alternatives, values, strict=True)):
+        if index == full:
+            yield from _trait_leaves([child])
+            continue
+        reduced: int | None = ceil(Fraction(value, 5))
+        for leaf, _ in _trait_leaves([child]):
+            yield leaf, reduced
+            reduced = 0
 
 
 def _walk_all(rows: list[dict[str, Any]]):
@@ -142,9 +185,9 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         kwargs["fp_lost"] = _int(attributes["fp"]["damage"], f"{where}: attributes[fp].damage")
 
     traits: list[Trait] = []
-    for index, row in enumerate(_walk(data.get("traits") or data.get("advantages") or [])):
+    for index, (row, paid) in enumerate(_trait_leaves(data.get("traits") or data.get("advantages") or [])):
         label = substitute(str(row.get("name", f"trait {index}")), row.get("replacements"))
-        points = row.get("calc", {}).get("points")
+        points = row.get("calc", {}).get("points") if paid is None else paid
         if points is None:
             points = row.get("base_points", 0)
         points = _int(points, f"{where}: traits[{label}].calc.points")
@@ -186,24 +229,24 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
 
     mismatches: list[tuple[str, int, int | None]] = []
     skills: list[Skill] = []
-    for row in numbers.skills:
-        kind = "" if row.kind == "skill" else row.kind
-        college = ", ".join(row.colleges)
-        if row.gcs is not None:
-            comparisons.append((row.kind, row.full_name, row.gcs, row.level))
-            if row.level != row.gcs:
-                mismatches.append((row.full_name, row.gcs, row.level))
-        level = row.gcs if row.gcs is not None else row.level
+    for entry in numbers.skills:
+        kind = "" if entry.kind == "skill" else entry.kind
+        college = ", ".join(entry.colleges)
+        if entry.gcs is not None:
+            comparisons.append((entry.kind, entry.full_name, entry.gcs, entry.level))
+            if entry.level != entry.gcs:
+                mismatches.append((entry.full_name, entry.gcs, entry.level))
+        level = entry.gcs if entry.gcs is not None else entry.level
         if level is None:
-            warnings.append(t("gurps.gcs.no_level", skill=row.full_name))
+            warnings.append(t("gurps.gcs.no_level", skill=entry.full_name))
             continue
-        paid = row.points if row.paid is None else row.paid
-        if row.kind == "skill" and row.attribute and paid > 0 and row.difficulty in DIFFICULTY_BASE:
-            skill = Skill(row.name, row.attribute, row.difficulty, paid, None, row.specialization,
-                          bonus=row.bonus)
+        paid = entry.points if entry.paid is None else entry.paid
+        if entry.kind == "skill" and entry.attribute and paid > 0 and entry.difficulty in DIFFICULTY_BASE:
+            skill = Skill(entry.name, entry.attribute, entry.difficulty, paid, None, entry.specialization,
+                          bonus=entry.bonus)
         else:
-            skill = Skill(row.name, row.attribute, row.difficulty, paid, level, row.specialization,
-                          bonus=row.bonus, kind=kind, college=college)
+            skill = Skill(entry.name, entry.attribute, entry.difficulty, paid, level, entry.specialization,
+                          bonus=entry.bonus, kind=kind, college=college)
         skills.append(skill)
     kwargs["skills"] = tuple(skills)
 
@@ -219,8 +262,8 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     character = Character(**kwargs)
     # a bought skill whose live level is not the one chosen (GCS's when ours differs) keeps that level
     chosen_levels: dict[str, int | None] = {}  # the first row of each full name
-    for row in numbers.skills:
-        chosen_levels.setdefault(row.full_name, row.gcs if row.gcs is not None else row.level)
+    for entry in numbers.skills:
+        chosen_levels.setdefault(entry.full_name, entry.gcs if entry.gcs is not None else entry.level)
     fixed = []
     for skill in character.skills:
         wanted = chosen_levels[skill.full_name]

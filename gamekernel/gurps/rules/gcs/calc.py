@@ -18,7 +18,7 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import Any
 
-from gamekernel.gurps.rules.characters import encumbrance_level
+from gamekernel.gurps.rules.characters import basic_lift_lb, encumbrance_level
 from gamekernel.gurps.rules.damage import progression_damage as gcs_damage
 from gamekernel.gurps.rules.gcs.features import (
     ActiveFeature,
@@ -139,11 +139,8 @@ def _attributes(data: dict[str, Any], numbers: GcsNumbers) -> None:
     numbers.damage_gcs = (str(calc.get("thrust", "")), str(calc.get("swing", "")))
     numbers.lifting_st = int(bonus.get("st:lifting_only", 0))
     lifting = values["st"] + numbers.lifting_st
-    basic_lift_lb = lifting * lifting / 5
-    if basic_lift_lb >= 10:
-        basic_lift_lb = float(round(basic_lift_lb))
     numbers.carried_lb = sum(_extended_weight(row) for row in data.get("equipment") or [] if isinstance(row, dict))
-    numbers.encumbrance = encumbrance_level(numbers.carried_lb, basic_lift_lb)
+    numbers.encumbrance = encumbrance_level(numbers.carried_lb, float(basic_lift_lb(lifting)))
     numbers.dodge = floor(speed) + 3 + numbers.defense_bonus["dodge"]
     # reeling (HP < 1/3, GURPS-INJ-01) and tired (FP < 1/3, FAT-01) each halve Dodge, rounding up
     halved = sum(1 for key in ("hp", "fp") if _below_third(data, key, values[key]))
