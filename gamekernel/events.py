@@ -103,6 +103,7 @@ class EventKind:
 
 
 EVENT_KINDS: dict[str, EventKind] = {}
+ENTROPY_KIND = "secret.entropy"  # the secret stream's entropy (gamekernel/session.py): secret, the GM's alone
 
 
 def register_event(name: str, *, apply: Reducer | None = None, undoable: bool = True) -> EventKind:

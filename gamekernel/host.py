@@ -41,7 +41,6 @@ class SessionHost(Protocol):
 
     # ---- owned by Session (gamekernel/session.py)
     rng: TransactionalRandom  # every public die and shuffle; a refused command puts its draws back
-    secret_rng: TransactionalRandom  # the GM's secret rolls: a stream of its own, derived from the seed
     max_dice: int  # the dice limit of `%config GameKernel.max_dice`
     log: list[Event]  # every event, undo/redo included, in order
     active: list[Event]  # the events in effect after undo/redo
@@ -60,6 +59,10 @@ class SessionHost(Protocol):
 
     def dice_for(self, secret: bool) -> random.Random:
         """The stream a roll draws from: `secret_rng` for a secret roll, else `rng`."""
+        ...
+
+    def restart_secret_stream(self, seed: int) -> None:
+        """A new public seed: the secret stream is keyed afresh (new entropy) at the next secret roll."""
         ...
 
     def undo(self, count: int = 1) -> list[Event]: ...

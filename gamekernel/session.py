@@ -19,13 +19,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from gamekernel.actions.campaign import CampaignActions
 from gamekernel.actions.core import CoreActions
 from gamekernel.cards.actions import CardActions
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.events import (
+    ENTROPY_KIND,
     EVENT_KINDS,
     REACTIONS,
     Event,
@@ -34,6 +35,7 @@ from gamekernel.events import (
     encode_event,
     gc_paused,
     now_iso,
+    register_event,
     register_reaction,
 )
 from gamekernel.gammaworld.actions import GammaWorldActions
@@ -52,6 +54,8 @@ __all__ = ["Session", "active_events", "register_reaction", "replay"]
 Observer = Callable[["Session", Event], None]
 
 META_KINDS = frozenset({"undo", "redo"})
+ENTROPY_BYTES = 16
+register_event(ENTROPY_KIND, undoable=False)
 MetaOutcome = tuple[list[Event], list[list[Event]], TableState]  # active events, redo stack, state
 
 
@@ -78,7 +82,9 @@ class Session(
         self._lock = threading.RLock()  # see `exclusive`
         self._holder: int | None = None
         self.rng = TransactionalRandom(seed)
-        self.secret_rng = TransactionalRandom(secret_seed(seed))
+        self.secret_rng = TransactionalRandom()  # keyed at the first secret roll (see `restart_secret_stream`)
+        self._secret_key: SecretKey = SecretKey(None, True)
+        self._secret_seed: int | None = None  # the public seed the secret stream is keyed from
         self.max_dice = max_dice
         self.log: list[Event] = []
         self.active: list[Event] = []
@@ -91,6 +97,7 @@ class Session(
         self.acting_for: str | None = None  # the player whose intent is being carried out (`acting_as`)
         self.reaction_events: list[Event] = []
         if seed is not None:
+            self.restart_secret_stream(seed)
             self.record("seed", {"seed": seed})
         if log_path is not None:
             self.attach_log(log_path)
@@ -108,7 +115,17 @@ class Session(
         memory instead, so memory and disk always agree and no number is used twice.
         """
         with self._lock:
+            if not self._secret_key.logged and kind != ENTROPY_KIND:
+                self._log_secret_entropy()
             return self._record(kind, data, actor=actor, secret=secret)
+
+    def _log_secret_entropy(self) -> None:
+        """Write the entropy that keys the secret stream, as a secret event, just before the first
+        event after the first secret draw: the GM's log then holds all that replaying the secret dice
+        needs, a refused command leaves no trace, and a notebook without secret rolls keeps its numbers."""
+        key = self._secret_key
+        self._record(ENTROPY_KIND, {"entropy": key.entropy}, actor=None, secret=True)
+        self._secret_key = SecretKey(key.entropy, True)
 
     def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool) -> Event:
         self._check_owner()
@@ -220,7 +237,28 @@ class Session(
         public events and the seed together never reveal what the GM rolled in secret.
         Another thread is refused here too, before it draws a die (see `_check_owner`)."""
         self._check_owner()
-        return self.secret_rng if secret else self.rng
+        if not secret:
+            return self.rng
+        if self._secret_key.entropy is None:
+            self._key_secret_stream()
+        return self.secret_rng
+
+    def restart_secret_stream(self, seed: int) -> None:
+        """A new public seed (the session's, or `%seed N`): the secret stream is keyed afresh at the
+        next secret roll, from this seed and new entropy the players never see."""
+        self._secret_seed = seed
+        self._secret_key = SecretKey(None, True)
+
+    def _key_secret_stream(self) -> None:
+        """Key the secret stream from the seed and 16 bytes of the system's entropy: recovering the
+        public seed from public rolls then predicts no secret die. The entropy waits to be logged
+        (see `_log_secret_entropy`); an unseeded table's stream already has the system's entropy."""
+        if self._secret_seed is None:
+            self._secret_key = SecretKey("", True)
+            return
+        entropy = os.urandom(ENTROPY_BYTES).hex()
+        self.secret_rng.seed(secret_seed(self._secret_seed, entropy))
+        self._secret_key = SecretKey(entropy, False)
 
     # -- undo / redo -----------------------------------------------------------------------
     def undo(self, count: int = 1) -> list[Event]:
@@ -406,14 +444,20 @@ def replay(events: Iterable[Event], state: TableState | None = None) -> TableSta
     return state
 
 
-def secret_seed(seed: int | None) -> int | None:
-    """The seed of the secret stream, derived from the table's seed by SHA-256 (stable across
-    runs, unlike `hash()`), so a seeded session replays exactly while the public stream holds none
-    of the secret dice; None (an unseeded table) leaves both streams to the system's entropy."""
-    if seed is None:
-        return None
-    digest = hashlib.sha256(f"gamekernel secret stream\0{seed}".encode()).digest()
+def secret_seed(seed: int, entropy: str) -> int:
+    """The seed of the secret stream: SHA-256 of the table's seed and the secret entropy (hex) the
+    GM's log holds in its `secret.entropy` event, so the GM's log replays the secret dice exactly
+    while the public seed alone predicts none of them."""
+    digest = hashlib.sha256(f"gamekernel secret stream\0{seed}\0{entropy}".encode()).digest()
     return int.from_bytes(digest[:16], "big")
+
+
+class SecretKey(NamedTuple):
+    """What keys the secret stream now: `entropy` (hex; None before the first secret roll since the
+    seed, "" for an unseeded table) and whether its `secret.entropy` event is in the log yet."""
+
+    entropy: str | None
+    logged: bool
 
 
 def _parse_seed(text: str, where: str) -> int:
@@ -466,15 +510,16 @@ class Transaction:
         session = self._session
         session._check_owner()
         self._count = len(session.log)
-        self._marks = (session.rng.begin(), session.secret_rng.begin())
+        self._marks = (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
         session = self._session
-        public, secret = self._marks
+        public, secret, key = self._marks
         try:
             if kind is not None and issubclass(kind, GameKernelError) and len(session.log) == self._count:
                 session.rng.rollback(public)
                 session.secret_rng.rollback(secret)
+                session._secret_key = key  # a key drawn by the refused command goes with its dice
         finally:
             session.rng.end(public)
             session.secret_rng.end(secret)

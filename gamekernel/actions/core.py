@@ -59,10 +59,8 @@ class CoreActions(HostBase):
         """Reseed the RNG so that everything after this is reproducible (logged)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise UsageError(t("core.err.seed", seed=repr(seed)))
-        from gamekernel.session import secret_seed
-
         self.rng.seed(seed)
-        self.secret_rng.seed(secret_seed(seed))
+        self.restart_secret_stream(seed)
         self.record("seed", {"seed": seed})
         return seed
 

@@ -37,6 +37,12 @@ def _seed(d: Data) -> str:
     return t("core.event.seed", seed=d["seed"])
 
 
+@summarizes("secret.entropy")
+def _secret_entropy(d: Data) -> str:
+    """The GM's log only: the event is secret, so players see no more than "secret"."""
+    return t("core.event.secret_entropy", entropy=d["entropy"])
+
+
 @summarizes("roll")
 def _roll(d: Data) -> str:
     """The roll's working, rebuilt from its faces (so "Success" follows the language)."""

@@ -10,6 +10,7 @@ import traitlets
 
 from gamekernel.display.html import esc, panel
 from gamekernel.errors import UsageError
+from gamekernel.events import ENTROPY_KIND
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
@@ -20,7 +21,8 @@ _LABELS = ("title", "seats", "pending", "asks", "recent", "secrets", "approve", 
 def panel_facts(session: Any) -> dict[str, Any]:
     """The panel's facts: plain data, the GM's own (secrets included: only the GM sees this panel)."""
     seats = session.table_seats
-    secret = [e for e in session.active if e.secret and e.seq not in seats.revealed and not e.kind.startswith("table.")]
+    secret = [e for e in session.active if e.secret and e.seq not in seats.revealed and not e.kind.startswith("table.")
+              and e.kind != ENTROPY_KIND]  # the secret dice's key is never revealed
     return {
         "seats": [[u, list(c)] for u, c in sorted(seats.seats.items())],
         "pending": [{"id": p["id"], "user": p["user"], "action": str(p["intent"].get("action", ""))}

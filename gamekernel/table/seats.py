@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamekernel.errors import NotFoundError, UsageError
-from gamekernel.events import register_event
+from gamekernel.events import ENTROPY_KIND, register_event
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.state import register_part
@@ -155,6 +155,8 @@ class SeatActions(HostBase):
             raise NotFoundError(t("remote.err.no_event", seq=seq))
         if not event.secret:
             raise UsageError(t("remote.err.not_secret", seq=seq))
+        if event.kind == ENTROPY_KIND:
+            raise UsageError(t("remote.err.reveal_entropy", seq=seq))
         if seq in self.table_seats.revealed:
             raise UsageError(t("remote.err.revealed", seq=seq))
         self.record("table.reveal", {"seq": seq})
