@@ -22,6 +22,7 @@ Older layouts are migrated: schema 1 (one `log.jsonl`) and schema 2 (no campaign
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -36,7 +37,7 @@ from typing import Any
 from gamekernel.errors import DataError, StorageError, UsageError
 from gamekernel.events import Event, LogStore, now_iso, storage_error
 from gamekernel.i18n import t
-from gamekernel.util import atomic_write_bytes
+from gamekernel.util import atomic_write_bytes, write_all
 
 INDEX_SCHEMA = 3  # 1 = the foundation's single log.jsonl; 2 = no campaign id; 3 = every file names it
 SNAPSHOT_SCHEMA = 2  # 1 = no campaign id, no list of parts (schema-2 campaigns)
@@ -175,14 +176,15 @@ class CampaignStore:
         path = self.root / LOCK
         me = {"pid": os.getpid(), "host": socket.gethostname(), "time": now_iso()}
         temp = self.root / f".lock.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp"
+        content = json.dumps(me).encode("utf-8")
         try:
-            atomic_write_bytes(temp, json.dumps(me).encode("utf-8"))
+            atomic_write_bytes(temp, content)
         except OSError as exc:
             raise storage_error(exc, LOCK) from None
         try:
             for _ in range(2):
                 try:
-                    os.link(temp, path)
+                    create_exclusive(temp, path, content)
                 except FileExistsError:
                     holder = read_lock(path)
                     if holder and holder.get("host") == me["host"] and not pid_alive(holder.get("pid")):
@@ -553,3 +555,28 @@ def pid_alive(pid: Any) -> bool:
     except PermissionError:
         return True
     return True
+
+
+NO_HARD_LINKS = frozenset({errno.ENOSYS, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP})
+
+
+def create_exclusive(temp: Path, path: Path, content: bytes) -> None:
+    """Create `path` holding `content` only if it does not exist (FileExistsError otherwise).
+
+    A hard link of the written `temp` file is never seen empty; where the system has no hard links
+    (Pyodide has no `os.link`, some shares refuse them) an exclusive create writes the content instead
+    (a reader that finds it still empty says the lock is unreadable, and names its file)."""
+    link = getattr(os, "link", None)
+    if link is not None:
+        try:
+            link(temp, path)
+            return
+        except OSError as exc:
+            if isinstance(exc, FileExistsError) or exc.errno not in NO_HARD_LINKS:
+                raise
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        write_all(fd, content)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
