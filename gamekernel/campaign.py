@@ -26,6 +26,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import socket
 import uuid
 from collections.abc import Mapping
@@ -144,6 +145,9 @@ class CampaignStore:
         refuse_links(self.root)
         self._acquire_lock(notices)
         try:
+            removed = remove_stale_temps(self.root)
+            if removed:
+                notices.append(t("campaign.notice.stale_temps", count=removed))
             index_path = self.root / INDEX
             if index_path.exists():
                 self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
@@ -580,3 +584,37 @@ def create_exclusive(temp: Path, path: Path, content: bytes) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")  # util.atomic_write_bytes and the lock's temp files
+LOCK_TEMP_PID = re.compile(r"\.lock\.(\d+)\.")
+
+
+def remove_stale_temps(root: Path) -> int:
+    """Delete the temporary files a kernel killed mid-write (kill -9) left in the campaign's folders;
+    called once the lock is held, so no other kernel is writing here. A lock temp of a live process
+    (a kernel trying to open at this moment) is left alone. Returns how many were removed."""
+    removed = 0
+    for folder in (root, root / "state", root / "sessions"):
+        removed += sum(_remove_temp(Path(entry.path)) for entry in _entries(folder)
+                       if TEMP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False))
+    return removed
+
+
+def _entries(folder: Path) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder) as entries:
+            return list(entries)
+    except OSError:
+        return []
+
+
+def _remove_temp(path: Path) -> bool:
+    owner = LOCK_TEMP_PID.search(path.name)
+    if owner and pid_alive(int(owner.group(1))):
+        return False
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    return True
