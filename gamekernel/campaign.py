@@ -133,6 +133,7 @@ class CampaignStore:
         self.current_log: LogStore | None = None
         self.last_seq = 0
         self._locked = False
+        self.read_only = False  # opened to be looked at: its folder cannot be written
 
     # -- opening and closing ---------------------------------------------------------------
     def open(self) -> list[str]:
@@ -145,7 +146,7 @@ class CampaignStore:
         refuse_links(self.root)
         self._acquire_lock(notices)
         try:
-            removed = remove_stale_temps(self.root)
+            removed = 0 if self.read_only else remove_stale_temps(self.root)
             if removed:
                 notices.append(t("campaign.notice.stale_temps", count=removed))
             index_path = self.root / INDEX
@@ -184,6 +185,10 @@ class CampaignStore:
         try:
             atomic_write_bytes(temp, content)
         except OSError as exc:
+            if exc.errno in READ_ONLY_ERRORS and (self.root / INDEX).is_file():
+                self.read_only = True  # nothing can be written here, so no other kernel can record either
+                notices.append(t("campaign.notice.read_only", name=repr(self.root.name)))
+                return
             raise storage_error(exc, LOCK) from None
         try:
             for _ in range(2):
@@ -561,6 +566,7 @@ def pid_alive(pid: Any) -> bool:
     return True
 
 
+READ_ONLY_ERRORS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
 NO_HARD_LINKS = frozenset({errno.ENOSYS, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP})
 
 

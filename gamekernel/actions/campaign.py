@@ -90,7 +90,7 @@ class CampaignActions(HostBase):
                     state = snapshot_state(loaded.snapshot, notices)
                 start = 0 if state is None else after(active, loaded.snapshot_seq)
                 state = replay(active[start:], state)
-            log = store.start_session()
+            log = None if store.read_only else store.start_session()
         except BaseException:
             store.release()
             raise
@@ -107,6 +107,11 @@ class CampaignActions(HostBase):
         self.campaign = store
         self._events_since_snapshot = 0
         self.load_warnings: list[str] = loaded.warnings
+        if log is None:  # read-only, looked at and not played: nothing to record, a command that records is refused
+            self._last_refused = None
+            if earlier:
+                notices.append(t("campaign.notice.earlier", count=len(earlier)))
+            return self.campaign_status(notices=tuple(notices + loaded.warnings))
         try:
             self.record("campaign.open",
                         {"name": store.index.name, "session": log.path.name, "events": len(loaded.events)})
@@ -163,7 +168,7 @@ class CampaignActions(HostBase):
         store = self._require_campaign()
         notices: tuple[str, ...] = ()
         try:
-            notices = tuple(self._write_snapshot(store))
+            notices = () if store.read_only else tuple(self._write_snapshot(store))
         except StorageError as error:
             from gamekernel.campaign import CopiesNotWrittenError
 
