@@ -227,7 +227,8 @@ def sync(fd: int) -> None:
     getattr(os, "fdatasync", os.fsync)(fd)
 
 
-KNOWN_OS_ERRORS = frozenset(f"core.err.os.{name}" for name in ("ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "ELOOP"))
+KNOWN_OS_ERRORS = frozenset(f"core.err.os.{name}" for name in ("ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "ELOOP",
+                                                                     "EEXIST", "ENOTDIR", "EISDIR"))
 
 
 def storage_error(exc: OSError, where: str) -> StorageError:

@@ -63,11 +63,11 @@ def test_log_export_through_a_file_or_onto_a_folder_is_one_line(session, tmp_pat
     (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
     with pytest.raises(StorageError) as caught:
         session.log_write(tmp_path / "notes.txt" / "log.md")
-    assert "notes.txt" in one_line(caught.value)
+    assert "notes.txt" in one_line(caught.value) and "a file where a folder is needed" in str(caught.value)
     (tmp_path / "folder.md").mkdir()
     with pytest.raises(StorageError) as caught:
         session.log_write(tmp_path / "folder.md")
-    assert "folder.md" in one_line(caught.value)
+    assert "folder.md" in one_line(caught.value) and "a folder, not a file" in str(caught.value)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.md", "notes.txt"]  # no temp file left
 
 
