@@ -22,9 +22,11 @@ Older layouts are migrated: schema 1 (one `log.jsonl`) and schema 2 (no campaign
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import re
 import socket
 import uuid
 from collections.abc import Mapping
@@ -36,7 +38,7 @@ from typing import Any
 from gamekernel.errors import DataError, StorageError, UsageError
 from gamekernel.events import Event, LogStore, now_iso, storage_error
 from gamekernel.i18n import t
-from gamekernel.util import atomic_write_bytes
+from gamekernel.util import atomic_write_bytes, write_all
 
 INDEX_SCHEMA = 3  # 1 = the foundation's single log.jsonl; 2 = no campaign id; 3 = every file names it
 SNAPSHOT_SCHEMA = 2  # 1 = no campaign id, no list of parts (schema-2 campaigns)
@@ -131,6 +133,7 @@ class CampaignStore:
         self.current_log: LogStore | None = None
         self.last_seq = 0
         self._locked = False
+        self.read_only = False  # opened to be looked at: its folder cannot be written
 
     # -- opening and closing ---------------------------------------------------------------
     def open(self) -> list[str]:
@@ -143,6 +146,9 @@ class CampaignStore:
         refuse_links(self.root)
         self._acquire_lock(notices)
         try:
+            removed = 0 if self.read_only else remove_stale_temps(self.root)
+            if removed:
+                notices.append(t("campaign.notice.stale_temps", count=removed))
             index_path = self.root / INDEX
             if index_path.exists():
                 self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
@@ -175,14 +181,19 @@ class CampaignStore:
         path = self.root / LOCK
         me = {"pid": os.getpid(), "host": socket.gethostname(), "time": now_iso()}
         temp = self.root / f".lock.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp"
+        content = json.dumps(me).encode("utf-8")
         try:
-            atomic_write_bytes(temp, json.dumps(me).encode("utf-8"))
+            atomic_write_bytes(temp, content)
         except OSError as exc:
+            if exc.errno in READ_ONLY_ERRORS and (self.root / INDEX).is_file():
+                self.read_only = True  # nothing can be written here, so no other kernel can record either
+                notices.append(t("campaign.notice.read_only", name=repr(self.root.name)))
+                return
             raise storage_error(exc, LOCK) from None
         try:
             for _ in range(2):
                 try:
-                    os.link(temp, path)
+                    create_exclusive(temp, path, content)
                 except FileExistsError:
                     holder = read_lock(path)
                     if holder and holder.get("host") == me["host"] and not pid_alive(holder.get("pid")):
@@ -552,4 +563,64 @@ def pid_alive(pid: Any) -> bool:
         return False
     except PermissionError:
         return True
+    return True
+
+
+READ_ONLY_ERRORS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+NO_HARD_LINKS = frozenset({errno.ENOSYS, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP})
+
+
+def create_exclusive(temp: Path, path: Path, content: bytes) -> None:
+    """Create `path` holding `content` only if it does not exist (FileExistsError otherwise).
+
+    A hard link of the written `temp` file is never seen empty; where the system has no hard links
+    (Pyodide has no `os.link`, some shares refuse them) an exclusive create writes the content instead
+    (a reader that finds it still empty says the lock is unreadable, and names its file)."""
+    link = getattr(os, "link", None)
+    if link is not None:
+        try:
+            link(temp, path)
+            return
+        except OSError as exc:
+            if isinstance(exc, FileExistsError) or exc.errno not in NO_HARD_LINKS:
+                raise
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        write_all(fd, content)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")  # util.atomic_write_bytes and the lock's temp files
+LOCK_TEMP_PID = re.compile(r"\.lock\.(\d+)\.")
+
+
+def remove_stale_temps(root: Path) -> int:
+    """Delete the temporary files a kernel killed mid-write (kill -9) left in the campaign's folders;
+    called once the lock is held, so no other kernel is writing here. A lock temp of a live process
+    (a kernel trying to open at this moment) is left alone. Returns how many were removed."""
+    removed = 0
+    for folder in (root, root / "state", root / "sessions"):
+        removed += sum(_remove_temp(Path(entry.path)) for entry in _entries(folder)
+                       if TEMP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False))
+    return removed
+
+
+def _entries(folder: Path) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder) as entries:
+            return list(entries)
+    except OSError:
+        return []
+
+
+def _remove_temp(path: Path) -> bool:
+    owner = LOCK_TEMP_PID.search(path.name)
+    if owner and pid_alive(int(owner.group(1))):
+        return False
+    try:
+        path.unlink()
+    except OSError:
+        return False
     return True

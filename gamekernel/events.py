@@ -228,7 +228,8 @@ def sync(fd: int) -> None:
     getattr(os, "fdatasync", os.fsync)(fd)
 
 
-KNOWN_OS_ERRORS = frozenset(f"core.err.os.{name}" for name in ("ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "ELOOP"))
+KNOWN_OS_ERRORS = frozenset(f"core.err.os.{name}" for name in ("ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "ELOOP",
+                                                                     "EEXIST", "ENOTDIR", "EISDIR"))
 
 
 def storage_error(exc: OSError, where: str) -> StorageError:
@@ -236,6 +237,23 @@ def storage_error(exc: OSError, where: str) -> StorageError:
     key = f"core.err.os.{errno.errorcode.get(exc.errno or 0, '')}"
     reason = t(key) if key in KNOWN_OS_ERRORS else (os.strerror(exc.errno) if exc.errno else str(exc))
     return StorageError(t("core.err.write_failed", where=where, reason=reason))
+
+
+@contextmanager
+def refusing_failed_writes(where: str) -> Iterator[None]:
+    """Turn a failed user-named write (bad path, disk full, read-only folder, a path the file system
+    cannot encode) into one StorageError line naming `where`; the writers leave no file behind."""
+    try:
+        yield
+    except UnicodeEncodeError:
+        raise StorageError(t("core.err.path_unencodable", where=printable(where))) from None
+    except OSError as exc:
+        raise storage_error(exc, printable(where)) from None
+
+
+def printable(text: str) -> str:
+    """`text` with lone surrogates shown as escapes, so that the message itself can be sent as UTF-8."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _what_is_bad(exc: UnicodeDecodeError | json.JSONDecodeError) -> tuple[str, int]:

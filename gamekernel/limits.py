@@ -131,11 +131,22 @@ def user_path(text: str | os.PathLike[str], what: str = "file") -> Path:
     what = t(f"limits.what.{what}")
     if "\x00" in raw:
         raise UsageError(t("limits.err.nul", what=what))
+    _check_encodable(raw, what)
     path = Path(os.path.expanduser(raw))
     longest = max((len(part) for part in path.parts), default=0)
     if longest > min(_current.max_name, 255):
         raise UsageError(t("limits.err.name_long", what=what, length=longest, limit=min(_current.max_name, 255)))
     return path
+
+
+def _check_encodable(raw: str, what: str) -> None:
+    """Refuse a name the file system cannot encode (a lone surrogate such as U+D800) before any
+    file call, which would fail with UnicodeEncodeError instead of a line."""
+    try:
+        os.fsencode(raw)
+    except UnicodeEncodeError as error:
+        char = f"U+{ord(raw[error.start]):04X}"
+        raise UsageError(t("limits.err.unencodable", what=what, char=char)) from None
 
 
 def data_name(name: str, fallback: str = "unnamed") -> str:

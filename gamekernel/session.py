@@ -24,7 +24,7 @@ from typing import Any, Literal, NamedTuple
 from gamekernel.actions.campaign import CampaignActions
 from gamekernel.actions.core import CoreActions
 from gamekernel.cards.actions import CardActions
-from gamekernel.errors import GameKernelError, UsageError
+from gamekernel.errors import GameKernelError, StorageError, UsageError
 from gamekernel.events import (
     ENTROPY_KIND,
     EVENT_KINDS,
@@ -129,6 +129,7 @@ class Session(
 
     def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool) -> Event:
         self._check_owner()
+        self._check_writable()
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")
@@ -383,6 +384,13 @@ class Session(
         self.log = list(events)
         self.active, self._redo_stack = active_events(self.log)
         self.state = replay(self.active)
+
+    def _check_writable(self) -> None:
+        """A campaign opened read-only (its folder cannot be written) can be looked at, not played:
+        an event recorded only in memory would be lost at close, so it is refused before anything changes."""
+        campaign = getattr(self, "campaign", None)
+        if campaign is not None and campaign.read_only:
+            raise StorageError(t("campaign.err.read_only", name=repr(campaign.root.name)))
 
     def close(self) -> None:
         if self._store is not None:

@@ -11,6 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gamekernel.errors import DataError, GameKernelError
+from gamekernel.i18n import t
+
 _PART_FACTORIES: dict[str, Callable[[], Any]] = {}
 
 
@@ -67,8 +70,17 @@ class TableState:
             if name in data:
                 if not callable(rebuild):
                     return None
-                state.parts[name] = rebuild(data[name])
+                state.parts[name] = _rebuilt(name, rebuild, data[name])
         return state
+
+
+def _rebuilt(name: str, rebuild: Callable[[Any], Any], data: Any) -> Any:
+    """One part rebuilt from its snapshot picture; a picture it cannot read (a hand edit, a damaged
+    file) is a DataError naming the part, so that the caller can replay the log instead."""
+    try:
+        return rebuild(data)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, GameKernelError) as error:
+        raise DataError(t("core.err.snapshot_part", part=name, error=f"{type(error).__name__}: {error}")) from None
 
 
 def _part_dict(part: Any) -> Any:

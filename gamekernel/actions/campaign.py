@@ -11,9 +11,9 @@ import contextlib
 import os
 from bisect import bisect_right
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from gamekernel.errors import StorageError, UsageError
+from gamekernel.errors import DataError, StorageError, UsageError
 from gamekernel.events import Event, gc_paused, register_event
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
@@ -25,10 +25,23 @@ if TYPE_CHECKING:
 
     from gamekernel.campaign import CampaignStore
     from gamekernel.events import LogStore
+    from gamekernel.state import TableState
 
 AUTO_SNAPSHOT_EVERY = 5_000
 
 register_event("campaign.open", undoable=False)
+
+
+def snapshot_state(snapshot: dict[str, Any], notices: list[str]) -> TableState | None:
+    """The state a snapshot holds, or None (replay the whole log) with a notice naming the part that
+    could not be read: the log is the record, the snapshot only saves replay time."""
+    from gamekernel.state import TableState
+
+    try:
+        return TableState.from_dict(snapshot)
+    except DataError as error:
+        notices.append(t("campaign.notice.snapshot_replayed", error=str(error)))
+        return None
 
 
 def snapshot_is_valid(events: list[Event], snapshot_seq: int) -> bool:
@@ -60,7 +73,6 @@ class CampaignActions(HostBase):
         campaign's own, just closed, not events recorded before it that it leaves out."""
         from gamekernel.campaign import CampaignStore
         from gamekernel.session import active_events, replay
-        from gamekernel.state import TableState
 
         if self.campaign is not None:
             raise UsageError(t("campaign.err.already_open", name=repr(self.campaign.root.name)))
@@ -75,10 +87,10 @@ class CampaignActions(HostBase):
                 active, redo_stack = active_events(loaded.events)
                 state = None
                 if loaded.snapshot is not None and snapshot_is_valid(loaded.events, loaded.snapshot_seq):
-                    state = TableState.from_dict(loaded.snapshot)
+                    state = snapshot_state(loaded.snapshot, notices)
                 start = 0 if state is None else after(active, loaded.snapshot_seq)
                 state = replay(active[start:], state)
-            log = store.start_session()
+            log = None if store.read_only else store.start_session()
         except BaseException:
             store.release()
             raise
@@ -95,6 +107,11 @@ class CampaignActions(HostBase):
         self.campaign = store
         self._events_since_snapshot = 0
         self.load_warnings: list[str] = loaded.warnings
+        if log is None:  # read-only, looked at and not played: nothing to record, a command that records is refused
+            self._last_refused = None
+            if earlier:
+                notices.append(t("campaign.notice.earlier", count=len(earlier)))
+            return self.campaign_status(notices=tuple(notices + loaded.warnings))
         try:
             self.record("campaign.open",
                         {"name": store.index.name, "session": log.path.name, "events": len(loaded.events)})
@@ -151,7 +168,7 @@ class CampaignActions(HostBase):
         store = self._require_campaign()
         notices: tuple[str, ...] = ()
         try:
-            notices = tuple(self._write_snapshot(store))
+            notices = () if store.read_only else tuple(self._write_snapshot(store))
         except StorageError as error:
             from gamekernel.campaign import CopiesNotWrittenError
 

@@ -120,6 +120,7 @@ class CoreActions(HostBase):
         kernel recorded since it opened the campaign. `players` writes the players' story instead
         of the GM's log (`odds` adds the odds to its rolls; `date` heads it instead of the session's
         own date)."""
+        from gamekernel.events import refusing_failed_writes
         from gamekernel.render.log import export_html, export_markdown
         from gamekernel.render.story import story_html, story_markdown, tell
         from gamekernel.util import atomic_write_text
@@ -141,7 +142,8 @@ class CoreActions(HostBase):
         else:
             text = export_markdown(events) if markdown else export_html(events)
             count = len(events)
-        atomic_write_text(path, text)
+        with refusing_failed_writes(str(path)):
+            atomic_write_text(path, text)
         return Written(path, count)
 
     def undo_result(self, count: int = 1):

@@ -18,7 +18,7 @@ from typing import Any
 
 from gamekernel import limits
 from gamekernel.errors import GameKernelError, NotFoundError, RuleError, UsageError
-from gamekernel.events import register_event
+from gamekernel.events import refusing_failed_writes, register_event
 from gamekernel.gurps.results import (
     CharacterList,
     GcsDifferences,
@@ -302,10 +302,11 @@ class GurpsActions(HostBase):
         character = self.gurps_character(name)
         # a typed path may hold folders and `~`; a name from data (a .gcs) is only ever a file name
         target = limits.user_path(path) if path else Path(limits.data_name(character.name) + ".json")
-        if target.suffix.lower() == ".gcs":
-            export_gcs(character, target)
-        else:
-            save_character(target, character)
+        with refusing_failed_writes(str(target)):
+            if target.suffix.lower() == ".gcs":
+                export_gcs(character, target)
+            else:
+                save_character(target, character)
         self.record("gurps.char.save", {"name": character.name, "path": str(target)}, actor=character.name)
         return SavedCharacter(character.name, str(target))
 

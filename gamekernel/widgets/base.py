@@ -144,12 +144,22 @@ class SessionWidget(anywidget.AnyWidget):
             result = self.handle_action(str(content["action"]), content)
             self.error = ""
         except GameKernelError as exc:
-            self.error = ""  # a refusal repeated word for word still reaches the front end as a change
-            self.error = str(exc)  # refused: nothing happened, nothing is recorded
+            self._refuse(str(exc))  # refused: nothing happened, nothing is recorded
+            return
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:  # a message with a missing or odd field
+            self._refuse(bad_message(content.get("action"), exc))
             return
         if result is not None:
             notices = tuple(self.session.reaction_events[mark:])
             self.record_action(WithNotices(result, notices) if notices else result)
+
+    def _refuse(self, text: str) -> None:
+        """Show a refusal; a lone surrogate the page sent (JSON allows "\\ud800") is shown escaped,
+        or the message itself could not be sent back as UTF-8."""
+        from gamekernel.events import printable
+
+        self.error = ""  # a refusal repeated word for word still reaches the front end as a change
+        self.error = printable(text)
 
     # -- the saved record (gamekernel/widgets/record.py) -----------------------------------------
     @property
@@ -249,3 +259,16 @@ def _make_room(widget: SessionWidget) -> None:
         if old is not None:
             old.sleep()
     _OPEN[widget.session] = following
+
+
+def bad_message(action: Any, error: Exception) -> str:
+    """One line for a front-end message the widget cannot use: a field missing (KeyError) or a value
+    of the wrong kind (`inf`, NaN, a list for a name). Messages are data from the page, not calls."""
+    from gamekernel.events import printable
+    from gamekernel.i18n import t
+
+    name = printable(str(action))
+    if isinstance(error, KeyError):
+        field = printable(str(error.args[0] if error.args else ""))
+        return t("core.widget.err.missing_field", action=name, field=field)
+    return t("core.widget.err.bad_value", action=name, error=printable(str(error)))

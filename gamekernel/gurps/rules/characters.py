@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
 from difflib import get_close_matches
@@ -89,6 +88,7 @@ from gamekernel.gurps.rules.traits import Trait, load_traits, maybe_trait
 from gamekernel.gurps.rules.weapons import CharacterWeapon, find_weapon
 from gamekernel.i18n import t
 from gamekernel.text import half_width, match_key, same_name
+from gamekernel.util import atomic_write_text
 
 SCHEMA = 1
 
@@ -864,20 +864,10 @@ def roll_check(
 
 
 def save_character(path: str | os.PathLike[str], character: Character) -> Path:
-    """Write the character as JSON atomically (temp file in the same folder + rename)."""
+    """Write the character as JSON atomically (temp file in the same folder + rename); the file's
+    permissions follow the umask, as every other file the kernel writes."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(character.to_dict(), ensure_ascii=False, indent=2) + "\n"
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(target, json.dumps(character.to_dict(), ensure_ascii=False, indent=2) + "\n")
     return target
 
 

@@ -15,6 +15,7 @@ import io
 import json
 import os
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from pathlib import Path
 from typing import IO
 
@@ -270,11 +271,15 @@ def write_index(cards: list[CardFacts], path: Path, source: str) -> None:
     """Atomic write: a header line then one compact row per card."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_suffix(".tmp")
-    with open(temp, "w", encoding="utf-8") as handle:
-        handle.write(json.dumps({"gamekernel_mtg_index": INDEX_VERSION, "source": source}) + "\n")
-        for card in cards:
-            handle.write(json.dumps(card.to_row(), ensure_ascii=False, separators=(",", ":")) + "\n")
-    os.replace(temp, path)
+    try:
+        with open(temp, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps({"gamekernel_mtg_index": INDEX_VERSION, "source": source}) + "\n")
+            for card in cards:
+                handle.write(json.dumps(card.to_row(), ensure_ascii=False, separators=(",", ":")) + "\n")
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
 
 
 def read_index(path: Path) -> FactsIndex:
@@ -311,7 +316,9 @@ def load_card_data(path: str | os.PathLike[str], *, cache: str | Path | None = N
     stream = _open(source, progress)
     try:
         cards = list(readers[kind](stream))
-    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile, RecursionError):
+    except RecursionError:
+        raise DataError(t("limits.err.too_deep", file=source.name)) from None
+    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile):
         raise DataError(t("limits.err.binary", file=source.name)) from None
     finally:
         stream.text.close()
@@ -320,5 +327,12 @@ def load_card_data(path: str | os.PathLike[str], *, cache: str | Path | None = N
         progress(stream.total, stream.total)
     index = FactsIndex(cards, source=source.name)
     if use_cache:
-        write_index(list(index.cards()), index_path, source.name)
+        _try_write_index(list(index.cards()), index_path, source.name)
     return index
+
+
+def _try_write_index(cards: list[CardFacts], path: Path, source: str) -> None:
+    """Write the cache index if the cache folder can be written: the index only saves time on the
+    next load, so a read-only or full cache folder must not refuse the card data already read."""
+    with suppress(OSError):  # the next load reads the card file again
+        write_index(cards, path, source)

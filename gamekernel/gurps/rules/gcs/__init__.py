@@ -43,6 +43,7 @@ from gamekernel.gurps.rules.skills import DIFFICULTY_BASE
 from gamekernel.gurps.rules.traits import Trait, maybe_trait
 from gamekernel.gurps.rules.weapons import CharacterWeapon, validate_weapon
 from gamekernel.i18n import t
+from gamekernel.util import atomic_write_text
 
 SUPPORTED_VERSIONS = range(2, 6)
 APPEARANCE_NAMES = {
@@ -614,10 +615,7 @@ def export_gcs(character: Character, target: str | Path) -> Path:
         text = ", ".join(t(f"gurps.condition.{key}") for key in character.conditions)
         notes.append({"id": EXPORT_NOTE_ID, "text": t("gurps.char.conditions", conditions=text)})
     data["notes"] = notes
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    temp = destination.with_name(f".{destination.name}.tmp")
-    temp.write_text(json.dumps(data, ensure_ascii=False, indent="\t") + "\n", encoding="utf-8")
-    os.replace(temp, destination)
+    atomic_write_text(destination, json.dumps(data, ensure_ascii=False, indent="\t") + "\n")
     return destination
 
 

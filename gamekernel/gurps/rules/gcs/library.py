@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
@@ -25,6 +26,7 @@ from gamekernel.errors import DataError, NotFoundError
 from gamekernel.gurps.rules.gcs.features import plain_name
 from gamekernel.i18n import t
 from gamekernel.text import match_key
+from gamekernel.util import atomic_write_text
 
 Progress = Callable[[int, int], None]  # (bytes read, total bytes)
 KINDS = {".skl": "skill", ".spl": "spell", ".adq": "trait", ".trt": "trait", ".eqp": "equipment"}
@@ -192,11 +194,9 @@ def index_library(folder: str | os.PathLike[str], *, cache: str | Path | None = 
         done += path.stat().st_size
         if progress:
             progress(done, total)
-    target.parent.mkdir(parents=True, exist_ok=True)
     rows = {"version": INDEX_VERSION, "source": str(root),
             "entries": [{"kind": e.kind, "name": e.name, "specialization": e.specialization, "facts": e.facts}
                         for e in entries]}
-    temp = target.with_suffix(".tmp")
-    temp.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
-    os.replace(temp, target)
+    with suppress(OSError):  # the cache only saves time: a read-only or full cache folder must not refuse the library
+        atomic_write_text(target, json.dumps(rows, ensure_ascii=False))
     return LibraryIndex(str(root), entries, skipped=tuple(skipped))
