@@ -92,14 +92,18 @@ class Bridge:
             self.open_comm(force=True)
         return True
 
-    async def wait_ready(self, seconds: float = 10.0) -> bool:
-        """Until the kernel has answered the comm (opened again after a restart or a reload)."""
+    async def wait_ready(self, seconds: float = 30.0) -> bool:
+        """Until the kernel has answered the comm (opened again after a restart or a reload). An
+        answer that does not come within a second is asked for again on a new comm: a just-connected
+        iopub socket can miss the first messages (ZeroMQ's late subscriber)."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if not self.ensure():
                 return False
             if self.ready:
                 return True
+            if time.monotonic() - self.last_open > 1.0:
+                self.open_comm(force=True)
             await asyncio.sleep(0.05)
         return self.ready
 
@@ -129,6 +133,8 @@ class Bridge:
         if not force and time.monotonic() - self.last_open < 1.0:
             return
         self.last_open = time.monotonic()
+        if self.comm_id is not None and not self.ready:  # an opening never answered: close it first
+            self.session.send(self.shell, "comm_close", {"comm_id": self.comm_id, "data": {}})
         self.ready = False
         self.comm_id = uuid.uuid4().hex
         self.session.send(self.shell, "comm_open", {"comm_id": self.comm_id, "target_name": TARGET, "data": {}})
@@ -182,7 +188,7 @@ class Bridge:
             self.send({"type": "watch", "users": sorted(self.watched)})
 
     async def view(self, user: str, wait: float = 5.0) -> dict[str, Any] | None:
-        if not self.ensure():
+        if not await self.wait_ready():
             return None
         self.watch(user)
         deadline = time.monotonic() + wait
