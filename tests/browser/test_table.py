@@ -36,7 +36,7 @@ def test_table_dashboard_driven_by_clicks(lab):
     assert page.locator(f'{D} .gk-table-gurps .gk-table-row.gk-active[data-name="Aiko"]').count() == 1
     assert page.locator(f'{D} .gk-table-gamma .gk-table-row[data-name="Rin"] .gk-table-card').count() == 2
     assert page.locator(f'{D} .gk-table-mtg .gk-table-row[data-name="Mira"]').inner_text().count("12") >= 1
-    page.locator(f"{D} .gk-table-mtg").first.scroll_into_view_if_needed()
+    _scroll_to(page.locator(f"{D} .gk-table-mtg").first)
     lab.screenshot(page, "table-light.png")
 
     page.locator(f'{D} .gk-table-gamma .gk-table-tap').first.click()
@@ -56,9 +56,23 @@ def test_table_dashboard_driven_by_clicks(lab):
     assert page.locator(f"{D} .gk-table-difficulty").first.input_value() == "3"  # kept between clicks
     page.locator(f"{D} .gk-table-scene").first.click()
     page.locator(f"{D} .gk-table-status", has_text="Scene 2").first.wait_for(timeout=60_000)
-    page.locator(f"{D} .gk-table-mtg").first.scroll_into_view_if_needed()
+    _scroll_to(page.locator(f"{D} .gk-table-mtg").first)
     lab.screenshot(page, "table-light-after.png")
     _theme(page, "JupyterLab Dark", "false")
     lab.screenshot(page, "table-dark.png")
     _theme(page, "JupyterLab Light", "true")
     lab.close_page(page)
+
+
+def _scroll_to(locator, tries: int = 5) -> None:
+    """Scroll a part of the dashboard into view for a screenshot; a redraw between finding the node
+    and scrolling to it detaches it, so find it again (the state itself was already waited for)."""
+    from playwright.sync_api import Error
+
+    for attempt in range(tries):
+        try:
+            locator.scroll_into_view_if_needed(timeout=10_000)
+            return
+        except Error:
+            if attempt == tries - 1:
+                raise
