@@ -635,7 +635,10 @@ class CombatActions(HostBase):
         template = find_name(spec.name, part.templates)
         if template is not None and character is None:
             return cb.quick_combatant(template, part.templates[template], pc=pc)
-        return part.person(spec.name)
+        try:
+            return part.person(spec.name)
+        except NotFoundError as err:
+            raise NotFoundError(t("combat.err.unknown_fighter", name=spec.name)) from err
 
     # ---- the public API (every magic has its method)
 
