@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamekernel.errors import NotFoundError, RuleError, UsageError
-from gamekernel.events import Event, register_event
+from gamekernel.events import Event, kind_word, register_event
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.gurps.rules.damage import DamageRoll
@@ -200,4 +200,4 @@ def _nothing_to_explain(event: Event) -> str:
     so the refusal never lists "rolls" among what is explained while refusing one."""
     if event.kind == "roll":
         return t("explain.none_roll", seq=event.seq)
-    return t("explain.none", seq=event.seq, kind=event.kind)
+    return t("explain.none", seq=event.seq, kind=kind_word(event.kind))
