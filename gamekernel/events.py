@@ -114,6 +114,14 @@ def register_event(name: str, *, apply: Reducer | None = None, undoable: bool = 
     return kind
 
 
+def kind_word(kind: str) -> str:
+    """An event kind as the log shows it: a word in the current language with a short rule-set
+    label ("GURPS check"), never the internal id (the id only for a kind without a word)."""
+    key = f"kind.{kind}"
+    word = t(key)
+    return kind if word == key else word
+
+
 Reaction = Callable[[Any, Event], None]
 REACTIONS: list[Reaction] = []
 

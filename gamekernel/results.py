@@ -40,6 +40,7 @@ class LogView(Displayable):
     events: tuple[Event, ...]
     show_secrets: bool = False
     total: int = 0  # events in the whole log: more than shown adds a line saying how to see them
+    log: tuple[Event, ...] = ()  # the whole log: which events are undone, what an undo took back
 
 
 @dataclass(frozen=True, repr=False)

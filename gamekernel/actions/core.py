@@ -107,7 +107,7 @@ class CoreActions(HostBase):
         if last is not None and last < 1:
             raise UsageError(t("core.err.log_count", count=last))
         events = self.log if last is None else self.log[-last:]
-        return LogView(tuple(events), show_secrets, total=len(self.log))
+        return LogView(tuple(events), show_secrets, total=len(self.log), log=tuple(self.log))
 
     def log_write(
         self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,

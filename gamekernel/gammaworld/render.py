@@ -348,6 +348,17 @@ def result_text(result: AlphaResult) -> str:
     return "\n".join(lines)
 
 
+# Steps that deal a new hand show its cards; any other step (a deck edit, a tap, a flux) changed one
+# card or none, so it shows the one-line status and the command that shows the cards.
+FULL_HAND_STEPS = frozenset({"draw", "character", "encounter_end", "rest", "cards"})
+
+
+def hand_status_html(hand: HandView) -> str:
+    """The one-line status of a hand and how to see its cards (`%hand Rin`)."""
+    hint = t("gammaworld.hand.see", name=hand.name)
+    return f'<div class="gk-line">{esc(hand_text(hand))}</div><div class="gk-line">{esc(hint)}</div>'
+
+
 @renders(AlphaResult)
 def result_html(result: AlphaResult) -> str:
     lines = _lines(result)
@@ -358,7 +369,8 @@ def result_html(result: AlphaResult) -> str:
     if result.step.kind in ("flux_pending", "flux_ask"):
         head = f'<span class="gk-flux-banner" style="font-size:15px">{head}</span>'
     rest = "".join(f'<div class="gk-line">{chip(text, tone_)}</div>' for tone_, text in lines[1:])
-    hands = "".join(hand_html(hand) for hand in result.hands)
+    full = result.step.kind in FULL_HAND_STEPS
+    hands = "".join(hand_html(hand) if full else hand_status_html(hand) for hand in result.hands)
     return panel(f"gw gk-gw-{result.step.kind}", f"{rest}{hands}", title_html=head, tone=tone)
 
 

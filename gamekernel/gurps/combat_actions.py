@@ -71,6 +71,12 @@ class CombatPart:
             roster={k: Combatant.from_dict(v) for k, v in data.get("roster", {}).items()},
         )
 
+    def close_names(self, name: str) -> list[str]:
+        """The fighters, roster entries and characters `name` could mean (empty: it names nobody)."""
+        fighters = [c.name for c in self.fight.combatants] if self.fight is not None and not self.fight.over else []
+        found, close = resolve_name(name, [*fighters, *self.roster, *(self.characters or {})])
+        return [found] if found is not None else list(close)
+
     def person(self, name: str) -> Combatant:
         """Someone in the fight, else in the roster, else a GURPS character of the session: `name` is
         resolved once over all three (exact first, then an unambiguous start)."""
@@ -582,6 +588,29 @@ def parse_minutes(text: str) -> int:
     return int(n * factor)
 
 
+def _injury(damage: Any) -> int | None:
+    """The injury a DamageReport dealt, or None when no damage was rolled."""
+    return None if damage is None else damage.damage.injury
+
+
+def attack_outcome(report: Any) -> dict[str, Any]:
+    """What the log line of an attack says happened: hit or miss (GURPS-CMB-26), and the injury
+    when damage was rolled at once (no defense allowed)."""
+    hit = None if report.attack is None else report.attack.hit
+    return {"hit": hit, "injury": _injury(report.damage)}
+
+
+def defense_outcome(report: Any) -> dict[str, Any]:
+    """What the log line of a defense says: defended or not (GURPS-CMB-40), and the injury taken."""
+    defended = report.roll is not None and report.roll.success
+    return {"defended": defended, "injury": _injury(report.damage)}
+
+
+def damage_outcome(report: Any) -> dict[str, Any]:
+    """The injury a damage roll dealt (GURPS-DMG-08), for its log line."""
+    return {"injury": _injury(report)}
+
+
 class CombatActions(HostBase):
     """GURPS combat operations of the Session (each one event, undoable)."""
 
@@ -635,7 +664,12 @@ class CombatActions(HostBase):
         template = find_name(spec.name, part.templates)
         if template is not None and character is None:
             return cb.quick_combatant(template, part.templates[template], pc=pc)
-        return part.person(spec.name)
+        try:
+            return part.person(spec.name)
+        except NotFoundError as err:
+            if part.close_names(spec.name):
+                raise  # ambiguous or misspelt: the error names the candidates
+            raise NotFoundError(t("combat.err.unknown_fighter", name=spec.name)) from err
 
     # ---- the public API (every magic has its method)
 
@@ -711,7 +745,7 @@ class CombatActions(HostBase):
         if bad:
             raise UsageError(t("combat.err.attack_options", bad=", ".join(sorted(bad)), known=", ".join(sorted(known))))
         return self._combat("attack", {"attacker": attacker, "target": target, "weapon": weapon,
-                                       "options": options}, actor=attacker)
+                                       "options": options}, actor=attacker, outcome=attack_outcome)
 
     def combat_defend(self, name: str, kind: str = ""):
         fight = running_fight(self.state[PART])
@@ -723,7 +757,7 @@ class CombatActions(HostBase):
                                          unheard=p.hearing == "unheard")
             kind = offered[0][0] if offered else "none"
         kind = defense_key(kind)
-        return self._combat("defend", {"name": name, "kind": kind}, actor=name)
+        return self._combat("defend", {"name": name, "kind": kind}, actor=name, outcome=defense_outcome)
 
     def combat_damage(self, name: str, spec: str, *, attacker: str = "", dr: int | None = None, half: bool = False,
                       secret: bool = False):
@@ -734,7 +768,7 @@ class CombatActions(HostBase):
             args["dr"] = int(dr)
         if half:
             args["half"] = True
-        return self._combat("damage", args, secret=secret)
+        return self._combat("damage", args, secret=secret, outcome=damage_outcome)
 
     def combat_fighter(self, name: str | None) -> str | None:
         """The exact name of `name` in the running fight, or None (no fight, or not in it)."""

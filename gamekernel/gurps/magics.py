@@ -55,6 +55,13 @@ def gurps_contest_odds(session, args: Args):
     return session.gurps_contest_odds(_checks().parse_side(sides[0]), _checks().parse_side(sides[1]), args.actor)
 
 
+def _changed(session, character):
+    """A sheet edit's result: the change just logged and a short status, the sheet one %sheet away."""
+    from gamekernel.gurps.results import SheetChange
+
+    return SheetChange(character, session.log[-1].data.get("change"))
+
+
 def _fields(words: list[str]) -> dict[str, object]:
     fields: dict[str, object] = {}
     for word in words:
@@ -139,8 +146,9 @@ class GurpsMagics(SessionMagics):
                 raise UsageError(t("gurps.err.usage", usage="%char skill NAME [ATTR/DIFF] POINTS [@Name]"))
             points = whole_number(words[-1], t("limits.what.field", field="points"), limit="max_count")
             if len(words) >= 3 and _ATTR_DIFF.fullmatch(words[-2]):
-                return session.gurps_char_add_skill(" ".join(words[:-2]), points, name=actor, difficulty=words[-2])
-            return session.gurps_char_add_skill(" ".join(words[:-1]), points, name=actor)
+                return _changed(session, session.gurps_char_add_skill(" ".join(words[:-2]), points, name=actor,
+                                                                      difficulty=words[-2]))
+            return _changed(session, session.gurps_char_add_skill(" ".join(words[:-1]), points, name=actor))
         if args.sub == "trait":
             words = args.trait
             if not words:
@@ -149,7 +157,8 @@ class GurpsMagics(SessionMagics):
             if len(words) > 1 and words[-1].lstrip("-").isdigit():
                 level = whole_number(words[-1], t("limits.what.field", field="level"), limit="max_count")
                 name_words = words[:-1]
-            return session.gurps_char_add_trait(" ".join(name_words), level=level, option="", name=actor)
+            return _changed(session, session.gurps_char_add_trait(" ".join(name_words), level=level, option="",
+                                                                  name=actor))
         return self._weapon(actor, args.weapon)
 
     def _weapon(self, actor: str | None, rest: str):

@@ -18,6 +18,7 @@ from gamekernel.gurps.results import (
     LoadedCharacter,
     LuckStatus,
     SavedCharacter,
+    SheetChange,
 )
 from gamekernel.gurps.rules.characters import Character
 from gamekernel.gurps.rules.checks import CheckOdds, SuccessRoll
@@ -186,6 +187,25 @@ def damage_html(result: DamageRoll) -> str:
 
 
 # ---------------------------------------------------------------- characters
+
+
+def _sheet_change_lines(result: SheetChange) -> list[str]:
+    """The change, the character's short status and the command that shows the whole sheet."""
+    character = result.character
+    change = char_change_text(character.name, result.change) if result.change else character.name
+    return [change, character_state_text(character), t("gurps.char.see_sheet", name=character.name)]
+
+
+@renders(SheetChange, TEXT)
+def sheet_change_text(result: SheetChange) -> str:
+    return "\n".join(_sheet_change_lines(result))
+
+
+@renders(SheetChange)
+def sheet_change_html(result: SheetChange) -> str:
+    head, *rest = _sheet_change_lines(result)
+    body = "".join(f'<div class="gk-line">{esc(line)}</div>' for line in rest)
+    return panel("gurps-change", body, title_html=esc(head))
 
 
 @renders(Character, TEXT)

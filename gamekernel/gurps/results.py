@@ -24,6 +24,20 @@ class CharacterList(Displayable):
         return f"<CharacterList {', '.join(c.name for c in self.characters)}>"
 
 
+@dataclass(frozen=True, repr=False)
+class SheetChange(Displayable):
+    """`%char skill/trait`: the one change and the character's short status, not the whole sheet
+    (`%sheet` shows it); the character's attributes and methods stay reachable (`r.skill_level(...)`)."""
+
+    character: Character
+    change: Any  # the change description stored with the event (render.char_change_text)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.character, name)
+
+
 @dataclass(frozen=True)
 class SavedCharacter(Displayable):
     name: str

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import FONT, esc, panel, table
-from gamekernel.events import Event
+from gamekernel.events import Event, kind_word
 from gamekernel.i18n import t
 from gamekernel.results import (
     EventLines,
@@ -97,12 +97,36 @@ def _event_line(event: Event, *, show_secrets: bool) -> str:
     return line if event.by is None else line + " " + t("core.log.by", user=event.by)
 
 
+def undone_seqs(log: Sequence[Event]) -> set[int]:
+    """The events taken back by an undo and not put back by a later redo."""
+    undone: set[int] = set()
+    for event in log:
+        if event.kind == "undo":
+            undone.update(event.data["seqs"])
+        elif event.kind == "redo":
+            undone.difference_update(event.data["seqs"])
+    return undone
+
+
+def _log_line(event: Event, view: LogView, by_seq: Mapping[int, Event], undone: set[int]) -> str:
+    """An event's %log line: an undo or redo names the events it took back or put back, an event
+    taken back is marked undone."""
+    line = _event_line(event, show_secrets=view.show_secrets)
+    if event.kind in {"undo", "redo"}:
+        named = [by_seq[s] for s in event.data["seqs"] if s in by_seq]
+        line = t(f"core.log.{event.kind}_of", seqs=", ".join(
+            f"{e.seq} ({_event_line(e, show_secrets=view.show_secrets)})" for e in named))
+    return line + (" " + t("core.log.undone") if event.seq in undone else "")
+
+
 def log_rows(view: LogView) -> list[tuple[str, str, str]]:
     """(seq, kind, line) of each event shown: a secret event is marked, and its line hidden unless
-    the GM asked for the details."""
+    the GM asked for the details; the kind is a word, never the internal id."""
+    by_seq = {e.seq: e for e in view.log or view.events}
+    undone = undone_seqs(view.log or view.events)
     return [
-        (str(e.seq), e.kind + (" " + t("core.log.secret") if e.secret else ""),
-         _event_line(e, show_secrets=view.show_secrets))
+        (str(e.seq), kind_word(e.kind) + (" " + t("core.log.secret") if e.secret else ""),
+         _log_line(e, view, by_seq, undone))
         for e in view.events
     ]
 
@@ -118,7 +142,9 @@ def more_line(view: LogView) -> str:
 def log_text(view: LogView) -> str:
     if not view.events:
         return t("core.log.empty")
-    lines = [f"{seq:>4}  {kind:<12} {line}" for seq, kind, line in log_rows(view)]
+    rows = log_rows(view)
+    width = max(len(kind) for _, kind, _ in rows)
+    lines = [f"{seq:>4}  {kind:<{width}} {line}" for seq, kind, line in rows]
     return "\n".join([more_line(view), *lines] if more_line(view) else lines)
 
 

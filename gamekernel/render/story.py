@@ -97,6 +97,7 @@ class _Teller:
         self.state = TableState()
         self.replay_ok = True
         self.blocks: list[Block] = []
+        self.section = ""  # what the last heading opened: "fight", "encounter", "scene", "session"
 
     def run(self, events: Sequence[Event]) -> list[Block]:
         for event in events:
@@ -132,6 +133,16 @@ class _Teller:
         return getattr(fight, "pending", None) if fight is not None else None
 
     # -- telling
+    def _heading(self, section: str, text: str) -> None:
+        self.section = section
+        self._add("heading", text)
+
+    def _outside_the_fight(self) -> None:
+        """A line that is no part of the fight (a Gamma World draw outside an encounter, an MtG check)
+        never sits under the fight's heading: it opens an "Aside" section of its own."""
+        if self.section == "fight":
+            self._heading("aside", t("story.heading.aside"))
+
     def _add(self, kind: str, text: str) -> None:
         if self.by is not None and kind == "line":
             text += " " + t("core.log.by", user=self.by)
@@ -142,11 +153,11 @@ class _Teller:
         if kind == "note":
             self._add("note", d["text"])
         elif kind == "campaign.open":
-            self._add("heading", t("story.heading.session", session=session_number(d["session"])))
+            self._heading("session", t("story.heading.session", session=session_number(d["session"])))
         elif kind == "mtg.scene":
-            self._add("heading", t("story.heading.scene", scene=d["scene"]))
+            self._heading("scene", t("story.heading.scene", scene=d["scene"]))
         elif kind == "gw.encounter_start":
-            self._add("heading", t("story.heading.encounter"))
+            self._heading("encounter", t("story.heading.encounter"))
         elif kind == "roll":
             self._add("line", _roll_line(event))
         elif kind == "gurps.check":
@@ -161,13 +172,26 @@ class _Teller:
         elif kind in {"gurps.regular_contest", "gurps.react", "gurps.influence", "gurps.fright",
                       "gurps.self_control", "gurps.luck", "mtg.check", "mtg.boost"} or (
                 kind.startswith("gw.") and kind not in GW_SETUP and kind != "gw.encounter_start"):
-            self._add("line", event.summary() if self.odds else _without_odds(event.summary()))
+            if kind.startswith(("gw.", "mtg.")):
+                self._outside_the_fight()
+            self._add("line", self._summary_line(event))
+
+    def _summary_line(self, event: Event) -> str:
+        """A rule-set line in words: who acted first (an MtG check names its character), and never a
+        command to type (a pending Alpha Flux is told as what happened)."""
+        if event.kind in {"gw.flux_pending", "gw.flux_ask"}:
+            return t("story.gw.flux_pending", name=event.actor or "?")
+        text = event.summary() if self.odds else _without_odds(event.summary())
+        actor = event.actor or str(event.data.get("actor") or "")
+        if actor and not text.startswith(actor):
+            text = f"{actor}: {text}"
+        return text
 
     def _combat(self, event: Event, before: dict, pending) -> None:
         op, args = event.data["op"], event.data.get("args", {})
         if op == "start":
             names = ", ".join(c["name"] for c in args["combatants"])
-            self._add("heading", t("story.heading.fight", names=names))
+            self._heading("fight", t("story.heading.fight", names=names))
             return
         if op == "end":
             self._add("line", t("story.combat.end"))

@@ -240,6 +240,19 @@ def _mtg_config(d: Data) -> str:
 # ---------------------------------------------------------------- gurps combat
 
 
+def _combat_outcome(outcome: Data | None, verdict: str) -> str:
+    """`: hit`, `: miss, injury 4`, `: defended`...: what an attack, defense or damage event decided
+    (empty for an event written before outcomes were kept)."""
+    if outcome is None:
+        return ""
+    parts = []
+    if verdict and outcome.get(verdict) is not None:
+        parts.append(t(f"combat.outcome.{verdict}.{'yes' if outcome[verdict] else 'no'}"))
+    if outcome.get("injury") is not None:
+        parts.append(t("combat.outcome.injury", injury=outcome["injury"]))
+    return t("combat.outcome.sep") + ", ".join(parts) if parts else ""
+
+
 def _combat_line(op: str, args: Data, d: Data) -> str:
     name = args.get("name", "")
     if op == "npc":
@@ -260,11 +273,13 @@ def _combat_line(op: str, args: Data, d: Data) -> str:
     if op == "posture":
         return t("combat.event.posture", name=name, posture=label(args["posture"]))
     if op == "attack":
-        return t("combat.event.attack", attacker=args["attacker"], target=args["target"])
+        line = t("combat.event.attack", attacker=args["attacker"], target=args["target"])
+        return line + _combat_outcome(d.get("outcome"), "hit")
     if op == "defend":
-        return t("combat.event.defend", name=name, kind=label(args["kind"]))
+        line = t("combat.event.defend", name=name, kind=label(args["kind"]))
+        return line + _combat_outcome(d.get("outcome"), "defended")
     if op == "damage":
-        return t("combat.event.damage", name=name, spec=args["spec"])
+        return t("combat.event.damage", name=name, spec=args["spec"]) + _combat_outcome(d.get("outcome"), "")
     if op == "arm":
         return f"{name}: {args['weapon']}"
     if op == "hazard":

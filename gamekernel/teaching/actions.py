@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamekernel.errors import NotFoundError, RuleError, UsageError
-from gamekernel.events import Event, register_event
+from gamekernel.events import Event, kind_word, register_event
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.gurps.rules.damage import DamageRoll
@@ -76,7 +76,7 @@ class TeachingActions(HostBase):
             raise RuleError(t("explain.err.secret", seq=seq))
         found = self.explain_event(event)
         if found is None:
-            raise RuleError(t("explain.none", seq=seq, kind=event.kind))
+            raise RuleError(_nothing_to_explain(event))
         return ex.Explained(result, (found,), event.seq, event.by)
 
     def explain_since(self, mark: int, result: Any) -> ex.Explained:
@@ -193,3 +193,11 @@ def _skill_difficulty(name: str) -> str:
 
     definition = maybe_skill(name)
     return definition.difficulty if definition else ""
+
+
+def _nothing_to_explain(event: Event) -> str:
+    """Why event `event` has no steps: a plain roll is named as such (its dice are its whole result),
+    so the refusal never lists "rolls" among what is explained while refusing one."""
+    if event.kind == "roll":
+        return t("explain.none_roll", seq=event.seq)
+    return t("explain.none", seq=event.seq, kind=kind_word(event.kind))

@@ -37,7 +37,7 @@ def test_a_cell_of_three_magics_shows_three_results_and_the_error_between(lab):
     texts = outputs.all_inner_texts()
     assert len(texts) == 3, texts
     assert "alpha" in texts[0]
-    assert "no combatant 'Aiko'" in texts[1]  # the error of the middle line, in its place
+    assert "no fighter, template or character 'Aiko'" in texts[1]  # the error of the middle line, in its place
     assert "omega" in texts[2]
     lab.screenshot(page, "three-lines.png")
     lab.close_page(page)

@@ -209,7 +209,7 @@ def test_explain_an_event_number_and_refusals(ip):
     ip.run_line_magic("check", "12")
     assert "GURPS-SR-02" in repr(ip.run_line_magic("explain", "2"))
     assert "no event 9" in repr(ip.run_line_magic("explain", "9"))
-    assert "nothing to explain" in repr(ip.run_line_magic("explain", "1"))
+    assert "decides nothing by a rule" in repr(ip.run_line_magic("explain", "1"))
 
 
 def test_a_secret_check_stays_secret_with_explain(ip):
