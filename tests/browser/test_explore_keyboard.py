@@ -17,6 +17,8 @@ def test_slider_takes_arrow_keys_and_keeps_the_focus(lab):
     slider.focus()
     page.keyboard.press("ArrowRight")
     page.locator(".gk-explore .gk-x-summary", has_text="15 vs 12").first.wait_for()
+    # the redraw that shows 15 gives the focus back to the slider: wait for that state, then press again
+    page.wait_for_function("document.activeElement && document.activeElement.dataset.focusId === 'a'")
     page.keyboard.press("ArrowRight")
     page.locator(".gk-explore .gk-x-summary", has_text="16 vs 12").first.wait_for()
     assert page.evaluate("document.activeElement.dataset.focusId") == "a"
