@@ -31,9 +31,10 @@ from jupyter_server.extension.application import ExtensionApp
 from jupyter_server.utils import url_path_join
 from tornado import web, websocket
 
+from gamekernel.remote.comm import TARGET  # the comm target the kernel registers
+from gamekernel.remote.serve import SERVE_FILE  # the kernel that serves the table
+
 RESOURCE = "gamekernel_table"
-TARGET = "gamekernel.table"
-from gamekernel.remote.serve import SERVE_FILE  # noqa: E402  (the kernel that serves the table)
 
 PAGE = Path(__file__).parent / "static" / "players.html"
 REPLY_TIMEOUT = 120.0  # a player's action waits behind a long GM cell, then gives up with a line
