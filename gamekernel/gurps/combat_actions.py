@@ -897,7 +897,8 @@ def sheet_weapons(ch: Any) -> tuple[cb.Weapon, ...]:
     for w in getattr(ch, "weapons", ()):
         try:
             damage = ch.weapon_damage(w) if ch.own_damage_table(w) else None
-            out.append(cb.weapon_from_sheet(w, ch.weapon_level(w), damage))
+            level = 0 if "no_roll" in w.flags else ch.weapon_level(w)  # no roll: %attack says so
+            out.append(cb.weapon_from_sheet(w, level, damage))
         except (NotFoundError, RuleError):
             continue
     return tuple(out)

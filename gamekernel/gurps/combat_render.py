@@ -292,6 +292,8 @@ def report_items(kind: str, report: Any) -> list[Any]:
                 out.append(t("combat.hearing_needed", target=a.target))
         elif a.hit and report.no_defense_reason:
             out.append(t("combat.no_defense", reason=report.no_defense_reason))
+        if a.hit and getattr(report, "effect", ""):
+            out.append(t("combat.effect_not_rolled", weapon=a.weapon, effect=report.effect))
         if report.damage is not None:
             out += _damage_lines(report.damage)
         return out

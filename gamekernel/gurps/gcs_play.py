@@ -111,6 +111,12 @@ def usual_parry(state: Any, c: Any, weapon: Any) -> int | None:
     return cb.effective_defenses(state.put(only), c.name).get("parry", (None,))[0]
 
 
+def fight_damage(weapon: cb.Weapon, st: int) -> str:
+    """The damage a hit with this fight weapon deals: its dice, or the file's text when no dice are
+    rolled (what `%attack` names)."""
+    return weapon.effect if weapon.effect else str(parse_damage(weapon.damage, st=st))
+
+
 def fight_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:
     """Dodge, and each weapon's level, damage, Parry and Block, as the fight offers them to a combatant
     made from the sheet (what `%attack` and `%defend` roll)."""
@@ -129,7 +135,7 @@ def fight_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:
         if wc.get("level") is not None:
             yield "weapon level", name, int(wc["level"]), None if weapon is None else weapon.skill
         if wc.get("damage"):
-            ours = None if weapon is None else _spaced(parse_damage(weapon.damage, st=c.st))
+            ours = None if weapon is None else _spaced(fight_damage(weapon, c.st))
             yield "damage", name, _spaced(wc["damage"]), ours
         parry = _leading_int(wc.get("parry"))
         if parry is not None:

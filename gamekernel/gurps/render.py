@@ -293,6 +293,10 @@ def weapon_rows(character: Character) -> list[dict[str, str]]:
     the skill, damage, reach, Parry = skill/2 + 3 + weapon and trait bonuses (GURPS-CMB-46)."""
     rows = []
     for w in character.weapons:
+        if "no_roll" in w.flags:  # no attack roll in the file: its damage shown, no level or parry
+            rows.append({"name": w.name, "level": "—", "damage": character.damage_shown(w),
+                         "reach": w.reach or "—", "parry": "—"})
+            continue
         try:
             level = character.weapon_level(w)
             parry_value = character.weapon_parry(w)

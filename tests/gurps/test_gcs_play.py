@@ -363,14 +363,15 @@ def test_a_shield_without_a_db_blocks_and_adds_nothing_else_cmb_45():
     assert ch.defense_db == 0 and usual["dodge"] == 8 + 1 and usual["block"] == 14 // 2 + 3 + 1
 
 
-def test_a_multiplied_damage_weapon_is_skipped_with_a_warning_not_a_traceback(tmp_path: Path):
+def test_a_multiplied_damage_weapon_is_kept_with_the_files_damage_not_a_traceback(tmp_path: Path):
     lash = {"id": "t10", "name": "Psychokinetic Lash", "weapons": [{
         "id": "w10", "usage": "Lash", "damage": {"type": "cr", "base": "3dx5"}, "parry": "0",
         "defaults": [{"type": "dx"}], "calc": {"level": 10, "damage": "3dx5 cr"}}]}
     path = tmp_path / "mind.gcs"
     path.write_text(json.dumps(doc(traits=[lash])), encoding="utf-8")
     loaded = Session().gurps_char_import(path)
-    assert loaded.character.weapons == () and any("x5" in line for line in loaded.warnings)
+    (weapon,) = loaded.character.weapons  # kept, its damage shown as the file writes it
+    assert loaded.character.damage_shown(weapon) == "3dx5 cr" and not loaded.warnings
 
 
 @pytest.mark.parametrize(("st", "kg"), [(7, 4.9), (8, 6.5), (9, 8.0), (12, 14.5), (0, 0.0), (-1, 0.0)])

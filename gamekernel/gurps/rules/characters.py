@@ -296,7 +296,10 @@ class Character(Displayable):
 
     def damage_shown(self, weapon: CharacterWeapon) -> str:
         """The weapon's damage as the sheet shows it: as written ("sw+1 cut") when plain ST's thr/sw
-        gives it, else the dice the fight rolls (`weapon_damage`)."""
+        gives it, else the dice the fight rolls (`weapon_damage`); a damage that is no dice (an
+        affliction, a grapple's control) as the file writes it."""
+        if weapon.effect and not weapon.damage:
+            return weapon.effect
         return str(self.weapon_damage(weapon)) if self.own_damage_table(weapon) else weapon.damage
 
     def weapon_parry(self, weapon: CharacterWeapon) -> int | None:
@@ -309,6 +312,8 @@ class Character(Displayable):
     def own_damage_table(self, weapon: CharacterWeapon) -> bool:
         """Whether this weapon's damage differs from thr/sw of plain ST (Striking ST, another
         progression, ST below 1, adds per die): then the fight rolls `weapon_damage`, worked out here."""
+        if weapon.effect and not weapon.damage:
+            return False
         return bool(weapon.per_die or self.striking_st or self.damage_progression != "basic_set" or self.st < 1
                     or self.dice_for_adds)
 
@@ -532,6 +537,8 @@ class Character(Displayable):
         """The weapon's effective skill on this sheet: its fixed level, else the skill (or attribute)
         it uses plus its modifier (GURPS-CMB-26: attack rolls are against the weapon skill)."""
         w = self.weapon(weapon) if isinstance(weapon, str) else weapon
+        if "no_roll" in w.flags:
+            raise RuleError(t("gurps.err.weapon.no_roll", weapon=w.name))
         if w.level is not None:
             return w.level
         source = w.skill_name

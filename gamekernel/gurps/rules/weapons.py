@@ -25,7 +25,7 @@ from gamekernel.text import match_key
 
 # Flags the combat Weapon understands (gurps/rules/combat/fighters.parse_weapon), kept as written.
 COMBAT_FLAGS = ("ranged", "thrown", "missile", "firearm", "beam", "flail", "dagger", "quarterstaff", "bare_hands",
-                "noparry")
+                "noparry", "no_roll")
 VALUED_FLAGS = ("acc", "kg")
 
 
@@ -44,6 +44,7 @@ class CharacterWeapon:
     usage: str = ""
     min_st: int = 0  # the weapon's minimum ST: -1 to skill per point the wielder is short (GURPS-CMB-33)
     per_die: int = 0  # damage adds per die (GCS `modifier_per_die`, weapon bonuses such as Brawling +1/die)
+    effect: str = ""  # a GCS file's damage that is not rolled dice ("R-HT-2 or KO", "see B405"): shown, not rolled
 
     @property
     def skill_name(self) -> str:
@@ -55,7 +56,7 @@ class CharacterWeapon:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "damage": self.damage}
-        for key in ("skill", "modifier", "level", "reach", "usage", "min_st", "per_die"):
+        for key in ("skill", "modifier", "level", "reach", "usage", "min_st", "per_die", "effect"):
             value = getattr(self, key)
             if value not in ("", 0, None):
                 data[key] = value
@@ -75,6 +76,7 @@ class CharacterWeapon:
                 reach=str(data.get("reach", "")), parry=None if str(parry).lower() == "no" else int(parry),
                 flags=tuple(str(f) for f in data.get("flags", ())), usage=str(data.get("usage", "")),
                 per_die=int(data.get("per_die", 0)), min_st=int(data.get("min_st", 0)),
+                effect=str(data.get("effect", "")),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(t("gurps.err.weapon.entry", where=where, error=error)) from error
@@ -83,10 +85,12 @@ class CharacterWeapon:
 
 
 def validate_weapon(weapon: CharacterWeapon, *, where: str = "weapon") -> None:
-    """Damage must parse (thr/sw with any ST) and every flag must be one the combat rules know."""
+    """Damage must parse (thr/sw with any ST) unless the weapon only has an `effect` text, and every
+    flag must be one the combat rules know."""
     if not weapon.name.strip():
         raise UsageError(t("gurps.err.weapon.name", where=where))
-    parse_damage(weapon.damage, st=10)
+    if not (weapon.effect and not weapon.damage):
+        parse_damage(weapon.damage, st=10)
     for flag in weapon.flags:
         key, _, value = flag.partition("=")
         if key in VALUED_FLAGS:

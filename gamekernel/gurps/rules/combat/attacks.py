@@ -64,6 +64,7 @@ class AttackReport:
     damage: DamageReport | None
     checks: tuple[SuccessRoll, ...] = ()  # rolls before attacking (stay conscious, Will to act)
     hearing_needed: bool = False  # unseen attacker: Parry/Block need a Hearing-2 roll first (GURPS-CMB-51)
+    effect: str = ""  # the weapon's damage is no dice (an affliction, "see B405"): the hit names it, rolls nothing
 
 
 ATTACK_MANEUVERS = ("attack", "all_out_attack", "move_and_attack", "wait")
@@ -82,6 +83,8 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     if not a.can_act:
         raise RuleError(t("combat.err.cannot_act", name=a.name, states=badges(a.badges())))
     w = a.weapon(weapon)
+    if w.no_roll:
+        raise RuleError(t("combat.err.no_attack_roll", name=a.name, weapon=w.name, damage=w.damage or w.effect))
     if state.current.name != a.name and a.maneuver != "wait":
         raise RuleError(t("combat.err.out_of_turn", current=state.current.name, name=a.name))
     pre_checks: tuple[SuccessRoll, ...] = ()
@@ -118,6 +121,8 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     state = state.put(a)
     if not roll.hit:
         return state, AttackReport(roll, (), "", None, pre_checks)
+    if w.effect and not opts.damage:  # nothing to roll: the GM plays the file's text (defences included)
+        return state, AttackReport(roll, (), "", None, pre_checks, effect=w.effect)
     strong = 0
     spec_text = opts.damage or w.damage
     if a.maneuver == "all_out_attack" and a.option == "strong":

@@ -74,6 +74,8 @@ def parse_weapon(text: str) -> Weapon:
             w = copy_with(w, parry_weapon=key)
         elif key == "noparry":
             w = copy_with(w, parry=None)
+        elif key == "no_roll":
+            w = copy_with(w, no_roll=True, parry=None)
         elif key == "kg":
             w = copy_with(w, weight_kg=float(value))
         else:
@@ -88,8 +90,11 @@ def weapon_from_sheet(sheet_weapon, level: int, damage=None) -> Weapon:
     own basic damage for it (Character.weapon_damage, a DamageSpec), so the fight rolls what the sheet
     shows; it stays ST-based for All-Out Attack (Strong) (GURPS-CMB-17)."""
     flags = "".join(f":{f}" for f in sheet_weapon.flags)
-    text = sheet_weapon.damage if damage is None else str(damage)
+    effect = sheet_weapon.effect if not sheet_weapon.damage else ""
+    text = "0" if effect else (sheet_weapon.damage if damage is None else str(damage))
     w = parse_weapon(f"weapon:{level}:{text}{flags}")
+    if effect:  # no dice to roll: the hit names the file's text (CMB-25 still rolls to hit)
+        w = copy_with(w, damage="", effect=effect)
     parry = None if (sheet_weapon.parry is None or w.parry is None) else sheet_weapon.parry
     st_based = bool(damage is not None and damage.source)
     return copy_with(w, name=sheet_weapon.name, parry=parry, st_based=st_based)

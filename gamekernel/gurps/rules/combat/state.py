@@ -98,6 +98,8 @@ class Weapon:
     weight_kg: float = 1.0
     parry_weapon: str = ""  # "" | dagger | quarterstaff | bare_hands (GURPS-CMB-49)
     st_based: bool = False  # thr/sw damage already worked out from a sheet (All-Out Attack (Strong), CMB-17)
+    no_roll: bool = False  # the sheet gives it no attack roll (an aura, an engulf): %attack says so
+    effect: str = ""  # a sheet's damage that is no dice ("R-HT-2 or KO"): a hit says it, nothing is rolled
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}

@@ -38,7 +38,7 @@ from gamekernel.gurps.rules.gcs.features import (
     reaction_lines,
     substitute,
 )
-from gamekernel.gurps.rules.gcs.weapon_damage import damage_bonus, damage_text, per_die_of
+from gamekernel.gurps.rules.gcs.weapon_damage import damage_bonus, damage_or_effect, damage_text, per_die_of
 from gamekernel.gurps.rules.skills import DIFFICULTY_BASE
 from gamekernel.gurps.rules.traits import Trait, maybe_trait
 from gamekernel.gurps.rules.weapons import CharacterWeapon, validate_weapon
@@ -524,11 +524,13 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
         usage = str(row.get("usage", ""))
         flat, per_die = damage_bonus(numbers.features, skill_features, relative, item, row, label)
         damage, worked = damage_text(row, flat)
-        per_die = per_die + per_die_of(row) if worked else 0
+        damage, effect = damage_or_effect(damage, row)
+        per_die = per_die + per_die_of(row) if worked and damage else 0
+        file_level = _maybe_int((row.get("calc") or {}).get("level"))
         best = _best_default(character, row.get("defaults") or [])
+        fixed = file_level if best is None else None  # no default we can use: the file's level, as is
         if best is None:
-            warnings.append(f"{name}: no usable skill or attribute default; skipped")
-            continue
+            best = ("", 0, file_level)
         parry_text = str(row.get("parry", "") or "0").lower()
         parry = None if ("no" in parry_text or not melee) else int(re.sub(r"[^0-9+-]", "", parry_text) or 0)
         flags: tuple[str, ...] = ()
@@ -537,9 +539,12 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
             flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
         modifier = best[1] + _weapon_skill_bonus(numbers, item, row)
         minimum = _maybe_int(row.get("strength")) or 0
+        if best[2] is None:  # neither a default nor the file's level: an aura, an engulf (GURPS-CMB-25)
+            flags, parry = (*flags, "no_roll"), None
         weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
-                                 modifier=modifier, reach=str(row.get("reach", "") or ""), parry=parry,
-                                 flags=flags, usage=usage, per_die=per_die, min_st=max(0, minimum))
+                                 modifier=modifier, level=fixed, reach=str(row.get("reach", "") or ""),
+                                 parry=parry, flags=flags, usage=usage, per_die=per_die,
+                                 min_st=max(0, minimum), effect=effect)
         try:
             validate_weapon(weapon, where=f"{where}: {name}")
         except GameKernelError as error:

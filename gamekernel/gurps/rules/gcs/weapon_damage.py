@@ -4,6 +4,7 @@ bonus), so a sheet weapon rolls what the file shows.
 
     damage_bonus(features, skills, attributes, item, row, name) -> (flat adds, adds per die)
     damage_text(row, flat) -> ("sw+2 cut", True) or ("1d+1 cut", False)   # True: the bonuses are in it
+    damage_or_effect(text, row) -> ("1d+1 cut", "") or ("", "R-HT-2 or KO")  # no dice: the file's text
 
 Which features count follows GCS's selections: `this_weapon` (the owner's own features, usage by
 `specialization`), `weapons_with_name` (the owner's name, usage, tags) and
@@ -17,6 +18,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from gamekernel.errors import UsageError
+from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.gurps.rules.gcs.features import ActiveFeature, matches, matches_list, plain_name
 
 
@@ -106,6 +109,18 @@ def damage_text(row: dict[str, Any], flat: int) -> tuple[str, bool]:
         adds = sum(int(part) for part in rest.replace("-", "+-").split("+") if part.strip()) + flat
         return f"{dice}d{adds:+d} {kind}" if adds else f"{dice}d {kind}", True
     return _rollable(str((row.get("calc") or {}).get("damage", ""))), False
+
+
+def damage_or_effect(text: str, row: dict[str, Any]) -> tuple[str, str]:
+    """(damage, effect): the damage when it is dice the table can roll, else ("", the file's own text):
+    an affliction "R-HT-2 or KO", "Special", "see B405", a grapple's "2d-1 ctrl" are shown as GCS
+    writes them and never turned into invented dice (GURPS-DMG-03 rolls dice + adds of one type)."""
+    try:
+        parse_damage(text, st=10)
+        return text, ""
+    except UsageError:
+        written = (row.get("calc") or {}).get("damage") or (row.get("damage") or {}).get("type") or text
+        return "", str(written).strip() or "—"
 
 
 def _rollable(text: str) -> str:

@@ -1,0 +1,121 @@
+"""Every weapon and attack a GCS file lists reaches the sheet and the fight: a damage that is no dice
+(an affliction, "Special", a grapple's control) is shown as the file writes it and a hit names it;
+an attack the file gives no skill keeps its damage and says it has no attack roll.
+
+Each document here is a small .gcs v5 written for the test (never a file of a public library)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamekernel.errors import RuleError
+from gamekernel.gurps.combat_actions import combatant_from_character
+from gamekernel.gurps.combat_render import report_lines
+from gamekernel.gurps.gcs_play import play_comparisons
+from gamekernel.gurps.render import character_html, weapon_rows
+from gamekernel.gurps.rules.combat import Tape, attack, quick_combatant, start_combat
+from gamekernel.gurps.rules.gcs import import_gcs
+
+
+def doc(*items: dict[str, Any], traits: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
+    """A GCS v5 character with DX 12, Beam Weapons (Pistol) at 13 and the given equipped `items`."""
+    return {
+        "version": 5, "profile": {"name": "Probe"}, "total_points": 100,
+        "attributes": [{"attr_id": "st", "adj": 0}, {"attr_id": "dx", "adj": 2}],
+        "traits": list(traits), "equipment": list(items),
+        "skills": [{"id": "s1", "name": "Beam Weapons", "specialization": "Pistol", "difficulty": "dx/e",
+                    "points": 2, "calc": {"level": 13}}],
+    }
+
+
+def phaser(level: int = 13) -> dict[str, Any]:
+    """A pistol whose first mode is an affliction (no dice) and whose second rolls 2d burn."""
+    modes = [({"type": "R-HT-2 or KO"}, "Stun", "R-HT-2 or KO"), ({"type": "burn", "base": "2d"}, "Kill", "2d burn")]
+    return {"id": "e1", "description": "Phaser", "equipped": True, "weapons": [{
+        "id": f"W{n}", "damage": damage, "usage": usage, "accuracy": "5",
+        "defaults": [{"type": "skill", "name": "Beam Weapons", "specialization": "Pistol"},
+                     {"type": "dx", "modifier": -4}],
+        "calc": {"level": level, "damage": shown}} for n, (damage, usage, shown) in enumerate(modes)]}
+
+
+def trait(name: str, **row: Any) -> dict[str, Any]:
+    """A trait carrying one weapon usage (a natural attack, an aura)."""
+    return {"id": f"t-{name}", "name": name, "weapons": [{"id": f"w-{name}", **row}]}
+
+
+def test_an_affliction_mode_is_on_the_sheet_with_the_files_text_and_its_level_cmb_25():
+    # GURPS-CMB-25: the attack roll is against the weapon's skill; the file's "R-HT-2 or KO" is no dice
+    ch = import_gcs(doc(phaser())).character
+    rows = {row["name"]: row for row in weapon_rows(ch)}
+    assert rows["Phaser"]["damage"] == "R-HT-2 or KO" and rows["Phaser"]["level"] == "13"
+    assert rows["Phaser (Kill)"]["damage"] == "2d burn"
+    c = combatant_from_character(ch)
+    assert c.weapon("Phaser").skill == 13 and c.weapon("Phaser").effect == "R-HT-2 or KO"
+
+
+def test_a_hit_with_an_affliction_rolls_to_hit_then_names_the_effect_and_rolls_no_damage_cmb_25():
+    # GURPS-CMB-25: 3d vs 13 to hit; the effect is not rolled dice: no damage, no invented numbers
+    c = combatant_from_character(import_gcs(doc(phaser())).character)
+    state = start_combat([c, quick_combatant("Dummy", {"dx": 8})], Tape(faces=[]))
+    dice = Tape(faces=[3, 3, 3])
+    state, report = attack(state, "Probe", "Dummy", "Phaser", dice)
+    assert report.attack.hit and report.damage is None and state.pending is None
+    assert dice.used == [3, 3, 3]  # the attack roll only
+    lines = [str(line) for line in report_lines("attack", report)]
+    assert "Phaser hits: its damage “R-HT-2 or KO” is not rolled dice" in lines[-1]
+    assert state.get("Dummy").hp == state.get("Dummy").hp_max
+
+
+def test_a_miss_with_an_affliction_says_nothing_of_the_effect_cmb_25():
+    c = combatant_from_character(import_gcs(doc(phaser())).character)
+    state = start_combat([c, quick_combatant("Dummy", {"dx": 8})], Tape(faces=[]))
+    _, report = attack(state, "Probe", "Dummy", "Phaser", Tape(faces=[6, 6, 2]))  # 14 > 13: a miss
+    assert not report.attack.hit
+    assert not any("not rolled dice" in str(line) for line in report_lines("attack", report))
+
+
+@pytest.mark.parametrize("written", ["2d-1 ctrl", "Special", "see B405", "-", "5d+1 lp"])
+def test_a_damage_that_is_no_dice_is_kept_as_the_file_writes_it(written: str):
+    grab = trait("Grab", usage="Grapple", damage={"type": written.split()[-1], "st": "thr"},
+                 defaults=[{"type": "dx"}], calc={"level": 12, "damage": written})
+    data = doc(traits=(grab,))
+    ch = import_gcs(data).character
+    assert ch.damage_shown(ch.weapon("Grab")) == written
+    compared = {(kind, what): (gcs, ours) for kind, what, gcs, ours in play_comparisons(data, ch)}
+    gcs, ours = compared[("damage", "Grab")]
+    assert gcs == ours and compared[("weapon level", "Grab")] == (12, 12)
+
+
+def test_an_attack_without_a_usable_default_keeps_the_files_level():
+    # the file's only default is a Parry one (no skill to roll): its level 13 is the one the table uses
+    lash = trait("Lash", usage="Lash", damage={"type": "cr", "base": "3d"}, parry="0",
+                 defaults=[{"type": "parry", "name": "Innate Attack", "specialization": "Gaze"}],
+                 calc={"level": 13, "damage": "3d cr", "parry": "9"})
+    ch = import_gcs(doc(traits=(lash,))).character
+    assert ch.weapon_level("Lash") == 13 and ch.weapon_parry(ch.weapon("Lash")) == 9
+    assert combatant_from_character(ch).weapon("Lash").skill == 13
+
+
+def test_an_aura_with_no_skill_is_shown_with_its_damage_and_attack_refuses_in_one_line():
+    # no default and no level in the file: no attack roll exists; nothing is invented
+    aura = trait("Whirlwind", usage="Whirlwind", damage={"type": "cr", "base": "1d"}, reach="1",
+                 calc={"damage": "1d cr"})
+    ch = import_gcs(doc(traits=(aura,))).character
+    (row,) = [r for r in weapon_rows(ch) if r["name"] == "Whirlwind"]
+    assert (row["level"], row["damage"], row["parry"]) == ("—", "1d cr", "—")
+    c = combatant_from_character(ch)
+    state = start_combat([c, quick_combatant("Dummy", {"dx": 8})], Tape(faces=[]))
+    with pytest.raises(RuleError) as refused:
+        attack(state, "Probe", "Dummy", "Whirlwind", Tape(faces=[3, 3, 3]))
+    message = str(refused.value)
+    assert "\n" not in message and "Whirlwind has no attack roll" in message and "1d cr" in message
+    assert state.pending is None and state.get("Probe").attacks_left == c.attacks_left
+
+
+def test_the_files_text_is_escaped_on_the_sheet():
+    odd = trait("Odd", usage="Odd", damage={"type": "<b>see notes</b>"}, defaults=[{"type": "dx"}],
+                calc={"level": 12, "damage": "<b>see notes</b>"})
+    html = character_html(import_gcs(doc(traits=(odd,))).character)
+    assert "<b>see notes</b>" not in html and "&lt;b&gt;see notes&lt;/b&gt;" in html
