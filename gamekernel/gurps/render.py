@@ -23,7 +23,7 @@ from gamekernel.gurps.results import (
 from gamekernel.gurps.rules.characters import Character
 from gamekernel.gurps.rules.checks import CheckOdds, SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, RegularContest
-from gamekernel.gurps.rules.damage import DamageRoll
+from gamekernel.gurps.rules.damage import DamageRoll, divisor_text
 from gamekernel.gurps.rules.fright import FrightCheck
 from gamekernel.gurps.rules.influence import InfluenceResult
 from gamekernel.gurps.rules.luck import LuckResult
@@ -150,10 +150,8 @@ def success_html(result: SuccessRoll) -> str:
 
 @renders(DamageRoll, TEXT)
 def damage_text(result: DamageRoll) -> str:
-    from gamekernel.gurps.rules.damage import DiceAdds
-
     spec = result.spec
-    dice = f"{DiceAdds(spec.dice, spec.adds)} {spec.kind}"
+    dice = str(spec)
     if spec.source:
         written = spec.text.split()[0] if spec.text.strip() else spec.source
         dice = f"{written} = {dice}"
@@ -171,7 +169,11 @@ def damage_text(result: DamageRoll) -> str:
         parts.append(t("gurps.damage.minimum", basic=result.basic))
     if result.halved:
         parts.append(t("gurps.damage.halved", basic=result.basic))
-    parts.append(t("gurps.damage.dr", dr=result.dr, penetrating=result.penetrating))
+    if result.armor_dr != result.dr:  # an armor divisor: the DR it really met
+        parts.append(t("gurps.damage.dr_divided", dr=result.dr, divisor=divisor_text(spec.divisor),
+                       armor_dr=result.armor_dr, penetrating=result.penetrating))
+    else:
+        parts.append(t("gurps.damage.dr", dr=result.dr, penetrating=result.penetrating))
     mult = result.multiplier
     mult_text = str(mult.numerator) if mult.denominator == 1 else f"{float(mult):g}"
     parts.append(t("gurps.damage.injury", mult=mult_text, injury=result.injury))

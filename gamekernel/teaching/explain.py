@@ -221,10 +221,11 @@ def damage_steps(damage: DamageRoll) -> list[Step]:
         steps.append(Step("GURPS-DMG-04", "explain.gurps.damage_minimum",
                           {"raw": damage.raw, "basic": damage.basic, "halved": damage.halved}))
     if damage.penetrating == 0:
-        steps.append(Step("GURPS-DMG-05", "explain.gurps.no_penetration", {"basic": damage.basic, "dr": damage.dr}))
+        steps.append(Step("GURPS-DMG-05", "explain.gurps.no_penetration",
+                          {"basic": damage.basic, "dr": damage.armor_dr}))
         return steps
     steps.append(Step("GURPS-DMG-05", "explain.gurps.penetration",
-                      {"basic": damage.basic, "dr": damage.dr, "penetrating": damage.penetrating}))
+                      {"basic": damage.basic, "dr": damage.armor_dr, "penetrating": damage.penetrating}))
     steps.append(Step("GURPS-DMG-07", "explain.gurps.wounding",
                       {"kind": spec.kind, "multiplier": damage.multiplier}))
     steps.append(Step("GURPS-DMG-08", "explain.gurps.injury",

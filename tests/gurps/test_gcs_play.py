@@ -305,9 +305,10 @@ def test_char_load_report_is_short_and_true_and_char_diff_lists_all(ip, tmp_path
     sword = {"id": "e4", "description": "Sword", "equipped": True, "weapons": [{
         "id": "w4", "usage": "Swing", "damage": {"type": "cut", "st": "sw"}, "parry": "0",
         "defaults": [{"type": "dx", "modifier": 2}], "calc": {"level": 15, "damage": "1d cut"}}]}
+    # five beams whose file says 2d+1 where its own row says 2d: the table rolls the row's 2d
     divided = [{"id": f"e{n}", "description": f"Beam {n}", "equipped": True, "weapons": [{
         "id": f"W{n}", "damage": {"type": "burn", "base": "2d", "armor_divisor": 2},
-        "defaults": [{"type": "dx"}], "accuracy": "2", "calc": {"level": 10, "damage": "2d(2) burn"}}]}
+        "defaults": [{"type": "dx"}], "accuracy": "2", "calc": {"level": 10, "damage": "2d+1(2) burn"}}]}
         for n in range(5)]
     path = tmp_path / "probe.gcs"
     path.write_text(json.dumps(doc(equipment=[sword, *divided])), encoding="utf-8")
@@ -320,7 +321,7 @@ def test_char_load_report_is_short_and_true_and_char_diff_lists_all(ip, tmp_path
     assert len(loaded.differences) == 2 + 3
     full = current_session().gurps_char_diff("Probe")
     assert full.lines[0] == "Sword (weapon): GCS 15, ours 12 — using GCS"
-    assert sum("(damage): file 2d(2)burn" in line for line in full.lines) == 5
+    assert sum("(damage): file 2d+1(2)burn, at the table 2d(2)burn" in line for line in full.lines) == 5
 
 
 def test_the_files_modifying_dice_plus_adds_setting_turns_big_adds_into_dice():
@@ -344,7 +345,7 @@ def test_a_negative_parry_feature_and_combat_reflexes_both_count_in_the_fight_ad
         "id": "W9", "damage": {"type": "burn", "base_leveled": "1d"}, "defaults": [{"type": "dx"}],
         "accuracy": "2", "calc": {"level": 12, "damage": "3d(5) burn [1d tox]"}}]}
     ch = import_gcs(doc(dx=12, equipment=[blast])).character
-    assert ch.weapon("Blaster").damage == "3d burn"  # the divisor and follow-up dropped, the weapon kept
+    assert ch.weapon("Blaster").damage == "3d(5) burn"  # the divisor kept, the follow-up dropped
 
 
 def test_a_shield_without_a_db_blocks_and_adds_nothing_else_cmb_45():

@@ -1,7 +1,8 @@
 """GURPS damage: the thrust/swing table by ST, dice+adds, minimum damage, DR, wounding, injury.
 
     damage_for_st(st, *, extended=True) -> (thrust: DiceAdds, swing: DiceAdds)   # GURPS-DMG-02
-    parse_damage(text, *, st=None) -> DamageSpec        # "2d+1 cut", "sw+2 cut", "thr imp", "1d-3"
+    parse_damage(text, *, st=None) -> DamageSpec        # "2d+1 cut", "sw+2 cut", "thr imp", "1d-3", "1d+2(2) pi"
+    armor_dr(dr, divisor) -> DR left against an armor divisor: (2) halves it, (0.5) doubles it
     roll_damage(spec, *, dr=0, rng=None, dice=None, target="", half=False) -> DamageRoll
     injury_from(basic, dr, damage_type) -> (penetrating, injury)                  # DMG-05..08
 
@@ -164,6 +165,22 @@ def minimum_damage(kind: str) -> int:
     return 0 if kind == "cr" else 1
 
 
+def armor_dr(dr: int, divisor: Fraction) -> int:
+    """The DR an attack with an armor divisor meets (Basic Set, carried as a GCS file writes it; not a
+    rule of the seed): DR divided by the divisor, rounded down, never below 0; a divisor under 1, such
+    as (0.5), multiplies DR instead (DR 3 against (0.5) is 6)."""
+    if divisor == 1:
+        return dr
+    return max(0, floor(Fraction(dr) / divisor))
+
+
+def divisor_text(divisor: Fraction) -> str:
+    """"(2)", "(0.5)", "(100)" as GCS writes an armor divisor after the dice; "" for none."""
+    if divisor == 1:
+        return ""
+    return f"({divisor.numerator})" if divisor.denominator == 1 else f"({float(divisor):g})"
+
+
 def injury_from(basic: int, dr: int, kind: str) -> tuple[int, int]:
     """(penetrating, injury): DMG-05 penetration, DMG-07 multiplier, DMG-08 floor and minimum 1."""
     penetrating = max(0, basic - max(0, dr))
@@ -175,21 +192,24 @@ def injury_from(basic: int, dr: int, kind: str) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class DamageSpec:
-    """A damage expression: dice+adds and a type; `source` is "thr"/"sw" when derived from ST."""
+    """A damage expression: dice+adds, an armor divisor and a type; `source` is "thr"/"sw" when
+    derived from ST."""
 
     dice: int
     adds: int
     kind: str = "cr"
     source: str = ""
     text: str = ""
+    divisor: Fraction = Fraction(1)  # armor divisor: "(2)" halves the DR it meets (`armor_dr`)
 
     def __str__(self) -> str:
-        return f"{DiceAdds(self.dice, self.adds)} {self.kind}"
+        return f"{DiceAdds(self.dice, self.adds)}{divisor_text(self.divisor)} {self.kind}"
 
 
 _DAMAGE_RE = re.compile(
-    r"^\s*(?:(?P<n>\d+)\s*d(?:6)?|(?P<src>thr|sw|thrust|swing)|(?P<flat>\d+)(?=\s|$|[+-]))\s*"
+    r"^\s*(?:(?P<n>\d+)\s*d(?:6)?|(?P<src>thr|sw|thrust|swing)|(?P<flat>\d+)(?=\s|$|[+(-]))\s*"
     r"(?P<adds>(?:[+-]\s*\d+\s*)*)"
+    r"(?:\(\s*(?P<div>\d+(?:\.\d+)?)\s*\)\s*)?"
     r"(?P<kind>\S.*?)?\s*$",
     re.IGNORECASE,
 )
@@ -198,13 +218,32 @@ _DAMAGE_RE = re.compile(
 def parse_damage(text: str, *, st: int | None = None, extended: bool = True,
                  table: tuple[DiceAdds, DiceAdds] | None = None) -> DamageSpec:
     """Parse "2d+1 cut", "3d", "1d-3 pi-", "sw+2 cut", "thr imp" (thr/sw need `st`, or a sheet's own
-    (thrust, swing) `table`) or flat damage "8 cr" (no dice: the GM already knows the basic damage)."""
+    (thrust, swing) `table`), an armor divisor "1d+2(2) pi", or flat damage "8 cr" (no dice: the GM
+    already knows the basic damage)."""
     raw = half_width(text or "").replace("−", "-")
     match = _DAMAGE_RE.match(raw)
     if not match:
         raise UsageError(t("gurps.err.damage_spec", text=text))
     adds = sum(int(a.replace(" ", "")) for a in re.findall(r"[+-]\s*\d+", match.group("adds") or ""))
     kind = damage_type(match.group("kind")) if match.group("kind") else "cr"
+    divisor = _divisor(match.group("div"), text)
+    spec = _parsed(match, adds, kind, text, st=st, extended=extended, table=table)
+    return replace(spec, divisor=divisor) if divisor != 1 else spec
+
+
+def _divisor(written: str | None, text: str) -> Fraction:
+    """The armor divisor in "(2)" or "(0.5)"; one that is not above 0 is a mistake named in one line."""
+    if written is None:
+        return Fraction(1)
+    divisor = Fraction(written)
+    if divisor <= 0:
+        raise UsageError(t("gurps.err.damage_divisor", divisor=written, text=text))
+    return divisor
+
+
+def _parsed(match: re.Match[str], adds: int, kind: str, text: str, *, st: int | None, extended: bool,
+            table: tuple[DiceAdds, DiceAdds] | None) -> DamageSpec:
+    """The dice, thr/sw or flat part of a matched damage expression."""
     if match.group("src"):
         if table is None:
             if st is None:
@@ -270,13 +309,13 @@ class DamageRoll(Displayable):
             "dice": self.spec.dice, "adds": self.spec.adds, "kind": self.spec.kind,
             "source": self.spec.source, "text": self.spec.text, "faces": list(self.faces),
             "dr": self.dr, "target": self.target, "attacker": self.attacker, "halved": self.halved,
-            "secret": self.secret,
+            "secret": self.secret, **({"divisor": str(self.spec.divisor)} if self.spec.divisor != 1 else {}),
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> DamageRoll:
         spec = DamageSpec(data["dice"], data["adds"], data["kind"], data.get("source", ""),
-                          data.get("text", ""))
+                          data.get("text", ""), Fraction(data.get("divisor", "1")))
         result = roll_damage(spec, dr=data.get("dr", 0), dice=data["faces"], target=data.get("target", ""),
                              attacker=data.get("attacker", ""), half=data.get("halved", False))
         if data.get("secret"):
@@ -287,6 +326,11 @@ class DamageRoll(Displayable):
 
     def __repr__(self) -> str:
         return f"<DamageRoll {self}>"
+
+    @property
+    def armor_dr(self) -> int:
+        """The DR the damage met after its armor divisor (`armor_dr`)."""
+        return armor_dr(self.dr, self.spec.divisor)
 
 
 def roll_damage(
@@ -300,8 +344,8 @@ def roll_damage(
     half: bool = False,
     st: int | None = None,
 ) -> DamageRoll:
-    """Roll damage, apply the type's minimum (DMG-04), optional halving beyond 1/2D, DR (DMG-05,06),
-    the wounding multiplier and the injury floor/minimum (DMG-07,08)."""
+    """Roll damage, apply the type's minimum (DMG-04), optional halving beyond 1/2D, DR (DMG-05,06)
+    after the spec's armor divisor (`armor_dr`), the wounding multiplier and the injury floor/minimum (DMG-07,08)."""
     if isinstance(spec, str):
         spec = parse_damage(spec, st=st)
     if dice is not None:
@@ -319,7 +363,7 @@ def roll_damage(
     basic = max(minimum_damage(spec.kind), raw)
     if half:
         basic = basic // 2
-    penetrating, injury = injury_from(basic, dr, spec.kind)
+    penetrating, injury = injury_from(basic, armor_dr(dr, spec.divisor), spec.kind)
     return DamageRoll(
         spec=spec, faces=faces, raw=raw, basic=basic, dr=dr, penetrating=penetrating,
         multiplier=WOUNDING[spec.kind], injury=injury, target=target, attacker=attacker, halved=half,

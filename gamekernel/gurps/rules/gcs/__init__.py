@@ -38,7 +38,13 @@ from gamekernel.gurps.rules.gcs.features import (
     reaction_lines,
     substitute,
 )
-from gamekernel.gurps.rules.gcs.weapon_damage import damage_bonus, damage_or_effect, damage_text, per_die_of
+from gamekernel.gurps.rules.gcs.weapon_damage import (
+    damage_bonus,
+    damage_or_effect,
+    damage_text,
+    divisor_bonus,
+    per_die_of,
+)
 from gamekernel.gurps.rules.skills import DIFFICULTY_BASE
 from gamekernel.gurps.rules.traits import Trait, maybe_trait
 from gamekernel.gurps.rules.weapons import CharacterWeapon, validate_weapon
@@ -523,7 +529,8 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
             continue
         usage = str(row.get("usage", ""))
         flat, per_die = damage_bonus(numbers.features, skill_features, relative, item, row, label)
-        damage, worked = damage_text(row, flat)
+        divisor = divisor_bonus(numbers.features, skill_features, relative, item, row, label)
+        damage, worked = damage_text(row, flat, divisor)
         damage, effect = damage_or_effect(damage, row)
         per_die = per_die + per_die_of(row) if worked and damage else 0
         file_level = _maybe_int((row.get("calc") or {}).get("level"))

@@ -3,23 +3,26 @@ the `weapon_bonus` features that aim at it (Brawling/Karate +1 per die, Weapon M
 bonus), so a sheet weapon rolls what the file shows.
 
     damage_bonus(features, skills, attributes, item, row, name) -> (flat adds, adds per die)
-    damage_text(row, flat) -> ("sw+2 cut", True) or ("1d+1 cut", False)   # True: the bonuses are in it
+    damage_text(row, flat, divisor) -> ("sw+2 cut", True) or ("1d+1 cut", False)   # True: bonuses in it
+    divisor_bonus(features, skills, attributes, item, row, name) -> what features add to the armor divisor
     damage_or_effect(text, row) -> ("1d+1 cut", "") or ("", "R-HT-2 or KO")  # no dice: the file's text
 
 Which features count follows GCS's selections: `this_weapon` (the owner's own features, usage by
 `specialization`), `weapons_with_name` (the owner's name, usage, tags) and
 `weapons_with_required_skill` (a skill the weapon defaults to, on the sheet, at the relative level
-`level` asks). Armor divisors are not part of the seed's damage (GURPS-DMG-03); they are dropped.
+`level` asks). Armor divisors are not in the seed but the file carries them: kept as GCS writes them
+("1d+2(2) pi") and applied where the damage meets DR (damage.armor_dr).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import Any
 
 from gamekernel.errors import UsageError
-from gamekernel.gurps.rules.damage import parse_damage
+from gamekernel.gurps.rules.damage import divisor_text, parse_damage
 from gamekernel.gurps.rules.gcs.features import ActiveFeature, matches, matches_list, plain_name
 
 
@@ -77,10 +80,7 @@ def damage_bonus(features: Iterable[ActiveFeature], skill_features: Iterable[dic
     own = own_features(item)
     flat = per_die = 0.0
     seen: set[int] = set()
-    candidates = [(f.row, f.amount) for f in features]
-    candidates += [(f, float(f.get("amount", 0) or 0)) for f in skill_features]
-    candidates += [(f, float(f.get("amount", 0) or 0)) for f in own]
-    for feature, amount in candidates:
+    for feature, amount in _candidates(features, skill_features, own):
         if feature.get("type") != "weapon_bonus" or id(feature) in seen:
             continue
         seen.add(id(feature))
@@ -93,22 +93,58 @@ def damage_bonus(features: Iterable[ActiveFeature], skill_features: Iterable[dic
     return int(flat), int(per_die)
 
 
-def damage_text(row: dict[str, Any], flat: int) -> tuple[str, bool]:
+def _candidates(features: Iterable[ActiveFeature], skill_features: Iterable[dict[str, Any]],
+                own: list[dict[str, Any]]) -> list[tuple[dict[str, Any], float]]:
+    """(feature row, amount) of the sheet's active features, the skills' and the owner's own."""
+    candidates = [(f.row, f.amount) for f in features]
+    candidates += [(f, float(f.get("amount", 0) or 0)) for f in skill_features]
+    candidates += [(f, float(f.get("amount", 0) or 0)) for f in own]
+    return candidates
+
+
+def divisor_bonus(features: Iterable[ActiveFeature], skill_features: Iterable[dict[str, Any]],
+                  skills: dict[tuple[str, str], int], item: dict[str, Any], row: dict[str, Any],
+                  label: str) -> Fraction:
+    """The `weapon_dr_divisor_bonus` features aimed at this weapon usage (a trait's "Armor Divisor (2)"
+    modifier adds 1 to the divisor), each feature once, selected as `damage_bonus` selects."""
+    own = own_features(item)
+    total, seen = Fraction(0), set()
+    for feature, amount in _candidates(features, skill_features, own):
+        if feature.get("type") != "weapon_dr_divisor_bonus" or id(feature) in seen:
+            continue
+        seen.add(id(feature))
+        if _applies(feature, any(feature is f for f in own), item, row, label, skills):
+            total += Fraction(str(amount))
+    return total
+
+
+def damage_text(row: dict[str, Any], flat: int, divisor_bonus: Fraction = Fraction(0)) -> tuple[str, bool]:
     """{"type": "cut", "st": "sw", "base": "1"} -> ("sw+1 cut", True); {"base": "2d+1", "type": "pi"}
-    -> ("2d+1 pi", True), `flat` adds included; any other form is the file's own result (its bonuses
-    already in it: False)."""
+    -> ("2d+1 pi", True), `flat` adds and the armor divisor (the row's plus `divisor_bonus`) included;
+    any other form is the file's own result (its bonuses already in it: False)."""
     dmg = row.get("damage") or {}
     kind = str(dmg.get("type", "") or "cr")
     st = str(dmg.get("st", "") or "")
     base = str(dmg.get("base", "") or "").replace(" ", "")
+    divisor = _divisor_of(dmg, divisor_bonus)
     if st in ("thr", "sw") and (not base or base.lstrip("+-").isdigit()):
         adds = int(base or 0) + flat
-        return (f"{st}{adds:+d} {kind}" if adds else f"{st} {kind}"), True
+        return (f"{st}{adds:+d}{divisor} {kind}" if adds else f"{st}{divisor} {kind}"), True
     if not st and re.fullmatch(r"\d+d([+-]\d+)*", base):  # "2d+1"; "1dx5" and the like: the file's result
         dice, _, rest = base.partition("d")
         adds = sum(int(part) for part in rest.replace("-", "+-").split("+") if part.strip()) + flat
-        return f"{dice}d{adds:+d} {kind}" if adds else f"{dice}d {kind}", True
+        return f"{dice}d{adds:+d}{divisor} {kind}" if adds else f"{dice}d{divisor} {kind}", True
     return _rollable(str((row.get("calc") or {}).get("damage", ""))), False
+
+
+def _divisor_of(dmg: dict[str, Any], bonus: Fraction) -> str:
+    """The row's `armor_divisor` (none is 1) plus the features' `bonus`, as GCS writes it after the
+    dice: 2 -> "(2)", 0.5 -> "(0.5)"; 1 -> ""."""
+    try:
+        divisor = Fraction(str(dmg.get("armor_divisor", 1) or 1)) + bonus
+    except (ValueError, ZeroDivisionError):
+        return ""
+    return divisor_text(divisor) if divisor > 0 else ""
 
 
 def damage_or_effect(text: str, row: dict[str, Any]) -> tuple[str, str]:
@@ -124,9 +160,9 @@ def damage_or_effect(text: str, row: dict[str, Any]) -> tuple[str, str]:
 
 
 def _rollable(text: str) -> str:
-    """The file's damage text without what the seed's damage has no place for: an armor divisor
-    "(2)" and a follow-up "[1d burn]" (GURPS-DMG-03 rolls dice + adds of one type)."""
-    return re.sub(r"\s+", " ", re.sub(r"\(\s*[\d.]+\s*\)|\[[^\]]*\]", " ", text)).strip()
+    """The file's damage text without a follow-up "[1d burn]" (GURPS-DMG-03 rolls dice + adds of one
+    type); its armor divisor "(2)" stays."""
+    return re.sub(r"\s+", " ", re.sub(r"\[[^\]]*\]", " ", text)).strip()
 
 
 def per_die_of(row: dict[str, Any]) -> int:
