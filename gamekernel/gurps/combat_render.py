@@ -294,6 +294,8 @@ def report_items(kind: str, report: Any) -> list[Any]:
             out.append(t("combat.no_defense", reason=report.no_defense_reason))
         if a.hit and getattr(report, "effect", ""):
             out.append(t("combat.effect_not_rolled", weapon=a.weapon, effect=report.effect))
+        if a.hit and getattr(report, "follow_up", ""):
+            out.append(t("combat.follow_up_not_rolled", weapon=a.weapon, follow_up=report.follow_up))
         if report.damage is not None:
             out += _damage_lines(report.damage)
         return out

@@ -112,9 +112,12 @@ def usual_parry(state: Any, c: Any, weapon: Any) -> int | None:
 
 
 def fight_damage(weapon: cb.Weapon, st: int) -> str:
-    """The damage a hit with this fight weapon deals: its dice, or the file's text when no dice are
-    rolled (what `%attack` names)."""
-    return weapon.effect if weapon.effect else str(parse_damage(weapon.damage, st=st))
+    """The damage a hit with this fight weapon deals: its dice and a bracketed follow-up, or the file's
+    text when no dice are rolled (what `%attack` names)."""
+    if weapon.effect:
+        return weapon.effect
+    dice = str(parse_damage(weapon.damage, st=st))
+    return f"{dice} {weapon.follow_up}" if weapon.follow_up else dice
 
 
 def fight_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:

@@ -119,3 +119,24 @@ def test_the_files_text_is_escaped_on_the_sheet():
                 calc={"level": 12, "damage": "<b>see notes</b>"})
     html = character_html(import_gcs(doc(traits=(odd,))).character)
     assert "<b>see notes</b>" not in html and "&lt;b&gt;see notes&lt;/b&gt;" in html
+
+
+def test_a_bracketed_follow_up_is_shown_and_named_on_a_hit_but_only_the_first_damage_is_rolled_dmg_03():
+    # GURPS-DMG-03 rolls dice + adds of one type: "1d-3 cut" is rolled, "[1d burn]" (GCS's fragmentation
+    # field, used by files for follow-ups too, which the Basic Set rolls otherwise) is shown and named
+    jaws = trait("Mandibles", usage="Bite", reach="C",
+                 damage={"type": "cut", "st": "thr", "base": "-1", "fragmentation": "1d", "fragmentation_type": "burn"},
+                 defaults=[{"type": "dx"}], calc={"level": 12, "damage": "1d-3 cut [1d burn]"})
+    data = doc(traits=(jaws,))
+    ch = import_gcs(data).character
+    (row,) = [r for r in weapon_rows(ch) if r["name"] == "Mandibles"]
+    assert row["damage"] == "thr-1 cut [1d burn]"
+    compared = {(kind, what): (gcs, ours) for kind, what, gcs, ours in play_comparisons(data, ch)}
+    assert compared[("damage", "Mandibles")] == ("1d-3cut[1dburn]", "1d-3cut[1dburn]")
+    c = combatant_from_character(ch)
+    state = start_combat([c, quick_combatant("Dummy", {"dx": 8})], Tape(faces=[]))
+    dice = Tape(faces=[1, 1, 1, 6, 6, 6])  # a critical hit: damage at once, one die for 1d-3
+    state, report = attack(state, "Probe", "Dummy", "Mandibles", dice)
+    assert report.damage is not None and report.damage.damage.faces == (6,)
+    lines = [str(line) for line in report_lines("attack", report)]
+    assert any("Mandibles also carries [1d burn]: not rolled" in line for line in lines)

@@ -300,7 +300,8 @@ class Character(Displayable):
         affliction, a grapple's control) as the file writes it."""
         if weapon.effect and not weapon.damage:
             return weapon.effect
-        return str(self.weapon_damage(weapon)) if self.own_damage_table(weapon) else weapon.damage
+        shown = str(self.weapon_damage(weapon)) if self.own_damage_table(weapon) else weapon.damage
+        return f"{shown} {weapon.follow_up}" if weapon.follow_up else shown
 
     def weapon_parry(self, weapon: CharacterWeapon) -> int | None:
         """Parry with a weapon: skill/2 + 3 + its parry bonus + always-on bonuses + a ready shield's DB

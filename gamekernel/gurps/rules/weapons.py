@@ -45,6 +45,7 @@ class CharacterWeapon:
     min_st: int = 0  # the weapon's minimum ST: -1 to skill per point the wielder is short (GURPS-CMB-33)
     per_die: int = 0  # damage adds per die (GCS `modifier_per_die`, weapon bonuses such as Brawling +1/die)
     effect: str = ""  # a GCS file's damage that is not rolled dice ("R-HT-2 or KO", "see B405"): shown, not rolled
+    follow_up: str = ""  # a GCS file's bracketed second damage ("[1d burn]"): shown after the damage, not rolled
 
     @property
     def skill_name(self) -> str:
@@ -56,7 +57,7 @@ class CharacterWeapon:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "damage": self.damage}
-        for key in ("skill", "modifier", "level", "reach", "usage", "min_st", "per_die", "effect"):
+        for key in ("skill", "modifier", "level", "reach", "usage", "min_st", "per_die", "effect", "follow_up"):
             value = getattr(self, key)
             if value not in ("", 0, None):
                 data[key] = value
@@ -76,7 +77,7 @@ class CharacterWeapon:
                 reach=str(data.get("reach", "")), parry=None if str(parry).lower() == "no" else int(parry),
                 flags=tuple(str(f) for f in data.get("flags", ())), usage=str(data.get("usage", "")),
                 per_die=int(data.get("per_die", 0)), min_st=int(data.get("min_st", 0)),
-                effect=str(data.get("effect", "")),
+                effect=str(data.get("effect", "")), follow_up=str(data.get("follow_up", "")),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(t("gurps.err.weapon.entry", where=where, error=error)) from error

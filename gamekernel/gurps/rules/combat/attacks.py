@@ -65,6 +65,7 @@ class AttackReport:
     checks: tuple[SuccessRoll, ...] = ()  # rolls before attacking (stay conscious, Will to act)
     hearing_needed: bool = False  # unseen attacker: Parry/Block need a Hearing-2 roll first (GURPS-CMB-51)
     effect: str = ""  # the weapon's damage is no dice (an affliction, "see B405"): the hit names it, rolls nothing
+    follow_up: str = ""  # the weapon's bracketed second damage ("[1d burn]"): the hit names it, not rolled
 
 
 ATTACK_MANEUVERS = ("attack", "all_out_attack", "move_and_attack", "wait")
@@ -136,12 +137,14 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     pending = PendingAttack(a.name, victim.name, w.name, spec_text, strong, incoming,
                             half_damage=opts.beyond_half_damage)
     offered = defense_options(state, victim.name, incoming, attacker=a.name)
+    follow_up = "" if opts.damage else w.follow_up
     if not offered:
         reason = _no_defense_reason(state, victim, incoming)
         state, dmg = resolve_hit(state, pending, dice)
-        return state, AttackReport(roll, (), reason, dmg, pre_checks)
+        return state, AttackReport(roll, (), reason, dmg, pre_checks, follow_up=follow_up)
     needs_hearing = incoming.unseen and any(k in ("parry", "block") for k, _ in offered)
-    return copy_with(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks, needs_hearing)
+    return copy_with(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks, needs_hearing,
+                                                           follow_up=follow_up)
 
 
 def defense_options(state: CombatState, name: str, incoming: dfn.Incoming, *, attacker: str = "",

@@ -97,4 +97,4 @@ def weapon_from_sheet(sheet_weapon, level: int, damage=None) -> Weapon:
         w = copy_with(w, damage="", effect=effect)
     parry = None if (sheet_weapon.parry is None or w.parry is None) else sheet_weapon.parry
     st_based = bool(damage is not None and damage.source)
-    return copy_with(w, name=sheet_weapon.name, parry=parry, st_based=st_based)
+    return copy_with(w, name=sheet_weapon.name, parry=parry, st_based=st_based, follow_up=sheet_weapon.follow_up)

@@ -100,6 +100,7 @@ class Weapon:
     st_based: bool = False  # thr/sw damage already worked out from a sheet (All-Out Attack (Strong), CMB-17)
     no_roll: bool = False  # the sheet gives it no attack roll (an aura, an engulf): %attack says so
     effect: str = ""  # a sheet's damage that is no dice ("R-HT-2 or KO"): a hit says it, nothing is rolled
+    follow_up: str = ""  # a sheet's bracketed second damage ("[1d burn]"): a hit names it, it is not rolled
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}

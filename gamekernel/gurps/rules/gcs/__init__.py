@@ -43,6 +43,7 @@ from gamekernel.gurps.rules.gcs.weapon_damage import (
     damage_or_effect,
     damage_text,
     divisor_bonus,
+    follow_up_of,
     per_die_of,
 )
 from gamekernel.gurps.rules.skills import DIFFICULTY_BASE
@@ -551,7 +552,8 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
         weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
                                  modifier=modifier, level=fixed, reach=str(row.get("reach", "") or ""),
                                  parry=parry, flags=flags, usage=usage, per_die=per_die,
-                                 min_st=max(0, minimum), effect=effect)
+                                 min_st=max(0, minimum), effect=effect,
+                                 follow_up=follow_up_of(row) if damage else "")
         try:
             validate_weapon(weapon, where=f"{where}: {name}")
         except GameKernelError as error:

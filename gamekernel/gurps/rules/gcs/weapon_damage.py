@@ -6,6 +6,7 @@ bonus), so a sheet weapon rolls what the file shows.
     damage_text(row, flat, divisor) -> ("sw+2 cut", True) or ("1d+1 cut", False)   # True: bonuses in it
     divisor_bonus(features, skills, attributes, item, row, name) -> what features add to the armor divisor
     damage_or_effect(text, row) -> ("1d+1 cut", "") or ("", "R-HT-2 or KO")  # no dice: the file's text
+    follow_up_of(row) -> "[1d burn]" or ""       # the bracketed second damage: shown, not rolled
 
 Which features count follows GCS's selections: `this_weapon` (the owner's own features, usage by
 `specialization`), `weapons_with_name` (the owner's name, usage, tags) and
@@ -157,6 +158,18 @@ def damage_or_effect(text: str, row: dict[str, Any]) -> tuple[str, str]:
     except UsageError:
         written = (row.get("calc") or {}).get("damage") or (row.get("damage") or {}).get("type") or text
         return "", str(written).strip() or "—"
+
+
+def follow_up_of(row: dict[str, Any]) -> str:
+    """The row's bracketed second damage as GCS writes it, "[1d burn]" (its `fragmentation` and
+    `fragmentation_type`, or the bracket of its `calc.damage`); "" for none. Files use it for
+    fragments and for follow-ups alike, which the Basic Set rolls differently: shown, not rolled."""
+    dmg = row.get("damage") or {}
+    if dmg.get("fragmentation"):
+        kind = str(dmg.get("fragmentation_type", "") or "cut")
+        return f"[{str(dmg['fragmentation']).strip()} {kind}]"
+    found = re.search(r"\[[^\]]*\]", str((row.get("calc") or {}).get("damage", "")))
+    return found.group(0) if found else ""
 
 
 def _rollable(text: str) -> str:
