@@ -1,6 +1,7 @@
 """Armor divisors: parsed from the damage ("1d+2(2) pi"), kept on the weapon, shown as GCS writes them
 and applied where the damage meets DR — one function (`armor_dr`) for `%damage`, `%attack` and the
 tracker. Not a rule of the seed (its DR is GURPS-DMG-05); the Basic Set's, carried as a GCS file does.
+Damage multipliers ("3dx5 cr") likewise: the dice + adds, times the multiplier.
 
 Each GCS document here is a small .gcs v5 written for the test (never a file of a public library)."""
 
@@ -123,3 +124,30 @@ def test_a_traits_armor_divisor_modifier_adds_to_the_divisor():
     assert ch.weapon("Sharp Claws").damage == "thr-1(2) cut"
     disabled = {**claws, "modifiers": [{**claws["modifiers"][0], "disabled": True}]}
     assert import_gcs(gcs(traits=(disabled,))).character.weapon("Sharp Claws").damage == "thr-1 cut"
+
+
+@pytest.mark.parametrize(("text", "faces", "raw"), [
+    ("3dx5 cr", [1, 2, 3], 30), ("3d×5 cr", [6, 6, 6], 90), ("2d+1x3(2) pi", [1, 1], 9), ("1d cr", [4], 4),
+])
+def test_a_damage_multiplier_multiplies_the_dice_and_adds(text: str, faces: list[int], raw: int):
+    # the Basic Set's "3dx5" as a GCS file writes it: the 3d total (GURPS-SR-01 dice + adds) times 5
+    roll = roll_damage(text, dice=faces)
+    assert roll.raw == raw and DamageRoll.from_dict(roll.to_dict()).raw == raw
+    assert str(parse_damage(text)) == text.replace("×", "x")
+
+
+def test_a_zero_multiplier_is_refused_in_one_line():
+    with pytest.raises(UsageError) as refused:
+        parse_damage("3dx0 cr")
+    assert "\n" not in str(refused.value) and "3dx0 cr" in str(refused.value)
+
+
+def test_a_gcs_lash_of_3dx5_is_rolled_in_the_fight():
+    lash = {"id": "t1", "name": "Lash", "weapons": [{
+        "id": "W1", "damage": {"type": "cr", "base": "3dx5"}, "accuracy": "3", "range": "10",
+        "defaults": [{"type": "dx"}], "calc": {"level": 12, "damage": "3dx5 cr"}}]}
+    c = combatant_from_character(import_gcs(gcs(traits=(lash,))).character)
+    assert c.weapon("Lash").damage == "3dx5 cr" and not c.weapon("Lash").effect
+    state = start_combat([c, quick_combatant("Dummy", {"dx": 8, "hp": 40})], Tape(faces=[]))
+    state, report = attack(state, "Probe", "Dummy", "Lash", Tape(faces=[1, 1, 1, 2, 2, 2, 6, 6, 6]))
+    assert report.damage is not None and report.damage.damage.raw == 6 * 5

@@ -3,6 +3,7 @@
     damage_for_st(st, *, extended=True) -> (thrust: DiceAdds, swing: DiceAdds)   # GURPS-DMG-02
     parse_damage(text, *, st=None) -> DamageSpec        # "2d+1 cut", "sw+2 cut", "thr imp", "1d-3", "1d+2(2) pi"
     armor_dr(dr, divisor) -> DR left against an armor divisor: (2) halves it, (0.5) doubles it
+    basic_roll(faces, spec) -> dice + adds, times a multiplier ("3dx5")
     roll_damage(spec, *, dr=0, rng=None, dice=None, target="", half=False) -> DamageRoll
     injury_from(basic, dr, damage_type) -> (penetrating, injury)                  # DMG-05..08
 
@@ -201,14 +202,17 @@ class DamageSpec:
     source: str = ""
     text: str = ""
     divisor: Fraction = Fraction(1)  # armor divisor: "(2)" halves the DR it meets (`armor_dr`)
+    times: int = 1  # a damage multiplier, "3dx5": the dice + adds rolled, then multiplied (`basic_roll`)
 
     def __str__(self) -> str:
-        return f"{DiceAdds(self.dice, self.adds)}{divisor_text(self.divisor)} {self.kind}"
+        times = f"x{self.times}" if self.times != 1 else ""
+        return f"{DiceAdds(self.dice, self.adds)}{times}{divisor_text(self.divisor)} {self.kind}"
 
 
 _DAMAGE_RE = re.compile(
     r"^\s*(?:(?P<n>\d+)\s*d(?:6)?|(?P<src>thr|sw|thrust|swing)|(?P<flat>\d+)(?=\s|$|[+(-]))\s*"
     r"(?P<adds>(?:[+-]\s*\d+\s*)*)"
+    r"(?:[x×*]\s*(?P<times>\d+)\s*)?"
     r"(?:\(\s*(?P<div>\d+(?:\.\d+)?)\s*\)\s*)?"
     r"(?P<kind>\S.*?)?\s*$",
     re.IGNORECASE,
@@ -218,8 +222,8 @@ _DAMAGE_RE = re.compile(
 def parse_damage(text: str, *, st: int | None = None, extended: bool = True,
                  table: tuple[DiceAdds, DiceAdds] | None = None) -> DamageSpec:
     """Parse "2d+1 cut", "3d", "1d-3 pi-", "sw+2 cut", "thr imp" (thr/sw need `st`, or a sheet's own
-    (thrust, swing) `table`), an armor divisor "1d+2(2) pi", or flat damage "8 cr" (no dice: the GM
-    already knows the basic damage)."""
+    (thrust, swing) `table`), an armor divisor "1d+2(2) pi", a multiplier "3dx5 cr", or flat damage
+    "8 cr" (no dice: the GM already knows the basic damage)."""
     raw = half_width(text or "").replace("−", "-")
     match = _DAMAGE_RE.match(raw)
     if not match:
@@ -227,8 +231,11 @@ def parse_damage(text: str, *, st: int | None = None, extended: bool = True,
     adds = sum(int(a.replace(" ", "")) for a in re.findall(r"[+-]\s*\d+", match.group("adds") or ""))
     kind = damage_type(match.group("kind")) if match.group("kind") else "cr"
     divisor = _divisor(match.group("div"), text)
+    times = int(match.group("times") or 1)
+    if times < 1:
+        raise UsageError(t("gurps.err.damage_times", text=text))
     spec = _parsed(match, adds, kind, text, st=st, extended=extended, table=table)
-    return replace(spec, divisor=divisor) if divisor != 1 else spec
+    return replace(spec, divisor=divisor, times=times) if (divisor != 1 or times != 1) else spec
 
 
 def _divisor(written: str | None, text: str) -> Fraction:
@@ -310,12 +317,13 @@ class DamageRoll(Displayable):
             "source": self.spec.source, "text": self.spec.text, "faces": list(self.faces),
             "dr": self.dr, "target": self.target, "attacker": self.attacker, "halved": self.halved,
             "secret": self.secret, **({"divisor": str(self.spec.divisor)} if self.spec.divisor != 1 else {}),
+            **({"times": self.spec.times} if self.spec.times != 1 else {}),
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> DamageRoll:
         spec = DamageSpec(data["dice"], data["adds"], data["kind"], data.get("source", ""),
-                          data.get("text", ""), Fraction(data.get("divisor", "1")))
+                          data.get("text", ""), Fraction(data.get("divisor", "1")), int(data.get("times", 1)))
         result = roll_damage(spec, dr=data.get("dr", 0), dice=data["faces"], target=data.get("target", ""),
                              attacker=data.get("attacker", ""), half=data.get("halved", False))
         if data.get("secret"):
@@ -331,6 +339,12 @@ class DamageRoll(Displayable):
     def armor_dr(self) -> int:
         """The DR the damage met after its armor divisor (`armor_dr`)."""
         return armor_dr(self.dr, self.spec.divisor)
+
+
+def basic_roll(faces: tuple[int, ...], spec: DamageSpec) -> int:
+    """The dice + adds (GURPS-SR-01), times the spec's multiplier: "3dx5" is the 3d total x 5 (the
+    Basic Set's damage multiplier, as a GCS file writes it; not in the seed)."""
+    return (sum(faces) + spec.adds) * spec.times
 
 
 def roll_damage(
@@ -359,7 +373,7 @@ def roll_damage(
         raise UsageError(t("gurps.err.damage_rng"))
     if dr < 0:
         raise UsageError(t("gurps.err.dr_negative", dr=dr))
-    raw = sum(faces) + spec.adds
+    raw = basic_roll(faces, spec)
     basic = max(minimum_damage(spec.kind), raw)
     if half:
         basic = basic // 2
