@@ -140,3 +140,17 @@ def test_a_bracketed_follow_up_is_shown_and_named_on_a_hit_but_only_the_first_da
     assert report.damage is not None and report.damage.damage.faces == (6,)
     lines = [str(line) for line in report_lines("attack", report)]
     assert any("Mandibles also carries [1d burn]: not rolled" in line for line in lines)
+
+
+def test_a_saved_sheet_keeps_the_effect_the_follow_up_and_the_missing_attack_roll():
+    from gamekernel.gurps.rules.characters import Character
+
+    aura = trait("Whirlwind", usage="Whirlwind", damage={"type": "cr", "base": "1d"}, calc={"damage": "1d cr"})
+    jaws = trait("Mandibles", usage="Bite", defaults=[{"type": "dx"}],
+                 calc={"level": 12, "damage": "1d-3 cut [1d burn]"},
+                 damage={"type": "cut", "st": "thr", "base": "-1", "fragmentation": "1d", "fragmentation_type": "burn"})
+    ch = import_gcs(doc(phaser(), traits=(aura, jaws))).character
+    back = Character.from_dict(ch.to_dict())
+    assert back.weapons == ch.weapons
+    assert [back.damage_shown(w) for w in back.weapons] == ["R-HT-2 or KO", "2d burn", "1d cr", "thr-1 cut [1d burn]"]
+    assert "no_roll" in back.weapon("Whirlwind").flags
