@@ -23,7 +23,7 @@ from gamekernel.gurps.results import (
 from gamekernel.gurps.rules.characters import Character
 from gamekernel.gurps.rules.checks import CheckOdds, SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, RegularContest
-from gamekernel.gurps.rules.damage import DamageRoll, divisor_text
+from gamekernel.gurps.rules.damage import DamageRoll
 from gamekernel.gurps.rules.fright import FrightCheck
 from gamekernel.gurps.rules.influence import InfluenceResult
 from gamekernel.gurps.rules.luck import LuckResult
@@ -170,7 +170,7 @@ def damage_text(result: DamageRoll) -> str:
     if result.halved:
         parts.append(t("gurps.damage.halved", basic=result.basic))
     if result.armor_dr != result.dr:  # an armor divisor: the DR it really met
-        parts.append(t("gurps.damage.dr_divided", dr=result.dr, divisor=divisor_text(spec.divisor),
+        parts.append(t("gurps.damage.dr_divided", dr=result.dr, divisor=spec.divisor_shown,
                        armor_dr=result.armor_dr, penetrating=result.penetrating))
     else:
         parts.append(t("gurps.damage.dr", dr=result.dr, penetrating=result.penetrating))

@@ -206,7 +206,12 @@ class DamageSpec:
 
     def __str__(self) -> str:
         times = f"x{self.times}" if self.times != 1 else ""
-        return f"{DiceAdds(self.dice, self.adds)}{times}{divisor_text(self.divisor)} {self.kind}"
+        return f"{DiceAdds(self.dice, self.adds)}{times}{self.divisor_shown} {self.kind}"
+
+    @property
+    def divisor_shown(self) -> str:
+        """The armor divisor as GCS writes it, "(2)"; "" for none (`divisor_text`)."""
+        return divisor_text(self.divisor)
 
 
 _DAMAGE_RE = re.compile(
