@@ -312,6 +312,8 @@ def report_items(kind: str, report: Any) -> list[Any]:
                          defenses=", ".join(f"{label(k)} {v}" for k, v in report.again)))
         if report.damage is not None:
             out += _damage_lines(report.damage)
+        if getattr(report, "effect", ""):
+            out.append(t("combat.effect_lands", name=report.defender, effect=report.effect))
         return out
     if kind == "damage":
         return _damage_lines(report)

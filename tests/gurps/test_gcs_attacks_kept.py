@@ -15,7 +15,7 @@ from gamekernel.gurps.combat_actions import combatant_from_character
 from gamekernel.gurps.combat_render import report_lines
 from gamekernel.gurps.gcs_play import play_comparisons
 from gamekernel.gurps.render import character_html, weapon_rows
-from gamekernel.gurps.rules.combat import Tape, attack, quick_combatant, start_combat
+from gamekernel.gurps.rules.combat import Tape, attack, defend, quick_combatant, start_combat
 from gamekernel.gurps.rules.gcs import import_gcs
 
 
@@ -55,17 +55,38 @@ def test_an_affliction_mode_is_on_the_sheet_with_the_files_text_and_its_level_cm
     assert c.weapon("Phaser").skill == 13 and c.weapon("Phaser").effect == "R-HT-2 or KO"
 
 
-def test_a_hit_with_an_affliction_rolls_to_hit_then_names_the_effect_and_rolls_no_damage_cmb_25():
-    # GURPS-CMB-25: 3d vs 13 to hit; the effect is not rolled dice: no damage, no invented numbers
+def test_a_hit_with_an_affliction_is_defended_as_usual_then_named_and_rolls_no_damage_cmb_25():
+    # GURPS-CMB-25: 3d vs 13 to hit, CMB-40: the target defends; the effect is no dice: nothing invented
     c = combatant_from_character(import_gcs(doc(phaser())).character)
     state = start_combat([c, quick_combatant("Dummy", {"dx": 8})], Tape(faces=[]))
-    dice = Tape(faces=[3, 3, 3])
+    dice = Tape(faces=[3, 3, 4])
     state, report = attack(state, "Probe", "Dummy", "Phaser", dice)
-    assert report.attack.hit and report.damage is None and state.pending is None
-    assert dice.used == [3, 3, 3]  # the attack roll only
-    lines = [str(line) for line in report_lines("attack", report)]
-    assert "Phaser hits: its damage “R-HT-2 or KO” is not rolled dice" in lines[-1]
+    assert report.attack.hit and report.offered and report.damage is None and state.pending is not None
+    assert not any("not rolled dice" in str(line) for line in report_lines("attack", report))
+    state, answer = defend(state, "Dummy", "none", Tape(faces=[]))
+    assert dice.used == [3, 3, 4] and answer.damage is None and state.pending is None  # the attack roll only
+    lines = [str(line) for line in report_lines("defend", answer)]
+    assert lines[-1] == "Dummy is hit: “R-HT-2 or KO” is not rolled dice; play it as the file says"
     assert state.get("Dummy").hp == state.get("Dummy").hp_max
+
+
+def test_a_dodged_affliction_says_nothing_of_the_effect_cmb_40():
+    c = combatant_from_character(import_gcs(doc(phaser())).character)
+    state = start_combat([c, quick_combatant("Dummy", {"dx": 8})], Tape(faces=[]))
+    state, _ = attack(state, "Probe", "Dummy", "Phaser", Tape(faces=[3, 3, 4]))
+    state, answer = defend(state, "Dummy", "dodge", Tape(faces=[1, 1, 2]))  # 4: a critical success
+    assert answer.roll.success and not answer.effect and state.pending is None
+    assert not any("not rolled dice" in str(line) for line in report_lines("defend", answer))
+
+
+def test_a_critical_hit_with_an_affliction_lands_at_once_and_names_it_cmb_40():
+    # GURPS-CMB-40: no defense against a critical hit: the effect is named with the attack itself
+    c = combatant_from_character(import_gcs(doc(phaser())).character)
+    state = start_combat([c, quick_combatant("Dummy", {"dx": 8})], Tape(faces=[]))
+    state, report = attack(state, "Probe", "Dummy", "Phaser", Tape(faces=[1, 1, 1, 3, 3, 3]))
+    assert report.attack.hit and not report.offered and report.damage is None and state.pending is None
+    lines = [str(line) for line in report_lines("attack", report)]
+    assert lines[-1] == "Phaser hits: its damage “R-HT-2 or KO” is not rolled dice; play it as the file says"
 
 
 def test_a_miss_with_an_affliction_says_nothing_of_the_effect_cmb_25():

@@ -122,11 +122,10 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     state = state.put(a)
     if not roll.hit:
         return state, AttackReport(roll, (), "", None, pre_checks)
-    if w.effect and not opts.damage:  # nothing to roll: the GM plays the file's text (defences included)
-        return state, AttackReport(roll, (), "", None, pre_checks, effect=w.effect)
+    effect = "" if opts.damage else w.effect  # no dice: a hit that lands names it (`land`)
     strong = 0
     spec_text = opts.damage or w.damage
-    if a.maneuver == "all_out_attack" and a.option == "strong":
+    if a.maneuver == "all_out_attack" and a.option == "strong" and not effect:
         spec = parse_damage(spec_text, st=a.st)
         if spec.source or (w.st_based and not opts.damage):  # ST-based thr/sw weapons only (GURPS-CMB-17)
             strong = max(2, spec.dice)
@@ -135,13 +134,13 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         flail=w.flail, thrown_weight_kg=w.weight_kg, unseen=opts.unseen, unarmed=w.parry_weapon == "bare_hands",
     )
     pending = PendingAttack(a.name, victim.name, w.name, spec_text, strong, incoming,
-                            half_damage=opts.beyond_half_damage)
+                            half_damage=opts.beyond_half_damage, effect=effect)
     offered = defense_options(state, victim.name, incoming, attacker=a.name)
     follow_up = "" if opts.damage else w.follow_up
     if not offered:
         reason = _no_defense_reason(state, victim, incoming)
-        state, dmg = resolve_hit(state, pending, dice)
-        return state, AttackReport(roll, (), reason, dmg, pre_checks, follow_up=follow_up)
+        state, dmg, landed = land(state, pending, dice)
+        return state, AttackReport(roll, (), reason, dmg, pre_checks, follow_up=follow_up, effect=landed)
     needs_hearing = incoming.unseen and any(k in ("parry", "block") for k, _ in offered)
     return copy_with(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks, needs_hearing,
                                                            follow_up=follow_up)
@@ -190,6 +189,16 @@ class DefenseReport:
     again: tuple[tuple[str, int], ...]  # All-Out Defense (Double), or Dodge after an unheard attacker
     damage: DamageReport | None
     unheard: bool = False  # failed the Hearing-2 roll against an unseen attacker (GURPS-CMB-51)
+    effect: str = ""  # the hit landed with a weapon whose damage is no dice: named, nothing rolled
+
+
+def land(state: CombatState, p: PendingAttack, dice: Tape) -> tuple[CombatState, DamageReport | None, str]:
+    """The hit lands (no defense, or a failed one): its damage rolled through DR (GURPS-DMG-04..08),
+    or, for a weapon whose damage is no dice, its effect named and nothing rolled."""
+    if p.effect:
+        return state, None, p.effect
+    state, dmg = resolve_hit(state, p, dice)
+    return state, dmg, ""
 
 
 def hearing_check(c: Combatant, dice: Tape) -> SuccessRoll:
@@ -212,16 +221,16 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
         raise RuleError(t("combat.err.pending_on", target=p.target, name=c.name))
     if kind == "none":
         state = copy_with(state, pending=None)
-        state, dmg = resolve_hit(state, p, dice)
-        return state, DefenseReport(c.name, "none", None, (), (), dmg)
+        state, dmg, landed = land(state, p, dice)
+        return state, DefenseReport(c.name, "none", None, (), (), dmg, effect=landed)
     checks: list[SuccessRoll] = []
     c, roll = stay_conscious(c, dice)
     if roll is not None:
         checks.append(roll)
         if not roll.success:
             state = copy_with(state.put(c), pending=None)
-            state, dmg = resolve_hit(state, p, dice)
-            return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg)
+            state, dmg, landed = land(state, p, dice)
+            return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg, effect=landed)
     if kind not in maneuver_rules(c.maneuver)["defenses"]:
         raise RuleError(t("combat.err.defense_not_allowed", name=c.name, maneuver=word(c.maneuver, spaced=True),
                                         kind=word(kind)))
@@ -243,8 +252,8 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
                 if again:
                     return state, DefenseReport(c.name, kind, None, tuple(checks), again, None, unheard=True)
                 state = copy_with(state, pending=None)
-                state, dmg = resolve_hit(state, p, dice)
-                return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg, unheard=True)
+                state, dmg, landed = land(state, p, dice)
+                return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg, unheard=True, effect=landed)
     who = defender_state(state, c, p.incoming, p.attacker)
     result = dfn.defense_roll(c.name, kind, defense_scores(c)[kind], who, p.incoming, dice.roll3())
     c = copy_with(c, rolled=True, parry_used=c.parry_used or kind == "parry",
@@ -265,5 +274,5 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
             state = copy_with(state, pending=copy_with(p, tried=tried))
             return state, DefenseReport(c.name, kind, result.roll, tuple(checks), again, None)
     state = copy_with(state, pending=None)
-    state, dmg = resolve_hit(state, p, dice)
-    return state, DefenseReport(c.name, kind, result.roll, tuple(checks), (), dmg)
+    state, dmg, landed = land(state, p, dice)
+    return state, DefenseReport(c.name, kind, result.roll, tuple(checks), (), dmg, effect=landed)

@@ -314,6 +314,7 @@ class PendingAttack:
     tried: tuple[str, ...] = ()
     half_damage: bool = False
     hearing: str = ""  # unseen attacker: "" not rolled yet, "heard", "unheard" (GURPS-CMB-51)
+    effect: str = ""  # the weapon's damage is no dice ("R-HT-2 or KO"): if the hit lands it is named, not rolled
 
     def to_dict(self) -> dict:
         return {
@@ -321,13 +322,15 @@ class PendingAttack:
             "strong_adds": self.strong_adds,
             "incoming": {k: getattr(self.incoming, k) for k in dfn.Incoming.__dataclass_fields__},
             "tried": list(self.tried), "half_damage": self.half_damage, "hearing": self.hearing,
+            **({"effect": self.effect} if self.effect else {}),
         }
 
     @classmethod
     def from_dict(cls, p: Mapping[str, Any]) -> PendingAttack:
         """Inverse of `to_dict` (campaign snapshots)."""
         return cls(p["attacker"], p["target"], p["weapon"], p["damage"], p["strong_adds"],
-                   dfn.Incoming(**p["incoming"]), tuple(p["tried"]), p["half_damage"], p.get("hearing", ""))
+                   dfn.Incoming(**p["incoming"]), tuple(p["tried"]), p["half_damage"], p.get("hearing", ""),
+                   p.get("effect", ""))
 
 
 def initiative_to_list(entries: Iterable[InitiativeEntry]) -> list[list]:
