@@ -175,3 +175,13 @@ def test_a_saved_sheet_keeps_the_effect_the_follow_up_and_the_missing_attack_rol
     assert back.weapons == ch.weapons
     assert [back.damage_shown(w) for w in back.weapons] == ["R-HT-2 or KO", "2d burn", "1d cr", "thr-1 cut [1d burn]"]
     assert "no_roll" in back.weapon("Whirlwind").flags
+
+
+def test_a_sense_with_no_skill_and_no_dice_names_its_text_when_attacked_with():
+    sense = trait("Vibration Sense", usage="Ooze Senses", damage={"type": "cr"}, calc={"damage": "cr"})
+    c = combatant_from_character(import_gcs(doc(traits=(sense,))).character)
+    state = start_combat([c, quick_combatant("Dummy", {"dx": 8})], Tape(faces=[]))
+    with pytest.raises(RuleError) as refused:
+        attack(state, "Probe", "Dummy", "Vibration Sense", Tape(faces=[3, 3, 3]))
+    assert str(refused.value) == ("Probe: Vibration Sense has no attack roll (the file gives it no skill or "
+                                  "default); it works as its notes say: “cr”")

@@ -84,8 +84,9 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     if not a.can_act:
         raise RuleError(t("combat.err.cannot_act", name=a.name, states=badges(a.badges())))
     w = a.weapon(weapon)
-    if w.no_roll:
-        raise RuleError(t("combat.err.no_attack_roll", name=a.name, weapon=w.name, damage=w.damage or w.effect))
+    if w.no_roll:  # the file gives it no skill: nothing to roll against (GURPS-CMB-25)
+        raise RuleError(t("combat.err.no_attack_roll", name=a.name, weapon=w.name, damage=w.damage) if w.damage
+                        else t("combat.err.no_attack_roll_effect", name=a.name, weapon=w.name, effect=w.effect))
     if state.current.name != a.name and a.maneuver != "wait":
         raise RuleError(t("combat.err.out_of_turn", current=state.current.name, name=a.name))
     pre_checks: tuple[SuccessRoll, ...] = ()
