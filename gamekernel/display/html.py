@@ -37,6 +37,12 @@ FONT_STACK = ("var(--jp-content-font-family,system-ui,-apple-system,'Segoe UI',s
               "'Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',YuGothic,Meiryo,"
               "'Noto Sans CJK JP','Noto Sans JP',sans-serif")
 FONT = f"font-family:{FONT_STACK};font-size:13px;line-height:1.45"
+_FAMILY = f"font-family:{FONT_STACK};"
+# A table cell: Lab's own table style aligns right with a 0.5em padding, so alignment and padding are
+# ours; `vertical-align:middle` is already every browser's and Lab's, and the rule under a row is
+# drawn once by its <tr> (the table collapses borders) instead of once by each of its cells.
+CELL = "padding:1px 8px;text-align:left"
+ROW_RULE = f"border-bottom:1px solid {RULE}"
 
 
 _SPECIAL = re.compile("[&<>\"']")
@@ -63,8 +69,16 @@ def chip_style(tone: str) -> str:
     return f"background:{PAPER_ALT};color:{INK};border:1px solid {accent(tone)}"
 
 
+def inherit_font(body_html: str) -> str:
+    """`body_html` without the font stack its own boxes and tables repeat: inside a box that sets it,
+    they inherit it (font-family is inherited), so an output names its ~200-character stack once, on
+    its outermost box, and still carries it itself (no output relies on another cell's)."""
+    return body_html.replace(_FAMILY, "")
+
+
 def panel(kind: str, body_html: str, *, title_html: str = "", tone: str = "neutral") -> str:
     """A result box: `<div class="gk gk-{kind}">`; `body_html` and `title_html` must already be escaped."""
+    body_html = inherit_font(body_html)
     title = (
         f'<div class="gk-title" style="font-weight:600;margin-bottom:2px">{title_html}</div>\n'
         if title_html
@@ -100,19 +114,24 @@ def table(
 ) -> str:
     """A compact table; cells are escaped unless `raw` (then they must be escaped HTML already)."""
     highlight = highlight or set()
-    cell = f"padding:1px 8px;border-bottom:1px solid {RULE};text-align:left"
     # cells and rows are joined by a newline: invisible in a table, a separator when styles are stripped
-    head = "\n".join(f'<th style="{cell}">{esc(h)}</th>' for h in headers)
+    head = "\n".join(f'<th style="{CELL}">{esc(h)}</th>' for h in headers)
     body = []
     for index, row in enumerate(rows):
-        style = f' style="background:{PAPER_ALT};color:{INK};font-weight:600"' if index in highlight else ""
-        cells = "\n".join(f'<td style="{cell}">{c if raw else esc(c)}</td>' for c in row)
-        body.append(f"<tr{style}>{cells}</tr>")
+        cells = "\n".join(f'<td style="{CELL}">{c if raw else esc(c)}</td>' for c in row)
+        body.append(f'<tr style="{row_style(index in highlight)}">{cells}</tr>')
     return (
         f'<table class="{esc(cls)}" style="border-collapse:collapse;margin:4px 0;{FONT};'
         f'background:{PAPER};color:{INK}">'
-        f"<thead><tr>{head}</tr></thead><tbody>{chr(10).join(body)}</tbody></table>\n"
+        f'<thead><tr style="{ROW_RULE}">{head}</tr></thead><tbody>{chr(10).join(body)}</tbody></table>\n'
     )
+
+
+def row_style(highlighted: bool = False) -> str:
+    """A table row's style: its rule underneath, and the theme's second paper when highlighted."""
+    if highlighted:
+        return f"background:{PAPER_ALT};color:{INK};font-weight:600;{ROW_RULE}"
+    return ROW_RULE
 
 
 def bars(
