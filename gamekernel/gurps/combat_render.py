@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import ACCENTS, FONT, RULE, chip, esc, panel, row_style, sign
+from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, esc, panel, row_style, sign
 from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.i18n import t
 
@@ -74,7 +74,7 @@ def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
     filled = 0 if maximum <= 0 else max(0, min(BAR_PX, round(BAR_PX * current / maximum)))
     return (
         f'<span class="gk-bar gk-{kind} gk-{kind}-{esc(state)}" data-state="{esc(state)}" '
-        f'style="display:inline-flex;align-items:center;gap:4px;font-variant-numeric:tabular-nums">'
+        f'style="display:inline-flex;align-items:center;gap:4px;{TABULAR}">'
         f'<span style="display:inline-block;box-sizing:border-box;width:{BAR_PX}px;height:9px;'
         f'border-left:{filled}px solid {BAR_COLOURS[tone]};background:{RULE};border-radius:3px"></span>'
         f'{current}/{maximum}</span>'

@@ -1,11 +1,12 @@
 """A saved session small enough to live in git: what every output repeated is said once per output.
 
-- The ~200-character font stack is named once per output, on its outermost box: boxes and tables
-  nested inside inherit it; an output at the top level (a box, a table on its own) still names it,
-  so no output relies on another cell's.
+- The ~200-character font stack and the tabular figures are named once per output, on its
+  outermost box: boxes, chips, bars and tables nested inside inherit them; an output at the top
+  level (a box, a table on its own) still names them, so no output relies on another cell's.
 - The rule under a table row is drawn by the row, not repeated by each of its cells; cells keep the
   left alignment and padding Lab's own table style would otherwise change.
-- An HP/FP bar is one span of a fixed length whose left border is the filled part.
+- An HP/FP bar is one span of a fixed length whose left border is the filled part; the palette
+  fallbacks are written short (#fff).
 """
 
 from __future__ import annotations
@@ -38,6 +39,21 @@ def test_a_box_inside_a_box_inherits_the_font_stack():
     assert _count_stack(outer) == 1
     assert outer.startswith('<div class="gk gk-outer" style="font-family:')
     assert "font-size:13px" in outer.split("gk-inner", 1)[1]  # the size stays: Lab sizes tables itself
+
+
+def test_chips_and_bars_inside_a_box_inherit_its_tabular_figures():
+    chip = palette.chip("3", cls="gk-die")
+    bar = hp_bar(5, 10, "healthy", "hp")
+    assert palette.TABULAR in chip and palette.TABULAR in bar  # on their own they set them
+    box = palette.panel("roll", chip + bar)
+    assert box.count(palette.TABULAR) == 1
+    assert box.index(palette.TABULAR) < box.index(">")  # on the box itself
+    assert 'style=""' not in box and "border-radius:4px" in box  # the rest of their styles stay
+
+
+def test_only_exact_inherited_declarations_are_dropped():
+    body = '<span style="font-variant-numeric:slashed-zero;color:red">x</span><b style="font-family:serif">y</b>'
+    assert palette.inherit_font(body) == body
 
 
 def test_a_table_on_its_own_still_names_the_font_stack():
@@ -95,6 +111,14 @@ def test_a_bar_is_one_span_filled_by_its_left_border(current, maximum, filled):
 
 
 def test_a_tracker_of_three_fighters_stays_small():
-    """Six bars, eighteen cells and a box: 5.4 kB (it was 7.6 kB when each cell repeated its rule,
-    each bar had a second span and the table its own font stack)."""
+    """Six bars, eighteen cells and a box: 5.2 kB (it was 7.6 kB when each cell repeated its rule,
+    each bar had a second span and its own tabular figures, and the table its own font stack)."""
     assert len(tracker_html(_fight().combat_state)) < 5500
+
+
+def test_the_palette_fallbacks_are_written_in_their_shortest_form():
+    """Every box and chip repeats them: #fff, not #ffffff."""
+    for colour in (palette.INK, palette.PAPER, palette.PAPER_ALT, palette.RULE, *palette.ACCENTS.values()):
+        fallback = re.search(r"#([0-9a-f]+)\)", colour).group(1)
+        pairs = [fallback[i:i + 2] for i in range(0, len(fallback), 2)]
+        assert len(fallback) == 3 or not all(p[0] == p[1] for p in pairs), colour
