@@ -122,3 +122,32 @@ def test_the_palette_fallbacks_are_written_in_their_shortest_form():
         fallback = re.search(r"#([0-9a-f]+)\)", colour).group(1)
         pairs = [fallback[i:i + 2] for i in range(0, len(fallback), 2)]
         assert len(fallback) == 3 or not all(p[0] == p[1] for p in pairs), colour
+
+
+def test_the_benchmark_breaks_a_saved_notebook_down_by_mime_type_and_construct(tmp_path):
+    import json
+
+    from benchmarks.bench_notebook import breakdown
+    from gamekernel.widgets.record import ActionRecord
+
+    box = palette.panel("roll", "14")
+    record = ActionRecord()
+    record_html = record.bundle("<b>sheet</b>", 3)["text/html"]
+    outputs = [{"output_type": "display_data", "metadata": {},
+                "data": {"text/html": box, "text/plain": "14"}},
+               {"output_type": "display_data", "metadata": {}, "data": {"text/html": record_html}},
+               {"output_type": "stream", "name": "stdout", "text": "done\n"}]
+    notebook = {"cells": [{"cell_type": "code", "execution_count": 1, "id": "a", "metadata": {},
+                           "outputs": outputs, "source": "%roll 3d"}],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    path = tmp_path / "n.ipynb"
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    parts = breakdown(path)
+    assert parts["text/plain"] == len('"14"') and parts["stream"] == len('"done\\n"')
+    assert parts["text/html"] == len(json.dumps(box).encode()) + len(json.dumps(record_html).encode())
+    assert parts["html: the font stack in them"] == len(palette.FONT_STACK)
+    theme = (palette.PAPER, palette.INK, palette.RULE, palette.ACCENTS["neutral"])  # the box's paper, ink, rules
+    assert parts["html: theme variables in them"] == sum(map(len, theme))
+    copy = record_html[record_html.index('<div class="gk-widget-snapshot-copy"'):-len("</div>")]
+    assert parts["html: hidden copies of widget snapshots"] == len(copy) and "sheet" in copy
+    assert parts["whole file"] == path.stat().st_size
