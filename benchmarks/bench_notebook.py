@@ -57,7 +57,10 @@ def _saved(cells: list[str], folder: Path) -> Path:
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     env = os.environ.pop("GAMEKERNEL_SEED", None)
     try:
-        NotebookClient(notebook, timeout=600, kernel_name="python3",
+        # a print's lines reach the client in as many stream messages as the kernel happened to flush
+        # (301 to 343 outputs for the same 300 cells); JupyterLab keeps one output per stream, and
+        # so does the peer here, so that it is the same size in every run
+        NotebookClient(notebook, timeout=600, kernel_name="python3", coalesce_streams=True,
                        resources={"metadata": {"path": str(folder)}}).execute()
     finally:
         if env is not None:

@@ -151,3 +151,23 @@ def test_the_benchmark_breaks_a_saved_notebook_down_by_mime_type_and_construct(t
     copy = record_html[record_html.index('<div class="gk-widget-snapshot-copy"'):-len("</div>")]
     assert parts["html: hidden copies of widget snapshots"] == len(copy) and "sheet" in copy
     assert parts["whole file"] == path.stat().st_size
+
+
+def test_the_benchmark_saves_one_output_per_stream_as_jupyterlab_does(tmp_path, monkeypatch):
+    """Otherwise the text peer's size depends on how the kernel happened to flush a print."""
+    import nbclient
+
+    from benchmarks.bench_notebook import _saved
+
+    seen: dict[str, object] = {}
+
+    class Client:
+        def __init__(self, notebook, **options):
+            seen.update(options)
+
+        def execute(self):
+            return None
+
+    monkeypatch.setattr(nbclient, "NotebookClient", Client)
+    assert _saved(["print(1)"], tmp_path).exists()
+    assert seen["coalesce_streams"] is True
