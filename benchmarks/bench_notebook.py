@@ -10,8 +10,11 @@ independent; GAMEKERNEL_BENCH_QUICK=1 leaves out the largest.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 SETUP = (
@@ -42,6 +45,11 @@ def _cells(count: int, *, as_text: bool) -> list[str]:
 
 def _saved_bytes(cells: list[str], folder: Path) -> int:
     """Bytes of the notebook `cells` (after the setup cell) once executed and saved."""
+    return _saved(cells, folder).stat().st_size
+
+
+def _saved(cells: list[str], folder: Path) -> Path:
+    """The notebook `cells` (after the setup cell), executed and saved as the examples are."""
     import nbformat
     from nbclient import NotebookClient
 
@@ -49,7 +57,10 @@ def _saved_bytes(cells: list[str], folder: Path) -> int:
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     env = os.environ.pop("GAMEKERNEL_SEED", None)
     try:
-        NotebookClient(notebook, timeout=600, kernel_name="python3",
+        # a print's lines reach the client in as many stream messages as the kernel happened to flush
+        # (301 to 343 outputs for the same 300 cells); JupyterLab keeps one output per stream, and
+        # so does the peer here, so that it is the same size in every run
+        NotebookClient(notebook, timeout=600, kernel_name="python3", coalesce_streams=True,
                        resources={"metadata": {"path": str(folder)}}).execute()
     finally:
         if env is not None:
@@ -61,7 +72,53 @@ def _saved_bytes(cells: list[str], folder: Path) -> int:
     assert not errors, f"a benchmark cell failed: {errors[0].get('ename')}: {errors[0].get('evalue')}"
     path = folder / "session.ipynb"
     nbformat.write(notebook, path)
-    return path.stat().st_size
+    return path
+
+
+_STYLE = re.compile(r' style="[^"]*"')
+_PALETTE = re.compile(r"var\(--jp-[a-z0-9-]+,#[0-9a-fA-F]+\)")
+_COPY = '<div class="gk-widget-snapshot-copy"'
+_ACTION = '<div class="gk-widget-action">'
+
+
+def breakdown(path: Path) -> Counter[str]:
+    """What a saved notebook's bytes are made of: each output's data by mime type (as saved, JSON
+    escaping and line splitting included), and within text/html the constructs an output repeats:
+    inline style attributes (of which the font stack and the palette's theme variables), and the
+    hidden copy of a widget's snapshot in its record."""
+    from gamekernel.display.html import FONT_STACK
+
+    parts: Counter[str] = Counter()
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", ()):
+            for mime, value in output.get("data", {}).items():
+                parts[mime] += len(json.dumps(value, ensure_ascii=False).encode())
+            if output.get("output_type") == "stream":
+                parts["stream"] += len(json.dumps(output["text"], ensure_ascii=False).encode())
+            html = output.get("data", {}).get("text/html")
+            if html is not None:
+                _html_parts(html if isinstance(html, str) else "".join(html), FONT_STACK, parts)
+    parts["whole file"] = path.stat().st_size
+    return parts
+
+
+def _html_parts(html: str, font_stack: str, parts: Counter[str]) -> None:
+    styles = _STYLE.findall(html)
+    parts["html: style attributes"] += sum(len(s.encode()) for s in styles)
+    parts["html: the font stack in them"] += sum(s.count(font_stack) for s in styles) * len(font_stack)
+    parts["html: theme variables in them"] += sum(len(v) for s in styles for v in _PALETTE.findall(s))
+    parts["html: hidden copies of widget snapshots"] += len(_snapshot_copy(html).encode())
+
+
+def _snapshot_copy(html: str) -> str:
+    """A widget record's hidden copy of the snapshot (gamekernel/widgets/record.py): from its start
+    to the first action line, or to the record's own closing tag."""
+    start = html.find(_COPY)
+    if start < 0:
+        return ""
+    end = html.find(_ACTION, start)
+    return html[start:end if end >= 0 else len(html) - len("</div>")]
 
 
 def main() -> None:
@@ -71,7 +128,9 @@ def main() -> None:
     rich, text = [], []
     with tempfile.TemporaryDirectory() as temp:
         for count in sizes:
-            rich.append(_saved_bytes(_cells(count, as_text=False), Path(temp)))
+            saved = _saved(_cells(count, as_text=False), Path(temp))
+            rich.append(saved.stat().st_size)
+            parts = breakdown(saved)  # the largest session's is printed
             text.append(_saved_bytes(_cells(count, as_text=True), Path(temp)))
     per_cell = [size / count for size, count in zip(rich, sizes, strict=True)]
     per_text = [size / count for size, count in zip(text, sizes, strict=True)]
@@ -85,6 +144,19 @@ def main() -> None:
                size / peer <= 5)
         for count, size, peer in zip(sizes, rich, text, strict=True)
     ])
+    _print_breakdown(sizes[-1], parts)
+
+
+def _print_breakdown(count: int, parts: Counter[str]) -> None:
+    from benchmarks.report import table
+
+    whole = parts.pop("whole file")
+    inner = {name: size for name, size in parts.items() if name.startswith("html: ")}
+    outer = {name: size for name, size in parts.items() if name not in inner}
+    outer["cells, sources and the file's own structure"] = whole - sum(outer.values())
+    rows = [[name, f"{size:,}", f"{100 * size / whole:.0f}%"] for name, size in Counter(outer).most_common()]
+    rows += [[f"  {name}", f"{size:,}", f"{100 * size / whole:.0f}%"] for name, size in inner.items()]
+    table(f"what the {count:,}-cell session's {whole / 1000:,.1f} kB are made of", ["part", "bytes", "share"], rows)
 
 
 def _kb(value: float) -> str:

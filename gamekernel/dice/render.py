@@ -8,7 +8,7 @@ from functools import lru_cache
 from gamekernel.dice.odds import Distribution
 from gamekernel.dice.result import RollResult
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import FONT, bars, chip_style, esc, panel, table
+from gamekernel.display.html import FONT, TABULAR, bars, chip_style, esc, panel, table
 from gamekernel.display.numbers import count, decimal, percent
 from gamekernel.i18n import get_language, t
 
@@ -41,7 +41,7 @@ def _chip_html(fate: str, value: int, sides: int, face: int | None, language: st
     return (
         f'<span class="gk-chip gk-die gk-die-{esc(fate)}" title="{esc(title)} (d{sides})" '
         f'style="{chip_style(_FATE_TONE.get(fate, "neutral"))};border-radius:4px;padding:0 4px;'
-        f'margin:0 1px;display:inline-block;font-variant-numeric:tabular-nums{strike}">{esc(text)}</span>'
+        f'margin:0 1px;display:inline-block;{TABULAR}{strike}">{esc(text)}</span>'
     )
 
 

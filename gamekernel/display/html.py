@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 # (an untrusted notebook), neither and the theme's own colours show. A tone is carried by an
 # accent border and by words, never by a text colour, so every theme keeps its contrast.
 INK = "var(--jp-content-font-color1,#1f1f1f)"
-PAPER = "var(--jp-layout-color1,#ffffff)"
-PAPER_ALT = "var(--jp-layout-color2,#eeeeee)"
+PAPER = "var(--jp-layout-color1,#fff)"
+PAPER_ALT = "var(--jp-layout-color2,#eee)"
 RULE = "var(--jp-border-color2,#d0d0d0)"
 ACCENTS = {
     "neutral": "var(--jp-border-color1,#9e9e9e)",
@@ -37,6 +37,15 @@ FONT_STACK = ("var(--jp-content-font-family,system-ui,-apple-system,'Segoe UI',s
               "'Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',YuGothic,Meiryo,"
               "'Noto Sans CJK JP','Noto Sans JP',sans-serif")
 FONT = f"font-family:{FONT_STACK};font-size:13px;line-height:1.45"
+TABULAR = "font-variant-numeric:tabular-nums"  # figures of one width: dice, HP and totals line up
+# what a box sets for everything inside it (both are inherited properties)
+INHERITED = frozenset({f"font-family:{FONT_STACK}", TABULAR})
+_STYLE = re.compile(r' style="([^"]*)"')
+# A table cell: Lab's own table style aligns right with a 0.5em padding, so alignment and padding are
+# ours; `vertical-align:middle` is already every browser's and Lab's, and the rule under a row is
+# drawn once by its <tr> (the table collapses borders) instead of once by each of its cells.
+CELL = "padding:1px 8px;text-align:left"
+ROW_RULE = f"border-bottom:1px solid {RULE}"
 
 
 _SPECIAL = re.compile("[&<>\"']")
@@ -63,15 +72,29 @@ def chip_style(tone: str) -> str:
     return f"background:{PAPER_ALT};color:{INK};border:1px solid {accent(tone)}"
 
 
+def inherit_font(body_html: str) -> str:
+    """`body_html` without the inherited declarations its box sets for it (INHERITED): a box, chip,
+    bar or table inside a box inherits the font stack (~200 characters) and the tabular figures, so
+    an output names them once, on its outermost box, and still carries them itself (no output relies
+    on another cell's)."""
+    return _STYLE.sub(_without_inherited, body_html)
+
+
+def _without_inherited(match: re.Match[str]) -> str:
+    kept = ";".join(d for d in match.group(1).split(";") if d and d not in INHERITED)
+    return f' style="{kept}"' if kept else ""
+
+
 def panel(kind: str, body_html: str, *, title_html: str = "", tone: str = "neutral") -> str:
     """A result box: `<div class="gk gk-{kind}">`; `body_html` and `title_html` must already be escaped."""
+    body_html = inherit_font(body_html)
     title = (
         f'<div class="gk-title" style="font-weight:600;margin-bottom:2px">{title_html}</div>\n'
         if title_html
         else ""
     )
     return (
-        f'<div class="gk gk-{esc(kind)}" style="{FONT};{tone_style(tone)};border-radius:6px;'
+        f'<div class="gk gk-{esc(kind)}" style="{FONT};{TABULAR};{tone_style(tone)};border-radius:6px;'
         f'padding:6px 10px;margin:2px 0;display:inline-block;max-width:100%">{title}{body_html}</div>'
     )
 
@@ -86,7 +109,7 @@ def chip(text: str, tone: str = "neutral", *, cls: str = "") -> str:
     shown = f"[{text}]" if "gk-die" in cls.split() else text
     return (
         f'<span class="gk-chip{extra}" style="{chip_style(tone)};border-radius:4px;padding:0 4px;'
-        f'margin:0 1px;display:inline-block;font-variant-numeric:tabular-nums">{esc(shown)}</span> '
+        f'margin:0 1px;display:inline-block;{TABULAR}">{esc(shown)}</span> '
     )
 
 
@@ -100,19 +123,24 @@ def table(
 ) -> str:
     """A compact table; cells are escaped unless `raw` (then they must be escaped HTML already)."""
     highlight = highlight or set()
-    cell = f"padding:1px 8px;border-bottom:1px solid {RULE};text-align:left"
     # cells and rows are joined by a newline: invisible in a table, a separator when styles are stripped
-    head = "\n".join(f'<th style="{cell}">{esc(h)}</th>' for h in headers)
+    head = "\n".join(f'<th style="{CELL}">{esc(h)}</th>' for h in headers)
     body = []
     for index, row in enumerate(rows):
-        style = f' style="background:{PAPER_ALT};color:{INK};font-weight:600"' if index in highlight else ""
-        cells = "\n".join(f'<td style="{cell}">{c if raw else esc(c)}</td>' for c in row)
-        body.append(f"<tr{style}>{cells}</tr>")
+        cells = "\n".join(f'<td style="{CELL}">{c if raw else esc(c)}</td>' for c in row)
+        body.append(f'<tr style="{row_style(index in highlight)}">{cells}</tr>')
     return (
         f'<table class="{esc(cls)}" style="border-collapse:collapse;margin:4px 0;{FONT};'
         f'background:{PAPER};color:{INK}">'
-        f"<thead><tr>{head}</tr></thead><tbody>{chr(10).join(body)}</tbody></table>\n"
+        f'<thead><tr style="{ROW_RULE}">{head}</tr></thead><tbody>{chr(10).join(body)}</tbody></table>\n'
     )
+
+
+def row_style(highlighted: bool = False) -> str:
+    """A table row's style: its rule underneath, and the theme's second paper when highlighted."""
+    if highlighted:
+        return f"background:{PAPER_ALT};color:{INK};font-weight:600;{ROW_RULE}"
+    return ROW_RULE
 
 
 def bars(
@@ -131,7 +159,7 @@ def bars(
         length = round(width_px * value / peak)
         rows.append(
             '<div style="display:flex;align-items:center;gap:6px;height:15px">'
-            f'<span style="width:44px;text-align:right;font-variant-numeric:tabular-nums">{esc(label)}</span>'
+            f'<span style="width:44px;text-align:right;{TABULAR}">{esc(label)}</span>'
             f'<span style="display:inline-block;height:11px;width:{length}px;background:{colour}"></span>'
             f'<span style="font-size:11px">{esc(caption)}</span></div>'
         )

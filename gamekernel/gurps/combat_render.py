@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import ACCENTS, FONT, INK, PAPER_ALT, RULE, chip, esc, panel, sign
+from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, esc, panel, row_style, sign
 from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.i18n import t
 
@@ -16,6 +16,7 @@ HP_TONES = {"healthy": "good", "reeling": "warn", "collapse": "bad", "dying1": "
             "dying3": "awful", "dying4": "awful", "dead": "muted", "destroyed": "muted"}
 FP_TONES = {"rested": "great", "tired": "warn", "collapse": "bad", "unconscious": "awful"}
 BAR_COLOURS = ACCENTS  # a bar holds no text: the tone's accent colour fills it
+BAR_PX = 80  # the length of a full HP/FP bar
 BADGE_TONES = {"dead": "muted", "destroyed": "muted", "dying": "awful", "collapse": "bad", "mortal": "awful",
                "unconscious": "awful", "collapsed": "awful", "stunned": "bad", "reeling": "warn", "tired": "warn"}
 
@@ -65,15 +66,18 @@ def roll_html(roll) -> str:
 
 
 def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
+    """An HP or FP bar and its figures. One span draws the bar: its left border is the filled part and
+    its background the rest, within a fixed length (border-box), so the figures stay in one column
+    even where a sanitizer drops the colours; a tracker repeats two bars per fighter in every turn's
+    output, so a second span per bar weighs in a saved notebook."""
     tone = (HP_TONES if kind == "hp" else FP_TONES).get(state, "neutral")
-    width = 0 if maximum <= 0 else max(0, min(100, round(100 * current / maximum)))
-    colour = BAR_COLOURS[tone]
+    filled = 0 if maximum <= 0 else max(0, min(BAR_PX, round(BAR_PX * current / maximum)))
     return (
         f'<span class="gk-bar gk-{kind} gk-{kind}-{esc(state)}" data-state="{esc(state)}" '
-        f'style="display:inline-flex;align-items:center;gap:4px">'
-        f'<span style="display:inline-block;width:80px;height:9px;background:{RULE};border-radius:3px">'
-        f'<span style="display:block;height:9px;width:{width}%;background:{colour};border-radius:3px"></span></span>'
-        f'<span style="font-variant-numeric:tabular-nums">{current}/{maximum}</span></span>'
+        f'style="display:inline-flex;align-items:center;gap:4px;{TABULAR}">'
+        f'<span style="display:inline-block;box-sizing:border-box;width:{BAR_PX}px;height:9px;'
+        f'border-left:{filled}px solid {BAR_COLOURS[tone]};background:{RULE};border-radius:3px"></span>'
+        f'{current}/{maximum}</span>'
     )
 
 
@@ -143,13 +147,13 @@ def _others_text(state, only: frozenset[str]) -> str:
 def tracker_html(state, only: frozenset[str] | None = None) -> str:
     if state is None:
         return panel("tracker", esc(t("combat.none")))
-    cell = f"padding:2px 8px;border-bottom:1px solid {RULE};text-align:left;vertical-align:middle"
+    cell = "padding:2px 8px;text-align:left"  # the rule under a row is its <tr>'s (html.row_style)
     heads = [t("combat.col.name"), "HP", "FP", t("combat.col.maneuver"), t("combat.col.defenses"),
              t("combat.col.status")]
     head = "\n".join(f'<th style="{cell}">{esc(h)}</th>' for h in heads)  # newlines: apart when unstyled
     body = []
     for row in tracker_rows(state, only):
-        style = f' style="background:{PAPER_ALT};color:{INK};font-weight:600"' if row["active"] else ""
+        style = f' style="{row_style(row["active"])}"'
         cls = "gk-combatant gk-active" if row["active"] else "gk-combatant"
         badges = "".join(chip(badge_text(b), badge_tone(b), cls="gk-badge") for b in row["badges"])
         maneuver = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
@@ -178,7 +182,7 @@ def tracker_html(state, only: frozenset[str] | None = None) -> str:
     if only is not None:
         pending += f'\n<div class="gk-others">{esc(_others_text(state, only))}</div>'
     table = (f'<table class="gk-tracker-table" style="border-collapse:collapse;margin:4px 0;{FONT}">'
-             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+             f'<thead><tr style="{row_style()}">{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
     return panel("tracker", table + pending, title_html=title)
 
 
