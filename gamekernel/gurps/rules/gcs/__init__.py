@@ -405,10 +405,9 @@ def _is_melee(row: dict[str, Any]) -> bool | None:
     return None
 
 
-def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple[str, int, int] | None:
-    """(skill or attribute, modifier, level) of the best weapon default the character can use: a skill
-    on the sheet, or an attribute (as GCS resolves weapon levels)."""
-    best = None
+def _default_levels(character: Character, defaults: list[dict[str, Any]]):
+    """(default, skill or attribute, modifier, level) of each weapon default the character can use: a
+    skill on the sheet, or an attribute (as GCS resolves weapon levels)."""
     for d in defaults or []:
         kind, mod = str(d.get("type", "")), int(d.get("modifier", 0) or 0)
         if kind == "skill":
@@ -426,9 +425,30 @@ def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple
             name, level = kind.upper() if len(kind) == 2 else kind.capitalize(), character.attribute_value(kind) + mod
         else:
             continue
+        yield d, name, mod, level
+
+
+def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple[str, int, int] | None:
+    """(skill or attribute, modifier, level) of the best weapon default the character can use (the
+    first of equal ones)."""
+    best = None
+    for _, name, mod, level in _default_levels(character, defaults):
         if best is None or level > best[2]:
             best = (name, mod, level)
     return best
+
+
+def _attack_skill(character: Character, defaults: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """(name, specialization) of the best skill default, the skill the weapon attacks with: GCS gives
+    a `weapons_with_required_skill` bonus only for that one (a Kick at Kicking gets no Brawling
+    damage bonus, though it also defaults to Brawling-2)."""
+    best: tuple[dict[str, Any], int] | None = None
+    for default, _, _, level in _default_levels(character, defaults):
+        if default.get("type") == "skill" and (best is None or level > best[1]):
+            best = (default, level)
+    if best is None:
+        return None
+    return plain_name(best[0].get("name")), plain_name(best[0].get("specialization"))
 
 
 def _weapon_owners(data: dict[str, Any]):
@@ -475,14 +495,18 @@ def _weapon_skill_bonus(numbers: GcsNumbers, item: dict[str, Any], row: dict[str
 
 
 def _relative_levels(numbers: GcsNumbers) -> dict[tuple[str, str], int]:
-    """(skill, specialization) -> level relative to its attribute (DX+2 -> 2), the file's level first:
-    what a `weapons_with_required_skill` bonus tests (Brawling at DX+2 gives +1 per die)."""
+    """(skill, specialization) -> level relative to its attribute (DX+2 -> 2), the file's level first,
+    before the encumbrance penalty; a technique's over its default (GCS's relative levels): what a
+    `weapons_with_required_skill` bonus tests (Brawling at DX+2 gives +1 per die). As GCS, only a
+    skill with points counts (a Brawling known only by default gives no bonus)."""
     out: dict[tuple[str, str], int] = {}
     for row in numbers.skills:
         level = row.gcs if row.gcs is not None else row.level
         attribute = numbers.attributes.get(row.attribute.lower()) if row.attribute else None
-        if row.kind == "skill" and level is not None and attribute is not None:
-            out.setdefault((row.name, row.specialization), level - attribute)
+        if row.kind == "skill" and level is not None and attribute is not None and row.points > 0:
+            out.setdefault((row.name, row.specialization), level + row.penalty - attribute)
+        elif row.kind == "technique" and row.above_default is not None:
+            out.setdefault((row.name, row.specialization), row.above_default)
     return out
 
 
@@ -522,7 +546,8 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
             warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
             continue
         usage = str(row.get("usage", ""))
-        flat, per_die = damage_bonus(numbers.features, skill_features, relative, item, row, label)
+        flat, per_die = damage_bonus(numbers.features, skill_features, relative, item, row, label,
+                                     _attack_skill(character, row.get("defaults") or []))
         damage, worked = damage_text(row, flat)
         per_die = per_die + per_die_of(row) if worked else 0
         best = _best_default(character, row.get("defaults") or [])

@@ -50,6 +50,8 @@ class SkillRow:
     gcs: int | None  # the file's calc.level
     colleges: tuple[str, ...] = ()
     paid: int | None = None  # points paid when features add free ones (skill_point_bonus)
+    penalty: int = 0  # the encumbrance penalty in `level` (GCS's relative level leaves it out)
+    above_default: int | None = None  # a technique: its level over its default (GCS's relative level)
 
     @property
     def full_name(self) -> str:
@@ -279,7 +281,7 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
             levels[_key(name, spec)] = (base + bonus - penalty, bonus)
         numbers.skills.append(SkillRow(name, spec, "skill", ATTRIBUTE_LABELS.get(attr, ""), diff.upper(),
                                        points, bonus, None if base is None else base + bonus - penalty, gcs,
-                                       paid=paid))
+                                       paid=paid, penalty=penalty))
     raised: dict[str, tuple[str, tuple[int, int]]] = {}
     for _ in range(2):  # twice: a skill bought up from a default can itself be another's default
         _defaulted_levels(numbers, rows, levels, raised)
@@ -337,7 +339,8 @@ def _techniques(numbers: GcsNumbers, pending: list[Any], levels: _Levels) -> Non
                 level = min(level, start + int(_num(row["limit"])))
             level += bonus
             levels.setdefault(_key(name, spec), (level, bonus))
-        numbers.skills.append(SkillRow(name, spec, "technique", "", attr.upper(), points, bonus, level, gcs))
+        numbers.skills.append(SkillRow(name, spec, "technique", "", attr.upper(), points, bonus, level, gcs,
+                                       above_default=None if level is None else level - base))
 
 
 def _spells(data: dict[str, Any], numbers: GcsNumbers) -> None:

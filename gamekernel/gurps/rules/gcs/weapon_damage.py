@@ -7,8 +7,9 @@ bonus), so a sheet weapon rolls what the file shows.
 
 Which features count follows GCS's selections: `this_weapon` (the owner's own features, usage by
 `specialization`), `weapons_with_name` (the owner's name, usage, tags) and
-`weapons_with_required_skill` (a skill the weapon defaults to, on the sheet, at the relative level
-`level` asks). Armor divisors are not part of the seed's damage (GURPS-DMG-03); they are dropped.
+`weapons_with_required_skill` (the skill the weapon attacks with, its best skill default, at the
+relative level `level` asks). Armor divisors are not part of the seed's damage (GURPS-DMG-03); they
+are dropped.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from gamekernel.gurps.rules.gcs.features import ActiveFeature, matches, matches_list, plain_name
+from gamekernel.gurps.rules.gcs.features import ActiveFeature, matches, matches_list
 
 
 def number_matches(criterion: dict[str, Any] | None, value: float) -> bool:
-    """GCS numeric criteria ({"compare": "at_least", "qualifier": 2}); a missing one matches."""
-    if not criterion or criterion.get("compare", "any") == "any" or "qualifier" not in criterion:
+    """GCS numeric criteria ({"compare": "at_least", "qualifier": 2}); a missing one, or "any", matches;
+    a comparison without its qualifier compares with 0 (GCS writes no zero: "at least" alone is DX+0)."""
+    if not criterion or criterion.get("compare", "any") == "any":
         return True
     want = float(criterion.get("qualifier") or 0)
     return {"is": value == want, "is_not": value != want, "at_least": value >= want,
@@ -38,23 +40,22 @@ def own_features(item: dict[str, Any]) -> list[dict[str, Any]]:
     return own
 
 
-def _required_skill(feature: dict[str, Any], row: dict[str, Any],
+def _required_skill(feature: dict[str, Any], attack: tuple[str, str] | None,
                     skills: dict[tuple[str, str], int]) -> bool:
-    """A skill the weapon defaults to is on the sheet, named as the feature asks, at its relative level."""
-    for default in row.get("defaults") or []:
-        if str(default.get("type", "")) != "skill":
-            continue
-        name = plain_name(default.get("name"))
-        for (skill, specialization), relative in skills.items():
-            if (skill.casefold() == name.casefold() and matches(feature.get("name"), skill)
-                    and matches(feature.get("specialization"), specialization)
-                    and number_matches(feature.get("level"), relative)):
-                return True
-    return False
+    """The skill the weapon attacks with (its best skill default) is named as the feature asks, and
+    its relative level (the best of its specializations on the sheet) is the one the feature asks."""
+    if attack is None:
+        return False
+    name, specialization = attack
+    levels = [relative for (skill, spec), relative in skills.items() if skill.casefold() == name.casefold()
+              and (not specialization or spec.casefold() == specialization.casefold())]
+    return (bool(levels) and matches(feature.get("name"), name)
+            and matches(feature.get("specialization"), specialization)
+            and number_matches(feature.get("level"), max(levels)))
 
 
 def _applies(feature: dict[str, Any], own: bool, item: dict[str, Any], row: dict[str, Any], label: str,
-             skills: dict[tuple[str, str], int]) -> bool:
+             skills: dict[tuple[str, str], int], attack: tuple[str, str] | None) -> bool:
     usage = str(row.get("usage", ""))
     selection = feature.get("selection_type")
     if selection == "this_weapon":
@@ -63,14 +64,16 @@ def _applies(feature: dict[str, Any], own: bool, item: dict[str, Any], row: dict
         return (matches(feature.get("name"), label) and matches(feature.get("specialization"), usage)
                 and matches_list(feature.get("tags"), item.get("tags") or []))
     if selection == "weapons_with_required_skill":
-        return _required_skill(feature, row, skills) and matches(feature.get("usage"), usage)
+        return (_required_skill(feature, attack, skills) and matches(feature.get("usage"), usage)
+                and matches_list(feature.get("tags"), item.get("tags") or []))
     return False
 
 
 def damage_bonus(features: Iterable[ActiveFeature], skill_features: Iterable[dict[str, Any]],
                  skills: dict[tuple[str, str], int], item: dict[str, Any], row: dict[str, Any],
-                 label: str) -> tuple[int, int]:
-    """(flat adds, adds per die) of every `weapon_bonus` aimed at this weapon usage, each feature once."""
+                 label: str, attack: tuple[str, str] | None = None) -> tuple[int, int]:
+    """(flat adds, adds per die) of every `weapon_bonus` aimed at this weapon usage, each feature once;
+    `attack` is the (skill, specialization) the weapon attacks with."""
     own = own_features(item)
     flat = per_die = 0.0
     seen: set[int] = set()
@@ -81,7 +84,7 @@ def damage_bonus(features: Iterable[ActiveFeature], skill_features: Iterable[dic
         if feature.get("type") != "weapon_bonus" or id(feature) in seen:
             continue
         seen.add(id(feature))
-        if not _applies(feature, any(feature is f for f in own), item, row, label, skills):
+        if not _applies(feature, any(feature is f for f in own), item, row, label, skills, attack):
             continue
         if feature.get("per_die"):
             per_die += amount

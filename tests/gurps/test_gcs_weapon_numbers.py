@@ -1,0 +1,95 @@
+"""A GCS weapon's numbers at the table equal the file's: which weapon bonuses reach which usage, the ST
+a weapon's damage is read at, and each usage's own name.
+
+Each document here is a small .gcs v5 written for the test (never a file of a public library)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekernel.gurps.combat_actions import combatant_from_character
+from gamekernel.gurps.rules.damage import parse_damage
+from gamekernel.gurps.rules.gcs import import_gcs
+
+
+def doc(st: int = 10, dx: int = 10, **extra: Any) -> dict[str, Any]:
+    """A minimal GCS v5 character: ST/DX bought, no traits, plus `extra` top-level entries."""
+    data: dict[str, Any] = {
+        "version": 5, "profile": {"name": "Probe"}, "total_points": 100,
+        "attributes": [{"attr_id": "st", "adj": st - 10}, {"attr_id": "dx", "adj": dx - 10}],
+        "traits": [], "skills": [], "equipment": [],
+    }
+    data.update(extra)
+    return data
+
+
+def required_skill_bonus(skill: str, level: dict[str, Any]) -> dict[str, Any]:
+    """GCS's Brawling/Karate damage feature: +1 per die while `skill` is at the relative `level`."""
+    return {"type": "weapon_bonus", "selection_type": "weapons_with_required_skill",
+            "name": {"compare": "is", "qualifier": skill}, "level": level, "amount": 1, "per_die": True}
+
+
+def natural_attacks(*usages: dict[str, Any]) -> dict[str, Any]:
+    """GCS's Natural Attacks trait with the given usages."""
+    return {"id": "t1", "name": "Natural Attacks", "weapons": [{"id": f"w{i}", **u} for i, u in enumerate(usages)]}
+
+
+PUNCH = {"usage": "Punch", "damage": {"type": "cr", "st": "thr", "base": "-1"}, "parry": "0",
+         "defaults": [{"type": "dx"}, {"type": "skill", "name": "Boxing"}, {"type": "skill", "name": "Brawling"},
+                      {"type": "skill", "name": "Karate"}]}
+KICK = {"usage": "Kick", "damage": {"type": "cr", "st": "thr"},
+        "defaults": [{"type": "dx", "modifier": -2}, {"type": "skill", "name": "Brawling", "modifier": -2},
+                     {"type": "skill", "name": "Kicking"}, {"type": "skill", "name": "Karate", "modifier": -2}]}
+
+
+def damages(data: dict[str, Any]) -> dict[str, str]:
+    """Each weapon's basic damage as a combatant made from the imported sheet rolls it."""
+    c = combatant_from_character(import_gcs(data).character)
+    return {w.name: str(parse_damage(w.damage, st=c.st)) for w in c.weapons}
+
+
+def brawling(points: int, *features: dict[str, Any]) -> dict[str, Any]:
+    return {"id": "s1", "name": "Brawling", "difficulty": "dx/e", "points": points, "features": list(features)}
+
+
+def test_kick_at_kicking_gets_no_brawling_damage_bonus_dmg_03():
+    # GURPS-DMG-03: thr + the weapon's adds; GCS gives Brawling's +1/die to the usages attacking with Brawling only
+    kicking = {"id": "s2", "name": "Kicking", "difficulty": "h", "points": 2,
+               "default": {"type": "skill", "name": "Brawling", "modifier": -2}}
+    plus_2 = {"compare": "at_least", "qualifier": 2}
+    data = doc(st=13, dx=12, traits=[natural_attacks(PUNCH, KICK)],
+               skills=[brawling(4, required_skill_bonus("Brawling", plus_2)), kicking])
+    # ST 13 thr 1d; Punch at Brawling DX+2: 1d-1 +1; Kick at Kicking 13 (better than Brawling-2 = 12): 1d
+    assert damages(data) == {"Natural Attacks": "1d cr", "Natural Attacks (Kick)": "1d cr"}
+    no_kicking = doc(st=13, dx=12, traits=[natural_attacks(PUNCH, KICK)],
+                     skills=[brawling(4, required_skill_bonus("Brawling", plus_2))])
+    assert damages(no_kicking)["Natural Attacks (Kick)"] == "1d+1 cr"  # Brawling-2 is the Kick's skill
+
+
+def test_kicking_techniques_own_bonus_counts_at_its_level_over_the_default_dmg_03():
+    kicking = {"id": "s2", "name": "Kicking", "difficulty": "h", "points": 3,
+               "default": {"type": "skill", "name": "Brawling", "modifier": -2},
+               "features": [required_skill_bonus("Kicking", {"compare": "at_least"})]}
+    data = doc(dx=12, traits=[natural_attacks(KICK)], skills=[brawling(1), kicking])
+    assert damages(data)["Natural Attacks"] == "1d-1 cr"  # ST 10 thr 1d-2, Kicking +2 over Brawling-2: +1
+
+
+def test_at_least_without_a_qualifier_means_relative_level_0_dmg_03():
+    # GCS writes no zero: Karate's first +1/die is "at least" alone, i.e. at DX+0
+    karate = {"id": "s3", "name": "Karate", "difficulty": "dx/h",
+              "features": [required_skill_bonus("Karate", {"compare": "at_least"}),
+                           required_skill_bonus("Karate", {"compare": "at_least", "qualifier": 1})]}
+    for points, expected in ((2, "1d-3 cr"), (4, "1d-2 cr"), (8, "1d-1 cr")):  # DX-1, DX+0, DX+1
+        data = doc(dx=10, traits=[natural_attacks(PUNCH)], skills=[{**karate, "points": points}])
+        assert damages(data)["Natural Attacks"] == expected, points
+
+
+def test_encumbrance_penalty_does_not_lower_the_relative_level_a_bonus_tests_dmg_03():
+    # Karate at DX+1 with Light encumbrance: level DX+0 on the sheet, still DX+1 for the damage bonus
+    karate = {"id": "s3", "name": "Karate", "difficulty": "dx/h", "points": 8, "encumbrance_penalty_multiplier": 1,
+              "features": [required_skill_bonus("Karate", {"compare": "at_least", "qualifier": 1})]}
+    load = {"id": "e1", "description": "Sack", "equipped": True, "quantity": 1, "base_weight": "30 lb"}
+    data = doc(dx=10, traits=[natural_attacks(PUNCH)], skills=[karate], equipment=[load])
+    ch = import_gcs(data).character
+    assert ch.encumbrance == 1 and ch.skill_level("Karate").level == 10
+    assert damages(data)["Natural Attacks"] == "1d-2 cr"  # ST 10 thr 1d-2, -1, +1 per die
