@@ -93,3 +93,24 @@ def test_encumbrance_penalty_does_not_lower_the_relative_level_a_bonus_tests_dmg
     ch = import_gcs(data).character
     assert ch.encumbrance == 1 and ch.skill_level("Karate").level == 10
     assert damages(data)["Natural Attacks"] == "1d-2 cr"  # ST 10 thr 1d-2, -1, +1 per die
+
+
+def test_two_usages_of_one_name_each_keep_their_own_numbers():
+    # a Naginata swung and thrust with the sharp end (Polearm) and with the blunt end (Staff)
+    def usage(kind: str, st: str, usage: str, notes: str, skill: str) -> dict[str, Any]:
+        return {"usage": usage, "usage_notes": notes, "damage": {"type": kind, "st": st, "base": "2"},
+                "parry": "0", "defaults": [{"type": "skill", "name": skill}]}
+    naginata = {"id": "e1", "description": "Naginata", "equipped": True, "weapons": [
+        {"id": "w1", **usage("cut", "sw", "Swung", "The sharp end", "Polearm")},
+        {"id": "w2", **usage("imp", "thr", "Thrust", "The sharp end", "Polearm")},
+        {"id": "w3", **usage("cr", "sw", "Swung", "The blunt end", "Staff")},
+        {"id": "w4", **usage("cr", "thr", "Thrust", "The blunt end", "Staff")}]}
+    skills = [{"id": "s1", "name": "Polearm", "difficulty": "dx/a", "points": 8},
+              {"id": "s2", "name": "Staff", "difficulty": "dx/a", "points": 1}]
+    ch = import_gcs(doc(dx=12, equipment=[naginata], skills=skills)).character
+    levels = {w.name: ch.weapon_level(w) for w in ch.weapons}
+    assert levels == {"Naginata": 14, "Naginata (Thrust)": 14, "Naginata (Swung)": 11,
+                      "Naginata (Thrust, The blunt end)": 11}
+    assert damages(doc(dx=12, equipment=[naginata], skills=skills)) == {
+        "Naginata": "1d+2 cut", "Naginata (Thrust)": "1d imp", "Naginata (Swung)": "1d+2 cr",
+        "Naginata (Thrust, The blunt end)": "1d cr"}

@@ -510,16 +510,30 @@ def _relative_levels(numbers: GcsNumbers) -> dict[tuple[str, str], int]:
     return out
 
 
+def _usage_name(label: str, row: dict[str, Any], taken: set[str]) -> str:
+    """The first free of: the owner's name, "Naginata (Swung)", "Naginata (Swung, The blunt end)"
+    (GCS's usage notes tell two usages of one name apart), "Naginata (Swung 2)"."""
+    usage = str(row.get("usage") or "").strip() or str(len(taken))
+    notes = str(row.get("usage_notes") or "").strip()
+    candidates = [label, f"{label} ({usage})"] + ([f"{label} ({usage}, {notes})"] if notes else [])
+    number = 2
+    while all(name in taken for name in candidates):
+        candidates.append(f"{label} ({usage} {number})")
+        number += 1
+    return next(name for name in candidates if name not in taken)
+
+
 def _named_weapon_rows(data: dict[str, Any]):
     """(sheet name, weapon row, owner row) of every weapon usage: the first keeps the owner's name,
-    the others add their usage ("Broadsword (Thrust)"), so every view names a usage alike."""
+    the others add their usage ("Broadsword (Thrust)"), each name once, so every view (the sheet,
+    `%attack`, the comparison) names a usage alike and none hides another."""
     taken: set[str] = set()
     for item in _weapon_owners(data):
         label = str(item.get("description", item.get("name", "?")))
         for row in item.get("weapons") or []:
             if not isinstance(row, dict):
                 continue
-            name = label if label not in taken else f"{label} ({row.get('usage') or len(taken)})"
+            name = _usage_name(label, row, taken)
             taken.add(name)
             yield name, row, item
 
