@@ -114,3 +114,84 @@ def test_two_usages_of_one_name_each_keep_their_own_numbers():
     assert damages(doc(dx=12, equipment=[naginata], skills=skills)) == {
         "Naginata": "1d+2 cut", "Naginata (Thrust)": "1d imp", "Naginata (Swung)": "1d+2 cr",
         "Naginata (Thrust, The blunt end)": "1d cr"}
+
+
+def test_one_attack_only_striking_st_reads_the_bites_thr_at_more_st_dmg_01():
+    # GURPS-DMG-01: thr/sw come from ST; Striking ST bought for the Bite alone (GCS: effective ST +levels
+    # for the usage its replacement names, and the trait's general +ST taken back off)
+    striking = {"id": "t2", "name": "Striking ST", "levels": 10, "can_level": True,
+                "replacements": {"Attack": "Bite"},
+                "features": [{"type": "attribute_bonus", "limitation": "striking_only", "attribute": "st",
+                              "amount": 1, "per_level": True}],
+                "modifiers": [{"id": "m1", "name": "One Attack Only", "use_level_from_trait": True, "features": [
+                    {"type": "weapon_effective_st_bonus", "selection_type": "weapons_with_required_skill",
+                     "usage": {"compare": "is", "qualifier": "@Attack@"}, "amount": 1, "leveled": True},
+                    {"type": "attribute_bonus", "limitation": "striking_only", "attribute": "st", "amount": -1,
+                     "per_level": True}]}]}
+    bite = {"usage": "Bite", "damage": {"type": "cr", "st": "thr", "base": "-1"},
+            "defaults": [{"type": "dx"}, {"type": "skill", "name": "Brawling"}]}
+    data = doc(st=9, traits=[natural_attacks(bite, PUNCH), striking], skills=[brawling(1)])
+    ch = import_gcs(data).character
+    assert str(ch.thrust) == "1d-2"  # ST 9: the sheet's thr is unchanged
+    # the Bite at ST 19 (thr 2d-1, -1), the Punch at ST 9 (1d-2, -1)
+    assert damages(data) == {"Natural Attacks": "2d-2 cr", "Natural Attacks (Punch)": "1d-3 cr"}
+
+
+def test_a_bows_rated_st_and_a_daggers_3x_minimum_st_set_the_st_of_its_thr_dmg_01():
+    bow = {"id": "e1", "description": "Regular Bow", "equipped": True, "rated_strength": 10, "weapons": [
+        {"id": "W1", "usage": "Shoot", "damage": {"type": "imp", "st": "thr", "base": "1"}, "strength": "10†",
+         "accuracy": "2", "defaults": [{"type": "skill", "name": "Bow"}]}]}
+    dagger = {"id": "e2", "description": "Dagger", "equipped": True, "weapons": [
+        {"id": "w2", "usage": "Thrust", "damage": {"type": "imp", "st": "thr", "base": "-1"}, "strength": "4",
+         "parry": "-1", "defaults": [{"type": "skill", "name": "Knife"}]}]}
+    skills = [{"id": "s1", "name": "Bow", "difficulty": "dx/a", "points": 2},
+              {"id": "s2", "name": "Knife", "difficulty": "dx/e", "points": 1}]
+    # ST 14: thr 1d; the bow at its own ST 10 (1d-2, +1); the dagger at most ST 12 (1d-1, -1)
+    assert damages(doc(st=14, equipment=[bow, dagger], skills=skills)) == {
+        "Regular Bow": "1d-1 imp", "Dagger": "1d-2 imp"}
+    # ST 12: the dagger's cap is not reached; the bow still shoots at 10
+    assert damages(doc(st=12, equipment=[bow, dagger], skills=skills)) == {
+        "Regular Bow": "1d-1 imp", "Dagger": "1d-2 imp"}
+    assert damages(doc(st=11, equipment=[dagger], skills=skills)) == {"Dagger": "1d-2 imp"}  # 1d-1, -1
+    assert damages(doc(st=13, equipment=[dagger], skills=skills)) == {"Dagger": "1d-2 imp"}  # capped at 12
+
+
+def test_fractional_adds_per_die_count_on_all_the_dice_then_drop_the_fraction_dmg_03():
+    maul = {"id": "e1", "description": "Maul", "equipped": True, "weapons": [
+        {"id": "w1", "usage": "Swung", "damage": {"type": "cr", "st": "sw", "base": "4", "modifier_per_die": 0.75},
+         "strength": "13‡", "parry": "0U", "defaults": [{"type": "skill", "name": "Two-Handed Axe/Mace"}]}]}
+    skills = [{"id": "s1", "name": "Two-Handed Axe/Mace", "difficulty": "dx/a", "points": 4}]
+    assert damages(doc(st=20, equipment=[maul], skills=skills)) == {"Maul": "3d+8 cr"}  # 3d+2 +4, 3 x 0.75 = 2
+    assert damages(doc(st=13, equipment=[maul], skills=skills)) == {"Maul": "2d+4 cr"}  # 2d-1 +4, 2 x 0.75 = 1.5: 1
+
+
+def test_leveled_base_damage_adds_once_per_level_of_its_trait_dmg_03():
+    curse = {"id": "t2", "name": "Grave Curse", "can_level": True, "levels": 2, "weapons": [
+        {"id": "w1", "damage": {"type": "cr", "st": "thr", "base_leveled": "1"}, "reach": "C",
+         "defaults": [{"type": "dx"}]}]}
+    assert damages(doc(st=18, traits=[curse])) == {"Grave Curse": "1d+4 cr"}  # thr 1d+2, +1 x 2
+    crossbow = {"id": "t3", "name": "Built-in Crossbow", "levels": 1, "weapons": [
+        {"id": "W1", "damage": {"type": "imp", "st": "thr", "base_leveled": "5"}, "accuracy": "4",
+         "defaults": [{"type": "dx", "modifier": -4}]}]}
+    assert damages(doc(st=13, traits=[crossbow])) == {"Built-in Crossbow": "1d+5 imp"}
+
+
+def test_a_weapons_own_st_and_fractional_adds_survive_the_saved_sheet():
+    from gamekernel.gurps.rules.weapons import CharacterWeapon
+
+    weapon = CharacterWeapon(name="Maul", damage="sw+4 cr", per_die=0.75, rated_st=10, st_bonus=2, max_st=39)
+    saved = weapon.to_dict()
+    assert saved["per_die"] == 0.75 and saved["rated_st"] == 10 and saved["st_bonus"] == 2 and saved["max_st"] == 39
+    assert CharacterWeapon.from_dict(saved) == weapon
+    assert CharacterWeapon.from_dict(CharacterWeapon(name="Punch", damage="thr cr", per_die=1).to_dict()).per_die == 1
+
+
+def test_the_sheet_shows_the_dice_the_fight_rolls_for_a_weapon_of_its_own_st():
+    from gamekernel.gurps.render import weapon_rows
+
+    bow = {"id": "e1", "description": "Regular Bow", "equipped": True, "rated_strength": 10, "weapons": [
+        {"id": "W1", "usage": "Shoot", "damage": {"type": "imp", "st": "thr", "base": "1"}, "accuracy": "2",
+         "defaults": [{"type": "skill", "name": "Bow"}]}]}
+    ch = import_gcs(doc(st=14, equipment=[bow], skills=[{"id": "s1", "name": "Bow", "difficulty": "dx/a",
+                                                           "points": 2}])).character
+    assert [(row["name"], row["damage"]) for row in weapon_rows(ch)] == [("Regular Bow", "1d-1 imp")]

@@ -310,13 +310,24 @@ class Character(Displayable):
         """Whether this weapon's damage differs from thr/sw of plain ST (Striking ST, another
         progression, ST below 1, adds per die): then the fight rolls `weapon_damage`, worked out here."""
         return bool(weapon.per_die or self.striking_st or self.damage_progression != "basic_set" or self.st < 1
-                    or self.dice_for_adds)
+                    or self.dice_for_adds or self.weapon_st(weapon) != self.st + self.striking_st)
+
+    def weapon_st(self, weapon: CharacterWeapon) -> int:
+        """The ST a weapon's thr/sw is read at (GURPS-DMG-01): the wielder's with Striking ST, or the
+        weapon's own rated ST (a bow's pull); plus its effective-ST bonus; at most its `max_st`."""
+        st = (weapon.rated_st or self.st + self.striking_st) + weapon.st_bonus
+        if weapon.max_st and st > weapon.max_st:
+            st = weapon.max_st
+        return st if st == self.st + self.striking_st else max(st, 0)
 
     def weapon_damage(self, weapon: CharacterWeapon) -> DamageSpec:
         """The basic damage a weapon does in this character's hands (GURPS-DMG-03): thr/sw from the
-        sheet's table, plus the weapon's adds per die (GCS `modifier_per_die`, Brawling +1/die)."""
-        return resolve_damage(weapon.damage, self.thrust_swing, per_die=weapon.per_die,
-                              dice_for_adds=self.dice_for_adds)
+        sheet's table (at the weapon's ST, `weapon_st`), plus the weapon's adds per die (GCS
+        `modifier_per_die`, Brawling +1/die)."""
+        st = self.weapon_st(weapon)
+        table = self.thrust_swing if st == self.st + self.striking_st else progression_damage(
+            st, self.damage_progression)
+        return resolve_damage(weapon.damage, table, per_die=weapon.per_die, dice_for_adds=self.dice_for_adds)
 
     @property
     def current_hp(self) -> int:

@@ -222,14 +222,15 @@ def parse_damage(text: str, *, st: int | None = None, extended: bool = True,
     return DamageSpec(dice, adds, kind, "", text)
 
 
-def resolve_damage(text: str, table: tuple[DiceAdds, DiceAdds], *, per_die: int = 0,
+def resolve_damage(text: str, table: tuple[DiceAdds, DiceAdds], *, per_die: float = 0,
                    dice_for_adds: bool = False) -> DamageSpec:
     """A sheet weapon's basic damage: thr/sw read from the wielder's (thrust, swing) `table`, then
-    `per_die` adds for each die (GCS: the weapon's `modifier_per_die`, Brawling's +1 per die), and
-    with `dice_for_adds` large adds turned into dice (`dice_from_adds`)."""
+    `per_die` adds for each die (GCS: the weapon's `modifier_per_die`, Brawling's +1 per die; a Maul's
+    3/4 per die on 3d adds 2: the product, its fraction dropped as GCS does), and with `dice_for_adds`
+    large adds turned into dice (`dice_from_adds`)."""
     spec = parse_damage(text, table=table)
     if per_die and spec.dice:
-        spec = replace(spec, adds=spec.adds + per_die * spec.dice)
+        spec = replace(spec, adds=spec.adds + int(Fraction(str(per_die)) * spec.dice))
     if dice_for_adds and spec.dice:
         dice, adds = dice_from_adds(spec.dice, spec.adds)
         spec = replace(spec, dice=dice, adds=adds)

@@ -38,7 +38,7 @@ from gamekernel.gurps.rules.gcs.features import (
     reaction_lines,
     substitute,
 )
-from gamekernel.gurps.rules.gcs.weapon_damage import damage_bonus, damage_text, per_die_of
+from gamekernel.gurps.rules.gcs.weapon_damage import damage_bonus, damage_text, effective_st_bonus, per_die_of
 from gamekernel.gurps.rules.skills import DIFFICULTY_BASE
 from gamekernel.gurps.rules.traits import Trait, maybe_trait
 from gamekernel.gurps.rules.weapons import CharacterWeapon, validate_weapon
@@ -560,10 +560,12 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
             warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
             continue
         usage = str(row.get("usage", ""))
-        flat, per_die = damage_bonus(numbers.features, skill_features, relative, item, row, label,
-                                     _attack_skill(character, row.get("defaults") or []))
-        damage, worked = damage_text(row, flat)
+        attack = _attack_skill(character, row.get("defaults") or [])
+        flat, per_die = damage_bonus(numbers.features, skill_features, relative, item, row, label, attack)
+        damage, worked = damage_text(row, flat, _owner_levels(item))
         per_die = per_die + per_die_of(row) if worked else 0
+        strength = _damage_strength(row, item, effective_st_bonus(
+            numbers.features, skill_features, relative, item, row, label, attack)) if worked else {}
         best = _best_default(character, row.get("defaults") or [])
         if best is None:
             warnings.append(f"{name}: no usable skill or attribute default; skipped")
@@ -578,7 +580,7 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
         minimum = _maybe_int(row.get("strength")) or 0
         weapon = CharacterWeapon(name=name, damage=damage, skill=best[0] if best[0] != name else "",
                                  modifier=modifier, reach=str(row.get("reach", "") or ""), parry=parry,
-                                 flags=flags, usage=usage, per_die=per_die, min_st=max(0, minimum))
+                                 flags=flags, usage=usage, per_die=per_die, min_st=max(0, minimum), **strength)
         try:
             validate_weapon(weapon, where=f"{where}: {name}")
         except GameKernelError as error:
@@ -592,6 +594,23 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
                              _maybe_int(calc.get("parry")), _maybe_int(calc.get("block")),
                              _maybe_int(row.get("block")) or 0))
     return weapons, expected
+
+
+def _owner_levels(item: dict[str, Any]) -> int:
+    """The levels of a leveled trait or item (what a weapon's `base_leveled` damage is multiplied by)."""
+    try:
+        return max(0, int(float(item.get("levels") or 0)))
+    except (TypeError, ValueError):
+        return 0
+
+
+def _damage_strength(row: dict[str, Any], item: dict[str, Any], bonus: int) -> dict[str, int]:
+    """How GCS reads a weapon's thr/sw (CharacterWeapon's rated_st, st_bonus, max_st): at the item's
+    rated ST when it has one (a bow's pull), plus the features' effective-ST bonus, and never above 3x
+    the weapon's minimum ST (the Basic Set's cap, not in the seed: carried as the file has it) [std]."""
+    minimum = _maybe_int(row.get("strength")) or 0
+    return {"rated_st": max(0, _maybe_int(item.get("rated_strength")) or 0), "st_bonus": bonus,
+            "max_st": 3 * minimum if minimum > 0 else 0}
 
 
 def _torso_dr(data: dict[str, Any]) -> int | None:

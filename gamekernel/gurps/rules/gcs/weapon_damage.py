@@ -3,7 +3,8 @@ the `weapon_bonus` features that aim at it (Brawling/Karate +1 per die, Weapon M
 bonus), so a sheet weapon rolls what the file shows.
 
     damage_bonus(features, skills, attributes, item, row, name) -> (flat adds, adds per die)
-    damage_text(row, flat) -> ("sw+2 cut", True) or ("1d+1 cut", False)   # True: the bonuses are in it
+    damage_text(row, flat, levels) -> ("sw+2 cut", True) or ("1d+1 cut", False)   # True: the bonuses are in it
+    effective_st_bonus(features, skills, attributes, item, row, name, attack) -> ST added for its thr/sw
 
 Which features count follows GCS's selections: `this_weapon` (the owner's own features, usage by
 `specialization`), `weapons_with_name` (the owner's name, usage, tags) and
@@ -71,9 +72,9 @@ def _applies(feature: dict[str, Any], own: bool, item: dict[str, Any], row: dict
 
 def damage_bonus(features: Iterable[ActiveFeature], skill_features: Iterable[dict[str, Any]],
                  skills: dict[tuple[str, str], int], item: dict[str, Any], row: dict[str, Any],
-                 label: str, attack: tuple[str, str] | None = None) -> tuple[int, int]:
-    """(flat adds, adds per die) of every `weapon_bonus` aimed at this weapon usage, each feature once;
-    `attack` is the (skill, specialization) the weapon attacks with."""
+                 label: str, attack: tuple[str, str] | None = None, *, kind: str = "weapon_bonus") -> tuple[int, int]:
+    """(flat adds, adds per die) of every `weapon_bonus` (or other `kind` of weapon feature) aimed at
+    this weapon usage, each feature once; `attack` is the (skill, specialization) it attacks with."""
     own = own_features(item)
     flat = per_die = 0.0
     seen: set[int] = set()
@@ -81,7 +82,7 @@ def damage_bonus(features: Iterable[ActiveFeature], skill_features: Iterable[dic
     candidates += [(f, float(f.get("amount", 0) or 0)) for f in skill_features]
     candidates += [(f, float(f.get("amount", 0) or 0)) for f in own]
     for feature, amount in candidates:
-        if feature.get("type") != "weapon_bonus" or id(feature) in seen:
+        if feature.get("type") != kind or id(feature) in seen:
             continue
         seen.add(id(feature))
         if not _applies(feature, any(feature is f for f in own), item, row, label, skills, attack):
@@ -93,21 +94,42 @@ def damage_bonus(features: Iterable[ActiveFeature], skill_features: Iterable[dic
     return int(flat), int(per_die)
 
 
-def damage_text(row: dict[str, Any], flat: int) -> tuple[str, bool]:
+def effective_st_bonus(features: Iterable[ActiveFeature], skill_features: Iterable[dict[str, Any]],
+                       skills: dict[tuple[str, str], int], item: dict[str, Any], row: dict[str, Any],
+                       label: str, attack: tuple[str, str] | None) -> int:
+    """ST added for this usage's thr/sw (`weapon_effective_st_bonus`: Striking ST with One Attack Only
+    gives its levels to the Bite alone); GCS counts a per-die one once."""
+    flat, per_die = damage_bonus(features, skill_features, skills, item, row, label, attack,
+                                 kind="weapon_effective_st_bonus")
+    return flat + per_die
+
+
+def _dice_adds(text: str) -> tuple[int, int] | None:
+    """"" -> (0, 0), "+3" -> (0, 3), "2d+1" -> (2, 1), "1d-1+2" -> (1, 1); None for any other form."""
+    text = text.replace(" ", "")
+    match = re.fullmatch(r"(?:(\d+)d)?([+-]?\d+(?:[+-]\d+)*)?", text)
+    if not match:
+        return None
+    adds = sum(int(part) for part in re.findall(r"[+-]?\d+", match.group(2) or ""))
+    return int(match.group(1) or 0), adds
+
+
+def damage_text(row: dict[str, Any], flat: int, levels: int = 0) -> tuple[str, bool]:
     """{"type": "cut", "st": "sw", "base": "1"} -> ("sw+1 cut", True); {"base": "2d+1", "type": "pi"}
-    -> ("2d+1 pi", True), `flat` adds included; any other form is the file's own result (its bonuses
-    already in it: False)."""
+    -> ("2d+1 pi", True), `flat` adds included, and `base_leveled` once per level of the owner
+    (`levels`: a Grave Curse of level 2 with "1" adds 2); any other form is the file's own result
+    (its bonuses already in it: False)."""
     dmg = row.get("damage") or {}
     kind = str(dmg.get("type", "") or "cr")
     st = str(dmg.get("st", "") or "")
-    base = str(dmg.get("base", "") or "").replace(" ", "")
-    if st in ("thr", "sw") and (not base or base.lstrip("+-").isdigit()):
-        adds = int(base or 0) + flat
-        return (f"{st}{adds:+d} {kind}" if adds else f"{st} {kind}"), True
-    if not st and re.fullmatch(r"\d+d([+-]\d+)*", base):  # "2d+1"; "1dx5" and the like: the file's result
-        dice, _, rest = base.partition("d")
-        adds = sum(int(part) for part in rest.replace("-", "+-").split("+") if part.strip()) + flat
-        return f"{dice}d{adds:+d} {kind}" if adds else f"{dice}d {kind}", True
+    base = _dice_adds(str(dmg.get("base", "") or ""))
+    leveled = _dice_adds(str(dmg.get("base_leveled", "") or "")) if levels > 0 else (0, 0)
+    if base is not None and leveled is not None:
+        dice, adds = base[0] + levels * leveled[0], base[1] + levels * leveled[1] + flat
+        if st in ("thr", "sw") and not dice:
+            return (f"{st}{adds:+d} {kind}" if adds else f"{st} {kind}"), True
+        if not st and dice:
+            return f"{dice}d{adds:+d} {kind}" if adds else f"{dice}d {kind}", True
     return _rollable(str((row.get("calc") or {}).get("damage", ""))), False
 
 
@@ -117,9 +139,10 @@ def _rollable(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"\(\s*[\d.]+\s*\)|\[[^\]]*\]", " ", text)).strip()
 
 
-def per_die_of(row: dict[str, Any]) -> int:
-    """The weapon row's own `modifier_per_die` (a Sling's -1 per die...)."""
+def per_die_of(row: dict[str, Any]) -> float:
+    """The weapon row's own `modifier_per_die` (a Sling's -1 per die, a Maul's 0.75)."""
     try:
-        return int(float((row.get("damage") or {}).get("modifier_per_die", 0) or 0))
+        value = float((row.get("damage") or {}).get("modifier_per_die", 0) or 0)
     except (TypeError, ValueError):
         return 0
+    return int(value) if value.is_integer() else value
