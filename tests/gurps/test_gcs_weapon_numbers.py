@@ -195,3 +195,30 @@ def test_the_sheet_shows_the_dice_the_fight_rolls_for_a_weapon_of_its_own_st():
     ch = import_gcs(doc(st=14, equipment=[bow], skills=[{"id": "s1", "name": "Bow", "difficulty": "dx/a",
                                                            "points": 2}])).character
     assert [(row["name"], row["damage"]) for row in weapon_rows(ch)] == [("Regular Bow", "1d-1 imp")]
+
+
+def test_enhanced_parry_for_one_skill_raises_that_weapons_parry_only_cmb_46():
+    # GURPS-CMB-46: Parry = floor(skill / 2) + 3 + the weapon's bonus; GCS's Enhanced Parry (Rapier) is a
+    # weapon_parry_bonus for the usages attacking with Rapier, +1 per level
+    enhanced = {"id": "t2", "name": "Enhanced Parry (@Melee weapon skill@)", "levels": 2, "can_level": True,
+                "replacements": {"Melee weapon skill": "Rapier"},
+                "features": [{"type": "weapon_parry_bonus", "selection_type": "weapons_with_required_skill",
+                              "name": {"compare": "is", "qualifier": "@Melee weapon skill@"}, "amount": 1,
+                              "leveled": True}]}
+
+    def sword(description: str, skill: str) -> dict[str, Any]:
+        return {"id": description, "description": description, "equipped": True, "weapons": [
+            {"id": f"w{description}", "usage": "Thrust", "damage": {"type": "imp", "st": "thr", "base": "1"},
+             "parry": "0", "defaults": [{"type": "skill", "name": skill}]}]}
+    skills = [{"id": "s1", "name": "Rapier", "difficulty": "dx/a", "points": 8},
+              {"id": "s2", "name": "Broadsword", "difficulty": "dx/a", "points": 8}]
+    ch = import_gcs(doc(dx=12, traits=[enhanced], skills=skills,
+                        equipment=[sword("Rapier", "Rapier"), sword("Broadsword", "Broadsword")])).character
+    parries = {w.name: ch.weapon_parry(w) for w in ch.weapons}
+    assert parries == {"Rapier": 12, "Broadsword": 10}  # skill 14: 7 + 3, the Rapier +2
+    c = combatant_from_character(ch)
+    from gamekernel.gurps.gcs_play import usual_parry
+    from gamekernel.gurps.rules.combat import Tape, start_combat
+
+    state = start_combat([c], Tape(faces=[]))
+    assert {w.name: usual_parry(state, c, w) for w in c.weapons} == parries  # the fight offers the same

@@ -572,6 +572,9 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
             continue
         parry_text = str(row.get("parry", "") or "0").lower()
         parry = None if ("no" in parry_text or not melee) else int(re.sub(r"[^0-9+-]", "", parry_text) or 0)
+        if parry is not None:  # Enhanced Parry (Rapier) and the like: `weapon_parry_bonus` for this usage
+            parry += sum(damage_bonus(numbers.features, skill_features, relative, item, row, label, attack,
+                                      kind="weapon_parry_bonus"))
         flags: tuple[str, ...] = ()
         if not melee:
             acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
