@@ -222,3 +222,29 @@ def test_enhanced_parry_for_one_skill_raises_that_weapons_parry_only_cmb_46():
 
     state = start_combat([c], Tape(faces=[]))
     assert {w.name: usual_parry(state, c, w) for w in c.weapons} == parries  # the fight offers the same
+
+
+def test_a_fencing_parry_loses_the_encumbrance_level_after_halving_cmb_46():
+    # GURPS-CMB-46: floor(skill / 2) + 3; a GCS "F" weapon (not in the seed, carried as GCS computes it):
+    # skill 13 at Light encumbrance is 12 to hit, and Parry 13 // 2 + 3 - 1 = 8 (not 12 // 2 + 3 = 9)
+    rapier = {"id": "e1", "description": "Rapier", "equipped": True, "weapons": [
+        {"id": "w1", "usage": "Thrust", "damage": {"type": "imp", "st": "thr", "base": "1"}, "parry": "0F",
+         "defaults": [{"type": "skill", "name": "Rapier"}], "calc": {"level": 12}}]}
+    saber = {"id": "e2", "description": "Saber", "equipped": True, "weapons": [
+        {"id": "w2", "usage": "Swung", "damage": {"type": "cut", "st": "sw"}, "parry": "0",
+         "defaults": [{"type": "skill", "name": "Rapier"}]}]}
+    load = {"id": "e3", "description": "Sack", "equipped": True, "quantity": 1, "base_weight": "30 lb"}
+    skills = [{"id": "s1", "name": "Rapier", "difficulty": "dx/a", "points": 4}]
+    ch = import_gcs(doc(dx=12, skills=skills, equipment=[rapier, saber, load])).character
+    assert ch.encumbrance == 1 and ch.skill_level("Rapier").level == 13
+    by_name = {w.name: w for w in ch.weapons}
+    assert ch.weapon_level(by_name["Rapier"]) == 12 and ch.weapon_parry(by_name["Rapier"]) == 8
+    assert ch.weapon_parry(by_name["Saber"]) == 9  # not fencing: 13 // 2 + 3
+    c = combatant_from_character(ch)
+    from gamekernel.gurps.gcs_play import usual_parry
+    from gamekernel.gurps.rules.combat import Tape, start_combat
+
+    state = start_combat([c], Tape(faces=[]))
+    assert {w.name: usual_parry(state, c, w) for w in c.weapons} == {"Rapier": 8, "Saber": 9}
+    unloaded = import_gcs(doc(dx=12, skills=skills, equipment=[rapier])).character
+    assert unloaded.weapon_parry(unloaded.weapons[0]) == 9  # no encumbrance: 12 // 2 + 3 (file's level 12)

@@ -74,7 +74,7 @@ from gamekernel.gurps.rules.checks import (
     success_roll,
 )
 from gamekernel.gurps.rules.damage import DamageSpec, DiceAdds, progression_damage, resolve_damage
-from gamekernel.gurps.rules.defenses import dodge_score
+from gamekernel.gurps.rules.defenses import dodge_score, parry_score
 from gamekernel.gurps.rules.fatigue import is_tired
 from gamekernel.gurps.rules.injury import is_reeling
 from gamekernel.gurps.rules.skills import (
@@ -304,7 +304,9 @@ class Character(Displayable):
         (GURPS-CMB-46, CMB-43); None when it cannot parry."""
         if weapon.parry is None:
             return None
-        return self.weapon_level(weapon) // 2 + 3 + weapon.parry + self.defense_bonus("parry") + self.defense_db
+        enc = min(4, self.encumbrance) if "fencing" in weapon.flags else 0
+        return (parry_score(self.weapon_level(weapon), bonus=weapon.parry, fencing_encumbrance=enc)
+                + self.defense_bonus("parry") + self.defense_db)
 
     def own_damage_table(self, weapon: CharacterWeapon) -> bool:
         """Whether this weapon's damage differs from thr/sw of plain ST (Striking ST, another

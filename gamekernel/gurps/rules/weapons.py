@@ -25,7 +25,7 @@ from gamekernel.text import match_key
 
 # Flags the combat Weapon understands (gurps/rules/combat/fighters.parse_weapon), kept as written.
 COMBAT_FLAGS = ("ranged", "thrown", "missile", "firearm", "beam", "flail", "dagger", "quarterstaff", "bare_hands",
-                "noparry")
+                "noparry", "fencing")
 VALUED_FLAGS = ("acc", "kg")
 
 

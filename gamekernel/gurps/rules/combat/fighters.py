@@ -70,6 +70,8 @@ def parse_weapon(text: str) -> Weapon:
             w = copy_with(w, acc=int(value))
         elif key == "flail":
             w = copy_with(w, flail=True)
+        elif key == "fencing":
+            w = copy_with(w, fencing=True)
         elif key in ("dagger", "quarterstaff", "bare_hands"):
             w = copy_with(w, parry_weapon=key)
         elif key == "noparry":

@@ -98,6 +98,7 @@ class Weapon:
     weight_kg: float = 1.0
     parry_weapon: str = ""  # "" | dagger | quarterstaff | bare_hands (GURPS-CMB-49)
     st_based: bool = False  # thr/sw damage already worked out from a sheet (All-Out Attack (Strong), CMB-17)
+    fencing: bool = False  # a GCS "F" parry: the encumbrance level comes off the Parry (`parry_score`) [std]
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
@@ -205,7 +206,8 @@ class Combatant:
         if weapon is None or weapon.parry is None or weapon.ranged:
             return None
         return dfn.parry_score(weapon.skill, bonus=weapon.parry, enhanced=self.enhanced_parry,
-                               combat_reflexes=self.combat_reflexes)
+                               combat_reflexes=self.combat_reflexes,
+                               fencing_encumbrance=self.encumbrance if weapon.fencing else 0)
 
     def best_parry_weapon(self) -> Weapon | None:
         usable = [w for w in self.weapons if w.parry is not None and not w.ranged]

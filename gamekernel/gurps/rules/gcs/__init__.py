@@ -575,7 +575,7 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
         if parry is not None:  # Enhanced Parry (Rapier) and the like: `weapon_parry_bonus` for this usage
             parry += sum(damage_bonus(numbers.features, skill_features, relative, item, row, label, attack,
                                       kind="weapon_parry_bonus"))
-        flags: tuple[str, ...] = ()
+        flags: tuple[str, ...] = ("fencing",) if parry is not None and "f" in parry_text else ()
         if not melee:
             acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
             flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
