@@ -248,3 +248,25 @@ def test_a_fencing_parry_loses_the_encumbrance_level_after_halving_cmb_46():
     assert {w.name: usual_parry(state, c, w) for w in c.weapons} == {"Rapier": 8, "Saber": 9}
     unloaded = import_gcs(doc(dx=12, skills=skills, equipment=[rapier])).character
     assert unloaded.weapon_parry(unloaded.weapons[0]) == 9  # no encumbrance: 12 // 2 + 3 (file's level 12)
+
+
+def test_knowing_your_own_strength_files_lift_as_gcs_and_seed_files_as_the_seed_ch_12():
+    # GURPS-CH-12: BL = ST x ST / 5 lb, whole lb from 10 lb; a file set to "knowing your own strength"
+    # (its own optional rule) lifts 2 x 10^(ST/10) lb as GCS computes it
+    kyos = {"damage_progression": "knowing_your_own_strength"}
+    lifts = {st: import_gcs(doc(st=st, settings=kyos)).character.basic_lift for st in (3, 13, 14, 25)}
+    assert lifts == {3: 2.0, 13: 20.0, 14: 25.0, 25: 315.0}  # 4, 40, 50, 630 lb
+    assert import_gcs(doc(st=14)).character.basic_lift == 19.5  # 39.2 lb -> 39 lb
+
+
+def test_a_weight_written_with_a_thousands_comma_is_read_whole():
+    from gamekernel.gurps.gcs_play import load_rows
+    from gamekernel.gurps.rules.gcs.calc import weight_lb
+
+    assert weight_lb("1,280 lb") == 1280 and weight_lb("2.5 lb") == 2.5
+    boulder = {"id": "e1", "description": "Boulder", "equipped": True, "quantity": 1, "base_weight": "1,200 lb",
+               "calc": {"extended_weight": "1,200 lb"}}
+    data = doc(st=80, equipment=[boulder], calc={"basic_lift": "1,280 lb"})
+    ch = import_gcs(data).character
+    assert ch.basic_lift == 640 and ch.encumbrance == 0
+    assert ("basic lift", "Basic Lift", 640, 640) in list(load_rows(data, ch))

@@ -271,8 +271,9 @@ class Character(Displayable):
 
     @property
     def basic_lift(self) -> float:
-        """Basic Lift in kg for ST with Lifting ST, rounded in lb as the seed says (GURPS-CH-12)."""
-        return float(basic_lift_kg(self.st + self.lifting_st))
+        """Basic Lift in kg for ST with Lifting ST, rounded in lb as the seed says (GURPS-CH-12), in the
+        file's progression (a GCS file's "knowing your own strength" lifts as GCS has it)."""
+        return float(basic_lift_kg(self.st + self.lifting_st, self.damage_progression))
 
     @property
     def thrust(self) -> DiceAdds:

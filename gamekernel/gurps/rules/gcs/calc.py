@@ -91,8 +91,8 @@ def _num(value: Any) -> float:
 
 
 def weight_lb(text: Any) -> float:
-    """"15 lb", "2.5 lb", "1 kg", "8 oz" -> pounds."""
-    match = re.match(r"\s*([0-9.]+)\s*([a-z]*)", str(text or "0"))
+    """"15 lb", "2.5 lb", "1 kg", "8 oz", "1,280 lb" (GCS writes thousands with commas) -> pounds."""
+    match = re.match(r"\s*([0-9.]+)\s*([a-z]*)", str(text or "0").replace(",", ""))
     if not match:
         return 0.0
     value, unit = float(match.group(1) or 0), match.group(2)
@@ -142,7 +142,7 @@ def _attributes(data: dict[str, Any], numbers: GcsNumbers) -> None:
     numbers.lifting_st = int(bonus.get("st:lifting_only", 0))
     lifting = values["st"] + numbers.lifting_st
     numbers.carried_lb = sum(_extended_weight(row) for row in data.get("equipment") or [] if isinstance(row, dict))
-    numbers.encumbrance = encumbrance_level(numbers.carried_lb, float(basic_lift_lb(lifting)))
+    numbers.encumbrance = encumbrance_level(numbers.carried_lb, float(basic_lift_lb(lifting, progression)))
     numbers.dodge = floor(speed) + 3 + numbers.defense_bonus["dodge"]
     # reeling (HP < 1/3, GURPS-INJ-01) and tired (FP < 1/3, FAT-01) each halve Dodge, rounding up
     halved = sum(1 for key in ("hp", "fp") if _below_third(data, key, values[key]))
