@@ -270,3 +270,21 @@ def test_a_weight_written_with_a_thousands_comma_is_read_whole():
     ch = import_gcs(data).character
     assert ch.basic_lift == 640 and ch.encumbrance == 0
     assert ("basic lift", "Basic Lift", 640, 640) in list(load_rows(data, ch))
+
+
+def test_point_total_rounds_a_reduced_cost_up_and_counts_attributes_without_a_sheet_field_ch_05():
+    # GURPS-CH-05: attribute costs; GCS takes 10% per SM off ST and HP and rounds the fraction up
+    settings = {"attributes": [
+        {"id": "st", "cost_per_point": 10, "cost_adj_percent_per_sm": 10},
+        {"id": "hp", "cost_per_point": 2, "cost_adj_percent_per_sm": 10},
+        {"id": "fright_check", "name": "Fright Check", "base": "$will", "cost_per_point": 2},
+        {"id": "mp", "name": "MP", "full_name": "Magicka Points", "base": "$iq", "cost_per_point": 3}]}
+    data = doc(settings=settings, profile={"name": "Ox", "SM": 2})
+    data["attributes"] += [{"attr_id": "hp", "adj": 4}, {"attr_id": "fright_check", "adj": 1},
+                           {"attr_id": "mp", "adj": 4}]
+    ch = import_gcs(data).character
+    assert ch.secondary_points()["hp_adj"] == 7  # 8 points, 20% off: 6.4 -> 7
+    lines = {t.name: t.points for t in ch.traits}
+    assert lines == {"Fright Check +1": 2, "Magicka Points +4": 12}
+    assert ch.points().total == 7 + 2 + 12
+    assert ch.resolve("Fright Check").target == 11  # the bonus stays in the roll, once

@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, field, replace
 from difflib import get_close_matches
 from fractions import Fraction
 from functools import cached_property
-from math import floor
+from math import ceil, floor
 from pathlib import Path
 from typing import Any
 
@@ -634,12 +634,11 @@ class Character(Displayable):
 
     def _reduced(self, name: str, cost: int) -> int:
         """A cost less the sheet's `cost_reduction` for it (GCS: Size Modifier for ST and HP, No Fine
-        Manipulators), at most 80% off, rounded half away from zero as GCS rounds."""
+        Manipulators), at most 80% off, a fraction rounded up as GCS rounds (HP +4 at 20% off: 7)."""
         percent = min(80, dict(self.cost_reduction).get(name.removesuffix("_adj"), 0))
         if not percent:
             return cost
-        value = Fraction(cost * (100 - percent), 100)
-        return floor(abs(value) + Fraction(1, 2)) * (1 if value >= 0 else -1)
+        return ceil(Fraction(cost * (100 - percent), 100))
 
     def skill_points(self) -> int:
         return sum(s.points for s in self.skills)

@@ -209,7 +209,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
             level=_int(level, f"{where}: traits[{label}].levels") if level not in (None, "") else 1,
             cr=row.get("cr"), note=str(row.get("notes", "")) if defn else "",
         ))
-    kwargs["traits"] = tuple(traits)
+    kwargs["traits"] = tuple(traits) + _other_attribute_costs(data, where)
     shield = _shield_bonuses(data)
     kwargs["shield_db"] = shield.get("block", 0)
     kwargs["can_block"] = any(_maybe_int(row.get("block")) is not None
@@ -347,6 +347,33 @@ def _cost_reduction(data: dict[str, Any], numbers: GcsNumbers) -> tuple[tuple[st
                 key = str(row.get("id"))
                 percent[key] = percent.get(key, 0) + size * per_sm
     return tuple(sorted((key, value) for key, value in percent.items() if value))
+
+
+SHEET_ATTRIBUTES = ("st", "dx", "iq", "ht", "will", "per", "hp", "fp", "basic_speed", "basic_move")
+
+
+def _other_attribute_costs(data: dict[str, Any], where: str) -> tuple[Trait, ...]:
+    """One cost line per attribute the file buys that the sheet has no field for (a bought Fright
+    Check or Vision, a setting's own pool such as Magicka Points): its levels x the setting's cost per
+    level, a fraction rounded up as GCS does, so the point total counts it. What it does at the table
+    (Fright Check +1) is already in the sheet's roll bonuses; the line only carries the cost."""
+    definitions = {row.get("id"): row for row in (data.get("settings") or {}).get("attributes") or []
+                   if isinstance(row, dict)}
+    size = _maybe_int((data.get("profile") or {}).get("SM")) or 0
+    lines = []
+    for row in data.get("attributes") or []:
+        key = row.get("attr_id") if isinstance(row, dict) else None
+        definition = definitions.get(key)
+        if key in SHEET_ATTRIBUTES or definition is None or not row.get("adj"):
+            continue
+        levels = Fraction(str(row["adj"]))
+        off = min(80, size * int(_maybe_int(definition.get("cost_adj_percent_per_sm")) or 0)) if size > 0 else 0
+        cost = ceil(levels * Fraction(str(definition.get("cost_per_point", 0) or 0)) * (100 - off) / 100)
+        if cost:
+            name = str(definition.get("full_name") or definition.get("name") or key)
+            lines.append(Trait(id="", name=f"{name} {float(levels):+g}", points=cost,
+                               note=t("gurps.gcs.attribute_cost")))
+    return tuple(lines)
 
 
 def _shield_bonuses(data: dict[str, Any]) -> dict[str, int]:
