@@ -288,3 +288,47 @@ def test_point_total_rounds_a_reduced_cost_up_and_counts_attributes_without_a_sh
     assert lines == {"Fright Check +1": 2, "Magicka Points +4": 12}
     assert ch.points().total == 7 + 2 + 12
     assert ch.resolve("Fright Check").target == 11  # the bonus stays in the roll, once
+
+
+def _shock_after(st: int, injury: int) -> int:
+    from gamekernel.session import Session
+
+    session = Session(seed=3)
+    session.combat_start(f"Big{{ST={st},DX=10,HT=10}} Orc{{ST=12,DX=11}}")
+    assert session.combat_state.get("Big").hp_max == st
+    session.combat_damage_amount("Big", injury, "cr")
+    return session.combat_state.get("Big").shock
+
+
+def test_gurps_inj_05_shock_is_the_injury_up_to_4_at_19_and_at_20_hp():
+    # GURPS-INJ-05: -(injury), max -4; the Basic Set's 20+ HP scaling (-1 per HP/10) is not the seed's
+    assert [_shock_after(19, 3), _shock_after(20, 3), _shock_after(20, 6)] == [3, 3, 4]
+
+
+def test_a_creature_with_0_fp_keeps_its_dodge_move_and_lift_whole_fat_01():
+    # GURPS-FAT-01: halved below 1/3 of max FP; 0 FP of 0 is not below 0 (GCS halves at 0 FP)
+    ch = import_gcs(doc(st=13, attributes=[{"attr_id": "st", "adj": 3}, {"attr_id": "fp", "adj": -10}])).character
+    assert ch.fp == 0 and ch.basic_lift == 17 and ch.dodge == 8
+    assert combatant_from_character(ch).dodge == 8
+
+
+def test_a_reeling_dodge_halves_the_whole_dodge_inj_01():
+    # GURPS-INJ-01: HP at 1/3 or less halves Dodge, rounded up: Basic Speed 5.75 -> Dodge 8 -> 4
+    data = doc(attributes=[{"attr_id": "st", "adj": 0}, {"attr_id": "dx", "adj": 0},
+                           {"attr_id": "ht", "adj": 0}, {"attr_id": "basic_speed", "adj": 0.75},
+                           {"attr_id": "hp", "adj": 0, "damage": 8}])
+    ch = import_gcs(data).character
+    assert ch.basic_speed == 5.75 and ch.current_hp == 2 and ch.dodge == 4
+
+
+def test_the_gcs_sheet_names_the_seed_rules_it_keeps(tmp_path):
+    import json
+
+    from gamekernel.gurps.render import character_html
+    from gamekernel.session import Session
+
+    path = tmp_path / "probe.gcs"
+    path.write_text(json.dumps(doc()), encoding="utf-8")
+    html = character_html(Session().gurps_char_import(path).character)
+    assert all(rule in html for rule in ("GURPS-INJ-01", "GURPS-INJ-05", "GURPS-FAT-01"))
+    assert "20 HP or more" in html and "0 FP" in html
