@@ -150,10 +150,8 @@ def success_html(result: SuccessRoll) -> str:
 
 @renders(DamageRoll, TEXT)
 def damage_text(result: DamageRoll) -> str:
-    from gamekernel.gurps.rules.damage import DiceAdds
-
     spec = result.spec
-    dice = f"{DiceAdds(spec.dice, spec.adds)} {spec.kind}"
+    dice = str(spec)
     if spec.source:
         written = spec.text.split()[0] if spec.text.strip() else spec.source
         dice = f"{written} = {dice}"

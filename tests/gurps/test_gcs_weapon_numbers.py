@@ -332,3 +332,21 @@ def test_the_gcs_sheet_names_the_seed_rules_it_keeps(tmp_path):
     html = character_html(Session().gurps_char_import(path).character)
     assert all(rule in html for rule in ("GURPS-INJ-01", "GURPS-INJ-05", "GURPS-FAT-01"))
     assert "20 HP or more" in html and "0 FP" in html
+
+
+def test_a_weapon_without_a_damage_type_in_the_file_shows_none_and_rolls_x1_dmg_07():
+    # GURPS-DMG-07 multiplies by type; GCS's Elephant trunk names none: shown as its dice alone, x1
+    from gamekernel.gurps.render import weapon_rows
+    from gamekernel.gurps.rules.damage import injury_from, parse_damage
+
+    trunk = {"id": "t2", "name": "Trunk", "weapons": [
+        {"id": "w1", "usage": "Club", "damage": {"type": "", "base": "1d+1"}, "parry": "0",
+         "defaults": [{"type": "dx"}]}]}
+    touch = {"id": "t3", "name": "Innate Attack", "levels": 1, "weapons": [
+        {"id": "w2", "usage": "Touch", "damage": {"type": "", "base_leveled": "2"}, "defaults": [{"type": "dx"}]}]}
+    ch = import_gcs(doc(traits=[trunk, touch])).character
+    assert [(row["name"], row["damage"]) for row in weapon_rows(ch)] == [("Trunk", "1d+1"), ("Innate Attack", "2")]
+    assert damages(doc(traits=[trunk, touch])) == {"Trunk": "1d+1", "Innate Attack": "2"}
+    spec = parse_damage(combatant_from_character(ch).weapon("Trunk").damage)
+    assert spec.kind == "none" and injury_from(5, 2, spec.kind) == (3, 3)
+    assert str(parse_damage("3d")) == "3d cr"  # a typed-in damage without a type is still crushing

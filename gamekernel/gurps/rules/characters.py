@@ -297,8 +297,10 @@ class Character(Displayable):
 
     def damage_shown(self, weapon: CharacterWeapon) -> str:
         """The weapon's damage as the sheet shows it: as written ("sw+1 cut") when plain ST's thr/sw
-        gives it, else the dice the fight rolls (`weapon_damage`)."""
-        return str(self.weapon_damage(weapon)) if self.own_damage_table(weapon) else weapon.damage
+        gives it, else the dice the fight rolls (`weapon_damage`); an untyped one without a type."""
+        if self.own_damage_table(weapon) or weapon.damage.split()[-1:] == ["none"]:
+            return str(self.weapon_damage(weapon))
+        return weapon.damage
 
     def weapon_parry(self, weapon: CharacterWeapon) -> int | None:
         """Parry with a weapon: skill/2 + 3 + its parry bonus + always-on bonuses + a ready shield's DB

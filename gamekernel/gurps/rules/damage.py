@@ -135,6 +135,7 @@ WOUNDING: dict[str, Fraction] = {
     "tox": Fraction(1),
     "cor": Fraction(1),
     "fat": Fraction(1),
+    "none": Fraction(1),  # a GCS weapon whose file gives no damage type (an Elephant's trunk): shown without one
 }
 TYPE_ALIASES = {
     "crushing": "cr", "cutting": "cut", "impaling": "imp", "piercing": "pi",
@@ -184,6 +185,12 @@ class DamageSpec:
     text: str = ""
 
     def __str__(self) -> str:
+        """"2d+1 cut"; an untyped one ("none") as its dice alone, as GCS shows it ("1d+1")."""
+        return str(DiceAdds(self.dice, self.adds)) if self.kind == "none" else self.notation
+
+    @property
+    def notation(self) -> str:
+        """Dice and type, the type always written ("1d+1 none"), so that parsing it back keeps the type."""
         return f"{DiceAdds(self.dice, self.adds)} {self.kind}"
 
 

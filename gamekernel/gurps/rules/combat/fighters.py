@@ -90,7 +90,7 @@ def weapon_from_sheet(sheet_weapon, level: int, damage=None) -> Weapon:
     own basic damage for it (Character.weapon_damage, a DamageSpec), so the fight rolls what the sheet
     shows; it stays ST-based for All-Out Attack (Strong) (GURPS-CMB-17)."""
     flags = "".join(f":{f}" for f in sheet_weapon.flags)
-    text = sheet_weapon.damage if damage is None else str(damage)
+    text = sheet_weapon.damage if damage is None else damage.notation
     w = parse_weapon(f"weapon:{level}:{text}{flags}")
     parry = None if (sheet_weapon.parry is None or w.parry is None) else sheet_weapon.parry
     st_based = bool(damage is not None and damage.source)

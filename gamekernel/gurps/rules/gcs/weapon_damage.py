@@ -120,7 +120,7 @@ def damage_text(row: dict[str, Any], flat: int, levels: int = 0) -> tuple[str, b
     (`levels`: a Grave Curse of level 2 with "1" adds 2); any other form is the file's own result
     (its bonuses already in it: False)."""
     dmg = row.get("damage") or {}
-    kind = str(dmg.get("type", "") or "cr")
+    kind = str(dmg.get("type", "") or "").strip() or "none"  # no type in the file: none shown, x1
     st = str(dmg.get("st", "") or "")
     base = _dice_adds(str(dmg.get("base", "") or ""))
     leveled = _dice_adds(str(dmg.get("base_leveled", "") or "")) if levels > 0 else (0, 0)
@@ -130,7 +130,10 @@ def damage_text(row: dict[str, Any], flat: int, levels: int = 0) -> tuple[str, b
             return (f"{st}{adds:+d} {kind}" if adds else f"{st} {kind}"), True
         if not st and dice:
             return f"{dice}d{adds:+d} {kind}" if adds else f"{dice}d {kind}", True
-    return _rollable(str((row.get("calc") or {}).get("damage", ""))), False
+        if not st and adds > 0:  # flat damage ("2": an Innate Attack of fixed injury)
+            return f"{adds} {kind}", True
+    shown = _rollable(str((row.get("calc") or {}).get("damage", "")))
+    return (f"{shown} none" if shown and kind == "none" else shown), False
 
 
 def _rollable(text: str) -> str:
