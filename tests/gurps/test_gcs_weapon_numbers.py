@@ -350,3 +350,18 @@ def test_a_weapon_without_a_damage_type_in_the_file_shows_none_and_rolls_x1_dmg_
     spec = parse_damage(combatant_from_character(ch).weapon("Trunk").damage)
     assert spec.kind == "none" and injury_from(5, 2, spec.kind) == (3, 3)
     assert str(parse_damage("3d")) == "3d cr"  # a typed-in damage without a type is still crushing
+
+
+def test_a_flails_own_block_is_not_a_shield_cmb_45():
+    # GURPS-CMB-45: Block needs a ready shield; a nunchaku with a Block column does not give one
+    nunchaku = {"id": "e1", "description": "Nunchaku", "equipped": True, "weapons": [
+        {"id": "w1", "usage": "Swung", "damage": {"type": "cr", "st": "sw", "base": "1"}, "parry": "0U",
+         "block": "-1", "defaults": [{"type": "skill", "name": "Flail"}]}]}
+    shield = {"id": "e2", "description": "Small Shield", "equipped": True, "weapons": [
+        {"id": "w2", "usage": "Shield Bash", "damage": {"type": "cr", "st": "thr"}, "block": "0",
+         "defaults": [{"type": "skill", "name": "Shield", "specialization": "Shield"}]}]}
+    skills = [{"id": "s1", "name": "Flail", "difficulty": "dx/h", "points": 4},
+              {"id": "s2", "name": "Shield", "specialization": "Shield", "difficulty": "dx/e", "points": 4}]
+    assert combatant_from_character(import_gcs(doc(equipment=[nunchaku], skills=skills)).character).block is None
+    armed = combatant_from_character(import_gcs(doc(equipment=[nunchaku, shield], skills=skills)).character)
+    assert armed.block == 12 // 2 + 3

@@ -212,8 +212,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     kwargs["traits"] = tuple(traits) + _other_attribute_costs(data, where)
     shield = _shield_bonuses(data)
     kwargs["shield_db"] = shield.get("block", 0)
-    kwargs["can_block"] = any(_maybe_int(row.get("block")) is not None
-                              for item in equipped_items(data.get("equipment") or [])
+    kwargs["can_block"] = any(_blocks_as_shield(row) for item in equipped_items(data.get("equipment") or [])
                               for row in item.get("weapons") or [] if isinstance(row, dict))
     # the fight adds the DB to every defense (GURPS-CMB-43): a shield giving less to Dodge or Parry than
     # to Block (a heavy shield) leaves that difference in the other bonuses
@@ -374,6 +373,16 @@ def _other_attribute_costs(data: dict[str, Any], where: str) -> tuple[Trait, ...
             lines.append(Trait(id="", name=f"{name} {float(levels):+g}", points=cost,
                                note=t("gurps.gcs.attribute_cost")))
     return tuple(lines)
+
+
+def _blocks_as_shield(row: dict[str, Any]) -> bool:
+    """A weapon row that blocks with the Shield or Cloak skill: a ready shield or cloak, what Block
+    needs (GURPS-CMB-45). A flail's or a nunchaku's own Block (another rule set's, not the seed's) is
+    not a shield."""
+    if _maybe_int(row.get("block")) is None:
+        return False
+    return any(isinstance(d, dict) and d.get("type") in ("skill", "block")
+               and plain_name(d.get("name")).casefold() in ("shield", "cloak") for d in row.get("defaults") or [])
 
 
 def _shield_bonuses(data: dict[str, Any]) -> dict[str, int]:
