@@ -330,7 +330,7 @@ def test_the_gcs_sheet_names_the_seed_rules_it_keeps(tmp_path):
     path = tmp_path / "probe.gcs"
     path.write_text(json.dumps(doc()), encoding="utf-8")
     html = character_html(Session().gurps_char_import(path).character)
-    assert all(rule in html for rule in ("GURPS-INJ-01", "GURPS-INJ-05", "GURPS-FAT-01"))
+    assert all(rule in html for rule in ("GURPS-INJ-01", "GURPS-INJ-05", "GURPS-FAT-01", "GURPS-CMB-45"))
     assert "20 HP or more" in html and "0 FP" in html
 
 
