@@ -365,3 +365,15 @@ def test_a_flails_own_block_is_not_a_shield_cmb_45():
     assert combatant_from_character(import_gcs(doc(equipment=[nunchaku], skills=skills)).character).block is None
     armed = combatant_from_character(import_gcs(doc(equipment=[nunchaku, shield], skills=skills)).character)
     assert armed.block == 12 // 2 + 3
+
+
+def test_an_enhanced_dodge_row_without_features_adds_no_dodge_as_in_gcs_adv_10():
+    # GURPS-ADV-10 gives +1 Dodge; a GCS row that grants none (limited to small projectiles: no
+    # feature) is counted as GCS counts it, and a row with its feature still gives the +1
+    limited = {"id": "t2", "name": "Enhanced Dodge", "levels": 1,
+               "modifiers": [{"id": "m1", "name": "Limited, Small Projectiles", "cost_adj": "-40%"}]}
+    featured = {**limited, "modifiers": [],
+                "features": [{"type": "attribute_bonus", "attribute": "dodge", "amount": 1}]}
+    assert import_gcs(doc(traits=[limited])).character.dodge == 8
+    assert import_gcs(doc(traits=[featured])).character.dodge == 9
+    assert combatant_from_character(import_gcs(doc(traits=[limited])).character).dodge == 8

@@ -201,6 +201,8 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         level = row.get("levels")
         # a trait whose file says what it does (features) is not also given our own effects
         defn = None if _has_features(row) else maybe_trait(label)
+        if defn is not None and _only_gcs_numbers(defn):
+            defn = None
         chosen = _chosen_modifiers(row)
         trait_name = label + (f" ({', '.join(chosen)})" if chosen else "")
         trait_name += f" ({row['notes']})" if row.get("notes") and not defn else ""
@@ -423,6 +425,18 @@ def _maybe_int(value: Any) -> int | None:
     """"14" -> 14; "No", "", None, "14F" -> None/14 (the leading number only)."""
     match = re.match(r"\s*([+-]?\d+)", str(value or ""))
     return int(match.group(1)) if match else None
+
+
+GCS_COMPUTED_ROLLS = ("dodge", "parry", "block", "vision", "hearing", "taste_smell", "touch", "fright_check")
+
+
+def _only_gcs_numbers(defn: Any) -> bool:
+    """Every automatic effect of our catalog's trait is on a number GCS works out from the file's
+    features (a defense, a sense, Fright Check, a skill): a row of it without features grants none of
+    them in GCS's numbers (an Enhanced Dodge limited to small projectiles), so none is added here."""
+    effects = [e for e in defn.effects if e.get("auto")]
+    return bool(effects) and all(str(e.get("roll", "")).startswith(("skill:", "skill_tag:"))
+                                 or e.get("roll") in GCS_COMPUTED_ROLLS for e in effects)
 
 
 def _has_features(row: dict[str, Any]) -> bool:
