@@ -122,19 +122,32 @@ ENCUMBRANCE_SKILLS = {"Climbing": 1, "Swimming": 2}
 ENCUMBRANCE_LIMITS = (1, 2, 3, 6, 10)  # x Basic Lift: None, Light, Medium, Heavy, X-Heavy (GURPS-STD-04)
 
 
-def basic_lift_lb(st: int) -> Fraction:
+def basic_lift_lb(st: int, progression: str = "basic_set") -> Fraction:
     """ST x ST / 5 lb, rounded to the nearest whole lb once it is 10 lb or more (GURPS-CH-12): the
     seed states the threshold and the rounded result in lb ("if BL is 10 lbs. or more ... becomes
-    8 lbs."), which is also how GCS rounds; ST below 0 lifts nothing."""
+    8 lbs."), which is also how GCS rounds; ST below 0 lifts nothing. A GCS file set to "knowing your
+    own strength" (Pyramid 3/83, not a seed rule: only the file's own setting turns it on) lifts
+    2 x 10^(ST/10) lb instead, as GCS computes it (`_kyos_lift_lb`). [std]"""
     st = max(0, st)
-    value = Fraction(st * st, 5)
+    value = _kyos_lift_lb(st) if progression == "knowing_your_own_strength" else Fraction(st * st, 5)
     return Fraction(floor(value + Fraction(1, 2))) if value >= 10 else value
 
 
-def basic_lift_kg(st: int) -> Fraction:
+def _kyos_lift_lb(st: int) -> Fraction:
+    """2 x 10^(ST/10) lb, rounded to 0.1 lb up to ST 6 and to 1 lb above, each 10 ST past 19 a x10
+    (ST 13 -> 40 lb, ST 3 -> 4 lb, ST 25 -> 630 lb)."""
+    if st < 1:
+        return Fraction(0)
+    tens = st // 10 - 1 if st > 19 else 0
+    value = Fraction(2 * 10 ** ((st - 10 * tens) / 10))
+    step = Fraction(1, 10) if st - 10 * tens <= 6 else Fraction(1)
+    return floor(value / step + Fraction(1, 2)) * step * 10 ** tens
+
+
+def basic_lift_kg(st: int, progression: str = "basic_set") -> Fraction:
     """Basic Lift in kg, (ST x ST) / 10 kg at the seed's 1 lb = 0.5 kg (ST 10 -> 10 kg, GURPS-CH-12),
     rounded in lb as the seed says: 14.4 kg (ST 12, 28.8 lb) -> 29 lb = 14.5 kg."""
-    return basic_lift_lb(st) / 2
+    return basic_lift_lb(st, progression) / 2
 
 
 def encumbrance_level(load: float, basic_lift: float) -> int:

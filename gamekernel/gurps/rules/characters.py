@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, field, replace
 from difflib import get_close_matches
 from fractions import Fraction
 from functools import cached_property
-from math import floor
+from math import ceil, floor
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +74,7 @@ from gamekernel.gurps.rules.checks import (
     success_roll,
 )
 from gamekernel.gurps.rules.damage import DamageSpec, DiceAdds, progression_damage, resolve_damage
-from gamekernel.gurps.rules.defenses import dodge_score
+from gamekernel.gurps.rules.defenses import dodge_score, parry_score
 from gamekernel.gurps.rules.fatigue import is_tired
 from gamekernel.gurps.rules.injury import is_reeling
 from gamekernel.gurps.rules.skills import (
@@ -271,8 +271,9 @@ class Character(Displayable):
 
     @property
     def basic_lift(self) -> float:
-        """Basic Lift in kg for ST with Lifting ST, rounded in lb as the seed says (GURPS-CH-12)."""
-        return float(basic_lift_kg(self.st + self.lifting_st))
+        """Basic Lift in kg for ST with Lifting ST, rounded in lb as the seed says (GURPS-CH-12), in the
+        file's progression (a GCS file's "knowing your own strength" lifts as GCS has it)."""
+        return float(basic_lift_kg(self.st + self.lifting_st, self.damage_progression))
 
     @property
     def thrust(self) -> DiceAdds:
@@ -296,11 +297,14 @@ class Character(Displayable):
 
     def damage_shown(self, weapon: CharacterWeapon) -> str:
         """The weapon's damage as the sheet shows it: as written ("sw+1 cut") when plain ST's thr/sw
-        gives it, else the dice the fight rolls (`weapon_damage`); a damage that is no dice (an
-        affliction, a grapple's control) as the file writes it."""
+        gives it, else the dice the fight rolls (`weapon_damage`); an untyped one without a type; a
+        damage that is no dice (an affliction, a grapple's control) as the file writes it."""
         if weapon.effect and not weapon.damage:
             return weapon.effect
-        shown = str(self.weapon_damage(weapon)) if self.own_damage_table(weapon) else weapon.damage
+        if self.own_damage_table(weapon) or weapon.damage.split()[-1:] == ["none"]:
+            shown = str(self.weapon_damage(weapon))
+        else:
+            shown = weapon.damage
         return f"{shown} {weapon.follow_up}" if weapon.follow_up else shown
 
     def weapon_parry(self, weapon: CharacterWeapon) -> int | None:
@@ -308,7 +312,9 @@ class Character(Displayable):
         (GURPS-CMB-46, CMB-43); None when it cannot parry."""
         if weapon.parry is None:
             return None
-        return self.weapon_level(weapon) // 2 + 3 + weapon.parry + self.defense_bonus("parry") + self.defense_db
+        enc = min(4, self.encumbrance) if "fencing" in weapon.flags else 0
+        return (parry_score(self.weapon_level(weapon), bonus=weapon.parry, fencing_encumbrance=enc)
+                + self.defense_bonus("parry") + self.defense_db)
 
     def own_damage_table(self, weapon: CharacterWeapon) -> bool:
         """Whether this weapon's damage differs from thr/sw of plain ST (Striking ST, another
@@ -316,13 +322,24 @@ class Character(Displayable):
         if weapon.effect and not weapon.damage:
             return False
         return bool(weapon.per_die or self.striking_st or self.damage_progression != "basic_set" or self.st < 1
-                    or self.dice_for_adds)
+                    or self.dice_for_adds or self.weapon_st(weapon) != self.st + self.striking_st)
+
+    def weapon_st(self, weapon: CharacterWeapon) -> int:
+        """The ST a weapon's thr/sw is read at (GURPS-DMG-01): the wielder's with Striking ST, or the
+        weapon's own rated ST (a bow's pull); plus its effective-ST bonus; at most its `max_st`."""
+        st = (weapon.rated_st or self.st + self.striking_st) + weapon.st_bonus
+        if weapon.max_st and st > weapon.max_st:
+            st = weapon.max_st
+        return st if st == self.st + self.striking_st else max(st, 0)
 
     def weapon_damage(self, weapon: CharacterWeapon) -> DamageSpec:
         """The basic damage a weapon does in this character's hands (GURPS-DMG-03): thr/sw from the
-        sheet's table, plus the weapon's adds per die (GCS `modifier_per_die`, Brawling +1/die)."""
-        return resolve_damage(weapon.damage, self.thrust_swing, per_die=weapon.per_die,
-                              dice_for_adds=self.dice_for_adds)
+        sheet's table (at the weapon's ST, `weapon_st`), plus the weapon's adds per die (GCS
+        `modifier_per_die`, Brawling +1/die)."""
+        st = self.weapon_st(weapon)
+        table = self.thrust_swing if st == self.st + self.striking_st else progression_damage(
+            st, self.damage_progression)
+        return resolve_damage(weapon.damage, table, per_die=weapon.per_die, dice_for_adds=self.dice_for_adds)
 
     @property
     def current_hp(self) -> int:
@@ -628,12 +645,11 @@ class Character(Displayable):
 
     def _reduced(self, name: str, cost: int) -> int:
         """A cost less the sheet's `cost_reduction` for it (GCS: Size Modifier for ST and HP, No Fine
-        Manipulators), at most 80% off, rounded half away from zero as GCS rounds."""
+        Manipulators), at most 80% off, a fraction rounded up as GCS rounds (HP +4 at 20% off: 7)."""
         percent = min(80, dict(self.cost_reduction).get(name.removesuffix("_adj"), 0))
         if not percent:
             return cost
-        value = Fraction(cost * (100 - percent), 100)
-        return floor(abs(value) + Fraction(1, 2)) * (1 if value >= 0 else -1)
+        return ceil(Fraction(cost * (100 - percent), 100))
 
     def skill_points(self) -> int:
         return sum(s.points for s in self.skills)

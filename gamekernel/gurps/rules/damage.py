@@ -137,6 +137,7 @@ WOUNDING: dict[str, Fraction] = {
     "tox": Fraction(1),
     "cor": Fraction(1),
     "fat": Fraction(1),
+    "none": Fraction(1),  # a GCS weapon whose file gives no damage type (an Elephant's trunk): shown without one
 }
 TYPE_ALIASES = {
     "crushing": "cr", "cutting": "cut", "impaling": "imp", "piercing": "pi",
@@ -205,6 +206,16 @@ class DamageSpec:
     times: int = 1  # a damage multiplier, "3dx5": the dice + adds rolled, then multiplied (`basic_roll`)
 
     def __str__(self) -> str:
+        """"2d+1 cut", "1d+2(2) pi", "3dx5 cr"; an untyped one ("none") without its type, as GCS
+        shows it ("1d+1")."""
+        if self.kind == "none":
+            return self.notation.removesuffix(" none")
+        return self.notation
+
+    @property
+    def notation(self) -> str:
+        """Dice, multiplier, divisor and type, the type always written ("1d+1 none"), so that parsing
+        it back keeps all of them."""
         times = f"x{self.times}" if self.times != 1 else ""
         return f"{DiceAdds(self.dice, self.adds)}{times}{self.divisor_shown} {self.kind}"
 
@@ -273,14 +284,15 @@ def _parsed(match: re.Match[str], adds: int, kind: str, text: str, *, st: int | 
     return DamageSpec(dice, adds, kind, "", text)
 
 
-def resolve_damage(text: str, table: tuple[DiceAdds, DiceAdds], *, per_die: int = 0,
+def resolve_damage(text: str, table: tuple[DiceAdds, DiceAdds], *, per_die: float = 0,
                    dice_for_adds: bool = False) -> DamageSpec:
     """A sheet weapon's basic damage: thr/sw read from the wielder's (thrust, swing) `table`, then
-    `per_die` adds for each die (GCS: the weapon's `modifier_per_die`, Brawling's +1 per die), and
-    with `dice_for_adds` large adds turned into dice (`dice_from_adds`)."""
+    `per_die` adds for each die (GCS: the weapon's `modifier_per_die`, Brawling's +1 per die; a Maul's
+    3/4 per die on 3d adds 2: the product, its fraction dropped as GCS does), and with `dice_for_adds`
+    large adds turned into dice (`dice_from_adds`)."""
     spec = parse_damage(text, table=table)
     if per_die and spec.dice:
-        spec = replace(spec, adds=spec.adds + per_die * spec.dice)
+        spec = replace(spec, adds=spec.adds + int(Fraction(str(per_die)) * spec.dice))
     if dice_for_adds and spec.dice:
         dice, adds = dice_from_adds(spec.dice, spec.adds)
         spec = replace(spec, dice=dice, adds=adds)

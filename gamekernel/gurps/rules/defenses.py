@@ -35,9 +35,14 @@ def dodge_score(
     return value
 
 
-def parry_score(skill: int, *, bonus: int = 0, enhanced: int = 0, combat_reflexes: bool = False) -> int:
-    """floor(weapon skill / 2) + 3 (sword 13 -> 9) + weapon bonus (GURPS-CMB-46)."""
-    return skill // 2 + 3 + bonus + enhanced + (1 if combat_reflexes else 0)
+def parry_score(skill: int, *, bonus: int = 0, enhanced: int = 0, combat_reflexes: bool = False,
+                fencing_encumbrance: int = 0) -> int:
+    """floor(weapon skill / 2) + 3 (sword 13 -> 9) + weapon bonus (GURPS-CMB-46). A fencing weapon
+    (a GCS "F" parry; not in the seed, carried as GCS computes it [std]) has its skill lowered by the
+    encumbrance level and its Parry too: the level is added back before halving and taken off whole
+    (Rapier 13 at Light encumbrance: skill 12, Parry 13 // 2 + 3 - 1 = 8)."""
+    enc = max(0, fencing_encumbrance)
+    return (skill + enc) // 2 + 3 - enc + bonus + enhanced + (1 if combat_reflexes else 0)
 
 
 def block_score(shield_skill: int, *, enhanced: int = 0, combat_reflexes: bool = False) -> int:

@@ -25,7 +25,7 @@ from gamekernel.text import match_key
 
 # Flags the combat Weapon understands (gurps/rules/combat/fighters.parse_weapon), kept as written.
 COMBAT_FLAGS = ("ranged", "thrown", "missile", "firearm", "beam", "flail", "dagger", "quarterstaff", "bare_hands",
-                "noparry", "no_roll")
+                "noparry", "no_roll", "fencing")
 VALUED_FLAGS = ("acc", "kg")
 
 
@@ -43,9 +43,12 @@ class CharacterWeapon:
     flags: tuple[str, ...] = ()
     usage: str = ""
     min_st: int = 0  # the weapon's minimum ST: -1 to skill per point the wielder is short (GURPS-CMB-33)
-    per_die: int = 0  # damage adds per die (GCS `modifier_per_die`, weapon bonuses such as Brawling +1/die)
     effect: str = ""  # a GCS file's damage that is not rolled dice ("R-HT-2 or KO", "see B405"): shown, not rolled
     follow_up: str = ""  # a GCS file's bracketed second damage ("[1d burn]"): shown after the damage, not rolled
+    per_die: float = 0  # damage adds per die (GCS `modifier_per_die`, Brawling +1/die); x dice, then whole
+    rated_st: int = 0  # the weapon's own ST its thr/sw is read at instead of the wielder's (a bow's pull)
+    st_bonus: int = 0  # to the ST its thr/sw is read at (GCS `weapon_effective_st_bonus`: One Attack Only)
+    max_st: int = 0  # the most ST its thr/sw is read at (3 x the minimum ST, as GCS applies it) [std]
 
     @property
     def skill_name(self) -> str:
@@ -57,7 +60,8 @@ class CharacterWeapon:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "damage": self.damage}
-        for key in ("skill", "modifier", "level", "reach", "usage", "min_st", "per_die", "effect", "follow_up"):
+        for key in ("skill", "modifier", "level", "reach", "usage", "min_st", "per_die", "effect", "follow_up",
+                    "rated_st", "st_bonus", "max_st"):
             value = getattr(self, key)
             if value not in ("", 0, None):
                 data[key] = value
@@ -76,13 +80,21 @@ class CharacterWeapon:
                 level=None if data.get("level") is None else int(data["level"]),
                 reach=str(data.get("reach", "")), parry=None if str(parry).lower() == "no" else int(parry),
                 flags=tuple(str(f) for f in data.get("flags", ())), usage=str(data.get("usage", "")),
-                per_die=int(data.get("per_die", 0)), min_st=int(data.get("min_st", 0)),
+                per_die=_number(data.get("per_die", 0)), min_st=int(data.get("min_st", 0)),
                 effect=str(data.get("effect", "")), follow_up=str(data.get("follow_up", "")),
+                rated_st=int(data.get("rated_st", 0)), st_bonus=int(data.get("st_bonus", 0)),
+                max_st=int(data.get("max_st", 0)),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(t("gurps.err.weapon.entry", where=where, error=error)) from error
         validate_weapon(weapon, where=where)
         return weapon
+
+
+def _number(value: Any) -> float:
+    """A saved number as it was written: 2 stays 2, 0.75 stays 0.75 (a Maul's adds per die)."""
+    number = float(value)
+    return int(number) if number.is_integer() else number
 
 
 def validate_weapon(weapon: CharacterWeapon, *, where: str = "weapon") -> None:

@@ -70,6 +70,8 @@ def parse_weapon(text: str) -> Weapon:
             w = copy_with(w, acc=int(value))
         elif key == "flail":
             w = copy_with(w, flail=True)
+        elif key == "fencing":
+            w = copy_with(w, fencing=True)
         elif key in ("dagger", "quarterstaff", "bare_hands"):
             w = copy_with(w, parry_weapon=key)
         elif key == "noparry":
@@ -91,7 +93,7 @@ def weapon_from_sheet(sheet_weapon, level: int, damage=None) -> Weapon:
     shows; it stays ST-based for All-Out Attack (Strong) (GURPS-CMB-17)."""
     flags = "".join(f":{f}" for f in sheet_weapon.flags)
     effect = sheet_weapon.effect if not sheet_weapon.damage else ""
-    text = "0" if effect else (sheet_weapon.damage if damage is None else str(damage))
+    text = "0" if effect else (sheet_weapon.damage if damage is None else damage.notation)
     w = parse_weapon(f"weapon:{level}:{text}{flags}")
     if effect:  # no dice to roll: the hit names the file's text (CMB-25 still rolls to hit)
         w = copy_with(w, damage="", effect=effect)

@@ -101,6 +101,7 @@ class Weapon:
     no_roll: bool = False  # the sheet gives it no attack roll (an aura, an engulf): %attack says so
     effect: str = ""  # a sheet's damage that is no dice ("R-HT-2 or KO"): a hit says it, nothing is rolled
     follow_up: str = ""  # a sheet's bracketed second damage ("[1d burn]"): a hit names it, it is not rolled
+    fencing: bool = False  # a GCS "F" parry: the encumbrance level comes off the Parry (`parry_score`) [std]
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
@@ -208,7 +209,8 @@ class Combatant:
         if weapon is None or weapon.parry is None or weapon.ranged:
             return None
         return dfn.parry_score(weapon.skill, bonus=weapon.parry, enhanced=self.enhanced_parry,
-                               combat_reflexes=self.combat_reflexes)
+                               combat_reflexes=self.combat_reflexes,
+                               fencing_encumbrance=self.encumbrance if weapon.fencing else 0)
 
     def best_parry_weapon(self) -> Weapon | None:
         usable = [w for w in self.weapons if w.parry is not None and not w.ranged]

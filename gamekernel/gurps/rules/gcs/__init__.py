@@ -43,6 +43,7 @@ from gamekernel.gurps.rules.gcs.weapon_damage import (
     damage_or_effect,
     damage_text,
     divisor_bonus,
+    effective_st_bonus,
     follow_up_of,
     per_die_of,
 )
@@ -208,6 +209,8 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         level = row.get("levels")
         # a trait whose file says what it does (features) is not also given our own effects
         defn = None if _has_features(row) else maybe_trait(label)
+        if defn is not None and _only_gcs_numbers(defn):
+            defn = None
         chosen = _chosen_modifiers(row)
         trait_name = label + (f" ({', '.join(chosen)})" if chosen else "")
         trait_name += f" ({row['notes']})" if row.get("notes") and not defn else ""
@@ -216,11 +219,10 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
             level=_int(level, f"{where}: traits[{label}].levels") if level not in (None, "") else 1,
             cr=row.get("cr"), note=str(row.get("notes", "")) if defn else "",
         ))
-    kwargs["traits"] = tuple(traits)
+    kwargs["traits"] = tuple(traits) + _other_attribute_costs(data, where)
     shield = _shield_bonuses(data)
     kwargs["shield_db"] = shield.get("block", 0)
-    kwargs["can_block"] = any(_maybe_int(row.get("block")) is not None
-                              for item in equipped_items(data.get("equipment") or [])
+    kwargs["can_block"] = any(_blocks_as_shield(row) for item in equipped_items(data.get("equipment") or [])
                               for row in item.get("weapons") or [] if isinstance(row, dict))
     # the fight adds the DB to every defense (GURPS-CMB-43): a shield giving less to Dodge or Parry than
     # to Block (a heavy shield) leaves that difference in the other bonuses
@@ -356,6 +358,43 @@ def _cost_reduction(data: dict[str, Any], numbers: GcsNumbers) -> tuple[tuple[st
     return tuple(sorted((key, value) for key, value in percent.items() if value))
 
 
+SHEET_ATTRIBUTES = ("st", "dx", "iq", "ht", "will", "per", "hp", "fp", "basic_speed", "basic_move")
+
+
+def _other_attribute_costs(data: dict[str, Any], where: str) -> tuple[Trait, ...]:
+    """One cost line per attribute the file buys that the sheet has no field for (a bought Fright
+    Check or Vision, a setting's own pool such as Magicka Points): its levels x the setting's cost per
+    level, a fraction rounded up as GCS does, so the point total counts it. What it does at the table
+    (Fright Check +1) is already in the sheet's roll bonuses; the line only carries the cost."""
+    definitions = {row.get("id"): row for row in (data.get("settings") or {}).get("attributes") or []
+                   if isinstance(row, dict)}
+    size = _maybe_int((data.get("profile") or {}).get("SM")) or 0
+    lines = []
+    for row in data.get("attributes") or []:
+        key = row.get("attr_id") if isinstance(row, dict) else None
+        definition = definitions.get(key)
+        if key in SHEET_ATTRIBUTES or definition is None or not row.get("adj"):
+            continue
+        levels = Fraction(str(row["adj"]))
+        off = min(80, size * int(_maybe_int(definition.get("cost_adj_percent_per_sm")) or 0)) if size > 0 else 0
+        cost = ceil(levels * Fraction(str(definition.get("cost_per_point", 0) or 0)) * (100 - off) / 100)
+        if cost:
+            name = str(definition.get("full_name") or definition.get("name") or key)
+            lines.append(Trait(id="", name=f"{name} {float(levels):+g}", points=cost,
+                               note=t("gurps.gcs.attribute_cost")))
+    return tuple(lines)
+
+
+def _blocks_as_shield(row: dict[str, Any]) -> bool:
+    """A weapon row that blocks with the Shield or Cloak skill: a ready shield or cloak, what Block
+    needs (GURPS-CMB-45). A flail's or a nunchaku's own Block (another rule set's, not the seed's) is
+    not a shield."""
+    if _maybe_int(row.get("block")) is None:
+        return False
+    return any(isinstance(d, dict) and d.get("type") in ("skill", "block")
+               and plain_name(d.get("name")).casefold() in ("shield", "cloak") for d in row.get("defaults") or [])
+
+
 def _shield_bonuses(data: dict[str, Any]) -> dict[str, int]:
     """The defense bonuses of the equipped item with the best Block bonus (a shield, a cloak): its DB,
     which the fight adds to every defense once, while the shield is ready (GURPS-CMB-43)."""
@@ -396,6 +435,18 @@ def _maybe_int(value: Any) -> int | None:
     return int(match.group(1)) if match else None
 
 
+GCS_COMPUTED_ROLLS = ("dodge", "parry", "block", "vision", "hearing", "taste_smell", "touch", "fright_check")
+
+
+def _only_gcs_numbers(defn: Any) -> bool:
+    """Every automatic effect of our catalog's trait is on a number GCS works out from the file's
+    features (a defense, a sense, Fright Check, a skill): a row of it without features grants none of
+    them in GCS's numbers (an Enhanced Dodge limited to small projectiles), so none is added here."""
+    effects = [e for e in defn.effects if e.get("auto")]
+    return bool(effects) and all(str(e.get("roll", "")).startswith(("skill:", "skill_tag:"))
+                                 or e.get("roll") in GCS_COMPUTED_ROLLS for e in effects)
+
+
 def _has_features(row: dict[str, Any]) -> bool:
     return bool(row.get("features")) or any(m.get("features") for m in row.get("modifiers") or []
                                             if isinstance(m, dict) and not m.get("disabled"))
@@ -412,10 +463,9 @@ def _is_melee(row: dict[str, Any]) -> bool | None:
     return None
 
 
-def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple[str, int, int] | None:
-    """(skill or attribute, modifier, level) of the best weapon default the character can use: a skill
-    on the sheet, or an attribute (as GCS resolves weapon levels)."""
-    best = None
+def _default_levels(character: Character, defaults: list[dict[str, Any]]):
+    """(default, skill or attribute, modifier, level) of each weapon default the character can use: a
+    skill on the sheet, or an attribute (as GCS resolves weapon levels)."""
     for d in defaults or []:
         kind, mod = str(d.get("type", "")), int(d.get("modifier", 0) or 0)
         if kind == "skill":
@@ -433,9 +483,30 @@ def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple
             name, level = kind.upper() if len(kind) == 2 else kind.capitalize(), character.attribute_value(kind) + mod
         else:
             continue
+        yield d, name, mod, level
+
+
+def _best_default(character: Character, defaults: list[dict[str, Any]]) -> tuple[str, int, int] | None:
+    """(skill or attribute, modifier, level) of the best weapon default the character can use (the
+    first of equal ones)."""
+    best = None
+    for _, name, mod, level in _default_levels(character, defaults):
         if best is None or level > best[2]:
             best = (name, mod, level)
     return best
+
+
+def _attack_skill(character: Character, defaults: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """(name, specialization) of the best skill default, the skill the weapon attacks with: GCS gives
+    a `weapons_with_required_skill` bonus only for that one (a Kick at Kicking gets no Brawling
+    damage bonus, though it also defaults to Brawling-2)."""
+    best: tuple[dict[str, Any], int] | None = None
+    for default, _, _, level in _default_levels(character, defaults):
+        if default.get("type") == "skill" and (best is None or level > best[1]):
+            best = (default, level)
+    if best is None:
+        return None
+    return plain_name(best[0].get("name")), plain_name(best[0].get("specialization"))
 
 
 def _weapon_owners(data: dict[str, Any]):
@@ -482,27 +553,45 @@ def _weapon_skill_bonus(numbers: GcsNumbers, item: dict[str, Any], row: dict[str
 
 
 def _relative_levels(numbers: GcsNumbers) -> dict[tuple[str, str], int]:
-    """(skill, specialization) -> level relative to its attribute (DX+2 -> 2), the file's level first:
-    what a `weapons_with_required_skill` bonus tests (Brawling at DX+2 gives +1 per die)."""
+    """(skill, specialization) -> level relative to its attribute (DX+2 -> 2), the file's level first,
+    before the encumbrance penalty; a technique's over its default (GCS's relative levels): what a
+    `weapons_with_required_skill` bonus tests (Brawling at DX+2 gives +1 per die). As GCS, only a
+    skill with points counts (a Brawling known only by default gives no bonus)."""
     out: dict[tuple[str, str], int] = {}
     for row in numbers.skills:
         level = row.gcs if row.gcs is not None else row.level
         attribute = numbers.attributes.get(row.attribute.lower()) if row.attribute else None
-        if row.kind == "skill" and level is not None and attribute is not None:
-            out.setdefault((row.name, row.specialization), level - attribute)
+        if row.kind == "skill" and level is not None and attribute is not None and row.points > 0:
+            out.setdefault((row.name, row.specialization), level + row.penalty - attribute)
+        elif row.kind == "technique" and row.above_default is not None:
+            out.setdefault((row.name, row.specialization), row.above_default)
     return out
+
+
+def _usage_name(label: str, row: dict[str, Any], taken: set[str]) -> str:
+    """The first free of: the owner's name, "Naginata (Swung)", "Naginata (Swung, The blunt end)"
+    (GCS's usage notes tell two usages of one name apart), "Naginata (Swung 2)"."""
+    usage = str(row.get("usage") or "").strip() or str(len(taken))
+    notes = str(row.get("usage_notes") or "").strip()
+    candidates = [label, f"{label} ({usage})"] + ([f"{label} ({usage}, {notes})"] if notes else [])
+    number = 2
+    while all(name in taken for name in candidates):
+        candidates.append(f"{label} ({usage} {number})")
+        number += 1
+    return next(name for name in candidates if name not in taken)
 
 
 def _named_weapon_rows(data: dict[str, Any]):
     """(sheet name, weapon row, owner row) of every weapon usage: the first keeps the owner's name,
-    the others add their usage ("Broadsword (Thrust)"), so every view names a usage alike."""
+    the others add their usage ("Broadsword (Thrust)"), each name once, so every view (the sheet,
+    `%attack`, the comparison) names a usage alike and none hides another."""
     taken: set[str] = set()
     for item in _weapon_owners(data):
         label = str(item.get("description", item.get("name", "?")))
         for row in item.get("weapons") or []:
             if not isinstance(row, dict):
                 continue
-            name = label if label not in taken else f"{label} ({row.get('usage') or len(taken)})"
+            name = _usage_name(label, row, taken)
             taken.add(name)
             yield name, row, item
 
@@ -529,19 +618,24 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
             warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
             continue
         usage = str(row.get("usage", ""))
-        flat, per_die = damage_bonus(numbers.features, skill_features, relative, item, row, label)
-        divisor = divisor_bonus(numbers.features, skill_features, relative, item, row, label)
-        damage, worked = damage_text(row, flat, divisor)
+        attack = _attack_skill(character, row.get("defaults") or [])
+        flat, bonus_per_die = damage_bonus(numbers.features, skill_features, relative, item, row, label, attack)
+        divisor = divisor_bonus(numbers.features, skill_features, relative, item, row, label, attack)
+        damage, worked = damage_text(row, flat, divisor, _owner_levels(item))
         damage, effect = damage_or_effect(damage, row)
-        per_die = per_die + per_die_of(row) if worked and damage else 0
+        per_die = bonus_per_die + per_die_of(row) if worked and damage else 0
+        strength = _damage_strength(row, item, effective_st_bonus(
+            numbers.features, skill_features, relative, item, row, label, attack)) if worked and damage else {}
         file_level = _maybe_int((row.get("calc") or {}).get("level"))
-        best = _best_default(character, row.get("defaults") or [])
-        fixed = file_level if best is None else None  # no default we can use: the file's level, as is
-        if best is None:
-            best = ("", 0, file_level)
+        default = _best_default(character, row.get("defaults") or [])
+        fixed = file_level if default is None else None  # no default we can use: the file's level, as is
+        best: tuple[str, int, int | None] = ("", 0, file_level) if default is None else default
         parry_text = str(row.get("parry", "") or "0").lower()
         parry = None if ("no" in parry_text or not melee) else int(re.sub(r"[^0-9+-]", "", parry_text) or 0)
-        flags: tuple[str, ...] = ()
+        if parry is not None:  # Enhanced Parry (Rapier) and the like: `weapon_parry_bonus` for this usage
+            parry += sum(damage_bonus(numbers.features, skill_features, relative, item, row, label, attack,
+                                      kind="weapon_parry_bonus"))
+        flags: tuple[str, ...] = ("fencing",) if parry is not None and "f" in parry_text else ()
         if not melee:
             acc = re.sub(r"[^0-9+-]", "", str(row.get("accuracy", "") or "0").split("+")[0]) or "0"
             flags = ("thrown" if "thrown" in usage.lower() else "ranged", f"acc={int(acc)}")
@@ -553,7 +647,7 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
                                  modifier=modifier, level=fixed, reach=str(row.get("reach", "") or ""),
                                  parry=parry, flags=flags, usage=usage, per_die=per_die,
                                  min_st=max(0, minimum), effect=effect,
-                                 follow_up=follow_up_of(row) if damage else "")
+                                 follow_up=follow_up_of(row) if damage else "", **strength)
         try:
             validate_weapon(weapon, where=f"{where}: {name}")
         except GameKernelError as error:
@@ -567,6 +661,23 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
                              _maybe_int(calc.get("parry")), _maybe_int(calc.get("block")),
                              _maybe_int(row.get("block")) or 0))
     return weapons, expected
+
+
+def _owner_levels(item: dict[str, Any]) -> int:
+    """The levels of a leveled trait or item (what a weapon's `base_leveled` damage is multiplied by)."""
+    try:
+        return max(0, int(float(item.get("levels") or 0)))
+    except (TypeError, ValueError):
+        return 0
+
+
+def _damage_strength(row: dict[str, Any], item: dict[str, Any], bonus: int) -> dict[str, int]:
+    """How GCS reads a weapon's thr/sw (CharacterWeapon's rated_st, st_bonus, max_st): at the item's
+    rated ST when it has one (a bow's pull), plus the features' effective-ST bonus, and never above 3x
+    the weapon's minimum ST (the Basic Set's cap, not in the seed: carried as the file has it) [std]."""
+    minimum = _maybe_int(row.get("strength")) or 0
+    return {"rated_st": max(0, _maybe_int(item.get("rated_strength")) or 0), "st_bonus": bonus,
+            "max_st": 3 * minimum if minimum > 0 else 0}
 
 
 def _torso_dr(data: dict[str, Any]) -> int | None:

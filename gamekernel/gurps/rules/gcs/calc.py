@@ -50,6 +50,8 @@ class SkillRow:
     gcs: int | None  # the file's calc.level
     colleges: tuple[str, ...] = ()
     paid: int | None = None  # points paid when features add free ones (skill_point_bonus)
+    penalty: int = 0  # the encumbrance penalty in `level` (GCS's relative level leaves it out)
+    above_default: int | None = None  # a technique: its level over its default (GCS's relative level)
 
     @property
     def full_name(self) -> str:
@@ -89,8 +91,8 @@ def _num(value: Any) -> float:
 
 
 def weight_lb(text: Any) -> float:
-    """"15 lb", "2.5 lb", "1 kg", "8 oz" -> pounds."""
-    match = re.match(r"\s*([0-9.]+)\s*([a-z]*)", str(text or "0"))
+    """"15 lb", "2.5 lb", "1 kg", "8 oz", "1,280 lb" (GCS writes thousands with commas) -> pounds."""
+    match = re.match(r"\s*([0-9.]+)\s*([a-z]*)", str(text or "0").replace(",", ""))
     if not match:
         return 0.0
     value, unit = float(match.group(1) or 0), match.group(2)
@@ -140,7 +142,7 @@ def _attributes(data: dict[str, Any], numbers: GcsNumbers) -> None:
     numbers.lifting_st = int(bonus.get("st:lifting_only", 0))
     lifting = values["st"] + numbers.lifting_st
     numbers.carried_lb = sum(_extended_weight(row) for row in data.get("equipment") or [] if isinstance(row, dict))
-    numbers.encumbrance = encumbrance_level(numbers.carried_lb, float(basic_lift_lb(lifting)))
+    numbers.encumbrance = encumbrance_level(numbers.carried_lb, float(basic_lift_lb(lifting, progression)))
     numbers.dodge = floor(speed) + 3 + numbers.defense_bonus["dodge"]
     # reeling (HP < 1/3, GURPS-INJ-01) and tired (FP < 1/3, FAT-01) each halve Dodge, rounding up
     halved = sum(1 for key in ("hp", "fp") if _below_third(data, key, values[key]))
@@ -279,7 +281,7 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
             levels[_key(name, spec)] = (base + bonus - penalty, bonus)
         numbers.skills.append(SkillRow(name, spec, "skill", ATTRIBUTE_LABELS.get(attr, ""), diff.upper(),
                                        points, bonus, None if base is None else base + bonus - penalty, gcs,
-                                       paid=paid))
+                                       paid=paid, penalty=penalty))
     raised: dict[str, tuple[str, tuple[int, int]]] = {}
     for _ in range(2):  # twice: a skill bought up from a default can itself be another's default
         _defaulted_levels(numbers, rows, levels, raised)
@@ -337,7 +339,8 @@ def _techniques(numbers: GcsNumbers, pending: list[Any], levels: _Levels) -> Non
                 level = min(level, start + int(_num(row["limit"])))
             level += bonus
             levels.setdefault(_key(name, spec), (level, bonus))
-        numbers.skills.append(SkillRow(name, spec, "technique", "", attr.upper(), points, bonus, level, gcs))
+        numbers.skills.append(SkillRow(name, spec, "technique", "", attr.upper(), points, bonus, level, gcs,
+                                       above_default=None if level is None else level - base))
 
 
 def _spells(data: dict[str, Any], numbers: GcsNumbers) -> None:

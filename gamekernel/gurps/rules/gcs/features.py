@@ -63,7 +63,8 @@ def _features_of(row: dict[str, Any], levels: float, label: str) -> Iterator[Act
             continue
         feature = substitute(feature, replacements)
         amount = _number(feature.get("amount", 0))
-        if feature.get("per_level"):
+        # GCS names the flag `leveled` on weapon features (Striking ST's One Attack Only: +1 ST per level)
+        if feature.get("per_level") or (str(feature.get("type", "")).startswith("weapon_") and feature.get("leveled")):
             amount *= levels
         yield ActiveFeature(feature, amount, label)
     for modifier in _tree(row.get("modifiers") or []):
