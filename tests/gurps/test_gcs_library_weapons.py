@@ -32,7 +32,9 @@ def _weapon_rows() -> list[tuple[str, str, str, object, object]]:
 
 def test_no_weapon_the_file_lists_is_missing_at_the_table_and_every_divisor_is_the_files():
     rows = _weapon_rows()
-    missing = [row for row in rows if row[4] is None]
+    # GURPS-CMB-45: only a shield or cloak blocks in the seed, so a flail's or nunchaku's own Block
+    # is left out on purpose (the sheet's seed-rules line names it); every other value must be there.
+    missing = [row for row in rows if row[4] is None and not (row[1] == "block" and _not_a_blocker(row[2]))]
     assert not missing, missing[:5]
     divisors = [row for row in rows if row[1] == "damage" and _divisor(row[3])]
     assert divisors and [row for row in divisors if _divisor(row[4]) != _divisor(row[3])] == []
@@ -42,3 +44,8 @@ def _divisor(damage: object) -> str:
     """The "(2)" of a damage text ("" for none), whatever the dice around it."""
     found = re.search(r"\(([\d.]+)\)", str(damage))
     return found.group(1) if found else ""
+
+
+def _not_a_blocker(weapon: str) -> bool:
+    """A weapon that is neither a shield nor a cloak (GURPS-CMB-45)."""
+    return not re.search(r"shield|cloak|buckler", weapon, re.IGNORECASE)
