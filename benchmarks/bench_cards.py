@@ -29,6 +29,7 @@ OPERATIONS = 10_000
 ROUNDS = 5  # session and core runs alternate; each operation's fastest time counts (the machine is shared)
 FLOOR = "record alone, same events"
 KINDS = ("tap", "discard+draw", "encounter end")
+TARGET = 2.5  # the session's operations at most this many times the card core's (the performance issue's figure)
 
 
 def _table_of_five():
@@ -261,8 +262,8 @@ def main() -> None:
         with_core, inside = _core_inside_session()
     targets("card session overhead (speed target)", [
         Target("session operations (flux, tap, encounter end)", f"{session_time:.2f} s",
-               f"card core alone, same operations and table {core_time:.2f} s", f"x{ratio:.2f}", "<= x3",
-               ratio <= 3),
+               f"card core alone, same operations and table {core_time:.2f} s", f"x{ratio:.2f}", f"<= x{TARGET:g}",
+               ratio <= TARGET),
         Target("cross-check: session total vs its card core work", f"{with_core:.2f} s",
                f"card core plan_* + apply timed inside them {inside:.2f} s", f"x{with_core / inside:.2f}",
                "<= x3", with_core / inside <= 3),
