@@ -13,10 +13,13 @@ call, so `%load_ext` stays light and a static reader can still follow every path
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
+from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +94,8 @@ def rule_sets() -> tuple[RuleSet, ...]:
 
 def plugin_rule_sets() -> list[RuleSet]:
     """The rule sets of other installed packages (entry-point group `gamekernel.rulesets`)."""
+    if not _group_may_be_declared(ENTRY_POINT_GROUP):
+        return []  # importlib.metadata (a third of `%load_ext`) would only confirm there are none
     from importlib.metadata import entry_points
 
     found = []
@@ -102,6 +107,38 @@ def plugin_rule_sets() -> list[RuleSet]:
             raise TypeError(f"entry point {point.name!r} ({point.value}) is not a gamekernel RuleSet")
         found.append(declared)
     return found
+
+
+def _group_may_be_declared(group: str) -> bool:
+    """Whether any distribution on `sys.path` may declare an entry point of `group`: a glance at the
+    `entry_points.txt` of every `*.dist-info` / `*.egg-info` folder, where importlib.metadata reads
+    them. Where it reads more than that (a zip or an egg on the path, another finder of
+    distributions) the answer is yes, and importlib.metadata decides."""
+    if any(hasattr(finder, "find_distributions") and finder is not PathFinder for finder in sys.meta_path):
+        return True
+    for entry in sys.path:
+        folder = entry or "."
+        if not isinstance(entry, str) or entry.lower().endswith(".egg") or os.path.isfile(folder):
+            return True
+        if any(group in _entry_points_text(folder, name) for name in _metadata_folders(folder)):
+            return True
+    return False
+
+
+def _metadata_folders(folder: str) -> list[str]:
+    try:
+        names = os.listdir(folder)
+    except OSError:  # not there (python311.zip often is not) or not readable: nothing declared in it
+        return []
+    return [name for name in names if name.lower().endswith((".dist-info", ".egg-info"))]
+
+
+def _entry_points_text(folder: str, name: str) -> str:
+    try:
+        with open(os.path.join(folder, name, "entry_points.txt"), encoding="utf-8", errors="replace") as file:
+            return file.read()
+    except OSError:  # most distributions declare no entry point
+        return ""
 
 
 def rule_set(name: str) -> RuleSet:

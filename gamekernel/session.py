@@ -181,17 +181,11 @@ class Session(
         if me != self._owner and me != self._holder:
             raise UsageError(t("core.err.thread", thread=threading.current_thread().name))
 
-    @contextlib.contextmanager
-    def exclusive(self) -> Iterator[None]:
+    def exclusive(self) -> Exclusive:
         """One caller at a time, whatever its thread: a widget's message that the kernel handles on a
         subshell (another thread, as JupyterLab asks of ipykernel 7) waits for the notebook's running
         command, and the other way round. Every magic and widget action runs inside one."""
-        with self._lock:
-            previous, self._holder = self._holder, threading.get_ident()
-            try:
-                yield
-            finally:
-                self._holder = previous
+        return Exclusive(self)
 
     def _settle(self, event: Event, after: MetaOutcome | None, store: LogStore | None, line: bytes | None) -> None:
         """After a failure inside `record`: an event that reached its commit point (its line whole
@@ -503,6 +497,33 @@ class _DeferredInterrupts:
         signal.signal(signal.SIGINT, previous)
         if self._pending is not None:
             previous(*self._pending)
+
+
+class Exclusive:
+    """`with session.exclusive():` (see `Session.exclusive`); a plain class rather than a
+    generator-based context manager, as every command enters one (for speed)."""
+
+    __slots__ = ("_session", "_previous")
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def __enter__(self) -> None:
+        session = self._session
+        session._lock.acquire()
+        try:  # an interrupt right after the lock is taken must not keep it
+            self._previous, session._holder = session._holder, threading.get_ident()
+        except BaseException:
+            session._lock.release()
+            raise
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
+        session = self._session
+        try:
+            session._holder = self._previous
+        finally:
+            session._lock.release()
+        return False
 
 
 class Transaction:

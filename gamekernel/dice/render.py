@@ -28,10 +28,6 @@ _FATE_TONE = {
 # ----- roll results
 
 
-def _die_chip(die) -> str:
-    return _chip_html(die.fate, die.value, die.sides, die.face, get_language())
-
-
 @lru_cache(maxsize=4096)
 def _chip_html(fate: str, value: int, sides: int, face: int | None, language: str) -> str:
     """One die as a chip; cached, since a table sees the same few faces over and over."""
@@ -48,9 +44,11 @@ def _chip_html(fate: str, value: int, sides: int, face: int | None, language: st
 @renders(RollResult)
 def roll_html(result) -> str:
     """A panel: the label, the notation, every die as a chip (fate marked), the total big."""
-    chips = [_die_chip(d) for d in result.dice[:SHOW_DICE]]
-    if len(result.dice) > SHOW_DICE:
-        chips.append(f'<span class="gk-more">{esc(t("dice.more_dice", count=len(result.dice) - SHOW_DICE))}</span>')
+    language = get_language()
+    fates = result.fates()
+    chips = [_chip_html(fate, value, sides, face, language) for fate, value, sides, face in fates[:SHOW_DICE]]
+    if len(fates) > SHOW_DICE:
+        chips.append(f'<span class="gk-more">{esc(t("dice.more_dice", count=len(fates) - SHOW_DICE))}</span>')
     total = (
         f'<span class="gk-total" style="font-size:22px;font-weight:700;margin-left:8px;'
         f'vertical-align:middle">{esc(result.total)}</span>'
@@ -225,5 +223,7 @@ def distribution_html(dist) -> str:
 
 def _breakdown_html(breakdown: str) -> str:
     """The plain-text working with its `~~dropped~~` marks shown as struck-through dice."""
+    if "~~" not in breakdown:  # most rolls drop no die
+        return esc(breakdown)
     parts = esc(breakdown).split("~~")
     return "".join(f"<s>{part}</s>" if index % 2 else part for index, part in enumerate(parts))

@@ -164,6 +164,18 @@ class RollResult(Displayable):
                 )
         return tuple(out)
 
+    def fates(self) -> list[tuple[str, int, int, int | None]]:
+        """`(fate, value, sides, face)` of every die, in the order and with the values of `dice`,
+        without building the DieRoll objects: drawing a roll's dice needs only these (for speed)."""
+        out: list[tuple[str, int, int, int | None]] = []
+        for sides, faces, entries in self._groups:
+            if entries is None:
+                assert faces is not None  # a plain group keeps its faces (nodes.py)
+                out += [(KEPT, v, sides, None) for v in faces]
+            else:
+                out += [(fate, v, sides, None if face == v else face) for v, fate, face in entries]
+        return out
+
     @property
     def breakdown(self) -> str:
         """One line of working: `3d6+2 = [4, 3, 6] + 2 = 15` (built on first use, then kept)."""
@@ -212,7 +224,13 @@ class RollResult(Displayable):
         return f" {op} {target_text}: {word} ({t('dice.margin')} {self.margin:+d})"
 
     def __str__(self) -> str:
-        label = f"{self.label}: " if self.label else ""
+        fields = self.__dict__
+        expression = fields["expression"]
+        label = f"{expression[2]}: " if expression[2] else ""
+        if "comparison" not in fields:  # the common case (`3d6`, `1d20+5`), without the walk of the tree
+            working = _plain_working(expression[0], fields["_groups"])
+            if working is not None:
+                return f"{label}{expression[3]} → {working} = {fields['total']}"
         working = self._working(spaced=False, cap=_SHOW_LIMIT)
         return f"{label}{self.text} → {working} = {self.total}{self._verdict(spaced=False)}"
 
@@ -366,6 +384,25 @@ def _roll_simple(expression: Expression, rng) -> RollResult:
     fields["total"] = total
     fields["_groups"] = [(sides, rolled, None)]
     return result
+
+
+def _plain_working(ast, groups: list[GroupRecord]) -> str | None:
+    """The working `_show` writes unspaced for `NdS` (`[4,3,6]`) and `NdS` with one number
+    (`[4,3,6]+2`) of plain dice, at most _SHOW_LIMIT of them; None for any other shape."""
+    kind = type(ast)
+    if kind is Chain and len(ast[1]) == 1 and type(ast[0]) is Dice:
+        op, operand, _column = ast[1][0]
+        if type(operand) is not Num:
+            return None
+        tail = f"{_OPS[op]}{operand[0]}"
+    elif kind is Dice:
+        tail = ""
+    else:
+        return None
+    _sides, faces, entries = groups[0]
+    if entries is not None or faces is None or len(faces) > _SHOW_LIMIT:
+        return None
+    return f"[{','.join(map(str, faces))}]{tail}"
 
 
 def _store_line(fields: dict, line: str) -> str:

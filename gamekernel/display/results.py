@@ -5,9 +5,12 @@ Facts only: gamekernel/render/wrappers.py draws them (around the inner result's 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gamekernel.display import Displayable
-from gamekernel.events import Event
+
+if TYPE_CHECKING:  # the events module is not needed until a session exists (`%load_ext` stays light)
+    from gamekernel.events import Event
 
 
 @dataclass(frozen=True, repr=False)

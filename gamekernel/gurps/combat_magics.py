@@ -12,7 +12,6 @@ import re
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import GameKernelError, UsageError
-from gamekernel.gurps.combat_actions import split_specs
 from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
 from gamekernel.magic_base import EXPLAIN, SessionMagics, explainable, guarded
@@ -117,6 +116,8 @@ class CombatMagics(SessionMagics):
         if args.sub in ("status", None):
             return session.combat_status()
         if args.sub in ("npc", "add"):
+            from gamekernel.gurps.combat_actions import split_specs  # lazy: %load_ext imports no rules
+
             specs = split_specs(args.spec)
             if not specs:
                 usage = f"%combat {args.sub} Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp"

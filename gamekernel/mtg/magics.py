@@ -9,7 +9,6 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magic_base import EXPLAIN, ProgressBar, SessionMagics, explainable, guarded
-from gamekernel.mtg.results import DataLoaded
 from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
 
 
@@ -104,6 +103,8 @@ class MtgMagics(SessionMagics):
         if not args.file:
             raise UsageError(t("mtg.error.library_usage"))
         index = session.mtg_card_data(args.file, cache=args.cache, progress=ProgressBar())
+        from gamekernel.mtg.results import DataLoaded  # lazy: %load_ext imports no rules
+
         return DataLoaded(len(index), args.file)
 
     @line_magic

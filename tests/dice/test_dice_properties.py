@@ -225,3 +225,32 @@ def test_breakdown_shortcuts_write_what_the_working_walk_writes(text, seed):
     result = roll(text, random.Random(seed))
     walked = _show(result.ast, iter(result._groups), True, None)
     assert result.breakdown == f"{result.text} = {walked} = {result.total}"
+
+
+@RELAXED
+@given(st.one_of(_expression(), st.from_regex(r"\A[1-9]?d(?:4|6|20|%)(?:kh1|!)?(?:[-+x*/](?:[1-9]|d6))?\Z"),
+                 st.sampled_from(["250d6", "200d6+1", "201d6-1", "3d6 fire", "2d6x2 big hit"])),
+       st.integers(0, 2**32))
+def test_the_text_shortcut_writes_what_the_working_walk_writes(text, seed):
+    """`NdS` and `NdS op K` of at most 200 plain dice get their text without the tree walk (for
+    speed); it must be the text the walk writes for every shape, labels and long rolls included."""
+    from gamekernel.dice.result import _show
+
+    try:
+        result = roll(text, random.Random(seed), Limits(max_dice=500))
+    except DiceError:
+        return
+    label = f"{result.label}: " if result.label else ""
+    walked = _show(result.ast, iter(result._groups), False, 200)
+    assert str(result) == f"{label}{result.text} → {walked} = {result.total}"
+
+
+@RELAXED
+@given(_expression(), st.integers(0, 2**32))
+def test_fates_are_the_dice_without_their_objects(text, seed):
+    """The dice are drawn from `fates()` (for speed): the fate, value, sides and face of `dice`, in order."""
+    try:
+        result = roll(text, random.Random(seed))
+    except DiceError:
+        return
+    assert result.fates() == [(die.fate, die.value, die.sides, die.face) for die in result.dice]
