@@ -23,7 +23,7 @@ IPython already shows every line.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import Any
 
 _THIS_MODULE = __name__
@@ -118,38 +118,20 @@ class EchoMagicLines(ast.NodeTransformer):
 
 
 def register(shell, names: Collection[str]) -> EchoMagicLines:
-    """Run the transformer on every cell of `shell` (one at a time: a reload replaces the previous one).
-
-    It wraps the shell's `transform_ast` rather than joining `shell.ast_transformers`: IPython walks
-    the whole tree again (`ast.fix_missing_locations`) after any transformer of that list, which
-    cost every cell of the notebook, ours or not, a tenth of an empty cell's time; our few new
-    nodes carry their locations already. `transform_ast` is where IPython applies that list, for
-    cells, `%time` and `%timeit` alike, so the pass sees what it saw there."""
+    """Add the transformer to `shell.ast_transformers`, IPython's documented place for it (one at a
+    time: a reload replaces the previous one). IPython then re-walks each cell's tree once
+    (`ast.fix_missing_locations`); bench_core counts that cost as gamekernel's."""
     unregister(shell)
     transformer = EchoMagicLines(shell, names)
-    shell.transform_ast = _Echoing(shell.transform_ast, transformer)
+    shell.ast_transformers.append(transformer)
     return transformer
 
 
 def registered(shell) -> EchoMagicLines | None:
     """The transformer running on `shell`'s cells, if any."""
-    hook = vars(shell).get("transform_ast")
-    return hook.transformer if isinstance(hook, _Echoing) else None
+    return next((t for t in shell.ast_transformers if isinstance(t, EchoMagicLines)), None)
 
 
 def unregister(shell) -> None:
-    """Stop our pass on `shell`, leaving its own `transform_ast` (and every AST transformer) in place."""
-    if isinstance(vars(shell).get("transform_ast"), _Echoing):
-        del shell.transform_ast  # the class's method again
-
-
-class _Echoing:
-    """`shell.transform_ast` with our pass after IPython's (and after any other extension's transformers)."""
-
-    def __init__(self, transform_ast: Callable[[ast.AST], ast.AST], transformer: EchoMagicLines):
-        self.transform_ast = transform_ast
-        self.transformer = transformer
-
-    def __call__(self, node: ast.AST) -> ast.AST:
-        node = self.transform_ast(node)
-        return self.transformer.visit_Module(node) if isinstance(node, ast.Module) else node
+    """Take our transformer out of `shell`, leaving every other one in place."""
+    shell.ast_transformers[:] = [t for t in shell.ast_transformers if not isinstance(t, EchoMagicLines)]
