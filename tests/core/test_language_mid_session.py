@@ -1,0 +1,109 @@
+"""A GM who switches to Japanese mid-session (`%config GameKernel.language = 'ja'`) after some events
+sees Japanese in the places that kept the old language's text: the tracker's results panel, the hand
+widget's footer line, the widgets' `options:` line and the MtG card names of `%log`."""
+
+from __future__ import annotations
+
+import html
+import re
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _text(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def test_the_tracker_results_panel_is_redrawn_in_the_new_language(ip):
+    """GURPS-CMB-14: the attack's panel, drawn in English at the click, follows a switch to Japanese."""
+    from gamekernel.gurps.widgets.tracker import Tracker
+    from gamekernel.magics import current_session
+
+    ip.run_cell("%combat start Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut} Bandit{ST=10,DX=11,HT=10}")
+    tracker = Tracker(current_session())
+    tracker._on_custom_message(tracker, {"action": "attack", "attacker": "Aiko", "target": "Bandit",
+                                         "weapon": "Broadsword"}, [])
+    assert tracker.error == "" and "attacks Bandit" in _text(tracker.result_html)
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    panel = _text(tracker.result_html)
+    assert "AikoがBroadswordでBanditを攻撃" in panel and "Banditの防御" in panel
+    assert not re.search(r"\b(attacks|rolled|succeeded|odds|may defend)\b", panel), panel
+    assert JAPANESE.search(tracker.last)
+    ip.run_cell("%config GameKernel.language = 'en'")
+    assert "attacks Bandit" in _text(tracker.result_html)
+
+
+def _rin(ip):
+    from gamekernel.gammaworld.widgets.hand import HandWidget
+    from gamekernel.magics import current_session
+
+    session = current_session()
+    session.gw_deck_new("Rin")
+    for card in ("Gravity Knot", "Thought Needle", "Heavy Knuckle", "Ember Thought"):
+        session.gw_deck_add("Rin", card, 2)
+    session.gw_character("Rin", level=4)
+    session.gw_draw("Rin")
+    return HandWidget(session, "Rin")
+
+
+def test_the_hand_footer_line_follows_the_language(ip):
+    """GW-ALPHA-08: the footer's line of a tap made in English is drawn again in Japanese."""
+    hand = _rin(ip)
+    hand._on_custom_message(hand, {"action": "tap", "uid": hand.cards[0]["uid"]}, [])
+    assert hand.error == "" and "uses" in hand.last and "tapped" in hand.last
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    assert "を使用" in hand.last and "uses" not in hand.last, hand.last
+    assert hand.counts.startswith("自分のデッキ")
+
+
+def test_the_options_line_names_each_option_in_japanese_beside_its_setting(ip, tmp_path):
+    """The `options:` line of the hand and library widgets: Japanese words for each option, the setting
+    still as `%gw config` / `%mtg config` take it (English names them in English the same way)."""
+    from gamekernel.magics import current_session
+    from gamekernel.mtg.widgets.library import LibraryWidget
+
+    hand = _rin(ip)
+    deck = tmp_path / "mira.txt"
+    deck.write_text("20 Forest\n4 Llanowar Elves\n", encoding="utf-8")
+    current_session().mtg_library_load("Mira", deck)
+    library = LibraryWidget(current_session(), "Mira")
+    assert hand.labels["options"].startswith("options: draw from own deck first (own_deck_first=true) · ")
+    assert "cards a boost reveals (boost_cards=6)" in library.labels["options"]
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    assert hand.labels["options"].startswith("オプション：自分のデッキから先に引く（own_deck_first=true） · ")
+    assert "遭遇外でもフラックス（flux_outside_encounter=false）" in hand.labels["options"]
+    assert "ブーストでめくる枚数（boost_cards=6）" in library.labels["options"]
+    named = re.findall(r"([^ ·：]+)（([a-z_0-9]+)=", hand.labels["options"] + " · " + library.labels["options"])
+    assert len(named) == 15 and all(JAPANESE.search(words) for words, _ in named)
+
+
+def test_mtg_card_names_in_the_log_follow_the_language(ip, tmp_path, capsys):
+    """MTG-CHK-05, MTG-CHK-06: the two cards a check turned are named in `%log` by their Japanese printed names
+    once the GM switches to Japanese (Forest -> 森, Llanowar Elves -> ラノワールのエルフ)."""
+    deck = tmp_path / "mira.txt"
+    deck.write_text("20 Forest\n20 Llanowar Elves\n", encoding="utf-8")
+    ip.run_cell(f"%library load Mira {deck}")
+    ip.run_cell("%check green 2 @Mira")
+    capsys.readouterr()
+    ip.run_cell("%log")
+    english = capsys.readouterr().out
+    assert re.search(r"(Forest|Llanowar Elves) → target", english), english
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    capsys.readouterr()
+    ip.run_cell("%log")
+    japanese = capsys.readouterr().out
+    check = next(line for line in japanese.splitlines() if "緑判定" in line or "達成値" in line)
+    assert re.search(r"(森|ラノワールのエルフ)", check) and not re.search(r"Forest|Llanowar", check), check
+
+
+def test_a_check_logged_without_japanese_names_keeps_its_english_ones():
+    """MTG-CHK-05: a check event of an earlier version (no `ja_names`) still has its line, in English names."""
+    from gamekernel.display import summarize
+    from gamekernel.i18n import set_language
+
+    data = {"actor": "Mira", "result": {"kind": "green", "difficulty": 2, "first": "Forest", "target": 2,
+                                        "second": "Llanowar Elves", "achievement": 6, "success": True}}
+    set_language("ja")
+    line = summarize("mtg.check", data)
+    assert "Forest" in line and "Llanowar Elves" in line and "緑" in line
+    assert "森" in summarize("mtg.check", {**data, "ja_names": {"Forest": "森"}})
