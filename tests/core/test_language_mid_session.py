@@ -107,3 +107,19 @@ def test_a_check_logged_without_japanese_names_keeps_its_english_ones():
     line = summarize("mtg.check", data)
     assert "Forest" in line and "Llanowar Elves" in line and "緑" in line
     assert "森" in summarize("mtg.check", {**data, "ja_names": {"Forest": "森"}})
+
+
+def test_the_log_exports_name_each_event_by_its_word_in_the_language_not_its_id():
+    """`%log export` (Markdown and HTML) heads each entry with the event's word, as `%log` does."""
+    from gamekernel import Session
+    from gamekernel.i18n import set_language
+    from gamekernel.render.log import export_html, export_markdown
+
+    session = Session(seed=7)
+    session.roll("3d+2 sword")
+    session.gurps_char_new("Aiko", st=11)
+    set_language("ja")
+    markdown, page = export_markdown(session.log), export_html(session.log)
+    assert "2. **ロール** — sword" in markdown and "**roll**" not in markdown, markdown
+    assert "<b>ロール</b>" in page and "<b>gurps.char.new</b>" not in page and "<b>roll</b>" not in page
+    assert "gurps.char" not in markdown and "gurps.char" not in page
