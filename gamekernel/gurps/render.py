@@ -6,6 +6,7 @@ failed by 7 · odds 1.9% (crit 1.9%, crit fail 16.2%)".
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from gamekernel.display import TEXT, renders
@@ -64,12 +65,34 @@ def display_name(label: str) -> str:
     trait = maybe_trait(label)
     if trait is not None and trait.ja:
         return f"「{trait.ja}」"
+    return rule_label(label)
+
+
+_DEATH_CHECK = re.compile(r"death check −(\d+)×HP")
+_FEINT_WITH = re.compile(r"Feint \((.+)\)")
+
+
+def rule_label(label: str) -> str:
+    """A label the rules write in English (a roll's, "stay conscious"; a modifier's, "per −HP"; a word
+    typed at the table such as "dark") in the current language: its `gurps.label.*` entry, else as it is."""
+    if get_language() == "en" or not label:
+        return label
+    key = f"gurps.label.{label}"
+    text = t(key)
+    if text != key:
+        return text
+    death = _DEATH_CHECK.fullmatch(label)
+    if death:
+        return t("gurps.label.death_check", line=death.group(1))
+    feint = _FEINT_WITH.fullmatch(label)
+    if feint:
+        return t("gurps.label.feint_with", weapon=display_name(feint.group(1)))
     return label
 
 
 def modifier_text(mod: Modifier) -> str:
     if mod.label:
-        return t("gurps.mod.labelled", value=sign(mod.value), label=mod.label)
+        return t("gurps.mod.labelled", value=sign(mod.value), label=rule_label(mod.label))
     return sign(mod.value)
 
 

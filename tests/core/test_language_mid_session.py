@@ -123,3 +123,22 @@ def test_the_log_exports_name_each_event_by_its_word_in_the_language_not_its_id(
     assert "2. **ロール** — sword" in markdown and "**roll**" not in markdown, markdown
     assert "<b>ロール</b>" in page and "<b>gurps.char.new</b>" not in page and "<b>roll</b>" not in page
     assert "gurps.char" not in markdown and "gurps.char" not in page
+
+
+def test_the_labels_the_gurps_rules_write_are_drawn_in_japanese():
+    """GURPS-INJ-02 (stay conscious at −1 per −HP), GURPS-INJ-03 (death check), GURPS-CMB-22 (resist
+    feint), GURPS-SR-04 (a modifier word typed at the table, "dark"): Japanese labels in ja."""
+    from gamekernel.gurps.rules.checks import success_roll
+    from gamekernel.i18n import set_language
+
+    rolls = [success_roll(12, [(-1, "per −HP")], label="stay conscious", dice=(3, 3, 3)),
+             success_roll(12, label="death check −2×HP", dice=(3, 3, 3)),
+             success_roll(13, label="resist feint", dice=(3, 3, 3)),
+             success_roll(14, [(-4, "Hard to Kill"), (-5, "dark")], label="Feint (Broadsword)", dice=(3, 3, 3))]
+    assert str(rolls[0]).startswith("stay conscious 12 −1 (per −HP) = 11")
+    set_language("ja")
+    texts = [str(r) for r in rolls]
+    assert texts[0].startswith("意識を保つ 12 −1（マイナスHPごと） = 11"), texts[0]
+    assert texts[1].startswith("死亡判定（−2×HP） 12") and texts[2].startswith("フェイントに抵抗 13")
+    assert texts[3].startswith("フェイント（〈剣〉） 14 −4（しぶとい） −5（暗闇）"), texts[3]
+    assert not any(re.search(r"[A-Za-z]{3}", text.split("·")[0]) for text in texts), texts
