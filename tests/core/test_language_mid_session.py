@@ -142,3 +142,19 @@ def test_the_labels_the_gurps_rules_write_are_drawn_in_japanese():
     assert texts[1].startswith("死亡判定（−2×HP） 12") and texts[2].startswith("フェイントに抵抗 13")
     assert texts[3].startswith("フェイント（〈剣〉） 14 −4（しぶとい） −5（暗闇）"), texts[3]
     assert not any(re.search(r"[A-Za-z]{3}", text.split("·")[0]) for text in texts), texts
+
+
+def test_explaining_an_mtg_check_in_japanese_names_its_cards_in_japanese(ip, tmp_path):
+    """MTG-CHK-05, MTG-CHK-12: `%explain` of a check made in English, asked in Japanese, names the
+    turned cards (and the cards put to the bottom) by their Japanese printed names."""
+    from gamekernel.magics import current_session
+
+    deck = tmp_path / "mira.txt"
+    deck.write_text("20 Forest\n20 Llanowar Elves\n", encoding="utf-8")
+    ip.run_cell(f"%library load Mira {deck}")
+    ip.run_cell("%check green 2 @Mira")
+    seq = current_session().log[-1].seq
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    text = str(ip.run_line_magic("explain", str(seq)))
+    assert re.search(r"1枚目 (森|ラノワールのエルフ)", text), text
+    assert not re.search(r"Forest|Llanowar", text), text
