@@ -34,6 +34,15 @@ def label(key: str) -> str:
     return key.replace("_", " ") if text == f"combat.word.{key}" else text
 
 
+def no_defense_text(report) -> str:
+    """Why the target had no defense (GURPS-CMB-41..52), in the current language; a report made
+    without its key keeps its English text."""
+    key, fields = report.no_defense_why
+    if not key:
+        return report.no_defense_reason
+    return t(key, **{k: v if k == "name" else label(v) for k, v in fields})
+
+
 def badge_text(badge: str) -> str:
     head, _, rest = badge.partition(" ")
     word = label(head)
@@ -291,7 +300,7 @@ def report_items(kind: str, report: Any) -> list[Any]:
             if getattr(report, "hearing_needed", False):
                 out.append(t("combat.hearing_needed", target=a.target))
         elif a.hit and report.no_defense_reason:
-            out.append(t("combat.no_defense", reason=report.no_defense_reason))
+            out.append(t("combat.no_defense", reason=no_defense_text(report)))
         if report.damage is not None:
             out += _damage_lines(report.damage)
         return out

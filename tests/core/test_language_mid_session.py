@@ -158,3 +158,24 @@ def test_explaining_an_mtg_check_in_japanese_names_its_cards_in_japanese(ip, tmp
     text = str(ip.run_line_magic("explain", str(seq)))
     assert re.search(r"1枚目 (森|ラノワールのエルフ)", text), text
     assert not re.search(r"Forest|Llanowar", text), text
+
+
+def test_why_a_target_had_no_defense_is_said_in_japanese(ip):
+    """GURPS-CMB-18: an attack on a fighter in All-Out Attack says, in ja, why no defense was rolled."""
+    from gamekernel.gurps.combat_render import no_defense_text
+    from gamekernel.magics import current_session
+
+    ip.run_cell("%combat start Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut} "
+                "Bandit{ST=10,DX=11,HT=10,weapon=Axe:18:sw+2 cut}")
+    session = current_session()
+    session.combat_maneuver("Aiko", "all_out_attack", option="determined")
+    session.combat_attack("Aiko", "Bandit", "Broadsword")
+    if session.combat_state.pending is not None:
+        session.combat_defend("Bandit", "none")
+    session.combat_next()
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    result = session.combat_attack("Bandit", "Aiko", "Axe")
+    report = result.report
+    assert report.no_defense_reason.startswith("All-Out Attack allows no defense")  # the fact, in English
+    assert no_defense_text(report) == "「全力攻撃」をした者は次のターンまで防御できません（GURPS-CMB-18）"
+    assert report.attack.hit and "「全力攻撃」をした者は" in str(result) and "allows" not in str(result)
