@@ -439,7 +439,8 @@ def step_summary(step) -> str:
 @renders(DeckView, TEXT)
 def deck_view_text(view) -> str:
     head = t("gammaworld.deck.show", owner=view.owner, size=len(view.card_ids), in_deck=view.in_deck)
-    return head + "".join(f"\n  {count} × {name} ({energy})" for name, energy, _, count in view.rows())
+    return head + "".join(f"\n  {count} × {name} ({t('gammaworld.energy.' + energy)})"
+                          for name, energy, _, count in view.rows())
 
 
 @renders(DeckView)

@@ -9,6 +9,7 @@ from typing import Any
 
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import ACCENTS, FONT, INK, PAPER_ALT, RULE, chip, esc, panel, sign
+from gamekernel.gurps.render import rule_label
 from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.i18n import t
 
@@ -88,7 +89,14 @@ def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
 
 def _mod_text(mods) -> str:
     """"−4 stunned, −3 prone": the modifiers between a base defense and its effective value."""
-    return ", ".join(f"{sign(v)} {label(why.replace(' ', '_'))}" for v, why in mods)
+    return ", ".join(f"{sign(v)} {_mod_word(why)}" for v, why in mods)
+
+
+def _mod_word(why: str) -> str:
+    """A defense modifier's word: a combat word ("stunned", "prone"), else a label the rules write
+    ("shield DB"), in the current language."""
+    word = label(why.replace(" ", "_"))
+    return rule_label(why) if word == why else word
 
 
 def defense_text(entry: dict[str, Any]) -> str:

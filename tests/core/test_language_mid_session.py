@@ -179,3 +179,21 @@ def test_why_a_target_had_no_defense_is_said_in_japanese(ip):
     assert report.no_defense_reason.startswith("All-Out Attack allows no defense")  # the fact, in English
     assert no_defense_text(report) == "「全力攻撃」をした者は次のターンまで防御できません（GURPS-CMB-18）"
     assert report.attack.hit and "「全力攻撃」をした者は" in str(result) and "allows" not in str(result)
+
+
+def test_the_tracker_defenses_and_the_deck_list_name_their_words_in_japanese(ip):
+    """GURPS-CMB-43 (a shield's DB adds to every defense) in the tracker row, GW-ALPHA-01 (each card's
+    energy source) in `%deck show`: Japanese words, not the rules' English keys."""
+    from gamekernel.gurps.combat_render import tracker_row
+    from gamekernel.i18n import set_language
+    from gamekernel.magics import current_session
+
+    ip.run_cell("%char new Aiko st=11 dx=13\n%char set db=2\n%combat start Aiko Bandit{ST=10,DX=11,HT=10}")
+    session = current_session()
+    session.gw_deck_new("Rin")
+    session.gw_deck_add("Rin", "Thought Needle", 2)
+    set_language("ja")
+    whys = [entry["why"] for entry in tracker_row(session.combat_state, 0)["defense_values"]]
+    assert "+2 盾の防御修正" in whys and not any("shield" in why for why in whys), whys
+    shown = str(session.gw_deck_show("Rin"))
+    assert "思考の針 (" in shown and "(psi)" not in shown, shown
