@@ -197,3 +197,17 @@ def test_the_tracker_defenses_and_the_deck_list_name_their_words_in_japanese(ip)
     assert "+2 盾の防御修正" in whys and not any("shield" in why for why in whys), whys
     shown = str(session.gw_deck_show("Rin"))
     assert "思考の針 (" in shown and "(psi)" not in shown, shown
+
+
+def test_a_deck_problem_names_its_card_in_japanese():
+    """GW-ALPHA-02 (at most two copies of a card): the warning, made in English, names the card by
+    its Japanese name once the language is Japanese."""
+    from gamekernel import Session
+    from gamekernel.i18n import set_language
+
+    session = Session(seed=3)
+    session.gw_deck_new("Rin")
+    result = session.gw_deck_add("Rin", "Sap Bloom", 3)
+    assert "3 copies of Sap Bloom > 2" in str(result)
+    set_language("ja")
+    assert "樹液の花が3枚 > 2枚" in str(result) and "Sap Bloom" not in str(result)
