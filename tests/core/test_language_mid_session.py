@@ -211,3 +211,16 @@ def test_a_deck_problem_names_its_card_in_japanese():
     assert "3 copies of Sap Bloom > 2" in str(result)
     set_language("ja")
     assert "樹液の花が3枚 > 2枚" in str(result) and "Sap Bloom" not in str(result)
+
+
+def test_an_mtg_quiz_names_its_cards_in_japanese(ip):
+    """MTG-CHK-05, MTG-CHK-06: an MtG quiz asked in Japanese names the two turned cards by their
+    Japanese printed names, in the prompt and in the steps shown after an answer."""
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    quiz = ip.run_line_magic("quiz", "mtg 2")
+    questions = quiz.state()["questions"]
+    quiz.answer(1, (questions[0]["answer"] + 1) % len(questions[0]["choices"]))  # wrong: the steps show
+    text = repr(quiz) + " " + quiz._repr_mimebundle_()[0]["text/html"]
+    names = [n for q in questions for n in (q["first"], q["second"]) if q["ja_names"].get(n)]
+    assert names and not any(name in text for name in names), (names, text[:400])
+    assert all(q["ja_names"][n] in text for q in questions for n in (q["first"], q["second"]) if n in q["ja_names"])
