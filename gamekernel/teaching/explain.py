@@ -111,8 +111,21 @@ ATTACK_ROLL = RollRules("GURPS-CMB-26", "GURPS-SR-03", "GURPS-CMB-27", "GURPS-CM
 DEFENSE_ROLL = RollRules("GURPS-CMB-40", "GURPS-CMB-42", "GURPS-CMB-42", "GURPS-CMB-42")
 
 
-def _who(roll: SuccessRoll) -> str:
-    return " ".join(part for part in (roll.actor, roll.label) if part)
+class Who(str):
+    """Who rolled: "Aiko Lockpicking" as text, keeping the actor and the roll's label apart so that
+    the label can be drawn in the current language (render_explain.py)."""
+
+    actor: str
+    label: str
+
+    def __new__(cls, actor: str, label: str) -> Who:
+        who = super().__new__(cls, " ".join(part for part in (actor, label) if part))
+        who.actor, who.label = actor, label
+        return who
+
+
+def _who(roll: SuccessRoll) -> Who:
+    return Who(roll.actor, roll.label)
 
 
 def roll_steps(roll: SuccessRoll, rules: RollRules = SUCCESS_ROLL) -> list[Step]:

@@ -224,3 +224,19 @@ def test_an_mtg_quiz_names_its_cards_in_japanese(ip):
     names = [n for q in questions for n in (q["first"], q["second"]) if q["ja_names"].get(n)]
     assert names and not any(name in text for name in names), (names, text[:400])
     assert all(q["ja_names"][n] in text for q in questions for n in (q["first"], q["second"]) if n in q["ja_names"])
+
+
+def test_explaining_a_check_in_japanese_names_its_skill_and_modifiers_in_japanese(ip):
+    """GURPS-STD-03 (an untrained skill's default) and GURPS-SR-04 (modifiers): `%explain` asked in
+    Japanese writes the skill as 〈鍵開け〉 and the typed modifier "dark" as 暗闇 in its steps."""
+    from gamekernel.magics import current_session
+
+    ip.run_cell("%char new Aiko dx=12 iq=12")
+    ip.run_cell("%check Lockpicking-5 dark @Aiko")
+    seq = current_session().log[-1].seq
+    english = str(ip.run_line_magic("explain", str(seq))).splitlines()
+    assert english[2].startswith("1. Lockpicking untrained") and "−5 (dark)" in english[3], english
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    steps = str(ip.run_line_magic("explain", str(seq))).splitlines()[2:4]
+    assert steps[0].startswith("1. 〈鍵開け〉") and "−5（暗闇）" in steps[1], steps
+    assert not any("Lockpicking" in step or "(dark)" in step for step in steps), steps
