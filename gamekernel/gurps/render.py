@@ -90,6 +90,18 @@ def rule_label(label: str) -> str:
     return label
 
 
+_DEFAULT_NOTE = re.compile(r"default (.+?)([+-]\d+)")
+
+
+def note_text(note: str) -> str:
+    """A note the rules attach to a roll ("default IQ-5": an untrained skill's default, GURPS-STD-03)
+    in the current language."""
+    found = _DEFAULT_NOTE.fullmatch(note)
+    if found is None or get_language() == "en":
+        return note if found else rule_label(note)
+    return t("gurps.note.default", source=display_name(found.group(1)), modifier=found.group(2))
+
+
 def modifier_text(mod: Modifier) -> str:
     if mod.label:
         return t("gurps.mod.labelled", value=sign(mod.value), label=rule_label(mod.label))
@@ -139,7 +151,7 @@ def success_text(result: SuccessRoll) -> str:
     parts.append(odds_text(result))
     line = SEP.join(parts)
     for note in result.notes:
-        line += f" ({note})"
+        line += f" ({note_text(note)})"
     return line
 
 
@@ -164,7 +176,7 @@ def success_html(result: SuccessRoll) -> str:
     pieces.append(f'<span class="gk-odds" style="font-size:11px">{esc(odds_text(result))}</span>')
     body = " ".join(pieces)
     for note in result.notes:
-        body += f' <span class="gk-note">({esc(note)})</span>'
+        body += f' <span class="gk-note">({esc(note_text(note))})</span>'
     return panel("gurps-check", body, title_html=title, tone=_tone(result))
 
 

@@ -240,3 +240,18 @@ def test_explaining_a_check_in_japanese_names_its_skill_and_modifiers_in_japanes
     steps = str(ip.run_line_magic("explain", str(seq))).splitlines()[2:4]
     assert steps[0].startswith("1. 〈鍵開け〉") and "−5（暗闇）" in steps[1], steps
     assert not any("Lockpicking" in step or "(dark)" in step for step in steps), steps
+
+
+def test_an_untrained_skills_default_note_is_drawn_in_japanese():
+    """GURPS-STD-03: a check on an untrained skill notes its default ("default IQ-5"), in ja as
+    デフォルト：知力-5, in the text and the HTML alike."""
+    from gamekernel import Session
+    from gamekernel.i18n import set_language
+
+    session = Session(seed=2)
+    session.gurps_char_new("Aiko", iq=12)
+    result = session.gurps_check("Lockpicking", actor="Aiko")
+    assert str(result).endswith("(default IQ-5)")
+    set_language("ja")
+    assert str(result).endswith(" (デフォルト：知力-5)"), str(result)
+    assert "default" not in str(result) and "default" not in result._repr_html_()
