@@ -168,6 +168,23 @@ def hand_html(hand: HandView) -> str:
 # ----------------------------------------------------------------------------- results
 
 
+def _problems(problems, catalog: Catalog) -> str:
+    """A deck's GW-ALPHA-02 problems as one line, each card named in the current language (the step
+    keeps the English name)."""
+    from contextlib import suppress
+
+    from gamekernel.errors import NotFoundError
+
+    def shown(fields) -> dict:
+        fields = dict(fields)
+        if "name" in fields:
+            with suppress(NotFoundError):  # a card the catalog no longer knows keeps its logged name
+                fields["name"] = catalog.find(str(fields["name"])).name
+        return fields
+
+    return "; ".join(t(key, **shown(fields)) for key, fields in problems)
+
+
 def _name(catalog: Catalog, card_id: str) -> str:
     """A card's name in the current language; its id when the catalog does not know it."""
     from gamekernel.errors import NotFoundError
@@ -227,7 +244,7 @@ def _step_lines(result: AlphaResult) -> list[tuple[str, str]]:
     if kind == "deck_add":
         lines = [("neutral", t("gammaworld.deck.added", owner=step.actor, cards=_names(d["card_ids"], catalog)))]
         if d.get("deck_problems"):  # GW-ALPHA-02's copy limit, reported on add
-            problems = "; ".join(t(key, **fields) for key, fields in d["deck_problems"])
+            problems = _problems(d["deck_problems"], catalog)
             lines.append(("warn", t("gammaworld.deck.added_illegal", owner=step.actor, problems=problems)))
         return lines
     if kind == "deck_remove":
@@ -252,7 +269,7 @@ def _step_lines(result: AlphaResult) -> list[tuple[str, str]]:
             )
         ]
         if d.get("deck_problems"):  # GW-ALPHA-02, checked when the player deck is drawn from
-            problems = "; ".join(t(key, **fields) for key, fields in d["deck_problems"])
+            problems = _problems(d["deck_problems"], catalog)
             lines.append(("warn", t("gammaworld.deck.drawn_illegal", owner=step.actor, problems=problems)))
         return lines
     if kind in ("tap", "untap"):
@@ -439,7 +456,8 @@ def step_summary(step) -> str:
 @renders(DeckView, TEXT)
 def deck_view_text(view) -> str:
     head = t("gammaworld.deck.show", owner=view.owner, size=len(view.card_ids), in_deck=view.in_deck)
-    return head + "".join(f"\n  {count} × {name} ({energy})" for name, energy, _, count in view.rows())
+    return head + "".join(f"\n  {count} × {name} ({t('gammaworld.energy.' + energy)})"
+                          for name, energy, _, count in view.rows())
 
 
 @renders(DeckView)

@@ -9,6 +9,7 @@ from typing import Any
 
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, esc, panel, row_style, sign
+from gamekernel.gurps.render import rule_label
 from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.i18n import t
 
@@ -33,6 +34,15 @@ def label(key: str) -> str:
     """A translated word for a maneuver, posture, defense or badge key ("all_out_attack")."""
     text = t(f"combat.word.{key}")
     return key.replace("_", " ") if text == f"combat.word.{key}" else text
+
+
+def no_defense_text(report) -> str:
+    """Why the target had no defense (GURPS-CMB-41..52), in the current language; a report made
+    without its key keeps its English text."""
+    key, fields = report.no_defense_why
+    if not key:
+        return report.no_defense_reason
+    return t(key, **{k: v if k == "name" else label(v) for k, v in fields})
 
 
 def badge_text(badge: str) -> str:
@@ -83,7 +93,14 @@ def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
 
 def _mod_text(mods) -> str:
     """"−4 stunned, −3 prone": the modifiers between a base defense and its effective value."""
-    return ", ".join(f"{sign(v)} {label(why.replace(' ', '_'))}" for v, why in mods)
+    return ", ".join(f"{sign(v)} {_mod_word(why)}" for v, why in mods)
+
+
+def _mod_word(why: str) -> str:
+    """A defense modifier's word: a combat word ("stunned", "prone"), else a label the rules write
+    ("shield DB"), in the current language."""
+    word = label(why.replace(" ", "_"))
+    return rule_label(why) if word == why else word
 
 
 def defense_text(entry: dict[str, Any]) -> str:
@@ -295,7 +312,7 @@ def report_items(kind: str, report: Any) -> list[Any]:
             if getattr(report, "hearing_needed", False):
                 out.append(t("combat.hearing_needed", target=a.target))
         elif a.hit and report.no_defense_reason:
-            out.append(t("combat.no_defense", reason=report.no_defense_reason))
+            out.append(t("combat.no_defense", reason=no_defense_text(report)))
         if a.hit and getattr(report, "effect", ""):
             out.append(t("combat.effect_not_rolled", weapon=a.weapon, effect=report.effect))
         if a.hit and getattr(report, "follow_up", ""):

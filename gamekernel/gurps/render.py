@@ -6,6 +6,7 @@ failed by 7 · odds 1.9% (crit 1.9%, crit fail 16.2%)".
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from gamekernel.display import TEXT, renders
@@ -64,12 +65,46 @@ def display_name(label: str) -> str:
     trait = maybe_trait(label)
     if trait is not None and trait.ja:
         return f"「{trait.ja}」"
+    return rule_label(label)
+
+
+_DEATH_CHECK = re.compile(r"death check −(\d+)×HP")
+_FEINT_WITH = re.compile(r"Feint \((.+)\)")
+
+
+def rule_label(label: str) -> str:
+    """A label the rules write in English (a roll's, "stay conscious"; a modifier's, "per −HP"; a word
+    typed at the table such as "dark") in the current language: its `gurps.label.*` entry, else as it is."""
+    if get_language() == "en" or not label:
+        return label
+    key = f"gurps.label.{label}"
+    text = t(key)
+    if text != key:
+        return text
+    death = _DEATH_CHECK.fullmatch(label)
+    if death:
+        return t("gurps.label.death_check", line=death.group(1))
+    feint = _FEINT_WITH.fullmatch(label)
+    if feint:
+        return t("gurps.label.feint_with", weapon=display_name(feint.group(1)))
     return label
+
+
+_DEFAULT_NOTE = re.compile(r"default (.+?)([+-]\d+)")
+
+
+def note_text(note: str) -> str:
+    """A note the rules attach to a roll ("default IQ-5": an untrained skill's default, GURPS-STD-03)
+    in the current language."""
+    found = _DEFAULT_NOTE.fullmatch(note)
+    if found is None or get_language() == "en":
+        return note if found else rule_label(note)
+    return t("gurps.note.default", source=display_name(found.group(1)), modifier=found.group(2))
 
 
 def modifier_text(mod: Modifier) -> str:
     if mod.label:
-        return t("gurps.mod.labelled", value=sign(mod.value), label=mod.label)
+        return t("gurps.mod.labelled", value=sign(mod.value), label=rule_label(mod.label))
     return sign(mod.value)
 
 
@@ -116,7 +151,7 @@ def success_text(result: SuccessRoll) -> str:
     parts.append(odds_text(result))
     line = SEP.join(parts)
     for note in result.notes:
-        line += f" ({note})"
+        line += f" ({note_text(note)})"
     return line
 
 
@@ -141,7 +176,7 @@ def success_html(result: SuccessRoll) -> str:
     pieces.append(f'<span class="gk-odds" style="font-size:11px">{esc(odds_text(result))}</span>')
     body = " ".join(pieces)
     for note in result.notes:
-        body += f' <span class="gk-note">({esc(note)})</span>'
+        body += f' <span class="gk-note">({esc(note_text(note))})</span>'
     return panel("gurps-check", body, title_html=title, tone=_tone(result))
 
 

@@ -158,6 +158,12 @@ def outcome_fact(result: CheckResult | BoostResult) -> dict[str, Any]:
     return {k: v for k, v in result.to_dict().items() if k not in DERIVED}
 
 
+def check_ja_names(result: CheckResult) -> dict[str, str]:
+    """The Japanese printed names of the two cards a check turned, by English name: the event keeps
+    them so that `%log` names the cards in Japanese (the log is drawn from the event alone)."""
+    return {card.name: card.ja_name for card in (result.first, result.second) if card.ja_name}
+
+
 def outcome_record(fact: Mapping[str, Any], actor: str, before: Sequence[str], after: Sequence[str]
                    ) -> dict[str, Any]:
     """The full outcome (`to_dict` of the result) of a check or boost event, given the library order
@@ -389,8 +395,8 @@ class MtgActions(HostBase):
         after = list(scratch.order(lib))
         assert after == [order[i] for i in result.new_order], "card moves disagree with the rules' plan"
         batch = cards.Batch("check", tuple(ops), tuple(order[len(known): len(known) + 2]))
-        self.record("mtg.check", {"actor": actor, "result": outcome_fact(result), "batch": batch.to_dict()},
-                    actor=actor)
+        self.record("mtg.check", {"actor": actor, "result": outcome_fact(result), "batch": batch.to_dict(),
+                                  "ja_names": check_ja_names(result)}, actor=actor)
         if boost_if_needed and not result.success:
             return self._boost_if_it_helps(result, actor)
         return result

@@ -216,7 +216,7 @@ def export_markdown(log: Sequence[Event], *, players: bool = False) -> str:
             continue
         secret = f" *{t('core.log.secret')}*" if event.secret else ""
         text = md_escape(_export_line(event, by_seq, players=players))
-        lines.append(f"{number}. **{event.kind}**{secret} — {text}")
+        lines.append(f"{number}. **{md_escape(kind_word(event.kind))}**{secret} — {text}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
@@ -246,7 +246,7 @@ def export_html(log: Sequence[Event], *, players: bool = False) -> str:
             continue
         secret = f" <i>{esc(t('core.log.secret'))}</i>" if event.secret else ""
         items.append(
-            f'<li value="{number}"><b>{esc(event.kind)}</b>{secret} — '
+            f'<li value="{number}"><b>{esc(kind_word(event.kind))}</b>{secret} — '
             f"{esc(_export_line(event, by_seq, players=players))}</li>"
         )
     title = esc(t("core.log.export_title"))

@@ -26,6 +26,7 @@ from gamekernel.gurps.rules.influence import InfluenceResult
 from gamekernel.gurps.rules.reactions import ReactionRoll
 from gamekernel.gurps.rules.selfcontrol import SelfControlRoll
 from gamekernel.i18n import t
+from gamekernel.mtg.rules.facts import display_name
 
 Data = Mapping[str, Any]
 
@@ -207,8 +208,10 @@ def _mtg_library(d: Data) -> str:
 def _mtg_check(d: Data) -> str:
     r = d["result"]
     verdict = t("mtg.check.success" if r["success"] else "mtg.check.failure")
+    names = d.get("ja_names", {})  # an event of an earlier version has none: the English names
     return t("mtg.event.check", actor=d["actor"], kind=t(f"mtg.kind.{r['kind']}"), difficulty=r["difficulty"],
-             first=r["first"], target=r["target"], second=r["second"], achievement=r["achievement"],
+             first=display_name(r["first"], names.get(r["first"])), target=r["target"],
+             second=display_name(r["second"], names.get(r["second"])), achievement=r["achievement"],
              verdict=verdict)
 
 

@@ -95,7 +95,8 @@ class TeachingActions(HostBase):
         if kind == "gurps.damage":
             return ex.damage_explanation(DamageRoll.from_dict(data["result"]))
         if kind == "mtg.check":
-            return ex.mtg_check_explanation({"actor": data["actor"], **data["result"]}, is_land=self._is_land)
+            return ex.mtg_check_explanation({"actor": data["actor"], **data["result"]}, is_land=self._is_land,
+                                            shown=self._card_shown)
         if kind == "mtg.boost":
             boosted = {"actor": data["actor"], **data.get("result", data)}
             return ex.mtg_boost_explanation(boosted, self._check_before(event))
@@ -130,6 +131,15 @@ class TeachingActions(HostBase):
         entry = character.find_skill_entry(roll.label)
         difficulty = (entry.difficulty if entry else "") or _skill_difficulty(level.name)
         return ex.skill_step(level, difficulty, entry.points if entry else 0)
+    def _card_shown(self, name: str) -> str:
+        """A card's name as the current language prints it (its Japanese printed name in ja, when known)."""
+        try:
+            facts = (self.state["mtg"].card_facts(name) if name in self.state["mtg"].facts
+                     else self.mtg_facts.lookup(name))
+        except Exception:  # an unknown card keeps the name the log holds
+            return name
+        return facts.shown_name
+
     def _is_land(self, name: str) -> bool:
         facts = self.state["mtg"].facts.get(name)
         if facts is not None:

@@ -111,8 +111,21 @@ ATTACK_ROLL = RollRules("GURPS-CMB-26", "GURPS-SR-03", "GURPS-CMB-27", "GURPS-CM
 DEFENSE_ROLL = RollRules("GURPS-CMB-40", "GURPS-CMB-42", "GURPS-CMB-42", "GURPS-CMB-42")
 
 
-def _who(roll: SuccessRoll) -> str:
-    return " ".join(part for part in (roll.actor, roll.label) if part)
+class Who(str):
+    """Who rolled: "Aiko Lockpicking" as text, keeping the actor and the roll's label apart so that
+    the label can be drawn in the current language (render_explain.py)."""
+
+    actor: str
+    label: str
+
+    def __new__(cls, actor: str, label: str) -> Who:
+        who = super().__new__(cls, " ".join(part for part in (actor, label) if part))
+        who.actor, who.label = actor, label
+        return who
+
+
+def _who(roll: SuccessRoll) -> Who:
+    return Who(roll.actor, roll.label)
 
 
 def roll_steps(roll: SuccessRoll, rules: RollRules = SUCCESS_ROLL) -> list[Step]:
@@ -317,22 +330,25 @@ def hazard_explanation(outcome: Any, who: str, metres: float = 0) -> Explanation
 
 # ---------------------------------------------------------------- MtG action check
 
-def mtg_check_explanation(result: Mapping[str, Any], *, is_land: Callable[[str], bool] = lambda name: False
-                          ) -> Explanation:
+def mtg_check_explanation(result: Mapping[str, Any], *, is_land: Callable[[str], bool] = lambda name: False,
+                          shown: Callable[[str], str] = lambda name: name) -> Explanation:
     """An action check from its logged outcome: known cards (CHK-04), target (CHK-05), the
     achievement card's colour (CHK-09 lands, CHK-10 several colours) and modifier (CHK-07/08),
-    the verdict (CHK-11) and the cards to the bottom (CHK-12)."""
+    the verdict (CHK-11) and the cards to the bottom (CHK-12). `shown` names a card in the
+    current language (the log keeps English names)."""
     kind, difficulty = result["kind"], result["difficulty"]
     steps: list[Step] = [Step("MTG-CHK-01", "explain.mtg.announce", {"kind": kind, "difficulty": difficulty})]
     if result.get("known"):
-        steps.append(Step("MTG-CHK-04", "explain.mtg.known", {"cards": ", ".join(result["known"])}))
+        steps.append(Step("MTG-CHK-04", "explain.mtg.known", {"cards": ", ".join(map(shown, result["known"]))}))
     target = result["target"]
     steps.append(Step("MTG-CHK-05", "explain.mtg.target",
-                      {"card": result["first"], "mv": target - difficulty, "difficulty": difficulty, "target": target}))
-    second, colours = result["second"], tuple(result.get("colours") or ())
+                      {"card": shown(result["first"]), "mv": target - difficulty, "difficulty": difficulty,
+                       "target": target}))
+    name, colours = result["second"], tuple(result.get("colours") or ())
+    second = shown(name)
     modifier, achievement = result["modifier"], result["achievement"]
     mv = achievement - modifier
-    if is_land(second):
+    if is_land(name):
         if colours:
             steps.append(Step("MTG-CHK-09", "explain.mtg.land_colours", {"card": second, "colours": colours}))
         else:
@@ -347,7 +363,7 @@ def mtg_check_explanation(result: Mapping[str, Any], *, is_land: Callable[[str],
                        "colour": result.get("chosen_colour"), "kind": kind}))
     key = "explain.mtg.success" if result["success"] else "explain.mtg.failure"
     steps.append(Step("MTG-CHK-11", key, {"achievement": achievement, "target": target}))
-    steps.append(Step("MTG-CHK-12", "explain.mtg.bottom", {"cards": ", ".join(result.get("bottom") or ())}))
+    steps.append(Step("MTG-CHK-12", "explain.mtg.bottom", {"cards": ", ".join(map(shown, result.get("bottom") or ()))}))
     odds = result.get("odds")
     return Explanation(tuple(steps), Fraction(*odds) if odds else None, "explain.title.mtg",
                        {"who": result.get("actor") or "", "kind": kind, "difficulty": difficulty})

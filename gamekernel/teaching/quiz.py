@@ -17,7 +17,7 @@ from gamekernel.gammaworld.rules.odds import p_overcharge
 from gamekernel.gurps.rules.checks import classify, success_roll
 from gamekernel.gurps.rules.odds import check_odds
 from gamekernel.i18n import t
-from gamekernel.mtg.rules.facts import COLOURS, bundled_facts
+from gamekernel.mtg.rules.facts import COLOURS, bundled_facts, display_name
 from gamekernel.mtg.rules.kinds import colour_modifier
 from gamekernel.teaching import explain as ex
 
@@ -80,7 +80,14 @@ def _mtg_target(rng: random.Random) -> Question:
     first, second = _two_cards(rng)
     choices = _shuffled(DECIDES, rng)
     return {"type": "mtg.decides", "kind": kind, "difficulty": rng.randint(0, 4), "first": first,
-            "second": second, "choices": choices, "answer": choices.index("first")}
+            "second": second, "choices": choices, "answer": choices.index("first"),
+            "ja_names": _ja_names(first, second)}
+
+
+def _ja_names(*names: str) -> dict[str, str]:
+    """The Japanese printed names of the bundled cards a question turns, so that it reads in Japanese."""
+    found = {name: bundled_facts().lookup(name).ja_name for name in names}
+    return {name: ja for name, ja in found.items() if ja}
 
 
 def _shuffled(codes: tuple[str, ...], rng: random.Random) -> list[str]:
@@ -97,7 +104,7 @@ def _mtg_achievement(rng: random.Random) -> Question:
     pool = [achievement, *[v for v in dict.fromkeys(others) if v != achievement][:3]]
     rng.shuffle(pool)
     return {"type": "mtg.achievement", "kind": kind, "difficulty": rng.randint(0, 4), "first": first,
-            "second": second, "choices": pool, "answer": pool.index(achievement)}
+            "second": second, "choices": pool, "answer": pool.index(achievement), "ja_names": _ja_names(first, second)}
 
 
 def _achievement(kind: str, name: str) -> int | float:  # mana values may be halves (Un-cards)
@@ -141,7 +148,9 @@ def explanation(question: Question) -> ex.Explanation:
     if kind == "gurps.verdict":
         return ex.check_explanation(success_roll(question["target"], dice=tuple(question["dice"])))
     if kind in ("mtg.decides", "mtg.achievement"):
-        return ex.mtg_check_explanation(_mtg_result(question), is_land=lambda n: bundled_facts().lookup(n).is_land)
+        names = question.get("ja_names", {})
+        return ex.mtg_check_explanation(_mtg_result(question), is_land=lambda n: bundled_facts().lookup(n).is_land,
+                                        shown=lambda n: display_name(n, names.get(n)))
     if kind == "alpha.overcharge":
         bonus = question["bonus"]
         faces = sum(1 for face in range(1, 21) if face + bonus >= 10)

@@ -14,15 +14,21 @@ from typing import Any
 from gamekernel.dice.render import percent
 from gamekernel.display import HTML, TEXT, renders
 from gamekernel.display.html import chip, esc, panel, sign
+from gamekernel.gurps.render import display_name, rule_label
 from gamekernel.i18n import get_language, t
-from gamekernel.teaching.explain import Explained, Explanation, RuleNote, Step
+from gamekernel.teaching.explain import Explained, Explanation, RuleNote, Step, Who
 
 COLOUR_FIELDS = ("kind", "colour", "chosen")
 
 
 def _value(name: str, value: Any, mtg: bool) -> str:
-    if name == "mods":
-        return " ".join(f"{sign(v)} ({label})" if label else sign(v) for v, label in value)
+    if name == "mods":  # the labels the rules or the table wrote ("dark", "per −HP"), in the language
+        return " ".join(t("gurps.mod.labelled", value=sign(v), label=rule_label(label)) if label else sign(v)
+                        for v, label in value)
+    if name == "skill" and isinstance(value, str):
+        return display_name(value)
+    if isinstance(value, Who):
+        return " ".join(part for part in (value.actor, display_name(value.label)) if part)
     if mtg and name in COLOUR_FIELDS and isinstance(value, str):
         return t(f"mtg.colour.{value}")
     if mtg and name == "colours":

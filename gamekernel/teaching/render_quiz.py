@@ -9,6 +9,7 @@ from gamekernel.dice.render import percent
 from gamekernel.display import summarizes
 from gamekernel.display.html import chip, esc, panel, sign
 from gamekernel.i18n import t
+from gamekernel.mtg.rules.facts import display_name
 from gamekernel.teaching.explain import Explanation
 from gamekernel.teaching.render_explain import explanation_html, explanation_text
 
@@ -22,8 +23,10 @@ def prompt(question: dict[str, Any]) -> str:
         return t("quiz.q.gurps.verdict", target=question["target"], total=sum(question["dice"]),
                  dice=",".join(str(d) for d in question["dice"]))
     if kind in ("mtg.decides", "mtg.achievement"):
+        names = question.get("ja_names", {})  # a quiz saved before they were kept: English names
+        first, second = question["first"], question["second"]
         return t(f"quiz.q.{kind}", kind=t(f"mtg.colour.{question['kind']}"), difficulty=question["difficulty"],
-                 first=question["first"], second=question["second"])
+                 first=display_name(first, names.get(first)), second=display_name(second, names.get(second)))
     if kind == "alpha.overcharge":
         return t("quiz.q.alpha.overcharge", bonus=sign(question["bonus"]))
     return t("quiz.q.alpha.natural_one", label=question["label"])

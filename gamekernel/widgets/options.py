@@ -1,16 +1,23 @@
 """The options line of a widget's header (`%gw config` / `%mtg config`): what the table plays by,
-written the way the magics take it (`key=value`), so a GM can copy one back."""
+each option named in the current language beside its setting written the way the magics take it
+(`key=value`), so a GM reads what it means and can still copy one back."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from gamekernel.i18n import t
 
-def options_line(options: Mapping[str, Any]) -> str:
-    """`{"flux_outside_encounter": False, "boost_cards": 6}` -> `flux_outside_encounter=false · boost_cards=6`."""
 
-    def shown(value: Any) -> str:
-        return str(value).lower() if isinstance(value, bool) else str(value)
+def setting(key: str, value: Any) -> str:
+    """`flux_outside_encounter=false`: one option as `%gw config` / `%mtg config` takes it."""
+    shown = str(value).lower() if isinstance(value, bool) else str(value)
+    return f"{key}={shown}"
 
-    return " · ".join(f"{key}={shown(value)}" for key, value in options.items())
+
+def options_line(options: Mapping[str, Any], names: str) -> str:
+    """`{"boost_cards": 6}` with the option names under `names` ("mtg.option") -> `cards a boost reveals
+    (boost_cards=6)`, in Japanese `ブーストでめくる枚数（boost_cards=6）`: the words from `{names}.{key}`."""
+    return " · ".join(t("core.widget.option", name=t(f"{names}.{key}"), setting=setting(key, value))
+                      for key, value in options.items())

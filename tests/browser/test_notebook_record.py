@@ -124,3 +124,35 @@ def test_nbconvert_page_with_widget_state_shows_the_snapshot_offline(lab, tmp_pa
     copy.wait_for(state="visible", timeout=60_000)
     assert "Aiko" in copy.inner_text() and "state after event" in copy.inner_text()
     page.close()
+
+
+# Pictures a viewer shows per cell: a snapshot or the record's copy, outermost only (the copy wraps one).
+_PICTURES = """() => [...document.querySelectorAll('.jp-Cell')].map(cell =>
+    [...cell.querySelectorAll('.gk-widget-snapshot, .gk-widget-snapshot-copy')]
+        .filter(n => n.getClientRects().length > 0 && !n.parentElement.closest('.gk-widget-snapshot-copy'))
+        .length)"""
+
+
+def test_nbconvert_sanitized_page_with_widget_state_shows_one_picture_per_widget_cell(lab, tmp_path):
+    """The closest thing here to a sanitizing viewer such as GitHub's (which cannot run here):
+    nbconvert's export with `sanitize_html` strips `<style>`, `style` and `hidden`; offline, with the
+    widget state saved, the tracker cell still shows exactly one picture."""
+    import nbclient
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in SETUP])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbclient.NotebookClient(notebook, timeout=180, kernel_name="python3", store_widget_state=True,
+                            resources={"metadata": {"path": str(tmp_path)}}).execute()
+    page_html, _ = HTMLExporter(sanitize_html=True).from_notebook_node(notebook)
+    assert "<style>.jp-OutputArea-child:has" not in page_html  # the sanitizer did strip our rule
+    path = tmp_path / "sanitized.html"
+    path.write_text(page_html, encoding="utf-8")
+    page = lab.browser.new_page(viewport={"width": 1280, "height": 900})
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort())
+    page.goto(path.as_uri())
+    page.locator(".gk-widget-snapshot-copy").first.wait_for(state="visible", timeout=60_000)
+    counts = page.evaluate(_PICTURES)
+    page.close()
+    assert counts[TRACKER_CELL] == 1 and sum(counts) == 1, counts

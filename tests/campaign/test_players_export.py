@@ -14,7 +14,7 @@ import re
 import pytest
 
 from gamekernel.display.html import esc
-from gamekernel.events import Event
+from gamekernel.events import Event, kind_word
 from gamekernel.render.log import md_escape
 from gamekernel.render.story import story_html, story_markdown, tell
 
@@ -144,8 +144,8 @@ def test_gm_export_has_every_event_and_marks_the_secrets(played):
     session, files = played
     for event in session.log:
         if event.kind != "note":
-            assert f"{event.seq}. **{event.kind}**" in files["gm.md"]
-            assert f'<li value="{event.seq}"><b>{esc(event.kind)}</b>' in files["gm.html"]
+            assert f"{event.seq}. **{md_escape(kind_word(event.kind))}**" in files["gm.md"]  # a word, not an id
+            assert f'<li value="{event.seq}"><b>{esc(kind_word(event.kind))}</b>' in files["gm.html"]
     assert files["gm.md"].count("*(secret)*") == sum(1 for e in session.log if e.secret and e.kind != "note")
     assert "**GM note:** The innkeeper is the lich" in files["gm.md"]
 

@@ -23,7 +23,7 @@ The rules:
    `from gamekernel.gurps.rules import checks`, `from gamekernel import cards`) is refused for
    the same reason. The only functions allowed are the few data lookups listed in DATA_LOOKUPS,
    each from the one module named there: they read a bundled vocabulary (a skill's or trait's
-   Japanese name, the starter card catalog) and decide nothing.
+   Japanese name, the starter card catalog, a card's name in the current language) and decide nothing.
 3. Only gamekernel/display/ reaches the render layer from the core (once, in `load_renderers`):
    events.py, state.py, i18n and the rest of the core import no render module.
 """
@@ -58,6 +58,7 @@ DATA_LOOKUPS = {
     "gamekernel.gurps.rules.skills": {"japanese_name"},
     "gamekernel.gurps.rules.traits": {"maybe_trait"},
     "gamekernel.gammaworld.rules.catalog": {"starter_catalog"},
+    "gamekernel.mtg.rules.facts": {"display_name"},
 }
 
 

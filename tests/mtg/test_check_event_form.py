@@ -42,7 +42,7 @@ def test_mtg_chk_12_check_event_stores_each_fact_once_and_replays_as_played():
     session = _played()
     result = session._check_from_record(session.state["mtg"].last_check["Mira"])  # rebuilt from the event
     event = session.log[-1]
-    assert set(event.data) == {"actor", "result", "batch"}
+    assert set(event.data) == {"actor", "result", "batch", "ja_names"}  # ja_names: the log line's card names
     assert "new_order" not in event.data["result"] and "actor" not in event.data["result"]
     assert result.new_order == (0, 3, 4, 5, 2, 1) and not result.success  # swapped pair, boostable
     record = session.state["mtg"].last_check["Mira"]

@@ -15,7 +15,7 @@ function render({ model, el: root }) {
     if (flux > 0) {
       const banner = el("div", "gk-flux-banner");
       banner.setAttribute("role", "alert");
-      banner.appendChild(el("strong", "", `${labels.flux || "ALPHA FLUX!"} ×${flux} `));
+      banner.appendChild(el("strong", "", `${labels.flux || ""} ×${flux} `));
       banner.appendChild(el("span", "", labels.flux_choose || ""));
       for (const card of cards) {
         const choice = button(card.name, "gk-flux-choice", () => ({ action: "flux", uid: card.uid }), model);
@@ -50,7 +50,7 @@ function render({ model, el: root }) {
       tap.dataset.focusId = "tap:" + card.uid;
       actions.appendChild(tap);
       if (card.can_overcharge) { // the kernel's answer: never offered on a used or overcharged power
-        const over = button(labels.overcharge || "Overcharge", "gk-overcharge",
+        const over = button(labels.overcharge || "", "gk-overcharge",
                             () => ({ action: "overcharge", uid: card.uid }), model);
         over.dataset.focusId = "overcharge:" + card.uid;
         actions.appendChild(over);

@@ -125,15 +125,15 @@ function render({ model, el: root }) {
   const drawConditions = () => {
     const labels = model.get("labels") || {};
     const list = model.get("conditions") || [];
-    conditions.replaceChildren(el("span", "gk-sheet-conditions-label", `${labels.conditions || "Conditions"}: `));
-    if (!list.length) conditions.appendChild(el("span", "gk-muted", labels.none || "none"));
+    conditions.replaceChildren(el("span", "gk-sheet-conditions-label", `${labels.conditions || ""}: `));
+    if (!list.length) conditions.appendChild(el("span", "gk-muted", labels.none || ""));
     for (const text of list) conditions.appendChild(el("span", "gk-chip gk-sheet-condition", text));
   };
   const drawRest = () => {
     const labels = model.get("labels") || {};
     rest.replaceChildren();
     const traits = el("table", "gk-sheet-traits");
-    traits.appendChild(el("caption", "", labels.traits || "Traits"));
+    traits.appendChild(el("caption", "", labels.traits || ""));
     for (const tr of model.get("traits_rows") || []) {
       const row = el("tr", "gk-trait");
       row.append(el("td", "", tr.name), el("td", "gk-points", `[${tr.points}]`));
@@ -142,7 +142,7 @@ function render({ model, el: root }) {
     rest.appendChild(traits);
 
     const skills = el("table", "gk-sheet-skills");
-    skills.appendChild(el("caption", "", labels.skills || "Skills"));
+    skills.appendChild(el("caption", "", labels.skills || ""));
     for (const s of model.get("skills") || []) {
       const row = el("tr", "gk-skill");
       row.dataset.skill = s.name;
@@ -174,7 +174,7 @@ function render({ model, el: root }) {
   const drawLast = () => {
     const labels = model.get("labels") || {};
     const text = model.get("last");
-    last.textContent = text ? `${labels.last || "Last roll"}: ${text}` : "";
+    last.textContent = text ? `${labels.last || ""}: ${text}` : "";
     last.hidden = !text;
   };
 

@@ -98,7 +98,7 @@ function render({ model, el: root }) {
     const order = model.get("order") || [];
     const active = model.get("active");
     const over = model.get("over");
-    const title = (labels.title || "Combat · second {round}").replace("{round}", model.get("round"));
+    const title = (labels.title || "").replace("{round}", model.get("round"));
     box.appendChild(el("div", "gk-tracker-title", title + (over ? ` · ${labels.over || ""}` : "")));
     if (order.length === 0) box.appendChild(el("em", "", labels.none || ""));
     const table = el("table", "gk-tracker-table");
@@ -133,7 +133,7 @@ function render({ model, el: root }) {
       tr.appendChild(badges);
       const acts = el("td", "gk-row-actions");
       if (!over) {
-        const leave = actionButton("gk-leave", buttons.leave || "Remove", () => model.send({ action: "leave", name }));
+        const leave = actionButton("gk-leave", buttons.leave || "", () => model.send({ action: "leave", name }));
         leave.dataset.focus = `leave-${name}`;
         acts.appendChild(leave);
       }
@@ -170,11 +170,11 @@ function render({ model, el: root }) {
       const targets = select("gk-target-picker", (enemy ? [] : [["", "—"]]).concat(others.map((n) => [n, n])),
         kept.target ?? enemy ?? "");
       targets.dataset.focus = "target";
-      targets.title = labels.target || "Target";
+      targets.title = labels.target || "";
       targets.addEventListener("change", () => { kept.target = targets.value; });
       const weapons = select("gk-weapon-picker", (current.weapons || []).map((w) => [w, w]), kept.weapon);
       weapons.dataset.focus = "weapon";
-      weapons.title = labels.weapon || "Weapon";
+      weapons.title = labels.weapon || "";
       weapons.addEventListener("change", () => { kept.weapon = weapons.value; });
       const chooseManeuver = () => model.send({
         action: "maneuver", name: active, maneuver: picker.value, option: optionPicker.value || "",
@@ -185,8 +185,8 @@ function render({ model, el: root }) {
       onEnter(optionPicker, chooseManeuver);
       onEnter(weapons, attack);
       onEnter(targets, attack);
-      const choose = actionButton("gk-choose", buttons.choose || "Choose maneuver", chooseManeuver);
-      const attackButton = actionButton("gk-attack", buttons.attack || "Attack", attack);
+      const choose = actionButton("gk-choose", buttons.choose || "", chooseManeuver);
+      const attackButton = actionButton("gk-attack", buttons.attack || "", attack);
       attackButton.dataset.focus = "attack";
       line.append(picker, optionPicker, choose, weapons, targets, attackButton);
       controls.appendChild(line);
@@ -220,20 +220,20 @@ function render({ model, el: root }) {
       const line = el("div", "gk-tracker-line gk-defense-chooser");
       line.appendChild(el("span", "gk-label", (labels.defend_as || "{name} defends with").replace("{name}", offered.name)));
       const entries = (offered.options || []).map(([kind, value, text]) => [kind, text]);
-      entries.push(["none", labels.no_defense || "no defense"]);
+      entries.push(["none", labels.no_defense || ""]);
       const chooser = select("gk-defense-picker", entries, kept.defense);
       chooser.dataset.focus = "defense";
       chooser.addEventListener("change", () => { kept.defense = chooser.value; });
       const defend = () => { kept.defense = ""; model.send({ action: "defend", name: offered.name, kind: chooser.value }); };
       onEnter(chooser, defend);
-      const go = actionButton("gk-defend", buttons.defend || "Defend", defend);
+      const go = actionButton("gk-defend", buttons.defend || "", defend);
       go.dataset.focus = "defend";
       line.append(chooser, go);
       controls.appendChild(line);
     }
     if (!over && order.length) {
       const line = el("div", "gk-tracker-line gk-damage-box");
-      line.appendChild(el("span", "gk-label", labels.damage || "Damage"));
+      line.appendChild(el("span", "gk-label", labels.damage || ""));
       const victim = select("gk-damage-target", order.map((n) => [n, n]), kept.victim);
       victim.dataset.focus = "victim";
       victim.addEventListener("change", () => { kept.victim = victim.value; });
@@ -249,13 +249,13 @@ function render({ model, el: root }) {
         kept.spec = "";
       };
       onEnter(spec, apply);
-      const go = actionButton("gk-damage", buttons.damage || "Apply damage", apply);
+      const go = actionButton("gk-damage", buttons.damage || "", apply);
       line.append(victim, spec, go);
       controls.appendChild(line);
       const join = el("div", "gk-tracker-line gk-join-box");
       const who = el("input", "gk-join-spec");
       who.type = "text";
-      who.placeholder = labels.join_hint || "Goblin";
+      who.placeholder = labels.join_hint || "";
       who.value = kept.join || "";
       who.dataset.focus = "join";
       who.addEventListener("input", () => { kept.join = who.value; });
@@ -265,10 +265,10 @@ function render({ model, el: root }) {
         kept.join = "";
       };
       onEnter(who, add);
-      join.append(who, actionButton("gk-join", buttons.join || "Add to fight", add));
-      const next = actionButton("gk-next", buttons.next || labels.next || "Next turn", () => model.send({ action: "next" }));
+      join.append(who, actionButton("gk-join", buttons.join || "", add));
+      const next = actionButton("gk-next", buttons.next || labels.next || "", () => model.send({ action: "next" }));
       next.dataset.focus = "next";
-      const end = actionButton("gk-end", buttons.end || "End fight", () => model.send({ action: "end" }));
+      const end = actionButton("gk-end", buttons.end || "", () => model.send({ action: "end" }));
       end.dataset.focus = "end";
       join.append(next, end);
       controls.appendChild(join);
@@ -277,7 +277,7 @@ function render({ model, el: root }) {
     const result = model.get("result_html");
     if (result) {
       const panel = el("div", "gk-tracker-results");
-      panel.appendChild(el("div", "gk-tracker-subtitle", labels.last_exchange || "Last exchange"));
+      panel.appendChild(el("div", "gk-tracker-subtitle", labels.last_exchange || ""));
       const inner = el("div", "gk-tracker-results-body");
       inner.innerHTML = result;  // drawn and escaped by the kernel's static renderers
       panel.appendChild(inner);

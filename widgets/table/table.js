@@ -22,22 +22,22 @@ function render({ model, el: root }) {
     const labels = model.get("labels") || {};
     const b = labels.buttons || {};
     const box = el("div", "gk-table-dashboard");
-    box.appendChild(el("div", "gk-table-title", labels.title || "Table"));
+    box.appendChild(el("div", "gk-table-title", labels.title || ""));
     box.appendChild(el("div", "gk-table-status", texts.header || ""));
     const tools = el("div", "gk-table-tools");
     const send = (payload) => model.send(payload);
     if (view.fight) {
-      tools.append(actionButton("gk-table-next", b.next || "Next turn", () => send({ action: "next" })),
-        actionButton("gk-table-end-fight", b.end_fight || "End fight", () => send({ action: "end_fight" })));
+      tools.append(actionButton("gk-table-next", b.next || "", () => send({ action: "next" })),
+        actionButton("gk-table-end-fight", b.end_fight || "", () => send({ action: "end_fight" })));
     }
     if ((view.gamma || []).length) {
       tools.appendChild(view.encounter
-        ? actionButton("gk-table-encounter-end", b.encounter_end || "End encounter", () => send({ action: "encounter_end" }))
-        : actionButton("gk-table-encounter-start", b.encounter_start || "Start encounter",
+        ? actionButton("gk-table-encounter-end", b.encounter_end || "", () => send({ action: "encounter_end" }))
+        : actionButton("gk-table-encounter-start", b.encounter_start || "",
           () => send({ action: "encounter_start" })));
     }
     if ((view.mtg || []).length) {
-      tools.appendChild(actionButton("gk-table-scene", b.scene || "New scene", () => send({ action: "scene" })));
+      tools.appendChild(actionButton("gk-table-scene", b.scene || "", () => send({ action: "scene" })));
     }
     for (const node of tools.querySelectorAll("button")) node.dataset.focus = node.className;
     box.appendChild(tools);
@@ -51,7 +51,7 @@ function render({ model, el: root }) {
       const table = el("table", "gk-table-grid");
       const head = el("tr");
       for (const h of heads) head.appendChild(el("th", "", h));
-      if (game === "mtg") head.appendChild(el("th", "", b.check || "Check"));
+      if (game === "mtg") head.appendChild(el("th", "", b.check || ""));
       const thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
       const body = el("tbody");
       rows.forEach((cells, i) => {
@@ -67,15 +67,15 @@ function render({ model, el: root }) {
                 + (card.overcharged ? " gk-overcharged" : ""));
               chip.dataset.uid = card.uid;
               chip.appendChild(el("span", "gk-table-card-name", card.name));
-              if (card.tapped) chip.appendChild(el("span", "gk-table-mark", labels.tapped || "tapped"));
-              if (card.overcharged) chip.appendChild(el("span", "gk-table-mark", labels.overcharged || "overcharged"));
+              if (card.tapped) chip.appendChild(el("span", "gk-table-mark", labels.tapped || ""));
+              if (card.overcharged) chip.appendChild(el("span", "gk-table-mark", labels.overcharged || ""));
               const act = card.tapped ? "untap" : "tap";
               const tap = actionButton(`gk-table-${act}`, b[act] || act,
                 () => send({ action: act, name: row.name, uid: card.uid }));
               tap.dataset.focus = `${act}-${card.uid}`;
               chip.appendChild(tap);
               if (row.flux) {
-                const flux = actionButton("gk-table-flux", b.flux || "Resolve flux",
+                const flux = actionButton("gk-table-flux", b.flux || "",
                   () => send({ action: "flux", name: row.name, uid: card.uid }));
                 flux.dataset.focus = `flux-${card.uid}`;
                 chip.appendChild(flux);
@@ -92,7 +92,7 @@ function render({ model, el: root }) {
           const td = el("td", "gk-table-check");
           const pick = kept[row.name] || (kept[row.name] = { kind: (labels.colours || [["green"]])[0][0], difficulty: "2" });
           const colour = el("select", "gk-table-colour");
-          colour.title = labels.colour || "Colour";
+          colour.title = labels.colour || "";
           colour.dataset.focus = `colour-${row.name}`;
           for (const [key, text] of labels.colours || []) {
             const option = el("option", "", text);
@@ -103,7 +103,7 @@ function render({ model, el: root }) {
           colour.addEventListener("change", () => { pick.kind = colour.value; });
           const difficulty = el("input", "gk-table-difficulty");
           difficulty.type = "number";
-          difficulty.title = labels.difficulty || "Difficulty";
+          difficulty.title = labels.difficulty || "";
           difficulty.value = pick.difficulty;
           difficulty.dataset.focus = `difficulty-${row.name}`;
           difficulty.addEventListener("input", () => { pick.difficulty = difficulty.value; });
@@ -113,7 +113,7 @@ function render({ model, el: root }) {
               if (event.key === "Enter") { event.preventDefault(); check(); }
             });
           }
-          const go = actionButton("gk-table-do-check", b.check || "Check", check);
+          const go = actionButton("gk-table-do-check", b.check || "", check);
           go.dataset.focus = `check-${row.name}`;
           td.append(colour, difficulty, go);
           tr.appendChild(td);

@@ -57,6 +57,7 @@ class HandWidget(SessionWidget):
 
     def __init__(self, session, name: str, **kwargs: Any):
         self._name = session.gw_hand(name).name
+        self._last_result = None  # the last click's result: its line is drawn again in a new language
         super().__init__(session, **kwargs)
 
     def view(self):
@@ -105,8 +106,14 @@ class HandWidget(SessionWidget):
             "flux": t("gammaworld.flux.banner"),
             "flux_choose": t("gammaworld.hand.flux_choose"),
             "empty": t("gammaworld.hand.empty"),
-            "options": t("gammaworld.hand.options", options=options_line(self.session.gw.config.to_dict())),
+            "options": t("gammaworld.hand.options",
+                         options=options_line(self.session.gw.config.to_dict(), "gammaworld.option")),
         }
+        self.last = self._last_line()
+
+    def _last_line(self) -> str:
+        """The footer's line: the first line of the last click's result, drawn in the current language."""
+        return "" if self._last_result is None else str(self._last_result).split("\n", 1)[0]
 
     def handle_action(self, action: str, payload: dict[str, Any]):
         uid = str(payload.get("uid", ""))
@@ -122,7 +129,8 @@ class HandWidget(SessionWidget):
             from gamekernel.errors import UsageError
 
             raise UsageError(t("gammaworld.err.hand_action", action=action))
-        self.last = str(result).split("\n", 1)[0]
+        self._last_result = result
+        self.last = self._last_line()
         return result
 
     def snapshot_html(self) -> str:

@@ -140,6 +140,12 @@ def why_not(kind: str, who: DefenderState, attack: Incoming) -> str | None:
     return None if found is None else english(found[0], **found[1])
 
 
+def why_not_key(kind: str, who: DefenderState, attack: Incoming) -> tuple[str, dict[str, str]] | None:
+    """`why_not` as its message key and fields, for a result drawn later in the current language."""
+    found = _why_not(kind, who, attack)
+    return None if found is None else (found[0], {k: str(v) for k, v in found[1].items()})
+
+
 def why_not_text(kind: str, who: DefenderState, attack: Incoming) -> str | None:
     """`why_not` in the current language, for error messages."""
     found = _why_not(kind, who, attack)

@@ -95,6 +95,7 @@ class Tracker(SessionWidget):
         self._patch_seq = 0
         self._labels_language = ""
         self._exchange: list[CombatResult] = []
+        self._last_event = None  # the combat event `last` was written from (rewritten in a new language)
         self._seen = None  # the fight the rows were last computed from
         self._where: dict[str, int] = {}  # each fighter's index in it
         super().__init__(session, **kwargs)
@@ -125,6 +126,8 @@ class Tracker(SessionWidget):
                            "maneuvers": {m: label(m) for m in MANEUVERS},
                            "options": {m: {o: label(o) for o in maneuver_rules(m)["options"]}
                                        for m in MANEUVERS if maneuver_rules(m).get("options")}}
+        if relabelled:
+            self._redraw_words()
         if state is None:
             self.order, self.rows, self.round, self.active = [], {}, 0, ""
             self.offered, self.due = {}, {}
@@ -135,14 +138,23 @@ class Tracker(SessionWidget):
         self._sync_rows(state, relabelled)
         p = state.pending
         log = self.session.log
+        if log and log[-1].kind.startswith("combat."):
+            self._last_event = log[-1]
         self._assign(
             offered={"name": defender, "options": [[k, v, f"{label(k)} {v}"] for k, v in options]},
             due={"name": fighter, "checks": [c for c in checks if c in ("consciousness", "will")],
                  "after": [list(pair) for pair in self.session.combat_after_rolls()]},
             round=state.round, active="" if state.over else state.current.name, over=state.over,
             pending={} if p is None else {"attacker": p.attacker, "target": p.target},
-            last=log[-1].summary() if log and log[-1].kind.startswith("combat.") else self.last,
+            last=self.last if self._last_event is None else self._last_event.summary(),
         )
+
+    def _redraw_words(self) -> None:
+        """After a change of language, the results panel and the last line in the new one: both are
+        drawn from the results and the event they show, not kept as the old language's text."""
+        self.result_html = "".join(r._repr_html_() for r in self._exchange)
+        if self._last_event is not None:
+            self.last = self._last_event.summary()
 
     def _assign(self, **values: Any) -> None:
         """Set the traits whose value differs: setting a trait validates and compares it, which cost

@@ -91,7 +91,8 @@ class LibraryWidget(SessionWidget):
         if view.last_boost:
             labels["boosted"] = t("mtg.view.boosted", bonus=view.last_boost.get("bonus", 0),
                                   achievement=view.last_boost.get("achievement"))
-        labels["options"] = t("mtg.library.options", options=options_line(asdict(self.session.mtg_options)))
+        labels["options"] = t("mtg.library.options",
+                              options=options_line(asdict(self.session.mtg_options), "mtg.option"))
         self.labels = labels
 
     def snapshot_html(self) -> str:

@@ -28,7 +28,7 @@ from gamekernel.gurps.rules.combat.state import (
 from gamekernel.gurps.rules.combat.turns import choose_maneuver, require_fight
 from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.gurps.rules.harm import stay_conscious
-from gamekernel.gurps.rules.wording import badges, word
+from gamekernel.gurps.rules.wording import badges, english, word
 from gamekernel.i18n import t
 from gamekernel.text import same_name
 
@@ -60,12 +60,13 @@ class AttackOptions:
 class AttackReport:
     attack: atk.AttackRoll | None
     offered: tuple[tuple[str, int], ...]  # defenses the target may roll, with effective values
-    no_defense_reason: str
+    no_defense_reason: str  # in English, as the log keeps it
     damage: DamageReport | None
     checks: tuple[SuccessRoll, ...] = ()  # rolls before attacking (stay conscious, Will to act)
     hearing_needed: bool = False  # unseen attacker: Parry/Block need a Hearing-2 roll first (GURPS-CMB-51)
     effect: str = ""  # the weapon's damage is no dice (an affliction, "see B405"): the hit names it, rolls nothing
     follow_up: str = ""  # the weapon's bracketed second damage ("[1d burn]"): the hit names it, not rolled
+    no_defense_why: tuple[str, tuple[tuple[str, str], ...]] = ("", ())  # the reason's message key and fields
 
 
 ATTACK_MANEUVERS = ("attack", "all_out_attack", "move_and_attack", "wait")
@@ -139,9 +140,10 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     offered = defense_options(state, victim.name, incoming, attacker=a.name)
     follow_up = "" if opts.damage else w.follow_up
     if not offered:
-        reason = _no_defense_reason(state, victim, incoming)
+        key, fields = _no_defense_why(state, victim, incoming)
         state, dmg, landed = land(state, pending, dice)
-        return state, AttackReport(roll, (), reason, dmg, pre_checks, follow_up=follow_up, effect=landed)
+        return state, AttackReport(roll, (), english(key, **fields), dmg, pre_checks, follow_up=follow_up,
+                                   effect=landed, no_defense_why=(key, tuple(sorted(fields.items()))))
     needs_hearing = incoming.unseen and any(k in ("parry", "block") for k, _ in offered)
     return copy_with(state, pending=pending), AttackReport(roll, offered, "", None, pre_checks, needs_hearing,
                                                            follow_up=follow_up)
@@ -168,17 +170,19 @@ def defense_options(state: CombatState, name: str, incoming: dfn.Incoming, *, at
     return tuple(out)
 
 
-def _no_defense_reason(state: CombatState, c: Combatant, incoming: dfn.Incoming) -> str:
+def _no_defense_why(state: CombatState, c: Combatant, incoming: dfn.Incoming) -> tuple[str, dict[str, str]]:
+    """Why `c` has no defense to roll (GURPS-CMB-41..52), as a message key and its fields: the report
+    keeps the English text for the log and the key for drawing it in the current language."""
     if not c.can_act:
         why = next(b for b in ("destroyed", "dead", "unconscious", "collapsed", "mortal", "stunned")
                    if b == "stunned" or getattr(c, b, False))
-        return f"{c.name} cannot defend ({why}) (GURPS-CMB-41)"
+        return "combat.err.why.cannot_defend", {"name": c.name, "state": why}
     who = defender_state(state, c, incoming, "")
     for kind in dfn.DEFENSES:
-        reason = dfn.why_not(kind, who, incoming)
-        if reason:
-            return reason
-    return "no defense available"
+        found = dfn.why_not_key(kind, who, incoming)
+        if found:
+            return found
+    return "combat.err.why.none", {}
 
 
 @dataclass(frozen=True)

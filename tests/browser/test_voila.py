@@ -1,0 +1,92 @@
+"""An example notebook served by Voila, in a real Chromium: 04-gamma-world-alpha-mutations shows Rin's
+hand twice (`%hand Rin` in two cells, the second replacing the first); both render live (no "model not
+found": a replaced widget only goes dormant, it is never closed, gamekernel/widgets/base.py) and each
+of their cells shows one picture, the live view, its saved snapshot and the record's copy of it
+staying hidden beside it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import _free_port
+
+pytestmark = pytest.mark.browser
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "example_notebooks"
+NOTEBOOK = "04-gamma-world-alpha-mutations.ipynb"
+# Per cell of the page: live hand views, visible static pictures (the snapshot and the record's copy),
+# and whether the cell says a widget model is missing.
+CELLS = """() => [...document.querySelectorAll('.jp-Cell')]
+    .map(area => ({
+        live: area.querySelectorAll('.gk-hand-widget').length,
+        pictures: [...area.querySelectorAll('.gk-widget-snapshot, .gk-widget-snapshot-copy')]
+            .filter(n => n.getClientRects().length > 0).length,
+        missing: /model not found/i.test(area.innerText),
+    }))"""
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    """Voila serving a copy of the example notebook (its kernel runs in that copy's folder)."""
+    pytest.importorskip("voila")
+    tmp = tmp_path_factory.mktemp("voila")
+    folder = tmp / "notebooks"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / NOTEBOOK, folder / NOTEBOOK)
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+               IPYTHONDIR=str(tmp / "ipython"))
+    env.pop("GAMEKERNEL_SEED", None)
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+         "--ServerApp.port_retries=0"],
+        cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "voila.log", "w"),  # noqa: SIM115
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/kernelspecs", timeout=2)
+                break
+            except urllib.error.HTTPError:
+                break  # the server answers
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError(f"Voila did not start: {(tmp / 'voila.log').read_text()[-2000:]}") from None
+                time.sleep(0.3)
+        yield base
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+
+
+def test_voila_renders_both_hands_live_with_one_picture_each(lab, voila):
+    page = lab.browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(90_000)  # the notebook runs in about 15 s here
+    page.goto(voila)
+    hands = page.locator(".gk-hand-widget")
+    hands.nth(1).wait_for()  # the second hand's live view: the notebook ran to it
+    for i in range(2):
+        hands.nth(i).locator(".gk-card").first.wait_for()  # drawn from its model: the first one too
+        assert "Rin" in hands.nth(i).inner_text()
+    cells = [c for c in page.evaluate(CELLS) if c["live"] or c["pictures"] or c["missing"]]
+    lab.screenshot(page, "voila-hands.png")
+    page.close()
+    assert not any(c["missing"] for c in cells), cells
+    widget_cells = [c for c in cells if c["live"]]
+    assert len(widget_cells) == 2, cells
+    assert all(c["live"] == 1 and c["pictures"] == 0 for c in widget_cells), widget_cells  # the live view alone
