@@ -76,12 +76,21 @@ def inherit_font(body_html: str) -> str:
     """`body_html` without the inherited declarations its box sets for it (INHERITED): a box, chip,
     bar or table inside a box inherits the font stack (~200 characters) and the tabular figures, so
     an output names them once, on its outermost box, and still carries them itself (no output relies
-    on another cell's)."""
-    return _STYLE.sub(_without_inherited, body_html)
+    on another cell's). The theme's ink (TEXT) is inherited too when nothing in `body_html` sets
+    another text colour (a card's own ink): then every element inside reads the box's INK, on its
+    own paper or the box's, so each pair stays a pair; the ink was 9% of a saved session's markup."""
+    dropped = INHERITED if _other_ink(body_html) else INHERITED | {TEXT}
+    return _STYLE.sub(lambda match: _without(match, dropped), body_html)
 
 
-def _without_inherited(match: re.Match[str]) -> str:
-    kept = ";".join(d for d in match.group(1).split(";") if d and d not in INHERITED)
+def _other_ink(body_html: str) -> bool:
+    """Whether an element of `body_html` sets a text colour other than the theme's ink."""
+    return any(d.strip().startswith("color:") and d.strip() != TEXT
+               for style in _STYLE.findall(body_html) for d in style.split(";"))
+
+
+def _without(match: re.Match[str], dropped: frozenset[str]) -> str:
+    kept = ";".join(d for d in match.group(1).split(";") if d and d not in dropped)
     return f' style="{kept}"' if kept else ""
 
 

@@ -171,3 +171,16 @@ def test_the_benchmark_saves_one_output_per_stream_as_jupyterlab_does(tmp_path, 
     monkeypatch.setattr(nbclient, "NotebookClient", Client)
     assert _saved(["print(1)"], tmp_path).exists()
     assert seen["coalesce_streams"] is True
+
+
+def test_elements_inside_a_box_read_its_ink_unless_one_sets_another_colour():
+    """A chip's paper inside a box reads the box's ink; a card's own ink (a fixed pair) inside the
+    box keeps every ink of that box where it is, so nothing inherits a card's colour."""
+    chip = palette.chip("3", cls="gk-die")
+    assert palette.TEXT in chip  # on its own it names its ink
+    box = palette.panel("roll", chip + palette.table(["a"], [["1"]], highlight={0}))
+    assert box.count(palette.TEXT) == 1 and box.index(palette.TEXT) < box.index(">")
+    assert f"background:{palette.PAPER_ALT}" in box.split(">", 1)[1]  # the chip keeps its paper
+    card = '<span style="background:#f8f3dc;color:#1f1f1f">card</span>'
+    kept = palette.panel("hand", card + chip)
+    assert kept.count(palette.TEXT) == 2 and "color:#1f1f1f" in kept
