@@ -32,10 +32,11 @@ ACCENTS = {
 TONES = tuple(ACCENTS)
 TEXT = f"color:{INK}"  # for spans that only change size or weight: the pair is set by their box
 
-# JupyterLab's content font first, then the common Japanese system fonts (nothing is bundled)
-FONT_STACK = ("var(--jp-content-font-family,system-ui,-apple-system,'Segoe UI',sans-serif),"
-              "'Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',YuGothic,Meiryo,"
-              "'Noto Sans CJK JP','Noto Sans JP',sans-serif")
+# JupyterLab's content font first, then the common Japanese system fonts (nothing is bundled). Every
+# output names it once, so it holds no name another covers: system-ui is the system font of every
+# current browser (Segoe UI on Windows, -apple-system's), Hiragino Sans every macOS since 10.11's
+FONT_STACK = ("var(--jp-content-font-family,system-ui,sans-serif),"
+              "'Hiragino Sans','Yu Gothic',YuGothic,Meiryo,'Noto Sans CJK JP','Noto Sans JP',sans-serif")
 FONT = f"font-family:{FONT_STACK};font-size:13px;line-height:1.45"
 TABULAR = "font-variant-numeric:tabular-nums"  # figures of one width: dice, HP and totals line up
 # what a box sets for everything inside it (both are inherited properties)
@@ -116,9 +117,9 @@ def chip(text: str, tone: str = "neutral", *, cls: str = "") -> str:
     a space ("tapped overcharged", not "tappedovercharged")."""
     extra = f" {esc(cls)}" if cls else ""
     shown = f"[{text}]" if "gk-die" in cls.split() else text
-    return (
+    return (  # no margin: the space after it keeps chips apart
         f'<span class="gk-chip{extra}" style="{chip_style(tone)};border-radius:4px;padding:0 4px;'
-        f'margin:0 1px;display:inline-block;{TABULAR}">{esc(shown)}</span> '
+        f'display:inline-block;{TABULAR}">{esc(shown)}</span> '
     )
 
 
