@@ -154,10 +154,12 @@ def _pending_target_rows(old, new, stale: set[int], where: dict[str, int]) -> se
 
 
 def tracker_text(state, only: frozenset[str] | None = None) -> str:
+    """The tracker as text: the whole roster under its title, or (`only`) the rows a step changed,
+    which its output's lines head (no second title: the round is `%next`'s turn line)."""
     if state is None:
         return t("combat.none")
     head = t("combat.tracker.title", round=state.round) + (f" · {t('combat.over')}" if state.over else "")
-    lines = [head]
+    lines = [head] if only is None else []
     for row in tracker_rows(state, only):
         mark = "▶" if row["active"] else " "
         badges = ", ".join(badge_text(b) for b in row["badges"])
@@ -217,6 +219,8 @@ def tracker_html(state, only: frozenset[str] | None = None) -> str:
         pending += f'\n<div class="gk-others">{esc(_others_text(state, only))}</div>'
     table = (f'<table class="gk-tracker-table" style="border-collapse:collapse;margin:4px 0;{FONT}">'
              f'<thead><tr style="{row_style()}">{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+    if only is not None:  # a step's changed rows: inside its output's box, as in the text
+        return f'<div class="gk-tracker gk-tracker-rows">{table}{pending}</div>'
     return panel("tracker", table + pending, title_html=title)
 
 

@@ -137,3 +137,16 @@ def test_undo_and_replay_show_the_same_rows_as_the_fight_played_straight():
     undone.gurps_damage("1d cut", target="Aiko")
     undone.undo()
     assert _rows(undone.combat_next()) == _rows(straight.combat_next()) == ["Orc1", "Orc2"]
+
+
+def test_a_steps_rows_sit_in_its_own_box_without_a_second_title():
+    """The changed rows need no box and title of their own (the round is the turn line's); the whole
+    roster of `%combat status` keeps its titled box."""
+    s = _fight()
+    title = t("combat.tracker.title", round=1)
+    result = s.combat_next()
+    html = result._repr_html_()
+    assert title not in str(result) and title not in html
+    assert html.count('<div class="gk ') == 1 and 'class="gk-tracker gk-tracker-rows"' in html
+    status = s.combat_status()
+    assert title in str(status) and 'class="gk gk-tracker"' in status._repr_html_()
