@@ -115,11 +115,25 @@ def chip(text: str, tone: str = "neutral", *, cls: str = "") -> str:
     With every style stripped (Markdown, plain viewers) badges must stay apart, so the separation
     is real text: a die face is bracketed ("[3][2][4]", not "324") and every badge is followed by
     a space ("tapped overcharged", not "tappedovercharged")."""
-    extra = f" {esc(cls)}" if cls else ""
     shown = f"[{text}]" if "gk-die" in cls.split() else text
-    return (  # no margin: the space after it keeps chips apart
+    return _chip_span(esc(shown), tone, cls)
+
+
+def dice_chip(faces: Iterable[object]) -> str:
+    """Every face of one roll in one chip, each face its own `gk-die` span: "[3] [5] [1]" (empty
+    without faces). A chip per face repeated ~150 characters of style three times in every 3d roll,
+    a sixth of a saved session; the brackets and spaces keep faces apart as before."""
+    inner = " ".join(f'<span class="gk-die">[{esc(face)}]</span>' for face in faces)
+    return _chip_span(inner, "neutral", "gk-dice") if inner else ""
+
+
+def _chip_span(inner_html: str, tone: str, cls: str) -> str:
+    """The chip's box around `inner_html` (already escaped), followed by the space that keeps it apart
+    from the next (so it needs no margin)."""
+    extra = f" {esc(cls)}" if cls else ""
+    return (
         f'<span class="gk-chip{extra}" style="{chip_style(tone)};border-radius:4px;padding:0 4px;'
-        f'display:inline-block;{TABULAR}">{esc(shown)}</span> '
+        f'display:inline-block;{TABULAR}">{inner_html}</span> '
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, esc, panel, row_style, sign
+from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, dice_chip, esc, panel, row_style, sign
 from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.i18n import t
 
@@ -59,7 +59,7 @@ def roll_html(roll) -> str:
     verdict = t("combat.roll.success" if roll.success else "combat.roll.failure", margin=abs(roll.margin or 0))
     if roll.critical:
         verdict = t(f"combat.roll.critical_{roll.critical}")
-    dice = "".join(chip(str(d), cls="gk-die") for d in roll.dice)
+    dice = dice_chip(roll.dice)
     mods = f" {esc(_mods(roll))}" if roll.modifiers else ""
     return (f'<div class="gk-roll"><b>{esc(roll.label)}</b> {roll.base}{mods} = <b>{roll.target}</b> · '
             f'{dice} = {roll.total} · {chip(verdict, tone, cls="gk-verdict")}</div>')

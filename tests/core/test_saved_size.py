@@ -184,3 +184,15 @@ def test_elements_inside_a_box_read_its_ink_unless_one_sets_another_colour():
     card = '<span style="background:#f8f3dc;color:#1f1f1f">card</span>'
     kept = palette.panel("hand", card + chip)
     assert kept.count(palette.TEXT) == 2 and "color:#1f1f1f" in kept
+
+
+def test_the_dice_of_one_roll_share_one_chip_each_face_its_own_die():
+    """A 3d check draws one chip box, not three; each face keeps its `gk-die` hook and its brackets."""
+    assert palette.dice_chip([]) == ""
+    dice = palette.dice_chip([3, 5, 1])
+    assert dice.count('class="gk-chip') == 1 and dice.count('<span class="gk-die">') == 3
+    assert re.sub(r"<[^>]+>", "", dice) == "[3] [5] [1] "  # apart with every tag stripped
+    check = Session(seed=3)
+    check.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11)
+    html = check.gurps_check("DX-2")._repr_html_()
+    assert html.count('class="gk-chip gk-dice"') == 1 and html.count('class="gk-die"') == 3
