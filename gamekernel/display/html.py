@@ -116,7 +116,7 @@ def chip(text: str, tone: str = "neutral", *, cls: str = "") -> str:
     is real text: a die face is bracketed ("[3][2][4]", not "324") and every badge is followed by
     a space ("tapped overcharged", not "tappedovercharged")."""
     shown = f"[{text}]" if "gk-die" in cls.split() else text
-    return _chip_span(esc(shown), tone, cls)
+    return chip_box(esc(shown), tone, cls)
 
 
 def dice_chip(faces: Iterable[object]) -> str:
@@ -124,10 +124,10 @@ def dice_chip(faces: Iterable[object]) -> str:
     without faces). A chip per face repeated ~150 characters of style three times in every 3d roll,
     a sixth of a saved session; the brackets and spaces keep faces apart as before."""
     inner = " ".join(f'<span class="gk-die">[{esc(face)}]</span>' for face in faces)
-    return _chip_span(inner, "neutral", "gk-dice") if inner else ""
+    return chip_box(inner, "neutral", "gk-dice") if inner else ""
 
 
-def _chip_span(inner_html: str, tone: str, cls: str) -> str:
+def chip_box(inner_html: str, tone: str = "neutral", cls: str = "") -> str:
     """The chip's box around `inner_html` (already escaped), followed by the space that keeps it apart
     from the next (so it needs no margin)."""
     extra = f" {esc(cls)}" if cls else ""

@@ -196,3 +196,18 @@ def test_the_dice_of_one_roll_share_one_chip_each_face_its_own_die():
     check.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11)
     html = check.gurps_check("DX-2")._repr_html_()
     assert html.count('class="gk-chip gk-dice"') == 1 and html.count('class="gk-die"') == 3
+
+
+def test_a_rolls_dice_share_one_chip_and_each_die_keeps_its_fate():
+    """%roll 4d6kh3: one chip box; every die its fate class and title; the dropped one struck and
+    outlined in its tone, the kept ones plain; faces stay "[a][b][c][d]" with tags stripped."""
+    from gamekernel.dice.render import _FATE_TONE
+
+    html = Session(seed=3).roll("4d6kh3")._repr_html_()
+    assert html.count('class="gk-chip') == 1
+    dice = re.findall(r'<span class="gk-die gk-die-(\w+)" title="[^"]+ \(d6\)"( style="[^"]*")?>\[\d\]</span>', html)
+    assert sorted(fate for fate, _ in dice) == ["dropped", "kept", "kept", "kept"]
+    assert all(not style for fate, style in dice if fate == "kept")
+    dropped = next(style for fate, style in dice if fate == "dropped")
+    assert "line-through" in dropped and palette.accent(_FATE_TONE["dropped"]) in dropped
+    assert re.search(r"(\[\d\]){4}", re.sub(r"<[^>]+>", "", html))
