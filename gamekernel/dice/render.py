@@ -8,7 +8,7 @@ from functools import lru_cache
 from gamekernel.dice.odds import Distribution
 from gamekernel.dice.result import RollResult
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import FONT, TABULAR, bars, chip_style, esc, panel, table
+from gamekernel.display.html import FONT, accent, bars, chip_box, esc, panel, table
 from gamekernel.display.numbers import count, decimal, percent
 from gamekernel.i18n import get_language, t
 
@@ -30,15 +30,24 @@ _FATE_TONE = {
 
 @lru_cache(maxsize=4096)
 def _chip_html(fate: str, value: int, sides: int, face: int | None, language: str) -> str:
-    """One die as a chip; cached, since a table sees the same few faces over and over."""
+    """One die as a face inside the roll's one chip (`_dice_html`), its fate in its class and title;
+    cached, since a table sees the same few faces over and over. A die that is not simply kept is
+    marked on its own: struck through (dropped, rerolled) and outlined in its fate's tone."""
     text = f"[{value}{'!' if fate == 'exploded' else ''}]"  # brackets keep faces apart when styles are stripped
     title = t("dice.fate.clamped", face=face) if fate == "clamped" else t(f"dice.fate.{fate}")
-    strike = ";text-decoration:line-through;opacity:.75" if fate in ("dropped", "rerolled") else ""
-    return (
-        f'<span class="gk-chip gk-die gk-die-{esc(fate)}" title="{esc(title)} (d{sides})" '
-        f'style="{chip_style(_FATE_TONE.get(fate, "neutral"))};border-radius:4px;padding:0 4px;'
-        f'margin:0 1px;display:inline-block;{TABULAR}{strike}">{esc(text)}</span>'
-    )
+    marks = []
+    if fate in ("dropped", "rerolled"):
+        marks.append("text-decoration:line-through;opacity:.75")
+    if _FATE_TONE.get(fate, "neutral") != "neutral":
+        marks.append(f"border:1px solid {accent(_FATE_TONE[fate])};border-radius:3px;padding:0 2px")
+    style = f' style="{";".join(marks)}"' if marks else ""
+    return f'<span class="gk-die gk-die-{esc(fate)}" title="{esc(title)} (d{sides})"{style}>{esc(text)}</span>'
+
+
+def _dice_html(faces: list[str]) -> str:
+    """Every die of a roll in one chip (a chip per die repeated its style on every die, a sixth of a
+    saved session); faces stay "[3][2][4]" with every tag stripped."""
+    return chip_box("".join(faces), cls="gk-dice") if faces else ""
 
 
 @renders(RollResult)
@@ -46,7 +55,8 @@ def roll_html(result) -> str:
     """A panel: the label, the notation, every die as a chip (fate marked), the total big."""
     language = get_language()
     fates = result.fates()
-    chips = [_chip_html(fate, value, sides, face, language) for fate, value, sides, face in fates[:SHOW_DICE]]
+    chips = [_dice_html([_chip_html(fate, value, sides, face, language)
+                         for fate, value, sides, face in fates[:SHOW_DICE]])]
     if len(fates) > SHOW_DICE:
         chips.append(f'<span class="gk-more">{esc(t("dice.more_dice", count=len(fates) - SHOW_DICE))}</span>')
     total = (
@@ -65,7 +75,7 @@ def roll_html(result) -> str:
         )
     body = (
         f'<div><code class="gk-notation">{esc(result.text)}</code> '
-        f'<span class="gk-dice">{"".join(chips)}</span>{total}</div>'
+        f'{"".join(chips)}{total}</div>'
         f'<div class="gk-breakdown" style="font-size:11px">'
         f"{_breakdown_html(result.breakdown)}</div>{verdict}"
     )

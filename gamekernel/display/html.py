@@ -32,10 +32,11 @@ ACCENTS = {
 TONES = tuple(ACCENTS)
 TEXT = f"color:{INK}"  # for spans that only change size or weight: the pair is set by their box
 
-# JupyterLab's content font first, then the common Japanese system fonts (nothing is bundled)
-FONT_STACK = ("var(--jp-content-font-family,system-ui,-apple-system,'Segoe UI',sans-serif),"
-              "'Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',YuGothic,Meiryo,"
-              "'Noto Sans CJK JP','Noto Sans JP',sans-serif")
+# JupyterLab's content font first, then the common Japanese system fonts (nothing is bundled). Every
+# output names it once, so it holds no name another covers: system-ui is the system font of every
+# current browser (Segoe UI on Windows, -apple-system's), Hiragino Sans every macOS since 10.11's
+FONT_STACK = ("var(--jp-content-font-family,system-ui,sans-serif),"
+              "'Hiragino Sans','Yu Gothic',YuGothic,Meiryo,'Noto Sans CJK JP','Noto Sans JP',sans-serif")
 FONT = f"font-family:{FONT_STACK};font-size:13px;line-height:1.45"
 TABULAR = "font-variant-numeric:tabular-nums"  # figures of one width: dice, HP and totals line up
 # what a box sets for everything inside it (both are inherited properties)
@@ -76,12 +77,21 @@ def inherit_font(body_html: str) -> str:
     """`body_html` without the inherited declarations its box sets for it (INHERITED): a box, chip,
     bar or table inside a box inherits the font stack (~200 characters) and the tabular figures, so
     an output names them once, on its outermost box, and still carries them itself (no output relies
-    on another cell's)."""
-    return _STYLE.sub(_without_inherited, body_html)
+    on another cell's). The theme's ink (TEXT) is inherited too when nothing in `body_html` sets
+    another text colour (a card's own ink): then every element inside reads the box's INK, on its
+    own paper or the box's, so each pair stays a pair; the ink was 9% of a saved session's markup."""
+    dropped = INHERITED if _other_ink(body_html) else INHERITED | {TEXT}
+    return _STYLE.sub(lambda match: _without(match, dropped), body_html)
 
 
-def _without_inherited(match: re.Match[str]) -> str:
-    kept = ";".join(d for d in match.group(1).split(";") if d and d not in INHERITED)
+def _other_ink(body_html: str) -> bool:
+    """Whether an element of `body_html` sets a text colour other than the theme's ink."""
+    return any(d.strip().startswith("color:") and d.strip() != TEXT
+               for style in _STYLE.findall(body_html) for d in style.split(";"))
+
+
+def _without(match: re.Match[str], dropped: frozenset[str]) -> str:
+    kept = ";".join(d for d in match.group(1).split(";") if d and d not in dropped)
     return f' style="{kept}"' if kept else ""
 
 
@@ -105,11 +115,25 @@ def chip(text: str, tone: str = "neutral", *, cls: str = "") -> str:
     With every style stripped (Markdown, plain viewers) badges must stay apart, so the separation
     is real text: a die face is bracketed ("[3][2][4]", not "324") and every badge is followed by
     a space ("tapped overcharged", not "tappedovercharged")."""
-    extra = f" {esc(cls)}" if cls else ""
     shown = f"[{text}]" if "gk-die" in cls.split() else text
+    return chip_box(esc(shown), tone, cls)
+
+
+def dice_chip(faces: Iterable[object]) -> str:
+    """Every face of one roll in one chip, each face its own `gk-die` span: "[3] [5] [1]" (empty
+    without faces). A chip per face repeated ~150 characters of style three times in every 3d roll,
+    a sixth of a saved session; the brackets and spaces keep faces apart as before."""
+    inner = " ".join(f'<span class="gk-die">[{esc(face)}]</span>' for face in faces)
+    return chip_box(inner, "neutral", "gk-dice") if inner else ""
+
+
+def chip_box(inner_html: str, tone: str = "neutral", cls: str = "") -> str:
+    """The chip's box around `inner_html` (already escaped), followed by the space that keeps it apart
+    from the next (so it needs no margin)."""
+    extra = f" {esc(cls)}" if cls else ""
     return (
         f'<span class="gk-chip{extra}" style="{chip_style(tone)};border-radius:4px;padding:0 4px;'
-        f'margin:0 1px;display:inline-block;{TABULAR}">{esc(shown)}</span> '
+        f'display:inline-block;{TABULAR}">{inner_html}</span> '
     )
 
 

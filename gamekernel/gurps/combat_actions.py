@@ -60,6 +60,9 @@ class CombatPart:
         }
 
     characters: Any = None  # the GURPS part's characters, lent by the reducer (never stored here)
+    # the fight as the current turn began (set by the reducer, so replay and undo agree; never
+    # stored): what `%next` compares against to show the rows the turn changed
+    turn_start: CombatState | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CombatPart:
@@ -140,6 +143,11 @@ def op(name: str) -> Callable[[Op], Op]:
         return fn
 
     return register
+
+
+def running(fight: CombatState | None) -> CombatState | None:
+    """`fight` while it runs, else None (an ended fight is no longer the one a step works on)."""
+    return fight if fight is not None and not fight.over else None
 
 
 def running_fight(part: CombatPart) -> CombatState:
@@ -424,6 +432,8 @@ def apply_combat_event(state, data: Mapping[str, Any]) -> None:
     else:
         apply_part_facts(part, facts)
         back = facts.get("characters", ())
+    if data["op"] in ("start", "next"):
+        part.turn_start = part.fight
     if back:
         gurps = state.parts.get("gurps")
         for name in back:
@@ -626,6 +636,7 @@ class CombatActions(HostBase):
         the facts of the live report the log line needs (whose turn began), stored as data["outcome"]."""
 
         part: CombatPart = self.state[PART]
+        before, since = part.fight, part.turn_start
         tape = Tape(self.dice_for(secret))
         lend_characters(self.state, part)
         try:
@@ -637,7 +648,8 @@ class CombatActions(HostBase):
             data["outcome"] = outcome(report)
         self.record(f"combat.{name}", data, actor=actor, secret=secret)
         fight = self.state[PART].fight
-        return CombatResult(kind, report, fight if (fight is not None and not fight.over) or name == "end" else None)
+        shown = fight if (fight is not None and not fight.over) or name == "end" else None
+        return CombatResult(kind, report, shown, before=running(before), since=since)
 
     def _fighters(self, spec: FighterSpec, *, pc: bool = False) -> list[Combatant]:
         """The fighters one spec names: quick stats, else a template, else someone the session knows

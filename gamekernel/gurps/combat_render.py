@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, esc, panel, row_style, sign
+from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, dice_chip, esc, panel, row_style, sign
 from gamekernel.gurps.render import rule_label
 from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.i18n import t
@@ -69,7 +69,7 @@ def roll_html(roll) -> str:
     verdict = t("combat.roll.success" if roll.success else "combat.roll.failure", margin=abs(roll.margin or 0))
     if roll.critical:
         verdict = t(f"combat.roll.critical_{roll.critical}")
-    dice = "".join(chip(str(d), cls="gk-die") for d in roll.dice)
+    dice = dice_chip(roll.dice)
     mods = f" {esc(_mods(roll))}" if roll.modifiers else ""
     return (f'<div class="gk-roll"><b>{esc(roll.label)}</b> {roll.base}{mods} = <b>{roll.target}</b> · '
             f'{dice} = {roll.total} · {chip(verdict, tone, cls="gk-verdict")}</div>')
@@ -137,18 +137,54 @@ def tracker_row(state, index: int) -> dict[str, Any]:
     }
 
 
+def stale_rows(old, new, where: dict[str, int]) -> set[int] | None:
+    """The indices of the rows an event from fight `old` to fight `new` can have changed, or None when
+    the fighters themselves changed (joined, left, reordered: every row is sent again). A row reads
+    only its fighter, whether that one is active, and for the pending attack's target the attack,
+    its attacker's feint and the round (`tracker_row`); the combat state is immutable and shares the
+    fighters an event leaves alone, so an unchanged fighter is the very same object. `where` maps
+    each name to its index in both fights."""
+    if old is None or len(old.combatants) != len(new.combatants):
+        return None
+    stale = {i for i, (a, b) in enumerate(zip(old.combatants, new.combatants, strict=True)) if a is not b}
+    if any(old.combatants[i].name != new.combatants[i].name for i in stale):
+        return None
+    if (old.active, old.over) != (new.active, new.over):
+        stale.update((old.active, new.active))
+    pending = _pending_target_rows(old, new, stale, where)
+    return None if pending is None else stale | pending
+
+
+def _pending_target_rows(old, new, stale: set[int], where: dict[str, int]) -> set[int] | None:
+    """The pending attack's target rows whose defenses may have moved (GURPS-CMB-22: a feint counts
+    against its target's defense in the round it was made): the attack came, went or changed, its
+    attacker changed, or the round turned. None: a name not in the fight (recompute everything)."""
+    names = set()
+    if old.pending is not None and old.pending is not new.pending:
+        names.add(old.pending.target)
+    p = new.pending
+    if p is not None and (p is not old.pending or old.round != new.round or where.get(p.attacker, -1) in stale):
+        names.add(p.target)
+    if not names <= where.keys():
+        return None
+    return {where[name] for name in names}
+
+
 def tracker_text(state, only: frozenset[str] | None = None) -> str:
+    """The tracker as text: the whole roster under its title, or (`only`) the rows a step changed,
+    which its output's lines head (no second title: the round is `%next`'s turn line)."""
     if state is None:
         return t("combat.none")
     head = t("combat.tracker.title", round=state.round) + (f" · {t('combat.over')}" if state.over else "")
-    lines = [head]
+    lines = [head] if only is None else []
     for row in tracker_rows(state, only):
         mark = "▶" if row["active"] else " "
         badges = ", ".join(badge_text(b) for b in row["badges"])
         maneuver = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
+        defenses = ", ".join(defense_text(d) for d in row["defense_values"]) or "—"  # as the HTML's column
         lines.append(
             f"{mark} {row['name']}: HP {row['hp']}/{row['hp_max']} · FP {row['fp']}/{row['fp_max']} · "
-            f"{maneuver}" + (f" · {badges}" if badges else "")
+            f"{maneuver} · {defenses}" + (f" · {badges}" if badges else "")
         )
     if state.pending is not None:
         lines.append(t("combat.pending", attacker=state.pending.attacker, target=state.pending.target))
@@ -200,6 +236,8 @@ def tracker_html(state, only: frozenset[str] | None = None) -> str:
         pending += f'\n<div class="gk-others">{esc(_others_text(state, only))}</div>'
     table = (f'<table class="gk-tracker-table" style="border-collapse:collapse;margin:4px 0;{FONT}">'
              f'<thead><tr style="{row_style()}">{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+    if only is not None:  # a step's changed rows: inside its output's box, as in the text
+        return f'<div class="gk-tracker gk-tracker-rows">{table}{pending}</div>'
     return panel("tracker", table + pending, title_html=title)
 
 
@@ -347,7 +385,7 @@ def report_items(kind: str, report: Any) -> list[Any]:
     return [str(report)]
 
 
-SMALL_FIGHT = 12  # up to this many fighters `%next` shows the whole roster; beyond, what changed
+WHOLE_ROSTER = ("start", "status", "end")  # the steps whose output shows every fighter
 
 
 def combat_lines(result: CombatResult) -> list[str]:
@@ -355,28 +393,76 @@ def combat_lines(result: CombatResult) -> list[str]:
     return report_lines(result.kind, result.report)
 
 
-def changed(result: CombatResult) -> frozenset[str] | None:
-    """In a large fight, the combatants a turn change touched (the rest is `%combat status`);
-    None: the whole roster (a small fight, or any other step)."""
-    if result.kind != "next" or result.state is None or len(result.state.combatants) <= SMALL_FIGHT:
+def _shown_row(state, index: int) -> dict[str, Any]:
+    """A tracker row as a step's output compares it: the ▶ marker aside, which moves every turn."""
+    row = tracker_row(state, index)
+    del row["active"]
+    return row
+
+
+def changed_rows(old, new) -> frozenset[str]:
+    """The fighters of fight `new` whose tracker row differs from their row in fight `old` (a fighter
+    new to the fight included): only the rows `stale_rows` says an event can have changed are
+    compared, unless the fighters themselves changed (joined, left: all are compared by name)."""
+    if old is None:
+        return frozenset(c.name for c in new.combatants)
+    where = {c.name: i for i, c in enumerate(new.combatants)}
+    stale = stale_rows(old, new, where)
+    if stale is None:
+        before = {c.name: i for i, c in enumerate(old.combatants)}
+        pairs = [(before.get(c.name), i) for i, c in enumerate(new.combatants)]
+    else:
+        pairs = [(i, i) for i in sorted(stale)]
+    return frozenset(new.combatants[i].name for j, i in pairs
+                     if j is None or _shown_row(old, j) != _shown_row(new, i))
+
+
+def rows_shown(kind: str, before, after, since) -> frozenset[str] | None:
+    """The fighters whose rows the output of step `kind` shows, from the fight `before` it to the fight
+    `after` it (None: the whole roster). A step shows the rows it changed, none when it changed none
+    (a damage on someone outside the fight); `%next` the fighter whose turn begins and every row
+    changed since `since`, the fight as the previous turn began (or `before`, when unknown). The whole
+    roster is one command away (`%combat status`), and the output says so where rows are left out."""
+    if after is None or kind in WHOLE_ROSTER:
         return None
-    names = {result.report.started, result.report.ended, *result.report.skipped}
-    return frozenset(n for n in names if n)
+    if kind == "next":
+        rows = changed_rows(since if since is not None else before, after)
+        if not after.over:
+            rows |= {after.current.name}
+    else:
+        rows = changed_rows(before, after)
+    return None if len(rows) == len(after.combatants) else rows
+
+
+def result_rows(result: CombatResult) -> frozenset[str] | None:
+    """The fighters whose rows `result`'s tracker shows (None: all), as `rows_shown` picks them."""
+    if result.state is None:
+        return None
+    return rows_shown(result.kind, result.before, result.state, result.since)
+
+
+def _draws_tracker(result: CombatResult, rows: frozenset[str] | None) -> bool:
+    """Whether the output ends with the tracker: not when the step changed no row."""
+    if not result.show_tracker or rows == frozenset():
+        return False
+    return result.state is not None or result.kind == "status"
 
 
 @renders(CombatResult, TEXT)
 def combat_text(result: CombatResult) -> str:
     parts = combat_lines(result)
-    if result.show_tracker and (result.state is not None or result.kind == "status"):
-        parts.append(tracker_text(result.state, changed(result)))
+    rows = result_rows(result)
+    if _draws_tracker(result, rows):
+        parts.append(tracker_text(result.state, rows))
     return "\n".join(parts)
 
 
 @renders(CombatResult)
 def combat_html(result: CombatResult) -> str:
     body = "".join(item_html(item) for item in report_items(result.kind, result.report))
-    if result.show_tracker and (result.state is not None or result.kind == "status"):
-        body += tracker_html(result.state, changed(result))
+    rows = result_rows(result)
+    if _draws_tracker(result, rows):
+        body += tracker_html(result.state, rows)
     return panel(f"combat gk-combat-{result.kind}", body, title_html=esc(t(f"combat.kind.{result.kind}")))
 
 

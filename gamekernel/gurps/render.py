@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import chip, esc, panel, sign, table
+from gamekernel.display.html import chip, dice_chip, esc, panel, sign, table
 from gamekernel.gurps.results import (
     CharacterList,
     GcsDifferences,
@@ -170,7 +170,7 @@ def success_html(result: SuccessRoll) -> str:
     title = esc(result.actor) if result.actor else ""
     pieces = [f'<span class="gk-working">{esc(working_text(result))}</span>']
     if result.refused is None:
-        dice = "".join(chip(str(d), cls="gk-die") for d in result.dice)
+        dice = dice_chip(result.dice)
         pieces.append(f'<span class="gk-roll">{esc(t("gurps.check.rolled_short", total=result.total))} {dice}</span>')
     pieces.append(chip(verdict_text(result), _tone(result), cls="gk-verdict"))
     pieces.append(f'<span class="gk-odds" style="font-size:11px">{esc(odds_text(result))}</span>')
@@ -218,7 +218,7 @@ def damage_text(result: DamageRoll) -> str:
 @renders(DamageRoll)
 def damage_html(result: DamageRoll) -> str:
     tone = "bad" if result.injury else "muted"
-    faces = "".join(chip(str(f), cls="gk-die") for f in result.faces)
+    faces = dice_chip(result.faces)
     text = damage_text(result)
     return panel("gurps-damage", f"{faces} {esc(text)}", title_html=esc(t("gurps.damage.title")), tone=tone)
 
@@ -430,7 +430,7 @@ def _name_of(contest, side: str) -> str:
 @renders(QuickContest)
 def contest_html(contest) -> str:
     tone = "neutral" if contest.winner is None else "good"
-    rows = [(esc(r.actor), esc(working_text(r)), " ".join(chip(str(d), cls="gk-die") for d in r.dice),
+    rows = [(esc(r.actor), esc(working_text(r)), dice_chip(r.dice),
              chip(verdict_text(r), _tone(r))) for r in (contest.a, contest.b)]
     body = table(["", "", "", ""], rows, raw=True)
     verdict = (t("gurps.contest.tie") if contest.winner is None
@@ -496,7 +496,7 @@ def reaction_text(result) -> str:
 
 @renders(ReactionRoll)
 def reaction_html(result) -> str:
-    faces = "".join(chip(str(d), cls="gk-die") for d in result.dice)
+    faces = dice_chip(result.dice)
     mods = " ".join(esc(modifier_text(m)) for m in result.modifiers)
     behaviour = t(f"gurps.reaction.{result.band.key}.behaviour")
     body = (f'{faces} {mods} = <b>{result.total}</b> {chip(band_name(result.band), _BAND_TONE[result.band.key])}'
@@ -713,7 +713,7 @@ def luck_html(result) -> str:
     for i, roll in enumerate(result.rolls):
         label = t("gurps.luck.original") if i == 0 else t("gurps.luck.reroll", n=i)
         kept = i == result.kept_index
-        dice = "".join(chip(str(d), cls="gk-die") for d in roll.dice)
+        dice = dice_chip(roll.dice)
         style = "font-weight:600" if kept else "font-style:italic"
         rows.append(f'<div class="gk-luck-roll{" gk-kept" if kept else ""}" style="{style}">{esc(label)}: {dice} = '
                     f'{roll.total} {chip(verdict_text(roll), _tone(roll), cls="gk-verdict")}{" ✓" if kept else ""}'

@@ -97,12 +97,16 @@ class LuckStatus(Displayable):
 @dataclass(frozen=True, repr=False)  # text and html: the render registry (gurps/combat_render.py)
 class CombatResult(Displayable):
     """What a combat magic returns: the step's kind and report, and the fight after it (None when no
-    fight runs, so no tracker is drawn)."""
+    fight runs, so no tracker is drawn). `before` is the running fight before the step and `since`
+    the fight as the turn began: the output shows only the tracker rows the step (or, for `%next`,
+    the turn) changed, worked out when it is drawn (gurps/combat_render.py `rows_shown`)."""
 
     kind: str
     report: Any
     state: Any = None
     show_tracker: bool = True
+    before: Any = None
+    since: Any = None
 
 
 @dataclass(frozen=True)

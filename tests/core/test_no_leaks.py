@@ -111,13 +111,13 @@ def test_next_output_does_not_grow_with_the_roster():
     assert large < 10_000
 
 
-def test_a_small_fight_still_shows_its_whole_roster_and_status_always_does():
+def test_next_shows_the_changed_rows_in_any_fight_and_status_always_shows_the_whole_roster():
     session = Session(seed=3)
     session.combat_npc("Goblin", "ST=9 DX=11")
     session.combat_start("Goblin*5")
-    assert session.combat_next()._repr_html_().count('class="gk-combatant') == 5
+    assert session.combat_next()._repr_html_().count('class="gk-combatant') == 1  # whose turn it is
     session.combat_end()
     session.combat_start("Goblin*200")
     assert session.combat_status()._repr_html_().count('class="gk-combatant') == 200
     text = str(session.combat_next())
-    assert "198 other combatant(s) unchanged" in text
+    assert "199 other combatant(s) unchanged" in text

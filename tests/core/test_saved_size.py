@@ -171,3 +171,43 @@ def test_the_benchmark_saves_one_output_per_stream_as_jupyterlab_does(tmp_path, 
     monkeypatch.setattr(nbclient, "NotebookClient", Client)
     assert _saved(["print(1)"], tmp_path).exists()
     assert seen["coalesce_streams"] is True
+
+
+def test_elements_inside_a_box_read_its_ink_unless_one_sets_another_colour():
+    """A chip's paper inside a box reads the box's ink; a card's own ink (a fixed pair) inside the
+    box keeps every ink of that box where it is, so nothing inherits a card's colour."""
+    chip = palette.chip("3", cls="gk-die")
+    assert palette.TEXT in chip  # on its own it names its ink
+    box = palette.panel("roll", chip + palette.table(["a"], [["1"]], highlight={0}))
+    assert box.count(palette.TEXT) == 1 and box.index(palette.TEXT) < box.index(">")
+    assert f"background:{palette.PAPER_ALT}" in box.split(">", 1)[1]  # the chip keeps its paper
+    card = '<span style="background:#f8f3dc;color:#1f1f1f">card</span>'
+    kept = palette.panel("hand", card + chip)
+    assert kept.count(palette.TEXT) == 2 and "color:#1f1f1f" in kept
+
+
+def test_the_dice_of_one_roll_share_one_chip_each_face_its_own_die():
+    """A 3d check draws one chip box, not three; each face keeps its `gk-die` hook and its brackets."""
+    assert palette.dice_chip([]) == ""
+    dice = palette.dice_chip([3, 5, 1])
+    assert dice.count('class="gk-chip') == 1 and dice.count('<span class="gk-die">') == 3
+    assert re.sub(r"<[^>]+>", "", dice) == "[3] [5] [1] "  # apart with every tag stripped
+    check = Session(seed=3)
+    check.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11)
+    html = check.gurps_check("DX-2")._repr_html_()
+    assert html.count('class="gk-chip gk-dice"') == 1 and html.count('class="gk-die"') == 3
+
+
+def test_a_rolls_dice_share_one_chip_and_each_die_keeps_its_fate():
+    """%roll 4d6kh3: one chip box; every die its fate class and title; the dropped one struck and
+    outlined in its tone, the kept ones plain; faces stay "[a][b][c][d]" with tags stripped."""
+    from gamekernel.dice.render import _FATE_TONE
+
+    html = Session(seed=3).roll("4d6kh3")._repr_html_()
+    assert html.count('class="gk-chip') == 1
+    dice = re.findall(r'<span class="gk-die gk-die-(\w+)" title="[^"]+ \(d6\)"( style="[^"]*")?>\[\d\]</span>', html)
+    assert sorted(fate for fate, _ in dice) == ["dropped", "kept", "kept", "kept"]
+    assert all(not style for fate, style in dice if fate == "kept")
+    dropped = next(style for fate, style in dice if fate == "dropped")
+    assert "line-through" in dropped and palette.accent(_FATE_TONE["dropped"]) in dropped
+    assert re.search(r"(\[\d\]){4}", re.sub(r"<[^>]+>", "", html))

@@ -17,6 +17,7 @@ from typing import Any
 
 import traitlets
 
+from gamekernel.gurps.combat_render import stale_rows
 from gamekernel.gurps.results import CombatResult
 from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
@@ -37,39 +38,6 @@ def _row(state, index: int) -> dict[str, Any]:
 def _rows(state) -> dict[str, dict[str, Any]]:
     """Every synced row, by fighter name (a full recompute)."""
     return {c.name: _row(state, i) for i, c in enumerate(state.combatants)}
-
-
-def stale_rows(old, new, where: dict[str, int]) -> set[int] | None:
-    """The indices of the rows an event from fight `old` to fight `new` can have changed, or None when
-    the fighters themselves changed (joined, left, reordered: every row is sent again). A row reads
-    only its fighter, whether that one is active, and for the pending attack's target the attack,
-    its attacker's feint and the round (`tracker_row`); the combat state is immutable and shares the
-    fighters an event leaves alone, so an unchanged fighter is the very same object. `where` maps
-    each name to its index in both fights."""
-    if old is None or len(old.combatants) != len(new.combatants):
-        return None
-    stale = {i for i, (a, b) in enumerate(zip(old.combatants, new.combatants, strict=True)) if a is not b}
-    if any(old.combatants[i].name != new.combatants[i].name for i in stale):
-        return None
-    if (old.active, old.over) != (new.active, new.over):
-        stale.update((old.active, new.active))
-    pending = _pending_target_rows(old, new, stale, where)
-    return None if pending is None else stale | pending
-
-
-def _pending_target_rows(old, new, stale: set[int], where: dict[str, int]) -> set[int] | None:
-    """The pending attack's target rows whose defenses may have moved (GURPS-CMB-22: a feint counts
-    against its target's defense in the round it was made): the attack came, went or changed, its
-    attacker changed, or the round turned. None: a name not in the fight (recompute everything)."""
-    names = set()
-    if old.pending is not None and old.pending is not new.pending:
-        names.add(old.pending.target)
-    p = new.pending
-    if p is not None and (p is not old.pending or old.round != new.round or where.get(p.attacker, -1) in stale):
-        names.add(p.target)
-    if not names <= where.keys():
-        return None
-    return {where[name] for name in names}
 
 
 class Tracker(SessionWidget):
