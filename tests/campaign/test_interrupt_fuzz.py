@@ -29,16 +29,22 @@ session = Session(seed=int(sys.argv[2]))
 session.campaign_open(sys.argv[1])
 print("ready", flush=True)
 done = interrupted = 0
-while True:
-    try:  # the whole loop body: a kernel catches an interrupt wherever it lands
-        if os.path.exists(sys.argv[3]):  # the parent's sign that it sent every interrupt
-            break
-        if done % 7 == 6:
-            session.undo()
-        else:
-            session.note(f"event {done} " + "x" * (done % 97))
-        done += 1
-        print("ok", session.log[-1].seq, flush=True)  # printed only once record() returned
+finished = False
+while not finished:
+    try:  # a second interrupt can land while the first is being counted: counted here, out of the loop
+        while True:
+            try:  # the whole loop body: a kernel catches an interrupt wherever it lands
+                if os.path.exists(sys.argv[3]):  # the parent's sign that it sent every interrupt
+                    finished = True
+                    break
+                if done % 7 == 6:
+                    session.undo()
+                else:
+                    session.note(f"event {done} " + "x" * (done % 97))
+                done += 1
+                print("ok", session.log[-1].seq, flush=True)  # printed only once record() returned
+            except KeyboardInterrupt:
+                interrupted += 1
     except KeyboardInterrupt:
         interrupted += 1
 session.campaign_close()
@@ -52,7 +58,7 @@ def run_writer(folder, seed: int, chooser: random.Random, interrupts: int = 12) 
     env = {k: v for k, v in os.environ.items() if k != "GAMEKERNEL_SEED"}
     stop = folder.parent / f"{folder.name}.stop"
     writer = subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(seed), str(stop)],
-                              stdout=subprocess.PIPE, text=True, env=env)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert writer.stdout.readline().strip() == "ready"
         for _ in range(interrupts):
@@ -60,8 +66,8 @@ def run_writer(folder, seed: int, chooser: random.Random, interrupts: int = 12) 
             os.kill(writer.pid, signal.SIGINT)
     finally:
         stop.touch()
-    out, _ = writer.communicate(timeout=120)
-    assert writer.returncode == 0, out[-500:]
+    out, err = writer.communicate(timeout=120)
+    assert writer.returncode == 0, (out[-300:], err[-3000:])
     # a line an interrupt cut in the middle of its print ("ok 12ok 13") confirms nothing
     words = [line.split() for line in out.splitlines() if re.fullmatch(r"[a-z]+ \d+", line)]
     return {"confirmed": {int(w[1]) for w in words if w[0] == "ok"},
