@@ -14,6 +14,7 @@ from typing import Any
 
 import traitlets
 
+from gamekernel.display.results import SecretNotice
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
@@ -122,6 +123,8 @@ class HandWidget(SessionWidget):
             from gamekernel.errors import UsageError
 
             raise UsageError(t("gammaworld.err.hand_action", action=action))
+        if result.step.resolves_secret:  # GW-ALPHA-10: a secret flux's resolution stays the GM's
+            result = SecretNotice("flux")
         self.last = str(result).split("\n", 1)[0]
         return result
 
