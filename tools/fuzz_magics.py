@@ -492,8 +492,16 @@ class Fuzzer:
 
 def fuzz(shell: Any, inputs: int, seed: int, folder: Path) -> Report:
     """`inputs` fuzzed magic lines and widget messages (seeded) in the scratch folder `folder`."""
-    with sandboxed(folder), open(os.devnull, "w") as sink, redirect_stdout(sink):  # what results print
-        return Fuzzer(shell, folder, seed).run(inputs)
+    import comm
+
+    # outside a kernel, `%table serve` imports ipykernel (to find its connection file), which installs
+    # ipykernel's comm functions in the `comm` module: put the shell's back for what runs after
+    comms = comm.create_comm, comm.get_comm_manager
+    try:
+        with sandboxed(folder), open(os.devnull, "w") as sink, redirect_stdout(sink):  # what results print
+            return Fuzzer(shell, folder, seed).run(inputs)
+    finally:
+        comm.create_comm, comm.get_comm_manager = comms
 
 
 def main(argv: list[str] | None = None) -> int:
