@@ -163,3 +163,17 @@ def test_gw_alpha_10_flux_magic_and_hand_widget_keep_a_secret_resolution_secret(
         assert widget.last == str(SecretNotice("flux")) and "Alpha Flux" not in widget.last
     finally:
         widget.close()
+
+
+def test_gw_alpha_10_the_dashboard_button_keeps_a_secret_resolution_out_of_its_record() -> None:
+    s = table()
+    secret_natural_1(s)
+    dashboard = TableDashboard(s)
+    try:
+        card = s.gw_hand("Rin").cards[0].uid
+        dashboard._on_custom_message(dashboard, {"action": "flux", "name": "Rin", "uid": card}, [])
+        assert dashboard.error == "" and s.log[-1].kind == "gw.flux" and s.log[-1].secret
+        saved = json.dumps(dashboard._record_bundle(), default=str) + dashboard.last
+        assert "Alpha Flux:" not in saved and "discards" not in saved
+    finally:
+        dashboard.close()

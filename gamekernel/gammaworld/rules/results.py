@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from gamekernel.display import Displayable
+from gamekernel.display.results import SecretNotice
 from gamekernel.gammaworld.rules.allowed import overcharge_refusal
 from gamekernel.gammaworld.rules.catalog import Catalog
 from gamekernel.gammaworld.rules.decks import readied_count
@@ -132,6 +133,12 @@ class AlphaResult(Displayable):
         """GW-ALPHA-06: the readied alpha cards at the level a `character` step sets (for its line)."""
         level = self.step.detail.get("level")
         return None if level is None else readied_count(level)
+
+
+def as_the_table_sees(result: AlphaResult) -> AlphaResult | SecretNotice:
+    """GW-ALPHA-10: a flux resolved out of a secret one shows as a secret notice in whatever the
+    players may see (a widget's line and saved record), as its roll did."""
+    return SecretNotice("flux") if result.step.resolves_secret else result
 
 
 def describe(state: AlphaState, step: Step, catalog: Catalog) -> AlphaResult:

@@ -14,7 +14,7 @@ from typing import Any
 
 import traitlets
 
-from gamekernel.display.results import SecretNotice
+from gamekernel.gammaworld.rules.results import as_the_table_sees
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
@@ -117,14 +117,12 @@ class HandWidget(SessionWidget):
             result = session.gw_untap(self._name, uid) if tapped else session.gw_tap(self._name, uid)
         elif action == "overcharge":
             result = session.gw_overcharge(self._name, uid)
-        elif action == "flux":
-            result = session.gw_flux(self._name, uid)
+        elif action == "flux":  # GW-ALPHA-10: a secret flux's resolution stays the GM's
+            result = as_the_table_sees(session.gw_flux(self._name, uid))
         else:
             from gamekernel.errors import UsageError
 
             raise UsageError(t("gammaworld.err.hand_action", action=action))
-        if result.step.resolves_secret:  # GW-ALPHA-10: a secret flux's resolution stays the GM's
-            result = SecretNotice("flux")
         self.last = str(result).split("\n", 1)[0]
         return result
 
