@@ -128,7 +128,8 @@ class CampaignStore:
     def __init__(self, root: str | os.PathLike[str]):
         if "\0" in os.fspath(root):
             raise UsageError(t("campaign.err.path_nul", path=repr(os.fspath(root))))
-        self.root = Path(root).expanduser()
+        # os.path's expanduser leaves `~nobody` (no such user) as typed; Path's raises RuntimeError
+        self.root = Path(os.path.expanduser(os.fspath(root)))
         self.index: CampaignIndex | None = None
         self.current_log: LogStore | None = None
         self.last_seq = 0

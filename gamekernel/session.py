@@ -116,6 +116,8 @@ class Session(
         """
         with self._lock:
             if not self._secret_key.logged and kind != ENTROPY_KIND:
+                # text that cannot be stored refuses the event: then the entropy stays unlogged too
+                check_storable(Event(0, kind, dict(data or {}), actor, secret, ""))
                 self._log_secret_entropy()
             return self._record(kind, data, actor=actor, secret=secret)
 

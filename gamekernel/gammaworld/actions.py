@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,7 @@ KINDS = (
     "flux_pending",
     "flux_ask",
     "flux",
+    "flux_reveal",
     "encounter_start",
     "encounter_end",
     "rest",
@@ -89,13 +91,31 @@ def _alpha_flux_reaction(session, event) -> None:
     state: AlphaState = session.state[PART]
     result = event.data.get("result", {})
     faces = d20_faces(result)
-    step = play.plan_d20(state, event.actor, faces, label=result.get("text", ""))
+    step = play.plan_d20(state, event.actor, faces, label=result.get("text", ""), secret=event.secret)
     if step is not None:
         kind = "gw.flux_ask" if step.kind == "flux_ask" else "gw.flux_pending"
         session.record(kind, {**step.to_dict(), "cause": event.seq}, actor=step.actor or None, secret=event.secret)
 
 
 register_reaction(_alpha_flux_reaction)
+
+
+def _flux_reveal_reaction(session, event) -> None:
+    """GW-ALPHA-10: `%reveal N` of a secret natural 1's flux (or of the roll that caused it) makes
+    that pending flux public: a `gw.flux_reveal` event caused by the reveal (one `%undo` takes both)."""
+    if event.kind != "table.reveal":
+        return
+    seq = event.data.get("seq")
+    flux = next((e for e in session.active if e.kind == "gw.flux_pending" and e.secret
+                 and seq in (e.seq, e.data.get("cause"))), None)
+    if flux is None:
+        return
+    step = play.plan_flux_reveal(session.state[PART], flux.actor or "", int(flux.data["detail"].get("count", 1)))
+    if step is not None:
+        session.record("gw.flux_reveal", {**step.to_dict(), "cause": event.seq}, actor=step.actor or None)
+
+
+register_reaction(_flux_reveal_reaction)
 
 
 class GammaWorldActions(HostBase):
@@ -111,7 +131,7 @@ class GammaWorldActions(HostBase):
         part = self.gw
         part.recording = (data["detail"], step)  # the reducer applies `step`: no parse of what was just made
         try:
-            self.record(f"gw.{step.kind}", data, actor=step.actor or None)
+            self.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret)
         finally:
             part.recording = None
         return describe(self.gw, step, self.gw.catalog)
@@ -246,10 +266,12 @@ class GammaWorldActions(HostBase):
 
         return AlphaResults(tuple(self._gw_run(*(draw_for(who) for who in list(self.gw.characters)))))
 
-    def gw_hand(self, name: str) -> HandView:
-        """`name`'s readied cards, deck counts and pending flux."""
+    def gw_hand(self, name: str, *, gm: bool = False) -> HandView:
+        """`name`'s readied cards, deck counts and pending flux; the flux of secret rolls only in the
+        GM's view (`gm=True`), marked secret (GW-ALPHA-10)."""
         who = play.character(self.gw, name).name
-        return hand_view(self.gw, who, self.gw.catalog)
+        view = hand_view(self.gw, who, self.gw.catalog)
+        return replace(view, show_secret=True) if gm else view
 
     def gw_tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""

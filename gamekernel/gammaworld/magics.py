@@ -14,7 +14,7 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.limits import whole_number
-from gamekernel.magic_base import EXPLAIN, SessionMagics, explainable, guarded
+from gamekernel.magic_base import EXPLAIN, Secret, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Sub, Words, command
 
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
@@ -131,14 +131,16 @@ class GammaWorldMagics(SessionMagics):
     @guarded("hand")
     @command("hand", Words("name", "whose readied cards", optional=True, metavar="NAME"),
              actor="whose readied cards (instead of NAME)",
-             options=(Flag("static", "a plain result instead of the interactive widget"),), group="gammaworld")
+             options=(Flag("static", "a plain result instead of the interactive widget"),
+                      Flag("gm", "the GM's view: the flux of secret rolls too, marked secret (a plain result)")),
+             group="gammaworld")
     def hand(self, args: Args):
         """Show a character's readied alpha cards (widget: click to tap, overcharge, resolve flux)."""
         name = args.actor or " ".join(args.name)
         if not name:
             raise UsageError(t("gammaworld.err.usage", usage="%hand Rin"))
-        view = self.session.gw_hand(name)
-        if args.static:
+        view = self.session.gw_hand(name, gm=args.gm)
+        if args.static or args.gm:
             return view
         from gamekernel.gammaworld.widgets.hand import HandWidget
 
@@ -192,7 +194,8 @@ class GammaWorldMagics(SessionMagics):
                 return self.session.gw_odds(rolls=_int(words[1], "gammaworld.what.rolls"))
             return self.session.gw_odds()
         name, card = _name_and_card(args, '%flux Rin "Sap Bloom" [--force]', card_required=False)
-        return self.session.gw_flux(name, card, force=args.force)
+        result = self.session.gw_flux(name, card, force=args.force)
+        return Secret(result) if result.step.resolves_secret else result  # GW-ALPHA-10: as secret as its roll
 
     @line_magic
     @guarded("encounter")

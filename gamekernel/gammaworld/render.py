@@ -136,7 +136,13 @@ def hand_text(hand: HandView) -> str:
     ]
     body = "; ".join(cards) or t("gammaworld.hand.empty")
     flux = f" · {t('gammaworld.flux.pending', count=hand.flux_pending)}" if hand.flux_pending else ""
-    return f"{title}: {body} · {hand_counts(hand)}{flux}"
+    secret = secret_flux_text(hand)
+    return f"{title}: {body} · {hand_counts(hand)}{flux}{' · ' + secret if secret else ''}"
+
+
+def secret_flux_text(hand: HandView) -> str:
+    """GW-ALPHA-10: the flux of a secret roll, in the GM's view only (empty in every other)."""
+    return t("gammaworld.flux.pending_secret", count=hand.flux_secret) if hand.show_secret and hand.flux_secret else ""
 
 
 @renders(HandView)
@@ -159,6 +165,8 @@ def hand_html(hand: HandView) -> str:
             f'border-radius:6px;padding:3px 8px;margin:3px 0;font-weight:700">{esc(t("gammaworld.flux.banner"))} '
             f"{esc(t('gammaworld.flux.pending', count=hand.flux_pending))}</div>"
         )
+    if secret_flux_text(hand):
+        banner += f'<div class="gk-flux-secret" style="font-style:italic">{esc(secret_flux_text(hand))}</div>'
     encounter = t("gammaworld.hand.encounter" if hand.encounter else "gammaworld.hand.no_encounter")
     footer = f'<div class="gk-hand-counts" style="font-size:12px">{esc(hand_counts(hand))} · {esc(encounter)}</div>'
     body = f'{banner}<div class="gk-hand-cards" style="display:flex;flex-wrap:wrap">{faces}</div>{footer}'
@@ -328,6 +336,8 @@ def _step_lines(result: AlphaResult) -> list[tuple[str, str]]:
             ),
             *_copy_line(d, catalog, "discarded"),
         ]
+    if kind == "flux_reveal":
+        return [("awful", t("gammaworld.flux.revealed", name=step.actor, count=d.get("count", 1)))]
     if kind == "cards":
         return [
             (

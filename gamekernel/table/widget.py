@@ -90,8 +90,10 @@ class TableDashboard(SessionWidget):
             return s.combat_end()
         if action in ("tap", "untap"):
             return (s.gw_tap if action == "tap" else s.gw_untap)(name, str(payload["uid"]))
-        if action == "flux":
-            return s.gw_flux(name, str(payload["uid"]) if payload.get("uid") else None)
+        if action == "flux":  # GW-ALPHA-10: a secret flux's resolution stays out of the dashboard's record
+            from gamekernel.gammaworld.rules.results import as_the_table_sees
+
+            return as_the_table_sees(s.gw_flux(name, str(payload["uid"]) if payload.get("uid") else None))
         if action == "check":
             try:
                 difficulty = int(payload.get("difficulty", ""))

@@ -132,8 +132,16 @@ class SessionWidget(anywidget.AnyWidget):
         if not isinstance(content, dict) or "action" not in content:
             return
         with self.session.exclusive():  # a subshell's thread waits for a running command, and waits alone
-            self.wake()
             self._handle_message(content)
+
+    def _catch_up(self) -> None:
+        """Show the session as it is before acting on a click: a widget whose subject is gone (its
+        character or library undone) raises its one-line GameKernelError here, so the click is
+        refused with nothing done, instead of acting and then failing to draw the result."""
+        if self.dormant:
+            self.wake()
+        else:
+            self._refresh_synced()
 
     def _handle_message(self, content: dict[str, Any]) -> None:
         from gamekernel.display.results import WithNotices
@@ -141,6 +149,7 @@ class SessionWidget(anywidget.AnyWidget):
 
         mark = len(self.session.reaction_events)
         try:
+            self._catch_up()
             result = self.handle_action(str(content["action"]), content)
             self.error = ""
         except GameKernelError as exc:

@@ -160,3 +160,15 @@ def test_a_reopened_campaign_replays_its_secret_events_exactly(tmp_path):
     assert again.state.to_dict() == state
     keys = [e for e in again.log if e.kind == ENTROPY_KIND]
     assert len(keys) == 1 and keys[0].secret
+
+
+def test_a_refused_first_secret_roll_leaves_no_entropy_event():
+    """Found by tools/fuzz_magics.py: `%roll 1d20 --secret \\ud800` was refused (text that cannot be
+    stored) but left the secret stream's entropy event in the log."""
+    session = Session(seed=REAL_SEED)
+    events = len(session.log)
+    with pytest.raises(GameKernelError), session.transaction():
+        session.roll("1d20 \ud800", secret=True)
+    assert len(session.log) == events
+    session.roll("1d20", secret=True)  # the next secret roll logs the entropy, just before itself
+    assert [e.kind for e in session.log[events:]] == [ENTROPY_KIND, "roll"]

@@ -34,3 +34,13 @@ def test_stale_temp_files_are_removed_on_open_and_others_kept(tmp_path):
     again = Session()
     assert not [n for n in again.campaign_open(folder).notices if "temporary" in n]  # nothing left to say
     again.campaign_close()
+
+
+def test_a_folder_named_like_an_unknown_users_home_is_opened_as_typed(tmp_path, monkeypatch):
+    """Found by tools/fuzz_magics.py: `%campaign open ~ Bren` raised RuntimeError ("Could not
+    determine home directory") from pathlib: `~ Bren` names no user, so it is a folder name."""
+    monkeypatch.chdir(tmp_path)
+    session = Session(seed=1)
+    session.campaign_open("~nobody-here x")
+    assert (tmp_path / "~nobody-here x").is_dir()
+    session.campaign_close()

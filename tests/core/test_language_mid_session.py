@@ -71,7 +71,7 @@ def test_the_options_line_names_each_option_in_japanese_beside_its_setting(ip, t
     assert "cards a boost reveals (boost_cards=6)" in library.labels["options"]
     ip.run_cell("%config GameKernel.language = 'ja'")
     assert hand.labels["options"].startswith("オプション：自分のデッキから先に引く（own_deck_first=true） · ")
-    assert "遭遇外でもフラックス（flux_outside_encounter=false）" in hand.labels["options"]
+    assert "遭遇外でも攪乱（flux_outside_encounter=false）" in hand.labels["options"]
     assert "ブーストでめくる枚数（boost_cards=6）" in library.labels["options"]
     named = re.findall(r"([^ ·：]+)（([a-z_0-9]+)=", hand.labels["options"] + " · " + library.labels["options"])
     assert len(named) == 15 and all(JAPANESE.search(words) for words, _ in named)

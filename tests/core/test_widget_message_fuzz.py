@@ -103,3 +103,19 @@ def test_a_missing_field_names_the_field(tmp_path):
     events = len(session.log)
     widget._on_custom_message(widget, {"action": "attack", "attacker": "Aiko", "weapon": "Broadsword"}, [])
     assert "target" in widget.error and "\n" not in widget.error and len(session.log) == events
+
+
+def test_a_click_on_a_widget_whose_subject_was_undone_is_refused_with_nothing_done(tmp_path):
+    """Found by tools/fuzz_magics.py: the library widget's "new scene" after `%undo` of the library
+    load acted (a scene event) and then raised NotFoundError drawing its result."""
+    session = Session(seed=4)
+    deck = tmp_path / "mira.txt"
+    deck.write_text(DECK, encoding="utf-8")
+    session.mtg_library_load("Mira", deck)
+    widget = LibraryWidget(session, "Mira")
+    session.undo()
+    events, scene = len(session.log), session.state["mtg"].scene
+    widget._on_custom_message(widget, {"action": "scene"}, [])
+    assert "Mira" in widget.error and "\n" not in widget.error
+    assert len(session.log) == events and session.state["mtg"].scene == scene
+    widget.close()

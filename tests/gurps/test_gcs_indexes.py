@@ -121,3 +121,20 @@ def test_library_find_by_full_name_before_name_per_kind():
     assert library.find("GUNS", "skill") is entries[0]  # no full-name match: the first by name
     assert library.find("guns (rifle)", "skill") is entries[1]
     assert library.find("Guns", "equipment") is entries[2]
+
+
+def test_a_library_folder_name_too_long_or_with_nul_is_a_one_line_refusal(tmp_path, monkeypatch):
+    """Found by tools/fuzz_magics.py: `%gurps library xxx...x` (300 characters) raised OSError."""
+    import pytest
+
+    from gamekernel import Session
+    from gamekernel.errors import GameKernelError
+
+    monkeypatch.chdir(tmp_path)
+    session = Session(seed=1)
+    events = len(session.log)
+    for folder in ("x" * 300, "a\x00b", "/".join(["y" * 200] * 30)):
+        with pytest.raises(GameKernelError) as refused:
+            session.gurps_library(folder)
+        assert "\n" not in str(refused.value)
+    assert len(session.log) == events

@@ -25,6 +25,7 @@ from gamekernel.gammaworld.rules.state import (
     GWConfig,
     Step,
     deck_zone,
+    public_flux,
     readied_zone,
 )
 from gamekernel.i18n import t
@@ -442,13 +443,15 @@ def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random,
     return Step("overcharge", who.name, batch, flux=((who.name, 1),) if flux else (), overcharged=(uid,), detail=detail)
 
 
-def plan_d20(state: AlphaState, actor: str | None, faces: Sequence[int], *, label: str = "") -> Step | None:
+def plan_d20(state: AlphaState, actor: str | None, faces: Sequence[int], *, label: str = "",
+             secret: bool = False) -> Step | None:
     """GW-ALPHA-10: natural 1s on d20s rolled by a character during an encounter -> pending flux.
 
     Without an actor the roll is the only character's; with several, or with an actor whose name is
     only close to Gamma World characters' (a typo such as `@Rni`), a `flux_ask` step naming them (the
     GM resolves it with `%flux NAME --force`). Returns None when nothing happens (a roller who is not
-    a Gamma World character at all, no 1, no encounter)."""
+    a Gamma World character at all, no 1, no encounter). A `secret` roll's flux stays the GM's
+    (`secret_flux`) until revealed or resolved."""
     if not state.ready:
         return None
     ones = sum(1 for face in faces if face == 1)
@@ -470,15 +473,26 @@ def plan_d20(state: AlphaState, actor: str | None, faces: Sequence[int], *, labe
         "flux_pending",
         who.name,
         flux=((who.name, count),),
+        secret_flux=((who.name, count),) if secret else (),
         detail={"faces": list(faces), "count": count, "label": label},
     )
+
+
+def plan_flux_reveal(state: AlphaState, name: str, count: int) -> Step | None:
+    """GW-ALPHA-10: a revealed secret flux becomes public (None: it was resolved or lapsed already)."""
+    still = min(count, state.secret_flux.get(name, 0))
+    if still < 1:
+        return None
+    return Step("flux_reveal", name, secret_flux=((name, -still),), detail={"count": still})
 
 
 def plan_flux(
     state: AlphaState, name: str, card: str | None, rng: random.Random, catalog: Catalog, *, force: bool = False
 ) -> Step:
     """GW-ALPHA-10: after the action, discard one readied card (tapped or not; the player's
-    choice) and draw its replacement from the GM deck, untapped and usable at once."""
+    choice) and draw its replacement from the GM deck, untapped and usable at once. A public flux
+    goes first; with only secret ones pending, the step takes one of those (`secret_flux`) and is
+    recorded secret, like the roll that caused it."""
     require_setup(state)
     who = character(state, name)
     pending = state.flux.get(who.name, 0)
@@ -494,6 +508,7 @@ def plan_flux(
         uid = readied_card(state, who.name, card, catalog, tapped=True)
     build = _Builder(state.table)
     copy = _which_copy(state, who.name, uid) if uid is not None else {}
+    secret = pending > 0 and public_flux(state, who.name) < 1  # only secret flux left: resolved in secret
     if uid is not None:
         build.add(cards.plan_move, [uid], DISCARD, label="flux discard")
     source = GM_DECK if state.config.flux_from_gm_deck else _source(state, who.name, False)
@@ -504,6 +519,7 @@ def plan_flux(
         who.name,
         build.batch(f"gw flux {who.name}", drawn.uids),
         flux=((who.name, -1),) if pending else (),
+        secret_flux=((who.name, -1),) if secret else (),
         detail={
             "discarded": discarded,
             "drawn": build.def_ids(drawn.uids),
@@ -552,7 +568,8 @@ def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = F
         build.batch("gw encounter end", drawn_all),
         encounter=False,
         clear_flux=True,
-        detail={"refreshed": refreshed, "lapsed_flux": dict(sorted(state.flux.items())),
+        detail={"refreshed": refreshed,  # a secret flux lapses unnamed: the players never knew of it
+                "lapsed_flux": {n: c for n in sorted(state.flux) if (c := public_flux(state, n)) > 0},
                 **({"reshuffled": reshuffled} if reshuffled else {})},
         planned=build.handover(),
     )

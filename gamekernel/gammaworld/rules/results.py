@@ -11,11 +11,20 @@ from fractions import Fraction
 from functools import cached_property
 
 from gamekernel.display import Displayable
+from gamekernel.display.results import SecretNotice
 from gamekernel.gammaworld.rules.allowed import overcharge_refusal
 from gamekernel.gammaworld.rules.catalog import Catalog
 from gamekernel.gammaworld.rules.decks import readied_count
 from gamekernel.gammaworld.rules.odds import DeckOdds
-from gamekernel.gammaworld.rules.state import DISCARD, GM_DECK, AlphaState, Step, deck_zone, readied_zone
+from gamekernel.gammaworld.rules.state import (
+    DISCARD,
+    GM_DECK,
+    AlphaState,
+    Step,
+    deck_zone,
+    public_flux,
+    readied_zone,
+)
 
 
 @dataclass(frozen=True)
@@ -48,15 +57,18 @@ class HandView(Displayable):
     deck_count: int | None  # None: no own deck
     gm_count: int
     discard_count: int
-    flux_pending: int
+    flux_pending: int  # the pending flux everyone may know of (GW-ALPHA-10)
     encounter: bool
     catalog: Catalog = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
+    flux_secret: int = 0  # pending flux of secret rolls: the GM's only
+    show_secret: bool = False  # the GM's view (`%hand NAME --gm`): `flux_secret` shown, marked secret
 
 
 # What a hand looks like at one moment, as plain values: (name, level, cards, own deck count or None,
-# GM deck count, discard count, pending flux, encounter), a card being (uid, card id, tapped,
-# overcharged). Every command's result keeps these and builds its HandViews only when shown.
-HandSnapshot = tuple[str, int, tuple[tuple[str, str, bool, bool], ...], "int | None", int, int, int, bool]
+# GM deck count, discard count, public pending flux, encounter, secret pending flux), a card being
+# (uid, card id, tapped, overcharged). Every command's result keeps these and builds its HandViews
+# only when shown.
+HandSnapshot = tuple[str, int, tuple[tuple[str, str, bool, bool], ...], "int | None", int, int, int, bool, int]
 
 
 def hand_snapshot(state: AlphaState, name: str) -> HandSnapshot:
@@ -69,11 +81,12 @@ def hand_snapshot(state: AlphaState, name: str) -> HandSnapshot:
         cards.append((uid, card.def_id, card.tapped, uid in overcharged))
     own = orders.get(deck_zone(name))
     return (name, state.characters[name].level, tuple(cards), None if own is None else len(own),
-            len(orders.get(GM_DECK, ())), len(orders.get(DISCARD, ())), state.flux.get(name, 0), state.encounter)
+            len(orders.get(GM_DECK, ())), len(orders.get(DISCARD, ())), public_flux(state, name), state.encounter,
+            state.secret_flux.get(name, 0))
 
 
 def snapshot_view(snapshot: HandSnapshot, catalog: Catalog) -> HandView:
-    name, level, cards, deck_count, gm_count, discard_count, flux_pending, encounter = snapshot
+    name, level, cards, deck_count, gm_count, discard_count, flux_pending, encounter, flux_secret = snapshot
     return HandView(
         name=name,
         level=level,
@@ -85,6 +98,7 @@ def snapshot_view(snapshot: HandSnapshot, catalog: Catalog) -> HandView:
         flux_pending=flux_pending,
         encounter=encounter,
         catalog=catalog,
+        flux_secret=flux_secret,
     )
 
 
@@ -119,6 +133,12 @@ class AlphaResult(Displayable):
         """GW-ALPHA-06: the readied alpha cards at the level a `character` step sets (for its line)."""
         level = self.step.detail.get("level")
         return None if level is None else readied_count(level)
+
+
+def as_the_table_sees(result: AlphaResult) -> AlphaResult | SecretNotice:
+    """GW-ALPHA-10: a flux resolved out of a secret one shows as a secret notice in whatever the
+    players may see (a widget's line and saved record), as its roll did."""
+    return SecretNotice("flux") if result.step.resolves_secret else result
 
 
 def describe(state: AlphaState, step: Step, catalog: Catalog) -> AlphaResult:

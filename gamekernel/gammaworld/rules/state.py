@@ -96,6 +96,9 @@ class Step:
     encounter: bool | None = None
     flux: tuple[tuple[str, int], ...] = ()  # (character, change of pending flux count)
     clear_flux: bool = False
+    # (character, change of how many of the pending flux are secret): GW-ALPHA-10 flux of a secret
+    # natural 1 is the GM's until revealed or resolved, so the players' views leave it out
+    secret_flux: tuple[tuple[str, int], ...] = ()
     overcharged: tuple[str, ...] = ()  # card uids overcharged by this step
     config: GWConfig | None = None
     new_cards: tuple[Mapping[str, Any], ...] = ()  # user card records (JSON objects) joining the catalog
@@ -104,6 +107,11 @@ class Step:
     # when it holds a scratch table with all but the last move applied; the live reducer finishes
     # that table and takes it instead of applying `cards` again (`apply_recorded`). Emptied once used.
     planned: list[Any] | tuple[()] = field(default=(), compare=False, repr=False)
+
+    @property
+    def resolves_secret(self) -> bool:
+        """GW-ALPHA-10: a flux resolved out of a secret one is recorded secret, as its roll was."""
+        return self.kind == "flux" and any(change < 0 for _, change in self.secret_flux)
 
     def to_dict(self) -> dict[str, Any]:
         """The event's data: the kind, the actor and only the fields this step sets (`from_dict`
@@ -119,6 +127,8 @@ class Step:
             data["flux"] = [list(pair) for pair in self.flux]
         if self.clear_flux:
             data["clear_flux"] = True
+        if self.secret_flux:
+            data["secret_flux"] = [list(pair) for pair in self.secret_flux]
         if self.overcharged:
             data["overcharged"] = list(self.overcharged)
         if self.config is not None:
@@ -139,6 +149,7 @@ class Step:
                 encounter=data.get("encounter"),
                 flux=tuple((str(name), int(change)) for name, change in data.get("flux", ())),
                 clear_flux=bool(data.get("clear_flux", False)),
+                secret_flux=tuple((str(name), int(change)) for name, change in data.get("secret_flux", ())),
                 overcharged=tuple(data.get("overcharged", ())),
                 config=GWConfig.from_dict(data["config"]) if data.get("config") else None,
                 new_cards=tuple(data.get("new_cards", ())),
@@ -156,6 +167,7 @@ class AlphaState:
         self.characters: dict[str, GWCharacter] = {}
         self.encounter = False
         self.flux: dict[str, int] = {}
+        self.secret_flux: dict[str, int] = {}  # how many of `flux` are secret (never more than `flux`)
         self.overcharged: set[str] = set()
         self.config = config or GWConfig()
         self.custom_cards: list[dict[str, Any]] = []
@@ -206,6 +218,7 @@ class AlphaState:
         other.characters = dict(self.characters)
         other.encounter = self.encounter
         other.flux = dict(self.flux)
+        other.secret_flux = dict(self.secret_flux)
         other.overcharged = set(self.overcharged)
         other.custom_cards = list(self.custom_cards)
         other._catalog = self._catalog
@@ -217,6 +230,7 @@ class AlphaState:
             "characters": [c.to_dict() for c in self.characters.values()],
             "encounter": self.encounter,
             "flux": dict(sorted(self.flux.items())),
+            "secret_flux": dict(sorted(self.secret_flux.items())),
             "overcharged": sorted(self.overcharged),
             "config": self.config.to_dict(),
             "custom_cards": list(self.custom_cards),
@@ -232,6 +246,7 @@ class AlphaState:
                 state.characters[character.name] = character
             state.encounter = bool(data.get("encounter", False))
             state.flux = {str(k): int(v) for k, v in data.get("flux", {}).items()}
+            state.secret_flux = {str(k): int(v) for k, v in data.get("secret_flux", {}).items()}
             state.overcharged = set(data.get("overcharged", ()))
             state.custom_cards = [dict(card) for card in data.get("custom_cards", ())]
         except (KeyError, TypeError, ValueError) as error:
@@ -247,6 +262,33 @@ class AlphaState:
 
     def __repr__(self) -> str:
         return f"AlphaState({len(self.characters)} characters, encounter={self.encounter}, {self.table!r})"
+
+
+def public_flux(state: AlphaState, name: str) -> int:
+    """GW-ALPHA-10: the pending flux of `name` everyone may know of (those of secret rolls left out)."""
+    return state.flux.get(name, 0) - state.secret_flux.get(name, 0)
+
+
+def _add_counts(counts: dict[str, int], changes: Any) -> None:
+    for name, change in changes:
+        count = counts.get(name, 0) + int(change)
+        if count > 0:
+            counts[name] = count
+        else:
+            counts.pop(name, None)
+
+
+def move_flux(state: AlphaState, flux: Any, secret_flux: Any, *, clear: bool = False) -> None:
+    """Pending flux (GW-ALPHA-10) and how much of it is secret: a secret count never exceeds the
+    pending one, so a flux that ends (resolved, lapsed) takes its secrecy with it."""
+    if clear:
+        state.flux.clear()
+        state.secret_flux.clear()
+    _add_counts(state.flux, flux)
+    _add_counts(state.secret_flux, secret_flux)
+    for name, count in list(state.secret_flux.items()):
+        if count > state.flux.get(name, 0):
+            _add_counts(state.secret_flux, ((name, state.flux.get(name, 0) - count),))
 
 
 def apply_step(state: AlphaState, step: Step, *, table: Table | None = None) -> None:
@@ -265,14 +307,7 @@ def apply_step(state: AlphaState, step: Step, *, table: Table | None = None) -> 
         state.characters[step.character.name] = step.character
     if step.encounter is not None:
         state.encounter = step.encounter
-    if step.clear_flux:
-        state.flux.clear()
-    for name, change in step.flux:
-        count = state.flux.get(name, 0) + change
-        if count > 0:
-            state.flux[name] = count
-        else:
-            state.flux.pop(name, None)
+    move_flux(state, step.flux, step.secret_flux, clear=step.clear_flux)
     state.overcharged.update(step.overcharged)
     # Overcharge is once per power while the card stays readied; a card that leaves is a new chance.
     if state.overcharged:
@@ -310,14 +345,7 @@ def apply_step_data(state: AlphaState, data: Mapping[str, Any]) -> None:
         apply(state.table, Batch.from_dict(cards))
     if data.get("encounter") is not None:
         state.encounter = bool(data["encounter"])
-    if data.get("clear_flux"):
-        state.flux.clear()
-    for name, change in data.get("flux", ()):
-        count = state.flux.get(name, 0) + int(change)
-        if count > 0:
-            state.flux[name] = count
-        else:
-            state.flux.pop(name, None)
+    move_flux(state, data.get("flux", ()), data.get("secret_flux", ()), clear=bool(data.get("clear_flux")))
     state.overcharged.update(data.get("overcharged", ()))
     if state.overcharged:
         state.overcharged = {

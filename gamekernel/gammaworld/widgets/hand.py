@@ -14,6 +14,7 @@ from typing import Any
 
 import traitlets
 
+from gamekernel.gammaworld.rules.results import as_the_table_sees
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
@@ -123,8 +124,8 @@ class HandWidget(SessionWidget):
             result = session.gw_untap(self._name, uid) if tapped else session.gw_tap(self._name, uid)
         elif action == "overcharge":
             result = session.gw_overcharge(self._name, uid)
-        elif action == "flux":
-            result = session.gw_flux(self._name, uid)
+        elif action == "flux":  # GW-ALPHA-10: a secret flux's resolution stays the GM's
+            result = as_the_table_sees(session.gw_flux(self._name, uid))
         else:
             from gamekernel.errors import UsageError
 

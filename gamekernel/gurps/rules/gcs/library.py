@@ -166,8 +166,12 @@ def _signature(files: list[Path], root: Path) -> str:
 def index_library(folder: str | os.PathLike[str], *, cache: str | Path | None = None,
                   progress: Progress | None = None) -> LibraryIndex:
     """Read (or reuse the cached index of) a GCS library folder; errors name the file."""
-    root = Path(folder)
-    if not root.is_dir():
+    root = limits.user_path(folder, "folder")  # a NUL or a 300-character name: one line, not an OSError
+    try:
+        found = root.is_dir()
+    except OSError:  # a path longer than the system allows (each part short enough)
+        found = False
+    if not found:
         raise NotFoundError(t("gurps.library.missing", source=root))
     files = _files(root)
     if not files:
