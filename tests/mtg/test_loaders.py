@@ -165,3 +165,30 @@ def test_parse_type_line():
     assert parse_type_line("Legendary Creature — Elf Druid") == (("Creature",), ("Elf", "Druid"), ("Legendary",))
     assert parse_type_line("Basic Snow Land — Forest") == (("Land",), ("Forest",), ("Basic", "Snow"))
     assert parse_type_line("Instant") == (("Instant",), (), ())
+
+
+def test_the_cached_index_answers_every_name_the_fresh_parse_does_without_normalising_again(files, monkeypatch):
+    """The index keeps each card's name and alias keys: reading it back finds faces ('Ice', 'Stomp'),
+    whole split names and other spellings as the parse did, and runs no name normalisation."""
+    fresh = load_card_data(files["atomic"], cache=files["cache"])
+    from gamekernel.mtg.rules import facts
+
+    def refuse(name):
+        raise AssertionError(f"name_key({name!r}) ran while reading the cached index")
+
+    monkeypatch.setattr(facts, "name_key", refuse)
+    cached = load_card_data(files["atomic"], cache=files["cache"])
+    monkeypatch.undo()
+    assert list(cached) == list(fresh)
+    for name in ("Ice", "Fire // Ice", "fire/ice", "Stomp", "insectile aberration", "SNOW-COVERED FOREST"):
+        assert cached.find(name) == fresh.find(name) is not None, name
+
+
+def test_an_index_of_the_previous_form_is_rebuilt(files):
+    load_card_data(files["atomic"], cache=files["cache"])
+    index_file = next(files["cache"].glob("*.facts.jsonl"))
+    header, *rows = index_file.read_text(encoding="utf-8").splitlines()
+    old = [json.dumps(json.loads(row)[2]) for row in rows]  # version 2 wrote the bare row
+    index_file.write_text("\n".join([header, *old]) + "\n", encoding="utf-8")
+    assert len(load_card_data(files["atomic"], cache=files["cache"])) == 5
+    assert len(json.loads(index_file.read_text(encoding="utf-8").splitlines()[1])) == 3  # written anew

@@ -210,16 +210,25 @@ class FactsIndex(Mapping[str, CardFacts]):
             self.add(card)
 
     def add(self, card: CardFacts) -> None:
-        key = name_key(card.name)
+        self.add_keyed(card, name_key(card.name), self._alias_keys(card))
+
+    def add_keyed(self, card: CardFacts, key: str, aliases: Iterable[str]) -> None:
+        """`add` with the card's `name_key` and alias keys already worked out (the cache index keeps
+        them: the normalisation is most of the time of reading it)."""
         known = self._cards.get(key)
         if known is not None:  # first one wins: reprints and duplicates carry the same facts ...
             if known.ja_name or not card.ja_name:
                 return
             card = replace(known, ja_name=card.ja_name)  # ... but a Japanese name is added when missing
+            aliases = self._alias_keys(card)
         self._cards[key] = card
         self._index = None
-        for alias in self._alias_keys(card):
+        for alias in aliases:
             self._aliases.setdefault(alias, key)
+
+    def keyed_cards(self) -> list[tuple[str, list[str], CardFacts]]:
+        """(name key, alias keys, facts) of every card, as `add_keyed` takes them."""
+        return [(key, self._alias_keys(card), card) for key, card in self._cards.items()]
 
     @staticmethod
     def _alias_keys(card: CardFacts) -> list[str]:

@@ -26,7 +26,7 @@ from gamekernel.mtg.rules.facts import SUPERTYPES, CardFacts, FactsIndex, order_
 
 Progress = Callable[[int, int], None]  # (bytes read, total bytes)
 CHUNK = 1 << 20
-INDEX_VERSION = 2  # 2: rows carry the Japanese name
+INDEX_VERSION = 3  # 2: rows carry the Japanese name; 3: each row its name and alias keys (bump when name_key changes)
 JAPANESE = "Japanese"
 CACHE_ENV = "GAMEKERNEL_CACHE_DIR"
 SPLIT_LAYOUTS = {"split", "aftermath"}
@@ -267,15 +267,16 @@ def _index_path(source: Path, folder: Path) -> Path:
     return folder / f"{source.name}.{digest[:16]}.facts.jsonl"
 
 
-def write_index(cards: list[CardFacts], path: Path, source: str) -> None:
-    """Atomic write: a header line then one compact row per card."""
+def write_index(index: FactsIndex, path: Path, source: str) -> None:
+    """Atomic write: a header line then one compact line per card, [name key, alias keys, row]."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_suffix(".tmp")
     try:
         with open(temp, "w", encoding="utf-8") as handle:
             handle.write(json.dumps({"gamekernel_mtg_index": INDEX_VERSION, "source": source}) + "\n")
-            for card in cards:
-                handle.write(json.dumps(card.to_row(), ensure_ascii=False, separators=(",", ":")) + "\n")
+            for key, aliases, card in index.keyed_cards():
+                line = [key, aliases, card.to_row()]
+                handle.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
         os.replace(temp, path)
     except BaseException:
         temp.unlink(missing_ok=True)
@@ -287,9 +288,20 @@ def read_index(path: Path) -> FactsIndex:
         header = json.loads(handle.readline() or "{}")
         if header.get("gamekernel_mtg_index") != INDEX_VERSION:
             raise DataError(t("mtg.error.index_version", file=path.name, version=INDEX_VERSION))
-        cards = [CardFacts.from_row(json.loads(line), f"{path.name}:{number}")
-                 for number, line in enumerate(handle, 2) if line.strip()]
-    return FactsIndex(cards, source=header.get("source", path.name))
+        index = FactsIndex(source=header.get("source", path.name))
+        for number, line in enumerate(handle, 2):
+            if line.strip():
+                key, aliases, card = _index_line(json.loads(line), f"{path.name}:{number}")
+                index.add_keyed(card, key, aliases)
+    return index
+
+
+def _index_line(line: object, where: str) -> tuple[str, list[str], CardFacts]:
+    """[name key, alias keys, row] of one index line; a DataError (the index is rebuilt) if not."""
+    if (not isinstance(line, list) or len(line) != 3 or not isinstance(line[0], str)
+            or not isinstance(line[1], list) or not all(isinstance(alias, str) for alias in line[1])):
+        raise DataError(t("mtg.error.facts_row", where=where, row=str(line)[:80]))
+    return line[0], line[1], CardFacts.from_row(line[2], where)
 
 
 def load_card_data(path: str | os.PathLike[str], *, cache: str | Path | None = None, progress: Progress | None = None,
@@ -327,12 +339,12 @@ def load_card_data(path: str | os.PathLike[str], *, cache: str | Path | None = N
         progress(stream.total, stream.total)
     index = FactsIndex(cards, source=source.name)
     if use_cache:
-        _try_write_index(list(index.cards()), index_path, source.name)
+        _try_write_index(index, index_path, source.name)
     return index
 
 
-def _try_write_index(cards: list[CardFacts], path: Path, source: str) -> None:
+def _try_write_index(index: FactsIndex, path: Path, source: str) -> None:
     """Write the cache index if the cache folder can be written: the index only saves time on the
     next load, so a read-only or full cache folder must not refuse the card data already read."""
     with suppress(OSError):  # the next load reads the card file again
-        write_index(cards, path, source)
+        write_index(index, path, source)
