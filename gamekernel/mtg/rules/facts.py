@@ -205,12 +205,14 @@ class FactsIndex(Mapping[str, CardFacts]):
         self.source = source
         self._cards: dict[str, CardFacts] = {}
         self._aliases: dict[str, str] = {}
+        self._alias_lists: dict[str, list[str]] = {}  # each card's own alias keys, for the cache index
         self._index: NameNeighbours | None = None
         for card in cards:
             self.add(card)
 
     def add(self, card: CardFacts) -> None:
-        self.add_keyed(card, name_key(card.name), self._alias_keys(card))
+        key = name_key(card.name)
+        self.add_keyed(card, key, self._alias_keys(card, key))
 
     def add_keyed(self, card: CardFacts, key: str, aliases: Iterable[str]) -> None:
         """`add` with the card's `name_key` and alias keys already worked out (the cache index keeps
@@ -220,23 +222,25 @@ class FactsIndex(Mapping[str, CardFacts]):
             if known.ja_name or not card.ja_name:
                 return
             card = replace(known, ja_name=card.ja_name)  # ... but a Japanese name is added when missing
-            aliases = self._alias_keys(card)
+            aliases = self._alias_keys(card, key)
         self._cards[key] = card
+        self._alias_lists[key] = aliases = list(aliases)
         self._index = None
         for alias in aliases:
             self._aliases.setdefault(alias, key)
 
     def keyed_cards(self) -> list[tuple[str, list[str], CardFacts]]:
         """(name key, alias keys, facts) of every card, as `add_keyed` takes them."""
-        return [(key, self._alias_keys(card), card) for key, card in self._cards.items()]
+        return [(key, self._alias_lists[key], card) for key, card in self._cards.items()]
 
     @staticmethod
-    def _alias_keys(card: CardFacts) -> list[str]:
-        """Face names ('Fire', 'Ice', 'Stomp'), the Japanese name and its faces."""
+    def _alias_keys(card: CardFacts, name_key_of_name: str | None = None) -> list[str]:
+        """Face names ('Fire', 'Ice', 'Stomp'), the Japanese name and its faces (`name_key_of_name`:
+        the card name's key when already worked out)."""
         keys = []
         for name in (card.name, card.ja_name):
             if name:
-                key = name_key(name)
+                key = name_key_of_name if name is card.name and name_key_of_name is not None else name_key(name)
                 keys += [key, *key.split(" // ")] if " // " in key else [key]
         return keys
 
