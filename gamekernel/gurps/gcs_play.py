@@ -24,7 +24,7 @@ from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.characters import Character, encumbrance_level
 from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.gurps.rules.gcs import weapon_rows
-from gamekernel.gurps.rules.gcs.calc import weight_lb
+from gamekernel.gurps.rules.gcs.calc import leaves, weight_lb
 from gamekernel.gurps.rules.gcs.features import substitute
 from gamekernel.i18n import t
 
@@ -57,20 +57,10 @@ def attribute_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:
             yield "sense", key, calc[key], ch.resolve(spec).target
 
 
-def _leaves(rows: Any) -> Iterator[dict[str, Any]]:
-    for row in rows or []:
-        if not isinstance(row, dict):
-            continue
-        if row.get("children") is not None or str(row.get("type", "")).endswith("_container"):
-            yield from _leaves(row.get("children"))
-        else:
-            yield row
-
-
 def skill_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:
     """Each skill, technique and spell with a level in the file, against what `%check` rolls."""
     for group in ("skills", "spells"):
-        for row in _leaves(data.get(group)):
+        for row in leaves(data.get(group)):
             level = (row.get("calc") or {}).get("level")
             if level is None:
                 continue
@@ -160,7 +150,7 @@ def gcs_spent(data: dict[str, Any]) -> int | None:
             return None
         total += int(points or 0)
     for group in ("skills", "spells"):
-        total += sum(int(row.get("points", 0) or 0) for row in _leaves(data.get(group)))
+        total += sum(int(row.get("points", 0) or 0) for row in leaves(data.get(group)))
     return total
 
 

@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -35,6 +36,22 @@ def _require_browser() -> None:
         if os.environ.get("GAMEKERNEL_REQUIRE_BROWSER"):
             pytest.fail("Chromium is required here (GAMEKERNEL_REQUIRE_BROWSER=1) but is not installed")
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
+
+
+def wait_until_serving(url: str, server: subprocess.Popen, log: Path, name: str) -> None:
+    """Wait (up to 60 s) until `url` answers at all (an HTTP error is an answer); the server's log
+    tail in the error if it exits or never answers."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise RuntimeError(f"{name} did not start: {log.read_text()[-2000:]}") from None
+            time.sleep(0.3)
 
 
 def _free_port() -> int:
@@ -153,16 +170,7 @@ def lab(tmp_path_factory):
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    log = (tmp / "server.log").read_text()[-2000:]
-                    raise RuntimeError(f"JupyterLab did not start: {log}") from None
-                time.sleep(0.3)
+        wait_until_serving(f"{base}/api/status?token={token}", server, tmp / "server.log", "JupyterLab")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             try:

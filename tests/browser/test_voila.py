@@ -11,13 +11,11 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from .conftest import _free_port
+from .conftest import _free_port, wait_until_serving
 
 pytestmark = pytest.mark.browser
 
@@ -54,17 +52,7 @@ def voila(tmp_path_factory):
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/kernelspecs", timeout=2)
-                break
-            except urllib.error.HTTPError:
-                break  # the server answers
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError(f"Voila did not start: {(tmp / 'voila.log').read_text()[-2000:]}") from None
-                time.sleep(0.3)
+        wait_until_serving(f"{base}/api/kernelspecs", server, tmp / "voila.log", "Voila")
         yield base
     finally:
         os.killpg(server.pid, signal.SIGTERM)

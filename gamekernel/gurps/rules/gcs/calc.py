@@ -13,6 +13,7 @@ converted at 1 lb = 0.5 kg (the seed's metric convention).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import ceil, floor
@@ -172,12 +173,13 @@ def _extended_weight(row: dict[str, Any]) -> float:
                                 if isinstance(child, dict))
 
 
-def _leaves(rows: Any):
+def leaves(rows: Any) -> Iterator[dict[str, Any]]:
+    """The rows of a GCS list that are not containers, containers opened (any depth)."""
     for row in rows or []:
         if not isinstance(row, dict):
             continue
         if row.get("children") is not None or str(row.get("type", "")).endswith("_container"):
-            yield from _leaves(row.get("children"))
+            yield from leaves(row.get("children"))
         else:
             yield row
 
@@ -261,7 +263,7 @@ def _skills(data: dict[str, Any], numbers: GcsNumbers) -> None:
     rows: dict[tuple[str, str], dict[str, Any]] = {}  # the first row of each name and specialization
     levels = _Levels()  # key -> (level, bonus)
     pending = []
-    for row in _leaves(data.get("skills")):
+    for row in leaves(data.get("skills")):
         name = substitute(str(row.get("name", "?")), row.get("replacements"))
         spec = substitute(str(row.get("specialization", "") or ""), row.get("replacements"))
         rows.setdefault((name, spec), row)
@@ -348,7 +350,7 @@ def _spells(data: dict[str, Any], numbers: GcsNumbers) -> None:
     for skill in numbers.skills:
         if skill.level is not None:
             known.setdefault(skill.name.casefold(), []).append(skill)
-    for row in _leaves(data.get("spells")):
+    for row in leaves(data.get("spells")):
         name = str(row.get("name", "?"))
         attr, _, diff = str(row.get("difficulty", "iq/h")).partition("/")
         points = int(_num(row.get("points", 0)))
