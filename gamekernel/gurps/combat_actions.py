@@ -755,7 +755,8 @@ class CombatActions(HostBase):
         known = set(cb.AttackOptions.__dataclass_fields__)
         bad = set(options) - known
         if bad:
-            raise UsageError(t("combat.err.attack_options", bad=", ".join(sorted(bad)), known=", ".join(sorted(known))))
+            raise UsageError(t("combat.err.attack_options", count=len(bad), bad=", ".join(sorted(bad)),
+                               known=", ".join(sorted(known))))
         return self._combat("attack", {"attacker": attacker, "target": target, "weapon": weapon,
                                        "options": options}, actor=attacker, outcome=attack_outcome)
 

@@ -3,14 +3,18 @@
 Each language is a folder of JSON files (one per domain: core.json, dice.json ...), here for the
 shared and cross-rule-set text and in each rule set's package (`gamekernel/gurps/i18n/en/*.json`),
 merged into one flat key -> template mapping, so rule sets add their strings without touching
-each other's files. Templates use str.format fields.
+each other's files. Templates use str.format fields; a word that follows a count is written
+`{count:plural:card:cards}` (the singular when the count is 1, else the plural), so English says
+"1 card" and "2 cards" instead of "card(s)"; a language without plural forms simply does not use it.
 """
 
 from __future__ import annotations
 
 import json
+import string
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 LANGUAGES = ("en", "ja")
 _FOLDER = Path(__file__).parent
@@ -44,9 +48,29 @@ def get_language() -> str:
     return _current
 
 
+_PLURAL = ":plural:"
+
+
+class _PluralFormatter(string.Formatter):
+    """str.format plus the `plural:SINGULAR:PLURAL` spec, chosen by the field's count."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith(_PLURAL[1:]):
+            singular, _, plural = format_spec[len(_PLURAL) - 1:].partition(":")
+            return singular if value == 1 else plural
+        return super().format_field(value, format_spec)
+
+
+_plural_formatter = _PluralFormatter()
+
+
 def t(key: str, /, **fields: object) -> str:
     """The message `key` in the current language (falling back to English), formatted with `fields`."""
     template = catalog(_current).get(key)
     if template is None:
         template = catalog("en").get(key, key)
-    return template.format(**fields) if fields else template
+    if not fields:
+        return template
+    if _PLURAL in template:
+        return _plural_formatter.format(template, **fields)
+    return template.format(**fields)

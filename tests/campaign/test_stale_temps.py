@@ -27,7 +27,7 @@ def test_stale_temp_files_are_removed_on_open_and_others_kept(tmp_path):
     assert not [p for p in stale if p.exists()]
     assert all(p.exists() for p in kept)
     lines = [n for n in status.notices if "temporary" in n]
-    assert lines == [f"removed {len(stale)} temporary file(s) left by a kernel that was stopped in the middle "
+    assert lines == [f"removed {len(stale)} temporary files left by a kernel that was stopped in the middle "
                      "of a write; nothing recorded was in them"]
     assert [e.data["text"] for e in reopened.active if e.kind == "note"] == ["kept"]
     reopened.campaign_close()

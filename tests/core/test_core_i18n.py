@@ -48,3 +48,29 @@ def test_core_errors_follow_the_language():
 def test_unknown_language_is_refused_in_the_current_language():
     with pytest.raises(UsageError, match="unknown language 'fr': choose one of en, ja"):
         i18n.set_language("fr")
+
+
+def test_a_word_after_a_count_is_singular_only_for_one():
+    """`{count:plural:card:cards}`: English says "1 card" and "2 cards", never "card(s)"."""
+    assert [i18n.t("cards.event.tap", count=n) for n in (0, 1, 2)] == \
+        ["0 cards tapped", "1 card tapped", "2 cards tapped"]
+    assert i18n.t("limits.others_unchanged", count=1).startswith("1 other combatant unchanged:")
+    assert i18n.t("mtg.event.peek", count=1) == "looks at the top card of the library"
+    assert i18n.t("mtg.event.peek", count=3) == "looks at the top 3 cards of the library"
+    # two counts in one line, each with its own word; other specs still format as str.format does
+    assert "has 1 card left after exiling 2 known top cards of 3" in i18n.t(
+        "mtg.error.too_few", actor="Mira", left=1, known=2, size=3)
+
+
+def test_no_english_message_writes_a_plural_in_brackets():
+    english = json.dumps(i18n.catalog("en"), ensure_ascii=False)
+    assert re.findall(r"\w+\(s\)", english) == []
+
+
+def test_japanese_plural_free_messages_format_every_count_alike():
+    i18n.set_language("ja")
+    try:
+        assert i18n.t("cards.event.tap", count=1) == "カード1枚をタップ"
+        assert i18n.t("cards.event.tap", count=2) == "カード2枚をタップ"
+    finally:
+        i18n.set_language("en")

@@ -120,4 +120,4 @@ def test_next_shows_the_changed_rows_in_any_fight_and_status_always_shows_the_wh
     session.combat_start("Goblin*200")
     assert session.combat_status()._repr_html_().count('class="gk-combatant') == 200
     text = str(session.combat_next())
-    assert "199 other combatant(s) unchanged" in text
+    assert "199 other combatants unchanged" in text

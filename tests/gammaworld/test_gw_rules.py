@@ -402,7 +402,7 @@ def test_open_empty_own_deck_error_policy_refuses_in_players_words() -> None:
     table.do(play.plan_deck_new(table.state, "Rin"))
     with pytest.raises(RuleError) as error:
         play.plan_draw(table.state, "Rin", table.rng)
-    assert str(error.value) == ("cannot draw 1 card(s): Rin's deck is empty and none of its discarded cards can "
+    assert str(error.value) == ("cannot draw 1 card: Rin's deck is empty and none of its discarded cards can "
                                 "come back (%gw config empty_own_deck=... decides what an empty deck does)")
 
 

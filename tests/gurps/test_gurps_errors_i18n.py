@@ -44,9 +44,10 @@ def _load(lang: str) -> dict[str, str]:
 
 
 def _placeholders(template: str) -> set[tuple[str, str | None, str]]:
-    """Every {field!conversion:spec} of a template, as str.format reads it."""
-    return {(field, conversion, spec) for _, field, spec, conversion in string.Formatter().parse(template)
-            if field is not None}
+    """Every {field!conversion:spec} of a template, as str.format reads it; a `plural:` spec is a
+    language's grammar (English picks "card" or "cards"), not a format of the value: it reads as no spec."""
+    return {(field, conversion, "" if (spec or "").startswith("plural:") else spec)
+            for _, field, spec, conversion in string.Formatter().parse(template) if field is not None}
 
 
 def _error_keys(catalog: dict[str, str]) -> set[str]:

@@ -108,7 +108,7 @@ def test_every_unknown_card_is_reported_at_once_one_per_line_with_suggestions_an
         build_library(deck, bundled_facts())
     lines = str(error.value).splitlines()
     assert lines == [
-        "typos.txt: 4 unknown card(s) in the main deck (looked up in bundled card facts):",
+        "typos.txt: 4 unknown cards in the main deck (looked up in bundled card facts):",
         "  line 2 'Elvish Mistic' (did you mean 'Elvish Mystic'?)",
         "  line 4 'Fire // Ise' (did you mean 'Fire // Ice'?)",
         "  line 5 'エルフの神秘化' (did you mean 'エルフの神秘家'?)",
@@ -123,7 +123,7 @@ def test_many_unknown_cards_name_ten_then_count_the_rest():
     with pytest.raises(NotFoundError) as error:
         build_library(parse_decklist(text, "many.txt"), bundled_facts())
     lines = str(error.value).splitlines()
-    assert lines[0].startswith("many.txt: 54 unknown card(s)")
+    assert lines[0].startswith("many.txt: 54 unknown cards")
     assert lines[1] == "  line 1 'Zzyzx Unprinted 0'" and lines[10] == "  line 10 'Zzyzx Unprinted 9'"
     assert lines[11] == "  … and 44 more" and len(lines) == 13
     assert max(len(line) for line in lines) <= 160  # it was one line of thousands of characters

@@ -114,5 +114,5 @@ def test_odds_check_on_a_library_that_cannot_be_checked_says_why(ip, tmp_path):
     ip.run_line_magic("library", "peek 2 @Mira")
     shown = str(ip.run_line_magic("odds", "check green 2 @Mira"))
     assert "(—)" not in shown
-    assert shown == ("Mira: green check [2]: no chance to give — the library has 1 card(s) left after exiling "
-                     "2 known top card(s) of 3, and a check needs 2 (MTG-CHK-04)")
+    assert shown == ("Mira: green check [2]: no chance to give — the library has 1 card left after exiling "
+                     "2 known top cards of 3, and a check needs 2 (MTG-CHK-04)")

@@ -287,7 +287,7 @@ class Combatant:
         fields["weapons"] = tuple(Weapon(**w) for w in fields.get("weapons", ()))
         unknown = set(fields) - set(cls.__dataclass_fields__)
         if unknown:
-            raise DataError(t("combat.err.combatant_fields", name=fields.get("name", "?"),
+            raise DataError(t("combat.err.combatant_fields", name=fields.get("name", "?"), count=len(unknown),
                               fields=", ".join(sorted(unknown))))
         return cls(**fields)
 
