@@ -60,11 +60,11 @@ def display_name(label: str) -> str:
     text = t(key)
     if text != key:
         return text
-    from gamekernel.gurps.rules.traits import maybe_trait
+    from gamekernel.gurps.rules.traits import japanese_trait_label
 
-    trait = maybe_trait(label)
-    if trait is not None and trait.ja:
-        return f"「{trait.ja}」"
+    trait = japanese_trait_label(label)
+    if trait is not None:
+        return f"「{trait[0]}」{trait[1]}"
     return rule_label(label)
 
 
