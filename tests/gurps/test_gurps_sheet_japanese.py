@@ -111,3 +111,43 @@ def test_a_specialized_skill_keeps_its_specialization_as_written(ip):
     assert "〈生存（Woodlands）〉" in str(check) and "Survival" not in str(check)
     changed = ip.run_cell("%char skill Survival (Woodlands) 4").result
     assert "〈生存（Woodlands）〉" in str(changed), changed
+
+
+def test_validation_messages_are_worded_in_the_current_language():
+    """GURPS-CH-03, CH-06, CH-29, STD-02: the sheet's issues, each with its field, in Japanese; the
+    English wording unchanged."""
+    from gamekernel import i18n
+    from gamekernel.gurps.rules.characters import Character, Reputation, make_skill
+    from gamekernel.gurps.rules.traits import make_trait
+
+    character = Character("X", st=0, dx=22, iq=7, budget=10, skills=(make_skill("Stealth", 3),),
+                          traits=(make_trait("Acute Hearing", level=2), make_trait("Hard of Hearing"),
+                                  make_trait("Bloodlust")), reputations=(Reputation(5, "hero"),))
+    english = [str(issue) for issue in character.validate()]
+    assert "error: points: 92 points spent, 82 over the budget of 10" in english
+    assert "warning: skill Stealth: 3 points is not a table spend (1, 2, 4, 8, 12...)" in english
+    i18n.set_language("ja")
+    japanese = [str(issue) for issue in character.validate()]
+    assert japanese[0] == "エラー：CP：92CPを消費、上限10CPを82CP超過"
+    assert "エラー：体力：0は人間の最低値1を下回っています" in japanese
+    assert "注意：技能〈忍び〉：3CPは表にある消費CPではありません（1、2、4、8、12…）" in japanese
+    assert "エラー：「難聴」：「鋭敏聴覚」と同時には取得できません（GURPS-CH-29）" in japanese
+    assert "エラー：「評判」：+5は-4〜+4の範囲外です" in japanese
+    assert len(japanese) == len(english)
+    assert all(not re.search(r"[a-z]{2,}", line.replace("GURPS-CH-29", "")) for line in japanese), japanese
+    i18n.set_language("en")
+    assert [str(issue) for issue in character.validate()] == english
+
+
+def test_a_trait_bonus_on_a_roll_is_named_in_japanese(ip):
+    """GURPS-ADV-01 (Acute Vision's +1 to Vision rolls) and GURPS-CH-14 (Appearance on a reaction roll):
+    the modifier's label follows the language."""
+    from gamekernel.magics import current_session
+
+    _aiko(current_session())
+    ip.run_cell("%char new Guard budget=50\n%char use Aiko")
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    vision = str(ip.run_cell("%check Vision").result)
+    assert "+2（「鋭敏視覚」）" in vision and "Acute" not in vision, vision
+    reaction = str(ip.run_cell("%react --npc=Guard").result)
+    assert "+1（「容貌」（魅力的））" in reaction and "Appearance" not in reaction, reaction

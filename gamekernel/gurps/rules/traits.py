@@ -5,6 +5,7 @@
     Trait(id, name, level, option, points, cr, note)             # a trait a character has
     make_trait(name, level=1, option="", points=None, note="") -> Trait
     japanese_trait_label("Acute Vision 2") -> ("鋭敏視覚", "2")     # the sheet's name in Japanese
+    shown_trait_name("Acute Vision 2") -> "「鋭敏視覚」2" in ja, None in en
 
 Effects that change rolls live in the data (`effects`: roll key, bonus or per_level, auto); the
 character applies the automatic ones (`Character.trait_modifiers`). Traits marked self_control
@@ -22,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, RuleError
-from gamekernel.i18n import t
+from gamekernel.i18n import get_language, t
 from gamekernel.text import half_width, match_key
 
 
@@ -135,6 +136,15 @@ def japanese_trait_label(label: str) -> tuple[str, str] | None:
     if defn is None or not defn.ja:
         return None
     return defn.ja, f"（{_option_ja(defn, inner)}）"
+
+
+def shown_trait_name(label: str) -> str | None:
+    """A catalog trait's sheet label as the current language writes it (「鋭敏視覚」2 in Japanese), or
+    None (English, or a name the catalog does not know): every surface that names a trait uses this."""
+    if get_language() != "ja":
+        return None
+    found = japanese_trait_label(label)
+    return f"「{found[0]}」{found[1]}" if found else None
 
 
 def _option_ja(defn: TraitDef, text: str) -> str:
