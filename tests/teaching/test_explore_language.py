@@ -51,3 +51,14 @@ def test_every_explorer_control_has_a_hint_in_each_language(ip):
     hints = {spec["name"]: spec["hint"] for widget in widgets for spec in widget.controls}
     assert hints["explore.situation.dark"].endswith("：オン／オフ") and hints["modifier"].endswith("：-10～10")
     assert all(JAPANESE.search(hint) and not re.search(r"[A-Za-z]{2,}", hint) for hint in hints.values()), hints
+
+
+def test_the_check_explorer_names_its_skill_in_japanese(ip):
+    """GURPS-SR-02's explorer: the summary (and so its recorded line) names 〈鍵開け〉, not Lockpicking."""
+    from gamekernel.magics import current_session
+
+    current_session().gurps_char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
+    widget = ip.run_line_magic("explore", "check Lockpicking @Aiko")
+    assert widget.summary.startswith("Lockpicking 13 +0 = effective 13")
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    assert widget.summary.startswith("〈鍵開け〉 13 +0 ＝ 実効値 13"), widget.summary
