@@ -151,3 +151,13 @@ def test_a_trait_bonus_on_a_roll_is_named_in_japanese(ip):
     assert "+2（「鋭敏視覚」）" in vision and "Acute" not in vision, vision
     reaction = str(ip.run_cell("%react --npc=Guard").result)
     assert "+1（「容貌」（魅力的））" in reaction and "Appearance" not in reaction, reaction
+
+
+def test_an_npc_template_line_reads_as_typed_in_each_language(ip):
+    """`%combat npc`'s answer shows its weapon as `weapon=...` (as typed), not a Python list."""
+    english = str(ip.run_cell("%combat npc Orc ST=16 HP=12 weapon=Greataxe:13:sw+3 cut").result)
+    assert "weapon=Greataxe:13:sw+3 cut" in english and "[" not in english, english
+    ip.run_cell("%config GameKernel.language = 'ja'")
+    japanese = str(ip.run_cell("%combat npc Ogre ST=20 weapon=Club:12:sw+4 cr weapon=Rock:10:thr cr").result)
+    assert "NPCテンプレート Ogre：" in japanese and "weapon=Club:12:sw+4 cr, weapon=Rock:10:thr cr" in japanese
+    assert "[" not in japanese, japanese
