@@ -157,11 +157,23 @@ def running_fight(part: CombatPart) -> CombatState:
     return part.fight
 
 
+def template_text(stats: dict[str, Any]) -> str:
+    """A template's stats as `%combat npc` takes them ("st=16, weapon=Greataxe:13:sw+3 cut"): a weapon
+    list is one `weapon=` each, never a Python list."""
+    parts = []
+    for key, value in stats.items():
+        if isinstance(value, list | tuple):
+            parts += [f"weapon={weapon}" for weapon in value]
+        else:
+            parts.append(f"{key}={value}")
+    return ", ".join(parts)
+
+
 @op("npc")
 def _op_npc(part, args, tape):
     cb.quick_combatant(args["name"], args["stats"])  # validate
     return {"templates": {**part.templates, args["name"]: dict(args["stats"])}}, ("lines", [
-        t("combat.npc", name=args["name"], stats=", ".join(f"{k}={v}" for k, v in args["stats"].items()))])
+        t("combat.npc", name=args["name"], stats=template_text(args["stats"]))])
 
 
 @op("start")

@@ -60,12 +60,9 @@ def display_name(label: str) -> str:
     text = t(key)
     if text != key:
         return text
-    from gamekernel.gurps.rules.traits import maybe_trait
+    from gamekernel.gurps.rules.traits import shown_trait_name
 
-    trait = maybe_trait(label)
-    if trait is not None and trait.ja:
-        return f"「{trait.ja}」"
-    return rule_label(label)
+    return shown_trait_name(label) or rule_label(label)
 
 
 _DEATH_CHECK = re.compile(r"death check −(\d+)×HP")
@@ -73,14 +70,20 @@ _FEINT_WITH = re.compile(r"Feint \((.+)\)")
 
 
 def rule_label(label: str) -> str:
-    """A label the rules write in English (a roll's, "stay conscious"; a modifier's, "per −HP"; a word
-    typed at the table such as "dark") in the current language: its `gurps.label.*` entry, else as it is."""
+    """A label the rules write in English (a roll's, "stay conscious"; a modifier's, "per −HP" or a trait's
+    "Acute Vision"; a word typed at the table such as "dark") in the current language: its `gurps.label.*`
+    entry or the trait's Japanese name, else as it is."""
     if get_language() == "en" or not label:
         return label
     key = f"gurps.label.{label}"
     text = t(key)
     if text != key:
         return text
+    from gamekernel.gurps.rules.traits import shown_trait_name
+
+    trait = shown_trait_name(label)  # a trait's own bonus ("Acute Vision", "Appearance (Attractive)")
+    if trait:
+        return trait
     death = _DEATH_CHECK.fullmatch(label)
     if death:
         return t("gurps.label.death_check", line=death.group(1))

@@ -147,10 +147,11 @@ def check_html(result: CheckResult) -> str:
     if result.known_cards:
         notes.append(f'<div class="gk-mtg-known">{esc(t("mtg.check.known", cards=""))}'
                      + " ".join(card_chip(c) for c in result.known_cards) + "</div>")
-    first = (f'<div class="gk-mtg-first">1 · {card_chip(result.first)} MV {esc(result.first.mana_value)} '
+    mv = esc(t("mtg.check.mv"))
+    first = (f'<div class="gk-mtg-first">1 · {card_chip(result.first)} {mv} {esc(result.first.mana_value)} '
              f'+ {esc(result.difficulty)} = <b>{esc(result.target)}</b></div>')
     second = (f'<div class="gk-mtg-second">2 · {card_chip(result.second, colour=result.chosen_colour)} '
-              f'MV {esc(result.second.mana_value)} {esc(sign(result.modifier))} '
+              f'{mv} {esc(result.second.mana_value)} {esc(sign(result.modifier))} '
               f'<span>({esc(reason(result))})</span> = <b>{esc(result.achievement)}</b></div>')
     tone = "good" if result.success else "bad"
     foot = chip(verdict(result.success, result.achievement, result.target), tone, cls="gk-verdict")

@@ -35,7 +35,10 @@ def check_tables(points, effective: int) -> list[Table]:
 
 
 def check_summary(label: str, base: int, effective: int, odds) -> str:
-    return t("explore.check.summary", label=label or base, base=base, change=sign(effective - base),
+    """"Lockpicking 13 -3 = effective 10: ..." with the skill named as the current language names it."""
+    from gamekernel.gurps.render import display_name
+
+    return t("explore.check.summary", label=display_name(label) or base, base=base, change=sign(effective - base),
              effective=effective, p=percent(odds.success), fraction=fraction_text(odds.success))
 
 

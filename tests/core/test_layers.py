@@ -56,7 +56,7 @@ FORBIDDEN_IN_RULES = ("gamekernel.render", "gamekernel.magics", "gamekernel.widg
                       "IPython", "ipywidgets", "anywidget")
 DATA_LOOKUPS = {
     "gamekernel.gurps.rules.skills": {"japanese_name"},
-    "gamekernel.gurps.rules.traits": {"maybe_trait"},
+    "gamekernel.gurps.rules.traits": {"shown_trait_name"},
     "gamekernel.gammaworld.rules.catalog": {"starter_catalog"},
     "gamekernel.mtg.rules.facts": {"display_name"},
 }

@@ -234,6 +234,15 @@ def test_mtg_chk_html_is_escaped_and_deterministic():
     assert html == run(ELVISH_MYSTIC, evil, "green", 2, actor="<Mira>")._repr_html_()
 
 
+def test_mtg_chk_05_06_japanese_html_says_mana_value_in_japanese():
+    """MTG-CHK-05/06 (target and achievement from the cards' mana values): the HTML's figure is マナ総量."""
+    html = run(ELVISH_MYSTIC, RUNECLAW_BEAR, "green", 2)._repr_html_()
+    assert html.count(" MV ") == 2
+    set_language("ja")
+    html = run(ELVISH_MYSTIC, RUNECLAW_BEAR, "green", 2)._repr_html_()
+    assert html.count(" マナ総量 ") == 2 and "MV" not in html
+
+
 def test_mtg_chk_japanese_text():
     set_language("ja")
     text = str(run(ELVISH_MYSTIC, RUNECLAW_BEAR, "緑", 2, actor="ミラ"))

@@ -67,7 +67,7 @@ function draw(model, root, memory) {
     const bar = el("div", "gk-lib-bar gk-lib-" + colour);
     const fill = el("div", "gk-lib-fill gk-mtg-" + colour);
     fill.style.height = `${Math.round(30 * (dist[colour] || 0) / peak)}px`;
-    bar.append(fill, el("div", "", `${L["colour_" + colour] || colour} ${dist[colour] || 0}`));
+    bar.append(fill, el("div", "", `${L["colour_" + colour]} ${dist[colour] || 0}`));
     bars.append(bar);
   }
   box.append(bars);
@@ -77,7 +77,7 @@ function draw(model, root, memory) {
   const kind = el("select", "gk-lib-kind");
   kind.dataset.focusId = "kind";
   for (const colour of kinds) {
-    const option = el("option", "", L["colour_" + colour] || colour);
+    const option = el("option", "", L["colour_" + colour]);
     option.value = colour;
     kind.append(option);
   }

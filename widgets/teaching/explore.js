@@ -2,6 +2,7 @@
 function control(model, spec) {
   const box = el("label", "gk-x-control gk-x-" + spec.kind);
   box.dataset.name = spec.name;
+  box.title = spec.hint;  // the kernel's words, in the current language
   box.append(el("span", "gk-x-label", spec.label));
   const send = (value) => model.send({ action: "set", name: spec.name, value });
   if (spec.kind === "toggle") {
@@ -10,6 +11,7 @@ function control(model, spec) {
     input.checked = !!spec.value;
     input.addEventListener("change", () => send(input.checked));
     input.dataset.focusId = spec.name;
+    input.setAttribute("aria-label", spec.hint);
     box.prepend(input);
     return box;
   }
@@ -20,6 +22,7 @@ function control(model, spec) {
   input.step = 1;
   input.value = spec.value;
   input.dataset.focusId = spec.name;
+  input.setAttribute("aria-label", spec.hint);
   const shown = el("b", "gk-x-value", spec.value);
   input.addEventListener("input", () => { shown.textContent = input.value; });
   input.addEventListener("change", () => send(Number(input.value)));

@@ -88,14 +88,23 @@ class SkillLevel:
 
 @dataclass(frozen=True)
 class Issue:
-    """One validation message: severity "error" or "warning", the field, a readable message."""
+    """One validation message: severity "error" or "warning", the field (a key: "points", "ST", "skill
+    Stealth"), a readable message and the whole line as worded when validated (`line`, see `issue`)."""
 
     severity: str
     field: str
     message: str
+    line: str = ""
 
     def __str__(self) -> str:
-        return f"{self.severity}: {self.field}: {self.message}"
+        return self.line or f"{self.severity}: {self.field}: {self.message}"
+
+
+def issue(severity: str, field: str, message: str, where: str) -> Issue:
+    """An Issue worded in the current language: `where` is the field as the reader's language names it
+    (体力, 技能〈忍び〉), the line "severity: where: message" built by the catalog."""
+    line = t("gurps.issue.line", severity=t(f"gurps.issue.{severity}"), field=where, message=message)
+    return Issue(severity, field, message, line)
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ from gamekernel.gurps.rules.character_parts import (  # noqa: F401 (re-exported)
     check_edits,
     encumbered_move,
     encumbrance_level,
+    issue,
     language_cost,
 )
 from gamekernel.gurps.rules.checks import (
@@ -81,12 +82,13 @@ from gamekernel.gurps.rules.skills import (
     SkillDef,
     default_options,
     is_standard_spend,
+    japanese_name,
     maybe_skill,
     relative_level,
 )
-from gamekernel.gurps.rules.traits import Trait, load_traits, maybe_trait
+from gamekernel.gurps.rules.traits import Trait, load_traits, maybe_trait, shown_trait_name
 from gamekernel.gurps.rules.weapons import CharacterWeapon, find_weapon
-from gamekernel.i18n import t
+from gamekernel.i18n import get_language, t
 from gamekernel.text import half_width, match_key, same_name
 from gamekernel.util import atomic_write_text
 
@@ -96,6 +98,8 @@ SCHEMA = 1
 ATTRIBUTE_COST = {"st": 10, "dx": 20, "iq": 20, "ht": 10}
 # OPEN (after GURPS-CH-11): Basic Set costs of bought secondary characteristics. [std]
 SECONDARY_COST = {"hp_adj": 2, "will_adj": 5, "per_adj": 5, "fp_adj": 3, "speed_adj": 5, "move_adj": 5}
+SECONDARY_LABELS = {"hp_adj": "HP", "will_adj": "Will", "per_adj": "Per", "fp_adj": "FP", "speed_adj": "Basic Speed",
+                    "move_adj": "Basic Move"}  # their `gurps.attr.*` names
 
 # Names a check may use for an attribute or derived score, English and Japanese (lower-cased keys).
 ATTRIBUTE_NAMES = {
@@ -148,6 +152,16 @@ def custom_skill(name: str, difficulty: str, points: int) -> Skill:
         text, specialization = text.strip(), inner.strip()
     return Skill(text, canonical, normalize_difficulty(diff), points, None, specialization)
 
+
+
+def _skill_shown(name: str) -> str:
+    """A skill named in a validation message: its Japanese name in Japanese (〈〉 are the message's)."""
+    return (japanese_name(name) if get_language() == "ja" else None) or name
+
+
+def _trait_shown(label: str) -> str:
+    """A trait named in a validation message: its Japanese name in Japanese, else as the sheet has it."""
+    return shown_trait_name(label) or label
 
 @dataclass(frozen=True)
 class Character(Displayable):
@@ -695,43 +709,56 @@ class Character(Displayable):
 
     def validate(self) -> tuple[Issue, ...]:
         """Readable problems: over budget, disadvantage limit, attribute ranges, odd skill spends,
-        negated disadvantages (GURPS-CH-03, CH-06, CH-07, CH-29, STD-02, trait limits)."""
+        negated disadvantages (GURPS-CH-03, CH-06, CH-07, CH-29, STD-02, trait limits), worded in the
+        current language when validated."""
         issues: list[Issue] = []
         pts = self.points()
         if pts.total > pts.budget:
-            issues.append(Issue("error", "points", f"{pts.total} points spent, {pts.total - pts.budget} over "
-                                                   f"the budget of {pts.budget}"))
+            issues.append(issue("error", "points", t("gurps.issue.over_budget", total=pts.total,
+                                                     over=pts.total - pts.budget, budget=pts.budget),
+                                t("gurps.issue.field.points")))
         if pts.disadvantages < pts.disadvantage_limit:
-            issues.append(Issue("error", "disadvantages",
-                                f"disadvantages total {pts.disadvantages}, beyond the limit of "
-                                f"{pts.disadvantage_limit} ({self.disadvantage_limit}% of {pts.budget})"))
-        for name in ("st", "dx", "iq", "ht"):
-            value = getattr(self, name)
-            if value < 1:
-                issues.append(Issue("error", name.upper(), f"{value} is below the human minimum of 1"))
-            elif value > 20:
-                issues.append(Issue("warning", name.upper(), f"{value} is above 20: needs the GM's approval"))
-            elif value < 8:
-                issues.append(Issue("warning", name.upper(), f"{value} is below 8: the GM may forbid it "
-                                                             "for adventurers"))
+            issues.append(issue("error", "disadvantages",
+                                t("gurps.issue.disadvantage_limit", total=pts.disadvantages,
+                                  limit=pts.disadvantage_limit, percent=self.disadvantage_limit, budget=pts.budget),
+                                t("gurps.issue.field.disadvantages")))
+        issues.extend(self._attribute_issues())
         if not self.allow_bought_secondary:
             for name, cost in self.secondary_points().items():
                 if cost:
-                    issues.append(Issue("warning", name, "bought secondary characteristics are off "
-                                                         "(the seed changes them only through attributes)"))
+                    issues.append(issue("warning", name, t("gurps.issue.bought_secondary"),
+                                        t(f"gurps.attr.{SECONDARY_LABELS[name]}")))
         for skill in self.skills:
+            where = t("gurps.issue.field.skill", skill=_skill_shown(skill.name))
             if skill.level is None and skill.points < 1:
-                issues.append(Issue("error", f"skill {skill.name}", "needs at least 1 point or a level"))
+                issues.append(issue("error", f"skill {skill.name}", t("gurps.issue.skill_no_points"), where))
             elif skill.level is None and skill.difficulty != "W" and not is_standard_spend(skill.points):
-                issues.append(Issue("warning", f"skill {skill.name}",
-                                    f"{skill.points} points is not a table spend (1, 2, 4, 8, 12...)"))
+                issues.append(issue("warning", f"skill {skill.name}",
+                                    t("gurps.issue.skill_spend", points=skill.points), where))
         issues.extend(self._trait_issues())
         for reputation in self.reputations:
             if not -4 <= reputation.modifier <= 4:
-                issues.append(Issue("error", "reputation", f"{reputation.modifier:+d} is beyond -4..+4"))
+                issues.append(issue("error", "reputation", t("gurps.issue.reputation",
+                                                             modifier=f"{reputation.modifier:+d}"),
+                                    _trait_shown("Reputation")))
         if not -2 <= self.status <= 8:
-            issues.append(Issue("warning", "status", f"Status {self.status} is outside the usual -2..8"))
+            issues.append(issue("warning", "status", t("gurps.issue.status", status=self.status),
+                                _trait_shown("Status")))
         return tuple(issues)
+
+    def _attribute_issues(self) -> list[Issue]:
+        """Attributes outside the human range or the GM's usual limits (GURPS-CH-06, CH-07)."""
+        issues: list[Issue] = []
+        for name in ("st", "dx", "iq", "ht"):
+            value = getattr(self, name)
+            where = t(f"gurps.attr.{name.upper()}")
+            if value < 1:
+                issues.append(issue("error", name.upper(), t("gurps.issue.below_minimum", value=value), where))
+            elif value > 20:
+                issues.append(issue("warning", name.upper(), t("gurps.issue.above_20", value=value), where))
+            elif value < 8:
+                issues.append(issue("warning", name.upper(), t("gurps.issue.below_8", value=value), where))
+        return issues
 
     def _trait_issues(self) -> list[Issue]:
         issues: list[Issue] = []
@@ -743,14 +770,15 @@ class Character(Displayable):
             for negated in defn.data.get("negates", []):
                 if negated in ids:
                     other = load_traits()[negated].name
-                    issues.append(Issue("error", other, f"cannot be taken with {defn.name} (GURPS-CH-29)"))
+                    issues.append(issue("error", other, t("gurps.issue.negated", trait=_trait_shown(defn.name)),
+                                        _trait_shown(other)))
             if defn.leveled:
                 low, high = defn.level_range()
                 if trait.level < low or (high is not None and trait.level > high):
-                    issues.append(Issue("error", trait.name, f"level {trait.level} is outside {low}-{high}"))
+                    issues.append(issue("error", trait.name, t("gurps.issue.trait_level", level=trait.level,
+                                                               low=low, high=high), _trait_shown(trait.name)))
             if defn.data.get("villain"):
-                issues.append(Issue("warning", trait.name, "a villain disadvantage: the GM may forbid it "
-                                                           "to PCs (GURPS-CH-29)"))
+                issues.append(issue("warning", trait.name, t("gurps.issue.villain"), _trait_shown(trait.name)))
         return issues
 
     # -- persistence ----------------------------------------------------------------------------

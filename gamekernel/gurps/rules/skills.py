@@ -170,6 +170,12 @@ def find_skill(name: str) -> SkillDef:
 
 
 def japanese_name(name: str) -> str | None:
-    """〈鍵開け〉-style display helper: the Japanese name of a skill, or None."""
+    """〈鍵開け〉-style display helper: the Japanese name of a skill, or None. A specialization
+    ("Survival (Woodlands)", as `Skill.full_name` writes it) stays as the user or their file wrote it:
+    生存（Woodlands）."""
     skill = maybe_skill(name)
+    if skill is None and name.endswith(")") and " (" in name:
+        head, _, specialization = name[:-1].partition(" (")
+        ja = japanese_name(head)
+        return f"{ja}（{specialization}）" if ja and specialization else None
     return skill.ja if skill and skill.ja else None

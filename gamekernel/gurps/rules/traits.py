@@ -4,6 +4,8 @@
     trait_cost(defn, level=1, option="", points=None) -> int     # GURPS-CH-27, ADV-*, DIS-*
     Trait(id, name, level, option, points, cr, note)             # a trait a character has
     make_trait(name, level=1, option="", points=None, note="") -> Trait
+    japanese_trait_label("Acute Vision 2") -> ("鋭敏視覚", "2")     # the sheet's name in Japanese
+    shown_trait_name("Acute Vision 2") -> "「鋭敏視覚」2" in ja, None in en
 
 Effects that change rolls live in the data (`effects`: roll key, bonus or per_level, auto); the
 character applies the automatic ones (`Character.trait_modifiers`). Traits marked self_control
@@ -13,6 +15,7 @@ use the self-control roll (GURPS-CH-28, selfcontrol.py).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import cache
@@ -20,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, RuleError
-from gamekernel.i18n import t
+from gamekernel.i18n import get_language, t
 from gamekernel.text import half_width, match_key
 
 
@@ -104,6 +107,53 @@ def _index() -> dict[str, str]:
 def maybe_trait(name: str) -> TraitDef | None:
     ident = _index().get(_key(name))
     return load_traits()[ident] if ident else None
+
+
+_LEVELLED = re.compile(r"(.+?) ([+-]?\d+)")
+
+
+def japanese_trait_label(label: str) -> tuple[str, str] | None:
+    """(Japanese name, rest) of a sheet label that names a catalog trait, or None.
+
+    The labels are the ones `make_trait`, the GCS import and `Character.feature_points` write:
+    "Combat Reflexes", "Acute Vision 2", "Code of Honor (Pirate's)", "High TL +1", "Language: Elvish".
+    A level stays a number, a catalog option gets its Japanese name, anything else (a GCS modifier, a
+    language's name) stays as the user or their file wrote it; an unknown trait is None (its name is
+    the file's own)."""
+    defn = maybe_trait(label)
+    if defn is not None:
+        return (defn.ja, "") if defn.ja else None
+    head, colon, named = label.partition(": ")
+    if colon and named:
+        found = japanese_trait_label(head)
+        return (found[0], found[1] + "：" + named) if found else None
+    levelled = _LEVELLED.fullmatch(label.strip())
+    if levelled:
+        found = japanese_trait_label(levelled.group(1))
+        return (found[0], found[1] + levelled.group(2)) if found else None
+    head, inner = _split_option(label)
+    defn = maybe_trait(head) if inner else None
+    if defn is None or not defn.ja:
+        return None
+    return defn.ja, f"（{_option_ja(defn, inner)}）"
+
+
+def shown_trait_name(label: str) -> str | None:
+    """A catalog trait's sheet label as the current language writes it (「鋭敏視覚」2 in Japanese), or
+    None (English, or a name the catalog does not know): every surface that names a trait uses this."""
+    if get_language() != "ja":
+        return None
+    found = japanese_trait_label(label)
+    return f"「{found[0]}」{found[1]}" if found else None
+
+
+def _option_ja(defn: TraitDef, text: str) -> str:
+    """A catalog option's Japanese name ("Pirate's" -> 海賊の掟), else the text as written."""
+    key = _key(text)
+    for ident, row in defn.options.items():
+        if key in (_key(ident), _key(row["name"])) and row.get("ja"):
+            return str(row["ja"])
+    return text
 
 
 def find_trait(name: str) -> TraitDef:

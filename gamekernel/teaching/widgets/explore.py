@@ -129,8 +129,13 @@ class LibraryExplorer(Explorer):
         return [self.facts[name] for name in sorted(self.counts) for _ in range(self.counts[name])]
 
     def controls(self):
-        return [{"name": name, "kind": "count", "min": 0, "max": 60, "value": self.counts[name], "label": name}
-                for name in sorted(self.facts)]
+        """One count per card, named as printed in the current language (its Japanese name in ja)."""
+        items = []
+        for name in sorted(self.facts):
+            shown = self.facts[name].shown_name
+            items.append({"name": name, "kind": "count", "min": 0, "max": 60, "value": self.counts[name],
+                          "label": shown, "hint": t("explore.hint.card", card=shown, low=0, high=60)})
+        return items
 
     def set(self, name, value):
         if name not in self.facts:
@@ -182,6 +187,16 @@ class AlphaExplorer(Explorer):
         return alpha_summary(self.actor, self.rolls, p_flux(self.rolls), self.bonus, p_overcharge(self.bonus))
 
 
+def with_hint(spec: dict[str, Any]) -> dict[str, Any]:
+    """A control with its tooltip and screen-reader words (`hint`) in the current language: the front end
+    writes no word of its own."""
+    if "hint" in spec:
+        return spec
+    if spec["kind"] == "toggle":
+        return {**spec, "hint": t("explore.hint.toggle", label=spec["label"])}
+    return {**spec, "hint": t("explore.hint.range", label=spec["label"], low=spec["min"], high=spec["max"])}
+
+
 class ExploreWidget(SessionWidget):
     """One explorer: controls in, exact tables out; the static snapshot shows the same tables."""
 
@@ -206,7 +221,7 @@ class ExploreWidget(SessionWidget):
 
     def refresh(self) -> None:
         self.mode = self._explorer.mode
-        self.controls = self._explorer.controls()
+        self.controls = [with_hint(spec) for spec in self._explorer.controls()]
         self.tables = self._explorer.tables()
         self.summary = self._explorer.summary()
 
