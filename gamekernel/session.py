@@ -165,7 +165,8 @@ class Session(
                 deferred.__exit__()  # an interrupt that came meanwhile is raised now, memory and disk agreeing
         if self.campaign is not None:
             self._after_campaign_event()
-        self._notify(event)
+        if self._observers:
+            self._notify(event)
         if kind not in META_KINDS and not self._in_reaction:
             reactions = reactions_for(kind)
             if reactions:
