@@ -44,6 +44,13 @@ def _chip_html(fate: str, value: int, sides: int, face: int | None, language: st
     return f'<span class="gk-die gk-die-{esc(fate)}" title="{esc(title)} (d{sides})"{style}>{esc(text)}</span>'
 
 
+@lru_cache(maxsize=4096)
+def _faces_html(fates: tuple[tuple[str, int, int, int | None], ...], language: str) -> str:
+    """Every die of a roll (`RollResult.fates`), one `_chip_html` each; cached, as a table rolls
+    the same few dice over and over (216 ways for 3d6)."""
+    return "".join([_chip_html(fate, value, sides, face, language) for fate, value, sides, face in fates])
+
+
 def _dice_html(faces: list[str]) -> str:
     """Every die of a roll in one chip (a chip per die repeated its style on every die, a sixth of a
     saved session); faces stay "[3][2][4]" with every tag stripped."""
@@ -58,7 +65,7 @@ def roll_html(result) -> str:
     escaped values, which hold no style for `panel` to change (a die's own style neither: tested)."""
     language = get_language()
     fates = result.fates()
-    faces = "".join([_chip_html(fate, value, sides, face, language) for fate, value, sides, face in fates[:SHOW_DICE]])
+    faces = _faces_html(tuple(fates[:SHOW_DICE]), language)
     values = [esc(result.label)] if result.label else []
     values += [esc(result.text), faces] if faces else [esc(result.text)]
     if len(fates) > SHOW_DICE:
