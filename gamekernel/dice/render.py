@@ -79,9 +79,9 @@ def roll_html(result) -> str:
         values += [esc(result.total), esc(op), esc(target), esc(word), esc(t("dice.margin")),
                    esc(f"{result.margin:+d}")]
     frame = _roll_frame(tone, bool(result.label), bool(faces), len(fates) > SHOW_DICE, result.comparison is not None)
-    out = [frame[0]]
-    for value, markup in zip(values, frame[1:], strict=True):
-        out += (value, markup)
+    out = [""] * (2 * len(values) + 1)
+    out[1::2] = values
+    out[::2] = frame  # the markup between the values (an extended slice refuses a frame of another size)
     return "".join(out)
 
 
