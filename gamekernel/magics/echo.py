@@ -124,7 +124,9 @@ class PassGate:
 
     While any AST transformer is registered IPython walks every node of every cell once more
     (`ast.fix_missing_locations`): half of the pass's cost in a `%roll 3d+2` cell. Most cells need
-    nothing rewritten (`may_rewrite`), and those now skip both walks."""
+    nothing rewritten (`may_rewrite`), and those skip both walks. IPython transforms a cell's text
+    (`transform_cell`, ipykernel too) before its tree, so the gate has decided for that cell when
+    its tree is transformed."""
 
     def __init__(self, shell, transformer: EchoMagicLines):
         self.shell = shell
