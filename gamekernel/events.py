@@ -124,10 +124,13 @@ def kind_word(kind: str) -> str:
 
 Reaction = Callable[[Any, Event], None]
 REACTIONS: list[Reaction] = []
+_KINDS: dict[Reaction, frozenset[str] | None] = {}  # the event kinds each reaction reacts to (None: all)
+_FOR_KIND: dict[str, tuple[Reaction, ...]] = {}  # reactions_for's answers, dropped at each registration
 
 
-def register_reaction(reaction: Reaction) -> None:
-    """Run `reaction(session, event)` after every live event (never during replay).
+def register_reaction(reaction: Reaction, *, kinds: Iterable[str] | None = None) -> None:
+    """Run `reaction(session, event)` after every live event (never during replay) of one of
+    `kinds` (of every kind when None): a command then calls only the reactions to its events.
 
     Rules that trigger on other events (Gamma World's alpha flux on a natural 1) record their
     consequences as events of their own, so a replay needs no reactions. Import it from here or
@@ -135,6 +138,16 @@ def register_reaction(reaction: Reaction) -> None:
     """
     if reaction not in REACTIONS:
         REACTIONS.append(reaction)
+    _KINDS[reaction] = None if kinds is None else frozenset(kinds)
+    _FOR_KIND.clear()
+
+
+def reactions_for(kind: str) -> tuple[Reaction, ...]:
+    """The reactions to an event of `kind`, in the order they were registered."""
+    found = _FOR_KIND.get(kind)
+    if found is None:
+        found = _FOR_KIND[kind] = tuple(r for r in REACTIONS if _KINDS.get(r) is None or kind in _KINDS[r])
+    return found
 
 
 @contextmanager

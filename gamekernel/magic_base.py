@@ -66,9 +66,8 @@ def guarded(kind: str = "result", *, secret_flag: bool = True) -> Callable:
                 return ErrorResult(str(error))
             if type(result) is Secret:
                 return SecretNotice(kind)
-            notices = tuple(session.reaction_events[mark:])
-            if notices:
-                return WithNotices(result, notices)
+            if len(session.reaction_events) > mark:
+                return WithNotices(result, tuple(session.reaction_events[mark:]))
             return result
 
         return wrapper

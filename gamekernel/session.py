@@ -28,13 +28,13 @@ from gamekernel.errors import GameKernelError, StorageError, UsageError
 from gamekernel.events import (
     ENTROPY_KIND,
     EVENT_KINDS,
-    REACTIONS,
     Event,
     LogStore,
     check_storable,
     encode_event,
     gc_paused,
     now_iso,
+    reactions_for,
     register_event,
     register_reaction,
 )
@@ -165,14 +165,17 @@ class Session(
                 deferred.__exit__()  # an interrupt that came meanwhile is raised now, memory and disk agreeing
         if self.campaign is not None:
             self._after_campaign_event()
-        self._notify(event)
+        if self._observers:
+            self._notify(event)
         if kind not in META_KINDS and not self._in_reaction:
-            self._in_reaction = True
-            try:
-                for reaction in REACTIONS:
-                    reaction(self, event)
-            finally:
-                self._in_reaction = False
+            reactions = reactions_for(kind)
+            if reactions:
+                self._in_reaction = True
+                try:
+                    for reaction in reactions:
+                        reaction(self, event)
+                finally:
+                    self._in_reaction = False
         return event
 
     def _check_owner(self) -> None:

@@ -75,7 +75,9 @@ class CoreActions(HostBase):
 
     def roll(self, expression: str, *, actor: str | None = None, secret: bool = False) -> RollResult:
         """Roll dice notation with the session RNG; the faces are logged as a `roll` event."""
-        from gamekernel.dice import roll
+        # from the module, not the package: a from-import of a package runs importlib's Python
+        # `_handle_fromlist` on every roll
+        from gamekernel.dice.result import roll
 
         result = roll(expression, self.dice_for(secret), self.dice_limits())
         self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret)

@@ -44,6 +44,13 @@ def _chip_html(fate: str, value: int, sides: int, face: int | None, language: st
     return f'<span class="gk-die gk-die-{esc(fate)}" title="{esc(title)} (d{sides})"{style}>{esc(text)}</span>'
 
 
+@lru_cache(maxsize=4096)
+def _faces_html(fates: tuple[tuple[str, int, int, int | None], ...], language: str) -> str:
+    """Every die of a roll (`RollResult.fates`), one `_chip_html` each; cached, as a table rolls
+    the same few dice over and over (216 ways for 3d6)."""
+    return "".join([_chip_html(fate, value, sides, face, language) for fate, value, sides, face in fates])
+
+
 def _dice_html(faces: list[str]) -> str:
     """Every die of a roll in one chip (a chip per die repeated its style on every die, a sixth of a
     saved session); faces stay "[3][2][4]" with every tag stripped."""
@@ -52,34 +59,58 @@ def _dice_html(faces: list[str]) -> str:
 
 @renders(RollResult)
 def roll_html(result) -> str:
-    """A panel: the label, the notation, every die as a chip (fate marked), the total big."""
+    """A panel: the label, the notation, every die as a chip (fate marked), the total big.
+
+    The markup around the values is drawn once per shape (`_roll_frame`); a roll fills in its
+    escaped values, which hold no style for `panel` to change (a die's own style neither: tested)."""
     language = get_language()
     fates = result.fates()
-    chips = [_dice_html([_chip_html(fate, value, sides, face, language)
-                         for fate, value, sides, face in fates[:SHOW_DICE]])]
+    faces = _faces_html(tuple(fates[:SHOW_DICE]), language)
+    values = [esc(result.label)] if result.label else []
+    values += [esc(result.text), faces] if faces else [esc(result.text)]
     if len(fates) > SHOW_DICE:
-        chips.append(f'<span class="gk-more">{esc(t("dice.more_dice", count=len(fates) - SHOW_DICE))}</span>')
-    total = (
-        f'<span class="gk-total" style="font-size:22px;font-weight:700;margin-left:8px;'
-        f'vertical-align:middle">{esc(result.total)}</span>'
-    )
-    verdict = ""
+        values.append(esc(t("dice.more_dice", count=len(fates) - SHOW_DICE)))
+    values += [esc(result.total), _breakdown_html(result.breakdown)]
     tone = "neutral"
     if result.comparison is not None:
         op, target = result.comparison
         tone = "good" if result.success else "bad"
         word = t("dice.success") if result.success else t("dice.failure")
-        verdict = (
-            f'<div class="gk-verdict" style="margin-top:2px">{esc(result.total)} {esc(op)} {esc(target)} · '
-            f"<b>{esc(word)}</b> · {esc(t('dice.margin'))} {esc(f'{result.margin:+d}')}</div>"
-        )
+        values += [esc(result.total), esc(op), esc(target), esc(word), esc(t("dice.margin")),
+                   esc(f"{result.margin:+d}")]
+    frame = _roll_frame(tone, bool(result.label), bool(faces), len(fates) > SHOW_DICE, result.comparison is not None)
+    out = [""] * (2 * len(values) + 1)
+    out[1::2] = values
+    out[::2] = frame  # the markup between the values (an extended slice refuses a frame of another size)
+    return "".join(out)
+
+
+_SLOT = "\x00"  # marks a value's place in a frame; the frame's own markup never holds it
+
+
+@lru_cache(maxsize=64)
+def _roll_frame(tone: str, titled: bool, dice: bool, more: bool, verdict: bool) -> tuple[str, ...]:
+    """`roll_html`'s markup of one shape through `panel`, cut at the places of its values (in the
+    order roll_html gives them), so that a roll runs neither `panel` nor its style pass."""
+    slot = _SLOT
+    chips = [_dice_html([slot])] if dice else []
+    if more:
+        chips.append(f'<span class="gk-more">{slot}</span>')
+    total = (
+        '<span class="gk-total" style="font-size:22px;font-weight:700;margin-left:8px;'
+        f'vertical-align:middle">{slot}</span>'
+    )
+    judged = (
+        f'<div class="gk-verdict" style="margin-top:2px">{slot} {slot} {slot} · '
+        f"<b>{slot}</b> · {slot} {slot}</div>"
+    ) if verdict else ""
     body = (
-        f'<div><code class="gk-notation">{esc(result.text)}</code> '
+        f'<div><code class="gk-notation">{slot}</code> '
         f'{"".join(chips)}{total}</div>'
         f'<div class="gk-breakdown" style="font-size:11px">'
-        f"{_breakdown_html(result.breakdown)}</div>{verdict}"
+        f"{slot}</div>{judged}"
     )
-    return panel("roll", body, title_html=esc(result.label), tone=tone)
+    return tuple(panel("roll", body, title_html=slot if titled else "", tone=tone).split(slot))
 
 
 # ----- distributions

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 # The one palette of every output: JupyterLab's theme variables, each with a light fallback for
 # viewers without them (GitHub, nbviewer, exported HTML). Text and background always come as a
@@ -80,19 +81,37 @@ def inherit_font(body_html: str) -> str:
     on another cell's). The theme's ink (TEXT) is inherited too when nothing in `body_html` sets
     another text colour (a card's own ink): then every element inside reads the box's INK, on its
     own paper or the box's, so each pair stays a pair; the ink was 9% of a saved session's markup."""
-    dropped = INHERITED if _other_ink(body_html) else INHERITED | {TEXT}
-    return _STYLE.sub(lambda match: _without(match, dropped), body_html)
+    styles = _STYLE.findall(body_html)
+    if not styles:
+        return body_html
+    if any(map(_sets_other_ink, styles)):
+        return _STYLE.sub(_drop_inherited, body_html)
+    return _STYLE.sub(_drop_inherited_and_ink, body_html)
 
 
-def _other_ink(body_html: str) -> bool:
-    """Whether an element of `body_html` sets a text colour other than the theme's ink."""
-    return any(d.strip().startswith("color:") and d.strip() != TEXT
-               for style in _STYLE.findall(body_html) for d in style.split(";"))
+@lru_cache(maxsize=4096)
+def _sets_other_ink(style: str) -> bool:
+    """Whether a style attribute's value sets a text colour other than the theme's ink; cached, as
+    the few styles of the renderers come back in every output."""
+    return any(d.strip().startswith("color:") and d.strip() != TEXT for d in style.split(";"))
 
 
-def _without(match: re.Match[str], dropped: frozenset[str]) -> str:
-    kept = ";".join(d for d in match.group(1).split(";") if d and d not in dropped)
+@lru_cache(maxsize=4096)
+def _kept_style(style: str, dropped: frozenset[str]) -> str:
+    """The style attribute without the `dropped` declarations (none left: no attribute); cached."""
+    kept = ";".join(d for d in style.split(";") if d and d not in dropped)
     return f' style="{kept}"' if kept else ""
+
+
+_INHERITED_AND_INK = INHERITED | {TEXT}
+
+
+def _drop_inherited(match: re.Match[str]) -> str:
+    return _kept_style(match.group(1), INHERITED)
+
+
+def _drop_inherited_and_ink(match: re.Match[str]) -> str:
+    return _kept_style(match.group(1), _INHERITED_AND_INK)
 
 
 def panel(kind: str, body_html: str, *, title_html: str = "", tone: str = "neutral") -> str:

@@ -86,9 +86,9 @@ def _alpha_flux_reaction(session, event) -> None:
     """GW-ALPHA-10 (seed 000: "any d20 roll during an encounter"): a natural 1 on a d20 -> pending
     flux for the roller; without `@Name`, for the only Gamma World character, or with several a
     one-line prompt naming them. The event carries its `cause`, so one `%undo` takes back both."""
-    if event.kind != "roll":
-        return
     state: AlphaState = session.state[PART]
+    if not state.ready:  # no deck set up: plan_d20 plans nothing, so the faces are not even read
+        return
     result = event.data.get("result", {})
     faces = d20_faces(result)
     step = play.plan_d20(state, event.actor, faces, label=result.get("text", ""), secret=event.secret)
@@ -97,14 +97,12 @@ def _alpha_flux_reaction(session, event) -> None:
         session.record(kind, {**step.to_dict(), "cause": event.seq}, actor=step.actor or None, secret=event.secret)
 
 
-register_reaction(_alpha_flux_reaction)
+register_reaction(_alpha_flux_reaction, kinds=("roll",))
 
 
 def _flux_reveal_reaction(session, event) -> None:
     """GW-ALPHA-10: `%reveal N` of a secret natural 1's flux (or of the roll that caused it) makes
     that pending flux public: a `gw.flux_reveal` event caused by the reveal (one `%undo` takes both)."""
-    if event.kind != "table.reveal":
-        return
     seq = event.data.get("seq")
     flux = next((e for e in session.active if e.kind == "gw.flux_pending" and e.secret
                  and seq in (e.seq, e.data.get("cause"))), None)
@@ -115,7 +113,7 @@ def _flux_reveal_reaction(session, event) -> None:
         session.record("gw.flux_reveal", {**step.to_dict(), "cause": event.seq}, actor=step.actor or None)
 
 
-register_reaction(_flux_reveal_reaction)
+register_reaction(_flux_reveal_reaction, kinds=("table.reveal",))
 
 
 class GammaWorldActions(HostBase):

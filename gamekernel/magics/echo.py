@@ -2,8 +2,8 @@
 
 IPython shows only a cell's last expression (its displayhook); a `%roll` on an earlier line is run
 and logged but its result, or its error, is never seen. `EchoMagicLines` is an AST transformer
-(run on every cell's tree from `%load_ext gamekernel` to `%unload_ext`, see `register`) that
-rewrites the top-level statements IPython made of our line magics,
+(run on the tree of every cell it may change from `%load_ext gamekernel` to `%unload_ext`, see
+`register` and `PassGate`) that rewrites the top-level statements IPython made of our line magics,
 `get_ipython().run_line_magic('roll', '1d6 a')`:
 
 - not the cell's last statement: wrapped in `show(...)`, which displays the result at once;
@@ -117,21 +117,56 @@ class EchoMagicLines(ast.NodeTransformer):
         return ast.Call(ast.Attribute(module, function, ast.Load(), **at), [call], [], **at)
 
 
+class PassGate:
+    """Puts the AST pass in `shell.ast_transformers` for a cell that may need it, and takes it out
+    for one that cannot (an input transformer, `shell.input_transformers_post`: it sees each cell's
+    Python lines, after IPython's own transforms, just before the cell is parsed).
+
+    While any AST transformer is registered IPython walks every node of every cell once more
+    (`ast.fix_missing_locations`): half of the pass's cost in a `%roll 3d+2` cell. Most cells need
+    nothing rewritten (`may_rewrite`), and those skip both walks. IPython transforms a cell's text
+    (`transform_cell`, ipykernel too) before its tree, so the gate has decided for that cell when
+    its tree is transformed."""
+
+    def __init__(self, shell, transformer: EchoMagicLines):
+        self.shell = shell
+        self.transformer = transformer
+
+    def __call__(self, lines: list[str]) -> list[str]:
+        transformers = self.shell.ast_transformers
+        armed = self.transformer in transformers
+        if may_rewrite("".join(lines)) != armed:
+            if armed:
+                transformers[:] = [t for t in transformers if t is not self.transformer]
+            else:
+                transformers.append(self.transformer)
+        return lines
+
+
+def may_rewrite(source: str) -> bool:
+    """Whether the pass could change anything in a cell of this Python source. It rewrites only a
+    `run_line_magic` call (that name is in the text) that is not the cell's last top-level statement
+    or whose line ends in `;`: a cell of one line without a `;` holds one statement, the last."""
+    return "run_line_magic" in source and (";" in source or "\n" in source.strip())
+
+
 def register(shell, names: Collection[str]) -> EchoMagicLines:
-    """Add the transformer to `shell.ast_transformers`, IPython's documented place for it (one at a
-    time: a reload replaces the previous one). IPython then re-walks each cell's tree once
-    (`ast.fix_missing_locations`); bench_core counts that cost as gamekernel's."""
+    """Add the pass to `shell` through IPython's documented hooks (one at a time: a reload replaces
+    the previous one): its gate in `shell.input_transformers_post`, which puts the transformer in
+    `shell.ast_transformers` for the cells it may change (`PassGate`); bench_core counts the gate,
+    the pass and IPython's extra walk as gamekernel's."""
     unregister(shell)
     transformer = EchoMagicLines(shell, names)
-    shell.ast_transformers.append(transformer)
+    shell.input_transformers_post.append(PassGate(shell, transformer))
     return transformer
 
 
 def registered(shell) -> EchoMagicLines | None:
-    """The transformer running on `shell`'s cells, if any."""
-    return next((t for t in shell.ast_transformers if isinstance(t, EchoMagicLines)), None)
+    """The transformer gated on `shell`'s cells, if any."""
+    return next((t.transformer for t in shell.input_transformers_post if isinstance(t, PassGate)), None)
 
 
 def unregister(shell) -> None:
-    """Take our transformer out of `shell`, leaving every other one in place."""
+    """Take our gate and transformer out of `shell`, leaving every other one in place."""
+    shell.input_transformers_post[:] = [t for t in shell.input_transformers_post if not isinstance(t, PassGate)]
     shell.ast_transformers[:] = [t for t in shell.ast_transformers if not isinstance(t, EchoMagicLines)]

@@ -105,3 +105,51 @@ def test_the_pass_follows_other_transformers_of_the_shell(ip, shown):
         assert len(out) == 2 and out[1].startswith("b:"), out
     finally:
         ip.ast_transformers[:] = [t for t in ip.ast_transformers if not isinstance(t, Doubler)]
+
+
+def test_the_pass_is_armed_only_for_cells_it_may_change(ip, shown):
+    """A one-line magic cell has one statement, its last: no AST transformer of ours is registered
+    for it, so IPython does not walk its tree again (`ast.fix_missing_locations`)."""
+    from gamekernel.magics import echo
+
+    def armed() -> bool:
+        return any(isinstance(t, echo.EchoMagicLines) for t in ip.ast_transformers)
+
+    assert len(shown("%roll 1d6 only")) == 1
+    assert not armed()
+    assert len(shown("%roll 1d6 a\n%roll 1d6 b")) == 2
+    assert armed()
+    assert shown("x = 1\ny = 2\nx + y") == ["3"]  # Python lines only: nothing to rewrite
+    assert not armed()
+    assert shown("%roll 1d6 quiet;") == []  # one line, but a `;` to take off
+    assert armed()
+    shown("%roll 1d6 again")
+    assert not armed()
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ("get_ipython().run_line_magic('roll', '3d+2')\n", False),
+    ("get_ipython().run_line_magic('roll', '3d+2')\n\n\n", False),  # trailing blank lines
+    ("\nget_ipython().run_line_magic('roll', '3d+2')\n", False),
+    ("get_ipython().run_line_magic('roll', '3d+2;')\n", True),  # the `;` to take off
+    ("r = get_ipython().run_line_magic('roll', '3d+2;')\n", True),
+    ("get_ipython().run_line_magic('roll', '1d6')\nget_ipython().run_line_magic('roll', '1d6')\n", True),
+    ("get_ipython().run_line_magic('roll', '1d6')\n1 + 1\n", True),
+    ("x = 1\ny = 2\n", False),  # no magic call at all
+    ("x = 1; y = 2\n", False),
+    ("", False),
+])
+def test_may_rewrite(source, expected):
+    from gamekernel.magics.echo import may_rewrite
+
+    assert may_rewrite(source) is expected
+
+
+def test_unload_removes_the_gate_too(ip):
+    from gamekernel.magics import echo
+
+    assert any(isinstance(t, echo.PassGate) for t in ip.input_transformers_post)
+    ip.run_line_magic("unload_ext", "gamekernel")
+    assert not any(isinstance(t, echo.PassGate) for t in ip.input_transformers_post)
+    ip.run_line_magic("load_ext", "gamekernel")
+    assert sum(isinstance(t, echo.PassGate) for t in ip.input_transformers_post) == 1
