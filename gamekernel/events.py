@@ -163,16 +163,23 @@ def gc_paused(*, keep: bool = False) -> Iterator[None]:
 
 
 _second: list = [None, ""]  # the last whole second formatted, and its text
+_stamp: list = [None, ""]  # the last millisecond stamped, and its text
 
 
 def now_iso() -> str:
     """UTC now as `2026-11-30T17:49:37.357+00:00`, the format `datetime.isoformat(timespec=
     "milliseconds")` gives; an event is stamped on every command, so the seconds part is formatted
-    once per second rather than through a datetime per call."""
-    second, milli = divmod(time.time_ns() // 1_000_000, 1000)
+    once per second rather than through a datetime per call, and the whole text once per millisecond
+    (commands in a loop record several events in one)."""
+    millis = time.time_ns() // 1_000_000
+    if millis == _stamp[0]:
+        return _stamp[1]
+    second, milli = divmod(millis, 1000)
     if second != _second[0]:
         _second[0], _second[1] = second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
-    return f"{_second[1]}.{milli:03d}+00:00"
+    text = f"{_second[1]}.{milli:03d}+00:00"
+    _stamp[0], _stamp[1] = millis, text
+    return text
 
 
 @dataclass

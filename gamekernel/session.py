@@ -322,6 +322,8 @@ class Session(
         return active, redo_stack, replay_checked(active)
 
     def _notify(self, event: Event) -> None:
+        if not self._observers:  # most events of a script or a bench: nobody is watching
+            return
         dead = False
         for entry in list(self._observers):
             observer = entry() if isinstance(entry, weakref.WeakMethod) else entry

@@ -10,6 +10,7 @@ import pytest
 
 from gamekernel.errors import UsageError
 from gamekernel.gammaworld.rules import Step, play
+from gamekernel.gammaworld.rules.results import AlphaResult
 from gamekernel.session import replay
 
 from .test_gw_session import table_of_five
@@ -70,3 +71,27 @@ def test_a_step_stores_only_the_fields_it_sets() -> None:
     assert set(data) == {"kind", "actor", "cards", "detail"}
     assert data["cards"]["ops"] == [{"op": "set", "uids": [uid], "tapped": True}]
     assert Step.from_dict(data).to_dict() == data
+
+
+def test_a_lone_planner_that_plans_nothing_is_refused_and_gives_back_its_dice() -> None:
+    """The one-step path (a set-up table, one planner): nothing planned is the same one-line refusal
+    as in the multi-step path, with the dice the planner drew put back."""
+    session = table_of_five()
+    before = (session.rng.getstate(), len(session.log), session.state.to_dict())
+
+    def planner(gw) -> None:
+        session.rng.shuffle(list(range(10)))  # draws, then plans nothing
+        return None
+
+    with pytest.raises(UsageError, match="already"):
+        session._gw_one(planner)
+    assert (session.rng.getstate(), len(session.log), session.state.to_dict()) == before
+
+
+def test_a_result_built_fast_equals_the_dataclass_and_draws_its_hands() -> None:
+    session = table_of_five()
+    result = session.gw_tap("Rin", session.gw.readied("Rin")[0])  # GW-ALPHA-08
+    assert result == AlphaResult(result.step, result.snapshots, result.catalog)
+    assert [hand.name for hand in result.hands] == ["Rin"] and result.hands[0].cards[0].tapped
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.step = None  # type: ignore[misc]
