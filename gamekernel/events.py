@@ -124,10 +124,13 @@ def kind_word(kind: str) -> str:
 
 Reaction = Callable[[Any, Event], None]
 REACTIONS: list[Reaction] = []
+_REACTION_KINDS: dict[Reaction, frozenset[str] | None] = {}  # the kinds each reaction is for (None: all)
+_reactions_by_kind: dict[str, tuple[Reaction, ...]] = {}  # worked out at a kind's first event
 
 
-def register_reaction(reaction: Reaction) -> None:
-    """Run `reaction(session, event)` after every live event (never during replay).
+def register_reaction(reaction: Reaction, *, kinds: Iterable[str] | None = None) -> None:
+    """Run `reaction(session, event)` after every live event (never during replay), or with `kinds`
+    only after events of those kinds: the others (nearly every event) then do not call it at all.
 
     Rules that trigger on other events (Gamma World's alpha flux on a natural 1) record their
     consequences as events of their own, so a replay needs no reactions. Import it from here or
@@ -135,6 +138,17 @@ def register_reaction(reaction: Reaction) -> None:
     """
     if reaction not in REACTIONS:
         REACTIONS.append(reaction)
+        _REACTION_KINDS[reaction] = None if kinds is None else frozenset(kinds)
+        _reactions_by_kind.clear()
+
+
+def reactions_for(kind: str) -> tuple[Reaction, ...]:
+    """The reactions an event of `kind` runs, in the order they were registered."""
+    found = _reactions_by_kind.get(kind)
+    if found is None:
+        found = tuple(r for r in REACTIONS if (wanted := _REACTION_KINDS.get(r)) is None or kind in wanted)
+        _reactions_by_kind[kind] = found
+    return found
 
 
 @contextmanager
@@ -212,7 +226,8 @@ def check_storable(event: Event) -> None:
 
 def _check_text(value: Any) -> None:
     """Encode every non-ASCII string in `value` (dicts, lists, tuples, keys included); only the
-    containers recurse, strings and numbers are checked in place (an event holds dozens of them)."""
+    containers recurse, strings and numbers are checked in place (an event holds dozens of them),
+    and so are the strings of a dict's lists (a card record's uids and zones: no call for each)."""
     kind = type(value)
     if kind is str:
         if not value.isascii():
@@ -226,7 +241,15 @@ def _check_text(value: Any) -> None:
             if kind is str:
                 if not item.isascii():
                     item.encode("utf-8")
-            elif kind is dict or kind is list or kind is tuple:
+            elif kind is list or kind is tuple:
+                for entry in item:
+                    kind = type(entry)
+                    if kind is str:
+                        if not entry.isascii():
+                            entry.encode("utf-8")
+                    elif kind is dict or kind is list or kind is tuple:
+                        _check_text(entry)
+            elif kind is dict:
                 _check_text(item)
     elif kind is list or kind is tuple:
         for item in value:

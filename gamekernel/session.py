@@ -28,13 +28,13 @@ from gamekernel.errors import GameKernelError, StorageError, UsageError
 from gamekernel.events import (
     ENTROPY_KIND,
     EVENT_KINDS,
-    REACTIONS,
     Event,
     LogStore,
     check_storable,
     encode_event,
     gc_paused,
     now_iso,
+    reactions_for,
     register_event,
     register_reaction,
 )
@@ -167,12 +167,14 @@ class Session(
             self._after_campaign_event()
         self._notify(event)
         if kind not in META_KINDS and not self._in_reaction:
-            self._in_reaction = True
-            try:
-                for reaction in REACTIONS:
-                    reaction(self, event)
-            finally:
-                self._in_reaction = False
+            reactions = reactions_for(kind)
+            if reactions:
+                self._in_reaction = True
+                try:
+                    for reaction in reactions:
+                        reaction(self, event)
+                finally:
+                    self._in_reaction = False
         return event
 
     def _check_owner(self) -> None:

@@ -97,7 +97,7 @@ def _alpha_flux_reaction(session, event) -> None:
         session.record(kind, {**step.to_dict(), "cause": event.seq}, actor=step.actor or None, secret=event.secret)
 
 
-register_reaction(_alpha_flux_reaction)
+register_reaction(_alpha_flux_reaction, kinds=("roll",))
 
 
 def _flux_reveal_reaction(session, event) -> None:
@@ -115,7 +115,7 @@ def _flux_reveal_reaction(session, event) -> None:
         session.record("gw.flux_reveal", {**step.to_dict(), "cause": event.seq}, actor=step.actor or None)
 
 
-register_reaction(_flux_reveal_reaction)
+register_reaction(_flux_reveal_reaction, kinds=("table.reveal",))
 
 
 class GammaWorldActions(HostBase):

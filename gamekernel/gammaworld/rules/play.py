@@ -360,7 +360,11 @@ def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog, *, t
     """The uid of `name`'s readied card called `card` (name in any language, or uid); else an error
     listing what is readied. Of several copies, an untapped one (to use it) or, with `tapped`, a
     tapped one (to untap it, or to discard the used copy to a flux)."""
-    who = character(state, name)
+    return _readied_uid(state, character(state, name), card, catalog, tapped=tapped)
+
+
+def _readied_uid(state: AlphaState, who: GWCharacter, card: str, catalog: Catalog, *, tapped: bool = False) -> str:
+    """`readied_card` for a character already found (a plan looks the name up once)."""
     uids = state.readied(who.name)
     if card in uids:
         return card
@@ -383,8 +387,9 @@ def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog, *, t
 
 def plan_tap(state: AlphaState, name: str, card: str, catalog: Catalog, *, tapped: bool = True) -> Step:
     """GW-ALPHA-08: using a readied card's power taps it; once per encounter."""
-    who = character(state, name).name
-    uid = readied_card(state, who, card, catalog, tapped=not tapped)
+    found = character(state, name)
+    who = found.name
+    uid = _readied_uid(state, found, card, catalog, tapped=not tapped)
     instance = state.table.cards[uid]
     if instance.tapped == tapped:
         card_name = catalog.card(instance.def_id).name
@@ -409,7 +414,7 @@ def _which_copy(state: AlphaState, name: str, uid: str) -> dict:
 def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random, catalog: Catalog) -> Step:
     """GW-ALPHA-12..14: once per power, d20 + origin bonus vs the card's 10+; a natural 1 is a flux."""
     who = character(state, name)
-    uid = readied_card(state, who.name, card, catalog)
+    uid = _readied_uid(state, who, card, catalog)
     instance = state.table.cards[uid]
     facts = catalog.card(instance.def_id)
     refusal = overcharge_refusal(facts, tapped=instance.tapped, overcharged=uid in state.overcharged)
@@ -505,7 +510,7 @@ def plan_flux(
             raise UsageError(t("gammaworld.err.flux_choose", name=who.name, cards=names))
         uid = readied[0] if readied else None
     else:
-        uid = readied_card(state, who.name, card, catalog, tapped=True)
+        uid = _readied_uid(state, who, card, catalog, tapped=True)
     build = _Builder(state.table)
     copy = _which_copy(state, who.name, uid) if uid is not None else {}
     secret = pending > 0 and public_flux(state, who.name) < 1  # only secret flux left: resolved in secret

@@ -111,7 +111,7 @@ class Step:
     @property
     def resolves_secret(self) -> bool:
         """GW-ALPHA-10: a flux resolved out of a secret one is recorded secret, as its roll was."""
-        return self.kind == "flux" and any(change < 0 for _, change in self.secret_flux)
+        return self.kind == "flux" and bool(self.secret_flux) and any(change < 0 for _, change in self.secret_flux)
 
     def to_dict(self) -> dict[str, Any]:
         """The event's data: the kind, the actor and only the fields this step sets (`from_dict`
@@ -281,6 +281,8 @@ def _add_counts(counts: dict[str, int], changes: Any) -> None:
 def move_flux(state: AlphaState, flux: Any, secret_flux: Any, *, clear: bool = False) -> None:
     """Pending flux (GW-ALPHA-10) and how much of it is secret: a secret count never exceeds the
     pending one, so a flux that ends (resolved, lapsed) takes its secrecy with it."""
+    if not (clear or flux or secret_flux or state.secret_flux):  # most steps: no flux moves, none secret
+        return
     if clear:
         state.flux.clear()
         state.secret_flux.clear()
