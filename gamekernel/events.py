@@ -12,7 +12,9 @@ from __future__ import annotations
 import errno
 import gc
 import json
+import marshal
 import os
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -215,13 +217,28 @@ def encode_event(event: Event) -> bytes:
 def check_storable(event: Event) -> None:
     """`encode_event`'s refusal without building the line (for a session that writes no log)."""
     try:
-        _check_text(event.data)
+        if _may_hold_surrogate(event.data):
+            _check_text(event.data)
         for name in (event.actor, event.by):
             if name is not None and not name.isascii():
                 name.encode("utf-8")
     except UnicodeEncodeError as exc:
         char = f"U+{ord(exc.object[exc.start]):04X}"
         raise UsageError(t("core.err.unencodable", char=char)) from None
+
+
+_SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf]").search
+
+
+def _may_hold_surrogate(value: Any) -> bool:
+    """Whether `value` may hold a string UTF-8 cannot encode, told at C speed: marshal writes each
+    string as UTF-8 letting surrogates through (bytes ED A0..BF, which no encodable text gives), so
+    without those bytes there is none. A number's bytes may look alike, and a value marshal cannot
+    write is not looked into: both say True, and `_check_text` walks the value to decide."""
+    try:
+        return _SURROGATE_BYTES(marshal.dumps(value)) is not None
+    except ValueError:
+        return True
 
 
 def _check_text(value: Any) -> None:
