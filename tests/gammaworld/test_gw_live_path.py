@@ -95,3 +95,17 @@ def test_a_result_built_fast_equals_the_dataclass_and_draws_its_hands() -> None:
     assert [hand.name for hand in result.hands] == ["Rin"] and result.hands[0].cards[0].tapped
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.step = None  # type: ignore[misc]
+
+
+def test_a_draw_hands_over_the_scratch_table_it_drew_on_and_equals_its_replay() -> None:
+    """GW-ALPHA-06: a draw moves its cards on the chain's scratch copy as it plans them; recorded
+    live, that copy becomes the table (no move applied a second time), and replay agrees."""
+    session = table_of_five()
+    session.gw_character("Bren", level=4)  # GW-ALPHA-06: level 4 readies two cards, he holds one
+    step = play.plan_draw(session.gw, "Bren", session.rng)
+    assert step.planned  # the scratch copy the draw moved its card on
+    before = session.gw.table
+    session._gw_record(step, step.to_dict())
+    assert session.gw.table is not before and len(session.gw.readied("Bren")) == 2
+    assert replay(session.active).to_dict() == session.state.to_dict()
+    session.gw.table.check()

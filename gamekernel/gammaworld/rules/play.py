@@ -35,7 +35,8 @@ from gamekernel.text import find_name, resolve_name
 class _Builder:
     """Chains card plans so one Step can hold several moves: each plan sees the table the earlier
     ones leave. Plans never change the table they read, so the first reads the state's own table;
-    a scratch copy is made, and a batch applied to it, only when a later plan needs to see it."""
+    a scratch copy is made, and a batch applied to it, only when a later plan needs to see it, or
+    when a draw moves its cards on it as it plans them (`add_in_place`)."""
 
     def __init__(self, table: Table) -> None:
         self._base, self._version = table, table.version
@@ -59,6 +60,17 @@ class _Builder:
         self.ops.extend(batch.ops)
         return batch
 
+    def add_in_place(self, plan: Callable[..., Batch], *args, **kwargs) -> Batch:
+        """`add` for a plan that can move the cards on a scratch table as it plans (`in_place`): the
+        chain's own scratch copy takes the moves, so neither a later plan nor the live reducer
+        applies them again. A refused plan leaves the copy part-way: the chain is then thrown away."""
+        table = self.table  # what earlier plans left pending, applied
+        if self._scratch is None:
+            self._scratch = table = self._base.copy()
+        batch = plan(table, *args, in_place=True, **kwargs)
+        self.ops.extend(batch.ops)
+        return batch
+
     def def_ids(self, uids: Iterable[str]) -> list[str]:
         """The definitions of cards planned to move (fixed for a card's life: read where they are)."""
         known = self._base.cards
@@ -69,7 +81,8 @@ class _Builder:
 
     def handover(self) -> list[_Builder] | tuple[()]:
         """For `Step.planned`: this chain, when it made a scratch copy (a later plan read an earlier
-        one's moves), so the live reducer can finish that copy instead of applying every move again."""
+        one's moves, or a draw moved its cards on it), so the live reducer can finish that copy
+        instead of applying every move again."""
         return [self] if self._scratch is not None else ()
 
     def finish(self, table: Table) -> Table | None:
@@ -310,7 +323,7 @@ def _draw(build: _Builder, source: str, to: str, n: int, rng: random.Random,
     discard pile through that reshuffle, so a card is never its own replacement. A deck that cannot
     give the cards is refused in players' words (which deck, how many, the option that decides)."""
     try:
-        drawn = build.add(cards.plan_draw, source, to, n, rng=rng, keep_out=frozenset(keep_out))
+        drawn = build.add_in_place(cards.plan_draw, source, to, n, rng=rng, keep_out=frozenset(keep_out))
     except cards.EmptyZoneError:
         option = "empty_gm_deck" if source == GM_DECK else "empty_own_deck"
         raise RuleError(t("gammaworld.err.deck_ran_out", deck=_deck_label(source), n=n, option=option)) from None
