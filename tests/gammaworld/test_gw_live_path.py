@@ -5,6 +5,7 @@ plans already moved cards on, and a refused command gives back the dice it drew.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 
 import pytest
 
@@ -109,3 +110,20 @@ def test_a_draw_hands_over_the_scratch_table_it_drew_on_and_equals_its_replay() 
     assert session.gw.table is not before and len(session.gw.readied("Bren")) == 2
     assert replay(session.active).to_dict() == session.state.to_dict()
     session.gw.table.check()
+
+
+def test_a_steps_own_init_takes_exactly_its_fields_with_their_defaults() -> None:
+    """Step builds its fields in one `__dict__` (for speed): its signature must stay the dataclass's."""
+    parameters = list(inspect.signature(Step.__init__).parameters.values())[1:]
+    fields = dataclasses.fields(Step)
+    assert [p.name for p in parameters] == [f.name for f in fields]
+    for parameter, spec in zip(parameters, fields, strict=True):
+        if spec.default_factory is not dataclasses.MISSING:  # detail: None stands for a fresh dict
+            assert parameter.default is None and Step("tap").detail == spec.default_factory()
+        else:
+            assert parameter.default == (inspect.Parameter.empty if spec.default is dataclasses.MISSING
+                                         else spec.default), spec.name
+    first, second = Step("tap"), Step("tap")
+    assert first.detail is not second.detail  # never one dict shared by two steps
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.kind = "untap"  # type: ignore[misc]

@@ -85,7 +85,10 @@ class GWCharacter:
         return cls(str(data["name"]), int(data.get("level", 1)), data.get("origin_bonus"))
 
 
-@dataclass(frozen=True, slots=True)
+_set_attribute = object.__setattr__
+
+
+@dataclass(frozen=True)
 class Step:
     """One recorded change of the alpha state (one session event)."""
 
@@ -107,6 +110,20 @@ class Step:
     # when it holds a scratch table with all but the last move applied; the live reducer finishes
     # that table and takes it instead of applying `cards` again (`apply_recorded`). Emptied once used.
     planned: list[Any] | tuple[()] = field(default=(), compare=False, repr=False)
+
+    def __init__(self, kind: str, actor: str = "", cards: Batch | None = None, character: GWCharacter | None = None,
+                 encounter: bool | None = None, flux: tuple[tuple[str, int], ...] = (), clear_flux: bool = False,
+                 secret_flux: tuple[tuple[str, int], ...] = (), overcharged: tuple[str, ...] = (),
+                 config: GWConfig | None = None, new_cards: tuple[Mapping[str, Any], ...] = (),
+                 detail: Mapping[str, Any] | None = None, planned: list[Any] | tuple[()] = ()) -> None:
+        """The fields above, set in one `__dict__`: every command builds a step, and the generated
+        frozen `__init__` sets its thirteen fields one `object.__setattr__` at a time (twice as slow).
+        A test keeps this signature equal to the fields; `detail` None is a fresh empty dict."""
+        _set_attribute(self, "__dict__", {
+            "kind": kind, "actor": actor, "cards": cards, "character": character, "encounter": encounter,
+            "flux": flux, "clear_flux": clear_flux, "secret_flux": secret_flux, "overcharged": overcharged,
+            "config": config, "new_cards": new_cards, "detail": {} if detail is None else detail, "planned": planned,
+        })
 
     @property
     def resolves_secret(self) -> bool:
