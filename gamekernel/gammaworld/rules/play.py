@@ -174,6 +174,9 @@ def plan_character(
 
 def character(state: AlphaState, name: str) -> GWCharacter:
     """A registered character, or NotFoundError with close matches."""
+    known = state.characters.get(name)
+    if known is not None:  # the name as registered (a plan's usual case): nothing to normalise
+        return known
     found, close = resolve_name(name.strip(), state.characters)
     if found is None:
         hint = t("gammaworld.err.did_you_mean", names=", ".join(close)) if close else (

@@ -77,12 +77,10 @@ def hand_snapshot(state: AlphaState, name: str) -> HandSnapshot:
     """`name`'s hand in `state` now (the state changes; the snapshot does not)."""
     table = state.table
     orders, instances, overcharged = table.orders, table.cards, state.overcharged
-    cards = []
-    for uid in orders.get(readied_zone(name), ()):
-        card = instances[uid]
-        cards.append((uid, card.def_id, card.tapped, uid in overcharged))
+    cards = tuple([(uid, (card := instances[uid]).def_id, card.tapped, uid in overcharged)
+                   for uid in orders.get(readied_zone(name), ())])
     own = orders.get(deck_zone(name))
-    return (name, state.characters[name].level, tuple(cards), None if own is None else len(own),
+    return (name, state.characters[name].level, cards, None if own is None else len(own),
             len(orders.get(GM_DECK, ())), len(orders.get(DISCARD, ())), public_flux(state, name), state.encounter,
             state.secret_flux.get(name, 0))
 
