@@ -127,3 +127,35 @@ def test_a_steps_own_init_takes_exactly_its_fields_with_their_defaults() -> None
     assert first.detail is not second.detail  # never one dict shared by two steps
     with pytest.raises(dataclasses.FrozenInstanceError):
         first.kind = "untap"  # type: ignore[misc]
+
+
+def test_a_result_kept_shows_the_hands_right_after_its_command_whatever_came_later() -> None:
+    """GW-ALPHA-08/10: a result reads its hands when first asked or just before the state next
+    changes: kept across later commands, an undo and a replay, it still shows its own moment."""
+    session = table_of_five()
+    session.gw_encounter_start()
+    first, second = session.gw.readied("Ash")[:2]
+    tapped = session.gw_tap("Ash", first)
+    expected = dataclasses.replace(session.gw_hand("Ash"))  # what the hand is right now
+    session.gw_tap("Ash", second)
+    fluxed = session.gw_flux("Ash", first, force=True)
+    after_flux = session.gw_hand("Ash")
+    session.undo()
+    session.gw_untap("Ash", second)
+    assert tapped.hands[0] == expected and [c.tapped for c in tapped.hands[0].cards] == [True, False, False]
+    assert fluxed.hands[0] == after_flux
+
+
+def test_a_result_nobody_keeps_never_reads_its_hands(monkeypatch) -> None:
+    from gamekernel.gammaworld.rules import results
+
+    session = table_of_five()
+    session.gw_encounter_start()
+    read: list[str] = []
+    real = results.hand_snapshot
+    monkeypatch.setattr(results, "hand_snapshot", lambda state, name: (read.append(name), real(state, name))[1])
+    session.gw_tap("Ash", session.gw.readied("Ash")[0])  # dropped at once
+    kept = session.gw_tap("Kit", session.gw.readied("Kit")[0])
+    session.gw_encounter_end()  # the state changes: the kept result reads Kit's hand now
+    assert read == ["Kit"]
+    assert kept.hands[0].cards[0].tapped and read == ["Kit"]

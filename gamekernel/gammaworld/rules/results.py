@@ -6,9 +6,12 @@ the odds tables) live here too, so operations -> results <- renderers."""
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 from gamekernel.display import Displayable
 from gamekernel.display.results import SecretNotice
@@ -110,19 +113,45 @@ def hand_view(state: AlphaState, name: str, catalog: Catalog) -> HandView:
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
 class AlphaResult(Displayable):
     """What a Gamma World command did (`step`) and the affected hands afterwards (`hands`, built
-    from `snapshots` when first read: most results are shown once, many never)."""
+    from `snapshots` when first read: most results are shown once, many never).
+
+    A command's result takes its `snapshots` from the state when first asked, or just before the
+    state next changes, whichever comes first (`reading`): a result nobody keeps never takes them."""
 
     step: Step
-    snapshots: tuple[HandSnapshot, ...] = ()
+    snapshots: tuple[HandSnapshot, ...]  # no class default: `__getattr__` takes a reading result's
     catalog: Catalog = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
     @classmethod
     def new(cls, step: Step, snapshots: tuple[HandSnapshot, ...], catalog: Catalog) -> AlphaResult:
-        """The result every command returns, without the frozen dataclass's `__init__` (one
-        `object.__setattr__` a field, a fifth of building a command's result); equal to `AlphaResult(...)`."""
+        """A result without the frozen dataclass's `__init__` (one `object.__setattr__` a field);
+        equal to `AlphaResult(...)`."""
         result = _new_object(cls)
         _set_attribute(result, "__dict__", {"step": step, "snapshots": snapshots, "catalog": catalog})
         return result
+
+    @classmethod
+    def reading(cls, step: Step, state: AlphaState, names: Sequence[str], catalog: Catalog) -> AlphaResult:
+        """The result of a command just recorded on `state`, whose snapshots of the `names`' hands are
+        taken from `state` when first read, or by `take_hands` before `state` next changes (`apply_step`
+        settles every result still reading it): either way they are the hands right after the command."""
+        result = _new_object(cls)
+        _set_attribute(result, "__dict__", {"step": step, "catalog": catalog, "_reading": (state, names)})
+        state.unread.append(weakref.ref(result))
+        return result
+
+    def take_hands(self) -> None:
+        """Take the snapshots from the state now, if not yet taken (then the state is let go)."""
+        reading = self.__dict__.pop("_reading", None)
+        if reading is not None:
+            state, names = reading
+            self.__dict__["snapshots"] = tuple([hand_snapshot(state, name) for name in names])
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "snapshots" and "_reading" in self.__dict__:
+            self.take_hands()
+            return self.__dict__["snapshots"]
+        raise AttributeError(name)
 
     @cached_property
     def hands(self) -> tuple[HandView, ...]:
@@ -154,12 +183,11 @@ def describe(state: AlphaState, step: Step, catalog: Catalog) -> AlphaResult:
     kind = step.kind
     if kind == "encounter_end" or kind == "rest":
         names = [n for n in state.characters if kind == "encounter_end" or n in step.detail.get("characters", ())]
-        snapshots = tuple([hand_snapshot(state, n) for n in names])
     elif step.actor in state.characters:
-        snapshots = (hand_snapshot(state, step.actor),)
+        names = [step.actor]
     else:
-        snapshots = ()
-    return AlphaResult.new(step, snapshots, catalog)
+        return AlphaResult.new(step, (), catalog)
+    return AlphaResult.reading(step, state, names, catalog)
 
 
 class AlphaResults(Displayable, tuple):

@@ -192,6 +192,9 @@ class AlphaState:
         # (the data's `detail` dict, the Step it was made from) while that step's event is recorded:
         # the live reducer applies the Step instead of parsing the data back (see `apply_recorded`)
         self.recording: tuple[Mapping[str, Any], Step] | None = None
+        # weak references to command results that read their hands from this state when first asked
+        # (results.AlphaResult.reading): `apply_step` has them take the hands before anything changes
+        self.unread: list[Any] = []
 
     @property
     def catalog(self) -> Catalog:
@@ -310,9 +313,21 @@ def move_flux(state: AlphaState, flux: Any, secret_flux: Any, *, clear: bool = F
             _add_counts(state.secret_flux, ((name, state.flux.get(name, 0) - count),))
 
 
+def settle_results(state: AlphaState) -> None:
+    """Before `state` changes: the results still to read their hands from it take them now (those
+    nobody keeps any more are gone, and take nothing)."""
+    pending, state.unread = state.unread, []
+    for reference in pending:
+        result = reference()
+        if result is not None:
+            result.take_hands()
+
+
 def apply_step(state: AlphaState, step: Step, *, table: Table | None = None) -> None:
     """Apply a recorded step in place, without an RNG; all or nothing (the card batch may refuse).
     `table`: the state's table with `step.cards` already applied (see `apply_recorded`)."""
+    if state.unread:
+        settle_results(state)
     if table is not None:
         state.table = table
     elif step.cards is not None:
@@ -356,6 +371,8 @@ def apply_recorded(state: AlphaState, data: Mapping[str, Any]) -> None:
 
 def apply_step_data(state: AlphaState, data: Mapping[str, Any]) -> None:
     """`apply_step(state, Step.from_dict(data))` without building the Step: the replay hot path."""
+    if state.unread:
+        settle_results(state)
     if data.get("config") or data.get("character") or data.get("new_cards"):
         apply_step(state, Step.from_dict(data))
         return
