@@ -165,7 +165,8 @@ class Session(
                 deferred.__exit__()  # an interrupt that came meanwhile is raised now, memory and disk agreeing
         if self.campaign is not None:
             self._after_campaign_event()
-        self._notify(event)
+        if self._observers:  # most events of a script or a bench: nobody is watching
+            self._notify(event)
         if kind not in META_KINDS and not self._in_reaction:
             reactions = reactions_for(kind)
             if reactions:
@@ -324,8 +325,6 @@ class Session(
         return active, redo_stack, replay_checked(active)
 
     def _notify(self, event: Event) -> None:
-        if not self._observers:  # most events of a script or a bench: nobody is watching
-            return
         dead = False
         for entry in list(self._observers):
             observer = entry() if isinstance(entry, weakref.WeakMethod) else entry

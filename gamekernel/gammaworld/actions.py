@@ -58,7 +58,7 @@ KINDS = (
 
 
 def _reduce(state: Any, data: Mapping[str, Any]) -> None:
-    apply_recorded(state[PART], data)
+    apply_recorded(state.parts[PART], data)  # the parts themselves: this runs for every Gamma World event
 
 
 register_part(PART, AlphaState)
@@ -125,7 +125,7 @@ class GammaWorldActions(HostBase):
     @property
     def gw(self) -> AlphaState:
         """The Gamma World part of the state (read it; change it only through these methods)."""
-        return self.state[PART]
+        return self.state.parts[PART]  # the parts themselves: every command reads this several times
 
     def _gw_record(self, step: Step, data: dict[str, Any]) -> AlphaResult:
         part = self.gw
