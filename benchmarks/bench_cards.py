@@ -5,17 +5,13 @@ Each operation is a full session call: rules check, plan with the session RNG, a
 core without the session (the same `play.plan_*` calls, each step applied as the live reducer
 applies it), the card core alone doing the same moves on the same table (plan + apply through
 gamekernel.cards: no character or card looked up, no refusal checked, no step built), and a replay
-of the whole log (what undo costs). The first overhead row compares the session with the rules and
-the card core, so its ratio is what the session layer adds (the speed target); the second shows the
-session against the bare card core, the rules' own work included (information); the third, a
-cross-check, times the card core inside the session's own operations; the last is the floor of any
-session, the same events recorded again (logged, checked, applied) without rules, plans or results.
-The "encounter end" of the session and of the rules also starts the next encounter (a flag: the card
-core has nothing to do for it).
-
-The first row was once the session against the bare card core (x2.97-x3.22), which charged the
-rules' work (a third of the session's time: names resolved, refusals checked, steps and their
-details built) to the session layer.
+of the whole log (what undo costs). The first overhead row compares the session with the bare card
+core, the rules' own work included (the issue's figure, a speed target); the second compares it with
+the rules and the card core, so its ratio is what the session layer alone adds (a speed target too);
+the third, a cross-check, times the card core inside the session's own operations; the last is the
+floor of any session, the same events recorded again (logged, checked, applied) without rules, plans
+or results. The "encounter end" of the session and of the rules also starts the next encounter (a
+flag: the card core has nothing to do for it).
 
 What made the first ratio swing (x2.7 to x7 from run to run): the cyclic collector, which walks
 the session's growing log at every full collection and lands on whichever operation allocates
@@ -35,9 +31,11 @@ from contextlib import contextmanager
 
 OPERATIONS = 10_000
 ROUNDS = 5  # session and core runs alternate; each operation's fastest time counts (the machine is shared)
+CROSS_ROUNDS = 3  # runs of the cross-check (the session with its card core timed inside)
 FLOOR = "record alone, same events"
 KINDS = ("tap", "discard+draw", "encounter end")
-TARGET = 2.5  # the session's operations at most this many times the rules and card core's (the issue's figure)
+TARGET = 2.5  # the session's operations at most this many times the bare card core's (the issue's figure),
+# and at most this many times the same rules and card core's without the session
 
 
 def _table_of_five():
@@ -313,16 +311,19 @@ def main() -> None:
           f"{rules_time / ops * 1e6:>10.1f}{core_time / ops * 1e6:>10.1f}{session_time / rules_time:>9.1f}x"
           f"{session_time / core_time:>8.1f}x")
     print()
-    ratio = session_time / rules_time
-    with _collector_paused():
-        with_core, inside = _core_inside_session()
-    targets("card session overhead (speed target)", [
+    bare, layer = session_time / core_time, session_time / rules_time
+    crossed = []
+    for _ in range(CROSS_ROUNDS):  # one run alone swung x2.65-x2.98 here: the least disturbed one counts
+        with _collector_paused():
+            crossed.append(_core_inside_session())
+    with_core, inside = min(crossed)  # the run with the fastest session total, and its card core time
+    targets("card session overhead (speed targets)", [
         Target("session operations (flux, tap, encounter end)", f"{session_time:.2f} s",
-               f"the same rules and card core without the session {rules_time:.2f} s", f"x{ratio:.2f}",
-               f"<= x{TARGET:g}", ratio <= TARGET),
-        Target("  the same against the bare card core", f"{session_time:.2f} s",
-               f"card core alone, same moves and table {core_time:.2f} s", f"x{session_time / core_time:.2f}",
-               "(the rules' own work included)", None),
+               f"card core alone, same moves and table {core_time:.2f} s", f"x{bare:.2f}",
+               f"<= x{TARGET:g} (the rules' work included)", bare <= TARGET),
+        Target("  the same against the rules and card core", f"{session_time:.2f} s",
+               f"the same rules and card core without the session {rules_time:.2f} s", f"x{layer:.2f}",
+               f"<= x{TARGET:g} (the session layer alone)", layer <= TARGET),
         Target("cross-check: session total vs its card core work", f"{with_core:.2f} s",
                f"card core plan_* + apply timed inside them {inside:.2f} s", f"x{with_core / inside:.2f}",
                "<= x3", with_core / inside <= 3),

@@ -12,7 +12,9 @@ from __future__ import annotations
 import errno
 import gc
 import json
+import marshal
 import os
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -176,16 +178,23 @@ def gc_paused(*, keep: bool = False) -> Iterator[None]:
 
 
 _second: list = [None, ""]  # the last whole second formatted, and its text
+_stamp: list = [None, ""]  # the last millisecond stamped, and its text
 
 
 def now_iso() -> str:
     """UTC now as `2026-11-30T17:49:37.357+00:00`, the format `datetime.isoformat(timespec=
     "milliseconds")` gives; an event is stamped on every command, so the seconds part is formatted
-    once per second rather than through a datetime per call."""
-    second, milli = divmod(time.time_ns() // 1_000_000, 1000)
+    once per second rather than through a datetime per call, and the whole text once per millisecond
+    (commands in a loop record several events in one)."""
+    millis = time.time_ns() // 1_000_000
+    if millis == _stamp[0]:
+        return _stamp[1]
+    second, milli = divmod(millis, 1000)
     if second != _second[0]:
         _second[0], _second[1] = second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
-    return f"{_second[1]}.{milli:03d}+00:00"
+    text = f"{_second[1]}.{milli:03d}+00:00"
+    _stamp[0], _stamp[1] = millis, text
+    return text
 
 
 @dataclass
@@ -207,7 +216,8 @@ def encode_event(event: Event) -> bytes:
 def check_storable(event: Event) -> None:
     """`encode_event`'s refusal without building the line (for a session that writes no log)."""
     try:
-        _check_text(event.data)
+        if _may_hold_surrogate(event.data):
+            _check_text(event.data)
         for name in (event.actor, event.by):
             if name is not None and not name.isascii():
                 name.encode("utf-8")
@@ -216,9 +226,24 @@ def check_storable(event: Event) -> None:
         raise UsageError(t("core.err.unencodable", char=char)) from None
 
 
+_SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf]").search
+
+
+def _may_hold_surrogate(value: Any) -> bool:
+    """Whether `value` may hold a string UTF-8 cannot encode, told at C speed: marshal writes each
+    string as UTF-8 letting surrogates through (bytes ED A0..BF, which no encodable text gives), so
+    without those bytes there is none. A number's bytes may look alike, and a value marshal cannot
+    write is not looked into: both say True, and `_check_text` walks the value to decide."""
+    try:
+        return _SURROGATE_BYTES(marshal.dumps(value)) is not None
+    except ValueError:
+        return True
+
+
 def _check_text(value: Any) -> None:
     """Encode every non-ASCII string in `value` (dicts, lists, tuples, keys included); only the
-    containers recurse, strings and numbers are checked in place (an event holds dozens of them)."""
+    containers recurse, strings and numbers are checked in place (an event holds dozens of them),
+    and so are the strings of a dict's lists (a card record's uids and zones: no call for each)."""
     kind = type(value)
     if kind is str:
         if not value.isascii():
@@ -232,7 +257,15 @@ def _check_text(value: Any) -> None:
             if kind is str:
                 if not item.isascii():
                     item.encode("utf-8")
-            elif kind is dict or kind is list or kind is tuple:
+            elif kind is list or kind is tuple:
+                for entry in item:
+                    kind = type(entry)
+                    if kind is str:
+                        if not entry.isascii():
+                            entry.encode("utf-8")
+                    elif kind is dict or kind is list or kind is tuple:
+                        _check_text(entry)
+            elif kind is dict:
                 _check_text(item)
     elif kind is list or kind is tuple:
         for item in value:

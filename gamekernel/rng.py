@@ -16,6 +16,7 @@ import random
 # `seed` or `setstate`, which start a new stream.
 Mark = tuple[int, int, "float | None"]
 
+_getrandbits, _random = random.Random.getrandbits, random.Random.random  # the Twister's own draws
 _REFRESH_WORDS = 1 << 20  # between commands, a checkpoint older than this many words is renewed
 
 
@@ -87,8 +88,8 @@ class TransactionalRandom(random.Random):
     # -- the two draws -----------------------------------------------------------------------
     def getrandbits(self, k: int) -> int:
         self._words += (k + 31) >> 5
-        return super().getrandbits(k)
+        return _getrandbits(self, k)  # the C method itself: a shuffle calls this once a card
 
     def random(self) -> float:
         self._words += 2  # CPython's random() is built from two 32-bit words
-        return super().random()
+        return _random(self)

@@ -133,13 +133,17 @@ def plan_draw(
     at: Position = "bottom",
     label: str = "",
     keep_out: Collection[str] = (),
+    in_place: bool = False,
 ) -> Batch:
     """Record drawing `n` cards from `source` (top, bottom or random) into `to`.
 
     When `source` holds fewer than `n`, its empty-zone policy decides: error (EmptyZoneError,
     nothing planned), reshuffle its discards back in, fall back to another deck, or draw fewer.
     A reshuffle leaves out the cards in `keep_out` (the ones just discarded, so a replacement is never
-    the card it replaces) unless nothing else could come back."""
+    the card it replaces) unless nothing else could come back.
+
+    The moves are worked out on a copy of `table`; with `in_place`, `table` is the caller's own
+    scratch copy and takes them itself (left part-way when the draw is refused: throw it away)."""
     info = table.zone(to)
     table.zone(source)
     if n < 0:
@@ -148,7 +152,7 @@ def plan_draw(
         raise UsageError(t("cards.err.draw_from", how=how))
     if how == "random" and rng is None:
         raise UsageError(t("cards.err.draw_rng"))
-    scratch = table.copy()
+    scratch = table if in_place else table.copy()
     ops: list[Op] = []
     drawn: list[str] = []
     arriving_face = info.face_up if face_up is None else face_up

@@ -58,7 +58,7 @@ KINDS = (
 
 
 def _reduce(state: Any, data: Mapping[str, Any]) -> None:
-    apply_recorded(state[PART], data)
+    apply_recorded(state.parts[PART], data)  # the parts themselves: this runs for every Gamma World event
 
 
 register_part(PART, AlphaState)
@@ -123,7 +123,7 @@ class GammaWorldActions(HostBase):
     @property
     def gw(self) -> AlphaState:
         """The Gamma World part of the state (read it; change it only through these methods)."""
-        return self.state[PART]
+        return self.state.parts[PART]  # the parts themselves: every command reads this several times
 
     def _gw_record(self, step: Step, data: dict[str, Any]) -> AlphaResult:
         part = self.gw
@@ -132,7 +132,8 @@ class GammaWorldActions(HostBase):
             self.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret)
         finally:
             part.recording = None
-        return describe(self.gw, step, self.gw.catalog)
+        part = self.gw  # the same part unless something recorded meanwhile replaced the state
+        return describe(part, step, part.catalog)
 
     def _gw_run(self, *planners: Callable[[AlphaState], Step | None], setup: bool = True) -> list[AlphaResult]:
         """Plan every step first, then record them: a refused step leaves no trace.
@@ -144,6 +145,8 @@ class GammaWorldActions(HostBase):
         """
         state = self.gw
         needs_setup = setup and not state.ready
+        if len(planners) == 1 and not needs_setup:
+            return [self._gw_single(state, planners[0])]
         count = len(self.log)
         mark = self.rng.begin()
         steps: list[Step] = []
@@ -174,7 +177,28 @@ class GammaWorldActions(HostBase):
             self.rng.end(mark)
         return results[int(needs_setup):]
 
+    def _gw_single(self, state: AlphaState, planner: Callable[[AlphaState], Step | None]) -> AlphaResult:
+        """`_gw_run` of one step on a set-up table (nearly every command): planned on the state itself
+        (nothing to copy), recorded, and the RNG put back when nothing was recorded."""
+        count = len(self.log)
+        rng = self.rng
+        mark = rng.begin()
+        try:
+            step = planner(state)
+            if step is None:
+                raise UsageError(t("gammaworld.err.all_readied"))
+            return self._gw_record(step, step.to_dict())  # `record` checks the data before it changes anything
+        except BaseException:
+            if len(self.log) == count:
+                rng.rollback(mark)
+            raise
+        finally:
+            rng.end(mark)
+
     def _gw_one(self, planner: Callable[[AlphaState], Step], *, setup: bool = True) -> AlphaResult:
+        state = self.gw
+        if not setup or state.ready:
+            return self._gw_single(state, planner)
         return self._gw_run(planner, setup=setup)[0]
 
     def _gw_query(self, owner: str) -> None:

@@ -269,3 +269,19 @@ def test_records_store_only_the_fields_they_set_and_read_back_exactly() -> None:
     reveal = SetState(("c#1",), face_up=False, tapped=False, reveal_to=("Rin",), hide_from=("Bren",))
     for record in (plain, full, tap, reveal):
         assert op_from_dict(json.loads(json.dumps(record.to_dict()))) == record
+
+
+def test_a_draw_in_place_moves_the_scratch_table_it_plans_on_as_applying_its_batch_would(log: Log) -> None:
+    log.do(plan_set_policy(log.table, "deck", EmptyPolicy("reshuffle", "discard")))
+    log.do(plan_draw(log.table, "deck", "discard", 5))
+    scratch = log.table.copy()
+    batch = plan_draw(scratch, "deck", "hand", 3, rng=random.Random(1), in_place=True)  # a reshuffle on the way
+    assert batch == plan_draw(log.table, "deck", "hand", 3, rng=random.Random(1))  # the same record
+    assert scratch.to_dict() == applied(log.table, batch).to_dict()
+    assert log.table.count("hand") == 0  # the table it was copied from is untouched
+
+
+def test_a_draw_without_in_place_leaves_its_table_alone(log: Log) -> None:
+    before = log.table.to_dict()
+    plan_draw(log.table, "deck", "hand", 2)
+    assert log.table.to_dict() == before

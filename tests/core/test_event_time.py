@@ -28,3 +28,11 @@ def test_the_stamps_follow_the_clock_across_seconds(monkeypatch):
     clock = iter([5_000_999_000_000, 5_001_000_000_000, 5_001_500_000_000])
     monkeypatch.setattr(events.time, "time_ns", lambda: next(clock))
     assert [events.now_iso()[17:23] for _ in range(3)] == ["20.999", "21.000", "21.500"]
+
+
+def test_a_millisecond_stamped_again_gives_the_same_text_and_a_new_one_its_own(monkeypatch):
+    # the text is kept for the last millisecond: within it the same stamp, after it never a stale one
+    clock = iter([7_000_123_100_000, 7_000_123_900_000, 7_000_124_000_000, 7_000_123_000_000, 7_001_123_000_000])
+    monkeypatch.setattr(events.time, "time_ns", lambda: next(clock))
+    stamps = [events.now_iso()[17:23] for _ in range(5)]
+    assert stamps == ["40.123", "40.123", "40.124", "40.123", "41.123"]

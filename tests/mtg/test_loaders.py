@@ -1,5 +1,6 @@
 """Streaming loaders for MTGJSON v5 AtomicCards.json and Scryfall oracle bulk files, and the cache."""
 
+import gc
 import gzip
 import itertools
 import json
@@ -192,3 +193,30 @@ def test_an_index_of_the_previous_form_is_rebuilt(files):
     index_file.write_text("\n".join([header, *old]) + "\n", encoding="utf-8")
     assert len(load_card_data(files["atomic"], cache=files["cache"])) == 5
     assert len(json.loads(index_file.read_text(encoding="utf-8").splitlines()[1])) == 3  # written anew
+
+
+def test_the_cached_index_gives_the_same_facts_field_for_field(files):
+    """MTG-CHK-09: every fact the check reads (colours, types, land types) comes back from the index
+    exactly as the parse made it, Japanese names included."""
+    fresh = load_card_data(files["atomic"], cache=files["cache"])
+    cached = load_card_data(files["atomic"], cache=files["cache"])
+    for name in fresh:
+        a, b = fresh[name], cached[name]
+        assert (a, a.ja_name, a.achievement_colours, a.land_type_colours) == (
+            b, b.ja_name, b.achievement_colours, b.land_type_colours), name
+
+
+def test_reading_the_index_pauses_the_collector_and_restores_it(files, monkeypatch):
+    """The index builds many objects that all stay alive: no collection walks them while it is read."""
+    load_card_data(files["atomic"], cache=files["cache"])
+    states = []
+    real = loaders._index_line
+
+    def watching(line, where):
+        states.append(gc.isenabled())
+        return real(line, where)
+
+    monkeypatch.setattr(loaders, "_index_line", watching)
+    assert gc.isenabled()
+    load_card_data(files["atomic"], cache=files["cache"])
+    assert states and not any(states) and gc.isenabled()

@@ -35,7 +35,8 @@ from gamekernel.text import find_name, resolve_name
 class _Builder:
     """Chains card plans so one Step can hold several moves: each plan sees the table the earlier
     ones leave. Plans never change the table they read, so the first reads the state's own table;
-    a scratch copy is made, and a batch applied to it, only when a later plan needs to see it."""
+    a scratch copy is made, and a batch applied to it, only when a later plan needs to see it, or
+    when a draw moves its cards on it as it plans them (`add_in_place`)."""
 
     def __init__(self, table: Table) -> None:
         self._base, self._version = table, table.version
@@ -59,6 +60,17 @@ class _Builder:
         self.ops.extend(batch.ops)
         return batch
 
+    def add_in_place(self, plan: Callable[..., Batch], *args, **kwargs) -> Batch:
+        """`add` for a plan that can move the cards on a scratch table as it plans (`in_place`): the
+        chain's own scratch copy takes the moves, so neither a later plan nor the live reducer
+        applies them again. A refused plan leaves the copy part-way: the chain is then thrown away."""
+        table = self.table  # what earlier plans left pending, applied
+        if self._scratch is None:
+            self._scratch = table = self._base.copy()
+        batch = plan(table, *args, in_place=True, **kwargs)
+        self.ops.extend(batch.ops)
+        return batch
+
     def def_ids(self, uids: Iterable[str]) -> list[str]:
         """The definitions of cards planned to move (fixed for a card's life: read where they are)."""
         known = self._base.cards
@@ -69,7 +81,8 @@ class _Builder:
 
     def handover(self) -> list[_Builder] | tuple[()]:
         """For `Step.planned`: this chain, when it made a scratch copy (a later plan read an earlier
-        one's moves), so the live reducer can finish that copy instead of applying every move again."""
+        one's moves, or a draw moved its cards on it), so the live reducer can finish that copy
+        instead of applying every move again."""
         return [self] if self._scratch is not None else ()
 
     def finish(self, table: Table) -> Table | None:
@@ -161,6 +174,9 @@ def plan_character(
 
 def character(state: AlphaState, name: str) -> GWCharacter:
     """A registered character, or NotFoundError with close matches."""
+    known = state.characters.get(name)
+    if known is not None:  # the name as registered (a plan's usual case): nothing to normalise
+        return known
     found, close = resolve_name(name.strip(), state.characters)
     if found is None:
         hint = t("gammaworld.err.did_you_mean", names=", ".join(close)) if close else (
@@ -310,7 +326,7 @@ def _draw(build: _Builder, source: str, to: str, n: int, rng: random.Random,
     discard pile through that reshuffle, so a card is never its own replacement. A deck that cannot
     give the cards is refused in players' words (which deck, how many, the option that decides)."""
     try:
-        drawn = build.add(cards.plan_draw, source, to, n, rng=rng, keep_out=frozenset(keep_out))
+        drawn = build.add_in_place(cards.plan_draw, source, to, n, rng=rng, keep_out=frozenset(keep_out))
     except cards.EmptyZoneError:
         option = "empty_gm_deck" if source == GM_DECK else "empty_own_deck"
         raise RuleError(t("gammaworld.err.deck_ran_out", deck=_deck_label(source), n=n, option=option)) from None
@@ -360,7 +376,11 @@ def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog, *, t
     """The uid of `name`'s readied card called `card` (name in any language, or uid); else an error
     listing what is readied. Of several copies, an untapped one (to use it) or, with `tapped`, a
     tapped one (to untap it, or to discard the used copy to a flux)."""
-    who = character(state, name)
+    return _readied_uid(state, character(state, name), card, catalog, tapped=tapped)
+
+
+def _readied_uid(state: AlphaState, who: GWCharacter, card: str, catalog: Catalog, *, tapped: bool = False) -> str:
+    """`readied_card` for a character already found (a plan looks the name up once)."""
     uids = state.readied(who.name)
     if card in uids:
         return card
@@ -383,8 +403,9 @@ def readied_card(state: AlphaState, name: str, card: str, catalog: Catalog, *, t
 
 def plan_tap(state: AlphaState, name: str, card: str, catalog: Catalog, *, tapped: bool = True) -> Step:
     """GW-ALPHA-08: using a readied card's power taps it; once per encounter."""
-    who = character(state, name).name
-    uid = readied_card(state, who, card, catalog, tapped=not tapped)
+    found = character(state, name)
+    who = found.name
+    uid = _readied_uid(state, found, card, catalog, tapped=not tapped)
     instance = state.table.cards[uid]
     if instance.tapped == tapped:
         card_name = catalog.card(instance.def_id).name
@@ -409,7 +430,7 @@ def _which_copy(state: AlphaState, name: str, uid: str) -> dict:
 def plan_overcharge(state: AlphaState, name: str, card: str, rng: random.Random, catalog: Catalog) -> Step:
     """GW-ALPHA-12..14: once per power, d20 + origin bonus vs the card's 10+; a natural 1 is a flux."""
     who = character(state, name)
-    uid = readied_card(state, who.name, card, catalog)
+    uid = _readied_uid(state, who, card, catalog)
     instance = state.table.cards[uid]
     facts = catalog.card(instance.def_id)
     refusal = overcharge_refusal(facts, tapped=instance.tapped, overcharged=uid in state.overcharged)
@@ -505,7 +526,7 @@ def plan_flux(
             raise UsageError(t("gammaworld.err.flux_choose", name=who.name, cards=names))
         uid = readied[0] if readied else None
     else:
-        uid = readied_card(state, who.name, card, catalog, tapped=True)
+        uid = _readied_uid(state, who, card, catalog, tapped=True)
     build = _Builder(state.table)
     copy = _which_copy(state, who.name, uid) if uid is not None else {}
     secret = pending > 0 and public_flux(state, who.name) < 1  # only secret flux left: resolved in secret

@@ -6,9 +6,12 @@ the odds tables) live here too, so operations -> results <- renderers."""
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 from gamekernel.display import Displayable
 from gamekernel.display.results import SecretNotice
@@ -25,6 +28,8 @@ from gamekernel.gammaworld.rules.state import (
     public_flux,
     readied_zone,
 )
+
+_new_object, _set_attribute = object.__new__, object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -75,12 +80,10 @@ def hand_snapshot(state: AlphaState, name: str) -> HandSnapshot:
     """`name`'s hand in `state` now (the state changes; the snapshot does not)."""
     table = state.table
     orders, instances, overcharged = table.orders, table.cards, state.overcharged
-    cards = []
-    for uid in orders.get(readied_zone(name), ()):
-        card = instances[uid]
-        cards.append((uid, card.def_id, card.tapped, uid in overcharged))
+    cards = tuple([(uid, (card := instances[uid]).def_id, card.tapped, uid in overcharged)
+                   for uid in orders.get(readied_zone(name), ())])
     own = orders.get(deck_zone(name))
-    return (name, state.characters[name].level, tuple(cards), None if own is None else len(own),
+    return (name, state.characters[name].level, cards, None if own is None else len(own),
             len(orders.get(GM_DECK, ())), len(orders.get(DISCARD, ())), public_flux(state, name), state.encounter,
             state.secret_flux.get(name, 0))
 
@@ -110,11 +113,45 @@ def hand_view(state: AlphaState, name: str, catalog: Catalog) -> HandView:
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
 class AlphaResult(Displayable):
     """What a Gamma World command did (`step`) and the affected hands afterwards (`hands`, built
-    from `snapshots` when first read: most results are shown once, many never)."""
+    from `snapshots` when first read: most results are shown once, many never).
+
+    A command's result takes its `snapshots` from the state when first asked, or just before the
+    state next changes, whichever comes first (`reading`): a result nobody keeps never takes them."""
 
     step: Step
-    snapshots: tuple[HandSnapshot, ...] = ()
+    snapshots: tuple[HandSnapshot, ...]  # no class default: `__getattr__` takes a reading result's
     catalog: Catalog = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
+
+    @classmethod
+    def new(cls, step: Step, snapshots: tuple[HandSnapshot, ...], catalog: Catalog) -> AlphaResult:
+        """A result without the frozen dataclass's `__init__` (one `object.__setattr__` a field);
+        equal to `AlphaResult(...)`."""
+        result = _new_object(cls)
+        _set_attribute(result, "__dict__", {"step": step, "snapshots": snapshots, "catalog": catalog})
+        return result
+
+    @classmethod
+    def reading(cls, step: Step, state: AlphaState, names: Sequence[str], catalog: Catalog) -> AlphaResult:
+        """The result of a command just recorded on `state`, whose snapshots of the `names`' hands are
+        taken from `state` when first read, or by `take_hands` before `state` next changes (`apply_step`
+        settles every result still reading it): either way they are the hands right after the command."""
+        result = _new_object(cls)
+        _set_attribute(result, "__dict__", {"step": step, "catalog": catalog, "_reading": (state, names)})
+        state.unread.append(weakref.ref(result))
+        return result
+
+    def take_hands(self) -> None:
+        """Take the snapshots from the state now, if not yet taken (then the state is let go)."""
+        reading = self.__dict__.pop("_reading", None)
+        if reading is not None:
+            state, names = reading
+            self.__dict__["snapshots"] = tuple([hand_snapshot(state, name) for name in names])
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "snapshots" and "_reading" in self.__dict__:
+            self.take_hands()
+            return self.__dict__["snapshots"]
+        raise AttributeError(name)
 
     @cached_property
     def hands(self) -> tuple[HandView, ...]:
@@ -143,13 +180,14 @@ def as_the_table_sees(result: AlphaResult) -> AlphaResult | SecretNotice:
 
 def describe(state: AlphaState, step: Step, catalog: Catalog) -> AlphaResult:
     """The result of `step`, with hands read from `state` (after the step was applied)."""
-    if step.kind in ("encounter_end", "rest"):
-        names = [n for n in state.characters if step.kind == "encounter_end" or n in step.detail.get("characters", ())]
+    kind = step.kind
+    if kind == "encounter_end" or kind == "rest":
+        names = [n for n in state.characters if kind == "encounter_end" or n in step.detail.get("characters", ())]
     elif step.actor in state.characters:
         names = [step.actor]
     else:
-        names = []
-    return AlphaResult(step, tuple(hand_snapshot(state, n) for n in names), catalog)
+        return AlphaResult.new(step, (), catalog)
+    return AlphaResult.reading(step, state, names, catalog)
 
 
 class AlphaResults(Displayable, tuple):

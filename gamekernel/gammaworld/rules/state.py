@@ -85,7 +85,10 @@ class GWCharacter:
         return cls(str(data["name"]), int(data.get("level", 1)), data.get("origin_bonus"))
 
 
-@dataclass(frozen=True, slots=True)
+_set_attribute = object.__setattr__
+
+
+@dataclass(frozen=True)
 class Step:
     """One recorded change of the alpha state (one session event)."""
 
@@ -108,10 +111,24 @@ class Step:
     # that table and takes it instead of applying `cards` again (`apply_recorded`). Emptied once used.
     planned: list[Any] | tuple[()] = field(default=(), compare=False, repr=False)
 
+    def __init__(self, kind: str, actor: str = "", cards: Batch | None = None, character: GWCharacter | None = None,
+                 encounter: bool | None = None, flux: tuple[tuple[str, int], ...] = (), clear_flux: bool = False,
+                 secret_flux: tuple[tuple[str, int], ...] = (), overcharged: tuple[str, ...] = (),
+                 config: GWConfig | None = None, new_cards: tuple[Mapping[str, Any], ...] = (),
+                 detail: Mapping[str, Any] | None = None, planned: list[Any] | tuple[()] = ()) -> None:
+        """The fields above, set in one `__dict__`: every command builds a step, and the generated
+        frozen `__init__` sets its thirteen fields one `object.__setattr__` at a time (twice as slow).
+        A test keeps this signature equal to the fields; `detail` None is a fresh empty dict."""
+        _set_attribute(self, "__dict__", {
+            "kind": kind, "actor": actor, "cards": cards, "character": character, "encounter": encounter,
+            "flux": flux, "clear_flux": clear_flux, "secret_flux": secret_flux, "overcharged": overcharged,
+            "config": config, "new_cards": new_cards, "detail": {} if detail is None else detail, "planned": planned,
+        })
+
     @property
     def resolves_secret(self) -> bool:
         """GW-ALPHA-10: a flux resolved out of a secret one is recorded secret, as its roll was."""
-        return self.kind == "flux" and any(change < 0 for _, change in self.secret_flux)
+        return self.kind == "flux" and bool(self.secret_flux) and any(change < 0 for _, change in self.secret_flux)
 
     def to_dict(self) -> dict[str, Any]:
         """The event's data: the kind, the actor and only the fields this step sets (`from_dict`
@@ -175,6 +192,9 @@ class AlphaState:
         # (the data's `detail` dict, the Step it was made from) while that step's event is recorded:
         # the live reducer applies the Step instead of parsing the data back (see `apply_recorded`)
         self.recording: tuple[Mapping[str, Any], Step] | None = None
+        # weak references to command results that read their hands from this state when first asked
+        # (results.AlphaResult.reading): `apply_step` has them take the hands before anything changes
+        self.unread: list[Any] = []
 
     @property
     def catalog(self) -> Catalog:
@@ -281,6 +301,8 @@ def _add_counts(counts: dict[str, int], changes: Any) -> None:
 def move_flux(state: AlphaState, flux: Any, secret_flux: Any, *, clear: bool = False) -> None:
     """Pending flux (GW-ALPHA-10) and how much of it is secret: a secret count never exceeds the
     pending one, so a flux that ends (resolved, lapsed) takes its secrecy with it."""
+    if not (clear or flux or secret_flux or state.secret_flux):  # most steps: no flux moves, none secret
+        return
     if clear:
         state.flux.clear()
         state.secret_flux.clear()
@@ -291,9 +313,21 @@ def move_flux(state: AlphaState, flux: Any, secret_flux: Any, *, clear: bool = F
             _add_counts(state.secret_flux, ((name, state.flux.get(name, 0) - count),))
 
 
+def settle_results(state: AlphaState) -> None:
+    """Before `state` changes: the results still to read their hands from it take them now (those
+    nobody keeps any more are gone, and take nothing)."""
+    pending, state.unread = state.unread, []
+    for reference in pending:
+        result = reference()
+        if result is not None:
+            result.take_hands()
+
+
 def apply_step(state: AlphaState, step: Step, *, table: Table | None = None) -> None:
     """Apply a recorded step in place, without an RNG; all or nothing (the card batch may refuse).
     `table`: the state's table with `step.cards` already applied (see `apply_recorded`)."""
+    if state.unread:
+        settle_results(state)
     if table is not None:
         state.table = table
     elif step.cards is not None:
@@ -337,6 +371,8 @@ def apply_recorded(state: AlphaState, data: Mapping[str, Any]) -> None:
 
 def apply_step_data(state: AlphaState, data: Mapping[str, Any]) -> None:
     """`apply_step(state, Step.from_dict(data))` without building the Step: the replay hot path."""
+    if state.unread:
+        settle_results(state)
     if data.get("config") or data.get("character") or data.get("new_cards"):
         apply_step(state, Step.from_dict(data))
         return

@@ -37,6 +37,7 @@ BASIC_LAND_TYPES = {"Plains": "white", "Island": "blue", "Swamp": "black", "Moun
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
 
 BUNDLED_FACTS = Path(__file__).parent.parent / "data" / "facts.json"
+_new_object, _set_attribute = object.__new__, object.__setattr__
 NAME_BRACKETS = ("《", "》", "「", "」", "『", "』")  # Japanese card names are often written 《エルフの神秘家》
 
 
@@ -49,6 +50,13 @@ def order_colours(colours: Iterable[str]) -> tuple[str, ...]:
             raise DataError(t("mtg.error.colour", colour=colour, colours=", ".join(COLOURS)))
         wanted.add(word)
     return tuple(colour for colour in COLOURS if colour in wanted)
+
+
+@cache
+def _colours_of_letters(letters: str) -> tuple[str, ...]:
+    """`order_colours` of a row's letters ("WU"), worked out once for each of the few spellings:
+    reading a card index asks it for every card."""
+    return order_colours(letters)
 
 
 def display_name(name: str, ja_name: str | None) -> str:
@@ -119,8 +127,12 @@ class CardFacts:
             if (not isinstance(name, str) or not isinstance(mana_value, int | float) or len(rest) > 1
                     or not isinstance(ja_name, str | None)):
                 raise TypeError
-            return cls(name, mana_value, order_colours(letters), tuple(types), tuple(subtypes),
-                       tuple(supertypes), ja_name or None)
+            colours = _colours_of_letters(letters) if type(letters) is str else order_colours(letters)
+            card = _new_object(cls)  # without the frozen dataclass's `__init__`: one card of 30,000 in an index
+            _set_attribute(card, "__dict__", {
+                "name": name, "mana_value": mana_value, "colours": colours, "types": tuple(types),
+                "subtypes": tuple(subtypes), "supertypes": tuple(supertypes), "ja_name": ja_name or None})
+            return card
         except (TypeError, ValueError) as error:
             raise DataError(t("mtg.error.facts_row", where=where, row=str(row)[:80])) from error
 
