@@ -27,15 +27,16 @@ EXAMPLES = ROOT / "example_notebooks"
 NOTEBOOKS = ("04-gamma-world-alpha-mutations.ipynb", "07-teaching-the-rules.ipynb")
 _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
-# Per cell of the page: its visible captions plus its live views (a view our front end drew).
+# A view our front end drew: a lumino widget of an output, not rendered html, holding our elements.
+LIVE = '.jp-OutputArea-output > .lm-Widget:not(.jp-RenderedHTMLCommon):is([class*="gk-"], :has([class*="gk-"]))'
+# Per cell of the page: its visible captions plus its live views.
 PICTURES = """(pattern) => [...document.querySelectorAll('.jp-Cell')].map(cell => {
     const outputs = cell.querySelector('.jp-OutputArea');
     if (!outputs) return 0;
     const captions = (outputs.innerText.match(new RegExp(pattern, 'g')) || []).length;
-    const live = [...outputs.querySelectorAll('.jp-OutputArea-output > .lm-Widget[class*="gk-"]')]
-        .filter(n => n.getClientRects().length > 0).length;
+    const live = [...outputs.querySelectorAll(LIVE)].filter(n => n.getClientRects().length > 0).length;
     return captions + live;
-})"""
+})""".replace("LIVE", json.dumps(LIVE))
 _SAME = f"({PICTURES})(pattern).filter(n => n > 0).join(',') === expected"
 
 # html-pipeline's sanitization allow-list, which GitHub's Markdown uses (github/markup#245):
@@ -209,7 +210,7 @@ def test_example_run_live_in_jupyterlab_then_reopened_trusted_without_kernel_sho
         return w?.sessionContext?.session?.kernel && w.sessionContext.kernelDisplayStatus === 'idle'; }""")
     page.evaluate("window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    live = page.locator('.jp-OutputArea-output > .lm-Widget[class*="gk-"]')
+    live = page.locator(LIVE)
     live.nth(sum(widget_cells(notebook)) - 1).wait_for()  # every view drawn live
     wait_for_one_picture_each(page, notebook)
     page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.kernelDisplayStatus === 'idle'")
