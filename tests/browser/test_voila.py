@@ -1,8 +1,8 @@
 """An example notebook served by Voila, in a real Chromium: 04-gamma-world-alpha-mutations shows Rin's
 hand twice (`%hand Rin` in two cells, the second replacing the first); both render live (no "model not
 found": a replaced widget only goes dormant, it is never closed, gamekernel/widgets/base.py) and each
-of their cells shows one picture, the live view, its saved snapshot and the record's copy of it
-staying hidden beside it."""
+of their cells shows one picture, the live view, the saved picture in its record staying hidden
+below it (the rule hiding it comes with the view's own stylesheet)."""
 
 from __future__ import annotations
 
@@ -21,12 +21,12 @@ pytestmark = pytest.mark.browser
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "example_notebooks"
 NOTEBOOK = "04-gamma-world-alpha-mutations.ipynb"
-# Per cell of the page: live hand views, visible static pictures (the snapshot and the record's copy),
+# Per cell of the page: live hand views, visible saved pictures (in the record),
 # and whether the cell says a widget model is missing.
 CELLS = """() => [...document.querySelectorAll('.jp-Cell')]
     .map(area => ({
         live: area.querySelectorAll('.gk-hand-widget').length,
-        pictures: [...area.querySelectorAll('.gk-widget-snapshot, .gk-widget-snapshot-copy')]
+        pictures: [...area.querySelectorAll('.gk-widget-snapshot')]
             .filter(n => n.getClientRects().length > 0).length,
         missing: /model not found/i.test(area.innerText),
     }))"""
