@@ -7,7 +7,7 @@ Viewers: nbconvert's page sanitized and not, from the notebook as saved and exec
 widget state (offline: the view draws nothing); a GitHub-like sanitizer (its allow-list: no
 `class`, `style`, `id`, `hidden` or `<style>`, and no widget JavaScript); JupyterLab live, then
 reopened trusted after its kernel is gone ("model not found"); JupyterLab and Notebook 7 opened
-untrusted from disk. Voila is in test_voila.py."""
+untrusted from disk. Voila (04 and 07) is in test_voila.py."""
 
 from __future__ import annotations
 
