@@ -7,7 +7,8 @@ Viewers: nbconvert's page sanitized and not, from the notebook as saved and exec
 widget state (offline: the view draws nothing); a GitHub-like sanitizer (its allow-list: no
 `class`, `style`, `id`, `hidden` or `<style>`, and no widget JavaScript); JupyterLab live, then
 reopened trusted after its kernel is gone ("model not found"); JupyterLab and Notebook 7 opened
-untrusted from disk. Voila (04 and 07) is in test_voila.py."""
+untrusted from disk. Voila (04 and 07) is in test_voila.py. The viewers without a server are
+checked on every example with a widget (02-05, 07), the others on 04 and 07."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "example_notebooks"
 NOTEBOOKS = ("04-gamma-world-alpha-mutations.ipynb", "07-teaching-the-rules.ipynb")
+# every example with a widget, for the viewers without a server (the pages are cheap to make)
+STATIC = ("02-gurps-characters-and-checks.ipynb", "03-gurps-combat.ipynb", *NOTEBOOKS, "05-mtg-action-checks.ipynb")
 _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 # A view our front end drew: a lumino widget of an output, not rendered html, holding our elements.
@@ -109,7 +112,7 @@ def _executed_with_state(name: str, folder: Path):
 @pytest.fixture(scope="module")
 def with_state(tmp_path_factory):
     folder = tmp_path_factory.mktemp("with-state")
-    return {name: _executed_with_state(name, folder) for name in NOTEBOOKS}
+    return {name: _executed_with_state(name, folder) for name in STATIC}
 
 
 def github_like(notebook):
@@ -143,7 +146,7 @@ def _static_page(lab, notebook, path: Path, *, sanitize: bool):
 
 
 @pytest.mark.parametrize("sanitize", [True, False], ids=["sanitized", "unsanitized"])
-@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("name", STATIC)
 def test_nbconvert_page_of_the_example_as_saved_shows_one_picture_per_widget_cell(lab, tmp_path, name, sanitize):
     notebook = _read(name)
     assert "widgets" not in notebook.metadata  # as saved in git: nbconvert shows each view's text/html
@@ -154,7 +157,7 @@ def test_nbconvert_page_of_the_example_as_saved_shows_one_picture_per_widget_cel
 
 
 @pytest.mark.parametrize("sanitize", [True, False], ids=["sanitized", "unsanitized"])
-@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("name", STATIC)
 def test_nbconvert_page_with_widget_state_shows_one_picture_per_widget_cell(lab, tmp_path, with_state, name, sanitize):
     notebook = with_state[name]
     page = _static_page(lab, notebook, tmp_path / "page.html", sanitize=sanitize)
@@ -162,7 +165,7 @@ def test_nbconvert_page_with_widget_state_shows_one_picture_per_widget_cell(lab,
     page.close()
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("name", STATIC)
 def test_a_github_like_sanitizer_shows_one_picture_per_widget_cell(lab, tmp_path, name):
     notebook = _read(name)
     cleaned = github_like(notebook)
