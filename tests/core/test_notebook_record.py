@@ -71,3 +71,18 @@ def test_nbconvert_page_shows_the_snapshot_offline_with_widget_state_saved(execu
     assert record.startswith('<div class="gk-widget-record"><div class="gk-widget-snapshot">')
     assert f"state after event {event}<" in page and page.count('class="gk-widget-snapshot"') == 1
     assert "<style>.jp-OutputArea-child" not in page
+
+
+def test_the_record_markup_reads_the_same_through_nbconvert_sanitizer():
+    """The record's own markup (wrapper, picture, caption, action lines) uses only tags nbconvert's
+    `--sanitize-html` keeps: nothing of it is printed as escaped text there (a `<style>` or a `<small>` was)."""
+    from nbconvert.filters.strings import clean_html
+
+    from gamekernel.widgets.record import ActionRecord
+
+    record = ActionRecord()
+    record.add("Aiko attacks")
+    html = record.bundle("<b>sheet</b>", 3)["text/html"]
+    cleaned = clean_html(html)
+    assert "&lt;" not in cleaned, cleaned
+    assert "state after event 3" in cleaned and "Aiko attacks" in cleaned and "<style" not in html
