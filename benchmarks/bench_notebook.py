@@ -77,7 +77,7 @@ def _saved(cells: list[str], folder: Path) -> Path:
 
 _STYLE = re.compile(r' style="[^"]*"')
 _PALETTE = re.compile(r"var\(--jp-[a-z0-9-]+,#[0-9a-fA-F]+\)")
-_COPY = '<div class="gk-widget-snapshot-copy"'
+_RECORD = '<div class="gk-widget-record">'
 _ACTION = '<div class="gk-widget-action">'
 
 
@@ -85,7 +85,7 @@ def breakdown(path: Path) -> Counter[str]:
     """What a saved notebook's bytes are made of: each output's data by mime type (as saved, JSON
     escaping and line splitting included), and within text/html the constructs an output repeats:
     inline style attributes (of which the font stack and the palette's theme variables), and the
-    hidden copy of a widget's snapshot in its record."""
+    picture of a widget in its record."""
     from gamekernel.display.html import FONT_STACK
 
     parts: Counter[str] = Counter()
@@ -108,15 +108,16 @@ def _html_parts(html: str, font_stack: str, parts: Counter[str]) -> None:
     parts["html: style attributes"] += sum(len(s.encode()) for s in styles)
     parts["html: the font stack in them"] += sum(s.count(font_stack) for s in styles) * len(font_stack)
     parts["html: theme variables in them"] += sum(len(v) for s in styles for v in _PALETTE.findall(s))
-    parts["html: hidden copies of widget snapshots"] += len(_snapshot_copy(html).encode())
+    parts["html: widget pictures in records"] += len(_record_picture(html).encode())
 
 
-def _snapshot_copy(html: str) -> str:
-    """A widget record's hidden copy of the snapshot (gamekernel/widgets/record.py): from its start
-    to the first action line, or to the record's own closing tag."""
-    start = html.find(_COPY)
+def _record_picture(html: str) -> str:
+    """A widget record's picture (gamekernel/widgets/record.py): from the record's start to its
+    first action line, or to the record's own closing tag."""
+    start = html.find(_RECORD)
     if start < 0:
         return ""
+    start += len(_RECORD)
     end = html.find(_ACTION, start)
     return html[start:end if end >= 0 else len(html) - len("</div>")]
 

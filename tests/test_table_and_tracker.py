@@ -137,8 +137,7 @@ def test_dashboard_clicks_are_session_calls_and_snapshot_reads_without_a_kernel(
     assert "nonsense" in w.error
     text = repr(w)
     assert text == repr(w) and "Goblin1's turn" in text and "Rin" in text and "Mira" in text
-    bundle, _ = w._repr_mimebundle_()
-    html = bundle["text/html"]
+    html = w._record_bundle()["text/html"]  # the saved picture, in the record below the view
     assert "gk-table-dashboard" in html and "<th>HP</th>" in html and "tapped" in html
     w.close()
 

@@ -4,7 +4,8 @@
 
 Each notebook runs in its own folder with a fresh kernel and without GAMEKERNEL_SEED, as nbval
 will run it. Widget state is dropped from the saved file: its model ids change on every run (noisy
-git diffs), and viewers without a kernel show the widgets' static text/html snapshot instead.
+git diffs), and viewers without a kernel show each widget's saved picture, in its record, instead
+(gamekernel/widgets/record.py).
 """
 
 from __future__ import annotations

@@ -3,10 +3,10 @@
 A widget mirrors session state into synced traits (`refresh`) whenever the session records an
 event, and sends clicks back as session calls; it holds no rule logic and no state the session
 lacks. `hold_sync` batches a refresh into one message carrying only the traits that changed.
-Its text/plain is stable and its mimebundle carries a static text/html snapshot, so a saved
-notebook still shows the sheet, hand or tracker without a kernel or widget state. Displayed, it
-keeps a record below it: each action taken in it adds its result line there and updates the
-snapshot in place (display ids, gamekernel/widgets/record.py). Every open widget re-renders its
+Its text/plain is stable. Displayed, it keeps a record below it: a static picture of the widget
+(so a saved notebook still shows the sheet, hand or tracker without a kernel or widget state, and
+only a drawn view hides it), then one line per action taken in it; each action adds its line and
+updates the picture in place (display ids, gamekernel/widgets/record.py). Every open widget re-renders its
 labels when the language changes (`refresh_live_widgets`).
 
 A displayed widget is never closed by a later one: closing would blank its view, and its model
@@ -179,24 +179,21 @@ class SessionWidget(anywidget.AnyWidget):
         log = self.session.log
         return log[-1].seq if log else 0
 
-    def _snapshot_html(self) -> str:
-        from gamekernel.widgets.record import captioned_html
-
-        return captioned_html(self.snapshot_html(), self._event_number())
-
     def _repr_mimebundle_(self, **kwargs: Any):
+        """The view, a stable text/plain, and an empty text/html: a viewer that cannot draw the view
+        shows nothing for it, the picture being in the record below (gamekernel/widgets/record.py)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         data = dict(data or {})
         data["text/plain"] = repr(self)
-        data["text/html"] = self._snapshot_html()
+        data["text/html"] = ""
         return data, metadata
 
     def _record_bundle(self) -> dict[str, str]:
         return self._record.bundle(self.snapshot_html(), self._event_number())
 
     def _ipython_display_(self) -> None:
-        """The widget (with its snapshot) and its record, each under a display id for later updates."""
+        """The widget and its record (its picture and action lines), each under a display id for later updates."""
         from IPython.display import display
 
         data, metadata = self._repr_mimebundle_()
@@ -205,7 +202,7 @@ class SessionWidget(anywidget.AnyWidget):
         display(self._record_bundle(), raw=True, display_id=record_id)
 
     def record_action(self, result: Any) -> None:
-        """Add `result`'s line to this widget's record and update its saved snapshot in place."""
+        """Add `result`'s line to this widget's record and update its saved picture in place."""
         from IPython import get_ipython
         from IPython.display import update_display
 

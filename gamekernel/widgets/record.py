@@ -1,22 +1,26 @@
-"""What a widget leaves in its cell's saved output: the snapshot with its caption, and one static
-line per action taken in it (the principle "the notebook is the session log").
+"""What a widget leaves in its cell's saved output: its picture (the snapshot with its caption), and
+one static line per action taken in it (the principle "the notebook is the session log").
 
 A widget is displayed as two outputs, each with a display id (`IPython.display.update_display`
 reaches them after their cell has run, also from a click's message):
 
-1. the widget itself: the live view for JupyterLab, and for viewers without a kernel or widget
-   state its text/html snapshot, captioned "state after event N";
-2. its record: a copy of the snapshot, then the line of each action taken in the widget, in
-   order, as the magic would have shown it. The copy is kept hidden (`hidden` and an inline
-   `display:none`: JupyterLab's and Notebook 7's sanitizer strip `hidden` and `<style>` from an
-   untrusted notebook but keep the inline style, so it still shows one picture) unless the output
-   just above is a widget view that drew nothing: what `jupyter nbconvert --execute` writes when
-   it saves the widget state (the view needs the widget libraries online, and nbconvert drops
-   the text/html beside it), or a trusted notebook reopened in JupyterLab after its kernel is gone.
+1. the widget itself: the live view, with an empty text/html for viewers that cannot draw it;
+2. its record: the picture, then the line of each action taken in the widget, in order, as the
+   magic would have shown it.
+
+The picture is in the record, not beside the view, because the record is the one output every
+viewer shows the same way, while the view's own fallback is shown by some and not others: a
+sanitizer (nbconvert's `--sanitize-html`, GitHub's) strips `style`, `hidden` and `<style>`, so
+nothing in the saved html can hide a second copy there; and where the widget state is saved
+(nbconvert offline) or gone (a trusted notebook reopened without its kernel: "model not found")
+the view's text/html is not shown at all. So the saved html shows the picture everywhere, and only
+a view that did draw hides it: the rule doing so is in the widgets' own stylesheet
+(widgets/common.css), which only a drawn view loads (live JupyterLab, Notebook 7, Voila, nbconvert's
+page online). The record holds no `<style>` (a sanitizer would print it as text).
 
 Both are updated after each action taken in this widget, so a saved notebook reads as what
 happened. Live, every widget view keeps showing the current state (it is a control); its saved
-snapshot is its state after the last action taken in it, and the caption says after which event.
+picture is its state after the last action taken in it, and the caption says after which event.
 """
 
 from __future__ import annotations
@@ -27,24 +31,16 @@ from typing import Any
 
 from gamekernel.i18n import t
 
-# Unhide the snapshot copy when the output just above is a widget view that drew nothing of ours:
-# nbconvert's page with the widget state saved (a bare <script>, offline), or JupyterLab reopening a
-# trusted notebook whose widget models are gone ("Error displaying widget: model not found").
-_WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-_SHOW_COPY_AFTER_UNRENDERED_VIEW = (
-    f"<style>.jp-OutputArea-child:has(script[type='{_WIDGET_VIEW}'], .jupyter-widgets)"
-    ":not(:has([class*='gk-'])) + .jp-OutputArea-child .gk-widget-snapshot-copy{display:block !important}</style>"
-)
-
 
 def caption_text(event: int) -> str:
     return t("core.widget.after_event", event=event)
 
 
 def captioned_html(snapshot_html: str, event: int) -> str:
-    """The snapshot with its caption (the caption is plain escaped text, readable without styles)."""
+    """The snapshot with its caption: plain escaped text in a `div`, a tag every sanitizer keeps
+    (nbconvert's prints a `<small>` as text), made small by a style only where styles survive."""
     return (f'<div class="gk-widget-snapshot">{snapshot_html}'
-            f'<div class="gk-widget-caption"><small>{escape(caption_text(event))}</small></div></div>')
+            f'<div class="gk-widget-caption" style="font-size:smaller">{escape(caption_text(event))}</div></div>')
 
 
 def result_html(result: Any) -> str:
@@ -70,8 +66,7 @@ class ActionRecord:
         self.htmls.append(result_html(result))
 
     def bundle(self, snapshot_html: str, event: int) -> dict[str, str]:
+        """The record's output: the widget's picture, then the action lines."""
         lines = "".join(f'<div class="gk-widget-action">{html}</div>' for html in self.htmls)
-        copy = (f'<div class="gk-widget-snapshot-copy" hidden style="display:none">'
-                f'{captioned_html(snapshot_html, event)}</div>')
         return {"text/plain": "\n".join(self.texts),
-                "text/html": f'<div class="gk-widget-record">{_SHOW_COPY_AFTER_UNRENDERED_VIEW}{copy}{lines}</div>'}
+                "text/html": f'<div class="gk-widget-record">{captioned_html(snapshot_html, event)}{lines}</div>'}

@@ -151,6 +151,9 @@ def lab(tmp_path_factory):
     (notification / "notification.jupyterlab-settings").write_text(
         '{"fetchNews": "false", "checkForUpdates": false}'
     )
+    tracker = settings / "@jupyterlab" / "notebook-extension"  # every cell in the page, not only those in view
+    tracker.mkdir(parents=True)
+    (tracker / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
     env = dict(os.environ)
     env.update(
         JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),

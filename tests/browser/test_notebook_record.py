@@ -85,17 +85,17 @@ def test_a_tracker_round_is_kept_in_the_saved_notebook_and_shows_without_its_ker
     saved = _wait_for_file(lab.root / "tracker-record.ipynb", lambda nb: _saved_actions(nb) == 4)
     widget = saved["cells"][TRACKER_CELL]["outputs"][0]
     assert "second 2" in "".join(widget["data"]["text/plain"]).lower()  # the final state, not the start
-    assert "state after event" in "".join(widget["data"]["text/html"])
+    assert "state after event" in "".join(saved["cells"][TRACKER_CELL]["outputs"][1]["data"]["text/html"])
     lab.close_page(page)  # the kernel is shut down: its widget models are gone
 
     page = lab.browser.new_page(viewport={"width": 1280, "height": 900})
     page.set_default_timeout(90_000)
     page.goto(f"{lab.base}/lab/tree/tracker-record.ipynb?token={lab.token}&reset")
     cell = _cell(page, TRACKER_CELL)
-    copy = cell.locator(".gk-widget-snapshot-copy")
+    copy = cell.locator(".gk-widget-record > .gk-widget-snapshot")
     cell.locator(".gk-widget-action").first.wait_for()
     cell.get_by_text("model not found").first.wait_for()  # the widget view cannot draw ...
-    copy.wait_for(state="visible")  # ... so its saved snapshot shows instead
+    copy.wait_for(state="visible")  # ... so the record's saved picture shows
     text = copy.inner_text()
     assert "state after event" in text and "3/9" in text  # Goblin's HP after the round
     lines = cell.locator(".gk-widget-action").all_inner_texts()
@@ -120,17 +120,15 @@ def test_nbconvert_page_with_widget_state_shows_the_snapshot_offline(lab, tmp_pa
     page = lab.browser.new_page(viewport={"width": 1280, "height": 900})
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort())
     page.goto(path.as_uri())
-    copy = page.locator(".gk-widget-snapshot-copy")
+    copy = page.locator(".gk-widget-record > .gk-widget-snapshot")
     copy.wait_for(state="visible", timeout=60_000)
     assert "Aiko" in copy.inner_text() and "state after event" in copy.inner_text()
     page.close()
 
 
-# Pictures a viewer shows per cell: a snapshot or the record's copy, outermost only (the copy wraps one).
+# Pictures a viewer shows per cell: the saved snapshots it draws.
 _PICTURES = """() => [...document.querySelectorAll('.jp-Cell')].map(cell =>
-    [...cell.querySelectorAll('.gk-widget-snapshot, .gk-widget-snapshot-copy')]
-        .filter(n => n.getClientRects().length > 0 && !n.parentElement.closest('.gk-widget-snapshot-copy'))
-        .length)"""
+    [...cell.querySelectorAll('.gk-widget-snapshot')].filter(n => n.getClientRects().length > 0).length)"""
 
 
 def test_nbconvert_sanitized_page_with_widget_state_shows_one_picture_per_widget_cell(lab, tmp_path):
@@ -152,7 +150,7 @@ def test_nbconvert_sanitized_page_with_widget_state_shows_one_picture_per_widget
     page = lab.browser.new_page(viewport={"width": 1280, "height": 900})
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort())
     page.goto(path.as_uri())
-    page.locator(".gk-widget-snapshot-copy").first.wait_for(state="visible", timeout=60_000)
+    page.locator(".gk-widget-snapshot").first.wait_for(state="visible", timeout=60_000)
     counts = page.evaluate(_PICTURES)
     page.close()
     assert counts[TRACKER_CELL] == 1 and sum(counts) == 1, counts

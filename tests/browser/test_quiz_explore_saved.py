@@ -49,18 +49,18 @@ def test_quiz_answers_and_explorer_moves_are_in_the_reopened_notebook(lab):
 
     page.evaluate("window.jupyterapp.commands.execute('docmanager:save')")
     _saved(lab.root / "quiz-explore-saved.ipynb",
-           lambda nb: "1 right of 1 answered" in _html(nb, QUIZ, 0) and "10 vs 12" in _html(nb, EXPLORER, 0))
+           lambda nb: "1 right of 1 answered" in _html(nb, QUIZ, 1) and "10 vs 12" in _html(nb, EXPLORER, 1))
     lab.close_page(page)  # the kernel is shut down: its widget models are gone
 
     page = lab.browser.new_page(viewport={"width": 1280, "height": 900})
     page.set_default_timeout(40_000)
     page.goto(f"{lab.base}/lab/tree/quiz-explore-saved.ipynb?token={lab.token}&reset")
     quiz, explorer = _cell(page, QUIZ), _cell(page, EXPLORER)
-    quiz.locator(".gk-widget-snapshot-copy").first.wait_for(state="visible")
-    assert "1 right of 1 answered" in quiz.locator(".gk-widget-snapshot-copy").first.inner_text()
+    quiz.locator(".gk-widget-record > .gk-widget-snapshot").first.wait_for(state="visible")
+    assert "1 right of 1 answered" in quiz.locator(".gk-widget-record > .gk-widget-snapshot").first.inner_text()
     assert "right" in quiz.locator(".gk-widget-action").first.inner_text()
-    explorer.locator(".gk-widget-snapshot-copy").first.wait_for(state="visible")
-    assert "10 vs 12" in explorer.locator(".gk-widget-snapshot-copy").first.inner_text()
+    explorer.locator(".gk-widget-record > .gk-widget-snapshot").first.wait_for(state="visible")
+    assert "10 vs 12" in explorer.locator(".gk-widget-record > .gk-widget-snapshot").first.inner_text()
     assert "A's skill → 10" in explorer.locator(".gk-widget-action").first.inner_text()
     lab.screenshot(page, "quiz-explore-reopened.png")
     lab.close_page(page)

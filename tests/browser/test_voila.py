@@ -1,8 +1,8 @@
 """An example notebook served by Voila, in a real Chromium: 04-gamma-world-alpha-mutations shows Rin's
 hand twice (`%hand Rin` in two cells, the second replacing the first); both render live (no "model not
 found": a replaced widget only goes dormant, it is never closed, gamekernel/widgets/base.py) and each
-of their cells shows one picture, the live view, its saved snapshot and the record's copy of it
-staying hidden beside it."""
+of their cells shows one picture, the live view, the saved picture in its record staying hidden
+below it (the rule hiding it comes with the view's own stylesheet)."""
 
 from __future__ import annotations
 
@@ -21,12 +21,14 @@ pytestmark = pytest.mark.browser
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "example_notebooks"
 NOTEBOOK = "04-gamma-world-alpha-mutations.ipynb"
-# Per cell of the page: live hand views, visible static pictures (the snapshot and the record's copy),
+TEACHING = "07-teaching-the-rules.ipynb"  # explorers and quizzes
+DATA = ("brannoc.gcs", "mira.txt", "mira-ja.txt")  # what the examples read
+# Per cell of the page: live hand views, visible saved pictures (in the record),
 # and whether the cell says a widget model is missing.
 CELLS = """() => [...document.querySelectorAll('.jp-Cell')]
     .map(area => ({
         live: area.querySelectorAll('.gk-hand-widget').length,
-        pictures: [...area.querySelectorAll('.gk-widget-snapshot, .gk-widget-snapshot-copy')]
+        pictures: [...area.querySelectorAll('.gk-widget-snapshot')]
             .filter(n => n.getClientRects().length > 0).length,
         missing: /model not found/i.test(area.innerText),
     }))"""
@@ -34,18 +36,29 @@ CELLS = """() => [...document.querySelectorAll('.jp-Cell')]
 
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
-    """Voila serving a copy of the example notebook (its kernel runs in that copy's folder)."""
+    yield from _serve(tmp_path_factory, NOTEBOOK)
+
+
+@pytest.fixture(scope="module")
+def voila_teaching(tmp_path_factory):
+    yield from _serve(tmp_path_factory, TEACHING)
+
+
+def _serve(tmp_path_factory, notebook: str):
+    """Voila serving a copy of an example notebook and the files it reads (its kernel runs in that
+    copy's folder)."""
     pytest.importorskip("voila")
     tmp = tmp_path_factory.mktemp("voila")
     folder = tmp / "notebooks"
     folder.mkdir()
-    shutil.copy(EXAMPLES / NOTEBOOK, folder / NOTEBOOK)
+    for name in (notebook, *DATA):
+        shutil.copy(EXAMPLES / name, folder / name)
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
                IPYTHONDIR=str(tmp / "ipython"))
     env.pop("GAMEKERNEL_SEED", None)
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        [sys.executable, "-m", "voila", notebook, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
          "--ServerApp.port_retries=0"],
         cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "voila.log", "w"),  # noqa: SIM115
         start_new_session=True,
@@ -78,3 +91,18 @@ def test_voila_renders_both_hands_live_with_one_picture_each(lab, voila):
     widget_cells = [c for c in cells if c["live"]]
     assert len(widget_cells) == 2, cells
     assert all(c["live"] == 1 and c["pictures"] == 0 for c in widget_cells), widget_cells  # the live view alone
+
+
+def test_voila_shows_one_picture_per_widget_cell_of_the_teaching_example(lab, voila_teaching):
+    import nbformat
+
+    from .test_one_picture import LIVE, wait_for_one_picture_each
+
+    notebook = nbformat.read(EXAMPLES / TEACHING, as_version=4)
+    page = lab.browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(90_000)
+    page.goto(voila_teaching)
+    page.locator(LIVE).nth(7).wait_for()  # its eight views drawn live: the notebook ran to the last
+    wait_for_one_picture_each(page, notebook)
+    lab.screenshot(page, "voila-teaching.png")
+    page.close()

@@ -220,7 +220,7 @@ def test_an_mtg_quiz_names_its_cards_in_japanese(ip):
     quiz = ip.run_line_magic("quiz", "mtg 2")
     questions = quiz.state()["questions"]
     quiz.answer(1, (questions[0]["answer"] + 1) % len(questions[0]["choices"]))  # wrong: the steps show
-    text = repr(quiz) + " " + quiz._repr_mimebundle_()[0]["text/html"]
+    text = repr(quiz) + " " + quiz._record_bundle()["text/html"]
     names = [n for q in questions for n in (q["first"], q["second"]) if q["ja_names"].get(n)]
     assert names and not any(name in text for name in names), (names, text[:400])
     assert all(q["ja_names"][n] in text for q in questions for n in (q["first"], q["second"]) if n in q["ja_names"])

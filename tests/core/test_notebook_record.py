@@ -48,8 +48,9 @@ def test_the_tracker_cell_holds_its_final_snapshot_and_each_action_line(executed
     event, active = _texts(executed.cells[3])[0].split()[1:3]
     widget, record = executed.cells[2].outputs
     assert "application/vnd.jupyter.widget-view+json" in widget.data
-    snapshot = widget.data["text/html"]
-    assert f"state after event {event}<" in snapshot  # after the last click, not the later %roll
+    assert widget.data["text/html"] == ""  # the view's fallback is empty: the one picture is in the record
+    assert record.data["text/html"].count('class="gk-widget-snapshot"') == 1
+    assert f"state after event {event}<" in record.data["text/html"]  # after the last click, not the later %roll
     assert active == "Goblin2" and "second 1" in widget.data["text/plain"].lower()
     lines = record.data["text/plain"].splitlines()
     assert len(lines) == 2  # one line per click, without another tracker table
@@ -63,7 +64,25 @@ def test_nbconvert_page_shows_the_snapshot_offline_with_widget_state_saved(execu
     assert executed.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     page, _ = HTMLExporter().from_notebook_node(executed)
     event = _texts(executed.cells[3])[0].split()[1]
-    # the widget view needs its libraries online; the record's copy of the snapshot is in the page
+    # the widget view needs its libraries online; the record's picture is in the page, shown by
+    # nothing but plain html (no `hidden`, no `<style>` that a sanitizer would strip or print)
     assert 'type="application/vnd.jupyter.widget-view+json"' in page
-    assert 'class="gk-widget-snapshot-copy" hidden' in page and f"state after event {event}<" in page
-    assert "script[type='application/vnd.jupyter.widget-view+json']" in page  # the rule that unhides it
+    record = page[page.index('<div class="gk-widget-record">'):]
+    assert record.startswith('<div class="gk-widget-record"><div class="gk-widget-snapshot">')
+    assert f"state after event {event}<" in page and page.count('class="gk-widget-snapshot"') == 1
+    assert "<style>.jp-OutputArea-child" not in page
+
+
+def test_the_record_markup_reads_the_same_through_nbconvert_sanitizer():
+    """The record's own markup (wrapper, picture, caption, action lines) uses only tags nbconvert's
+    `--sanitize-html` keeps: nothing of it is printed as escaped text there (a `<style>` or a `<small>` was)."""
+    from nbconvert.filters.strings import clean_html
+
+    from gamekernel.widgets.record import ActionRecord
+
+    record = ActionRecord()
+    record.add("Aiko attacks")
+    html = record.bundle("<b>sheet</b>", 3)["text/html"]
+    cleaned = clean_html(html)
+    assert "&lt;" not in cleaned, cleaned
+    assert "state after event 3" in cleaned and "Aiko attacks" in cleaned and "<style" not in html

@@ -148,8 +148,8 @@ def test_the_benchmark_breaks_a_saved_notebook_down_by_mime_type_and_construct(t
     assert parts["html: the font stack in them"] == len(palette.FONT_STACK)
     theme = (palette.PAPER, palette.INK, palette.RULE, palette.ACCENTS["neutral"])  # the box's paper, ink, rules
     assert parts["html: theme variables in them"] == sum(map(len, theme))
-    copy = record_html[record_html.index('<div class="gk-widget-snapshot-copy"'):-len("</div>")]
-    assert parts["html: hidden copies of widget snapshots"] == len(copy) and "sheet" in copy
+    picture = record_html[len('<div class="gk-widget-record">'):-len("</div>")]
+    assert parts["html: widget pictures in records"] == len(picture) and "sheet" in picture
     assert parts["whole file"] == path.stat().st_size
 
 

@@ -48,7 +48,7 @@ def test_a_sheet_edit_records_its_log_line_not_the_whole_sheet(ip):
     assert sheet.error == "" and len(sheet._record.texts) == 2
     assert "DX 13 → 14" in sheet._record.texts[0] and "\n" not in sheet._record.texts[0]
     assert "DX" in sheet._record.texts[1] and "rolled" in sheet._record.texts[1]
-    assert "state after event" in sheet._repr_mimebundle_()[0]["text/html"]
+    assert "state after event" in sheet._record_bundle()["text/html"]
 
 
 def test_library_buttons_follow_the_language(ip, tmp_path):

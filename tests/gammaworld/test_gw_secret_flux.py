@@ -47,8 +47,8 @@ def public_surfaces(s: Session, public: PublicTable) -> dict[str, str]:
     hand = HandWidget(s, "Rin")
     dashboard = TableDashboard(s)
     try:
-        hand_bundle, _ = hand._repr_mimebundle_()
-        board_bundle, _ = dashboard._repr_mimebundle_()
+        hand_bundle = {**hand._repr_mimebundle_()[0], "record": hand._record_bundle()}
+        board_bundle = {**dashboard._repr_mimebundle_()[0], "record": dashboard._record_bundle()}
         return {
             "hand": repr(s.gw_hand("Rin")) + s.gw_hand("Rin")._repr_html_(),
             "hand widget": json.dumps(hand.get_state(), default=str) + json.dumps(hand_bundle, default=str),

@@ -33,7 +33,7 @@ def test_hand_widget_taps_overcharges_and_resolves_flux_through_the_session() ->
     assert "no Alpha Flux pending" in widget.error
     assert repr(widget).startswith("HandWidget(Rin · level 4")
     bundle, _ = widget._repr_mimebundle_()
-    assert "gk-hand" in bundle["text/html"] and bundle["text/plain"] == repr(widget)
+    assert "gk-hand" in widget._record_bundle()["text/html"] and bundle["text/plain"] == repr(widget)
     widget.close()
 
 

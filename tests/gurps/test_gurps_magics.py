@@ -87,7 +87,8 @@ def test_magic_sheet_widget_snapshot(ip):
     widget = ip.run_line_magic("sheet", "Aiko")
     data, _ = widget._repr_mimebundle_()
     assert data["text/plain"].startswith("<SheetWidget Aiko: ST 10 DX 12")
-    assert "gk-gurps-character" in data["text/html"] and "Lockpicking" in data["text/html"]
+    picture = widget._record_bundle()["text/html"]  # the saved picture, in the record below the view
+    assert "gk-gurps-character" in picture and "Lockpicking" in picture
     widget.handle_action("set", {"key": "dx", "value": 13})
     assert [d["value"] for d in widget.derived if d["key"] == "dodge"] == ["9"]
     widget.handle_action("roll", {"skill": "Lockpicking"})
