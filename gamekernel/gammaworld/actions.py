@@ -28,6 +28,7 @@ from gamekernel.gammaworld.rules.results import (
     HandView,
     describe,
     hand_view,
+    secret_cards,
 )
 from gamekernel.gammaworld.rules.state import AlphaState, Step, apply_recorded, apply_step
 from gamekernel.host import HostBase
@@ -134,7 +135,10 @@ class GammaWorldActions(HostBase):
             self.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret)
         finally:
             part.recording = None
-        return describe(self.gw, step, self.gw.catalog)
+        # GW-ALPHA-10: a public step's result shows the hands as the players know them (a secret
+        # flux's replacement, or the counts it changed, not in them); a secret one is the GM's
+        shown = self.gw if step.resolves_secret else self.public_state()[PART]
+        return describe(shown, step, self.gw.catalog)
 
     def _gw_run(self, *planners: Callable[[AlphaState], Step | None], setup: bool = True) -> list[AlphaResult]:
         """Plan every step first, then record them: a refused step leaves no trace.
@@ -267,25 +271,48 @@ class GammaWorldActions(HostBase):
         return AlphaResults(tuple(self._gw_run(*(draw_for(who) for who in list(self.gw.characters)))))
 
     def gw_hand(self, name: str, *, gm: bool = False) -> HandView:
-        """`name`'s readied cards, deck counts and pending flux; the flux of secret rolls only in the
-        GM's view (`gm=True`), marked secret (GW-ALPHA-10)."""
+        """`name`'s readied cards, deck counts and pending flux as the players know them: drawn from
+        the public table, so a secret flux, pending or resolved, is in none of it (GW-ALPHA-10). The
+        GM's view (`gm=True`) is the true hand, the secret flux and each card only it holds marked."""
         who = play.character(self.gw, name).name
-        view = hand_view(self.gw, who, self.gw.catalog)
-        return replace(view, show_secret=True) if gm else view
+        public: AlphaState = self.public_state()[PART]
+        seen = hand_view(public if who in public.characters else self.gw, who, self.gw.catalog)
+        if not gm:
+            return seen
+        true = hand_view(self.gw, who, self.gw.catalog)
+        return replace(true, show_secret=True, secret_cards=secret_cards(true, seen), public_cards=seen.cards)
+
+    def gw_card_in_place(self, name: str, card: str) -> str:
+        """GW-ALPHA-10: the card a click on the players' view of `name`'s hand means. A card they still
+        see where a secret flux put another (its uid) stands for the card now in its place, so the
+        hand widget and the dashboard act on the true hand; any other name or uid is itself."""
+        who = play.character(self.gw, name).name
+        true = self.gw.readied(who)
+        public: AlphaState = self.public_state()[PART]
+        seen = public.readied(who) if who in public.characters else true
+        if card in true or card not in seen:
+            return card
+        stale, fresh = [u for u in seen if u not in true], [u for u in true if u not in seen]
+        place = stale.index(card)
+        return fresh[place] if place < len(fresh) else card
 
     def gw_tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""
+        card = self.gw_card_in_place(name, card)
         return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog), setup=False)
 
     def gw_untap(self, name: str, card: str) -> AlphaResult:
+        card = self.gw_card_in_place(name, card)
         return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog, tapped=False), setup=False)
 
     def gw_overcharge(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-12..14: d20 + origin bonus, 10+ succeeds; once per power."""
+        card = self.gw_card_in_place(name, card)
         return self._gw_one(lambda gw: play.plan_overcharge(gw, name, card, self.rng, gw.catalog), setup=False)
 
     def gw_flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-10: resolve a pending Alpha Flux by discarding `card` (any readied card)."""
+        card = None if card is None else self.gw_card_in_place(name, card)
         return self._gw_one(lambda gw: play.plan_flux(gw, name, card, self.rng, gw.catalog, force=force),
                             setup=False)
 

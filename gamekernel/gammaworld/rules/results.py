@@ -62,6 +62,13 @@ class HandView(Displayable):
     catalog: Catalog = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
     flux_secret: int = 0  # pending flux of secret rolls: the GM's only
     show_secret: bool = False  # the GM's view (`%hand NAME --gm`): `flux_secret` shown, marked secret
+    secret_cards: frozenset[str] = frozenset()  # the GM's view: uids of the cards the players do not see
+    public_cards: tuple[CardView, ...] = ()  # the GM's view: the hand the players see instead, when it differs
+
+    @property
+    def secret_differs(self) -> bool:
+        """GW-ALPHA-10: the GM's view of a hand a secret flux resolution changed."""
+        return self.show_secret and (bool(self.secret_cards) or self.public_cards != self.cards)
 
 
 # What a hand looks like at one moment, as plain values: (name, level, cards, own deck count or None,
@@ -100,6 +107,12 @@ def snapshot_view(snapshot: HandSnapshot, catalog: Catalog) -> HandView:
         catalog=catalog,
         flux_secret=flux_secret,
     )
+
+
+def secret_cards(true: HandView, seen: HandView) -> frozenset[str]:
+    """GW-ALPHA-10: the readied cards of `true` that the players' `seen` hand does not hold (a secret
+    flux's replacement, until revealed)."""
+    return frozenset(c.uid for c in true.cards) - {c.uid for c in seen.cards}
 
 
 def hand_view(state: AlphaState, name: str, catalog: Catalog) -> HandView:
