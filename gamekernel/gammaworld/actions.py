@@ -250,7 +250,9 @@ class GammaWorldActions(HostBase):
         self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
         zone = play.require_deck(self.gw, owner)
-        return DeckView(owner, tuple(ids), self.gw.table.count(zone), self.gw.catalog)
+        public: AlphaState = self.public_state()[PART]  # GW-ALPHA-10: a secret flux's draw not counted
+        shown = public.table if zone in public.table.zones else self.gw.table
+        return DeckView(owner, tuple(ids), shown.count(zone), self.gw.catalog)
 
     # -- play ----------------------------------------------------------------------------------
     def gw_draw(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
@@ -290,11 +292,20 @@ class GammaWorldActions(HostBase):
         true = self.gw.readied(who)
         public: AlphaState = self.public_state()[PART]
         seen = public.readied(who) if who in public.characters else true
-        if card in true or card not in seen:
+        if seen == true or card in true or self._gw_holds(who, card):
             return card
+        uid = play.readied_card(public, who, card, self.gw.catalog)  # neither: the players' hand is listed
         stale, fresh = [u for u in seen if u not in true], [u for u in true if u not in seen]
-        place = stale.index(card)
+        place = stale.index(uid) if uid in stale else len(fresh)
         return fresh[place] if place < len(fresh) else card
+
+    def _gw_holds(self, who: str, card: str) -> bool:
+        """Whether `who` truly has a readied card called `card` (a name or uid)."""
+        try:
+            play.readied_card(self.gw, who, card, self.gw.catalog)
+        except NotFoundError:
+            return False
+        return True
 
     def gw_tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""

@@ -14,6 +14,8 @@ import json
 import pytest
 
 from gamekernel import Session
+from gamekernel.errors import NotFoundError
+from gamekernel.gammaworld.rules.state import GM_DECK
 from gamekernel.gammaworld.widgets.hand import HandWidget
 from gamekernel.i18n import set_language, t
 from gamekernel.remote.projection import SPECTATOR, Audience, view
@@ -141,7 +143,8 @@ def test_gw_alpha_10_undo_and_redo_of_the_secret_resolution_keep_the_public_hand
     _, replacement, _ = resolve_secretly(s)
     after_roll = repr(s.gw_hand("Rin"))
     s.undo()  # the secret flux step
-    assert repr(s.gw_hand("Rin")) == after_roll and t("gammaworld.hand.secret_card") not in repr(s.gw_hand("Rin", gm=True))
+    assert repr(s.gw_hand("Rin")) == after_roll
+    assert t("gammaworld.hand.secret_card") not in repr(s.gw_hand("Rin", gm=True))
     s.redo()
     assert repr(s.gw_hand("Rin")) == after_roll == seen
     assert replacement in repr(s.gw_hand("Rin", gm=True)) and replacement not in repr(s.gw_hand("Rin"))
@@ -157,6 +160,27 @@ def test_gw_alpha_10_a_reopened_log_keeps_the_secret(tmp_path) -> None:
     again.attach_log(path)
     assert repr(again.gw_hand("Rin")) == seen and replacement not in seen
     assert replacement in repr(again.gw_hand("Rin", gm=True))
+
+
+def test_gw_alpha_10_a_reopened_campaign_keeps_the_secret(tmp_path) -> None:
+    s = Session(seed=5)
+    s.campaign_open(tmp_path / "camp")
+    s.gw_character("Rin", level=4, new=True)
+    s.gw_draw("Rin")
+    s.gw_encounter_start()
+    _, replacement, _ = resolve_secretly(s)
+    seen = repr(s.gw_hand("Rin"))
+    s.campaign_save()
+    s.campaign_close()
+    again = Session()
+    again.campaign_open(tmp_path / "camp")
+    assert repr(again.gw_hand("Rin")) == seen and replacement not in seen
+    board = TableDashboard(again)
+    try:
+        assert replacement not in json.dumps(board.get_state(), default=str)
+    finally:
+        board.close()
+    again.campaign_close()
 
 
 def test_gw_alpha_10_the_next_public_commands_show_the_public_hand() -> None:
@@ -242,3 +266,30 @@ def test_gw_alpha_10_magic_widget_and_dashboard_give_the_same_public_views(ip) -
     by_magic = public_views_after(current_session(), "magic", ip)
     assert by_magic == public_views_after(Session(seed=5), "widget")
     assert by_magic == public_views_after(Session(seed=5), "dashboard")
+
+
+def test_gw_alpha_10_a_typed_card_the_players_see_acts_on_the_card_in_its_place() -> None:
+    s = table()
+    discarded, replacement, _ = resolve_secretly(s)
+    s.gw_tap("Rin", discarded)
+    assert s.gw.table.card(s.gw.readied("Rin")[1]).tapped
+    with pytest.raises(NotFoundError) as error:  # a card in neither hand: the players' hand is listed
+        s.gw_untap("Rin", "Gravity Knot")
+    assert replacement in str(error.value)  # tapped in public just now: the secret is spent
+
+
+def test_gw_alpha_10_an_unknown_card_lists_the_hand_the_players_see() -> None:
+    s = table()
+    discarded, replacement, _ = resolve_secretly(s)
+    with pytest.raises(NotFoundError) as error:
+        s.gw_tap("Rin", "Gravity Knot")
+    assert discarded in str(error.value) and replacement not in str(error.value)
+    assert s.log[-1].kind == "gw.flux"  # nothing recorded
+
+
+def test_gw_alpha_10_the_gm_deck_listing_counts_what_the_players_know() -> None:
+    s = table()
+    before = s.gw_deck_show("GM").in_deck
+    resolve_secretly(s)
+    assert s.gw_deck_show("GM").in_deck == before == s.gw_hand("Rin").gm_count
+    assert s.gw.table.count(GM_DECK) == before - 1
