@@ -101,6 +101,14 @@ def test_gw_alpha_10_a_resolved_secret_flux_shows_in_no_player_view(surface: str
         assert discarded in text  # the card the players saw stays
 
 
+@pytest.mark.parametrize("surface", SURFACES)
+def test_gw_alpha_10_after_the_encounter_ends_every_view_still_draws_without_the_secret(surface: str) -> None:
+    s = table()
+    _, replacement, _ = resolve_secretly(s)
+    s.gw_encounter_end()  # public: discards the secret card with the others (the projection failed here)
+    assert replacement not in surfaces(s)[surface]
+
+
 def test_gw_alpha_10_the_players_hand_keeps_its_counts_and_order() -> None:
     s = table()
     before_names = [name_of(s, u) for u in s.gw.readied("Rin")]
