@@ -58,14 +58,50 @@ def shift_order(public: list[str], before: list[str], after: list[str]) -> list[
     return moved
 
 
-def shift_cards(public: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+IDENTITY = ("uid", "def_id", "home")  # what a card is; the rest of its record is where and how it lies
+
+
+def stand_ins(public: dict[str, Any], before: dict[str, Any]) -> dict[str, str]:
+    """Each card a secret event put in a zone -> the card the players still see in its place there
+    (a secret flux's replacement -> the card it replaced), paired in order zone by zone."""
+    shown = {zone["name"]: zone["order"] for zone in public["zones"]}
+    pairs: dict[str, str] = {}
+    for zone in before["zones"]:
+        seen = shown.get(zone["name"], [])
+        fresh = [uid for uid in zone["order"] if uid not in set(seen)]
+        pairs.update(zip(fresh, [uid for uid in seen if uid not in set(zone["order"])], strict=False))
+    return pairs
+
+
+def swapped(table: dict[str, Any], pairs: Mapping[str, str]) -> dict[str, Any]:
+    """`table` with each pair of cards trading places (zone, position, state), each keeping what it is."""
+    other = {**pairs, **{b: a for a, b in pairs.items()}}
+    zones = [{**zone, "order": [other.get(uid, uid) for uid in zone["order"]]} for zone in table["zones"]]
+    cards = dict(table["cards"])
+    for uid, mate in other.items():
+        if uid in table["cards"] and mate in table["cards"]:
+            cards[uid] = {**table["cards"][mate], **{k: table["cards"][uid][k] for k in IDENTITY
+                                                      if k in table["cards"][uid]}}
+    return {**table, "zones": zones, "cards": cards}
+
+
+def shift_cards(public: dict[str, Any], before: dict[str, Any], after: dict[str, Any], *,
+                translated: bool = False) -> dict[str, Any]:
     """A card table moved by a public event, zone by zone and card by card, so that each card lies in
-    exactly one zone. A public event that moves a card a secret event moved (an encounter's end that
-    discards a secret flux's replacement, a tap of it) shows that card where it is: the secret is spent,
-    the table is taken as it is (GW-ALPHA-10)."""
+    exactly one zone. A public event that moves a secret flux's replacement out of its zone (an
+    encounter's end discarding it) moves the card the players see in its place instead, so the counts
+    and names they see stay theirs; one that changes the replacement where it lies (a tap: its name
+    is shown) shows the table as it is: the secret is spent (GW-ALPHA-10)."""
     changed = {uid for uid in after["cards"].keys() | before["cards"].keys()
                if before["cards"].get(uid) != after["cards"].get(uid)}
-    if any(public["cards"].get(uid) != before["cards"].get(uid) for uid in changed):
+    unknown = [uid for uid in changed if public["cards"].get(uid) != before["cards"].get(uid)]
+    if unknown and not translated:
+        pairs = stand_ins(public, before)
+        moved = {uid: pairs[uid] for uid in unknown if uid in pairs and pairs[uid] not in changed
+                 and uid in after["cards"] and after["cards"][uid]["zone"] != before["cards"][uid]["zone"]}
+        if len(moved) == len(unknown):
+            return shift_cards(public, swapped(before, moved), swapped(after, moved), translated=True)
+    if unknown:
         return copy.deepcopy(after)
     old = {zone["name"]: zone for zone in before["zones"]}
     mine = {zone["name"]: zone for zone in public["zones"]}

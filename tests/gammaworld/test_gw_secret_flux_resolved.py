@@ -301,3 +301,15 @@ def test_gw_alpha_10_the_gm_deck_listing_counts_what_the_players_know() -> None:
     resolve_secretly(s)
     assert s.gw_deck_show("GM").in_deck == before == s.gw_hand("Rin").gm_count
     assert s.gw.table.count(GM_DECK) == before - 1
+
+
+def test_gw_alpha_10_the_encounter_end_discards_the_card_the_players_see_in_its_place() -> None:
+    s = table()
+    resolve_secretly(s)
+    hand, gm, discard = counts(s)
+    drawn = hand + len(s.gw_hand("Bob").cards)
+    s.gw_encounter_end()  # GW-ALPHA-09 in public: what the players count is what they saw go
+    assert counts(s) == (hand, gm - drawn, discard + drawn)
+    true = s.gw_hand("Rin", gm=True)
+    assert (true.gm_count, true.discard_count) == (gm - drawn - 1, discard + drawn + 1)  # the secret draw
+    assert [c.uid for c in s.gw_hand("Rin").cards] == s.gw.readied("Rin")  # the new cards, as they are
