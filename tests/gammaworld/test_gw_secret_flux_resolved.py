@@ -313,3 +313,40 @@ def test_gw_alpha_10_the_encounter_end_discards_the_card_the_players_see_in_its_
     true = s.gw_hand("Rin", gm=True)
     assert (true.gm_count, true.discard_count) == (gm - drawn - 1, discard + drawn + 1)  # the secret draw
     assert [c.uid for c in s.gw_hand("Rin").cards] == s.gw.readied("Rin")  # the new cards, as they are
+
+
+class _Comm:
+    """The kernel end of a comm, as much as the table link uses: what it sent, in order."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+
+    def on_msg(self, callback) -> None:
+        self.receive = callback
+
+    def on_close(self, callback) -> None:
+        self.closed = callback
+
+    def send(self, data: dict) -> None:
+        self.sent.append(data)
+
+
+def test_gw_alpha_10_the_remote_link_and_the_notebook_share_one_projection() -> None:
+    from gamekernel.remote.comm import TableLink
+
+    s = table()
+    link = TableLink(_Comm(), lambda: s)
+    link.comm.receive({"content": {"data": {"type": "watch", "users": ["alice"]}}})
+    assert link.table is s.public_table()
+    discarded, replacement, _ = resolve_secretly(s)
+    sent = [m for m in link.comm.sent if m["type"] == "view"][-1]["view"]
+    rin = next(row for row in sent["gamma"] if row["name"] == "Rin")
+    board = TableDashboard(s)
+    try:
+        on_the_table = next(row for row in board.view["gamma"] if row["name"] == "Rin")
+    finally:
+        board.close()
+    assert [c["name"] for c in rin["cards"]] == [c["name"] for c in on_the_table["cards"]]
+    assert discarded in json.dumps(sent) and replacement not in json.dumps(sent)
+    link.close()
+    assert s.public_table() is link.session.public_table()  # the notebook's views keep their projection
