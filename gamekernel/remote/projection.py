@@ -2,12 +2,14 @@
 
 The GM sees the session as it is. Everyone else sees the *public table*: the state that the public
 events alone would have made. It is kept beside the GM's state event by event: a public event moves
-the public state by what it changed in the GM's (numbers by their difference, anything else to its
-new value); a secret event moves nothing, so neither it nor its consequences (HP after secret damage,
-a secret natural 1's flux, a count of cards) reach a player until the GM reveals it (`%reveal N`,
-which rebuilds the public state with that event public). A player also sees what they own: their
-seats' sheets, hands and the asks addressed to them. Every player-visible byte is drawn from here:
-the players' page, the intents' replies and the `%table` view of a seat.
+the public state by what it changed in the GM's (numbers by their difference, a card table zone by
+zone, anything else to its new value); a secret event moves nothing, so neither it nor its
+consequences (HP after secret damage, a secret natural 1's flux, the card a secret flux drew, a count
+of cards) reach a player until the GM reveals it (`%reveal N`, which rebuilds the public state with
+that event public). A player also sees what they own: their seats' sheets, hands and the asks
+addressed to them. Every player-visible byte is drawn from here, from the session's one public table
+(`Session.public_table`): the players' page, the intents' replies, the `%table` view of a seat, and
+in the notebook `%hand NAME`, the hand widget, the dashboard and the hands of public results.
 """
 
 from __future__ import annotations
