@@ -51,9 +51,10 @@ def shift_order(public: list[str], before: list[str], after: list[str]) -> list[
     """A zone's public order moved by what a public event changed in it: the cards it took out are
     taken out, the cards it put in are put in at their place; a reorder of the very cards the public
     knows (a shuffle) is taken whole. A card a secret event moved stays where the public saw it."""
-    if set(public) == set(before):
+    was = set(before)
+    if set(public) == was:
         return list(after)
-    gone, came = set(before) - set(after), [u for u in after if u not in set(before)]
+    gone, came = was - set(after), [u for u in after if u not in was]
     moved = [u for u in public if u not in gone]
     for uid in came:
         moved.insert(min(after.index(uid), len(moved)), uid)
@@ -70,8 +71,9 @@ def stand_ins(public: dict[str, Any], before: dict[str, Any]) -> dict[str, str]:
     pairs: dict[str, str] = {}
     for zone in before["zones"]:
         seen = shown.get(zone["name"], [])
-        fresh = [uid for uid in zone["order"] if uid not in set(seen)]
-        pairs.update(zip(fresh, [uid for uid in seen if uid not in set(zone["order"])], strict=False))
+        known, there = set(seen), set(zone["order"])
+        fresh = [uid for uid in zone["order"] if uid not in known]
+        pairs.update(zip(fresh, [uid for uid in seen if uid not in there], strict=False))
     return pairs
 
 
@@ -100,7 +102,8 @@ def shift_cards(public: dict[str, Any], before: dict[str, Any], after: dict[str,
     if unknown and not translated:
         pairs = stand_ins(public, before)
         moved = {uid: pairs[uid] for uid in unknown if uid in pairs and pairs[uid] not in changed
-                 and uid in after["cards"] and after["cards"][uid]["zone"] != before["cards"][uid]["zone"]}
+                 and uid in after["cards"] and uid in before["cards"]
+                 and after["cards"][uid]["zone"] != before["cards"][uid]["zone"]}
         if len(moved) == len(unknown):
             return shift_cards(public, swapped(before, moved), swapped(after, moved), translated=True)
     if unknown:

@@ -350,3 +350,49 @@ def test_gw_alpha_10_the_remote_link_and_the_notebook_share_one_projection() -> 
     assert discarded in json.dumps(sent) and replacement not in json.dumps(sent)
     link.close()
     assert s.public_table() is link.session.public_table()  # the notebook's views keep their projection
+
+
+def _play(s: Session, rng) -> None:
+    """One random move of the table: secret or public d20s, a flux resolved from the players' hand,
+    a tap or untap of a card the players see, an encounter's end and start, a rest."""
+    from gamekernel.errors import GameKernelError
+
+    move = rng.choice(["secret"] * 3 + ["public"] + ["flux"] * 3 + ["tap"] * 2 + ["end", "rest", "undo"])
+    who = rng.choice(sorted(s.gw.flux) if move == "flux" and s.gw.flux else ["Rin", "Bob"])
+    try:
+        if move in ("secret", "public"):
+            s.roll("4d20", actor=who, secret=move == "secret")  # a natural 1 on any of them: a flux
+        elif move == "flux" and s.gw.flux.get(who):
+            s.gw_flux(who, rng.choice(s.gw_hand(who).cards).uid)  # a card the players see
+        elif move == "tap" and s.gw_hand(who).cards:
+            card = rng.choice(s.gw_hand(who).cards)
+            (s.gw_untap if card.tapped else s.gw_tap)(who, card.uid)
+        elif move == "end":
+            s.gw_encounter_end()
+            s.gw_encounter_start()
+        elif move == "rest":
+            s.gw_rest()
+            s.gw_encounter_start()
+        elif move == "undo":
+            s.undo()
+    except GameKernelError:
+        pass  # a move the rules refuse (a tapped card tapped again): nothing recorded
+
+
+def test_gw_alpha_10_the_players_table_stays_whole_and_reveals_back_to_the_truth() -> None:
+    import random
+
+    secret_fluxes = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        s = table(seed)
+        for _ in range(60):
+            _play(s, rng)
+            for who in ("Rin", "Bob"):  # the public table can be drawn, each card in one zone
+                hand = s.gw_hand(who)
+                assert len(hand.cards) <= hand.readied_target, (seed, who)
+        secret_fluxes += sum(e.kind == "gw.flux" and e.secret for e in s.log)
+        for event in [e for e in s.active if e.secret and e.kind.startswith("gw.")]:
+            s.table_reveal(event.seq)
+        assert s.public_table().public["gammaworld"] == s.state.to_dict()["gammaworld"], seed
+    assert secret_fluxes >= 10  # the walk did resolve secret fluxes, with public moves after them
