@@ -391,6 +391,7 @@ def test_gw_alpha_10_the_players_table_stays_whole_and_reveals_back_to_the_truth
             for who in ("Rin", "Bob"):  # the public table can be drawn, each card in one zone
                 hand = s.gw_hand(who)
                 assert len(hand.cards) <= hand.readied_target, (seed, who)
+            assert view(s, Audience.player("alice"), s.public_table())["mine"] == ["Rin"]
         secret_fluxes += sum(e.kind == "gw.flux" and e.secret for e in s.log)
         for event in [e for e in s.active if e.secret and e.kind.startswith("gw.")]:
             s.table_reveal(event.seq)
