@@ -282,7 +282,7 @@ class GammaWorldActions(HostBase):
         if not gm:
             return seen
         true = hand_view(self.gw, who, self.gw.catalog)
-        return replace(true, show_secret=True, secret_cards=secret_cards(true, seen), public_cards=seen.cards)
+        return replace(true, show_secret=True, secret_cards=secret_cards(true, seen), players=seen)
 
     def gw_card_in_place(self, name: str, card: str) -> str:
         """GW-ALPHA-10: the card a click on the players' view of `name`'s hand means. A card they still

@@ -150,13 +150,13 @@ def secret_flux_text(hand: HandView) -> str:
 
 
 def players_see_text(hand: HandView) -> str:
-    """GW-ALPHA-10: in the GM's view of a hand a secret flux resolution changed, the cards the players
-    still see there (empty in every other view)."""
-    if not hand.secret_differs:
+    """GW-ALPHA-10: in the GM's view of a hand a secret flux resolution changed, the cards and counts
+    the players still see there (empty in every other view)."""
+    if not hand.secret_differs or hand.players is None:
         return ""
     catalog = _catalog(hand.catalog)
-    names = "; ".join(catalog.card(c.card_id).name for c in hand.public_cards) or t("gammaworld.hand.empty")
-    return t("gammaworld.hand.players_see", cards=names)
+    names = "; ".join(catalog.card(c.card_id).name for c in hand.players.cards) or t("gammaworld.hand.empty")
+    return t("gammaworld.hand.players_see", cards=names, counts=hand_counts(hand.players))
 
 
 @renders(HandView)

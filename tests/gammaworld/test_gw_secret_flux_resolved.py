@@ -126,8 +126,10 @@ def test_gw_alpha_10_the_gm_view_marks_the_secret_replacement() -> None:
     gm = s.gw_hand("Rin", gm=True)
     marked = t("gammaworld.hand.secret_card")
     assert f"{replacement} ({t('gammaworld.hand.ready')}, {marked})" in repr(gm)
-    assert t("gammaworld.hand.players_see", cards="; ".join(
-        name_of(s, c.uid) for c in s.gw_hand("Rin").cards)) in repr(gm)
+    seen = s.gw_hand("Rin")
+    assert t("gammaworld.hand.players_see", cards="; ".join(name_of(s, c.uid) for c in seen.cards),
+             counts=t("gammaworld.hand.counts", deck="–", gm=seen.gm_count, discard=seen.discard_count)) in repr(gm)
+    assert (seen.gm_count, seen.discard_count) == (gm.gm_count + 1, gm.discard_count - 1)
     assert "gk-secret-card" in gm._repr_html_() and replacement in gm._repr_html_()
     assert discarded not in repr(gm).split(" · ")[0]  # the true readied list no longer holds it
     assert marked not in repr(s.gw_hand("Rin")) and "gk-secret-card" not in s.gw_hand("Rin")._repr_html_()
@@ -312,6 +314,7 @@ def test_gw_alpha_10_the_encounter_end_discards_the_card_the_players_see_in_its_
     assert counts(s) == (hand, gm - drawn, discard + drawn)
     true = s.gw_hand("Rin", gm=True)
     assert (true.gm_count, true.discard_count) == (gm - drawn - 1, discard + drawn + 1)  # the secret draw
+    assert t("gammaworld.hand.counts", deck="–", gm=gm - drawn, discard=discard + drawn) in repr(true)  # the GM is told
     assert [c.uid for c in s.gw_hand("Rin").cards] == s.gw.readied("Rin")  # the new cards, as they are
 
 

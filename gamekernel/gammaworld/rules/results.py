@@ -63,12 +63,15 @@ class HandView(Displayable):
     flux_secret: int = 0  # pending flux of secret rolls: the GM's only
     show_secret: bool = False  # the GM's view (`%hand NAME --gm`): `flux_secret` shown, marked secret
     secret_cards: frozenset[str] = frozenset()  # the GM's view: uids of the cards the players do not see
-    public_cards: tuple[CardView, ...] = ()  # the GM's view: the hand the players see instead, when it differs
+    players: HandView | None = None  # the GM's view: the hand as the players see it
 
     @property
     def secret_differs(self) -> bool:
-        """GW-ALPHA-10: the GM's view of a hand a secret flux resolution changed."""
-        return self.show_secret and (bool(self.secret_cards) or self.public_cards != self.cards)
+        """GW-ALPHA-10: the GM's view of a hand (cards or counts) a secret flux resolution changed."""
+        seen = self.players
+        return self.show_secret and seen is not None and (
+            seen.cards != self.cards or (seen.deck_count, seen.gm_count, seen.discard_count)
+            != (self.deck_count, self.gm_count, self.discard_count))
 
 
 # What a hand looks like at one moment, as plain values: (name, level, cards, own deck count or None,
