@@ -74,13 +74,24 @@ def surfaces(s: Session) -> dict[str, str]:
             "dashboard": json.dumps(dashboard.get_state(), default=str) + json.dumps(dashboard._repr_mimebundle_()[0])
                          + repr(dashboard),
             "log": repr(s.log_view()) + s.log_view()._repr_html_(),
-            "story": story_markdown(tell(public.events())) + story_markdown(tell(s.log)),
+            "story": story_markdown(tell(public.events())) + story_markdown(tell(s.log)) + exported(s),
             "alice": json.dumps(view(s, Audience.player("alice"), public), default=str),
             "spectator": json.dumps(view(s, Audience(SPECTATOR), public), default=str),
         }
     finally:
         for widget in (*hands, dashboard):
             widget.close()
+
+
+def exported(s: Session) -> str:
+    """`%log export FILE --players` as Markdown and HTML: the story a GM hands out."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        for name in ("players.md", "players.html"):
+            s.log_write(Path(folder) / name, players=True)
+        return "".join((Path(folder) / name).read_text(encoding="utf-8") for name in ("players.md", "players.html"))
 
 
 def counts(s: Session) -> tuple[int, int, int]:
