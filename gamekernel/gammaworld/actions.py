@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import limits
-from gamekernel.errors import DataError, NotFoundError, UsageError
+from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 from gamekernel.events import Event, check_storable, register_event, register_reaction
 from gamekernel.gammaworld.rules import odds, play
 from gamekernel.gammaworld.rules.decks import DeckCheck, validate_deck
@@ -307,25 +307,40 @@ class GammaWorldActions(HostBase):
             return False
         return True
 
+    def _gw_on_card(self, name: str, card: str, planner: Callable[[AlphaState, str], Step]) -> AlphaResult:
+        """One step on one readied card, `card` read as the players see it (`gw_card_in_place`). When
+        it stood for a secret flux's replacement and the rules refuse the step, the refusal names the
+        card the players see, not the secret one (GW-ALPHA-10)."""
+        meant = self.gw_card_in_place(name, card)
+        if meant == card:
+            return self._gw_one(lambda gw: planner(gw, card), setup=False)
+        try:
+            return self._gw_one(lambda gw: planner(gw, meant), setup=False)
+        except (UsageError, RuleError, NotFoundError) as error:  # a refusal (a disk's failure stays itself)
+            public: AlphaState = self.public_state()[PART]
+            shown = public.table.cards.get(card)
+            label = self.gw.catalog.card(shown.def_id).name if shown is not None else card
+            raise type(error)(t("gammaworld.err.card_in_place", name=play.character(self.gw, name).name,
+                                card=label)) from None
+
     def gw_tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""
-        card = self.gw_card_in_place(name, card)
-        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog), setup=False)
+        return self._gw_on_card(name, card, lambda gw, uid: play.plan_tap(gw, name, uid, gw.catalog))
 
     def gw_untap(self, name: str, card: str) -> AlphaResult:
-        card = self.gw_card_in_place(name, card)
-        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog, tapped=False), setup=False)
+        return self._gw_on_card(name, card, lambda gw, uid: play.plan_tap(gw, name, uid, gw.catalog, tapped=False))
 
     def gw_overcharge(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-12..14: d20 + origin bonus, 10+ succeeds; once per power."""
-        card = self.gw_card_in_place(name, card)
-        return self._gw_one(lambda gw: play.plan_overcharge(gw, name, card, self.rng, gw.catalog), setup=False)
+        return self._gw_on_card(name, card, lambda gw, uid: play.plan_overcharge(gw, name, uid, self.rng, gw.catalog))
 
     def gw_flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-10: resolve a pending Alpha Flux by discarding `card` (any readied card)."""
-        card = None if card is None else self.gw_card_in_place(name, card)
-        return self._gw_one(lambda gw: play.plan_flux(gw, name, card, self.rng, gw.catalog, force=force),
-                            setup=False)
+        if card is None:
+            return self._gw_one(lambda gw: play.plan_flux(gw, name, None, self.rng, gw.catalog, force=force),
+                                setup=False)
+        return self._gw_on_card(
+            name, card, lambda gw, uid: play.plan_flux(gw, name, uid, self.rng, gw.catalog, force=force))
 
     def gw_encounter_start(self) -> AlphaResult:
         return self._gw_one(play.plan_encounter_start)

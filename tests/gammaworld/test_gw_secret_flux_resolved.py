@@ -411,3 +411,25 @@ def test_gw_alpha_10_the_players_table_stays_whole_and_reveals_back_to_the_truth
             s.table_reveal(event.seq)
         assert s.public_table().public["gammaworld"] == s.state.to_dict()["gammaworld"], seed
     assert secret_fluxes >= 10  # the walk did resolve secret fluxes, with public moves after them
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_gw_alpha_10_a_refused_click_on_the_replaced_card_names_the_card_the_players_see(language: str) -> None:
+    s = table()
+    used = s.gw.readied("Rin")[1]
+    s.gw_tap("Rin", used)  # tapped before the flux: the players see it tapped
+    secret_natural_1(s)
+    s.gw_flux("Rin", used)  # its untapped replacement, in secret
+    set_language(language)
+    try:
+        discarded, replacement = name_of(s, used), name_of(s, s.gw.readied("Rin")[1])
+        board = TableDashboard(s)
+        try:
+            count = len(s.log)
+            board._on_custom_message(board, {"action": "untap", "name": "Rin", "uid": used}, [])
+            assert board.error == t("gammaworld.err.card_in_place", name="Rin", card=discarded)
+            assert replacement not in board.error and len(s.log) == count  # nothing recorded
+        finally:
+            board.close()
+    finally:
+        set_language("en")
