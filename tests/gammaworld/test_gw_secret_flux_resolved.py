@@ -22,8 +22,6 @@ from gamekernel.remote.projection import SPECTATOR, Audience, view
 from gamekernel.render.story import story_markdown, tell
 from gamekernel.table.widget import TableDashboard
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 def table(seed: int = 5, log_path=None) -> Session:
     """Rin (two readied cards) and Bob (one) in an encounter, Rin seated for alice."""
