@@ -394,21 +394,23 @@ def _play(s: Session, rng) -> None:
 def test_gw_alpha_10_the_players_table_stays_whole_and_reveals_back_to_the_truth() -> None:
     import random
 
-    secret_fluxes = 0
     for seed in range(12):
         rng = random.Random(seed)
         s = table(seed)
-        for _ in range(60):
+        moves = 0
+        # at least 60 moves, and on until two secret fluxes were resolved (the secret dice are the
+        # secret stream's: how many moves that takes differs from run to run, not whether it happens)
+        while moves < 60 or sum(e.kind == "gw.flux" and e.secret for e in s.log) < 2:
+            assert moves < 2000, seed
             _play(s, rng)
+            moves += 1
             for who in ("Rin", "Bob"):  # the public table can be drawn, each card in one zone
                 hand = s.gw_hand(who)
                 assert len(hand.cards) <= hand.readied_target, (seed, who)
             assert view(s, Audience.player("alice"), s.public_table())["mine"] == ["Rin"]
-        secret_fluxes += sum(e.kind == "gw.flux" and e.secret for e in s.log)
         for event in [e for e in s.active if e.secret and e.kind.startswith("gw.")]:
             s.table_reveal(event.seq)
         assert s.public_table().public["gammaworld"] == s.state.to_dict()["gammaworld"], seed
-    assert secret_fluxes >= 10  # the walk did resolve secret fluxes, with public moves after them
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
