@@ -285,9 +285,10 @@ class GammaWorldActions(HostBase):
         return replace(true, show_secret=True, secret_cards=secret_cards(true, seen), players=seen)
 
     def gw_card_in_place(self, name: str, card: str) -> str:
-        """GW-ALPHA-10: the card a click on the players' view of `name`'s hand means. A card they still
-        see where a secret flux put another (its uid) stands for the card now in its place, so the
-        hand widget and the dashboard act on the true hand; any other name or uid is itself."""
+        """GW-ALPHA-10: the card a click on (or a name typed from) the players' view of `name`'s hand
+        means. A card they still see where a secret flux put another (its uid or name) stands for the
+        card now in its place, so the hand widget, the dashboard and the magics act on the true hand;
+        a card in neither hand is refused listing the players' hand; any other name or uid is itself."""
         who = play.character(self.gw, name).name
         true = self.gw.readied(who)
         public: AlphaState = self.public_state()[PART]
