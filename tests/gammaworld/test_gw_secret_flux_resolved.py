@@ -140,7 +140,9 @@ def test_gw_alpha_10_the_gm_view_marks_the_secret_replacement() -> None:
              counts=t("gammaworld.hand.counts", deck="–", gm=seen.gm_count, discard=seen.discard_count)) in repr(gm)
     assert (seen.gm_count, seen.discard_count) == (gm.gm_count + 1, gm.discard_count - 1)
     assert "gk-secret-card" in gm._repr_html_() and replacement in gm._repr_html_()
-    assert discarded not in repr(gm).split(" · ")[0]  # the true readied list no longer holds it
+    assert discarded not in repr(gm).split(" · ")[2]  # the true readied list no longer holds it
+    gm_log = repr(s.log_view(1, show_secrets=True))  # `%log --gm`: the step, marked secret
+    assert replacement in gm_log and discarded in gm_log and t("core.log.secret") in gm_log
     assert marked not in repr(s.gw_hand("Rin")) and "gk-secret-card" not in s.gw_hand("Rin")._repr_html_()
 
 
@@ -153,7 +155,7 @@ def test_gw_alpha_10_reveal_shows_the_replacement_everywhere() -> None:
             assert replacement in text, name
     assert t("gammaworld.hand.secret_card") not in repr(s.gw_hand("Rin", gm=True))
     assert s.gw_hand("Rin").cards == s.gw_hand("Rin", gm=True).cards
-    assert replacement in repr(s.gw_hand("Rin")) and discarded not in repr(s.gw_hand("Rin")).split(" · ")[1]
+    assert replacement in repr(s.gw_hand("Rin")) and discarded not in repr(s.gw_hand("Rin")).split(" · ")[2]
 
 
 def test_gw_alpha_10_undo_and_redo_of_the_secret_resolution_keep_the_public_hand() -> None:
