@@ -96,6 +96,9 @@ class Session(
         self._in_reaction = False
         self.acting_for: str | None = None  # the player whose intent is being carried out (`acting_as`)
         self.reaction_events: list[Event] = []
+        self._public_table: Any = None  # the players' table (`public_table`), made on first use
+        self.projected = False  # True for a projection's shadow session: it is the players' table already
+        self._secret_seen: tuple[int, int, bool] = (0, 0, False)  # (log identity, events read, a secret seen)
         if seed is not None:
             self.restart_secret_stream(seed)
             self.record("seed", {"seed": seed})
@@ -350,6 +353,34 @@ class Session(
                 self._observers.remove(entry)
 
         return stop
+
+    def public_table(self) -> Any:
+        """The one projection of what the players may know (gamekernel/remote/projection.py), made on
+        first use: the remote players' pages and every player-visible view of the notebook read it."""
+        table = self._public_table
+        if table is None:
+            from gamekernel.remote.projection import PublicTable
+
+            table = self._public_table = PublicTable(self)
+        return table.current()
+
+    def public_state(self) -> TableState:
+        """The state the players' views are drawn from: the GM's own while no secret event changed
+        anything (or this session is already a projection), else the public table's."""
+        if self.projected or not self._ever_secret():
+            return self.state
+        table = self.public_table()
+        return table.state() if table.hidden else self.state
+
+    def _ever_secret(self) -> bool:
+        """Whether the log holds a secret event (read once per new event): until one, the players'
+        table is the GM's and no projection is kept."""
+        log, (seen, length, found) = self.log, self._secret_seen
+        if seen != id(log) or length > len(log):
+            length, found = 0, False
+        found = found or any(e.secret for e in log[length:])
+        self._secret_seen = (id(log), len(log), found)
+        return found
 
     @property
     def observer_count(self) -> int:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel import limits
-from gamekernel.errors import DataError, NotFoundError, UsageError
+from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 from gamekernel.events import Event, check_storable, register_event, register_reaction
 from gamekernel.gammaworld.rules import odds, play
 from gamekernel.gammaworld.rules.decks import DeckCheck, validate_deck
@@ -28,6 +28,7 @@ from gamekernel.gammaworld.rules.results import (
     HandView,
     describe,
     hand_view,
+    secret_cards,
 )
 from gamekernel.gammaworld.rules.state import AlphaState, Step, apply_recorded, apply_step
 from gamekernel.host import HostBase
@@ -133,7 +134,13 @@ class GammaWorldActions(HostBase):
         finally:
             part.recording = None
         part = self.gw  # the same part unless something recorded meanwhile replaced the state
-        return describe(part, step, part.catalog)
+        # GW-ALPHA-10: a public step's result shows the hands as the players know them (a secret
+        # flux's replacement, or the counts it changed, not in them); a secret one is the GM's
+        shown = part if step.resolves_secret else self.public_state()[PART]
+        result = describe(shown, step, part.catalog)
+        if shown is not part:  # the players' table is kept apart from the GM's part: read its hands now
+            result.take_hands()
+        return result
 
     def _gw_run(self, *planners: Callable[[AlphaState], Step | None], setup: bool = True) -> list[AlphaResult]:
         """Plan every step first, then record them: a refused step leaves no trace.
@@ -268,7 +275,9 @@ class GammaWorldActions(HostBase):
         self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
         zone = play.require_deck(self.gw, owner)
-        return DeckView(owner, tuple(ids), self.gw.table.count(zone), self.gw.catalog)
+        public: AlphaState = self.public_state()[PART]  # GW-ALPHA-10: a secret flux's draw not counted
+        shown = public.table if zone in public.table.zones else self.gw.table
+        return DeckView(owner, tuple(ids), shown.count(zone), self.gw.catalog)
 
     # -- play ----------------------------------------------------------------------------------
     def gw_draw(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
@@ -289,27 +298,75 @@ class GammaWorldActions(HostBase):
         return AlphaResults(tuple(self._gw_run(*(draw_for(who) for who in list(self.gw.characters)))))
 
     def gw_hand(self, name: str, *, gm: bool = False) -> HandView:
-        """`name`'s readied cards, deck counts and pending flux; the flux of secret rolls only in the
-        GM's view (`gm=True`), marked secret (GW-ALPHA-10)."""
+        """`name`'s readied cards, deck counts and pending flux as the players know them: drawn from
+        the public table, so a secret flux, pending or resolved, is in none of it (GW-ALPHA-10). The
+        GM's view (`gm=True`) is the true hand, the secret flux and each card only it holds marked."""
         who = play.character(self.gw, name).name
-        view = hand_view(self.gw, who, self.gw.catalog)
-        return replace(view, show_secret=True) if gm else view
+        public: AlphaState = self.public_state()[PART]
+        seen = hand_view(public if who in public.characters else self.gw, who, self.gw.catalog)
+        if not gm:
+            return seen
+        true = hand_view(self.gw, who, self.gw.catalog)
+        return replace(true, show_secret=True, secret_cards=secret_cards(true, seen), players=seen)
+
+    def gw_card_in_place(self, name: str, card: str) -> str:
+        """GW-ALPHA-10: the card a click on (or a name typed from) the players' view of `name`'s hand
+        means. A card they still see where a secret flux put another (its uid or name) stands for the
+        card now in its place, so the hand widget, the dashboard and the magics act on the true hand;
+        a card in neither hand is refused listing the players' hand; any other name or uid is itself."""
+        who = play.character(self.gw, name).name
+        true = self.gw.readied(who)
+        public: AlphaState = self.public_state()[PART]
+        seen = public.readied(who) if who in public.characters else true
+        if seen == true or card in true or self._gw_holds(who, card):
+            return card
+        uid = play.readied_card(public, who, card, self.gw.catalog)  # neither: the players' hand is listed
+        stale, fresh = [u for u in seen if u not in true], [u for u in true if u not in seen]
+        place = stale.index(uid) if uid in stale else len(fresh)
+        return fresh[place] if place < len(fresh) else card
+
+    def _gw_holds(self, who: str, card: str) -> bool:
+        """Whether `who` truly has a readied card called `card` (a name or uid)."""
+        try:
+            play.readied_card(self.gw, who, card, self.gw.catalog)
+        except NotFoundError:
+            return False
+        return True
+
+    def _gw_on_card(self, name: str, card: str, planner: Callable[[AlphaState, str], Step]) -> AlphaResult:
+        """One step on one readied card, `card` read as the players see it (`gw_card_in_place`). When
+        it stood for a secret flux's replacement and the rules refuse the step, the refusal names the
+        card the players see, not the secret one (GW-ALPHA-10)."""
+        meant = self.gw_card_in_place(name, card)
+        if meant == card:
+            return self._gw_one(lambda gw: planner(gw, card), setup=False)
+        try:
+            return self._gw_one(lambda gw: planner(gw, meant), setup=False)
+        except (UsageError, RuleError, NotFoundError) as error:  # a refusal (a disk's failure stays itself)
+            public: AlphaState = self.public_state()[PART]
+            shown = public.table.cards.get(card)
+            label = self.gw.catalog.card(shown.def_id).name if shown is not None else card
+            raise type(error)(t("gammaworld.err.card_in_place", name=play.character(self.gw, name).name,
+                                card=label)) from None
 
     def gw_tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""
-        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog), setup=False)
+        return self._gw_on_card(name, card, lambda gw, uid: play.plan_tap(gw, name, uid, gw.catalog))
 
     def gw_untap(self, name: str, card: str) -> AlphaResult:
-        return self._gw_one(lambda gw: play.plan_tap(gw, name, card, gw.catalog, tapped=False), setup=False)
+        return self._gw_on_card(name, card, lambda gw, uid: play.plan_tap(gw, name, uid, gw.catalog, tapped=False))
 
     def gw_overcharge(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-12..14: d20 + origin bonus, 10+ succeeds; once per power."""
-        return self._gw_one(lambda gw: play.plan_overcharge(gw, name, card, self.rng, gw.catalog), setup=False)
+        return self._gw_on_card(name, card, lambda gw, uid: play.plan_overcharge(gw, name, uid, self.rng, gw.catalog))
 
     def gw_flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-10: resolve a pending Alpha Flux by discarding `card` (any readied card)."""
-        return self._gw_one(lambda gw: play.plan_flux(gw, name, card, self.rng, gw.catalog, force=force),
-                            setup=False)
+        if card is None:
+            return self._gw_one(lambda gw: play.plan_flux(gw, name, None, self.rng, gw.catalog, force=force),
+                                setup=False)
+        return self._gw_on_card(
+            name, card, lambda gw, uid: play.plan_flux(gw, name, uid, self.rng, gw.catalog, force=force))
 
     def gw_encounter_start(self) -> AlphaResult:
         return self._gw_one(play.plan_encounter_start)

@@ -132,7 +132,8 @@ class GammaWorldMagics(SessionMagics):
     @command("hand", Words("name", "whose readied cards", optional=True, metavar="NAME"),
              actor="whose readied cards (instead of NAME)",
              options=(Flag("static", "a plain result instead of the interactive widget"),
-                      Flag("gm", "the GM's view: the flux of secret rolls too, marked secret (a plain result)")),
+                      Flag("gm", "the GM's view: the true hand, a secret flux and the card it put in marked secret, "
+                           "and what the players see instead (a plain result)")),
              group="gammaworld")
     def hand(self, args: Args):
         """Show a character's readied alpha cards (widget: click to tap, overcharge, resolve flux)."""

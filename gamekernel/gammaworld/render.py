@@ -66,7 +66,8 @@ def card_text(card: AlphaCard) -> str:
     return "\n".join(lines)
 
 
-def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = False, uid: str = "") -> str:
+def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = False, uid: str = "",
+              secret: bool = False) -> str:
     """A card face coloured by energy source (its own text/background pair, readable in any theme).
 
     A tapped card stays upright with a "tapped" badge and a dashed border: a rotation would be
@@ -100,6 +101,8 @@ def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = Fals
         status.append(chip(t("gammaworld.hand.tapped"), "muted", cls="gk-tapped"))
     if overcharged:
         status.append(chip(t("gammaworld.hand.overcharged"), "warn"))
+    if secret:  # GW-ALPHA-10: the GM's view of a secret flux's replacement
+        status.append(chip(t("gammaworld.hand.secret_card"), "bad", cls="gk-secret-card"))
     if status:
         rows.append(f"<div>{''.join(status)}</div>")
     state_class = " gk-card-tapped" if tapped else ""
@@ -131,18 +134,29 @@ def hand_text(hand: HandView) -> str:
     )
     cards = [
         f"{catalog.card(c.card_id).name} ({t('gammaworld.hand.tapped' if c.tapped else 'gammaworld.hand.ready')}"
-        f"{', ' + t('gammaworld.hand.overcharged') if c.overcharged else ''})"
+        f"{', ' + t('gammaworld.hand.overcharged') if c.overcharged else ''}"
+        f"{', ' + t('gammaworld.hand.secret_card') if c.uid in hand.secret_cards else ''})"
         for c in hand.cards
     ]
     body = "; ".join(cards) or t("gammaworld.hand.empty")
     flux = f" · {t('gammaworld.flux.pending', count=hand.flux_pending)}" if hand.flux_pending else ""
-    secret = secret_flux_text(hand)
-    return f"{title}: {body} · {hand_counts(hand)}{flux}{' · ' + secret if secret else ''}"
+    notes = [text for text in (secret_flux_text(hand), players_see_text(hand)) if text]
+    return f"{title}: {body} · {hand_counts(hand)}{flux}{''.join(' · ' + text for text in notes)}"
 
 
 def secret_flux_text(hand: HandView) -> str:
     """GW-ALPHA-10: the flux of a secret roll, in the GM's view only (empty in every other)."""
     return t("gammaworld.flux.pending_secret", count=hand.flux_secret) if hand.show_secret and hand.flux_secret else ""
+
+
+def players_see_text(hand: HandView) -> str:
+    """GW-ALPHA-10: in the GM's view of a hand a secret flux resolution changed, the cards and counts
+    the players still see there (empty in every other view)."""
+    if not hand.secret_differs or hand.players is None:
+        return ""
+    catalog = _catalog(hand.catalog)
+    names = "; ".join(catalog.card(c.card_id).name for c in hand.players.cards) or t("gammaworld.hand.empty")
+    return t("gammaworld.hand.players_see", cards=names, counts=hand_counts(hand.players))
 
 
 @renders(HandView)
@@ -153,7 +167,8 @@ def hand_html(hand: HandView) -> str:
     )
     faces = (
         "".join(
-            card_html(catalog.card(c.card_id), tapped=c.tapped, overcharged=c.overcharged, uid=c.uid)
+            card_html(catalog.card(c.card_id), tapped=c.tapped, overcharged=c.overcharged, uid=c.uid,
+                      secret=c.uid in hand.secret_cards)
             for c in hand.cards
         )
         or f"<i>{esc(t('gammaworld.hand.empty'))}</i>"
@@ -165,8 +180,9 @@ def hand_html(hand: HandView) -> str:
             f'border-radius:6px;padding:3px 8px;margin:3px 0;font-weight:700">{esc(t("gammaworld.flux.banner"))} '
             f"{esc(t('gammaworld.flux.pending', count=hand.flux_pending))}</div>"
         )
-    if secret_flux_text(hand):
-        banner += f'<div class="gk-flux-secret" style="font-style:italic">{esc(secret_flux_text(hand))}</div>'
+    for text in (secret_flux_text(hand), players_see_text(hand)):
+        if text:
+            banner += f'<div class="gk-flux-secret" style="font-style:italic">{esc(text)}</div>'
     encounter = t("gammaworld.hand.encounter" if hand.encounter else "gammaworld.hand.no_encounter")
     footer = f'<div class="gk-hand-counts" style="font-size:12px">{esc(hand_counts(hand))} · {esc(encounter)}</div>'
     body = f'{banner}<div class="gk-hand-cards" style="display:flex;flex-wrap:wrap">{faces}</div>{footer}'

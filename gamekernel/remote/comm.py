@@ -35,21 +35,17 @@ class TableLink:
         comm.send({"type": "ready"})  # the server sends intents once it has heard this
 
     def close(self) -> None:
-        if self.table is not None:
-            self.table.stop()
-        self.table = None
+        self.table = None  # the session's own projection: it keeps serving the notebook's views
 
     def bind(self) -> Any:
         """The public table of the kernel's current session (rebuilt after `%reload_ext`)."""
         session = self.session_of()  # UsageError while gamekernel is unloaded
         if self.table is None or session is not self.session:
-            from gamekernel.remote.projection import PublicTable
-
             self.close()
-            self.session, self.table = session, PublicTable(session)
+            self.session, self.table = session, session.public_table()
             session.observe(self.on_event)
             self.sent.clear()
-        return self.table
+        return self.table.current()
 
     def on_msg(self, msg: dict[str, Any]) -> None:
         data = msg["content"]["data"]

@@ -2,12 +2,14 @@
 
 The GM sees the session as it is. Everyone else sees the *public table*: the state that the public
 events alone would have made. It is kept beside the GM's state event by event: a public event moves
-the public state by what it changed in the GM's (numbers by their difference, anything else to its
-new value); a secret event moves nothing, so neither it nor its consequences (HP after secret damage,
-a secret natural 1's flux, a count of cards) reach a player until the GM reveals it (`%reveal N`,
-which rebuilds the public state with that event public). A player also sees what they own: their
-seats' sheets, hands and the asks addressed to them. Every player-visible byte is drawn from here:
-the players' page, the intents' replies and the `%table` view of a seat.
+the public state by what it changed in the GM's (numbers by their difference, a card table zone by
+zone, anything else to its new value); a secret event moves nothing, so neither it nor its
+consequences (HP after secret damage, a secret natural 1's flux, the card a secret flux drew, a count
+of cards) reach a player until the GM reveals it (`%reveal N`, which rebuilds the public state with
+that event public). A player also sees what they own: their seats' sheets, hands and the asks
+addressed to them. Every player-visible byte is drawn from here, from the session's one public table
+(`Session.public_table`): the players' page, the intents' replies, the `%table` view of a seat, and
+in the notebook `%hand NAME`, the hand widget, the dashboard and the hands of public results.
 """
 
 from __future__ import annotations
@@ -40,11 +42,96 @@ def is_number(value: Any) -> bool:
     return type(value) in (int, float)
 
 
+def is_card_table(value: Any) -> bool:
+    """A card table's snapshot (gamekernel/cards/table.py `Table.to_dict`): zones in order, instances."""
+    return isinstance(value, dict) and value.keys() == {"serial", "zones", "cards"}
+
+
+def shift_order(public: list[str], before: list[str], after: list[str]) -> list[str]:
+    """A zone's public order moved by what a public event changed in it: the cards it took out are
+    taken out, the cards it put in are put in at their place; a reorder of the very cards the public
+    knows (a shuffle) is taken whole. A card a secret event moved stays where the public saw it."""
+    was = set(before)
+    if set(public) == was:
+        return list(after)
+    gone, came = was - set(after), [u for u in after if u not in was]
+    moved = [u for u in public if u not in gone]
+    for uid in came:
+        moved.insert(min(after.index(uid), len(moved)), uid)
+    return moved
+
+
+IDENTITY = ("uid", "def_id", "home")  # what a card is; the rest of its record is where and how it lies
+
+
+def stand_ins(public: dict[str, Any], before: dict[str, Any]) -> dict[str, str]:
+    """Each card a secret event put in a zone -> the card the players still see in its place there
+    (a secret flux's replacement -> the card it replaced), paired in order zone by zone."""
+    shown = {zone["name"]: zone["order"] for zone in public["zones"]}
+    pairs: dict[str, str] = {}
+    for zone in before["zones"]:
+        seen = shown.get(zone["name"], [])
+        known, there = set(seen), set(zone["order"])
+        fresh = [uid for uid in zone["order"] if uid not in known]
+        pairs.update(zip(fresh, [uid for uid in seen if uid not in there], strict=False))
+    return pairs
+
+
+def swapped(table: dict[str, Any], pairs: Mapping[str, str]) -> dict[str, Any]:
+    """`table` with each pair of cards trading places (zone, position, state), each keeping what it is."""
+    other = {**pairs, **{b: a for a, b in pairs.items()}}
+    zones = [{**zone, "order": [other.get(uid, uid) for uid in zone["order"]]} for zone in table["zones"]]
+    cards = dict(table["cards"])
+    for uid, mate in other.items():
+        if uid in table["cards"] and mate in table["cards"]:
+            cards[uid] = {**table["cards"][mate], **{k: table["cards"][uid][k] for k in IDENTITY
+                                                      if k in table["cards"][uid]}}
+    return {**table, "zones": zones, "cards": cards}
+
+
+def shift_cards(public: dict[str, Any], before: dict[str, Any], after: dict[str, Any], *,
+                translated: bool = False) -> dict[str, Any]:
+    """A card table moved by a public event, zone by zone and card by card, so that each card lies in
+    exactly one zone. A public event that moves a secret flux's replacement out of its zone (an
+    encounter's end discarding it) moves the card the players see in its place instead, so the counts
+    and names they see stay theirs; one that changes the replacement where it lies (a tap: its name
+    is shown) shows the table as it is: the secret is spent (GW-ALPHA-10)."""
+    changed = {uid for uid in after["cards"].keys() | before["cards"].keys()
+               if before["cards"].get(uid) != after["cards"].get(uid)}
+    unknown = [uid for uid in changed if public["cards"].get(uid) != before["cards"].get(uid)]
+    if unknown and not translated:
+        pairs = stand_ins(public, before)
+        moved = {uid: pairs[uid] for uid in unknown if uid in pairs and pairs[uid] not in changed
+                 and uid in after["cards"] and uid in before["cards"]
+                 and after["cards"][uid]["zone"] != before["cards"][uid]["zone"]}
+        if len(moved) == len(unknown):
+            return shift_cards(public, swapped(before, moved), swapped(after, moved), translated=True)
+    if unknown:
+        return copy.deepcopy(after)
+    old = {zone["name"]: zone for zone in before["zones"]}
+    mine = {zone["name"]: zone for zone in public["zones"]}
+    zones = []
+    for zone in after["zones"]:
+        seen, was = mine.get(zone["name"]), old.get(zone["name"])
+        if seen is None or was is None:
+            zones.append(copy.deepcopy(zone))
+        else:
+            zones.append({**copy.deepcopy(zone), "order": shift_order(seen["order"], was["order"], zone["order"])})
+    cards = {uid: copy.deepcopy(after["cards"][uid]) if uid in changed else card
+             for uid, card in public["cards"].items() if uid not in changed or uid in after["cards"]}
+    cards.update({uid: copy.deepcopy(after["cards"][uid]) for uid in changed if uid in after["cards"]})
+    serial = shift(public["serial"], before["serial"], after["serial"])
+    return {"serial": serial, "zones": zones, "cards": dict(sorted(cards.items()))}
+
+
 def shift(public: Any, before: Any, after: Any) -> Any:
     """`public` moved by what changed from `before` to `after`: a number by the difference, a dict key
-    by key, anything else (text, lists, flags) to its new value; what did not change keeps `public`'s."""
+    by key, a card table zone by zone (`shift_cards`), anything else (text, lists, flags) to its new
+    value; what did not change keeps `public`'s."""
     if before == after:
         return public
+    if is_card_table(before) and is_card_table(after) and is_card_table(public):
+        return shift_cards(public, before, after)
     if is_number(before) and is_number(after) and is_number(public):
         return public + (after - before)
     if isinstance(before, dict) and isinstance(after, dict) and isinstance(public, dict):
@@ -52,6 +139,8 @@ def shift(public: Any, before: Any, after: Any) -> Any:
         for key in after.keys() | before.keys():
             if key not in after:
                 moved.pop(key, None)
+            elif key in before and key not in public and is_number(before[key]) and is_number(after[key]):
+                moved[key] = after[key] - before[key]  # a count the public holds none of (a zero left out)
             elif key not in before or key not in public:
                 moved[key] = copy.deepcopy(after[key])
             elif before[key] != after[key]:
@@ -61,7 +150,9 @@ def shift(public: Any, before: Any, after: Any) -> Any:
 
 
 def visible(event: Event, revealed: Iterable[int]) -> bool:
-    return not event.secret or event.seq in set(revealed)
+    """Public, revealed, or caused by a revealed event (the flux of a revealed secret natural 1)."""
+    shown = set(revealed)
+    return not event.secret or event.seq in shown or event.data.get("cause") in shown
 
 
 class PublicTable:
@@ -73,8 +164,27 @@ class PublicTable:
         self.gm_before: dict[str, Any] = {}
         self.version = 0  # moves with every event: what every player's view shares is drawn once a version
         self._shared: tuple[int, dict[str, Any]] | None = None
+        self._state: tuple[int, TableState] | None = None
+        self._hidden: tuple[int, bool] = (-1, False)
+        self._seen: tuple[int, int] = (0, -1)  # (the log's identity, its length) the public state is of
         self.rebuild()
         self.stop = session.observe(self.on_event)
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the players' table differs from the GM's (a secret event changed something);
+        compared once a version."""
+        if self._hidden[0] != self.version:
+            self._hidden = (self.version, self.public != self.gm_before)
+        return self._hidden[1]
+
+    def current(self) -> PublicTable:
+        """This table, rebuilt first when the session's log was replaced without an event (a campaign
+        reopened, a log file resumed): every view reads the log the session holds now."""
+        if self._seen != (id(self.session.log), len(self.session.log)):
+            self.version += 1
+            self.rebuild()
+        return self
 
     def revealed(self) -> list[int]:
         return list(self.session.state["seats"].revealed)
@@ -94,21 +204,31 @@ class PublicTable:
                     public = shift(public, gm, after)
                 gm = after
         self.public, self.gm_before = public, gm
+        self._seen = (id(self.session.log), len(self.session.log))
 
     def on_event(self, session: Any, event: Event) -> None:
+        if self._seen == (id(session.log), len(session.log)):  # a view read it already (`current`)
+            return
         self.version += 1
         if event.kind in META_KINDS or event.kind == "table.reveal":
+            self.rebuild()
+            return
+        if self._seen != (id(session.log), len(session.log) - 1):  # the log was replaced in between
             self.rebuild()
             return
         after = session.state.to_dict()
         if visible(event, self.revealed()):
             self.public = shift(self.public, self.gm_before, after)
         self.gm_before = after
+        self._seen = (id(session.log), len(session.log))
 
     def state(self) -> TableState:
-        rebuilt = TableState.from_dict(copy.deepcopy(self.public))
-        assert rebuilt is not None  # every part can be rebuilt (campaign snapshots rely on it too)
-        return rebuilt
+        """The public table as a state (made once a version: every view of one moment shares it)."""
+        if self._state is None or self._state[0] != self.version:
+            rebuilt = TableState.from_dict(copy.deepcopy(self.public))
+            assert rebuilt is not None  # every part can be rebuilt (campaign snapshots rely on it too)
+            self._state = (self.version, rebuilt)
+        return self._state[1]
 
     def shared(self, draw: Any) -> dict[str, Any]:
         """`draw(table)` once per version of the public table: the facts and story every player's view
@@ -120,8 +240,7 @@ class PublicTable:
     def events(self) -> list[Event]:
         """The events everyone may know of, the revealed ones shown as public."""
         revealed = set(self.revealed())
-        return [replace(e, secret=False) if e.secret and e.seq in revealed else e
-                for e in self.session.active if visible(e, revealed)]
+        return [replace(e, secret=False) if e.secret else e for e in self.session.active if visible(e, revealed)]
 
 
 def shadow_session(state: TableState, events: Sequence[Event]) -> Any:
@@ -131,6 +250,7 @@ def shadow_session(state: TableState, events: Sequence[Event]) -> Any:
 
     shadow = Session()
     shadow.state, shadow.log, shadow.active = state, list(events), list(events)
+    shadow.projected = True  # already the players' table: its views read its own state
     return shadow
 
 

@@ -86,7 +86,7 @@ def test_gw_alpha_10_the_gm_sees_the_secret_flux_marked_secret() -> None:
     assert gm.flux_pending == 0 and gm.flux_secret == 1
     assert SECRET_PENDING in repr(gm) and SECRET_PENDING in gm._repr_html_()
     assert PENDING not in repr(gm)
-    assert s.gw_hand("Rin").flux_secret == 1 and SECRET_PENDING not in repr(s.gw_hand("Rin"))
+    assert s.gw_hand("Rin").flux_secret == 0 and SECRET_PENDING not in repr(s.gw_hand("Rin"))  # not even counted
     assert view(s, Audience(GM), public)["facts"]["gamma"][0]["flux"] == 0  # the public count, as shown
 
 

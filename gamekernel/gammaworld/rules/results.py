@@ -67,6 +67,16 @@ class HandView(Displayable):
     catalog: Catalog = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
     flux_secret: int = 0  # pending flux of secret rolls: the GM's only
     show_secret: bool = False  # the GM's view (`%hand NAME --gm`): `flux_secret` shown, marked secret
+    secret_cards: frozenset[str] = frozenset()  # the GM's view: uids of the cards the players do not see
+    players: HandView | None = None  # the GM's view: the hand as the players see it
+
+    @property
+    def secret_differs(self) -> bool:
+        """GW-ALPHA-10: the GM's view of a hand (cards or counts) a secret flux resolution changed."""
+        seen = self.players
+        return self.show_secret and seen is not None and (
+            seen.cards != self.cards or (seen.deck_count, seen.gm_count, seen.discard_count)
+            != (self.deck_count, self.gm_count, self.discard_count))
 
 
 # What a hand looks like at one moment, as plain values: (name, level, cards, own deck count or None,
@@ -103,6 +113,12 @@ def snapshot_view(snapshot: HandSnapshot, catalog: Catalog) -> HandView:
         catalog=catalog,
         flux_secret=flux_secret,
     )
+
+
+def secret_cards(true: HandView, seen: HandView) -> frozenset[str]:
+    """GW-ALPHA-10: the readied cards of `true` that the players' `seen` hand does not hold (a secret
+    flux's replacement, until revealed)."""
+    return frozenset(c.uid for c in true.cards) - {c.uid for c in seen.cards}
 
 
 def hand_view(state: AlphaState, name: str, catalog: Catalog) -> HandView:

@@ -120,6 +120,7 @@ class HandWidget(SessionWidget):
         uid = str(payload.get("uid", ""))
         session = self.session
         if action == "tap":
+            uid = session.gw_card_in_place(self._name, uid)  # GW-ALPHA-10: the card in its place
             tapped = session.gw.table.card(uid).tapped if uid in session.gw.table.cards else False
             result = session.gw_untap(self._name, uid) if tapped else session.gw_tap(self._name, uid)
         elif action == "overcharge":
