@@ -14,11 +14,13 @@ def test_slider_takes_arrow_keys_and_keeps_the_focus(lab):
                     timeout_ms=40_000)
     slider = page.locator('.gk-explore .gk-x-control[data-name="a"] input').first
     slider.wait_for()
+    focused = "document.activeElement && document.activeElement.dataset.focusId === 'a'"
     slider.focus()
+    page.wait_for_function(focused)  # the key goes to the slider only once it holds the focus
     page.keyboard.press("ArrowRight")
     page.locator(".gk-explore .gk-x-summary", has_text="15 vs 12").first.wait_for()
     # the redraw that shows 15 gives the focus back to the slider: wait for that state, then press again
-    page.wait_for_function("document.activeElement && document.activeElement.dataset.focusId === 'a'")
+    page.wait_for_function(focused)
     page.keyboard.press("ArrowRight")
     page.locator(".gk-explore .gk-x-summary", has_text="16 vs 12").first.wait_for()
     assert page.evaluate("document.activeElement.dataset.focusId") == "a"
