@@ -117,6 +117,11 @@ def _flux_reveal_reaction(session, event) -> None:
 register_reaction(_flux_reveal_reaction, kinds=("table.reveal",))
 
 
+def step_uids(data: Mapping[str, Any]) -> set[str]:
+    """Every card uid a recorded step's card operations touch."""
+    return {uid for op in data.get("cards", {}).get("ops", ()) for uid in op.get("uids", ())}
+
+
 class GammaWorldActions(HostBase):
     """Alpha Mutation decks: `session.gw_draw("Rin")`, `session.gw_tap("Rin", "Sap Bloom")` ..."""
 
@@ -339,15 +344,64 @@ class GammaWorldActions(HostBase):
         card the players see, not the secret one (GW-ALPHA-10)."""
         meant = self.gw_card_in_place(name, card)
         if meant == card:
-            return self._gw_one(lambda gw: planner(gw, card), setup=False)
+            return self._gw_used(name, lambda gw: planner(gw, card))
         try:
-            return self._gw_one(lambda gw: planner(gw, meant), setup=False)
+            return self._gw_used(name, lambda gw: planner(gw, meant))
         except (UsageError, RuleError, NotFoundError) as error:  # a refusal (a disk's failure stays itself)
             public: AlphaState = self.public_state()[PART]
             shown = public.table.cards.get(card)
             label = self.gw.catalog.card(shown.def_id).name if shown is not None else card
             raise type(error)(t("gammaworld.err.card_in_place", name=play.character(self.gw, name).name,
                                 card=label)) from None
+
+    def _gw_used(self, name: str, planner: Callable[[AlphaState], Step]) -> AlphaResult:
+        """A step that uses one of `name`'s readied cards. At the table a card is shown when it is
+        used: a public step on a card a secret flux drew first reveals that flux (`table.reveal`, the
+        `%reveal N` event), the step recorded as caused by it so one `%undo` takes both (GW-ALPHA-10)."""
+        state = self.gw
+        if not state.ready:
+            return self._gw_one(planner, setup=False)
+        count = len(self.log)
+        mark = self.rng.begin()
+        try:
+            step = planner(state)
+            fluxes = [] if step.resolves_secret else self._gw_secret_draws(name, step)
+            if not fluxes:
+                return self._gw_record(step, step.to_dict())
+            data = step.to_dict()
+            check_storable(Event(0, f"gw.{step.kind}", data, step.actor or None, False, ""))
+            cause = None
+            for flux in fluxes:
+                cause = self.record("table.reveal", {"seq": flux, **({} if cause is None else {"cause": cause})}).seq
+            return self._gw_record(step, {**data, "cause": cause})
+        except BaseException:
+            if len(self.log) == count:
+                self.rng.rollback(mark)
+            raise
+        finally:
+            self.rng.end(mark)
+
+    def _gw_secret_draws(self, name: str, step: Step) -> list[int]:
+        """The unrevealed secret flux events (oldest first) that drew the readied cards of `name` the
+        players do not see and `step` acts on, with those that drew the cards each replaced."""
+        who = play.character(self.gw, name).name
+        public: AlphaState = self.public_state()[PART]
+        if public is self.gw or who not in public.characters:
+            return []
+        hidden = set(self.gw.readied(who)) - set(public.readied(who))
+        wanted = hidden & step_uids(step.to_dict())
+        revealed = set(self.state["seats"].revealed)
+        found: list[int] = []
+        for event in reversed(self.active):
+            if not wanted:
+                break
+            if event.kind != "gw.flux" or not event.secret or event.actor != who or event.seq in revealed:
+                continue
+            drawn = set(event.data["cards"].get("uids", ()))
+            if drawn & wanted:
+                found.append(event.seq)
+                wanted = (wanted - drawn) | step_uids({"cards": {"ops": event.data["cards"]["ops"][:1]}})
+        return sorted(found)
 
     def gw_tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""
@@ -363,8 +417,7 @@ class GammaWorldActions(HostBase):
     def gw_flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-10: resolve a pending Alpha Flux by discarding `card` (any readied card)."""
         if card is None:
-            return self._gw_one(lambda gw: play.plan_flux(gw, name, None, self.rng, gw.catalog, force=force),
-                                setup=False)
+            return self._gw_used(name, lambda gw: play.plan_flux(gw, name, None, self.rng, gw.catalog, force=force))
         return self._gw_on_card(
             name, card, lambda gw, uid: play.plan_flux(gw, name, uid, self.rng, gw.catalog, force=force))
 
