@@ -276,13 +276,20 @@ class GammaWorldActions(HostBase):
         ids = play.deck_card_ids(self.gw, owner)
         return validate_deck(owner, [self.gw.catalog.card(i).name for i in ids], player=owner.upper() != "GM")
 
-    def gw_deck_show(self, owner: str) -> DeckView:
+    def gw_deck_show(self, owner: str, *, gm: bool = False) -> DeckView:
+        """The deck's cards and how many lie in it as the players know it; with `gm`, the true count,
+        marked GM-only (GW-ALPHA-10: a secret flux's draw is not counted in public)."""
         self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
         zone = play.require_deck(self.gw, owner)
-        public: AlphaState = self.public_state()[PART]  # GW-ALPHA-10: a secret flux's draw not counted
-        shown = public.table if zone in public.table.zones else self.gw.table
-        return DeckView(owner, tuple(ids), shown.count(zone), self.gw.catalog)
+        return DeckView(owner, tuple(ids), self._gw_deck_table(zone, gm).count(zone), self.gw.catalog, gm=gm)
+
+    def _gw_deck_table(self, zone: str, gm: bool) -> Any:
+        """The card table a deck statistic reads: the truth for the GM (`gm`), else the players' one."""
+        if gm:
+            return self.gw.table
+        public: AlphaState = self.public_state()[PART]
+        return public.table if zone in public.table.zones else self.gw.table
 
     # -- play ----------------------------------------------------------------------------------
     def gw_draw(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
@@ -443,16 +450,17 @@ class GammaWorldActions(HostBase):
             tuple((n, odds.p_flux(n)) for n in roll_range), tuple((b, odds.p_overcharge(b)) for b in bonus_range)
         )
 
-    def gw_deck_odds(self, owner: str, card: str, draws: int) -> DeckOddsView:
-        """Chance that the next `draws` cards of `owner`'s deck (order unknown) include `card`."""
+    def gw_deck_odds(self, owner: str, card: str, draws: int, *, gm: bool = False) -> DeckOddsView:
+        """Chance that the next `draws` cards of `owner`'s deck (order unknown) include `card`, from the
+        deck the players know; with `gm`, from the true deck, marked GM-only (GW-ALPHA-10)."""
         self._gw_query(owner)
         zone = play.require_deck(self.gw, owner)
         card_id = self._card_id(card)
-        in_deck = [c.def_id for c in self.gw.table.in_zone(zone)]
+        in_deck = [c.def_id for c in self._gw_deck_table(zone, gm).in_zone(zone)]
         if draws > len(in_deck):
             raise UsageError(t("gammaworld.err.odds_draws", owner=owner, size=len(in_deck), draws=draws))
         result = odds.p_card_in_draws(len(in_deck), in_deck.count(card_id), draws)
-        return DeckOddsView(owner, self.gw.catalog.card(card_id).name, result)
+        return DeckOddsView(owner, self.gw.catalog.card(card_id).name, result, gm=gm)
 
 
 __all__ = [

@@ -219,8 +219,10 @@ class AlphaResults(Displayable, tuple):
 class DeckView(Displayable):
     """A deck's card list (every card that belongs to it) and how many lie in it now."""
 
-    def __init__(self, owner: str, card_ids: tuple[str, ...], in_deck: int, catalog: Catalog) -> None:
+    def __init__(self, owner: str, card_ids: tuple[str, ...], in_deck: int, catalog: Catalog, *,
+                 gm: bool = False) -> None:
         self.owner, self.card_ids, self.in_deck, self.catalog = owner, card_ids, in_deck, catalog
+        self.gm = gm  # the true count (`%deck show NAME --gm`), marked GM-only
 
     def rows(self) -> list[tuple[str, str, str, int]]:
         counts: dict[str, int] = {}
@@ -243,8 +245,9 @@ class AlphaOdds(Displayable):
 class DeckOddsView(Displayable):
     """`%deck odds`: the chance that a named card comes up in so many draws from a deck (exact)."""
 
-    def __init__(self, owner: str, card_name: str, result: DeckOdds) -> None:
+    def __init__(self, owner: str, card_name: str, result: DeckOdds, *, gm: bool = False) -> None:
         self.owner, self.card_name, self.result = owner, card_name, result
+        self.gm = gm  # from the true deck (`--gm`), marked GM-only
 
     @property
     def probability(self) -> Fraction:
