@@ -380,7 +380,7 @@ class GammaWorldActions(HostBase):
             cause = None
             for flux in fluxes:
                 cause = self.record("table.reveal", {"seq": flux, **({} if cause is None else {"cause": cause})}).seq
-            return self._gw_record(step, {**data, "cause": cause})
+            return self._gw_record(step, {**data, "cause": cause}).revealing(fluxes)
         except BaseException:
             if len(self.log) == count:
                 self.rng.rollback(mark)

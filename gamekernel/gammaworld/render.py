@@ -235,6 +235,9 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
     """(tone, text) lines describing a result; the first is the headline; then a word for each deck
     that ran out and was reshuffled from the discard pile on the way."""
     lines = _step_lines(result)
+    if result.revealed:  # GW-ALPHA-10: the secret card was used in public
+        events = ", ".join(str(seq) for seq in result.revealed)
+        lines.insert(1, ("warn", t("gammaworld.flux.revealed_by_use", name=result.step.actor, events=events)))
     lines += [("warn", t("gammaworld.reshuffled", deck=deck)) for deck in result.step.detail.get("reshuffled", ())]
     return lines
 

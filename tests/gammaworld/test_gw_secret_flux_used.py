@@ -154,3 +154,20 @@ def test_gw_alpha_10_magic_widget_and_dashboard_tap_reveal_the_same(ip) -> None:
     magic.gw_encounter_start()
     by_magic = public_after_tap(magic, "magic", ip)
     assert by_magic == public_after_tap(table(), "widget") == public_after_tap(table(), "dashboard")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_gw_alpha_10_the_result_says_the_secret_flux_was_revealed(language: str) -> None:
+    from gamekernel.i18n import set_language, t
+
+    s = table()
+    discarded, _, seq = resolve_secretly(s)
+    set_language(language)
+    try:
+        line = t("gammaworld.flux.revealed_by_use", name="Rin", events=str(seq))
+        result = s.gw_tap("Rin", discarded)
+        assert repr(result).split("\n")[1] == line and "gk-chip" in result._repr_html_()
+        other = s.gw_tap("Bob", s.gw.readied("Bob")[0])  # nothing revealed: no such line
+        assert line not in repr(other) and other.revealed == ()
+    finally:
+        set_language("en")

@@ -98,3 +98,19 @@ def test_gw_alpha_10_magic_widget_and_dashboard_leave_the_same_gm_seat(ip) -> No
         public_views_after(s, how, ip)
         seats.append(json.dumps(rin(view(s, Audience(GM), s.public_table())["facts"])))
     assert seats[0] == seats[1] == seats[2] and '"secret": true' in seats[0]
+
+
+def test_gurps_sr_09_a_secret_hit_in_a_fight_leaves_the_dashboard_and_shows_on_the_gm_seat() -> None:
+    s = gurps_table()
+    s.combat_start(["Aiko", "Bren"])
+    s.gurps_damage("3d cut", target="Bren", secret=True)
+    hurt = next(c for c in s.combat_state.combatants if c.name == "Bren").hp
+    assert hurt < 12
+    board = TableDashboard(s)
+    try:
+        bren = next(r for r in board.view["gurps"] if r["name"] == "Bren")
+        assert (bren["hp"], bren["in_fight"]) == (12, True) and "Bren · HP 12/12" in repr(board)
+    finally:
+        board.close()
+    gm = next(r for r in view(s, Audience(GM), s.public_table())["facts"]["gurps"] if r["name"] == "Bren")
+    assert gm["hp"] == hurt

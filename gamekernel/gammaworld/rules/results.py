@@ -178,6 +178,16 @@ class AlphaResult(Displayable):
         return self.step.kind
 
     @property
+    def revealed(self) -> tuple[int, ...]:
+        """GW-ALPHA-10: the secret flux events this public step revealed first (its card was used)."""
+        return self.__dict__.get("_revealed", ())
+
+    def revealing(self, seqs: Sequence[int]) -> AlphaResult:
+        """This result, telling that the secret fluxes `seqs` were revealed on the way."""
+        self.__dict__["_revealed"] = tuple(seqs)
+        return self
+
+    @property
     def detail(self) -> dict:
         return dict(self.step.detail)
 
