@@ -171,3 +171,23 @@ def test_gw_alpha_10_the_result_says_the_secret_flux_was_revealed(language: str)
         assert line not in repr(other) and other.revealed == ()
     finally:
         set_language("en")
+
+
+def natural_1(s: Session, who: str, *, secret: bool) -> None:
+    for _ in range(500):
+        s.roll("1d20", actor=who, secret=secret)
+        if s.log[-1].kind == "gw.flux_pending" and s.log[-1].secret == secret:
+            return
+    raise AssertionError("no natural 1 in 500 rolls")
+
+
+def test_gw_alpha_10_a_public_flux_of_the_only_card_named_by_nobody_reveals_it_too() -> None:
+    s = table()
+    natural_1(s, "Bob", secret=True)
+    s.gw_flux("Bob")  # Bob's only readied card, replaced in secret
+    secret_seq = s.log[-1].seq
+    assert s.log[-1].secret and s.gw_hand("Bob").cards != s.gw_hand("Bob", gm=True).cards
+    natural_1(s, "Bob", secret=False)
+    s.gw_flux("Bob")  # no card named: the only one, the secret card
+    assert reveals(s) == [secret_seq] and s.log[-1].data["cause"] == s.log[-2].seq
+    assert s.gw_hand("Bob").cards == s.gw_hand("Bob", gm=True).cards
