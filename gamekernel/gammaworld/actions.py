@@ -118,8 +118,10 @@ register_reaction(_flux_reveal_reaction, kinds=("table.reveal",))
 
 
 def step_uids(data: Mapping[str, Any]) -> set[str]:
-    """Every card uid a recorded step's card operations touch."""
-    return {uid for op in data.get("cards", {}).get("ops", ()) for uid in op.get("uids", ())}
+    """Every card uid a recorded step uses: those its card operations touch and those it overcharges
+    (an overcharge that does not tap, GW-ALPHA-12, moves no card)."""
+    ops = {uid for op in (data.get("cards") or {}).get("ops", ()) for uid in op.get("uids", ())}
+    return ops | set(data.get("overcharged", ()))
 
 
 class GammaWorldActions(HostBase):

@@ -191,3 +191,21 @@ def test_gw_alpha_10_a_public_flux_of_the_only_card_named_by_nobody_reveals_it_t
     s.gw_flux("Bob")  # no card named: the only one, the secret card
     assert reveals(s) == [secret_seq] and s.log[-1].data["cause"] == s.log[-2].seq
     assert s.gw_hand("Bob").cards == s.gw_hand("Bob", gm=True).cards
+
+
+def test_gw_alpha_10_an_overcharge_that_taps_nothing_still_reveals_the_secret_card() -> None:
+    s = Session(seed=5)
+    catalog = s.gw.catalog
+    s.gw_setup([catalog.card(i).name for i in catalog.starter_ids if catalog.card(i).overcharge])
+    s.gw_config(overcharge_taps=False)  # GW-ALPHA-12: the overcharge moves no card
+    s.gw_character("Rin", level=4, new=True)
+    s.gw_draw("Rin")
+    s.gw_encounter_start()
+    secret_natural_1(s)
+    seen = s.gw.readied("Rin")[1]
+    s.gw_flux("Rin", seen)
+    assert s.log[-1].secret
+    seq = s.log[-1].seq
+    s.gw_overcharge("Rin", seen)  # the card the players see: the secret one is overcharged
+    assert [e.kind for e in s.log[-2:]] == ["table.reveal", "gw.overcharge"] and reveals(s) == [seq]
+    assert s.gw_hand("Rin").cards == s.gw_hand("Rin", gm=True).cards
