@@ -294,14 +294,14 @@ class Session(
         for event in reversed(self.active):
             if not EVENT_KINDS[event.kind].undoable:
                 continue
-            if event.seq in causes:
+            if event.seq in causes:  # a cause's own cause goes too (two reveals before one step)
                 causes.discard(event.seq)
                 taken.append(event)
-                continue
-            if steps == count:
+            elif steps == count:
                 break
-            taken.append(event)
-            steps += 1
+            else:
+                taken.append(event)
+                steps += 1
             cause = event.data.get("cause")
             if isinstance(cause, int) and cause in active_seqs:
                 causes.add(cause)

@@ -117,6 +117,13 @@ def _flux_reveal_reaction(session, event) -> None:
 register_reaction(_flux_reveal_reaction, kinds=("table.reveal",))
 
 
+def step_uids(data: Mapping[str, Any]) -> set[str]:
+    """Every card uid a recorded step uses: those its card operations touch and those it overcharges
+    (an overcharge that does not tap, GW-ALPHA-12, moves no card)."""
+    ops = {uid for op in (data.get("cards") or {}).get("ops", ()) for uid in op.get("uids", ())}
+    return ops | set(data.get("overcharged", ()))
+
+
 class GammaWorldActions(HostBase):
     """Alpha Mutation decks: `session.gw_draw("Rin")`, `session.gw_tap("Rin", "Sap Bloom")` ..."""
 
@@ -271,13 +278,20 @@ class GammaWorldActions(HostBase):
         ids = play.deck_card_ids(self.gw, owner)
         return validate_deck(owner, [self.gw.catalog.card(i).name for i in ids], player=owner.upper() != "GM")
 
-    def gw_deck_show(self, owner: str) -> DeckView:
+    def gw_deck_show(self, owner: str, *, gm: bool = False) -> DeckView:
+        """The deck's cards and how many lie in it as the players know it; with `gm`, the true count,
+        marked GM-only (GW-ALPHA-10: a secret flux's draw is not counted in public)."""
         self._gw_query(owner)
         ids = play.deck_card_ids(self.gw, owner)
         zone = play.require_deck(self.gw, owner)
-        public: AlphaState = self.public_state()[PART]  # GW-ALPHA-10: a secret flux's draw not counted
-        shown = public.table if zone in public.table.zones else self.gw.table
-        return DeckView(owner, tuple(ids), shown.count(zone), self.gw.catalog)
+        return DeckView(owner, tuple(ids), self._gw_deck_table(zone, gm).count(zone), self.gw.catalog, gm=gm)
+
+    def _gw_deck_table(self, zone: str, gm: bool) -> Any:
+        """The card table a deck statistic reads: the truth for the GM (`gm`), else the players' one."""
+        if gm:
+            return self.gw.table
+        public: AlphaState = self.public_state()[PART]
+        return public.table if zone in public.table.zones else self.gw.table
 
     # -- play ----------------------------------------------------------------------------------
     def gw_draw(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
@@ -339,15 +353,64 @@ class GammaWorldActions(HostBase):
         card the players see, not the secret one (GW-ALPHA-10)."""
         meant = self.gw_card_in_place(name, card)
         if meant == card:
-            return self._gw_one(lambda gw: planner(gw, card), setup=False)
+            return self._gw_used(name, lambda gw: planner(gw, card))
         try:
-            return self._gw_one(lambda gw: planner(gw, meant), setup=False)
+            return self._gw_used(name, lambda gw: planner(gw, meant))
         except (UsageError, RuleError, NotFoundError) as error:  # a refusal (a disk's failure stays itself)
             public: AlphaState = self.public_state()[PART]
             shown = public.table.cards.get(card)
             label = self.gw.catalog.card(shown.def_id).name if shown is not None else card
             raise type(error)(t("gammaworld.err.card_in_place", name=play.character(self.gw, name).name,
                                 card=label)) from None
+
+    def _gw_used(self, name: str, planner: Callable[[AlphaState], Step]) -> AlphaResult:
+        """A step that uses one of `name`'s readied cards. At the table a card is shown when it is
+        used: a public step on a card a secret flux drew first reveals that flux (`table.reveal`, the
+        `%reveal N` event), the step recorded as caused by it so one `%undo` takes both (GW-ALPHA-10)."""
+        state = self.gw
+        if not state.ready:
+            return self._gw_one(planner, setup=False)
+        count = len(self.log)
+        mark = self.rng.begin()
+        try:
+            step = planner(state)
+            fluxes = [] if step.resolves_secret else self._gw_secret_draws(name, step)
+            if not fluxes:
+                return self._gw_record(step, step.to_dict())
+            data = step.to_dict()
+            check_storable(Event(0, f"gw.{step.kind}", data, step.actor or None, False, ""))
+            cause = None
+            for flux in fluxes:
+                cause = self.record("table.reveal", {"seq": flux, **({} if cause is None else {"cause": cause})}).seq
+            return self._gw_record(step, {**data, "cause": cause}).revealing(fluxes)
+        except BaseException:
+            if len(self.log) == count:
+                self.rng.rollback(mark)
+            raise
+        finally:
+            self.rng.end(mark)
+
+    def _gw_secret_draws(self, name: str, step: Step) -> list[int]:
+        """The unrevealed secret flux events (oldest first) that drew the readied cards of `name` the
+        players do not see and `step` acts on, with those that drew the cards each replaced."""
+        who = play.character(self.gw, name).name
+        public: AlphaState = self.public_state()[PART]
+        if public is self.gw or who not in public.characters:
+            return []
+        hidden = set(self.gw.readied(who)) - set(public.readied(who))
+        wanted = hidden & step_uids(step.to_dict())
+        revealed = set(self.state["seats"].revealed)
+        found: list[int] = []
+        for event in reversed(self.active):
+            if not wanted:
+                break
+            if event.kind != "gw.flux" or not event.secret or event.actor != who or event.seq in revealed:
+                continue
+            drawn = set(event.data["cards"].get("uids", ()))
+            if drawn & wanted:
+                found.append(event.seq)
+                wanted = (wanted - drawn) | step_uids({"cards": {"ops": event.data["cards"]["ops"][:1]}})
+        return sorted(found)
 
     def gw_tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""
@@ -363,8 +426,7 @@ class GammaWorldActions(HostBase):
     def gw_flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-10: resolve a pending Alpha Flux by discarding `card` (any readied card)."""
         if card is None:
-            return self._gw_one(lambda gw: play.plan_flux(gw, name, None, self.rng, gw.catalog, force=force),
-                                setup=False)
+            return self._gw_used(name, lambda gw: play.plan_flux(gw, name, None, self.rng, gw.catalog, force=force))
         return self._gw_on_card(
             name, card, lambda gw, uid: play.plan_flux(gw, name, uid, self.rng, gw.catalog, force=force))
 
@@ -390,16 +452,17 @@ class GammaWorldActions(HostBase):
             tuple((n, odds.p_flux(n)) for n in roll_range), tuple((b, odds.p_overcharge(b)) for b in bonus_range)
         )
 
-    def gw_deck_odds(self, owner: str, card: str, draws: int) -> DeckOddsView:
-        """Chance that the next `draws` cards of `owner`'s deck (order unknown) include `card`."""
+    def gw_deck_odds(self, owner: str, card: str, draws: int, *, gm: bool = False) -> DeckOddsView:
+        """Chance that the next `draws` cards of `owner`'s deck (order unknown) include `card`, from the
+        deck the players know; with `gm`, from the true deck, marked GM-only (GW-ALPHA-10)."""
         self._gw_query(owner)
         zone = play.require_deck(self.gw, owner)
         card_id = self._card_id(card)
-        in_deck = [c.def_id for c in self.gw.table.in_zone(zone)]
+        in_deck = [c.def_id for c in self._gw_deck_table(zone, gm).in_zone(zone)]
         if draws > len(in_deck):
             raise UsageError(t("gammaworld.err.odds_draws", owner=owner, size=len(in_deck), draws=draws))
         result = odds.p_card_in_draws(len(in_deck), in_deck.count(card_id), draws)
-        return DeckOddsView(owner, self.gw.catalog.card(card_id).name, result)
+        return DeckOddsView(owner, self.gw.catalog.card(card_id).name, result, gm=gm)
 
 
 __all__ = [

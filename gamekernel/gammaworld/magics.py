@@ -74,8 +74,9 @@ class GammaWorldMagics(SessionMagics):
                    _deck_sub("odds", 'the odds of drawing a card: %deck odds Rin "Sap Bloom" 3', "NAME CARD DRAWS"),
                    _deck_sub("gm", "set up the GM deck", "[CARD...]"),
                    _deck_sub("load", "load card definitions", "FILE.json")),
-             actor="the deck's owner (instead of NAME)", group="gammaworld",
-             unknown="gammaworld.err.deck_action")
+             actor="the deck's owner (instead of NAME)",
+             options=(Flag("gm", "show and odds: the true deck (a secret flux's draw included), marked GM-only"),),
+             group="gammaworld", unknown="gammaworld.err.deck_action")
     def deck(self, args: Args):
         """Alpha decks: `%deck new Rin alpha`, `%deck add Rin "Sap Bloom" x2`, `%deck validate Rin`."""
         action, rest = args.sub, list(args.words)
@@ -109,10 +110,10 @@ class GammaWorldMagics(SessionMagics):
         if action == "validate":
             return session.gw_deck_validate(owner)
         if action == "show":
-            return session.gw_deck_show(owner)
+            return session.gw_deck_show(owner, gm=args.gm)
         if len(rest) < 2:
             raise UsageError(t("gammaworld.err.usage", usage='%deck odds Rin "Sap Bloom" 3'))
-        return session.gw_deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "gammaworld.what.draws"))
+        return session.gw_deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "gammaworld.what.draws"), gm=args.gm)
 
     @line_magic
     @guarded("draw")

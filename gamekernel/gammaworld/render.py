@@ -235,6 +235,9 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
     """(tone, text) lines describing a result; the first is the headline; then a word for each deck
     that ran out and was reshuffled from the discard pile on the way."""
     lines = _step_lines(result)
+    if result.revealed:  # GW-ALPHA-10: the secret card was used in public
+        events = ", ".join(str(seq) for seq in result.revealed)
+        lines.insert(1, ("warn", t("gammaworld.flux.revealed_by_use", name=result.step.actor, events=events)))
     lines += [("warn", t("gammaworld.reshuffled", deck=deck)) for deck in result.step.detail.get("reshuffled", ())]
     return lines
 
@@ -479,9 +482,19 @@ def step_summary(step) -> str:
     return _lines(AlphaResult(step, (), _catalog(None)))[0][1]
 
 
+def gm_only(text: str, gm: bool) -> str:
+    """A deck statistic read from the true deck is marked GM-only (GW-ALPHA-10)."""
+    return t("gammaworld.deck.gm_only", text=text) if gm else text
+
+
+def deck_head(view) -> str:
+    return gm_only(t("gammaworld.deck.show", owner=view.owner, size=len(view.card_ids), in_deck=view.in_deck),
+                   view.gm)
+
+
 @renders(DeckView, TEXT)
 def deck_view_text(view) -> str:
-    head = t("gammaworld.deck.show", owner=view.owner, size=len(view.card_ids), in_deck=view.in_deck)
+    head = deck_head(view)
     return head + "".join(f"\n  {count} × {name} ({t('gammaworld.energy.' + energy)})"
                           for name, energy, _, count in view.rows())
 
@@ -492,7 +505,7 @@ def deck_view_html(view) -> str:
         (name, t("gammaworld.energy." + energy), t("gammaworld.rarity." + rarity), str(count))
         for name, energy, rarity, count in view.rows()
     ]
-    head = t("gammaworld.deck.show", owner=view.owner, size=len(view.card_ids), in_deck=view.in_deck)
+    head = deck_head(view)
     return panel("gw-deck", table(["", "", "", "×"], rows), title_html=esc(head))
 
 
@@ -510,8 +523,8 @@ def alpha_odds_html(view) -> str:
 def deck_odds_text(view) -> str:
     r = view.result
     value = f"{r.at_least_one} ≈ {percent(r.at_least_one)}"
-    return t("gammaworld.odds.deck", copies=r.copies, card=view.card_name, draws=r.draws, size=r.deck_size,
-             value=value)
+    return gm_only(t("gammaworld.odds.deck", copies=r.copies, card=view.card_name, draws=r.draws,
+                     size=r.deck_size, value=value), view.gm)
 
 
 @renders(DeckOddsView)

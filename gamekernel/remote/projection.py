@@ -165,6 +165,7 @@ class PublicTable:
         self.version = 0  # moves with every event: what every player's view shares is drawn once a version
         self._shared: tuple[int, dict[str, Any]] | None = None
         self._state: tuple[int, TableState] | None = None
+        self._shadow: tuple[int, Any] | None = None
         self._hidden: tuple[int, bool] = (-1, False)
         self._seen: tuple[int, int] = (0, -1)  # (the log's identity, its length) the public state is of
         self.rebuild()
@@ -229,6 +230,12 @@ class PublicTable:
             assert rebuilt is not None  # every part can be rebuilt (campaign snapshots rely on it too)
             self._state = (self.version, rebuilt)
         return self._state[1]
+
+    def shadow(self) -> Any:
+        """The public table as a read-only session (`shadow_session`), made once a version."""
+        if self._shadow is None or self._shadow[0] != self.version:
+            self._shadow = (self.version, shadow_session(self.state(), self.events()))
+        return self._shadow[1]
 
     def shared(self, draw: Any) -> dict[str, Any]:
         """`draw(table)` once per version of the public table: the facts and story every player's view

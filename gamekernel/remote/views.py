@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamekernel.remote.projection import Audience, PublicTable, owned, shadow_session
+from gamekernel.remote.projection import Audience, PublicTable, owned
 
 
 def condition(hp: int, hp_max: int) -> str:
@@ -61,9 +61,8 @@ def _public_facts(table: PublicTable, outcome_only: bool) -> dict[str, Any]:
     """What every player's view starts from: the public table's facts and story (drawn once an event)."""
     from gamekernel.table.view import table_facts
 
-    events = table.events()
-    shadow = shadow_session(table.state(), events)
-    return {"facts": table_facts(shadow), "shadow": shadow, "story": _story(events, outcome_only)}
+    shadow = table.shadow()
+    return {"facts": table_facts(shadow), "shadow": shadow, "story": _story(shadow.log, outcome_only)}
 
 
 def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[str, Any]:
@@ -116,7 +115,7 @@ def gm_view(session: Any) -> dict[str, Any]:
     acted = [e for e in session.log if e.by is not None][-20:]
     return {
         "audience": "gm",
-        "facts": table_facts(session),
+        "facts": table_facts(session, gm=True),  # the authority: the truth, the secrets marked
         "seats": {u: list(c) for u, c in sorted(seats.seats.items())},
         "asks": [{"id": i, **a} for i, a in sorted(seats.asks.items())],
         "revealed": list(seats.revealed),

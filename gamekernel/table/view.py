@@ -25,14 +25,21 @@ def _gurps_rows(session) -> list[dict[str, Any]]:
     return rows
 
 
-def _gamma_rows(session) -> list[dict[str, Any]]:
+def _gamma_rows(session, gm: bool = False) -> list[dict[str, Any]]:
+    """Each Gamma World hand; the GM's (`gm`) is the true one, every card a secret flux drew and
+    the pending flux of secret rolls marked `secret` (GW-ALPHA-10)."""
     gw = session.gw
     rows = []
     for name in sorted(gw.characters):
-        view = session.gw_hand(name)
+        view = session.gw_hand(name, gm=gm)
         cards = [{"uid": card.uid, "name": view.catalog.card(card.card_id).name, "tapped": card.tapped,
                   "overcharged": card.overcharged} for card in view.cards]
-        rows.append({"name": name, "cards": cards, "flux": view.flux_pending})
+        row: dict[str, Any] = {"name": name, "cards": cards, "flux": view.flux_pending}
+        if gm:
+            for card in cards:
+                card["secret"] = card["uid"] in view.secret_cards
+            row.update(flux=view.flux_pending + view.flux_secret, flux_secret=view.flux_secret)
+        rows.append(row)
     return rows
 
 
@@ -46,14 +53,26 @@ def _mtg_rows(session) -> list[dict[str, Any]]:
     return rows
 
 
-def table_facts(session) -> dict[str, Any]:
+def players_session(session) -> Any:
+    """The session as the players know it: itself while no secret changed anything, else the public
+    table's shadow session (gamekernel/remote/projection.py), so that a secret roll's HP change, a
+    secret flux and the card it drew reach no player-visible fact (GURPS-SR-09, GW-ALPHA-10)."""
+    if session.projected or session.public_state() is session.state:
+        return session
+    return session.public_table().shadow()
+
+
+def table_facts(session, *, gm: bool = False) -> dict[str, Any]:
     """Plain data (JSON-ready): `gurps`, `gamma` and `mtg` rows, the fight (`round`, `turn`, `pending`),
-    the Gamma World encounter flag and the MtG scene number."""
+    the Gamma World encounter flag and the MtG scene number. As the players know them (the public
+    table), or with `gm` the truth, the secret cards and flux marked."""
+    if not gm:
+        session = players_session(session)
     fight = session.combat_state
     running = fight is not None and not fight.over
     return {
         "gurps": _gurps_rows(session),
-        "gamma": _gamma_rows(session),
+        "gamma": _gamma_rows(session, gm),
         "mtg": _mtg_rows(session),
         "fight": {"round": fight.round, "turn": fight.current.name,
                   "pending": fight.pending.target if fight.pending else ""} if running else None,

@@ -87,7 +87,9 @@ def test_gw_alpha_10_the_gm_sees_the_secret_flux_marked_secret() -> None:
     assert SECRET_PENDING in repr(gm) and SECRET_PENDING in gm._repr_html_()
     assert PENDING not in repr(gm)
     assert s.gw_hand("Rin").flux_secret == 0 and SECRET_PENDING not in repr(s.gw_hand("Rin"))  # not even counted
-    assert view(s, Audience(GM), public)["facts"]["gamma"][0]["flux"] == 0  # the public count, as shown
+    gm_row = view(s, Audience(GM), public)["facts"]["gamma"][0]  # the GM's seat: the truth, marked secret
+    assert (gm_row["flux"], gm_row["flux_secret"]) == (1, 1)
+    assert view(s, Audience.player("alice"), public)["gamma"][0]["flux"] == 0  # the players' count
 
 
 def test_gw_alpha_10_resolving_a_secret_flux_is_secret_too() -> None:

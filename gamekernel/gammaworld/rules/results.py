@@ -178,6 +178,16 @@ class AlphaResult(Displayable):
         return self.step.kind
 
     @property
+    def revealed(self) -> tuple[int, ...]:
+        """GW-ALPHA-10: the secret flux events this public step revealed first (its card was used)."""
+        return self.__dict__.get("_revealed", ())
+
+    def revealing(self, seqs: Sequence[int]) -> AlphaResult:
+        """This result, telling that the secret fluxes `seqs` were revealed on the way."""
+        self.__dict__["_revealed"] = tuple(seqs)
+        return self
+
+    @property
     def detail(self) -> dict:
         return dict(self.step.detail)
 
@@ -219,8 +229,10 @@ class AlphaResults(Displayable, tuple):
 class DeckView(Displayable):
     """A deck's card list (every card that belongs to it) and how many lie in it now."""
 
-    def __init__(self, owner: str, card_ids: tuple[str, ...], in_deck: int, catalog: Catalog) -> None:
+    def __init__(self, owner: str, card_ids: tuple[str, ...], in_deck: int, catalog: Catalog, *,
+                 gm: bool = False) -> None:
         self.owner, self.card_ids, self.in_deck, self.catalog = owner, card_ids, in_deck, catalog
+        self.gm = gm  # the true count (`%deck show NAME --gm`), marked GM-only
 
     def rows(self) -> list[tuple[str, str, str, int]]:
         counts: dict[str, int] = {}
@@ -243,8 +255,9 @@ class AlphaOdds(Displayable):
 class DeckOddsView(Displayable):
     """`%deck odds`: the chance that a named card comes up in so many draws from a deck (exact)."""
 
-    def __init__(self, owner: str, card_name: str, result: DeckOdds) -> None:
+    def __init__(self, owner: str, card_name: str, result: DeckOdds, *, gm: bool = False) -> None:
         self.owner, self.card_name, self.result = owner, card_name, result
+        self.gm = gm  # from the true deck (`--gm`), marked GM-only
 
     @property
     def probability(self) -> Fraction:
