@@ -48,7 +48,8 @@ while not finished:
     except KeyboardInterrupt:
         interrupted += 1
 session.campaign_close()
-print("interrupted", interrupted, flush=True)
+# a new line first: an "ok N" print an interrupt cut before its newline would otherwise run into it
+print("\ninterrupted", interrupted, flush=True)
 print("end", session.log[-1].seq, flush=True)
 """
 
