@@ -216,7 +216,11 @@ def encode_event(event: Event) -> bytes:
 def check_storable(event: Event) -> None:
     """`encode_event`'s refusal without building the line (for a session that writes no log)."""
     try:
-        if _may_hold_surrogate(event.data):
+        try:  # `_may_hold_surrogate`, without its call: every event of a session without a log comes here
+            suspect = _SURROGATE_BYTES(marshal.dumps(event.data)) is not None
+        except ValueError:
+            suspect = True
+        if suspect:
             _check_text(event.data)
         for name in (event.actor, event.by):
             if name is not None and not name.isascii():

@@ -60,7 +60,7 @@ def guarded(kind: str = "result", *, secret_flag: bool = True) -> Callable:
             session = self.session
             mark = len(session.reaction_events)
             try:
-                with session.exclusive(), session.transaction():  # a refused command consumes no dice
+                with session.command():  # one caller at a time; a refused command consumes no dice
                     result = method(self, line) if cell is None else method(self, line, cell)
             except GameKernelError as error:
                 return ErrorResult(str(error))

@@ -43,7 +43,7 @@ from gamekernel.gurps.actions import GurpsActions
 from gamekernel.gurps.combat_actions import CombatActions
 from gamekernel.i18n import t
 from gamekernel.mtg.actions import MtgActions
-from gamekernel.rng import TransactionalRandom
+from gamekernel.rng import Mark, TransactionalRandom
 from gamekernel.state import TableState
 from gamekernel.table.actions import TableActions
 from gamekernel.table.seats import SeatActions
@@ -53,6 +53,7 @@ __all__ = ["Session", "active_events", "register_reaction", "replay"]
 
 Observer = Callable[["Session", Event], None]
 
+get_ident = threading.get_ident
 META_KINDS = frozenset({"undo", "redo"})
 ENTROPY_BYTES = 16
 register_event(ENTROPY_KIND, undoable=False)
@@ -133,12 +134,16 @@ class Session(
         self._secret_key = SecretKey(key.entropy, True)
 
     def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool) -> Event:
-        self._check_owner()
-        self._check_writable()
+        me = get_ident()
+        if me != self._owner and me != self._holder:  # inside `exclusive()` (every command) the holder is me
+            self._check_owner()
+        if self.campaign is not None:
+            self._check_writable()
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")
-        event = Event.new(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso(),
+        log = self.log
+        event = Event.new(log[-1].seq + 1 if log else 1, kind, dict(data or {}), actor, secret, now_iso(),
                           self.acting_for)
         # refuse text that cannot be stored (a lone surrogate) before anything changes
         store, after, collecting = self._store, None, gc.isenabled()
@@ -216,6 +221,11 @@ class Session(
             self.active.append(event)
             if EVENT_KINDS[event.kind].undoable:  # a new action forgets what was undone; a seed or a notice does not
                 self._redo_stack.clear()
+
+    def command(self) -> Command:
+        """`exclusive()` and `transaction()` in one (what every magic enters): the same lock, holder and
+        put-back of a refused command's dice, with fewer calls on the `%roll` cell's path (bench_core)."""
+        return Command(self)
 
     def transaction(self) -> Transaction:
         """One command: when it is refused (a GameKernelError) before recording anything, the dice it
@@ -574,20 +584,63 @@ class Transaction:
     def __enter__(self) -> None:
         session = self._session
         session._check_owner()
-        self._count = len(session.log)
-        self._marks = (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
+        self._count, self._marks = _begin(session)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
+        _finish(self._session, kind, self._count, self._marks)
+        return False
+
+
+def _begin(session: Session) -> tuple[int, tuple[Mark, Mark, SecretKey]]:
+    """A transaction's start: the log's length and where both dice streams and the secret key stand."""
+    return len(session.log), (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
+
+
+def _finish(session: Session, kind: type[BaseException] | None, count: int,
+            marks: tuple[Mark, Mark, SecretKey]) -> None:
+    """A transaction's end: a command refused before it recorded anything gets its dice (and a key it
+    drew) put back; both streams' command ends either way."""
+    public, secret, key = marks
+    try:
+        if kind is not None and issubclass(kind, GameKernelError) and len(session.log) == count:
+            session.rng.rollback(public)
+            session.secret_rng.rollback(secret)
+            session._secret_key = key  # a key drawn by the refused command goes with its dice
+    finally:
+        session.rng.end(public)
+        session.secret_rng.end(secret)
+
+
+class Command:
+    """`with session.command():` (see `Session.command`): `Exclusive` then `Transaction`, entered and
+    left in that order, in one object."""
+
+    __slots__ = ("_session", "_previous", "_count", "_marks")
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def __enter__(self) -> None:
+        session = self._session
+        session._lock.acquire()
+        try:  # an interrupt right after the lock is taken must not keep it
+            self._previous, session._holder = session._holder, get_ident()
+            # the holder is this thread now: `Transaction`'s owner check always passes here
+            self._count, self._marks = _begin(session)
+        except BaseException:
+            session._holder = self._previous
+            session._lock.release()
+            raise
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
         session = self._session
-        public, secret, key = self._marks
         try:
-            if kind is not None and issubclass(kind, GameKernelError) and len(session.log) == self._count:
-                session.rng.rollback(public)
-                session.secret_rng.rollback(secret)
-                session._secret_key = key  # a key drawn by the refused command goes with its dice
+            _finish(session, kind, self._count, self._marks)
         finally:
-            session.rng.end(public)
-            session.secret_rng.end(secret)
+            try:
+                session._holder = self._previous
+            finally:
+                session._lock.release()
         return False
 
 
