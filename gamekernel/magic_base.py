@@ -91,11 +91,14 @@ def explainable(method: Callable) -> Callable:
 
     @functools.wraps(method)
     def wrapper(self, args: Args):
-        mark = len(self.session.log)
+        if not getattr(args, "explain", False):  # known from the line: most commands explain nothing
+            return method(self, args)
+        session = self.session
+        mark = len(session.log)
         result = method(self, args)
-        if not getattr(args, "explain", False) or type(result) is Secret:
+        if type(result) is Secret:
             return result
-        return self.session.explain_since(mark, result)
+        return session.explain_since(mark, result)
 
     return wrapper
 
