@@ -627,8 +627,9 @@ class Command:
         session._lock.acquire()
         try:  # an interrupt right after the lock is taken must not keep it
             self._previous, session._holder = session._holder, get_ident()
-            # the holder is this thread now: `Transaction`'s owner check always passes here
-            self._count, self._marks = _begin(session)
+            # the holder is this thread now: `Transaction`'s owner check always passes here (`_begin` inline)
+            self._count = len(session.log)
+            self._marks = (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
         except BaseException:
             session._holder = self._previous
             session._lock.release()
