@@ -109,7 +109,7 @@ class Session(
     # -- recording -------------------------------------------------------------------------
     def record(
         self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
-        secret: bool = False,
+        secret: bool = False, encodable: bool = False,
     ) -> Event:
         """Apply and log one event, write-ahead: memory changes only once the event is on disk.
 
@@ -117,13 +117,17 @@ class Session(
         (the reducer, an undo's replay) is refused or undone when it fails; an exception of any
         kind at any point after it (an interrupt while the line is synced) completes the event in
         memory instead, so memory and disk always agree and no number is used twice.
+
+        `encodable`: the caller has checked that every string of `data` encodes as UTF-8 (a roll whose
+        notation and label are ASCII), so a session without a log file does not look into it again;
+        the actor is checked still.
         """
         with self._lock:
             if not self._secret_key.logged and kind != ENTROPY_KIND:
                 # text that cannot be stored refuses the event: then the entropy stays unlogged too
                 check_storable(Event(0, kind, dict(data or {}), actor, secret, ""))
                 self._log_secret_entropy()
-            return self._record(kind, data, actor=actor, secret=secret)
+            return self._record(kind, data, actor=actor, secret=secret, encodable=encodable)
 
     def _log_secret_entropy(self) -> None:
         """Write the entropy that keys the secret stream, as a secret event, just before the first
@@ -133,7 +137,8 @@ class Session(
         self._record(ENTROPY_KIND, {"entropy": key.entropy}, actor=None, secret=True)
         self._secret_key = SecretKey(key.entropy, True)
 
-    def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool) -> Event:
+    def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool,
+                encodable: bool = False) -> Event:
         me = get_ident()
         if me != self._owner and me != self._holder:  # inside `exclusive()` (every command) the holder is me
             self._check_owner()
@@ -149,7 +154,7 @@ class Session(
         store, after, collecting = self._store, None, gc.isenabled()
         line: bytes | None = None
         if store is None:
-            check_storable(event)
+            check_storable(event, data=not encodable)
         else:
             line = encode_event(event)
         deferred = _DeferredInterrupts() if store is not None else None
