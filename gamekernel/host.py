@@ -53,8 +53,9 @@ class SessionHost(Protocol):
         ...
 
     def record(self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
-               secret: bool = False) -> Event:
-        """Apply and log one event (write-ahead); the only way a mixin changes the state."""
+               secret: bool = False, encodable: bool = False) -> Event:
+        """Apply and log one event (write-ahead); the only way a mixin changes the state. `encodable`:
+        the caller checked that every string in `data` is UTF-8 text (a roll's ASCII notation)."""
         ...
 
     def dice_for(self, secret: bool) -> random.Random:

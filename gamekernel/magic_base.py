@@ -60,7 +60,7 @@ def guarded(kind: str = "result", *, secret_flag: bool = True) -> Callable:
             session = self.session
             mark = len(session.reaction_events)
             try:
-                with session.exclusive(), session.transaction():  # a refused command consumes no dice
+                with session.command():  # one caller at a time; a refused command consumes no dice
                     result = method(self, line) if cell is None else method(self, line, cell)
             except GameKernelError as error:
                 return ErrorResult(str(error))
@@ -91,12 +91,16 @@ def explainable(method: Callable) -> Callable:
 
     @functools.wraps(method)
     def wrapper(self, args: Args):
-        mark = len(self.session.log)
+        if not getattr(args, "explain", False):  # known from the line: most commands explain nothing
+            return method(self, args)
+        session = self.session
+        mark = len(session.log)
         result = method(self, args)
-        if not getattr(args, "explain", False) or type(result) is Secret:
+        if type(result) is Secret:
             return result
-        return self.session.explain_since(mark, result)
+        return session.explain_since(mark, result)
 
+    wrapper.unexplained = method  # type: ignore[attr-defined]  # `command` calls it for a line without --explain
     return wrapper
 
 

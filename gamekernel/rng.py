@@ -17,6 +17,9 @@ import random
 Mark = tuple[int, int, "float | None"]
 
 _getrandbits, _random = random.Random.getrandbits, random.Random.random  # the Twister's own draws
+# the Twister's own `getrandbits`, uncounted: a caller that draws with it adds the words itself, as
+# `getrandbits` below counts them (the dice, gamekernel/dice/nodes.py `faces`: a Python call less a die)
+raw_bits = _getrandbits
 _REFRESH_WORDS = 1 << 20  # between commands, a checkpoint older than this many words is renewed
 
 

@@ -43,7 +43,7 @@ from gamekernel.gurps.actions import GurpsActions
 from gamekernel.gurps.combat_actions import CombatActions
 from gamekernel.i18n import t
 from gamekernel.mtg.actions import MtgActions
-from gamekernel.rng import TransactionalRandom
+from gamekernel.rng import Mark, TransactionalRandom
 from gamekernel.state import TableState
 from gamekernel.table.actions import TableActions
 from gamekernel.table.seats import SeatActions
@@ -53,6 +53,7 @@ __all__ = ["Session", "active_events", "register_reaction", "replay"]
 
 Observer = Callable[["Session", Event], None]
 
+get_ident = threading.get_ident
 META_KINDS = frozenset({"undo", "redo"})
 ENTROPY_BYTES = 16
 register_event(ENTROPY_KIND, undoable=False)
@@ -108,7 +109,7 @@ class Session(
     # -- recording -------------------------------------------------------------------------
     def record(
         self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
-        secret: bool = False,
+        secret: bool = False, encodable: bool = False,
     ) -> Event:
         """Apply and log one event, write-ahead: memory changes only once the event is on disk.
 
@@ -116,13 +117,17 @@ class Session(
         (the reducer, an undo's replay) is refused or undone when it fails; an exception of any
         kind at any point after it (an interrupt while the line is synced) completes the event in
         memory instead, so memory and disk always agree and no number is used twice.
+
+        `encodable`: the caller has checked that every string of `data` encodes as UTF-8 (a roll whose
+        notation and label are ASCII), so a session without a log file does not look into it again;
+        the actor is checked still.
         """
         with self._lock:
             if not self._secret_key.logged and kind != ENTROPY_KIND:
                 # text that cannot be stored refuses the event: then the entropy stays unlogged too
                 check_storable(Event(0, kind, dict(data or {}), actor, secret, ""))
                 self._log_secret_entropy()
-            return self._record(kind, data, actor=actor, secret=secret)
+            return self._record(kind, data, actor=actor, secret=secret, encodable=encodable)
 
     def _log_secret_entropy(self) -> None:
         """Write the entropy that keys the secret stream, as a secret event, just before the first
@@ -132,19 +137,24 @@ class Session(
         self._record(ENTROPY_KIND, {"entropy": key.entropy}, actor=None, secret=True)
         self._secret_key = SecretKey(key.entropy, True)
 
-    def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool) -> Event:
-        self._check_owner()
-        self._check_writable()
+    def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool,
+                encodable: bool = False) -> Event:
+        me = get_ident()
+        if me != self._owner and me != self._holder:  # inside `exclusive()` (every command) the holder is me
+            self._check_owner()
+        if self.campaign is not None:
+            self._check_writable()
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")
-        event = Event.new(self.log[-1].seq + 1 if self.log else 1, kind, dict(data or {}), actor, secret, now_iso(),
+        log = self.log
+        event = Event.new(log[-1].seq + 1 if log else 1, kind, dict(data or {}), actor, secret, now_iso(),
                           self.acting_for)
         # refuse text that cannot be stored (a lone surrogate) before anything changes
         store, after, collecting = self._store, None, gc.isenabled()
         line: bytes | None = None
         if store is None:
-            check_storable(event)
+            check_storable(event, data=not encodable)
         else:
             line = encode_event(event)
         deferred = _DeferredInterrupts() if store is not None else None
@@ -217,6 +227,11 @@ class Session(
             if EVENT_KINDS[event.kind].undoable:  # a new action forgets what was undone; a seed or a notice does not
                 self._redo_stack.clear()
 
+    def command(self) -> Command:
+        """`exclusive()` and `transaction()` in one (what every magic enters): the same lock, holder and
+        put-back of a refused command's dice, with fewer calls on the `%roll` cell's path (bench_core)."""
+        return Command(self)
+
     def transaction(self) -> Transaction:
         """One command: when it is refused (a GameKernelError) before recording anything, the dice it
         drew are put back, so a refused command consumes no randomness and seeded replays agree.
@@ -239,7 +254,9 @@ class Session(
         """The stream a roll draws from: secret rolls use their own (see `secret_seed`), so the
         public events and the seed together never reveal what the GM rolled in secret.
         Another thread is refused here too, before it draws a die (see `_check_owner`)."""
-        self._check_owner()
+        me = get_ident()
+        if me != self._owner and me != self._holder:  # inside `command()` (every magic) the holder is me
+            self._check_owner()
         if not secret:
             return self.rng
         if self._secret_key.entropy is None:
@@ -574,20 +591,64 @@ class Transaction:
     def __enter__(self) -> None:
         session = self._session
         session._check_owner()
-        self._count = len(session.log)
-        self._marks = (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
+        self._count, self._marks = _begin(session)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
+        _finish(self._session, kind, self._count, self._marks)
+        return False
+
+
+def _begin(session: Session) -> tuple[int, tuple[Mark, Mark, SecretKey]]:
+    """A transaction's start: the log's length and where both dice streams and the secret key stand."""
+    return len(session.log), (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
+
+
+def _finish(session: Session, kind: type[BaseException] | None, count: int,
+            marks: tuple[Mark, Mark, SecretKey]) -> None:
+    """A transaction's end: a command refused before it recorded anything gets its dice (and a key it
+    drew) put back; both streams' command ends either way."""
+    public, secret, key = marks
+    try:
+        if kind is not None and issubclass(kind, GameKernelError) and len(session.log) == count:
+            session.rng.rollback(public)
+            session.secret_rng.rollback(secret)
+            session._secret_key = key  # a key drawn by the refused command goes with its dice
+    finally:
+        session.rng.end(public)
+        session.secret_rng.end(secret)
+
+
+class Command:
+    """`with session.command():` (see `Session.command`): `Exclusive` then `Transaction`, entered and
+    left in that order, in one object."""
+
+    __slots__ = ("_session", "_previous", "_count", "_marks")
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def __enter__(self) -> None:
+        session = self._session
+        session._lock.acquire()
+        try:  # an interrupt right after the lock is taken must not keep it
+            self._previous, session._holder = session._holder, get_ident()
+            # the holder is this thread now: `Transaction`'s owner check always passes here (`_begin` inline)
+            self._count = len(session.log)
+            self._marks = (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
+        except BaseException:
+            session._holder = self._previous
+            session._lock.release()
+            raise
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
         session = self._session
-        public, secret, key = self._marks
         try:
-            if kind is not None and issubclass(kind, GameKernelError) and len(session.log) == self._count:
-                session.rng.rollback(public)
-                session.secret_rng.rollback(secret)
-                session._secret_key = key  # a key drawn by the refused command goes with its dice
+            _finish(session, kind, self._count, self._marks)
         finally:
-            session.rng.end(public)
-            session.secret_rng.end(secret)
+            try:
+                session._holder = self._previous
+            finally:
+                session._lock.release()
         return False
 
 

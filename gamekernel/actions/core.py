@@ -80,7 +80,10 @@ class CoreActions(HostBase):
         from gamekernel.dice.result import roll
 
         result = roll(expression, self.dice_for(secret), self.dice_limits())
-        self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret)
+        parsed = result.expression
+        # a roll's only free text is its notation and label (the rest: numbers and fixed ASCII words)
+        self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret,
+                    encodable=parsed[3].isascii() and parsed[2].isascii())
         return result
 
     def odds(self, expression: str) -> Distribution:

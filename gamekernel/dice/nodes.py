@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from gamekernel.rng import TransactionalRandom
+from gamekernel.rng import raw_bits as _raw_bits
+
 KEPT, DROPPED, EXPLODED, REROLLED, CLAMPED = "kept", "dropped", "exploded", "rerolled", "clamped"
 
 # One dice group as a roll records it: (sides, faces or None, (value, fate, face) entries or None).
@@ -180,9 +183,14 @@ class Mods(Node):
 
 
 def faces(rng, n: int, sides: int) -> list[int]:
-    """n uniform faces 1..sides, exact: rejection sampling on getrandbits (as randrange does)."""
-    bits = rng.getrandbits
+    """n uniform faces 1..sides, exact: rejection sampling on getrandbits (as randrange does).
+
+    The session's TransactionalRandom is drawn from with the Twister's own C method (a Python call
+    a die less, see `_counted_faces`), any other generator through its `getrandbits`."""
     k = (sides - 1).bit_length()
+    if type(rng) is TransactionalRandom:
+        return _counted_faces(rng, n, sides, k)
+    bits = rng.getrandbits
     if n == 1:  # the commonest group (1d20), without the loop set-up
         value = bits(k)
         while value >= sides:
@@ -197,6 +205,26 @@ def faces(rng, n: int, sides: int) -> list[int]:
         while value >= sides:
             value = bits(k)
         append(value + 1)
+    return out
+
+
+def _counted_faces(rng: TransactionalRandom, n: int, sides: int, k: int) -> list[int]:
+    """`faces` on the session's generator: the same draws in the same order, each `getrandbits(k)` of
+    the C method, and the words they took counted once at the end as `TransactionalRandom.getrandbits`
+    counts them (an interrupt between two draws too, so a later refusal still puts back exactly)."""
+    out: list[int] = []
+    append = out.append
+    calls = 0
+    try:
+        for _ in range(n):
+            value = _raw_bits(rng, k)
+            calls += 1
+            while value >= sides:
+                value = _raw_bits(rng, k)
+                calls += 1
+            append(value + 1)
+    finally:
+        rng._words += calls * ((k + 31) >> 5)
     return out
 
 

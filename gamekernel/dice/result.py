@@ -264,9 +264,10 @@ class RollResult(Displayable):
                     else:
                         rolls.append([value, fate, face])
             dice.append({"sides": sides, "rolls": rolls})
+        expression = self.expression  # its fields, not the `text` and `label` properties: every roll is logged
         data = {
-            "text": self.text,
-            "label": self.label,
+            "text": expression[3],
+            "label": expression[2],
             "total": self.total,
             "dice": dice,
             "comparison": list(self.comparison) if self.comparison else None,

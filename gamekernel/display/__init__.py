@@ -113,7 +113,13 @@ class Displayable:
     def _ipython_display_(self) -> None:
         from IPython.display import publish_display_data
 
-        publish_display_data({TEXT: repr(self), HTML: self._repr_html_()})
+        text = repr(self)  # first, as ever: a drawing may read what the text computed
+        draw = _RESOLVED.get((type(self), HTML))
+        if draw is None or type(self)._repr_html_ is not Displayable._repr_html_:
+            html = self._repr_html_()
+        else:  # `_repr_html_`'s answer without its two calls: every result shown comes here
+            html = draw(self)
+        publish_display_data({TEXT: text, HTML: html})
 
     def _repr_html_(self) -> str:
         draw = renderer(type(self), HTML)

@@ -87,7 +87,7 @@ def _alpha_flux_reaction(session, event) -> None:
     """GW-ALPHA-10 (seed 000: "any d20 roll during an encounter"): a natural 1 on a d20 -> pending
     flux for the roller; without `@Name`, for the only Gamma World character, or with several a
     one-line prompt naming them. The event carries its `cause`, so one `%undo` takes back both."""
-    state: AlphaState = session.state[PART]
+    state: AlphaState = session.state.parts[PART]  # the parts themselves, as `gw` reads them: every roll comes here
     if not state.ready:  # no deck set up: plan_d20 plans nothing, so the faces are not even read
         return
     result = event.data.get("result", {})

@@ -40,6 +40,21 @@ __all__ = ["GameKernel", "current_session", "load", "unload"]
 LOG_DEFAULT = 200  # events `%log` shows without a count: a long campaign's log is not one huge output
 
 
+class _built_once:
+    """A property computed on first use and then kept as the object's plain attribute (the kernel's
+    Session is built once and never replaced): every magic reads `self.session`, without a call."""
+
+    def __init__(self, build) -> None:
+        self.build = build
+        self.__doc__ = build.__doc__
+
+    def __get__(self, magics, owner=None):
+        if magics is None:
+            return self
+        value = magics.__dict__[self.build.__name__] = self.build(magics)
+        return value
+
+
 @magics_class
 class GameKernel(SessionMagics):
     """Options of gamekernel (`%config GameKernel`) and the core magics."""
@@ -79,7 +94,7 @@ class GameKernel(SessionMagics):
         limits.configure(**{name: getattr(self, name) for name in limits.NAMES})
         i18n.set_language(self.language)
 
-    @property
+    @_built_once
     def session(self):
         """The kernel's Session, built with the options in force when a magic first needs it."""
         if self._session is None:

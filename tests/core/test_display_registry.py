@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from gamekernel.display import HTML, TEXT, Displayable, renderer, renders
 
 
@@ -78,3 +80,34 @@ def test_ipython_display_publishes_text_and_html_in_one_step(monkeypatch):
     monkeypatch.setattr(IPython.display, "publish_display_data", published.append)
     _Special(5)._ipython_display_()
     assert published == [{"text/plain": "value 5", "text/html": "<i>5</i>"}]
+
+
+class _OwnHtml(_Base):
+    def _repr_html_(self) -> str:
+        return "<u>own</u>"
+
+
+def test_ipython_display_draws_a_known_type_in_one_lookup_and_keeps_a_class_own_html(monkeypatch):
+    import IPython.display
+
+    import gamekernel.display as display
+
+    published = []
+    monkeypatch.setattr(IPython.display, "publish_display_data", published.append)
+    _Special(5)._ipython_display_()  # found once: the registry's answer is kept
+    _OwnHtml(6)._ipython_display_()
+    _OwnHtml(6)._repr_html_()
+    real = display.renderer
+
+    def html_not_looked_up(cls, mime):
+        if mime == HTML:
+            pytest.fail("the html drawing looked up again")
+        return real(cls, mime)
+
+    monkeypatch.setattr(display, "renderer", html_not_looked_up)
+    _Special(7)._ipython_display_()
+    _OwnHtml(8)._ipython_display_()  # a class's own `_repr_html_` wins, as IPython's formatter would use it
+    assert published == [{"text/plain": "value 5", "text/html": "<i>5</i>"},
+                         {"text/plain": "value 6", "text/html": "<u>own</u>"},
+                         {"text/plain": "value 7", "text/html": "<i>7</i>"},
+                         {"text/plain": "value 8", "text/html": "<u>own</u>"}]

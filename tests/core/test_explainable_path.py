@@ -1,0 +1,65 @@
+"""`@command` over `@explainable` (gamekernel/syntax.py, gamekernel/magic_base.py): a line without
+`--explain` calls the magic's own method, neither the explaining wrapper nor the session; with it, the
+result comes back with its steps (tests/teaching hold what the steps say)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from gamekernel import syntax
+from gamekernel.magic_base import EXPLAIN, explainable
+from gamekernel.syntax import Rest, command
+
+
+class _NoSession:
+    """A magics object whose session must not be read."""
+
+    @property
+    def session(self):
+        pytest.fail("the session was read for a line without --explain")
+
+
+class _Session:
+    log = ("a", "b")
+
+    def explain_since(self, mark, result):
+        return ("explained", mark, result)
+
+
+class _WithSession:
+    session = _Session()
+
+
+@pytest.fixture
+def probe(monkeypatch):
+    monkeypatch.setattr(syntax, "COMMANDS", {})  # the probe is no command of gamekernel's
+
+    def method(self, args):
+        return f"rolled {args.what}"
+
+    explained = explainable(method)
+    return command("probe", Rest("what", "anything"), options=(EXPLAIN,))(explained), explained
+
+
+def test_a_line_without_explain_calls_the_method_itself(probe):
+    magic, explained = probe
+    codes = set()
+
+    def profile(frame, event, arg):
+        if event == "call":
+            codes.add(frame.f_code)
+
+    sys.setprofile(profile)
+    try:
+        result = magic(_NoSession(), "3d+2")
+    finally:
+        sys.setprofile(None)
+    assert result == "rolled 3d+2"
+    assert explained.__code__ not in codes and explained.unexplained.__code__ in codes
+
+
+def test_a_line_with_explain_comes_back_explained(probe):
+    magic, _ = probe
+    assert magic(_WithSession(), "3d+2 --explain") == ("explained", 2, "rolled 3d+2")
