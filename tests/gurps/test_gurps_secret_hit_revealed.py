@@ -1,0 +1,162 @@
+"""A secret GURPS hit stays secret until a public step shows the fighter it changed: that step first
+makes the secret public (one `table.reveal` each, the `%reveal N` event, in log order, the step
+caused by the last), then acts, and its result says so (GURPS-SR-09 with GURPS-INJ-01..03)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gamekernel import Session
+from gamekernel.errors import GameKernelError
+from gamekernel.gurps.widgets.tracker import Tracker
+from gamekernel.i18n import t
+from gamekernel.remote.projection import GM, Audience, view
+from gamekernel.render.log import log_text
+
+
+def table(seed: int = 11) -> Session:
+    s = Session(seed=seed)
+    s.gurps_char_new("Aiko", st=11, dx=13)
+    s.gurps_char_new("Bren", st=12, ht=12)
+    s.table_seat("bob", "Bren")
+    return s
+
+
+def secret_hit(s: Session, spec: str = "3 cr") -> int:
+    s.gurps_damage(spec, target="Bren", secret=True)
+    return s.log[-1].seq
+
+
+def public_hp(s: Session, name: str = "Bren") -> int:
+    return next(r for r in view(s, Audience.player("bob"), s.public_table())["gurps"]
+                if r["name"] == name)["hp"]
+
+
+def reveals(s: Session) -> list[tuple[int, int | None]]:
+    return [(e.data["seq"], e.data.get("cause")) for e in s.active if e.kind == "table.reveal"]
+
+
+def players_text(s: Session, tmp_path) -> str:
+    story = s.log_write(tmp_path / "story.md", players=True).path.read_text(encoding="utf-8")
+    return story + log_text(s.log_view(show_secrets=False))
+
+
+def test_gurps_inj_01_a_public_hit_outside_a_fight_reveals_the_secret_hit_first(tmp_path) -> None:
+    s = table()
+    seq = secret_hit(s)  # HP 12 -> 9, unseen
+    assert public_hp(s) == 12 and "9" not in players_text(s, tmp_path).split("HP")[-1]
+    result = s.gurps_damage("4 cr", target="Bren")
+    step = s.log[-1]
+    reveal = s.log[-2]
+    assert (reveal.kind, reveal.data, reveal.secret) == ("table.reveal", {"seq": seq}, False)
+    assert step.kind == "combat.damage" and step.data["cause"] == reveal.seq and not step.secret
+    lines = repr(result).splitlines()
+    assert lines[1] == t("combat.revealed_by_step", events=str(seq), names="Bren")
+    assert "HP 9 → 5" in repr(result)
+    assert public_hp(s) == 5 == s.gurps_character("Bren").current_hp  # the players now see the truth
+    assert "HP 9 → 5" in players_text(s, tmp_path)
+
+
+def test_gurps_sr_09_a_public_step_on_someone_else_or_a_secret_one_on_him_reveals_nothing() -> None:
+    s = table()
+    s.combat_start("Aiko Bren")
+    assert s.combat_state.current.name == "Aiko"
+    first = secret_hit(s)
+    s.combat_damage_amount("Aiko", 2)  # a public step not touching Bren
+    second = secret_hit(s, "1 cr")  # a secret step on him stays secret
+    assert reveals(s) == [] and public_hp(s) == 12
+    result = s.combat_next()  # Aiko's turn ends, Bren's begins: his row is shown (GURPS-CMB-02)
+    assert reveals(s) == [(first, None), (second, s.log[-3].seq)]  # log order, each caused by the one before
+    assert s.log[-1].data["cause"] == s.log[-2].seq
+    assert result.revealed == (first, second)
+    assert t("combat.revealed_by_step", events=f"{first}, {second}", names="Bren") in repr(result)
+    assert public_hp(s) == 8
+
+
+def test_gurps_sr_09_a_refused_public_step_reveals_nothing() -> None:
+    s = table()
+    secret_hit(s)
+    count = len(s.log)
+    with pytest.raises(GameKernelError):
+        s.combat_damage("Bren", "bogus")
+    assert len(s.log) == count and reveals(s) == [] and public_hp(s) == 12
+
+
+@pytest.mark.parametrize(("spec", "hp"), [("12 cr", 0), ("24 cr", -12)])
+def test_gurps_inj_02_03_a_secret_hit_to_zero_or_minus_hp_is_revealed_by_the_next_public_step(spec, hp) -> None:
+    s = table()
+    s.combat_start("Aiko Bren")
+    seq = secret_hit(s, spec)
+    assert s.combat_state.get("Bren").hp == hp
+    shown = json.dumps(view(s, Audience.player("bob"), s.public_table()), default=str)
+    assert f'"hp": {hp}' not in shown and public_hp(s) == 12
+    gm = next(r for r in view(s, Audience(GM), s.public_table())["facts"]["gurps"] if r["name"] == "Bren")
+    assert gm["hp"] == hp  # the GM's seat: the truth
+    if hp == 0:
+        s.combat_next()  # his turn begins at 0 HP: the HT roll to stay conscious (GURPS-INJ-02)
+    else:
+        s.combat_damage_amount("Bren", 1)
+    assert reveals(s) == [(seq, None)]
+    assert public_hp(s) == s.combat_state.get("Bren").hp
+
+
+def test_gurps_sr_09_undo_takes_the_reveal_with_the_step_and_redo_brings_both_back() -> None:
+    s = table()
+    seq = secret_hit(s)
+    s.gurps_damage("4 cr", target="Bren")
+    taken = s.undo()
+    assert sorted(e.kind for e in taken) == ["combat.damage", "table.reveal"]
+    assert reveals(s) == [] and s.table_seats.revealed == [] and public_hp(s) == 12
+    assert s.gurps_character("Bren").current_hp == 9
+    s.redo()
+    assert reveals(s) == [(seq, None)] and s.table_seats.revealed == [seq] and public_hp(s) == 5
+
+
+def test_gurps_sr_09_a_reopened_campaign_reveals_an_earlier_secret_hit(tmp_path) -> None:
+    s = table()
+    s.campaign_open(tmp_path / "camp")
+    seq = secret_hit(s)
+    s.campaign_close()
+    again = Session()
+    again.campaign_open(tmp_path / "camp")
+    assert public_hp(again) == 12
+    again.gurps_damage("4 cr", target="Bren")
+    assert reveals(again) == [(seq, None)] and public_hp(again) == 5
+    again.campaign_close()
+    third = Session()
+    third.campaign_open(tmp_path / "camp")
+    assert third.table_seats.revealed == [seq] and public_hp(third) == 5
+
+
+def test_gurps_sr_09_the_tracker_button_reveals_as_the_magic_does(ip) -> None:
+    from gamekernel.magics import current_session
+
+    ip.run_line_magic("seed", "11")
+    magic = current_session()
+    for s in (magic, widget := table()):
+        if s is magic:
+            s.gurps_char_new("Aiko", st=11, dx=13)
+            s.gurps_char_new("Bren", st=12, ht=12)
+            s.table_seat("bob", "Bren")
+        s.combat_start("Aiko Bren")
+    ip.run_line_magic("damage", "3 cr @Bren --secret")
+    secret_hit(widget)
+    ip.run_line_magic("combat", "next")
+    tracker = Tracker(widget)
+    try:
+        tracker._on_custom_message(tracker, {"action": "next"}, [])
+        assert tracker.error == ""
+    finally:
+        tracker.close()
+    shape = [[(e.kind, e.data.get("seq"), e.data.get("cause"), e.secret) for e in s.log][-3:] for s in (magic, widget)]
+    assert shape[0] == shape[1] and shape[0][1][0] == "table.reveal"
+    assert public_hp(magic) == public_hp(widget) == 9
+
+
+def test_gurps_sr_09_the_reveal_line_is_in_both_catalogs() -> None:
+    from gamekernel.i18n import catalog
+
+    en, ja = catalog("en")["combat.revealed_by_step"], catalog("ja")["combat.revealed_by_step"]
+    assert en != ja and "{events}" in ja and "{names}" in ja and "公開" in ja
