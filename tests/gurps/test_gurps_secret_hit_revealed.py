@@ -14,10 +14,13 @@ from gamekernel.gurps.widgets.tracker import Tracker
 from gamekernel.i18n import t
 from gamekernel.remote.projection import GM, Audience, view
 from gamekernel.render.log import log_text
+from tests.remote.test_gm_view_truth import dashboard_text
 
 
-def table(seed: int = 11) -> Session:
+def table(seed: int = 11, campaign=None) -> Session:
     s = Session(seed=seed)
+    if campaign is not None:
+        s.campaign_open(campaign)
     s.gurps_char_new("Aiko", st=11, dx=13)
     s.gurps_char_new("Bren", st=12, ht=12)
     s.table_seat("bob", "Bren")
@@ -56,7 +59,8 @@ def test_gurps_inj_01_a_public_hit_outside_a_fight_reveals_the_secret_hit_first(
     assert lines[1] == t("combat.revealed_by_step", events=str(seq), names="Bren")
     assert "HP 9 → 5" in repr(result)
     assert public_hp(s) == 5 == s.gurps_character("Bren").current_hp  # the players now see the truth
-    assert "HP 9 → 5" in players_text(s, tmp_path)
+    seen = players_text(s, tmp_path) + json.dumps(view(s, Audience.player("bob"), s.public_table())["story"])
+    assert t("core.event.table.reveal", seq=seq) in seen
 
 
 def test_gurps_sr_09_a_public_step_on_someone_else_or_a_secret_one_on_him_reveals_nothing() -> None:
@@ -67,6 +71,8 @@ def test_gurps_sr_09_a_public_step_on_someone_else_or_a_secret_one_on_him_reveal
     s.combat_damage_amount("Aiko", 2)  # a public step not touching Bren
     second = secret_hit(s, "1 cr")  # a secret step on him stays secret
     assert reveals(s) == [] and public_hp(s) == 12
+    board = dashboard_text(s)  # the fight's rows the players see: Aiko's public hit moved only Aiko
+    assert "HP 12/12" in board and "HP 8/12" not in board
     result = s.combat_next()  # Aiko's turn ends, Bren's begins: his row is shown (GURPS-CMB-02)
     assert reveals(s) == [(first, None), (second, s.log[-3].seq)]  # log order, each caused by the one before
     assert s.log[-1].data["cause"] == s.log[-2].seq
@@ -115,8 +121,7 @@ def test_gurps_sr_09_undo_takes_the_reveal_with_the_step_and_redo_brings_both_ba
 
 
 def test_gurps_sr_09_a_reopened_campaign_reveals_an_earlier_secret_hit(tmp_path) -> None:
-    s = table()
-    s.campaign_open(tmp_path / "camp")
+    s = table(campaign=tmp_path / "camp")
     seq = secret_hit(s)
     s.campaign_close()
     again = Session()
@@ -133,25 +138,32 @@ def test_gurps_sr_09_a_reopened_campaign_reveals_an_earlier_secret_hit(tmp_path)
 def test_gurps_sr_09_the_tracker_button_reveals_as_the_magic_does(ip) -> None:
     from gamekernel.magics import current_session
 
-    ip.run_line_magic("seed", "11")
-    magic = current_session()
-    for s in (magic, widget := table()):
-        if s is magic:
-            s.gurps_char_new("Aiko", st=11, dx=13)
-            s.gurps_char_new("Bren", st=12, ht=12)
-            s.table_seat("bob", "Bren")
-        s.combat_start("Aiko Bren")
-    ip.run_line_magic("damage", "3 cr @Bren --secret")
+    widget = table()
+    widget.combat_start("Aiko Bren")
     secret_hit(widget)
-    ip.run_line_magic("combat", "next")
     tracker = Tracker(widget)
     try:
         tracker._on_custom_message(tracker, {"action": "next"}, [])
         assert tracker.error == ""
     finally:
         tracker.close()
-    shape = [[(e.kind, e.data.get("seq"), e.data.get("cause"), e.secret) for e in s.log][-3:] for s in (magic, widget)]
-    assert shape[0] == shape[1] and shape[0][1][0] == "table.reveal"
+    ip.run_line_magic("seed", "11")
+    magic = current_session()
+    assert magic is not widget
+    magic.gurps_char_new("Aiko", st=11, dx=13)
+    magic.gurps_char_new("Bren", st=12, ht=12)
+    magic.table_seat("bob", "Bren")
+    ip.run_line_magic("combat", "start Aiko Bren")
+    ip.run_line_magic("damage", "3 cr @Bren --secret")
+    ip.run_line_magic("next", "")
+
+    def shape(s: Session) -> list[tuple]:
+        secret, reveal, step = s.log[-3:]
+        return [(secret.kind, secret.secret), (reveal.kind, reveal.data["seq"] == secret.seq, reveal.secret),
+                (step.kind, step.data["cause"] == reveal.seq, step.secret, step.data["facts"])]
+
+    assert shape(magic) == shape(widget)
+    assert shape(widget)[1] == ("table.reveal", True, False)
     assert public_hp(magic) == public_hp(widget) == 9
 
 
