@@ -172,3 +172,30 @@ def test_gurps_sr_09_the_reveal_line_is_in_both_catalogs() -> None:
 
     en, ja = catalog("en")["combat.revealed_by_step"], catalog("ja")["combat.revealed_by_step"]
     assert en != ja and "{events}" in ja and "{names}" in ja and "公開" in ja
+
+
+@pytest.mark.parametrize("step", [
+    lambda s: s.combat_natural_healing("Bren", 2),  # GURPS-INJ-16: the HT rolls show his HP
+    lambda s: s.combat_rest("Bren", "1h"),
+    lambda s: s.combat_start("Aiko Bren"),  # his row, true HP, in the new fight
+])
+def test_gurps_inj_16_healing_or_a_fight_after_a_secret_hit_reveals_it(step) -> None:
+    s = table()
+    seq = secret_hit(s)
+    result = step(s)
+    assert reveals(s) == [(seq, None)] and result.revealed == (seq,)
+    assert s.log[-1].data["cause"] == s.log[-2].seq
+    fight = s.combat_state
+    true_hp = fight.get("Bren").hp if fight is not None else s.gurps_character("Bren").current_hp
+    assert public_hp(s) == true_hp
+
+
+def test_gurps_cmb_02_an_attack_on_him_reveals_the_secret_hit() -> None:
+    s = table()
+    s.combat_start("Aiko Bren")
+    seq = secret_hit(s)
+    s.combat_next()  # reveals: Bren's turn begins
+    s.undo()
+    assert reveals(s) == [] and s.combat_state.current.name == "Aiko"
+    s.combat_attack("Aiko", "Bren", "Punch")
+    assert reveals(s) == [(seq, None)]
