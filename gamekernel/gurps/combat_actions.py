@@ -456,9 +456,8 @@ def step_fighters(part: CombatPart, before: CombatState | None, changes: Mapping
                   data: Mapping[str, Any]) -> set[str]:
     """The fighters a step's result shows the state of: those it names, those whose fight entry,
     roster entry or sheet it changes, and whose turn it ends or begins (GURPS-CMB-02)."""
-    args, facts = data["args"], data["facts"]
-    names = {str(args[k]) for k in ("name", "target", "attacker") if args.get(k)}
-    names |= set(facts.get("roster", {}).get("set", {})) | set(facts.get("characters", ()))
+    facts = data["facts"]
+    names = named_fighters(data)
     outcome = data.get("outcome", {})
     names |= {str(outcome[k]) for k in ("started", "ended") if outcome.get(k)}
     fight_change = facts.get("fight", {})
@@ -467,10 +466,18 @@ def step_fighters(part: CombatPart, before: CombatState | None, changes: Mapping
         names |= {c.name for f in (before, after) if f is not None for c in f.combatants}
     elif after is not None:
         names |= {after.combatants[i].name for i, _ in fight_change.get("fighters", ())}
-    return {_resolved(part, before, after, n) for n in names}
+    return {_resolved(before, after, n) for n in names}
 
 
-def _resolved(part: CombatPart, before: CombatState | None, after: CombatState | None, text: str) -> str:
+def named_fighters(data: Mapping[str, Any]) -> set[str]:
+    """The names a combat event's data gives its fighters (as typed), and those whose roster entry or
+    sheet it changes: what a secret event and a public step are compared by (GURPS-SR-09)."""
+    args, facts = data.get("args", {}), data.get("facts") or {}
+    names = {str(args[k]) for k in ("name", "target", "attacker") if args.get(k)}
+    return names | set(facts.get("roster", {}).get("set", {})) | set(facts.get("characters", ()))
+
+
+def _resolved(before: CombatState | None, after: CombatState | None, text: str) -> str:
     """`text` as a fighter of `after` or `before` names it (a prefix resolved), else itself."""
     for fight in (after, before):
         found = None if fight is None else fight.find(text)
@@ -709,11 +716,7 @@ class CombatActions(HostBase):
 
     def _event_fighters(self, event: Any) -> set[str]:
         """The fighters a recorded combat event names, as the session knows them now."""
-        args = event.data.get("args", {})
-        facts = event.data.get("facts", {})
-        named = {str(args[k]) for k in ("name", "target", "attacker") if args.get(k)}
-        named |= set(facts.get("roster", {}).get("set", {})) | set(facts.get("characters", ()))
-        return {self._fighter_name(n) for n in named}
+        return {self._fighter_name(n) for n in named_fighters(event.data)}
 
     def _fighter_name(self, text: str) -> str:
         """`text` as the fighter or character it names (a prefix or another case resolved), else itself."""

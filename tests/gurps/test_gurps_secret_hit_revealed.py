@@ -49,7 +49,8 @@ def players_text(s: Session, tmp_path) -> str:
 def test_gurps_inj_01_a_public_hit_outside_a_fight_reveals_the_secret_hit_first(tmp_path) -> None:
     s = table()
     seq = secret_hit(s)  # HP 12 -> 9, unseen
-    assert public_hp(s) == 12 and "9" not in players_text(s, tmp_path).split("HP")[-1]
+    assert public_hp(s) == 12 and "HP 12/12" in dashboard_text(s) and "HP 9/12" not in dashboard_text(s)
+    assert "3 cr" not in players_text(s, tmp_path)
     result = s.gurps_damage("4 cr", target="Bren")
     step = s.log[-1]
     reveal = s.log[-2]
