@@ -200,3 +200,16 @@ def test_gurps_cmb_02_an_attack_on_him_reveals_the_secret_hit() -> None:
     assert reveals(s) == [] and s.combat_state.current.name == "Aiko"
     s.combat_attack("Aiko", "Bren", "Punch")
     assert reveals(s) == [(seq, None)]
+
+
+def test_gurps_sr_09_the_reveal_line_escapes_the_fighters_name_in_html() -> None:
+    s = Session(seed=11)
+    s.gurps_char_new("<b>Bren</b>", st=12, ht=12)
+    seq = secret_hit_on(s, "<b>Bren</b>")
+    page = s.gurps_damage("4 cr", target="<b>Bren</b>")._repr_html_()
+    assert f"Secret event {seq} is public now: it changed &lt;b&gt;Bren&lt;/b&gt;" in page and "<b>Bren" not in page
+
+
+def secret_hit_on(s: Session, name: str) -> int:
+    s.gurps_damage("3 cr", target=name, secret=True)
+    return s.log[-1].seq
