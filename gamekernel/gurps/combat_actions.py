@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
-from gamekernel.events import register_event
+from gamekernel.events import Event, check_storable, register_event
 from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules import hazards as hz
@@ -452,6 +452,40 @@ def apply_combat_event(state, data: Mapping[str, Any]) -> None:
             gurps.characters[name] = _write_back(gurps.characters[name], part.roster[name])
 
 
+def step_fighters(part: CombatPart, before: CombatState | None, changes: Mapping[str, Any],
+                  data: Mapping[str, Any]) -> set[str]:
+    """The fighters a step's result shows the state of: those it names, those whose fight entry,
+    roster entry or sheet it changes, and whose turn it ends or begins (GURPS-CMB-02)."""
+    facts = data["facts"]
+    names = named_fighters(data)
+    outcome = data.get("outcome", {})
+    names |= {str(outcome[k]) for k in ("started", "ended") if outcome.get(k)}
+    fight_change = facts.get("fight", {})
+    after = changes.get("fight", part.fight)
+    if "whole" in fight_change:
+        names |= {c.name for f in (before, after) if f is not None for c in f.combatants}
+    elif after is not None:
+        names |= {after.combatants[i].name for i, _ in fight_change.get("fighters", ())}
+    return {_resolved(before, after, n) for n in names}
+
+
+def named_fighters(data: Mapping[str, Any]) -> set[str]:
+    """The names a combat event's data gives its fighters (as typed), and those whose roster entry or
+    sheet it changes: what a secret event and a public step are compared by (GURPS-SR-09)."""
+    args, facts = data.get("args", {}), data.get("facts") or {}
+    names = {str(args[k]) for k in ("name", "target", "attacker") if args.get(k)}
+    return names | set(facts.get("roster", {}).get("set", {})) | set(facts.get("characters", ()))
+
+
+def _resolved(before: CombatState | None, after: CombatState | None, text: str) -> str:
+    """`text` as a fighter of `after` or `before` names it (a prefix resolved), else itself."""
+    for fight in (after, before):
+        found = None if fight is None else fight.find(text)
+        if found is not None:
+            return fight.combatants[found].name
+    return text
+
+
 def part_facts(part: CombatPart, changes: Mapping[str, Any]) -> dict[str, Any]:
     """The facts an operation's `changes` make to `part`, as an event stores them: the fight's
     difference (`fight_facts`), new and changed templates and roster entries, and the session
@@ -658,10 +692,49 @@ class CombatActions(HostBase):
         data = {"op": name, "args": args, "faces": list(tape.used), "facts": part_facts(part, changes)}
         if outcome is not None:
             data["outcome"] = outcome(report)
+        fighters = set() if secret else step_fighters(part, before, changes, data)
+        secrets = self._combat_secrets(fighters)
+        revealed = tuple(e.seq for e in secrets)
+        if revealed:
+            check_storable(Event(0, f"combat.{name}", data, actor, False, ""))
+            data["cause"] = self._reveal_chain(revealed)
         self.record(f"combat.{name}", data, actor=actor, secret=secret)
         fight = self.state[PART].fight
         shown = fight if (fight is not None and not fight.over) or name == "end" else None
-        return CombatResult(kind, report, shown, before=running(before), since=since)
+        whose = tuple(sorted({n for e in secrets for n in self._event_fighters(e)} & fighters))
+        return CombatResult(kind, report, shown, before=running(before), since=since, revealed=revealed,
+                            revealed_for=whose)
+
+    def _combat_secrets(self, fighters: set[str]) -> list[Any]:
+        """The unrevealed secret combat events (log order) that changed one of `fighters`: a public step
+        on him shows his true state, so it makes them public first (GURPS-SR-09, GURPS-INJ-01)."""
+        if not fighters:
+            return []
+        revealed = set(self.state["seats"].revealed)
+        return [e for e in self.active if e.secret and e.kind.startswith("combat.")
+                and e.seq not in revealed and self._event_fighters(e) & fighters]
+
+    def _event_fighters(self, event: Any) -> set[str]:
+        """The fighters a recorded combat event names, as the session knows them now."""
+        return {self._fighter_name(n) for n in named_fighters(event.data)}
+
+    def _fighter_name(self, text: str) -> str:
+        """`text` as the fighter or character it names (a prefix or another case resolved), else itself."""
+        fight = self.state[PART].fight
+        found = None if fight is None else fight.find(text)
+        if found is not None:
+            return fight.combatants[found].name
+        known = [*self.state[PART].roster, *getattr(self.state.parts.get("gurps"), "characters", {})]
+        return resolve_name(text, known)[0] or text
+
+    def _reveal_chain(self, seqs: tuple[int, ...]) -> int:
+        """Record one `table.reveal` (the `%reveal N` event) per secret, each caused by the one before,
+        so one `%undo` of the step takes them all back; the last one's seq, the step's cause."""
+        cause: int | None = None
+        for seq in seqs:
+            cause = self.record("table.reveal", {"seq": seq, **({} if cause is None else {"cause": cause})}).seq
+        assert cause is not None
+        return cause
 
     def _fighters(self, spec: FighterSpec, *, pc: bool = False) -> list[Combatant]:
         """The fighters one spec names: quick stats, else a template, else someone the session knows

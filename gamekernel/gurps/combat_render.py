@@ -390,7 +390,16 @@ WHOLE_ROSTER = ("start", "status", "end")  # the steps whose output shows every 
 
 def combat_lines(result: CombatResult) -> list[str]:
     """The step's working as text lines."""
-    return report_lines(result.kind, result.report)
+    return [item_text(item) for item in result_items(result)]
+
+
+def result_items(result: CombatResult) -> list[Any]:
+    """The step's items, the second one saying which secret events it made public and why (GURPS-SR-09)."""
+    items = report_items(result.kind, result.report)
+    if result.revealed:
+        items.insert(1, t("combat.revealed_by_step", events=", ".join(str(seq) for seq in result.revealed),
+                          names=", ".join(result.revealed_for)))
+    return items
 
 
 def _shown_row(state, index: int) -> dict[str, Any]:
@@ -459,7 +468,7 @@ def combat_text(result: CombatResult) -> str:
 
 @renders(CombatResult)
 def combat_html(result: CombatResult) -> str:
-    body = "".join(item_html(item) for item in report_items(result.kind, result.report))
+    body = "".join(item_html(item) for item in result_items(result))
     rows = result_rows(result)
     if _draws_tracker(result, rows):
         body += tracker_html(result.state, rows)

@@ -107,6 +107,8 @@ class CombatResult(Displayable):
     show_tracker: bool = True
     before: Any = None
     since: Any = None
+    revealed: tuple[int, ...] = ()  # GURPS-SR-09: the secret events this public step made public first
+    revealed_for: tuple[str, ...] = ()  # the fighters whose true state it shows, why they went public
 
 
 @dataclass(frozen=True)

@@ -146,7 +146,22 @@ def shift(public: Any, before: Any, after: Any) -> Any:
             elif before[key] != after[key]:
                 moved[key] = shift(public[key], before[key], after[key])
         return moved
+    if same_people(public, before, after):
+        return [shift(p, b, a) for p, b, a in zip(public, before, after, strict=True)]
     return copy.deepcopy(after)
+
+
+def same_people(public: Any, before: Any, after: Any) -> bool:
+    """Whether three lists hold the same named entries in the same places (a fight's fighters): then a
+    public step moves each entry by its own change, and a fighter it did not touch keeps the state
+    the players know, not the one a secret hit gave him (GURPS-SR-09)."""
+    if not (isinstance(public, list) and isinstance(before, list) and isinstance(after, list)):
+        return False
+    if not len(public) == len(before) == len(after) or not public:
+        return False
+    rows = zip(public, before, after, strict=True)
+    return all(isinstance(p, dict) and isinstance(b, dict) and isinstance(a, dict) and "name" in a
+               and p.get("name") == b.get("name") == a.get("name") for p, b, a in rows)
 
 
 def visible(event: Event, revealed: Iterable[int]) -> bool:
