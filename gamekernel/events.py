@@ -148,7 +148,7 @@ def reactions_for(kind: str) -> tuple[Reaction, ...]:
     """The reactions to an event of `kind`, in the order they were registered."""
     found = _FOR_KIND.get(kind)
     if found is None:
-        found = _FOR_KIND[kind] = tuple(r for r in REACTIONS if _KINDS.get(r) is None or kind in _KINDS[r])
+        found = _FOR_KIND[kind] = tuple(r for r in REACTIONS if (wanted := _KINDS.get(r)) is None or kind in wanted)
     return found
 
 
@@ -219,7 +219,7 @@ def check_storable(event: Event, *, data: bool = True) -> None:
     try:
         if data:
             try:  # `_may_hold_surrogate`, without its call: every event of a session without a log comes here
-                suspect = _SURROGATE_BYTES(marshal.dumps(event.data)) is not None
+                suspect = _SURROGATE_BYTES(marshal.dumps(event.data)) is not None  # type: ignore[arg-type]
             except ValueError:
                 suspect = True
             if suspect:

@@ -481,7 +481,7 @@ def _resolved(before: CombatState | None, after: CombatState | None, text: str) 
     """`text` as a fighter of `after` or `before` names it (a prefix resolved), else itself."""
     for fight in (after, before):
         found = None if fight is None else fight.find(text)
-        if found is not None:
+        if fight is not None and found is not None:
             return fight.combatants[found].name
     return text
 
@@ -689,7 +689,7 @@ class CombatActions(HostBase):
             changes, (kind, report) = OPS[name](part, args, tape)  # validates; raises before anything is logged
         finally:
             part.characters = None
-        data = {"op": name, "args": args, "faces": list(tape.used), "facts": part_facts(part, changes)}
+        data: dict[str, Any] = {"op": name, "args": args, "faces": list(tape.used), "facts": part_facts(part, changes)}
         if outcome is not None:
             data["outcome"] = outcome(report)
         fighters = set() if secret else step_fighters(part, before, changes, data)
@@ -722,7 +722,7 @@ class CombatActions(HostBase):
         """`text` as the fighter or character it names (a prefix or another case resolved), else itself."""
         fight = self.state[PART].fight
         found = None if fight is None else fight.find(text)
-        if found is not None:
+        if fight is not None and found is not None:
             return fight.combatants[found].name
         known = [*self.state[PART].roster, *getattr(self.state.parts.get("gurps"), "characters", {})]
         return resolve_name(text, known)[0] or text
