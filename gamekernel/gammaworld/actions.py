@@ -394,18 +394,19 @@ class GammaWorldActions(HostBase):
         """The unrevealed secret flux events (oldest first) that drew the readied cards of `name` the
         players do not see and `step` acts on, with those that drew the cards each replaced."""
         who = play.character(self.gw, name).name
+        revealed = set(self.state["seats"].revealed)
+        fluxes = [e for e in self.active_secrets() if e.kind == "gw.flux" and e.actor == who and e.seq not in revealed]
+        if not fluxes:  # the common case, told without building the players' table
+            return []
         public: AlphaState = self.public_state()[PART]
         if public is self.gw or who not in public.characters:
             return []
         hidden = set(self.gw.readied(who)) - set(public.readied(who))
         wanted = hidden & step_uids(step.to_dict())
-        revealed = set(self.state["seats"].revealed)
         found: list[int] = []
-        for event in reversed(self.active):
+        for event in reversed(fluxes):
             if not wanted:
                 break
-            if event.kind != "gw.flux" or not event.secret or event.actor != who or event.seq in revealed:
-                continue
             drawn = set(event.data["cards"].get("uids", ()))
             if drawn & wanted:
                 found.append(event.seq)

@@ -711,7 +711,7 @@ class CombatActions(HostBase):
         if not fighters:
             return []
         revealed = set(self.state["seats"].revealed)
-        return [e for e in self.active if e.secret and e.kind.startswith("combat.")
+        return [e for e in self.active_secrets() if e.kind.startswith("combat.")
                 and e.seq not in revealed and self._event_fighters(e) & fighters]
 
     def _event_fighters(self, event: Any) -> set[str]:

@@ -21,7 +21,7 @@ _LABELS = ("title", "seats", "pending", "asks", "recent", "secrets", "approve", 
 def panel_facts(session: Any) -> dict[str, Any]:
     """The panel's facts: plain data, the GM's own (secrets included: only the GM sees this panel)."""
     seats = session.table_seats
-    secret = [e for e in session.active if e.secret and e.seq not in seats.revealed and not e.kind.startswith("table.")
+    secret = [e for e in session.active_secrets() if e.seq not in seats.revealed and not e.kind.startswith("table.")
               and e.kind != ENTROPY_KIND]  # the secret dice's key is never revealed
     return {
         "seats": [[u, list(c)] for u, c in sorted(seats.seats.items())],
