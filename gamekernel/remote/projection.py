@@ -243,6 +243,9 @@ class PublicTable:
         if self._seen != (id(session.log), len(session.log) - 1):  # the log was replaced in between
             self.rebuild()
             return
+        if EVENT_KINDS[event.kind].apply is None:  # a roll, a note: its kind changes no state, nothing moves
+            self._seen = (id(session.log), len(session.log))
+            return
         after = session.state.to_dict()
         if visible(event, self.revealed()):
             self.public = shift(self.public, self.gm_before, after)
