@@ -328,9 +328,12 @@ class GammaWorldActions(HostBase):
         means. A card they still see where a secret flux put another (its uid or name) stands for the
         card now in its place, so the hand widget, the dashboard and the magics act on the true hand;
         a card in neither hand is refused listing the players' hand; any other name or uid is itself."""
+        players = self.public_state()
+        if players is self.state:  # no secret changed the table: the players see the true hands
+            return card
         who = play.character(self.gw, name).name
         true = self.gw.readied(who)
-        public: AlphaState = self.public_state()[PART]
+        public: AlphaState = players[PART]
         seen = public.readied(who) if who in public.characters else true
         if seen == true or card in true or self._gw_holds(who, card):
             return card
@@ -393,10 +396,13 @@ class GammaWorldActions(HostBase):
     def _gw_secret_draws(self, name: str, step: Step) -> list[int]:
         """The unrevealed secret flux events (oldest first) that drew the readied cards of `name` the
         players do not see and `step` acts on, with those that drew the cards each replaced."""
+        fluxes = [e for e in self.active_secrets() if e.kind == "gw.flux"]
+        if not fluxes:  # the common case, told without building the players' table
+            return []
         who = play.character(self.gw, name).name
         revealed = set(self.state["seats"].revealed)
-        fluxes = [e for e in self.active_secrets() if e.kind == "gw.flux" and e.actor == who and e.seq not in revealed]
-        if not fluxes:  # the common case, told without building the players' table
+        fluxes = [e for e in fluxes if e.actor == who and e.seq not in revealed]
+        if not fluxes:
             return []
         public: AlphaState = self.public_state()[PART]
         if public is self.gw or who not in public.characters:
