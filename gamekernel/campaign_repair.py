@@ -66,7 +66,11 @@ def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairRepo
     """Plan the repair of the campaign in `path` (holding its lock); carry it out with `confirm`."""
     store = CampaignStore(path)
     root = store.root
-    if not root.is_dir():
+    try:
+        is_folder = root.is_dir()
+    except OSError:  # a name the system refuses (too long, ...): there is no folder of that name
+        is_folder = False
+    if not is_folder:
         raise DataError(t("campaign.err.no_folder", folder=str(root)))
     refuse_linked_parts(root)
     notices: list[str] = []

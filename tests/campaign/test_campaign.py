@@ -252,3 +252,13 @@ def test_campaign_repair_magic_plans_then_confirms(ip, tmp_path):
     ip.run_line_magic("campaign", f"open {folder}")
     assert "kept" in repr(ip.run_line_magic("log", ""))
     ip.run_line_magic("campaign", "close")
+
+
+def test_campaign_repair_of_a_name_the_system_refuses_is_one_line(ip, tmp_path, monkeypatch):
+    """A folder name longer than the file system takes (ENAMETOOLONG, found by tools/fuzz_magics.py):
+    the repair says it is not a folder, in one line, and nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    name = "x" * 300
+    shown = repr(ip.run_line_magic("campaign", f"repair {name}"))
+    assert "is not a folder" in shown and "Traceback" not in shown and "\n" not in shown.strip()
+    assert list(tmp_path.iterdir()) == []
