@@ -102,16 +102,20 @@ class EventKind:
     name: str
     apply: Reducer | None
     undoable: bool = True
+    changes: tuple[str, ...] | None = None  # the state parts its reducer may change; None: any of them
 
 
 EVENT_KINDS: dict[str, EventKind] = {}
 ENTROPY_KIND = "secret.entropy"  # the secret stream's entropy (gamekernel/session.py): secret, the GM's alone
 
 
-def register_event(name: str, *, apply: Reducer | None = None, undoable: bool = True) -> EventKind:
+def register_event(name: str, *, apply: Reducer | None = None, undoable: bool = True,
+                   changes: Iterable[str] | None = None) -> EventKind:
     """Declare an event kind and its reducer (None for events that change no state); its summary is
-    a renderer registered under the same name in the render layer (`display.summarizes`)."""
-    kind = EventKind(name, apply, undoable)
+    a renderer registered under the same name in the render layer (`display.summarizes`).
+    `changes` names the state parts the reducer may change, so that a picture of the state after
+    it (the players' table) retakes only those; a test checks every event of the suite keeps to it."""
+    kind = EventKind(name, apply, undoable, None if changes is None else tuple(changes))
     EVENT_KINDS[name] = kind
     return kind
 

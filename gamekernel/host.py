@@ -19,7 +19,7 @@ here first.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -70,8 +70,9 @@ class SessionHost(Protocol):
         """The state the players' views are drawn from (the one projection, remote/projection.py)."""
         ...
 
-    def active_secrets(self) -> list[Event]:
-        """The secret events still in effect, in log order (read incrementally)."""
+    def active_secrets(self, group: str | None = None) -> Sequence[Event]:
+        """The secret events still in effect, in log order, of one rule set's kinds with `group`
+        (read incrementally)."""
         ...
 
     def undo(self, count: int = 1) -> list[Event]: ...

@@ -15,7 +15,7 @@ import os
 import signal
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
@@ -44,6 +44,7 @@ from gamekernel.gurps.combat_actions import CombatActions
 from gamekernel.i18n import t
 from gamekernel.mtg.actions import MtgActions
 from gamekernel.rng import Mark, TransactionalRandom
+from gamekernel.secret_index import SecretIndex
 from gamekernel.state import TableState
 from gamekernel.table.actions import TableActions
 from gamekernel.table.seats import SeatActions
@@ -100,8 +101,7 @@ class Session(
         self._public_table: Any = None  # the players' table (`public_table`), made on first use
         self.projected = False  # True for a projection's shadow session: it is the players' table already
         self._secret_seen: tuple[int, int, bool] = (0, 0, False)  # (log identity, events read, a secret seen)
-        # `active_secrets`: (the active list read, how far, its last event read, the secret ones found)
-        self._secrets_read: tuple[list[Event] | None, int, Event | None, list[Event]] = (None, 0, None, [])
+        self._secrets = SecretIndex()  # `active_secrets`
         if seed is not None:
             self.restart_secret_stream(seed)
             self.record("seed", {"seed": seed})
@@ -389,20 +389,13 @@ class Session(
         if self.projected or not self._ever_secret():
             return self.state
         table = self.public_table()
-        return table.state() if table.hidden else self.state
+        return table.live_state() if table.hidden else self.state
 
-    def active_secrets(self) -> list[Event]:
-        """The secret events still in effect, in log order. A public step asks on every call (is it
-        about to show what a secret changed?), so each event is read once: a long campaign's step
-        costs no walk of its log. An undo or redo makes a new active list, which is read afresh."""
-        active = self.active
-        seen, length, last, found = self._secrets_read
-        if seen is not active or length > len(active) or (length and active[length - 1] is not last):
-            length, found = 0, []
-        if length < len(active):
-            found = found + [e for e in active[length:] if e.secret]  # a new list: a caller's copy stays
-            self._secrets_read = (active, len(active), active[-1], found)
-        return found
+    def active_secrets(self, group: str | None = None) -> Sequence[Event]:
+        """The secret events still in effect, in log order; of one rule set's kinds with `group`
+        ("combat", "gw"). A public step asks on every call (is it about to show what a secret
+        changed?), so each event is read once (gamekernel/secret_index.py)."""
+        return self._secrets.of(self.active, group)
 
     def _ever_secret(self) -> bool:
         """Whether the log holds a secret event (read once per new event): until one, the players'

@@ -55,7 +55,7 @@ class TableState:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able picture of the whole state, for snapshots and replay comparisons."""
-        return {name: _part_dict(part) for name, part in sorted(self.parts.items())}
+        return {name: part_picture(part) for name, part in sorted(self.parts.items())}
 
     def can_snapshot(self) -> bool:
         """Whether every part can be rebuilt from its `to_dict` (has a `from_dict`)."""
@@ -74,6 +74,43 @@ class TableState:
         return state
 
 
+class PartsOnDemand(TableState):
+    """A state whose parts are made one by one on first use, by `make(name)`: a view that reads one
+    part of a projected table (the hand a Gamma World step shows) pays for that part alone."""
+
+    def __init__(self, make: Callable[[str], Any]) -> None:  # no parts made yet: TableState's are fresh
+        self._make = make
+        self._made: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        made = self._made
+        if name not in made:
+            if name not in _PART_FACTORIES:
+                raise KeyError(name)
+            made[name] = self._make(name)
+        return made[name]
+
+    @property
+    def parts(self) -> dict[str, Any]:
+        """Every part (made now, those not made yet), as TableState holds them."""
+        for name in _PART_FACTORIES:
+            self[name]
+        return self._made
+
+    @parts.setter
+    def parts(self, parts: dict[str, Any]) -> None:
+        self._made = parts
+
+
+def rebuilt_part(name: str, picture: Any) -> Any:
+    """Part `name` rebuilt from its picture (its type's `from_dict`); a DataError when it cannot be."""
+    part = _PART_FACTORIES[name]()
+    rebuild = getattr(type(part), "from_dict", None)
+    if not callable(rebuild):
+        raise DataError(t("core.err.snapshot_part", part=name, error="no from_dict"))
+    return _rebuilt(name, rebuild, picture)
+
+
 def _rebuilt(name: str, rebuild: Callable[[Any], Any], data: Any) -> Any:
     """One part rebuilt from its snapshot picture; a picture it cannot read (a hand edit, a damaged
     file) is a DataError naming the part, so that the caller can replay the log instead."""
@@ -83,6 +120,7 @@ def _rebuilt(name: str, rebuild: Callable[[Any], Any], data: Any) -> Any:
         raise DataError(t("core.err.snapshot_part", part=name, error=f"{type(error).__name__}: {error}")) from None
 
 
-def _part_dict(part: Any) -> Any:
+def part_picture(part: Any) -> Any:
+    """One part's JSON-able picture (its `to_dict`, or the part itself when it is plain data)."""
     to_dict = getattr(part, "to_dict", None)
     return to_dict() if callable(to_dict) else part

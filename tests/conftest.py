@@ -2,7 +2,49 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
+
+_STRAYS: list[str] = []  # events whose reducer changed a state part its kind does not declare
+
+
+def _keeping_to_its_parts(kind):
+    """`kind`'s reducer, checking that it leaves every part outside `kind.changes` as it was: the
+    players' table pictures only the declared parts after an event (remote/projection.py)."""
+    from gamekernel.state import part_picture
+
+    reducer, declared = kind.apply, set(kind.changes)
+
+    def apply(state, data):
+        others = {name: part_picture(part) for name, part in state.parts.items() if name not in declared}
+        reducer(state, data)
+        strays = sorted(name for name in others if part_picture(state.parts[name]) != others[name])
+        if strays:
+            _STRAYS.append(f"{kind.name} changed {', '.join(strays)} (declares {sorted(declared)})")
+
+    return apply
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _reducers_keep_to_their_parts():
+    """Every event of the whole suite checks its kind's declared parts (EventKind.changes)."""
+    import gamekernel.session  # noqa: F401  (registers every built-in event kind)
+    from gamekernel.events import EVENT_KINDS
+
+    original = dict(EVENT_KINDS)
+    for name, kind in original.items():
+        if kind.apply is not None and kind.changes is not None:
+            EVENT_KINDS[name] = dataclasses.replace(kind, apply=_keeping_to_its_parts(kind))
+    yield
+    EVENT_KINDS.update(original)
+
+
+@pytest.fixture(autouse=True)
+def _no_stray_changes():
+    yield
+    strays, _STRAYS[:] = list(_STRAYS), []
+    assert not strays, "reducers changed parts their kinds do not declare: " + "; ".join(strays[:5])
 
 
 @pytest.fixture(autouse=True)

@@ -22,7 +22,7 @@ def _apply_seed(state: Any, data: Mapping[str, Any]) -> None:
     state["core"].seed = data["seed"]
 
 
-register_event("seed", apply=_apply_seed, undoable=False)
+register_event("seed", apply=_apply_seed, undoable=False, changes=("core",))
 register_event("roll")
 register_event("note")
 register_event("session.date")

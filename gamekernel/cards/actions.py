@@ -41,7 +41,7 @@ def _reduce(state: Any, data: Mapping[str, Any]) -> None:
 
 
 register_part(PART, CardTableState)
-register_event("cards.batch", apply=_reduce)
+register_event("cards.batch", apply=_reduce, changes=(PART,))
 
 
 class CardActions(HostBase):

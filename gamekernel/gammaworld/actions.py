@@ -64,7 +64,7 @@ def _reduce(state: Any, data: Mapping[str, Any]) -> None:
 
 register_part(PART, AlphaState)
 for _kind in KINDS:
-    register_event(f"gw.{_kind}", apply=_reduce)
+    register_event(f"gw.{_kind}", apply=_reduce, changes=(PART,))
 
 
 def d20_faces(result: Mapping[str, Any]) -> list[int]:
@@ -396,7 +396,7 @@ class GammaWorldActions(HostBase):
     def _gw_secret_draws(self, name: str, step: Step) -> list[int]:
         """The unrevealed secret flux events (oldest first) that drew the readied cards of `name` the
         players do not see and `step` acts on, with those that drew the cards each replaced."""
-        fluxes = [e for e in self.active_secrets() if e.kind == "gw.flux"]
+        fluxes = [e for e in self.active_secrets("gw") if e.kind == "gw.flux"]
         if not fluxes:  # the common case, told without building the players' table
             return []
         who = play.character(self.gw, name).name

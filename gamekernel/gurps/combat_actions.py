@@ -42,6 +42,7 @@ from gamekernel.state import register_part
 from gamekernel.text import find_name, match_key, resolve_name, same_name
 
 PART = "gurps_combat"
+CHANGES = (PART, "gurps")  # a combat step writes HP/FP of session characters back to their sheets
 
 
 @dataclass
@@ -566,7 +567,7 @@ def _write_back(ch: Any, c: Combatant) -> Any:
 
 
 for _name in OPS:
-    register_event(f"combat.{_name}", apply=apply_combat_event)
+    register_event(f"combat.{_name}", apply=apply_combat_event, changes=CHANGES)
 
 # ---------------------------------------------------------------- parsing helpers
 
@@ -711,8 +712,8 @@ class CombatActions(HostBase):
         if not fighters:
             return []
         revealed = set(self.state["seats"].revealed)
-        return [e for e in self.active_secrets() if e.kind.startswith("combat.")
-                and e.seq not in revealed and self._event_fighters(e) & fighters]
+        return [e for e in self.active_secrets("combat")
+                if e.seq not in revealed and self._event_fighters(e) & fighters]
 
     def _event_fighters(self, event: Any) -> set[str]:
         """The fighters a recorded combat event names, as the session knows them now."""

@@ -39,6 +39,7 @@ from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_prefix, odds_
 from gamekernel.mtg.rules.options import changed_options, options_from
 from gamekernel.state import register_part
 from gamekernel.text import find_name, resolve_name
+from gamekernel.util import plain_copy
 
 PART = "mtg"
 
@@ -104,7 +105,7 @@ class MtgState:
 
 def _copied(records: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
     """Sorted copies of JSON records (deep: a check record holds lists)."""
-    return {k: copy.deepcopy(dict(v)) for k, v in sorted(records.items())}
+    return {k: plain_copy(dict(v)) for k, v in sorted(records.items())}
 
 
 register_part(PART, MtgState)
@@ -199,13 +200,13 @@ def _reduce_config(state, data) -> None:
     part.options = {**part.options, **data["changes"]}
 
 
-register_event("mtg.library", apply=_reduce_library)
-register_event("mtg.check", apply=_reduce_check)
-register_event("mtg.boost", apply=_reduce_boost)
-register_event("mtg.scene", apply=_reduce_scene)
-register_event("mtg.peek", apply=_reduce_peek)
-register_event("mtg.reset", apply=_reduce_cards)
-register_event("mtg.config", apply=_reduce_config)
+register_event("mtg.library", apply=_reduce_library, changes=(PART,))
+register_event("mtg.check", apply=_reduce_check, changes=(PART,))
+register_event("mtg.boost", apply=_reduce_boost, changes=(PART,))
+register_event("mtg.scene", apply=_reduce_scene, changes=(PART,))
+register_event("mtg.peek", apply=_reduce_peek, changes=(PART,))
+register_event("mtg.reset", apply=_reduce_cards, changes=(PART,))
+register_event("mtg.config", apply=_reduce_config, changes=(PART,))
 
 
 def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:

@@ -14,24 +14,27 @@ in the notebook `%hand NAME`, the hand widget, the dashboard and the hands of pu
 
 from __future__ import annotations
 
-import copy
-import marshal
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gamekernel.events import EVENT_KINDS, Event
-from gamekernel.state import TableState
+from gamekernel.events import EVENT_KINDS, Event, EventKind
+from gamekernel.state import PartsOnDemand, TableState, part_picture, rebuilt_part
+from gamekernel.util import plain_copy
 
 
-def copied(data: Any) -> Any:
-    """A deep copy of a state picture (plain dicts, lists, strings and numbers, as `to_dict` gives):
-    marshal's round trip copies those at C speed, about ten times `copy.deepcopy`, which a table with
-    a secret pays on every event; anything marshal cannot write is copied by `copy.deepcopy`."""
-    try:
-        return marshal.loads(marshal.dumps(data))
-    except ValueError:
-        return copy.deepcopy(data)
+def picture_after(state: TableState, kind: EventKind, before: dict[str, Any]) -> dict[str, Any]:
+    """`state.to_dict()` after an event of `kind`, given the picture `before` it: only the parts the
+    kind may change are pictured again, the others are `before`'s own (the same objects, which
+    `shift` then passes over at once). A table of many characters pays for the part an event moved,
+    not for the whole state at every event."""
+    if kind.changes is None:
+        return state.to_dict()
+    after = dict(before)
+    for name in kind.changes:
+        after[name] = part_picture(state[name])
+    return after
+
 
 META_KINDS = frozenset({"undo", "redo"})
 GM, PLAYER, SPECTATOR = "gm", "player", "spectator"
@@ -118,19 +121,19 @@ def shift_cards(public: dict[str, Any], before: dict[str, Any], after: dict[str,
         if len(moved) == len(unknown):
             return shift_cards(public, swapped(before, moved), swapped(after, moved), translated=True)
     if unknown:
-        return copied(after)
+        return plain_copy(after)
     old = {zone["name"]: zone for zone in before["zones"]}
     mine = {zone["name"]: zone for zone in public["zones"]}
     zones = []
     for zone in after["zones"]:
         seen, was = mine.get(zone["name"]), old.get(zone["name"])
         if seen is None or was is None:
-            zones.append(copied(zone))
+            zones.append(plain_copy(zone))
         else:
-            zones.append({**copied(zone), "order": shift_order(seen["order"], was["order"], zone["order"])})
-    cards = {uid: copied(after["cards"][uid]) if uid in changed else card
+            zones.append({**plain_copy(zone), "order": shift_order(seen["order"], was["order"], zone["order"])})
+    cards = {uid: plain_copy(after["cards"][uid]) if uid in changed else card
              for uid, card in public["cards"].items() if uid not in changed or uid in after["cards"]}
-    cards.update({uid: copied(after["cards"][uid]) for uid in changed if uid in after["cards"]})
+    cards.update({uid: plain_copy(after["cards"][uid]) for uid in changed if uid in after["cards"]})
     serial = shift(public["serial"], before["serial"], after["serial"])
     return {"serial": serial, "zones": zones, "cards": dict(sorted(cards.items()))}
 
@@ -153,13 +156,15 @@ def shift(public: Any, before: Any, after: Any) -> Any:
             elif key in before and key not in public and is_number(before[key]) and is_number(after[key]):
                 moved[key] = after[key] - before[key]  # a count the public holds none of (a zero left out)
             elif key not in before or key not in public:
-                moved[key] = copied(after[key])
+                moved[key] = plain_copy(after[key])
+            elif public[key] is before[key]:  # the players saw this as the GM did: they see it as it is
+                moved[key] = after[key]
             elif before[key] != after[key]:
                 moved[key] = shift(public[key], before[key], after[key])
         return moved
     if same_people(public, before, after):
         return [shift(p, b, a) for p, b, a in zip(public, before, after, strict=True)]
-    return copied(after)
+    return plain_copy(after)
 
 
 def same_people(public: Any, before: Any, after: Any) -> bool:
@@ -191,6 +196,7 @@ class PublicTable:
         self.version = 0  # moves with every event: what every player's view shares is drawn once a version
         self._shared: tuple[int, dict[str, Any]] | None = None
         self._state: tuple[int, TableState] | None = None
+        self._live: tuple[int, TableState] | None = None
         self._shadow: tuple[int, Any] | None = None
         self._hidden: tuple[int, bool] = (-1, False)
         self._seen: tuple[int, int] = (0, -1)  # (the log's identity, its length) the public state is of
@@ -221,12 +227,12 @@ class PublicTable:
         revealed = self.revealed()
         state = TableState()
         gm = state.to_dict()
-        public = copied(gm)
+        public = gm  # pictures are never changed in place: the two share what they agree on
         for event in self.session.active:
-            reducer = EVENT_KINDS[event.kind].apply
-            if reducer is not None:
-                reducer(state, event.data)
-                after = state.to_dict()
+            kind = EVENT_KINDS[event.kind]
+            if kind.apply is not None:
+                kind.apply(state, event.data)
+                after = picture_after(state, kind, gm)
                 if visible(event, revealed):
                     public = shift(public, gm, after)
                 gm = after
@@ -243,22 +249,37 @@ class PublicTable:
         if self._seen != (id(session.log), len(session.log) - 1):  # the log was replaced in between
             self.rebuild()
             return
-        if EVENT_KINDS[event.kind].apply is None:  # a roll, a note: its kind changes no state, nothing moves
+        kind = EVENT_KINDS[event.kind]
+        if kind.apply is None:  # a roll, a note: its kind changes no state, nothing moves
             self._seen = (id(session.log), len(session.log))
             return
-        after = session.state.to_dict()
+        after = picture_after(session.state, kind, self.gm_before)
         if visible(event, self.revealed()):
             self.public = shift(self.public, self.gm_before, after)
         self.gm_before = after
         self._seen = (id(session.log), len(session.log))
 
     def state(self) -> TableState:
-        """The public table as a state (made once a version: every view of one moment shares it)."""
+        """The public table as a state of its own, each part rebuilt from its public picture on first
+        use (made once a version: every view of one moment shares it)."""
         if self._state is None or self._state[0] != self.version:
-            rebuilt = TableState.from_dict(copied(self.public))
-            assert rebuilt is not None  # every part can be rebuilt (campaign snapshots rely on it too)
-            self._state = (self.version, rebuilt)
+            public = self.public  # this version's pictures (never changed in place), whenever a part is read
+            self._state = (self.version, PartsOnDemand(lambda name: rebuilt_part(name, plain_copy(public[name]))))
         return self._state[1]
+
+    def live_state(self) -> TableState:
+        """The public table for a step about to show its result now: a part the players see as the
+        GM does is the session's own part (as `Session.public_state` gives the whole state while
+        nothing is hidden), any other the public one. Never to keep past the next event."""
+        if self._live is None or self._live[0] != self.version:
+            self._live = (self.version, PartsOnDemand(self._live_part))
+        return self._live[1]
+
+    def _live_part(self, name: str) -> Any:
+        public, gm = self.public.get(name), self.gm_before.get(name)
+        if public is gm or public == gm:
+            return self.session.state[name]
+        return self.state()[name]
 
     def shadow(self) -> Any:
         """The public table as a read-only session (`shadow_session`), made once a version."""

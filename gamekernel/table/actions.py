@@ -8,7 +8,7 @@ from typing import Any
 
 from gamekernel.errors import UsageError
 from gamekernel.events import register_event
-from gamekernel.gurps.combat_actions import PART, CombatPart, apply_combat_event, op, running_fight
+from gamekernel.gurps.combat_actions import CHANGES, PART, CombatPart, apply_combat_event, op, running_fight
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.combat.roster import leave_fight
 from gamekernel.gurps.rules.damage import DamageSpec, damage_type
@@ -35,7 +35,7 @@ def _op_damage_amount(part: CombatPart, args, tape):
 
 
 for _name in ("leave", "damage_amount"):
-    register_event(f"combat.{_name}", apply=apply_combat_event)
+    register_event(f"combat.{_name}", apply=apply_combat_event, changes=CHANGES)
 
 
 class TableActions(HostBase):

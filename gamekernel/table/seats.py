@@ -97,14 +97,14 @@ def _apply_hide(state: Any, data: Mapping[str, Any]) -> None:
 
 
 register_part(PART, SeatsState)
-register_event("table.hide", apply=_apply_hide)
-register_event("table.approval", apply=_apply_approval)
-register_event("table.seat", apply=_apply_seat)
-register_event("table.unseat", apply=_apply_unseat)
-register_event("table.ask", apply=_apply_ask)
-register_event("table.answer", apply=_apply_answer)
-register_event("table.reveal", apply=_apply_reveal)
-register_event("table.disclose", apply=_apply_disclose)
+register_event("table.hide", apply=_apply_hide, changes=(PART,))
+register_event("table.approval", apply=_apply_approval, changes=(PART,))
+register_event("table.seat", apply=_apply_seat, changes=(PART,))
+register_event("table.unseat", apply=_apply_unseat, changes=(PART,))
+register_event("table.ask", apply=_apply_ask, changes=(PART,))
+register_event("table.answer", apply=_apply_answer, changes=(PART,))
+register_event("table.reveal", apply=_apply_reveal, changes=(PART,))
+register_event("table.disclose", apply=_apply_disclose, changes=(PART,))
 
 
 def check_user(user: str) -> str:

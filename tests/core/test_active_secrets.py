@@ -3,6 +3,8 @@ call, GURPS-SR-09 and GW-ALPHA-10), equal to walking the whole active list after
 
 from __future__ import annotations
 
+import pytest
+
 from gamekernel import Session
 
 
@@ -43,8 +45,40 @@ def test_each_event_is_read_once():
         session.note(f"n{i}")
         if i % 50 == 0:
             session.roll("1d6", secret=True)
-        before = session._secrets_read[1]
+        before = session._secrets.read
         session.active_secrets()
-        reads += session._secrets_read[1] - before
+        reads += session._secrets.read - before
     assert reads == len(session.active)
     assert [e.seq for e in session.active_secrets()] == walked(session)
+
+
+def test_a_rule_sets_secrets_alone():
+    """A fight's step asks for the secret combat events only (GURPS-SR-09): the secret checks of a
+    long campaign are not in its answer, and its answer follows an undo like the whole list."""
+    session = Session(seed=4)
+    session.gurps_char_new("Bren", st=12, ht=12)
+    session.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    for _ in range(30):
+        session.gurps_check("Per", actor="Bren", secret=True)
+    session.combat_start("Bren Orc")
+    session.combat_damage("Bren", "1d cr", secret=True)
+    combat = session.active_secrets("combat")
+    assert [e.kind for e in combat] == ["combat.damage"]
+    assert [e.kind for e in session.active_secrets("gurps")] == ["gurps.check"] * 30
+    assert session.active_secrets("gw") == []
+    assert [e.seq for e in session.active_secrets()] == walked(session)
+    session.undo()
+    assert session.active_secrets("combat") == [] and len(combat) == 1  # the caller's answer stays
+
+
+def test_an_answer_reads_like_a_list():
+    session = Session(seed=4)
+    for n in range(3):
+        session.roll(f"1d6 r{n}", secret=True)
+    found = session.active_secrets("roll")
+    assert len(found) == 3 and found[-1] is session.log[-1] and found[0].seq < found[1].seq
+    assert list(found[1:]) == list(session.log[-2:]) and found == list(found)
+    session.roll("1d6", secret=True)
+    assert len(found) == 3 and len(session.active_secrets("roll")) == 4
+    with pytest.raises(IndexError):
+        found[3]  # the fourth secret is not in this answer, though the list behind it holds it now
