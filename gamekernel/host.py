@@ -70,6 +70,10 @@ class SessionHost(Protocol):
         """The state the players' views are drawn from (the one projection, remote/projection.py)."""
         ...
 
+    def ever_secret(self) -> bool:
+        """Whether the log holds a secret event (read once per new event)."""
+        ...
+
     def active_secrets(self, group: str | None = None) -> Sequence[Event]:
         """The secret events still in effect, in log order, of one rule set's kinds with `group`
         (read incrementally)."""

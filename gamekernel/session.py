@@ -386,7 +386,7 @@ class Session(
     def public_state(self) -> TableState:
         """The state the players' views are drawn from: the GM's own while no secret event changed
         anything (or this session is already a projection), else the public table's."""
-        if self.projected or not self._ever_secret():
+        if self.projected or not self.ever_secret():
             return self.state
         table = self.public_table()
         return table.live_state() if table.hidden else self.state
@@ -397,13 +397,15 @@ class Session(
         changed?), so each event is read once (gamekernel/secret_index.py)."""
         return self._secrets.of(self.active, group)
 
-    def _ever_secret(self) -> bool:
+    def ever_secret(self) -> bool:
         """Whether the log holds a secret event (read once per new event): until one, the players'
         table is the GM's and no projection is kept."""
         log, (seen, length, found) = self.log, self._secret_seen
         if seen != id(log) or length > len(log):
             length, found = 0, False
-        found = found or any(e.secret for e in log[length:])
+        elif found or length == len(log):  # every card step asks twice: the second answer is known
+            return found
+        found = log[-1].secret if length == len(log) - 1 else any(e.secret for e in log[length:])
         self._secret_seen = (id(log), len(log), found)
         return found
 

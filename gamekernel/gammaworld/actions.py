@@ -191,9 +191,13 @@ class GammaWorldActions(HostBase):
             self.rng.end(mark)
         return results[int(needs_setup):]
 
-    def _gw_single(self, state: AlphaState, planner: Callable[[AlphaState], Step | None]) -> AlphaResult:
+    def _gw_single(self, state: AlphaState, planner: Callable[[AlphaState], Step | None], *,
+                   shows: str | None = None) -> AlphaResult:
         """`_gw_run` of one step on a set-up table (nearly every command): planned on the state itself
-        (nothing to copy), recorded, and the RNG put back when nothing was recorded."""
+        (nothing to copy), recorded, and the RNG put back when nothing was recorded. A public step
+        that `shows` one of that character's readied cards a secret flux drew first reveals that
+        flux (`table.reveal`, the `%reveal N` event), the step recorded as caused by it so one
+        `%undo` takes both (GW-ALPHA-10)."""
         count = len(self.log)
         rng = self.rng
         mark = rng.begin()
@@ -201,7 +205,15 @@ class GammaWorldActions(HostBase):
             step = planner(state)
             if step is None:
                 raise UsageError(t("gammaworld.err.all_readied"))
-            return self._gw_record(step, step.to_dict())  # `record` checks the data before it changes anything
+            data = step.to_dict()
+            fluxes = self._gw_secret_draws(shows, step) if shows is not None and not step.resolves_secret else []
+            if not fluxes:
+                return self._gw_record(step, data)  # `record` checks the data before it changes anything
+            check_storable(Event(0, f"gw.{step.kind}", data, step.actor or None, False, ""))
+            cause = None
+            for flux in fluxes:
+                cause = self.record("table.reveal", {"seq": flux, **({} if cause is None else {"cause": cause})}).seq
+            return self._gw_record(step, {**data, "cause": cause}).revealing(fluxes)
         except BaseException:
             if len(self.log) == count:
                 rng.rollback(mark)
@@ -354,7 +366,7 @@ class GammaWorldActions(HostBase):
         """One step on one readied card, `card` read as the players see it (`gw_card_in_place`). When
         it stood for a secret flux's replacement and the rules refuse the step, the refusal names the
         card the players see, not the secret one (GW-ALPHA-10)."""
-        meant = self.gw_card_in_place(name, card)
+        meant = self.gw_card_in_place(name, card) if self.ever_secret() else card
         if meant == card:
             return self._gw_used(name, lambda gw: planner(gw, card))
         try:
@@ -367,36 +379,18 @@ class GammaWorldActions(HostBase):
                                 card=label)) from None
 
     def _gw_used(self, name: str, planner: Callable[[AlphaState], Step]) -> AlphaResult:
-        """A step that uses one of `name`'s readied cards. At the table a card is shown when it is
-        used: a public step on a card a secret flux drew first reveals that flux (`table.reveal`, the
-        `%reveal N` event), the step recorded as caused by it so one `%undo` takes both (GW-ALPHA-10)."""
+        """A step that uses one of `name`'s readied cards: at the table a card is shown when it is
+        used (`_gw_single`'s `shows`)."""
         state = self.gw
         if not state.ready:
             return self._gw_one(planner, setup=False)
-        count = len(self.log)
-        mark = self.rng.begin()
-        try:
-            step = planner(state)
-            fluxes = [] if step.resolves_secret else self._gw_secret_draws(name, step)
-            if not fluxes:
-                return self._gw_record(step, step.to_dict())
-            data = step.to_dict()
-            check_storable(Event(0, f"gw.{step.kind}", data, step.actor or None, False, ""))
-            cause = None
-            for flux in fluxes:
-                cause = self.record("table.reveal", {"seq": flux, **({} if cause is None else {"cause": cause})}).seq
-            return self._gw_record(step, {**data, "cause": cause}).revealing(fluxes)
-        except BaseException:
-            if len(self.log) == count:
-                self.rng.rollback(mark)
-            raise
-        finally:
-            self.rng.end(mark)
+        return self._gw_single(state, planner, shows=name)
 
     def _gw_secret_draws(self, name: str, step: Step) -> list[int]:
         """The unrevealed secret flux events (oldest first) that drew the readied cards of `name` the
         players do not see and `step` acts on, with those that drew the cards each replaced."""
-        fluxes = [e for e in self.active_secrets("gw") if e.kind == "gw.flux"]
+        secrets = self.active_secrets("gw") if self.ever_secret() else ()
+        fluxes = [e for e in secrets if e.kind == "gw.flux"] if secrets else []
         if not fluxes:  # the common case, told without building the players' table
             return []
         who = play.character(self.gw, name).name
