@@ -133,11 +133,17 @@ class GammaWorldActions(HostBase):
         """The Gamma World part of the state (read it; change it only through these methods)."""
         return self.state.parts[PART]  # the parts themselves: every command reads this several times
 
-    def _gw_record(self, step: Step, data: dict[str, Any]) -> AlphaResult:
+    def _gw_record(self, step: Step, data: dict[str, Any], *, from_state: bool = False) -> AlphaResult:
+        """Record `step` (its `data`) and describe it. `from_state`: every string of the data comes
+        from the state (names, card ids and uids, zones) or the code (labels), as a step on a readied
+        card's does; a session without a log file checked each of them when it recorded the event
+        that brought it, so `record` does not look into the data again (with a file it encodes the
+        line anyway)."""
         part = self.gw
         part.recording = (data["detail"], step)  # the reducer applies `step`: no parse of what was just made
         try:
-            self.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret)
+            self.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret,
+                        encodable=from_state)
         finally:
             part.recording = None
         part = self.gw  # the same part unless something recorded meanwhile replaced the state
@@ -207,13 +213,13 @@ class GammaWorldActions(HostBase):
                 raise UsageError(t("gammaworld.err.all_readied"))
             data = step.to_dict()
             fluxes = self._gw_secret_draws(shows, step) if shows is not None and not step.resolves_secret else []
-            if not fluxes:
-                return self._gw_record(step, data)  # `record` checks the data before it changes anything
+            if not fluxes:  # `record` checks the data before it changes anything
+                return self._gw_record(step, data, from_state=shows is not None)
             check_storable(Event(0, f"gw.{step.kind}", data, step.actor or None, False, ""))
             cause = None
             for flux in fluxes:
                 cause = self.record("table.reveal", {"seq": flux, **({} if cause is None else {"cause": cause})}).seq
-            return self._gw_record(step, {**data, "cause": cause}).revealing(fluxes)
+            return self._gw_record(step, {**data, "cause": cause}, from_state=True).revealing(fluxes)
         except BaseException:
             if len(self.log) == count:
                 rng.rollback(mark)
