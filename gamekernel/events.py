@@ -102,7 +102,9 @@ class EventKind:
     name: str
     apply: Reducer | None
     undoable: bool = True
-    changes: tuple[str, ...] | None = None  # the state parts its reducer may change; None: any of them
+    # the state parts an event of this kind may change: its reducer's, or () for a kind that changes
+    # no state (a roll, a note); None: any of them (undo, redo, a campaign opened, a plugin's kind)
+    changes: tuple[str, ...] | None = None
 
 
 EVENT_KINDS: dict[str, EventKind] = {}

@@ -150,7 +150,7 @@ def rule_set(name: str) -> RuleSet:
 
 def handler_for(command: str, words: Any) -> LineHandler:
     """The rule set's handler of a shared command line: the first that claims it, else the default."""
-    handlers = [h() for r in rule_sets() if (h := getattr(r, command)) is not None]
+    handlers = _handlers(command)
     for handler in handlers:
         if handler.claims is not None and handler.claims(words):
             return handler
@@ -158,6 +158,12 @@ def handler_for(command: str, words: Any) -> LineHandler:
     if not defaults:
         raise LookupError(f"no rule set handles %{command}")
     return defaults[0]
+
+
+@cache
+def _handlers(command: str) -> tuple[LineHandler, ...]:
+    """Every rule set's handler of `command`, made once (each rule set imports its own on first use)."""
+    return tuple(h() for r in rule_sets() if (h := getattr(r, command)) is not None)
 
 
 def groups() -> tuple[str, ...]:

@@ -57,7 +57,7 @@ Observer = Callable[["Session", Event], None]
 get_ident = threading.get_ident
 META_KINDS = frozenset({"undo", "redo"})
 ENTROPY_BYTES = 16
-register_event(ENTROPY_KIND, undoable=False)
+register_event(ENTROPY_KIND, undoable=False, changes=())
 MetaOutcome = tuple[list[Event], list[list[Event]], TableState]  # active events, redo stack, state
 
 

@@ -23,9 +23,9 @@ def _apply_seed(state: Any, data: Mapping[str, Any]) -> None:
 
 
 register_event("seed", apply=_apply_seed, undoable=False, changes=("core",))
-register_event("roll")
-register_event("note")
-register_event("session.date")
+register_event("roll", changes=())
+register_event("note", changes=())
+register_event("session.date", changes=())
 register_event("undo", undoable=False)
 register_event("redo", undoable=False)
 

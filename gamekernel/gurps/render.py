@@ -7,7 +7,8 @@ failed by 7 · odds 1.9% (crit 1.9%, crit fail 16.2%)".
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import chip, dice_chip, esc, panel, sign, table
@@ -39,8 +40,10 @@ if TYPE_CHECKING:
 SEP = " · "
 
 
+@lru_cache(maxsize=4096)
 def pct(value, digits: int = 1) -> str:
-    """A Fraction as a percentage string with `digits` decimals: 4/216 -> '1.9%'."""
+    """A Fraction as a percentage string with `digits` decimals: 4/216 -> '1.9%' (a check's odds
+    are few distinct fractions of 216, each printed three times a check: formatted once)."""
     scaled = value * 100
     return f"{round(float(scaled), digits):.{digits}f}%"
 
@@ -137,8 +140,12 @@ def verdict_text(result: SuccessRoll) -> str:
 
 def odds_text(result: SuccessRoll) -> str:
     odds = result.odds
-    return t("gurps.check.odds", p=pct(odds.success), crit=pct(odds.critical_success),
-             fumble=pct(odds.critical_failure))
+    return _odds_text(odds.success, odds.critical_success, odds.critical_failure, get_language())
+
+
+@lru_cache(maxsize=1024)  # a check prints its odds twice (text and HTML), and the same few odds recur
+def _odds_text(success: Any, critical: Any, fumble: Any, language: str) -> str:
+    return t("gurps.check.odds", p=pct(success), crit=pct(critical), fumble=pct(fumble))
 
 
 @renders(SuccessRoll, TEXT)

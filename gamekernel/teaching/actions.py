@@ -16,8 +16,8 @@ from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.teaching import explain as ex
 
-register_event("quiz.start")  # the questions drawn (an outcome of the RNG), so the log replays them
-register_event("quiz.answer")  # one answer, whether it was right, and the running score
+register_event("quiz.start", changes=())  # the questions drawn (an outcome of the RNG), so the log replays them
+register_event("quiz.answer", changes=())  # one answer, whether it was right, and the running score
 
 COMBAT_EXPLAINED = {"attack": ex.attack_explanation, "defend": ex.defense_explanation,
                     "damage": ex.combat_damage_explanation}

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
+
+from gamekernel.events import EVENT_KINDS
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _SOURCE_ASSETS = _PACKAGE.parent / "widgets"
@@ -103,9 +105,19 @@ class SessionWidget(anywidget.AnyWidget):
     def session(self):
         return self._session
 
+    # The state parts this widget draws from, when it draws from nothing else (not the log, not the
+    # table's secrets): an event whose kind declares it changes none of them (a roll beside a sheet)
+    # is passed over. None: every event refreshes it.
+    watches: ClassVar[frozenset[str] | None] = None
+
     def _on_event(self, session, event) -> None:
         from gamekernel.errors import GameKernelError
 
+        watched = self.watches
+        if watched is not None:
+            changes = EVENT_KINDS[event.kind].changes
+            if changes is not None and watched.isdisjoint(changes):
+                return
         try:
             self._refresh_synced()
         except GameKernelError as exc:  # e.g. its character was undone: the command itself succeeded

@@ -43,6 +43,7 @@ class HandWidget(SessionWidget):
 
     _esm = script("gammaworld/hand.js")
     _css = styles("gammaworld/hand.css")
+    watches = frozenset({"gammaworld", "seats"})  # the hand, and what the players may see of it
 
     character = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)

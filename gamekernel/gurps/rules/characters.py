@@ -283,10 +283,11 @@ class Character(Displayable):
         """The encumbrance level as Dodge and the hampered skills subtract it (past X-Heavy as X-Heavy)."""
         return min(4, self.encumbrance)
 
-    @property
+    @cached_property
     def basic_lift(self) -> float:
         """Basic Lift in kg for ST with Lifting ST, rounded in lb as the seed says (GURPS-CH-12), in the
-        file's progression (a GCS file's "knowing your own strength" lifts as GCS has it)."""
+        file's progression (a GCS file's "knowing your own strength" lifts as GCS has it). Worked out
+        once per (frozen) character: every check of a hampered skill reads the encumbrance."""
         return float(basic_lift_kg(self.st + self.lifting_st, self.damage_progression))
 
     @property
@@ -363,7 +364,7 @@ class Character(Displayable):
     def current_fp(self) -> int:
         return self.fp - self.fp_lost
 
-    @property
+    @cached_property
     def encumbrance(self) -> int:
         """Encumbrance level from the carried load: 0 None .. 4 X-Heavy, 5 over 10 x BL (GURPS-STD-04)."""
         return encumbrance_level(self.carried_kg, self.basic_lift)

@@ -32,6 +32,7 @@ class SheetWidget(SessionWidget):
 
     _esm = script("gurps/sheet.js")
     _css = styles("gurps/sheet.css")
+    watches = frozenset({"gurps"})  # the character and its last check
 
     character = traitlets.Unicode("").tag(sync=True)
     attributes: traitlets.List[Row] = traitlets.List([]).tag(sync=True)  # editable: {key, label, value, points}

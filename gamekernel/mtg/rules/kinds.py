@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gamekernel.errors import UsageError
 from gamekernel.mtg.rules.facts import COLOURS, colour_words
@@ -65,6 +66,7 @@ _DIFFICULTY = re.compile(r"[:]?\s*[\[(]?\s*(?P<diff>[+-]?\d+)\s*[\])]?")
 _NUMBER_WORDS = frozenset({"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
 
 
+@lru_cache(maxsize=1024)  # every `%check` line is asked (is it MtG's?) before any rule set runs it
 def read_check(text: str) -> tuple[str, str] | None:
     """The one reader of an MtG check line: `(kind, difficulty text)` when the line names a check kind
     (MTG-CHK-02) first ('green 2', 'G2', '緑2', '緑判定[2]', '赤：2', 'green', 'green two') or last ('2 green'),

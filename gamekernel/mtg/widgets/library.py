@@ -37,6 +37,7 @@ class LibraryWidget(SessionWidget):
 
     _esm = script("mtg/library.js")
     _css = styles("mtg/library.css")
+    watches = frozenset({"mtg", "seats"})  # the library, and what the players may see of it
 
     actor = traitlets.Unicode("").tag(sync=True)
     count = traitlets.Int(0).tag(sync=True)
