@@ -19,8 +19,14 @@ def test_slider_takes_arrow_keys_and_keeps_the_focus(lab):
     page.wait_for_function(focused)  # the key goes to the slider only once it holds the focus
     page.keyboard.press("ArrowRight")
     page.locator(".gk-explore .gk-x-summary", has_text="15 vs 12").first.wait_for()
-    # the redraw that shows 15 gives the focus back to the slider: wait for that state, then press again
-    page.wait_for_function(focused)
+    # The move redraws the view twice: at once from the model, then as a fresh view when the kernel
+    # re-displays the output with the move's line in its record. A key pressed between the two goes
+    # to a slider about to be dropped, so wait for the fresh view (the line is in the record) holding
+    # the focus on its slider at 15, then press again.
+    page.wait_for_function(
+        "(() => { const a = document.activeElement;"
+        " return !!a && a.isConnected && a.dataset.focusId === 'a' && a.value === '15'"
+        " && document.querySelectorAll('.gk-widget-record .gk-widget-action').length >= 1; })()")
     page.keyboard.press("ArrowRight")
     page.locator(".gk-explore .gk-x-summary", has_text="16 vs 12").first.wait_for()
     assert page.evaluate("document.activeElement.dataset.focusId") == "a"
