@@ -224,7 +224,11 @@ def check_storable(event: Event, *, data: bool = True) -> None:
     `data` False only the names are checked (the caller checked the data's strings)."""
     try:
         if data:
-            try:  # `_may_hold_surrogate`, without its call: every event of a session without a log comes here
+            # Whether the data may hold a string UTF-8 cannot encode, told at C speed: marshal writes each
+            # string as UTF-8 letting surrogates through (bytes ED A0..BF, which no encodable text gives),
+            # so without those bytes there is none. A number's bytes may look alike, and a value marshal
+            # cannot write is not looked into: both are suspect, and `_check_text` walks the data to decide.
+            try:
                 suspect = _SURROGATE_BYTES(marshal.dumps(event.data)) is not None  # type: ignore[arg-type]
             except ValueError:
                 suspect = True
@@ -239,17 +243,6 @@ def check_storable(event: Event, *, data: bool = True) -> None:
 
 
 _SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf]").search
-
-
-def _may_hold_surrogate(value: Any) -> bool:
-    """Whether `value` may hold a string UTF-8 cannot encode, told at C speed: marshal writes each
-    string as UTF-8 letting surrogates through (bytes ED A0..BF, which no encodable text gives), so
-    without those bytes there is none. A number's bytes may look alike, and a value marshal cannot
-    write is not looked into: both say True, and `_check_text` walks the value to decide."""
-    try:
-        return _SURROGATE_BYTES(marshal.dumps(value)) is not None
-    except ValueError:
-        return True
 
 
 def _check_text(value: Any) -> None:

@@ -54,7 +54,6 @@ def roll_cell(ip):
     ("gamekernel/session.py", "exclusive"),
     ("gamekernel/session.py", "transaction"),
     ("gamekernel/session.py", "_check_writable"),
-    ("gamekernel/events.py", "_may_hold_surrogate"),
     ("gamekernel/state.py", "__getitem__"),
     ("gamekernel/rng.py", "getrandbits"),  # the dice drawn with the Twister's C method, counted once
     ("gamekernel/session.py", "_check_owner"),  # the holder of `command()` is this thread

@@ -43,15 +43,24 @@ def _event(data) -> Event:
     return Event(1, "note", data, None, False, "2026-11-30T00:00:00.000+00:00")
 
 
-def test_a_number_whose_bytes_look_like_a_surrogates_is_not_refused():
+def _walks(monkeypatch, data) -> bool:
+    """Whether `check_storable` walks `data` string by string (its quick look found it suspect)."""
+    walked = []
+    monkeypatch.setattr(events, "_check_text", walked.append)
+    check_storable(_event(data))
+    monkeypatch.undo()
+    return bool(walked)
+
+
+def test_a_number_whose_bytes_look_like_a_surrogates_is_not_refused(monkeypatch):
     # 41197 = 0xA0ED: marshal writes it as ED A0 00 00, the bytes of a surrogate; the walk decides
-    assert events._may_hold_surrogate({"n": 41197})
+    assert _walks(monkeypatch, {"n": 41197})
     check_storable(_event({"n": 41197, "list": [41197, 2.5], "text": "é語"}))
 
 
-def test_a_value_marshal_cannot_write_is_walked_and_its_surrogate_refused():
+def test_a_value_marshal_cannot_write_is_walked_and_its_surrogate_refused(monkeypatch):
     odd = Fraction(1, 3)  # not a JSON value, but it must not hide the surrogate beside it
-    assert events._may_hold_surrogate({"x": odd})
+    assert _walks(monkeypatch, {"x": odd})
     check_storable(_event({"x": odd, "name": "Rin"}))
     with pytest.raises(UsageError, match=r"U\+DC80"):
         check_storable(_event({"x": odd, "deep": [{"name": "R\udc80n"}]}))
