@@ -92,11 +92,16 @@ def test_gurps_sr_09_a_refused_public_step_reveals_nothing() -> None:
 
 
 @pytest.mark.parametrize(("spec", "hp"), [("12 cr", 0), ("24 cr", -12)])
-def test_gurps_inj_02_03_a_secret_hit_to_zero_or_minus_hp_is_revealed_by_the_next_public_step(spec, hp) -> None:
+def test_gurps_inj_02_03_a_secret_hit_to_zero_or_minus_hp_is_revealed_by_the_next_public_step(
+        spec, hp, monkeypatch) -> None:
+    # The secret hit's own HT roll (a major wound: knockdown) is drawn from the secret stream, keyed by
+    # fresh system entropy: unpinned, Bren was knocked out about one run in 150, and then his turn
+    # never begins, so nothing reveals the hit (seen once in CI). Pinned, he stays up.
+    monkeypatch.setattr("gamekernel.session.os.urandom", lambda n: bytes(n))
     s = table()
     s.combat_start("Aiko Bren")
     seq = secret_hit(s, spec)
-    assert s.combat_state.get("Bren").hp == hp
+    assert s.combat_state.get("Bren").hp == hp and not s.combat_state.get("Bren").unconscious
     shown = json.dumps(view(s, Audience.player("bob"), s.public_table()), default=str)
     assert f'"hp": {hp}' not in shown and public_hp(s) == 12
     gm = next(r for r in view(s, Audience(GM), s.public_table())["facts"]["gurps"] if r["name"] == "Bren")
