@@ -11,7 +11,8 @@
     - vs icepool, warm: timeit after a warm-up, in this process. Ours warm uses our
       module-level cache of NdS building blocks; the "ours uncached" column clears it each time.
 Every timing is the minimum over repeats (the machine is shared and noisy); ours and the peer
-are interleaved repeat by repeat so that load spikes hit both.
+are interleaved repeat by repeat so that load spikes hit both. (a) runs in several fresh processes
+and reads the median one (see `report.in_workers`).
 """
 
 from __future__ import annotations
@@ -86,14 +87,16 @@ def fmt(value: float | None) -> str:
 # ----- (a) rolling
 
 
-def bench_rolls() -> None:
+def roll_times() -> dict[str, list[float | None]]:
+    """Per expression: µs of ours with its text, ours without, ours parsed beforehand, and d20 (None
+    when d20 is not installed); one process's figures (`bench_rolls` reads several)."""
     from gamekernel.dice import parse, roll
 
     has_d20 = installed("d20")
     if has_d20:
         import d20
     rng = random.Random(1)
-    rows = []
+    found: dict[str, list[float | None]] = {}
     for text in ROLL_EXPRESSIONS:
         number = 300 if text == "100d6" else 2000
         # compared: ours with its breakdown text forced (d20 always builds its result string)
@@ -103,22 +106,36 @@ def bench_rolls() -> None:
         if has_d20:
             d20.roll(text)
             stmts.append(lambda text=text: d20.roll(text))
-        times = interleaved(stmts, number, rounds=15)
-        ours_text, ours, preparsed = times[0], times[1], times[2]
-        peer = times[3] if has_d20 else None
+        times: list[float | None] = list(interleaved(stmts, number, rounds=15))
+        found[text] = times if has_d20 else [*times, None]
+    return found
+
+
+def bench_rolls() -> None:
+    from benchmarks.report import in_workers, median_index, spread
+
+    workers = in_workers("benchmarks.bench_dice:roll_times")
+    has_d20 = workers[0][ROLL_EXPRESSIONS[0]][3] is not None
+    rows = []
+    for text in ROLL_EXPRESSIONS:
+        figures = [worker[text] for worker in workers]
+        ratios = [peer / ours_text if peer else 0.0 for ours_text, _ours, _preparsed, peer in figures]
+        ours_text, ours, preparsed, peer = figures[median_index(ratios)]
         ratio = peer / ours_text if peer else None
         target = 5.0 if text == "100d6" else 2.0
         rows.append([
             text, fmt(ours_text), fmt(peer), f"{ratio:.2f}x" if ratio else "-",
+            spread(ratios, "{:.2f}x") if peer else "-",
             f">={target:g}x", verdict(ratio, target), fmt(ours), f"{peer / ours:.2f}x" if peer else "-",
             f"{fmt(preparsed)} ({(ours_text - preparsed) / ours_text:.0%})",
         ])
     print_table(
         "(a) string -> result with every die and its breakdown text: gamekernel.dice.roll(text, rng).breakdown"
         " (parsed anew each time, no parse cache) vs d20 1.1.2 d20.roll (default: LFU parse cache on,"
-        " result string always built)" + ("" if has_d20 else " [d20 not installed]"),
-        ["expression", "ours+text µs", "d20 µs", "ratio", "target", "met?", "ours, no text µs", "ratio, no text",
-         "ours+text parsed beforehand µs (parse share)"],
+        f" result string always built); in {len(workers)} fresh processes, each row the median one's"
+        + ("" if has_d20 else " [d20 not installed]"),
+        ["expression", "ours+text µs", "d20 µs", "ratio", "ratio in each process", "target", "met?",
+         "ours, no text µs", "ratio, no text", "ours+text parsed beforehand µs (parse share)"],
         rows,
     )
 

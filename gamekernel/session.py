@@ -156,7 +156,8 @@ class Session(
         store, after, collecting = self._store, None, gc.isenabled()
         line: bytes | None = None
         if store is None:
-            check_storable(event, data=not encodable)
+            if not encodable or actor is not None or self.acting_for is not None:  # else nothing to look into
+                check_storable(event, data=not encodable)
         else:
             line = encode_event(event)
         deferred = _DeferredInterrupts() if store is not None else None

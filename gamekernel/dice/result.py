@@ -191,12 +191,19 @@ class RollResult(Displayable):
         else:  # the common case, without the method calls
             ast, groups = fields["expression"][0], fields["_groups"]
             kind = type(ast)
-            if kind is Dice and groups[0][2] is None:  # `3d6`: the faces as Python prints a list
-                return _store_line(fields, f"{text} = {groups[0][1]!r} = {total}")
+            # the faces as Python prints a list (one die without the list's repr: `[17]`)
+            if kind is Dice and groups[0][2] is None:  # `3d6`
+                faces = groups[0][1]
+                line = fields["_breakdown"] = (f"{text} = [{faces[0]}] = {total}" if len(faces) == 1
+                                               else f"{text} = {faces!r} = {total}")
+                return line
             if kind is Chain and len(ast[1]) == 1 and type(ast[0]) is Dice and groups[0][2] is None:
                 op, operand, _column = ast[1][0]
                 if type(operand) is Num:  # `1d20+5`, `3d6-1`, `2d6x2`: what _show gives, without its calls
-                    return _store_line(fields, f"{text} = {groups[0][1]!r}{_SPACED_OPS[op]}{operand[0]} = {total}")
+                    faces, tail = groups[0][1], f"{_SPACED_OPS[op]}{operand[0]} = {total}"
+                    line = fields["_breakdown"] = (f"{text} = [{faces[0]}]{tail}" if len(faces) == 1
+                                                   else f"{text} = {faces!r}{tail}")
+                    return line
             working = _show(ast, iter(groups), True, None)
             verdict = ""
         if "[" not in working and working == str(total):  # no dice: `5 = 5` would say nothing
@@ -404,11 +411,6 @@ def _plain_working(ast, groups: list[GroupRecord]) -> str | None:
     if entries is not None or faces is None or len(faces) > _SHOW_LIMIT:
         return None
     return f"[{','.join(map(str, faces))}]{tail}"
-
-
-def _store_line(fields: dict, line: str) -> str:
-    fields["_breakdown"] = line
-    return line
 
 
 # ----- working (the middle of the breakdown)
