@@ -126,14 +126,17 @@ def in_workers(function: str, workers: int = WORKERS) -> list:
     pyperf runs every benchmark in many worker processes for the same reason. A row reads the median
     worker and shows the spread."""
     module, name = function.split(":")
-    script = f"import json, sys; from {module} import {name}; json.dump({name}(), sys.__stdout__)"
+    # the figures on the last line of the output (whatever the function printed before them)
+    script = f"import json; from {module} import {name}; figures = {name}(); print(); print(json.dumps(figures))"
     # bytecode caches on, as for any installed package
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     results = []
     for _ in range(workers):
-        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                             cwd=ROOT, env=env).stdout
-        results.append(json.loads(out))
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env,
+                              check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"{function} failed in a worker process:\n{done.stderr[-2000:]}")
+        results.append(json.loads(done.stdout.splitlines()[-1]))
     return results
 
 
@@ -146,4 +149,3 @@ def median_index(values: list[float]) -> int:
 def spread(values: list[float], fmt: str = "{:.2f}") -> str:
     """`min-max over N processes` for a row's note."""
     return f"{fmt.format(min(values))}-{fmt.format(max(values))} over {len(values)} processes"
-

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import platform
 
+import pytest
+
 from benchmarks.report import in_workers, median_index, spread
 
 
@@ -26,3 +28,8 @@ def test_each_worker_is_a_fresh_process_returning_json():
     assert in_workers("platform:python_version", 2) == [platform.python_version()] * 2
     pids = in_workers("os:getpid", 2)
     assert len(set(pids)) == 2 and all(isinstance(pid, int) for pid in pids)
+
+
+def test_a_failing_worker_says_what_failed():
+    with pytest.raises(RuntimeError, match="os:no_such_function failed in a worker process"):
+        in_workers("os:no_such_function", 1)
