@@ -6,8 +6,11 @@ boosts and scenes, dice rolls, notes), then opened in fresh processes, with byte
 for any installed package. An absolute time on a shared CPU is no target: `campaign_open` with the
 snapshot is compared with its floor measured in the same run, in fresh processes alternating with
 the opens - reading the campaign's files and `json.loads` of the same log bytes (as one array,
-the collector paused, as the open does), which any open must do. What a GM waits for in a fresh
-kernel (with the import of the rule sets and `Session()`) is shown beside it; `%load_ext` has its
+the collector paused, as the open does), which any open must do; the fastest of each counts. This
+machine's slow spells last seconds (one run's five opens all took 0.87-1.0 s, another's 0.63-0.8 s,
+the same campaign: the ratio read 1.07x, 1.52x and 1.30x in three runs), so each is measured nine
+times, alternated; each open's ratio to the floor measured right after it is printed too. What a
+GM waits for in a fresh kernel (with the import of the rule sets and `Session()`) is shown beside; `%load_ext` has its
 own row in bench_core. A last table times each rule set's reducers in one full replay, against
 the decoding of the same events' lines.
 """
@@ -25,7 +28,7 @@ from itertools import islice
 from pathlib import Path
 
 EVENTS = 100_000
-RUNS = 5  # opens and floors alternate; the fastest of each counts (the least disturbed by other work)
+RUNS = 9  # opens and floors alternate; the fastest of each counts (the least disturbed by other work)
 
 _OPEN = r"""
 import json, sys, time
@@ -326,6 +329,8 @@ def main() -> None:
           "(read the files, json.loads of the same log bytes, CPU time)")
     print(f"    with snapshot    best {min(with_import):6.2f} s  median {statistics.median(with_import):6.2f} s  "
           "(with the import of gamekernel and Session(), wall clock: what a GM waits for on this machine now)")
+    paired = [opened / floored for opened, floored in zip(snap, floor, strict=True)]
+    print(f"    each open against the floor measured right after it: {', '.join(f'{r:.2f}x' for r in paired)}")
     print(f"    full replay      {replay:6.2f} s  (campaign_open alone, CPU time)")
     print("Replay cost by rule set (reducers only, in this process)")
     for kind, (count, seconds) in sorted(costs.items(), key=lambda kv: -kv[1][1]):

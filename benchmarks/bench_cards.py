@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 OPERATIONS = 10_000
-ROUNDS = 5  # session and core runs alternate; each operation's fastest time counts (the machine is shared)
+ROUNDS = 7  # session and core runs alternate; each operation's fastest time counts (the machine is shared)
 CROSS_ROUNDS = 3  # runs of the cross-check (the session with its card core timed inside)
 FLOOR = "record alone, same events"
 KINDS = ("tap", "discard+draw", "encounter end")

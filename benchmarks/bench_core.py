@@ -19,7 +19,7 @@ import timeit
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stdout
 
-CELL_REPEATS = 40
+CELL_REPEATS = 60
 CELL_NUMBER = 30
 START_RUNS = 7
 
