@@ -2,6 +2,9 @@
 
 `%roll 3d6` before and after 300 `%sheet` calls (the widgets used to keep observing: 43 ms a roll
 instead of 0.41 ms), and the size of `%next` in a 10- vs 200-combatant fight (326 KB before).
+The rolls before and after cannot alternate (the sheets stay shown), and a slow spell of this
+machine (they last seconds) over one of the two phases moved the ratio from 1.1x to 1.8x: the
+measurement runs in five fresh processes and the row reads the median one (`report.in_workers`).
 """
 
 from __future__ import annotations
@@ -35,13 +38,13 @@ def _next_size(size: int) -> int:
     return len(session.combat_next()._repr_html_())
 
 
-def main() -> None:
+def rolls_before_and_after() -> tuple[float, float, int]:
+    """One process's `%roll 3d6` CPU seconds before any widget and after 300 `%sheet` calls, and the
+    observers left registered."""
     from IPython.core.interactiveshell import InteractiveShell
 
     from gamekernel import magic_base as _base
-    ip = InteractiveShell.instance()  # the shell bench_core may already have made in this process
-    if "gamekernel" in ip.extension_manager.loaded:
-        ip.run_line_magic("unload_ext", "gamekernel")
+    ip = InteractiveShell.instance()
     ip.run_line_magic("load_ext", "gamekernel")
     ip.run_line_magic("char", "new Aiko st=10")
     ip.run_line_magic("char", "new Bren st=12")
@@ -52,8 +55,19 @@ def main() -> None:
     after = _per_roll(ip)
     observers = _base.current_session().observer_count
     ip.run_line_magic("unload_ext", "gamekernel")
-    print(f"%roll 3d6 before any widget      {before * 1e3:7.3f} ms")
+    return before, after, observers
+
+
+def main() -> None:
+    from benchmarks.report import in_workers, median_index, spread
+
+    workers = in_workers("benchmarks.bench_long_session:rolls_before_and_after")
+    ratios = [after / before for before, after, _observers in workers]
+    before, after, observers = workers[median_index(ratios)]
+    print(f"%roll 3d6 before any widget      {before * 1e3:7.3f} ms   "
+          f"(in {len(workers)} fresh processes, the median one)")
     print(f"%roll 3d6 after 300 %sheet calls {after * 1e3:7.3f} ms   ({observers} observers left; was 300)")
+    print(f"    after / before in each process: {', '.join(f'{ratio:.2f}x' for ratio in ratios)}")
     sizes = {size: _next_size(size) for size in (10, 200)}
     for size, length in sizes.items():
         print(f"%next HTML, {size:3d} combatants        {length / 1000:7.1f} KB")
@@ -62,7 +76,7 @@ def main() -> None:
 
     targets("a long session stays flat (same run)", [
         Target("%roll 3d6 after 300 %sheet calls", ms(after), f"before any widget {ms(before)}",
-               f"{after / before:.2f}x", "<= 1.5x", after / before <= 1.5),
+               f"{after / before:.2f}x ({spread(ratios, '{:.2f}x')})", "<= 1.5x", after / before <= 1.5),
         Target("%next HTML, 200 combatants", f"{sizes[200] / 1000:.1f} KB", f"10 combatants {sizes[10] / 1000:.1f} KB",
                f"{sizes[200] / sizes[10]:.2f}x", "<= 2x (the turn, not the whole table)", sizes[200] / sizes[10] <= 2),
     ])
