@@ -18,8 +18,8 @@ the session's growing log at every full collection and lands on whichever operat
 then (a third of the session's time in one run here), and other work on the shared machine
 pre-empting single operations. So the runs alternate with the collector paused (collected before
 each), and each operation counts at its fastest over the runs - the same operations each time,
-the dice being seeded. What still moved it (x2.39-x2.47 in three runs) was the process itself, its
-layout and hash seed: the whole measurement runs in several fresh processes and the table reads the
+the dice being seeded. What still moved it (x2.39-x2.47 in three runs) was the process itself (not
+its hash seed): the whole measurement runs in several fresh processes and the table reads the
 median one (see `report.in_workers`).
 """
 

@@ -55,11 +55,9 @@ def best(stmt, number: int, repeat: int) -> float:
 
 def interleaved(stmts, number: int, rounds: int) -> list[float]:
     """Minimum µs per call of each statement, measuring them in turn `rounds` times."""
-    results = [float("inf")] * len(stmts)
-    for _ in range(rounds):
-        for index, stmt in enumerate(stmts):
-            results[index] = min(results[index], timeit.timeit(stmt, number=number) / number * 1e6)
-    return results
+    from benchmarks.report import alternated
+
+    return [seconds * 1e6 for seconds in alternated(stmts, number, rounds)]
 
 
 def verdict(ratio: float | None, target: float) -> str:

@@ -22,10 +22,9 @@ def _best(func, number: int = NUMBER) -> float:
 
 def _alternated(first, second, number: int) -> tuple[float, float]:
     """CPU seconds per call of `first` and of `second`, each its fastest of `ROUNDS` rounds taken in turn."""
-    best = [float("inf"), float("inf")]
-    for _ in range(ROUNDS):
-        for index, func in enumerate((first, second)):
-            best[index] = min(best[index], timeit.timeit(func, number=number, timer=time.process_time) / number)
+    from benchmarks.report import alternated
+
+    best = alternated([first, second], number, ROUNDS, timer=time.process_time)
     return best[0], best[1]
 
 

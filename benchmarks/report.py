@@ -16,6 +16,7 @@ import os
 import re
 import subprocess
 import sys
+import timeit
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,6 +113,17 @@ def _plot(title: str, unit: str, sizes: list[int], times: list[float], measured:
     plt.close(figure)
 
 
+def alternated(stmts: list[Callable[[], object]], number: int, rounds: int,
+               timer: Callable[[], float] = timeit.default_timer) -> list[float]:
+    """Seconds per call of each statement, its fastest of `rounds` rounds in which every statement
+    runs `number` times in turn: a slow spell of the machine hits them alike."""
+    best = [float("inf")] * len(stmts)
+    for _ in range(rounds):
+        for index, stmt in enumerate(stmts):
+            best[index] = min(best[index], timeit.timeit(stmt, number=number, timer=timer) / number)
+    return best
+
+
 # Fresh processes a micro-benchmark runs in (`in_workers`).
 WORKERS = 5
 
@@ -120,11 +132,11 @@ def in_workers(function: str, workers: int = WORKERS) -> list:
     """What `module:function` returns (JSON-able figures), measured in `workers` fresh processes one
     after another.
 
-    Each process has its own luck - where its heap and code land (address-space randomisation), its
-    hash seed - and a micro-benchmark's figures move with it: our `%roll` cell's own share read 18-21%
-    in eight processes, d20 against our dice 1.92-2.11x. One process is then one draw of that luck;
-    pyperf runs every benchmark in many worker processes for the same reason. A row reads the median
-    worker and shows the spread."""
+    Each process has its own luck (pyperf names address-space randomisation, the hash seed, the
+    environment; a fixed hash seed left the spread here), and a micro-benchmark's figures move with
+    it: our `%roll` cell's own share read 18-21% in eight processes, d20 against our dice 1.92-2.11x.
+    One process is then one draw of that luck; pyperf runs every benchmark in many worker processes
+    for the same reason. A row reads the median worker and shows the spread."""
     module, name = function.split(":")
     # the figures on the last line of the output (whatever the function printed before them)
     script = f"import json; from {module} import {name}; figures = {name}(); print(); print(json.dumps(figures))"

@@ -7,7 +7,7 @@ import platform
 
 import pytest
 
-from benchmarks.report import in_workers, median_index, spread
+from benchmarks.report import alternated, in_workers, median_index, spread
 
 
 def test_median_index_picks_the_middle_value():
@@ -33,3 +33,10 @@ def test_each_worker_is_a_fresh_process_returning_json():
 def test_a_failing_worker_says_what_failed():
     with pytest.raises(RuntimeError, match="os:no_such_function failed in a worker process"):
         in_workers("os:no_such_function", 1)
+
+
+def test_alternated_runs_each_statement_every_round_and_keeps_its_fastest():
+    calls: list[str] = []
+    best = alternated([lambda: calls.append("a"), lambda: calls.append("b")], number=3, rounds=2)
+    assert calls == ["a"] * 3 + ["b"] * 3 + ["a"] * 3 + ["b"] * 3
+    assert len(best) == 2 and all(0 < seconds < 1 for seconds in best)
