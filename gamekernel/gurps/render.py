@@ -177,17 +177,41 @@ def _tone(result: SuccessRoll) -> str:
 
 @renders(SuccessRoll)
 def success_html(result: SuccessRoll) -> str:
-    title = esc(result.actor) if result.actor else ""
-    pieces = [f'<span class="gk-working">{esc(working_text(result))}</span>']
-    if result.refused is None:
-        dice = dice_chip(result.dice)
-        pieces.append(f'<span class="gk-roll">{esc(t("gurps.check.rolled_short", total=result.total))} {dice}</span>')
-    pieces.append(chip(verdict_text(result), _tone(result), cls="gk-verdict"))
-    pieces.append(f'<span class="gk-odds" style="font-size:11px">{esc(odds_text(result))}</span>')
-    body = " ".join(pieces)
-    for note in result.notes:
-        body += f' <span class="gk-note">({esc(note_text(note))})</span>'
-    return panel("gurps-check", body, title_html=title, tone=_tone(result))
+    """A check's panel: the actor, the working, the dice, the verdict as a chip, the odds, the notes.
+
+    The markup around the values is drawn once per shape (`_check_frame`), as a roll's is
+    (gamekernel/dice/render.py): a check fills in its escaped values and runs neither `panel` nor its
+    style pass (a value, escaped, holds no style attribute for that pass to change)."""
+    rolled = result.refused is None
+    values = [esc(result.actor)] if result.actor else []
+    values.append(esc(working_text(result)))
+    if rolled:
+        values.append(esc(t("gurps.check.rolled_short", total=result.total)))
+        values += [esc(face) for face in result.dice]
+    values += [esc(verdict_text(result)), esc(odds_text(result))]
+    values += [esc(note_text(note)) for note in result.notes]
+    frame = _check_frame(_tone(result), bool(result.actor), len(result.dice) if rolled else -1, len(result.notes))
+    out = [""] * (2 * len(values) + 1)
+    out[1::2] = values
+    out[::2] = frame  # the markup between the values (an extended slice refuses a frame of another size)
+    return "".join(out)
+
+
+_SLOT = "\x00"  # marks a value's place in a frame; the frame's own markup never holds it
+
+
+@lru_cache(maxsize=256)
+def _check_frame(tone: str, titled: bool, dice: int, notes: int) -> tuple[str, ...]:
+    """`success_html`'s markup of one shape (`dice` -1: refused, no roll shown) through `panel`, cut
+    at the places of its values, in the order `success_html` gives them."""
+    slot = _SLOT
+    pieces = [f'<span class="gk-working">{slot}</span>']
+    if dice >= 0:
+        pieces.append(f'<span class="gk-roll">{slot} {dice_chip([slot] * dice)}</span>')
+    pieces.append(chip(slot, tone, cls="gk-verdict"))
+    pieces.append(f'<span class="gk-odds" style="font-size:11px">{slot}</span>')
+    body = " ".join(pieces) + f' <span class="gk-note">({slot})</span>' * notes
+    return tuple(panel("gurps-check", body, title_html=slot if titled else "", tone=tone).split(slot))
 
 
 # ---------------------------------------------------------------- damage

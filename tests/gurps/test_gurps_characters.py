@@ -198,3 +198,31 @@ def test_with_attribute_changes_only_whole_number_fields():
         with pytest.raises(UsageError, match=f"unknown field '{name}'"):
             hero.with_attribute(name, 3)
     assert hero.name == "Hero" and hero.traits == ()
+
+
+def test_gurps_std_01_skill_levels_kept_per_character_follow_every_edit():
+    """A character works out a skill's level once (checks, sheet rows and attacks all ask), so the kept
+    answer must be the one a fresh work-out gives, and an edited character (a new frozen Character)
+    must work out its own: DX 12 -> 14 raises a bought DX/A skill and a DX default by 2 (STD-01, STD-03)."""
+    c = Character("X", dx=12, iq=11, ht=10, skills=(make_skill("Lockpicking", 8), make_skill("Climbing", 2)))
+    first = c.skill_level("Lockpicking")
+    assert c.skill_level("Lockpicking") is first  # kept
+    assert first == c._work_out_skill_level("Lockpicking", 0) and first.level == 13  # IQ/A, 8 points: IQ+2
+    assert c.skill_level("Stealth").level == 7  # DX-5, not bought
+    faster = c.with_attribute("dx", 14)
+    assert faster.skill_level("Stealth").level == 9 and faster.skill_level("Climbing").level == 14
+    assert c.skill_level("Stealth").level == 7 and c.skill_level("Climbing").level == 12  # the old sheet's own
+    more = replace(c, skills=(make_skill("Lockpicking", 12), make_skill("Climbing", 2)))
+    assert more.skill_level("Lockpicking").level == 14  # 12 points in an Average skill: IQ+3
+
+
+def test_gurps_std_03_a_refused_skill_level_is_refused_again():
+    """A refusal is not kept: asked twice, an unknown skill names itself both times (with its hints),
+    and a skill with no default (Karate) refuses both times."""
+    c = Character("X", dx=12)
+    for _ in range(2):
+        with pytest.raises(NotFoundError, match="Lockpickin"):
+            c.skill_level("Lockpickin")
+        with pytest.raises(RuleError):
+            c.skill_level("Karate")
+    assert "Lockpickin" not in c._skill_levels and "Karate" not in c._skill_levels

@@ -6,6 +6,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamekernel.errors import UsageError
 from gamekernel.gurps.rules.checks import (
@@ -190,3 +192,79 @@ def test_best_alternative_is_the_one_choice_of_a_fallback_chain():
     assert side.actor == "Aiko" and side.alternatives[0].name == "Stealth"
     assert side.alternatives[0].modifiers[0].value == -2
     assert parse_side("S:Stealth").actor is None and parse_side("14").alternatives[0].number == 14
+
+
+def _panel_built_check_html(result: SuccessRoll) -> str:
+    """The check panel built piece by piece through `panel`, as it was before its frames were kept:
+    the reference `success_html` must equal for every shape and value."""
+    from gamekernel.display.html import chip, dice_chip, esc, panel
+    from gamekernel.gurps.render import _tone, note_text, odds_text, verdict_text, working_text
+    from gamekernel.i18n import t
+
+    title = esc(result.actor) if result.actor else ""
+    pieces = [f'<span class="gk-working">{esc(working_text(result))}</span>']
+    if result.refused is None:
+        dice = dice_chip(result.dice)
+        pieces.append(f'<span class="gk-roll">{esc(t("gurps.check.rolled_short", total=result.total))} {dice}</span>')
+    pieces.append(chip(verdict_text(result), _tone(result), cls="gk-verdict"))
+    pieces.append(f'<span class="gk-odds" style="font-size:11px">{esc(odds_text(result))}</span>')
+    body = " ".join(pieces)
+    for note in result.notes:
+        body += f' <span class="gk-note">({esc(note_text(note))})</span>'
+    return panel("gurps-check", body, title_html=title, tone=_tone(result))
+
+
+_TEXT = st.lists(st.sampled_from([*"Ab 鍵<>&\"'\x00;:=", ' style="color:red"', "color:#f00"]),
+                 max_size=12).map("".join)
+
+
+@given(base=st.integers(-5, 25), modifiers=st.lists(st.tuples(st.integers(-10, 10), _TEXT), max_size=3),
+       label=_TEXT, actor=_TEXT, dice=st.tuples(*[st.integers(1, 6)] * 3), defense=st.booleans(),
+       notes=st.lists(st.sampled_from(["default IQ-5", "default DX-4", "GURPS-SR-05", "<b>", ""]), max_size=2),
+       language=st.sampled_from(["en", "ja"]))
+@settings(max_examples=300, deadline=None)
+def test_gurps_sr_check_panel_from_its_frame_equals_the_panel_built_whole(base, modifiers, label, actor, dice,
+                                                                           defense, notes, language):
+    """Every check's panel (SR-02..08: success, failure, both criticals; SR-05: refused below 3, no dice)
+    is byte for byte the one `panel` builds, whatever the actor, label and notes hold (markup, quotes,
+    a NUL, text that reads like a style), in either language."""
+    from gamekernel.gurps.render import success_html
+    from gamekernel.i18n import get_language, set_language
+
+    result = success_roll(base, modifiers, label=label, actor=actor, dice=dice, defense=defense, notes=tuple(notes))
+    before = get_language()
+    set_language(language)
+    try:
+        assert success_html(result) == _panel_built_check_html(result)
+    finally:
+        set_language(before)
+
+
+def test_gurps_sr_05_refused_check_panel_shows_no_roll_and_equals_the_panel_built_whole():
+    from gamekernel.gurps.render import success_html
+
+    refused = success_roll(1, label="Lockpicking", actor="Aiko", dice=(3, 3, 3))
+    assert refused.refused is not None and "gk-roll" not in success_html(refused)
+    assert success_html(refused) == _panel_built_check_html(refused)
+    unrolled = success_roll(12, label="Stealth", _no_dice_ok=True)  # no dice recorded: refused too
+    assert success_html(unrolled) == _panel_built_check_html(unrolled)
+
+
+@given(seed=st.integers(0, 2**32), rolls=st.integers(1, 40))
+@settings(max_examples=60, deadline=None)
+def test_gurps_sr_02_session_dice_draw_3d6_as_randint_does_and_count_every_word(seed, rolls):
+    """SR-02's 3d on the session's generator takes its faces without `randint`'s Python calls: the same
+    faces as `randint(1, 6)` three times, the same words counted (so a refused command puts back
+    exactly), and the stream goes on alike; a plain generator is asked through its own `randint`."""
+    from gamekernel.gurps.rules.checks import roll_3d6
+    from gamekernel.rng import TransactionalRandom
+
+    fast, slow, plain = TransactionalRandom(seed), TransactionalRandom(seed), random.Random(seed)
+    mark = fast.begin()
+    drawn = [roll_3d6(fast) for _ in range(rolls)]
+    assert drawn == [(slow.randint(1, 6), slow.randint(1, 6), slow.randint(1, 6)) for _ in range(rolls)]
+    assert drawn == [roll_3d6(plain) for _ in range(rolls)]
+    assert fast._words == slow._words and fast.random() == slow.random()
+    fast.rollback(mark)
+    fast.end(mark)
+    assert [roll_3d6(fast) for _ in range(rolls)] == drawn  # put back, drawn again alike

@@ -508,7 +508,24 @@ class Character(Displayable):
     def skill_level(self, name: str, *, _depth: int = 0) -> SkillLevel:
         """A skill's level: bought (attribute + STD-01 table), given directly, or the best default
         (STD-03); never below the best default; automatic trait bonuses (Talent, Flexibility,
-        Voice, Truthfulness, ...) are included."""
+        Voice, Truthfulness, ...) are included.
+
+        Worked out once per name asked on this (frozen) character: every check, sheet row and attack
+        asks again, and the answer depends only on the sheet and the bundled skill and trait lists. A
+        refusal is not kept (it is worked out again, with its hints)."""
+        if _depth:
+            return self._work_out_skill_level(name, _depth)
+        known = self._skill_levels.get(name)
+        if known is None:
+            known = self._skill_levels[name] = self._work_out_skill_level(name, 0)
+        return known
+
+    @cached_property
+    def _skill_levels(self) -> dict[str, SkillLevel]:
+        """`skill_level`'s answers so far, by the name as asked."""
+        return {}
+
+    def _work_out_skill_level(self, name: str, _depth: int) -> SkillLevel:
         entry = self.find_skill_entry(name)
         defn = maybe_skill(entry.name if entry else name)
         if entry is not None:

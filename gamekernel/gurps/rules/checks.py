@@ -26,9 +26,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from gamekernel.dice.nodes import faces
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.i18n import t
+from gamekernel.rng import TransactionalRandom
 from gamekernel.text import half_width
 
 if TYPE_CHECKING:
@@ -105,7 +107,13 @@ def classify(total: int, target: int) -> tuple[bool, str | None]:
 
 
 def roll_3d6(rng: random.Random) -> tuple[int, int, int]:
-    """Three d6 faces from the given RNG (never the global one)."""
+    """Three d6 faces from the given RNG (never the global one): `randint(1, 6)` three times. The
+    session's generator is drawn from as `randint` draws, the same words counted alike, without its
+    three Python calls a die (gamekernel.dice.nodes `faces`); any other, a test's scripted dice
+    included, through its own `randint`."""
+    if type(rng) is TransactionalRandom:
+        first, second, third = faces(rng, 3, 6)
+        return (first, second, third)
     return (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
 
 
