@@ -8,7 +8,7 @@ from functools import lru_cache
 from gamekernel.dice.odds import Distribution
 from gamekernel.dice.result import RollResult
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import FONT, accent, bars, chip_box, esc, panel, table
+from gamekernel.display.html import FONT, SLOT, accent, bars, chip_box, esc, filled, panel, table
 from gamekernel.display.numbers import count, decimal, percent
 from gamekernel.i18n import get_language, t
 
@@ -105,20 +105,14 @@ def _roll_html(result) -> str:
         values += [esc(result.total), esc(op), esc(target), esc(word), esc(t("dice.margin")),
                    esc(f"{result.margin:+d}")]
     frame = _roll_frame(tone, bool(result.label), bool(faces), len(fates) > SHOW_DICE, result.comparison is not None)
-    out = [""] * (2 * len(values) + 1)
-    out[1::2] = values
-    out[::2] = frame  # the markup between the values (an extended slice refuses a frame of another size)
-    return "".join(out)
-
-
-_SLOT = "\x00"  # marks a value's place in a frame; the frame's own markup never holds it
+    return filled(frame, values)
 
 
 @lru_cache(maxsize=64)
 def _roll_frame(tone: str, titled: bool, dice: bool, more: bool, verdict: bool) -> tuple[str, ...]:
     """`roll_html`'s markup of one shape through `panel`, cut at the places of its values (in the
     order roll_html gives them), so that a roll runs neither `panel` nor its style pass."""
-    slot = _SLOT
+    slot = SLOT
     chips = [_dice_html([slot])] if dice else []
     if more:
         chips.append(f'<span class="gk-more">{slot}</span>')

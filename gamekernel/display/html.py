@@ -128,6 +128,19 @@ def panel(kind: str, body_html: str, *, title_html: str = "", tone: str = "neutr
     )
 
 
+SLOT = "\x00"  # marks a value's place in a frame (`filled`); no renderer's own markup holds it
+
+
+def filled(frame: Sequence[str], values: Sequence[str]) -> str:
+    """A result's markup from its frame: the markup of its shape drawn once with SLOT at each value's
+    place and cut there (`markup.split(SLOT)`), the escaped values put back in order. The result then
+    runs neither `panel` nor its style pass (an escaped value holds no style attribute for it)."""
+    out = [""] * (2 * len(values) + 1)
+    out[1::2] = values
+    out[::2] = frame  # the markup between the values (an extended slice refuses a frame of another size)
+    return "".join(out)
+
+
 def chip(text: str, tone: str = "neutral", *, cls: str = "") -> str:
     """A small inline badge for a die face, a status or a verdict; `text` is escaped here.
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import chip, dice_chip, esc, panel, sign, table
+from gamekernel.display.html import SLOT, chip, dice_chip, esc, filled, panel, sign, table
 from gamekernel.gurps.results import (
     CharacterList,
     GcsDifferences,
@@ -191,20 +191,14 @@ def success_html(result: SuccessRoll) -> str:
     values += [esc(verdict_text(result)), esc(odds_text(result))]
     values += [esc(note_text(note)) for note in result.notes]
     frame = _check_frame(_tone(result), bool(result.actor), len(result.dice) if rolled else -1, len(result.notes))
-    out = [""] * (2 * len(values) + 1)
-    out[1::2] = values
-    out[::2] = frame  # the markup between the values (an extended slice refuses a frame of another size)
-    return "".join(out)
-
-
-_SLOT = "\x00"  # marks a value's place in a frame; the frame's own markup never holds it
+    return filled(frame, values)
 
 
 @lru_cache(maxsize=256)
 def _check_frame(tone: str, titled: bool, dice: int, notes: int) -> tuple[str, ...]:
     """`success_html`'s markup of one shape (`dice` -1: refused, no roll shown) through `panel`, cut
     at the places of its values, in the order `success_html` gives them."""
-    slot = _SLOT
+    slot = SLOT
     pieces = [f'<span class="gk-working">{slot}</span>']
     if dice >= 0:
         pieces.append(f'<span class="gk-roll">{slot} {dice_chip([slot] * dice)}</span>')
