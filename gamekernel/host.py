@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from gamekernel.gammaworld.rules.state import AlphaState
     from gamekernel.gurps.results import CombatResult
     from gamekernel.gurps.rules.characters import Character
+    from gamekernel.gurps.rules.checks import CheckSpec
     from gamekernel.gurps.rules.combat import CombatState
     from gamekernel.mtg.rules.facts import FactsIndex
     from gamekernel.rng import TransactionalRandom
@@ -102,6 +103,10 @@ class SessionHost(Protocol):
     # ---- one mixin's method used by another
     def gurps_character(self, name: str | None = None) -> Character:
         """GurpsActions; CombatActions uses it (a medic's First Aid)."""
+        ...
+
+    def gurps_check_target(self, spec: str | CheckSpec, actor: str | None = None) -> int:
+        """GurpsActions; SeatActions reads an ask's spec with it when the GM asks (`%table ask`)."""
         ...
 
     def combat_fighter(self, name: str | None) -> str | None:

@@ -4,6 +4,10 @@ Two forms, and only two: `half_width` for parsing input while keeping it display
 letters, digits and signs to ASCII: `３ｄ＋２` -> `3d+2`, case kept), and `match_key` for comparing
 (half width, case-folded, spaces collapsed). A key is never shown: callers keep the user's text
 (or the data's own name) for display and use the key only to look things up.
+
+And one guard for text people type that others will read (`visible`): invisible format characters
+(bidi overrides and isolates, zero-width spaces and joiners, tag characters) are taken out where the
+text enters (a label, a note, a name), so a line never reads differently from what it holds.
 """
 
 from __future__ import annotations
@@ -20,11 +24,34 @@ def half_width(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+_HIDDEN_CATEGORIES = frozenset({"Cf", "Zl", "Zp"})
+
+
+def visible(text: str) -> str:
+    """`text` as a reader sees it: every invisible format character (Unicode category Cf: bidi
+    embeddings, overrides, isolates and marks, zero-width space and joiners, word joiner, BOM, tag
+    characters, soft hyphen) removed, line and paragraph separators as spaces. A right-to-left
+    override would make "rolls 6 (by alice)" read "rolls 6 )by bob(", a zero-width space two names
+    look alike. Applied where user text enters (labels, notes, names), so the event records what
+    everyone reads. Idempotent."""
+    if text.isascii():
+        return text
+    kept = []
+    for char in text:
+        category = unicodedata.category(char)
+        if category in _HIDDEN_CATEGORIES:
+            if category != "Cf":
+                kept.append(" ")
+        else:
+            kept.append(char)
+    return "".join(kept)
+
+
 @lru_cache(maxsize=4096)  # the same few names are looked up on every replayed event
 def match_key(text: str) -> str:
-    """The comparison form of a name: NFKC, case-folded, runs of white space as one space, stripped.
-    Idempotent: `match_key(match_key(x)) == match_key(x)`."""
-    key = text
+    """The comparison form of a name: invisible controls out (`visible`), NFKC, case-folded, runs of
+    white space as one space, stripped. Idempotent: `match_key(match_key(x)) == match_key(x)`."""
+    key = visible(text)
     for _ in range(4):  # casefold can leave text NFKC changes again; it settles in a step or two
         folded = " ".join(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", key).casefold()).split())
         if folded == key:

@@ -94,7 +94,9 @@ class CoreActions(HostBase):
 
     def note(self, text: str, *, gm_only: bool = False) -> NoteResult:
         """A GM annotation in the log (`gm_only` notes are left out of the players' export)."""
-        text = text.strip()
+        from gamekernel.text import visible
+
+        text = visible(text).strip()  # read by the players as typed: no bidi or zero-width controls
         if not text:
             raise UsageError(t("core.err.note_empty"))
         self.record("note", {"text": text, "gm_only": gm_only}, secret=gm_only)

@@ -266,7 +266,9 @@ class Parser:
         if pos < n:
             if pos == end:  # no whitespace before: not a label
                 raise self.fail(pos, "dice.exp.operator")
-            label = _nfkc(self.norm[pos:]).strip()
+            from gamekernel.text import visible
+
+            label = visible(_nfkc(self.norm[pos:])).strip()  # no bidi or zero-width trick reaches a story
         return _new(Expression, (ast, comparison, label, text, self.source, self.dice))
 
     def expr(self) -> Node:

@@ -260,6 +260,9 @@ class GammaWorldActions(HostBase):
                      new: bool = False) -> AlphaResult:
         """Set a character's level (GW-ALPHA-06) / origin bonus (GW-ALPHA-14); `new=True` registers
         one (`%gw new Rin`): a name that matches nobody is otherwise an error, never a new character."""
+        from gamekernel.text import visible
+
+        name = visible(name)  # a name as read: no bidi or zero-width controls
         return self._gw_one(
             lambda gw: play.plan_character(gw, name, level=level, origin_bonus=origin_bonus, new=new), setup=False)
 

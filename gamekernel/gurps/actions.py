@@ -68,7 +68,7 @@ from gamekernel.gurps.rules.weapons import CharacterWeapon, parse_character_weap
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.state import register_part
-from gamekernel.text import resolve_name, same_name
+from gamekernel.text import resolve_name, same_name, visible
 
 PART = "gurps"
 # Fields a sheet edit may change, with their types (GURPS-CH-04..26).
@@ -242,7 +242,7 @@ class GurpsActions(HostBase):
     ) -> Character:
         """Create a character: `gurps_char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 8)],
         traits=["Combat Reflexes", ("Acute Vision", 2)])`."""
-        name = name.strip()
+        name = visible(name).strip()
         if not name:
             raise UsageError(t("gurps.err.new_name"))
         built_traits = []

@@ -39,7 +39,7 @@ from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.limits import at_most, real_number, whole_number
 from gamekernel.state import register_part
-from gamekernel.text import find_name, match_key, resolve_name, same_name
+from gamekernel.text import find_name, match_key, resolve_name, same_name, visible
 
 PART = "gurps_combat"
 CHANGES = (PART, "gurps")  # a combat step writes HP/FP of session characters back to their sheets
@@ -594,7 +594,7 @@ def split_specs(text: str) -> list[str]:
 def parse_fighter(text: str, stats: str | Mapping[str, Any] = "") -> FighterSpec:
     """The one reader of a fighter spec, for `%combat start|add|npc` and the tracker's Join: `Name`,
     `"Two Words"`, `Name*3`, `Name{K=V,...}`; `stats` (text or a mapping) adds to the braces' values."""
-    match = _COUNT.match(text.strip())
+    match = _COUNT.match(visible(text).strip())  # a name as read: no bidi or zero-width controls
     if not match or not match.group("name").strip(" \"'"):
         raise UsageError(t("combat.err.combatant_spec", spec=text))
     name = match.group("name").strip()

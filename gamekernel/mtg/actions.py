@@ -38,7 +38,7 @@ from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_prefix, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
 from gamekernel.state import register_part
-from gamekernel.text import find_name, resolve_name
+from gamekernel.text import find_name, resolve_name, visible
 from gamekernel.util import plain_copy
 
 PART = "mtg"
@@ -288,7 +288,7 @@ class MtgActions(HostBase):
     def mtg_library_load(self, actor: str, source: str | os.PathLike[str], *, fmt: str | None = None,
                      text: str | None = None) -> LibraryLoaded:
         """Build `actor`'s library from a decklist file (or `text`), shuffled with the session RNG."""
-        actor = actor.strip()
+        actor = visible(actor).strip()  # a name as read: no bidi or zero-width controls
         if not actor or ":" in actor:
             raise UsageError(t("mtg.error.actor_name", actor=actor))
         actor = find_name(actor, self._mtg.decks) or actor  # `load mira` reloads Mira's; `load Mi` is Mi's own

@@ -5,6 +5,11 @@ ignored); the kernel checks that the user is seated, that the character is their
 that it is their turn or their defence, then calls the same Session method as the magic would,
 inside `acting_as(user)` so the events record who acted. A refused intent changes nothing and
 answers that player alone with one line.
+
+Every byte a player is told comes from what they may see: a done intent is answered with the lines
+it added to that player's story (the projection's, so a hidden fighter is "someone", outcomes alone
+when the GM discloses outcomes, no secret), a refusal with its one line with every hidden fighter's
+name taken out. A player's roll is public: it never draws from the GM's secret dice.
 """
 
 from __future__ import annotations
@@ -13,16 +18,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gamekernel.errors import GameKernelError, UsageError
+from gamekernel.errors import GameKernelError, NotFoundError, UsageError
 from gamekernel.i18n import t
+from gamekernel.text import resolve_name, visible
 
 MAX_TEXT = 200  # the longest text field an intent may carry (a spec, a card name, dice)
+FIELDS = ("character", "dice", "spec", "target", "weapon", "defense", "card")  # what an action may name
 
 
 @dataclass(frozen=True)
 class Reply:
-    """What the player who sent the intent is told: done (with the public text of the result, or
-    nothing for a secret one) or one line saying why not."""
+    """What the player who sent the intent is told: done (with the lines it added to their story)
+    or one line saying why not."""
 
     ok: bool
     text: str = ""
@@ -35,9 +42,9 @@ def _text(intent: Mapping[str, Any], key: str, *, optional: bool = False) -> str
     value = intent.get(key)
     if value is None and optional:
         return ""
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT or "\n" in value:
+    if not isinstance(value, str) or len(value) > MAX_TEXT or "\n" in value or not visible(value).strip():
         raise UsageError(t("remote.err.field", field=key))
-    return value.strip()
+    return visible(value).strip()  # what everyone will read: no bidi or zero-width controls
 
 
 def _character(session: Any, user: str, intent: Mapping[str, Any]) -> str:
@@ -50,12 +57,12 @@ def _character(session: Any, user: str, intent: Mapping[str, Any]) -> str:
             raise UsageError(t("remote.err.which", characters=", ".join(mine)))
         return mine[0]
     if named not in mine:
-        raise UsageError(t("remote.err.not_yours", name=repr(str(named)[:MAX_TEXT])))
+        raise UsageError(t("remote.err.not_yours", name=repr(visible(str(named))[:MAX_TEXT])))
     return str(named)
 
 
 def _roll(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.roll(_text(intent, "dice"), actor=who)
+    return session.roll(_text(intent, "dice"), actor=who)  # public: the session's public stream
 
 
 def _check(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
@@ -67,7 +74,12 @@ def _check(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
     if names_a_kind(spec):
         kind, difficulty = parse_mtg_check(spec)
         return session.mtg_check(kind, difficulty, actor=who)
-    return session.gurps_check(parse_check_spec(spec), actor=who)
+    parsed = parse_check_spec(spec)
+    if parsed.secret:  # the secret dice are the GM's: a secret roll of a player is the GM's ask
+        raise UsageError(t("remote.err.player_secret"))
+    if parsed.actor is not None:
+        raise UsageError(t("remote.err.player_actor"))
+    return session.gurps_check(parsed, actor=who)
 
 
 def _my_fight(session: Any) -> Any:
@@ -78,10 +90,20 @@ def _my_fight(session: Any) -> Any:
 
 
 def _attack(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
+    from gamekernel.remote.views import hidden_keys, is_hidden
+
     fight = _my_fight(session)
+    hidden = hidden_keys(session)
     if fight.current.name != who:
+        if is_hidden(fight.current.name, hidden):
+            raise UsageError(t("remote.err.not_your_turn_yet"))
         raise UsageError(t("remote.err.not_your_turn", name=fight.current.name))
-    return session.combat_attack(who, _text(intent, "target"), _text(intent, "weapon"))
+    seen = [c.name for c in fight.combatants if not is_hidden(c.name, hidden)]
+    typed = _text(intent, "target")
+    target, _ = resolve_name(typed, seen)  # a hidden fighter is nobody the players can name
+    if target is None:
+        raise NotFoundError(t("remote.err.no_target", name=repr(typed), names=", ".join(seen)))
+    return session.combat_attack(who, target, _text(intent, "weapon"))
 
 
 def _defend(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
@@ -108,14 +130,18 @@ def _boost(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
 
 
 def _answer(session: Any, intent: Mapping[str, Any], user: str) -> None:
+    """Roll the GM's ask `intent["ask"]` (the player's own count of their asks) in secret."""
     from gamekernel.gurps.rules.checks import parse_check_spec
 
-    number = intent.get("ask")
-    asks = session.state["seats"].asks
-    if type(number) is not int or number not in asks or asks[number]["user"] != user:
+    seats = session.state["seats"]
+    number = seats.ask_of(user, intent.get("ask"))
+    if number is None:
         raise UsageError(t("remote.err.no_ask"))
-    ask = asks[number]
-    session.gurps_check(parse_check_spec(ask["spec"]), actor=ask["character"], secret=True)
+    ask = seats.asks[number]
+    try:
+        session.gurps_check(parse_check_spec(ask["spec"]), actor=ask["character"], secret=True)
+    except GameKernelError:  # why is the GM's to know (read when asked): the player learns nothing of it
+        raise UsageError(t("remote.err.answer_failed")) from None
     session.record("table.answer", {"ask": number, "user": user}, secret=True)  # the GM alone sees the result
 
 
@@ -123,56 +149,124 @@ ACTIONS: dict[str, Callable[..., Any]] = {
     "roll": _roll, "check": _check, "attack": _attack, "defend": _defend,
     "draw": _draw, "tap": _tap, "overcharge": _overcharge, "boost": _boost,
 }
+ANSWER = "answer"  # the one intent that is no action of a character: the answer to the GM's ask
 
 
 def handle(session: Any, user: str, intent: Mapping[str, Any]) -> Reply:
     """Carry out one intent of `user` (already authenticated and stamped by the server); with the
-    GM's approval on, queue it instead (an answer to the GM's own ask never waits)."""
+    GM's approval on, queue it instead (an answer to the GM's own ask never waits). The reply is the
+    player's: drawn from what they may see."""
     if not isinstance(intent, Mapping):
         return Reply(False, t("remote.err.intent"))
-    if session.table_seats.approval and intent.get("action") != "answer":
+    if session.table_seats.approval and intent.get("action") != ANSWER:
         if not session.table_seats.seat_of(user):
             return Reply(False, t("remote.err.no_seat"))
+        try:
+            kept = queued(intent)
+        except GameKernelError as error:
+            return Reply(False, for_player(session, str(error)) or t("remote.err.refused"))
         number = max((p["id"] for p in session.table_pending), default=0) + 1
-        session.table_pending.append({"id": number, "user": user, "intent": dict(intent)})
+        session.table_pending.append({"id": number, "user": user, "intent": kept})
         return Reply(True, t("remote.queued"))
     return carry_out(session, user, intent)
 
 
+def queued(intent: Mapping[str, Any]) -> dict[str, Any]:
+    """What of an intent waits for the GM's approval: its action and the fields an action reads,
+    each checked as it will be read (a short line of text), nothing else kept."""
+    action = intent.get("action")
+    if not isinstance(action, str) or action not in ACTIONS:
+        raise UsageError(t("remote.err.action", action=repr(str(action)[:40]), known=", ".join([*ACTIONS, ANSWER])))
+    kept: dict[str, Any] = {"action": action}
+    for key in FIELDS:
+        if key in intent:
+            kept[key] = _text(intent, key)
+    return kept
+
+
+def describe(intent: Mapping[str, Any]) -> str:
+    """A waiting action as the GM's approval list shows it: what will be rolled (`roll · 3d6+2`,
+    `attack · Bren · Broadsword`), its texts as the player typed them (drawn escaped by the panel)."""
+    parts = [str(intent.get("action", ""))]
+    parts += [visible(str(intent[key]))[:MAX_TEXT] for key in FIELDS if key != "character" and intent.get(key)]
+    if intent.get("character"):
+        parts.append(f"({visible(str(intent['character']))[:MAX_TEXT]})")
+    return " · ".join(parts)
+
+
 def approve(session: Any, number: int, *, refuse: bool = False) -> Reply:
     """The GM approves (or refuses) the waiting action `number`: approved, it is carried out as if
-    the player had just sent it; the reply goes to the GM, the player sees its result in their view."""
+    the player had just sent it; the reply goes to the GM (the truth: only the GM reads it), the
+    player sees its result in their view."""
     found = next((p for p in session.table_pending if p["id"] == number), None)
     if found is None:
         raise UsageError(t("remote.err.no_pending", number=number))
     session.table_pending.remove(found)
     if refuse:
         return Reply(True, t("remote.refused", user=found["user"]))
-    return carry_out(session, found["user"], found["intent"])
+    try:
+        result = _run(session, found["user"], found["intent"])
+    except GameKernelError as error:
+        return Reply(False, str(error))
+    return Reply(True, t("remote.answered") if result is _ANSWERED else "" if result is None else str(result))
+
+
+_ANSWERED = object()  # what `_run` gives back for an answer: its result is the GM's alone
+
+
+def _run(session: Any, user: str, intent: Mapping[str, Any]) -> Any:
+    """Carry out `intent` as `user` (one transaction: refused, it changes nothing); its result."""
+    action = intent.get("action")
+    with session.acting_as(user), session.transaction():
+        if action == ANSWER:
+            _answer(session, intent, user)
+            return _ANSWERED
+        run = ACTIONS.get(action) if isinstance(action, str) else None
+        if run is None:
+            raise UsageError(t("remote.err.action", action=repr(visible(str(action))[:40]),
+                               known=", ".join([*ACTIONS, ANSWER])))
+        return run(session, _character(session, user, intent), intent)
 
 
 def carry_out(session: Any, user: str, intent: Mapping[str, Any]) -> Reply:
-    action = intent.get("action")
+    """Carry out `intent` now and answer the player from their own view of the table."""
+    from gamekernel.remote.views import shared_facts
+
+    table = session.public_table().current()
+    before = shared_facts(session, table)["story"]
     try:
-        with session.acting_as(user), session.transaction():
-            if action == "answer":
-                _answer(session, intent, user)
-                return Reply(True, t("remote.answered"))
-            run = ACTIONS.get(action) if isinstance(action, str) else None
-            if run is None:
-                raise UsageError(t("remote.err.action", action=repr(str(action)[:40]),
-                                   known=", ".join([*ACTIONS, "answer"])))
-            result = run(session, _character(session, user, intent), intent)
+        result = _run(session, user, intent)
     except GameKernelError as error:
-        return Reply(False, str(error))
-    return Reply(True, _public_text(session, result))
+        return Reply(False, for_player(session, str(error)) or t("remote.err.refused"))
+    if result is _ANSWERED:
+        return Reply(True, t("remote.answered"))
+    return Reply(True, _told(session, user, before))
 
 
-def _public_text(session: Any, result: Any) -> str:
-    """The result as the player may read it: a check by its outcome alone when the GM discloses
-    only outcomes."""
-    from gamekernel.gurps.rules.checks import SuccessRoll
+def _told(session: Any, user: str, before: list[dict[str, str]]) -> str:
+    """The lines the intent added to the players' story (what every player now reads), hidden
+    fighters as "someone"; else what waits (an attack waits for its defence), else "done"."""
+    from gamekernel.remote.views import shared_facts
 
-    if isinstance(result, SuccessRoll) and session.state["seats"].disclose == "outcome":
-        return t("story.outcome.success" if result.success else "story.outcome.failure")
-    return "" if result is None else str(result)
+    table = session.public_table().current()
+    common = shared_facts(session, table)
+    after = common["story"]
+    same = 0
+    while same < min(len(before), len(after)) and before[same] == after[same]:
+        same += 1
+    lines = [for_player(session, b["text"]) for b in after[same:] if b["kind"] != "heading"]
+    lines = [line for line in lines if line]
+    if lines:
+        return "\n".join(lines)
+    fight = common["shadow"].combat_state
+    if fight is not None and not fight.over and fight.pending is not None:
+        return for_player(session, t("remote.reply.attack_waits", target=fight.pending.target)) or t("remote.done")
+    return t("remote.done")
+
+
+def for_player(session: Any, text: str) -> str:
+    """`text` as a player may read it (`views.scrub`): a hidden fighter is "someone", "" when the
+    text would still name one."""
+    from gamekernel.remote.views import scrub
+
+    return scrub(session, text)

@@ -5,15 +5,21 @@ directly, except for what belongs to the player: the asks addressed to them.
 Hidden from players: the HP and FP of fighters nobody is seated at (shown as a condition word, the
 badges kept), the cards in other players' hands (a count, and the names of the cards they have used),
 the order of every library (only the cards revealed by a check), and a check's target and margin when
-the GM discloses outcomes only.
+the GM discloses outcomes only. A fighter the GM hides (`%table hide`) is absent: no row, no place in
+the order, no story line, and no turn of his announced (the fight shows the turn as it last stood
+among the fighters the players see, so nothing, not even a "?", says that someone else acts).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
+from gamekernel.i18n import t
 from gamekernel.remote.projection import Audience, PublicTable, owned
+from gamekernel.text import match_key
 
 
 def condition(hp: int, hp_max: int) -> str:
@@ -70,9 +76,9 @@ def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[st
     seats = session.state["seats"]
     mine = owned(seats.seats, audience.user)
     seated = {c for chars in seats.seats.values() for c in chars}
-    common = table.shared(lambda t: _public_facts(t, seats.disclose == "outcome"))
+    common = shared_facts(session, table)
     facts, shadow = common["facts"], common["shadow"]
-    hidden = set(seats.hidden) - seated
+    hidden = hidden_keys(session)
     view = {
         "audience": audience.kind,
         "user": audience.user,
@@ -85,25 +91,108 @@ def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[st
         "encounter": facts["encounter"],
         "scene": facts["scene"],
         "story": common["story"],
-        "asks": [{"id": i, "character": a["character"], "spec": a["spec"]}
-                 for i, a in sorted(seats.asks.items()) if a["user"] == audience.user],
+        "asks": [{"id": a["n"], "character": a["character"], "spec": a["spec"]}  # the player's own count
+                 for _, a in sorted(seats.asks.items()) if a["user"] == audience.user],
         "disclose": seats.disclose,
     }
-    return _without(view, hidden) if hidden else view
+    return _without(session, view, hidden, shadow) if hidden else view
 
 
-def _without(view: dict[str, Any], hidden: set[str]) -> dict[str, Any]:
-    """The view with the hidden fighters left out: their rows, their place in the fight, the story
-    lines that name them (a hidden fighter's turn shows as nobody's)."""
-    view["gurps"] = [r for r in view["gurps"] if r["name"] not in hidden]
+def shared_facts(session: Any, table: PublicTable) -> dict[str, Any]:
+    """The public facts, shadow session and story every player's view of this moment starts from
+    (drawn once a version of the public table; the intents' replies read the same)."""
+    outcome_only = session.state["seats"].disclose == "outcome"
+    return table.shared(lambda t: _public_facts(t, outcome_only))
+
+
+def hidden_keys(session: Any) -> frozenset[str]:
+    """The match keys of the fighters the GM hides from the players, a seated character never among
+    them (a player always sees their own)."""
+    seats = session.state["seats"]
+    seated = {match_key(c) for chars in seats.seats.values() for c in chars}
+    return frozenset(match_key(h) for h in seats.hidden) - seated
+
+
+def is_hidden(name: str, hidden: frozenset[str]) -> bool:
+    """Whether `name` is hidden: the hidden name itself, or one of its numbered copies (`Goblin 2`
+    of a hidden `Goblin`), compared by their keys."""
+    key = match_key(name)
+    if key in hidden:
+        return True
+    base, _, number = key.rpartition(" ")
+    return number.isdigit() and base in hidden
+
+
+def names_hidden(text: str, hidden: frozenset[str]) -> bool:
+    """Whether a text holds a hidden fighter's name anywhere (compared by keys: `assassin` is
+    Assassin; inside another word too: deny by default, a line too many is left out)."""
+    key = match_key(text)
+    return any(h in key for h in hidden)
+
+
+def _pattern(session: Any) -> re.Pattern[str] | None:
+    """One pattern for every hidden fighter's name and its numbered copies, any case, not inside
+    an ASCII word (a Japanese name is found inside Japanese text)."""
+    seats = session.state["seats"]
+    hidden = hidden_keys(session)
+    names = sorted({n.strip() for n in seats.hidden if n.strip() and match_key(n) in hidden}, key=len, reverse=True)
+    return _compiled(tuple(names)) if names else None
+
+
+@lru_cache(maxsize=64)  # the same few hidden names, for every story line of every view
+def _compiled(names: tuple[str, ...]) -> re.Pattern[str]:
+    either = "|".join(re.escape(n) for n in names)
+    return re.compile(rf"(?<![A-Za-z0-9_])(?:{either})(?: \d+)?(?![A-Za-z0-9_])", re.IGNORECASE)
+
+
+def scrub(session: Any, text: str, *, heading: bool = False) -> str:
+    """`text` as a player may read it: each hidden fighter is "someone" in a line (the defender
+    learns that someone attacked), absent from a heading's list of names ("Fight: Aiko, Bren");
+    "" when a hidden name would still be read in it after that (the text is left out whole)."""
+    hidden = hidden_keys(session)
+    pattern = _pattern(session) if hidden else None
+    if pattern is None:
+        return text
+    if heading:
+        text = re.sub(r"(?:\s*,)+\s*", ", ", pattern.sub("", text))  # a run of separators as one
+        text = re.sub(r"[\s,]+$", "", re.sub(r":\s*,\s*", ": ", text))  # none after the colon, none at the end
+    else:
+        text = pattern.sub(t("remote.someone"), text)
+    return "" if names_hidden(text, hidden) else text
+
+
+def _turn_shown(shadow: Any, hidden: frozenset[str]) -> tuple[int, str]:
+    """(round, whose turn) as the players may see it: the fighter acting, or while a hidden one acts
+    the visible fighter whose turn came last (and the round it came in); (round, "") when no visible
+    fighter has had a turn yet (the page then shows the fight without a turn)."""
+    fight = shadow.combat_state
+    names = [c.name for c in fight.combatants]
+    index, round_ = fight.active, fight.round
+    for _ in range(len(names)):
+        if not is_hidden(names[index], hidden):
+            return round_, names[index]
+        if index == 0:
+            if round_ <= 1:
+                break
+            round_ -= 1
+        index = (index - 1) % len(names)
+    return fight.round, ""
+
+
+def _without(session: Any, view: dict[str, Any], hidden: frozenset[str], shadow: Any) -> dict[str, Any]:
+    """The view with the hidden fighters left out: their rows, their place in the fight, their turn
+    (the turn as it last stood among the fighters shown), their names in the story (`scrub`)."""
+    view["gurps"] = [r for r in view["gurps"] if not is_hidden(r["name"], hidden)]
     fight = view["fight"]
     if fight is not None:
-        fight["order"] = [n for n in fight["order"] if n not in hidden]
-        if fight["turn"] in hidden:
-            fight["turn"] = "?"
-        if fight.get("pending") in hidden:
+        fight["order"] = [n for n in fight["order"] if not is_hidden(n, hidden)]
+        if is_hidden(fight["turn"], hidden):
+            fight["round"], fight["turn"] = _turn_shown(shadow, hidden)
+        if fight.get("pending") and is_hidden(fight["pending"], hidden):
             fight["pending"] = ""
-    view["story"] = [b for b in view["story"] if not any(name in b["text"] for name in hidden)]
+    story = [{"kind": b["kind"], "text": scrub(session, b["text"], heading=b["kind"] == "heading")}
+             for b in view["story"]]
+    view["story"] = [b for b in story if b["text"]]
     return view
 
 

@@ -20,12 +20,14 @@ _LABELS = ("title", "seats", "pending", "asks", "recent", "secrets", "approve", 
 
 def panel_facts(session: Any) -> dict[str, Any]:
     """The panel's facts: plain data, the GM's own (secrets included: only the GM sees this panel)."""
+    from gamekernel.remote.intents import describe
+
     seats = session.table_seats
     secret = [e for e in session.active_secrets() if e.seq not in seats.revealed and not e.kind.startswith("table.")
               and e.kind != ENTROPY_KIND]  # the secret dice's key is never revealed
     return {
         "seats": [[u, list(c)] for u, c in sorted(seats.seats.items())],
-        "pending": [{"id": p["id"], "user": p["user"], "action": str(p["intent"].get("action", ""))}
+        "pending": [{"id": p["id"], "user": p["user"], "action": describe(p["intent"])}  # what will be rolled
                     for p in session.table_pending],
         "asks": [{"id": i, "user": a["user"], "character": a["character"], "spec": a["spec"]}
                  for i, a in sorted(seats.asks.items())],

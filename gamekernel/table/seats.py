@@ -29,6 +29,7 @@ class SeatsState:
 
     seats: dict[str, list[str]] = field(default_factory=dict)  # user -> characters
     asks: dict[int, dict[str, Any]] = field(default_factory=dict)  # open asks by the seq that made them
+    asked: dict[str, int] = field(default_factory=dict)  # user -> asks made of them: their ask's number
     revealed: list[int] = field(default_factory=list)
     disclose: str = "full"
     approval: bool = False  # players' actions wait for the GM's approval
@@ -38,12 +39,16 @@ class SeatsState:
         return {"seats": {u: list(c) for u, c in sorted(self.seats.items())},
                 "asks": {str(k): dict(v) for k, v in sorted(self.asks.items())},
                 "revealed": list(self.revealed), "disclose": self.disclose, "approval": self.approval,
-                "hidden": list(self.hidden)}
+                "hidden": list(self.hidden), "asked": dict(sorted(self.asked.items()))}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SeatsState:
-        return cls({u: list(c) for u, c in data.get("seats", {}).items()},
-                   {int(k): dict(v) for k, v in data.get("asks", {}).items()},
+        asks = {int(k): dict(v) for k, v in sorted(data.get("asks", {}).items(), key=lambda kv: int(kv[0]))}
+        asked = {str(u): int(n) for u, n in data.get("asked", {}).items()}
+        for ask in asks.values():  # a state saved before asks had their player's own number
+            if "n" not in ask:
+                asked[ask["user"]] = ask["n"] = asked.get(ask["user"], 0) + 1
+        return cls({u: list(c) for u, c in data.get("seats", {}).items()}, asks, asked,
                    list(data.get("revealed", [])), str(data.get("disclose", "full")), bool(data.get("approval", False)),
                    list(data.get("hidden", [])))
 
@@ -52,6 +57,20 @@ class SeatsState:
 
     def owner_of(self, character: str) -> str | None:
         return next((u for u, chars in self.seats.items() if character in chars), None)
+
+    def ask_of(self, user: str, number: Any) -> int | None:
+        """The key of `user`'s open ask their page calls `number` (their own count, never an event
+        number: a player learns nothing of how many events the GM logged), or None."""
+        if type(number) is not int:
+            return None
+        return next((k for k, a in self.asks.items() if a["user"] == user and a["n"] == number), None)
+
+    def is_hidden(self, name: str) -> bool:
+        """Whether `name` is a hidden fighter (`%table hide`), compared as every name is (`match_key`)."""
+        from gamekernel.text import match_key
+
+        key = match_key(name)
+        return any(match_key(h) == key for h in self.hidden)
 
 
 def _apply_seat(state: Any, data: Mapping[str, Any]) -> None:
@@ -68,7 +87,10 @@ def _apply_unseat(state: Any, data: Mapping[str, Any]) -> None:
 
 
 def _apply_ask(state: Any, data: Mapping[str, Any]) -> None:
-    state[PART].asks[int(data["id"])] = {"user": data["user"], "character": data["character"], "spec": data["spec"]}
+    part: SeatsState = state[PART]
+    number = part.asked[data["user"]] = part.asked.get(data["user"], 0) + 1  # counted per player
+    part.asks[int(data["id"])] = {"user": data["user"], "character": data["character"], "spec": data["spec"],
+                                  "n": number}
 
 
 def _apply_answer(state: Any, data: Mapping[str, Any]) -> None:
@@ -136,16 +158,25 @@ class SeatActions(HostBase):
         return self.table_seats
 
     def table_ask(self, user: str, spec: str) -> int:
-        """Ask a seated player for a GURPS roll whose result only the GM sees (`Per`, `Stealth-2`)."""
+        """Ask a seated player for a GURPS roll whose result only the GM sees (`Per`, `Stealth-2`).
+        The spec is read now, as the answer will read it: a spec that cannot be rolled is the GM's
+        error at once, never the player's when they roll."""
+        from gamekernel.gurps.rules.checks import parse_check_spec
+        from gamekernel.text import visible
+
         user = check_user(user)
         chars = self.table_seats.seat_of(user)
         if not chars:
             raise NotFoundError(t("remote.err.not_seated", user=user))
-        if not str(spec).strip():
+        text = visible(str(spec)).strip()
+        if not text:
             raise UsageError(t("remote.err.ask_what"))
+        parsed = parse_check_spec(text)
+        if parsed.actor is not None:
+            raise UsageError(t("remote.err.ask_actor", spec=repr(text), user=user, character=chars[0]))
+        self.gurps_check_target(parsed, chars[0])
         seq = self.log[-1].seq + 1 if self.log else 1
-        self.record("table.ask", {"id": seq, "user": user, "character": chars[0], "spec": str(spec).strip()},
-                    secret=True)
+        self.record("table.ask", {"id": seq, "user": user, "character": chars[0], "spec": text}, secret=True)
         return seq
 
     def table_reveal(self, seq: int) -> int:
@@ -172,11 +203,22 @@ class SeatActions(HostBase):
     def table_hide(self, name: str, *, hidden: bool = True) -> str:
         """Hide a fighter from the players (`%table hide Assassin`) or show it again (`show`): hidden,
         it is left out of every player's fight, rows and story lines that name it."""
-        found = str(name).strip()
-        if not found:
+        from gamekernel.text import find_name, resolve_name, visible
+
+        typed = visible(str(name)).strip()
+        if not typed:
             raise UsageError(t("remote.err.hide_who"))
-        if not hidden and found not in self.table_seats.hidden:
-            raise UsageError(t("remote.err.not_hidden", name=repr(found)))
+        if not hidden:
+            found = find_name(typed, self.table_seats.hidden)
+            if found is None:
+                raise UsageError(t("remote.err.not_hidden", name=repr(typed)))
+        else:  # one name, matched as every name is (`assassin` is Assassin); a name of nobody is refused
+            found, close = resolve_name(typed, sorted(fighter_names(self.state)))
+            if found is None:
+                hint = t("remote.hint.close", names=", ".join(close)) if close else ""
+                raise NotFoundError(t("remote.err.no_fighter", name=repr(typed), hint=hint))
+            if self.table_seats.is_hidden(found):
+                raise UsageError(t("remote.err.hidden_already", name=found))
         self.record("table.hide", {"name": found, "hidden": bool(hidden)})
         return found
 
@@ -204,6 +246,15 @@ class SeatActions(HostBase):
             hint = t("remote.hint.close", names=", ".join(close)) if close else t("remote.hint.none")
             raise NotFoundError(t("remote.err.no_character", name=repr(str(name).strip()), hint=hint))
         return found
+
+
+def fighter_names(state: Any) -> set[str]:
+    """Everyone the GM may hide: the characters, the fighters of the fight, the roster and the NPC
+    templates (`%combat npc Assassin ...` before the fight starts)."""
+    combat = state["gurps_combat"]
+    fight = combat.fight
+    fighters = {c.name for c in fight.combatants} if fight is not None else set()
+    return {*character_names(state), *fighters, *combat.roster, *combat.templates}
 
 
 def character_names(state: Any) -> set[str]:

@@ -97,7 +97,9 @@ def test_in_a_fight_a_player_acts_on_their_turn_and_defends_only_when_attacked(t
 def test_an_ask_is_answered_by_its_player_alone_and_its_result_is_the_gms(table):
     session = current_session()
     asked = repr(table.run_line_magic("table", "ask bob Will"))
-    number = int(asked.split("(event ")[1].split(")")[0])
+    seq = int(asked.split("(event ")[1].split(")")[0])
+    assert session.table_seats.asks[seq]["n"] == 1  # bob's first ask: his page calls it 1, not the event number
+    number = 1
     assert handle(session, "alice", {"action": "answer", "ask": number}).ok is False
     reply = handle(session, "bob", {"action": "answer", "ask": number})
     assert reply.ok and reply.text == "rolled: the GM has the result"

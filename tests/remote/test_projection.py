@@ -127,7 +127,8 @@ def test_an_ask_is_seen_by_the_asked_player_alone_and_outcomes_only_when_disclos
     s = table()
     public = PublicTable(s)
     ask = s.table_ask("bob", "Will")
-    assert view(s, Audience.player("bob"), public)["asks"] == [{"id": ask, "character": "Bren", "spec": "Will"}]
+    assert s.table_seats.asks[ask]["n"] == 1
+    assert view(s, Audience.player("bob"), public)["asks"] == [{"id": 1, "character": "Bren", "spec": "Will"}]
     assert view(s, Audience.player("alice"), public)["asks"] == []
     s.gurps_check("Stealth", actor="Aiko")
     s.table_disclose("outcome")

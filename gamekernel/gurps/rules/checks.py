@@ -31,7 +31,7 @@ from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.i18n import t
 from gamekernel.rng import TransactionalRandom
-from gamekernel.text import half_width
+from gamekernel.text import half_width, visible
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -338,7 +338,7 @@ _NAME_STOP = re.compile(r"[+-]\s*\d")
 
 
 def _normalize(text: str) -> str:
-    text = half_width(text)
+    text = visible(half_width(text))  # labels and names as read: no bidi or zero-width controls
     for old, new in _SIGNS.items():
         text = text.replace(old, new)
     return text
