@@ -203,13 +203,13 @@ class SeatActions(HostBase):
     def table_hide(self, name: str, *, hidden: bool = True) -> str:
         """Hide a fighter from the players (`%table hide Assassin`) or show it again (`show`): hidden,
         it is left out of every player's fight, rows and story lines that name it."""
-        from gamekernel.text import find_name, resolve_name, visible
+        from gamekernel.text import resolve_name, visible
 
         typed = visible(str(name)).strip()
         if not typed:
             raise UsageError(t("remote.err.hide_who"))
         if not hidden:
-            found = find_name(typed, self.table_seats.hidden)
+            found, _ = resolve_name(typed, self.table_seats.hidden)
             if found is None:
                 raise UsageError(t("remote.err.not_hidden", name=repr(typed)))
         else:  # one name, matched as every name is (`assassin` is Assassin); a name of nobody is refused

@@ -1,0 +1,234 @@
+"""No player ever reads a secret: random sessions with a canary in every secret surface.
+
+A session of GURPS, Gamma World and MtG characters at a remote table, with a fighter the GM hides
+(named with the canary), is played by a random sequence of steps: every intent a player can send
+(`intents.ACTIONS` and the answer to an ask, enumerated from the module, so a new action is played
+as soon as it exists) by seated and unseated players, with good and bad fields; and the GM's
+operations: public and secret rolls and checks (secret labels hold a canary), hits and damage
+(secret damage onto a character whose HP no other value shares: 47), Gamma World draws, secret
+d20s (a secret natural 1's flux) and fluxes, MtG checks, GM-only notes, asks (their spec holds a
+canary), hiding a second fighter, approvals, disclosure modes, reveals and undos. After every step,
+every player's and a spectator's view (`views.player_view` through the projection, the story
+included) and every reply and error a player got hold no canary the GM has not revealed, and no HP
+a secret hit gave (GURPS-SR-09: a secret roll's result is the GM's alone until revealed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gamekernel import Session
+from gamekernel.errors import GameKernelError
+from gamekernel.remote import intents
+from gamekernel.remote.intents import handle
+from gamekernel.remote.projection import SPECTATOR, Audience, view
+from gamekernel.remote.views import gm_view
+
+CANARY = "Zq9"  # every secret surface holds it, with the step's number after it
+GHOST = f"{CANARY}ghost"  # the fighter the GM hides: never shown, so never public
+TOKEN = re.compile(rf"{CANARY}\w*", re.IGNORECASE)
+HP_MAX = 47  # Bren's HP: "x/47" is Bren's HP and nothing else's
+DECK = "4 Forest\n4 Llanowar Elves\n4 Serra Angel\n4 Plains\n4 Lightning Bolt\n"
+PLAYERS = ("alice", "bob", "carol", "dave")  # dave has no seat
+KINDS = sorted([*intents.ACTIONS, getattr(intents, "ANSWER", "answer")])
+
+
+def table() -> Session:
+    s = Session(seed=5)
+    s.gurps_char_new("Aiko", st=11, dx=13, skills=[("Stealth", 4)])
+    s.gurps_char_new("Bren", st=12, ht=12, hp_adj=HP_MAX - 12)
+    s.mtg_library_load("Mira", "mira.txt", text=DECK)
+    s.gw_character("Rin", level=4, new=True)
+    s.gw_draw("Rin")
+    s.combat_npc(GHOST, "ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp")
+    s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    s.table_seat("alice", "Aiko")
+    s.table_seat("bob", "Bren")
+    s.table_seat("bob", "Mira")
+    s.table_seat("carol", "Rin")
+    s.table_hide(GHOST.lower())  # matched as every name is: the lower-case spelling hides him
+    assert s.table_seats.hidden == [GHOST]
+    s.setup = len(s.active)  # type: ignore[attr-defined]
+    return s
+
+
+def intent_for(s: Session, user: str, kind: str, n: int) -> dict:
+    """A plausible (or deliberately wrong) intent of `kind` by `user`, chosen by `n`."""
+    mine = s.table_seats.seat_of(user)
+    out: dict = {"action": kind}
+    if mine and n % 5:
+        out["character"] = mine[n % len(mine)]
+    fight = s.combat_state
+    readied = s.gw.readied("Rin") if "Rin" in s.gw.characters else []
+    if kind == "roll":
+        out["dice"] = ["3d6", "1d20 pick", "2d6 won \u202e6 : )by bob(", "3d6 --secret"][n % 4]
+    elif kind == "check":
+        out["spec"] = ["Per", "DX-1", "green 1", "Per --secret", "Stealth @Bren", "Will -s"][n % 6]
+    elif kind == "attack":
+        names = [c.name for c in fight.combatants] if fight is not None else ["Orc"]
+        out["target"] = [*names, GHOST, GHOST[:5], "someone"][n % (len(names) + 3)]
+        me = fight.current if fight is not None else None
+        out["weapon"] = me.weapons[0].name if me is not None and me.weapons else "Punch"
+    elif kind == "defend":
+        out["defense"] = ["dodge", "parry", "block"][n % 3]
+        if n % 2:
+            del out["defense"]
+    elif kind in ("tap", "overcharge"):
+        out["card"] = readied[n % len(readied)] if readied else "Nothing"
+    elif kind == "answer":
+        own = [a["id"] for a in view(s, Audience.player(user), s.public_table())["asks"]]
+        out["ask"] = own[n % len(own)] if own and n % 3 else n % 4
+    return out
+
+
+GM_OPS = [
+    "roll", "secret_roll", "check", "secret_check", "damage", "secret_damage", "note", "gm_note", "ask",
+    "fight", "fight", "fight", "ghost_attacks", "secret_hit", "gw_draw", "gw_secret_d20", "gw_flux",
+    "gw_encounter", "mtg_check", "mtg_secret", "hide_orc", "approval", "approve", "refuse", "disclose",
+    "reveal", "undo",
+]
+
+
+def gm(s: Session, op: str, n: int) -> None:
+    """One operation of the GM's (each as its magic calls the session); a refused one changes nothing."""
+    fight = s.combat_state
+    running = fight is not None and not fight.over
+    if op == "roll":
+        s.roll("3d6 stairs")
+    elif op == "secret_roll":
+        s.roll(f"3d6 {CANARY}r{n}", secret=True)
+    elif op == "check":
+        s.gurps_check("Stealth", actor="Aiko")
+    elif op == "secret_check":
+        s.gurps_check(f"Per-{n % 3} {CANARY}c{n}", actor="Bren", secret=True)
+    elif op == "damage":
+        s.gurps_damage("1d cr", target="Bren")
+    elif op == "secret_damage":
+        s.gurps_damage(f"{1 + n % 3}d cut", target="Bren", secret=True)
+    elif op == "note":
+        s.note("the door creaks")
+    elif op == "gm_note":
+        s.note(f"the guard is {CANARY}n{n}", gm_only=True)
+    elif op == "ask":
+        s.table_ask("bob", f"Will-{n % 4} {CANARY}a{n}")
+    elif op == "fight" and not running:
+        s.combat_start(f"Aiko Bren {GHOST} Orc")
+    elif op == "fight" and fight.pending is not None:
+        s.combat_defend(fight.pending.target)
+    elif op == "fight" and (fight.current.chosen or n % 3 == 0):
+        s.combat_next()
+    elif op == "fight":
+        me = fight.current
+        foe = next(c for c in fight.combatants if c.side != me.side)
+        s.combat_attack(me.name, foe.name, me.weapons[0].name)
+    elif op == "ghost_attacks" and running and fight.current.name == GHOST and fight.pending is None:
+        s.combat_attack(GHOST, ["Aiko", "Bren"][n % 2], "Knife")
+    elif op == "secret_hit" and running:
+        s.combat_damage(["Bren", GHOST, "Orc"][n % 3], "1d cr", secret=True)
+    elif op == "gw_draw":
+        s.gw_draw("Rin")
+    elif op == "gw_secret_d20":
+        s.roll(f"1d20 {CANARY}d{n}", actor="Rin", secret=True)
+    elif op == "gw_flux" and s.gw.readied("Rin"):
+        s.gw_flux("Rin", s.gw.readied("Rin")[0])
+    elif op == "gw_encounter":
+        s.gw_encounter_end(force=True) if s.gw.encounter else s.gw_encounter_start()
+    elif op == "mtg_check":
+        s.mtg_check("green", 1 + n % 3, actor="Mira")
+    elif op == "mtg_secret":
+        s.roll(f"1d6 {CANARY}m{n}", actor="Mira", secret=True)
+    elif op == "hide_orc":
+        s.table_hide("orc", hidden="Orc" not in s.table_seats.hidden)
+    elif op == "approval":
+        s.table_approval(not s.table_seats.approval)
+    elif op in ("approve", "refuse") and s.table_pending:
+        intents.approve(s, s.table_pending[n % len(s.table_pending)]["id"], refuse=op == "refuse")
+    elif op == "disclose":
+        s.table_disclose("outcome" if s.table_seats.disclose == "full" else "full")
+    elif op == "reveal":
+        secret = [e for e in s.active_secrets() if e.seq not in s.table_seats.revealed
+                  and e.kind not in ("table.ask", "table.answer", "secret.entropy")]
+        if secret:
+            s.table_reveal(secret[n % len(secret)].seq)
+    elif op == "undo" and len(s.active) > s.setup:  # the table's setup (the hide among it) stays
+        s.undo()
+
+
+STEP = st.one_of(
+    st.tuples(st.just("gm"), st.sampled_from(GM_OPS), st.integers(0, 99)),
+    st.tuples(st.sampled_from(PLAYERS), st.sampled_from(KINDS), st.integers(0, 99)),
+)
+
+
+def public_tokens(s: Session) -> set[str]:
+    """The canaries the GM made public on purpose: those of the revealed events (never the hidden
+    fighter's name: revealing a secret hit on him shows the hit, not him)."""
+    revealed = set(s.table_seats.revealed)
+    text = json.dumps([e.data for e in s.log if e.seq in revealed], ensure_ascii=False)
+    return {tok.lower() for tok in TOKEN.findall(text)} - {GHOST.lower()}
+
+
+def bren_hp(s: Session) -> tuple[int, int]:
+    """(the GM's Bren HP, the players' Bren HP): in the fight when he is in one."""
+    def hp(facts: dict) -> int:
+        return next(r["hp"] for r in facts["gurps"] if r["name"] == "Bren")
+
+    from gamekernel.table.view import table_facts
+
+    return hp(gm_view(s)["facts"]), hp(table_facts(s))
+
+
+CONTROLS = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
+def leaks(s: Session, texts: list[str], allowed: set[str]) -> list[str]:
+    """The secrets read in `texts`: canaries not revealed, Bren's true HP while it is secret, and
+    any bidi or zero-width control (a line must read as it holds)."""
+    found = [tok for text in texts for tok in TOKEN.findall(text) if tok.lower() not in allowed]
+    found += [repr(m) for text in texts for m in CONTROLS.findall(text)]
+    true, public = bren_hp(s)
+    if true != public:
+        found += [f"HP {true}/{HP_MAX}" for text in texts if f"{true}/{HP_MAX}" in text]
+    return found
+
+
+@settings(max_examples=50, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(STEP, min_size=10, max_size=40))
+def test_no_player_ever_reads_a_secret(steps):
+    s = table()
+    public = s.public_table()
+    told: list[str] = []  # every reply and error any player got
+    for number, (who, what, n) in enumerate(steps):
+        if who == "gm":
+            with contextlib.suppress(GameKernelError):  # a refused step changes nothing
+                gm(s, what, number * 7 + n)
+        else:
+            secret_dice = (s.secret_rng.getstate(), s._secret_key)
+            reply = handle(s, who, intent_for(s, who, what, n))
+            told.append(reply.text)
+            if what != "answer":  # only the GM's ask rolls the secret dice
+                assert (s.secret_rng.getstate(), s._secret_key) == secret_dice, (steps[: number + 1], reply)
+        allowed = public_tokens(s)
+        texts = list(told)
+        for user in (*PLAYERS, None):
+            audience = Audience.player(user) if user else Audience(SPECTATOR)
+            seen = view(s, audience, public)
+            own_asks = seen.pop("asks")
+            asked = [x for x in s.table_seats.asks.values() if x["user"] == user]
+            assert sorted(a["spec"] for a in own_asks) == sorted(x["spec"] for x in asked)  # their own alone
+            made = sum(1 for e in s.active if e.kind == "table.ask" and e.data["user"] == user)
+            assert all(1 <= a["id"] <= made for a in own_asks), (own_asks, made)  # their count, not the log's
+            if seen["fight"] is not None:  # no turn announced that is not a visible fighter's
+                assert seen["fight"]["turn"] in {"", *seen["fight"]["order"]}, (steps[: number + 1], seen["fight"])
+            texts.append(json.dumps(seen, ensure_ascii=False))
+            bren = next((r for r in seen["gurps"] if r["name"] == "Bren"), None)
+            true, shown = bren_hp(s)
+            assert bren is None or true == shown or bren["hp"] != true, (steps[: number + 1], user)
+        found = leaks(s, texts, allowed)
+        assert not found, (steps[: number + 1], found)
