@@ -159,10 +159,23 @@ def gm(s: Session, op: str, n: int) -> None:
         s.undo()
 
 
+ACTIVE = "the player whose move it is"
 STEP = st.one_of(
     st.tuples(st.just("gm"), st.sampled_from(GM_OPS), st.integers(0, 99)),
-    st.tuples(st.sampled_from(PLAYERS), st.sampled_from(KINDS), st.integers(0, 99)),
+    st.tuples(st.sampled_from([ACTIVE, *PLAYERS]), st.sampled_from(KINDS), st.integers(0, 99)),
 )
+
+
+def whose_move(s: Session) -> str:
+    """The player who defends now, else whose turn it is, else alice: so that a defence against a
+    hidden fighter and a turn after his are played, not only refused."""
+    fight = s.combat_state
+    if fight is not None and not fight.over:
+        for name in (fight.pending.target if fight.pending else "", fight.current.name):
+            owner = s.table_seats.owner_of(name)
+            if owner:
+                return owner
+    return "alice"
 
 
 def public_tokens(s: Session) -> set[str]:
@@ -209,6 +222,7 @@ def test_no_player_ever_reads_a_secret(steps):
             with contextlib.suppress(GameKernelError):  # a refused step changes nothing
                 gm(s, what, number * 7 + n)
         else:
+            who = whose_move(s) if who == ACTIVE else who
             secret_dice = (s.secret_rng.getstate(), s._secret_key)
             reply = handle(s, who, intent_for(s, who, what, n))
             told.append(reply.text)

@@ -65,7 +65,7 @@ async def test_an_intent_is_stamped_with_the_signed_in_user_and_recorded_by_it(j
     view = await _view(jp_fetch, ALICE)
     assert view["mine"] == ["Aiko"] and view["seats"] == {"alice": ["Aiko"]}
     reply = await _intent(jp_fetch, ALICE, {"action": "check", "spec": "DX", "user": "gm", "player": "gm"})
-    assert reply["ok"] is True and reply["text"].startswith("Aiko · DX 12"), reply
+    assert reply["ok"] is True and reply["text"].startswith("Aiko tries DX (12): "), reply  # the story's line
     assert await _last_event(jp_serverapp, kernel) == ["gurps.check", "alice", "Aiko"]
     refused = await _intent(jp_fetch, BOB, {"action": "check", "spec": "DX"})
     assert refused == {"ok": False, "text": "you have no seat at this table: ask the GM to seat you"}
