@@ -102,7 +102,9 @@ def _attack(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
     typed = _text(intent, "target")
     target, _ = resolve_name(typed, seen)  # a hidden fighter is nobody the players can name
     if target is None:
-        raise NotFoundError(t("remote.err.no_target", name=repr(typed), names=", ".join(seen)))
+        # the typed name is not echoed: a hidden name would come back as "someone", telling a
+        # player who guesses it that he exists
+        raise NotFoundError(t("remote.err.no_target", names=", ".join(seen)))
     return session.combat_attack(who, target, _text(intent, "weapon"))
 
 
