@@ -64,11 +64,15 @@ def _fight(shadow: Any, facts: Mapping[str, Any], mine: set[str]) -> dict[str, A
 
 
 def _public_facts(table: PublicTable, outcome_only: bool) -> dict[str, Any]:
-    """What every player's view starts from: the public table's facts and story (drawn once an event)."""
+    """What every player's view starts from: the public table's facts and story (drawn once an event),
+    and the story as players read it (`told`: hidden fighters taken out, the same for every player)."""
     from gamekernel.table.view import table_facts
 
     shadow = table.shadow()
-    return {"facts": table_facts(shadow), "shadow": shadow, "story": _story(shadow.log, outcome_only)}
+    story = _story(shadow.log, outcome_only)
+    session = table.session
+    told = [{"kind": b["kind"], "text": scrub(session, b["text"], heading=b["kind"] == "heading")} for b in story]
+    return {"facts": table_facts(shadow), "shadow": shadow, "story": story, "told": [b for b in told if b["text"]]}
 
 
 def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[str, Any]:
@@ -90,12 +94,12 @@ def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[st
         "fight": _fight(shadow, facts, mine),
         "encounter": facts["encounter"],
         "scene": facts["scene"],
-        "story": common["story"],
+        "story": common["told"],
         "asks": [{"id": a["n"], "character": a["character"], "spec": a["spec"]}  # the player's own count
                  for _, a in sorted(seats.asks.items()) if a["user"] == audience.user],
         "disclose": seats.disclose,
     }
-    return _without(session, view, hidden, shadow) if hidden else view
+    return _without(view, hidden, shadow) if hidden else view
 
 
 def shared_facts(session: Any, table: PublicTable) -> dict[str, Any]:
@@ -126,7 +130,7 @@ def is_hidden(name: str, hidden: frozenset[str]) -> bool:
 def names_hidden(text: str, hidden: frozenset[str]) -> bool:
     """Whether a text holds a hidden fighter's name anywhere (compared by keys: `assassin` is
     Assassin; inside another word too: deny by default, a line too many is left out)."""
-    key = match_key(text)
+    key = match_key.__wrapped__(text)  # a line of text, not a name: kept out of the names' cache
     return any(h in key for h in hidden)
 
 
@@ -179,9 +183,10 @@ def _turn_shown(shadow: Any, hidden: frozenset[str]) -> tuple[int, str]:
     return fight.round, ""
 
 
-def _without(session: Any, view: dict[str, Any], hidden: frozenset[str], shadow: Any) -> dict[str, Any]:
+def _without(view: dict[str, Any], hidden: frozenset[str], shadow: Any) -> dict[str, Any]:
     """The view with the hidden fighters left out: their rows, their place in the fight, their turn
-    (the turn as it last stood among the fighters shown), their names in the story (`scrub`)."""
+    (the turn as it last stood among the fighters shown); the story is scrubbed once for all
+    (`_public_facts`)."""
     view["gurps"] = [r for r in view["gurps"] if not is_hidden(r["name"], hidden)]
     fight = view["fight"]
     if fight is not None:
@@ -190,9 +195,6 @@ def _without(session: Any, view: dict[str, Any], hidden: frozenset[str], shadow:
             fight["round"], fight["turn"] = _turn_shown(shadow, hidden)
         if fight.get("pending") and is_hidden(fight["pending"], hidden):
             fight["pending"] = ""
-    story = [{"kind": b["kind"], "text": scrub(session, b["text"], heading=b["kind"] == "heading")}
-             for b in view["story"]]
-    view["story"] = [b for b in story if b["text"]]
     return view
 
 
