@@ -70,9 +70,7 @@ def _public_facts(table: PublicTable, outcome_only: bool) -> dict[str, Any]:
 
     shadow = table.shadow()
     story = _story(shadow.log, outcome_only)
-    session = table.session
-    told = [{"kind": b["kind"], "text": scrub(session, b["text"], heading=b["kind"] == "heading")} for b in story]
-    return {"facts": table_facts(shadow), "shadow": shadow, "story": story, "told": [b for b in told if b["text"]]}
+    return {"facts": table_facts(shadow), "shadow": shadow, "story": story, "told": scrub_story(table.session, story)}
 
 
 def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[str, Any]:
@@ -155,8 +153,21 @@ def scrub(session: Any, text: str, *, heading: bool = False) -> str:
     "" when a hidden name would still be read in it after that (the text is left out whole)."""
     hidden = hidden_keys(session)
     pattern = _pattern(session) if hidden else None
+    return text if pattern is None else _scrubbed(text, hidden, pattern, heading)
+
+
+def scrub_story(session: Any, story: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The story as players read it (`scrub` on every block, the blocks left empty left out); the
+    story itself while nobody is hidden."""
+    hidden = hidden_keys(session)
+    pattern = _pattern(session) if hidden else None
     if pattern is None:
-        return text
+        return story
+    told = [{"kind": b["kind"], "text": _scrubbed(b["text"], hidden, pattern, b["kind"] == "heading")} for b in story]
+    return [b for b in told if b["text"]]
+
+
+def _scrubbed(text: str, hidden: frozenset[str], pattern: re.Pattern[str], heading: bool) -> str:
     if heading:
         text = re.sub(r"(?:\s*,)+\s*", ", ", pattern.sub("", text))  # a run of separators as one
         text = re.sub(r"[\s,]+$", "", re.sub(r":\s*,\s*", ": ", text))  # none after the colon, none at the end
