@@ -171,12 +171,13 @@ class SeatActions(HostBase):
         text = visible(str(spec)).strip()
         if not text:
             raise UsageError(t("remote.err.ask_what"))
+        who = next((c for c in chars if c in self.state["gurps"].characters), chars[0])  # a GURPS roll
         parsed = parse_check_spec(text)
         if parsed.actor is not None:
-            raise UsageError(t("remote.err.ask_actor", spec=repr(text), user=user, character=chars[0]))
-        self.gurps_check_target(parsed, chars[0])
+            raise UsageError(t("remote.err.ask_actor", spec=repr(text), user=user, character=who))
+        self.gurps_check_target(parsed, who)
         seq = self.log[-1].seq + 1 if self.log else 1
-        self.record("table.ask", {"id": seq, "user": user, "character": chars[0], "spec": text}, secret=True)
+        self.record("table.ask", {"id": seq, "user": user, "character": who, "spec": text}, secret=True)
         return seq
 
     def table_reveal(self, seq: int) -> int:

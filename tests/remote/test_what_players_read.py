@@ -153,6 +153,13 @@ def test_an_ask_spec_is_read_when_the_gm_asks(ip):
     assert refused.startswith("error: ") and "\n" not in refused and len(s.log) == before
     assert repr(ip.run_line_magic("table", "ask bob Per @Aiko")).startswith("error: an ask rolls for bob's Bren")
     assert "asked bob for Per-1 dark" in repr(ip.run_line_magic("table", "ask bob Per-1 dark"))
+    s.mtg_library_load("Mira", "m.txt", text="4 Forest\n")
+    s.table_seat("bob", "Mira")
+    s.table_unseat("bob")
+    s.table_seat("bob", "Mira")
+    s.table_seat("bob", "Bren")  # his first character has no GURPS sheet: the ask rolls for Bren
+    ip.run_line_magic("table", "ask bob Will")
+    assert list(s.table_seats.asks.values())[-1]["character"] == "Bren"
 
 
 @pytest.mark.parametrize("spec", ["Per --secret", "Per -s", "Per --gm", "Per @Bren"])
