@@ -198,7 +198,8 @@ def _without(view: dict[str, Any], hidden: frozenset[str], shadow: Any) -> dict[
     """The view with the hidden fighters left out: their rows, their place in the fight, their turn
     (the turn as it last stood among the fighters shown); the story is scrubbed once for all
     (`_public_facts`)."""
-    view["gurps"] = [r for r in view["gurps"] if not is_hidden(r["name"], hidden)]
+    for game in ("gurps", "gamma", "mtg"):  # anyone the GM may hide: a fighter, a mutant, a library's owner
+        view[game] = [r for r in view[game] if not is_hidden(r["name"], hidden)]
     fight = view["fight"]
     if fight is not None:
         fight["order"] = [n for n in fight["order"] if not is_hidden(n, hidden)]

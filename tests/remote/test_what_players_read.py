@@ -227,3 +227,15 @@ def test_with_approval_on_a_bad_intent_is_refused_at_once(intent, error):
     s.table_approval(True)
     assert handle(s, "alice", intent) == handle(s, "alice", intent)
     assert handle(s, "alice", intent).text == error and s.table_pending == []
+
+
+def test_a_hidden_mutant_or_library_owner_is_in_no_players_rows():
+    s = Session(seed=1)
+    s.gurps_char_new("Aiko")
+    s.table_seat("alice", "Aiko")
+    s.gw_character("Rin", level=4, new=True)
+    s.mtg_library_load("Mira", "m.txt", text="4 Forest\n")
+    s.table_hide("rin")
+    s.table_hide("MIRA")
+    seen = view(s, Audience.player("alice"), s.public_table())
+    assert seen["gamma"] == [] and seen["mtg"] == []
