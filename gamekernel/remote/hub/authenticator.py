@@ -25,28 +25,54 @@ import time
 from typing import Any
 
 import bcrypt
+from jupyterhub.handlers import BaseHandler
 from nativeauthenticator import NativeAuthenticator
 from nativeauthenticator.handlers import LoginHandler, ToggleAuthorizationHandler
 from nativeauthenticator.orm import UserInfo
 from tornado import web
+from tornado.escape import url_escape
+from tornado.httputil import url_concat
 from traitlets import Unicode, default
 
 from gamekernel.remote.hub.names import normalize_user, valid_user
 
 
 class TableLoginHandler(LoginHandler):
-    """The sign-in page, which refuses a locked-out account before looking at its password."""
+    """The sign-in page (nativeauthenticator's, with its sign-up link), which refuses a locked-out
+    account before looking at its password. Its own code, not upstream's: nativeauthenticator 1.3's
+    handler reads `self.statsd` and renders without JupyterHub 6's `sync`, both gone or new in
+    JupyterHub 6, so every sign-in there failed with an error 500."""
+
+    def _render(self, login_error: str | None = None, username: str | None = None, sync: bool = False,
+                **ignored: Any) -> Any:
+        next_url = self.get_argument("next", default="")
+        return BaseHandler.render_template(
+            self, "native-login.html", sync=sync, next=url_escape(next_url), username=username,
+            login_error=login_error, custom_html=self.authenticator.custom_html,
+            login_url=self.settings["login_url"], enable_signup=self.authenticator.enable_signup,
+            two_factor_auth=self.authenticator.allow_2fa,
+            authenticator_login_url=url_concat(self.authenticator.login_url(self.hub.base_url), {"next": next_url}))
 
     async def post(self) -> None:
-        name = self.authenticator.normalize_username(self.get_argument("username", "", strip=False))
+        data = {arg: self.get_argument(arg, strip=False) for arg in self.request.body_arguments if arg != "_xsrf"}
+        name = self.authenticator.normalize_username(data.get("username", ""))
         wait = self.authenticator.locked_for(name)
         if wait > 0:
-            minutes = max(1, math.ceil(wait / 60))
             self.set_status(429)
-            error = f"Too many failed sign-ins for {name}: try again in {minutes} minute(s)."
+            error = f"Too many failed sign-ins for {name}: try again in {max(1, math.ceil(wait / 60))} minute(s)."
             self.finish(await self._render(login_error=error, username=name))
             return
-        await super().post()
+        user = await self.login_user(data)
+        if user:
+            self._jupyterhub_user = user
+            self.redirect(self.get_next_url(user))
+            return
+        error = "Invalid username or password."
+        info = self.authenticator.get_user(name)
+        if info is not None and not info.is_authorized and info.is_valid_password(data.get("password", "")):
+            error = f"{name} is waiting for the GM's approval."  # counted as a failure above, like any
+        self.set_status(403)
+        self.finish(await self._render(login_error=error, username=name))
 
 
 class TableToggleAuthorizationHandler(ToggleAuthorizationHandler):
