@@ -160,3 +160,42 @@ def test_wrong_passwords_lock_the_account_out_and_then_the_right_one_is_refused(
     sign_in(page, hub, who, password)
     assert _outcome(page) == "locked"
     context.close()
+
+
+def test_off_loopback_the_table_speaks_only_tls_and_its_cookies_are_secure(tmp_path_factory, monkeypatch):
+    """The README's self-signed certificate for a LAN, on every address (so TLS is required)."""
+    import shutil
+    import ssl
+    import subprocess
+    import urllib.error
+    import urllib.request
+
+    from playwright.sync_api import sync_playwright
+
+    _require()
+    if not shutil.which("openssl"):
+        pytest.skip("openssl is needed to make the README's self-signed certificate")
+    folder = tmp_path_factory.mktemp("tls")
+    cert, key = folder / "table.crt", folder / "table.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-keyout", str(key),
+                    "-out", str(cert), "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # this test's own HTTPS requests trust the table's certificate
+    hub = Hub(folder, GAMEKERNEL_TABLE_IP="0.0.0.0", GAMEKERNEL_TABLE_SSL_CERT=str(cert),
+              GAMEKERNEL_TABLE_SSL_KEY=str(key), GAMEKERNEL_TABLE_URL="https://127.0.0.1:{port}/")
+    try:
+        assert hub.base.startswith("https://")
+        with pytest.raises((urllib.error.URLError, ConnectionError, ssl.SSLError)):  # no plain HTTP
+            urllib.request.urlopen(hub.base.replace("https://", "http://") + "/hub/login", timeout=10).read()
+        with sync_playwright() as play:
+            browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            context = browser.new_context(ignore_https_errors=True)
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            assert sign_in(page, hub, "gm", GM_PASSWORD, then="/hub/authorize").endswith("/hub/authorize")
+            cookies = context.cookies()
+            assert {"jupyterhub-session-id", "jupyterhub-hub-login"} <= {c["name"] for c in cookies}
+            assert all(c["secure"] for c in cookies), [(c["name"], c["secure"]) for c in cookies]
+            browser.close()
+    finally:
+        hub.stop()

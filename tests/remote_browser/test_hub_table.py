@@ -87,8 +87,10 @@ def _status(url: str, headers: dict) -> int:
 
 class Hub:
     def __init__(self, tmp: Path, **extra_env: str):
+        """A hub on free ports; `extra_env` adds GAMEKERNEL_TABLE_* settings ("{port}": the players' port)."""
         self.port = _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+        scheme = "https" if extra_env.get("GAMEKERNEL_TABLE_SSL_CERT") else "http"
+        self.base = f"{scheme}://127.0.0.1:{self.port}"
         self.token = secrets.token_hex(16)
         config = tmp / "test_config.py"
         config.write_text(
@@ -100,7 +102,8 @@ class Hub:
         env = {**{k: v for k, v in os.environ.items() if not k.startswith("GAMEKERNEL_TABLE_")},
                "GAMEKERNEL_TABLE_GM_PASSWORD": GM_PASSWORD, "GAMEKERNEL_TABLE_PORT": str(self.port),
                "GAMEKERNEL_TABLE_HUB_PORT": str(_free_port()), "GAMEKERNEL_TABLE_PROXY_PORT": str(_free_port()),
-               "GAMEKERNEL_TABLE_DIR": str(tmp / "table"), **extra_env, "PATH": os.pathsep.join(
+               "GAMEKERNEL_TABLE_DIR": str(tmp / "table"),
+               **{k: v.replace("{port}", str(self.port)) for k, v in extra_env.items()}, "PATH": os.pathsep.join(
                    [_require(), str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
         if os.geteuid() == 0:  # a container's root: the GM's server runs only when that is asked for
             env["GAMEKERNEL_TABLE_ALLOW_ROOT"] = "1"
