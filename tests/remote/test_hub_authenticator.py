@@ -120,3 +120,17 @@ def test_the_hub_refuses_to_start_without_the_gms_password_or_with_a_bad_gm_name
         _authenticator(gm_password="")
     with pytest.raises(ValueError, match="not a valid user name"):
         _authenticator(gm="g/m")
+
+
+def test_with_a_list_of_players_an_approved_stranger_still_cannot_sign_in():
+    """GAMEKERNEL_TABLE_PLAYERS=alice: the hub's allowed_users, on top of the GM's approval."""
+    from nativeauthenticator.orm import UserInfo
+
+    auth, db = _authenticator(allow_all=False, allowed_users={"gm", "alice"})
+    for name in ("alice", "trudy"):
+        assert not auth.create_user(name, f"{name}'s password 3").is_authorized  # listed or not: the GM approves
+        assert _sign_in(auth, name, f"{name}'s password 3") is None
+        UserInfo.change_authorization(db, name)
+    assert _sign_in(auth, "Alice", "alice's password 3")["name"] == "alice"
+    assert _sign_in(auth, "trudy", "trudy's password 3") is None
+    assert _sign_in(auth, "gm", GM_PASSWORD)["name"] == "gm"

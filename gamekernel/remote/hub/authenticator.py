@@ -16,6 +16,7 @@ What this adds to it, for a table:
   the sign-in page says so in one line (upstream's page would still check the password there, and
   tell an unapproved player's right password from a wrong one).
 - Names follow `names.py`, the rule `%table seat` uses too.
+- A sign-up is never approved by itself: upstream approves at once a name listed in `allowed_users`.
 """
 
 from __future__ import annotations
@@ -129,6 +130,12 @@ class TableAuthenticator(NativeAuthenticator):
             self.log.warning("Refused a sign-up as the GM (%r)", username)
             return None
         return super().create_user(username, password, **kwargs)
+
+    def get_authed_users(self) -> set[str]:
+        """The approved accounts only. Upstream adds `allowed_users` and `admin_users`, and a sign-up
+        under such a name is approved at once: with GAMEKERNEL_TABLE_PLAYERS=alice, whoever signed up
+        as `alice` first would be in without the GM."""
+        return {info.username for info in UserInfo.all_users(self.db) if info.is_authorized}
 
     # -- lock-out --------------------------------------------------------------------------------------
 

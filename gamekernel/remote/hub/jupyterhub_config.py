@@ -6,7 +6,9 @@ Everything comes from the environment, checked before anything starts (`settings
 choice; a wrong setting stops the hub with one line naming it):
 - GAMEKERNEL_TABLE_GM_PASSWORD   the GM's own password (required, 8+ characters). Players never get it:
                                  each signs up at /hub/signup with a password of their own, and the GM
-                                 approves them at /hub/authorize (`authenticator.py`)
+                                 approves them at /hub/authorize (`authenticator.py`: nativeauthenticator,
+                                 a JupyterHub project, chosen over invite links so that a player comes
+                                 back with the same name and password; failed sign-ins lock any account)
 - GAMEKERNEL_TABLE_GM            the GM's user name (default `gm`; no sign-up can take it, in any spelling)
 - GAMEKERNEL_TABLE_PLAYERS       optional: only these names may sign in (comma-separated)
 - GAMEKERNEL_TABLE_DIR           the GM's table folder: their notebooks (the examples are copied in on the
