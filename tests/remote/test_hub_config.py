@@ -218,3 +218,4 @@ def test_listed_players_are_the_only_ones_who_may_sign_in(env):
     c = _load()
     assert c.TableAuthenticator.allow_all is False
     assert c.TableAuthenticator.allowed_users == {"gm", "alice", "bob"}
+    assert c.TableAuthenticator.allow_existing_users is False  # taken off the list: out, though the hub knows them

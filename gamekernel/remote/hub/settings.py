@@ -232,6 +232,7 @@ def configure(c: Any, settings: TableSettings, euid: int) -> None:
     if s.players:  # only these may sign in (each still signs up and is approved)
         c.TableAuthenticator.allow_all = False
         c.TableAuthenticator.allowed_users = {s.gm, *s.players}
+        c.TableAuthenticator.allow_existing_users = False  # a name taken off the list is out, even if known
 
     c.JupyterHub.spawner_class = "simple"
     c.SimpleLocalProcessSpawner.home_dir_template = str(s.folder)
