@@ -48,8 +48,12 @@ def _refused(tmp_path) -> str:
     return message
 
 
-def test_defaults_a_table_on_this_machine_only(env, tmp_path):
+def test_defaults_a_table_on_this_machine_only(env, tmp_path, capsys):
     c = _load()
+    told = capsys.readouterr().err
+    assert "the GM signs in as gm at http://127.0.0.1:8000/hub/login" in told
+    assert "players sign up at http://127.0.0.1:8000/hub/signup and you let them in at " in told
+    assert f"the table folder is {tmp_path / 'table'} (" in told
     folder = tmp_path / "table"
     assert (c.JupyterHub.ip, c.JupyterHub.port, c.JupyterHub.hub_ip, c.JupyterHub.hub_port) == (
         "127.0.0.1", 8000, "127.0.0.1", 8081)

@@ -26,14 +26,15 @@ import os
 import sys
 from pathlib import Path
 
-from gamekernel.remote.hub.settings import SetupError, configure, prepare_folder, read_settings
+from gamekernel.remote.hub.settings import SetupError, configure, prepare_folder, read_settings, welcome
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (JupyterHub's config loader provides it)
 
 try:
     settings = read_settings(os.environ, Path.cwd(), os.geteuid())
-    prepare_folder(settings, os.geteuid())
+    copied = prepare_folder(settings, os.geteuid())
 except SetupError as error:
     sys.exit(f"make table: {error}")
+print(welcome(settings, copied), file=sys.stderr)
 os.environ.pop("GAMEKERNEL_TABLE_GM_PASSWORD", None)  # the proxy and the servers the hub starts do not need it
 configure(c, settings, os.geteuid())

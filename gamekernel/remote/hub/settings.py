@@ -176,6 +176,16 @@ def prepare_folder(settings: TableSettings, euid: int, examples: Path = EXAMPLES
     return copied
 
 
+def welcome(settings: TableSettings, copied: list[str]) -> str:
+    """What `make table` tells the GM as it starts: where to sign in, where players sign up and wait."""
+    hub = settings.url + "hub/"
+    lines = [f"make table: the GM signs in as {settings.gm} at {hub}login; players sign up at {hub}signup "
+             f"and you let them in at {hub}authorize",
+             f"make table: the table folder is {settings.folder}"
+             + (f" ({len(copied)} example files copied in)" if copied else "")]
+    return "\n".join(lines)
+
+
 def landing(gm: str) -> Callable[[Any], str]:
     """JupyterHub's `default_url`: a player lands on the GM's players' page; the GM on their own server
     (an empty answer is JupyterHub's default: the GM's JupyterLab, started first if it is not running)."""
