@@ -162,15 +162,13 @@ def test_wrong_passwords_lock_the_account_out_and_then_the_right_one_is_refused(
     context.close()
 
 
-def test_off_loopback_the_table_speaks_only_tls_and_its_cookies_are_secure(tmp_path_factory, monkeypatch):
+def test_off_loopback_the_table_speaks_only_tls_and_its_cookies_are_secure(tmp_path_factory, monkeypatch, browser):
     """The README's self-signed certificate for a LAN, on every address (so TLS is required)."""
     import shutil
     import ssl
     import subprocess
     import urllib.error
     import urllib.request
-
-    from playwright.sync_api import sync_playwright
 
     _require()
     if not shutil.which("openssl"):
@@ -187,15 +185,13 @@ def test_off_loopback_the_table_speaks_only_tls_and_its_cookies_are_secure(tmp_p
         assert hub.base.startswith("https://")
         with pytest.raises((urllib.error.URLError, ConnectionError, ssl.SSLError)):  # no plain HTTP
             urllib.request.urlopen(hub.base.replace("https://", "http://") + "/hub/login", timeout=10).read()
-        with sync_playwright() as play:
-            browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            context = browser.new_context(ignore_https_errors=True)
-            page = context.new_page()
-            page.set_default_timeout(30_000)
-            assert sign_in(page, hub, "gm", GM_PASSWORD, then="/hub/authorize").endswith("/hub/authorize")
-            cookies = context.cookies()
-            assert {"jupyterhub-session-id", "jupyterhub-hub-login"} <= {c["name"] for c in cookies}
-            assert all(c["secure"] for c in cookies), [(c["name"], c["secure"]) for c in cookies]
-            browser.close()
+        context = browser.new_context(ignore_https_errors=True)  # the browser's one warning, accepted
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        assert sign_in(page, hub, "gm", GM_PASSWORD, then="/hub/authorize").endswith("/hub/authorize")
+        cookies = context.cookies()
+        assert {"jupyterhub-session-id", "jupyterhub-hub-login"} <= {c["name"] for c in cookies}
+        assert all(c["secure"] for c in cookies), [(c["name"], c["secure"]) for c in cookies]
+        context.close()
     finally:
         hub.stop()
