@@ -103,7 +103,7 @@ async def _cell_output(base: str, token: str, kernel: str, code: str) -> str:
     return "\n".join(out)
 
 
-def test_the_gms_first_evening_lands_in_jupyterlab_with_the_examples_and_the_players_address(hub, browser):
+def test_the_gms_first_evening_lands_in_jupyterlab_in_the_table_folder_with_the_examples(hub, browser):
     context, page = _page(browser)
     page.set_default_timeout(180_000)  # the GM's server starts on the way in
     sign_in(page, hub, "gm", GM_PASSWORD)
@@ -112,15 +112,23 @@ def test_the_gms_first_evening_lands_in_jupyterlab_with_the_examples_and_the_pla
     assert page.locator("text=mira.txt").count() >= 1
     assert (hub.tmp / "table" / "01-dice-and-odds.ipynb").exists()
     context.close()
+
+
+def test_table_serve_prints_the_address_to_give_the_players(hub, served):
+    assert f"give the players {hub.base}/user/gm/gamekernel/table " in served, served
+
+
+@pytest.fixture(scope="module")
+def served(hub):
+    """The GM's server running with a kernel serving the players' page; its `%table serve` answer."""
     token = hub.start_gm_server()
     kernel = _api(hub.base, "/user/gm/api/kernels", token, "POST", {})["id"]
     with ThreadPoolExecutor(1) as pool:
-        said = pool.submit(asyncio.run, _cell_output(hub.base, token, kernel,
-                                                     "%load_ext gamekernel\n%table serve")).result()
-    assert f"give the players {hub.base}/user/gm/gamekernel/table " in said, said
+        return pool.submit(asyncio.run, _cell_output(hub.base, token, kernel, "%load_ext gamekernel\n%table serve")
+                           ).result()
 
 
-def test_a_hostile_player_cannot_become_the_gm_and_reaches_only_their_own_page(hub, browser):
+def test_a_hostile_player_cannot_become_the_gm_and_reaches_only_their_own_page(hub, browser, served):
     context, page = _page(browser)
     for spelling in ("gm", "GM", " gm", "ｇｍ"):  # a sign-up under the GM's name, in any spelling
         answer = sign_up(page, hub, spelling, MALLORY)
@@ -128,6 +136,18 @@ def test_a_hostile_player_cannot_become_the_gm_and_reaches_only_their_own_page(h
     assert "sent to the admin" in sign_up(page, hub, "mallory", MALLORY)
     sign_in(page, hub, "mallory", MALLORY)
     assert _outcome(page) == "waiting"  # not before the GM approves
+    # a link she slips to the GM (followed from another page of the hub, or opened directly) approves nobody
+    gm_context, gm = _page(browser)
+    sign_in(gm, hub, "gm", GM_PASSWORD, then="/hub/home")
+    with gm.expect_response(lambda r: r.url.endswith("/hub/authorize/mallory")) as followed:
+        gm.evaluate("(url) => { location.href = url; }", f"{hub.base}/hub/authorize/mallory")
+    assert followed.value.status == 403
+    gm.wait_for_url(f"{hub.base}/hub/authorize/mallory")
+    gm.wait_for_load_state()
+    assert gm.goto(f"{hub.base}/hub/authorize/mallory").status == 403
+    gm_context.close()
+    sign_in(page, hub, "mallory", MALLORY)
+    assert _outcome(page) == "waiting"
     gm_approves(browser, hub, "mallory")
     for spelling in ("gm", "GM", " gm", "ｇｍ"):  # her own password on the GM's name
         sign_in(page, hub, spelling, MALLORY)

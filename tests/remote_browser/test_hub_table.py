@@ -207,8 +207,8 @@ def gm_approves(browser, hub: Hub, *users: str) -> None:
     page.set_default_timeout(20_000)
     sign_in(page, hub, "gm", GM_PASSWORD, then="/hub/authorize")
     for user in users:
-        page.goto(f"{hub.base}/hub/authorize/{user}")
-        assert page.locator(f"a[href$='authorize/{user}']").inner_text().strip() == "Unauthorize", user
+        page.click(f"a[href$='authorize/{user}']:has-text('Authorize')")
+        page.wait_for_selector(f"a[href$='authorize/{user}']:has-text('Unauthorize')")
     context.close()
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 import bcrypt
 from jupyterhub.handlers import BaseHandler
@@ -77,11 +78,17 @@ class TableLoginHandler(LoginHandler):
 
 
 class TableToggleAuthorizationHandler(ToggleAuthorizationHandler):
-    """Approve or withdraw a player; the GM's own approval cannot be withdrawn."""
+    """Approve or withdraw a player: only by a click on the approval page itself (upstream toggles on
+    any GET, so a link a player slips to the GM, or an image on any page, would approve them); the
+    GM's own approval cannot be withdrawn."""
 
     async def get(self, slug: str) -> None:
         if normalize_user(slug) == self.authenticator.gm:
             raise web.HTTPError(403, "the GM's account is always approved")
+        came_from = urlsplit(self.request.headers.get("Referer", ""))
+        here = urlsplit(self.request.full_url())
+        if (came_from.netloc, came_from.path) != (here.netloc, self.hub.base_url + "authorize"):
+            raise web.HTTPError(403, "approve players with the buttons of the approval page (/hub/authorize)")
         await super().get(slug)
 
 
