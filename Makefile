@@ -67,7 +67,8 @@ test-any-day: $(VENV)/.installed-test
 	 test $$ok = 0
 
 # A remote table on this machine: JupyterHub (the GM and the players sign in) with configurable-http-proxy
-# from the npm registry; README "Players at their own machines". Needs GAMEKERNEL_TABLE_PASSWORD.
+# from the npm registry; README "Players at their own machines". Needs GAMEKERNEL_TABLE_GM_PASSWORD (the GM's
+# own; players sign up); the table folder is ./table unless GAMEKERNEL_TABLE_DIR says otherwise.
 $(VENV)/.installed-table: $(PY) pyproject.toml hatch_build.py $(wildcard widgets/* widgets/*/*) $(VENV)/node/.installed
 	$(PIP) install --quiet -e '.[table]'
 	touch $@

@@ -50,11 +50,16 @@ class TableMagics(SessionMagics):
 
             return TableDashboard(session)
         if args.sub == "seat":
-            seats = session.table_seat(args.user, " ".join(args.character))
-            return TableNotice(t("remote.seated", user=args.user, characters=", ".join(seats.seat_of(args.user))))
+            from gamekernel.table.seats import check_user
+
+            user = check_user(args.user)  # `Alice` is the hub's `alice`
+            seats = session.table_seat(user, " ".join(args.character))
+            return TableNotice(t("remote.seated", user=user, characters=", ".join(seats.seat_of(user))))
         if args.sub == "unseat":
+            from gamekernel.table.seats import check_user
+
             session.table_unseat(args.user)
-            return TableNotice(t("remote.unseated", user=args.user))
+            return TableNotice(t("remote.unseated", user=check_user(args.user)))
         if args.sub == "seats":
             seats = session.table_seats.seats
             lines = [t("remote.seated", user=u, characters=", ".join(c)) for u, c in sorted(seats.items())]

@@ -7,7 +7,6 @@ player whose result only the GM sees (`%table ask alice Per`); a reveal makes on
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,10 +15,10 @@ from gamekernel.errors import NotFoundError, UsageError
 from gamekernel.events import ENTROPY_KIND, register_event
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
+from gamekernel.remote.hub.names import normalize_user, valid_user
 from gamekernel.state import register_part
 
 PART = "seats"
-USER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,63}")  # what JupyterHub accepts as a user name
 DISCLOSURES = ("full", "outcome")
 
 
@@ -130,10 +129,11 @@ register_event("table.disclose", apply=_apply_disclose, changes=(PART,))
 
 
 def check_user(user: str) -> str:
-    user = str(user).strip()
-    if not USER_NAME.fullmatch(user):
-        raise UsageError(t("remote.err.user", user=repr(user)))
-    return user
+    """The hub's name for `user`: `Alice` seats the hub user `alice` (the table hub's one naming rule)."""
+    name = normalize_user(user)
+    if not valid_user(name):
+        raise UsageError(t("remote.err.user", user=repr(str(user).strip())))
+    return name
 
 
 class SeatActions(HostBase):

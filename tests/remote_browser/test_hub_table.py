@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from pathlib import Path
@@ -35,7 +36,8 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
                  "--disable-dev-shm-usage"]
-PASSWORD = secrets.token_urlsafe(12)
+GM_PASSWORD = secrets.token_urlsafe(12)  # the GM's own (GAMEKERNEL_TABLE_GM_PASSWORD)
+PASSWORD = secrets.token_urlsafe(12)  # each player signs up with their own: this plus their name
 CANARY = "Qx7canary"
 
 
@@ -84,22 +86,27 @@ def _status(url: str, headers: dict) -> int:
 
 
 class Hub:
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, **extra_env: str):
+        """A hub on free ports; `extra_env` adds GAMEKERNEL_TABLE_* settings ("{port}": the players' port)."""
         self.port = _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+        scheme = "https" if extra_env.get("GAMEKERNEL_TABLE_SSL_CERT") else "http"
+        self.base = f"{scheme}://127.0.0.1:{self.port}"
         self.token = secrets.token_hex(16)
         config = tmp / "test_config.py"
         config.write_text(
             f"load_subconfig({str(CONFIG)!r})\n"
             "c.JupyterHub.services = [{'name': 'table-test', 'api_token': " + repr(self.token) + "}]\n"
             "c.JupyterHub.load_roles.append({'name': 'table-test', 'services': ['table-test'], "
-            "'scopes': ['admin:users', 'admin:servers', 'tokens', 'access:servers']})\n"
-            f"c.JupyterHub.hub_port = {_free_port()}\n"
-            f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{_free_port()}'\n",
+            "'scopes': ['admin:users', 'admin:servers', 'tokens', 'access:servers']})\n",
             encoding="utf-8")
-        env = {**os.environ, "GAMEKERNEL_TABLE_PASSWORD": PASSWORD, "GAMEKERNEL_TABLE_PORT": str(self.port),
-               "GAMEKERNEL_TABLE_HOME": str(tmp / "home"), "PATH": os.pathsep.join(
+        env = {**{k: v for k, v in os.environ.items() if not k.startswith("GAMEKERNEL_TABLE_")},
+               "GAMEKERNEL_TABLE_GM_PASSWORD": GM_PASSWORD, "GAMEKERNEL_TABLE_PORT": str(self.port),
+               "GAMEKERNEL_TABLE_HUB_PORT": str(_free_port()), "GAMEKERNEL_TABLE_PROXY_PORT": str(_free_port()),
+               "GAMEKERNEL_TABLE_DIR": str(tmp / "table"),
+               **{k: v.replace("{port}", str(self.port)) for k, v in extra_env.items()}, "PATH": os.pathsep.join(
                    [_require(), str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
+        if os.geteuid() == 0:  # a container's root: the GM's server runs only when that is asked for
+            env["GAMEKERNEL_TABLE_ALLOW_ROOT"] = "1"
         self.log = open(tmp / "hub.log", "wb")  # noqa: SIM115  (closed in stop)
         self.process = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f", str(config)],
                                         cwd=tmp, env=env, stdout=self.log, stderr=subprocess.STDOUT,
@@ -172,16 +179,48 @@ def hub(tmp_path_factory):
     running.stop()
 
 
+def sign_up(page, hub: Hub, user: str, password: str) -> str:
+    """A player's sign-up at /hub/signup; the page's answer."""
+    page.goto(f"{hub.base}/hub/signup")
+    page.fill("input[name=username]", user)
+    page.fill("input[name=signup_password]", password)
+    page.fill("input[name=signup_password_confirmation]", password)
+    page.click("#signup_submit")
+    page.wait_for_selector(".alert")
+    return page.inner_text(".alert")
+
+
+def sign_in(page, hub: Hub, user: str, password: str, then: str = "") -> str:
+    """The sign-in form at /hub/login (going on to `then`, if given); the URL the browser lands on."""
+    page.goto(f"{hub.base}/hub/login" + (f"?next={urllib.parse.quote(then)}" if then else ""))
+    page.fill("input[name=username]", user)
+    page.fill("input[name=password]", password)
+    page.click("input[type=submit], button[type=submit]")
+    page.wait_for_load_state()
+    return page.url
+
+
+def gm_approves(browser, hub: Hub, *users: str) -> None:
+    """The GM signs in and clicks "Authorize" for each player at /hub/authorize (nativeauthenticator)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    sign_in(page, hub, "gm", GM_PASSWORD, then="/hub/authorize")
+    for user in users:
+        page.click(f"a[href$='authorize/{user}']:has-text('Authorize')")
+        page.wait_for_selector(f"a[href$='authorize/{user}']:has-text('Unauthorize')")
+    context.close()
+
+
 def _player(browser, hub: Hub, user: str):
     context = browser.new_context()
     page = context.new_page()
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     page.set_default_timeout(20_000)
-    page.goto(f"{hub.base}/hub/login")
-    page.fill("input[name=username]", user)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("input[type=submit], button[type=submit]")
+    assert "sent to the admin" in sign_up(page, hub, user, user + PASSWORD)  # the GM approves each sign-up
+    gm_approves(browser, hub, user)
+    sign_in(page, hub, user, user + PASSWORD)
     page.goto(f"{hub.base}/user/gm/gamekernel/table")
     if page.locator("text=Authorize access").count():  # the hub asks once: identify me to the GM's server
         page.locator("input[type=submit][value=Authorize], button:has-text('Authorize')").first.click()
