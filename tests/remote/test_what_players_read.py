@@ -1,4 +1,4 @@
-"""What a player reads of each step is drawn from their view (issue 36, finding 3), one test per
+"""What a player reads of each step is drawn from their view, one test per
 finding: a hidden fighter is "someone" in a reply and never announced; `%table hide` matches names
 as every name is; outcomes alone in attack and defence replies; ask ids that count one player's
 asks; no bidi or zero-width control in a story; a player's check never draws the GM's secret dice;
