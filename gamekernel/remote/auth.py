@@ -138,7 +138,11 @@ def guarded(handler_class: type) -> type:
     """`handler_class` behind `_DenyPlayers` (a table handler as it is)."""
     if is_table_handler(handler_class) or issubclass(handler_class, _DenyPlayers):
         return handler_class
-    return type(handler_class.__name__, (_DenyPlayers, handler_class), {"__module__": __name__})
+    # every standard method reaches `prepare` (tornado answers one a handler does not list 405 before it):
+    # a player gets 403 whatever the method; anyone else the handler's own 405 (RequestHandler's default)
+    methods = tuple(dict.fromkeys((*handler_class.SUPPORTED_METHODS, *web.RequestHandler.SUPPORTED_METHODS)))
+    return type(handler_class.__name__, (_DenyPlayers, handler_class),
+                {"__module__": __name__, "SUPPORTED_METHODS": methods})
 
 
 def guard_routes(web_app: Any) -> None:

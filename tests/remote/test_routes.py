@@ -154,6 +154,7 @@ def _fill(parsed: Any) -> str:
 
 def _path_for(regex: re.Pattern[str]) -> str:
     path = _fill(sre.parse(regex.pattern))
+    path = path if path.startswith("/") else "/" + path  # a catch-all (`.*`): a request's path has its slash
     assert regex.match(path), (regex.pattern, path)
     return path
 
@@ -165,12 +166,19 @@ def _methods(handler: type) -> list[str]:
             if getattr(handler, m.lower(), None) is not getattr(RequestHandler, m.lower(), None)]
 
 
-def _requests(web_app: Any) -> list[tuple[str, type, str]]:
+def _requests(web_app: Any) -> list[tuple[str, type, str, bool]]:
+    """(path, handler class, method, whether the handler defines that method) for every route: its own
+    methods and websocket, and every other standard method (a player gets 403 for those too)."""
     routes = _routes(web_app.default_router)
     default = web_app.settings.get("default_handler_class")
     if default is not None:
         routes.append((re.compile("/no/such/route$"), default))
-    return [(_path_for(regex), handler, method) for regex, handler in routes for method in _methods(handler)]
+    found = []
+    for regex, handler in routes:
+        own = _methods(handler)
+        others = [m for m in RequestHandler.SUPPORTED_METHODS if m not in own]
+        found += [(_path_for(regex), handler, method, method in own) for method in [*own, *others]]
+    return found
 
 
 async def _answer(client: Any, port: int, path: str, method: str, headers: dict[str, str]) -> int:
@@ -208,27 +216,32 @@ async def _cleanup(server: Any) -> None:
 async def test_every_route_of_the_gms_server_answers_a_player_403_but_the_players_page(
         jp_serverapp, http_server_client, jp_http_port):
     requests = _requests(jp_serverapp.web_app)
-    handlers = {handler for _, handler, _ in requests}
-    table = [(path, method) for path, handler, method in requests if is_table_handler(handler)]
+    handlers = {handler for _, handler, _, _ in requests}
+    table = [(path, method) for path, handler, method, own in requests if is_table_handler(handler)]
     assert len({path for path, _ in table}) == 4, table  # the page, view, intent and socket
     assert len(handlers) > 60, len(handlers)
-    leaks, refused_gm, skipped = [], [], 0
+    leaks, refused_gm, gm_requests = [], [], 0
     try:
-        for path, handler, method in requests:
+        for path, handler, method, own in requests:
             player = await _answer(http_server_client, jp_http_port, path, method, PLAYER)
-            if is_table_handler(handler) == (player in (403, 0)):  # 0: no answer at all
+            if is_table_handler(handler):  # the players' page: its own methods; tornado's 405 for the others
+                wrong = player in (403, 0) if own else player not in (400, 403, 405)  # 400: HTTP to its socket
+            else:
+                wrong = player not in (403, 0)  # 0: no answer at all
+            if wrong:
                 leaks.append((method, path, handler.__name__, player))
-            if (handler.__name__, method) in GM_SKIPS:
-                skipped += 1
+            if not own or (handler.__name__, method) in GM_SKIPS:
                 continue
+            gm_requests += 1
             gm = await _answer(http_server_client, jp_http_port, path, method, GM)
             if gm == 403 and ((handler.__name__, method) not in GM_OWN_403 or _LAST.get("body") == DENIED.encode()):
                 refused_gm.append((method, path, handler.__name__, _LAST.get("body")))
     finally:
         await _cleanup(jp_serverapp)
-    print(f"deny by default: {len(handlers)} handler classes, {len(requests)} routes x methods requested as a "
-          f"player ({len(requests) - len(table)} refused, {len(table)} the players' page), "
-          f"{len(requests) - skipped} as the GM")
+    own_methods = sum(own for *_, own in requests)
+    print(f"deny by default: {len(handlers)} handler classes, {own_methods} routes x their own methods and "
+          f"{len(requests) - own_methods} x the other standard methods requested as a player "
+          f"({len(requests) - len(table)} refused, {len(table)} to the players' page); {gm_requests} as the GM")
     assert not leaks, f"a player reached {len(leaks)} of {len(requests)}: {leaks}"
     assert not refused_gm, f"the GM was refused {len(refused_gm)}: {refused_gm}"
 
