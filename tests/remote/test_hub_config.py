@@ -73,8 +73,9 @@ def test_defaults_a_table_on_this_machine_only(env, tmp_path, capsys):
     assert c.JupyterHub.cookie_secret_file == str(folder / ".hub" / "jupyterhub_cookie_secret")
     assert c.ConfigurableHTTPProxy.pid_file == str(folder / ".hub" / "proxy.pid")
     # the GM's server: deny by default, root only when asked for, the address for %table serve
-    assert c.Spawner.args[:2] == ["--ServerApp.authorizer_class=gamekernel.remote.auth.TableAuthorizer",
-                                  "--ServerApp.identity_provider_class=gamekernel.remote.auth.TableIdentityProvider"]
+    assert c.Spawner.args[:3] == ["--ServerApp.authorizer_class=gamekernel.remote.auth.TableAuthorizer",
+                                  "--ServerApp.identity_provider_class=gamekernel.remote.auth.TableIdentityProvider",
+                                  "--ServerApp.allow_unauthenticated_access=False"]
     assert ("--allow-root" in c.Spawner.args) == ROOT
     assert c.Spawner.environment["GAMEKERNEL_TABLE_URL"] == "http://127.0.0.1:8000/"
     assert c.Spawner.default_url == "/lab"

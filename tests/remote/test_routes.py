@@ -61,6 +61,7 @@ def jp_server_config():
             "authorizer_class": "gamekernel.remote.auth.PlayersAuthorizer",
             "disable_check_xsrf": True,  # the header identity stands in for a signed-in browser
             "authenticate_prometheus": True,
+            "allow_unauthenticated_access": False,  # as `make table` runs it (hub/settings.py)
         },
         "PlayersAuthorizer": {"gm": "gm"},
         "TableHeaderIdentity": {"gm": "gm"},
