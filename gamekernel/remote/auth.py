@@ -134,7 +134,7 @@ class _DenyPlayers:
 
 
 @cache
-def guarded(handler_class: type) -> type:
+def guarded(handler_class: type[web.RequestHandler]) -> type[web.RequestHandler]:
     """`handler_class` behind `_DenyPlayers` (a table handler as it is)."""
     if is_table_handler(handler_class) or issubclass(handler_class, _DenyPlayers):
         return handler_class
