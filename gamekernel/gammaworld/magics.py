@@ -21,8 +21,16 @@ _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[+-]?\d+$")
 
 
-def _name_and_card(args: Args, usage: str, *, card_required: bool = True) -> tuple[str, str | None]:
+def _name_and_card(args: Args, usage: str) -> tuple[str, str]:
     """`Rin "Sap Bloom"`, `Rin Sap Bloom` or `"Sap Bloom" @Rin` -> ("Rin", "Sap Bloom")."""
+    name, card = _name_and_maybe_card(args, usage)
+    if card is None:
+        raise UsageError(t("gammaworld.err.name_card", usage=usage))
+    return name, card
+
+
+def _name_and_maybe_card(args: Args, usage: str) -> tuple[str, str | None]:
+    """`Rin "Sap Bloom"` -> ("Rin", "Sap Bloom"); `Rin` alone -> ("Rin", None)."""
     words = list(args.what)
     if args.actor:
         name, rest = args.actor, words
@@ -30,10 +38,7 @@ def _name_and_card(args: Args, usage: str, *, card_required: bool = True) -> tup
         name, rest = words[0], words[1:]
     else:
         raise UsageError(t("gammaworld.err.usage", usage=usage))
-    card = " ".join(rest) or None
-    if card_required and card is None:
-        raise UsageError(t("gammaworld.err.name_card", usage=usage))
-    return name, card
+    return name, " ".join(rest) or None
 
 
 def _int(text: str, what: str) -> int:
@@ -195,7 +200,7 @@ class GammaWorldMagics(SessionMagics):
             if len(words) > 1:
                 return self.session.gw_odds(rolls=_int(words[1], "gammaworld.what.rolls"))
             return self.session.gw_odds()
-        name, card = _name_and_card(args, '%flux Rin "Sap Bloom" [--force]', card_required=False)
+        name, card = _name_and_maybe_card(args, '%flux Rin "Sap Bloom" [--force]')
         result = self.session.gw_flux(name, card, force=args.force)
         return Secret(result) if result.step.resolves_secret else result  # GW-ALPHA-10: as secret as its roll
 

@@ -62,8 +62,8 @@ def _changed(session, character):
     return SheetChange(character, session.log[-1].data.get("change"))
 
 
-def _fields(words: list[str]) -> dict[str, object]:
-    fields: dict[str, object] = {}
+def _fields(words: list[str]) -> dict[str, int | str]:
+    fields: dict[str, int | str] = {}
     for word in words:
         key, sep, value = word.partition("=")
         if not sep or not key or not value:
@@ -122,7 +122,11 @@ class GurpsMagics(SessionMagics):
                                    column=args.column("name"), usage=""))
             return session.gurps_character(actor or args.name)
         if args.sub == "new":
-            return session.gurps_char_new(args.name, **_fields(args.fields))
+            fields = _fields(args.fields)
+            if taken := [key for key in fields if key in ("traits", "skills", "activate")]:
+                # not fields of the sheet: `traits=Combat` would be read letter by letter
+                raise UsageError(t("gurps.err.character_field", field=taken[0]))
+            return session.gurps_char_new(args.name, traits=(), skills=(), activate=True, **fields)
         if args.sub == "load":
             return session.gurps_char_import(args.file)
         if args.sub == "save":

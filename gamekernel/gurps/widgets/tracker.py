@@ -17,6 +17,7 @@ from typing import Any
 
 import traitlets
 
+from gamekernel.events import Event
 from gamekernel.gurps.combat_render import stale_rows
 from gamekernel.gurps.results import CombatResult
 from gamekernel.i18n import get_language, t
@@ -63,7 +64,7 @@ class Tracker(SessionWidget):
         self._patch_seq = 0
         self._labels_language = ""
         self._exchange: list[CombatResult] = []
-        self._last_event = None  # the combat event `last` was written from (rewritten in a new language)
+        self._last_event: Event | None = None  # the combat event `last` was written from (rewritten in a new language)
         self._seen = None  # the fight the rows were last computed from
         self._where: dict[str, int] = {}  # each fighter's index in it
         super().__init__(session, **kwargs)
