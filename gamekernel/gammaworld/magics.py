@@ -8,6 +8,7 @@ method; the rules live in gammaworld/rules.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from IPython.core.magic import line_magic, magics_class
 
@@ -16,6 +17,9 @@ from gamekernel.i18n import t
 from gamekernel.limits import whole_number
 from gamekernel.magic_base import EXPLAIN, Secret, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Sub, Words, command
+
+if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[+-]?\d+$")
@@ -48,7 +52,7 @@ def _int(text: str, what: str) -> int:
     return whole_number(text, t(what), limit="max_count")
 
 
-def gw_rest(session, args: Args):
+def gw_rest(session: Session, args: Args) -> object:
     """`%rest @Rin` / `%rest Rin Bren` / `%rest` (everyone): extended rest, GW-ALPHA-11.
     `--no-draw` returns the cards and shuffles but lets decks be edited before `%draw alpha`."""
     names = list(args.names)

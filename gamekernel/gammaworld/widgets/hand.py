@@ -10,7 +10,7 @@ the session state in its traits.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
@@ -19,6 +19,9 @@ from gamekernel.gammaworld.rules.results import AlphaResult, as_the_table_sees
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 
 def _power_lines(card) -> list[list[str]]:
@@ -58,7 +61,7 @@ class HandWidget(SessionWidget):
     labels = traitlets.Dict({}).tag(sync=True)
     last = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, session, name: str, **kwargs: Any):
+    def __init__(self, session: Session, name: str, **kwargs: Any):
         self._name = session.gw_hand(name).name
         # the last click's result: its line is drawn again in a new language
         self._last_result: AlphaResult | SecretNotice | None = None
