@@ -59,7 +59,7 @@ def guarded(kind: str = "result", *, secret_flag: bool = True) -> Callable:
 
     def decorate(method: Callable) -> Callable:
         @functools.wraps(method)
-        def wrapper(self, line: str = "", cell: str | None = None):
+        def wrapper(self: SessionMagics, line: str = "", cell: str | None = None) -> object:
             session = self.session
             mark = len(session.reaction_events)
             try:
@@ -93,7 +93,7 @@ def explainable(method: Callable) -> Callable:
     (a secret result stays a secret)."""
 
     @functools.wraps(method)
-    def wrapper(self, args: Args):
+    def wrapper(self: SessionMagics, args: Args) -> object:
         if not getattr(args, "explain", False):  # known from the line: most commands explain nothing
             return method(self, args)
         session = self.session
