@@ -8,6 +8,7 @@ method; no rules here.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from IPython.core.magic import line_magic, magics_class
 
@@ -16,6 +17,9 @@ from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
 from gamekernel.magic_base import EXPLAIN, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command, tokenize
+
+if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -28,7 +32,7 @@ def looks_like_gurps_rest(words: list[str]) -> bool:
     return any(_DURATION.search(word) for word in words)
 
 
-def gurps_rest(session, args: Args):
+def gurps_rest(session: Session, args: Args) -> object:
     """`%rest Bren 30min` / `%rest @Bren 30min`: quiet rest, 1 FP per 10 minutes (GURPS-FAT-10)."""
     words = list(args.names)
     name = args.actor or (words[0] if len(words) >= 2 else "")
