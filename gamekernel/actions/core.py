@@ -129,7 +129,7 @@ class CoreActions(HostBase):
         own date)."""
         from gamekernel.events import refusing_failed_writes
         from gamekernel.render.log import export_html, export_markdown
-        from gamekernel.render.story import story_html, story_markdown, tell
+        from gamekernel.render.story import players_story, story_html, story_markdown
         from gamekernel.util import atomic_write_text
 
         path = Path(path)
@@ -144,7 +144,7 @@ class CoreActions(HostBase):
         if not markdown and suffix not in {".html", ".htm"}:
             raise UsageError(t("core.err.export_suffix", name=repr(path.name)))
         if players:
-            story = tell(events, odds=odds, date=date)
+            story = players_story(self, events, odds=odds, date=date)  # the remote players' story too
             text, count = (story_markdown(story) if markdown else story_html(story)), story.count
         else:
             text = export_markdown(events) if markdown else export_html(events)

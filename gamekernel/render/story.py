@@ -11,7 +11,7 @@ nothing the players could not already know, and replays the public events alone 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -23,6 +23,7 @@ from gamekernel.gurps.render import SEP, display_name, pct, verdict_text
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.i18n import t
+from gamekernel.remote.projection import condition
 from gamekernel.render.log import md_escape
 from gamekernel.state import TableState
 
@@ -51,28 +52,52 @@ class Story:
         return sum(1 for b in self.blocks if b.kind != "heading")
 
 
-def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None, outcome_only: bool = False) -> Story:
-    """The players' story of `log`: only public events still in effect, in order.
+def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None, outcome_only: bool = False,
+         revealed: Iterable[int] = (), seated: frozenset[str] | None = None) -> Story:
+    """The players' story of `log`: only public events still in effect, in order, and the secret
+    events the GM `revealed`, each told where it was revealed ("Revealed: ...") with what it did then.
 
     Its date is `date` when given, else the last session's own: the date the GM set for it
     (`session.date`), else the day (UTC) its first event was stamped. Never the day it is exported.
     `outcome_only` tells a check by its outcome alone (no target, roll or margin), as a GM who
-    discloses only outcomes to the players wants."""
+    discloses only outcomes to the players wants. With `seated`, a fighter's HP is a number only for
+    a seated character (or, nobody seated, a player character), a word for anyone else (`players_story`)."""
+    from gamekernel.remote.projection import visible
     from gamekernel.session import active_events
 
     known = {e.seq for e in log}
     active, _ = active_events(  # an undo may name events outside `log` (an earlier session's)
         [replace(e, data={**e.data, "seqs": [s for s in e.data["seqs"] if s in known]})
          if e.kind in {"undo", "redo"} else e for e in log])
-    public = [e for e in active if not e.secret]
+    shown = set(revealed)
+    public = [e for e in active if visible(e, shown)]
     opened = [e for e in log if e.kind == "campaign.open" and not e.secret]
     if opened:
         data = opened[-1].data
         title = t("story.title.campaign", name=data["name"], session=session_number(data["session"]))
     else:
         title = t("story.title.plain")
-    blocks = _Teller(odds, outcome_only).run(public)
-    return Story(title, date or session_date(log, public), tuple(blocks))
+    blocks = _Teller(odds, outcome_only, seated).run(public)
+    return Story(title, date or session_date(log, [e for e in public if not e.secret]), tuple(blocks))
+
+
+def players_story(session: Any, events: Sequence[Event] | None = None, *, odds: bool = False,
+                  date: str | None = None) -> Story:
+    """The one players' story of `session` (its log, or `events` of it), as every player reads it: the
+    remote players' page and `%log export --players` both tell this one, so they agree.
+
+    Public events and the secrets the GM revealed (GURPS-SR-09), checks by their outcome alone while
+    the GM discloses outcomes only, a fighter nobody plays hurt in words (no HP number), a fighter
+    the GM hides "someone" in a line and absent from a heading's names, no invisible control."""
+    from gamekernel.remote.views import scrub
+    from gamekernel.text import visible
+
+    seats = session.state["seats"]
+    seated = frozenset(c for chars in seats.seats.values() for c in chars)
+    story = tell(session.log if events is None else events, odds=odds, date=date,
+                 outcome_only=seats.disclose == "outcome", revealed=seats.revealed, seated=seated)
+    blocks = [Block(b.kind, scrub(session, visible(b.text), heading=b.kind == "heading")) for b in story.blocks]
+    return replace(story, title=visible(story.title), blocks=tuple(b for b in blocks if b.text))
 
 
 def session_date(log: Sequence[Event], public: Sequence[Event]) -> str:
@@ -90,23 +115,48 @@ def session_date(log: Sequence[Event], public: Sequence[Event]) -> str:
 class _Teller:
     """Walks the public events once, replaying them so that fights can be told by their outcomes."""
 
-    def __init__(self, odds: bool, outcome_only: bool = False):
+    def __init__(self, odds: bool, outcome_only: bool = False, seated: frozenset[str] | None = None):
         self.odds = odds
         self.outcome_only = outcome_only
+        self.seated = seated  # None: every HP a number (the whole truth of the public events)
         self.by: str | None = None
         self.state = TableState()
         self.replay_ok = True
         self.blocks: list[Block] = []
         self.section = ""  # what the last heading opened: "fight", "encounter", "scene", "session"
+        self.held: dict[int, list[Block]] = {}  # a revealed secret's blocks, told at its reveal
 
     def run(self, events: Sequence[Event]) -> list[Block]:
+        reveals = {e.data.get("seq") for e in events if e.kind == "table.reveal"}
         for event in events:
             before = self._fighters()
             pending = self._pending()
             self._apply(event)
             self.by = event.by  # a player's own action says so (the GM's own say nothing)
+            if event.kind == "table.reveal":
+                self.blocks += self.held.pop(event.data.get("seq"), [])
+            if not event.secret:
+                self._tell(event, before, pending)
+                continue
+            # GURPS-SR-09: a secret the GM revealed is told as what it did when it happened, at the
+            # place the players learned it (its reveal, which a public step on its fighter makes)
+            start, section = len(self.blocks), self.section
             self._tell(event, before, pending)
+            told = [b if b.kind != "line" else Block("line", t("story.revealed", line=b.text))
+                    for b in self.blocks[start:]]
+            key = event.seq if event.data.get("cause") is None or event.seq in reveals else event.data["cause"]
+            if key in reveals and not self._revealed_yet(events, event, key):
+                del self.blocks[start:]
+                self.section = section
+                self.held.setdefault(key, []).extend(b for b in told if b.kind != "heading")
+            else:
+                self.blocks[start:] = told
         return self.blocks
+
+    @staticmethod
+    def _revealed_yet(events: Sequence[Event], event: Event, key: int) -> bool:
+        """Whether the reveal of `key` came before `event` (a flux caused by a roll revealed earlier)."""
+        return any(e.kind == "table.reveal" and e.data.get("seq") == key and e.seq < event.seq for e in events)
 
     # -- replay (public events only: outcomes never reflect a secret)
     def _apply(self, event: Event) -> None:
@@ -122,11 +172,18 @@ class _Teller:
         part = self.state.parts.get(COMBAT_PART)
         return getattr(part, "fight", None) if self.replay_ok else None
 
-    def _fighters(self) -> dict[str, tuple[int, int, str]]:
+    def _fighters(self) -> dict[str, tuple[int, int, str, bool]]:
         fight = self._fight()
         if fight is None:
             return {}
-        return {c.name: (c.hp, c.hp_max, _down(c)) for c in fight.combatants}
+        return {c.name: (c.hp, c.hp_max, _down(c), self._numbers(c.name, c.pc)) for c in fight.combatants}
+
+    def _numbers(self, name: str, pc: bool) -> bool:
+        """Whether the players may read this fighter's HP as numbers: anyone's when no seating is
+        given, else a seated character's (nobody seated: a player character's)."""
+        if self.seated is None:
+            return True
+        return name in self.seated if self.seated else pc
 
     def _pending(self):
         fight = self._fight()
@@ -217,12 +274,15 @@ class _Teller:
 
     def _outcomes(self, before: dict) -> list[str]:
         out = []
-        for name, (hp, hp_max, down) in self._fighters().items():
+        for name, (hp, hp_max, down, numbers) in self._fighters().items():
             old = before.get(name)
             if old is None:
                 continue
-            if hp < old[0]:
+            if hp < old[0] and numbers:
                 out.append(t("story.combat.injury", name=name, injury=old[0] - hp, hp=hp, hp_max=hp_max))
+            elif hp < old[0]:
+                out.append(t("story.combat.injury_word", name=name, injury=old[0] - hp,
+                             condition=t(f"table.condition.{condition(hp, hp_max)}")))
             if down and down != old[2]:
                 out.append(t(f"story.combat.{down}", name=name))
         return out
