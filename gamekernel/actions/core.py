@@ -110,11 +110,15 @@ class CoreActions(HostBase):
         return SessionDate(day)
 
     def log_view(self, last: int | None = None, *, show_secrets: bool = False) -> LogView:
-        """The last `last` events (all when None) as a table; secret details hidden unless asked."""
+        """The last `last` events (all when None) as a table; secret details and the fighters the GM
+        hides left out unless asked (`--gm`, then marked as the GM's view)."""
         if last is not None and last < 1:
             raise UsageError(t("core.err.log_count", count=last))
+        from gamekernel.remote.views import hidden_names
+
         events = self.log if last is None else self.log[-last:]
-        return LogView(tuple(events), show_secrets, total=len(self.log), log=tuple(self.log))
+        hidden = () if show_secrets or not self.state["seats"].hidden else hidden_names(self)
+        return LogView(tuple(events), show_secrets, total=len(self.log), log=tuple(self.log), hidden=hidden)
 
     def log_write(
         self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,

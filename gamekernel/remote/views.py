@@ -118,40 +118,45 @@ def names_hidden(text: str, hidden: frozenset[str]) -> bool:
     return any(re.search(rf"(?<![a-z0-9_]){re.escape(h)}(?![a-z0-9_])", key) for h in hidden)
 
 
-def _pattern(session: Any) -> re.Pattern[str] | None:
-    """One pattern for every hidden fighter's name and its numbered copies, any case, not inside
-    an ASCII word (a Japanese name is found inside Japanese text)."""
+def hidden_names(session: Any) -> tuple[str, ...]:
+    """The names the GM hides from the players as he spelled them (a seated character never among
+    them), longest first: what `scrub_names` takes out of a text."""
     seats = session.state["seats"]
     hidden = hidden_keys(session)
-    names = sorted({n.strip() for n in seats.hidden if n.strip() and match_key(n) in hidden}, key=len, reverse=True)
-    return _compiled(tuple(names)) if names else None
+    return tuple(sorted({n.strip() for n in seats.hidden if n.strip() and match_key(n) in hidden}, key=len,
+                        reverse=True))
 
 
 @lru_cache(maxsize=64)  # the same few hidden names, for every story line of every view
 def _compiled(names: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for every hidden fighter's name and its numbered copies, any case, not inside
+    an ASCII word (a Japanese name is found inside Japanese text)."""
     either = "|".join(re.escape(n) for n in names)
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{either})(?: \d+)?(?![A-Za-z0-9_])", re.IGNORECASE)
 
 
 def scrub(session: Any, text: str, *, heading: bool = False) -> str:
-    """`text` as a player may read it: each hidden fighter is "someone" in a line (the defender
+    """`text` as a player may read it (`scrub_names` with the names the GM hides now)."""
+    names = hidden_names(session) if session.state["seats"].hidden else ()
+    return scrub_names(text, names, heading=heading) if names else text
+
+
+def scrub_names(text: str, names: tuple[str, ...], *, heading: bool = False) -> str:
+    """`text` without the hidden `names`: each hidden fighter is "someone" in a line (the defender
     learns that someone attacked), absent from a heading's list of names ("Fight: Aiko, Bren");
     "" when a hidden name would still be read in it after that (the text is left out whole)."""
-    hidden = hidden_keys(session)
-    pattern = _pattern(session) if hidden else None
-    return text if pattern is None else _scrubbed(text, hidden, pattern, heading)
-
-
-def _scrubbed(text: str, hidden: frozenset[str], pattern: re.Pattern[str], heading: bool) -> str:
+    if not names:
+        return text
+    pattern = _compiled(names)
     if heading:
         text = re.sub(r"(?:\s*,)+\s*", ", ", pattern.sub("", text))  # a run of separators as one
         text = re.sub(r"[\s,]+$", "", re.sub(r":\s*,\s*", ": ", text))  # none after the colon, none at the end
     else:
         text = pattern.sub(t("remote.someone"), text)
-    return "" if names_hidden(text, hidden) else text
+    return "" if names_hidden(text, frozenset(match_key(n) for n in names)) else text
 
 
-def _turn_shown(shadow: Any, hidden: frozenset[str]) -> tuple[int, str]:
+def turn_shown(shadow: Any, hidden: frozenset[str]) -> tuple[int, str]:
     """(round, whose turn) as the players may see it: the fighter acting, or while a hidden one acts
     the visible fighter whose turn came last (and the round it came in); (round, "") when no visible
     fighter has had a turn yet (the page then shows the fight without a turn)."""
@@ -179,7 +184,7 @@ def _without(view: dict[str, Any], hidden: frozenset[str], shadow: Any) -> dict[
     if fight is not None:
         fight["order"] = [n for n in fight["order"] if not is_hidden(n, hidden)]
         if is_hidden(fight["turn"], hidden):
-            fight["round"], fight["turn"] = _turn_shown(shadow, hidden)
+            fight["round"], fight["turn"] = turn_shown(shadow, hidden)
         if fight.get("pending") and is_hidden(fight["pending"], hidden):
             fight["pending"] = ""
     return view

@@ -134,7 +134,7 @@ class _Teller:
             self._apply(event)
             self.by = event.by  # a player's own action says so (the GM's own say nothing)
             if event.kind == "table.reveal":
-                self.blocks += self.held.pop(event.data.get("seq"), [])
+                self.blocks += self.held.pop(int(event.data.get("seq", 0)), [])
             if not event.secret:
                 self._tell(event, before, pending)
                 continue
