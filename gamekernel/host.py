@@ -72,6 +72,10 @@ class SessionHost(Protocol):
         """A new public seed: the secret stream is keyed afresh (new entropy) at the next secret roll."""
         ...
 
+    def public_table(self) -> Any:
+        """The one projection of what the players may know (remote/projection.py `PublicTable`)."""
+        ...
+
     def public_state(self) -> TableState:
         """The state the players' views are drawn from (the one projection, remote/projection.py)."""
         ...

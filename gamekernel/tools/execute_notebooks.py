@@ -16,7 +16,8 @@ import os
 import sys
 from pathlib import Path
 
-DEMO_ENTROPY = "00" * 16  # GAMEKERNEL_SECRET_ENTROPY of the example notebooks: a demo's, never a table's
+DEMO_ENTROPY = f"{0x36:032x}"  # GAMEKERNEL_SECRET_ENTROPY of the example notebooks (the first whose shuffles
+# deal the cards their text plays): a demo's, never a table's
 
 
 def execute(path: Path, *, timeout: int = 300) -> None:
