@@ -17,17 +17,22 @@ from typing import Any
 
 from gamekernel.dice import RollResult
 from gamekernel.display.html import FONT_STACK, esc
-from gamekernel.events import EVENT_KINDS, Event
+from gamekernel.events import EVENT_KINDS, Event, kind_word
 from gamekernel.gurps.combat_render import label
-from gamekernel.gurps.render import SEP, display_name, pct, verdict_text
+from gamekernel.gurps.render import SEP, band_name, display_name, pct, verdict_text
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
+from gamekernel.gurps.rules.reactions import ReactionRoll
 from gamekernel.i18n import t
 from gamekernel.remote.projection import condition
 from gamekernel.render.log import md_escape
 from gamekernel.state import TableState
 
 COMBAT_PART = "gurps_combat"
+# the rolls `%table disclose outcome` tells by their outcome alone (a draw, a flux, a tap tells no number)
+OUTCOME_KINDS = frozenset({"gurps.contest", "gurps.regular_contest", "gurps.react", "gurps.influence",
+                           "gurps.fright", "gurps.self_control", "gurps.luck", "mtg.check", "mtg.boost",
+                           "gw.overcharge"})
 # Gamma World steps that are table setup, not story
 GW_SETUP = frozenset({"gw.setup", "gw.character", "gw.deck_add", "gw.deck"})
 
@@ -216,17 +221,17 @@ class _Teller:
         elif kind == "gw.encounter_start":
             self._heading("encounter", t("story.heading.encounter"))
         elif kind == "roll":
-            self._add("line", _roll_line(event))
+            self._add("line", _roll_line(event, self.outcome_only))
         elif kind == "gurps.check":
             roll = SuccessRoll.from_dict(d["result"])
             self._add("line", _outcome_line(roll) if self.outcome_only else _check_line(roll, self.odds))
-        elif kind == "gurps.contest":
+        elif kind == "gurps.contest" and not self.outcome_only:
             self._add("line", _contest_line(QuickContest.from_dict(d["result"]), self.odds))
         elif kind == "gurps.damage":
-            self._add("line", _damage_line(d))
+            self._add("line", _damage_outcome(d) if self.outcome_only else _damage_line(d))
         elif kind.startswith("combat."):
             self._combat(event, before, pending)
-        elif kind in {"gurps.regular_contest", "gurps.react", "gurps.influence", "gurps.fright",
+        elif kind in {"gurps.contest", "gurps.regular_contest", "gurps.react", "gurps.influence", "gurps.fright",
                       "gurps.self_control", "gurps.luck", "mtg.check", "mtg.boost"} or (
                 kind.startswith("gw.") and kind not in GW_SETUP and kind != "gw.encounter_start"):
             if kind.startswith(("gw.", "mtg.")):
@@ -238,6 +243,8 @@ class _Teller:
         command to type (a pending Alpha Flux is told as what happened)."""
         if event.kind in {"gw.flux_pending", "gw.flux_ask"}:
             return t("story.gw.flux_pending", name=event.actor or "?")
+        if self.outcome_only and event.kind in OUTCOME_KINDS:
+            return outcome_line(event)
         text = event.summary() if self.odds else _without_odds(event.summary())
         actor = event.actor or str(event.data.get("actor") or "")
         if actor and not text.startswith(actor):
@@ -267,6 +274,9 @@ class _Teller:
             head = t("story.combat.damage", name=args["name"], spec=args["spec"])
         else:
             head = event.summary()
+        if op in ("damage", "hazard") and self._fight() is None:  # outside a fight: a character's sheet
+            self._add("line", head if self.outcome_only or op == "hazard" else f"{head} — {event.summary()}")
+            return
         outcomes = self._outcomes(before) if self.replay_ok else []
         if self.replay_ok and not outcomes:
             outcomes = [t("story.combat.no_harm")]
@@ -278,7 +288,9 @@ class _Teller:
             old = before.get(name)
             if old is None:
                 continue
-            if hp < old[0] and numbers:
+            if hp < old[0] and self.outcome_only:  # outcome words only: no injury, no HP
+                out.append(t("story.combat.hurt", name=name, condition=t(f"table.condition.{condition(hp, hp_max)}")))
+            elif hp < old[0] and numbers:
                 out.append(t("story.combat.injury", name=name, injury=old[0] - hp, hp=hp, hp_max=hp_max))
             elif hp < old[0]:
                 out.append(t("story.combat.injury_word", name=name, injury=old[0] - hp,
@@ -303,14 +315,64 @@ def _down(c: Any) -> str:
     return ""
 
 
-def _roll_line(event: Event) -> str:
+def _roll_line(event: Event, outcome_only: bool = False) -> str:
     data = event.data["result"]
     result = RollResult.from_dict(data)
+    what = data.get("label") or data["text"]
+    if outcome_only and result.success is not None:  # a roll against a number: whether it made it
+        return t("story.outcome.line", actor=event.actor or t("story.check.someone"), what=what,
+                 outcome=t("story.outcome.success" if result.success else "story.outcome.failure"))
     key = "story.roll.actor" if event.actor else "story.roll.plain"
-    line = t(key, actor=event.actor or "", what=data.get("label") or data["text"], total=result.total)
+    line = t(key, actor=event.actor or "", what=what, total=result.total)
     if result.success is not None:
         line += " — " + t("story.roll.success" if result.success else "story.roll.failure")
     return line
+
+
+def outcome_line(event: Event) -> str:
+    """A roll of any rule set told by its outcome alone (`%table disclose outcome`): who, what kind of
+    roll, and how it came out in words (succeeded, failed, who won, the reaction's word); never a
+    number, a target, a margin or the odds. A kind with no outcome to tell says only that it happened."""
+    data = event.data
+    actor = event.actor or str(data.get("actor") or "") or t("story.check.someone")
+    what = kind_word(event.kind)
+    result: dict[str, Any] = data["result"] if isinstance(data.get("result"), dict) else {}
+    if event.kind == "gurps.react":
+        band = ReactionRoll.from_dict(result).band
+        return t("story.outcome.line", actor=actor, what=what, outcome=band_name(band))
+    if event.kind in {"gurps.contest", "gurps.regular_contest", "gurps.influence"}:
+        name = _contest_winner(event)
+        outcome = t("story.contest.tie") if name is None else t("story.outcome.wins", name=name)
+        return t("story.outcome.plain", what=what, outcome=outcome)
+    success = _success_in(result) if result else None
+    if success is None and isinstance(data.get("detail"), dict):
+        success = _success_in(data["detail"])
+    if success is None:
+        return t("story.outcome.happened", actor=actor, what=what)
+    return t("story.outcome.line", actor=actor, what=what,
+             outcome=t("story.outcome.success" if success else "story.outcome.failure"))
+
+
+def _success_in(data: Mapping[str, Any]) -> bool | None:
+    """The recorded success of a roll: its own, or its inner check's (a fright check's roll)."""
+    if isinstance(data.get("success"), bool):
+        return bool(data["success"])
+    roll = data.get("roll")
+    return bool(roll["success"]) if isinstance(roll, dict) and isinstance(roll.get("success"), bool) else None
+
+
+def _contest_winner(event: Event) -> str | None:
+    """The winner's name of a Quick or Regular Contest (None: a tie, or undecided)."""
+    from gamekernel.gurps.rules.contests import RegularContest
+
+    data = event.data["result"]
+    contest = RegularContest.from_dict(data) if event.kind == "gurps.regular_contest" else \
+        QuickContest.from_dict(data["contest"] if event.kind == "gurps.influence" else data)
+    if contest.winner is None:
+        return None
+    rolls = contest.rounds[-1] if isinstance(contest, RegularContest) else (contest.a, contest.b)
+    winner = rolls[0] if contest.winner == "a" else rolls[1]
+    return winner.actor or display_name(winner.label)
 
 
 def _check_line(roll: SuccessRoll, odds: bool) -> str:
@@ -344,6 +406,12 @@ def _contest_line(contest: QuickContest, odds: bool) -> str:
     if odds:
         line += " " + t("story.odds", p=pct(contest.odds.a_wins))
     return line
+
+
+def _damage_outcome(d: Mapping[str, Any]) -> str:
+    """Damage told by its outcome alone: who was hurt (no injury, no HP)."""
+    target = d["result"].get("target") or t("story.damage.someone")
+    return t("story.damage.outcome", target=target)
 
 
 def _damage_line(d: Mapping[str, Any]) -> str:
