@@ -41,6 +41,7 @@ class LogView(Displayable):
     show_secrets: bool = False
     total: int = 0  # events in the whole log: more than shown adds a line saying how to see them
     log: tuple[Event, ...] = ()  # the whole log: which events are undone, what an undo took back
+    hidden: tuple[str, ...] = ()  # the fighters the GM hides: the players' log names none of them
 
 
 @dataclass(frozen=True, repr=False)

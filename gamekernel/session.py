@@ -12,6 +12,7 @@ import contextlib
 import gc
 import hashlib
 import os
+import re
 import signal
 import threading
 import weakref
@@ -279,7 +280,7 @@ class Session(
         if self._secret_seed is None:
             self._secret_key = SecretKey("", True)
             return
-        entropy = os.urandom(ENTROPY_BYTES).hex()
+        entropy = _fixed_entropy() or os.urandom(ENTROPY_BYTES).hex()
         self.secret_rng.seed(secret_seed(self._secret_seed, entropy))
         self._secret_key = SecretKey(entropy, False)
 
@@ -524,6 +525,16 @@ class SecretKey(NamedTuple):
 
     entropy: str | None
     logged: bool
+
+
+def _fixed_entropy() -> str:
+    """GAMEKERNEL_SECRET_ENTROPY (32 hex digits), for a test or a demo notebook whose saved outputs
+    must replay (example_notebooks/conftest.py): the secret stream then follows from it and the seed.
+    Never for a real table, where the players could read it; "" when unset."""
+    text = os.environ.get("GAMEKERNEL_SECRET_ENTROPY", "").strip().lower()
+    if text and not re.fullmatch(f"[0-9a-f]{{{2 * ENTROPY_BYTES}}}", text):
+        raise UsageError(t("core.err.secret_entropy", count=2 * ENTROPY_BYTES, text=repr(text[:40])))
+    return text
 
 
 def _parse_seed(text: str, where: str) -> int:

@@ -39,6 +39,17 @@ class Attributed(Displayable):
 
 
 @dataclass(frozen=True, repr=False)
+class GmView(Displayable):
+    """A result shown as the GM's view (`--gm`): the truth, secrets included, marked as such, so a
+    table that sees the notebook knows it is not theirs."""
+
+    result: object
+
+    def __getattr__(self, name: str):
+        return getattr(self.result, name)
+
+
+@dataclass(frozen=True, repr=False)
 class WithNotices(Displayable):
     """A result followed by what the rules triggered by themselves (e.g. alpha flux)."""
 

@@ -84,7 +84,8 @@ class GammaWorldMagics(SessionMagics):
                    _deck_sub("gm", "set up the GM deck", "[CARD...]"),
                    _deck_sub("load", "load card definitions", "FILE.json")),
              actor="the deck's owner (instead of NAME)",
-             options=(Flag("gm", "show and odds: the true deck (a secret flux's draw included), marked GM-only"),),
+             options=(Flag("gm", "the GM's view of show and odds: the true deck (a secret flux's draw included), "
+                                       "marked GM-only"),),
              group="gammaworld", unknown="gammaworld.err.deck_action")
     def deck(self, args: Args):
         """Alpha decks: `%deck new Rin alpha`, `%deck add Rin "Sap Bloom" x2`, `%deck validate Rin`."""

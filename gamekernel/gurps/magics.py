@@ -114,6 +114,7 @@ class GurpsMagics(SessionMagics):
                                                 "[NAME] -Broadsword", optional=True),
                        help="put a weapon on the sheet (the level may follow a skill) or take it off")),
              actor="whose character (default: the active one)", group="gurps", bare=True,
+             options=(Flag("gm", "the GM's view: the true sheet, secret damage included, marked"),),
              unknown="gurps.err.char_action")
     def char(self, args: Args):
         """Characters: `%char new Aiko dx=12 iq=12`, `%char load aiko.gcs`, `%char save`, `%char list`,
@@ -128,7 +129,11 @@ class GurpsMagics(SessionMagics):
                 word = args.name  # nobody of that name, nor close to it: a mistyped action
                 raise UsageError(t("gurps.err.char_action", word=word, action=word, verb=word, got=word,
                                    column=args.column("name"), usage=""))
-            return session.gurps_character(actor or args.name)
+            if args.gm:
+                from gamekernel.display.results import GmView
+
+                return GmView(session.gurps_character(actor or args.name))
+            return session.gurps_character_public(actor or args.name)  # the table sees the notebook
         if args.sub == "new":
             fields = _fields(args.fields)
             if taken := [key for key in fields if key in ("traits", "skills", "activate")]:
@@ -331,13 +336,14 @@ class GurpsMagics(SessionMagics):
     @line_magic
     @guarded("sheet")
     @command("sheet", Word("name", "whose sheet (default: the active character)", optional=True),
-             actor="whose sheet", group="gurps")
+             actor="whose sheet", group="gurps",
+             options=(Flag("gm", "the GM's view: the true sheet, secret damage included, marked"),))
     def sheet(self, args: Args):
         """The interactive character sheet: `%sheet Aiko` (edit attributes, click a skill to roll it)."""
         from gamekernel.gurps.widgets.sheet import SheetWidget
 
         character = self.session.gurps_character(args.actor or args.name)
-        return SheetWidget(self.session, name=character.name)
+        return SheetWidget(self.session, name=character.name, gm=args.gm)
 
 
 MAGICS = [GurpsMagics]

@@ -214,7 +214,7 @@ class GameKernel(SessionMagics):
                         error="core.err.log_word"),
              subs=(Sub("export", Word("file", "FILE.md or FILE.html"),
                        help="write the log (--players: without GM secrets; --session: this session only)"),),
-             options=(Flag("gm", "show the details of secret events too"),
+             options=(Flag("gm", "the GM's view: the details of secret events and hidden fighters too, marked"),
                       Flag("players", "export without GM secrets"),
                       Flag("session", "export only this kernel's session of the campaign"),
                       Flag("odds", "add the odds to the players' story"),

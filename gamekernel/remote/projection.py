@@ -52,6 +52,15 @@ class Audience:
         return cls(PLAYER, user)
 
 
+def condition(hp: int, hp_max: int) -> str:
+    """A fighter's HP as a word a player may see: unhurt, hurt, badly hurt, down (no numbers)."""
+    if hp >= hp_max:
+        return "unhurt"
+    if hp <= 0:
+        return "down"
+    return "hurt" if hp * 3 > hp_max else "badly_hurt"
+
+
 def is_number(value: Any) -> bool:
     return type(value) in (int, float)
 
