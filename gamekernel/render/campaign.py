@@ -11,7 +11,9 @@ from gamekernel.results import CampaignStatus
 
 @renders(CampaignStatus, TEXT)
 def campaign_text(status: CampaignStatus) -> str:
-    key = "campaign.status.closed" if status.closed else "campaign.status.open"
+    key = "campaign.status.open"
+    if status.closed:
+        key = "campaign.status.closed_read_only" if status.read_only else "campaign.status.closed"
     lines = [t(key, name=status.name, sessions=status.sessions, events=status.events, snapshot=status.snapshot_seq)]
     lines += [f"⚠ {notice}" for notice in status.notices]
     return "\n".join(lines)
