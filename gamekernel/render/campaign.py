@@ -29,7 +29,7 @@ def campaign_html(status: CampaignStatus) -> str:
 @renders(RepairReport, TEXT)
 def repair_text(report: RepairReport) -> str:
     key = "campaign.repair.done" if report.done else "campaign.repair.plan"
-    lines = [t(key, folder=report.folder, events=report.events)]
+    lines = [t(key, folder=report.folder, events=report.events, found=report.found)]
     lines += [f"· {step}" for step in report.steps]
     if not report.done:
         lines.append(t("campaign.repair.confirm"))

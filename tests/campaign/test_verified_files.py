@@ -155,7 +155,7 @@ def test_an_unlisted_log_with_events_is_refused(tmp_path):
     refused(folder, r"sessions/session-002\.jsonl holds \d+ events but is not listed")
 
 
-def test_repair_sets_aside_logs_after_a_gap_and_never_deletes(tmp_path):
+def test_repair_keeps_the_logs_after_a_lost_one_and_never_deletes(tmp_path):
     folder = make_campaign(tmp_path / "c", sessions=3)
     second = (folder / "sessions" / "session-002.jsonl").read_bytes()
     (folder / "sessions" / "session-002.jsonl").unlink()
@@ -163,15 +163,15 @@ def test_repair_sets_aside_logs_after_a_gap_and_never_deletes(tmp_path):
     plan = Session().campaign_repair(folder)
     assert files(folder) == before
     text = repr(plan)
-    assert "keep sessions/session-001.jsonl" in text
-    assert "set aside sessions/session-003.jsonl" in text and "set aside snapshot.json" in text
+    assert "keep sessions/session-001.jsonl" in text and "keep sessions/session-003.jsonl" in text
+    assert "write sessions/session-003.jsonl again" in text and "set aside snapshot.json" in text
     Session().campaign_repair(folder, confirm=True)
     aside = next(folder.glob("damaged-*"))
     assert (aside / "sessions" / "session-003.jsonl").read_bytes() == before["sessions/session-003.jsonl"]
     assert (aside / "snapshot.json").read_bytes() == before["snapshot.json"]
     session = Session()
     session.campaign_open(folder)
-    assert notes(session) == ["session 1"]
+    assert notes(session) == ["session 1", "session 3"]  # a lost log costs its own events only
     session.campaign_close()
     assert second  # the user still holds the lost log; the set-aside files can be put back by hand
 
