@@ -13,6 +13,7 @@ among the fighters the players see, so nothing, not even a "?", says that someon
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -45,10 +46,33 @@ def _hidden_library(row: Mapping[str, Any]) -> dict[str, Any]:
     return {"name": row["name"], "library": row["library"], "boost_used": row["boost_used"], "hidden": True}
 
 
-def _story(events, outcome_only: bool) -> list[dict[str, str]]:
-    from gamekernel.render.story import tell
+class _Told:
+    """One public table's story as plain blocks, kept between its versions (`StoryCache`): an event
+    adds its own lines, the story is not told again from the first event (3,000 events: 0.5 s)."""
 
-    return [{"kind": b.kind, "text": b.text} for b in tell(events, outcome_only=outcome_only).blocks]
+    def __init__(self, outcome_only: bool) -> None:
+        from gamekernel.render.story import StoryCache
+
+        self.cache = StoryCache(outcome_only=outcome_only)
+        self.generation = -1
+        self.blocks: list[dict[str, str]] = []
+
+    def story(self, events: Any) -> list[dict[str, str]]:
+        blocks = self.cache.blocks(events)
+        if self.generation != self.cache.generation or len(self.blocks) > len(blocks):
+            self.generation, self.blocks = self.cache.generation, []
+        self.blocks.extend({"kind": b.kind, "text": b.text} for b in blocks[len(self.blocks):])
+        return list(self.blocks)  # a new list a version: a page's last story is compared with it
+
+
+_told: weakref.WeakKeyDictionary[Any, dict[bool, _Told]] = weakref.WeakKeyDictionary()
+
+
+def _story(table: PublicTable, events: Any, outcome_only: bool) -> list[dict[str, str]]:
+    kept = _told.setdefault(table, {})
+    if outcome_only not in kept:
+        kept[outcome_only] = _Told(outcome_only)
+    return kept[outcome_only].story(events)
 
 
 def _fight(shadow: Any, facts: Mapping[str, Any], mine: set[str]) -> dict[str, Any] | None:
@@ -69,7 +93,7 @@ def _public_facts(table: PublicTable, outcome_only: bool) -> dict[str, Any]:
     from gamekernel.table.view import table_facts
 
     shadow = table.shadow()
-    story = _story(shadow.log, outcome_only)
+    story = _story(table, shadow.log, outcome_only)
     return {"facts": table_facts(shadow), "shadow": shadow, "story": story, "told": scrub_story(table.session, story)}
 
 

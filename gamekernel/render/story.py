@@ -58,13 +58,7 @@ def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None, o
     (`session.date`), else the day (UTC) its first event was stamped. Never the day it is exported.
     `outcome_only` tells a check by its outcome alone (no target, roll or margin), as a GM who
     discloses only outcomes to the players wants."""
-    from gamekernel.session import active_events
-
-    known = {e.seq for e in log}
-    active, _ = active_events(  # an undo may name events outside `log` (an earlier session's)
-        [replace(e, data={**e.data, "seqs": [s for s in e.data["seqs"] if s in known]})
-         if e.kind in {"undo", "redo"} else e for e in log])
-    public = [e for e in active if not e.secret]
+    public = public_events(log)
     opened = [e for e in log if e.kind == "campaign.open" and not e.secret]
     if opened:
         data = opened[-1].data
@@ -73,6 +67,38 @@ def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None, o
         title = t("story.title.plain")
     blocks = _Teller(odds, outcome_only).run(public)
     return Story(title, date or session_date(log, public), tuple(blocks))
+
+
+def public_events(log: Sequence[Event]) -> list[Event]:
+    """The events of `log` a story tells: the public ones still in effect."""
+    from gamekernel.session import active_events
+
+    known = {e.seq for e in log}
+    active, _ = active_events(  # an undo may name events outside `log` (an earlier session's)
+        [replace(e, data={**e.data, "seqs": [s for s in e.data["seqs"] if s in known]})
+         if e.kind in {"undo", "redo"} else e for e in log])
+    return [e for e in active if not e.secret]
+
+
+class StoryCache:
+    """The blocks of a growing log's story, each event told once: a call tells only the public
+    events after those told before (the teller is a fold over them); when the past changed (an undo,
+    a reveal, another log) the story is told again from the start, and `generation` moves."""
+
+    def __init__(self, *, outcome_only: bool = False) -> None:
+        self.outcome_only = outcome_only
+        self.told: list[Event] = []
+        self.teller = _Teller(False, outcome_only)
+        self.generation = 0
+
+    def blocks(self, log: Sequence[Event]) -> list[Block]:
+        public = public_events(log)
+        count = len(self.told)
+        if len(public) < count or any(a is not b and a != b for a, b in zip(public, self.told, strict=False)):
+            self.teller, self.generation, count = _Teller(False, self.outcome_only), self.generation + 1, 0
+        self.teller.run(public[count:])
+        self.told = public
+        return self.teller.blocks
 
 
 def session_date(log: Sequence[Event], public: Sequence[Event]) -> str:
