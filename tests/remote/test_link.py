@@ -6,6 +6,7 @@ story told event by event is the story told from the whole log."""
 from __future__ import annotations
 
 import random
+import typing
 
 import pytest
 
@@ -57,7 +58,7 @@ def _link(s: Session) -> tuple[TableLink, _Comm]:
 
 def test_the_same_client_id_sent_three_times_is_recorded_once_and_answered_alike():
     s = _table()
-    link, channel = _link(s)
+    _, channel = _link(s)
     before = len(s.log)
     for _ in range(3):
         channel.message({"type": "intent", "id": "x", "cid": "page-1", "user": "alice",
@@ -75,7 +76,7 @@ def test_the_same_client_id_sent_three_times_is_recorded_once_and_answered_alike
 
 def test_the_remembered_ids_are_bounded():
     s = _table()
-    link, channel = _link(s)
+    _, channel = _link(s)
     for n in range(comm.REMEMBERED + 10):
         channel.message({"type": "intent", "id": n, "cid": f"m{n}", "user": "carol",
                          "intent": {"action": "roll", "dice": "1d6"}})  # refused (no seat): kept all the same
@@ -102,7 +103,7 @@ def test_the_story_goes_as_a_delta_after_a_first_tail():
     s = _table()
     for n in range(TAIL + 15):
         s.roll(f"1d6 r{n}")
-    link, channel = _link(s)
+    _, channel = _link(s)
     channel.message({"type": "watch", "users": ["alice"]})
     first = channel.of("view", "alice")[-1]["view"]
     assert first["story_reset"] and len(first["story"]) == TAIL
@@ -124,7 +125,7 @@ def test_a_new_link_replaces_the_old_one_and_follows_a_reload_at_once(monkeypatc
     current = {"session": old}
 
     class _Manager:
-        targets: dict = {}
+        targets: typing.ClassVar[dict] = {}
 
         def register_target(self, name, opened):
             self.targets[name] = opened
@@ -171,7 +172,7 @@ def test_pushes_wait_for_the_end_of_the_cell_and_go_once():
 
     s = _table()
     channel = _Comm()
-    link = TableLink(channel, lambda: s, _Kernel())
+    TableLink(channel, lambda: s, _Kernel())
     channel.message({"type": "watch", "users": ["alice"]})
     channel.sent.clear()
     for _ in range(5):

@@ -134,10 +134,10 @@ async def test_one_link_across_reload_and_restart_and_views_follow_the_reload(jp
     assert (await _run(jp_serverapp, kernel, LINKS)).split() == ["1", "1", "2"]
     await jp_fetch("api", "kernels", kernel, "restart", method="POST", body="{}", headers=GM)
     await _run(jp_serverapp, kernel, SETUP)
-    code, body = await _post(jp_fetch, json.dumps({"action": "roll", "dice": "3d6 after"}))
+    _, body = await _post(jp_fetch, json.dumps({"action": "roll", "dice": "3d6 after"}))
     assert await _until(lambda: bridge.ready)
     if not body["reply"]["ok"]:  # sent while the restarted kernel was still loading gamekernel
-        code, body = await _post(jp_fetch, json.dumps({"action": "roll", "dice": "3d6 after"}))
+        _, body = await _post(jp_fetch, json.dumps({"action": "roll", "dice": "3d6 after"}))
     assert body["reply"]["ok"], body
     assert (await _run(jp_serverapp, kernel, LINKS)).split() == ["1", "1", "2"]
     bridge.leave("alice", received.append)
