@@ -1,7 +1,8 @@
 """The table server's one link to the GM's kernel: a comm opened on the kernel's shell channel.
 
 The kernel answers on the shell socket, to this connection alone (gamekernel/remote/comm.py), so
-the views never cross the GM's own notebook connection; the iopub channel is read for the facts
+the views never cross the GM's own notebook connection; actions go in batches, one at a time with
+the kernel (what waits meanwhile goes next, together); the iopub channel is read for the facts
 about the kernel: its status (busy, or "starting": a restart) and the closing of the comm.
 
 What the bridge holds to: an action is sent to the kernel once, whatever the page resends (the
@@ -47,12 +48,14 @@ def serve_file() -> Path:
 def merged(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
     """A whole view from the one kept and a new one whose story is a delta: the tail a page shows."""
     at, story = int(new.get("story_at", 0)), list(new.get("story", []))
+    if old is not None and new.get("partial"):
+        new = {**old, **new}  # the keys that did not change are as they were
     if old is not None and not new.get("story_reset"):
         kept_at, kept = int(old.get("story_at", 0)), old.get("story", [])
         if kept_at <= at <= kept_at + len(kept):
             at, story = kept_at, kept[: at - kept_at] + story
     drop = max(0, len(story) - TAIL)
-    return {**new, "story": story[drop:], "story_at": at + drop, "story_reset": True}
+    return {**new, "story": story[drop:], "story_at": at + drop, "story_reset": True, "partial": False}
 
 
 class Bridge:
@@ -71,6 +74,8 @@ class Bridge:
         self.pulls: dict[str, asyncio.Future[dict[str, Any] | None]] = {}  # user -> one view asked for
         self.watched: set[str] = set()  # what the kernel was told last
         self.gate = limits.Gate()
+        self.queue: list[dict[str, Any]] = []  # actions to send with the next batch
+        self.in_flight = False  # a batch is with the kernel: the next waits for its replies
         self.last_open = 0.0
         self.session: Any = None
         self.shell: Any = None
@@ -187,6 +192,7 @@ class Bridge:
         """The comm is gone (a fact said so): actions in flight are answered, the next one opens it again."""
         self.restarts += why == RESTARTED
         self.comm_id, self.ready = None, False
+        self.queue, self.in_flight = [], False
         for future in list(self.pending.values()):
             if not future.done():
                 future.set_result({"ok": False, "text": why})
@@ -213,9 +219,26 @@ class Bridge:
             for listener in list(self.listeners.get(user, ())):
                 listener({"type": "view", "view": data["view"]})
         elif kind == "reply":
-            future = self.pending.get((str(data.get("user")), str(data.get("cid"))))
-            if future is not None and not future.done():
-                future.set_result(data.get("reply") or {})
+            self.answered(data)
+        elif kind == "replies":  # a batch done: the next one goes
+            for item in data.get("items") or []:
+                if isinstance(item, dict):
+                    self.answered(item)
+            self.in_flight = False
+            self.flush()
+
+    def answered(self, data: dict[str, Any]) -> None:
+        future = self.pending.get((str(data.get("user")), str(data.get("cid"))))
+        if future is not None and not future.done():
+            future.set_result(data.get("reply") or {})
+
+    def flush(self) -> None:
+        """Send what waits as one batch, unless one is with the kernel already: while the kernel is
+        busy the actions gather, and it pushes the players' views once a batch, not once an action."""
+        if self.queue and not self.in_flight and self.ready:
+            batch, self.queue = self.queue, []
+            self.in_flight = True
+            self.send({"type": "intents", "items": batch})
 
     # -- the players
     def rewatch(self) -> None:
@@ -281,7 +304,8 @@ class Bridge:
                 return {"ok": False, "text": NOT_OPEN, **echo}
             future = self.pending[key] = asyncio.get_running_loop().create_future()
             future.add_done_callback(lambda _done: self.settled(key))
-            self.send({"type": "intent", "id": cid, "cid": cid, "user": user, "intent": intent})
+            self.queue.append({"id": cid, "cid": cid, "user": user, "intent": intent})
+            self.flush()
         try:
             reply = await asyncio.wait_for(asyncio.shield(future), REPLY_TIMEOUT)
         except TimeoutError:

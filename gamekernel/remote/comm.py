@@ -16,9 +16,12 @@ Every message to the server goes on the shell socket, addressed to the server's 
 notebook included, which has no use for 32 players' views. A kernel without that path (another
 ipykernel) falls back to the comm's iopub messages.
 
-A view carries its story as a delta: the blocks after the ones the page was sent last
-(`story_at`, `story_len`); a page's first view (or one after the story changed in the middle: an
-undo, a reveal) carries the tail the page shows, `story_reset` set.
+A view carries what changed since the last one sent (`partial`: the other keys are as they were)
+and its story as a delta: the blocks after the ones the page was sent last (`story_at`,
+`story_len`); a page's first view (or one after the story changed in the middle: an undo, a
+reveal) is whole and carries the tail the page shows, `story_reset` set. Actions may come as a
+batch (`{"type": "intents", "items": [...]}`, answered by `{"type": "replies", "items": [...]}`):
+the views are pushed once for the batch.
 
 Comm messages are handled on the kernel's main thread, one at a time after any running cell, so
 the Session is only ever called from its own thread; players queue behind a long GM cell. Views are
@@ -29,7 +32,6 @@ One link per kernel: a new comm from the server replaces the old link, which let
 from __future__ import annotations
 
 import contextlib
-import json
 from collections import OrderedDict
 from typing import Any
 
@@ -83,7 +85,7 @@ class TableLink:
         self.kernel = kernel
         self.ident: Any = None  # the server's shell connection: where this link's messages go
         self.users: list[str] = []
-        self.sent: dict[str, tuple[str, list[Any]]] = {}  # user -> (view without story, story sent)
+        self.sent: dict[str, tuple[dict[str, Any], list[Any]]] = {}  # user -> (view without story, story sent)
         self.session: Any = None
         self.table: Any = None  # the session's PublicTable, made on first use
         self.stop: Any = None  # stops observing the session
@@ -154,12 +156,24 @@ class TableLink:
             self.pull(str(data.get("user")), data.get("id"))
         elif kind == "intent":
             self.intent(data)
+        elif kind == "intents":
+            self.intents(list(data.get("items") or []))
 
     def intent(self, data: dict[str, Any]) -> None:
+        self.out(self.answer(data))
+        self.push()
+
+    def intents(self, items: list[Any]) -> None:
+        """A batch of actions (the server sends what waited while the kernel was busy): each carried
+        out in turn, the replies in one message, the views pushed once."""
+        self.out({"type": "replies", "items": [self.answer(item) for item in items if isinstance(item, dict)]})
+        self.push()
+
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         from gamekernel.errors import GameKernelError
         from gamekernel.remote.intents import Reply, handle
 
-        user, cid = str(data["user"]), str(data.get("cid") or data.get("id"))
+        user, cid = str(data.get("user")), str(data.get("cid") or data.get("id"))
         sent: Any = data.get("intent")  # anything: `handle` answers what is no intent
         reply = replies.get(user, cid)
         if reply is None:  # not seen yet: carried out now, once
@@ -170,8 +184,7 @@ class TableLink:
             except GameKernelError as error:
                 reply = Reply(False, str(error)).to_dict()
             replies.keep(user, cid, reply)
-        self.out({"type": "reply", "id": data.get("id"), "cid": cid, "user": user, "reply": reply})
-        self.push()
+        return {"type": "reply", "id": data.get("id"), "cid": cid, "user": user, "reply": reply}
 
     def pull(self, user: str, number: Any) -> None:
         from gamekernel.errors import GameKernelError
@@ -184,7 +197,7 @@ class TableLink:
         else:
             drawn = view(self.session, Audience.player(user), table)
             at, story, _ = story_delta(None, drawn.pop("story"))
-            drawn.update(story=story, story_at=at, story_len=at + len(story), story_reset=True)
+            drawn.update(story=story, story_at=at, story_len=at + len(story), story_reset=True, partial=False)
         self.out({"type": "view", "user": user, "id": number, "view": drawn})
 
     def on_event(self, session: Any, event: Any) -> None:
@@ -218,14 +231,16 @@ class TableLink:
         for user in users:
             drawn = view(self.session, Audience.player(user), table)
             told = drawn.pop("story")
-            text = json.dumps(drawn, ensure_ascii=False, sort_keys=True)
             last = self.sent.get(user)
             at, story, reset = story_delta(last[1] if last else None, told)
-            if not force and last is not None and last[0] == text and not story and not reset:
+            whole = force or last is None
+            changed = drawn if whole else {k: v for k, v in drawn.items() if last[0].get(k) != v}  # type: ignore[index]
+            if not changed and not story and not reset:
                 continue
-            self.sent[user] = (text, list(told))
-            drawn.update(story=story, story_at=at, story_len=len(told), story_reset=reset)
-            self.out({"type": "view", "user": user, "view": drawn})
+            self.sent[user] = (drawn, told)
+            self.out({"type": "view", "user": user,
+                      "view": {**changed, "story": story, "story_at": at, "story_len": len(told),
+                               "story_reset": reset, "partial": not whole}})
 
 
 _link: TableLink | None = None  # the kernel's one link (the server's newest comm)

@@ -87,14 +87,25 @@ def _fight(shadow: Any, facts: Mapping[str, Any], mine: set[str]) -> dict[str, A
     return out
 
 
+class _Facts(dict[str, Any]):
+    """The shared facts of one version, `facts` drawn on first read: a player's action answered
+    with its story lines alone (its reply) draws no table."""
+
+    def __missing__(self, key: str) -> Any:
+        if key != "facts":
+            raise KeyError(key)
+        from gamekernel.table.view import table_facts
+
+        self["facts"] = table_facts(self["shadow"])
+        return self["facts"]
+
+
 def _public_facts(table: PublicTable, outcome_only: bool) -> dict[str, Any]:
     """What every player's view starts from: the public table's facts and story (drawn once an event),
     and the story as players read it (`told`: hidden fighters taken out, the same for every player)."""
-    from gamekernel.table.view import table_facts
-
     shadow = table.shadow()
     story = _story(table, shadow.log, outcome_only)
-    return {"facts": table_facts(shadow), "shadow": shadow, "story": story, "told": scrub_story(table.session, story)}
+    return _Facts(shadow=shadow, story=story, told=scrub_story(table.session, story))
 
 
 def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[str, Any]:
