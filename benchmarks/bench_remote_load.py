@@ -147,6 +147,7 @@ class Player:
 
     def __init__(self, user: str, period: float) -> None:
         self.user, self.period = user, period
+        self.tag = f"{user}_{period:g}".replace(".", "h")
         self.bytes = 0
         self.sent: dict[str, float] = {}  # label -> when sent
         self.answered: dict[str, dict[str, Any]] = {}
@@ -182,7 +183,7 @@ class Player:
         await asyncio.sleep(random.uniform(0, self.period))
         n = 0
         while time.perf_counter() < until:
-            await self.act(f"{self.user}x{n}")
+            await self.act(f"{self.tag}_{n}_")  # the last _ ends it: p1_2_1_ is not inside p1_2_10_
             n += 1
             await asyncio.sleep(self.period)
 
@@ -195,7 +196,7 @@ class Hostile(Player):
         while time.perf_counter() < until:
             batch = []
             for _ in range(16):
-                label = f"{self.user}x{n}"
+                label = f"{self.tag}_{n}_"
                 batch.append(label)
                 n += 1
                 await self.act(label)
@@ -217,6 +218,7 @@ async def _quiet(gm: Notebook, name: str) -> tuple[list[float], float]:
 async def _loaded(server: Server, gm: Notebook, period: float) -> dict[str, Any]:
     players = [Player(u, period) for u in PLAYERS]
     hostile = Hostile(HOSTILE, 0.0)
+    hostile.tag = f"{HOSTILE}_{period:g}".replace(".", "h")  # its labels are this phase's own
     for page in [*players, hostile]:
         page.ws = await _socket(server, "gamekernel/table/api/socket", page.user, page.on_message)
     await asyncio.wait_for(asyncio.gather(*(p.viewed.wait() for p in [*players, hostile])), 120)
@@ -260,6 +262,7 @@ async def _run() -> None:
         view = json.loads((await _fetch(server, "gamekernel/table/api/view", "p0")).body)["view"]
         idle, idle_bytes = await _quiet(gm, "idle")
         phases = {period: await _loaded(server, gm, period) for period in (2.0, 1.0)}
+        await asyncio.sleep(2.0)  # the pages' closing told to the kernel
         after, after_bytes = await _quiet(gm, "after")
         _, printed = await gm.run("import json as _j\nfrom gamekernel.magic_base import current_session as _cs\n"
                                   "print(_j.dumps([e.data['result'].get('label') for e in _cs().log"
