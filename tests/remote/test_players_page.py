@@ -58,7 +58,7 @@ async def test_a_player_with_two_characters_picks_the_one_who_acts(jp_fetch, jp_
             await expect(story).to_contain_text("chosen")
         finally:
             await browser.close()
-    text = await _run(jp_serverapp, kernel, "from gamekernel.magic_base import current_session as _cs\n"
-                                            "import json\n_e = _cs().log[-2]\nprint(json.dumps([_e.kind, _e.by, _e.actor]))")
+    text = await _run(jp_serverapp, kernel, "from gamekernel.magic_base import current_session as _cs\nimport json\n"
+                                            "_e = _cs().log[-2]\nprint(json.dumps([_e.kind, _e.by, _e.actor]))")
     assert json.loads(text) == ["roll", "alice", "Bo"]
     await jp_fetch("api", "kernels", kernel, method="DELETE", headers=GM)
