@@ -10,8 +10,14 @@ APIs and the kernel websocket stay the GM's.
 The page sends intents, never code. The server names the user: whatever `user` or `player` an intent
 carries is replaced by the authenticated user before it reaches the GM's kernel, where the table's
 comm (gamekernel/remote/comm.py) validates it, records it and answers with the views it computed.
-The kernel is the one whose notebook ran `%table serve`; the link is opened again after a kernel
-restart or `%reload_ext gamekernel`.
+The kernel is the one whose notebook ran `%table serve`; the link (gamekernel/remote/bridge.py) is
+opened again after a kernel restart or `%reload_ext gamekernel`.
+
+Whatever a page sends is bounded first (gamekernel/remote/limits.py): a request body or a socket
+message of at most 64 KB, read no further than that, 32 levels deep at most (counted before parsing),
+each refused with its HTTP status (413, 400) and one line; a player's actions go through their own
+token bucket and a bounded queue, so one flooding player delays nobody else. A page that closed
+while a view was being written is let go of once, not logged once a write.
 """
 
 from __future__ import annotations
