@@ -1,6 +1,7 @@
 """The players' page in Chromium, on the GM's server: a player seated at two characters picks the one
 who acts (a labelled chooser), and the action is recorded for that one; the story the page shows
-follows the deltas it is sent."""
+follows the deltas it is sent; while nobody the players see has the turn, the fight's heading names
+no turn."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-dev-shm-usage"]
 SETUP = ("%load_ext gamekernel\n%seed 3\n%char new Aiko dx=12\n%char new Bo dx=11\n"
          "%table seat alice Aiko\n%table seat alice Bo\n%table serve")
+AMBUSH = ("%combat npc Assassin ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp\n%table hide Assassin\n"
+          "%combat start Assassin Aiko")
 
 
 @pytest.fixture
@@ -56,9 +59,12 @@ async def test_a_player_with_two_characters_picks_the_one_who_acts(jp_fetch, jp_
             story = page.get_by_label("the story so far")
             await expect(story).to_contain_text("gm-after")
             await expect(story).to_contain_text("chosen")
+            await _run(jp_serverapp, kernel, AMBUSH)  # a hidden fighter acts first: nobody's turn is shown
+            await expect(page.get_by_role("heading", name="Fight · round 1", exact=True)).to_be_visible()
+            await expect(page.get_by_label("the fight")).not_to_contain_text("'s turn")
         finally:
             await browser.close()
     text = await _run(jp_serverapp, kernel, "from gamekernel.magic_base import current_session as _cs\nimport json\n"
-                                            "_e = _cs().log[-2]\nprint(json.dumps([_e.kind, _e.by, _e.actor]))")
+                                            "_e = [e for e in _cs().log if e.kind == 'roll'][-2]\nprint(json.dumps([_e.kind, _e.by, _e.actor]))")
     assert json.loads(text) == ["roll", "alice", "Bo"]
     await jp_fetch("api", "kernels", kernel, method="DELETE", headers=GM)
