@@ -65,6 +65,7 @@ async def test_a_player_with_two_characters_picks_the_one_who_acts(jp_fetch, jp_
         finally:
             await browser.close()
     text = await _run(jp_serverapp, kernel, "from gamekernel.magic_base import current_session as _cs\nimport json\n"
-                                            "_e = [e for e in _cs().log if e.kind == 'roll'][-2]\nprint(json.dumps([_e.kind, _e.by, _e.actor]))")
+                                            "_e = [e for e in _cs().log if e.kind == 'roll'][-2]\n"
+                                            "print(json.dumps([_e.kind, _e.by, _e.actor]))")
     assert json.loads(text) == ["roll", "alice", "Bo"]
     await jp_fetch("api", "kernels", kernel, method="DELETE", headers=GM)
