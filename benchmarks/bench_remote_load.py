@@ -70,7 +70,7 @@ class Server:
                   "PlayersAuthorizer": {"gm": "gm"}}
         (self.folder / "jupyter_server_config.json").write_text(json.dumps(config))
         env = {**os.environ, "JUPYTER_CONFIG_DIR": str(self.folder), "JUPYTER_RUNTIME_DIR": str(self.folder / "rt"),
-               "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+               "PYTHONPATH": os.pathsep.join([os.environ.get("PYTHONPATH", ""), str(ROOT)])}
         self.log = open(self.folder / "server.log", "wb")  # noqa: SIM115 - open for the server's life
         self.process = subprocess.Popen([sys.executable, "-m", "jupyter_server", f"--port={self.port}",
                                          "--ip=127.0.0.1", "--allow-root"], cwd=ROOT, env=env, stdout=self.log,

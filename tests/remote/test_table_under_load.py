@@ -183,3 +183,30 @@ async def test_the_same_action_sent_three_times_is_recorded_once_and_input_is_bo
     assert refused and all(not a["ok"] for a in refused)
     assert (await _run(jp_serverapp, kernel, LABELS)).count("burst") == len(answers) - len(refused)
     await jp_fetch("api", "kernels", kernel, method="DELETE", headers=GM)
+
+
+async def test_the_socket_refuses_a_long_message_with_a_line_and_a_closed_page_is_let_go_of_once(
+        jp_fetch, jp_ws_fetch, jp_serverapp, bridge, caplog):
+    kernel = await _kernel(jp_fetch)
+    await _run(jp_serverapp, kernel, SETUP)
+    page = await jp_ws_fetch("gamekernel", "table", "api", "socket", headers=ALICE)
+
+    async def next_of(kind):
+        while True:
+            message = json.loads(await asyncio.wait_for(page.read_message(), 60))
+            if message["type"] == kind:
+                return message
+
+    assert (await next_of("view"))["view"]["mine"] == ["Aiko"]
+    page.write_message(json.dumps({"action": "roll", "dice": "1d6"}) + " " * limits.MAX_BYTES)
+    refused = (await next_of("reply"))["reply"]
+    assert refused["ok"] is False and "too long" in refused["text"] and "\n" not in refused["text"]
+    page.write_message(json.dumps({"action": "roll", "dice": "1d6 by-socket", "cid": "s1"}))
+    done = (await next_of("reply"))["reply"]
+    assert done["ok"] and done["cid"] == "s1" and "by-socket" in done["text"]
+    page.close()
+    assert await _until(lambda: "alice" not in bridge.listeners and "alice" not in bridge.views)
+    await _run(jp_serverapp, kernel, "%roll 1d6 nobody-listens\n%roll 1d6 still-nobody")
+    assert "Task exception was never retrieved" not in caplog.text
+    await jp_fetch("api", "kernels", kernel, method="DELETE", headers=GM)
+
