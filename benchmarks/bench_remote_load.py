@@ -273,7 +273,8 @@ async def _run() -> None:
         if gm.ws is not None:
             gm.ws.close()
         server.stop()
-    _report(json.loads(printed.strip().splitlines()[-1]), phases, idle, idle_bytes, after, after_bytes,
+    lines = printed.strip().splitlines()  # the recorded labels (none printed: every action counts as lost)
+    _report(json.loads(lines[-1]) if lines else [], phases, idle, idle_bytes, after, after_bytes,
             view_size, len(json.dumps(view)))
 
 
