@@ -11,6 +11,7 @@ A real kernel (ipykernel, through jupyter_client) holds a table with 8 seated pl
 
 from __future__ import annotations
 
+import queue
 import statistics
 import time
 import uuid
@@ -58,12 +59,20 @@ class Kernel:
         self.client.shell_channel.send(self.client.session.msg("comm_msg", {"comm_id": comm, "data": data}))
 
     def collect(self, comm: str, done, timeout: float = 30.0) -> list[dict]:
+        """The comm's messages until `done`: the table's come on the shell channel (to this client
+        alone), the echo's on iopub; both are read, alike."""
         got: list[dict] = []
         deadline = time.monotonic() + timeout
         while not done(got):
-            msg = self.client.get_iopub_msg(timeout=max(0.01, deadline - time.monotonic()))
-            if msg["msg_type"] == "comm_msg" and msg["content"]["comm_id"] == comm:
-                got.append(msg["content"]["data"])
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"waited {timeout} s for the comm {comm}")
+            for get in (self.client.get_shell_msg, self.client.get_iopub_msg):
+                try:
+                    msg = get(timeout=0.002)
+                except queue.Empty:
+                    continue
+                if msg["msg_type"] == "comm_msg" and msg["content"]["comm_id"] == comm:
+                    got.append(msg["content"]["data"])
         return got
 
     def wait(self, predicate, comm: str) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from gamekernel.errors import GameKernelError, NotFoundError, UsageError
 from gamekernel.i18n import t
+from gamekernel.remote.limits import MAX_PENDING_PER_PLAYER, MAX_PENDING_TOTAL
 from gamekernel.text import resolve_name, visible
 
 MAX_TEXT = 200  # the longest text field an intent may carry (a spec, a card name, dice)
@@ -156,13 +157,18 @@ ANSWER = "answer"  # the one intent that is no action of a character: the answer
 
 def handle(session: Any, user: str, intent: Mapping[str, Any]) -> Reply:
     """Carry out one intent of `user` (already authenticated and stamped by the server); with the
-    GM's approval on, queue it instead (an answer to the GM's own ask never waits). The reply is the
+    GM's approval on, queue it instead (an answer to the GM's own ask never waits; a player keeps at
+    most `MAX_PENDING_PER_PLAYER` waiting, the table `MAX_PENDING_TOTAL`). The reply is the
     player's: drawn from what they may see."""
     if not isinstance(intent, Mapping):
         return Reply(False, t("remote.err.intent"))
     if session.table_seats.approval and intent.get("action") != ANSWER:
         if not session.table_seats.seat_of(user):
             return Reply(False, t("remote.err.no_seat"))
+        waiting = session.table_pending
+        if (len(waiting) >= MAX_PENDING_TOTAL
+                or sum(1 for p in waiting if p["user"] == user) >= MAX_PENDING_PER_PLAYER):
+            return Reply(False, t("remote.err.pending_full", count=MAX_PENDING_PER_PLAYER))
         try:
             kept = queued(intent)
         except GameKernelError as error:

@@ -67,15 +67,7 @@ def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None, o
     `outcome_only` tells a check by its outcome alone (no target, roll or margin), as a GM who
     discloses only outcomes to the players wants. With `seated`, a fighter's HP is a number only for
     a seated character (or, nobody seated, a player character), a word for anyone else (`players_story`)."""
-    from gamekernel.remote.projection import visible
-    from gamekernel.session import active_events
-
-    known = {e.seq for e in log}
-    active, _ = active_events(  # an undo may name events outside `log` (an earlier session's)
-        [replace(e, data={**e.data, "seqs": [s for s in e.data["seqs"] if s in known]})
-         if e.kind in {"undo", "redo"} else e for e in log])
-    shown = set(revealed)
-    public = [e for e in active if visible(e, shown)]
+    public = public_events(log, revealed)
     opened = [e for e in log if e.kind == "campaign.open" and not e.secret]
     if opened:
         data = opened[-1].data
@@ -103,6 +95,45 @@ def players_story(session: Any, events: Sequence[Event] | None = None, *, odds: 
                  outcome_only=seats.disclose == "outcome", revealed=seats.revealed, seated=seated)
     blocks = [Block(b.kind, scrub(session, visible(b.text), heading=b.kind == "heading")) for b in story.blocks]
     return replace(story, title=visible(story.title), blocks=tuple(b for b in blocks if b.text))
+
+
+def public_events(log: Sequence[Event], revealed: Iterable[int] = ()) -> list[Event]:
+    """The events of `log` a story tells: the public ones still in effect, and the secrets the GM
+    `revealed` (GURPS-SR-09)."""
+    from gamekernel.remote.projection import visible
+    from gamekernel.session import active_events
+
+    known = {e.seq for e in log}
+    active, _ = active_events(  # an undo may name events outside `log` (an earlier session's)
+        [replace(e, data={**e.data, "seqs": [s for s in e.data["seqs"] if s in known]})
+         if e.kind in {"undo", "redo"} else e for e in log])
+    shown = set(revealed)
+    return [e for e in active if visible(e, shown)]
+
+
+class StoryCache:
+    """The blocks of a growing log's story, each event told once: a call tells only the public
+    events after those told before (the teller is a fold over them); when the past changed (an undo,
+    a reveal, another log) the story is told again from the start, and `generation` moves. The same
+    telling as `tell` with the same `outcome_only`, `revealed` and `seated`."""
+
+    def __init__(self, *, outcome_only: bool = False, revealed: Iterable[int] = (),
+                 seated: frozenset[str] | None = None) -> None:
+        self.outcome_only = outcome_only
+        self.revealed = tuple(revealed)
+        self.seated = seated
+        self.told: list[Event] = []
+        self.teller = _Teller(False, outcome_only, seated)
+        self.generation = 0
+
+    def blocks(self, log: Sequence[Event]) -> list[Block]:
+        public = public_events(log, self.revealed)
+        count = len(self.told)
+        if len(public) < count or any(a is not b and a != b for a, b in zip(public, self.told, strict=False)):
+            self.teller, self.generation, count = _Teller(False, self.outcome_only, self.seated), self.generation + 1, 0
+        self.teller.run(public[count:])
+        self.told = public
+        return self.teller.blocks
 
 
 def session_date(log: Sequence[Event], public: Sequence[Event]) -> str:

@@ -79,7 +79,7 @@ async def test_a_secret_event_sends_the_player_no_message_and_a_public_one_does(
     await _view(jp_fetch, ALICE)
     bridge = jp_serverapp.web_app.settings["gamekernel_table_bridge"]
     received: list = []
-    bridge.listeners.setdefault("alice", set()).add(received.append)
+    bridge.listen("alice", received.append)  # alice's page is open: her views are pushed
     while True:  # the first views have arrived when nothing has come for a second
         count = len(received)
         await asyncio.sleep(1.0)
