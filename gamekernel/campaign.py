@@ -61,6 +61,10 @@ class CampaignDamagedError(DataError):
     """A campaign file is missing, foreign, truncated or inconsistent; opening is refused."""
 
 
+class SnapshotEditedError(CampaignDamagedError):
+    """The snapshot no longer matches its digest (or has none): changed by hand."""
+
+
 @dataclass
 class CampaignIndex:
     name: str
@@ -102,6 +106,7 @@ class LoadedCampaign:
     snapshot: dict[str, Any] | None
     snapshot_seq: int
     warnings: list[str]
+    edited: list[str] = field(default_factory=list)  # derived files changed by hand: kept as `.edited`
 
 
 def safe_name(name: str) -> bool:
@@ -137,15 +142,21 @@ class CampaignStore:
         self.read_only = False  # opened to be looked at: its folder cannot be written
 
     # -- opening and closing ---------------------------------------------------------------
-    def open(self) -> list[str]:
-        """Create the folder if missing, take the lock, migrate old layouts; returns notices."""
+    def open(self, *, holder: CampaignStore | None = None) -> list[str]:
+        """Create the folder if missing, take the lock, migrate old layouts; returns notices.
+
+        With `holder` (the store this kernel has open on the same folder: a reload) its lock is used
+        and left to it: this store takes it over only by `take_lock_from` once the reread succeeded."""
         notices: list[str] = []
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise storage_error(exc, str(self.root)) from None
         refuse_links(self.root)
-        self._acquire_lock(notices)
+        if holder is None:
+            self._acquire_lock(notices)
+        else:
+            self.read_only = holder.read_only
         try:
             removed = 0 if self.read_only else remove_stale_temps(self.root)
             if removed:
@@ -168,6 +179,10 @@ class CampaignStore:
             self.release()
             raise
         return notices
+
+    def take_lock_from(self, holder: CampaignStore) -> None:
+        """The lock `holder` took passes to this store (same folder, same kernel): nothing on disk changes."""
+        self._locked, holder._locked = holder._locked, False
 
     def release(self) -> None:
         if self.current_log is not None:
@@ -235,7 +250,10 @@ class CampaignStore:
             if not path.is_file():
                 raise CampaignDamagedError(t("campaign.err.session_missing", where=where, index=INDEX,
                                              hint=restore_hint()))
-            report = LogStore.load(path)
+            report = load_log(path, where)
+            if not report.events and report.header is not None and report.header.get("file") == name:
+                check_owner(report.header, where, campaign_id)  # a session started, nothing recorded in it:
+                continue  # what it follows does not matter (a reload cut short after starting it)
             check_header(report.header, where, campaign_id, name, self.last_seq, previous)
             check_follows(report.events, where, self.last_seq, previous)
             if report.events:
@@ -244,18 +262,39 @@ class CampaignStore:
             events.extend(report.events)
             warnings.extend(f"{SESSIONS}/{w}" for w in report.warnings)
         self._check_unlisted(listed)
-        snapshot, snapshot_seq = None, 0
+        edited: list[str] = []
+        snapshot, snapshot_seq = self._read_snapshot(warnings, edited)
+        self._check_state_files(warnings, edited)
+        return LoadedCampaign(events, snapshot, snapshot_seq, warnings, edited)
+
+    def _read_snapshot(self, warnings: list[str], edited: list[str]) -> tuple[dict[str, Any] | None, int]:
+        """The snapshot and the event it follows, or (None, 0) with one notice: a snapshot is derived
+        from the logs (it saves replay time), so one that does not fit them never stops an open; one
+        changed by hand (no digest, or not its digest) is kept as `snapshot.json.edited`."""
+        assert self.index is not None
         path = self.root / SNAPSHOT
-        if path.exists():
-            data = read_json(path, SNAPSHOT)
-            if isinstance(data, Mapping) and data.get("schema") == 1:
-                warnings.append(t("campaign.notice.old_snapshot", snapshot=SNAPSHOT))
-            else:
-                snapshot_seq, snapshot = check_snapshot(data, campaign_id, self.last_seq)
-        elif self.index.snapshot_seq:
-            warnings.append(t("campaign.notice.no_snapshot", snapshot=SNAPSHOT))
-        self._check_state_files()
-        return LoadedCampaign(events, snapshot, snapshot_seq, warnings)
+        if not path.exists():
+            if self.index.snapshot_seq:
+                warnings.append(t("campaign.notice.no_snapshot", snapshot=SNAPSHOT))
+            return None, 0
+        hint = t("campaign.hint.derived", where=SNAPSHOT)
+        data = read_derived(path, SNAPSHOT)
+        if isinstance(data, str):
+            edited.append(SNAPSHOT)
+            warnings.append(f"{data}; {hint}")
+            return None, 0
+        if isinstance(data, Mapping) and data.get("schema") == 1:
+            warnings.append(t("campaign.notice.old_snapshot", snapshot=SNAPSHOT))
+            return None, 0
+        try:
+            snapshot_seq, snapshot = check_snapshot(data, self.index.campaign_id, self.last_seq, hint=hint)
+        except DataError as error:
+            if isinstance(error, SnapshotEditedError):
+                edited.append(SNAPSHOT)
+            text = str(error)
+            warnings.append(text if text.endswith(hint) else f"{text}; {hint}")
+            return None, 0
+        return snapshot, snapshot_seq
 
     def _check_unlisted(self, listed: set[str]) -> None:
         """A session log the index does not list is refused, unless it is a header with no events
@@ -273,23 +312,48 @@ class CampaignStore:
                 raise CampaignDamagedError(t("campaign.err.unlisted", where=f"{SESSIONS}/{path.name}",
                                              index=INDEX, count=len(report.events), hint=restore_hint()))
 
-    def _check_state_files(self) -> None:
+    def _check_state_files(self, warnings: list[str], edited: list[str]) -> None:
+        """The readable copies are never read back: one changed by hand (no digest, or not its
+        digest, or not JSON: a git conflict) is kept as `<part>.json.edited` and named, one of
+        another campaign or beyond the logs is rewritten at the next save. A file in `state/` that
+        is no part's copy (the GM's own notes) is left alone."""
+        from gamekernel.state import part_names
+
         assert self.index is not None  # checked while loading, after open() read the index
         folder = self.root / STATE
         if not folder.is_dir():
             return
+        parts = set(part_names())
         for path in sorted(folder.glob("*.json")):
             where = f"{STATE}/{path.name}"
-            data = read_json(path, where)
-            if not isinstance(data, Mapping) or data.get("schema") == 1:
+            if path.stem not in parts:
+                continue
+            data = read_derived(path, where)
+            if isinstance(data, Mapping) and data.get("schema") == 1:
                 continue  # a readable copy of the previous version: rewritten at the next save
-            check_owner(data, where, self.index.campaign_id)
             if hand_edited(data, path.stem):
-                raise CampaignDamagedError(t("campaign.err.state_edited", where=where))
+                edited.append(where)
+                continue
+            assert isinstance(data, Mapping)  # hand_edited is True for anything else
             seq = data.get("seq")
-            if type(seq) is not int or seq > self.last_seq:
-                raise CampaignDamagedError(t("campaign.err.beyond_logs", where=where, seq=seq,
-                                             last=self.last_seq, hint=restore_hint()))
+            if data.get("campaign") != self.index.campaign_id or type(seq) is not int or seq > self.last_seq:
+                warnings.append(t("campaign.notice.copy_stale", where=where, seq=seq, last=self.last_seq))
+
+    def keep_edits(self, edited: list[str]) -> list[str]:
+        """Rename each derived file changed by hand to a free `<name>.edited` (nothing is deleted)
+        and name it; read-only, only name it. A rename that fails is retried at the next save."""
+        notices: list[str] = []
+        for where in edited:
+            if self.read_only:
+                notices.append(t("campaign.notice.edit_seen", where=where))
+                continue
+            try:
+                kept = keep_aside(self.root / where)
+            except StorageError:
+                continue
+            notices.append(t("campaign.notice.edit_set_aside", where=where,
+                             kept=kept.relative_to(self.root).as_posix()))
+        return notices
 
     # -- writing ---------------------------------------------------------------------------
     def start_session(self) -> LogStore:
@@ -320,6 +384,7 @@ class CampaignStore:
         assert self.index is not None
         snapshot = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq,
                     "parts": sorted(state), "state": state, "digest": content_digest(state)}
+        notices = self._keep_hand_edit(self.root / SNAPSHOT, "state")
         self.write_file(self.root / SNAPSHOT, json_bytes(snapshot, compact=True), SNAPSHOT)
         previous = self.index.snapshot_seq
         self.index.snapshot_seq = seq
@@ -328,34 +393,30 @@ class CampaignStore:
         except StorageError:
             self.index.snapshot_seq = previous
             raise
-        notices: list[str] = []
         for part, data in readable.items():
             record = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq, part: data,
                       "digest": content_digest(data)}
             path = self.root / STATE / f"{part}.json"
             try:
-                notices += self._keep_hand_edit(path)
+                notices += self._keep_hand_edit(path, part)
                 self.write_file(path, json_bytes(record), f"{STATE}/{part}.json")
             except StorageError as error:
                 raise CopiesNotWrittenError(str(error)) from None
         return notices
 
-    def _keep_hand_edit(self, path: Path) -> list[str]:
-        """A readable copy changed by hand since it was written is renamed `<part>.json.edited`
-        before the new copy replaces it, and said so: an edit is never overwritten silently."""
-        where = f"{STATE}/{path.name}"
+    def _keep_hand_edit(self, path: Path, part: str) -> list[str]:
+        """A derived file changed by hand since it was written (no digest, or not its digest) is
+        renamed `<name>.edited` before the new one replaces it, and said so: an edit is never
+        overwritten silently."""
+        where = path.relative_to(self.root).as_posix()
         try:
             data = json.loads(path.read_bytes()) if path.is_file() else None
         except (OSError, ValueError):
             data = {}  # unreadable: certainly not what was written
-        if data is None or not hand_edited(data, path.stem):
+        if data is None or (isinstance(data, Mapping) and data.get("schema") == 1) or not hand_edited(data, part):
             return []
-        kept = path.with_name(path.name + ".edited")
-        try:
-            os.replace(path, kept)
-        except OSError as exc:
-            raise storage_error(exc, where) from None
-        return [t("campaign.notice.edit_kept", where=where, kept=f"{STATE}/{kept.name}")]
+        kept = keep_aside(path)
+        return [t("campaign.notice.edit_kept", where=where, kept=kept.relative_to(self.root).as_posix())]
 
     def write_file(self, path: Path, data: bytes, where: str) -> None:
         """An atomic write inside the folder; an OS failure becomes one line naming the file."""
@@ -419,12 +480,12 @@ class CampaignStore:
 
 
 # -- verification -------------------------------------------------------------------------------
-def check_owner(data: Mapping[str, Any], where: str, campaign_id: str) -> None:
+def check_owner(data: Mapping[str, Any], where: str, campaign_id: str, hint: str | None = None) -> None:
     """A file of another campaign (or of none) is refused."""
     owner = data.get("campaign")
     if owner != campaign_id:
         raise CampaignDamagedError(t("campaign.err.foreign", where=where, other=repr(owner),
-                                     mine=repr(campaign_id), hint=restore_hint()))
+                                     mine=repr(campaign_id), hint=hint or restore_hint()))
 
 
 def check_header(
@@ -456,7 +517,7 @@ def check_follows(events: list[Event], where: str, last: int, previous: str) -> 
                                      last=events[at - 1].seq, previous=where, hint=restore_hint()))
 
 
-def check_snapshot(data: Any, campaign_id: str, last: int) -> tuple[int, dict[str, Any]]:
+def check_snapshot(data: Any, campaign_id: str, last: int, hint: str | None = None) -> tuple[int, dict[str, Any]]:
     """The event a snapshot follows and the state it holds; refused when foreign, partial or ahead of the logs."""
     from gamekernel.state import part_names
 
@@ -465,7 +526,7 @@ def check_snapshot(data: Any, campaign_id: str, last: int) -> tuple[int, dict[st
     if data.get("schema") != SNAPSHOT_SCHEMA:
         raise DataError(t("core.err.data.schema",
             where=SNAPSHOT, value=repr(data.get("schema")), version=SNAPSHOT_SCHEMA))
-    check_owner(data, SNAPSHOT, campaign_id)
+    check_owner(data, SNAPSHOT, campaign_id, hint)
     seq = data.get("seq")
     if type(seq) is not int or seq < 1:
         raise DataError(t("core.err.data.seq", where=SNAPSHOT, value=repr(seq)))
@@ -476,11 +537,11 @@ def check_snapshot(data: Any, campaign_id: str, last: int) -> tuple[int, dict[st
     if missing or sorted(state) != data.get("parts"):
         raise CampaignDamagedError(t("campaign.err.snapshot_parts", where=SNAPSHOT,
                                      parts=", ".join(sorted(state)) or "-", missing=", ".join(missing) or "-"))
-    if "digest" in data and data["digest"] != content_digest(state):
-        raise CampaignDamagedError(t("campaign.err.snapshot_edited", where=SNAPSHOT))
+    if data.get("digest") != content_digest(state):
+        raise SnapshotEditedError(t("campaign.err.snapshot_edited", where=SNAPSHOT))
     if seq > last:
         raise CampaignDamagedError(t("campaign.err.beyond_logs", where=SNAPSHOT, seq=seq, last=last,
-                                     hint=restore_hint()))
+                                     hint=hint or restore_hint()))
     return seq, dict(state)
 
 
@@ -492,11 +553,27 @@ def content_digest(data: Any) -> str:
 
 
 def hand_edited(record: Any, part: str) -> bool:
-    """Whether a readable copy (`state/<part>.json`) no longer holds what its digest was made of;
-    a copy of before digests (none stored) is taken as written."""
-    if not isinstance(record, Mapping) or "digest" not in record:
-        return False
-    return part not in record or record["digest"] != content_digest(record[part])
+    """Whether a derived file (`state/<part>.json`, or the snapshot with part "state") no longer
+    holds what its digest was made of; no digest at all is an edit too (the kernel always writes
+    one), so removing the key does not pass an edit off as the kernel's."""
+    if not isinstance(record, Mapping):
+        return True
+    return part not in record or record.get("digest") != content_digest(record[part])
+
+
+def keep_aside(path: Path) -> Path:
+    """Rename `path` to the first free `<name>.edited`, `<name>.edited-2`, ... (an earlier edit kept
+    is never overwritten); returns the new path."""
+    kept = path.with_name(path.name + ".edited")
+    n = 1
+    while kept.exists():
+        n += 1
+        kept = path.with_name(f"{path.name}.edited-{n}")
+    try:
+        os.replace(path, kept)
+    except OSError as exc:
+        raise storage_error(exc, path.relative_to(path.parent.parent).as_posix()) from None
+    return kept
 
 
 def refuse_links(root: Path) -> None:
@@ -527,8 +604,15 @@ def json_bytes(data: Any, *, compact: bool = False) -> bytes:
 
 
 def read_json(path: Path, where: str) -> Any:
+    raw = path.read_bytes()
+    if CONFLICT_MARKER.search(raw):
+        raise CampaignDamagedError(t("campaign.err.conflict_markers", where=where))
+    return read_json_bytes(raw, where)
+
+
+def read_json_bytes(raw: bytes, where: str) -> Any:
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(t("core.err.data.utf8", where=where)) from None
     if not text.strip():
@@ -538,6 +622,43 @@ def read_json(path: Path, where: str) -> Any:
     except json.JSONDecodeError as exc:
         raise DataError(t("core.err.data.json", where=f"{where}:{exc.lineno}", msg=exc.msg, column=exc.colno)
                         + " " + t("campaign.hint.truncated", hint=restore_hint())) from None
+
+
+CONFLICT_MARKER = re.compile(rb"^(<{7}|={7}|>{7})( |\r?$)", re.MULTILINE)
+
+
+def read_derived(path: Path, where: str) -> Any:
+    """A derived file's JSON, or one line saying why it cannot be read (git conflict markers named
+    as what they are)."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return t("campaign.err.unreadable", where=where, reason=exc.strerror or str(exc))
+    if CONFLICT_MARKER.search(raw):
+        return t("campaign.err.conflict_markers", where=where)
+    try:
+        return read_json_bytes(raw, where)
+    except DataError as error:
+        return str(error)
+
+
+def load_log(path: Path, where: str, **options: Any) -> Any:
+    """`LogStore.load`, a log that does not decode named for git conflict markers when it holds them."""
+    try:
+        report = LogStore.load(path, **options)
+    except DataError:
+        report = None
+    if report is None or report.warnings:  # a line that does not decode: conflict markers are named
+        try:
+            marked = CONFLICT_MARKER.search(path.read_bytes()) is not None
+        except OSError:
+            marked = False
+        if marked:
+            raise CampaignDamagedError(t("campaign.err.conflict_markers", where=where) + ": "
+                                       + t("campaign.hint.conflict"))
+        if report is None:
+            return LogStore.load(path, **options)  # raises the error again
+    return report
 
 
 def read_lock(path: Path) -> dict[str, Any] | None:

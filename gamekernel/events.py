@@ -401,9 +401,10 @@ class LogStore:
         self.append_bytes(b"".join(encode_event(event) for event in events))
 
     def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        """Forget the descriptor before closing it: an interrupt in between leaves none stale."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
 
     def _repair_torn_tail(self) -> None:
         """End a torn last line with a newline so the next event starts on a line of its own."""

@@ -71,6 +71,7 @@ class CampaignStatus(Displayable):
     snapshot_seq: int
     notices: tuple[str, ...] = ()
     closed: bool = False
+    read_only: bool = False  # opened read-only: a close wrote nothing
 
 
 @dataclass(frozen=True, repr=False)

@@ -147,6 +147,9 @@ class Session(
             self._check_owner()
         if self.campaign is not None:
             self._check_writable()
+        elif self._campaign_meant is not None:  # a reload cut short: never recorded to memory only
+            raise StorageError(t("campaign.err.lost", name=repr(self._campaign_meant.name),
+                                 path=str(self._campaign_meant)))
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from IPython.core.magic import line_magic, magics_class
 
@@ -20,6 +20,9 @@ from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
 from gamekernel.magic_base import EXPLAIN, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command, tokenize
+
+if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -32,7 +35,7 @@ def looks_like_gurps_rest(words: list[str]) -> bool:
     return any(_DURATION.search(word) for word in words)
 
 
-def gurps_rest(session, args: Args):
+def gurps_rest(session: Session, args: Args) -> object:
     """`%rest Bren 30min` / `%rest @Bren 30min`: quiet rest, 1 FP per 10 minutes (GURPS-FAT-10)."""
     words = list(args.names)
     name = args.actor or (words[0] if len(words) >= 2 else "")

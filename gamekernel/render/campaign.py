@@ -11,7 +11,9 @@ from gamekernel.results import CampaignStatus
 
 @renders(CampaignStatus, TEXT)
 def campaign_text(status: CampaignStatus) -> str:
-    key = "campaign.status.closed" if status.closed else "campaign.status.open"
+    key = "campaign.status.open"
+    if status.closed:
+        key = "campaign.status.closed_read_only" if status.read_only else "campaign.status.closed"
     lines = [t(key, name=status.name, sessions=status.sessions, events=status.events, snapshot=status.snapshot_seq)]
     lines += [f"⚠ {notice}" for notice in status.notices]
     return "\n".join(lines)
@@ -27,7 +29,7 @@ def campaign_html(status: CampaignStatus) -> str:
 @renders(RepairReport, TEXT)
 def repair_text(report: RepairReport) -> str:
     key = "campaign.repair.done" if report.done else "campaign.repair.plan"
-    lines = [t(key, folder=report.folder, events=report.events)]
+    lines = [t(key, folder=report.folder, events=report.events, found=report.found)]
     lines += [f"· {step}" for step in report.steps]
     if not report.done:
         lines.append(t("campaign.repair.confirm"))

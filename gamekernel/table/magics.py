@@ -62,8 +62,8 @@ class TableMagics(SessionMagics):
             session.table_unseat(args.user)
             return TableNotice(t("remote.unseated", user=check_user(args.user)))
         if args.sub == "seats":
-            seats = session.table_seats.seats
-            lines = [t("remote.seated", user=u, characters=", ".join(c)) for u, c in sorted(seats.items())]
+            seated = session.table_seats.seats
+            lines = [t("remote.seated", user=u, characters=", ".join(c)) for u, c in sorted(seated.items())]
             return TableNotice("\n".join(lines) or t("remote.seats.none"))
         if args.sub == "ask":
             seq = session.table_ask(args.user, args.spec)

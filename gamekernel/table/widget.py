@@ -6,13 +6,16 @@ call (`session.table_view()`); every click is one session call. No rules here.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 _BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "encounter_start", "encounter_end")
 
@@ -46,7 +49,7 @@ class TableDashboard(SessionWidget):
     labels = traitlets.Dict({}).tag(sync=True)
     last = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, session, *, gm: bool = False, **kwargs: Any):
+    def __init__(self, session: Session, *, gm: bool = False, **kwargs: Any):
         self._labels_language = ""
         self.gm = gm  # `%table --gm`: the truth, marked as the GM's view; else what the table may see
         super().__init__(session, **kwargs)

@@ -19,13 +19,17 @@ and still answers clicks; its next message wakes it (it refreshes and follows th
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import anywidget
 import traitlets
 
 from gamekernel.events import EVENT_KINDS
+
+if TYPE_CHECKING:  # the session is above this layer: named for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _SOURCE_ASSETS = _PACKAGE.parent / "widgets"
@@ -59,14 +63,14 @@ class SessionWidget(anywidget.AnyWidget):
     error = traitlets.Unicode("").tag(sync=True)
     key = traitlets.Unicode("").tag(sync=True)  # this widget's id: what its redrawn views remember it by
 
-    def __init__(self, session, **kwargs: Any):
+    def __init__(self, session: Session, **kwargs: Any):
         from gamekernel.widgets.record import ActionRecord
 
         super().__init__(**kwargs)
         self._session = session
         self._record = ActionRecord()
         self.key = self.model_id
-        self._stop_observing = None
+        self._stop_observing: Callable[[], None] | None = None
         self._follow()
         self.on_msg(self._on_custom_message)
         self._refresh_synced()
@@ -102,7 +106,7 @@ class SessionWidget(anywidget.AnyWidget):
         return _kind(other) == _kind(self) and _target(other) == _target(self)
 
     @property
-    def session(self):
+    def session(self) -> Session:
         return self._session
 
     # The state parts this widget draws from, when it draws from nothing else (not the log, not the

@@ -13,13 +13,16 @@ The widget computes nothing itself: every number comes from the Character.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 Row = dict[str, Any]  # one synced row: plain JSON for the front end
 
@@ -48,7 +51,7 @@ class SheetWidget(SessionWidget):
     conditions: traitlets.List[str] = traitlets.List([]).tag(sync=True)  # what current HP/FP and load mean now (text)
     labels = traitlets.Dict({}).tag(sync=True)
 
-    def __init__(self, session, name: str | None = None, *, gm: bool = False, **kwargs: Any):
+    def __init__(self, session: Session, name: str | None = None, *, gm: bool = False, **kwargs: Any):
         self._name = session.gurps_character(name).name
         self.gm = gm  # `%sheet --gm`: the true sheet, marked; else the sheet as the table knows it
         self._shown: tuple[Any, ...] = ()  # what the traits were last computed from (see `_inputs`)

@@ -4,13 +4,16 @@ that give the right one (gamekernel.teaching.quiz.explanation)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 
 class QuizWidget(SessionWidget):
@@ -21,7 +24,7 @@ class QuizWidget(SessionWidget):
     title = traitlets.Unicode("").tag(sync=True)
     questions: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
 
-    def __init__(self, session, quiz: int, **kwargs: Any):
+    def __init__(self, session: Session, quiz: int, **kwargs: Any):
         self._quiz = quiz
         super().__init__(session, **kwargs)
 
