@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from gamekernel.campaign_temps import pid_alive, remove_stale_temps
 from gamekernel.errors import DataError, StorageError, UsageError
 from gamekernel.events import Event, LogStore, now_iso, storage_error
 from gamekernel.i18n import t
@@ -43,6 +44,8 @@ from gamekernel.util import atomic_write_bytes, write_all
 INDEX_SCHEMA = 3  # 1 = the foundation's single log.jsonl; 2 = no campaign id; 3 = every file names it
 SNAPSHOT_SCHEMA = 2  # 1 = no campaign id, no list of parts (schema-2 campaigns)
 INDEX = "campaign.json"
+# derived files never stop a git merge: a union of both sides' lines, rebuilt from the logs when it does not read
+GITATTRIBUTES = b"campaign.json merge=union\nsnapshot.json merge=union\nstate/*.json merge=union\n"
 SNAPSHOT = "snapshot.json"
 LOCK = ".lock"
 SESSIONS = "sessions"
@@ -140,6 +143,7 @@ class CampaignStore:
         self.last_seq = 0
         self._locked = False
         self.read_only = False  # opened to be looked at: its folder cannot be written
+        self.unreadable: list[str] = []  # derived files that are not JSON (a merge): rebuilt, named once
 
     # -- opening and closing ---------------------------------------------------------------
     def open(self, *, holder: CampaignStore | None = None) -> list[str]:
@@ -165,14 +169,14 @@ class CampaignStore:
             if index_path.exists():
                 try:
                     self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
-                except DataError as error:  # derived: rebuilt from the logs when they name one campaign
+                except DataError:  # derived: rebuilt from the logs when they name one campaign
                     from gamekernel.campaign_chain import campaign_of_logs
 
                     campaign_id = campaign_of_logs(self.root / SESSIONS)
                     if not campaign_id:
                         raise
                     self.index = CampaignIndex(self.root.resolve().name, campaign_id)
-                    notices.append(t("campaign.notice.index_unreadable", index=INDEX, error=error.__class__.__name__))
+                    self.unreadable.append(INDEX)
                 if self.index.schema == 2:
                     self._migrate_schema_2(notices)
             elif (self.root / "log.jsonl").exists():
@@ -184,6 +188,8 @@ class CampaignStore:
                                                  found=", ".join(found[:3]), hint=restore_hint()))
                 self.index = CampaignIndex(self.root.resolve().name, uuid.uuid4().hex)
                 self._write_index()
+                if not (self.root / ".gitattributes").exists():
+                    self.write_file(self.root / ".gitattributes", GITATTRIBUTES, ".gitattributes")
         except BaseException:
             self.release()
             raise
@@ -300,6 +306,8 @@ class CampaignStore:
         edited: list[str] = []
         snapshot, snapshot_seq = self._read_snapshot(warnings, edited, chain.events)
         self._check_state_files(warnings, edited)
+        if self.unreadable:
+            warnings.append(t("campaign.notice.derived_unreadable", files=", ".join(self.unreadable)))
         return LoadedCampaign(chain.events, snapshot, snapshot_seq, warnings, edited)
 
     def _read_snapshot(
@@ -316,9 +324,8 @@ class CampaignStore:
             return None, 0
         hint = t("campaign.hint.derived", where=SNAPSHOT)
         data = read_derived(path, SNAPSHOT)
-        if isinstance(data, str):
-            edited.append(SNAPSHOT)
-            warnings.append(f"{data}; {hint}")
+        if isinstance(data, str):  # not JSON: a union merge, conflict markers, cut short - not an edit
+            self.unreadable.append(SNAPSHOT)
             return None, 0
         if isinstance(data, Mapping) and data.get("schema") == 1:
             warnings.append(t("campaign.notice.old_snapshot", snapshot=SNAPSHOT))
@@ -353,6 +360,9 @@ class CampaignStore:
             if path.stem not in parts:
                 continue
             data = read_derived(path, where)
+            if isinstance(data, str):  # not JSON (a merge, cut short): written again at the next save
+                self.unreadable.append(where)
+                continue
             if isinstance(data, Mapping) and data.get("schema") == 1:
                 continue  # a readable copy of the previous version: rewritten at the next save
             if hand_edited(data, path.stem):
@@ -442,7 +452,7 @@ class CampaignStore:
         try:
             data = json.loads(path.read_bytes()) if path.is_file() else None
         except (OSError, ValueError):
-            data = {}  # unreadable: certainly not what was written
+            data = None  # not JSON: a merge or a cut-short write, no edit to keep (named when opened)
         if data is None or (isinstance(data, Mapping) and data.get("schema") == 1) or not hand_edited(data, part):
             return []
         kept = keep_aside(path)
@@ -706,18 +716,6 @@ def file_time(path: Path) -> str:
         return "?"
 
 
-def pid_alive(pid: Any) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 READ_ONLY_ERRORS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
 NO_HARD_LINKS = frozenset({errno.ENOSYS, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP})
 
@@ -742,37 +740,3 @@ def create_exclusive(temp: Path, path: Path, content: bytes) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")  # util.atomic_write_bytes and the lock's temp files
-LOCK_TEMP_PID = re.compile(r"\.lock\.(\d+)\.")
-
-
-def remove_stale_temps(root: Path) -> int:
-    """Delete the temporary files a kernel killed mid-write (kill -9) left in the campaign's folders;
-    called once the lock is held, so no other kernel is writing here. A lock temp of a live process
-    (a kernel trying to open at this moment) is left alone. Returns how many were removed."""
-    removed = 0
-    for folder in (root, root / "state", root / "sessions"):
-        removed += sum(_remove_temp(Path(entry.path)) for entry in _entries(folder)
-                       if TEMP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False))
-    return removed
-
-
-def _entries(folder: Path) -> list[os.DirEntry[str]]:
-    try:
-        with os.scandir(folder) as entries:
-            return list(entries)
-    except OSError:
-        return []
-
-
-def _remove_temp(path: Path) -> bool:
-    owner = LOCK_TEMP_PID.search(path.name)
-    if owner and pid_alive(int(owner.group(1))):
-        return False
-    try:
-        path.unlink()
-    except OSError:
-        return False
-    return True

@@ -17,7 +17,8 @@ def number_sessions(folder) -> None:
         header = json.loads(lines[0])
         header["file"] = new
         path.unlink()
-        (folder / "sessions" / new).write_bytes(json.dumps(header, separators=(",", ":")).encode() + b"\n" + (lines[1] if len(lines) > 1 else b""))
+        body = lines[1] if len(lines) > 1 else b""
+        (folder / "sessions" / new).write_bytes(json.dumps(header, separators=(",", ":")).encode() + b"\n" + body)
         names.append(new)
     index["sessions"] = names
     index_path.write_text(json.dumps(index, indent=1), encoding="utf-8")
