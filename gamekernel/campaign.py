@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from gamekernel.campaign_temps import pid_alive, remove_stale_temps
 from gamekernel.errors import DataError, StorageError, UsageError
 from gamekernel.events import Event, LogStore, now_iso, storage_error
 from gamekernel.i18n import t
@@ -43,6 +44,8 @@ from gamekernel.util import atomic_write_bytes, write_all
 INDEX_SCHEMA = 3  # 1 = the foundation's single log.jsonl; 2 = no campaign id; 3 = every file names it
 SNAPSHOT_SCHEMA = 2  # 1 = no campaign id, no list of parts (schema-2 campaigns)
 INDEX = "campaign.json"
+# derived files never stop a git merge: a union of both sides' lines, rebuilt from the logs when it does not read
+GITATTRIBUTES = b"campaign.json merge=union\nsnapshot.json merge=union\nstate/*.json merge=union\n"
 SNAPSHOT = "snapshot.json"
 LOCK = ".lock"
 SESSIONS = "sessions"
@@ -140,6 +143,7 @@ class CampaignStore:
         self.last_seq = 0
         self._locked = False
         self.read_only = False  # opened to be looked at: its folder cannot be written
+        self.unreadable: list[str] = []  # derived files that are not JSON (a merge): rebuilt, named once
 
     # -- opening and closing ---------------------------------------------------------------
     def open(self, *, holder: CampaignStore | None = None) -> list[str]:
@@ -163,7 +167,16 @@ class CampaignStore:
                 notices.append(t("campaign.notice.stale_temps", count=removed))
             index_path = self.root / INDEX
             if index_path.exists():
-                self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
+                try:
+                    self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
+                except DataError:  # derived: rebuilt from the logs when they name one campaign
+                    from gamekernel.campaign_chain import campaign_of_logs
+
+                    campaign_id = campaign_of_logs(self.root / SESSIONS)
+                    if not campaign_id:
+                        raise
+                    self.index = CampaignIndex(self.root.resolve().name, campaign_id)
+                    self.unreadable.append(INDEX)
                 if self.index.schema == 2:
                     self._migrate_schema_2(notices)
             elif (self.root / "log.jsonl").exists():
@@ -175,6 +188,8 @@ class CampaignStore:
                                                  found=", ".join(found[:3]), hint=restore_hint()))
                 self.index = CampaignIndex(self.root.resolve().name, uuid.uuid4().hex)
                 self._write_index()
+                if not (self.root / ".gitattributes").exists():
+                    self.write_file(self.root / ".gitattributes", GITATTRIBUTES, ".gitattributes")
         except BaseException:
             self.release()
             raise
@@ -237,37 +252,67 @@ class CampaignStore:
 
     # -- reading ---------------------------------------------------------------------------
     def load(self) -> LoadedCampaign:
-        """Every event of every session in order, plus the latest snapshot, the whole chain verified."""
+        """Every event of every session in order, plus the latest snapshot, the whole chain verified.
+
+        The sessions are those `sessions/` holds (a listed one missing is refused), ordered by their
+        headers (gamekernel.campaign_chain): the index's list is derived, rebuilt when it disagrees."""
+        from gamekernel.campaign_chain import ChainGap, Session, order_sessions
+
         assert self.index is not None
         campaign_id = self.index.campaign_id
-        events: list[Event] = []
         warnings: list[str] = []
-        listed = set(self.index.sessions)
-        previous = t("campaign.start")
+        folder = self.root / SESSIONS
+        names = sorted(p.name for p in folder.glob("*.jsonl")) if folder.is_dir() else []
         for name in self.index.sessions:
-            path = self.root / SESSIONS / name
+            if name not in names:
+                raise CampaignDamagedError(t("campaign.err.session_missing", where=f"{SESSIONS}/{name}",
+                                             index=INDEX, hint=restore_hint()))
+        sessions: list[Session] = []
+        empty: list[str] = []
+        for name in names:
             where = f"{SESSIONS}/{name}"
-            if not path.is_file():
-                raise CampaignDamagedError(t("campaign.err.session_missing", where=where, index=INDEX,
+            report = load_log(folder / name, where)
+            header = report.header
+            if header is None and not report.events and name not in self.index.sessions:
+                continue  # an empty file nobody listed: no session
+            if header is None:
+                raise CampaignDamagedError(t("campaign.err.no_header", where=where, hint=restore_hint()))
+            check_owner(header, where, campaign_id)
+            if header.get("file") != name:
+                raise CampaignDamagedError(t("campaign.err.wrong_file", where=where, named=repr(header.get("file")),
                                              hint=restore_hint()))
-            report = load_log(path, where)
-            if not report.events and report.header is not None and report.header.get("file") == name:
-                check_owner(report.header, where, campaign_id)  # a session started, nothing recorded in it:
-                continue  # what it follows does not matter (a reload cut short after starting it)
-            check_header(report.header, where, campaign_id, name, self.last_seq, previous)
-            check_follows(report.events, where, self.last_seq, previous)
-            if report.events:
-                self.last_seq = report.events[-1].seq
-                previous = where
-            events.extend(report.events)
+            follows = header.get("follows")
+            if type(follows) is not int or follows < 0:
+                raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last="?",
+                                             previous=t("campaign.start"), hint=restore_hint()))
             warnings.extend(f"{SESSIONS}/{w}" for w in report.warnings)
-        self._check_unlisted(listed)
+            if not report.events:  # a session started, nothing recorded in it (a reload cut short after it)
+                empty.append(name)
+                continue
+            check_follows(report.events, where, follows, where)
+            sessions.append(Session(name, follows, report.events))
+        try:
+            chain = order_sessions(sessions)
+        except ChainGap as gap:
+            where, follows, last, previous = gap.args
+            raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
+                                         previous=previous or t("campaign.start"), hint=restore_hint())) from None
+        warnings += chain.notices
+        self.last_seq = chain.events[-1].seq if chain.events else 0
+        derived = chain.order + [name for name in self.index.sessions if name in empty]
+        if set(derived) != set(self.index.sessions) and self.index.sessions:
+            warnings.append(t("campaign.notice.index_rebuilt", index=INDEX))
+        self.index.sessions = derived
         edited: list[str] = []
-        snapshot, snapshot_seq = self._read_snapshot(warnings, edited)
+        snapshot, snapshot_seq = self._read_snapshot(warnings, edited, chain.events)
         self._check_state_files(warnings, edited)
-        return LoadedCampaign(events, snapshot, snapshot_seq, warnings, edited)
+        if self.unreadable:
+            warnings.append(t("campaign.notice.derived_unreadable", files=", ".join(self.unreadable)))
+        return LoadedCampaign(chain.events, snapshot, snapshot_seq, warnings, edited)
 
-    def _read_snapshot(self, warnings: list[str], edited: list[str]) -> tuple[dict[str, Any] | None, int]:
+    def _read_snapshot(
+        self, warnings: list[str], edited: list[str], events: list[Event]
+    ) -> tuple[dict[str, Any] | None, int]:
         """The snapshot and the event it follows, or (None, 0) with one notice: a snapshot is derived
         from the logs (it saves replay time), so one that does not fit them never stops an open; one
         changed by hand (no digest, or not its digest) is kept as `snapshot.json.edited`."""
@@ -279,15 +324,17 @@ class CampaignStore:
             return None, 0
         hint = t("campaign.hint.derived", where=SNAPSHOT)
         data = read_derived(path, SNAPSHOT)
-        if isinstance(data, str):
-            edited.append(SNAPSHOT)
-            warnings.append(f"{data}; {hint}")
+        if isinstance(data, str):  # not JSON: a union merge, conflict markers, cut short - not an edit
+            self.unreadable.append(SNAPSHOT)
             return None, 0
         if isinstance(data, Mapping) and data.get("schema") == 1:
             warnings.append(t("campaign.notice.old_snapshot", snapshot=SNAPSHOT))
             return None, 0
         try:
             snapshot_seq, snapshot = check_snapshot(data, self.index.campaign_id, self.last_seq, hint=hint)
+            stamp = data.get("stamp")
+            if stamp is not None and events[snapshot_seq - 1].time != stamp:  # another branch's event N
+                raise DataError(t("campaign.err.snapshot_branch", where=SNAPSHOT, seq=snapshot_seq))
         except DataError as error:
             if isinstance(error, SnapshotEditedError):
                 edited.append(SNAPSHOT)
@@ -295,22 +342,6 @@ class CampaignStore:
             warnings.append(text if text.endswith(hint) else f"{text}; {hint}")
             return None, 0
         return snapshot, snapshot_seq
-
-    def _check_unlisted(self, listed: set[str]) -> None:
-        """A session log the index does not list is refused, unless it is a header with no events
-        (a crash while a session was being started) - that one is reused by `start_session`."""
-        assert self.index is not None  # checked while loading, after open() read the index
-        folder = self.root / SESSIONS
-        if not folder.is_dir():
-            return
-        for path in sorted(folder.glob("*.jsonl")):
-            if path.name in listed:
-                continue
-            report = LogStore.load(path)
-            header = report.header or {}
-            if report.events or header.get("campaign") != self.index.campaign_id:
-                raise CampaignDamagedError(t("campaign.err.unlisted", where=f"{SESSIONS}/{path.name}",
-                                             index=INDEX, count=len(report.events), hint=restore_hint()))
 
     def _check_state_files(self, warnings: list[str], edited: list[str]) -> None:
         """The readable copies are never read back: one changed by hand (no digest, or not its
@@ -329,6 +360,9 @@ class CampaignStore:
             if path.stem not in parts:
                 continue
             data = read_derived(path, where)
+            if isinstance(data, str):  # not JSON (a merge, cut short): written again at the next save
+                self.unreadable.append(where)
+                continue
             if isinstance(data, Mapping) and data.get("schema") == 1:
                 continue  # a readable copy of the previous version: rewritten at the next save
             if hand_edited(data, path.stem):
@@ -359,7 +393,9 @@ class CampaignStore:
     def start_session(self) -> LogStore:
         """A new session log for this kernel: written with its header, then listed in the index."""
         assert self.index is not None
-        name = f"session-{len(self.index.sessions) + 1:03d}.jsonl"
+        from gamekernel.campaign_chain import session_file_name
+
+        name = session_file_name()
         path = self.root / SESSIONS / name
         where = f"{SESSIONS}/{name}"
         header = session_header(self.index.campaign_id, name, self.last_seq)
@@ -374,7 +410,9 @@ class CampaignStore:
         self.current_log = LogStore(path, fsync=True, label=where)
         return self.current_log
 
-    def write_snapshot(self, seq: int, state: Mapping[str, Any], readable: Mapping[str, Any]) -> list[str]:
+    def write_snapshot(
+        self, seq: int, state: Mapping[str, Any], readable: Mapping[str, Any], stamp: str | None = None
+    ) -> list[str]:
         """Store the state after event `seq`, then the index, then the readable per-part copies.
 
         Each file is replaced atomically; a failure part-way leaves files that still agree (a
@@ -384,6 +422,8 @@ class CampaignStore:
         assert self.index is not None
         snapshot = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq,
                     "parts": sorted(state), "state": state, "digest": content_digest(state)}
+        if stamp is not None:  # the time of event `seq`: after a merge, another branch's event N is told apart
+            snapshot["stamp"] = stamp
         notices = self._keep_hand_edit(self.root / SNAPSHOT, "state")
         self.write_file(self.root / SNAPSHOT, json_bytes(snapshot, compact=True), SNAPSHOT)
         previous = self.index.snapshot_seq
@@ -412,7 +452,7 @@ class CampaignStore:
         try:
             data = json.loads(path.read_bytes()) if path.is_file() else None
         except (OSError, ValueError):
-            data = {}  # unreadable: certainly not what was written
+            data = None  # not JSON: a merge or a cut-short write, no edit to keep (named when opened)
         if data is None or (isinstance(data, Mapping) and data.get("schema") == 1) or not hand_edited(data, part):
             return []
         kept = keep_aside(path)
@@ -676,18 +716,6 @@ def file_time(path: Path) -> str:
         return "?"
 
 
-def pid_alive(pid: Any) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 READ_ONLY_ERRORS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
 NO_HARD_LINKS = frozenset({errno.ENOSYS, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP})
 
@@ -712,37 +740,3 @@ def create_exclusive(temp: Path, path: Path, content: bytes) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")  # util.atomic_write_bytes and the lock's temp files
-LOCK_TEMP_PID = re.compile(r"\.lock\.(\d+)\.")
-
-
-def remove_stale_temps(root: Path) -> int:
-    """Delete the temporary files a kernel killed mid-write (kill -9) left in the campaign's folders;
-    called once the lock is held, so no other kernel is writing here. A lock temp of a live process
-    (a kernel trying to open at this moment) is left alone. Returns how many were removed."""
-    removed = 0
-    for folder in (root, root / "state", root / "sessions"):
-        removed += sum(_remove_temp(Path(entry.path)) for entry in _entries(folder)
-                       if TEMP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False))
-    return removed
-
-
-def _entries(folder: Path) -> list[os.DirEntry[str]]:
-    try:
-        with os.scandir(folder) as entries:
-            return list(entries)
-    except OSError:
-        return []
-
-
-def _remove_temp(path: Path) -> bool:
-    owner = LOCK_TEMP_PID.search(path.name)
-    if owner and pid_alive(int(owner.group(1))):
-        return False
-    try:
-        path.unlink()
-    except OSError:
-        return False
-    return True

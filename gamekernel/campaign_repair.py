@@ -344,13 +344,15 @@ def _plan(root: Path) -> _Plan:
         last = events[-1][1].seq
         total += len(events)
     all_events = [e for _, events in kept for _, e in events]
+    read = {id(e) for log in ours for _, e in log.events}
     snapshot_seq = 0
     if (root / SNAPSHOT).exists():
         try:
             snapshot_seq, _ = check_snapshot(read_json(root / SNAPSHOT, SNAPSHOT), campaign_id, last,
                                              hint=t("campaign.hint.derived", where=SNAPSHOT))
-            if bodies or not snapshot_is_valid(all_events, snapshot_seq):
-                raise DataError(t("campaign.repair.why_renumbered") if bodies else
+            renumbered = any(id(e) not in read for e in all_events)  # _renumber made a new event
+            if renumbered or not snapshot_is_valid(all_events, snapshot_seq):
+                raise DataError(t("campaign.repair.why_renumbered") if renumbered else
                                 t("campaign.repair.why_undone", seq=snapshot_seq))
         except GameKernelError as error:
             aside.append((SNAPSHOT, str(error)))

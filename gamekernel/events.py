@@ -448,6 +448,9 @@ class LogStore:
             try:
                 record = json.loads(raw_line.decode("utf-8"))
             except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                if raw_line.lstrip().startswith((b"#", b"//")):  # a person's comment, not a torn event
+                    warnings.append(t("core.log.comment", path=path.name, line=number))
+                    continue
                 is_torn = all(not rest.strip() for rest in lines[number:]) or not raw_line.endswith(b"}")
                 if is_torn:
                     warnings.append(t("core.log.truncated", path=path.name, line=number))

@@ -127,8 +127,8 @@ class CampaignActions(HostBase):
             self.load_warnings: list[str] = loaded.warnings
             try:
                 if log is not None:  # the commit point: this line in the new session's log
-                    self.record("campaign.open",
-                                {"name": store.index.name, "session": log.path.name, "events": read})
+                    self.record("campaign.open", {"name": store.index.name, "session": log.path.name,
+                                                  "events": read, "number": len(store.index.sessions)})
                     if seed is not None and not earlier and holder is None:
                         self.record("seed", dict(seed.data))  # nothing used the RNG since: the story keeps its seed
             finally:
@@ -237,7 +237,8 @@ class CampaignActions(HostBase):
         if not self.log or not self.state.can_snapshot():
             return []
         state = self.state.to_dict()
-        notices = store.write_snapshot(self.log[-1].seq, state, {k: v for k, v in state.items() if k != "core"})
+        notices = store.write_snapshot(self.log[-1].seq, state, {k: v for k, v in state.items() if k != "core"},
+                                       self.log[-1].time)
         self._events_since_snapshot = 0
         return notices
 

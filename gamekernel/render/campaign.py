@@ -7,6 +7,7 @@ from gamekernel.display import TEXT, renders
 from gamekernel.display.html import esc, panel
 from gamekernel.i18n import t
 from gamekernel.results import CampaignStatus
+from gamekernel.text import visible
 
 
 @renders(CampaignStatus, TEXT)
@@ -16,7 +17,7 @@ def campaign_text(status: CampaignStatus) -> str:
         key = "campaign.status.closed_read_only" if status.read_only else "campaign.status.closed"
     lines = [t(key, name=status.name, sessions=status.sessions, events=status.events, snapshot=status.snapshot_seq)]
     lines += [f"⚠ {notice}" for notice in status.notices]
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))  # a folder or file name's bidi controls never reorder the line
 
 
 @renders(CampaignStatus)
@@ -33,7 +34,7 @@ def repair_text(report: RepairReport) -> str:
     lines += [f"· {step}" for step in report.steps]
     if not report.done:
         lines.append(t("campaign.repair.confirm"))
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))
 
 
 @renders(RepairReport)

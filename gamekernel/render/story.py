@@ -71,7 +71,7 @@ def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None, o
     opened = [e for e in log if e.kind == "campaign.open" and not e.secret]
     if opened:
         data = opened[-1].data
-        title = t("story.title.campaign", name=data["name"], session=session_number(data["session"]))
+        title = t("story.title.campaign", name=data["name"], session=session_number(data))
     else:
         title = t("story.title.plain")
     blocks = _Teller(odds, outcome_only, seated).run(public)
@@ -246,7 +246,7 @@ class _Teller:
         if kind == "note":
             self._add("note", d["text"])
         elif kind == "campaign.open":
-            self._heading("session", t("story.heading.session", session=session_number(d["session"])))
+            self._heading("session", t("story.heading.session", session=session_number(d)))
         elif kind == "mtg.scene":
             self._heading("scene", t("story.heading.scene", scene=d["scene"]))
         elif kind == "gw.encounter_start":
@@ -331,9 +331,13 @@ class _Teller:
         return out
 
 
-def session_number(log_name: str) -> str:
-    """"session-003.jsonl" -> "3": the players get the session's number, never a file name."""
-    match = re.search(r"(\d+)", str(log_name))
+def session_number(opened: Mapping[str, Any]) -> str:
+    """A `campaign.open` event's session number: its "number", or for a log of before it the number
+    in the file name ("session-003.jsonl" -> "3"): the players get the session's number, never a file name."""
+    number = opened.get("number")
+    if type(number) is int:
+        return str(number)
+    match = re.fullmatch(r"session-(\d+)\.jsonl", str(opened.get("session", "")))
     return str(int(match.group(1))) if match else "?"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -25,7 +26,8 @@ def test_open_creates_the_layout_and_reopen_restores(tmp_path):
     first.undo()
     first.campaign_close()
     assert json.loads((folder / "campaign.json").read_text())["schema"] == 3
-    assert (folder / "sessions" / "session-001.jsonl").exists()
+    (log,) = (folder / "sessions").glob("*.jsonl")  # named by its start time and a random suffix
+    assert re.fullmatch(r"session-\d{8}-\d{6}\.\d{6}-[0-9a-f]{6}\.jsonl", log.name)
     assert not (folder / ".lock").exists()
 
     second = Session(seed=2)

@@ -79,12 +79,12 @@ def test_an_earlier_edit_kept_aside_is_never_overwritten(tmp_path):
     session.campaign_close()
     path = a_state_file(folder)
     for number in (1, 2):
-        path.write_text(f"edit {number}", encoding="utf-8")
+        path.write_text(f'{{"edit": {number}}}', encoding="utf-8")
         reopened = Session()
         reopened.campaign_open(folder)
         reopened.campaign_close()
-    assert path.with_name(path.name + ".edited").read_text() == "edit 1"
-    assert path.with_name(path.name + ".edited-2").read_text() == "edit 2"
+    assert path.with_name(path.name + ".edited").read_text() == '{"edit": 1}'
+    assert path.with_name(path.name + ".edited-2").read_text() == '{"edit": 2}'
 
 
 def test_a_file_of_the_gm_in_state_is_left_alone(tmp_path):

@@ -14,6 +14,7 @@ import pytest
 from gamekernel import Session
 from gamekernel.campaign import CampaignLockedError
 from gamekernel.errors import DataError, GameKernelError
+from tests.campaign.legacy import number_sessions
 
 
 def notes(session):
@@ -29,6 +30,7 @@ def make_campaign(folder, sessions=2):
             session.gurps_char_new("Bren", st=12)
         session.note(f"session {number + 1}")
         session.campaign_close()
+        number_sessions(folder)  # named as before: such campaigns open unchanged, and the tests name them
     return folder
 
 
@@ -121,10 +123,10 @@ def test_each_truncated_file_is_refused_or_not_used(tmp_path, target, damage):
     if target == "sessions/session-002.jsonl" and damage == "half":
         # the last log cut mid-line looks like a crash; the snapshot then follows a missing event
         not_used(folder, r"snapshot\.json follows event \d+, but the logs end at event \d+")
-    elif target in ("snapshot.json", "state/gurps.json"):  # derived: kept aside, written again
-        message = not_used(folder, target.replace(".", r"\.") + " had been changed by hand")
-        assert (folder / (target + ".edited")).read_bytes() == damaged
-        assert target + ".edited" in message
+    elif target in ("campaign.json", "snapshot.json", "state/gurps.json"):  # derived: rebuilt from the logs
+        message = not_used(folder, "^" + target.replace(".", r"\.") + ": not JSON")
+        assert "come from the session logs" in message and not (folder / (target + ".edited")).exists()
+        assert (folder / target).read_bytes() != damaged  # written again at the close
     else:
         refused(folder, target.replace(".", r"\."))  # the gap names the cut log and the one after it
 
@@ -147,12 +149,13 @@ def test_a_session_log_copied_under_another_name_is_refused(tmp_path):
     refused(folder, r"session-002\.jsonl says it is the log 'session-001\.jsonl'")
 
 
-def test_an_unlisted_log_with_events_is_refused(tmp_path):
+def test_a_log_the_index_does_not_list_is_taken_from_the_folder(tmp_path):
     folder = make_campaign(tmp_path / "c")
     index = json.loads((folder / "campaign.json").read_text())
     index["sessions"] = index["sessions"][:1]
     (folder / "campaign.json").write_text(json.dumps(index))
-    refused(folder, r"sessions/session-002\.jsonl holds \d+ events but is not listed")
+    message = not_used(folder, r"^campaign\.json listed other sessions than sessions/ holds")
+    assert "rebuilt from the session logs" in message
 
 
 def test_repair_keeps_the_logs_after_a_lost_one_and_never_deletes(tmp_path):
@@ -224,7 +227,7 @@ def test_tilde_is_expanded_and_files_respect_the_umask(tmp_path, monkeypatch):
         os.umask(old)
     folder = tmp_path / "tilde"
     assert status.path == str(folder)
-    for path in [folder / "campaign.json", folder / "snapshot.json", folder / "sessions" / "session-001.jsonl"]:
+    for path in [folder / "campaign.json", folder / "snapshot.json", *(folder / "sessions").glob("*.jsonl")]:
         assert path.stat().st_mode & 0o777 == 0o644, path
 
 
