@@ -84,7 +84,7 @@ class TableDashboard(SessionWidget):
 
         return table_text(self.session.table_view())
 
-    def handle_action(self, action: str, payload: dict[str, Any]):
+    def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         s = self.session
         name = str(payload.get("name", ""))
         if action == "next":
