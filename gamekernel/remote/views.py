@@ -15,11 +15,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.i18n import t
 from gamekernel.remote.projection import Audience, PublicTable, owned
 from gamekernel.text import match_key
+
+if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
+    from gamekernel.session import Session
 
 
 def condition(hp: int, hp_max: int) -> str:
@@ -73,7 +76,7 @@ def _public_facts(table: PublicTable, outcome_only: bool) -> dict[str, Any]:
     return {"facts": table_facts(shadow), "shadow": shadow, "story": story, "told": scrub_story(table.session, story)}
 
 
-def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[str, Any]:
+def player_view(session: Session, audience: Audience, table: PublicTable) -> dict[str, Any]:
     """What one player (or a spectator, who owns nothing) may see."""
     seats = session.state["seats"]
     mine = owned(seats.seats, audience.user)
@@ -100,14 +103,14 @@ def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[st
     return _without(view, hidden, shadow) if hidden else view
 
 
-def shared_facts(session: Any, table: PublicTable) -> dict[str, Any]:
+def shared_facts(session: Session, table: PublicTable) -> dict[str, Any]:
     """The public facts, shadow session and story every player's view of this moment starts from
     (drawn once a version of the public table; the intents' replies read the same)."""
     outcome_only = session.state["seats"].disclose == "outcome"
     return table.shared(lambda t: _public_facts(t, outcome_only))
 
 
-def hidden_keys(session: Any) -> frozenset[str]:
+def hidden_keys(session: Session) -> frozenset[str]:
     """The match keys of the fighters the GM hides from the players, a seated character never among
     them (a player always sees their own)."""
     seats = session.state["seats"]
@@ -132,7 +135,7 @@ def names_hidden(text: str, hidden: frozenset[str]) -> bool:
     return any(h in key for h in hidden)
 
 
-def _pattern(session: Any) -> re.Pattern[str] | None:
+def _pattern(session: Session) -> re.Pattern[str] | None:
     """One pattern for every hidden fighter's name and its numbered copies, any case, not inside
     an ASCII word (a Japanese name is found inside Japanese text)."""
     seats = session.state["seats"]
@@ -147,7 +150,7 @@ def _compiled(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{either})(?: \d+)?(?![A-Za-z0-9_])", re.IGNORECASE)
 
 
-def scrub(session: Any, text: str, *, heading: bool = False) -> str:
+def scrub(session: Session, text: str, *, heading: bool = False) -> str:
     """`text` as a player may read it: each hidden fighter is "someone" in a line (the defender
     learns that someone attacked), absent from a heading's list of names ("Fight: Aiko, Bren");
     "" when a hidden name would still be read in it after that (the text is left out whole)."""
@@ -156,7 +159,7 @@ def scrub(session: Any, text: str, *, heading: bool = False) -> str:
     return text if pattern is None else _scrubbed(text, hidden, pattern, heading)
 
 
-def scrub_story(session: Any, story: list[dict[str, str]]) -> list[dict[str, str]]:
+def scrub_story(session: Session, story: list[dict[str, str]]) -> list[dict[str, str]]:
     """The story as players read it (`scrub` on every block, the blocks left empty left out); the
     story itself while nobody is hidden."""
     hidden = hidden_keys(session)
@@ -210,7 +213,7 @@ def _without(view: dict[str, Any], hidden: frozenset[str], shadow: Any) -> dict[
     return view
 
 
-def gm_view(session: Any) -> dict[str, Any]:
+def gm_view(session: Session) -> dict[str, Any]:
     """The GM's panel: every fact, who sits where, the open asks and the players' latest actions."""
     from gamekernel.table.view import table_facts
 
