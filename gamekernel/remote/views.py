@@ -16,11 +16,15 @@ import re
 import weakref
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.i18n import t
 from gamekernel.remote.projection import Audience, PublicTable, condition, owned
 from gamekernel.text import match_key, visible
+
+if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
+    from gamekernel.host import HostBase
+    from gamekernel.session import Session
 
 
 def _hidden_gurps(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -114,7 +118,7 @@ def _public_facts(table: PublicTable) -> dict[str, Any]:
     return _Facts(shadow=table.shadow(), story=story, told=story)
 
 
-def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[str, Any]:
+def player_view(session: Session, audience: Audience, table: PublicTable) -> dict[str, Any]:
     """What one player (or a spectator, who owns nothing) may see."""
     seats = session.state["seats"]
     mine = owned(seats.seats, audience.user)
@@ -141,13 +145,13 @@ def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[st
     return _without(view, hidden, shadow) if hidden else view
 
 
-def shared_facts(session: Any, table: PublicTable) -> dict[str, Any]:
+def shared_facts(session: Session, table: PublicTable) -> dict[str, Any]:
     """The public facts, shadow session and story every player's view of this moment starts from
     (drawn once a version of the public table; the intents' replies read the same)."""
     return table.shared(_public_facts)
 
 
-def hidden_keys(session: Any) -> frozenset[str]:
+def hidden_keys(session: HostBase) -> frozenset[str]:
     """The match keys of the fighters the GM hides from the players, a seated character never among
     them (a player always sees their own)."""
     seats = session.state["seats"]
@@ -173,7 +177,7 @@ def names_hidden(text: str, hidden: frozenset[str]) -> bool:
     return any(re.search(rf"(?<![a-z0-9_]){re.escape(h)}(?![a-z0-9_])", key) for h in hidden)
 
 
-def hidden_names(session: Any) -> tuple[str, ...]:
+def hidden_names(session: HostBase) -> tuple[str, ...]:
     """The names the GM hides from the players as he spelled them (a seated character never among
     them), longest first: what `scrub_names` takes out of a text."""
     seats = session.state["seats"]
@@ -190,7 +194,7 @@ def _compiled(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{either})(?: \d+)?(?![A-Za-z0-9_])", re.IGNORECASE)
 
 
-def scrub(session: Any, text: str, *, heading: bool = False) -> str:
+def scrub(session: Session, text: str, *, heading: bool = False) -> str:
     """`text` as a player may read it (`scrub_names` with the names the GM hides now)."""
     names = hidden_names(session) if session.state["seats"].hidden else ()
     return scrub_names(text, names, heading=heading) if names else text
@@ -245,7 +249,7 @@ def _without(view: dict[str, Any], hidden: frozenset[str], shadow: Any) -> dict[
     return view
 
 
-def gm_view(session: Any) -> dict[str, Any]:
+def gm_view(session: Session) -> dict[str, Any]:
     """The GM's panel: every fact, who sits where, the open asks and the players' latest actions."""
     from gamekernel.table.view import table_facts
 

@@ -95,7 +95,7 @@ class TableDashboard(SessionWidget):
 
         return table_text(self.session.table_view(gm=self.gm))
 
-    def handle_action(self, action: str, payload: dict[str, Any]):
+    def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         s = self.session
         name = str(payload.get("name", ""))
         if action == "next":

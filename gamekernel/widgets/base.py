@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import anywidget
 import traitlets
 
-from gamekernel.events import EVENT_KINDS
+from gamekernel.events import EVENT_KINDS, Event
 
 if TYPE_CHECKING:  # the session is above this layer: named for the type checker only (pyproject.toml)
     from gamekernel.session import Session
@@ -114,7 +114,7 @@ class SessionWidget(anywidget.AnyWidget):
     # is passed over. None: every event refreshes it.
     watches: ClassVar[frozenset[str] | None] = None
 
-    def _on_event(self, session, event) -> None:
+    def _on_event(self, session: Session, event: Event) -> None:
         from gamekernel.errors import GameKernelError
 
         watched = self.watches
@@ -144,7 +144,7 @@ class SessionWidget(anywidget.AnyWidget):
         result to record in the notebook (None: nothing happened worth a line)."""
         raise NotImplementedError
 
-    def _on_custom_message(self, widget, content, buffers) -> None:
+    def _on_custom_message(self, widget: object, content: object, buffers: object) -> None:
         if not isinstance(content, dict) or "action" not in content:
             return
         with self.session.exclusive():  # a subshell's thread waits for a running command, and waits alone
@@ -195,7 +195,7 @@ class SessionWidget(anywidget.AnyWidget):
         log = self.session.log
         return log[-1].seq if log else 0
 
-    def _repr_mimebundle_(self, **kwargs: Any):
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """The view, a stable text/plain, and an empty text/html: a viewer that cannot draw the view
         shows nothing for it, the picture being in the record below (gamekernel/widgets/record.py)."""
         bundle = super()._repr_mimebundle_(**kwargs)

@@ -21,6 +21,9 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
+if TYPE_CHECKING:  # what `view` returns
+    from gamekernel.gurps.rules.characters import Character
+
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
     from gamekernel.session import Session
 
@@ -72,7 +75,7 @@ class SheetWidget(SessionWidget):
         super()._refresh_synced()
         self._shown = inputs
 
-    def view(self):
+    def view(self) -> Character:
         """The character shown: as the players know it (a secret hit not in it, GURPS-SR-09, live and
         in the state a notebook saves), or the truth for the GM's sheet (`gm`)."""
         if self.gm:
@@ -131,7 +134,7 @@ class SheetWidget(SessionWidget):
                        "conditions": t("gurps.sheet.conditions"), "none": t("gurps.sheet.no_conditions"),
                        "edit_hint": t("gurps.sheet.edit_hint"), **({"gm_view": t("table.gm_view")} if self.gm else {})}
 
-    def handle_action(self, action: str, payload: dict[str, Any]):
+    def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         if action == "set":
             from gamekernel.results import EventLines
 

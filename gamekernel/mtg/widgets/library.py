@@ -19,6 +19,9 @@ from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
 
+if TYPE_CHECKING:  # what `view` returns
+    from gamekernel.mtg.results import LibraryView
+
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
     from gamekernel.session import Session
 
@@ -58,7 +61,7 @@ class LibraryWidget(SessionWidget):
         self._actor_name = actor
         super().__init__(session, **kwargs)
 
-    def view(self):
+    def view(self) -> LibraryView:
         return self.session.mtg_library_view(self._actor_name)
 
     def refresh(self) -> None:
@@ -109,7 +112,7 @@ class LibraryWidget(SessionWidget):
 
         return library_text(self.view())
 
-    def handle_action(self, action: str, payload: dict[str, Any]):
+    def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         session = self.session
         if action == "check":
             given: Any = payload.get("difficulty")  # any JSON value from the front end, or absent

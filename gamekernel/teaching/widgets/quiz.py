@@ -61,7 +61,7 @@ class QuizWidget(SessionWidget):
         into the cell's record."""
         self.record_action(self._answer(number, choice))
 
-    def handle_action(self, action: str, payload: dict[str, Any]):
+    def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         if action != "answer":
             raise UsageError(t("quiz.err.action", action=action))
         number_given: Any = payload.get("number")  # any JSON value from the front end, or absent
@@ -72,7 +72,7 @@ class QuizWidget(SessionWidget):
             raise UsageError(t("quiz.err.action", action=action)) from None
         return self._answer(number, choice)
 
-    def _answer(self, number: int, choice: int):
+    def _answer(self, number: int, choice: int) -> object:
         """Record the answer (a session event); returns its logged line for the cell's saved record (and
         the snapshot updated with it), so a notebook saved after answering shows the answers and the score."""
         from gamekernel.results import EventLines
