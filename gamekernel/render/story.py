@@ -1,11 +1,14 @@
-"""The players' story: the session log told as a page a GM hands out (`%log export story.md --players`).
+"""The players' story: the session log told as a page a GM hands out (`%log export story.md --players`)
+and as the players' page shows it (`players_story`: one story for both, so they never disagree).
 
 A title (campaign, session, date), a heading per session, scene, fight or encounter, the GM's public
 notes as prose, each roll as one line in words, a fight collapsed to its outcomes (hit or not, the
-injury, HP after, who fell). Left out: secrets and any trace of them, undone events, the seed,
-setup (characters, NPC templates, decks, libraries and their file names), internal event ids, and
-odds unless asked for. The story is built only from the public events still in effect, so it holds
-nothing the players could not already know, and replays the public events alone for fight outcomes.
+injury, HP after for a fighter someone plays, a word for anyone else, who fell). Left out: secrets the
+GM has not revealed and any trace of them, undone events, the seed, setup (characters, NPC templates,
+decks, libraries and their file names), internal event ids, the fighters the GM hides, and odds unless
+asked for. A revealed secret is told where it was revealed ("Revealed: ...", GURPS-SR-09). The story
+is built only from the events the players may know, still in effect, and replays those alone for
+fight outcomes.
 """
 
 from __future__ import annotations
