@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
 from difflib import get_close_matches
@@ -920,7 +921,7 @@ def _name_key(name: str) -> str:
 
 
 def roll_check(
-    character: Character, spec: CheckSpec | str, *, rng=None, dice: Iterable[int] | None = None,
+    character: Character, spec: CheckSpec | str, *, rng: random.Random | None = None, dice: Iterable[int] | None = None,
     extra: Iterable[Modifier] = (),
 ) -> SuccessRoll:
     """Resolve `spec` for `character` and roll it (checks.success_roll)."""

@@ -24,7 +24,7 @@ import random
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamekernel.dice.nodes import faces
 from gamekernel.display import Displayable
@@ -215,7 +215,7 @@ class SuccessRoll(Displayable):
         return f"<SuccessRoll {self}>"
 
 
-def _replace(result: SuccessRoll, **changes) -> SuccessRoll:
+def _replace(result: SuccessRoll, **changes: Any) -> SuccessRoll:  # any of SuccessRoll's fields
     from dataclasses import replace
 
     return replace(result, **changes)

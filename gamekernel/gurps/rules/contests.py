@@ -140,7 +140,8 @@ class RegularContest(Displayable):
         return f"<RegularContest {self}>"
 
 
-def _judge_regular(rounds, max_rounds: int, secret: bool = False) -> RegularContest:
+def _judge_regular(rounds: Sequence[tuple[SuccessRoll, SuccessRoll]], max_rounds: int, secret: bool = False,
+                   ) -> RegularContest:
     winner = None
     if rounds:
         a, b = rounds[-1]

@@ -16,12 +16,20 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.i18n import t
 from gamekernel.text import match_key
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+W = TypeVar("W", bound=_Named)  # a sheet's CharacterWeapon or a fighter's Weapon
 
 # Flags the combat Weapon understands (gurps/rules/combat/fighters.parse_weapon), kept as written.
 COMBAT_FLAGS = ("ranged", "thrown", "missile", "firearm", "beam", "flail", "dagger", "quarterstaff", "bare_hands",
@@ -173,7 +181,7 @@ def weapon_key(name: str) -> str:
     return "".join(ch for ch in match_key(name) if ch.isalnum())
 
 
-def find_weapon(owner: str, weapons: Sequence, name: str):
+def find_weapon(owner: str, weapons: Sequence[W], name: str) -> W:
     """The weapon of `owner` called `name` (a sheet's or a combatant's); NotFoundError with hints."""
     key = weapon_key(name)
     for weapon in weapons:

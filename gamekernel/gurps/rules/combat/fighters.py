@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from difflib import get_close_matches
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import UsageError
 from gamekernel.gurps.rules.combat.state import Combatant, Weapon, copy_with
 from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.i18n import t
+
+if TYPE_CHECKING:  # what a sheet's weapon brings
+    from gamekernel.gurps.rules.damage import DamageSpec
+    from gamekernel.gurps.rules.weapons import CharacterWeapon
 
 
 def quick_combatant(name: str, stats: Mapping[str, Any], *, pc: bool = False, side: str = "") -> Combatant:
@@ -86,7 +90,7 @@ def parse_weapon(text: str) -> Weapon:
 
 
 
-def weapon_from_sheet(sheet_weapon, level: int, damage=None) -> Weapon:
+def weapon_from_sheet(sheet_weapon: CharacterWeapon, level: int, damage: DamageSpec | None = None) -> Weapon:
     """A character sheet's weapon (gurps/rules/weapons.CharacterWeapon) at its effective level, as the combat
     rules use it (parry bonus, ranged/thrown kind, Acc, flail, parry weapon class). `damage`: the sheet's
     own basic damage for it (Character.weapon_damage, a DamageSpec), so the fight rolls what the sheet
