@@ -99,7 +99,7 @@ def gm_console(method: Callable) -> Any:
     notebook knows it is not theirs (GURPS-SR-09). Their own view is `%table` and the players' page."""
 
     @functools.wraps(method)
-    def wrapper(self, line: str = "", cell: str | None = None):
+    def wrapper(self: SessionMagics, line: str = "", cell: str | None = None) -> object:
         result = method(self, line) if cell is None else method(self, line, cell)
         if isinstance(result, (ErrorResult, SecretNotice)) or hasattr(result, "get_state"):
             return result  # an error, a secret's notice, or the tracker widget (the GM's own, live)
