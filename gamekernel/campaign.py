@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from gamekernel.campaign_temps import pid_alive, remove_stale_temps
 from gamekernel.errors import DataError, StorageError, UsageError
 from gamekernel.events import Event, LogStore, now_iso, storage_error
 from gamekernel.i18n import t
@@ -43,6 +44,8 @@ from gamekernel.util import atomic_write_bytes, write_all
 INDEX_SCHEMA = 3  # 1 = the foundation's single log.jsonl; 2 = no campaign id; 3 = every file names it
 SNAPSHOT_SCHEMA = 2  # 1 = no campaign id, no list of parts (schema-2 campaigns)
 INDEX = "campaign.json"
+# derived files never stop a git merge: a union of both sides' lines, rebuilt from the logs when it does not read
+GITATTRIBUTES = b"campaign.json merge=union\nsnapshot.json merge=union\nstate/*.json merge=union\n"
 SNAPSHOT = "snapshot.json"
 LOCK = ".lock"
 SESSIONS = "sessions"
@@ -59,6 +62,10 @@ class CopiesNotWrittenError(StorageError):
 
 class CampaignDamagedError(DataError):
     """A campaign file is missing, foreign, truncated or inconsistent; opening is refused."""
+
+
+class SnapshotEditedError(CampaignDamagedError):
+    """The snapshot no longer matches its digest (or has none): changed by hand."""
 
 
 @dataclass
@@ -102,6 +109,7 @@ class LoadedCampaign:
     snapshot: dict[str, Any] | None
     snapshot_seq: int
     warnings: list[str]
+    edited: list[str] = field(default_factory=list)  # derived files changed by hand: kept as `.edited`
 
 
 def safe_name(name: str) -> bool:
@@ -135,24 +143,40 @@ class CampaignStore:
         self.last_seq = 0
         self._locked = False
         self.read_only = False  # opened to be looked at: its folder cannot be written
+        self.unreadable: list[str] = []  # derived files that are not JSON (a merge): rebuilt, named once
 
     # -- opening and closing ---------------------------------------------------------------
-    def open(self) -> list[str]:
-        """Create the folder if missing, take the lock, migrate old layouts; returns notices."""
+    def open(self, *, holder: CampaignStore | None = None) -> list[str]:
+        """Create the folder if missing, take the lock, migrate old layouts; returns notices.
+
+        With `holder` (the store this kernel has open on the same folder: a reload) its lock is used
+        and left to it: this store takes it over only by `take_lock_from` once the reread succeeded."""
         notices: list[str] = []
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise storage_error(exc, str(self.root)) from None
         refuse_links(self.root)
-        self._acquire_lock(notices)
+        if holder is None:
+            self._acquire_lock(notices)
+        else:
+            self.read_only = holder.read_only
         try:
             removed = 0 if self.read_only else remove_stale_temps(self.root)
             if removed:
                 notices.append(t("campaign.notice.stale_temps", count=removed))
             index_path = self.root / INDEX
             if index_path.exists():
-                self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
+                try:
+                    self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
+                except DataError:  # derived: rebuilt from the logs when they name one campaign
+                    from gamekernel.campaign_chain import campaign_of_logs
+
+                    campaign_id = campaign_of_logs(self.root / SESSIONS)
+                    if not campaign_id:
+                        raise
+                    self.index = CampaignIndex(self.root.resolve().name, campaign_id)
+                    self.unreadable.append(INDEX)
                 if self.index.schema == 2:
                     self._migrate_schema_2(notices)
             elif (self.root / "log.jsonl").exists():
@@ -164,10 +188,16 @@ class CampaignStore:
                                                  found=", ".join(found[:3]), hint=restore_hint()))
                 self.index = CampaignIndex(self.root.resolve().name, uuid.uuid4().hex)
                 self._write_index()
+                if not (self.root / ".gitattributes").exists():
+                    self.write_file(self.root / ".gitattributes", GITATTRIBUTES, ".gitattributes")
         except BaseException:
             self.release()
             raise
         return notices
+
+    def take_lock_from(self, holder: CampaignStore) -> None:
+        """The lock `holder` took passes to this store (same folder, same kernel): nothing on disk changes."""
+        self._locked, holder._locked = holder._locked, False
 
     def release(self) -> None:
         if self.current_log is not None:
@@ -222,80 +252,150 @@ class CampaignStore:
 
     # -- reading ---------------------------------------------------------------------------
     def load(self) -> LoadedCampaign:
-        """Every event of every session in order, plus the latest snapshot, the whole chain verified."""
+        """Every event of every session in order, plus the latest snapshot, the whole chain verified.
+
+        The sessions are those `sessions/` holds (a listed one missing is refused), ordered by their
+        headers (gamekernel.campaign_chain): the index's list is derived, rebuilt when it disagrees."""
+        from gamekernel.campaign_chain import ChainGap, Session, order_sessions
+
         assert self.index is not None
         campaign_id = self.index.campaign_id
-        events: list[Event] = []
         warnings: list[str] = []
-        listed = set(self.index.sessions)
-        previous = t("campaign.start")
-        for name in self.index.sessions:
-            path = self.root / SESSIONS / name
-            where = f"{SESSIONS}/{name}"
-            if not path.is_file():
-                raise CampaignDamagedError(t("campaign.err.session_missing", where=where, index=INDEX,
-                                             hint=restore_hint()))
-            report = LogStore.load(path)
-            check_header(report.header, where, campaign_id, name, self.last_seq, previous)
-            check_follows(report.events, where, self.last_seq, previous)
-            if report.events:
-                self.last_seq = report.events[-1].seq
-                previous = where
-            events.extend(report.events)
-            warnings.extend(f"{SESSIONS}/{w}" for w in report.warnings)
-        self._check_unlisted(listed)
-        snapshot, snapshot_seq = None, 0
-        path = self.root / SNAPSHOT
-        if path.exists():
-            data = read_json(path, SNAPSHOT)
-            if isinstance(data, Mapping) and data.get("schema") == 1:
-                warnings.append(t("campaign.notice.old_snapshot", snapshot=SNAPSHOT))
-            else:
-                snapshot_seq, snapshot = check_snapshot(data, campaign_id, self.last_seq)
-        elif self.index.snapshot_seq:
-            warnings.append(t("campaign.notice.no_snapshot", snapshot=SNAPSHOT))
-        self._check_state_files()
-        return LoadedCampaign(events, snapshot, snapshot_seq, warnings)
-
-    def _check_unlisted(self, listed: set[str]) -> None:
-        """A session log the index does not list is refused, unless it is a header with no events
-        (a crash while a session was being started) - that one is reused by `start_session`."""
-        assert self.index is not None  # checked while loading, after open() read the index
         folder = self.root / SESSIONS
-        if not folder.is_dir():
-            return
-        for path in sorted(folder.glob("*.jsonl")):
-            if path.name in listed:
+        names = sorted(p.name for p in folder.glob("*.jsonl")) if folder.is_dir() else []
+        for name in self.index.sessions:
+            if name not in names:
+                raise CampaignDamagedError(t("campaign.err.session_missing", where=f"{SESSIONS}/{name}",
+                                             index=INDEX, hint=restore_hint()))
+        sessions: list[Session] = []
+        empty: list[str] = []
+        for name in names:
+            where = f"{SESSIONS}/{name}"
+            report = load_log(folder / name, where)
+            header = report.header
+            if header is None and not report.events and name not in self.index.sessions:
+                continue  # an empty file nobody listed: no session
+            if header is None:
+                raise CampaignDamagedError(t("campaign.err.no_header", where=where, hint=restore_hint()))
+            check_owner(header, where, campaign_id)
+            if header.get("file") != name:
+                raise CampaignDamagedError(t("campaign.err.wrong_file", where=where, named=repr(header.get("file")),
+                                             hint=restore_hint()))
+            follows = header.get("follows")
+            if type(follows) is not int or follows < 0:
+                raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last="?",
+                                             previous=t("campaign.start"), hint=restore_hint()))
+            warnings.extend(f"{SESSIONS}/{w}" for w in report.warnings)
+            if not report.events:  # a session started, nothing recorded in it (a reload cut short after it)
+                empty.append(name)
                 continue
-            report = LogStore.load(path)
-            header = report.header or {}
-            if report.events or header.get("campaign") != self.index.campaign_id:
-                raise CampaignDamagedError(t("campaign.err.unlisted", where=f"{SESSIONS}/{path.name}",
-                                             index=INDEX, count=len(report.events), hint=restore_hint()))
+            check_follows(report.events, where, follows, where)
+            sessions.append(Session(name, follows, report.events))
+        try:
+            chain = order_sessions(sessions)
+        except ChainGap as gap:
+            where, follows, last, previous = gap.args
+            raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
+                                         previous=previous or t("campaign.start"), hint=restore_hint())) from None
+        warnings += chain.notices
+        self.last_seq = chain.events[-1].seq if chain.events else 0
+        derived = chain.order + [name for name in self.index.sessions if name in empty]
+        if set(derived) != set(self.index.sessions) and self.index.sessions:
+            warnings.append(t("campaign.notice.index_rebuilt", index=INDEX))
+        self.index.sessions = derived
+        edited: list[str] = []
+        snapshot, snapshot_seq = self._read_snapshot(warnings, edited, chain.events)
+        self._check_state_files(warnings, edited)
+        if self.unreadable:
+            warnings.append(t("campaign.notice.derived_unreadable", files=", ".join(self.unreadable)))
+        return LoadedCampaign(chain.events, snapshot, snapshot_seq, warnings, edited)
 
-    def _check_state_files(self) -> None:
+    def _read_snapshot(
+        self, warnings: list[str], edited: list[str], events: list[Event]
+    ) -> tuple[dict[str, Any] | None, int]:
+        """The snapshot and the event it follows, or (None, 0) with one notice: a snapshot is derived
+        from the logs (it saves replay time), so one that does not fit them never stops an open; one
+        changed by hand (no digest, or not its digest) is kept as `snapshot.json.edited`."""
+        assert self.index is not None
+        path = self.root / SNAPSHOT
+        if not path.exists():
+            if self.index.snapshot_seq:
+                warnings.append(t("campaign.notice.no_snapshot", snapshot=SNAPSHOT))
+            return None, 0
+        hint = t("campaign.hint.derived", where=SNAPSHOT)
+        data = read_derived(path, SNAPSHOT)
+        if isinstance(data, str):  # not JSON: a union merge, conflict markers, cut short - not an edit
+            self.unreadable.append(SNAPSHOT)
+            return None, 0
+        if isinstance(data, Mapping) and data.get("schema") == 1:
+            warnings.append(t("campaign.notice.old_snapshot", snapshot=SNAPSHOT))
+            return None, 0
+        try:
+            snapshot_seq, snapshot = check_snapshot(data, self.index.campaign_id, self.last_seq, hint=hint)
+            stamp = data.get("stamp")
+            if stamp is not None and events[snapshot_seq - 1].time != stamp:  # another branch's event N
+                raise DataError(t("campaign.err.snapshot_branch", where=SNAPSHOT, seq=snapshot_seq))
+        except DataError as error:
+            if isinstance(error, SnapshotEditedError):
+                edited.append(SNAPSHOT)
+            text = str(error)
+            warnings.append(text if text.endswith(hint) else f"{text}; {hint}")
+            return None, 0
+        return snapshot, snapshot_seq
+
+    def _check_state_files(self, warnings: list[str], edited: list[str]) -> None:
+        """The readable copies are never read back: one changed by hand (no digest, or not its
+        digest, or not JSON: a git conflict) is kept as `<part>.json.edited` and named, one of
+        another campaign or beyond the logs is rewritten at the next save. A file in `state/` that
+        is no part's copy (the GM's own notes) is left alone."""
+        from gamekernel.state import part_names
+
         assert self.index is not None  # checked while loading, after open() read the index
         folder = self.root / STATE
         if not folder.is_dir():
             return
+        parts = set(part_names())
         for path in sorted(folder.glob("*.json")):
             where = f"{STATE}/{path.name}"
-            data = read_json(path, where)
-            if not isinstance(data, Mapping) or data.get("schema") == 1:
+            if path.stem not in parts:
+                continue
+            data = read_derived(path, where)
+            if isinstance(data, str):  # not JSON (a merge, cut short): written again at the next save
+                self.unreadable.append(where)
+                continue
+            if isinstance(data, Mapping) and data.get("schema") == 1:
                 continue  # a readable copy of the previous version: rewritten at the next save
-            check_owner(data, where, self.index.campaign_id)
             if hand_edited(data, path.stem):
-                raise CampaignDamagedError(t("campaign.err.state_edited", where=where))
+                edited.append(where)
+                continue
+            assert isinstance(data, Mapping)  # hand_edited is True for anything else
             seq = data.get("seq")
-            if type(seq) is not int or seq > self.last_seq:
-                raise CampaignDamagedError(t("campaign.err.beyond_logs", where=where, seq=seq,
-                                             last=self.last_seq, hint=restore_hint()))
+            if data.get("campaign") != self.index.campaign_id or type(seq) is not int or seq > self.last_seq:
+                warnings.append(t("campaign.notice.copy_stale", where=where, seq=seq, last=self.last_seq))
+
+    def keep_edits(self, edited: list[str]) -> list[str]:
+        """Rename each derived file changed by hand to a free `<name>.edited` (nothing is deleted)
+        and name it; read-only, only name it. A rename that fails is retried at the next save."""
+        notices: list[str] = []
+        for where in edited:
+            if self.read_only:
+                notices.append(t("campaign.notice.edit_seen", where=where))
+                continue
+            try:
+                kept = keep_aside(self.root / where)
+            except StorageError:
+                continue
+            notices.append(t("campaign.notice.edit_set_aside", where=where,
+                             kept=kept.relative_to(self.root).as_posix()))
+        return notices
 
     # -- writing ---------------------------------------------------------------------------
     def start_session(self) -> LogStore:
         """A new session log for this kernel: written with its header, then listed in the index."""
         assert self.index is not None
-        name = f"session-{len(self.index.sessions) + 1:03d}.jsonl"
+        from gamekernel.campaign_chain import session_file_name
+
+        name = session_file_name()
         path = self.root / SESSIONS / name
         where = f"{SESSIONS}/{name}"
         header = session_header(self.index.campaign_id, name, self.last_seq)
@@ -310,7 +410,9 @@ class CampaignStore:
         self.current_log = LogStore(path, fsync=True, label=where)
         return self.current_log
 
-    def write_snapshot(self, seq: int, state: Mapping[str, Any], readable: Mapping[str, Any]) -> list[str]:
+    def write_snapshot(
+        self, seq: int, state: Mapping[str, Any], readable: Mapping[str, Any], stamp: str | None = None
+    ) -> list[str]:
         """Store the state after event `seq`, then the index, then the readable per-part copies.
 
         Each file is replaced atomically; a failure part-way leaves files that still agree (a
@@ -320,6 +422,9 @@ class CampaignStore:
         assert self.index is not None
         snapshot = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq,
                     "parts": sorted(state), "state": state, "digest": content_digest(state)}
+        if stamp is not None:  # the time of event `seq`: after a merge, another branch's event N is told apart
+            snapshot["stamp"] = stamp
+        notices = self._keep_hand_edit(self.root / SNAPSHOT, "state")
         self.write_file(self.root / SNAPSHOT, json_bytes(snapshot, compact=True), SNAPSHOT)
         previous = self.index.snapshot_seq
         self.index.snapshot_seq = seq
@@ -328,34 +433,30 @@ class CampaignStore:
         except StorageError:
             self.index.snapshot_seq = previous
             raise
-        notices: list[str] = []
         for part, data in readable.items():
             record = {"schema": SNAPSHOT_SCHEMA, "campaign": self.index.campaign_id, "seq": seq, part: data,
                       "digest": content_digest(data)}
             path = self.root / STATE / f"{part}.json"
             try:
-                notices += self._keep_hand_edit(path)
+                notices += self._keep_hand_edit(path, part)
                 self.write_file(path, json_bytes(record), f"{STATE}/{part}.json")
             except StorageError as error:
                 raise CopiesNotWrittenError(str(error)) from None
         return notices
 
-    def _keep_hand_edit(self, path: Path) -> list[str]:
-        """A readable copy changed by hand since it was written is renamed `<part>.json.edited`
-        before the new copy replaces it, and said so: an edit is never overwritten silently."""
-        where = f"{STATE}/{path.name}"
+    def _keep_hand_edit(self, path: Path, part: str) -> list[str]:
+        """A derived file changed by hand since it was written (no digest, or not its digest) is
+        renamed `<name>.edited` before the new one replaces it, and said so: an edit is never
+        overwritten silently."""
+        where = path.relative_to(self.root).as_posix()
         try:
             data = json.loads(path.read_bytes()) if path.is_file() else None
         except (OSError, ValueError):
-            data = {}  # unreadable: certainly not what was written
-        if data is None or not hand_edited(data, path.stem):
+            data = None  # not JSON: a merge or a cut-short write, no edit to keep (named when opened)
+        if data is None or (isinstance(data, Mapping) and data.get("schema") == 1) or not hand_edited(data, part):
             return []
-        kept = path.with_name(path.name + ".edited")
-        try:
-            os.replace(path, kept)
-        except OSError as exc:
-            raise storage_error(exc, where) from None
-        return [t("campaign.notice.edit_kept", where=where, kept=f"{STATE}/{kept.name}")]
+        kept = keep_aside(path)
+        return [t("campaign.notice.edit_kept", where=where, kept=kept.relative_to(self.root).as_posix())]
 
     def write_file(self, path: Path, data: bytes, where: str) -> None:
         """An atomic write inside the folder; an OS failure becomes one line naming the file."""
@@ -419,12 +520,12 @@ class CampaignStore:
 
 
 # -- verification -------------------------------------------------------------------------------
-def check_owner(data: Mapping[str, Any], where: str, campaign_id: str) -> None:
+def check_owner(data: Mapping[str, Any], where: str, campaign_id: str, hint: str | None = None) -> None:
     """A file of another campaign (or of none) is refused."""
     owner = data.get("campaign")
     if owner != campaign_id:
         raise CampaignDamagedError(t("campaign.err.foreign", where=where, other=repr(owner),
-                                     mine=repr(campaign_id), hint=restore_hint()))
+                                     mine=repr(campaign_id), hint=hint or restore_hint()))
 
 
 def check_header(
@@ -456,7 +557,7 @@ def check_follows(events: list[Event], where: str, last: int, previous: str) -> 
                                      last=events[at - 1].seq, previous=where, hint=restore_hint()))
 
 
-def check_snapshot(data: Any, campaign_id: str, last: int) -> tuple[int, dict[str, Any]]:
+def check_snapshot(data: Any, campaign_id: str, last: int, hint: str | None = None) -> tuple[int, dict[str, Any]]:
     """The event a snapshot follows and the state it holds; refused when foreign, partial or ahead of the logs."""
     from gamekernel.state import part_names
 
@@ -465,7 +566,7 @@ def check_snapshot(data: Any, campaign_id: str, last: int) -> tuple[int, dict[st
     if data.get("schema") != SNAPSHOT_SCHEMA:
         raise DataError(t("core.err.data.schema",
             where=SNAPSHOT, value=repr(data.get("schema")), version=SNAPSHOT_SCHEMA))
-    check_owner(data, SNAPSHOT, campaign_id)
+    check_owner(data, SNAPSHOT, campaign_id, hint)
     seq = data.get("seq")
     if type(seq) is not int or seq < 1:
         raise DataError(t("core.err.data.seq", where=SNAPSHOT, value=repr(seq)))
@@ -476,11 +577,11 @@ def check_snapshot(data: Any, campaign_id: str, last: int) -> tuple[int, dict[st
     if missing or sorted(state) != data.get("parts"):
         raise CampaignDamagedError(t("campaign.err.snapshot_parts", where=SNAPSHOT,
                                      parts=", ".join(sorted(state)) or "-", missing=", ".join(missing) or "-"))
-    if "digest" in data and data["digest"] != content_digest(state):
-        raise CampaignDamagedError(t("campaign.err.snapshot_edited", where=SNAPSHOT))
+    if data.get("digest") != content_digest(state):
+        raise SnapshotEditedError(t("campaign.err.snapshot_edited", where=SNAPSHOT))
     if seq > last:
         raise CampaignDamagedError(t("campaign.err.beyond_logs", where=SNAPSHOT, seq=seq, last=last,
-                                     hint=restore_hint()))
+                                     hint=hint or restore_hint()))
     return seq, dict(state)
 
 
@@ -492,11 +593,27 @@ def content_digest(data: Any) -> str:
 
 
 def hand_edited(record: Any, part: str) -> bool:
-    """Whether a readable copy (`state/<part>.json`) no longer holds what its digest was made of;
-    a copy of before digests (none stored) is taken as written."""
-    if not isinstance(record, Mapping) or "digest" not in record:
-        return False
-    return part not in record or record["digest"] != content_digest(record[part])
+    """Whether a derived file (`state/<part>.json`, or the snapshot with part "state") no longer
+    holds what its digest was made of; no digest at all is an edit too (the kernel always writes
+    one), so removing the key does not pass an edit off as the kernel's."""
+    if not isinstance(record, Mapping):
+        return True
+    return part not in record or record.get("digest") != content_digest(record[part])
+
+
+def keep_aside(path: Path) -> Path:
+    """Rename `path` to the first free `<name>.edited`, `<name>.edited-2`, ... (an earlier edit kept
+    is never overwritten); returns the new path."""
+    kept = path.with_name(path.name + ".edited")
+    n = 1
+    while kept.exists():
+        n += 1
+        kept = path.with_name(f"{path.name}.edited-{n}")
+    try:
+        os.replace(path, kept)
+    except OSError as exc:
+        raise storage_error(exc, path.relative_to(path.parent.parent).as_posix()) from None
+    return kept
 
 
 def refuse_links(root: Path) -> None:
@@ -527,8 +644,15 @@ def json_bytes(data: Any, *, compact: bool = False) -> bytes:
 
 
 def read_json(path: Path, where: str) -> Any:
+    raw = path.read_bytes()
+    if CONFLICT_MARKER.search(raw):
+        raise CampaignDamagedError(t("campaign.err.conflict_markers", where=where))
+    return read_json_bytes(raw, where)
+
+
+def read_json_bytes(raw: bytes, where: str) -> Any:
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(t("core.err.data.utf8", where=where)) from None
     if not text.strip():
@@ -538,6 +662,43 @@ def read_json(path: Path, where: str) -> Any:
     except json.JSONDecodeError as exc:
         raise DataError(t("core.err.data.json", where=f"{where}:{exc.lineno}", msg=exc.msg, column=exc.colno)
                         + " " + t("campaign.hint.truncated", hint=restore_hint())) from None
+
+
+CONFLICT_MARKER = re.compile(rb"^(<{7}|={7}|>{7})( |\r?$)", re.MULTILINE)
+
+
+def read_derived(path: Path, where: str) -> Any:
+    """A derived file's JSON, or one line saying why it cannot be read (git conflict markers named
+    as what they are)."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return t("campaign.err.unreadable", where=where, reason=exc.strerror or str(exc))
+    if CONFLICT_MARKER.search(raw):
+        return t("campaign.err.conflict_markers", where=where)
+    try:
+        return read_json_bytes(raw, where)
+    except DataError as error:
+        return str(error)
+
+
+def load_log(path: Path, where: str, **options: Any) -> Any:
+    """`LogStore.load`, a log that does not decode named for git conflict markers when it holds them."""
+    try:
+        report = LogStore.load(path, **options)
+    except DataError:
+        report = None
+    if report is None or report.warnings:  # a line that does not decode: conflict markers are named
+        try:
+            marked = CONFLICT_MARKER.search(path.read_bytes()) is not None
+        except OSError:
+            marked = False
+        if marked:
+            raise CampaignDamagedError(t("campaign.err.conflict_markers", where=where) + ": "
+                                       + t("campaign.hint.conflict"))
+        if report is None:
+            return LogStore.load(path, **options)  # raises the error again
+    return report
 
 
 def read_lock(path: Path) -> dict[str, Any] | None:
@@ -553,18 +714,6 @@ def file_time(path: Path) -> str:
         return datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
     except OSError:
         return "?"
-
-
-def pid_alive(pid: Any) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 READ_ONLY_ERRORS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
@@ -591,37 +740,3 @@ def create_exclusive(temp: Path, path: Path, content: bytes) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")  # util.atomic_write_bytes and the lock's temp files
-LOCK_TEMP_PID = re.compile(r"\.lock\.(\d+)\.")
-
-
-def remove_stale_temps(root: Path) -> int:
-    """Delete the temporary files a kernel killed mid-write (kill -9) left in the campaign's folders;
-    called once the lock is held, so no other kernel is writing here. A lock temp of a live process
-    (a kernel trying to open at this moment) is left alone. Returns how many were removed."""
-    removed = 0
-    for folder in (root, root / "state", root / "sessions"):
-        removed += sum(_remove_temp(Path(entry.path)) for entry in _entries(folder)
-                       if TEMP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False))
-    return removed
-
-
-def _entries(folder: Path) -> list[os.DirEntry[str]]:
-    try:
-        with os.scandir(folder) as entries:
-            return list(entries)
-    except OSError:
-        return []
-
-
-def _remove_temp(path: Path) -> bool:
-    owner = LOCK_TEMP_PID.search(path.name)
-    if owner and pid_alive(int(owner.group(1))):
-        return False
-    try:
-        path.unlink()
-    except OSError:
-        return False
-    return True

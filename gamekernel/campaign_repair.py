@@ -1,22 +1,28 @@
-"""Rebuild a damaged campaign folder from the session logs that exist - shown first, done when confirmed.
+"""Rebuild a damaged campaign folder from every intact event that exists - shown first, done when confirmed.
 
-Opening refuses a damaged campaign; `repair` says what would make it open again: which logs are
-kept (those of this campaign whose events continue 1, 2, 3 ... without a gap), which files are set
-aside (moved, never deleted, into `damaged-<time>/`: a log after a gap, a foreign or unreadable
-file, a snapshot or readable copy that does not fit the kept logs), which logs get their header
-and the new index. Without `confirm` nothing is written.
+Opening refuses a damaged campaign; `repair` says what would make it open again, line by line: every
+line of every session log of this campaign that holds an intact event is kept, whatever damage is
+around it (a line deleted, lines swapped, a line of unknown kind such as a GM's annotation, a byte
+that is not UTF-8, CR-only line endings, a line cut short, a line an interrupted write left before
+its number was used again). A line that cannot be kept is named with its file and line number and
+why; it costs only itself. The events kept are numbered 1, 2, 3 ... again where a gap needs it (an
+undo, redo or reveal follows the numbers it names). Files are never deleted: a log rewritten or
+dropped, a snapshot that no longer fits, a foreign or unreadable file are moved into `damaged-N/`
+first. Without `confirm` nothing is written.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gamekernel.campaign import (
+    CONFLICT_MARKER,
     INDEX,
     SESSIONS,
     SNAPSHOT,
@@ -24,7 +30,6 @@ from gamekernel.campaign import (
     CampaignDamagedError,
     CampaignIndex,
     CampaignStore,
-    check_follows,
     check_snapshot,
     hand_edited,
     header_line,
@@ -33,19 +38,38 @@ from gamekernel.campaign import (
 )
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, GameKernelError
-from gamekernel.events import LogStore, encode_event, storage_error
+from gamekernel.events import EVENT_KINDS, Event, encode_event, storage_error
 from gamekernel.i18n import t
+
+SHOWN_PER_FILE = 20  # set-aside lines named one by one in a file; the rest counted
 
 
 @dataclass(frozen=True, repr=False)
 class RepairReport(Displayable):
-    """What a repair does (or did): one line per file, then how many events the campaign keeps
-    (drawn by gamekernel/render/campaign.py)."""
+    """What a repair does (or did): one line per file (and per line set aside), then how many events
+    the campaign keeps of how many intact ones were found (drawn by gamekernel/render/campaign.py)."""
 
     folder: str
     steps: tuple[str, ...]
     events: int
     done: bool
+    found: int = 0  # event lines read (intact or not) before the repair
+
+
+@dataclass
+class _Log:
+    """One session log as read line by line."""
+
+    name: str
+    raw: bytes
+    header: dict[str, Any] | None = None
+    events: list[tuple[int, Event]] = field(default_factory=list)  # (line number, event), in file order
+    bad: list[tuple[int, str]] = field(default_factory=list)  # (line number, why)
+    lines: int = 0  # lines that held something other than the header
+
+    @property
+    def where(self) -> str:
+        return f"{SESSIONS}/{self.name}"
 
 
 @dataclass
@@ -53,13 +77,13 @@ class _Plan:
     campaign_id: str
     name: str
     keep: list[str]
-    headers: dict[str, bytes]  # session file -> header line to put in front of it
-    aside: list[tuple[str, str]]  # (path in the folder, reason)
+    bodies: dict[str, bytes]  # session file -> its new bytes (only the files that change)
+    aside: list[tuple[str, str]]  # (path in the folder, reason): moved whole into the aside folder
     snapshot_seq: int
     events: int
+    found: int
     steps: list[str]
     aside_folder: str
-    rewrite: dict[str, list[Any]]  # session file -> the events it keeps (its superseded lines dropped)
 
 
 def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairReport:
@@ -81,7 +105,7 @@ def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairRepo
             _apply(store, plan)
     finally:
         store.release()
-    return RepairReport(str(root), tuple(plan.steps), plan.events, confirm)
+    return RepairReport(str(root), tuple(plan.steps), plan.events, confirm, plan.found)
 
 
 def refuse_linked_parts(root: Path) -> None:
@@ -92,74 +116,271 @@ def refuse_linked_parts(root: Path) -> None:
             raise CampaignDamagedError(t("campaign.err.symlink", where=name))
 
 
+def read_log(name: str, raw: bytes) -> _Log:
+    """Every line of a log judged on its own: CR, CRLF and LF all end a line; the header is the
+    first line naming a campaign (no seq); a line that is not an intact event is named, with why."""
+    log = _Log(name, raw)
+    text_lines = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+    last = max((i for i, line in enumerate(text_lines) if line.strip()), default=-1)
+    for index, line in enumerate(text_lines):
+        if not line.strip():
+            continue
+        number = index + 1
+        why, record = _judge(line, index == last)
+        if why is None and log.header is None and not log.events and not log.bad and _is_header(record):
+            log.header = record
+            continue
+        log.lines += 1
+        if why is not None:
+            log.bad.append((number, why))
+            continue
+        try:
+            log.events.append((number, Event.from_dict(record, where=f"{log.where}:{number}")))
+        except GameKernelError as error:
+            log.bad.append((number, _unknown_kind(record) or str(error)))
+    return log
+
+
+def _judge(line: bytes, is_last: bool) -> tuple[str | None, Any]:
+    """(why the line is not JSON, None) or (None, its decoded value)."""
+    if CONFLICT_MARKER.match(line):
+        return t("campaign.repair.why_marker"), None
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return t("campaign.repair.why_bytes", byte=f"0x{line[exc.start]:02X}", column=exc.start + 1), None
+    try:
+        return None, json.loads(text)
+    except json.JSONDecodeError as exc:
+        if is_last and not text.rstrip().endswith("}"):
+            return t("campaign.repair.why_torn"), None
+        if text.lstrip().startswith(("#", "//")):
+            return t("campaign.repair.why_comment"), None
+        return t("campaign.repair.why_json", msg=exc.msg, column=exc.colno), None
+
+
+def _is_header(record: Any) -> bool:
+    return type(record) is dict and "campaign" in record and "seq" not in record
+
+
+def _unknown_kind(record: Any) -> str | None:
+    kind = record.get("kind") if type(record) is dict else None
+    if type(kind) is str and kind not in EVENT_KINDS:
+        return t("campaign.repair.why_kind", kind=repr(kind))
+    return None
+
+
+def _order(logs: list[_Log]) -> list[_Log]:
+    """Logs in the order their events happened: by the first event's number, then its time, then name."""
+    def key(log: _Log) -> tuple[int, str, str]:
+        first = min(log.events, key=lambda item: item[1].seq)[1] if log.events else None
+        return (first.seq, first.time, log.name) if first else (0, "", log.name)
+
+    return sorted(logs, key=key)
+
+
+Kept = list[tuple[_Log, list[tuple[int, Event]]]]  # each log's kept events, with the line each came from
+
+
+def _kept_events(logs: list[_Log], steps: list[str]) -> tuple[Kept, set[tuple[str, int]]]:
+    """Each log's events in order of number; of a number used twice in one log the last line wins
+    (an interrupted write before this version left the first), and an event already kept from
+    an earlier log (a copied file) is not kept twice. Returns the events and the lines dropped."""
+    seen: set[str] = set()
+    result: Kept = []
+    dropped: set[tuple[str, int]] = set()
+    for log in logs:
+        by_seq: dict[int, tuple[int, Event]] = {}
+        superseded: list[int] = []
+        for number, event in log.events:
+            if event.seq in by_seq:
+                superseded.append(by_seq[event.seq][1].seq)
+                dropped.add((log.name, by_seq[event.seq][0]))
+            by_seq[event.seq] = (number, event)
+        events = []
+        for seq in sorted(by_seq):
+            number, event = by_seq[seq]
+            line = event.to_json()
+            if line in seen:
+                dropped.add((log.name, number))
+                continue
+            seen.add(line)
+            events.append((number, event))
+        if superseded:
+            steps.append(t("campaign.repair.superseded", where=log.where, count=len(superseded),
+                           seqs=", ".join(str(s) for s in superseded[:5]), folder="{folder}"))
+        result.append((log, events))
+    return result, dropped
+
+
+def _name_gaps(kept: Kept, steps: list[str]) -> None:
+    """One step for each run of event numbers no log holds (lines deleted, a log lost)."""
+    previous = 0
+    for log, events in kept:
+        for _, event in events:
+            if event.seq > previous + 1:
+                steps.append(t("campaign.repair.gap", where=log.where, first=previous + 1, end=event.seq - 1))
+            previous = max(previous, event.seq)
+
+
+def _renumber(kept: Kept) -> Kept:
+    """Number the events 1, 2, 3 ... in the logs' order; an undo, redo or reveal names the new
+    numbers of the events it named (in its own log first, else the first log that had that number);
+    one left naming none of them is dropped."""
+    own: dict[tuple[str, int], int] = {}
+    first: dict[int, int] = {}
+    seq = 0
+    for log, events in kept:
+        for _, event in events:
+            seq += 1
+            own[(log.name, event.seq)] = seq
+            first.setdefault(event.seq, seq)
+    result: Kept = []
+    seq = 0
+    for log, events in kept:
+        renumbered = []
+        for number, event in events:
+            data = _remap(event, lambda old, name=log.name: own.get((name, old), first.get(old)))
+            if data is None:
+                log.bad.append((number, t("campaign.repair.why_names_lost")))
+                continue
+            seq += 1
+            renumbered.append((number, Event(seq, event.kind, data, event.actor, event.secret, event.time, event.by)
+                               if (seq, data) != (event.seq, event.data) else event))
+        result.append((log, renumbered))
+    return result
+
+
+def _remap(event: Event, new: Any) -> dict[str, Any] | None:
+    """`event.data` with the event numbers it names renumbered (None: it names none that is kept)."""
+    data = dict(event.data)
+    if event.kind in ("undo", "redo"):
+        seqs = [new(s) for s in data.get("seqs", []) if new(s) is not None]
+        if not seqs:
+            return None
+        data["seqs"] = seqs
+    elif event.kind == "table.reveal":
+        for key in ("seq", "cause"):
+            if type(data.get(key)) is int:
+                if new(data[key]) is None:
+                    return None
+                data[key] = new(data[key])
+    return data
+
+
+def _replay_bad(events: list[Event]) -> set[int]:
+    """The numbers of events whose reducer fails on the state before them (a card moved whose
+    creation was lost); the rest replays without them."""
+    from gamekernel.session import active_events, replay
+
+    try:
+        active, _ = active_events(events)
+    except (GameKernelError, KeyError, ValueError, TypeError, IndexError):
+        return {e.seq for e in events if e.kind in ("undo", "redo")}
+    bad: set[int] = set()
+    good: list[Event] = []
+    state = replay([])
+    for event in active:
+        try:
+            replay([event], state)
+        except (GameKernelError, KeyError, ValueError, TypeError, AttributeError, IndexError):
+            bad.add(event.seq)
+            state = replay(good)
+            continue
+        good.append(event)
+    return bad
+
+
 def _plan(root: Path) -> _Plan:
     from gamekernel.actions.campaign import snapshot_is_valid
-    from gamekernel.session import active_events, replay
 
     index = _read_index(root)
     aside: list[tuple[str, str]] = []
-    logs: list[tuple[str, Any]] = []
-    rewrite: dict[str, list[Any]] = {}  # session file -> the superseded events it loses
+    logs: list[_Log] = []
     for path in sorted((root / SESSIONS).glob("*.jsonl")):
         where = f"{SESSIONS}/{path.name}"
         if path.is_symlink() or not path.is_file():
             aside.append((where, t("campaign.repair.why_link")))
             continue
-        ghosts: list[Any] = []
         try:
-            logs.append((path.name, LogStore.load(path, superseded=ghosts)))
-        except GameKernelError as error:
-            aside.append((where, str(error)))
-            continue
-        if ghosts:
-            rewrite[path.name] = ghosts
+            logs.append(read_log(path.name, path.read_bytes()))
+        except OSError as exc:
+            aside.append((where, exc.strerror or str(exc)))
     campaign_id = index.campaign_id if index and index.campaign_id else _most_common_id(logs)
-    keep: list[str] = []
-    kept_events: dict[str, list[Any]] = {}  # session file -> its events once the superseded are out
-    headers: dict[str, bytes] = {}
+    ours = []
+    for log in logs:
+        other = log.header.get("campaign") if log.header else campaign_id
+        if other != campaign_id:
+            aside.append((log.where, t("campaign.repair.why_foreign", other=repr(other))))
+        else:
+            ours.append(log)
+    found = sum(log.lines for log in ours)
     steps: list[str] = []
-    events = []
+    kept, dropped = _kept_events(_order(ours), steps)
+    _name_gaps(kept, steps)
+    kept = _renumber(kept)
+    for _ in range(8):  # events that do not replay are set aside, and the rest numbered again
+        bad = _replay_bad([e for _, events in kept for _, e in events])
+        if not bad:
+            break
+        for log, events in kept:
+            log.bad += [(n, t("campaign.repair.why_replay")) for n, e in events if e.seq in bad]
+        kept = _renumber([(log, [(n, e) for n, e in events if e.seq not in bad]) for log, events in kept])
+    bodies: dict[str, bytes] = {}
+    keep: list[str] = []
     last = 0
-    for name, report in logs:
-        where = f"{SESSIONS}/{name}"
-        header = report.header
-        if header is not None and header.get("campaign") != campaign_id:
-            aside.append((where, t("campaign.repair.why_foreign", other=repr(header.get("campaign")))))
+    total = 0
+    for log, events in kept:
+        _name_bad_lines(log, dropped, steps)
+        if not events:
+            aside.append((log.where, t("campaign.repair.why_empty")))
             continue
-        if not report.events:
-            aside.append((where, t("campaign.repair.why_empty")))
-            continue
-        try:
-            check_follows(report.events, where, last, where)
-        except DataError:
-            aside.append((where, t("campaign.repair.why_gap", first=report.events[0].seq,
-                                   end=report.events[-1].seq, last=last)))
-            continue
-        keep.append(name)
-        steps.append(t("campaign.repair.keep", where=where, first=report.events[0].seq, end=report.events[-1].seq))
-        if name in rewrite:
-            steps.append(t("campaign.repair.superseded", where=where, count=len(rewrite[name]),
-                           seqs=", ".join(str(e.seq) for e in rewrite[name][:5]), folder="{folder}"))
-            kept_events[name] = report.events
-        wanted = session_header(campaign_id, name, last)
-        if header is None or any(header.get(k) != v for k, v in wanted.items()):
-            headers[name] = header_line(wanted)
-            steps.append(t("campaign.repair.header", where=where, follows=last))
-        events.extend(report.events)
-        last = report.events[-1].seq
-    try:
-        replay(active_events(events)[0])
-    except (GameKernelError, KeyError, ValueError, TypeError) as error:
-        raise DataError(t("campaign.err.repair_replay", error=str(error))) from None
+        body = header_line(session_header(campaign_id, log.name, last)) + b"".join(encode_event(e) for _, e in events)
+        keep.append(log.name)
+        steps.append(t("campaign.repair.keep", where=log.where, first=events[0][1].seq, end=events[-1][1].seq))
+        if body != log.raw:
+            bodies[log.name] = body
+            steps.append(t("campaign.repair.rewrite", where=log.where, folder="{folder}"))
+        last = events[-1][1].seq
+        total += len(events)
+    all_events = [e for _, events in kept for _, e in events]
+    read = {id(e) for log in ours for _, e in log.events}
     snapshot_seq = 0
     if (root / SNAPSHOT).exists():
         try:
-            snapshot_seq, _ = check_snapshot(read_json(root / SNAPSHOT, SNAPSHOT), campaign_id, last)
-            if not snapshot_is_valid(events, snapshot_seq):
-                raise DataError(t("campaign.repair.why_undone", seq=snapshot_seq))
+            snapshot_seq, _ = check_snapshot(read_json(root / SNAPSHOT, SNAPSHOT), campaign_id, last,
+                                             hint=t("campaign.hint.derived", where=SNAPSHOT))
+            renumbered = any(id(e) not in read for e in all_events)  # _renumber made a new event
+            if renumbered or not snapshot_is_valid(all_events, snapshot_seq):
+                raise DataError(t("campaign.repair.why_renumbered") if renumbered else
+                                t("campaign.repair.why_undone", seq=snapshot_seq))
         except GameKernelError as error:
             aside.append((SNAPSHOT, str(error)))
             snapshot_seq = 0
+    aside += _state_aside(root, campaign_id, last)
+    aside_to = aside_folder(root)
+    steps = [step.replace("{folder}", aside_to) for step in steps]
+    steps += [t("campaign.repair.aside", where=where, folder=aside_to, why=why) for where, why in aside]
+    name = index.name if index else root.resolve().name
+    steps.append(t("campaign.repair.index", index=INDEX, sessions=len(keep)))
+    return _Plan(campaign_id, name, keep, bodies, aside, snapshot_seq, total, found, steps, aside_to)
+
+
+def _name_bad_lines(log: _Log, dropped: set[tuple[str, int]], steps: list[str]) -> None:
+    """One step per line set aside (up to SHOWN_PER_FILE a file, then a count)."""
+    bad = sorted(log.bad)
+    for number, why in bad[:SHOWN_PER_FILE]:
+        steps.append(t("campaign.repair.line", where=f"{log.where}:{number}", why=why, folder="{folder}"))
+    if len(bad) > SHOWN_PER_FILE:
+        steps.append(t("campaign.repair.more_lines", where=log.where, count=len(bad) - SHOWN_PER_FILE))
+    copies = sorted(n for name, n in dropped if name == log.name)
+    if copies and not any("superseded" in s for s in steps[-1:]):
+        steps.append(t("campaign.repair.copies", where=log.where, count=len(copies),
+                       lines=", ".join(str(n) for n in copies[:5])))
+
+
+def _state_aside(root: Path, campaign_id: str, last: int) -> list[tuple[str, str]]:
+    aside = []
     for path in sorted((root / STATE).glob("*.json")):
         where = f"{STATE}/{path.name}"
         try:
@@ -167,56 +388,31 @@ def _plan(root: Path) -> _Plan:
         except GameKernelError as error:
             aside.append((where, str(error)))
             continue
-        if isinstance(data, dict) and data.get("schema") != 1 and (
+        if isinstance(data, dict) and data.get("schema") != 1 and "digest" in data and (
             data.get("campaign") != campaign_id or not isinstance(data.get("seq"), int) or data["seq"] > last
         ):
             aside.append((where, t("campaign.repair.why_state", seq=data.get("seq"), last=last)))
-        elif hand_edited(data, path.stem):
+        elif isinstance(data, dict) and "digest" in data and hand_edited(data, path.stem):
             aside.append((where, t("campaign.err.state_edited", where=where)))
-    aside_to = aside_folder(root)
-    steps = [step.replace("{folder}", aside_to) for step in steps]
-    steps += [t("campaign.repair.aside", where=where, folder=aside_to, why=why) for where, why in aside]
-    name = index.name if index else root.resolve().name
-    steps.append(t("campaign.repair.index", index=INDEX, sessions=len(keep)))
-    return _Plan(campaign_id, name, keep, headers, aside, snapshot_seq, len(events), steps, aside_to, kept_events)
+    return aside
 
 
 def _apply(store: CampaignStore, plan: _Plan) -> None:
-    """Move the set-aside files, put the headers in front of the kept logs, write the index."""
+    """Move the set-aside files and the originals of the logs rewritten, write those logs, the index."""
     root = store.root
     aside_root = root / plan.aside_folder
-    for where, _ in plan.aside:
+    moves = [where for where, _ in plan.aside] + [f"{SESSIONS}/{name}" for name in plan.bodies]
+    for where in moves:
         target = aside_root / where
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(root / where, target)
         except OSError as exc:
             raise storage_error(exc, where) from None
-    for name, events in plan.rewrite.items():
-        _rewrite_log(store, plan, name, events)
-    for name, header in plan.headers.items():
-        path = root / SESSIONS / name
-        body = path.read_bytes()
-        if LogStore.load(path).header is not None:  # drop the wrong header before putting the right one
-            body = body.split(b"\n", 1)[1] if b"\n" in body else b""
-        store.write_file(path, header + body, f"{SESSIONS}/{name}")
+    for name, body in plan.bodies.items():
+        store.write_file(root / SESSIONS / name, body, f"{SESSIONS}/{name}")
     store.index = CampaignIndex(plan.name, plan.campaign_id, list(plan.keep), plan.snapshot_seq)
     store._write_index()
-
-
-def _rewrite_log(store: CampaignStore, plan: _Plan, name: str, events: list[Any]) -> None:
-    """A log without its superseded lines; the file as it was is moved into the aside folder first."""
-    where = f"{SESSIONS}/{name}"
-    path = store.root / SESSIONS / name
-    header = LogStore.load(path, superseded=[]).header
-    body = (header_line(header) if header is not None else b"") + b"".join(encode_event(e) for e in events)
-    target = store.root / plan.aside_folder / where
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(path, target)
-    except OSError as exc:
-        raise storage_error(exc, where) from None
-    store.write_file(path, body, where)
 
 
 def aside_folder(root: Path) -> str:
@@ -235,6 +431,6 @@ def _read_index(root: Path) -> CampaignIndex | None:
         return None
 
 
-def _most_common_id(logs: list[tuple[str, Any]]) -> str:
-    ids = Counter(r.header["campaign"] for _, r in logs if r.header and isinstance(r.header.get("campaign"), str))
+def _most_common_id(logs: list[_Log]) -> str:
+    ids = Counter(log.header["campaign"] for log in logs if log.header and isinstance(log.header.get("campaign"), str))
     return ids.most_common(1)[0][0] if ids else uuid.uuid4().hex

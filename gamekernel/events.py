@@ -401,9 +401,10 @@ class LogStore:
         self.append_bytes(b"".join(encode_event(event) for event in events))
 
     def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        """Forget the descriptor before closing it: an interrupt in between leaves none stale."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
 
     def _repair_torn_tail(self) -> None:
         """End a torn last line with a newline so the next event starts on a line of its own."""
@@ -447,6 +448,9 @@ class LogStore:
             try:
                 record = json.loads(raw_line.decode("utf-8"))
             except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                if raw_line.lstrip().startswith((b"#", b"//")):  # a person's comment, not a torn event
+                    warnings.append(t("core.log.comment", path=path.name, line=number))
+                    continue
                 is_torn = all(not rest.strip() for rest in lines[number:]) or not raw_line.endswith(b"}")
                 if is_torn:
                     warnings.append(t("core.log.truncated", path=path.name, line=number))

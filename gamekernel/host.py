@@ -63,8 +63,17 @@ class SessionHost(Protocol):
         """The stream a roll draws from: `secret_rng` for a secret roll, else `rng`."""
         ...
 
+    def transaction(self) -> Any:
+        """One command: refused before it records, its draws from both streams (and a secret key it
+        drew) are put back."""
+        ...
+
     def restart_secret_stream(self, seed: int) -> None:
         """A new public seed: the secret stream is keyed afresh (new entropy) at the next secret roll."""
+        ...
+
+    def public_table(self) -> Any:
+        """The one projection of what the players may know (remote/projection.py `PublicTable`)."""
         ...
 
     def public_state(self) -> TableState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from IPython.core.magic import Magics
 
@@ -19,21 +19,24 @@ from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.i18n import t
 from gamekernel.syntax import Args, Flag
 
-_kernel_magics = None
+if TYPE_CHECKING:  # the session is above this layer: named for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
+
+_kernel_magics: SessionMagics | None = None
 
 
-def set_kernel_magics(magics) -> None:
+def set_kernel_magics(magics: SessionMagics | None) -> None:
     global _kernel_magics
     _kernel_magics = magics
 
 
-def kernel_magics():
+def kernel_magics() -> SessionMagics | None:
     """The magics object `%load_ext gamekernel` registered (None before it or after unloading):
     unloading closes its session and takes it out of IPython's configurables."""
     return _kernel_magics
 
 
-def current_session():
+def current_session() -> Session:
     """The session of the running kernel (after `%load_ext gamekernel`)."""
     if _kernel_magics is None:
         raise UsageError(t("core.err.not_loaded"))
@@ -44,7 +47,7 @@ class SessionMagics(Magics):
     """Base of every magics class: access to the kernel's session."""
 
     @property
-    def session(self):
+    def session(self) -> Session:
         return current_session()
 
 
@@ -56,7 +59,7 @@ def guarded(kind: str = "result", *, secret_flag: bool = True) -> Callable:
 
     def decorate(method: Callable) -> Callable:
         @functools.wraps(method)
-        def wrapper(self, line: str = "", cell: str | None = None):
+        def wrapper(self: SessionMagics, line: str = "", cell: str | None = None) -> object:
             session = self.session
             mark = len(session.reaction_events)
             try:
@@ -90,7 +93,7 @@ def explainable(method: Callable) -> Callable:
     (a secret result stays a secret)."""
 
     @functools.wraps(method)
-    def wrapper(self, args: Args):
+    def wrapper(self: SessionMagics, args: Args) -> object:
         if not getattr(args, "explain", False):  # known from the line: most commands explain nothing
             return method(self, args)
         session = self.session

@@ -41,6 +41,7 @@ class LogView(Displayable):
     show_secrets: bool = False
     total: int = 0  # events in the whole log: more than shown adds a line saying how to see them
     log: tuple[Event, ...] = ()  # the whole log: which events are undone, what an undo took back
+    hidden: tuple[str, ...] = ()  # the fighters the GM hides: the players' log names none of them
 
 
 @dataclass(frozen=True, repr=False)
@@ -70,6 +71,7 @@ class CampaignStatus(Displayable):
     snapshot_seq: int
     notices: tuple[str, ...] = ()
     closed: bool = False
+    read_only: bool = False  # opened read-only: a close wrote nothing
 
 
 @dataclass(frozen=True, repr=False)

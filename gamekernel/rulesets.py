@@ -8,26 +8,69 @@ adds one through the `gamekernel.rulesets` entry-point group with the same decla
 set is one package plus one entry point.
 
 A declaration is cheap to import: what it names is reached through small functions that import on
-call, so `%load_ext` stays light and a static reader can still follow every path.
+call, so `%load_ext` stays light and a static reader can still follow every path. Each of those
+functions is typed by a Protocol below (`Operations`, `MagicsClasses`, `Renderers`, `HandlerOf`,
+`RunsLine`, `ClaimsLine`): a plug-in's declaration is checked against the surface it implements.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from importlib.machinery import PathFinder
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, overload
+
+if TYPE_CHECKING:  # the hooks' signatures name what they receive (pyproject.toml: type checker only)
+    from IPython.core.magic import Magics
+
+    from gamekernel.session import Session
+    from gamekernel.syntax import Args
 
 ENTRY_POINT_GROUP = "gamekernel.rulesets"
 BUILTIN = ("gamekernel.gurps", "gamekernel.gammaworld", "gamekernel.mtg")
 
 
-def _nothing() -> tuple[type, ...]:
+Words = TypeVar("Words")  # what a shared command's line is claimed by: `%check`'s spec, `%rest`'s names
+Words_in = TypeVar("Words_in", contravariant=True)
+
+
+class Operations(Protocol):
+    """`RuleSet.operations`: the Session mixin classes (state parts, event kinds, `session.<name>_*`)."""
+
+    def __call__(self) -> tuple[type, ...]: ...
+
+
+class MagicsClasses(Protocol):
+    """`RuleSet.magics`: the IPython Magics classes `%load_ext` registers."""
+
+    def __call__(self) -> tuple[type[Magics], ...]: ...
+
+
+class Renderers(Protocol):
+    """`RuleSet.renderers`: imports the modules that register the rule set's renderers."""
+
+    def __call__(self) -> None: ...
+
+
+class RunsLine(Protocol):
+    """`LineHandler.run` and `.odds`: carry out a shared command line its declaration parsed; the
+    result goes back to IPython to display (a `Secret` for a result the players must not see)."""
+
+    def __call__(self, session: Session, args: Args, /) -> object: ...
+
+
+class ClaimsLine(Protocol[Words_in]):
+    """`LineHandler.claims`: whether a shared command line is this rule set's, from its words."""
+
+    def __call__(self, words: Words_in, /) -> bool: ...
+
+
+def _nothing() -> tuple[()]:
     return ()
 
 
@@ -36,16 +79,24 @@ def _no_renderers() -> None:
 
 
 @dataclass(frozen=True)
-class LineHandler:
+class LineHandler(Generic[Words]):
     """A rule set's form of a command several rule sets share (`%check`, `%odds check`, `%rest`).
 
     `claims(words)` says whether a line is this rule set's (`%check green 2` is MtG's); a handler
     with `claims=None` takes every line no other claims (GURPS for `%check`, Gamma World for `%rest`).
-    `run(session, args)` carries the command out; `odds(session, args)` answers `%odds check`."""
+    `run(session, args)` carries the command out; `odds(session, args)` answers `%odds check`.
+    `Words` is what `claims` reads: the spec (`str`) of `%check`, the names (`list[str]`) of `%rest`."""
 
-    run: Callable[..., Any]
-    claims: Callable[[Any], bool] | None = None
-    odds: Callable[..., Any] | None = None
+    run: RunsLine
+    claims: ClaimsLine[Words] | None = None
+    odds: RunsLine | None = None
+
+
+class HandlerOf(Protocol[Words]):
+    """`RuleSet.check` (`HandlerOf[str]`) and `RuleSet.rest` (`HandlerOf[list[str]]`): the rule set's
+    handler of that shared command, made on first use."""
+
+    def __call__(self) -> LineHandler[Words]: ...
 
 
 @dataclass(frozen=True)
@@ -56,11 +107,11 @@ class RuleSet:
     name: str
     package: str
     groups: tuple[str, ...]  # its groups of commands in `%gamekernel`, in order (i18n `cmd.group.NAME`)
-    operations: Callable[[], tuple[type, ...]] = _nothing  # Session mixins: state parts, event kinds
-    magics: Callable[[], tuple[type, ...]] = _nothing  # IPython Magics classes
-    renderers: Callable[[], None] = _no_renderers  # imports the modules that register its renderers
-    check: Callable[[], LineHandler] | None = None  # its form of `%check` and `%odds check`
-    rest: Callable[[], LineHandler] | None = None  # its form of `%rest`
+    operations: Operations = _nothing  # Session mixins: state parts, event kinds
+    magics: MagicsClasses = _nothing  # IPython Magics classes
+    renderers: Renderers = _no_renderers  # imports the modules that register its renderers
+    check: HandlerOf[str] | None = None  # its form of `%check` and `%odds check`
+    rest: HandlerOf[list[str]] | None = None  # its form of `%rest`
     rule_notes: str | None = "data/explain.json"  # explain mode's rule sentences, inside the package
     public_parts: tuple[str, ...] = ()  # state parts every player may see (the rest are the GM's)
     event_prefixes: tuple[str, ...] = field(default=())  # its event kinds start with one of these
@@ -148,8 +199,13 @@ def rule_set(name: str) -> RuleSet:
     raise KeyError(name)
 
 
-def handler_for(command: str, words: Any) -> LineHandler:
-    """The rule set's handler of a shared command line: the first that claims it, else the default."""
+@overload
+def handler_for(command: Literal["check"], words: str) -> LineHandler[str]: ...
+@overload
+def handler_for(command: Literal["rest"], words: list[str]) -> LineHandler[list[str]]: ...
+def handler_for(command: Literal["check", "rest"], words: Any) -> LineHandler[Any]:
+    """The rule set's handler of a shared command line: the first that claims it, else the default.
+    (`words` is the one value the overloads above type: a union would not match either `claims`.)"""
     handlers = _handlers(command)
     for handler in handlers:
         if handler.claims is not None and handler.claims(words):
@@ -161,9 +217,10 @@ def handler_for(command: str, words: Any) -> LineHandler:
 
 
 @cache
-def _handlers(command: str) -> tuple[LineHandler, ...]:
+def _handlers(command: Literal["check", "rest"]) -> tuple[LineHandler[Any], ...]:
     """Every rule set's handler of `command`, made once (each rule set imports its own on first use)."""
-    return tuple(h() for r in rule_sets() if (h := getattr(r, command)) is not None)
+    hooks = [r.check if command == "check" else r.rest for r in rule_sets()]
+    return tuple(h() for h in hooks if h is not None)
 
 
 def groups() -> tuple[str, ...]:

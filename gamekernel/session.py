@@ -12,6 +12,7 @@ import contextlib
 import gc
 import hashlib
 import os
+import re
 import signal
 import threading
 import weakref
@@ -146,6 +147,9 @@ class Session(
             self._check_owner()
         if self.campaign is not None:
             self._check_writable()
+        elif self._campaign_meant is not None:  # a reload cut short: never recorded to memory only
+            raise StorageError(t("campaign.err.lost", name=repr(self._campaign_meant.name),
+                                 path=str(self._campaign_meant)))
         event_kind = EVENT_KINDS.get(kind)
         if event_kind is None:
             raise KeyError(f"unregistered event kind {kind!r}")
@@ -279,7 +283,7 @@ class Session(
         if self._secret_seed is None:
             self._secret_key = SecretKey("", True)
             return
-        entropy = os.urandom(ENTROPY_BYTES).hex()
+        entropy = _fixed_entropy() or os.urandom(ENTROPY_BYTES).hex()
         self.secret_rng.seed(secret_seed(self._secret_seed, entropy))
         self._secret_key = SecretKey(entropy, False)
 
@@ -524,6 +528,16 @@ class SecretKey(NamedTuple):
 
     entropy: str | None
     logged: bool
+
+
+def _fixed_entropy() -> str:
+    """GAMEKERNEL_SECRET_ENTROPY (32 hex digits), for a test or a demo notebook whose saved outputs
+    must replay (example_notebooks/conftest.py): the secret stream then follows from it and the seed.
+    Never for a real table, where the players could read it; "" when unset."""
+    text = os.environ.get("GAMEKERNEL_SECRET_ENTROPY", "").strip().lower()
+    if text and not re.fullmatch(f"[0-9a-f]{{{2 * ENTROPY_BYTES}}}", text):
+        raise UsageError(t("core.err.secret_entropy", count=2 * ENTROPY_BYTES, text=repr(text[:40])))
+    return text
 
 
 def _parse_seed(text: str, where: str) -> int:

@@ -410,8 +410,9 @@ class Token:
         return self.raw[:1] in "\"'"
 
 
-# a word: runs of anything but white space and quotes, or quoted runs ("Big Bob", 'x y'), joined
-_WORD = re.compile(r"""\s*((?:[^\s"']+|"[^"]*"|'[^']*')+)""")
+# a word: runs of anything but white space and quotes, or quoted runs ("Big Bob", 'x y'), joined; an
+# apostrophe after a letter or digit is one (Aiko's, the players'), never a quote that opens
+_WORD = re.compile(r"""\s*((?:[^\s"']+|(?<=\w)'|"[^"]*"|'[^']*')+)""")
 _SPACE = re.compile(r"\s*")
 
 

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.errors import DataError, StorageError, UsageError
+from gamekernel.errors import DataError, GameKernelError, StorageError, UsageError
 from gamekernel.events import Event, gc_paused, register_event
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
@@ -57,29 +57,42 @@ def after(events: list[Event], seq: int) -> int:
     return bisect_right(events, seq, key=attrgetter("seq"))
 
 
+def _hand_over(store: CampaignStore, holder: CampaignStore | None) -> None:
+    """The lock passes from the store of before a reload to the store read again (idempotent)."""
+    if holder is not None:
+        if holder._locked:
+            store.take_lock_from(holder)
+        holder.release()
+
+
 class CampaignActions(HostBase):
     """`session.campaign_open(path)`, `campaign_save()`, `campaign_load()`, `campaign_close()`,
     `campaign_repair(path, confirm=False)`."""
 
     campaign: CampaignStore | None = None
+    _campaign_meant: Path | None = None  # a reload under way: no command records until a campaign is open
+    _closed_at: tuple[list[Event], int] | None = None  # the log and its length when a campaign was closed
     _last_refused: Path | None  # the folder a refused open named, for `campaign_repair()`
 
     def campaign_open(self, path: str | os.PathLike[str]) -> CampaignStatus:
         """Open (or create) the campaign in `path`, every file verified; a damaged one is refused."""
-        return self._open_campaign(path, reloading=False)
-
-    def _open_campaign(self, path: str | os.PathLike[str], *, reloading: bool) -> CampaignStatus:
-        """`campaign_open`; when `reloading` (`campaign_load`), the events in memory are the
-        campaign's own, just closed, not events recorded before it that it leaves out."""
-        from gamekernel.campaign import CampaignStore
-        from gamekernel.session import active_events, replay
-
         if self.campaign is not None:
             raise UsageError(t("campaign.err.already_open", name=repr(self.campaign.root.name)))
+        return self._open_campaign(path, holder=None)
+
+    def _open_campaign(self, path: str | os.PathLike[str], *, holder: CampaignStore | None) -> CampaignStatus:
+        """`campaign_open`; with `holder` (`campaign_load`: the store open on the same folder) the
+        folder is read again under the lock `holder` keeps, and only once it has been read whole,
+        replayed and its new session started does the kernel switch to it: any failure or interrupt
+        before that leaves `holder` open as it was (never a kernel silently without its campaign)."""
+        from gamekernel.campaign import CampaignStore
+        from gamekernel.session import _DeferredInterrupts, active_events, replay
+
         path = user_path(path, "folder")  # `~/campaigns/x` as typed
         store = CampaignStore(path)
-        self._last_refused = store.root  # what `campaign_repair()` repairs when given no folder
-        notices = store.open()
+        if holder is None:
+            self._last_refused = store.root  # what `campaign_repair()` repairs when given no folder
+        notices = store.open(holder=holder)
         assert store.index is not None  # open() read the index or created it
         try:
             with gc_paused(keep=True):  # the log lives as long as the kernel: see gc_paused
@@ -90,42 +103,62 @@ class CampaignActions(HostBase):
                     state = snapshot_state(loaded.snapshot, notices)
                 start = 0 if state is None else after(active, loaded.snapshot_seq)
                 state = replay(active[start:], state)
+            notices += store.keep_edits(loaded.edited)
             log = None if store.read_only else store.start_session()
         except BaseException:
-            store.release()
+            store.release()  # a reread's store holds no lock: `holder` keeps it
             raise
-        earlier = [] if reloading else [e for e in self.log if e.kind != "seed"]
+        earlier = [] if holder is not None else self._earlier_events()
         seed = next((e for e in reversed(self.log) if e.kind == "seed"), None)
-        before = (self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings)
-        self.close()
-        # annotated: assigning here would otherwise redeclare the host's attributes for the checker
-        self.log: list[Event] = loaded.events
-        self.active: list[Event] = active
-        self._redo_stack: list[list[Event]] = redo_stack
-        self.state: TableState = state
-        self._store: LogStore | None = log
-        self.campaign = store
-        self._events_since_snapshot = 0
-        self.load_warnings: list[str] = loaded.warnings
-        if log is None:  # read-only, looked at and not played: nothing to record, a command that records is refused
-            self._last_refused = None
-            if earlier:
-                notices.append(t("campaign.notice.earlier", count=len(earlier)))
-            return self.campaign_status(notices=tuple(notices + loaded.warnings))
+        before = (self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings, self.campaign)
+        read = len(loaded.events)
+        deferred = _DeferredInterrupts()  # a real SIGINT waits until the switch is whole
+        deferred.__enter__()
         try:
-            self.record("campaign.open",
-                        {"name": store.index.name, "session": log.path.name, "events": len(loaded.events)})
-            if seed is not None and not earlier and not reloading:
-                self.record("seed", dict(seed.data))  # nothing used the RNG since: the story keeps its seed
-        except BaseException:  # e.g. the disk is full: the session is as it was, the campaign closed
-            self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings = before
-            self.campaign = None
+            self.close()
+            # annotated: assigning here would otherwise redeclare the host's attributes for the checker
+            self.log: list[Event] = loaded.events
+            self.active: list[Event] = active
+            self._redo_stack: list[list[Event]] = redo_stack
+            self.state: TableState = state
+            self._store: LogStore | None = log
+            self.campaign = store
+            self._events_since_snapshot = 0
+            self.load_warnings: list[str] = loaded.warnings
+            try:
+                if log is not None:  # the commit point: this line in the new session's log
+                    self.record("campaign.open", {"name": store.index.name, "session": log.path.name,
+                                                  "events": read, "number": len(store.index.sessions)})
+                    if seed is not None and not earlier and holder is None:
+                        self.record("seed", dict(seed.data))  # nothing used the RNG since: the story keeps its seed
+            finally:
+                if log is None or len(self.log) > read:  # switched, even if an exception came after the commit
+                    _hand_over(store, holder)
+        except BaseException:
+            if self.campaign is store and (log is None or len(self.log) > read):
+                _hand_over(store, holder)  # again, if an exception cut the first short
+                raise
+            # e.g. the disk is full: the session is as it was, `holder` still open
+            self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings, self.campaign = before
             store.release()
             raise
+        finally:
+            deferred.__exit__()
         self._last_refused = None
+        self._campaign_meant = None
+        self._closed_at = None
         if earlier:
             notices.append(t("campaign.notice.earlier", count=len(earlier)))
         return self.campaign_status(notices=tuple(notices + loaded.warnings))
+
+    def _earlier_events(self) -> list[Event]:
+        """The events in memory that no campaign holds: those recorded since the last campaign was
+        closed (its own are in its folder), or all of them when none was open (a seed excepted)."""
+        closed_at = getattr(self, "_closed_at", None)
+        events = self.log
+        if closed_at is not None and closed_at[0] is events:
+            events = events[closed_at[1]:]
+        return [e for e in events if e.kind != "seed"]
 
     def campaign_repair(self, path: str | os.PathLike[str] | None = None, *, confirm: bool = False):
         """What rebuilding the campaign in `path` (by default the one whose opening was just refused)
@@ -155,12 +188,22 @@ class CampaignActions(HostBase):
         return self.campaign_status(notices=tuple(self._write_snapshot(store)))
 
     def campaign_load(self) -> CampaignStatus:
-        """Read the campaign again from its folder (what another tool or git checkout changed)."""
+        """Read the campaign again from its folder (what another tool or git checkout changed):
+        read first, then write; writes nothing before the folder has been read whole (no snapshot
+        or readable copy from memory over what changed), and a refused reread (damage, an interrupt,
+        a full disk) leaves the campaign open as it was, said in the one line of the error."""
         store = self._require_campaign()
-        root = store.root
-        closed = self.campaign_close()
-        opened = self._open_campaign(root, reloading=True)
-        return self.campaign_status(notices=closed.notices + opened.notices)
+        self._campaign_meant = store.root
+        try:
+            status = self._open_campaign(store.root, holder=store)
+        except GameKernelError as error:
+            self._campaign_meant = None
+            raise type(error)(t("campaign.err.load_refused", error=str(error), name=repr(store.root.name))) from None
+        except BaseException:
+            if self.campaign is not None:  # put back whole, or switched whole: commands record to it
+                self._campaign_meant = None
+            raise
+        return status
 
     def campaign_close(self) -> CampaignStatus:
         """Write a last snapshot and let the campaign go; a failed snapshot loses nothing (the logs
@@ -179,8 +222,10 @@ class CampaignActions(HostBase):
         store.release()
         self.campaign = None
         self._store = None
+        self._campaign_meant = None
+        self._closed_at = (self.log, len(self.log))  # these events are the campaign's: not "earlier" at the next open
         return CampaignStatus(status.name, status.path, status.sessions, status.events, status.snapshot_seq,
-                              notices, closed=True)
+                              notices, closed=True, read_only=store.read_only)
 
     def _require_campaign(self):
         if self.campaign is None:
@@ -192,7 +237,8 @@ class CampaignActions(HostBase):
         if not self.log or not self.state.can_snapshot():
             return []
         state = self.state.to_dict()
-        notices = store.write_snapshot(self.log[-1].seq, state, {k: v for k, v in state.items() if k != "core"})
+        notices = store.write_snapshot(self.log[-1].seq, state, {k: v for k, v in state.items() if k != "core"},
+                                       self.log[-1].time)
         self._events_since_snapshot = 0
         return notices
 

@@ -110,11 +110,15 @@ class CoreActions(HostBase):
         return SessionDate(day)
 
     def log_view(self, last: int | None = None, *, show_secrets: bool = False) -> LogView:
-        """The last `last` events (all when None) as a table; secret details hidden unless asked."""
+        """The last `last` events (all when None) as a table; secret details and the fighters the GM
+        hides left out unless asked (`--gm`, then marked as the GM's view)."""
         if last is not None and last < 1:
             raise UsageError(t("core.err.log_count", count=last))
+        from gamekernel.remote.views import hidden_names
+
         events = self.log if last is None else self.log[-last:]
-        return LogView(tuple(events), show_secrets, total=len(self.log), log=tuple(self.log))
+        hidden = () if show_secrets or not self.state["seats"].hidden else hidden_names(self)
+        return LogView(tuple(events), show_secrets, total=len(self.log), log=tuple(self.log), hidden=hidden)
 
     def log_write(
         self, path: str | os.PathLike[str], *, players: bool = False, this_session: bool = False,
@@ -129,7 +133,7 @@ class CoreActions(HostBase):
         own date)."""
         from gamekernel.events import refusing_failed_writes
         from gamekernel.render.log import export_html, export_markdown
-        from gamekernel.render.story import story_html, story_markdown, tell
+        from gamekernel.render.story import players_story, story_html, story_markdown
         from gamekernel.util import atomic_write_text
 
         path = Path(path)
@@ -144,7 +148,7 @@ class CoreActions(HostBase):
         if not markdown and suffix not in {".html", ".htm"}:
             raise UsageError(t("core.err.export_suffix", name=repr(path.name)))
         if players:
-            story = tell(events, odds=odds, date=date)
+            story = players_story(self, events, odds=odds, date=date)  # the remote players' story too
             text, count = (story_markdown(story) if markdown else story_html(story)), story.count
         else:
             text = export_markdown(events) if markdown else export_html(events)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gamekernel.errors import GameKernelError
 
 
@@ -19,7 +21,7 @@ class DiceError(GameKernelError):
         self.text = text
         self.kind = kind  # "syntax" (the notation is wrong) or "limit" (valid but refused)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., DiceError], tuple[str, int, str, str, str]]:
         return (_rebuild, (self.message, self.column, self.expected, self.text, self.kind))
 
 
@@ -28,7 +30,7 @@ def _rebuild(message: str, column: int, expected: str, text: str, kind: str) -> 
 
 
 def expected_error(
-    text: str, column: int, expected_key: str, *, after: str | None = None, found: str | None = None, **fields
+    text: str, column: int, expected_key: str, *, after: str | None = None, found: str | None = None, **fields: object
 ) -> DiceError:
     """'expected a number after '+' at column 4' and its siblings, in the current language."""
     from gamekernel.i18n import t  # only on the error path: keeps `import gamekernel.dice` light
@@ -42,7 +44,7 @@ def expected_error(
     return DiceError(message, column=column, expected=expected, text=text, kind="syntax")
 
 
-def limit_error(text: str, column: int, key: str, expected_key: str, **fields) -> DiceError:
+def limit_error(text: str, column: int, key: str, expected_key: str, **fields: object) -> DiceError:
     """A refusal that is not a syntax error (too long, too many dice, division by zero ...)."""
     from gamekernel.i18n import t
     return DiceError(

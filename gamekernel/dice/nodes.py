@@ -302,10 +302,10 @@ class Dice(Node):
         if mods.keep is not None:
             highest, keep = mods.kept_count(self.count)
             order = sorted(range(self.count), key=lambda i: per_die[i][0], reverse=highest)
-            dropped = set(order[keep:])
+            dropped: set[int] | tuple[()] = set(order[keep:])
         else:
             dropped = ()
-        flat = []
+        flat: list[tuple[int, str, int]] = []
         total = 0
         for index, (die_total, entries) in enumerate(per_die):
             if index in dropped:

@@ -5,7 +5,7 @@ Facts only: gamekernel/render/wrappers.py draws them (around the inner result's 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.display import Displayable
 
@@ -34,7 +34,18 @@ class Attributed(Displayable):
     actor: str
     result: object
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # the wrapped result's own fields, whatever its type
+        return getattr(self.result, name)
+
+
+@dataclass(frozen=True, repr=False)
+class GmView(Displayable):
+    """A result shown as the GM's view (`--gm`): the truth, secrets included, marked as such, so a
+    table that sees the notebook knows it is not theirs."""
+
+    result: object
+
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.result, name)
 
 
@@ -45,5 +56,5 @@ class WithNotices(Displayable):
     result: object
     notices: tuple[Event, ...]
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # the wrapped result's own fields, whatever its type
         return getattr(self.result, name)

@@ -6,7 +6,12 @@ drawing, `magics.py` the commands, `widgets/hand.py` the hand widget.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gamekernel.rulesets import LineHandler, RuleSet
+
+if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
+    from IPython.core.magic import Magics
 
 
 def _operations() -> tuple[type, ...]:
@@ -15,7 +20,7 @@ def _operations() -> tuple[type, ...]:
     return (GammaWorldActions,)
 
 
-def _magics() -> tuple[type, ...]:
+def _magics() -> tuple[type[Magics], ...]:
     from gamekernel.gammaworld.magics import GammaWorldMagics
 
     return (GammaWorldMagics,)
@@ -25,7 +30,7 @@ def _renderers() -> None:
     import gamekernel.gammaworld.render  # noqa: F401
 
 
-def _rest() -> LineHandler:
+def _rest() -> LineHandler[list[str]]:
     from gamekernel.gammaworld.magics import gw_rest
 
     return LineHandler(run=gw_rest)  # every rest line no other rule set claims: an extended rest

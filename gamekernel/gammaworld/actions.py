@@ -167,14 +167,12 @@ class GammaWorldActions(HostBase):
         needs_setup = setup and not state.ready
         if len(planners) == 1 and not needs_setup:
             return [self._gw_single(state, planners[0])]
-        count = len(self.log)
-        mark = self.rng.begin()
         steps: list[Step] = []
-        try:
+        with self.transaction():  # refused, the draws of both streams are put back
             if needs_setup or len(planners) > 1:
                 state = state.copy()
             if needs_setup:
-                steps.append(play.plan_setup(state, state.catalog, self.rng))
+                steps.append(play.plan_setup(state, state.catalog, self._gw_deck_rng()))
                 apply_step(state, steps[-1])
             for index, planner in enumerate(planners):
                 step = planner(state)
@@ -189,12 +187,6 @@ class GammaWorldActions(HostBase):
                 for step, data in records:  # a single one is checked by `record` before it changes anything
                     check_storable(Event(0, f"gw.{step.kind}", data, step.actor or None, False, ""))
             results = [self._gw_record(step, data) for step, data in records]
-        except BaseException:
-            if len(self.log) == count:
-                self.rng.rollback(mark)
-            raise
-        finally:
-            self.rng.end(mark)
         return results[int(needs_setup):]
 
     def _gw_single(self, state: AlphaState, planner: Callable[[AlphaState], Step | None], *,
@@ -204,10 +196,7 @@ class GammaWorldActions(HostBase):
         that `shows` one of that character's readied cards a secret flux drew first reveals that
         flux (`table.reveal`, the `%reveal N` event), the step recorded as caused by it so one
         `%undo` takes both (GW-ALPHA-10)."""
-        count = len(self.log)
-        rng = self.rng
-        mark = rng.begin()
-        try:
+        with self.transaction():  # refused, the draws of both streams are put back
             step = planner(state)
             if step is None:
                 raise UsageError(t("gammaworld.err.all_readied"))
@@ -220,12 +209,12 @@ class GammaWorldActions(HostBase):
             for flux in fluxes:
                 cause = self.record("table.reveal", {"seq": flux, **({} if cause is None else {"cause": cause})}).seq
             return self._gw_record(step, {**data, "cause": cause}, from_state=True).revealing(fluxes)
-        except BaseException:
-            if len(self.log) == count:
-                rng.rollback(mark)
-            raise
-        finally:
-            rng.end(mark)
+
+    def _gw_deck_rng(self) -> Any:
+        """The stream every deck order is drawn from: the secret one (GW-ALPHA-10). What lies hidden
+        in a deck (the GM deck's order, the card a secret flux takes) must not follow from the public
+        seed and the public events; a public draw records what it took, so replay needs no stream."""
+        return self.dice_for(True)
 
     def _gw_one(self, planner: Callable[[AlphaState], Step], *, setup: bool = True) -> AlphaResult:
         state = self.gw
@@ -246,7 +235,7 @@ class GammaWorldActions(HostBase):
     def gw_setup(self, card_names: Sequence[str] = ()) -> AlphaResult:
         """GW-ALPHA-03: the GM deck: the bundled starter cards, or the named cards."""
         ids = [self._card_id(name) for name in card_names]
-        return self._gw_one(lambda gw: play.plan_setup(gw, gw.catalog, self.rng, ids), setup=False)
+        return self._gw_one(lambda gw: play.plan_setup(gw, gw.catalog, self._gw_deck_rng(), ids), setup=False)
 
     def gw_config(self, **options: Any) -> AlphaResult:
         """Set OPEN-choice flags (see GWConfig), logged: `session.gw_config(flux_outside_encounter=True)`."""
@@ -287,7 +276,8 @@ class GammaWorldActions(HostBase):
         if count < 1:
             raise UsageError(t("gammaworld.err.add_count", count=count))
         card_id = self._card_id(card)
-        return self._gw_one(lambda gw: play.plan_deck_add(gw, owner, [card_id] * count, self.rng, gw.catalog))
+        return self._gw_one(
+            lambda gw: play.plan_deck_add(gw, owner, [card_id] * count, self._gw_deck_rng(), gw.catalog))
 
     def gw_deck_remove(self, owner: str, card: str, count: int = 1) -> AlphaResult:
         card_id = self._card_id(card)
@@ -318,14 +308,14 @@ class GammaWorldActions(HostBase):
     def gw_draw(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
         """GW-ALPHA-06: fill `name`'s readied cards up to their level's count (everyone when None)."""
         if name is not None:
-            return self._gw_one(lambda gw: play.plan_draw(gw, name, self.rng, from_gm=from_gm))
+            return self._gw_one(lambda gw: play.plan_draw(gw, name, self._gw_deck_rng(), from_gm=from_gm))
         if not self.gw.characters:  # "everyone already has cards" would be wrong: there is no one
             raise UsageError(t("gammaworld.err.no_characters"))
 
         def draw_for(who: str) -> Callable[[AlphaState], Step | None]:
             def plan(gw: AlphaState) -> Step | None:
                 if play.readied_missing(gw, who):
-                    return play.plan_draw(gw, who, self.rng, from_gm=from_gm)
+                    return play.plan_draw(gw, who, self._gw_deck_rng(), from_gm=from_gm)
                 return None
 
             return plan
@@ -436,9 +426,10 @@ class GammaWorldActions(HostBase):
     def gw_flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-10: resolve a pending Alpha Flux by discarding `card` (any readied card)."""
         if card is None:
-            return self._gw_used(name, lambda gw: play.plan_flux(gw, name, None, self.rng, gw.catalog, force=force))
+            return self._gw_used(
+                name, lambda gw: play.plan_flux(gw, name, None, self._gw_deck_rng(), gw.catalog, force=force))
         return self._gw_on_card(
-            name, card, lambda gw, uid: play.plan_flux(gw, name, uid, self.rng, gw.catalog, force=force))
+            name, card, lambda gw, uid: play.plan_flux(gw, name, uid, self._gw_deck_rng(), gw.catalog, force=force))
 
     def gw_encounter_start(self) -> AlphaResult:
         return self._gw_one(play.plan_encounter_start)
@@ -446,11 +437,11 @@ class GammaWorldActions(HostBase):
     def gw_encounter_end(self, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-09: discard and replace every readied card (refused with no encounter running,
         unless `force`)."""
-        return self._gw_one(lambda gw: play.plan_encounter_end(gw, self.rng, force=force))
+        return self._gw_one(lambda gw: play.plan_encounter_end(gw, self._gw_deck_rng(), force=force))
 
     def gw_rest(self, names: Sequence[str] = (), *, draw: bool = True) -> AlphaResult:
         """GW-ALPHA-11: extended rest / session end: everything back, shuffle, draw again."""
-        return self._gw_one(lambda gw: play.plan_rest(gw, self.rng, names, draw=draw))
+        return self._gw_one(lambda gw: play.plan_rest(gw, self._gw_deck_rng(), names, draw=draw))
 
     # -- odds (teaching) ---------------------------------------------------------------------
     def gw_odds(self, *, rolls: int | None = None, bonus: int | None = None) -> AlphaOdds:

@@ -8,6 +8,7 @@ method; the rules live in gammaworld/rules.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from IPython.core.magic import line_magic, magics_class
 
@@ -17,12 +18,23 @@ from gamekernel.limits import whole_number
 from gamekernel.magic_base import EXPLAIN, Secret, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Sub, Words, command
 
+if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
+
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[+-]?\d+$")
 
 
-def _name_and_card(args: Args, usage: str, *, card_required: bool = True) -> tuple[str, str | None]:
+def _name_and_card(args: Args, usage: str) -> tuple[str, str]:
     """`Rin "Sap Bloom"`, `Rin Sap Bloom` or `"Sap Bloom" @Rin` -> ("Rin", "Sap Bloom")."""
+    name, card = _name_and_maybe_card(args, usage)
+    if card is None:
+        raise UsageError(t("gammaworld.err.name_card", usage=usage))
+    return name, card
+
+
+def _name_and_maybe_card(args: Args, usage: str) -> tuple[str, str | None]:
+    """`Rin "Sap Bloom"` -> ("Rin", "Sap Bloom"); `Rin` alone -> ("Rin", None)."""
     words = list(args.what)
     if args.actor:
         name, rest = args.actor, words
@@ -30,10 +42,7 @@ def _name_and_card(args: Args, usage: str, *, card_required: bool = True) -> tup
         name, rest = words[0], words[1:]
     else:
         raise UsageError(t("gammaworld.err.usage", usage=usage))
-    card = " ".join(rest) or None
-    if card_required and card is None:
-        raise UsageError(t("gammaworld.err.name_card", usage=usage))
-    return name, card
+    return name, " ".join(rest) or None
 
 
 def _int(text: str, what: str) -> int:
@@ -43,7 +52,7 @@ def _int(text: str, what: str) -> int:
     return whole_number(text, t(what), limit="max_count")
 
 
-def gw_rest(session, args: Args):
+def gw_rest(session: Session, args: Args) -> object:
     """`%rest @Rin` / `%rest Rin Bren` / `%rest` (everyone): extended rest, GW-ALPHA-11.
     `--no-draw` returns the cards and shuffles but lets decks be edited before `%draw alpha`."""
     names = list(args.names)
@@ -75,7 +84,8 @@ class GammaWorldMagics(SessionMagics):
                    _deck_sub("gm", "set up the GM deck", "[CARD...]"),
                    _deck_sub("load", "load card definitions", "FILE.json")),
              actor="the deck's owner (instead of NAME)",
-             options=(Flag("gm", "show and odds: the true deck (a secret flux's draw included), marked GM-only"),),
+             options=(Flag("gm", "the GM's view of show and odds: the true deck (a secret flux's draw included), "
+                                       "marked GM-only"),),
              group="gammaworld", unknown="gammaworld.err.deck_action")
     def deck(self, args: Args):
         """Alpha decks: `%deck new Rin alpha`, `%deck add Rin "Sap Bloom" x2`, `%deck validate Rin`."""
@@ -195,7 +205,7 @@ class GammaWorldMagics(SessionMagics):
             if len(words) > 1:
                 return self.session.gw_odds(rolls=_int(words[1], "gammaworld.what.rolls"))
             return self.session.gw_odds()
-        name, card = _name_and_card(args, '%flux Rin "Sap Bloom" [--force]', card_required=False)
+        name, card = _name_and_maybe_card(args, '%flux Rin "Sap Bloom" [--force]')
         result = self.session.gw_flux(name, card, force=args.force)
         return Secret(result) if result.step.resolves_secret else result  # GW-ALPHA-10: as secret as its roll
 

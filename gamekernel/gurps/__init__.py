@@ -7,7 +7,12 @@ operations, `render.py` and `combat_render.py` draw their results, `magics.py` a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gamekernel.rulesets import LineHandler, RuleSet
+
+if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
+    from IPython.core.magic import Magics
 
 
 def _operations() -> tuple[type, ...]:
@@ -17,7 +22,7 @@ def _operations() -> tuple[type, ...]:
     return (GurpsActions, CombatActions)
 
 
-def _magics() -> tuple[type, ...]:
+def _magics() -> tuple[type[Magics], ...]:
     from gamekernel.gurps.combat_magics import CombatMagics
     from gamekernel.gurps.magics import GurpsMagics
 
@@ -29,13 +34,13 @@ def _renderers() -> None:
     import gamekernel.gurps.render  # noqa: F401
 
 
-def _check() -> LineHandler:
+def _check() -> LineHandler[str]:
     from gamekernel.gurps.magics import gurps_check, gurps_check_odds
 
     return LineHandler(run=gurps_check, odds=gurps_check_odds)  # every check line no other rule set claims
 
 
-def _rest() -> LineHandler:
+def _rest() -> LineHandler[list[str]]:
     from gamekernel.gurps.combat_magics import gurps_rest, looks_like_gurps_rest
 
     return LineHandler(run=gurps_rest, claims=looks_like_gurps_rest)

@@ -222,6 +222,13 @@ class GurpsActions(HostBase):
             else t("gurps.err.create_character"))
         raise NotFoundError(t("gurps.err.no_character", name=name, hint=hint))
 
+    def gurps_character_public(self, name: str | None = None) -> Character:
+        """The character as the players know it (the public table): HP, FP and conditions a secret roll
+        changed stay as they were until the GM reveals it (GURPS-SR-09)."""
+        true = self.gurps_character(name)
+        public = self.public_state()[PART]
+        return public.characters.get(true.name, true)
+
     def gurps_add_character(self, character: Character, *, activate: bool = True,
                       change: Mapping[str, Any] | None = None) -> Character:
         """Put a Character at the table (replacing one of the same name); logged. `change` describes

@@ -206,8 +206,9 @@ def _op_posture(part, args, tape):
 
 @op("attack")
 def _op_attack(part, args, tape):
-    opts = cb.AttackOptions(**{k: (tuple(tuple(x) for x in v) if k == "extra" else v)
-                               for k, v in args.get("options", {}).items()})
+    recorded: dict[str, Any] = {k: (tuple(tuple(x) for x in v) if k == "extra" else v)  # JSON of the event
+                                for k, v in args.get("options", {}).items()}
+    opts = cb.AttackOptions(**recorded)
     fight, report = cb.attack(running_fight(part), args["attacker"], args["target"], args["weapon"], tape, opts)
     return {"fight": fight}, ("attack", report)
 
@@ -232,8 +233,8 @@ def _op_damage(part, args, tape):
     dr = args.get("dr")
     roll = roll_damage(spec, dr=c.dr if dr is None else dr, dice=tape.d6(spec.dice), target=c.name,
                        attacker=attacker, half=bool(args.get("half", False)))
-    c, report = harm(c, tape, injury=roll.injury)
-    return part.put(c), ("damage", cb.DamageReport(roll, report))
+    c, injury = harm(c, tape, injury=roll.injury)
+    return part.put(c), ("damage", cb.DamageReport(roll, injury))
 
 
 @op("end")

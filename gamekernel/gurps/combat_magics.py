@@ -7,15 +7,22 @@ method; no rules here.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from IPython.core.magic import line_magic, magics_class
 
+from gamekernel.display.results import ErrorResult, GmView, SecretNotice
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
 from gamekernel.magic_base import EXPLAIN, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command, tokenize
+
+if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -28,7 +35,7 @@ def looks_like_gurps_rest(words: list[str]) -> bool:
     return any(_DURATION.search(word) for word in words)
 
 
-def gurps_rest(session, args: Args):
+def gurps_rest(session: Session, args: Args) -> object:
     """`%rest Bren 30min` / `%rest @Bren 30min`: quiet rest, 1 FP per 10 minutes (GURPS-FAT-10)."""
     words = list(args.names)
     name = args.actor or (words[0] if len(words) >= 2 else "")
@@ -85,11 +92,28 @@ def parse_attack(text: str) -> tuple[str, str, str, dict]:
     return attacker, target, weapon, options
 
 
+def gm_console(method: Callable) -> Any:
+    """Over `guarded`: the fight's console (`%combat`, `%next`, `%attack` ...) is the GM's instrument and
+    shows the fight as it is; while that differs from what the players may know (a secret roll hurt
+    someone, a fighter is hidden) its result is marked as the GM's view, so a table that sees the
+    notebook knows it is not theirs (GURPS-SR-09). Their own view is `%table` and the players' page."""
+
+    @functools.wraps(method)
+    def wrapper(self, line: str = "", cell: str | None = None):
+        result = method(self, line) if cell is None else method(self, line, cell)
+        if isinstance(result, (ErrorResult, SecretNotice)) or hasattr(result, "get_state"):
+            return result  # an error, a secret's notice, or the tracker widget (the GM's own, live)
+        return GmView(result) if self.session.table_fight_differs() else result
+
+    return wrapper
+
+
 @magics_class
 class CombatMagics(SessionMagics):
     """The GURPS combat tracker's commands."""
 
     @line_magic
+    @gm_console
     @guarded("combat")
     @command("combat",
              subs=(Sub("start", Rest("roster", "Aiko Bren Goblin*3", optional=True),
@@ -131,6 +155,7 @@ class CombatMagics(SessionMagics):
         return Tracker(session)
 
     @line_magic("next")
+    @gm_console
     @guarded("next")
     @command("next", group="combat")
     def next_(self, args: Args):
@@ -138,6 +163,7 @@ class CombatMagics(SessionMagics):
         return self.session.combat_next()
 
     @line_magic
+    @gm_console
     @guarded("attack")
     @command("attack", Rest("what", "Aiko -> Goblin1 Broadsword [sw cut] [range=8 speed=0 size=2 braced "
                                     "offhand behind unseen footing=-2 light=-3 half]", optional=True,
@@ -150,6 +176,7 @@ class CombatMagics(SessionMagics):
         return self.session.combat_attack(attacker, target, weapon, **options)
 
     @line_magic
+    @gm_console
     @guarded("defend")
     @command("defend", Word("name", "who defends", optional=True),
              Word("defense", "dodge | parry | block | none (default: the best allowed)", optional=True),
@@ -162,6 +189,7 @@ class CombatMagics(SessionMagics):
         return self.session.combat_defend(args.name, args.defense or "")
 
     @line_magic
+    @gm_console
     @guarded("maneuver")
     @command("maneuver", Words("what", "Aiko attack | Aiko aoa determined|double|feint|strong [target] | "
                                        "Aiko aod dodge|parry|block|double | Aiko feint Goblin1 | Aiko aim Goblin1 | "
@@ -189,6 +217,7 @@ class CombatMagics(SessionMagics):
         return self.session.combat_maneuver(name, key, option=option, target=target, posture=posture, task=task)
 
     @line_magic
+    @gm_console
     @guarded("posture")
     @command("posture", Words("what", "Aiko kneeling (crouch/kneel as a free step, else Change Posture)",
                               optional=True, metavar="NAME POSTURE"),
@@ -200,6 +229,7 @@ class CombatMagics(SessionMagics):
         return self.session.combat_posture(args.what[0], args.what[1])
 
     @line_magic
+    @gm_console
     @guarded("hit")
     @command("hit", Word("name", "the combatant hit", optional=True),
              Rest("damage", "2d+1 cut", optional=True), actor="the attacker", group="combat")
@@ -210,6 +240,7 @@ class CombatMagics(SessionMagics):
         return self.session.combat_damage(args.name, args.damage, attacker=args.actor or "")
 
     @line_magic
+    @gm_console
     @guarded("hazard")
     @command("hazard", Words("what", "fall 6m | in_fire | pass_through | furnace | clothing_part | clothing_all | "
                                      "cold [light|winter|arctic|heated] [wet] | heat | "

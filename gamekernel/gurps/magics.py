@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING, TypeVar
 
 from IPython.core.magic import line_magic, magics_class
 
@@ -18,6 +19,13 @@ from gamekernel.limits import whole_number
 from gamekernel.magic_base import EXPLAIN, ProgressBar, Secret, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
 from gamekernel.text import resolve_name
+
+if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
+    from gamekernel.gurps.results import SheetChange
+    from gamekernel.gurps.rules.characters import Character
+    from gamekernel.session import Session
+
+T = TypeVar("T")
 
 # `%char skill Gunnery DX/A 4`: the attribute/difficulty word of a skill outside the catalog
 _ATTR_DIFF = re.compile(r"(?i)(st|dx|iq|ht|will|per)/(e|a|h|vh|w)")
@@ -29,11 +37,11 @@ def _checks():
     return checks
 
 
-def _maybe_secret(result, secret: bool):
+def _maybe_secret(result: T, secret: bool) -> T | Secret:
     return Secret(result) if secret else result
 
 
-def gurps_check(session, args: Args):
+def gurps_check(session: Session, args: Args) -> object:
     """`%check Lockpicking-5 dark [@Name] [--secret]`: the spec parsed once, then session.check."""
     if getattr(args, "boost_if_needed", False):  # an MtG option; GURPS checks have no boost
         raise UsageError(t("core.err.option", name="boost-if-needed", column=args.column("boost_if_needed"),
@@ -42,12 +50,12 @@ def gurps_check(session, args: Args):
     return _maybe_secret(session.gurps_check(spec, actor=args.actor, secret=args.secret), args.secret)
 
 
-def gurps_check_odds(session, args: Args):
+def gurps_check_odds(session: Session, args: Args) -> object:
     """`%odds check 12`, `%odds check Lockpicking-5 @Aiko`, `%odds check 12 | 14` (the best: 14)."""
     return session.gurps_check_odds(_checks().parse_check_spec(args.spec, offset=args.column("spec") - 1), args.actor)
 
 
-def gurps_contest_odds(session, args: Args):
+def gurps_contest_odds(session: Session, args: Args) -> object:
     """`%odds contest 14 vs 12`, `%odds contest Aiko:Stealth vs Guard:Per`."""
     sides = _checks().split_vs(args.sides)
     if len(sides) != 2:
@@ -55,15 +63,15 @@ def gurps_contest_odds(session, args: Args):
     return session.gurps_contest_odds(_checks().parse_side(sides[0]), _checks().parse_side(sides[1]), args.actor)
 
 
-def _changed(session, character):
+def _changed(session: Session, character: Character) -> SheetChange:
     """A sheet edit's result: the change just logged and a short status, the sheet one %sheet away."""
     from gamekernel.gurps.results import SheetChange
 
     return SheetChange(character, session.log[-1].data.get("change"))
 
 
-def _fields(words: list[str]) -> dict[str, object]:
-    fields: dict[str, object] = {}
+def _fields(words: list[str]) -> dict[str, int | str]:
+    fields: dict[str, int | str] = {}
     for word in words:
         key, sep, value = word.partition("=")
         if not sep or not key or not value:
@@ -106,6 +114,7 @@ class GurpsMagics(SessionMagics):
                                                 "[NAME] -Broadsword", optional=True),
                        help="put a weapon on the sheet (the level may follow a skill) or take it off")),
              actor="whose character (default: the active one)", group="gurps", bare=True,
+             options=(Flag("gm", "the GM's view: the true sheet, secret damage included, marked"),),
              unknown="gurps.err.char_action")
     def char(self, args: Args):
         """Characters: `%char new Aiko dx=12 iq=12`, `%char load aiko.gcs`, `%char save`, `%char list`,
@@ -120,9 +129,17 @@ class GurpsMagics(SessionMagics):
                 word = args.name  # nobody of that name, nor close to it: a mistyped action
                 raise UsageError(t("gurps.err.char_action", word=word, action=word, verb=word, got=word,
                                    column=args.column("name"), usage=""))
-            return session.gurps_character(actor or args.name)
+            if args.gm:
+                from gamekernel.display.results import GmView
+
+                return GmView(session.gurps_character(actor or args.name))
+            return session.gurps_character_public(actor or args.name)  # the table sees the notebook
         if args.sub == "new":
-            return session.gurps_char_new(args.name, **_fields(args.fields))
+            fields = _fields(args.fields)
+            if taken := [key for key in fields if key in ("traits", "skills", "activate")]:
+                # not fields of the sheet: `traits=Combat` would be read letter by letter
+                raise UsageError(t("gurps.err.character_field", field=taken[0]))
+            return session.gurps_char_new(args.name, traits=(), skills=(), activate=True, **fields)
         if args.sub == "load":
             return session.gurps_char_import(args.file)
         if args.sub == "save":
@@ -319,13 +336,14 @@ class GurpsMagics(SessionMagics):
     @line_magic
     @guarded("sheet")
     @command("sheet", Word("name", "whose sheet (default: the active character)", optional=True),
-             actor="whose sheet", group="gurps")
+             actor="whose sheet", group="gurps",
+             options=(Flag("gm", "the GM's view: the true sheet, secret damage included, marked"),))
     def sheet(self, args: Args):
         """The interactive character sheet: `%sheet Aiko` (edit attributes, click a skill to roll it)."""
         from gamekernel.gurps.widgets.sheet import SheetWidget
 
         character = self.session.gurps_character(args.actor or args.name)
-        return SheetWidget(self.session, name=character.name)
+        return SheetWidget(self.session, name=character.name, gm=args.gm)
 
 
 MAGICS = [GurpsMagics]

@@ -13,6 +13,8 @@ cell shows its result, not only the last (gamekernel/magics/echo.py).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, overload
 
 from IPython.core.magic import line_magic, magics_class
 from traitlets import Enum, Int, Unicode, observe
@@ -35,6 +37,9 @@ from gamekernel.magics import echo
 from gamekernel.rulesets import handler_for, rule_sets
 from gamekernel.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Word, Words, command
 
+if TYPE_CHECKING:  # the session is built on first use (`session`), so `%load_ext` imports no rule set
+    from gamekernel.session import Session
+
 __all__ = ["GameKernel", "current_session", "load", "unload"]
 
 LOG_DEFAULT = 200  # events `%log` shows without a count: a long campaign's log is not one huge output
@@ -44,11 +49,15 @@ class _built_once:
     """A property computed on first use and then kept as the object's plain attribute (the kernel's
     Session is built once and never replaced): every magic reads `self.session`, without a call."""
 
-    def __init__(self, build) -> None:
+    def __init__(self, build: Callable[[Any], Session]) -> None:
         self.build = build
         self.__doc__ = build.__doc__
 
-    def __get__(self, magics, owner=None):
+    @overload
+    def __get__(self, magics: None, owner: type | None = None) -> _built_once: ...
+    @overload
+    def __get__(self, magics: object, owner: type | None = None) -> Session: ...
+    def __get__(self, magics: object, owner: type | None = None) -> _built_once | Session:
         if magics is None:
             return self
         value = magics.__dict__[self.build.__name__] = self.build(magics)
@@ -89,13 +98,13 @@ class GameKernel(SessionMagics):
 
     def __init__(self, shell=None, **kwargs):
         super().__init__(shell=shell, **kwargs)
-        self._session = None  # built on first use: `%load_ext` then imports no rule set (fast start-up)
+        self._session: Session | None = None  # built on first use: `%load_ext` then imports no rule set (fast start-up)
         limits.reset()
         limits.configure(**{name: getattr(self, name) for name in limits.NAMES})
         i18n.set_language(self.language)
 
     @_built_once
-    def session(self):
+    def session(self) -> Session:
         """The kernel's Session, built with the options in force when a magic first needs it."""
         if self._session is None:
             from gamekernel.session import Session
@@ -114,8 +123,8 @@ class GameKernel(SessionMagics):
     # -- options (a session not built yet reads them when it is) ----------------------------
     @observe("seed")
     def _seed_changed(self, change) -> None:
-        if self._session_built() and change["new"] is not None:
-            self._session.reseed(change["new"])
+        if (session := self._built_session()) is not None and change["new"] is not None:
+            session.reseed(change["new"])
 
     @observe("language")
     def _language_changed(self, change) -> None:
@@ -128,8 +137,8 @@ class GameKernel(SessionMagics):
     def _max_dice_changed(self, change) -> None:
         if change["new"] < 1:
             raise UsageError(t("core.err.max_dice", value=change["new"]))
-        if self._session_built():
-            self._session.max_dice = change["new"]
+        if (session := self._built_session()) is not None:
+            session.max_dice = change["new"]
 
     @observe(*limits.NAMES)
     def _limit_changed(self, change) -> None:
@@ -139,12 +148,12 @@ class GameKernel(SessionMagics):
 
     @observe("log_path")
     def _log_path_changed(self, change) -> None:
-        if self._session_built() and change["new"]:
-            for warning in self._session.attach_log(change["new"]):
+        if (session := self._built_session()) is not None and change["new"]:
+            for warning in session.attach_log(change["new"]):
                 print(warning)
 
-    def _session_built(self) -> bool:
-        return getattr(self, "_session", None) is not None  # config may apply while constructing
+    def _built_session(self) -> Session | None:
+        return getattr(self, "_session", None)  # config may apply while constructing
 
     # -- core magics -----------------------------------------------------------------------
     @line_magic
@@ -205,7 +214,7 @@ class GameKernel(SessionMagics):
                         error="core.err.log_word"),
              subs=(Sub("export", Word("file", "FILE.md or FILE.html"),
                        help="write the log (--players: without GM secrets; --session: this session only)"),),
-             options=(Flag("gm", "show the details of secret events too"),
+             options=(Flag("gm", "the GM's view: the details of secret events and hidden fighters too, marked"),
                       Flag("players", "export without GM secrets"),
                       Flag("session", "export only this kernel's session of the campaign"),
                       Flag("odds", "add the odds to the players' story"),
@@ -391,7 +400,7 @@ def unload(ipython) -> None:
     _replaced.clear()
     limits.reset()
     kernel = kernel_magics()
-    if kernel is not None:
+    if isinstance(kernel, GameKernel):
         kernel.close_session()
         if kernel in ipython.configurables:
             ipython.configurables.remove(kernel)

@@ -6,7 +6,12 @@ drawing, `magics.py` the commands, `widgets/library.py` the library widget.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gamekernel.rulesets import LineHandler, RuleSet
+
+if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
+    from IPython.core.magic import Magics
 
 
 def _operations() -> tuple[type, ...]:
@@ -15,7 +20,7 @@ def _operations() -> tuple[type, ...]:
     return (MtgActions,)
 
 
-def _magics() -> tuple[type, ...]:
+def _magics() -> tuple[type[Magics], ...]:
     from gamekernel.mtg.magics import MtgMagics
 
     return (MtgMagics,)
@@ -25,7 +30,7 @@ def _renderers() -> None:
     import gamekernel.mtg.render  # noqa: F401
 
 
-def _check() -> LineHandler:
+def _check() -> LineHandler[str]:
     from gamekernel.mtg.magics import looks_like_mtg_check, mtg_check, mtg_odds
 
     return LineHandler(run=mtg_check, claims=looks_like_mtg_check, odds=mtg_odds)  # a colour first

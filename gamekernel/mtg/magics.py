@@ -4,12 +4,17 @@ parsed once and calls one session method."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magic_base import EXPLAIN, ProgressBar, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
+
+if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 
 def looks_like_mtg_check(spec: str) -> bool:
@@ -28,14 +33,14 @@ def _kind_and_difficulty(args: Args) -> tuple[str, int]:
     return parse_check_spec(args.spec)
 
 
-def mtg_check(session, args: Args):
+def mtg_check(session: Session, args: Args) -> object:
     """`%check green 2 @Mira [--boost-if-needed]` (parsed by `%check`'s declaration)."""
     kind, difficulty = _kind_and_difficulty(args)
     return session.mtg_check(kind, difficulty, actor=args.actor,
                              boost_if_needed=bool(getattr(args, "boost_if_needed", False)))
 
 
-def mtg_odds(session, args: Args):
+def mtg_odds(session: Session, args: Args) -> object:
     """`%odds check green 2 @Mira`."""
     kind, difficulty = _kind_and_difficulty(args)
     return session.mtg_odds(kind, difficulty, actor=args.actor)

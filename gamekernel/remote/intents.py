@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import GameKernelError, NotFoundError, UsageError
 from gamekernel.i18n import t
 from gamekernel.remote.limits import MAX_PENDING_PER_PLAYER, MAX_PENDING_TOTAL
 from gamekernel.text import resolve_name, visible
+
+if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
+    from gamekernel.session import Session
 
 MAX_TEXT = 200  # the longest text field an intent may carry (a spec, a card name, dice)
 FIELDS = ("character", "dice", "spec", "target", "weapon", "defense", "card")  # what an action may name
@@ -48,7 +51,7 @@ def _text(intent: Mapping[str, Any], key: str, *, optional: bool = False) -> str
     return visible(value).strip()  # what everyone will read: no bidi or zero-width controls
 
 
-def _character(session: Any, user: str, intent: Mapping[str, Any]) -> str:
+def _character(session: Session, user: str, intent: Mapping[str, Any]) -> str:
     mine = session.state["seats"].seat_of(user)
     if not mine:
         raise UsageError(t("remote.err.no_seat"))
@@ -62,11 +65,11 @@ def _character(session: Any, user: str, intent: Mapping[str, Any]) -> str:
     return str(named)
 
 
-def _roll(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
+def _roll(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     return session.roll(_text(intent, "dice"), actor=who)  # public: the session's public stream
 
 
-def _check(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
+def _check(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     from gamekernel.gurps.rules.checks import parse_check_spec
     from gamekernel.mtg.rules.kinds import names_a_kind
     from gamekernel.mtg.rules.kinds import parse_check_spec as parse_mtg_check
@@ -83,14 +86,14 @@ def _check(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
     return session.gurps_check(parsed, actor=who)
 
 
-def _my_fight(session: Any) -> Any:
+def _my_fight(session: Session) -> Any:
     fight = session.combat_state
     if fight is None or fight.over:
         raise UsageError(t("remote.err.no_fight"))
     return fight
 
 
-def _attack(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
+def _attack(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     from gamekernel.remote.views import hidden_keys, is_hidden
 
     fight = _my_fight(session)
@@ -109,30 +112,30 @@ def _attack(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
     return session.combat_attack(who, target, _text(intent, "weapon"))
 
 
-def _defend(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
+def _defend(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     fight = _my_fight(session)
     if fight.pending is None or fight.pending.target != who:
         raise UsageError(t("remote.err.no_attack_on_you"))
     return session.combat_defend(who, _text(intent, "defense", optional=True))
 
 
-def _draw(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
+def _draw(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     return session.gw_draw(who)
 
 
-def _tap(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
+def _tap(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     return session.gw_tap(who, _text(intent, "card"))
 
 
-def _overcharge(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
+def _overcharge(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     return session.gw_overcharge(who, _text(intent, "card"))
 
 
-def _boost(session: Any, who: str, intent: Mapping[str, Any]) -> Any:
+def _boost(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     return session.mtg_boost(who)
 
 
-def _answer(session: Any, intent: Mapping[str, Any], user: str) -> None:
+def _answer(session: Session, intent: Mapping[str, Any], user: str) -> None:
     """Roll the GM's ask `intent["ask"]` (the player's own count of their asks) in secret."""
     from gamekernel.gurps.rules.checks import parse_check_spec
 
@@ -155,7 +158,7 @@ ACTIONS: dict[str, Callable[..., Any]] = {
 ANSWER = "answer"  # the one intent that is no action of a character: the answer to the GM's ask
 
 
-def handle(session: Any, user: str, intent: Mapping[str, Any]) -> Reply:
+def handle(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
     """Carry out one intent of `user` (already authenticated and stamped by the server); with the
     GM's approval on, queue it instead (an answer to the GM's own ask never waits; a player keeps at
     most `MAX_PENDING_PER_PLAYER` waiting, the table `MAX_PENDING_TOTAL`). The reply is the
@@ -202,7 +205,7 @@ def describe(intent: Mapping[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def approve(session: Any, number: int, *, refuse: bool = False) -> Reply:
+def approve(session: Session, number: int, *, refuse: bool = False) -> Reply:
     """The GM approves (or refuses) the waiting action `number`: approved, it is carried out as if
     the player had just sent it; the reply goes to the GM (the truth: only the GM reads it), the
     player sees its result in their view."""
@@ -222,7 +225,7 @@ def approve(session: Any, number: int, *, refuse: bool = False) -> Reply:
 _ANSWERED = object()  # what `_run` gives back for an answer: its result is the GM's alone
 
 
-def _run(session: Any, user: str, intent: Mapping[str, Any]) -> Any:
+def _run(session: Session, user: str, intent: Mapping[str, Any]) -> Any:
     """Carry out `intent` as `user` (one transaction: refused, it changes nothing); its result."""
     action = intent.get("action")
     with session.acting_as(user), session.transaction():
@@ -236,7 +239,7 @@ def _run(session: Any, user: str, intent: Mapping[str, Any]) -> Any:
         return run(session, _character(session, user, intent), intent)
 
 
-def carry_out(session: Any, user: str, intent: Mapping[str, Any]) -> Reply:
+def carry_out(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
     """Carry out `intent` now and answer the player from their own view of the table."""
     from gamekernel.remote.views import shared_facts
 
@@ -251,7 +254,7 @@ def carry_out(session: Any, user: str, intent: Mapping[str, Any]) -> Reply:
     return Reply(True, _told(session, user, before))
 
 
-def _told(session: Any, user: str, before: list[dict[str, str]]) -> str:
+def _told(session: Session, user: str, before: list[dict[str, str]]) -> str:
     """The lines the intent added to the players' story (what every player now reads), hidden
     fighters as "someone"; else what waits (an attack waits for its defence), else "done"."""
     from gamekernel.remote.views import shared_facts
@@ -272,7 +275,7 @@ def _told(session: Any, user: str, before: list[dict[str, str]]) -> str:
     return t("remote.done")
 
 
-def for_player(session: Any, text: str) -> str:
+def for_player(session: Session, text: str) -> str:
     """`text` as a player may read it (`views.scrub`): a hidden fighter is "someone", "" when the
     text would still name one."""
     from gamekernel.remote.views import scrub

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.events import EVENT_KINDS, Event, EventKind
 from gamekernel.state import PartsOnDemand, TableState, part_picture, rebuilt_part
 from gamekernel.util import plain_copy
+
+if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
+    from gamekernel.session import Session
 
 
 def picture_after(state: TableState, kind: EventKind, before: dict[str, Any]) -> dict[str, Any]:
@@ -50,6 +53,15 @@ class Audience:
     @classmethod
     def player(cls, user: str) -> Audience:
         return cls(PLAYER, user)
+
+
+def condition(hp: int, hp_max: int) -> str:
+    """A fighter's HP as a word a player may see: unhurt, hurt, badly hurt, down (no numbers)."""
+    if hp >= hp_max:
+        return "unhurt"
+    if hp <= 0:
+        return "down"
+    return "hurt" if hp * 3 > hp_max else "badly_hurt"
 
 
 def is_number(value: Any) -> bool:
@@ -189,7 +201,7 @@ def visible(event: Event, revealed: Iterable[int]) -> bool:
 class PublicTable:
     """The public state beside the GM's, kept up to date by observing the session."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
         self.public: dict[str, Any] = {}
         self.gm_before: dict[str, Any] = {}
@@ -240,7 +252,7 @@ class PublicTable:
         self.public, self.gm_before = public, gm
         self._seen = (id(self.session.log), len(self.session.log))
 
-    def on_event(self, session: Any, event: Event) -> None:
+    def on_event(self, session: Session, event: Event) -> None:
         if self._seen == (id(session.log), len(session.log)):  # a view read it already (`current`)
             return
         self.version += 1
@@ -312,7 +324,7 @@ class PublicTable:
         return list(out)
 
 
-def shadow_session(state: TableState, events: Sequence[Event]) -> Any:
+def shadow_session(state: TableState, events: Sequence[Event]) -> Session:
     """A Session that holds `state` and `events` and records nothing: the same read methods the
     notebook uses (sheets, hands, libraries, the fight) then read the projected state."""
     from gamekernel.session import Session
@@ -323,7 +335,7 @@ def shadow_session(state: TableState, events: Sequence[Event]) -> Any:
     return shadow
 
 
-def view(session: Any, audience: Audience, table: PublicTable) -> dict[str, Any]:
+def view(session: Session, audience: Audience, table: PublicTable) -> dict[str, Any]:
     """Everything `audience` may see, as plain JSON-able data."""
     from gamekernel.remote.views import gm_view, player_view
 

@@ -5,7 +5,9 @@
 carrying both. Every handler names the resource `gamekernel_table`, so an authorizer can give players
 that resource and nothing else (JupyterHub: the custom scopes `custom:jupyter_server:read|write|
 execute:gamekernel_table`, checked by `TableAuthorizer`); the contents, kernels, sessions and terminals
-APIs and the kernel websocket stay the GM's.
+APIs and the kernel websocket stay the GM's. With a deny-by-default identity provider
+(auth.py: `TableIdentityProvider` in `make table`), these handlers (`TableIdentityMixin`) are the only
+ones where a player is anyone: every other path of the server answers a player 403.
 
 The page sends intents, never code. The server names the user: whatever `user` or `player` an intent
 carries is replaced by the authenticated user before it reaches the GM's kernel, where the table's
@@ -34,6 +36,7 @@ from jupyter_server.utils import url_path_join
 from tornado import web, websocket
 
 from gamekernel.remote import limits
+from gamekernel.remote.auth import DenyByDefault, TableIdentityMixin, guard_routes
 from gamekernel.remote.bridge import Bridge
 
 RESOURCE = "gamekernel_table"
@@ -50,7 +53,9 @@ def refusal(error: limits.Refused) -> str:
     return json.dumps({"reply": {"ok": False, "text": str(error)}})
 
 
-class TableHandler(JupyterHandler):
+class TableHandler(TableIdentityMixin, JupyterHandler):
+    """The players' page's handlers: the only ones where a player is anyone (auth.py, deny by default)."""
+
     auth_resource = RESOURCE
 
     @property
@@ -201,6 +206,8 @@ class GameKernelTable(ExtensionApp):
         server = self.serverapp
         assert server is not None  # an extension app runs inside its server
         self.settings["gamekernel_table_bridge"] = Bridge(lambda: server.kernel_manager)
+        if isinstance(server.identity_provider, DenyByDefault):
+            guard_routes(server.web_app)  # every other route of the server: the GM's alone (auth.py)
 
     def initialize_handlers(self) -> None:
         base = "/gamekernel/table"

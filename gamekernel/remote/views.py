@@ -16,20 +16,15 @@ import re
 import weakref
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.i18n import t
-from gamekernel.remote.projection import Audience, PublicTable, owned
-from gamekernel.text import match_key
+from gamekernel.remote.projection import Audience, PublicTable, condition, owned
+from gamekernel.text import match_key, visible
 
-
-def condition(hp: int, hp_max: int) -> str:
-    """A fighter's HP as a word a player may see: unhurt, hurt, badly hurt, down (no numbers)."""
-    if hp >= hp_max:
-        return "unhurt"
-    if hp <= 0:
-        return "down"
-    return "hurt" if hp * 3 > hp_max else "badly_hurt"
+if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
+    from gamekernel.host import HostBase
+    from gamekernel.session import Session
 
 
 def _hidden_gurps(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -47,32 +42,48 @@ def _hidden_library(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class _Told:
-    """One public table's story as plain blocks, kept between its versions (`StoryCache`): an event
-    adds its own lines, the story is not told again from the first event (3,000 events: 0.5 s)."""
+    """One public table's players' story as plain blocks, kept between its versions (`StoryCache`): an
+    event adds its own lines, the story is not told again from the first event (3,000 events: 0.5 s).
+    The same telling as `render/story.py:players_story` (the `--players` export), block for block."""
 
-    def __init__(self, outcome_only: bool) -> None:
+    def __init__(self, key: tuple[Any, ...]) -> None:
         from gamekernel.render.story import StoryCache
 
-        self.cache = StoryCache(outcome_only=outcome_only)
+        outcome_only, revealed, seated = key
+        self.key = key
+        self.cache = StoryCache(outcome_only=outcome_only, revealed=revealed, seated=seated)
         self.generation = -1
+        self.names: tuple[str, ...] | None = None
+        self.count = 0  # the cache's blocks read so far
         self.blocks: list[dict[str, str]] = []
 
-    def story(self, events: Any) -> list[dict[str, str]]:
-        blocks = self.cache.blocks(events)
-        if self.generation != self.cache.generation or len(self.blocks) > len(blocks):
-            self.generation, self.blocks = self.cache.generation, []
-        self.blocks.extend({"kind": b.kind, "text": b.text} for b in blocks[len(self.blocks):])
+    def story(self, events: Any, names: tuple[str, ...]) -> list[dict[str, str]]:
+        raw = self.cache.blocks(events)
+        if self.generation != self.cache.generation or self.names != names or self.count > len(raw):
+            self.generation, self.names, self.count, self.blocks = self.cache.generation, names, 0, []
+        for block in raw[self.count:]:
+            text = scrub_names(visible(block.text), names, heading=block.kind == "heading")
+            if text:
+                self.blocks.append({"kind": block.kind, "text": text})
+        self.count = len(raw)
         return list(self.blocks)  # a new list a version: a page's last story is compared with it
 
 
-_told: weakref.WeakKeyDictionary[Any, dict[bool, _Told]] = weakref.WeakKeyDictionary()
+_told: weakref.WeakKeyDictionary[Any, _Told] = weakref.WeakKeyDictionary()
 
 
-def _story(table: PublicTable, events: Any, outcome_only: bool) -> list[dict[str, str]]:
-    kept = _told.setdefault(table, {})
-    if outcome_only not in kept:
-        kept[outcome_only] = _Told(outcome_only)
-    return kept[outcome_only].story(events)
+def _story(table: PublicTable) -> list[dict[str, str]]:
+    """The players' story of `table`'s session now (kept per session: a disclosure, a reveal or a new
+    seat tells it again from the start)."""
+    session = table.session
+    seats = session.state["seats"]
+    key = (seats.disclose == "outcome", tuple(seats.revealed),
+           frozenset(c for chars in seats.seats.values() for c in chars))
+    told = _told.get(session)
+    if told is None or told.key != key:
+        told = _told[session] = _Told(key)
+    names = hidden_names(session) if seats.hidden else ()
+    return told.story(session.log, names)
 
 
 def _fight(shadow: Any, facts: Mapping[str, Any], mine: set[str]) -> dict[str, Any] | None:
@@ -100,15 +111,14 @@ class _Facts(dict[str, Any]):
         return self["facts"]
 
 
-def _public_facts(table: PublicTable, outcome_only: bool) -> dict[str, Any]:
-    """What every player's view starts from: the public table's facts and story (drawn once an event),
-    and the story as players read it (`told`: hidden fighters taken out, the same for every player)."""
-    shadow = table.shadow()
-    story = _story(table, shadow.log, outcome_only)
-    return _Facts(shadow=shadow, story=story, told=scrub_story(table.session, story))
+def _public_facts(table: PublicTable) -> dict[str, Any]:
+    """What every player's view starts from: the public table's facts and the players' story (drawn
+    once an event, told on from the last event: `_Told`; the same story `%log export --players` writes)."""
+    story = _story(table)
+    return _Facts(shadow=table.shadow(), story=story, told=story)
 
 
-def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[str, Any]:
+def player_view(session: Session, audience: Audience, table: PublicTable) -> dict[str, Any]:
     """What one player (or a spectator, who owns nothing) may see."""
     seats = session.state["seats"]
     mine = owned(seats.seats, audience.user)
@@ -135,14 +145,13 @@ def player_view(session: Any, audience: Audience, table: PublicTable) -> dict[st
     return _without(view, hidden, shadow) if hidden else view
 
 
-def shared_facts(session: Any, table: PublicTable) -> dict[str, Any]:
+def shared_facts(session: Session, table: PublicTable) -> dict[str, Any]:
     """The public facts, shadow session and story every player's view of this moment starts from
     (drawn once a version of the public table; the intents' replies read the same)."""
-    outcome_only = session.state["seats"].disclose == "outcome"
-    return table.shared(lambda t: _public_facts(t, outcome_only))
+    return table.shared(_public_facts)
 
 
-def hidden_keys(session: Any) -> frozenset[str]:
+def hidden_keys(session: HostBase) -> frozenset[str]:
     """The match keys of the fighters the GM hides from the players, a seated character never among
     them (a player always sees their own)."""
     seats = session.state["seats"]
@@ -161,57 +170,52 @@ def is_hidden(name: str, hidden: frozenset[str]) -> bool:
 
 
 def names_hidden(text: str, hidden: frozenset[str]) -> bool:
-    """Whether a text holds a hidden fighter's name anywhere (compared by keys: `assassin` is
-    Assassin; inside another word too: deny by default, a line too many is left out)."""
+    """Whether a text still names a hidden fighter: one of his keys in the text's key, not inside an
+    ASCII word (`ＡＳＳＡＳＳＩＮ` is Assassin, a Japanese name is found inside Japanese text; hiding
+    Al leaves Alice alone)."""
     key = match_key.__wrapped__(text)  # a line of text, not a name: kept out of the names' cache
-    return any(h in key for h in hidden)
+    return any(re.search(rf"(?<![a-z0-9_]){re.escape(h)}(?![a-z0-9_])", key) for h in hidden)
 
 
-def _pattern(session: Any) -> re.Pattern[str] | None:
-    """One pattern for every hidden fighter's name and its numbered copies, any case, not inside
-    an ASCII word (a Japanese name is found inside Japanese text)."""
+def hidden_names(session: HostBase) -> tuple[str, ...]:
+    """The names the GM hides from the players as he spelled them (a seated character never among
+    them), longest first: what `scrub_names` takes out of a text."""
     seats = session.state["seats"]
     hidden = hidden_keys(session)
-    names = sorted({n.strip() for n in seats.hidden if n.strip() and match_key(n) in hidden}, key=len, reverse=True)
-    return _compiled(tuple(names)) if names else None
+    return tuple(sorted({n.strip() for n in seats.hidden if n.strip() and match_key(n) in hidden}, key=len,
+                        reverse=True))
 
 
 @lru_cache(maxsize=64)  # the same few hidden names, for every story line of every view
 def _compiled(names: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for every hidden fighter's name and its numbered copies, any case, not inside
+    an ASCII word (a Japanese name is found inside Japanese text)."""
     either = "|".join(re.escape(n) for n in names)
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{either})(?: \d+)?(?![A-Za-z0-9_])", re.IGNORECASE)
 
 
-def scrub(session: Any, text: str, *, heading: bool = False) -> str:
-    """`text` as a player may read it: each hidden fighter is "someone" in a line (the defender
+def scrub(session: Session, text: str, *, heading: bool = False) -> str:
+    """`text` as a player may read it (`scrub_names` with the names the GM hides now)."""
+    names = hidden_names(session) if session.state["seats"].hidden else ()
+    return scrub_names(text, names, heading=heading) if names else text
+
+
+def scrub_names(text: str, names: tuple[str, ...], *, heading: bool = False) -> str:
+    """`text` without the hidden `names`: each hidden fighter is "someone" in a line (the defender
     learns that someone attacked), absent from a heading's list of names ("Fight: Aiko, Bren");
     "" when a hidden name would still be read in it after that (the text is left out whole)."""
-    hidden = hidden_keys(session)
-    pattern = _pattern(session) if hidden else None
-    return text if pattern is None else _scrubbed(text, hidden, pattern, heading)
-
-
-def scrub_story(session: Any, story: list[dict[str, str]]) -> list[dict[str, str]]:
-    """The story as players read it (`scrub` on every block, the blocks left empty left out); the
-    story itself while nobody is hidden."""
-    hidden = hidden_keys(session)
-    pattern = _pattern(session) if hidden else None
-    if pattern is None:
-        return story
-    told = [{"kind": b["kind"], "text": _scrubbed(b["text"], hidden, pattern, b["kind"] == "heading")} for b in story]
-    return [b for b in told if b["text"]]
-
-
-def _scrubbed(text: str, hidden: frozenset[str], pattern: re.Pattern[str], heading: bool) -> str:
+    if not names:
+        return text
+    pattern = _compiled(names)
     if heading:
         text = re.sub(r"(?:\s*,)+\s*", ", ", pattern.sub("", text))  # a run of separators as one
         text = re.sub(r"[\s,]+$", "", re.sub(r":\s*,\s*", ": ", text))  # none after the colon, none at the end
     else:
         text = pattern.sub(t("remote.someone"), text)
-    return "" if names_hidden(text, hidden) else text
+    return "" if names_hidden(text, frozenset(match_key(n) for n in names)) else text
 
 
-def _turn_shown(shadow: Any, hidden: frozenset[str]) -> tuple[int, str]:
+def turn_shown(shadow: Any, hidden: frozenset[str]) -> tuple[int, str]:
     """(round, whose turn) as the players may see it: the fighter acting, or while a hidden one acts
     the visible fighter whose turn came last (and the round it came in); (round, "") when no visible
     fighter has had a turn yet (the page then shows the fight without a turn)."""
@@ -239,13 +243,13 @@ def _without(view: dict[str, Any], hidden: frozenset[str], shadow: Any) -> dict[
     if fight is not None:
         fight["order"] = [n for n in fight["order"] if not is_hidden(n, hidden)]
         if is_hidden(fight["turn"], hidden):
-            fight["round"], fight["turn"] = _turn_shown(shadow, hidden)
+            fight["round"], fight["turn"] = turn_shown(shadow, hidden)
         if fight.get("pending") and is_hidden(fight["pending"], hidden):
             fight["pending"] = ""
     return view
 
 
-def gm_view(session: Any) -> dict[str, Any]:
+def gm_view(session: Session) -> dict[str, Any]:
     """The GM's panel: every fact, who sits where, the open asks and the players' latest actions."""
     from gamekernel.table.view import table_facts
 

@@ -7,14 +7,17 @@ from gamekernel.display import TEXT, renders
 from gamekernel.display.html import esc, panel
 from gamekernel.i18n import t
 from gamekernel.results import CampaignStatus
+from gamekernel.text import visible
 
 
 @renders(CampaignStatus, TEXT)
 def campaign_text(status: CampaignStatus) -> str:
-    key = "campaign.status.closed" if status.closed else "campaign.status.open"
+    key = "campaign.status.open"
+    if status.closed:
+        key = "campaign.status.closed_read_only" if status.read_only else "campaign.status.closed"
     lines = [t(key, name=status.name, sessions=status.sessions, events=status.events, snapshot=status.snapshot_seq)]
     lines += [f"⚠ {notice}" for notice in status.notices]
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))  # a folder or file name's bidi controls never reorder the line
 
 
 @renders(CampaignStatus)
@@ -27,11 +30,11 @@ def campaign_html(status: CampaignStatus) -> str:
 @renders(RepairReport, TEXT)
 def repair_text(report: RepairReport) -> str:
     key = "campaign.repair.done" if report.done else "campaign.repair.plan"
-    lines = [t(key, folder=report.folder, events=report.events)]
+    lines = [t(key, folder=report.folder, events=report.events, found=report.found)]
     lines += [f"· {step}" for step in report.steps]
     if not report.done:
         lines.append(t("campaign.repair.confirm"))
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))
 
 
 @renders(RepairReport)

@@ -121,14 +121,28 @@ def _log_line(event: Event, view: LogView, by_seq: Mapping[int, Event], undone: 
 
 def log_rows(view: LogView) -> list[tuple[str, str, str]]:
     """(seq, kind, line) of each event shown: a secret event is marked, and its line hidden unless
-    the GM asked for the details; the kind is a word, never the internal id."""
+    the GM asked for the details; the kind is a word, never the internal id. Without the details a
+    line naming a fighter the GM hides says "someone" (or is hidden whole), and whom he hid is his."""
     by_seq = {e.seq: e for e in view.log or view.events}
     undone = undone_seqs(view.log or view.events)
     return [
         (str(e.seq), kind_word(e.kind) + (" " + t("core.log.secret") if e.secret else ""),
-         _log_line(e, view, by_seq, undone))
+         _players_line(e, _log_line(e, view, by_seq, undone), view))
         for e in view.events
     ]
+
+
+def _players_line(event: Event, line: str, view: LogView) -> str:
+    if view.show_secrets or not view.hidden:
+        return line
+    from gamekernel.remote.views import scrub_names
+
+    if event.kind == "table.hide":
+        return t("core.log.secret")
+    op = event.data.get("op") if event.kind.startswith("combat.") else None
+    if op == "next" and scrub_names(line, view.hidden) != line:  # a hidden fighter's turn is never announced
+        return t("core.log.secret")
+    return scrub_names(line, view.hidden, heading=op in ("start", "add")) or t("core.log.secret")
 
 
 def more_line(view: LogView) -> str:
@@ -140,21 +154,23 @@ def more_line(view: LogView) -> str:
 
 @renders(LogView, TEXT)
 def log_text(view: LogView) -> str:
+    gm = [t("table.gm_view")] if view.show_secrets else []  # `--gm`: the truth, marked as the GM's
     if not view.events:
-        return t("core.log.empty")
+        return "\n".join([*gm, t("core.log.empty")])
     rows = log_rows(view)
     width = max(len(kind) for _, kind, _ in rows)
     lines = [f"{seq:>4}  {kind:<{width}} {line}" for seq, kind, line in rows]
-    return "\n".join([more_line(view), *lines] if more_line(view) else lines)
+    return "\n".join([*gm, more_line(view), *lines] if more_line(view) else [*gm, *lines])
 
 
 @renders(LogView)
 def log_html(view: LogView) -> str:
+    title = t("core.log.title") + (f" · {t('table.gm_view')}" if view.show_secrets else "")
     if not view.events:
-        return panel("log", esc(t("core.log.empty")))
+        return panel("log", esc(t("core.log.empty")), title_html=esc(title) if view.show_secrets else "")
     headers = (t("core.log.col.seq"), t("core.log.col.kind"), t("core.log.col.summary"))
     more = f"<div class='gk-notice'>{esc(more_line(view))}</div>" if more_line(view) else ""
-    return panel("log", more + table(headers, log_rows(view)), title_html=esc(t("core.log.title")))
+    return panel("log", more + table(headers, log_rows(view)), title_html=esc(title))
 
 
 # -- exports --------------------------------------------------------------------------------

@@ -1,32 +1,41 @@
-"""The players' story: the session log told as a page a GM hands out (`%log export story.md --players`).
+"""The players' story: the session log told as a page a GM hands out (`%log export story.md --players`)
+and as the players' page shows it (`players_story`: one story for both, so they never disagree).
 
 A title (campaign, session, date), a heading per session, scene, fight or encounter, the GM's public
 notes as prose, each roll as one line in words, a fight collapsed to its outcomes (hit or not, the
-injury, HP after, who fell). Left out: secrets and any trace of them, undone events, the seed,
-setup (characters, NPC templates, decks, libraries and their file names), internal event ids, and
-odds unless asked for. The story is built only from the public events still in effect, so it holds
-nothing the players could not already know, and replays the public events alone for fight outcomes.
+injury, HP after for a fighter someone plays, a word for anyone else, who fell). Left out: secrets the
+GM has not revealed and any trace of them, undone events, the seed, setup (characters, NPC templates,
+decks, libraries and their file names), internal event ids, the fighters the GM hides, and odds unless
+asked for. A revealed secret is told where it was revealed ("Revealed: ...", GURPS-SR-09). The story
+is built only from the events the players may know, still in effect, and replays those alone for
+fight outcomes.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from gamekernel.dice import RollResult
 from gamekernel.display.html import FONT_STACK, esc
-from gamekernel.events import EVENT_KINDS, Event
+from gamekernel.events import EVENT_KINDS, Event, kind_word
 from gamekernel.gurps.combat_render import label
-from gamekernel.gurps.render import SEP, display_name, pct, verdict_text
+from gamekernel.gurps.render import SEP, band_name, display_name, pct, verdict_text
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
+from gamekernel.gurps.rules.reactions import ReactionRoll
 from gamekernel.i18n import t
+from gamekernel.remote.projection import condition
 from gamekernel.render.log import md_escape
 from gamekernel.state import TableState
 
 COMBAT_PART = "gurps_combat"
+# the rolls `%table disclose outcome` tells by their outcome alone (a draw, a flux, a tap tells no number)
+OUTCOME_KINDS = frozenset({"gurps.contest", "gurps.regular_contest", "gurps.react", "gurps.influence",
+                           "gurps.fright", "gurps.self_control", "gurps.luck", "mtg.check", "mtg.boost",
+                           "gw.overcharge"})
 # Gamma World steps that are table setup, not story
 GW_SETUP = frozenset({"gw.setup", "gw.character", "gw.deck_add", "gw.deck"})
 
@@ -51,58 +60,90 @@ class Story:
         return sum(1 for b in self.blocks if b.kind != "heading")
 
 
-def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None, outcome_only: bool = False) -> Story:
-    """The players' story of `log`: only public events still in effect, in order.
+def tell(log: Sequence[Event], *, odds: bool = False, date: str | None = None, outcome_only: bool = False,
+         revealed: Iterable[int] = (), seated: frozenset[str] | None = None) -> Story:
+    """The players' story of `log`: only public events still in effect, in order, and the secret
+    events the GM `revealed`, each told where it was revealed ("Revealed: ...") with what it did then.
 
     Its date is `date` when given, else the last session's own: the date the GM set for it
     (`session.date`), else the day (UTC) its first event was stamped. Never the day it is exported.
     `outcome_only` tells a check by its outcome alone (no target, roll or margin), as a GM who
-    discloses only outcomes to the players wants."""
-    public = public_events(log)
+    discloses only outcomes to the players wants. With `seated`, a fighter's HP is a number only for
+    a seated character (or, nobody seated, a player character), a word for anyone else (`players_story`)."""
+    public = public_events(log, revealed)
     opened = [e for e in log if e.kind == "campaign.open" and not e.secret]
     if opened:
         data = opened[-1].data
-        title = t("story.title.campaign", name=data["name"], session=session_number(data["session"]))
+        title = t("story.title.campaign", name=data["name"], session=session_number(data))
     else:
         title = t("story.title.plain")
-    blocks = _Teller(odds, outcome_only).run(public)
-    return Story(title, date or session_date(log, public), tuple(blocks))
+    blocks = _Teller(odds, outcome_only, seated).run(public)
+    return Story(title, date or session_date(log, [e for e in public if not e.secret]), tuple(blocks))
 
 
-def public_events(log: Sequence[Event]) -> list[Event]:
-    """The events of `log` a story tells: the public ones still in effect."""
+def players_story(session: Any, events: Sequence[Event] | None = None, *, odds: bool = False,
+                  date: str | None = None) -> Story:
+    """The one players' story of `session` (its log, or `events` of it), as every player reads it: the
+    remote players' page and `%log export --players` both tell this one, so they agree.
+
+    Public events and the secrets the GM revealed (GURPS-SR-09), checks by their outcome alone while
+    the GM discloses outcomes only, a fighter nobody plays hurt in words (no HP number), a fighter
+    the GM hides "someone" in a line and absent from a heading's names, no invisible control."""
+    from gamekernel.remote.views import scrub
+    from gamekernel.text import visible
+
+    seats = session.state["seats"]
+    seated = frozenset(c for chars in seats.seats.values() for c in chars)
+    story = tell(session.log if events is None else events, odds=odds, date=date,
+                 outcome_only=seats.disclose == "outcome", revealed=seats.revealed, seated=seated)
+    blocks = [Block(b.kind, scrub(session, visible(b.text), heading=b.kind == "heading")) for b in story.blocks]
+    return replace(story, title=visible(story.title), blocks=tuple(b for b in blocks if b.text))
+
+
+def public_events(log: Sequence[Event], revealed: Iterable[int] = ()) -> list[Event]:
+    """The events of `log` a story tells: the public ones still in effect, and the secrets the GM
+    `revealed` (GURPS-SR-09)."""
+    from gamekernel.remote.projection import visible
     from gamekernel.session import active_events
 
     known = {e.seq for e in log}
     active, _ = active_events(  # an undo may name events outside `log` (an earlier session's)
         [replace(e, data={**e.data, "seqs": [s for s in e.data["seqs"] if s in known]})
          if e.kind in {"undo", "redo"} else e for e in log])
-    return [e for e in active if not e.secret]
+    shown = set(revealed)
+    return [e for e in active if visible(e, shown)]
 
 
 class StoryCache:
     """The blocks of a growing log's story, each event told once: a call tells only the public
     events after those told before (the teller is a fold over them); when the past changed (an undo,
-    a reveal, another log) the story is told again from the start, and `generation` moves."""
+    a reveal, another log) the story is told again from the start, and `generation` moves. The same
+    telling as `tell` with the same `outcome_only`, `revealed` and `seated`."""
 
-    def __init__(self, *, outcome_only: bool = False) -> None:
+    def __init__(self, *, outcome_only: bool = False, revealed: Iterable[int] = (),
+                 seated: frozenset[str] | None = None) -> None:
         self.outcome_only = outcome_only
+        self.revealed = tuple(revealed)
+        self.seated = seated
         self.told: list[Event] = []
         self.read: tuple[int, Event | None] = (0, None)  # how much of the last log was read, its last event
-        self.teller = _Teller(False, outcome_only)
+        self.teller = _Teller(False, outcome_only, seated)
         self.generation = 0
 
     def blocks(self, log: Sequence[Event]) -> list[Block]:
+        from gamekernel.remote.projection import visible
+
         count, (read, last) = len(self.told), self.read
         if (read <= len(log) and (not read or log[read - 1] is last)
                 and not any(e.kind in ("undo", "redo") for e in log[read:])):  # the log only grew
-            public, grown = self.told + [e for e in log[read:] if not e.secret], True
+            shown = set(self.revealed)
+            public, grown = self.told + [e for e in log[read:] if visible(e, shown)], True
         else:
-            public, grown = public_events(log), False
+            public, grown = public_events(log, self.revealed), False
         self.read = (len(log), log[-1] if log else None)
         if not grown and (len(public) < count
                           or any(a is not b and a != b for a, b in zip(public, self.told, strict=False))):
-            self.teller, self.generation, count = _Teller(False, self.outcome_only), self.generation + 1, 0
+            self.teller, self.generation, count = _Teller(False, self.outcome_only, self.seated), self.generation + 1, 0
         self.teller.run(public[count:])
         self.told = public
         return self.teller.blocks
@@ -123,23 +164,48 @@ def session_date(log: Sequence[Event], public: Sequence[Event]) -> str:
 class _Teller:
     """Walks the public events once, replaying them so that fights can be told by their outcomes."""
 
-    def __init__(self, odds: bool, outcome_only: bool = False):
+    def __init__(self, odds: bool, outcome_only: bool = False, seated: frozenset[str] | None = None):
         self.odds = odds
         self.outcome_only = outcome_only
+        self.seated = seated  # None: every HP a number (the whole truth of the public events)
         self.by: str | None = None
         self.state = TableState()
         self.replay_ok = True
         self.blocks: list[Block] = []
         self.section = ""  # what the last heading opened: "fight", "encounter", "scene", "session"
+        self.held: dict[int, list[Block]] = {}  # a revealed secret's blocks, told at its reveal
 
     def run(self, events: Sequence[Event]) -> list[Block]:
+        reveals = {e.data.get("seq") for e in events if e.kind == "table.reveal"}
         for event in events:
             before = self._fighters()
             pending = self._pending()
             self._apply(event)
             self.by = event.by  # a player's own action says so (the GM's own say nothing)
+            if event.kind == "table.reveal":
+                self.blocks += self.held.pop(int(event.data.get("seq", 0)), [])
+            if not event.secret:
+                self._tell(event, before, pending)
+                continue
+            # GURPS-SR-09: a secret the GM revealed is told as what it did when it happened, at the
+            # place the players learned it (its reveal, which a public step on its fighter makes)
+            start, section = len(self.blocks), self.section
             self._tell(event, before, pending)
+            told = [b if b.kind != "line" else Block("line", t("story.revealed", line=b.text))
+                    for b in self.blocks[start:]]
+            key = event.seq if event.data.get("cause") is None or event.seq in reveals else event.data["cause"]
+            if key in reveals and not self._revealed_yet(events, event, key):
+                del self.blocks[start:]
+                self.section = section
+                self.held.setdefault(key, []).extend(b for b in told if b.kind != "heading")
+            else:
+                self.blocks[start:] = told
         return self.blocks
+
+    @staticmethod
+    def _revealed_yet(events: Sequence[Event], event: Event, key: int) -> bool:
+        """Whether the reveal of `key` came before `event` (a flux caused by a roll revealed earlier)."""
+        return any(e.kind == "table.reveal" and e.data.get("seq") == key and e.seq < event.seq for e in events)
 
     # -- replay (public events only: outcomes never reflect a secret)
     def _apply(self, event: Event) -> None:
@@ -155,11 +221,18 @@ class _Teller:
         part = self.state.parts.get(COMBAT_PART)
         return getattr(part, "fight", None) if self.replay_ok else None
 
-    def _fighters(self) -> dict[str, tuple[int, int, str]]:
+    def _fighters(self) -> dict[str, tuple[int, int, str, bool]]:
         fight = self._fight()
         if fight is None:
             return {}
-        return {c.name: (c.hp, c.hp_max, _down(c)) for c in fight.combatants}
+        return {c.name: (c.hp, c.hp_max, _down(c), self._numbers(c.name, c.pc)) for c in fight.combatants}
+
+    def _numbers(self, name: str, pc: bool) -> bool:
+        """Whether the players may read this fighter's HP as numbers: anyone's when no seating is
+        given, else a seated character's (nobody seated: a player character's)."""
+        if self.seated is None:
+            return True
+        return name in self.seated if self.seated else pc
 
     def _pending(self):
         fight = self._fight()
@@ -186,23 +259,23 @@ class _Teller:
         if kind == "note":
             self._add("note", d["text"])
         elif kind == "campaign.open":
-            self._heading("session", t("story.heading.session", session=session_number(d["session"])))
+            self._heading("session", t("story.heading.session", session=session_number(d)))
         elif kind == "mtg.scene":
             self._heading("scene", t("story.heading.scene", scene=d["scene"]))
         elif kind == "gw.encounter_start":
             self._heading("encounter", t("story.heading.encounter"))
         elif kind == "roll":
-            self._add("line", _roll_line(event))
+            self._add("line", _roll_line(event, self.outcome_only))
         elif kind == "gurps.check":
             roll = SuccessRoll.from_dict(d["result"])
             self._add("line", _outcome_line(roll) if self.outcome_only else _check_line(roll, self.odds))
-        elif kind == "gurps.contest":
+        elif kind == "gurps.contest" and not self.outcome_only:
             self._add("line", _contest_line(QuickContest.from_dict(d["result"]), self.odds))
         elif kind == "gurps.damage":
-            self._add("line", _damage_line(d))
+            self._add("line", _damage_outcome(d) if self.outcome_only else _damage_line(d))
         elif kind.startswith("combat."):
             self._combat(event, before, pending)
-        elif kind in {"gurps.regular_contest", "gurps.react", "gurps.influence", "gurps.fright",
+        elif kind in {"gurps.contest", "gurps.regular_contest", "gurps.react", "gurps.influence", "gurps.fright",
                       "gurps.self_control", "gurps.luck", "mtg.check", "mtg.boost"} or (
                 kind.startswith("gw.") and kind not in GW_SETUP and kind != "gw.encounter_start"):
             if kind.startswith(("gw.", "mtg.")):
@@ -214,6 +287,8 @@ class _Teller:
         command to type (a pending Alpha Flux is told as what happened)."""
         if event.kind in {"gw.flux_pending", "gw.flux_ask"}:
             return t("story.gw.flux_pending", name=event.actor or "?")
+        if self.outcome_only and event.kind in OUTCOME_KINDS:
+            return outcome_line(event)
         text = event.summary() if self.odds else _without_odds(event.summary())
         actor = event.actor or str(event.data.get("actor") or "")
         if actor and not text.startswith(actor):
@@ -243,6 +318,9 @@ class _Teller:
             head = t("story.combat.damage", name=args["name"], spec=args["spec"])
         else:
             head = event.summary()
+        if op in ("damage", "hazard") and self._fight() is None:  # outside a fight: a character's sheet
+            self._add("line", head if self.outcome_only or op == "hazard" else f"{head} — {event.summary()}")
+            return
         outcomes = self._outcomes(before) if self.replay_ok else []
         if self.replay_ok and not outcomes:
             outcomes = [t("story.combat.no_harm")]
@@ -250,20 +328,29 @@ class _Teller:
 
     def _outcomes(self, before: dict) -> list[str]:
         out = []
-        for name, (hp, hp_max, down) in self._fighters().items():
+        for name, (hp, hp_max, down, numbers) in self._fighters().items():
             old = before.get(name)
             if old is None:
                 continue
-            if hp < old[0]:
+            if hp < old[0] and self.outcome_only:  # outcome words only: no injury, no HP
+                out.append(t("story.combat.hurt", name=name, condition=t(f"table.condition.{condition(hp, hp_max)}")))
+            elif hp < old[0] and numbers:
                 out.append(t("story.combat.injury", name=name, injury=old[0] - hp, hp=hp, hp_max=hp_max))
+            elif hp < old[0]:
+                out.append(t("story.combat.injury_word", name=name, injury=old[0] - hp,
+                             condition=t(f"table.condition.{condition(hp, hp_max)}")))
             if down and down != old[2]:
                 out.append(t(f"story.combat.{down}", name=name))
         return out
 
 
-def session_number(log_name: str) -> str:
-    """"session-003.jsonl" -> "3": the players get the session's number, never a file name."""
-    match = re.search(r"(\d+)", str(log_name))
+def session_number(opened: Mapping[str, Any]) -> str:
+    """A `campaign.open` event's session number: its "number", or for a log of before it the number
+    in the file name ("session-003.jsonl" -> "3"): the players get the session's number, never a file name."""
+    number = opened.get("number")
+    if type(number) is int:
+        return str(number)
+    match = re.fullmatch(r"session-(\d+)\.jsonl", str(opened.get("session", "")))
     return str(int(match.group(1))) if match else "?"
 
 
@@ -276,14 +363,64 @@ def _down(c: Any) -> str:
     return ""
 
 
-def _roll_line(event: Event) -> str:
+def _roll_line(event: Event, outcome_only: bool = False) -> str:
     data = event.data["result"]
     result = RollResult.from_dict(data)
+    what = data.get("label") or data["text"]
+    if outcome_only and result.success is not None:  # a roll against a number: whether it made it
+        return t("story.outcome.line", actor=event.actor or t("story.check.someone"), what=what,
+                 outcome=t("story.outcome.success" if result.success else "story.outcome.failure"))
     key = "story.roll.actor" if event.actor else "story.roll.plain"
-    line = t(key, actor=event.actor or "", what=data.get("label") or data["text"], total=result.total)
+    line = t(key, actor=event.actor or "", what=what, total=result.total)
     if result.success is not None:
         line += " — " + t("story.roll.success" if result.success else "story.roll.failure")
     return line
+
+
+def outcome_line(event: Event) -> str:
+    """A roll of any rule set told by its outcome alone (`%table disclose outcome`): who, what kind of
+    roll, and how it came out in words (succeeded, failed, who won, the reaction's word); never a
+    number, a target, a margin or the odds. A kind with no outcome to tell says only that it happened."""
+    data = event.data
+    actor = event.actor or str(data.get("actor") or "") or t("story.check.someone")
+    what = kind_word(event.kind)
+    result: dict[str, Any] = data["result"] if isinstance(data.get("result"), dict) else {}
+    if event.kind == "gurps.react":
+        band = ReactionRoll.from_dict(result).band
+        return t("story.outcome.line", actor=actor, what=what, outcome=band_name(band))
+    if event.kind in {"gurps.contest", "gurps.regular_contest", "gurps.influence"}:
+        name = _contest_winner(event)
+        outcome = t("story.contest.tie") if name is None else t("story.outcome.wins", name=name)
+        return t("story.outcome.plain", what=what, outcome=outcome)
+    success = _success_in(result) if result else None
+    if success is None and isinstance(data.get("detail"), dict):
+        success = _success_in(data["detail"])
+    if success is None:
+        return t("story.outcome.happened", actor=actor, what=what)
+    return t("story.outcome.line", actor=actor, what=what,
+             outcome=t("story.outcome.success" if success else "story.outcome.failure"))
+
+
+def _success_in(data: Mapping[str, Any]) -> bool | None:
+    """The recorded success of a roll: its own, or its inner check's (a fright check's roll)."""
+    if isinstance(data.get("success"), bool):
+        return bool(data["success"])
+    roll = data.get("roll")
+    return bool(roll["success"]) if isinstance(roll, dict) and isinstance(roll.get("success"), bool) else None
+
+
+def _contest_winner(event: Event) -> str | None:
+    """The winner's name of a Quick or Regular Contest (None: a tie, or undecided)."""
+    from gamekernel.gurps.rules.contests import RegularContest
+
+    data = event.data["result"]
+    contest = RegularContest.from_dict(data) if event.kind == "gurps.regular_contest" else \
+        QuickContest.from_dict(data["contest"] if event.kind == "gurps.influence" else data)
+    if contest.winner is None:
+        return None
+    rolls = contest.rounds[-1] if isinstance(contest, RegularContest) else (contest.a, contest.b)
+    winner = rolls[0] if contest.winner == "a" else rolls[1]
+    return winner.actor or display_name(winner.label)
 
 
 def _check_line(roll: SuccessRoll, odds: bool) -> str:
@@ -317,6 +454,12 @@ def _contest_line(contest: QuickContest, odds: bool) -> str:
     if odds:
         line += " " + t("story.odds", p=pct(contest.odds.a_wins))
     return line
+
+
+def _damage_outcome(d: Mapping[str, Any]) -> str:
+    """Damage told by its outcome alone: who was hurt (no injury, no HP)."""
+    target = d["result"].get("target") or t("story.damage.someone")
+    return t("story.damage.outcome", target=target)
 
 
 def _damage_line(d: Mapping[str, Any]) -> str:

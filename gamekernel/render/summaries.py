@@ -67,7 +67,7 @@ def _session_date(d: Data) -> str:
     return t("core.event.session_date", date=d["date"])
 
 
-def _table_summary(kind: str):
+def _table_summary(kind: str) -> Callable[[Data], str]:
     def summary(d: Data) -> str:
         return t(f"core.event.{kind}", **d)
 
@@ -173,7 +173,7 @@ _GURPS_RESULTS: dict[str, Callable[[dict], object]] = {  # each kind's result, r
 }
 
 
-def _gurps_result(kind: str):
+def _gurps_result(kind: str) -> Callable[[Data], str]:
     rebuild = _GURPS_RESULTS[kind]
 
     def summary(d: Data) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import chip, esc, panel
-from gamekernel.display.results import Attributed, ErrorResult, SecretNotice, WithNotices
+from gamekernel.display.results import Attributed, ErrorResult, GmView, SecretNotice, WithNotices
 from gamekernel.i18n import t
 
 
@@ -44,6 +44,16 @@ def attributed_text(attributed: Attributed) -> str:
 def attributed_html(attributed: Attributed) -> str:
     return (f'<div class="gk-attributed"><div class="gk-actor" style="font-weight:600;font-size:12px;'
             f'margin:2px 0 0 2px">{esc(attributed.actor)}</div>{html_of(attributed.result)}</div>')
+
+
+@renders(GmView, TEXT)
+def gm_view_text(view: GmView) -> str:
+    return f"{t('table.gm_view')}\n{view.result!r}"
+
+
+@renders(GmView)
+def gm_view_html(view: GmView) -> str:
+    return f'<div class="gk-gm-view"><div>{chip(t("table.gm_view"), "warn")}</div>{html_of(view.result)}</div>'
 
 
 @renders(WithNotices, TEXT)

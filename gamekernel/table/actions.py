@@ -97,11 +97,14 @@ class TableActions(HostBase):
                 out.append((c.name, "wake"))
         return tuple(out)
 
-    def table_view(self) -> dict[str, Any]:
+    def table_view(self, *, gm: bool = False) -> dict[str, Any]:
         """Every character of the session as plain facts, for the table dashboard: GURPS HP/FP and
         condition, Gamma World readied alpha cards and pending flux, MtG library, known top cards
-        and boost; plus whose turn it is in a running fight."""
-        from gamekernel.table.view import table_facts
+        and boost; plus whose turn it is in a running fight. As the table sees it (`players_facts`),
+        or with `gm` the truth, marked `gm` (the dashboard says it is the GM's view)."""
+        from gamekernel.table.view import players_facts, table_facts
 
-        return table_facts(self)
+        if gm:
+            return {**table_facts(self, gm=True), "gm": True}
+        return players_facts(self)
 

@@ -7,7 +7,7 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.i18n import t
 from gamekernel.magic_base import SessionMagics, guarded
-from gamekernel.syntax import Args, Integer, Rest, Sub, Word, Words, command
+from gamekernel.syntax import Args, Flag, Integer, Rest, Sub, Word, Words, command
 
 
 @magics_class
@@ -36,6 +36,7 @@ class TableMagics(SessionMagics):
                        help="refuse a waiting player action"),
                    Sub("players", help="the GM's panel: seats, waiting actions, asks, reveals"),
                    Sub("serve", help="serve the players' page from this kernel (/gamekernel/table on this server)")),
+             options=(Flag("gm", "the GM's view: the truth, hidden fighters, NPC HP and secrets included, marked"),),
              group="core", bare=True)
     def table(self, args: Args):
         """Show every character (GURPS, Gamma World, MtG cards) and whose turn it is, with a button
@@ -48,7 +49,7 @@ class TableMagics(SessionMagics):
         if args.sub is None:
             from gamekernel.table.widget import TableDashboard
 
-            return TableDashboard(session)
+            return TableDashboard(session, gm=args.gm)
         if args.sub == "seat":
             from gamekernel.table.seats import check_user
 
@@ -61,8 +62,8 @@ class TableMagics(SessionMagics):
             session.table_unseat(args.user)
             return TableNotice(t("remote.unseated", user=check_user(args.user)))
         if args.sub == "seats":
-            seats = session.table_seats.seats
-            lines = [t("remote.seated", user=u, characters=", ".join(c)) for u, c in sorted(seats.items())]
+            seated = session.table_seats.seats
+            lines = [t("remote.seated", user=u, characters=", ".join(c)) for u, c in sorted(seated.items())]
             return TableNotice("\n".join(lines) or t("remote.seats.none"))
         if args.sub == "ask":
             seq = session.table_ask(args.user, args.spec)

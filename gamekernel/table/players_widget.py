@@ -4,7 +4,7 @@ revealed; one click approves, refuses, asks or reveals (each the same session ca
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
@@ -14,11 +14,14 @@ from gamekernel.events import ENTROPY_KIND
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
+if TYPE_CHECKING:  # the Session it draws: for the type checker only
+    from gamekernel.session import Session
+
 _LABELS = ("title", "seats", "pending", "asks", "recent", "secrets", "approve", "refuse", "reveal", "ask", "user",
            "spec", "outcome", "full", "approval", "none")
 
 
-def panel_facts(session: Any) -> dict[str, Any]:
+def panel_facts(session: Session) -> dict[str, Any]:
     """The panel's facts: plain data, the GM's own (secrets included: only the GM sees this panel)."""
     from gamekernel.remote.intents import describe
 

@@ -16,6 +16,13 @@ def _state(row: dict[str, Any]) -> str:
     return ", ".join(t(f"gurps.condition.{c}") for c in row["state"])
 
 
+def _points(row: dict[str, Any]) -> list[str]:
+    """HP and FP cells: numbers, or for a fighter nobody plays the word the table may read (and no FP)."""
+    if "condition" in row:
+        return [t(f"table.condition.{row['condition']}"), "—"]
+    return [f"{row['hp']}/{row['hp_max']}", f"{row['fp']}/{row['fp_max']}"]
+
+
 def _card(card: dict[str, Any]) -> str:
     marks = [t("table.tapped")] * card["tapped"] + [t("table.overcharged")] * card["overcharged"]
     return card["name"] + (f" ({', '.join(marks)})" if marks else "")
@@ -24,7 +31,9 @@ def _card(card: dict[str, Any]) -> str:
 def header_text(view: dict[str, Any]) -> str:
     """"Round 2 · Aiko's turn · No encounter · Scene 1": where the table stands."""
     fight = view["fight"]
-    parts = [t("table.turn", round=fight["round"], name=fight["turn"]) if fight else t("table.no_fight")]
+    turn = t("table.turn", round=fight["round"], name=fight["turn"]) if fight and fight["turn"] else \
+        t("table.round", round=fight["round"]) if fight else t("table.no_fight")
+    parts = [t("table.gm_view"), turn] if view.get("gm") else [turn]
     if fight and fight["pending"]:
         parts.append(t("table.pending", name=fight["pending"]))
     parts.append(t("table.encounter") if view["encounter"] else t("table.no_encounter"))
@@ -37,8 +46,7 @@ def sections(view: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]
     out = []
     if view["gurps"]:
         out.append((t("table.gurps"), [t(f"table.col.{k}") for k in ("name", "hp", "fp", "state")],
-                    [[r["name"], f"{r['hp']}/{r['hp_max']}", f"{r['fp']}/{r['fp_max']}", _state(r)]
-                     for r in view["gurps"]]))
+                    [[r["name"], *_points(r), _state(r)] for r in view["gurps"]]))
     if view["gamma"]:
         out.append((t("table.gamma"), [t(f"table.col.{k}") for k in ("name", "cards", "flux")],
                     [[r["name"], "; ".join(_card(c) for c in r["cards"]) or "—", str(r["flux"])]

@@ -136,6 +136,9 @@ def check_user(user: str) -> str:
     return name
 
 
+FIGHT = "gurps_combat"  # the fight's state part (gamekernel/gurps/combat_actions.py), compared by name
+
+
 class SeatActions(HostBase):
     """`session.table_seat("alice", "Aiko")`, `table_unseat`, `table_ask`, `table_reveal`, `table_disclose`."""
 
@@ -179,6 +182,23 @@ class SeatActions(HostBase):
         seq = self.log[-1].seq + 1 if self.log else 1
         self.record("table.ask", {"id": seq, "user": user, "character": who, "spec": text}, secret=True)
         return seq
+
+    def table_fight_differs(self) -> bool:
+        """Whether the fight the GM sees holds what the players may not know: a fighter the GM hides,
+        or a fighter a secret roll changed (the public table's fight is not the GM's): then the fight's
+        console marks its results as the GM's view (gamekernel/gurps/combat_magics.py, GURPS-SR-09)."""
+        fight = self.combat_state
+        if fight is None:
+            return False
+        from gamekernel.remote.views import hidden_keys, is_hidden
+
+        hidden = hidden_keys(self)
+        if hidden and any(is_hidden(c.name, hidden) for c in fight.combatants):
+            return True
+        if not self.ever_secret():
+            return False
+        table = self.public_table()
+        return bool(table.public.get(FIGHT) != table.gm_before.get(FIGHT))
 
     def table_reveal(self, seq: int) -> int:
         """Make the secret event `seq` public: every view shows it (and its consequences) from now on."""

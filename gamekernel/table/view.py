@@ -62,6 +62,37 @@ def players_session(session) -> Any:
     return session.public_table().shadow()
 
 
+def players_facts(session) -> dict[str, Any]:
+    """`table_facts` as the table sees the notebook (`%table` without `--gm`): the public table, the
+    fighters the GM hides left out (their rows, their turn: the turn as it last stood among the others),
+    and the HP and FP of a fighter nobody plays a word (unhurt, hurt, badly hurt, down): numbers only
+    for a seated character, or while nobody is seated a player character (GURPS-SR-09)."""
+    from gamekernel.remote.projection import condition
+    from gamekernel.remote.views import hidden_keys, is_hidden, turn_shown
+
+    shown = players_session(session)
+    facts = table_facts(shown)
+    hidden = hidden_keys(session)
+    known = {c for chars in session.state["seats"].seats.values() for c in chars}
+    if not known:
+        fight = shown.combat_state
+        known = set(shown.gurps.characters) | ({c.name for c in fight.combatants if c.pc} if fight else set())
+    facts["gurps"] = [r if r["name"] in known else
+                      {"name": r["name"], "condition": condition(r["hp"], r["hp_max"]), "state": r["state"],
+                       "in_fight": r["in_fight"]} for r in facts["gurps"]]
+    if not hidden:
+        return facts
+    for game in ("gurps", "gamma", "mtg"):
+        facts[game] = [r for r in facts[game] if not is_hidden(r["name"], hidden)]
+    fight = facts["fight"]
+    if fight is not None:
+        if is_hidden(fight["turn"], hidden):
+            fight["round"], fight["turn"] = turn_shown(shown, hidden)
+        if fight["pending"] and is_hidden(fight["pending"], hidden):
+            fight["pending"] = ""
+    return facts
+
+
 def table_facts(session, *, gm: bool = False) -> dict[str, Any]:
     """Plain data (JSON-ready): `gurps`, `gamma` and `mtg` rows, the fight (`round`, `turn`, `pending`),
     the Gamma World encounter flag and the MtG scene number. As the players know them (the public

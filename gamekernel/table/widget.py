@@ -6,13 +6,16 @@ call (`session.table_view()`); every click is one session call. No rules here.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 _BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "encounter_start", "encounter_end")
 
@@ -46,8 +49,9 @@ class TableDashboard(SessionWidget):
     labels = traitlets.Dict({}).tag(sync=True)
     last = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, session, **kwargs: Any):
+    def __init__(self, session: Session, *, gm: bool = False, **kwargs: Any):
         self._labels_language = ""
+        self.gm = gm  # `%table --gm`: the truth, marked as the GM's view; else what the table may see
         super().__init__(session, **kwargs)
 
     def refresh(self) -> None:
@@ -55,7 +59,7 @@ class TableDashboard(SessionWidget):
         from gamekernel.mtg.rules.kinds import KINDS
         from gamekernel.table.render import header_text, sections
 
-        view = self.session.table_view()
+        view = self.session.table_view(gm=self.gm)
         if self._labels_language != get_language():
             self._labels_language = get_language()
             self.labels = {
@@ -68,20 +72,30 @@ class TableDashboard(SessionWidget):
         self.texts = {"header": header_text(view),
                       "sections": [[title, heads, rows] for title, heads, rows in sections(view)]}
         self.view = view
-        last = last_public_event(self.session.log)
-        self.last = last.summary() if last is not None else ""
+        self.last = self._last()
+
+    def _last(self) -> str:
+        """The last step, as the table may read it: no secret, no fighter the GM hides (a line naming
+        one says "someone"), no hiding itself (`%table hide` is the GM's business)."""
+        if self.gm:
+            return self.session.log[-1].summary() if self.session.log else ""
+        from gamekernel.remote.views import scrub
+
+        log = [e for e in self.session.log if e.kind != "table.hide"]
+        last = last_public_event(log)
+        return scrub(self.session, last.summary()) if last is not None else ""
 
     def snapshot_html(self) -> str:
         from gamekernel.table.render import table_html
 
-        return table_html(self.session.table_view())
+        return table_html(self.session.table_view(gm=self.gm))
 
     def __repr__(self) -> str:
         from gamekernel.table.render import table_text
 
-        return table_text(self.session.table_view())
+        return table_text(self.session.table_view(gm=self.gm))
 
-    def handle_action(self, action: str, payload: dict[str, Any]):
+    def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         s = self.session
         name = str(payload.get("name", ""))
         if action == "next":

@@ -3,6 +3,7 @@ wrong answer, the static snapshot of the quiz widget, and the log lines of quiz 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gamekernel.dice.render import percent
@@ -49,7 +50,8 @@ def score_text(state: dict[str, Any]) -> str:
              of=len(state["questions"]))
 
 
-def question_parts(number: int, question: dict[str, Any], answer: dict | None, steps: Explanation | None):
+def question_parts(number: int, question: dict[str, Any], answer: dict | None, steps: Explanation | None,
+                   ) -> tuple[str, list[str], str]:
     """(prompt, choices, verdict text) of one question as shown."""
     verdict = ""
     if answer is not None:
@@ -92,11 +94,11 @@ def quiz_html(state: dict[str, Any], explanations: dict[int, Explanation]) -> st
 
 
 @summarizes("quiz.start")
-def _start(data) -> str:
+def _start(data: Mapping[str, Any]) -> str:
     return t("quiz.log.start", set=t(f"quiz.set.{data['set']}"), count=len(data["questions"]))
 
 
 @summarizes("quiz.answer")
-def _answer(data) -> str:
+def _answer(data: Mapping[str, Any]) -> str:
     key = "quiz.log.right" if data["correct"] else "quiz.log.wrong"
     return t(key, number=data["number"], right=data["right"], answered=data["answered"], of=data["of"])

@@ -3,8 +3,10 @@
 `python -m gamekernel.tools.execute_notebooks example_notebooks/*.ipynb`
 
 Each notebook runs in its own folder with a fresh kernel and without GAMEKERNEL_SEED, as nbval
-will run it. Widget state is dropped from the saved file: its model ids change on every run (noisy
-git diffs), and viewers without a kernel show each widget's saved picture, in its record, instead
+will run it, with the demo's fixed secret entropy (`DEMO_ENTROPY`, as example_notebooks/conftest.py
+sets it for nbval): a deck's order comes from the secret stream, so without it no saved draw replays.
+Widget state is dropped from the saved file: its model ids change on every run (noisy git diffs),
+and viewers without a kernel show each widget's saved picture, in its record, instead
 (gamekernel/widgets/record.py).
 """
 
@@ -14,6 +16,9 @@ import os
 import sys
 from pathlib import Path
 
+DEMO_ENTROPY = f"{0x36:032x}"  # GAMEKERNEL_SECRET_ENTROPY of the example notebooks (the first whose shuffles
+# deal the cards their text plays): a demo's, never a table's
+
 
 def execute(path: Path, *, timeout: int = 300) -> None:
     import nbformat
@@ -21,6 +26,7 @@ def execute(path: Path, *, timeout: int = 300) -> None:
 
     notebook = nbformat.read(path, as_version=4)
     os.environ.pop("GAMEKERNEL_SEED", None)
+    os.environ["GAMEKERNEL_SECRET_ENTROPY"] = DEMO_ENTROPY
     client = NotebookClient(
         notebook, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
     )

@@ -19,13 +19,17 @@ and still answers clicks; its next message wakes it (it refreshes and follows th
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import anywidget
 import traitlets
 
-from gamekernel.events import EVENT_KINDS
+from gamekernel.events import EVENT_KINDS, Event
+
+if TYPE_CHECKING:  # the session is above this layer: named for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _SOURCE_ASSETS = _PACKAGE.parent / "widgets"
@@ -59,14 +63,14 @@ class SessionWidget(anywidget.AnyWidget):
     error = traitlets.Unicode("").tag(sync=True)
     key = traitlets.Unicode("").tag(sync=True)  # this widget's id: what its redrawn views remember it by
 
-    def __init__(self, session, **kwargs: Any):
+    def __init__(self, session: Session, **kwargs: Any):
         from gamekernel.widgets.record import ActionRecord
 
         super().__init__(**kwargs)
         self._session = session
         self._record = ActionRecord()
         self.key = self.model_id
-        self._stop_observing = None
+        self._stop_observing: Callable[[], None] | None = None
         self._follow()
         self.on_msg(self._on_custom_message)
         self._refresh_synced()
@@ -102,7 +106,7 @@ class SessionWidget(anywidget.AnyWidget):
         return _kind(other) == _kind(self) and _target(other) == _target(self)
 
     @property
-    def session(self):
+    def session(self) -> Session:
         return self._session
 
     # The state parts this widget draws from, when it draws from nothing else (not the log, not the
@@ -110,7 +114,7 @@ class SessionWidget(anywidget.AnyWidget):
     # is passed over. None: every event refreshes it.
     watches: ClassVar[frozenset[str] | None] = None
 
-    def _on_event(self, session, event) -> None:
+    def _on_event(self, session: Session, event: Event) -> None:
         from gamekernel.errors import GameKernelError
 
         watched = self.watches
@@ -140,7 +144,7 @@ class SessionWidget(anywidget.AnyWidget):
         result to record in the notebook (None: nothing happened worth a line)."""
         raise NotImplementedError
 
-    def _on_custom_message(self, widget, content, buffers) -> None:
+    def _on_custom_message(self, widget: object, content: object, buffers: object) -> None:
         if not isinstance(content, dict) or "action" not in content:
             return
         with self.session.exclusive():  # a subshell's thread waits for a running command, and waits alone
@@ -191,7 +195,7 @@ class SessionWidget(anywidget.AnyWidget):
         log = self.session.log
         return log[-1].seq if log else 0
 
-    def _repr_mimebundle_(self, **kwargs: Any):
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """The view, a stable text/plain, and an empty text/html: a viewer that cannot draw the view
         shows nothing for it, the picture being in the record below (gamekernel/widgets/record.py)."""
         bundle = super()._repr_mimebundle_(**kwargs)

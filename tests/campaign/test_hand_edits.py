@@ -1,15 +1,13 @@
 """Hand edits are never dropped silently: a readable copy `state/*.json` or `snapshot.json` changed
-by hand (their digest no longer matches) refuses the opening with a line saying what to do, and a
-readable copy changed while the campaign is open is kept aside at the next save, with a notice."""
+by hand (its digest missing or no longer matching) is kept as `<name>.edited`, named in one notice, and
+not used (the state comes from the session logs); a readable copy changed while the campaign is open
+is kept aside at the next save, with a notice."""
 
 from __future__ import annotations
 
 import json
 
-import pytest
-
 from gamekernel import Session
-from gamekernel.campaign import CampaignDamagedError
 
 
 def campaign(tmp_path):
@@ -31,30 +29,72 @@ def a_state_file(folder):
     return next(p for p in sorted((folder / "state").glob("*.json")) if "Bren" in p.read_text(encoding="utf-8"))
 
 
-def test_an_edited_readable_copy_refuses_the_opening_and_says_what_to_do(tmp_path):
+def test_an_edited_readable_copy_is_kept_aside_at_the_opening_and_named(tmp_path):
     folder, session = campaign(tmp_path)
     session.campaign_close()
     path = a_state_file(folder)
     edited = path.read_text(encoding="utf-8").replace('"Bren"', '"Brenna"')
     path.write_text(edited, encoding="utf-8")
-    with pytest.raises(CampaignDamagedError) as error:
-        Session().campaign_open(folder)
-    message = str(error.value)
-    assert "\n" not in message and f"state/{path.name} was changed by hand" in message
-    assert "git checkout" in message and "command" in message
-    assert path.read_text(encoding="utf-8") == edited  # the edit is still there
-    path.unlink()  # the user drops the edit: the campaign opens again
     reopened = Session()
-    reopened.campaign_open(folder)
+    status = reopened.campaign_open(folder)
+    kept = path.with_name(path.name + ".edited")
+    said = [n for n in status.notices if f"state/{path.name} had been changed by hand" in n]
+    assert len(said) == 1 and f"state/{path.name}.edited" in said[0] and "command" in said[0]
+    assert kept.read_text(encoding="utf-8") == edited  # the edit is still there, under its new name
+    assert "Bren" in reopened.state["gurps"].characters  # the state comes from the logs
     reopened.campaign_close()
+    assert '"Bren"' in path.read_text(encoding="utf-8")  # written again
+    again = Session()
+    assert again.campaign_open(folder).notices == ()
+    again.campaign_close()
 
 
-def test_an_edited_snapshot_refuses_the_opening_instead_of_being_reverted_later(tmp_path):
+def test_an_edited_snapshot_is_not_used_and_kept_aside(tmp_path):
     folder, session = campaign(tmp_path)
     session.campaign_close()
     edit_json(folder / "snapshot.json", lambda d: d["state"]["core"].update(seed=999))
-    with pytest.raises(CampaignDamagedError, match=r"^snapshot.json was changed by hand"):
-        Session().campaign_open(folder)
+    reopened = Session()
+    status = reopened.campaign_open(folder)
+    assert any(n.startswith("snapshot.json had been changed by hand") for n in status.notices), status.notices
+    assert reopened.state["core"].seed == 1 and (folder / "snapshot.json.edited").exists()
+    reopened.campaign_close()
+
+
+def test_removing_the_digest_does_not_pass_an_edit_off_as_the_kernels(tmp_path):
+    folder, session = campaign(tmp_path)
+    session.campaign_close()
+    edit_json(folder / "snapshot.json", lambda d: (d["state"]["core"].update(seed=999), d.pop("digest")))
+    path = a_state_file(folder)
+    edit_json(path, lambda d: d.pop("digest"))
+    reopened = Session()
+    status = reopened.campaign_open(folder)
+    assert reopened.state["core"].seed == 1  # the edited snapshot is not trusted
+    assert sum("had been changed by hand" in n for n in status.notices) == 2, status.notices
+    assert (folder / "snapshot.json.edited").exists() and path.with_name(path.name + ".edited").exists()
+    reopened.campaign_close()
+
+
+def test_an_earlier_edit_kept_aside_is_never_overwritten(tmp_path):
+    folder, session = campaign(tmp_path)
+    session.campaign_close()
+    path = a_state_file(folder)
+    for number in (1, 2):
+        path.write_text(f'{{"edit": {number}}}', encoding="utf-8")
+        reopened = Session()
+        reopened.campaign_open(folder)
+        reopened.campaign_close()
+    assert path.with_name(path.name + ".edited").read_text() == '{"edit": 1}'
+    assert path.with_name(path.name + ".edited-2").read_text() == '{"edit": 2}'
+
+
+def test_a_file_of_the_gm_in_state_is_left_alone(tmp_path):
+    folder, session = campaign(tmp_path)
+    session.campaign_close()
+    (folder / "state" / "notes.json").write_text('{"todo": "ask about the bridge"}', encoding="utf-8")
+    reopened = Session()
+    assert reopened.campaign_open(folder).notices == ()
+    reopened.campaign_close()
+    assert (folder / "state" / "notes.json").read_text() == '{"todo": "ask about the bridge"}'
 
 
 def test_an_edit_made_while_the_campaign_is_open_is_kept_aside_at_the_save(tmp_path):

@@ -42,7 +42,7 @@ def test_installed_kernel_starts_with_gamekernel_and_a_campaign(tmp_path, monkey
     NotebookClient(notebook, timeout=120, kernel_name="gk-test").execute()
     outputs = [cell.outputs[0]["data"]["text/plain"] for cell in notebook.cells]
     assert outputs[0] == "Note: started without %load_ext"
-    assert outputs[1].startswith("Campaign crypt: 1 sessions")
+    assert outputs[1].startswith("Campaign crypt: 1 session,")
     assert (campaign / "campaign.json").exists()
 
 

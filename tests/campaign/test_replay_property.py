@@ -400,7 +400,7 @@ def test_scripted_programs_reach_deep_states():
 def test_refused_gamma_world_command_does_not_set_up_the_gm_deck():
     """State = replay, GW-ALPHA-03: the GM deck set up on first use is recorded only with a step that succeeds."""
     session = Session(seed=1)
-    rng_before = session.rng.getstate()
+    rng_before, secret_before = session.rng.getstate(), session.secret_rng.getstate()
     for refused in (lambda: session.gw_draw(), lambda: session.gw_deck_show("GM"),
                     lambda: session.gw_deck_remove("Rin", "Sap Bloom"), lambda: session.gw_rest(["Nobody"])):
         try:
@@ -411,9 +411,11 @@ def test_refused_gamma_world_command_does_not_set_up_the_gm_deck():
             raise AssertionError("expected a refusal")
     assert [e.kind for e in session.log] == ["seed"]
     assert not session.gw.ready and session.rng.getstate() == rng_before
+    assert session.secret_rng.getstate() == secret_before  # a refused shuffle puts the secret dice back too
     session.gw_character("Rin", new=True)
     session.gw_draw("Rin")  # a step that succeeds brings its set-up along
-    assert [e.kind for e in session.log] == ["seed", "gw.character", "gw.setup", "gw.draw"]
+    # the deck is shuffled from the secret dice (GW-ALPHA-10): their key is logged, secret, first
+    assert [e.kind for e in session.log] == ["seed", "gw.character", "secret.entropy", "gw.setup", "gw.draw"]
 
 
 def test_mtg_picture_is_not_changed_by_a_later_boost():

@@ -22,6 +22,8 @@ from gamekernel.render.log import log_text, visible_events
 from gamekernel.rng import TransactionalRandom
 from gamekernel.session import Session, secret_seed
 
+pytestmark = pytest.mark.usefixtures("secret_entropy_from_the_system")  # as at a real table
+
 REAL_SEED = 42
 SEEDS = range(0, 300)
 

@@ -19,6 +19,8 @@ from gamekernel.events import ENTROPY_KIND, Event
 from gamekernel.render.log import visible_events
 from gamekernel.session import Session, secret_seed
 
+pytestmark = pytest.mark.usefixtures("secret_entropy_from_the_system")  # as at a real table
+
 REAL_SEED = 42
 SEEDS = range(0, 300)  # every seed a small table would use, the real one included
 

@@ -1,5 +1,7 @@
-"""Verified files: each campaign file missing, foreign or truncated is refused with a message naming it and how
-to recover; nothing good is overwritten; `repair_campaign` shows its plan, writes only when confirmed."""
+"""Verified files: each session log or index missing, foreign or truncated is refused with a message naming it
+and how to recover; nothing good is overwritten; `repair_campaign` shows its plan, writes only when confirmed.
+A derived file (the snapshot, a readable copy) that does not fit the logs never stops an open: it is not
+used, named in one notice, and written again at the next save."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import pytest
 from gamekernel import Session
 from gamekernel.campaign import CampaignLockedError
 from gamekernel.errors import DataError, GameKernelError
+from tests.campaign.legacy import number_sessions
 
 
 def notes(session):
@@ -27,6 +30,7 @@ def make_campaign(folder, sessions=2):
             session.gurps_char_new("Bren", st=12)
         session.note(f"session {number + 1}")
         session.campaign_close()
+        number_sessions(folder)  # named as before: such campaigns open unchanged, and the tests name them
     return folder
 
 
@@ -42,6 +46,17 @@ def refused(folder, match):
     assert "\n" not in str(caught.value)
     assert files(folder) == before, "a refused open wrote something"
     return str(caught.value)
+
+
+def not_used(folder, match):
+    """The campaign opens from its logs with one notice matching `match`; nothing is written before that."""
+    session = Session()
+    status = session.campaign_open(folder)
+    found = [n for n in status.notices if __import__("re").search(match, n)]
+    assert len(found) == 1 and "\n" not in found[0], status.notices
+    assert notes(session)[:1] == ["session 1"] and "Bren" in session.state["gurps"].characters
+    session.campaign_close()
+    return found[0]
 
 
 def test_a_missing_session_log_is_refused_and_the_snapshot_kept(tmp_path):
@@ -73,7 +88,7 @@ def test_a_missing_index_is_refused_not_opened_empty(tmp_path):
     session.campaign_close()
 
 
-def test_a_snapshot_of_another_campaign_is_refused(tmp_path):
+def test_a_snapshot_of_another_campaign_is_not_used(tmp_path):
     ours = make_campaign(tmp_path / "a")
     theirs = tmp_path / "b"
     other = Session(seed=9)
@@ -83,29 +98,35 @@ def test_a_snapshot_of_another_campaign_is_refused(tmp_path):
         other.note("padding so that the foreign snapshot's seq is inside our logs too")
     other.campaign_close()
     shutil.copy(theirs / "snapshot.json", ours / "snapshot.json")
-    refused(ours, r"snapshot\.json belongs to another campaign")
+    message = not_used(ours, r"snapshot\.json belongs to another campaign")
+    assert "the state comes from the session logs" in message
 
 
-def test_a_partial_snapshot_is_refused(tmp_path):
+def test_a_partial_snapshot_is_not_used(tmp_path):
     folder = make_campaign(tmp_path / "c")
     snap = json.loads((folder / "snapshot.json").read_text())
     snap["state"] = {"core": snap["state"]["core"]}
     snap["parts"] = ["core"]
     (folder / "snapshot.json").write_text(json.dumps(snap))
-    refused(folder, r"snapshot\.json holds the parts core but misses .*gurps")
+    not_used(folder, r"snapshot\.json holds the parts core but misses .*gurps")
 
 
 @pytest.mark.parametrize("target", ["campaign.json", "snapshot.json", "sessions/session-001.jsonl",
                                     "sessions/session-002.jsonl", "state/gurps.json"])
 @pytest.mark.parametrize("damage", ["empty", "half"])
-def test_each_truncated_file_is_refused(tmp_path, target, damage):
+def test_each_truncated_file_is_refused_or_not_used(tmp_path, target, damage):
     folder = make_campaign(tmp_path / "c")
     path = folder / target
     data = path.read_bytes()
-    path.write_bytes(b"" if damage == "empty" else data[: len(data) // 2])
+    damaged = b"" if damage == "empty" else data[: len(data) // 2]
+    path.write_bytes(damaged)
     if target == "sessions/session-002.jsonl" and damage == "half":
         # the last log cut mid-line looks like a crash; the snapshot then follows a missing event
-        refused(folder, r"snapshot\.json follows event \d+, but the logs end at event \d+")
+        not_used(folder, r"snapshot\.json follows event \d+, but the logs end at event \d+")
+    elif target in ("campaign.json", "snapshot.json", "state/gurps.json"):  # derived: rebuilt from the logs
+        message = not_used(folder, "^" + target.replace(".", r"\.") + ": not JSON")
+        assert "come from the session logs" in message and not (folder / (target + ".edited")).exists()
+        assert (folder / target).read_bytes() != damaged  # written again at the close
     else:
         refused(folder, target.replace(".", r"\."))  # the gap names the cut log and the one after it
 
@@ -116,7 +137,10 @@ def test_each_foreign_file_is_refused(tmp_path, target):
     ours = make_campaign(tmp_path / "a")
     theirs = make_campaign(tmp_path / "b")
     shutil.copy(theirs / target, ours / target)
-    refused(ours, target.replace(".", r"\.") + " belongs to another campaign")
+    if target.startswith("state/"):  # a readable copy is never read back: written again at the next save
+        not_used(ours, target.replace(".", r"\.") + " follows event \\d+ of another campaign")
+    else:
+        refused(ours, target.replace(".", r"\.") + " belongs to another campaign")
 
 
 def test_a_session_log_copied_under_another_name_is_refused(tmp_path):
@@ -125,15 +149,16 @@ def test_a_session_log_copied_under_another_name_is_refused(tmp_path):
     refused(folder, r"session-002\.jsonl says it is the log 'session-001\.jsonl'")
 
 
-def test_an_unlisted_log_with_events_is_refused(tmp_path):
+def test_a_log_the_index_does_not_list_is_taken_from_the_folder(tmp_path):
     folder = make_campaign(tmp_path / "c")
     index = json.loads((folder / "campaign.json").read_text())
     index["sessions"] = index["sessions"][:1]
     (folder / "campaign.json").write_text(json.dumps(index))
-    refused(folder, r"sessions/session-002\.jsonl holds \d+ events but is not listed")
+    message = not_used(folder, r"^campaign\.json listed other sessions than sessions/ holds")
+    assert "rebuilt from the session logs" in message
 
 
-def test_repair_sets_aside_logs_after_a_gap_and_never_deletes(tmp_path):
+def test_repair_keeps_the_logs_after_a_lost_one_and_never_deletes(tmp_path):
     folder = make_campaign(tmp_path / "c", sessions=3)
     second = (folder / "sessions" / "session-002.jsonl").read_bytes()
     (folder / "sessions" / "session-002.jsonl").unlink()
@@ -141,15 +166,15 @@ def test_repair_sets_aside_logs_after_a_gap_and_never_deletes(tmp_path):
     plan = Session().campaign_repair(folder)
     assert files(folder) == before
     text = repr(plan)
-    assert "keep sessions/session-001.jsonl" in text
-    assert "set aside sessions/session-003.jsonl" in text and "set aside snapshot.json" in text
+    assert "keep sessions/session-001.jsonl" in text and "keep sessions/session-003.jsonl" in text
+    assert "write sessions/session-003.jsonl again" in text and "set aside snapshot.json" in text
     Session().campaign_repair(folder, confirm=True)
     aside = next(folder.glob("damaged-*"))
     assert (aside / "sessions" / "session-003.jsonl").read_bytes() == before["sessions/session-003.jsonl"]
     assert (aside / "snapshot.json").read_bytes() == before["snapshot.json"]
     session = Session()
     session.campaign_open(folder)
-    assert notes(session) == ["session 1"]
+    assert notes(session) == ["session 1", "session 3"]  # a lost log costs its own events only
     session.campaign_close()
     assert second  # the user still holds the lost log; the set-aside files can be put back by hand
 
@@ -202,7 +227,7 @@ def test_tilde_is_expanded_and_files_respect_the_umask(tmp_path, monkeypatch):
         os.umask(old)
     folder = tmp_path / "tilde"
     assert status.path == str(folder)
-    for path in [folder / "campaign.json", folder / "snapshot.json", folder / "sessions" / "session-001.jsonl"]:
+    for path in [folder / "campaign.json", folder / "snapshot.json", *(folder / "sessions").glob("*.jsonl")]:
         assert path.stat().st_mode & 0o777 == 0o644, path
 
 

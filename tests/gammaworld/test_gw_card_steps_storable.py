@@ -73,8 +73,9 @@ def test_every_card_step_records_only_storable_text(steps):
 def test_readied_cards_by_uid_and_name_record_storable_events():
     s = table()
     for who in ("Rin", "Ösa"):
-        uid = s.gw.readied(who)[0]
-        name = s.gw.catalog.card(s.gw.table.card(uid).def_id).name
+        card = lambda uid: s.gw.catalog.card(s.gw.table.card(uid).def_id)  # noqa: E731
+        uid = next(u for u in s.gw.readied(who) if card(u).overcharge is not None)  # one that can be overcharged
+        name = card(uid).name
         s.gw_tap(who, name)
         s.gw_untap(who, uid)
         s.gw_overcharge(who, name.upper())

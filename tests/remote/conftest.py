@@ -1,5 +1,6 @@
 """A Jupyter server with the table extension, a test identity provider (the user named by a header)
-and the players' authorizer: `gm` may do everything, any other user only the players' page."""
+made deny-by-default as `make table`'s is (auth.py), and the players' authorizer: `gm` may do
+everything, any other user only the players' page."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from jupyter_server.auth.identity import IdentityProvider, User
 from pytest_jupyter.jupyter_core import *  # noqa: F403
 from pytest_jupyter.jupyter_server import *  # noqa: F403
 
+from gamekernel.remote.auth import DenyByDefault
+
 
 class HeaderIdentity(IdentityProvider):
     """The signed-in user is the `X-Test-User` header (tests only)."""
@@ -20,14 +23,19 @@ class HeaderIdentity(IdentityProvider):
         return User(username=name) if name else None
 
 
+class TableHeaderIdentity(DenyByDefault, HeaderIdentity):
+    """The header's user, deny by default: a player is nobody outside the players' page."""
+
+
 @pytest.fixture
 def jp_server_config():
     return {
         "ServerApp": {
             "jpserver_extensions": {"gamekernel.remote.server": True},
-            "identity_provider_class": HeaderIdentity,
+            "identity_provider_class": TableHeaderIdentity,
             "authorizer_class": "gamekernel.remote.auth.PlayersAuthorizer",
             "disable_check_xsrf": True,  # the header identity stands in for a signed-in browser
         },
         "PlayersAuthorizer": {"gm": "gm"},
+        "TableHeaderIdentity": {"gm": "gm"},
     }

@@ -73,7 +73,9 @@ def test_defaults_a_table_on_this_machine_only(env, tmp_path, capsys):
     assert c.JupyterHub.cookie_secret_file == str(folder / ".hub" / "jupyterhub_cookie_secret")
     assert c.ConfigurableHTTPProxy.pid_file == str(folder / ".hub" / "proxy.pid")
     # the GM's server: deny by default, root only when asked for, the address for %table serve
-    assert c.Spawner.args[0] == "--ServerApp.authorizer_class=gamekernel.remote.auth.TableAuthorizer"
+    assert c.Spawner.args[:3] == ["--ServerApp.authorizer_class=gamekernel.remote.auth.TableAuthorizer",
+                                  "--ServerApp.identity_provider_class=gamekernel.remote.auth.TableIdentityProvider",
+                                  "--ServerApp.allow_unauthenticated_access=False"]
     assert ("--allow-root" in c.Spawner.args) == ROOT
     assert c.Spawner.environment["GAMEKERNEL_TABLE_URL"] == "http://127.0.0.1:8000/"
     assert c.Spawner.default_url == "/lab"
@@ -223,3 +225,14 @@ def test_listed_players_are_the_only_ones_who_may_sign_in(env):
     assert c.TableAuthenticator.allow_all is False
     assert c.TableAuthenticator.allowed_users == {"gm", "alice", "bob"}
     assert c.TableAuthenticator.allow_existing_users is False  # taken off the list: out, though the hub knows them
+
+
+def test_the_gms_server_denies_by_default_on_jupyterhubs_identity_provider():
+    """`make table`'s identity provider: JupyterHub's, a player named to the players' page alone."""
+    from jupyterhub.singleuser.extension import JupyterHubIdentityProvider, JupyterHubOAuthCallbackHandler
+
+    from gamekernel.remote.auth import DenyByDefault, TableIdentityProvider
+
+    assert issubclass(TableIdentityProvider, DenyByDefault) and issubclass(TableIdentityProvider,
+                                                                           JupyterHubIdentityProvider)
+    assert TableIdentityProvider().handshake_handlers() == (JupyterHubOAuthCallbackHandler,)

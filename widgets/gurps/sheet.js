@@ -95,7 +95,8 @@ function render({ model, el: root }) {
 
   // -- everything else is display only and redrawn from the model ---------------------------------
   const drawHead = () => {
-    name.textContent = model.get("character");
+    const gm = (model.get("labels") || {}).gm_view; // `%sheet --gm`: the truth, marked as the GM's view
+    name.textContent = gm ? `${model.get("character")} · ${gm}` : model.get("character");
     total.textContent = model.get("total");
     total.classList.toggle("gk-sheet-over", Boolean(model.get("over_budget")));
     issues.replaceChildren(...(model.get("issues") || []).map((text) => el("div", "gk-sheet-issue", text)));
@@ -190,7 +191,7 @@ function render({ model, el: root }) {
   drawAll();
   keepFocus(box, memory);
   const on = (names, fn) => { for (const n of names) model.on(`change:${n}`, fn); };
-  on(["character", "total", "over_budget", "issues"], drawHead);
+  on(["character", "total", "over_budget", "issues", "labels"], drawHead);
   on(["attributes", "pools"], patchEdits);
   on(["derived"], drawDerived);
   on(["conditions"], drawConditions);

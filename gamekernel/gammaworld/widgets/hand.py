@@ -10,14 +10,18 @@ the session state in its traits.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
-from gamekernel.gammaworld.rules.results import as_the_table_sees
+from gamekernel.display.results import SecretNotice
+from gamekernel.gammaworld.rules.results import AlphaResult, as_the_table_sees
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 
 def _power_lines(card) -> list[list[str]]:
@@ -57,9 +61,10 @@ class HandWidget(SessionWidget):
     labels = traitlets.Dict({}).tag(sync=True)
     last = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, session, name: str, **kwargs: Any):
+    def __init__(self, session: Session, name: str, **kwargs: Any):
         self._name = session.gw_hand(name).name
-        self._last_result = None  # the last click's result: its line is drawn again in a new language
+        # the last click's result: its line is drawn again in a new language
+        self._last_result: AlphaResult | SecretNotice | None = None
         super().__init__(session, **kwargs)
 
     def view(self):
@@ -120,6 +125,7 @@ class HandWidget(SessionWidget):
     def handle_action(self, action: str, payload: dict[str, Any]):
         uid = str(payload.get("uid", ""))
         session = self.session
+        result: AlphaResult | SecretNotice
         if action == "tap":
             uid = session.gw_card_in_place(self._name, uid)  # GW-ALPHA-10: the card in its place
             tapped = session.gw.table.card(uid).tapped if uid in session.gw.table.cards else False

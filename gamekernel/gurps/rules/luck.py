@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from gamekernel.display import Displayable
 from gamekernel.errors import RuleError
 from gamekernel.gurps.rules.checks import SuccessRoll, best_of, refused_text, success_roll
 from gamekernel.i18n import t
+
+if TYPE_CHECKING:  # characters imports this module
+    from gamekernel.gurps.rules.characters import Character
 
 LUCK_ORDER = ("ridiculous_luck", "extraordinary_luck", "luck")  # the best level first
 
@@ -29,7 +33,7 @@ class LuckLevel:
     rolls: int = 3
 
 
-def luck_level(character) -> LuckLevel | None:
+def luck_level(character: Character) -> LuckLevel | None:
     """The best Luck trait the character has (Ridiculous > Extraordinary > Luck), or None."""
     for trait_id in LUCK_ORDER:
         trait = character.has_trait(trait_id)

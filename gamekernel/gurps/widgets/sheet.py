@@ -13,13 +13,19 @@ The widget computes nothing itself: every number comes from the Character.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
+
+if TYPE_CHECKING:  # what `view` returns
+    from gamekernel.gurps.rules.characters import Character
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 Row = dict[str, Any]  # one synced row: plain JSON for the front end
 
@@ -48,8 +54,9 @@ class SheetWidget(SessionWidget):
     conditions: traitlets.List[str] = traitlets.List([]).tag(sync=True)  # what current HP/FP and load mean now (text)
     labels = traitlets.Dict({}).tag(sync=True)
 
-    def __init__(self, session, name: str | None = None, **kwargs: Any):
+    def __init__(self, session: Session, name: str | None = None, *, gm: bool = False, **kwargs: Any):
         self._name = session.gurps_character(name).name
+        self.gm = gm  # `%sheet --gm`: the true sheet, marked; else the sheet as the table knows it
         self._shown: tuple[Any, ...] = ()  # what the traits were last computed from (see `_inputs`)
         super().__init__(session, **kwargs)
 
@@ -68,8 +75,12 @@ class SheetWidget(SessionWidget):
         super()._refresh_synced()
         self._shown = inputs
 
-    def view(self):
-        return self.session.gurps_character(self._name)
+    def view(self) -> Character:
+        """The character shown: as the players know it (a secret hit not in it, GURPS-SR-09, live and
+        in the state a notebook saves), or the truth for the GM's sheet (`gm`)."""
+        if self.gm:
+            return self.session.gurps_character(self._name)
+        return self.session.gurps_character_public(self._name)
 
     def refresh(self) -> None:
         from gamekernel.gurps.render import display_name, success_text, weapon_rows
@@ -121,9 +132,9 @@ class SheetWidget(SessionWidget):
                        "weapon": t("gurps.sheet.col.weapon"), "damage": t("gurps.attr.Damage"),
                        "reach": t("gurps.sheet.col.reach"), "parry": t("gurps.attr.Parry"),
                        "conditions": t("gurps.sheet.conditions"), "none": t("gurps.sheet.no_conditions"),
-                       "edit_hint": t("gurps.sheet.edit_hint")}
+                       "edit_hint": t("gurps.sheet.edit_hint"), **({"gm_view": t("table.gm_view")} if self.gm else {})}
 
-    def handle_action(self, action: str, payload: dict[str, Any]):
+    def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         if action == "set":
             from gamekernel.results import EventLines
 
@@ -157,6 +168,11 @@ class SheetWidget(SessionWidget):
     def snapshot_html(self) -> str:
         from gamekernel.gurps.render import character_html
 
+        if self.gm:
+            from gamekernel.display.html import chip
+
+            badge = chip(t("table.gm_view"), "warn")
+            return f'<div class="gk-gm-view"><div>{badge}</div>{character_html(self.view())}</div>'
         return character_html(self.view())
 
     def __repr__(self) -> str:

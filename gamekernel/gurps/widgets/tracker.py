@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
+from gamekernel.events import Event
 from gamekernel.gurps.combat_render import stale_rows
 from gamekernel.gurps.results import CombatResult
 from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 
 def _row(state, index: int) -> dict[str, Any]:
@@ -59,11 +63,11 @@ class Tracker(SessionWidget):
     offered = traitlets.Dict({}).tag(sync=True)  # {"name": defender, "options": [[kind, value, text], ...]}
     due = traitlets.Dict({}).tag(sync=True)  # {"name": active fighter, "checks": ["consciousness", ...]}
 
-    def __init__(self, session, **kwargs: Any):
+    def __init__(self, session: Session, **kwargs: Any):
         self._patch_seq = 0
         self._labels_language = ""
         self._exchange: list[CombatResult] = []
-        self._last_event = None  # the combat event `last` was written from (rewritten in a new language)
+        self._last_event: Event | None = None  # the combat event `last` was written from (rewritten in a new language)
         self._seen = None  # the fight the rows were last computed from
         self._where: dict[str, int] = {}  # each fighter's index in it
         super().__init__(session, **kwargs)

@@ -10,7 +10,7 @@ checked by the same rule as `%check` (mtg/rules/check.py `check_difficulty`).
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import traitlets
 
@@ -18,6 +18,12 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
+
+if TYPE_CHECKING:  # what `view` returns
+    from gamekernel.mtg.results import LibraryView
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 LABEL_KEYS = ("mtg.view.none", "mtg.view.boost_used", "mtg.view.boost_free", "mtg.check.success",
               "mtg.check.failure", "mtg.view.colours", "mtg.view.button_check", "mtg.view.button_boost",
@@ -51,11 +57,11 @@ class LibraryWidget(SessionWidget):
     distribution = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, session, actor: str, **kwargs: Any):
+    def __init__(self, session: Session, actor: str, **kwargs: Any):
         self._actor_name = actor
         super().__init__(session, **kwargs)
 
-    def view(self):
+    def view(self) -> LibraryView:
         return self.session.mtg_library_view(self._actor_name)
 
     def refresh(self) -> None:
@@ -106,7 +112,7 @@ class LibraryWidget(SessionWidget):
 
         return library_text(self.view())
 
-    def handle_action(self, action: str, payload: dict[str, Any]):
+    def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         session = self.session
         if action == "check":
             given: Any = payload.get("difficulty")  # any JSON value from the front end, or absent

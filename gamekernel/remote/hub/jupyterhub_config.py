@@ -38,4 +38,5 @@ except SetupError as error:
 print(welcome(settings, copied), file=sys.stderr)
 os.environ.pop("GAMEKERNEL_TABLE_GM_PASSWORD", None)  # the proxy and the servers the hub starts do not need it
 configure(c, settings, os.geteuid())
-# c.Spawner.args is a list (the GM's server's options, TableAuthorizer first): more may be appended here.
+# c.Spawner.args is a list (the GM's server's options: TableAuthorizer, TableIdentityProvider first);
+# more may be appended here.

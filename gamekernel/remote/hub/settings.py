@@ -31,6 +31,10 @@ from urllib.parse import urlsplit
 from gamekernel.remote.hub.names import normalize_user, valid_user
 
 AUTHORIZER = "--ServerApp.authorizer_class=gamekernel.remote.auth.TableAuthorizer"
+# deny by default (auth.py): a player is anyone only on the players' page; every other path answers 403
+IDENTITY = "--ServerApp.identity_provider_class=gamekernel.remote.auth.TableIdentityProvider"
+# and nobody signed in: a Jupyter handler that forgot to ask for a user redirects to the sign-in (or 403)
+SIGNED_IN = "--ServerApp.allow_unauthenticated_access=False"
 TABLE_SCOPES = [f"custom:jupyter_server:{action}:gamekernel_table" for action in ("read", "write", "execute")]
 EXAMPLES = Path(__file__).resolve().parents[3] / "example_notebooks"  # in a clone of the project
 EXAMPLES_MARK = "examples-copied"  # in the state folder: copy once, so an example the GM deletes stays deleted
@@ -249,7 +253,7 @@ def configure(c: Any, settings: TableSettings, euid: int) -> None:
     c.Spawner.notebook_dir = str(s.folder)
     c.Spawner.default_url = "/lab"
     c.Spawner.pre_spawn_hook = only_the_gm(s.gm)
-    c.Spawner.args = [AUTHORIZER]
+    c.Spawner.args = [AUTHORIZER, IDENTITY, SIGNED_IN]
     if euid == 0 and s.allow_root:  # asked for explicitly: Jupyter refuses root without it
         c.Spawner.args.append("--allow-root")
     c.Spawner.environment = {"JUPYTERHUB_SINGLEUSER_EXTENSION": "1", "GAMEKERNEL_TABLE_URL": s.url}

@@ -8,13 +8,16 @@ nothing here computes a chance.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 # usual situations for a success roll: (i18n key, modifier); seed examples and GURPS-CMB-33
 SITUATIONS = (("explore.situation.dark", -5), ("explore.situation.primitive", 10),
@@ -208,7 +211,7 @@ class ExploreWidget(SessionWidget):
     tables: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, session, explorer: Explorer, **kwargs: Any):
+    def __init__(self, session: Session, explorer: Explorer, **kwargs: Any):
         self._explorer = explorer
         super().__init__(session, **kwargs)
 

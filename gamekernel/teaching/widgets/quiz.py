@@ -4,13 +4,16 @@ that give the right one (gamekernel.teaching.quiz.explanation)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
+
+if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
+    from gamekernel.session import Session
 
 
 class QuizWidget(SessionWidget):
@@ -21,7 +24,7 @@ class QuizWidget(SessionWidget):
     title = traitlets.Unicode("").tag(sync=True)
     questions: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
 
-    def __init__(self, session, quiz: int, **kwargs: Any):
+    def __init__(self, session: Session, quiz: int, **kwargs: Any):
         self._quiz = quiz
         super().__init__(session, **kwargs)
 
@@ -58,7 +61,7 @@ class QuizWidget(SessionWidget):
         into the cell's record."""
         self.record_action(self._answer(number, choice))
 
-    def handle_action(self, action: str, payload: dict[str, Any]):
+    def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         if action != "answer":
             raise UsageError(t("quiz.err.action", action=action))
         number_given: Any = payload.get("number")  # any JSON value from the front end, or absent
@@ -69,7 +72,7 @@ class QuizWidget(SessionWidget):
             raise UsageError(t("quiz.err.action", action=action)) from None
         return self._answer(number, choice)
 
-    def _answer(self, number: int, choice: int):
+    def _answer(self, number: int, choice: int) -> object:
         """Record the answer (a session event); returns its logged line for the cell's saved record (and
         the snapshot updated with it), so a notebook saved after answering shows the answers and the score."""
         from gamekernel.results import EventLines

@@ -9,6 +9,7 @@ from typing import Any
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.events import register_event
+from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.state import register_part
 
@@ -41,16 +42,19 @@ register_part("coin", CoinState)
 register_event("coin.flip", apply=_apply_flip)
 
 
-class CoinActions:
-    """Mixed into every Session by gamekernel when this rule set is installed."""
+class CoinActions(HostBase):
+    """Mixed into every Session by gamekernel when this rule set is installed. `HostBase` types
+    `self.rng`, `self.record` and `self.state` (the session's surface a mixin may use) for a type
+    checker; when the program runs it is `object`."""
 
     def coin_flip(self, times: int = 1) -> FlipResult:
         if not 1 <= times <= 100:
             raise UsageError(t("coin.err.times", times=times))
-        faces = tuple("heads" if self.rng.random() < 0.5 else "tails" for _ in range(times))  # type: ignore[attr-defined]
-        self.record("coin.flip", {"faces": list(faces)})  # type: ignore[attr-defined]
+        faces = tuple("heads" if self.rng.random() < 0.5 else "tails" for _ in range(times))
+        self.record("coin.flip", {"faces": list(faces)})
         return FlipResult(faces)
 
     @property
     def coin(self) -> CoinState:
-        return self.state["coin"]  # type: ignore[attr-defined]
+        part: CoinState = self.state["coin"]
+        return part

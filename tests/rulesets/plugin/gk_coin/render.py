@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from gamekernel.display import TEXT, renders, summarizes
 from gamekernel.display.html import esc, panel
 from gamekernel.i18n import t
 from gk_coin.actions import FlipResult
 
 
-def _faces(faces) -> str:
+def _faces(faces: Iterable[str]) -> str:
     return ", ".join(t(f"coin.{face}") for face in faces)
 
 
@@ -23,5 +26,5 @@ def flip_html(result: FlipResult) -> str:
 
 
 @summarizes("coin.flip")
-def flip_summary(data) -> str:
+def flip_summary(data: Mapping[str, Any]) -> str:
     return t("coin.flipped", faces=_faces(data["faces"]))

@@ -1,0 +1,125 @@
+"""The order of a campaign's session logs, told by the logs themselves - so that git can merge them.
+
+Each session log is a file of its own, named by the UTC time it was started and a random suffix
+(`session-20261203-081502.123456-3f9a1c.jsonl`): two machines or branches never pick the same name, so a
+merge of two branches adds two files and never conflicts (older campaigns' `session-NNN.jsonl`
+names still open). The index's list of sessions is derived: the order comes from each log's header,
+which names the event the session follows.
+
+Two sessions that follow the same event (two GMs played on from one commit, then merged: a fork)
+both open, in a documented order: by the event they follow, then by the time of their first event,
+then by name. The later one's events are numbered after the earlier one's (its undo, redo and
+reveal events follow the numbers they name), and the GM is told in one line which sessions forked
+at which event and how they were ordered. A session started after that follows the new numbering.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gamekernel.errors import GameKernelError
+from gamekernel.events import Event, LogStore
+from gamekernel.i18n import t
+
+
+def session_file_name() -> str:
+    """A new session log's name: UTC start time (sorts in time order) and 6 random hex digits."""
+    now = time.time_ns() // 1000
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(now // 1_000_000))
+    return f"session-{stamp}.{now % 1_000_000:06d}-{os.urandom(3).hex()}.jsonl"
+
+
+@dataclass
+class Session:
+    """One session log of the campaign as read: its name, the event its header follows, its events."""
+
+    name: str
+    follows: int
+    events: list[Event]
+
+    @property
+    def where(self) -> str:
+        return f"sessions/{self.name}"
+
+
+@dataclass
+class Chain:
+    """The campaign's events in order (renumbered where sessions forked), the sessions in that order,
+    and one notice per fork."""
+
+    events: list[Event]
+    order: list[str]
+    notices: list[str]
+
+
+class ChainGap(Exception):
+    """A session follows an event no session before it ends at (events missing): (session, follows, last, previous)."""
+
+
+def order_sessions(sessions: list[Session]) -> Chain:
+    """Chain the sessions by the events their headers follow; forks kept as documented above.
+
+    Raises ChainGap for a session whose start no earlier session accounts for."""
+    ordered = sorted(sessions, key=lambda s: (s.follows, s.events[0].time, s.name))
+    events: list[Event] = []
+    order: list[str] = []
+    notices: list[str] = []
+    last = 0
+    ends: dict[int, str] = {0: ""}  # event number a session ends at (as numbered here) -> that session
+    shifted_ends: dict[int, int] = {}  # a renumbered session's own last number -> its number here
+    previous = ""
+    for session in ordered:
+        offset = 0
+        if session.follows != last:
+            if shifted_ends.get(session.follows) == last:  # continues a renumbered session
+                offset = last - session.follows
+            elif session.follows in ends and session.follows < last:  # a fork: after the other branch
+                offset = last - session.follows
+                first = next(s for s in ordered if s.follows == session.follows)
+                notices.append(t("campaign.notice.fork", first=first.where, second=session.where,
+                                 seq=session.follows, start=last + 1, end=last + len(session.events)))
+            else:
+                raise ChainGap(session.where, session.follows, last, previous)
+        moved = shift(session.events, session.follows, offset) if offset else session.events
+        events.extend(moved)
+        order.append(session.name)
+        if offset:
+            shifted_ends[session.events[-1].seq] = moved[-1].seq
+        last = moved[-1].seq
+        ends[last] = session.name
+        previous = session.where
+    return Chain(events, order, notices)
+
+
+def campaign_of_logs(folder: Path) -> str | None:
+    """The campaign id every session log's header in `folder` names, or None (none, or several)."""
+    ids = set()
+    for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
+        try:
+            header = LogStore.load(path).header
+        except (GameKernelError, OSError):  # a log that does not read names no campaign
+            continue
+        if header is not None and isinstance(header.get("campaign"), str):
+            ids.add(header["campaign"])
+    return ids.pop() if len(ids) == 1 else None
+
+
+def shift(events: list[Event], base: int, offset: int) -> list[Event]:
+    """`events` numbered `offset` later; the numbers they name after `base` (undo, redo, a reveal) too."""
+    def move(seq: int) -> int:
+        return seq + offset if seq > base else seq
+
+    moved = []
+    for event in events:
+        data: Mapping[str, Any] = event.data
+        if event.kind in ("undo", "redo") and isinstance(data.get("seqs"), list):
+            data = {**data, "seqs": [move(s) if type(s) is int else s for s in data["seqs"]]}
+        elif event.kind == "table.reveal":
+            data = {**data, **{k: move(data[k]) for k in ("seq", "cause") if type(data.get(k)) is int}}
+        moved.append(Event(event.seq + offset, event.kind, data, event.actor, event.secret, event.time, event.by))
+    return moved

@@ -1,0 +1,80 @@
+"""A campaign in git: two GMs play a session each from the same commit, and git merges the two
+branches without a conflict (each session log has a name of its own; the derived files merge as a
+union of lines and are rebuilt from the logs); the merged campaign opens with every event of both
+sessions, ordered as documented (the fork said in one notice), and play goes on after it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from gamekernel import Session
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+
+
+def git(folder, *args) -> subprocess.CompletedProcess:
+    command = ["git", "-c", "user.name=GM", "-c", "user.email=gm@example.invalid", "-c", "commit.gpgsign=false",
+               "-c", "init.defaultBranch=main", *args]
+    return subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)
+
+
+def play(folder, *notes) -> None:
+    session = Session(seed=7)
+    session.campaign_open(folder)
+    for text in notes:
+        session.note(text)
+    session.gurps_char_new(notes[0].replace(" ", "")[:12], st=10)
+    session.campaign_close()
+
+
+def notes(session):
+    return [e.data["text"] for e in session.active if e.kind == "note"]
+
+
+def test_two_branches_played_from_one_commit_merge_and_open_with_every_event(tmp_path):
+    folder = tmp_path / "crypt"
+    play(folder, "common one", "common two")
+    assert git(folder, "init").returncode == 0
+    git(folder, "add", "-A")
+    assert git(folder, "commit", "-m", "session one").returncode == 0
+    git(folder, "checkout", "-b", "other")
+    play(folder, "other GM a", "other GM b", "other GM c")
+    git(folder, "add", "-A")
+    git(folder, "commit", "-m", "the other GM's session")
+    git(folder, "checkout", "main")
+    play(folder, "main GM a", "main GM b")
+    git(folder, "add", "-A")
+    git(folder, "commit", "-m", "the main GM's session")
+    merged = git(folder, "merge", "--no-edit", "other")
+    assert merged.returncode == 0, merged.stdout + merged.stderr  # no conflict to resolve
+    session = Session()
+    status = session.campaign_open(folder)
+    found = notes(session)
+    assert found[:2] == ["common one", "common two"]
+    assert sorted(found[2:]) == sorted(["other GM a", "other GM b", "other GM c", "main GM a", "main GM b"])
+    forks = [n for n in status.notices if "both follow event" in n]
+    assert len(forks) == 1 and "\n" not in forks[0], status.notices
+    assert [e.seq for e in session.log] == list(range(1, len(session.log) + 1))
+    session.note("after the merge")
+    session.campaign_close()
+    git(folder, "add", "-A")
+    git(folder, "commit", "-m", "played after the merge")
+    again = Session()
+    status = again.campaign_open(folder)
+    assert notes(again) == [*found, "after the merge"]  # the same order every time
+    assert sum("both follow event" in n for n in status.notices) == 1
+    again.campaign_close()
+
+
+def test_conflict_markers_in_a_log_are_named_as_what_they_are(tmp_path):
+    folder = tmp_path / "c"
+    play(folder, "one")
+    log = next((folder / "sessions").glob("*.jsonl"))
+    lines = log.read_bytes().split(b"\n")
+    log.write_bytes(b"\n".join([*lines[:2], b"<<<<<<< HEAD", *lines[2:3], b"=======", b">>>>>>> other", *lines[3:]]))
+    with pytest.raises(Exception, match=r"holds git conflict markers .*a merge was left unresolved") as error:
+        Session().campaign_open(folder)
+    assert "\n" not in str(error.value)

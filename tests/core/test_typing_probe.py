@@ -1,0 +1,188 @@
+"""Every call from an adapter into the session is typed: a misspelt Session method in a magic or a
+widget is a mypy error, not a silent `Any`; a rule set's hooks are held to their Protocols
+(gamekernel/rulesets.py); the import edges that naming the Session takes are for the type checker
+only.
+
+The probes are copies of real adapters (the GURPS magics, the Gamma World hand widget) with one
+call misspelt, checked by `mypy.api.run` against this tree with a cache in a temporary folder: the
+first check reads the package once, the others reuse it. The same copy unchanged must pass, so a
+probe that fails for any other reason (a path, a missing import) is caught too.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+mypy_api = pytest.importorskip("mypy.api")
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "gamekernel"
+PLUGIN = ROOT / "tests" / "rulesets" / "plugin"
+
+
+RULE_SET = '''
+from gamekernel.rulesets import LineHandler, RuleSet
+from gamekernel.session import Session
+from gamekernel.syntax import Args
+
+
+def run(session: Session, args: Args) -> object:
+    return session.roll(args.spec)
+
+
+def claims(words: str) -> bool:
+    return words.startswith("coin")
+
+
+def check() -> LineHandler[str]:
+    return LineHandler(run=RUN, claims=claims)
+
+
+def rest() -> LineHandler[list[str]]:
+    return LineHandler(run=run, claims=CLAIMS)
+
+
+RULESET = RuleSet(name="probe", package=__name__, groups=(), check=check, rest=rest)
+'''
+
+CALL = ("from gamekernel.magic_base import SessionMagics\n\n\n"
+        "class Probe(SessionMagics):\n"
+        "    def tap(self) -> object:\n"
+        "        return self.session.gw_tap('Rin', CARD)\n")
+
+
+def _misspelt(source: str, call: str, wrong: str) -> str:
+    assert source.count(call) == 1, call  # the probe edits one known call of the real module
+    return source.replace(call, wrong)
+
+
+def _probes() -> dict[str, str]:
+    """Module name -> source: each real adapter as it is and with one call misspelt, a call with a
+    wrong argument, and rule-set declarations with their hooks right and wrong."""
+    magics = (PACKAGE / "gurps" / "magics.py").read_text(encoding="utf-8")
+    hand = (PACKAGE / "gammaworld" / "widgets" / "hand.py").read_text(encoding="utf-8")
+    return {
+        "magics_good": magics,
+        "magics_bad": _misspelt(magics, "self.session.gurps_react(", "self.session.gurps_reactt("),
+        "hand_good": hand,
+        "hand_bad": _misspelt(hand, "session.gw_overcharge(", "session.gw_overchage("),
+        "arg_good": CALL.replace("CARD", "'Sap Bloom'"),
+        "arg_bad": CALL.replace("CARD", "3"),
+        "ruleset_good": RULE_SET.replace("RUN", "run").replace("CLAIMS", "None"),
+        "ruleset_run": RULE_SET.replace("RUN", "claims").replace("CLAIMS", "None"),  # run takes (session, args)
+        "ruleset_claims": RULE_SET.replace("RUN", "run").replace("CLAIMS", "claims"),  # %rest's words are a list
+    }
+
+
+@pytest.fixture(scope="module")
+def errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """One mypy run over every probe and the plug-in (the package is read once): the errors by
+    module (`gk_coin` for the plug-in's), with this tree first on mypy's path."""
+    folder = tmp_path_factory.mktemp("typing_probe")
+    config = folder / "mypy.ini"
+    config.write_text(
+        "[mypy]\npython_version = 3.11\ncheck_untyped_defs = true\nfollow_imports = silent\n"
+        f"mypy_path = {ROOT},{PLUGIN}\n"
+        "[mypy-anywidget.*,ipywidgets.*,nbformat.*,nbclient.*,traitlets.*,jupyterhub.*,nativeauthenticator.*]\n"
+        "ignore_missing_imports = true\n", encoding="utf-8")
+    files = []
+    for name, source in _probes().items():
+        (folder / f"probe_{name}.py").write_text(source, encoding="utf-8")
+        files.append(str(folder / f"probe_{name}.py"))
+    limit = sys.getrecursionlimit()
+    try:
+        out, err, status = mypy_api.run([*files, str(PLUGIN / "gk_coin"), "--config-file", str(config),
+                                         "--cache-dir", str(folder / "cache"), "--no-error-summary",
+                                         "--hide-error-context"])
+    finally:
+        sys.setrecursionlimit(limit)  # mypy raises it for itself; the data loaders' depth checks rely on it
+    assert status in (0, 1), err or out  # 2: mypy itself could not run (a bad path or option)
+    found: dict[str, list[str]] = {name: [] for name in [*_probes(), "gk_coin"]}
+    for line in out.splitlines():
+        if ": error:" in line:
+            match = re.search(r"probe_(\w+)\.py:", line)
+            found[match.group(1) if match else "gk_coin"].append(line)
+    return found
+
+
+def test_a_misspelt_session_method_in_a_magic_is_reported(errors: dict[str, list[str]]) -> None:
+    assert errors["magics_good"] == []
+    source = (PACKAGE / "gurps" / "magics.py").read_text(encoding="utf-8")
+    line = source[:source.index("self.session.gurps_react(")].count("\n") + 1
+    assert len(errors["magics_bad"]) == 1, errors["magics_bad"]
+    assert re.search(rf'probe_magics_bad\.py:{line}: error: "Session" has no attribute "gurps_reactt"',
+                     errors["magics_bad"][0])
+
+
+def test_a_misspelt_session_method_in_a_widget_is_reported(errors: dict[str, list[str]]) -> None:
+    assert errors["hand_good"] == []
+    found = errors["hand_bad"]
+    assert len(found) == 1 and '"Session" has no attribute "gw_overchage"' in found[0], found
+
+
+def test_a_wrong_argument_to_a_session_method_is_reported(errors: dict[str, list[str]]) -> None:
+    """Not only the name: `gw_tap(name, card)` takes the card as a str."""
+    assert errors["arg_good"] == []
+    found = errors["arg_bad"]
+    assert len(found) == 1 and 'Argument 2 to "gw_tap"' in found[0], found
+
+
+@pytest.mark.parametrize(("probe", "error"), [
+    ("ruleset_run", 'Argument "run" to "LineHandler" has incompatible type'),
+    ("ruleset_claims", 'Argument "claims" to "LineHandler" has incompatible type'),
+])
+def test_a_rule_set_hook_is_held_to_its_protocol(errors: dict[str, list[str]], probe: str, error: str) -> None:
+    assert errors["ruleset_good"] == []
+    assert len(errors[probe]) == 1 and error in errors[probe][0], errors[probe]
+
+
+def test_the_plugin_type_checks_against_the_hooks(errors: dict[str, list[str]]) -> None:
+    """tests/rulesets/plugin is written as a third party would: its declaration, mixin and magic pass."""
+    assert errors["gk_coin"] == []
+
+
+# The import edges pyproject.toml's layers contracts ignore: upward, so named for the type checker only.
+TYPE_ONLY_IMPORTERS = [PACKAGE / "magic_base.py", PACKAGE / "widgets" / "base.py", PACKAGE / "rulesets.py",
+                       *sorted(PACKAGE.glob("*/magics.py")), *sorted(PACKAGE.glob("*/combat_magics.py")),
+                       *sorted(PACKAGE.glob("*/widgets/*.py"))]
+
+
+def _type_only(path: Path) -> tuple[str, ...]:
+    """What `path` may import only under TYPE_CHECKING (the magics import the parser, below them, at run time)."""
+    return ("gamekernel.session", "gamekernel.syntax") if path.name == "rulesets.py" else ("gamekernel.session",)
+
+
+def runtime_imports(path: Path, modules: tuple[str, ...]) -> list[str]:
+    """The imports of `modules` in `path` outside an `if TYPE_CHECKING:` block, as `line module`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    hidden: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            hidden |= {id(inner) for stmt in node.body for inner in ast.walk(stmt)}
+    found = []
+    for node in ast.walk(tree):
+        names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                 else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+        found += [f"{node.lineno} {name}" for name in names if name in modules and id(node) not in hidden]
+    return found
+
+
+def test_the_ignored_import_edges_are_for_the_type_checker_only() -> None:
+    naming = [p for p in TYPE_ONLY_IMPORTERS if "from gamekernel.session import" in p.read_text(encoding="utf-8")]
+    assert len(naming) >= 10  # the two bases, the rule-set hooks, each rule set's magics and widgets
+    bad = {str(p.relative_to(ROOT)): hits for p in TYPE_ONLY_IMPORTERS if (hits := runtime_imports(p, _type_only(p)))}
+    assert bad == {}
+
+
+def test_the_type_only_check_finds_a_runtime_import(tmp_path: Path) -> None:
+    module = tmp_path / "adapter.py"
+    module.write_text("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+                      "    from gamekernel.session import Session\n"
+                      "import gamekernel.syntax\nfrom gamekernel.session import Session\n", encoding="utf-8")
+    assert runtime_imports(module, ("gamekernel.session", "gamekernel.syntax")) == [
+        "5 gamekernel.syntax", "6 gamekernel.session"]
