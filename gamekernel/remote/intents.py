@@ -262,7 +262,7 @@ def _told(session: Session, user: str, before: list[dict[str, str]]) -> str:
     table = session.public_table().current()
     common = shared_facts(session, table)
     after = common["story"]
-    same = 0
+    same = len(before) if after[: len(before)] == before else 0  # the story grew: compared by identity first
     while same < min(len(before), len(after)) and before[same] == after[same]:
         same += 1
     lines = [for_player(session, b["text"]) for b in after[same:] if b["kind"] != "heading"]

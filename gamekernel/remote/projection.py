@@ -212,6 +212,7 @@ class PublicTable:
         self._shadow: tuple[int, Any] | None = None
         self._hidden: tuple[int, bool] = (-1, False)
         self._seen: tuple[int, int] = (0, -1)  # (the log's identity, its length) the public state is of
+        self._events: tuple[Any, ...] | None = None  # (active list, revealed, length read, last read, events)
         self.rebuild()
         self.stop = session.observe(self.on_event)
 
@@ -307,9 +308,20 @@ class PublicTable:
         return self._shared[1]
 
     def events(self) -> list[Event]:
-        """The events everyone may know of, the revealed ones shown as public."""
-        revealed = set(self.revealed())
-        return [replace(e, secret=False) if e.secret else e for e in self.session.active if visible(e, revealed)]
+        """The events everyone may know of, the revealed ones shown as public. Kept between calls:
+        while the session's active events only grow (no undo, no reveal), only the new ones are read
+        (the same test as gamekernel/secret_index.py's)."""
+        active, revealed = self.session.active, tuple(self.revealed())
+        kept = self._events
+        if (kept is not None and kept[0] is active and kept[1] == revealed and kept[2] <= len(active)
+                and (not kept[2] or active[kept[2] - 1] is kept[3])):
+            start, out = kept[2], kept[4]
+        else:
+            start, out = 0, []
+        known = set(revealed)
+        out.extend(replace(e, secret=False) if e.secret else e for e in active[start:] if visible(e, known))
+        self._events = (active, revealed, len(active), active[-1] if active else None, out)
+        return list(out)
 
 
 def shadow_session(state: TableState, events: Sequence[Event]) -> Session:

@@ -126,13 +126,23 @@ class StoryCache:
         self.revealed = tuple(revealed)
         self.seated = seated
         self.told: list[Event] = []
+        self.read: tuple[int, Event | None] = (0, None)  # how much of the last log was read, its last event
         self.teller = _Teller(False, outcome_only, seated)
         self.generation = 0
 
     def blocks(self, log: Sequence[Event]) -> list[Block]:
-        public = public_events(log, self.revealed)
-        count = len(self.told)
-        if len(public) < count or any(a is not b and a != b for a, b in zip(public, self.told, strict=False)):
+        from gamekernel.remote.projection import visible
+
+        count, (read, last) = len(self.told), self.read
+        if (read <= len(log) and (not read or log[read - 1] is last)
+                and not any(e.kind in ("undo", "redo") for e in log[read:])):  # the log only grew
+            shown = set(self.revealed)
+            public, grown = self.told + [e for e in log[read:] if visible(e, shown)], True
+        else:
+            public, grown = public_events(log, self.revealed), False
+        self.read = (len(log), log[-1] if log else None)
+        if not grown and (len(public) < count
+                          or any(a is not b and a != b for a, b in zip(public, self.told, strict=False))):
             self.teller, self.generation, count = _Teller(False, self.outcome_only, self.seated), self.generation + 1, 0
         self.teller.run(public[count:])
         self.told = public
