@@ -144,6 +144,7 @@ class CampaignStore:
         self._locked = False
         self.read_only = False  # opened to be looked at: its folder cannot be written
         self.unreadable: list[str] = []  # derived files that are not JSON (a merge): rebuilt, named once
+        self.forks: list[str] = []  # one line per fork among the sessions, said again by `%campaign status`
 
     # -- opening and closing ---------------------------------------------------------------
     def open(self, *, holder: CampaignStore | None = None) -> list[str]:
@@ -298,6 +299,7 @@ class CampaignStore:
             raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
                                          previous=previous or t("campaign.start"), hint=restore_hint())) from None
         warnings += chain.notices
+        self.forks = chain.notices
         self.last_seq = chain.events[-1].seq if chain.events else 0
         derived = chain.order + [name for name in self.index.sessions if name in empty]
         if set(derived) != set(self.index.sessions) and self.index.sessions:

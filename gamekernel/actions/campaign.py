@@ -175,8 +175,12 @@ class CampaignActions(HostBase):
             raise UsageError(t("campaign.err.repair_which"))
         return repair(path, confirm=confirm)
 
-    def campaign_status(self, *, notices: tuple[str, ...] = ()) -> CampaignStatus:
+    def campaign_status(self, *, notices: tuple[str, ...] | None = None) -> CampaignStatus:
+        """What is open; asked for on its own (`%campaign status`), with the forks its sessions hold
+        and how they were ordered (gamekernel.campaign_chain)."""
         store = self._require_campaign()
+        if notices is None:
+            notices = tuple(store.forks)
         return CampaignStatus(
             store.index.name, str(store.root), len(store.index.sessions), len(self.log), store.index.snapshot_seq,
             notices,
