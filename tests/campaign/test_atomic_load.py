@@ -154,3 +154,40 @@ def test_a_read_only_campaign_is_not_said_to_be_saved(tmp_path):
     session.campaign.read_only = True
     text = repr(session.campaign_close())
     assert "closed (read-only: nothing was written)" in text and "saved" not in text
+
+
+def test_an_interrupt_at_any_point_of_a_repair_loses_no_event(tmp_path):
+    """A repair cut short anywhere leaves every event in a log or its copy; run again, it finishes."""
+    import shutil
+
+    from gamekernel.campaign_repair import repair
+
+    base = tmp_path / "base"
+    for number in range(2):
+        session = Session(seed=number + 1)
+        session.campaign_open(base)
+        for n in range(4):
+            session.note(f"s{number} n{n}")
+        session.campaign_close()
+    first = sorted((base / "sessions").glob("*.jsonl"))[0]
+    lines = first.read_bytes().split(b"\n")
+    del lines[3]  # a deleted line: the repair renumbers everything after it
+    first.write_bytes(b"\n".join(lines))
+    clean = tmp_path / "clean"
+    shutil.copytree(base, clean)
+    points = Points()
+    traced(points, lambda: repair(clean, confirm=True))
+    expected = reopened_notes(clean)
+    assert len(expected) == 7
+    seen = list(points.seen)
+    stride = max(1, len(seen) // int(os.environ.get("GAMEKERNEL_REPAIR_POINTS", "30")))
+    fired = 0
+    for number, point in enumerate(seen[::stride]):
+        work = tmp_path / f"work-{number}"
+        shutil.copytree(base, work)
+        tracer = InterruptAt(point)
+        traced(tracer, lambda: repair(work, confirm=True))  # noqa: B023 - run at once
+        fired += tracer.fired
+        repair(work, confirm=True)  # the GM runs it again
+        assert reopened_notes(work) == expected, point
+    assert fired > 10
