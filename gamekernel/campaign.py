@@ -230,7 +230,8 @@ class CampaignStore:
         try:
             for _ in range(2):
                 try:
-                    _HELD[str(self.root)] = self  # before the lock exists: no moment it is this process's unheld
+                    if not self._held():  # before the lock exists: no moment it is this process's unheld
+                        _HELD[str(self.root)] = self
                     create_exclusive(temp, path, content)
                 except FileExistsError:
                     holder = read_lock(path)
