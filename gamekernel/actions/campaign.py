@@ -86,7 +86,7 @@ class CampaignActions(HostBase):
         replayed and its new session started does the kernel switch to it: any failure or interrupt
         before that leaves `holder` open as it was (never a kernel silently without its campaign)."""
         from gamekernel.campaign import CampaignStore
-        from gamekernel.session import _DeferredInterrupts, active_events, replay
+        from gamekernel.session import DeferredInterrupts, active_events, replay
 
         path = user_path(path, "folder")  # `~/campaigns/x` as typed
         store = CampaignStore(path)
@@ -112,7 +112,7 @@ class CampaignActions(HostBase):
         seed = next((e for e in reversed(self.log) if e.kind == "seed"), None)
         before = (self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings, self.campaign)
         read = len(loaded.events)
-        deferred = _DeferredInterrupts()  # a real SIGINT waits until the switch is whole
+        deferred = DeferredInterrupts()  # a real SIGINT waits until the switch is whole
         deferred.__enter__()
         try:
             self.close()
