@@ -13,6 +13,7 @@ first. Without `confirm` nothing is written.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import uuid
@@ -98,12 +99,15 @@ def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairRepo
         raise DataError(t("campaign.err.no_folder", folder=str(root)))
     refuse_linked_parts(root)
     notices: list[str] = []
+    collecting = gc.isenabled()
     store._acquire_lock(notices)
     try:
         plan = _plan(root)
         if confirm:
             _apply(store, plan)
     finally:
+        if collecting:  # an interrupt inside a replay's `gc_paused` may have left the collector off
+            gc.enable()
         store.release()
     return RepairReport(str(root), tuple(plan.steps), plan.events, confirm, plan.found)
 

@@ -8,6 +8,7 @@ full replay. Every new event goes to this kernel's own session log in the folder
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 from bisect import bisect_right
 from operator import attrgetter
@@ -198,12 +199,15 @@ class CampaignActions(HostBase):
         a full disk) leaves the campaign open as it was, said in the one line of the error."""
         store = self._require_campaign()
         self._campaign_meant = store.root
+        collecting = gc.isenabled()
         try:
             status = self._open_campaign(store.root, holder=store)
         except GameKernelError as error:
             self._campaign_meant = None
             raise type(error)(t("campaign.err.load_refused", error=str(error), name=repr(store.root.name))) from None
         except BaseException:
+            if collecting:  # an interrupt inside the reread's `gc_paused` may have left the collector off
+                gc.enable()
             if self.campaign is not None:  # put back whole, or switched whole: commands record to it
                 self._campaign_meant = None
             raise

@@ -7,6 +7,7 @@ memory over what another tool changed in the folder."""
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import os
 
@@ -52,6 +53,7 @@ def test_an_interrupt_at_every_point_of_a_load_leaves_a_campaign_open(tmp_path):
         traced(tracer, session.campaign_load)
         fired += tracer.fired
         assert session.campaign is not None, f"{point}: the kernel was left without its campaign"
+        assert gc.isenabled(), f"{point}: the garbage collector was left off"
         session.note(f"after {number}")  # recorded to the folder, never to memory only
         assert session._store is not None and session._store.ends_with(
             (session.log[-1].to_json() + "\n").encode())
@@ -188,6 +190,7 @@ def test_an_interrupt_at_any_point_of_a_repair_loses_no_event(tmp_path):
         tracer = InterruptAt(point)
         traced(tracer, lambda: repair(work, confirm=True))  # noqa: B023 - run at once
         fired += tracer.fired
+        assert gc.isenabled(), f"{point}: the garbage collector was left off"
         repair(work, confirm=True)  # the GM runs it again
         assert reopened_notes(work) == expected, point
     assert fired > 10
