@@ -29,6 +29,7 @@ import os
 import re
 import socket
 import uuid
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -50,6 +51,9 @@ SNAPSHOT = "snapshot.json"
 LOCK = ".lock"
 SESSIONS = "sessions"
 STATE = "state"
+
+
+_HELD: weakref.WeakValueDictionary[str, CampaignStore] = weakref.WeakValueDictionary()  # folder -> its store
 
 
 class CampaignLockedError(UsageError):
@@ -144,6 +148,7 @@ class CampaignStore:
         self._locked = False
         self.read_only = False  # opened to be looked at: its folder cannot be written
         self.unreadable: list[str] = []  # derived files that are not JSON (a merge): rebuilt, named once
+        self.forks: list[str] = []  # one line per fork among the sessions, said again by `%campaign status`
 
     # -- opening and closing ---------------------------------------------------------------
     def open(self, *, holder: CampaignStore | None = None) -> list[str]:
@@ -197,6 +202,7 @@ class CampaignStore:
 
     def take_lock_from(self, holder: CampaignStore) -> None:
         """The lock `holder` took passes to this store (same folder, same kernel): nothing on disk changes."""
+        _HELD[str(self.root)] = self
         self._locked, holder._locked = holder._locked, False
 
     def release(self) -> None:
@@ -224,10 +230,14 @@ class CampaignStore:
         try:
             for _ in range(2):
                 try:
+                    if not self._held():  # before the lock exists: no moment it is this process's unheld
+                        _HELD[str(self.root)] = self
                     create_exclusive(temp, path, content)
                 except FileExistsError:
                     holder = read_lock(path)
-                    if holder and holder.get("host") == me["host"] and not pid_alive(holder.get("pid")):
+                    if holder and holder.get("host") == me["host"] and (
+                        not pid_alive(holder.get("pid")) or (holder.get("pid") == me["pid"] and not self._held())
+                    ):  # a kernel gone, or this one's, left by an interrupt with no store holding it
                         path.unlink(missing_ok=True)
                         notices.append(t("campaign.notice.stale_lock", lock=LOCK, pid=holder.get("pid")))
                         continue
@@ -239,6 +249,11 @@ class CampaignStore:
             raise self._locked_error(path, read_lock(path))
         finally:
             temp.unlink(missing_ok=True)
+
+    def _held(self) -> bool:
+        """Whether a live store of this process holds this folder's lock."""
+        other = _HELD.get(str(self.root))
+        return other is not None and other is not self and other._locked
 
     def _locked_error(self, path: Path, holder: dict[str, Any] | None) -> CampaignLockedError:
         name = repr(self.root.name)
@@ -298,6 +313,7 @@ class CampaignStore:
             raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
                                          previous=previous or t("campaign.start"), hint=restore_hint())) from None
         warnings += chain.notices
+        self.forks = chain.notices
         self.last_seq = chain.events[-1].seq if chain.events else 0
         derived = chain.order + [name for name in self.index.sessions if name in empty]
         if set(derived) != set(self.index.sessions) and self.index.sessions:

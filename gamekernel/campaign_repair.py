@@ -13,6 +13,7 @@ first. Without `confirm` nothing is written.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import uuid
@@ -98,12 +99,15 @@ def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairRepo
         raise DataError(t("campaign.err.no_folder", folder=str(root)))
     refuse_linked_parts(root)
     notices: list[str] = []
+    collecting = gc.isenabled()
     store._acquire_lock(notices)
     try:
         plan = _plan(root)
         if confirm:
             _apply(store, plan)
     finally:
+        if collecting:  # an interrupt inside a replay's `gc_paused` may have left the collector off
+            gc.enable()
         store.release()
     return RepairReport(str(root), tuple(plan.steps), plan.events, confirm, plan.found)
 
@@ -398,19 +402,26 @@ def _state_aside(root: Path, campaign_id: str, last: int) -> list[tuple[str, str
 
 
 def _apply(store: CampaignStore, plan: _Plan) -> None:
-    """Move the set-aside files and the originals of the logs rewritten, write those logs, the index."""
+    """Copy the originals of the logs rewritten aside, then replace each atomically; move the
+    set-aside files; write the index. Cut short at any point (an interrupt), every event is still in
+    a log of `sessions/` or its copy, and the repair can simply be run again."""
     root = store.root
     aside_root = root / plan.aside_folder
-    moves = [where for where, _ in plan.aside] + [f"{SESSIONS}/{name}" for name in plan.bodies]
-    for where in moves:
+    for name, body in plan.bodies.items():
+        where = f"{SESSIONS}/{name}"
+        try:
+            original = (root / where).read_bytes()
+        except OSError as exc:
+            raise storage_error(exc, where) from None
+        store.write_file(aside_root / where, original, where)  # a copy: the log stays until replaced whole
+        store.write_file(root / where, body, where)
+    for where, _ in plan.aside:
         target = aside_root / where
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(root / where, target)
         except OSError as exc:
             raise storage_error(exc, where) from None
-    for name, body in plan.bodies.items():
-        store.write_file(root / SESSIONS / name, body, f"{SESSIONS}/{name}")
     store.index = CampaignIndex(plan.name, plan.campaign_id, list(plan.keep), plan.snapshot_seq)
     store._write_index()
 

@@ -29,7 +29,9 @@ class InputLimits:
     max_combatants: int = 500  # fighters in one fight (Goblin*N)
     max_seconds: int = 86_400  # a duration in seconds (suffocation); a day
     max_file_mb: int = 10  # a character, deck or decklist file
-    max_data_file_mb: int = 1_024  # a downloaded card database (MTGJSON, Scryfall)
+    max_data_file_mb: int = 1_024  # a downloaded card database (MTGJSON, Scryfall), on disk and decompressed
+    max_data_value_kb: int = 1_024  # one card (one value) of a card database
+    max_data_cards: int = 100_000  # entries of a card database (AtomicCards and Scryfall oracle hold some 35,000)
     max_lines: int = 20_000  # lines of a decklist or deck file
     max_nesting: int = 64  # depth of [ ] / { } in a JSON file
     max_entries: int = 1_000  # traits, skills, spells and equipment of one character file

@@ -577,6 +577,9 @@ class _DeferredInterrupts:
             previous(*self._pending)
 
 
+DeferredInterrupts = _DeferredInterrupts  # for a switch of campaign (gamekernel/actions/campaign.py)
+
+
 class Exclusive:
     """`with session.exclusive():` (see `Session.exclusive`); a plain class rather than a
     generator-based context manager, as every command enters one (for speed)."""

@@ -8,6 +8,7 @@ full replay. Every new event goes to this kernel's own session log in the folder
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 from bisect import bisect_right
 from operator import attrgetter
@@ -86,7 +87,7 @@ class CampaignActions(HostBase):
         replayed and its new session started does the kernel switch to it: any failure or interrupt
         before that leaves `holder` open as it was (never a kernel silently without its campaign)."""
         from gamekernel.campaign import CampaignStore
-        from gamekernel.session import _DeferredInterrupts, active_events, replay
+        from gamekernel.session import DeferredInterrupts, active_events, replay
 
         path = user_path(path, "folder")  # `~/campaigns/x` as typed
         store = CampaignStore(path)
@@ -112,7 +113,7 @@ class CampaignActions(HostBase):
         seed = next((e for e in reversed(self.log) if e.kind == "seed"), None)
         before = (self.log, self.active, self._redo_stack, self.state, self._store, self.load_warnings, self.campaign)
         read = len(loaded.events)
-        deferred = _DeferredInterrupts()  # a real SIGINT waits until the switch is whole
+        deferred = DeferredInterrupts()  # a real SIGINT waits until the switch is whole
         deferred.__enter__()
         try:
             self.close()
@@ -175,8 +176,12 @@ class CampaignActions(HostBase):
             raise UsageError(t("campaign.err.repair_which"))
         return repair(path, confirm=confirm)
 
-    def campaign_status(self, *, notices: tuple[str, ...] = ()) -> CampaignStatus:
+    def campaign_status(self, *, notices: tuple[str, ...] | None = None) -> CampaignStatus:
+        """What is open; asked for on its own (`%campaign status`), with the forks its sessions hold
+        and how they were ordered (gamekernel.campaign_chain)."""
         store = self._require_campaign()
+        if notices is None:
+            notices = tuple(store.forks)
         return CampaignStatus(
             store.index.name, str(store.root), len(store.index.sessions), len(self.log), store.index.snapshot_seq,
             notices,
@@ -194,12 +199,15 @@ class CampaignActions(HostBase):
         a full disk) leaves the campaign open as it was, said in the one line of the error."""
         store = self._require_campaign()
         self._campaign_meant = store.root
+        collecting = gc.isenabled()
         try:
             status = self._open_campaign(store.root, holder=store)
         except GameKernelError as error:
             self._campaign_meant = None
             raise type(error)(t("campaign.err.load_refused", error=str(error), name=repr(store.root.name))) from None
         except BaseException:
+            if collecting:  # an interrupt inside the reread's `gc_paused` may have left the collector off
+                gc.enable()
             if self.campaign is not None:  # put back whole, or switched whole: commands record to it
                 self._campaign_meant = None
             raise

@@ -86,6 +86,8 @@ class GameKernel(SessionMagics):
     max_seconds = Int(86_400, help="Longest duration in seconds (suffocation).").tag(config=True)
     max_file_mb = Int(10, help="Largest character, deck or decklist file, in MB.").tag(config=True)
     max_data_file_mb = Int(1_024, help="Largest card database (MTGJSON, Scryfall), in MB.").tag(config=True)
+    max_data_value_kb = Int(1_024, help="Largest one card of a card database, in KB.").tag(config=True)
+    max_data_cards = Int(100_000, help="Most entries of a card database.").tag(config=True)
     max_lines = Int(20_000, help="Most lines in a decklist or deck file.").tag(config=True)
     max_nesting = Int(64, help="Deepest [ ]/{ } nesting in a JSON file.").tag(config=True)
     max_entries = Int(1_000, help="Most traits, skills and equipment entries in one character file.").tag(

@@ -7,6 +7,7 @@ memory over what another tool changed in the folder."""
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import os
 
@@ -52,6 +53,7 @@ def test_an_interrupt_at_every_point_of_a_load_leaves_a_campaign_open(tmp_path):
         traced(tracer, session.campaign_load)
         fired += tracer.fired
         assert session.campaign is not None, f"{point}: the kernel was left without its campaign"
+        assert gc.isenabled(), f"{point}: the garbage collector was left off"
         session.note(f"after {number}")  # recorded to the folder, never to memory only
         assert session._store is not None and session._store.ends_with(
             (session.log[-1].to_json() + "\n").encode())
@@ -154,3 +156,41 @@ def test_a_read_only_campaign_is_not_said_to_be_saved(tmp_path):
     session.campaign.read_only = True
     text = repr(session.campaign_close())
     assert "closed (read-only: nothing was written)" in text and "saved" not in text
+
+
+def test_an_interrupt_at_any_point_of_a_repair_loses_no_event(tmp_path):
+    """A repair cut short anywhere leaves every event in a log or its copy; run again, it finishes."""
+    import shutil
+
+    from gamekernel.campaign_repair import repair
+
+    base = tmp_path / "base"
+    for number in range(2):
+        session = Session(seed=number + 1)
+        session.campaign_open(base)
+        for n in range(4):
+            session.note(f"s{number} n{n}")
+        session.campaign_close()
+    first = sorted((base / "sessions").glob("*.jsonl"))[0]
+    lines = first.read_bytes().split(b"\n")
+    del lines[3]  # a deleted line: the repair renumbers everything after it
+    first.write_bytes(b"\n".join(lines))
+    clean = tmp_path / "clean"
+    shutil.copytree(base, clean)
+    points = Points()
+    traced(points, lambda: repair(clean, confirm=True))
+    expected = reopened_notes(clean)
+    assert len(expected) == 7
+    seen = list(points.seen)
+    stride = max(1, len(seen) // int(os.environ.get("GAMEKERNEL_REPAIR_POINTS", "30")))
+    fired = 0
+    for number, point in enumerate(seen[::stride]):
+        work = tmp_path / f"work-{number}"
+        shutil.copytree(base, work)
+        tracer = InterruptAt(point)
+        traced(tracer, lambda: repair(work, confirm=True))  # noqa: B023 - run at once
+        fired += tracer.fired
+        assert gc.isenabled(), f"{point}: the garbage collector was left off"
+        repair(work, confirm=True)  # the GM runs it again
+        assert reopened_notes(work) == expected, point
+    assert fired > 10

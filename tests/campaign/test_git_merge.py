@@ -66,6 +66,7 @@ def test_two_branches_played_from_one_commit_merge_and_open_with_every_event(tmp
     status = again.campaign_open(folder)
     assert notes(again) == [*found, "after the merge"]  # the same order every time
     assert sum("both follow event" in n for n in status.notices) == 1
+    assert again.campaign_status().notices == tuple(n for n in status.notices if "both follow event" in n)
     again.campaign_close()
 
 

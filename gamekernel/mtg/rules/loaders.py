@@ -14,6 +14,7 @@ import hashlib
 import io
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from pathlib import Path
@@ -33,7 +34,8 @@ CACHE_ENV = "GAMEKERNEL_CACHE_DIR"
 SPLIT_LAYOUTS = {"split", "aftermath"}
 SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series", "vanguard", "scheme",
                    "planar", "reversible_card"}
-_WHITESPACE = " \t\r\n"
+_BLANKS = re.compile(r"[ \t\r\n]*")
+BOMB_RATIO = 30  # decompressed / compressed: real card JSON is 5-15; more is a decompression bomb
 
 
 class _Stream:
@@ -45,6 +47,11 @@ class _Stream:
         self.pos = 0
         self.eof = False
         self.decoder = json.JSONDecoder()
+        self.read = 0  # characters read (decompressed): bounded, never only the file's size on disk
+        bound = limits.current().max_data_file_mb * 1_000_000
+        self.limit = min(bound, BOMB_RATIO * total + CHUNK) if text is not raw else bound
+        self.value_limit = limits.current().max_data_value_kb * 1_000
+        self.items = 0  # keys and array items read: bounded by max_data_cards
 
     def more(self) -> bool:
         if self.eof:
@@ -53,6 +60,11 @@ class _Stream:
         if not chunk:
             self.eof = True
             return False
+        self.read += len(chunk)
+        if self.read > self.limit:
+            limit = limits.current().max_data_file_mb
+            raise DataError(t("limits.err.data_decompressed", file=self.name, size=f"{self.total / 1_000_000:.1f}",
+                              limit=min(limit, round(self.limit / 1_000_000)), option="max_data_file_mb"))
         self.buffer = self.buffer[self.pos:] + chunk
         self.pos = 0
         if self.progress:
@@ -62,8 +74,7 @@ class _Stream:
     def peek(self) -> str:
         """The next non-whitespace character ('' at the end of the file)."""
         while True:
-            while self.pos < len(self.buffer) and self.buffer[self.pos] in _WHITESPACE:
-                self.pos += 1
+            self.pos = _BLANKS.match(self.buffer, self.pos).end()  # type: ignore[union-attr]  # C speed
             if self.pos < len(self.buffer):
                 return self.buffer[self.pos]
             if not self.more():
@@ -85,6 +96,10 @@ class _Stream:
             try:
                 value, end = self.decoder.raw_decode(self.buffer, self.pos)
             except json.JSONDecodeError as error:
+                if len(self.buffer) - self.pos > self.value_limit:  # decoded again at each chunk: bounded
+                    at = self.read - len(self.buffer) + self.pos
+                    raise DataError(t("limits.err.data_value", file=self.name, byte=at,
+                                      limit=self.value_limit // 1_000, option="max_data_value_kb")) from None
                 if self.more():
                     continue
                 raise DataError(t("mtg.error.json", file=self.name, reason=error.msg)) from error
@@ -103,6 +118,7 @@ class _Stream:
         while True:
             key = self.value()
             self.expect(":")
+            self._count()
             yield str(key), None
             if self.expect(",}") == "}":
                 return
@@ -113,9 +129,16 @@ class _Stream:
             self.pos += 1
             return
         while True:
+            self._count()
             yield self.value()
             if self.expect(",]") == "]":
                 return
+
+    def _count(self) -> None:
+        self.items += 1
+        limit = limits.current().max_data_cards
+        if self.items > limit:
+            raise DataError(t("limits.err.data_cards", file=self.name, limit=limit, option="max_data_cards"))
 
 
 def _open(path: Path, progress: Progress | None) -> _Stream:
