@@ -38,6 +38,7 @@ from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts
 from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_prefix, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
+from gamekernel.rng import LazyDice
 from gamekernel.state import register_part
 from gamekernel.text import find_name, resolve_name, visible
 from gamekernel.util import plain_copy
@@ -321,10 +322,11 @@ class MtgActions(HostBase):
                              decklist.name, made, decklist.detected, commander, decklist.warnings)
 
     def _mtg_library_dice(self) -> random.Random:
-        """The stream a library's order is drawn from: the secret one, as a Gamma World deck's
-        (GW-ALPHA-10). The card an action check reveals next (MTG-CHK-05, -06) must not follow from
-        the public seed and the public steps; the event records the order, so the log replays it."""
-        return self.dice_for(True)
+        """The stream a library's hidden order is drawn from (a shuffle, the pair put on the bottom,
+        MTG-CHK-12, a boost's exiled cards put back): the secret one, opened at its first draw, as a
+        Gamma World deck's (GW-ALPHA-10). The card a check reveals next (MTG-CHK-05, -06) must not
+        follow from the public seed and the public steps; each event records the order it made."""
+        return LazyDice(lambda: self.dice_for(True))
 
     def mtg_library_stack(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
         """Put named cards of the library on top in the given order (a GM set-up, e.g. to replay the
@@ -392,7 +394,7 @@ class MtgActions(HostBase):
         part = self._mtg
         lib, exile = library_zone(actor), exile_zone(actor)
         order = part.table.order(lib)
-        result = action_check(part.library(actor), kind, difficulty, self.rng,
+        result = action_check(part.library(actor), kind, difficulty, self.rng, hidden=self._mtg_library_dice(),
                               known=part.known_positions(actor), options=self.mtg_options, actor=actor)
         known = list(order[: len(result.known_cards)])
         bottom = [order[i] for i in result.new_order[-2:]]
@@ -430,7 +432,7 @@ class MtgActions(HostBase):
         scope, check = self._boostable(actor)
         lib = library_zone(actor)
         order = list(part.table.order(lib))
-        result = boost(part.library(actor), check, self.rng, options=options)
+        result = boost(part.library(actor), check, self._mtg_library_dice(), options=options)  # hidden order
         exiled_uids = [order[i] for i in range(len(order)) if i not in set(result.new_order)]
         if options.boost_exile_stays:
             batch = cards.plan_move(part.table, exiled_uids, exile_zone(actor), at="bottom", face_up=True)
