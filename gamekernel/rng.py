@@ -106,9 +106,11 @@ class LazyDice(random.Random):
     takes exactly the words the stream's own would (its command can still put them back)."""
 
     def __init__(self, open_stream: Callable[[], random.Random]) -> None:
+        # no `random.Random.__init__`: seeding a Twister of its own is wasted on every card step,
+        # as every draw goes to the stream's
         self._open = open_stream
         self._stream: random.Random | None = None
-        super().__init__(0)
+        self.gauss_next = None
 
     def _dice(self) -> random.Random:
         if self._stream is None:

@@ -119,3 +119,19 @@ def test_mtg_chk_12_the_gms_log_still_replays_the_hidden_order():
     assert kinds[:3] == ["seed", "secret.entropy", "mtg.library"]  # the key first, secret
     assert s.log[1].secret and not s.log[2].secret
     assert replay(s.active).to_dict() == s.state.to_dict()
+
+
+def test_lazy_dice_draw_the_very_words_of_their_stream():
+    """A card step's dice (`LazyDice`) shuffle and sample as the secret stream itself would, so a
+    refused step can put them back by the stream's own count; the stream is opened at the first draw."""
+    from gamekernel.rng import LazyDice, TransactionalRandom
+
+    opened = []
+    mine, theirs = TransactionalRandom(5), TransactionalRandom(5)
+    lazy = LazyDice(lambda: opened.append(1) or theirs)
+    assert not opened
+    a, b = list(range(30)), list(range(30))
+    mine.shuffle(a)
+    lazy.shuffle(b)
+    assert a == b and mine.sample(range(50), 5) == lazy.sample(range(50), 5) and opened == [1]
+    assert mine.getstate() == theirs.getstate()
