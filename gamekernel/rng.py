@@ -11,6 +11,7 @@ one C call (`getrandbits(32 * n)` consumes exactly n words).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 # A mark: (epoch, words drawn before the command, the cached second Gaussian); an epoch ends at each
 # `seed` or `setstate`, which start a new stream.
@@ -96,3 +97,28 @@ class TransactionalRandom(random.Random):
     def random(self) -> float:
         self._words += 2  # CPython's random() is built from two 32-bit words
         return _random(self)
+
+
+class LazyDice(random.Random):
+    """Draws from the stream `open_stream()` returns, opened at the first draw only: a card step
+    that turns out to need no dice (a draw from the top) then neither keys nor logs a secret stream.
+    Every draw goes through the stream's own `getrandbits` / `random`, so a shuffle or a sample here
+    takes exactly the words the stream's own would (its command can still put them back)."""
+
+    def __init__(self, open_stream: Callable[[], random.Random]) -> None:
+        # no `random.Random.__init__`: seeding a Twister of its own is wasted on every card step,
+        # as every draw goes to the stream's
+        self._open = open_stream
+        self._stream: random.Random | None = None
+        self.gauss_next = None
+
+    def _dice(self) -> random.Random:
+        if self._stream is None:
+            self._stream = self._open()
+        return self._stream
+
+    def getrandbits(self, k: int, /) -> int:
+        return self._dice().getrandbits(k)
+
+    def random(self) -> float:
+        return self._dice().random()

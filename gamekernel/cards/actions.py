@@ -1,8 +1,9 @@
 """Generic card operations on the session (a mixin of Session): a free card table for any game.
 
-Every operation is planned with the session RNG (gamekernel.cards.plan_*) and recorded as one
-`cards.batch` event holding the fully determined move record, so replay needs no RNG and undo
-is a replay without the last event. Rule sets with their own decks (Gamma World, MtG) keep
+Every operation is planned with the session's secret stream (gamekernel.cards.plan_*: what lies
+hidden in a deck must not follow from the public seed) and recorded as one `cards.batch` event
+holding the fully determined move record, so replay needs no RNG and undo is a replay without the
+last event. Rule sets with their own decks (Gamma World, MtG) keep
 their own tables in their own state parts; this one is for house games and quick piles.
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 from gamekernel import cards
 from gamekernel.events import register_event
 from gamekernel.host import HostBase
+from gamekernel.rng import LazyDice
 from gamekernel.state import register_part
 
 PART = "cards"
@@ -100,4 +102,7 @@ class CardActions(HostBase):
 
     @property
     def _card_rng(self) -> random.Random:
-        return self.rng
+        """The dice of a card step: the secret stream, opened only if the step draws. As a Gamma
+        World deck's (GW-ALPHA-10), a deck's order and a random draw must not follow from the public
+        seed and the public steps; the batch records every card moved, so the log replays it."""
+        return LazyDice(lambda: self.dice_for(True))

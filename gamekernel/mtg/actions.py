@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import os
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -37,6 +38,7 @@ from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts
 from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_prefix, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
+from gamekernel.rng import LazyDice
 from gamekernel.state import register_part
 from gamekernel.text import find_name, resolve_name, visible
 from gamekernel.util import plain_copy
@@ -287,7 +289,8 @@ class MtgActions(HostBase):
     # -- libraries -----------------------------------------------------------------------------
     def mtg_library_load(self, actor: str, source: str | os.PathLike[str], *, fmt: str | None = None,
                      text: str | None = None) -> LibraryLoaded:
-        """Build `actor`'s library from a decklist file (or `text`), shuffled with the session RNG."""
+        """Build `actor`'s library from a decklist file (or `text`), shuffled from the secret stream
+        (`_mtg_library_dice`)."""
         actor = visible(actor).strip()  # a name as read: no bidi or zero-width controls
         if not actor or ":" in actor:
             raise UsageError(t("mtg.error.actor_name", actor=actor))
@@ -303,19 +306,27 @@ class MtgActions(HostBase):
             steps = [lambda s: cards.plan_add_zone(s, lib, "library", owner=actor),
                      lambda s: cards.plan_add_zone(s, exile, "exile", owner=actor, face_up=True)]
         steps += [lambda s: cards.plan_create(s, lib, [c.name for c in library]),
-                  lambda s: cards.plan_shuffle(s, lib, self.rng)]
-        ops = _plan_steps(table, steps)[0]
+                  lambda s: cards.plan_shuffle(s, lib, self._mtg_library_dice())]
         made = composition(library, decklist.sideboard_count)
         source_name = Path(str(source)).name
         deck = {"source": source_name, "name": decklist.name, "fmt": decklist.fmt,
                 "main": decklist.main_count, "sideboard": decklist.sideboard_count,
                 "composition": made.to_dict()}
         facts = {c.name: c.to_row() for c in library}
-        self.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
-                                    "batch": cards.Batch("library", tuple(ops)).to_dict()}, actor=actor)
+        with self.transaction():  # refused, the shuffle's secret dice (and a key it drew) are put back
+            ops = _plan_steps(table, steps)[0]
+            self.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
+                                        "batch": cards.Batch("library", tuple(ops)).to_dict()}, actor=actor)
         commander = tuple(entry.name for entry in decklist.commander for _ in range(entry.count))
         return LibraryLoaded(actor, source_name, decklist.fmt, decklist.main_count, decklist.sideboard_count,
                              decklist.name, made, decklist.detected, commander, decklist.warnings)
+
+    def _mtg_library_dice(self) -> random.Random:
+        """The stream a library's hidden order is drawn from (a shuffle, the pair put on the bottom,
+        MTG-CHK-12, a boost's exiled cards put back): the secret one, opened at its first draw, as a
+        Gamma World deck's (GW-ALPHA-10). The card a check reveals next (MTG-CHK-05, -06) must not
+        follow from the public seed and the public steps; each event records the order it made."""
+        return LazyDice(lambda: self.dice_for(True))
 
     def mtg_library_stack(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
         """Put named cards of the library on top in the given order (a GM set-up, e.g. to replay the
@@ -339,8 +350,9 @@ class MtgActions(HostBase):
     def mtg_library_reset(self, actor: str | None = None) -> LibraryView:
         """Return exiled cards to the library and shuffle it (e.g. before the battle part)."""
         actor = self.mtg_actor(actor)
-        batch = cards.plan_recall(self._mtg.table, library_zone(actor), rng=self.rng)
-        self.record("mtg.reset", {"actor": actor, "batch": batch.to_dict()}, actor=actor)
+        with self.transaction():  # refused, the shuffle's secret dice are put back
+            batch = cards.plan_recall(self._mtg.table, library_zone(actor), rng=self._mtg_library_dice())
+            self.record("mtg.reset", {"actor": actor, "batch": batch.to_dict()}, actor=actor)
         return self.mtg_library_view(actor)
 
     def mtg_library_peek(self, count: int, actor: str | None = None) -> LibraryView:
@@ -382,7 +394,7 @@ class MtgActions(HostBase):
         part = self._mtg
         lib, exile = library_zone(actor), exile_zone(actor)
         order = part.table.order(lib)
-        result = action_check(part.library(actor), kind, difficulty, self.rng,
+        result = action_check(part.library(actor), kind, difficulty, self.rng, hidden=self._mtg_library_dice(),
                               known=part.known_positions(actor), options=self.mtg_options, actor=actor)
         known = list(order[: len(result.known_cards)])
         bottom = [order[i] for i in result.new_order[-2:]]
@@ -420,7 +432,7 @@ class MtgActions(HostBase):
         scope, check = self._boostable(actor)
         lib = library_zone(actor)
         order = list(part.table.order(lib))
-        result = boost(part.library(actor), check, self.rng, options=options)
+        result = boost(part.library(actor), check, self._mtg_library_dice(), options=options)  # hidden order
         exiled_uids = [order[i] for i in range(len(order)) if i not in set(result.new_order)]
         if options.boost_exile_stays:
             batch = cards.plan_move(part.table, exiled_uids, exile_zone(actor), at="bottom", face_up=True)

@@ -11,9 +11,11 @@ DECK = "1 Elvish Mystic\n1 Runeclaw Bear\n1 Serra Angel\n1 Ornithopter\n1 Forest
 ORDER = ["Elvish Mystic", "Runeclaw Bear", "Serra Angel", "Ornithopter", "Forest", "Island"]
 
 # The check below as earlier versions logged it (written by hand in their shape): result.new_order,
-# result.actor and data.after repeat what the batch and the event's actor already say.
+# result.actor and data.after repeat what the batch and the event's actor already say. Its seq is 6:
+# it takes the live check's place, after the secret stream's key (logged before the library, which is
+# shuffled from that stream, GW-ALPHA-10), the library, its stacking and the peek.
 OLD_CHECK = (
-    '{"schema":1,"seq":5,"kind":"mtg.check","actor":"Mira","time":"2026-11-30T18:50:57.811+00:00",'
+    '{"schema":1,"seq":6,"kind":"mtg.check","actor":"Mira","time":"2026-11-30T18:50:57.811+00:00",'
     '"data":{"actor":"Mira","result":{"kind":"green","difficulty":8,"library_size":6,'
     '"known":["Elvish Mystic"],"first":"Runeclaw Bear","second":"Serra Angel","target":10,'
     '"colours":["white"],"chosen_colour":"white","relation":"allied","modifier":3,"achievement":8,'

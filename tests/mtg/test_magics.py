@@ -22,7 +22,10 @@ def test_mtg_check_forms_dispatch(ip, deck):
 
 def test_mtg_magics_boost_scene_odds_peek_view(ip, deck):
     ip.run_line_magic("library", f"load Mira {deck}")
-    ip.run_line_magic("check", "W3 @Mira")
+    # a check that fails, so the boost may follow: target 2 + 3, achievement 0 (the order used to be
+    # the public dice's luck; it comes from the secret stream now, GW-ALPHA-10)
+    ip.run_line_magic("library", "stack Runeclaw Bear, Ornithopter @Mira")
+    assert "failure" in str(ip.run_line_magic("check", "W3 @Mira"))
     boosted = ip.run_line_magic("boost", "@Mira")
     assert "boost" in str(boosted)
     again = ip.run_line_magic("boost", "@Mira")

@@ -66,7 +66,11 @@ def test_mtg_chk_04_refusal_changes_nothing(tmp_path):
 def test_mtg_chk_13_boost_once_per_scene_and_only_after_a_check(session):
     with pytest.raises(RuleError, match="no check to boost"):
         session.mtg_boost("Mira")
+    # a check that fails, so a boost may follow: target 2 + 3, achievement 0 (the order used to be
+    # the public dice's luck; it comes from the secret stream now, GW-ALPHA-10)
+    session.mtg_library_stack("Mira", ["Runeclaw Bear", "Ornithopter"])
     check = session.mtg_check("W3")
+    assert not check.success
     boosted = session.mtg_boost("Mira")
     assert boosted.achievement == check.achievement + boosted.bonus
     assert session.mtg_library_view().exile and session.mtg_library_view().boost_used
@@ -90,13 +94,17 @@ def test_mtg_chk_13_boost_refused_after_the_library_moved(session):
 
 
 def test_every_step_is_an_event_and_replay_and_undo_rebuild_state(session):
+    # a known top card, then a check that fails so the boost may follow: target 5 + 2, achievement 0
+    session.mtg_library_stack("Mira", ["Forest", "Serra Angel", "Ornithopter"])
     session.mtg_library_peek(1, "Mira")
-    session.mtg_check("green 2")
+    assert not session.mtg_check("green 2").success
     session.mtg_boost("Mira")
     session.mtg_scene()
     session.mtg_check("colorless 3")
     kinds = [e.kind for e in session.log]
-    assert kinds == ["seed", "mtg.library", "mtg.peek", "mtg.check", "mtg.boost", "mtg.scene", "mtg.check"]
+    # the library is shuffled from the secret stream (GW-ALPHA-10): its key is logged, secret, first
+    assert kinds == ["seed", "secret.entropy", "mtg.library", "mtg.reset", "mtg.peek", "mtg.check", "mtg.boost",
+                     "mtg.scene", "mtg.check"]
     assert replay(session.active).to_dict() == session.state.to_dict()
     before = session.state.to_dict()
     session.mtg_check("R1")
@@ -112,6 +120,7 @@ def test_log_file_round_trip(tmp_path):
     log = tmp_path / "log.jsonl"
     s = Session(seed=3, log_path=log)
     s.mtg_library_load("Mira", path)
+    s.mtg_library_stack("Mira", ["Serra Angel", "Ornithopter"])  # a check that fails: 7 against 0
     s.mtg_check("G2")
     s.mtg_boost()
     s.close()

@@ -102,9 +102,12 @@ def check_difficulty(difficulty: object) -> int:
 
 def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: random.Random, *,
                  known: Collection[int] | int = (), options: MtgOptions = DEFAULT_OPTIONS,
-                 actor: str | None = None, with_odds: bool = True) -> CheckResult:
+                 actor: str | None = None, with_odds: bool = True,
+                 hidden: random.Random | None = None) -> CheckResult:
     """Run MTG-CHK-04..12 on `library` (top first). Raises CheckImpossible (nothing moved) when the
-    library holds one card or fewer once the known top cards are exiled."""
+    library holds one card or fewer once the known top cards are exiled. `hidden` (default `rng`)
+    orders the pair on the bottom, which the players do not see (MTG-CHK-12): a session passes its
+    secret stream; the colour pick everyone sees (MTG-CHK-10) draws from `rng`."""
     kind = parse_kind(kind)
     difficulty = check_difficulty(difficulty)
     exiled = known_prefix(known)
@@ -119,7 +122,7 @@ def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: 
     chosen = colours[rng.randrange(len(colours))] if len(colours) > 1 else (colours[0] if colours else None)
     modifier = colour_modifier(kind, chosen, options)  # MTG-CHK-07, -08, -10
     achievement = second.mana_value + modifier
-    swap = rng.randrange(2) == 1  # MTG-CHK-12: both to the bottom in random order
+    swap = (rng if hidden is None else hidden).randrange(2) == 1  # MTG-CHK-12: both to the bottom in random order
     pair = (exiled + 1, exiled) if swap else (exiled, exiled + 1)
     new_order = (*range(exiled), *range(exiled + 2, size), *pair)  # known cards back on top, same order
     success = achievement >= target  # MTG-CHK-11
