@@ -76,7 +76,14 @@ class ViewHandler(TableHandler, APIHandler):
     @web.authenticated
     @authorized("read", resource=RESOURCE)
     async def get(self) -> None:
-        found = await self.bridge.view(user_name(self))
+        user = user_name(self)
+        buckets = self.settings.setdefault("gamekernel_table_view_buckets", {})  # one a signed-in user
+        if not buckets.setdefault(user, limits.Bucket()).take():  # a view may be drawn by the kernel: bounded
+            self.set_status(429)
+            self.finish(refusal(limits.Refused(429, f"too fast: at most {limits.RATE:g} views a second; "
+                                                    "the page's socket keeps the view up to date")))
+            return
+        found = await self.bridge.view(user)
         self.set_header("Cache-Control", "no-store")
         self.finish(json.dumps({"view": found}))
 

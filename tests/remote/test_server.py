@@ -43,3 +43,15 @@ async def test_a_player_cannot_open_a_kernel_websocket(jp_fetch, jp_ws_fetch):
         assert refused.value.code == 403
     finally:
         await jp_fetch("api", "kernels", kernel["id"], method="DELETE", headers=GM)
+
+
+async def test_a_player_asking_for_views_in_a_loop_is_refused_429_past_the_burst(jp_fetch):
+    """A view may be drawn by the GM's kernel: a player's GETs share a bucket (a burst of 4, 2 a
+    second), so a loop of them cannot keep the kernel busy; another player is not slowed by it."""
+    from gamekernel.remote import limits
+
+    statuses = [await _status(jp_fetch, "gamekernel", "table", "api", "view", headers=ALICE)
+                for _ in range(limits.BURST + 3)]
+    assert statuses[:limits.BURST] == [200] * limits.BURST
+    assert 429 in statuses[limits.BURST:]
+    assert await _status(jp_fetch, "gamekernel", "table", "api", "view", headers=BOB) == 200
