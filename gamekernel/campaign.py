@@ -79,10 +79,14 @@ class CampaignIndex:
     sessions: list[str] = field(default_factory=list)
     snapshot_seq: int = 0
     schema: int = INDEX_SCHEMA
+    fork_order: list[str] = field(default_factory=list)  # forked sessions in the order the GM chose
 
     def to_dict(self) -> dict[str, Any]:
-        return {"schema": INDEX_SCHEMA, "campaign": self.campaign_id, "name": self.name,
+        data = {"schema": INDEX_SCHEMA, "campaign": self.campaign_id, "name": self.name,
                 "sessions": self.sessions, "snapshot_seq": self.snapshot_seq}
+        if self.fork_order:  # written only once chosen: older campaigns' indexes stay as they were
+            data["fork_order"] = self.fork_order
+        return data
 
     @classmethod
     def from_dict(cls, data: Any, where: str) -> CampaignIndex:
@@ -99,12 +103,16 @@ class CampaignIndex:
             raise DataError(t("core.err.data.field_string", where=where, field="campaign"))
         if not isinstance(sessions, list) or not all(isinstance(s, str) for s in sessions):
             raise DataError(t("campaign.err.sessions", where=where))
-        for entry in sessions:
+        fork_order = data.get("fork_order", [])
+        if not isinstance(fork_order, list) or not all(isinstance(s, str) for s in fork_order):
+            raise DataError(t("campaign.err.fork_order", where=where))
+        for entry in [*sessions, *fork_order]:
             if not safe_name(entry):
                 raise DataError(t("campaign.err.unsafe", where=where, name=repr(entry)))
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
             raise DataError(t("campaign.err.snapshot_seq", where=where))
-        return cls(name, campaign_id if schema == INDEX_SCHEMA else "", list(sessions), seq, schema)
+        return cls(name, campaign_id if schema == INDEX_SCHEMA else "", list(sessions), seq, schema,
+                   list(fork_order))
 
 
 @dataclass
@@ -149,6 +157,7 @@ class CampaignStore:
         self.read_only = False  # opened to be looked at: its folder cannot be written
         self.unreadable: list[str] = []  # derived files that are not JSON (a merge): rebuilt, named once
         self.forks: list[str] = []  # one line per fork among the sessions, said again by `%campaign status`
+        self.forked: dict[str, tuple[int, int, int]] = {}  # see Chain.forks (`%campaign order`)
 
     # -- opening and closing ---------------------------------------------------------------
     def open(self, *, holder: CampaignStore | None = None) -> list[str]:
@@ -307,13 +316,14 @@ class CampaignStore:
             check_follows(report.events, where, follows, where)
             sessions.append(Session(name, follows, report.events))
         try:
-            chain = order_sessions(sessions)
+            chain = order_sessions(sessions, self.index.fork_order)
         except ChainGap as gap:
             where, follows, last, previous = gap.args
             raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
                                          previous=previous or t("campaign.start"), hint=restore_hint())) from None
         warnings += chain.notices
         self.forks = chain.notices
+        self.forked = chain.forks
         self.last_seq = chain.events[-1].seq if chain.events else 0
         derived = chain.order + [name for name in self.index.sessions if name in empty]
         if set(derived) != set(self.index.sessions) and self.index.sessions:

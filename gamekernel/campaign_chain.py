@@ -11,6 +11,8 @@ both open, in a documented order: by the event they follow, then by the time of 
 then by name. The later one's events are numbered after the earlier one's (its undo, redo and
 reveal events follow the numbers they name), and the GM is told in one line which sessions forked
 at which event and how they were ordered. A session started after that follows the new numbering.
+The GM may choose the order of forked sessions instead (`%campaign order`): the index
+keeps the chosen names (`fork_order`), which come first among their fork, in that order.
 """
 
 from __future__ import annotations
@@ -55,23 +57,30 @@ class Chain:
     events: list[Event]
     order: list[str]
     notices: list[str]
+    forks: dict[str, tuple[int, int, int]]  # a forked session -> (the event it follows, its first and last number here)
 
 
 class ChainGap(Exception):
     """A session follows an event no session before it ends at (events missing): (session, follows, last, previous)."""
 
 
-def order_sessions(sessions: list[Session]) -> Chain:
-    """Chain the sessions by the events their headers follow; forks kept as documented above.
+def order_sessions(sessions: list[Session], chosen: list[str] | tuple[str, ...] = ()) -> Chain:
+    """Chain the sessions by the events their headers follow; forks kept as documented above, the
+    `chosen` names first among their fork, in that order.
 
     Raises ChainGap for a session whose start no earlier session accounts for."""
-    ordered = sorted(sessions, key=lambda s: (s.follows, s.events[0].time, s.name))
+    rank = {name: i for i, name in enumerate(chosen)}
+    ordered = sorted(sessions, key=lambda s: (s.follows, rank.get(s.name, len(rank)), s.events[0].time, s.name))
+    shared: dict[int, int] = {}
+    for session in sessions:
+        shared[session.follows] = shared.get(session.follows, 0) + 1
     events: list[Event] = []
     order: list[str] = []
     notices: list[str] = []
     last = 0
     ends: dict[int, str] = {0: ""}  # event number a session ends at (as numbered here) -> that session
     shifted_ends: dict[int, int] = {}  # a renumbered session's own last number -> its number here
+    spans: dict[str, tuple[int, int]] = {}
     previous = ""
     for session in ordered:
         offset = 0
@@ -81,19 +90,22 @@ def order_sessions(sessions: list[Session]) -> Chain:
             elif session.follows in ends and session.follows < last:  # a fork: after the other branch
                 offset = last - session.follows
                 first = next(s for s in ordered if s.follows == session.follows)
-                notices.append(t("campaign.notice.fork", first=first.where, second=session.where,
+                key = "campaign.notice.fork_chosen" if first.name in rank else "campaign.notice.fork"
+                notices.append(t(key, first=first.where, second=session.where,
                                  seq=session.follows, start=last + 1, end=last + len(session.events)))
             else:
                 raise ChainGap(session.where, session.follows, last, previous)
         moved = shift(session.events, session.follows, offset) if offset else session.events
         events.extend(moved)
+        spans[session.name] = (moved[0].seq, moved[-1].seq)
         order.append(session.name)
         if offset:
             shifted_ends[session.events[-1].seq] = moved[-1].seq
         last = moved[-1].seq
         ends[last] = session.name
         previous = session.where
-    return Chain(events, order, notices)
+    forks = {s.name: (s.follows, *spans[s.name]) for s in sessions if shared[s.follows] > 1}
+    return Chain(events, order, notices, forks)
 
 
 def campaign_of_logs(folder: Path) -> str | None:

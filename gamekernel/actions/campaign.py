@@ -58,6 +58,12 @@ def after(events: list[Event], seq: int) -> int:
     return bisect_right(events, seq, key=attrgetter("seq"))
 
 
+def _session_name(given: str) -> str:
+    """A session as the GM may type it: `sessions/NAME.jsonl` as notices show it, or the bare name."""
+    name = given.removeprefix("sessions/")
+    return name if name.endswith(".jsonl") else f"{name}.jsonl"
+
+
 def _hand_over(store: CampaignStore, holder: CampaignStore | None) -> None:
     """The lock passes from the store of before a reload to the store read again (idempotent)."""
     if holder is not None:
@@ -186,6 +192,51 @@ class CampaignActions(HostBase):
             store.index.name, str(store.root), len(store.index.sessions), len(self.log), store.index.snapshot_seq,
             notices,
         )
+
+    def campaign_order(self, names: list[str]) -> CampaignStatus:
+        """Put forked sessions (two that follow the same event) in the order given, kept in the index
+        so that every later open numbers them so; the folder is then read again to renumber (their
+        undo, redo and reveal references too, as gamekernel.campaign_chain does). Refused, changing
+        nothing: no campaign open, read-only, a name that is no session, sessions that are no fork of
+        each other, or later events that name events of the fork (their meaning would change)."""
+        store = self._require_campaign()
+        if store.read_only:
+            raise UsageError(t("campaign.err.read_only", name=repr(store.root.name)))
+        chosen = [_session_name(name) for name in names]
+        for name, given in zip(chosen, names, strict=True):
+            if name not in store.index.sessions:
+                raise UsageError(t("campaign.err.order_unknown", name=repr(given), campaign=repr(store.root.name)))
+        if len(set(chosen)) != len(chosen):
+            raise UsageError(t("campaign.err.order_twice"))
+        follows = {store.forked[name][0] if name in store.forked else None for name in chosen}
+        if None in follows or len(follows) != 1:
+            raise UsageError(t("campaign.err.order_not_forks", names=", ".join(map(repr, names))))
+        group = [name for name in store.index.sessions if name in store.forked and store.forked[name][0] in follows]
+        self._refuse_if_named_later(min(store.forked[n][1] for n in group), max(store.forked[n][2] for n in group))
+        kept = [name for name in store.index.fork_order if name not in group]
+        before = store.index.fork_order
+        store.index.fork_order = kept + chosen
+        try:
+            store._write_index()
+        except BaseException:
+            store.index.fork_order = before
+            raise
+        return self.campaign_load()
+
+    def _refuse_if_named_later(self, first: int, last: int) -> None:
+        """Events after a fork (numbered `first`-`last` here) that name one of its events by number
+        (an undo, redo or reveal) would name another event once renumbered: such a reorder is refused."""
+        for event in self.log:
+            if event.seq <= last:
+                continue
+            data = event.data
+            named: list[Any] = []
+            if event.kind in ("undo", "redo") and isinstance(data.get("seqs"), list):
+                named = data["seqs"]
+            elif event.kind == "table.reveal":
+                named = [data.get("seq"), data.get("cause")]
+            if any(type(n) is int and first <= n <= last for n in named):
+                raise UsageError(t("campaign.err.order_named_later", seq=event.seq, first=first, last=last))
 
     def campaign_save(self) -> CampaignStatus:
         """Write a snapshot of the state now and the readable per-part files."""

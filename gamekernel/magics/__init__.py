@@ -277,6 +277,8 @@ class GameKernel(SessionMagics):
                    Sub("close", help="snapshot and close the campaign"),
                    Sub("date", Word("date", "the date, as YYYY-MM-DD"),
                        help="date this session (the players' story shows it, not the day the notebook ran)"),
+                   Sub("order", Words("sessions", "forked sessions (as the fork notice names them), first first"),
+                       help="put sessions that forked from one event (a git merge) in the order given"),
                    Sub("repair", Words("folder", "the damaged campaign (default: the one just refused)", optional=True),
                        help="plan rebuilding a damaged campaign from the logs that exist; --confirm carries it out")),
              options=(Flag("confirm", "with repair: carry the repair out (without it nothing is written)"),),
@@ -284,6 +286,7 @@ class GameKernel(SessionMagics):
     def campaign(self, args: Args):
         """A campaign folder: `%campaign open ./crypt-of-ash` (created if missing), `%campaign status`,
         `%campaign date 2026-11-30`, `%campaign save`, `%campaign load`, `%campaign close`,
+        `%campaign order SESSION SESSION...` (forked sessions, in the order wanted),
         `%campaign repair [FOLDER] [--confirm]`. Every event is written to the folder as it
         happens. (IPython's own `%save` and `%load` stay IPython's.)"""
         session = self.session
@@ -293,6 +296,8 @@ class GameKernel(SessionMagics):
             return session.campaign_open(" ".join(args.folder))
         if args.sub == "date":
             return session.session_date(args.date)
+        if args.sub == "order":
+            return session.campaign_order(args.sessions)
         if args.sub == "repair":
             return session.campaign_repair(" ".join(args.folder) or None, confirm=args.confirm)
         assert args.sub is not None  # a command of subcommands only: the parser refuses a line without one

@@ -1,0 +1,124 @@
+"""`%campaign order`: the GM puts two forked sessions (two that follow the same event, as after a
+git merge) in the order wanted; the index keeps it, so every later open numbers them so, and every
+event of both stays. Refusals change nothing."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from gamekernel import Session
+from gamekernel.errors import UsageError
+
+
+def play(folder, *texts) -> None:
+    session = Session(seed=7)
+    session.campaign_open(folder)
+    for text in texts:
+        session.note(text)
+    session.campaign_close()
+
+
+def notes(session) -> list[str]:
+    return [e.data["text"] for e in session.active if e.kind == "note"]
+
+
+def forked(tmp_path):
+    """A campaign whose second and third sessions both follow the first (copied as a branch would be)."""
+    folder = tmp_path / "crypt"
+    play(folder, "common")
+    copy = tmp_path / "copy"
+    shutil.copytree(folder, copy)
+    play(folder, "first a", "first b")
+    play(copy, "second a")
+    for log in (copy / "sessions").glob("*.jsonl"):
+        if not (folder / "sessions" / log.name).exists():
+            shutil.copy(log, folder / "sessions" / log.name)
+    return folder
+
+
+def fork_names(status) -> tuple[str, str]:
+    notice = next(n for n in status.notices if "both follow event" in n)
+    first, second = notice.split(" and ", 1)[0], notice.split(" and ", 1)[1].split(" both ", 1)[0]
+    return first, second
+
+
+def test_order_puts_the_later_fork_first_and_reopening_keeps_it(tmp_path):
+    folder = forked(tmp_path)
+    session = Session()
+    status = session.campaign_open(folder)
+    assert notes(session) == ["common", "first a", "first b", "second a"]
+    first, second = fork_names(status)
+    status = session.campaign_order([second, first])
+    assert notes(session) == ["common", "second a", "first a", "first b"]
+    assert [e.seq for e in session.log] == list(range(1, len(session.log) + 1))
+    assert fork_names(status) == (second, first)
+    assert sum("chosen with %campaign order" in n for n in session.campaign_status().notices) == 1
+    session.note("after the order")
+    session.campaign_close()
+    assert json.loads((folder / "campaign.json").read_text())["fork_order"] == [
+        second.removeprefix("sessions/"), first.removeprefix("sessions/")]
+    again = Session()
+    again.campaign_open(folder)
+    assert notes(again) == ["common", "second a", "first a", "first b", "after the order"]
+    again.campaign_close()
+
+
+def test_order_renumbers_undo_references_of_the_moved_session(tmp_path):
+    folder = tmp_path / "crypt"
+    play(folder, "common")
+    copy = tmp_path / "copy"
+    shutil.copytree(folder, copy)
+    play(folder, "first a")
+    session = Session(seed=7)
+    session.campaign_open(copy)
+    session.note("second kept")
+    session.note("second undone")
+    session.undo()
+    session.campaign_close()
+    for log in (copy / "sessions").glob("*.jsonl"):
+        shutil.copy(log, folder / "sessions" / log.name)
+    session = Session()
+    first, second = fork_names(session.campaign_open(folder))
+    assert notes(session) == ["common", "first a", "second kept"]
+    session.campaign_order([second])
+    assert notes(session) == ["common", "second kept", "first a"]  # the undo still names the undone note
+    session.campaign_close()
+
+
+@pytest.mark.parametrize("names", [["sessions/session-nope.jsonl"], ["FIRST", "FIRST"], ["FIRST", "COMMON"]])
+def test_refusals_change_nothing(tmp_path, names):
+    folder = forked(tmp_path)
+    session = Session()
+    status = session.campaign_open(folder)
+    first, _second = fork_names(status)
+    common = next(n for n in json.loads((folder / "campaign.json").read_text())["sessions"]
+                  if f"sessions/{n}" not in fork_names(status))
+    names = [{"FIRST": first, "COMMON": common}.get(n, n) for n in names]
+    index = (folder / "campaign.json").read_bytes()
+    before = notes(session)
+    with pytest.raises(UsageError, match=r"^%campaign order: .*nothing changed$") as error:
+        session.campaign_order(names)
+    assert "\n" not in str(error.value)
+    assert (folder / "campaign.json").read_bytes() == index
+    assert notes(session) == before
+    session.campaign_close()
+
+
+def test_order_refused_when_later_events_name_the_forks_events(tmp_path):
+    folder = forked(tmp_path)
+    session = Session()
+    first, second = fork_names(session.campaign_open(folder))
+    session.undo()  # the campaign.open event is not undoable: undo reaches "second a"
+    index = (folder / "campaign.json").read_bytes()
+    with pytest.raises(UsageError, match="renumbering would change what it means"):
+        session.campaign_order([second, first])
+    assert (folder / "campaign.json").read_bytes() == index
+    session.campaign_close()
+
+
+def test_order_without_an_open_campaign_is_refused():
+    with pytest.raises(UsageError, match="no campaign is open"):
+        Session().campaign_order(["sessions/x.jsonl"])
