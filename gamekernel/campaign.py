@@ -184,12 +184,13 @@ class CampaignStore:
                 try:
                     self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
                 except DataError:  # derived: rebuilt from the logs when they name one campaign
-                    from gamekernel.campaign_chain import campaign_of_logs
+                    from gamekernel.campaign_chain import campaign_of_logs, salvage_fork_order
 
                     campaign_id = campaign_of_logs(self.root / SESSIONS)
                     if not campaign_id:
                         raise
-                    self.index = CampaignIndex(self.root.resolve().name, campaign_id)
+                    self.index = CampaignIndex(self.root.resolve().name, campaign_id,
+                                               fork_order=salvage_fork_order(index_path.read_bytes()))
                     self.unreadable.append(INDEX)
                 if self.index.schema == 2:
                     self._migrate_schema_2(notices)

@@ -18,6 +18,7 @@ keeps the chosen names (`fork_order`), which come first among their fork, in tha
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -119,6 +120,19 @@ def campaign_of_logs(folder: Path) -> str | None:
         if header is not None and isinstance(header.get("campaign"), str):
             ids.add(header["campaign"])
     return ids.pop() if len(ids) == 1 else None
+
+
+FORK_ORDER = re.compile(r'"fork_order": \[([^\]]*)\]')
+QUOTED = re.compile(r'"([^"\\]{1,200})"')
+
+
+def salvage_fork_order(raw: bytes) -> list[str]:
+    """The order the GM chose for forked sessions, read from an index that no longer reads as JSON (a
+    git union merge of both sides' lines): both sides' names, each once, in the order they stand."""
+    found = FORK_ORDER.search(raw[:1_000_000].decode("utf-8", "replace"))
+    names = dict.fromkeys(QUOTED.findall(found.group(1)) if found else [])
+    return [name for name in names if name.endswith(".jsonl")
+            and "/" not in name and "\\" not in name and not name.startswith(".")]
 
 
 def shift(events: list[Event], base: int, offset: int) -> list[Event]:

@@ -88,8 +88,10 @@ def test_order_renumbers_undo_references_of_the_moved_session(tmp_path):
     session.campaign_close()
 
 
-@pytest.mark.parametrize("names", [["sessions/session-nope.jsonl"], ["FIRST", "FIRST"], ["FIRST", "COMMON"]])
-def test_refusals_change_nothing(tmp_path, names):
+@pytest.mark.parametrize(("names", "why"), [(["sessions/session-nope.jsonl"], "has no session"),
+                                           (["FIRST", "FIRST"], "named twice"),
+                                           (["FIRST", "COMMON"], "not sessions that fork from one event")])
+def test_refusals_change_nothing(tmp_path, names, why):
     folder = forked(tmp_path)
     session = Session()
     status = session.campaign_open(folder)
@@ -101,7 +103,7 @@ def test_refusals_change_nothing(tmp_path, names):
     before = notes(session)
     with pytest.raises(UsageError, match=r"^%campaign order: .*nothing changed$") as error:
         session.campaign_order(names)
-    assert "\n" not in str(error.value)
+    assert why in str(error.value) and "\n" not in str(error.value)
     assert (folder / "campaign.json").read_bytes() == index
     assert notes(session) == before
     session.campaign_close()

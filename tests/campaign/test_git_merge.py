@@ -79,3 +79,47 @@ def test_conflict_markers_in_a_log_are_named_as_what_they_are(tmp_path):
     with pytest.raises(Exception, match=r"holds git conflict markers .*a merge was left unresolved") as error:
         Session().campaign_open(folder)
     assert "\n" not in str(error.value)
+
+
+def test_the_order_a_gm_chose_for_a_fork_survives_a_later_merge(tmp_path):
+    """`%campaign order` is kept in campaign.json; a later merge of two branches that both played on
+    leaves that file a union of lines (rebuilt from the logs), and the chosen order is still read."""
+    folder = tmp_path / "crypt"
+    play(folder, "common one")
+    git(folder, "init")
+    git(folder, "add", "-A")
+    git(folder, "commit", "-m", "one")
+    git(folder, "checkout", "-b", "other")
+    play(folder, "other GM a", "other GM b")
+    git(folder, "add", "-A")
+    git(folder, "commit", "-m", "other")
+    git(folder, "checkout", "main")
+    play(folder, "main GM a")
+    git(folder, "add", "-A")
+    git(folder, "commit", "-m", "main")
+    assert git(folder, "merge", "--no-edit", "other").returncode == 0
+    session = Session()
+    fork = next(n for n in session.campaign_open(folder).notices if "both follow event" in n)
+    first, second = fork.split(" and ", 1)[0], fork.split(" and ", 1)[1].split(" both ", 1)[0]
+    stamped = notes(session)
+    session.campaign_order([second, first])
+    chosen = notes(session)
+    assert chosen[0] == "common one" and chosen[1] != stamped[1] and sorted(chosen) == sorted(stamped)
+    session.campaign_close()
+    git(folder, "add", "-A")
+    git(folder, "commit", "-m", "ordered")
+    git(folder, "checkout", "-b", "later")
+    play(folder, "later side")
+    git(folder, "add", "-A")
+    git(folder, "commit", "-m", "later side")
+    git(folder, "checkout", "main")
+    play(folder, "main again")
+    git(folder, "add", "-A")
+    git(folder, "commit", "-m", "main again")
+    assert git(folder, "merge", "--no-edit", "later").returncode == 0
+    again = Session()
+    status = again.campaign_open(folder)
+    assert any("campaign.json" in n for n in status.notices)  # the union of lines was rebuilt
+    assert notes(again)[:len(chosen)] == chosen
+    assert any("chosen with %campaign order" in n for n in status.notices)
+    again.campaign_close()
