@@ -81,7 +81,7 @@ def test_order_renumbers_undo_references_of_the_moved_session(tmp_path):
     for log in (copy / "sessions").glob("*.jsonl"):
         shutil.copy(log, folder / "sessions" / log.name)
     session = Session()
-    first, second = fork_names(session.campaign_open(folder))
+    _first, second = fork_names(session.campaign_open(folder))
     assert notes(session) == ["common", "first a", "second kept"]
     session.campaign_order([second])
     assert notes(session) == ["common", "second kept", "first a"]  # the undo still names the undone note
@@ -124,3 +124,13 @@ def test_order_refused_when_later_events_name_the_forks_events(tmp_path):
 def test_order_without_an_open_campaign_is_refused():
     with pytest.raises(UsageError, match="no campaign is open"):
         Session().campaign_order(["sessions/x.jsonl"])
+
+
+def test_the_magic_orders_forks_as_the_notice_names_them(ip, tmp_path):
+    folder = forked(tmp_path)
+    status = ip.run_line_magic("campaign", f"open {folder}")
+    first, second = fork_names(status)
+    shown = repr(ip.run_line_magic("campaign", f"order {second} {first}"))
+    assert f"{second} and {first} both follow event" in shown and "chosen with %campaign order" in shown
+    assert "chosen with %campaign order" in repr(ip.run_line_magic("campaign", "status"))
+    ip.run_line_magic("campaign", "close")
