@@ -277,7 +277,7 @@ class GameKernel(SessionMagics):
                    Sub("close", help="snapshot and close the campaign"),
                    Sub("date", Word("date", "the date, as YYYY-MM-DD"),
                        help="date this session (the players' story shows it, not the day the notebook ran)"),
-                   Sub("order", Words("sessions", "forked sessions (as the fork notice names them), first first"),
+                   Sub("order", Words("session", "forked sessions (as the fork notice names them), first first"),
                        help="put sessions that forked from one event (a git merge) in the order given"),
                    Sub("repair", Words("folder", "the damaged campaign (default: the one just refused)", optional=True),
                        help="plan rebuilding a damaged campaign from the logs that exist; --confirm carries it out")),
@@ -297,7 +297,7 @@ class GameKernel(SessionMagics):
         if args.sub == "date":
             return session.session_date(args.date)
         if args.sub == "order":
-            return session.campaign_order(args.sessions)
+            return session.campaign_order(args.session)
         if args.sub == "repair":
             return session.campaign_repair(" ".join(args.folder) or None, confirm=args.confirm)
         assert args.sub is not None  # a command of subcommands only: the parser refuses a line without one

@@ -153,7 +153,8 @@ def test_readable_state_files_are_written(tmp_path):
         assert data["schema"] == 2 and data["campaign"] == campaign_id and data["seq"] == session.log[-1].seq
 
 
-USAGE = "%campaign open FOLDER... | status | save | load | close | date DATE | repair [FOLDER...] [--confirm]"
+USAGE = ("%campaign open FOLDER... | status | save | load | close | date DATE | order SESSION... "
+         "| repair [FOLDER...] [--confirm]")
 
 
 def test_campaign_magics(ip, tmp_path):
