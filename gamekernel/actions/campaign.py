@@ -201,7 +201,7 @@ class CampaignActions(HostBase):
         each other, or later events that name events of the fork (their meaning would change)."""
         store = self._require_campaign()
         if store.read_only:
-            raise UsageError(t("campaign.err.read_only", name=repr(store.root.name)))
+            raise StorageError(t("campaign.err.read_only", name=repr(store.root.name)))
         chosen = [_session_name(name) for name in names]
         for name, given in zip(chosen, names, strict=True):
             if name not in store.index.sessions:

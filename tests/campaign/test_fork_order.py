@@ -4,13 +4,14 @@ event of both stays. Refusals change nothing."""
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
 
 import pytest
 
 from gamekernel import Session
-from gamekernel.errors import UsageError
+from gamekernel.errors import StorageError, UsageError
 
 
 def play(folder, *texts) -> None:
@@ -134,3 +135,20 @@ def test_the_magic_orders_forks_as_the_notice_names_them(ip, tmp_path):
     assert f"{second} and {first} both follow event" in shown and "chosen with %campaign order" in shown
     assert "chosen with %campaign order" in repr(ip.run_line_magic("campaign", "status"))
     ip.run_line_magic("campaign", "close")
+
+
+def test_order_on_a_read_only_campaign_is_refused(tmp_path, monkeypatch):
+    from tests.campaign.test_read_only_campaign import files, read_only
+
+    folder = forked(tmp_path)
+    before = files(folder)
+    read_only(monkeypatch, errno.EROFS)
+    session = Session()
+    first, second = fork_names(session.campaign_open(folder))
+    with pytest.raises(StorageError, match="read-only") as error:
+        session.campaign_order([second, first])
+    assert "\n" not in str(error.value)
+    assert notes(session) == ["common", "first a", "first b", "second a"]
+    session.campaign_close()
+    monkeypatch.undo()
+    assert files(folder) == before
