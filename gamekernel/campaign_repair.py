@@ -85,6 +85,7 @@ class _Plan:
     found: int
     steps: list[str]
     aside_folder: str
+    fork_order: list[str]  # the order the GM chose for forked sessions (`%campaign order`), kept
 
 
 def repair(path: str | os.PathLike[str], *, confirm: bool = False) -> RepairReport:
@@ -174,11 +175,15 @@ def _unknown_kind(record: Any) -> str | None:
     return None
 
 
-def _order(logs: list[_Log]) -> list[_Log]:
-    """Logs in the order their events happened: by the first event's number, then its time, then name."""
-    def key(log: _Log) -> tuple[int, str, str]:
+def _order(logs: list[_Log], chosen: list[str]) -> list[_Log]:
+    """Logs in the order their events happened: by the first event's number, then the order the GM
+    chose for forked sessions (`%campaign order`), then its time, then name."""
+    rank = {name: i for i, name in enumerate(chosen)}
+
+    def key(log: _Log) -> tuple[int, int, str, str]:
         first = min(log.events, key=lambda item: item[1].seq)[1] if log.events else None
-        return (first.seq, first.time, log.name) if first else (0, "", log.name)
+        place = rank.get(log.name, len(rank))
+        return (first.seq, place, first.time, log.name) if first else (0, place, "", log.name)
 
     return sorted(logs, key=key)
 
@@ -320,7 +325,7 @@ def _plan(root: Path) -> _Plan:
             ours.append(log)
     found = sum(log.lines for log in ours)
     steps: list[str] = []
-    kept, dropped = _kept_events(_order(ours), steps)
+    kept, dropped = _kept_events(_order(ours, index.fork_order if index else []), steps)
     _name_gaps(kept, steps)
     kept = _renumber(kept)
     for _ in range(8):  # events that do not replay are set aside, and the rest numbered again
@@ -367,7 +372,8 @@ def _plan(root: Path) -> _Plan:
     steps += [t("campaign.repair.aside", where=where, folder=aside_to, why=why) for where, why in aside]
     name = index.name if index else root.resolve().name
     steps.append(t("campaign.repair.index", index=INDEX, sessions=len(keep)))
-    return _Plan(campaign_id, name, keep, bodies, aside, snapshot_seq, total, found, steps, aside_to)
+    fork_order = [n for n in index.fork_order if n in keep] if index else []
+    return _Plan(campaign_id, name, keep, bodies, aside, snapshot_seq, total, found, steps, aside_to, fork_order)
 
 
 def _name_bad_lines(log: _Log, dropped: set[tuple[str, int]], steps: list[str]) -> None:
@@ -422,7 +428,8 @@ def _apply(store: CampaignStore, plan: _Plan) -> None:
             os.replace(root / where, target)
         except OSError as exc:
             raise storage_error(exc, where) from None
-    store.index = CampaignIndex(plan.name, plan.campaign_id, list(plan.keep), plan.snapshot_seq)
+    store.index = CampaignIndex(plan.name, plan.campaign_id, list(plan.keep), plan.snapshot_seq,
+                                fork_order=plan.fork_order)
     store._write_index()
 
 

@@ -152,3 +152,17 @@ def test_order_on_a_read_only_campaign_is_refused(tmp_path, monkeypatch):
     session.campaign_close()
     monkeypatch.undo()
     assert files(folder) == before
+
+
+def test_a_repair_keeps_the_chosen_order(tmp_path):
+    folder = forked(tmp_path)
+    session = Session()
+    first, second = fork_names(session.campaign_open(folder))
+    session.campaign_order([second, first])
+    chosen = notes(session)
+    session.campaign_close()
+    Session().campaign_repair(folder, confirm=True)
+    again = Session()
+    again.campaign_open(folder)
+    assert notes(again) == chosen
+    again.campaign_close()
