@@ -18,8 +18,9 @@ async def _kernel(jp_fetch):
     return json.loads((await jp_fetch("api", "kernels", method="POST", body="{}", headers=GM)).body)["id"]
 
 
-async def _run(app, kernel_id, code):
-    """Run `code` in the kernel as the GM's notebook would; its printed text."""
+async def _run(app, kernel_id, code, seen=None):
+    """Run `code` in the kernel as the GM's notebook would; its printed text (`seen` gets every
+    iopub message)."""
     client = app.kernel_manager.get_kernel(kernel_id).client()
     client.start_channels()
     try:
@@ -27,6 +28,8 @@ async def _run(app, kernel_id, code):
         out = []
 
         def hook(msg):
+            if seen is not None:
+                seen.append(msg)
             if msg["header"]["msg_type"] == "stream":
                 out.append(msg["content"]["text"])
 

@@ -15,6 +15,7 @@ from tornado.httpclient import HTTPClientError
 
 from gamekernel.remote import bridge as bridge_module
 from gamekernel.remote import limits
+from tests.remote.test_table_end_to_end import _kernel, _run  # the GM's notebook, one helper for both
 
 GM = {"X-Test-User": "gm"}
 ALICE = {"X-Test-User": "alice"}
@@ -24,31 +25,6 @@ LABELS = ("from gamekernel.magic_base import current_session as _cs\n"
 LINKS = ("from gamekernel.remote import comm as _c\n_k = get_ipython().kernel\n"
          "print(_c.link_count(), sum(1 for c in _k.comm_manager.comms.values() if c.target_name == _c.TARGET),"
          " __import__('gamekernel.magic_base').magic_base.current_session().observer_count)")
-
-
-async def _kernel(jp_fetch):
-    return json.loads((await jp_fetch("api", "kernels", method="POST", body="{}", headers=GM)).body)["id"]
-
-
-async def _run(app, kernel_id, code, seen=None):
-    """Run `code` as the GM's notebook would; its printed text (`seen` gets every iopub message)."""
-    client = app.kernel_manager.get_kernel(kernel_id).client()
-    client.start_channels()
-    try:
-        await client.wait_for_ready(timeout=60)
-        out = []
-
-        def hook(msg):
-            if seen is not None:
-                seen.append(msg)
-            if msg["header"]["msg_type"] == "stream":
-                out.append(msg["content"]["text"])
-
-        reply = await client.execute_interactive(code, timeout=60, output_hook=hook)
-        assert reply["content"]["status"] == "ok", reply["content"]
-        return "".join(out)
-    finally:
-        client.stop_channels()
 
 
 async def _post(jp_fetch, body, headers=ALICE):
