@@ -28,6 +28,7 @@ from tests.remote_browser.test_hub_table import (
     _player,
     _require,
     sign_in,
+    sign_in_outcome,
 )
 
 pytestmark = [pytest.mark.remote, pytest.mark.browser]
@@ -59,8 +60,6 @@ s.table_hide("{GHOST}")
 s.combat_start(["Aiko", "{GHOST}"])
 s.combat_attack("{GHOST}", "Aiko", "Knife")
 print("the ghost attacked")"""
-LOCKED = "Too many failed sign-ins"
-INVALID = "Invalid username or password"
 
 
 @pytest.fixture(scope="module")
@@ -156,12 +155,6 @@ def test_the_gms_secrets_and_hidden_fighter_reach_no_byte_of_the_players_page(hu
     assert CANARY.lower() not in page.inner_text("body").lower()
 
 
-def _outcome(page) -> str:
-    text = page.inner_text("body") if "/hub/login" in page.url else ""
-    if LOCKED in text:
-        return "locked"
-    return "invalid" if INVALID in text else f"signed in at {page.url}"
-
 
 def test_the_player_cannot_sign_in_as_the_gm_and_guessing_locks_the_gms_account(hub, browser, mallory):
     """Run last: it locks the GM's account for 600 s (the GM's token, held by the test, still works)."""
@@ -172,12 +165,12 @@ def test_the_player_cannot_sign_in_as_the_gm_and_guessing_locks_the_gms_account(
     for spelling in ("gm", "GM", " gm"):
         for password in (PLAYER + PASSWORD, PLAYER):  # her own password (the test's: her name plus PASSWORD)
             sign_in(page, hub, spelling, password)
-            outcomes.append(_outcome(page))
+            outcomes.append(sign_in_outcome(page))
     assert not any(o.startswith("signed in") for o in outcomes), outcomes
     for n in range(TRIES + 2):
         sign_in(page, hub, "gm", f"guess number {n}")
-        outcomes.append(_outcome(page))
+        outcomes.append(sign_in_outcome(page))
     assert outcomes[-1] == "locked", outcomes
     sign_in(page, hub, "gm", GM_PASSWORD)  # even the right password, during the lock-out
-    assert _outcome(page) == "locked"
+    assert sign_in_outcome(page) == "locked"
     context.close()

@@ -26,6 +26,7 @@ from tests.remote_browser.test_hub_table import (
     _require,
     gm_approves,
     sign_in,
+    sign_in_outcome,
     sign_up,
 )
 
@@ -33,8 +34,6 @@ pytestmark = [pytest.mark.remote, pytest.mark.browser]
 
 MALLORY = "mallory's own password 7"
 TRIES = 5  # GAMEKERNEL_TABLE_LOCKOUT_TRIES for this hub
-LOCKED = "Too many failed sign-ins"
-INVALID = "Invalid username or password"
 
 
 @pytest.fixture(scope="module")
@@ -62,15 +61,6 @@ def _page(browser):
     page.set_default_timeout(30_000)
     return context, page
 
-
-def _outcome(page) -> str:
-    """What the sign-in form answered: signed in, a wrong password, or a locked account."""
-    text = page.inner_text("body") if "/hub/login" in page.url else ""
-    if LOCKED in text:
-        return "locked"
-    if INVALID in text:
-        return "invalid"
-    return "waiting" if "waiting for the GM's approval" in text else f"signed in at {page.url}"
 
 
 async def _cell_output(base: str, token: str, kernel: str, code: str) -> str:
@@ -135,7 +125,7 @@ def test_a_hostile_player_cannot_become_the_gm_and_reaches_only_their_own_page(h
         assert "sent to the admin" not in answer and "successful" not in answer, (spelling, answer)
     assert "sent to the admin" in sign_up(page, hub, "mallory", MALLORY)
     sign_in(page, hub, "mallory", MALLORY)
-    assert _outcome(page) == "waiting"  # not before the GM approves
+    assert sign_in_outcome(page) == "waiting"  # not before the GM approves
     # a link she slips to the GM (followed from another page of the hub, or opened directly) approves nobody
     gm_context, gm = _page(browser)
     sign_in(gm, hub, "gm", GM_PASSWORD, then="/hub/home")
@@ -147,11 +137,11 @@ def test_a_hostile_player_cannot_become_the_gm_and_reaches_only_their_own_page(h
     assert gm.goto(f"{hub.base}/hub/authorize/mallory").status == 403
     gm_context.close()
     sign_in(page, hub, "mallory", MALLORY)
-    assert _outcome(page) == "waiting"
+    assert sign_in_outcome(page) == "waiting"
     gm_approves(browser, hub, "mallory")
     for spelling in ("gm", "GM", " gm", "ｇｍ"):  # her own password on the GM's name
         sign_in(page, hub, spelling, MALLORY)
-        assert _outcome(page) == "invalid", spelling
+        assert sign_in_outcome(page) == "invalid", spelling
     landed = sign_in(page, hub, "Mallory", MALLORY)
     assert "/user/gm/gamekernel/table" in landed or "/hub/api/oauth2/authorize" in landed, landed
     if page.locator("text=Authorize access").count():  # the hub asks once: identify me to the GM's server
@@ -172,13 +162,13 @@ def test_wrong_passwords_lock_the_account_out_and_then_the_right_one_is_refused(
     outcomes = []
     for n in range(50):
         sign_in(page, hub, who, f"guess number {n}")
-        outcomes.append(_outcome(page))
+        outcomes.append(sign_in_outcome(page))
     checked = outcomes.index("locked")  # the guesses whose password the hub looked at
     assert 1 <= checked <= TRIES and outcomes == ["invalid"] * checked + ["locked"] * (50 - checked), outcomes
     sign_in(page, hub, who.upper(), password)  # the right password, during the lock-out, any spelling
-    assert _outcome(page) == "locked"
+    assert sign_in_outcome(page) == "locked"
     sign_in(page, hub, who, password)
-    assert _outcome(page) == "locked"
+    assert sign_in_outcome(page) == "locked"
     context.close()
 
 

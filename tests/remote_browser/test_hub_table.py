@@ -190,6 +190,21 @@ def sign_up(page, hub: Hub, user: str, password: str) -> str:
     return page.inner_text(".alert")
 
 
+
+LOCKED = "Too many failed sign-ins"  # nativeauthenticator's words on its sign-in page
+INVALID = "Invalid username or password"
+
+
+def sign_in_outcome(page) -> str:
+    """What the sign-in form answered: signed in, a wrong password, a locked account, or waiting."""
+    text = page.inner_text("body") if "/hub/login" in page.url else ""
+    if LOCKED in text:
+        return "locked"
+    if INVALID in text:
+        return "invalid"
+    return "waiting" if "waiting for the GM's approval" in text else f"signed in at {page.url}"
+
+
 def sign_in(page, hub: Hub, user: str, password: str, then: str = "") -> str:
     """The sign-in form at /hub/login (going on to `then`, if given); the URL the browser lands on."""
     page.goto(f"{hub.base}/hub/login" + (f"?next={urllib.parse.quote(then)}" if then else ""))
