@@ -278,12 +278,12 @@ class MtgActions(HostBase):
             if len(part.decks) == 1:
                 return next(iter(part.decks))
             if not part.decks:
-                raise UsageError(t("mtg.error.no_library"))
-            raise UsageError(t("mtg.error.which", names=", ".join(sorted(part.decks))))
+                raise UsageError(t("mtg.err.no_library"))
+            raise UsageError(t("mtg.err.which", names=", ".join(sorted(part.decks))))
         found, close = resolve_name(actor.strip(), part.decks)
         if found is None:
-            hint = t("mtg.error.did_you_mean", names=", ".join(close)) if close else ""
-            raise NotFoundError(t("mtg.error.unknown_actor", actor=actor, hint=hint))
+            hint = t("mtg.err.did_you_mean", names=", ".join(close)) if close else ""
+            raise NotFoundError(t("mtg.err.unknown_actor", actor=actor, hint=hint))
         return found
 
     # -- libraries -----------------------------------------------------------------------------
@@ -293,7 +293,7 @@ class MtgActions(HostBase):
         (`_mtg_library_dice`)."""
         actor = visible(actor).strip()  # a name as read: no bidi or zero-width controls
         if not actor or ":" in actor:
-            raise UsageError(t("mtg.error.actor_name", actor=actor))
+            raise UsageError(t("mtg.err.actor_name", actor=actor))
         actor = find_name(actor, self._mtg.decks) or actor  # `load mira` reloads Mira's; `load Mi` is Mi's own
         decklist = parse_decklist(text, str(source), fmt) if text is not None else read_decklist(source, fmt)
         limits.at_most(decklist.main_count + decklist.sideboard_count, "max_cards", t("limits.what.cards"))
@@ -339,7 +339,7 @@ class MtgActions(HostBase):
             wanted = self.mtg_facts.lookup(name).name
             uid = next((u for u in order if part.table.card(u).def_id == wanted and u not in chosen), None)
             if uid is None:
-                raise NotFoundError(t("mtg.error.not_in_library", card=wanted, actor=actor))
+                raise NotFoundError(t("mtg.err.not_in_library", card=wanted, actor=actor))
             chosen.append(uid)
         rest = [u for u in order if u not in chosen]
         new = chosen + rest if where == "top" else rest + chosen
@@ -359,7 +359,7 @@ class MtgActions(HostBase):
         """The player looks at the top `count` cards (now known: exiled during checks, MTG-CHK-04)."""
         actor = self.mtg_actor(actor)
         if not isinstance(count, int) or count < 1:
-            raise UsageError(t("mtg.error.peek_count", count=count))
+            raise UsageError(t("mtg.err.peek_count", count=count))
         batch = cards.plan_peek(self._mtg.table, library_zone(actor), count, actor)
         self.record("mtg.peek", {"actor": actor, "count": count, "batch": batch.to_dict()}, actor=actor)
         return self.mtg_library_view(actor)
@@ -450,7 +450,7 @@ class MtgActions(HostBase):
         scope = require_boost(actor, self.mtg_options, part.boost_user(actor), record)
         assert record is not None  # require_boost refused when there is no check to boost
         if list(part.table.order(library_zone(actor))) != record["after"]:
-            raise RuleError(t("mtg.error.boost_stale"))
+            raise RuleError(t("mtg.err.boost_stale"))
         return scope, self._check_from_record(record)
 
     def mtg_boost_refusal(self, actor: str | None = None) -> str | None:

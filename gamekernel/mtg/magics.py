@@ -71,7 +71,7 @@ class MtgMagics(SessionMagics):
              options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, moxfield, "
                                     "archidekt, mtggoldfish, xmage, forge or text", metavar="FORMAT"),
                       Opt("cache", "folder for the card-data cache", metavar="DIR")),
-             group="mtg", bare=True, unknown="mtg.error.library_usage")
+             group="mtg", bare=True, unknown="mtg.err.library_usage")
     def library(self, args: Args):
         """MtG libraries: `%library load Mira mira.txt`, `%library show @Mira` (widget), `%library view`,
         `%library peek 2 @Mira`, `%library odds @Mira`, `%library reset @Mira`,
@@ -82,7 +82,7 @@ class MtgMagics(SessionMagics):
             if actor and len(words) == 1:
                 words = [actor, *words]
             if len(words) != 2:
-                raise UsageError(t("mtg.error.library_usage"))
+                raise UsageError(t("mtg.err.library_usage"))
             return session.mtg_library_load(words[0], words[1], fmt=args.format)
         if args.sub == "show":  # the live widget (its snapshot shows without a kernel)
             from gamekernel.mtg.widgets.library import LibraryWidget
@@ -92,7 +92,7 @@ class MtgMagics(SessionMagics):
             return session.mtg_library_view(getattr(args, "name", None) or actor)
         if args.sub == "peek":
             if not (args.count or "").isdigit():
-                raise UsageError(t("mtg.error.peek_count", count=args.count or ""))
+                raise UsageError(t("mtg.err.peek_count", count=args.count or ""))
             return session.mtg_library_peek(int(args.count), actor)
         if args.sub == "odds":
             return session.mtg_odds_table(args.name or actor)
@@ -103,10 +103,10 @@ class MtgMagics(SessionMagics):
 
             names = split_names(args.cards or "", session.mtg_facts)
             if not names:
-                raise UsageError(t("mtg.error.library_usage"))
+                raise UsageError(t("mtg.err.library_usage"))
             return session.mtg_library_stack(actor, names)
         if not args.file:
-            raise UsageError(t("mtg.error.library_usage"))
+            raise UsageError(t("mtg.err.library_usage"))
         index = session.mtg_card_data(args.file, cache=args.cache, progress=ProgressBar())
         from gamekernel.mtg.results import DataLoaded  # lazy: %load_ext imports no rules
 
@@ -115,7 +115,7 @@ class MtgMagics(SessionMagics):
     @line_magic
     @guarded("boost")
     @command("boost", actor="whose last check to boost (default: the only library)", group="mtg",
-             options=(EXPLAIN,), extra="mtg.error.boost_args")
+             options=(EXPLAIN,), extra="mtg.err.boost_args")
     @explainable
     def boost(self, args: Args):
         """Once per scene after a check: exile the top six, +1 per colourless card (`%boost @Mira`)."""
@@ -125,14 +125,14 @@ class MtgMagics(SessionMagics):
     @guarded("mtg")
     @command("mtg", subs=(Sub("config", Words("settings", "boost_per_character=false ...", optional=True,
                                                metavar="OPTION=VALUE"), help="MtG options (logged)"),),
-             group="mtg", unknown="mtg.error.mtg_usage")
+             group="mtg", unknown="mtg.err.mtg_usage")
     def mtg(self, args: Args):
         """MtG options as a logged event: `%mtg config boost_per_character=false`; `%mtg config` shows them."""
         options = {}
         for word in args.settings:
             key, sep, value = word.partition("=")
             if not sep or not key:
-                raise UsageError(t("mtg.error.config_word", word=word))
+                raise UsageError(t("mtg.err.config_word", word=word))
             options[key.strip()] = value.strip()
         return self.session.mtg_config(**options)
 

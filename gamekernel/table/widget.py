@@ -112,7 +112,7 @@ class TableDashboard(SessionWidget):
             try:
                 difficulty = int(payload.get("difficulty", ""))
             except (TypeError, ValueError):
-                raise UsageError(t("mtg.error.difficulty", difficulty=payload.get("difficulty"))) from None
+                raise UsageError(t("mtg.err.difficulty", difficulty=payload.get("difficulty"))) from None
             return s.mtg_check(str(payload.get("kind", "")), difficulty, actor=name)
         if action == "scene":
             return s.mtg_scene()

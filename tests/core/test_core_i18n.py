@@ -59,7 +59,7 @@ def test_a_word_after_a_count_is_singular_only_for_one():
     assert i18n.t("mtg.event.peek", count=3) == "looks at the top 3 cards of the library"
     # two counts in one line, each with its own word; other specs still format as str.format does
     assert "has 1 card left after exiling 2 known top cards of 3" in i18n.t(
-        "mtg.error.too_few", actor="Mira", left=1, known=2, size=3)
+        "mtg.err.too_few", actor="Mira", left=1, known=2, size=3)
 
 
 def test_no_english_message_writes_a_plural_in_brackets():
@@ -74,3 +74,18 @@ def test_japanese_plural_free_messages_format_every_count_alike():
         assert i18n.t("cards.event.tap", count=2) == "カード2枚をタップ"
     finally:
         i18n.set_language("en")
+
+
+def test_error_keys_have_one_spelling():
+    """Every refusal's key is `<domain>.err.<what>`: one spelling, so a grep finds them all."""
+    root = Path(__file__).resolve().parents[2] / "gamekernel"
+    spelt_otherwise = [
+        f"{path.relative_to(root)}: {key}"
+        for path in sorted(root.rglob("i18n/*/*.json"))
+        for key in json.loads(path.read_text(encoding="utf-8"))
+        if ".error." in key
+    ]
+    assert spelt_otherwise == []
+    code = [path for path in root.rglob("*.py")
+            if re.search(r"[\"'][a-z_]+\.error\.", path.read_text(encoding="utf-8"))]
+    assert code == []

@@ -25,7 +25,7 @@ from gamekernel.mtg.widgets.library import LibraryWidget
 DOMAIN = "mtg"
 FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-ERROR_KEY = re.compile(r'"(mtg\.error\.[a-z0-9_.]+)"')
+ERROR_KEY = re.compile(r'"(mtg\.err\.[a-z0-9_.]+)"')
 DECK = "4 Elvish Mystic\n4 Runeclaw Bear\n12 Forest\n4 Steam Vents\n4 Ornithopter\n"
 
 
@@ -52,9 +52,9 @@ def test_mtg_ja_is_not_an_english_copy():
 def test_mtg_chk_seed_terms_in_japanese_errors():
     """The seed's words: ライブラリー (library), 追放 (exile, MTG-CHK-04), 難易度 (difficulty), 行動判定."""
     ja = _load("ja")
-    assert "ライブラリー" in ja["mtg.error.boost_rng"] and "追放" in ja["mtg.error.boost_rng"]
-    assert "難易度" in ja["mtg.error.difficulty"] and "行動判定" in ja["mtg.error.too_few"]
-    assert "マナ総量" in ja["mtg.error.facts_row"]
+    assert "ライブラリー" in ja["mtg.err.boost_rng"] and "追放" in ja["mtg.err.boost_rng"]
+    assert "難易度" in ja["mtg.err.difficulty"] and "行動判定" in ja["mtg.err.too_few"]
+    assert "マナ総量" in ja["mtg.err.facts_row"]
 
 
 def test_mtg_every_error_key_in_the_code_is_in_the_catalog():
@@ -62,7 +62,7 @@ def test_mtg_every_error_key_in_the_code_is_in_the_catalog():
     used = {key for path in root.rglob("*.py") for key in ERROR_KEY.findall(path.read_text(encoding="utf-8"))}
     en = _load("en")
     assert used and sorted(used - set(en)) == []
-    assert sorted(k for k in en if k.startswith("mtg.error.") and k not in used) == []
+    assert sorted(k for k in en if k.startswith("mtg.err.") and k not in used) == []
 
 
 @pytest.fixture

@@ -94,9 +94,9 @@ def check_difficulty(difficulty: object) -> int:
     """A difficulty is a whole number, normally 0-8, never below 0 (MTG-CHK-03: higher is harder;
     the seed's scale starts at 0); the magic and the library widget both reach this one rule."""
     if isinstance(difficulty, bool) or not isinstance(difficulty, int):
-        raise UsageError(t("mtg.error.difficulty", difficulty=difficulty))
+        raise UsageError(t("mtg.err.difficulty", difficulty=difficulty))
     if difficulty < 0:
-        raise UsageError(t("mtg.error.difficulty_negative", difficulty=difficulty))
+        raise UsageError(t("mtg.err.difficulty_negative", difficulty=difficulty))
     return difficulty
 
 
@@ -113,7 +113,7 @@ def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: 
     exiled = known_prefix(known)
     size = len(library)
     if size - exiled <= 1:  # MTG-CHK-04
-        raise CheckImpossible(t("mtg.error.too_few", actor=actor or t("mtg.library"), size=size,
+        raise CheckImpossible(t("mtg.err.too_few", actor=actor or t("mtg.library"), size=size,
                                 known=exiled, left=max(size - exiled, 0)))
     odds = check_odds(library, kind, difficulty, known=known, options=options) if with_odds else None
     first, second = library[exiled], library[exiled + 1]  # MTG-CHK-05, -06
@@ -172,9 +172,9 @@ def boost_refusal(check: CheckResult, exilable: int) -> str | None:
     to exile it adds nothing)."""
     actor = check.actor or t("mtg.character")
     if check.success:
-        return t("mtg.error.boost_success", actor=actor)
+        return t("mtg.err.boost_success", actor=actor)
     if exilable < 1:
-        return t("mtg.error.boost_empty", actor=actor)
+        return t("mtg.err.boost_empty", actor=actor)
     return None
 
 
@@ -193,14 +193,14 @@ def require_boost(actor: str, options: MtgOptions, user: str | None, last_check:
     scope = boost_scope(actor, options)
     if user is not None:
         if options.boost_per_character:
-            raise RuleError(t("mtg.error.boost_used", actor=actor))
-        raise RuleError(t("mtg.error.boost_used_table", user=user))
+            raise RuleError(t("mtg.err.boost_used", actor=actor))
+        raise RuleError(t("mtg.err.boost_used_table", user=user))
     if last_check is None:
-        raise RuleError(t("mtg.error.boost_no_check", actor=actor))
+        raise RuleError(t("mtg.err.boost_no_check", actor=actor))
     if last_check["boosted"]:
-        raise RuleError(t("mtg.error.boost_done"))
+        raise RuleError(t("mtg.err.boost_done"))
     if last_check.get("peeked"):
-        raise RuleError(t("mtg.error.boost_peeked", actor=actor))
+        raise RuleError(t("mtg.err.boost_peeked", actor=actor))
     return scope
 
 
@@ -208,7 +208,7 @@ def boost_taken(size: int, check: CheckResult, options: MtgOptions) -> tuple[int
     """The library positions a boost would exile: up to `boost_cards` after the known top cards, never
     the revealed pair now at the bottom (MTG-CHK-13); RuleError when the library changed since the check."""
     if size != check.library_size:
-        raise RuleError(t("mtg.error.boost_stale"))
+        raise RuleError(t("mtg.err.boost_stale"))
     middle = range(len(check.known_cards), size - 2)
     return tuple(middle[: options.boost_cards])
 
@@ -234,7 +234,7 @@ def boost(library: Sequence[CardFacts], check: CheckResult, rng: random.Random |
     to_bottom: tuple[int, ...] = ()
     if not options.boost_exile_stays:
         if rng is None:
-            raise UsageError(t("mtg.error.boost_rng"))
+            raise UsageError(t("mtg.err.boost_rng"))
         shuffled = list(taken)
         rng.shuffle(shuffled)
         to_bottom = tuple(shuffled)

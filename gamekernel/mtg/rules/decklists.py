@@ -146,7 +146,7 @@ def parse_decklist(text: str, source: str = "<text>", fmt: str | None = None) ->
     detected = fmt is None
     fmt = detect_format(text) if fmt is None else fmt.strip().casefold()
     if fmt not in FORMATS:
-        raise DataError(t("mtg.error.deck_format", source=source, fmt=fmt, formats=", ".join(FORMATS)))
+        raise DataError(t("mtg.err.deck_format", source=source, fmt=fmt, formats=", ".join(FORMATS)))
     parser = {"dek": _parse_dek, "xmage": _parse_xmage, "forge": _parse_forge}.get(fmt)
     deck = parser(text, source) if parser else _parse_text(text, source, fmt)
     return replace(deck, detected=detected)
@@ -159,7 +159,7 @@ def read_decklist(path: str | os.PathLike[str], fmt: str | None = None) -> Deckl
     try:
         text, legacy_line = limits.read_text_or_legacy(path)
     except OSError as error:
-        raise DataError(t("mtg.error.deck_read", path=path, reason=error.strerror or error)) from error
+        raise DataError(t("mtg.err.deck_read", path=path, reason=error.strerror or error)) from error
     deck = parse_decklist(text, path.name, fmt)
     if legacy_line is None:
         return deck
@@ -203,7 +203,7 @@ def _parse_text(text: str, source: str, fmt: str) -> Decklist:
     lines = _classify(text)
     first_card = next((line.number for line in lines if line.kind == "card"), None)
     if first_card is None:
-        raise DataError(t("mtg.error.deck_empty", source=source))
+        raise DataError(t("mtg.err.deck_empty", source=source))
     grouped = any(line.kind == "header" for line in lines) or any(
         line.kind == "comment" and line.text.startswith("//") and line.number > first_card for line in lines)
     sections = _empty_sections()
@@ -218,7 +218,7 @@ def _parse_text(text: str, source: str, fmt: str) -> Decklist:
     else:  # MTGO / old Arena: main deck, a blank line, the sideboard
         blocks = _blocks(lines)
         if len(blocks) > 2 or (len(blocks) == 2 and _count(blocks[1]) > _count(blocks[0])):
-            raise DataError(t("mtg.error.deck_layout", source=source, blocks=len(blocks),
+            raise DataError(t("mtg.err.deck_layout", source=source, blocks=len(blocks),
                               lines="; ".join(_block_label(block) for block in blocks)))
         for place, block in zip((MAIN, SIDE), blocks, strict=False):
             for line in block:
@@ -235,7 +235,7 @@ def _empty_sections() -> dict[str, list[DeckEntry]]:
 def _decklist(sections: dict[str, list[DeckEntry]], source: str, fmt: str, name: str | None) -> Decklist:
     """The parsed sections as a Decklist; a list without main-deck cards is refused."""
     if not sections[MAIN]:
-        raise DataError(t("mtg.error.deck_empty", source=source))
+        raise DataError(t("mtg.err.deck_empty", source=source))
     return Decklist(tuple(sections[MAIN]), tuple(sections[SIDE]), source, fmt, name, tuple(sections[OTHER]),
                     tuple(sections[COMMANDER]))
 
@@ -293,7 +293,7 @@ def _forge_metadata(line: str, number: int, source: str, name: str | None) -> st
     only under a card section, so the deck would silently lose it)."""
     key, sep, value = line.partition("=")
     if not sep and re.match(r"^\d+\s+\S", line):
-        raise DataError(t("mtg.error.forge_card_in_metadata", source=source, line=number, text=line[:60]))
+        raise DataError(t("mtg.err.forge_card_in_metadata", source=source, line=number, text=line[:60]))
     return value.strip() if key.strip().casefold() == "name" and value.strip() else name
 
 
@@ -301,7 +301,7 @@ def _forge_entry(line: str, number: int, source: str) -> DeckEntry:
     """`4 Llanowar Elves|M10|1` -> an entry (no count means one copy, as Forge reads it)."""
     match = _FORGE_LINE.match(line)
     if match is None:
-        raise DataError(t("mtg.error.deck_line", source=source, line=number, text=line[:60]))
+        raise DataError(t("mtg.err.deck_line", source=source, line=number, text=line[:60]))
     count = _counted(match["count"] or "1", source, number)
     name, *rest = (part.strip() for part in match["request"].split("|"))
     set_code = rest[0] if rest and rest[0] and not rest[0].isdigit() else None
@@ -309,7 +309,7 @@ def _forge_entry(line: str, number: int, source: str) -> DeckEntry:
     foil = name.endswith("+")
     name = strip_name_brackets(name.removesuffix("+").strip())
     if not name:
-        raise DataError(t("mtg.error.deck_line", source=source, line=number, text=line[:60]))
+        raise DataError(t("mtg.err.deck_line", source=source, line=number, text=line[:60]))
     return DeckEntry(count, name, number, set_code, collector, foil)
 
 
@@ -317,7 +317,7 @@ def _counted(text: str, source: str, line: int) -> int:
     """A line's count, refused when 0 or above the limit."""
     count = _copies(text, source, line)
     if count < 1:
-        raise DataError(t("mtg.error.deck_count", source=source, line=line, count=count))
+        raise DataError(t("mtg.err.deck_count", source=source, line=line, count=count))
     return count
 
 
@@ -378,7 +378,7 @@ def _copies(text: str, source: str, line: int) -> int:
 def _entry(line: str, number: int, source: str) -> DeckEntry:
     match = _LINE.match(line)
     if not match:
-        raise DataError(t("mtg.error.deck_line", source=source, line=number, text=line[:60]))
+        raise DataError(t("mtg.err.deck_line", source=source, line=number, text=line[:60]))
     count = _counted(match["count"], source, number)
     set_code, category, bracket = match["set"], match["category"], match["bracket"]
     if bracket is not None:
@@ -392,14 +392,14 @@ def _entry(line: str, number: int, source: str) -> DeckEntry:
 
 def _parse_dek(text: str, source: str) -> Decklist:
     if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
-        raise DataError(t("mtg.error.dek_doctype", source=source))
+        raise DataError(t("mtg.err.dek_doctype", source=source))
     try:
         root = ET.fromstring(text)
     except ET.ParseError as error:
         line, column = error.position
-        raise DataError(t("mtg.error.dek_xml", source=source, line=line, column=column + 1)) from error
+        raise DataError(t("mtg.err.dek_xml", source=source, line=line, column=column + 1)) from error
     if root.tag != "Deck":
-        raise DataError(t("mtg.error.dek_root", source=source, tag=root.tag))
+        raise DataError(t("mtg.err.dek_root", source=source, tag=root.tag))
     lines = text.splitlines()
     main: list[DeckEntry] = []
     side: list[DeckEntry] = []
@@ -409,14 +409,14 @@ def _parse_dek(text: str, source: str) -> Decklist:
         number, search_from = _find_line(lines, name, search_from)
         quantity = element.get("Quantity", "")
         if not name:
-            raise DataError(t("mtg.error.dek_name", source=source, line=number))
+            raise DataError(t("mtg.err.dek_name", source=source, line=number))
         if not quantity.isdigit() or _copies(quantity, source, number) < 1:
-            raise DataError(t("mtg.error.dek_quantity", source=source, line=number, card=name, quantity=quantity))
+            raise DataError(t("mtg.err.dek_quantity", source=source, line=number, card=name, quantity=quantity))
         entry = DeckEntry(int(quantity), name, number, set_code=None, number=element.get("CatID"))
         is_side = element.get("Sideboard", "false").strip().casefold() == "true"
         (side if is_side else main).append(entry)
     if not main:
-        raise DataError(t("mtg.error.dek_empty", source=source))
+        raise DataError(t("mtg.err.dek_empty", source=source))
     return Decklist(tuple(main), tuple(side), source, "dek")
 
 
@@ -453,14 +453,14 @@ def build_library(decklist: Decklist, index: FactsIndex) -> list[CardFacts]:
 def unknown_cards_message(source: str, unknown: list[DeckEntry], index: FactsIndex) -> str:
     """The header, one indented line per unknown card (at most UNKNOWN_SHOWN), the rest as a count,
     and what to load."""
-    lines = [t("mtg.error.unknown_cards", source=source, count=len(unknown), index=index.source)]
+    lines = [t("mtg.err.unknown_cards", source=source, count=len(unknown), index=index.source)]
     for entry in unknown[:UNKNOWN_SHOWN]:
         close = index.close_names(entry.name)
-        hint = t("mtg.error.maybe", names=", ".join(repr(name) for name in close)) if close else ""
-        lines.append("  " + t("mtg.error.unknown_card_line", line=entry.line, card=entry.name, hint=hint))
+        hint = t("mtg.err.maybe", names=", ".join(repr(name) for name in close)) if close else ""
+        lines.append("  " + t("mtg.err.unknown_card_line", line=entry.line, card=entry.name, hint=hint))
     if len(unknown) > UNKNOWN_SHOWN:
-        lines.append("  " + t("mtg.error.unknown_more", count=len(unknown) - UNKNOWN_SHOWN))
-    lines.append(t("mtg.error.need_card_data"))
+        lines.append("  " + t("mtg.err.unknown_more", count=len(unknown) - UNKNOWN_SHOWN))
+    lines.append(t("mtg.err.need_card_data"))
     return "\n".join(lines)
 
 

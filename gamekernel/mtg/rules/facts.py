@@ -47,7 +47,7 @@ def order_colours(colours: Iterable[str]) -> tuple[str, ...]:
     for colour in colours:
         word = LETTER_TO_COLOUR.get(colour.upper(), colour.lower()) if len(colour) == 1 else colour.lower()
         if word not in COLOURS:
-            raise DataError(t("mtg.error.colour", colour=colour, colours=", ".join(COLOURS)))
+            raise DataError(t("mtg.err.colour", colour=colour, colours=", ".join(COLOURS)))
         wanted.add(word)
     return tuple(colour for colour in COLOURS if colour in wanted)
 
@@ -134,7 +134,7 @@ class CardFacts:
                 "subtypes": tuple(subtypes), "supertypes": tuple(supertypes), "ja_name": ja_name or None})
             return card
         except (TypeError, ValueError) as error:
-            raise DataError(t("mtg.error.facts_row", where=where, row=str(row)[:80])) from error
+            raise DataError(t("mtg.err.facts_row", where=where, row=str(row)[:80])) from error
 
     def __str__(self) -> str:
         colours = "/".join(self.colours) or "colourless"
@@ -310,10 +310,10 @@ class FactsIndex(Mapping[str, CardFacts]):
         if card is not None:
             return card
         close = self.close_names(name)
-        hint = (t("mtg.error.did_you_mean", names=", ".join(repr(s) for s in close)) if close
-                else t("mtg.error.load_card_data"))
+        hint = (t("mtg.err.did_you_mean", names=", ".join(repr(s) for s in close)) if close
+                else t("mtg.err.load_card_data"))
         prefix = f"{where}: " if where else ""
-        raise NotFoundError(prefix + t("mtg.error.unknown_card", card=name, source=self.source, hint=hint))
+        raise NotFoundError(prefix + t("mtg.err.unknown_card", card=name, source=self.source, hint=hint))
 
     def merged(self, other: FactsIndex) -> FactsIndex:
         """A new index with this one's cards first and `other`'s added (this one wins on duplicates)."""
@@ -374,11 +374,11 @@ def read_facts_file(path: str | Path) -> FactsIndex:
     try:
         document = limits.load_json(limits.read_text(path, data=True), path.name)
     except (OSError, json.JSONDecodeError) as error:
-        raise DataError(t("mtg.error.facts_read", file=path.name, reason=error)) from error
+        raise DataError(t("mtg.err.facts_read", file=path.name, reason=error)) from error
     rows = document.get("cards") if isinstance(document, dict) else None
     if not isinstance(rows, list):
-        raise DataError(t("mtg.error.facts_cards", file=path.name))
-    cards = (CardFacts.from_row(row, t("mtg.error.facts_where", file=path.name, number=number))
+        raise DataError(t("mtg.err.facts_cards", file=path.name))
+    cards = (CardFacts.from_row(row, t("mtg.err.facts_where", file=path.name, number=number))
              for number, row in enumerate(rows, 1))
     return FactsIndex(cards, source=path.name)
 

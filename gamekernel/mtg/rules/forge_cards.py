@@ -75,7 +75,7 @@ def forge_card(text: str, where: str = "script") -> CardFacts | None:
     """One script -> facts (None for non-deck cards such as planes, schemes and vanguards)."""
     faces, mode = forge_faces(text)
     if not faces[0].get("Name"):
-        raise DataError(t("mtg.error.forge_script", where=where))
+        raise DataError(t("mtg.err.forge_script", where=where))
     used = faces if mode in COMBINED_MODES and len(faces) > 1 else faces[:1]
     parsed = [_types(face) for face in used]
     if any(kind in SKIPPED_TYPES for kind in parsed[0][0]):
@@ -102,8 +102,8 @@ def forge_cardsfolder(folder: str | Path) -> FactsIndex:
     """Facts of every card in a Forge `cardsfolder` (a folder of card scripts)."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise DataError(t("mtg.error.no_data_file", path=folder))
+        raise DataError(t("mtg.err.no_data_file", path=folder))
     index = FactsIndex(iter_forge_folder(folder), source=folder.name)
     if not len(index):
-        raise DataError(t("mtg.error.forge_empty", folder=folder.name))
+        raise DataError(t("mtg.err.forge_empty", folder=folder.name))
     return index

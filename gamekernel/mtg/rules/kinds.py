@@ -97,7 +97,7 @@ def parse_kind(text: str) -> str:
         return KIND_ALIASES[key]
     from gamekernel.i18n import t
 
-    raise UsageError(t("mtg.error.kind", kind=text, kinds=", ".join(KINDS)))
+    raise UsageError(t("mtg.err.kind", kind=text, kinds=", ".join(KINDS)))
 
 
 def parse_check_spec(text: str) -> tuple[str, int]:
@@ -109,11 +109,11 @@ def parse_check_spec(text: str) -> tuple[str, int]:
     if read is None:
         first = _KIND_FIRST.match(half_width(text))
         parse_kind(first["kind"] if first else text)  # an unknown colour word: its own error
-        raise UsageError(t("mtg.error.spec", spec=text))
+        raise UsageError(t("mtg.err.spec", spec=text))
     kind, after = read
     difficulty = _DIFFICULTY.fullmatch(after)
     if difficulty is None:
-        raise UsageError(t("mtg.error.spec", spec=text))
+        raise UsageError(t("mtg.err.spec", spec=text))
     return kind, int(difficulty["diff"])
 
 

@@ -83,8 +83,8 @@ class _Stream:
     def expect(self, chars: str) -> str:
         char = self.peek()
         if char == "" or char not in chars:
-            found = repr(char) if char else repr(t("mtg.error.end_of_file"))
-            raise DataError(t("mtg.error.json_expect", file=self.name, byte=self.raw.tell(),
+            found = repr(char) if char else repr(t("mtg.err.end_of_file"))
+            raise DataError(t("mtg.err.json_expect", file=self.name, byte=self.raw.tell(),
                               expected=t("mtg.or").join(repr(c) for c in chars), found=found))
         self.pos += 1
         return char
@@ -102,7 +102,7 @@ class _Stream:
                                       limit=self.value_limit // 1_000, option="max_data_value_kb")) from None
                 if self.more():
                     continue
-                raise DataError(t("mtg.error.json", file=self.name, reason=error.msg)) from error
+                raise DataError(t("mtg.err.json", file=self.name, reason=error.msg)) from error
             # A number could be cut at the chunk edge: make sure something follows it.
             if end >= len(self.buffer) and not self.eof and self.more():
                 continue
@@ -168,7 +168,7 @@ def detect_format(path: str | Path) -> str:
         return "scryfall"
     if head.startswith("{"):
         return "mtgjson"
-    raise DataError(t("mtg.error.data_format", file=path.name))
+    raise DataError(t("mtg.err.data_format", file=path.name))
 
 
 # --- MTGJSON v5 ------------------------------------------------------------------------------------
@@ -177,7 +177,7 @@ def mtgjson_facts(name: str, faces: list[dict]) -> CardFacts:
     """AtomicCards `data[name]` -> facts: split cards united (manaValue is already combined), others
     keep side 'a'."""
     if not faces:
-        raise DataError(t("mtg.error.no_faces", card=name))
+        raise DataError(t("mtg.err.no_faces", card=name))
     front = next((face for face in faces if face.get("side", "a") == "a"), faces[0])
     used = faces if front.get("layout") in SPLIT_LAYOUTS else [front]
     mana_value = front.get("manaValue", front.get("convertedManaCost", 0)) or 0
@@ -215,7 +215,7 @@ def iter_mtgjson(stream: _Stream) -> Iterator[CardFacts]:
         for name, _ in stream.object_items():
             faces = stream.value()
             if not isinstance(faces, list):
-                raise DataError(t("mtg.error.faces_list", file=stream.name, card=name))
+                raise DataError(t("mtg.err.faces_list", file=stream.name, card=name))
             yield mtgjson_facts(name, faces)
 
 
@@ -263,7 +263,7 @@ def scryfall_japanese_name(card: dict) -> str | None:
 def iter_scryfall(stream: _Stream) -> Iterator[CardFacts]:
     for card in stream.array_items():
         if not isinstance(card, dict) or "name" not in card:
-            raise DataError(t("mtg.error.scryfall_card", file=stream.name))
+            raise DataError(t("mtg.err.scryfall_card", file=stream.name))
         facts = scryfall_facts(card)
         if facts is not None:
             yield facts
@@ -314,7 +314,7 @@ def read_index(path: Path) -> FactsIndex:
     with gc_paused(), open(path, encoding="utf-8") as handle:
         header = json.loads(handle.readline() or "{}")
         if header.get("gamekernel_mtg_index") != INDEX_VERSION:
-            raise DataError(t("mtg.error.index_version", file=path.name, version=INDEX_VERSION))
+            raise DataError(t("mtg.err.index_version", file=path.name, version=INDEX_VERSION))
         index = FactsIndex(source=header.get("source", path.name))
         for number, line in enumerate(handle, 2):
             if line.strip():
@@ -327,7 +327,7 @@ def _index_line(line: object, where: str) -> tuple[str, list[str], CardFacts]:
     """[name key, alias keys, row] of one index line; a DataError (the index is rebuilt) if not."""
     if (type(line) is not list or len(line) != 3 or type(line[0]) is not str  # JSON: exact types
             or type(line[1]) is not list or (line[1] and not all(type(alias) is str for alias in line[1]))):
-        raise DataError(t("mtg.error.facts_row", where=where, row=str(line)[:80]))
+        raise DataError(t("mtg.err.facts_row", where=where, row=str(line)[:80]))
     return line[0], line[1], CardFacts.from_row(line[2], where)
 
 
@@ -341,7 +341,7 @@ def load_card_data(path: str | os.PathLike[str], *, cache: str | Path | None = N
 
         return forge_cardsfolder(source)
     if not source.is_file():
-        raise DataError(t("mtg.error.no_data_file", path=source))
+        raise DataError(t("mtg.err.no_data_file", path=source))
     index_path = _index_path(source, cache_dir(None if cache is None else limits.user_path(cache, "folder")))
     if use_cache and index_path.is_file():
         try:
@@ -351,7 +351,7 @@ def load_card_data(path: str | os.PathLike[str], *, cache: str | Path | None = N
     kind = fmt or detect_format(source)
     readers = {"mtgjson": iter_mtgjson, "scryfall": iter_scryfall}
     if kind not in readers:
-        raise DataError(t("mtg.error.data_kind", kind=kind))
+        raise DataError(t("mtg.err.data_kind", kind=kind))
     stream = _open(source, progress)
     try:
         cards = list(readers[kind](stream))

@@ -39,7 +39,7 @@ def _value(key: str, value: Any) -> Any:
         if isinstance(value, str) and value.strip().casefold() in choices:
             return value.strip().casefold()
         allowed = ", ".join(choices)
-    raise UsageError(t("mtg.error.config_value", key=key, value=value, allowed=allowed))
+    raise UsageError(t("mtg.err.config_value", key=key, value=value, allowed=allowed))
 
 
 def changed_options(options: MtgOptions, changes: Mapping[str, Any]) -> dict[str, Any]:
@@ -48,7 +48,7 @@ def changed_options(options: MtgOptions, changes: Mapping[str, Any]) -> dict[str
     result = {}
     for key, value in changes.items():
         if key not in names:
-            raise UsageError(t("mtg.error.config_key", key=key, keys=", ".join(names)))
+            raise UsageError(t("mtg.err.config_key", key=key, keys=", ".join(names)))
         checked = _value(key, value)
         if checked != getattr(options, key):
             result[key] = checked

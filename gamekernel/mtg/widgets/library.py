@@ -119,11 +119,11 @@ class LibraryWidget(SessionWidget):
             try:
                 difficulty = int(given)
             except (TypeError, ValueError):
-                raise UsageError(t("mtg.error.difficulty", difficulty=given)) from None
+                raise UsageError(t("mtg.err.difficulty", difficulty=given)) from None
             return session.mtg_check(str(payload.get("kind", "")), difficulty, actor=self._actor_name)
         elif action == "boost":
             return session.mtg_boost(self._actor_name)
         elif action == "scene":
             return session.mtg_scene()
         else:
-            raise UsageError(t("mtg.error.widget_action", action=action))
+            raise UsageError(t("mtg.err.widget_action", action=action))
