@@ -52,9 +52,9 @@ def _session() -> tuple[float, float]:
     from gamekernel import Session
 
     session = Session(seed=1)
-    session.gurps_char_new("Aiko", dx=12, iq=12, ht=11, skills=[("Lockpicking", 8)])
+    session.gurps.char_new("Aiko", dx=12, iq=12, ht=11, skills=[("Lockpicking", 8)])
     other = Session(seed=1)
-    return _alternated(lambda: session.gurps_check("Lockpicking-5 dark"), lambda: other.roll("3d+2"), 200)
+    return _alternated(lambda: session.gurps.check("Lockpicking-5 dark"), lambda: other.roll("3d+2"), 200)
 
 
 def _cells() -> tuple[float, float]:
@@ -81,7 +81,7 @@ def main() -> None:
         print(f"    {name:28s} {seconds * 1e6:8.2f} µs")
     check, roll = _session()
     print(f"GURPS: session calls (best of {ROUNDS} alternated rounds x 200)")
-    print(f"    session.gurps_check('Lockpicking-5 dark') {check * 1e6:8.1f} µs")
+    print(f"    session.gurps.check('Lockpicking-5 dark') {check * 1e6:8.1f} µs")
     print(f"    session.roll('3d+2')                {roll * 1e6:8.1f} µs")
     print(f"    ratio check / roll                  {check / roll:8.2f}x")
     cell_check, cell_roll = _cells()
@@ -96,7 +96,7 @@ def main() -> None:
         Target("%check Lockpicking-5 dark cell", ms(cell_check), f"%roll 3d+2 cell {ms(cell_roll)}",
                f"{cell_check / cell_roll:.2f}x", "<= 1.5x (a roll plus a skill look-up)",
                cell_check / cell_roll <= 1.5),
-        Target("session.gurps_check('Lockpicking-5 dark')", ms(check), f"session.roll('3d+2') {ms(roll)}",
+        Target("session.gurps.check('Lockpicking-5 dark')", ms(check), f"session.roll('3d+2') {ms(roll)}",
                f"{check / roll:.2f}x", "<= 8x", check / roll <= 8),
     ])
 

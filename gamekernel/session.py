@@ -1,9 +1,11 @@
-"""Session: the table's state, the RNG, the event log, observers and undo/redo.
+"""The session's core: the table's state, the RNG, the event log, observers and undo/redo.
 
 State is the replay of the active events: `record` applies an event's reducer and appends it to
 the log; `undo` appends an `undo` event and rebuilds the state from the events still active, so
-the log stays append-only and the story keeps the correction. Rule sets add their operations as
-mixins (gamekernel/actions/*) and their state as named parts (`register_part`).
+the log stays append-only and the story keeps the correction. Each rule set keeps its operations
+in its own handle (`session.gurps.state`, `session.rules["coin"]`, made from its `RuleSet` declaration)
+and its state as named parts (`register_part`): the core names no rule set.
+gamekernel/table_session.py gives the public `Session` its typed handles.
 """
 
 from __future__ import annotations
@@ -17,14 +19,12 @@ import signal
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from functools import cache
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
 
 from gamekernel.actions.campaign import CampaignActions
 from gamekernel.actions.core import CoreActions
-from gamekernel.cards.actions import CardActions
 from gamekernel.errors import GameKernelError, StorageError, UsageError
 from gamekernel.events import (
     ENTROPY_KIND,
@@ -39,21 +39,16 @@ from gamekernel.events import (
     register_event,
     register_reaction,
 )
-from gamekernel.gammaworld.actions import GammaWorldActions
-from gamekernel.gurps.actions import GurpsActions
-from gamekernel.gurps.combat_actions import CombatActions
 from gamekernel.i18n import t
-from gamekernel.mtg.actions import MtgActions
 from gamekernel.rng import Mark, TransactionalRandom
+from gamekernel.rulesets import RuleSetHandle, handle_classes
 from gamekernel.secret_index import SecretIndex
 from gamekernel.state import TableState
-from gamekernel.table.actions import TableActions
-from gamekernel.table.seats import SeatActions
-from gamekernel.teaching.actions import TeachingActions
 
-__all__ = ["Session", "active_events", "register_reaction", "replay"]
+__all__ = ["Rules", "SessionCore", "active_events", "register_reaction", "replay"]
 
-Observer = Callable[["Session", Event], None]
+H = TypeVar("H", bound=RuleSetHandle)
+
 
 get_ident = threading.get_ident
 META_KINDS = frozenset({"undo", "redo"})
@@ -62,15 +57,10 @@ register_event(ENTROPY_KIND, undoable=False, changes=())
 MetaOutcome = tuple[list[Event], list[list[Event]], TableState]  # active events, redo stack, state
 
 
-class Session(
-    CoreActions, CampaignActions, GurpsActions, CombatActions, CardActions, GammaWorldActions, MtgActions,
-    TeachingActions, TableActions, SeatActions,
-):
-    """One table: `Session(seed=7).roll("3d+2")`. The magics hold one per kernel."""
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Session:
-        # Other packages' rule sets (entry points) add their operations to every new Session.
-        return super().__new__(_with_plugins() if cls is Session else cls)
+class SessionCore(CoreActions, CampaignActions):
+    """One table's core: `SessionCore(seed=7).roll("3d+2")`; every rule set's handle is in `rules`
+    (and, at run time, an attribute: `session.coin`). The public, typed `Session` is
+    gamekernel/table_session.py's."""
 
     def __init__(
         self,
@@ -79,6 +69,7 @@ class Session(
         max_dice: int = 10_000,
         log_path: str | os.PathLike[str] | None = None,
     ):
+        self.rules = Rules(self)  # every rule set's handle, made on first use (its state part registered now)
         if seed is None and os.environ.get("GAMEKERNEL_SEED", "").strip():
             seed = _parse_seed(os.environ["GAMEKERNEL_SEED"], "GAMEKERNEL_SEED")
         self._owner = threading.get_ident()  # see `_check_owner`
@@ -363,7 +354,7 @@ class Session(
             self._observers = [e for e in self._observers if not (isinstance(e, weakref.WeakMethod) and e() is None)]
 
     # -- observers -------------------------------------------------------------------------
-    def observe(self, observer: Observer, *, weak: bool = False) -> Callable[[], None]:
+    def observe(self, observer: Callable[[Self, Event], None], *, weak: bool = False) -> Callable[[], None]:
         """Call `observer(session, event)` after every event; returns a function that stops it.
 
         `weak=True` (a bound method) does not keep its object alive: a widget that is dropped and
@@ -459,6 +450,52 @@ class Session(
             self._store.close()
             self._store = None
 
+    def feature(self, kind: type[H]) -> H:
+        """The handle of a feature across rule sets (`session.seats`, `session.teaching`): made on first
+        use, one per session, like a rule set's."""
+        return self.rules.feature(kind)
+
+    if not TYPE_CHECKING:  # for a type checker a misspelt name stays an error; `rules[...]` is typed
+        def __getattr__(self, name: str) -> RuleSetHandle:
+            """A plug-in rule set's handle as an attribute (`session.coin`), like the built-in ones."""
+            if name.startswith("_") or name == "rules":
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            try:
+                return self.rules[name]
+            except KeyError:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}") from None
+
+
+class Rules(Mapping[str, RuleSetHandle]):
+    """`session.rules`: every rule set's handle by name (`rules["gurps"]`, a plug-in's `rules["coin"]`),
+    each made on first use and kept for the session."""
+
+    __slots__ = ("_table", "_made")
+
+    def __init__(self, table: SessionCore) -> None:
+        self._table = table
+        self._made: dict[str, RuleSetHandle] = {}
+        handle_classes()  # the rule sets' parts and event kinds are registered before anything replays
+
+    def __getitem__(self, name: str) -> RuleSetHandle:
+        made = self._made.get(name)
+        if made is None:
+            made = self._made[name] = handle_classes()[name](self._table)
+        return made
+
+    def feature(self, kind: type[H]) -> H:
+        made = self._made.get(kind.name)
+        if made is None:
+            made = self._made[kind.name] = kind(self._table)
+        assert isinstance(made, kind)
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(handle_classes())
+
+    def __len__(self) -> int:
+        return len(handle_classes())
+
 
 def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]:
     """The events still in effect after the log's undo/redo events, and the redo stack."""
@@ -492,19 +529,10 @@ def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]
     return active, redo_stack
 
 
-@cache
-def _with_plugins() -> type[Session]:
-    """Session with the operations of the rule sets other packages declare (the built-in ones are
-    Session's own bases, which a test keeps equal to the built-in declarations)."""
-    from gamekernel.rulesets import BUILTIN, operation_classes, rule_sets
-
-    extra = operation_classes([r for r in rule_sets() if r.package not in BUILTIN])
-    return type("Session", (Session, *extra), {"__module__": __name__}) if extra else Session
-
-
 def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
     """The table state after applying `events` in order to `state` (a fresh one by default)."""
     state = TableState() if state is None else state
+    handle_classes()  # every rule set's event kinds are registered (imported once)
     kinds = EVENT_KINDS
     with gc_paused():
         for event in events:
@@ -586,7 +614,7 @@ class Exclusive:
 
     __slots__ = ("_session", "_previous")
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SessionCore) -> None:
         self._session = session
 
     def __enter__(self) -> None:
@@ -613,7 +641,7 @@ class Transaction:
 
     __slots__ = ("_session", "_count", "_marks")
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SessionCore) -> None:
         self._session = session
 
     def __enter__(self) -> None:
@@ -626,12 +654,12 @@ class Transaction:
         return False
 
 
-def _begin(session: Session) -> tuple[int, tuple[Mark, Mark, SecretKey]]:
+def _begin(session: SessionCore) -> tuple[int, tuple[Mark, Mark, SecretKey]]:
     """A transaction's start: the log's length and where both dice streams and the secret key stand."""
     return len(session.log), (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
 
 
-def _finish(session: Session, kind: type[BaseException] | None, count: int,
+def _finish(session: SessionCore, kind: type[BaseException] | None, count: int,
             marks: tuple[Mark, Mark, SecretKey]) -> None:
     """A transaction's end: a command refused before it recorded anything gets its dice (and a key it
     drew) put back; both streams' command ends either way."""
@@ -652,7 +680,7 @@ class Command:
 
     __slots__ = ("_session", "_previous", "_count", "_marks")
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SessionCore) -> None:
         self._session = session
 
     def __enter__(self) -> None:

@@ -174,7 +174,7 @@ def test_gurps_inj_05_06_damage_on_a_fighter_goes_through_the_fight_like_hit():
     """`session.damage` on a combatant = `combat_damage` (shock GURPS-INJ-05, major wound INJ-06/07,
     thresholds, badges): same dice, same state, a combat.damage event."""
     a, b = fight(9), fight(9)
-    via_damage = a.gurps_damage("3d+4 cut", target="Goblin1")
+    via_damage = a.gurps.damage("3d+4 cut", target="Goblin1")
     via_hit = b.combat_damage("Goblin1", "3d+4 cut")
     assert a.log[-1].kind == "combat.damage" and a.log[-1].data["args"] == b.log[-1].data["args"]
     assert a.state.to_dict() == b.state.to_dict() and str(via_damage) == str(via_hit)
@@ -206,13 +206,13 @@ def test_gurps_dmg_damage_magic_routes_to_the_fight_with_dr_and_attacker(ip):
 
 def test_gurps_dmg_damage_to_a_fighting_character_is_not_counted_twice():
     s = Session(seed=3)
-    s.gurps_char_new("Bren", st=13, dx=12, ht=12)
+    s.gurps.char_new("Bren", st=13, dx=12, ht=12)
     s.combat_start("Bren Goblin{ST=9,DX=12,HT=11}")
-    s.gurps_damage("2d cut", target="Bren")
-    assert s.gurps_character("Bren").hp_lost == 0  # the fight holds HP until it ends
+    s.gurps.damage("2d cut", target="Bren")
+    assert s.gurps.character("Bren").hp_lost == 0  # the fight holds HP until it ends
     lost = 13 - s.combat_state.get("Bren").hp
     s.combat_end()
-    assert s.gurps_character("Bren").hp_lost == lost
+    assert s.gurps.character("Bren").hp_lost == lost
 
 
 def test_gurps_cmb_01_next_event_names_whose_turn_begins():

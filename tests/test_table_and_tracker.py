@@ -97,12 +97,12 @@ def test_leave_refuses_the_defender_of_a_pending_attack_and_the_last_fighter() -
 
 def _table() -> Session:
     s = _fight(6)
-    s.gw_deck_new("Rin")
+    s.gw.deck_new("Rin")
     for card in ("Gravity Knot", "Thought Needle", "Heavy Knuckle", "Ember Thought"):
-        s.gw_deck_add("Rin", card, 2)
-    s.gw_character("Rin", level=4)
-    s.gw_draw("Rin")
-    s.mtg_library_load("Mira", "forest-friends.txt", text=DECKLIST)
+        s.gw.deck_add("Rin", card, 2)
+    s.gw.character("Rin", level=4)
+    s.gw.draw("Rin")
+    s.mtg.library_load("Mira", "forest-friends.txt", text=DECKLIST)
     return s
 
 
@@ -132,7 +132,7 @@ def test_dashboard_clicks_are_session_calls_and_snapshot_reads_without_a_kernel(
     w._on_custom_message(w, {"action": "scene"}, [])
     assert s.log[-1].kind == "mtg.scene"
     w._on_custom_message(w, {"action": "encounter_start"}, [])
-    assert s.gw.encounter
+    assert s.gw.state.encounter
     w._on_custom_message(w, {"action": "nonsense"}, [])
     assert "nonsense" in w.error
     text = repr(w)

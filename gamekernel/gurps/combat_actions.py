@@ -893,7 +893,7 @@ class CombatActions(HostBase):
             skill = 10
             if medic:
                 try:
-                    skill = self.gurps_character(medic).skill_level("First Aid").level
+                    skill = self.gurps.character(medic).skill_level("First Aid").level
                 except Exception:
                     skill = 10
         tl = whole_number(tl, t("limits.what.tech_level"), low=0, high=12)

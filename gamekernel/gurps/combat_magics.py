@@ -22,7 +22,7 @@ from gamekernel.magic_base import EXPLAIN, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command, tokenize
 
 if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -103,7 +103,7 @@ def gm_console(method: Callable) -> Any:
         result = method(self, line) if cell is None else method(self, line, cell)
         if isinstance(result, (ErrorResult, SecretNotice)) or hasattr(result, "get_state"):
             return result  # an error, a secret's notice, or the tracker widget (the GM's own, live)
-        return GmView(result) if self.session.table_fight_differs() else result
+        return GmView(result) if self.session.seats.fight_differs() else result
 
     return wrapper
 
@@ -340,7 +340,7 @@ class CombatMagics(SessionMagics):
         """The caster's level in the spell as the sheet has it (GURPS-MAG-01: a spell is a skill);
         without `skill=`, a caster with no such spell on a sheet is told to give it."""
         try:
-            return self.session.gurps_character(actor).skill_level(spell).level
+            return self.session.gurps.character(actor).skill_level(spell).level
         except GameKernelError:
             raise UsageError(t("combat.err.spell_skill")) from None
 

@@ -38,7 +38,7 @@ from gamekernel.rulesets import handler_for, rule_sets
 from gamekernel.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Word, Words, command
 
 if TYPE_CHECKING:  # the session is built on first use (`session`), so `%load_ext` imports no rule set
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 __all__ = ["GameKernel", "current_session", "load", "unload"]
 
@@ -109,7 +109,7 @@ class GameKernel(SessionMagics):
     def session(self) -> Session:
         """The kernel's Session, built with the options in force when a magic first needs it."""
         if self._session is None:
-            from gamekernel.session import Session
+            from gamekernel.table_session import Session
 
             session = Session(self.seed, max_dice=self.max_dice)
             if self.log_path:

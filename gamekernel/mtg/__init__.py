@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import LineHandler, RuleSet
+from gamekernel.rulesets import LineHandler, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
 
 
-def _operations() -> tuple[type, ...]:
-    from gamekernel.mtg.actions import MtgActions
+def _handles() -> tuple[type[RuleSetHandle], ...]:
+    from gamekernel.mtg.actions import Mtg
 
-    return (MtgActions,)
+    return (Mtg,)
 
 
 def _magics() -> tuple[type[Magics], ...]:
@@ -40,7 +40,7 @@ RULESET = RuleSet(
     name="mtg",
     package=__name__,
     groups=("mtg",),
-    operations=_operations,
+    handles=_handles,
     magics=_magics,
     renderers=_renderers,
     check=_check,

@@ -24,7 +24,7 @@ from gamekernel.text import match_key, visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
     from gamekernel.host import HostBase
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 
 def _hidden_gurps(row: Mapping[str, Any]) -> dict[str, Any]:

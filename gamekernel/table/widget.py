@@ -15,7 +15,7 @@ from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 _BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "encounter_start", "encounter_end")
 
@@ -103,21 +103,21 @@ class TableDashboard(SessionWidget):
         if action == "end_fight":
             return s.combat_end()
         if action in ("tap", "untap"):
-            return (s.gw_tap if action == "tap" else s.gw_untap)(name, str(payload["uid"]))
+            return (s.gw.tap if action == "tap" else s.gw.untap)(name, str(payload["uid"]))
         if action == "flux":  # GW-ALPHA-10: a secret flux's resolution stays out of the dashboard's record
             from gamekernel.gammaworld.rules.results import as_the_table_sees
 
-            return as_the_table_sees(s.gw_flux(name, str(payload["uid"]) if payload.get("uid") else None))
+            return as_the_table_sees(s.gw.flux(name, str(payload["uid"]) if payload.get("uid") else None))
         if action == "check":
             try:
                 difficulty = int(payload.get("difficulty", ""))
             except (TypeError, ValueError):
                 raise UsageError(t("mtg.err.difficulty", difficulty=payload.get("difficulty"))) from None
-            return s.mtg_check(str(payload.get("kind", "")), difficulty, actor=name)
+            return s.mtg.check(str(payload.get("kind", "")), difficulty, actor=name)
         if action == "scene":
-            return s.mtg_scene()
+            return s.mtg.scene()
         if action == "encounter_start":
-            return s.gw_encounter_start()
+            return s.gw.encounter_start()
         if action == "encounter_end":
-            return s.gw_encounter_end()
+            return s.gw.encounter_end()
         raise UsageError(t("table.err.dashboard_action", action=action))

@@ -29,7 +29,7 @@ import traitlets
 from gamekernel.events import EVENT_KINDS, Event
 
 if TYPE_CHECKING:  # the session is above this layer: named for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _SOURCE_ASSETS = _PACKAGE.parent / "widgets"

@@ -26,7 +26,7 @@ def play(folder, *notes) -> None:
     session.campaign_open(folder)
     for text in notes:
         session.note(text)
-    session.gurps_char_new(notes[0].replace(" ", "")[:12], st=10)
+    session.gurps.char_new(notes[0].replace(" ", "")[:12], st=10)
     session.campaign_close()
 
 

@@ -14,7 +14,7 @@ def campaign(tmp_path):
     folder = tmp_path / "campaign"
     session = Session(seed=1)
     session.campaign_open(folder)
-    session.gurps_char_new("Bren", st=12)
+    session.gurps.char_new("Bren", st=12)
     session.note("first")
     return folder, session
 

@@ -27,7 +27,7 @@ def make_campaign(folder, sessions=2):
         session = Session(seed=number + 1)
         session.campaign_open(folder)
         if number == 0:
-            session.gurps_char_new("Bren", st=12)
+            session.gurps.char_new("Bren", st=12)
         session.note(f"session {number + 1}")
         session.campaign_close()
         number_sessions(folder)  # named as before: such campaigns open unchanged, and the tests name them
@@ -93,7 +93,7 @@ def test_a_snapshot_of_another_campaign_is_not_used(tmp_path):
     theirs = tmp_path / "b"
     other = Session(seed=9)
     other.campaign_open(theirs)
-    other.gurps_char_new("Zed", st=9)
+    other.gurps.char_new("Zed", st=9)
     for _ in range(10):
         other.note("padding so that the foreign snapshot's seq is inside our logs too")
     other.campaign_close()

@@ -11,7 +11,7 @@ from gamekernel.events import EVENT_KINDS, kind_word
 
 def _fight() -> Session:
     s = Session(seed=7)
-    s.gurps_char_new("Aiko", st=11, dx=13, ht=11)
+    s.gurps.char_new("Aiko", st=11, dx=13, ht=11)
     s.combat_npc("Goblin", "ST=9 DX=12 HT=11")
     s.combat_start("Aiko Goblin*2")
     return s

@@ -38,7 +38,7 @@ def test_a_name_with_spaces_commas_quotes_or_japanese_works_in_every_gurps_magic
     _ok(ip.run_line_magic("char", f"new {q} st=12 dx=12 ht=12"))
     _ok(ip.run_line_magic("char", "new Other"))
     _ok(ip.run_line_magic("char", f"use {q}"))
-    assert s.gurps.active == name
+    assert s.gurps.state.active == name
     _ok(ip.run_line_magic("char", "use Other"))
     _ok(ip.run_line_magic("check", f"DX @{q}"))
     assert s.log[-1].actor == name
@@ -72,10 +72,10 @@ def test_a_name_with_spaces_commas_quotes_or_japanese_works_in_every_gurps_magic
 def test_an_unambiguous_start_names_the_character_in_every_gurps_magic(ip, name: str) -> None:
     start = name[:3]
     s = current_session()
-    s.gurps_char_new(name, st=12, dx=12, ht=12)
-    s.gurps_char_new("Other", activate=True)
+    s.gurps.char_new(name, st=12, dx=12, ht=12)
+    s.gurps.char_new("Other", activate=True)
     _ok(ip.run_line_magic("char", f"use {_quoted(start)}"))
-    assert s.gurps.active == name
+    assert s.gurps.state.active == name
     _ok(ip.run_line_magic("check", f"DX @{_quoted(start)}"))
     assert s.log[-1].actor == name
     _ok(ip.run_line_magic("combat", "npc Orc ST=10 DX=10 HT=10"))
@@ -89,13 +89,13 @@ def test_an_unambiguous_start_names_the_character_in_every_gurps_magic(ip, name:
 def test_a_name_with_spaces_works_in_gamma_world_and_mtg_magics(ip, name: str, tmp_path) -> None:
     q = _quoted(name)
     s = current_session()
-    s.gw_character(name, new=True, level=4)
+    s.gw.character(name, new=True, level=4)
     _ok(ip.run_line_magic("draw", f"alpha @{q}"))
     assert s.log[-1].actor == name or name in str(s.log[-1].data)
     deck = tmp_path / "deck.txt"
     deck.write_text(DECK, encoding="utf-8")
     _ok(ip.run_line_magic("library", f"load {q} {deck}"))
-    assert list(s._mtg.decks) == [name]
+    assert list(s.mtg.state.decks) == [name]
     _ok(ip.run_line_magic("check", f"green 2 @{q}"))
     assert s.log[-1].actor == name
 
@@ -107,19 +107,19 @@ def test_what_creates_by_name_takes_no_start(ip, tmp_path) -> None:
     deck.write_text(DECK, encoding="utf-8")
     _ok(ip.run_line_magic("library", f'load "Sir Henryk" {deck}'))
     _ok(ip.run_line_magic("library", f"load Sir {deck}"))
-    assert sorted(s._mtg.decks) == ["Sir", "Sir Henryk"]
-    s.gw_character("Rinoa", new=True, level=2)
-    s.gw_character("Rin", new=True, level=4)
-    assert sorted(s.gw.characters) == ["Rin", "Rinoa"]
+    assert sorted(s.mtg.state.decks) == ["Sir", "Sir Henryk"]
+    s.gw.character("Rinoa", new=True, level=2)
+    s.gw.character("Rin", new=True, level=4)
+    assert sorted(s.gw.state.characters) == ["Rin", "Rinoa"]
     _ok(ip.run_line_magic("char", "new Bo"))
     _ok(ip.run_line_magic("char", "new Bob st=14"))
-    assert sorted(s.gurps.characters) == ["Bo", "Bob"] and s.gurps_character("Bob").st == 14
+    assert sorted(s.gurps.state.characters) == ["Bo", "Bob"] and s.gurps.character("Bob").st == 14
 
 
 def test_an_ambiguous_start_is_an_error_naming_each_candidate_and_changes_nothing(ip) -> None:
     s = current_session()
-    s.gurps_char_new("Sir Henryk", st=12)
-    s.gurps_char_new("Sir Bors", st=12)
+    s.gurps.char_new("Sir Henryk", st=12)
+    s.gurps.char_new("Sir Bors", st=12)
     for magic, line in (("char", "use Sir"), ("check", "DX @Sir"), ("combat", "start Sir Orc{ST=10}")):
         events = len(s.log)
         message = str(ip.run_line_magic(magic, line))

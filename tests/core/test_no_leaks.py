@@ -30,7 +30,7 @@ def test_300_sheets_leave_a_bounded_number_of_observers(ip):
 
 def test_a_replaced_widget_goes_dormant_but_stays_open_and_a_closed_one_stops_observing():
     session = Session(seed=1)
-    session.gurps_char_new("Aiko")
+    session.gurps.char_new("Aiko")
     first = SheetWidget(session, "Aiko")
     second = SheetWidget(session, "Aiko")
     assert first.dormant and first.comm is not None  # its view stays: never closed by a later one
@@ -43,16 +43,16 @@ def test_a_replaced_widget_goes_dormant_but_stays_open_and_a_closed_one_stops_ob
 
 def test_a_dormant_widget_answers_a_click_and_follows_the_session_again():
     session = Session(seed=1)
-    session.gurps_char_new("Aiko", st=10)
+    session.gurps.char_new("Aiko", st=10)
     first = SheetWidget(session, "Aiko")
     second = SheetWidget(session, "Aiko")
-    session.gurps_char_set("Aiko", st=12)  # happens while the first is dormant
+    session.gurps.char_set("Aiko", st=12)  # happens while the first is dormant
     assert first.dormant and first.attributes[0]["value"] == 10  # asleep: not refreshed
     first._on_custom_message(first, {"action": "set", "key": "st", "value": 13}, [])
-    assert session.gurps_character("Aiko").st == 13 and first.error == ""
+    assert session.gurps.character("Aiko").st == 13 and first.error == ""
     assert not first.dormant and second.dormant  # the one clicked follows; its replacement sleeps
     assert session.observer_count == 1
-    session.gurps_char_set("Aiko", st=14)
+    session.gurps.char_set("Aiko", st=14)
     assert first.attributes[0]["value"] == 14 and second.attributes[0]["value"] == 12  # asleep since 12
 
 
@@ -60,7 +60,7 @@ def test_widgets_of_different_targets_stay_live_up_to_the_cap():
     session = Session(seed=1)
     names = [f"Hero{i}" for i in range(base.MAX_LIVE_WIDGETS + 5)]
     for name in names:
-        session.gurps_char_new(name)
+        session.gurps.char_new(name)
     widgets = [SheetWidget(session, name) for name in names]
     assert session.observer_count == base.MAX_LIVE_WIDGETS
     assert all(w.dormant and w.comm is not None for w in widgets[:5])  # the oldest sleep, still open

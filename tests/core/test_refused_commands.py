@@ -22,10 +22,10 @@ def picture(session):
 
 def table(seed):
     session = Session(seed=seed)
-    session.gurps_char_new("Bren", st=12, ht=11, skills=[("Broadsword", 12)])
-    session.gurps_char_new("Aiko", dx=13)
-    session.gw_character("Rin", new=True, level=4)
-    session.mtg_library_load("Mira", "forest.txt", text=DECKLIST)
+    session.gurps.char_new("Bren", st=12, ht=11, skills=[("Broadsword", 12)])
+    session.gurps.char_new("Aiko", dx=13)
+    session.gw.character("Rin", new=True, level=4)
+    session.mtg.library_load("Mira", "forest.txt", text=DECKLIST)
     return session
 
 
@@ -39,33 +39,33 @@ REFUSED = [
     lambda s: s.combat_hazard("nonsense", "Bren"),
     lambda s: s.roll("3d+"),
     lambda s: s.roll("3d6+x"),
-    lambda s: s.gurps_check("Lockpicking-5", actor="Nobody"),
+    lambda s: s.gurps.check("Lockpicking-5", actor="Nobody"),
     lambda s: s.undo(0),
     lambda s: s.undo(-3),
     lambda s: s.redo(0),
     lambda s: s.redo(-1),
-    lambda s: s.gurps_char_new("", st=10),
-    lambda s: s.gurps_char_new("Cid\ud800", st=10),
+    lambda s: s.gurps.char_new("", st=10),
+    lambda s: s.gurps.char_new("Cid\ud800", st=10),
     lambda s: s.note("bad \udfff text"),
     lambda s: s.combat_natural_healing("Bren", 0),
-    lambda s: s.gw_deck_add("Bren", "no such card"),
+    lambda s: s.gw.deck_add("Bren", "no such card"),
     lambda s: s.combat_first_aid("Nobody", 3),
-    lambda s: s.gw_overcharge("Rin", "no such card"),
-    lambda s: s.gw_tap("Rin", "no such card"),
-    lambda s: s.mtg_check("purple", 2, actor="Mira"),
-    lambda s: s.mtg_check("green", 2, actor="Nobody"),
-    lambda s: s.mtg_library_stack("Mira", ["No Such Card"]),
-    lambda s: s.mtg_library_peek(0, actor="Mira"),
+    lambda s: s.gw.overcharge("Rin", "no such card"),
+    lambda s: s.gw.tap("Rin", "no such card"),
+    lambda s: s.mtg.check("purple", 2, actor="Mira"),
+    lambda s: s.mtg.check("green", 2, actor="Nobody"),
+    lambda s: s.mtg.library_stack("Mira", ["No Such Card"]),
+    lambda s: s.mtg.library_peek(0, actor="Mira"),
 ]
 
 VALID = [
     lambda s: s.roll("3d6"),
     lambda s: s.note("a note"),
-    lambda s: s.gurps_check("Broadsword", actor="Bren"),
+    lambda s: s.gurps.check("Broadsword", actor="Bren"),
     lambda s: s.undo(),
     lambda s: s.redo(),
-    lambda s: s.gw_draw("Rin"),
-    lambda s: s.mtg_check("green", 2, actor="Mira"),
+    lambda s: s.gw.draw("Rin"),
+    lambda s: s.mtg.check("green", 2, actor="Mira"),
 ]
 
 

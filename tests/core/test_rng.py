@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from gamekernel import rng as rng_module
 from gamekernel.errors import GameKernelError
 from gamekernel.rng import TransactionalRandom
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 
 
 @given(st.integers(0, 2**32), st.lists(st.sampled_from(["randint", "random", "shuffle", "choice"]), max_size=30))

@@ -41,7 +41,7 @@ def _exchange(s: Session, rounds: int) -> None:
 def play(seed: int = 3) -> Session:
     """A fight with a session character and NPCs, then the aftermath: every combat operation."""
     s = Session(seed=seed)
-    s.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11, traits=["Combat Reflexes"])
+    s.gurps.char_new("Aiko", st=11, dx=13, iq=12, ht=11, traits=["Combat Reflexes"])
     s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
     s.combat_add("Bren", "ST=13 DX=12 HT=12 weapon=Axe:13:sw+2 cut side=pcs", pc=True)
     s.combat_arm("Aiko", "Broadsword:14:sw+1 cut")
@@ -63,7 +63,7 @@ def play(seed: int = 3) -> Session:
     s.combat_leave("Orc")
     s.combat_damage("Aiko", "2d+1 cut")
     s.combat_end()
-    s.gurps_damage("1d+2 cr", target="Aiko")  # a character hurt outside the fight
+    s.gurps.damage("1d+2 cr", target="Aiko")  # a character hurt outside the fight
     s.combat_hazard("fall", "Bren", metres=4)
     s.combat_first_aid("Aiko", 8, skill=12)
     s.combat_rest("Aiko", "30min")

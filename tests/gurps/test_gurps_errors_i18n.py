@@ -146,8 +146,8 @@ def _weak() -> Session:
 
 def _character() -> Session:
     session = Session(seed=3)
-    session.gurps_char_new("Aiko", dx=12, iq=11)
-    session.gurps_char_add_skill("Lockpicking", 4)
+    session.gurps.char_new("Aiko", dx=12, iq=11)
+    session.gurps.char_add_skill("Lockpicking", 4)
     return session
 
 
@@ -163,9 +163,9 @@ SAMPLES = [
      r"expected a number after '-' at column 12"),
     (CheckSpecError, None, lambda s, p: parse_check_spec("Lockpicking --loud"),
      r"unknown option '--loud' at column 13 \(known: --secret, --defense\)"),
-    (CheckSpecError, _character, lambda s, p: s.gurps_check(""),
+    (CheckSpecError, _character, lambda s, p: s.gurps.check(""),
      r"empty check: give a skill, attribute or number, e.g. 'Lockpicking-5'"),
-    (NotFoundError, _character, lambda s, p: s.gurps_check("Lockpickng-2"),
+    (NotFoundError, _character, lambda s, p: s.gurps.check("Lockpickng-2"),
      r"Aiko has no skill or attribute 'Lockpickng'; did you mean lockpicking\?"),
     (NotFoundError, None, lambda s, p: find_trait("Combat Reflex"),
      r"unknown trait 'Combat Reflex'; did you mean combat reflexes, combat_reflexes\?"),

@@ -11,7 +11,7 @@ from gamekernel.gurps.combat_render import combat_lines
 from gamekernel.gurps.rules.characters import Character
 from gamekernel.gurps.rules.combat import effective_defenses
 from gamekernel.gurps.rules.traits import Trait
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 
 
 def test_gurps_cmb_45_no_block_without_a_ready_shield():
@@ -24,15 +24,15 @@ def test_gurps_cmb_45_no_block_without_a_ready_shield():
 
 def test_gurps_cmb_43_db_set_on_the_sheet_adds_to_every_defense_in_a_fight():
     s = Session(seed=1)
-    s.gurps_char_new("Bren", dx=12, ht=12)
-    s.gurps_char_set("Bren", db=2)  # `%char set db=2`
-    assert s.gurps_character("Bren").shield_db == 2
+    s.gurps.char_new("Bren", dx=12, ht=12)
+    s.gurps.char_set("Bren", db=2)  # `%char set db=2`
+    assert s.gurps.character("Bren").shield_db == 2
     s.combat_start("Bren Goblin{ST=9,DX=12,HT=11,weapon=Spear:11:thr+2 imp}")
     usual = {kind: usual for kind, (usual, _now, _mods) in effective_defenses(s.combat_state, "Bren").items()}
     bren = s.combat_state.get("Bren")
     assert usual["dodge"] == bren.dodge + 2 and usual["block"] == bren.block + 2
     with pytest.raises(UsageError):
-        s.gurps_char_set("Bren", db="big")
+        s.gurps.char_set("Bren", db="big")
 
 
 def test_gurps_std_04_encumbrance_levels_at_their_boundaries_reach_move_dodge_and_skills():

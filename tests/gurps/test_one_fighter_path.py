@@ -204,10 +204,10 @@ def test_combat_add_of_a_character_fights_as_himself_and_his_sheet_keeps_what_he
     ip.run_line_magic("combat", "start Orc")
     ip.run_line_magic("combat", "add Bob")
     s = current_session()
-    _as_himself(s.combat_state.get("Bob"), s.gurps_character("Bob"))
+    _as_himself(s.combat_state.get("Bob"), s.gurps.character("Bob"))
     ip.run_line_magic("hit", "Bob 4 cr")  # DR 3: 1 injury, HP 11
     ip.run_line_magic("combat", "end")
-    assert (s.gurps_character("Bob").current_hp, s.gurps_character("Bob").hp) == (11, 14)
+    assert (s.gurps.character("Bob").current_hp, s.gurps.character("Bob").hp) == (11, 14)
 
 
 def test_a_character_joins_as_himself_by_the_tracker_and_the_table_too(ip) -> None:
@@ -217,7 +217,7 @@ def test_a_character_joins_as_himself_by_the_tracker_and_the_table_too(ip) -> No
     tracker = Tracker(s)
     tracker._on_custom_message(tracker, {"action": "join", "spec": "bob"}, [])  # case ignored: the one lookup
     assert tracker.error == ""
-    _as_himself(s.combat_state.get("Bob"), s.gurps_character("Bob"))
+    _as_himself(s.combat_state.get("Bob"), s.gurps.character("Bob"))
     by_tracker = s.combat_state.to_dict()
     s.undo()
     s.combat_join("Bob")
@@ -235,7 +235,7 @@ def test_a_stand_in_under_a_characters_name_never_writes_his_sheet(ip) -> None:
     assert s.combat_state.get("Bob").hp_max == 10  # the GM asked for a stand-in: he gets one
     ip.run_line_magic("hit", "Bob 5 cr")
     ip.run_line_magic("combat", "end")
-    sheet = s.gurps_character("Bob")
+    sheet = s.gurps.character("Bob")
     assert (sheet.current_hp, sheet.hp, sheet.current_fp) == (12, 14, 10)
     ip.run_line_magic("combat", "start Orc Bob")  # the next fight: Bob himself again, not the stand-in
     _as_himself(s.combat_state.get("Bob"), sheet)

@@ -116,10 +116,10 @@ def test_gurps_inj_recovery_events_replay_and_undo():
 
 def test_gurps_inj_16_healing_a_session_character_updates_the_sheet():
     s = Session(seed=5)
-    s.gurps_char_new("Bren", ht=12)
-    s.gurps_char_set("Bren", hp_lost=4)
+    s.gurps.char_new("Bren", ht=12)
+    s.gurps.char_set("Bren", hp_lost=4)
     s.combat_natural_healing("Bren", 7)
-    gained = 4 - s.gurps_character("Bren").hp_lost
+    gained = 4 - s.gurps.character("Bren").hp_lost
     assert 0 <= gained <= 4 and s.log[-1].actor == "Bren"
 
 
@@ -155,10 +155,10 @@ class _Faces(random.Random):
 
 def test_gurps_inj_11_lost_ht_goes_back_to_the_character_sheet():
     s = Session(seed=1)
-    s.gurps_char_new("Bren", ht=12)
+    s.gurps.char_new("Bren", ht=12)
     s._combat("add", {"combatant": _bren(hp=-13, mortal=True, pc=True).to_dict()})
     s.rng = _Faces([1, 1, 2, 6, 6, 1])  # critical success (4), then 13 vs HT 12: fails
     result = s.combat_mortal_check("Bren")
     assert any("loses 1 HT" in line for line in combat_lines(result))
-    assert s.gurps_character("Bren").ht == 11 and s.gurps_character("Bren").fp == 11
+    assert s.gurps.character("Bren").ht == 11 and s.gurps.character("Bren").fp == 11
     assert replay(s.active).to_dict() == s.state.to_dict()

@@ -16,8 +16,8 @@ from gamekernel.i18n import t
 
 def _fight() -> Session:
     s = Session(seed=3)
-    s.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11)
-    s.gurps_char_new("Guard", st=11, iq=10, dr=1)
+    s.gurps.char_new("Aiko", st=11, dx=13, iq=12, ht=11)
+    s.gurps.char_new("Guard", st=11, iq=10, dr=1)
     s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
     s.combat_start("Aiko Orc*2")
     return s
@@ -45,7 +45,7 @@ def _rows(result) -> list[str]:
 
 def test_a_damage_outside_the_fight_prints_no_tracker():
     s = _fight()
-    result = s.gurps_damage("1d+2 cut", target="Guard")
+    result = s.gurps.damage("1d+2 cut", target="Guard")
     assert "Guard takes" in str(result)  # the damage itself is all there
     assert _rows(result) == []
     assert t("combat.tracker.title", round=1) not in str(result)
@@ -55,7 +55,7 @@ def test_a_damage_outside_the_fight_prints_no_tracker():
 
 def test_a_damage_on_a_fighter_prints_only_his_row_and_says_the_rest_are_unchanged():
     s = _fight()
-    result = s.gurps_damage("1d+2 cut", target="Orc2")
+    result = s.gurps.damage("1d+2 cut", target="Orc2")
     assert _rows(result) == ["Orc2"]
     assert re.search(r"^  Orc2: HP 12/18 · ", str(result), re.M)  # the injury shows on the row
     assert _hint(2) in str(result) and _hint(2) in result._repr_html_()
@@ -65,7 +65,7 @@ def test_next_prints_the_turn_row_and_the_rows_changed_since_the_previous_turn()
     """Aiko's turn: Orc2 is hurt; at Orc1's turn, Orc1 (whose turn it is) and Orc2 (hurt in the
     turn that ended) show, Aiko (unchanged since her turn began) does not."""
     s = _fight()
-    s.gurps_damage("1d+2 cut", target="Orc2")
+    s.gurps.damage("1d+2 cut", target="Orc2")
     result = s.combat_next()
     assert t("combat.turn", name="Orc1", round=1) in str(result)
     assert _rows(result) == ["Orc1", "Orc2"]
@@ -80,8 +80,8 @@ def test_next_compares_with_the_turn_that_began_not_with_the_step_before():
     s.combat_end()
     s.combat_start("Aiko Orc*3")
     s.combat_next()
-    s.gurps_damage("1d cut", target="Aiko")
-    s.gurps_damage("1d cut", target="Orc1")
+    s.gurps.damage("1d cut", target="Aiko")
+    s.gurps.damage("1d cut", target="Orc1")
     result = s.combat_next()
     assert _rows(result) == ["Aiko", "Orc1", "Orc2"]
     assert _hint(1) in str(result)
@@ -98,10 +98,10 @@ def test_no_hint_when_every_row_is_shown():
     s = Session(seed=3)
     s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18")
     s.combat_start("Orc*2")
-    s.gurps_damage("1d cut", target="Orc2")
+    s.gurps.damage("1d cut", target="Orc2")
     result = s.combat_next()  # Orc2's turn, and Orc2 was hurt: but Orc1's row is unchanged
     assert _rows(result) == ["Orc2"]
-    s.gurps_damage("1d cut", target="Orc1")
+    s.gurps.damage("1d cut", target="Orc1")
     result = s.combat_next()  # Orc1's turn, Orc1 hurt, Orc2's shock ended: both rows
     assert _rows(result) == ["Orc1", "Orc2"]
     assert "unchanged" not in str(result) and "gk-others" not in result._repr_html_()
@@ -131,10 +131,10 @@ def test_a_fighter_who_joins_shows_his_row_and_the_next_turn_shows_it_again():
 def test_undo_and_replay_show_the_same_rows_as_the_fight_played_straight():
     """The turn's start is kept by the reducer, so an undone step is not counted as a change."""
     straight = _fight()
-    straight.gurps_damage("1d+2 cut", target="Orc2")
+    straight.gurps.damage("1d+2 cut", target="Orc2")
     undone = _fight()
-    undone.gurps_damage("1d+2 cut", target="Orc2")
-    undone.gurps_damage("1d cut", target="Aiko")
+    undone.gurps.damage("1d+2 cut", target="Orc2")
+    undone.gurps.damage("1d cut", target="Aiko")
     undone.undo()
     assert _rows(undone.combat_next()) == _rows(straight.combat_next()) == ["Orc1", "Orc2"]
 

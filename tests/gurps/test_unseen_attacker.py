@@ -84,7 +84,7 @@ def test_gurps_cmb_51_no_defense_left_means_the_hit_lands():
 
 def test_gurps_cmb_51_character_hearing_includes_acute_hearing():
     s = Session(seed=1)
-    c = s.gurps_char_new("Dan", iq=11, traits=[("Acute Hearing", 2)])
+    c = s.gurps.char_new("Dan", iq=11, traits=[("Acute Hearing", 2)])
     assert combatant_from_character(c).hearing == 13
 
 

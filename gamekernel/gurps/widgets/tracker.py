@@ -24,7 +24,7 @@ from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 
 def _row(state, index: int) -> dict[str, Any]:
