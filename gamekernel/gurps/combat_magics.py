@@ -40,7 +40,7 @@ def gurps_rest(session: Session, args: Args) -> object:
     words = list(args.names)
     name = args.actor or (words[0] if len(words) >= 2 else "")
     duration = "".join(words if args.actor else words[1:])
-    if not name or not duration or args.no_draw:
+    if not name or not duration:
         raise UsageError(t("combat.err.usage", usage="%rest Bren 30min"))
     return session.combat_rest(name, duration)
 

@@ -83,8 +83,8 @@ def rule_notes() -> dict[str, dict[str, Any]]:
 
     notes: dict[str, dict[str, Any]] = {}
     for declared in rule_sets():
-        if declared.rule_notes is not None:
-            path = declared.folder / declared.rule_notes
+        path = None if declared.rule_notes is None else declared.folder / declared.rule_notes
+        if path is not None and path.is_file():  # optional: a rule set without notes explains by its steps
             notes.update(json.loads(path.read_text(encoding="utf-8")))
     return notes
 
