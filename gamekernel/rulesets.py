@@ -119,6 +119,30 @@ class Form:
     group: str | None = None
 
 
+@dataclass(frozen=True)
+class Board:
+    """A rule set's rows on the `%table` dashboard and the players' page: a title and column headings
+    (i18n keys), one row of plain text cells per character (its first cell the character's name),
+    and the columns (by index) only the GM and the character's own player see; any other player
+    sees those cells empty."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    private: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "columns": list(self.columns), "rows": [list(r) for r in self.rows],
+                "private": list(self.private)}
+
+
+class BoardOf(Protocol):
+    """`RuleSet.dashboard`: the rule set's rows from the table's state parts as the audience knows
+    them (the public table's for the players, the truth for the GM), or None when it has nobody."""
+
+    def __call__(self, parts: Parts, /) -> Board | None: ...
+
+
 class HandlerOf(Protocol[Words]):
     """`RuleSet.check` (`HandlerOf[str]`) and `RuleSet.rest` (`HandlerOf[list[str]]`): the rule set's
     handler of that shared command, made on first use."""
@@ -142,6 +166,7 @@ class RuleSet:
     check_form: Form = Form()  # its words, flags and group in `%check`'s declaration
     rest_form: Form = Form()  # the same in `%rest`'s
     characters: CharactersOf | None = None  # who belongs to it: a shared command naming one comes here
+    dashboard: BoardOf | None = None  # its rows on the `%table` dashboard and the players' page
     rule_notes: str | None = "data/explain.json"  # explain mode's rule sentences, inside the package (optional)
     public_parts: tuple[str, ...] = ()  # state parts every player may see (the rest are the GM's)
     event_prefixes: tuple[str, ...] = field(default=())  # its event kinds start with one of these
@@ -285,6 +310,16 @@ def _handlers(command: Shared) -> dict[str, LineHandler[Any]]:
 def forms(command: Shared) -> list[tuple[RuleSet, Form]]:
     """The rule sets that take part in a shared command, each with its part of the declaration."""
     return [(r, r.form(command)) for r in rule_sets() if r.handles(command)]
+
+
+def boards(parts: Parts) -> dict[str, dict[str, Any]]:
+    """Every rule set's dashboard rows (`RuleSet.dashboard`) from `parts`, by rule set name, as data."""
+    found = {}
+    for declared in rule_sets():
+        board = declared.dashboard(parts) if declared.dashboard is not None else None
+        if board is not None and board.rows:
+            found[declared.name] = board.to_dict()
+    return found
 
 
 def groups() -> tuple[str, ...]:

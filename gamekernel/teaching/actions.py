@@ -14,6 +14,7 @@ from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.gurps.rules.damage import DamageRoll
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
+from gamekernel.lessons import EXPLAINERS
 from gamekernel.teaching import explain as ex
 
 register_event("quiz.start", changes=())  # the questions drawn (an outcome of the RNG), so the log replays them
@@ -112,7 +113,8 @@ class TeachingActions(HostBase):
         if kind.startswith("combat.") and data.get("op") in COMBAT_EXPLAINED:
             report = self._combat_report(event)
             return None if report is None else COMBAT_EXPLAINED[data["op"]](report)
-        return None
+        explainer = EXPLAINERS.get(kind)  # a rule set's own (gamekernel/lessons.py), registered from above
+        return None if explainer is None else explainer(data, event.actor)
 
     # -- facts the events refer to -------------------------------------------------------------
     def _skill_step(self, roll: SuccessRoll) -> ex.Step | None:

@@ -66,6 +66,8 @@ def _source(rule: str) -> tuple[str, str]:
     note = RuleNote.lookup(rule, get_language())
     if note.seed == "std":
         return t("explain.source_std", section=note.section), note.text
+    if not note.seed.isdigit():  # a rule set's own source by name (a plug-in's rules document)
+        return t("explain.source_named", source=note.seed, section=note.section), note.text
     return t("explain.source", seed=note.seed, lines=note.lines, section=note.section), note.text
 
 
