@@ -27,8 +27,8 @@ from gamekernel.gurps.combat_part import (
 from gamekernel.gurps.results import Harmed
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules import hazards as hz
-from gamekernel.gurps.rules import magic as mg
 from gamekernel.gurps.rules import recovery as rec
+from gamekernel.gurps.rules import spells
 from gamekernel.gurps.rules.combat import Combatant, Tape, copy_with
 from gamekernel.gurps.rules.combat.sheets import write_back
 from gamekernel.gurps.rules.damage import parse_damage, roll_damage
@@ -236,10 +236,10 @@ def _op_cast(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     modifiers = [tuple(m) for m in args.get("modifiers", ())]
     if fight is not None and c.shock and c.shock_round == fight.round:  # spells are IQ-based (GURPS-INJ-05)
         modifiers.append((-c.shock, t("gurps.mod.shock")))
-    mg.castable(args["spell"], args["skill"], args["cost"], modifiers)  # a spell that cannot be tried, first
+    spells.castable(args["spell"], args["skill"], args["cost"], modifiers)  # a spell that cannot be tried, first
     if fight is not None and c.maneuver != "concentrate":  # a spell takes Concentrate (GURPS-MAG-05, CMB-23)
         raise RuleError(t("combat.err.cast_concentrate", name=c.name))
-    result = mg.cast_rolling(args["spell"], args["skill"], args["cost"], tape.roll3, fp=c.fp, fp_max=c.fp_max,
+    result = spells.cast_rolling(args["spell"], args["skill"], args["cost"], tape.roll3, fp=c.fp, fp_max=c.fp_max,
                              modifiers=modifiers)
     lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],
                                   outcome=t(f"combat.word.{result.outcome}"), energy=result.energy_spent)]
