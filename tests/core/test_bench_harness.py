@@ -94,5 +94,5 @@ def test_benchmark_modules_are_chosen_by_short_name():
 
 
 def test_an_unknown_benchmark_module_is_refused_by_name():
-    with pytest.raises(SystemExit, match="no benchmark module dyce: choose from .*dice"):
+    with pytest.raises(SystemExit, match=r"no benchmark module dyce: choose from .*dice"):
         chosen(["dyce"])
