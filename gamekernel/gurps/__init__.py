@@ -1,8 +1,10 @@
 """GURPS Lite (4th edition): characters, success rolls, contests, reactions, combat and injury.
 
 `rules/` holds the pure rules (no IPython); `actions.py` and `combat_actions.py` are the session
-operations, `render.py` and `combat_render.py` draw their results, `magics.py` and
-`combat_magics.py` are the commands, `widgets/` the sheet and the tracker.
+operations (the fight's operations in `combat_ops.py`, its state part and event facts in
+`combat_part.py`, the reader of typed fighters in `combat_specs.py`), `render.py` and
+`combat_render.py` draw their results, `magics.py` and `combat_magics.py` are the commands,
+`widgets/` the sheet and the tracker.
 """
 
 from __future__ import annotations

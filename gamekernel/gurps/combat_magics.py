@@ -140,7 +140,7 @@ class CombatMagics(SessionMagics):
         if args.sub in ("status", None):
             return session.combat_status()
         if args.sub in ("npc", "add"):
-            from gamekernel.gurps.combat_actions import split_specs  # lazy: %load_ext imports no rules
+            from gamekernel.gurps.combat_specs import split_specs  # lazy: %load_ext imports no rules
 
             specs = split_specs(args.spec)
             if not specs:

@@ -276,7 +276,7 @@ class GurpsMagics(SessionMagics):
         if args.sub == "reset":
             minutes = None
             if args.time is not None:
-                from gamekernel.gurps.combat_actions import parse_minutes
+                from gamekernel.gurps.combat_specs import parse_minutes
 
                 minutes = parse_minutes(args.time if not args.time.isdigit() else f"{args.time}min")
             return self.session.gurps_luck_reset(args.actor, minutes=minutes)

@@ -136,7 +136,7 @@ def check_user(user: str) -> str:
     return name
 
 
-FIGHT = "gurps_combat"  # the fight's state part (gamekernel/gurps/combat_actions.py), compared by name
+FIGHT = "gurps_combat"  # the fight's state part (gamekernel/gurps/combat_part.py), compared by name
 
 
 class SeatActions(HostBase):

@@ -163,7 +163,7 @@ class TeachingActions(HostBase):
 
     def _hazard_explanation(self, event: Event) -> ex.Explanation | None:
         """Expose the person as they were just before the event to the same hazard with its dice."""
-        from gamekernel.gurps.combat_actions import PART, lend_characters
+        from gamekernel.gurps.combat_part import PART, lend_characters
         from gamekernel.gurps.rules import hazards as hz
         from gamekernel.gurps.rules.combat import Tape
         from gamekernel.session import active_events, replay
@@ -183,7 +183,8 @@ class TeachingActions(HostBase):
 
     def _combat_report(self, event: Event) -> Any:
         """Rerun a combat event's operation with its recorded dice on the state just before it."""
-        from gamekernel.gurps.combat_actions import OPS, PART, lend_characters
+        from gamekernel.gurps.combat_ops import OPS
+        from gamekernel.gurps.combat_part import PART, lend_characters
         from gamekernel.gurps.rules.combat import Tape
         from gamekernel.session import active_events, replay
 
