@@ -19,13 +19,11 @@ here first.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from gamekernel.events import Event, LogStore
-    from gamekernel.gurps.actions import Gurps
-    from gamekernel.gurps.results import CombatResult
     from gamekernel.rng import TransactionalRandom
     from gamekernel.state import TableState
 
@@ -47,9 +45,8 @@ class SessionHost(Protocol):
     _store: LogStore | None  # the open log file (campaign load swaps it)
 
     def record(self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
-               secret: bool = False, encodable: bool = False) -> Event:
-        """Apply and log one event (write-ahead); the only way a mixin changes the state. `encodable`:
-        the caller checked that every string in `data` is UTF-8 text (a roll's ASCII notation)."""
+               secret: bool = False) -> Event:
+        """Apply and log one event (write-ahead); the only way a mixin changes the state."""
         ...
 
     def dice_for(self, secret: bool) -> random.Random:
@@ -60,33 +57,12 @@ class SessionHost(Protocol):
         """A new public seed: the secret stream is keyed afresh (new entropy) at the next secret roll."""
         ...
 
-    def active_secrets(self, group: str | None = None) -> Sequence[Event]:
-        """The secret events still in effect, in log order, of one rule set's kinds with `group`
-        (read incrementally)."""
-        ...
-
     def undo(self, count: int = 1) -> list[Event]: ...
 
     def redo(self, count: int = 1) -> list[Event]: ...
 
     def close(self) -> None:
         """Close the log file."""
-        ...
-
-    # ---- the rule sets' handles, which a mixin calls (TeachingActions explains flux cards and lands,
-    # CombatActions reads a medic's First Aid, SeatActions an ask's check)
-    @property
-    def gurps(self) -> Gurps: ...
-
-    # ---- one mixin's method used by another
-
-    def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None,
-                outcome: Any = None, secret: bool = False) -> CombatResult:
-        """CombatActions; TableActions runs its join/leave operations through it (one event each)."""
-        ...
-
-    def combat_add(self, name: str, stats: str | Mapping[str, Any] = "", *, pc: bool = False) -> CombatResult:
-        """CombatActions; TableActions joins a fighter with it (the one path of `%combat add`)."""
         ...
 
 

@@ -10,7 +10,6 @@ gamekernel/table_session.py gives the public `Session` its typed handles.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import hashlib
 import os
@@ -73,7 +72,7 @@ class SessionCore(CoreActions, CampaignActions):
         if seed is None and os.environ.get("GAMEKERNEL_SEED", "").strip():
             seed = _parse_seed(os.environ["GAMEKERNEL_SEED"], "GAMEKERNEL_SEED")
         self._owner = threading.get_ident()  # see `_check_owner`
-        self._lock = threading.RLock()  # see `exclusive`
+        self._lock = threading.RLock()  # see `command`
         self._holder: int | None = None
         self.rng = TransactionalRandom(seed)
         self.secret_rng = TransactionalRandom()  # keyed at the first secret roll (see `restart_secret_stream`)
@@ -88,7 +87,7 @@ class SessionCore(CoreActions, CampaignActions):
         self._store: LogStore | None = None
         self.load_warnings: list[str] = []
         self._in_reaction = False
-        self.acting_for: str | None = None  # the player whose intent is being carried out (`acting_as`)
+        self.acting_for: str | None = None  # the player whose intent is being carried out (`command(user)`)
         self.reaction_events: list[Event] = []
         self._public_table: Any = None  # the players' table (`public_table`), made on first use
         self.projected = False  # True for a projection's shadow session: it is the players' table already
@@ -103,7 +102,7 @@ class SessionCore(CoreActions, CampaignActions):
     # -- recording -------------------------------------------------------------------------
     def record(
         self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
-        secret: bool = False, encodable: bool = False,
+        secret: bool = False,
     ) -> Event:
         """Apply and log one event, write-ahead: memory changes only once the event is on disk.
 
@@ -111,17 +110,13 @@ class SessionCore(CoreActions, CampaignActions):
         (the reducer, an undo's replay) is refused or undone when it fails; an exception of any
         kind at any point after it (an interrupt while the line is synced) completes the event in
         memory instead, so memory and disk always agree and no number is used twice.
-
-        `encodable`: the caller has checked that every string of `data` encodes as UTF-8 (a roll whose
-        notation and label are ASCII), so a session without a log file does not look into it again;
-        the actor is checked still.
         """
         with self._lock:
             if not self._secret_key.logged and kind != ENTROPY_KIND:
                 # text that cannot be stored refuses the event: then the entropy stays unlogged too
                 check_storable(Event(0, kind, dict(data or {}), actor, secret, ""))
                 self._log_secret_entropy()
-            return self._record(kind, data, actor=actor, secret=secret, encodable=encodable)
+            return self._record(kind, data, actor=actor, secret=secret)
 
     def _log_secret_entropy(self) -> None:
         """Write the entropy that keys the secret stream, as a secret event, just before the first
@@ -131,10 +126,9 @@ class SessionCore(CoreActions, CampaignActions):
         self._record(ENTROPY_KIND, {"entropy": key.entropy}, actor=None, secret=True)
         self._secret_key = SecretKey(key.entropy, True)
 
-    def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool,
-                encodable: bool = False) -> Event:
+    def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool) -> Event:
         me = get_ident()
-        if me != self._owner and me != self._holder:  # inside `exclusive()` (every command) the holder is me
+        if me != self._owner and me != self._holder:  # inside `command()` (every caller) the holder is me
             self._check_owner()
         if self.campaign is not None:
             self._check_writable()
@@ -151,8 +145,7 @@ class SessionCore(CoreActions, CampaignActions):
         store, after, collecting = self._store, None, gc.isenabled()
         line: bytes | None = None
         if store is None:
-            if not encodable or actor is not None or self.acting_for is not None:  # else nothing to look into
-                check_storable(event, data=not encodable)
+            check_storable(event)
         else:
             line = encode_event(event)
         deferred = _DeferredInterrupts() if store is not None else None
@@ -190,18 +183,12 @@ class SessionCore(CoreActions, CampaignActions):
         return event
 
     def _check_owner(self) -> None:
-        """A session is used by the thread that created it, or by a caller inside `exclusive()`: two
+        """A session is used by the thread that created it, or by a caller inside `command()`: two
         threads recording at once would give two events one number; any other call from another
         thread is refused before it starts."""
         me = threading.get_ident()
         if me != self._owner and me != self._holder:
             raise UsageError(t("core.err.thread", thread=threading.current_thread().name))
-
-    def exclusive(self) -> Exclusive:
-        """One caller at a time, whatever its thread: a widget's message that the kernel handles on a
-        subshell (another thread, as JupyterLab asks of ipykernel 7) waits for the notebook's running
-        command, and the other way round. Every magic and widget action runs inside one."""
-        return Exclusive(self)
 
     def _settle(self, event: Event, after: MetaOutcome | None, store: LogStore | None, line: bytes | None) -> None:
         """After a failure inside `record`: an event that reached its commit point (its line whole
@@ -225,28 +212,20 @@ class SessionCore(CoreActions, CampaignActions):
             if EVENT_KINDS[event.kind].undoable:  # a new action forgets what was undone; a seed or a notice does not
                 self._redo_stack.clear()
 
-    def command(self) -> Command:
-        """`exclusive()` and `transaction()` in one (what every magic enters): the same lock, holder and
-        put-back of a refused command's dice, with fewer calls on the `%roll` cell's path (bench_core)."""
-        return Command(self)
+    def command(self, user: str | None = None) -> Command:
+        """`with session.command():` - the one way in for every caller (a magic, a widget's click, a
+        player's intent, a handle's own multi-step operation), holding three things at once:
 
-    def transaction(self) -> Transaction:
-        """One command: when it is refused (a GameKernelError) before recording anything, the dice it
-        drew are put back, so a refused command consumes no randomness and seeded replays agree.
+        - the lock: one caller at a time, whatever its thread (a widget's message that the kernel
+          handles on a subshell waits for the notebook's running command, and the other way round);
+        - the transaction: a command refused (a GameKernelError) before it recorded anything gets
+          the dice it drew put back, so it consumes no randomness and seeded replays agree (one that
+          recorded events keeps its dice: the events hold them);
+        - the acting user: with `user`, every event recorded inside is stamped `by=user` (a player's
+          intent carried out by the GM's kernel; the table server names the authenticated user).
 
-        Commands that recorded events before failing keep their dice (the events hold them).
-        """
-        return Transaction(self)
-
-    @contextlib.contextmanager
-    def acting_as(self, user: str) -> Iterator[None]:
-        """Every event recorded inside is stamped `by=user`: a player's intent carried out by the GM's
-        kernel (the table server names the authenticated user; the player never does)."""
-        previous, self.acting_for = self.acting_for, user
-        try:
-            yield
-        finally:
-            self.acting_for = previous
+        Commands nest (an operation that opens its own inside a magic's is the same caller)."""
+        return Command(self, user)
 
     def dice_for(self, secret: bool) -> TransactionalRandom:
         """The stream a roll draws from: secret rolls use their own (see `secret_seed`), so the
@@ -608,52 +587,6 @@ class _DeferredInterrupts:
 DeferredInterrupts = _DeferredInterrupts  # for a switch of campaign (gamekernel/actions/campaign.py)
 
 
-class Exclusive:
-    """`with session.exclusive():` (see `Session.exclusive`); a plain class rather than a
-    generator-based context manager, as every command enters one (for speed)."""
-
-    __slots__ = ("_session", "_previous")
-
-    def __init__(self, session: SessionCore) -> None:
-        self._session = session
-
-    def __enter__(self) -> None:
-        session = self._session
-        session._lock.acquire()
-        try:  # an interrupt right after the lock is taken must not keep it
-            self._previous, session._holder = session._holder, threading.get_ident()
-        except BaseException:
-            session._lock.release()
-            raise
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
-        session = self._session
-        try:
-            session._holder = self._previous
-        finally:
-            session._lock.release()
-        return False
-
-
-class Transaction:
-    """`with session.transaction():` around one command (see `Session.transaction`); a plain class
-    rather than a generator-based context manager, as every command enters one."""
-
-    __slots__ = ("_session", "_count", "_marks")
-
-    def __init__(self, session: SessionCore) -> None:
-        self._session = session
-
-    def __enter__(self) -> None:
-        session = self._session
-        session._check_owner()
-        self._count, self._marks = _begin(session)
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
-        _finish(self._session, kind, self._count, self._marks)
-        return False
-
-
 def _begin(session: SessionCore) -> tuple[int, tuple[Mark, Mark, SecretKey]]:
     """A transaction's start: the log's length and where both dice streams and the secret key stand."""
     return len(session.log), (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
@@ -675,22 +608,24 @@ def _finish(session: SessionCore, kind: type[BaseException] | None, count: int,
 
 
 class Command:
-    """`with session.command():` (see `Session.command`): `Exclusive` then `Transaction`, entered and
-    left in that order, in one object."""
+    """`with session.command(user):` (see `SessionCore.command`): the lock, the transaction and the
+    acting user, entered in that order and left in the reverse; a plain class, as every caller enters one."""
 
-    __slots__ = ("_session", "_previous", "_count", "_marks")
+    __slots__ = ("_session", "_user", "_previous", "_acting", "_count", "_marks")
 
-    def __init__(self, session: SessionCore) -> None:
+    def __init__(self, session: SessionCore, user: str | None = None) -> None:
         self._session = session
+        self._user = user
 
     def __enter__(self) -> None:
         session = self._session
         session._lock.acquire()
         try:  # an interrupt right after the lock is taken must not keep it
             self._previous, session._holder = session._holder, get_ident()
-            # the holder is this thread now: `Transaction`'s owner check always passes here (`_begin` inline)
-            self._count = len(session.log)
-            self._marks = (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
+            self._count, self._marks = _begin(session)
+            self._acting = session.acting_for
+            if self._user is not None:
+                session.acting_for = self._user
         except BaseException:
             session._holder = self._previous
             session._lock.release()
@@ -699,6 +634,7 @@ class Command:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
         session = self._session
         try:
+            session.acting_for = self._acting
             _finish(session, kind, self._count, self._marks)
         finally:
             try:

@@ -13,23 +13,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from gamekernel.cards.actions import CardActions
-from gamekernel.gurps.combat_actions import CombatActions
+from gamekernel.cards.actions import Cards
 from gamekernel.session import SessionCore
-from gamekernel.table.actions import TableActions
 from gamekernel.table.seats import Seats
 from gamekernel.teaching.actions import Teaching
 
 if TYPE_CHECKING:
     from gamekernel.gammaworld.actions import GammaWorld
     from gamekernel.gurps.actions import Gurps
+    from gamekernel.gurps.combat_actions import Combat
     from gamekernel.mtg.actions import Mtg
 
 __all__ = ["Session"]
 
 
-class Session(SessionCore, CombatActions, CardActions, TableActions):
-    """One table: `Session(seed=7).roll("3d+2")`. The magics hold one per kernel."""
+class Session(SessionCore):
+    """One table: `Session(seed=7).roll("3d+2")`, `session.gurps.check("Stealth")`. The magics hold
+    one per kernel."""
+
+    @property
+    def cards(self) -> Cards:
+        """A free card table for any game (gamekernel/cards/actions.py)."""
+        return self.feature(Cards)
 
     @property
     def seats(self) -> Seats:
@@ -45,6 +50,11 @@ class Session(SessionCore, CombatActions, CardActions, TableActions):
     def gurps(self) -> Gurps:
         """GURPS Lite: characters, checks, contests, reactions, damage (gamekernel/gurps/actions.py)."""
         return cast("Gurps", self.rules["gurps"])
+
+    @property
+    def combat(self) -> Combat:
+        """GURPS combat: the fight, maneuvers, attacks, defenses, injuries (gamekernel/gurps/combat_actions.py)."""
+        return cast("Combat", self.rules["combat"])
 
     @property
     def gw(self) -> GammaWorld:

@@ -128,8 +128,8 @@ def step_uids(data: Mapping[str, Any]) -> set[str]:
 
 
 class GammaWorld(RuleSetHandle):
-    """Alpha Mutation decks on one table (`session.gw.state`): `session.gw.state.draw("Rin")`,
-    `session.gw.state.tap("Rin", "Sap Bloom")` ..."""
+    """Alpha Mutation decks on one table (`session.gw`): `session.gw.draw("Rin")`,
+    `session.gw.tap("Rin", "Sap Bloom")` ..."""
 
     name = "gw"
     table: Session
@@ -140,17 +140,12 @@ class GammaWorld(RuleSetHandle):
         """The Gamma World part of the state (read it; change it only through these methods)."""
         return self.table.state.parts[PART]  # the parts themselves: every command reads this several times
 
-    def _gw_record(self, step: Step, data: dict[str, Any], *, from_state: bool = False) -> AlphaResult:
-        """Record `step` (its `data`) and describe it. `from_state`: every string of the data comes
-        from the state (names, card ids and uids, zones) or the code (labels), as a step on a readied
-        card's does; a session without a log file checked each of them when it recorded the event
-        that brought it, so `record` does not look into the data again (with a file it encodes the
-        line anyway)."""
+    def _gw_record(self, step: Step, data: dict[str, Any]) -> AlphaResult:
+        """Record `step` (its `data`) and describe it."""
         part = self.state
         part.recording = (data["detail"], step)  # the reducer applies `step`: no parse of what was just made
         try:
-            self.table.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret,
-                        encodable=from_state)
+            self.table.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret)
         finally:
             part.recording = None
         part = self.state  # the same part unless something recorded meanwhile replaced the state
@@ -175,7 +170,7 @@ class GammaWorld(RuleSetHandle):
         if len(planners) == 1 and not needs_setup:
             return [self._gw_single(state, planners[0])]
         steps: list[Step] = []
-        with self.table.transaction():  # refused, the draws of both streams are put back
+        with self.table.command():  # refused, the draws of both streams are put back
             if needs_setup or len(planners) > 1:
                 state = state.copy()
             if needs_setup:
@@ -203,20 +198,20 @@ class GammaWorld(RuleSetHandle):
         that `shows` one of that character's readied cards a secret flux drew first reveals that
         flux (`table.reveal`, the `%reveal N` event), the step recorded as caused by it so one
         `%undo` takes both (GW-ALPHA-10)."""
-        with self.table.transaction():  # refused, the draws of both streams are put back
+        with self.table.command():  # refused, the draws of both streams are put back
             step = planner(state)
             if step is None:
                 raise UsageError(t("gammaworld.err.all_readied"))
             data = step.to_dict()
             fluxes = self._gw_secret_draws(shows, step) if shows is not None and not step.resolves_secret else []
             if not fluxes:  # `record` checks the data before it changes anything
-                return self._gw_record(step, data, from_state=shows is not None)
+                return self._gw_record(step, data)
             check_storable(Event(0, f"gw.{step.kind}", data, step.actor or None, False, ""))
             cause = None
             for flux in fluxes:
                 data = {"seq": flux, **({} if cause is None else {"cause": cause})}
                 cause = self.table.record("table.reveal", data).seq
-            return self._gw_record(step, {**data, "cause": cause}, from_state=True).revealing(fluxes)
+            return self._gw_record(step, {**data, "cause": cause}).revealing(fluxes)
 
     def _gw_deck_rng(self) -> Any:
         """The stream every deck order is drawn from: the secret one (GW-ALPHA-10). What lies hidden

@@ -320,7 +320,7 @@ class Mtg(RuleSetHandle):
                 "main": decklist.main_count, "sideboard": decklist.sideboard_count,
                 "composition": made.to_dict()}
         facts = {c.name: c.to_row() for c in library}
-        with self.table.transaction():  # refused, the shuffle's secret dice (and a key it drew) are put back
+        with self.table.command():  # refused, the shuffle's secret dice (and a key it drew) are put back
             ops = _plan_steps(table, steps)[0]
             self.table.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
                                         "batch": cards.Batch("library", tuple(ops)).to_dict()}, actor=actor)
@@ -357,7 +357,7 @@ class Mtg(RuleSetHandle):
     def library_reset(self, actor: str | None = None) -> LibraryView:
         """Return exiled cards to the library and shuffle it (e.g. before the battle part)."""
         actor = self.actor(actor)
-        with self.table.transaction():  # refused, the shuffle's secret dice are put back
+        with self.table.command():  # refused, the shuffle's secret dice are put back
             batch = cards.plan_recall(self.state.table, library_zone(actor), rng=self._mtg_library_dice())
             self.table.record("mtg.reset", {"actor": actor, "batch": batch.to_dict()}, actor=actor)
         return self.library_view(actor)

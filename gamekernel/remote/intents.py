@@ -3,7 +3,7 @@
 The table server stamps the authenticated Jupyter user on every intent (a user the page names is
 ignored); the kernel checks that the user is seated, that the character is theirs and, in a fight,
 that it is their turn or their defence, then calls the same Session method as the magic would,
-inside `acting_as(user)` so the events record who acted. A refused intent changes nothing and
+inside `session.command(user)` so the events record who acted. A refused intent changes nothing and
 answers that player alone with one line.
 
 Every byte a player is told comes from what they may see: a done intent is answered with the lines
@@ -87,7 +87,7 @@ def _check(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
 
 
 def _my_fight(session: Session) -> Any:
-    fight = session.combat_state
+    fight = session.combat.state
     if fight is None or fight.over:
         raise UsageError(t("remote.err.no_fight"))
     return fight
@@ -109,14 +109,14 @@ def _attack(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
         # the typed name is not echoed: a hidden name would come back as "someone", telling a
         # player who guesses it that he exists
         raise NotFoundError(t("remote.err.no_target", names=", ".join(seen)))
-    return session.combat_attack(who, target, _text(intent, "weapon"))
+    return session.combat.attack(who, target, _text(intent, "weapon"))
 
 
 def _defend(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     fight = _my_fight(session)
     if fight.pending is None or fight.pending.target != who:
         raise UsageError(t("remote.err.no_attack_on_you"))
-    return session.combat_defend(who, _text(intent, "defense", optional=True))
+    return session.combat.defend(who, _text(intent, "defense", optional=True))
 
 
 def _draw(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
@@ -228,7 +228,7 @@ _ANSWERED = object()  # what `_run` gives back for an answer: its result is the 
 def _run(session: Session, user: str, intent: Mapping[str, Any]) -> Any:
     """Carry out `intent` as `user` (one transaction: refused, it changes nothing); its result."""
     action = intent.get("action")
-    with session.acting_as(user), session.transaction():
+    with session.command(user):
         if action == ANSWER:
             _answer(session, intent, user)
             return _ANSWERED
@@ -269,7 +269,7 @@ def _told(session: Session, user: str, before: list[dict[str, str]]) -> str:
     lines = [line for line in lines if line]
     if lines:
         return "\n".join(lines)
-    fight = common["shadow"].combat_state
+    fight = common["shadow"].combat.state
     if fight is not None and not fight.over and fight.pending is not None:
         return for_player(session, t("remote.reply.attack_waits", target=fight.pending.target)) or t("remote.done")
     return t("remote.done")

@@ -139,7 +139,7 @@ def check_user(user: str) -> str:
     return name
 
 
-FIGHT = "gurps_combat"  # the fight's state part (gamekernel/gurps/combat_actions.py), compared by name
+FIGHT = "gurps_combat"  # the fight's state part (gamekernel/gurps/combat_part.py), compared by name
 
 
 class Seats(RuleSetHandle):
@@ -194,7 +194,7 @@ class Seats(RuleSetHandle):
         """Whether the fight the GM sees holds what the players may not know: a fighter the GM hides,
         or a fighter a secret roll changed (the public table's fight is not the GM's): then the fight's
         console marks its results as the GM's view (gamekernel/gurps/combat_magics.py, GURPS-SR-09)."""
-        fight = self.table.combat_state
+        fight = self.table.combat.state
         if fight is None:
             return False
         from gamekernel.remote.views import hidden_keys, is_hidden
@@ -275,6 +275,17 @@ class Seats(RuleSetHandle):
             raise NotFoundError(t("remote.err.no_character", name=repr(str(name).strip()), hint=hint))
         return found
 
+    def view(self, *, gm: bool = False) -> dict[str, Any]:
+        """Every character of the session as plain facts, for the table dashboard: GURPS HP/FP and
+        condition, Gamma World readied alpha cards and pending flux, MtG library, known top cards
+        and boost; plus whose turn it is in a running fight. As the table sees it (`players_facts`),
+        or with `gm` the truth, marked `gm` (the dashboard says it is the GM's view)."""
+        from gamekernel.table.view import players_facts, table_facts
+
+        if gm:
+            return {**table_facts(self.table, gm=True), "gm": True}
+        return players_facts(self.table)
+
 
 def fighter_names(state: Any) -> set[str]:
     """Everyone the GM may hide: the characters, the fighters of the fight, the roster and the NPC
@@ -286,5 +297,8 @@ def fighter_names(state: Any) -> set[str]:
 
 
 def character_names(state: Any) -> set[str]:
-    """Every character at the table, in any rule set: GURPS sheets, Gamma World mutants, MtG libraries."""
-    return {*state["gurps"].characters, *state["gammaworld"].characters, *state["mtg"].decks}
+    """Every character at the table, in any rule set: each holds its own (`RuleSet.characters`: GURPS
+    sheets, Gamma World mutants, MtG libraries, a plug-in's characters)."""
+    from gamekernel.rulesets import rule_sets
+
+    return {name for r in rule_sets() if r.characters is not None for name in r.characters(state)}

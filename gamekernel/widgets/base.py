@@ -147,7 +147,7 @@ class SessionWidget(anywidget.AnyWidget):
     def _on_custom_message(self, widget: object, content: object, buffers: object) -> None:
         if not isinstance(content, dict) or "action" not in content:
             return
-        with self.session.exclusive():  # a subshell's thread waits for a running command, and waits alone
+        with self.session.command():  # a subshell's thread waits for a running command; a refused click draws no dice
             self._handle_message(content)
 
     def _catch_up(self) -> None:

@@ -18,7 +18,7 @@ from gamekernel.gammaworld.widgets.hand import HandWidget
 s = current_session()
 s.gurps.char_new("Kaito", dx=12, iq=11, skills=[("Stealth", 4)])
 s.gurps.char_new("Guard", iq=10, activate=False)
-s.combat_npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
+s.combat.npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
 s.gw.character("Rin", level=2, new=True)
 s.gw.draw("Rin")
 s.gw.encounter_start()
@@ -30,8 +30,8 @@ CELLS = [
     "%load_ext gamekernel", "%seed 42", SETUP,
     "%roll 3d+2 sword", "%odds 3d6 <= 12", "s.gurps.check('Stealth')", "s.gurps.contest('Kaito:Stealth vs Guard:Per')",
     "s.gurps.damage('2d cut', target='Guard')", "s.gurps.character('Kaito')",
-    "s.combat_start('Kaito Orc')\nf = s.combat_state\n"
-    "s.combat_attack(f.current.name, 'Orc' if f.current.name == 'Kaito' else 'Kaito', f.current.weapons[0].name)",
+    "s.combat.start('Kaito Orc')\nf = s.combat.state\n"
+    "s.combat.attack(f.current.name, 'Orc' if f.current.name == 'Kaito' else 'Kaito', f.current.weapons[0].name)",
     "s.gw.hand('Rin')", "s.mtg.check('green', 2, actor='Mira')", "s.log_view()", "%roll 3d+",
     "SheetWidget(s, 'Kaito')", "HandWidget(s, 'Rin')",
     "s.gurps.char_new('Brute', st=18, dx=14, iq=12, ht=12)\nSheetWidget(s, 'Brute')",  # over budget

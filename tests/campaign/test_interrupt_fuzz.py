@@ -32,9 +32,9 @@ from gamekernel.errors import GameKernelError
 signal.signal(signal.SIGINT, signal.default_int_handler)  # as a kernel does, even if started with it ignored
 session = Session(seed=int(sys.argv[2]))
 session.campaign_open(sys.argv[1])
-session.card_zone("deck")
-session.card_zone("hand")
-session.card_create("deck", [f"c{i}" for i in range(40)])
+session.cards.zone("deck")
+session.cards.zone("hand")
+session.cards.create("deck", [f"c{i}" for i in range(40)])
 print("ready", flush=True)
 done = interrupted = 0
 finished = False
@@ -60,7 +60,7 @@ def step(n):
     elif kind == 10:
         session.roll("3d6")
     elif kind == 11:
-        session.card_draw("deck", "hand")  # refused in one line once the deck is empty
+        session.cards.draw("deck", "hand")  # refused in one line once the deck is empty
     else:
         session.note(f"event {n} " + "x" * (n % 97))
 

@@ -43,10 +43,10 @@ def played(ip, tmp_path):
     s.gurps.damage("2d cut", target="Guard", secret=True)
     ip.run_line_magic("roll", "1d6 public-torch")
     # a short fight, in the open
-    s.combat_npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
-    s.combat_start("Aiko Orc")
-    s.combat_attack(s.combat_state.current.name, "Orc" if s.combat_state.current.name == "Aiko" else "Aiko",
-                    s.combat_state.current.weapons[0].name)
+    s.combat.npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
+    s.combat.start("Aiko Orc")
+    s.combat.attack(s.combat.state.current.name, "Orc" if s.combat.state.current.name == "Aiko" else "Aiko",
+                    s.combat.state.current.weapons[0].name)
     # Gamma World: secret d20 rolls for Rin in an encounter until a natural 1 raises a (secret) flux
     s.gw.character("Rin", new=True, level=2)
     s.gw.draw("Rin")

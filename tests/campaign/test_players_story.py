@@ -36,18 +36,18 @@ def table(tmp_path):
     s.undo()
     s.roll("3d6 treasure", actor="Kaito")
     s.mtg.library_load("Mira", "secret-deck-file.txt", text=DECKLIST)
-    s.combat_npc("Rat", "ST=4 DX=10 HT=6 HP=1 weapon=Bite:10:thr-1 cut")
-    s.combat_start("Kaito Rat")
+    s.combat.npc("Rat", "ST=4 DX=10 HT=6 HP=1 weapon=Bite:10:thr-1 cut")
+    s.combat.start("Kaito Rat")
     for _ in range(30):
-        fight = s.combat_state
+        fight = s.combat.state
         if fight is None or fight.over or any(c.unconscious or c.dead for c in fight.combatants):
             break
         current = fight.current.name
         other = "Rat" if current == "Kaito" else "Kaito"
-        s.combat_attack(current, other, fight.current.weapons[0].name)
-        if s.combat_state.pending is not None:
-            s.combat_defend(other)
-        s.combat_next()
+        s.combat.attack(current, other, fight.current.weapons[0].name)
+        if s.combat.state.pending is not None:
+            s.combat.defend(other)
+        s.combat.next()
     return s
 
 

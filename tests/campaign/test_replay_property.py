@@ -81,26 +81,26 @@ def _damage(s, a, b):
 
 
 def _combat_npc(s, a, b):
-    s.combat_npc("Orc", f"ST={10 + a % 4} DX={10 + b % 3} HT=11 weapon=Axe:{11 + a % 3}:sw+2 cut")
+    s.combat.npc("Orc", f"ST={10 + a % 4} DX={10 + b % 3} HT=11 weapon=Axe:{11 + a % 3}:sw+2 cut")
 
 
 def _combat_start(s, a, b):
-    s.combat_start(FIGHTS[a % len(FIGHTS)])
+    s.combat.start(FIGHTS[a % len(FIGHTS)])
 
 
 def _combat_next(s, a, b):
-    s.combat_next()
+    s.combat.next()
 
 
 def _fight_names(s):
-    fight = s.combat_state
+    fight = s.combat.state
     if fight is None or fight.over:
         return ["Aiko", "Orc"]
     return [c.name for c in fight.combatants]
 
 
 def _combat_attack(s, a, b):
-    fight = s.combat_state
+    fight = s.combat.state
     names = _fight_names(s)
     attacker = fight.current.name if fight is not None and not fight.over and b % 4 else names[a % len(names)]
     others = [n for n in names if n != attacker] or names
@@ -110,31 +110,31 @@ def _combat_attack(s, a, b):
         weapons = next((c.weapons for c in fight.combatants if c.name == attacker), ())
         if weapons and b % 5:
             weapon = weapons[a % len(weapons)].name
-    s.combat_attack(attacker, target, weapon)
+    s.combat.attack(attacker, target, weapon)
 
 
 def _combat_defend(s, a, b):
-    fight = s.combat_state
+    fight = s.combat.state
     pending = fight.pending if fight is not None else None
     name = pending.target if pending is not None and b % 4 else _fight_names(s)[a % len(_fight_names(s))]
-    s.combat_defend(name, DEFENSES[a % len(DEFENSES)])
+    s.combat.defend(name, DEFENSES[a % len(DEFENSES)])
 
 
 def _combat_damage(s, a, b):
     names = _fight_names(s)
-    s.combat_damage(names[a % len(names)], DAMAGE[b % len(DAMAGE)])
+    s.combat.damage(names[a % len(names)], DAMAGE[b % len(DAMAGE)])
 
 
 def _combat_maneuver(s, a, b):
     names = _fight_names(s)
     maneuver = ("attack", "all_out_attack", "feint", "all_out_defense", "do_nothing", "fly")[a % 6]
     target = names[b % len(names)]
-    s.combat_maneuver(names[a % len(names)], maneuver, target=target if maneuver == "feint" else "",
+    s.combat.maneuver(names[a % len(names)], maneuver, target=target if maneuver == "feint" else "",
                       option="determined" if maneuver == "all_out_attack" else "")
 
 
 def _combat_end(s, a, b):
-    s.combat_end()
+    s.combat.end()
 
 
 def _gw_setup(s, a, b):

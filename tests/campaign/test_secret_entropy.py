@@ -117,7 +117,7 @@ def test_the_entropy_is_recorded_only_at_the_first_secret_roll():
 
 def test_a_refused_secret_roll_records_nothing():
     s = Session(seed=1)
-    with pytest.raises(GameKernelError), s.transaction():
+    with pytest.raises(GameKernelError), s.command():
         s.roll("3dx", secret=True)
     assert [e.kind for e in s.log] == ["seed"]
     s.roll("3d6", secret=True)
@@ -171,7 +171,7 @@ def test_a_refused_first_secret_roll_leaves_no_entropy_event():
     stored) but left the secret stream's entropy event in the log."""
     session = Session(seed=REAL_SEED)
     events = len(session.log)
-    with pytest.raises(GameKernelError), session.transaction():
+    with pytest.raises(GameKernelError), session.command():
         session.roll("1d20 \ud800", secret=True)
     assert len(session.log) == events
     session.roll("1d20", secret=True)  # the next secret roll logs the entropy, just before itself

@@ -175,7 +175,7 @@ def test_a_refused_command_puts_back_the_secret_dice_it_drew():
     s = Session(seed=3)
     s.roll("1d6", secret=True)
     state = s.secret_rng.getstate()
-    with pytest.raises(UsageError), s.transaction():
+    with pytest.raises(UsageError), s.command():
         faces(s.dice_for(True), 3, 6)
         raise UsageError("refused before recording anything")
     assert s.secret_rng.getstate() == state

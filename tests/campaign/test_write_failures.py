@@ -83,7 +83,7 @@ def test_a_full_disk_at_the_log_leaves_memory_and_file_unchanged(tmp_path, monke
     for command in (lambda: session.note("lost?"), lambda: session.gurps.char_new("Cid", st=10),
                     lambda: session.undo(), lambda: session.roll("3d6")):
         expected = rf"could not write sessions/{re.escape(log_file.name)}: No space left"
-        with pytest.raises(StorageError, match=expected) as caught, session.transaction():
+        with pytest.raises(StorageError, match=expected) as caught, session.command():
             command()
         assert "\n" not in str(caught.value)
         assert memory(session) == before_memory and log_file.read_bytes() == before_file

@@ -57,11 +57,11 @@ def test_a_rule_sets_secrets_alone():
     long campaign are not in its answer, and its answer follows an undo like the whole list."""
     session = Session(seed=4)
     session.gurps.char_new("Bren", st=12, ht=12)
-    session.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    session.combat.npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
     for _ in range(30):
         session.gurps.check("Per", actor="Bren", secret=True)
-    session.combat_start("Bren Orc")
-    session.combat_damage("Bren", "1d cr", secret=True)
+    session.combat.start("Bren Orc")
+    session.combat.damage("Bren", "1d cr", secret=True)
     combat = session.active_secrets("combat")
     assert [e.kind for e in combat] == ["combat.damage"]
     assert [e.kind for e in session.active_secrets("gurps")] == ["gurps.check"] * 30

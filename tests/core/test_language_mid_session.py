@@ -168,13 +168,13 @@ def test_why_a_target_had_no_defense_is_said_in_japanese(ip):
     ip.run_cell("%combat start Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut} "
                 "Bandit{ST=10,DX=11,HT=10,weapon=Axe:18:sw+2 cut}")
     session = current_session()
-    session.combat_maneuver("Aiko", "all_out_attack", option="determined")
-    session.combat_attack("Aiko", "Bandit", "Broadsword")
-    if session.combat_state.pending is not None:
-        session.combat_defend("Bandit", "none")
-    session.combat_next()
+    session.combat.maneuver("Aiko", "all_out_attack", option="determined")
+    session.combat.attack("Aiko", "Bandit", "Broadsword")
+    if session.combat.state.pending is not None:
+        session.combat.defend("Bandit", "none")
+    session.combat.next()
     ip.run_cell("%config GameKernel.language = 'ja'")
-    result = session.combat_attack("Bandit", "Aiko", "Axe")
+    result = session.combat.attack("Bandit", "Aiko", "Axe")
     report = result.report
     assert report.no_defense_reason.startswith("All-Out Attack allows no defense")  # the fact, in English
     assert no_defense_text(report) == "「全力攻撃」をした者は次のターンまで防御できません（GURPS-CMB-18）"
@@ -193,7 +193,7 @@ def test_the_tracker_defenses_and_the_deck_list_name_their_words_in_japanese(ip)
     session.gw.deck_new("Rin")
     session.gw.deck_add("Rin", "Thought Needle", 2)
     set_language("ja")
-    whys = [entry["why"] for entry in tracker_row(session.combat_state, 0)["defense_values"]]
+    whys = [entry["why"] for entry in tracker_row(session.combat.state, 0)["defense_values"]]
     assert "+2 盾の防御修正" in whys and not any("shield" in why for why in whys), whys
     shown = str(session.gw.deck_show("Rin"))
     assert "思考の針 (" in shown and "(psi)" not in shown, shown

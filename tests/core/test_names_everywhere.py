@@ -45,27 +45,27 @@ def test_a_name_with_spaces_commas_quotes_or_japanese_works_in_every_gurps_magic
     assert ip.run_line_magic("sheet", q).character == name
     _ok(ip.run_line_magic("combat", "npc Orc ST=10 DX=10 HT=10 weapon=Axe:10:sw cut"))
     _ok(ip.run_line_magic("combat", f"start {q} Orc"))  # Speed 6 before 5: his turn first
-    assert [c.name for c in s.combat_state.combatants] == [name, "Orc"]
+    assert [c.name for c in s.combat.state.combatants] == [name, "Orc"]
     _ok(ip.run_line_magic("maneuver", f"{q} attack"))
     _ok(ip.run_line_magic("attack", f"{q} -> Orc Punch"))
     assert s.log[-1].data["args"]["attacker"] == name
-    if s.combat_state.pending is not None:
+    if s.combat.state.pending is not None:
         _ok(ip.run_line_magic("defend", "Orc none"))
     _ok(ip.run_line_magic("next", ""))
     _ok(ip.run_line_magic("maneuver", "Orc attack"))
     _ok(ip.run_line_magic("attack", f"Orc -> {q} Axe"))
     assert s.log[-1].data["args"]["target"] == name
-    if s.combat_state.pending is not None:
+    if s.combat.state.pending is not None:
         _ok(ip.run_line_magic("defend", f"{q} none"))
-    hp = s.combat_state.get(name).hp
+    hp = s.combat.state.get(name).hp
     _ok(ip.run_line_magic("hit", f"{q} 3 cr"))
-    assert s.combat_state.get(name).hp == hp - 3
+    assert s.combat.state.get(name).hp == hp - 3
     _ok(ip.run_line_magic("combat", "end"))
     _ok(ip.run_line_magic("rest", f"{q} 30min"))
     assert s.log[-1].data["args"]["name"] == name
     _ok(ip.run_line_magic("combat", "start Orc"))
     _ok(ip.run_line_magic("combat", f"add {q}"))
-    assert s.combat_state.get(name).st == 12  # himself, from his sheet
+    assert s.combat.state.get(name).st == 12  # himself, from his sheet
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -80,9 +80,9 @@ def test_an_unambiguous_start_names_the_character_in_every_gurps_magic(ip, name:
     assert s.log[-1].actor == name
     _ok(ip.run_line_magic("combat", "npc Orc ST=10 DX=10 HT=10"))
     _ok(ip.run_line_magic("combat", f"start {_quoted(start)} Orc"))
-    assert s.combat_state.combatants[0].name == name
+    assert s.combat.state.combatants[0].name == name
     _ok(ip.run_line_magic("hit", f"{_quoted(start)} 2 cr"))
-    assert s.combat_state.get(name).hp == 10
+    assert s.combat.state.get(name).hp == 10
 
 
 @pytest.mark.parametrize("name", NAMES)

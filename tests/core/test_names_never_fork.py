@@ -72,7 +72,7 @@ COMMANDS = {  # command: (the one name it knows, the call)
     "gurps check": ("Bren", lambda s, n: s.gurps.check_odds("Broadsword", n)),
     "mtg check": ("Mira", lambda s, n: s.mtg.odds("green", 2, actor=n)),
     "mtg view": ("Mira", lambda s, n: s.mtg.library_view(n)),
-    "combat start": ("Bren", lambda s, n: s.combat_start(n) and s.undo()),
+    "combat start": ("Bren", lambda s, n: s.combat.start(n) and s.undo()),
 }
 
 

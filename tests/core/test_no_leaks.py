@@ -99,10 +99,10 @@ def test_a_widget_whose_target_is_undone_does_not_turn_the_undo_into_an_error(ip
 
 def _next_html(size: int) -> str:
     session = Session(seed=3)
-    session.combat_npc("Goblin", "ST=9 DX=11")
-    session.combat_start(f"Goblin*{size}")
-    session.combat_next()
-    return session.combat_next()._repr_html_()
+    session.combat.npc("Goblin", "ST=9 DX=11")
+    session.combat.start(f"Goblin*{size}")
+    session.combat.next()
+    return session.combat.next()._repr_html_()
 
 
 def test_next_output_does_not_grow_with_the_roster():
@@ -113,11 +113,11 @@ def test_next_output_does_not_grow_with_the_roster():
 
 def test_next_shows_the_changed_rows_in_any_fight_and_status_always_shows_the_whole_roster():
     session = Session(seed=3)
-    session.combat_npc("Goblin", "ST=9 DX=11")
-    session.combat_start("Goblin*5")
-    assert session.combat_next()._repr_html_().count('class="gk-combatant') == 1  # whose turn it is
-    session.combat_end()
-    session.combat_start("Goblin*200")
-    assert session.combat_status()._repr_html_().count('class="gk-combatant') == 200
-    text = str(session.combat_next())
+    session.combat.npc("Goblin", "ST=9 DX=11")
+    session.combat.start("Goblin*5")
+    assert session.combat.next()._repr_html_().count('class="gk-combatant') == 1  # whose turn it is
+    session.combat.end()
+    session.combat.start("Goblin*200")
+    assert session.combat.status()._repr_html_().count('class="gk-combatant') == 200
+    text = str(session.combat.next())
     assert "199 other combatants unchanged" in text

@@ -64,11 +64,11 @@ def _outputs() -> dict[str, str]:
         "damage": html_of(s.gurps.damage("2d cut", target="Guard")),
         "character": html_of(s.gurps.character("Kaito")),
     }
-    s.combat_npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
-    s.combat_start("Kaito Orc")
-    fight = s.combat_state
+    s.combat.npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
+    s.combat.start("Kaito Orc")
+    fight = s.combat.state
     current = fight.current.name
-    out["attack"] = html_of(s.combat_attack(current, "Orc" if current == "Kaito" else "Kaito",
+    out["attack"] = html_of(s.combat.attack(current, "Orc" if current == "Kaito" else "Kaito",
                                             fight.current.weapons[0].name))
     out["log"] = html_of(s.log_view())
     s.gw.character("Rin", level=4, new=True)

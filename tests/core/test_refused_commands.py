@@ -1,6 +1,6 @@
 """A refused command consumes no dice and records nothing; a refused undo/redo changes nothing.
 
-`Session.transaction()` puts the RNG back when a GameKernelError escapes before anything was
+`Session.command()` puts the RNG back when a GameKernelError escapes before anything was
 recorded; the magics' `guarded` wrapper runs every magic inside one.
 """
 
@@ -34,9 +34,9 @@ DECKLIST = "Deck\n4 Elvish Mystic\n4 Runeclaw Bear\n4 Serra Angel\n12 Forest\n"
 
 # Each takes dice before it is refused, or is refused by its reducer or its parser.
 REFUSED = [
-    lambda s: s.combat_hazard("poison", "Bren", strength="bogus"),
-    lambda s: s.combat_hazard("poison", "Nobody"),
-    lambda s: s.combat_hazard("nonsense", "Bren"),
+    lambda s: s.combat.hazard("poison", "Bren", strength="bogus"),
+    lambda s: s.combat.hazard("poison", "Nobody"),
+    lambda s: s.combat.hazard("nonsense", "Bren"),
     lambda s: s.roll("3d+"),
     lambda s: s.roll("3d6+x"),
     lambda s: s.gurps.check("Lockpicking-5", actor="Nobody"),
@@ -47,9 +47,9 @@ REFUSED = [
     lambda s: s.gurps.char_new("", st=10),
     lambda s: s.gurps.char_new("Cid\ud800", st=10),
     lambda s: s.note("bad \udfff text"),
-    lambda s: s.combat_natural_healing("Bren", 0),
+    lambda s: s.combat.natural_healing("Bren", 0),
     lambda s: s.gw.deck_add("Bren", "no such card"),
-    lambda s: s.combat_first_aid("Nobody", 3),
+    lambda s: s.combat.first_aid("Nobody", 3),
     lambda s: s.gw.overcharge("Rin", "no such card"),
     lambda s: s.gw.tap("Rin", "no such card"),
     lambda s: s.mtg.check("purple", 2, actor="Mira"),
@@ -92,7 +92,7 @@ def test_refused_commands_leave_rng_log_and_state_unchanged(seed):
         command = chooser.choice(REFUSED if chooser.random() < 0.6 else VALID)
         before = picture(session)
         try:
-            with session.transaction():
+            with session.command():
                 command(session)
         except GameKernelError as error:
             refusals += 1
@@ -109,7 +109,7 @@ def test_each_refused_command_is_refused(tmp_path):
             command(session)
 
 
-def test_without_the_transaction_a_refused_command_may_consume_dice():
+def test_outside_a_command_a_refused_operation_may_consume_dice():
     """Shows what the transaction guards against: an operation that draws dice before it is refused."""
 
     def draws_then_refuses(session):
@@ -117,7 +117,7 @@ def test_without_the_transaction_a_refused_command_may_consume_dice():
         raise GameKernelError("refused after rolling")
 
     plain, guarded = table(42), table(42)
-    for session, guard in ((plain, contextlib.nullcontext), (guarded, guarded.transaction)):
+    for session, guard in ((plain, contextlib.nullcontext), (guarded, guarded.command)):
         with contextlib.suppress(GameKernelError), guard():
             draws_then_refuses(session)
     assert guarded.rng.getstate() == table(42).rng.getstate() != plain.rng.getstate()

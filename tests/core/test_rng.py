@@ -163,7 +163,7 @@ def test_any_mix_of_commands_matches_full_state_snapshots(seed, steps):
 
 def test_a_refused_session_command_consumes_no_dice():
     table, fresh = Session(seed=42), Session(seed=42)
-    with pytest.raises(GameKernelError), table.transaction():
+    with pytest.raises(GameKernelError), table.command():
         table.rng.randint(1, 6)
         raise GameKernelError("refused after rolling")
     assert table.roll("3d6").total == fresh.roll("3d6").total

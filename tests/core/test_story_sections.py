@@ -14,7 +14,7 @@ def _blocks(s: Session) -> list[tuple[str, str]]:
 def test_a_draw_outside_the_encounter_is_not_under_the_fight_heading():  # GW-ALPHA-07
     s = Session(seed=7)
     s.gurps.char_new("Aiko", dx=12)
-    s.combat_start("Aiko Goblin{ST=9}")
+    s.combat.start("Aiko Goblin{ST=9}")
     s.gw.character("Rin", level=1, new=True)
     s.gw.draw("Rin")
     blocks = _blocks(s)
@@ -50,7 +50,7 @@ def test_an_mtg_check_line_names_the_character():  # MTG-CHK-01
 def test_the_aside_heading_is_japanese_in_japanese():
     s = Session(seed=7)
     s.gurps.char_new("Aiko", dx=12)
-    s.combat_start("Aiko Goblin{ST=9}")
+    s.combat.start("Aiko Goblin{ST=9}")
     s.gw.character("Rin", level=1, new=True)
     s.gw.draw("Rin")
     i18n.set_language("ja")

@@ -29,8 +29,8 @@ ODD = [float("inf"), float("-inf"), float("nan"), None, "", "x", "Aiko", "Goblin
 def session_with_everything(tmp_path) -> Session:
     session = Session(seed=4)
     session.gurps.char_new("Aiko", st=11, dx=13)
-    session.combat_npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
-    session.combat_start("Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,pc=1} Goblin*2")
+    session.combat.npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
+    session.combat.start("Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,pc=1} Goblin*2")
     session.gw.deck_new("Rin")
     for card in ("Gravity Knot", "Thought Needle", "Heavy Knuckle", "Ember Thought"):
         session.gw.deck_add("Rin", card, 2)

@@ -58,9 +58,9 @@ def test_mtg_actor_and_gurps_character_resolve_through_the_same_lookup() -> None
     with pytest.raises(NotFoundError, match="did you mean Cara"):
         session.gurps.character("Crau")
     with pytest.raises(NotFoundError, match="did you mean Cara"):
-        session.combat_start("Carra")
-    session.combat_start("cara")
-    assert [c.name for c in session.combat_state.combatants] == ["Cara"]
+        session.combat.start("Carra")
+    session.combat.start("cara")
+    assert [c.name for c in session.combat.state.combatants] == ["Cara"]
 
 
 # -- GW-ALPHA-10: a natural 1 with no @Name ------------------------------------------------------

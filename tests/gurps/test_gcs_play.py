@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from gamekernel.gurps.combat_actions import combatant_from_character
 from gamekernel.gurps.combat_render import combat_lines
 from gamekernel.gurps.render import character_text
 from gamekernel.gurps.rules.combat import (
@@ -21,6 +20,7 @@ from gamekernel.gurps.rules.combat import (
     quick_combatant,
     start_combat,
 )
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.gcs import import_gcs
 from gamekernel.table_session import Session
 
@@ -180,31 +180,31 @@ def test_gurps_inj_05_shock_reaches_check_in_a_fight_but_not_ht_or_defenses():
     # GURPS-INJ-05: -(injury) to DX, IQ and their skills on the victim's next turn, max 4
     session = _mage()
     before = session.gurps.check_target("Acrobatics")
-    session.combat_start("Mage Orc{ST=12,DX=11}")
-    session.combat_damage_amount("Mage", 3, "cr")
-    while session.combat_state.current.name != "Mage":
-        session.combat_next()
+    session.combat.start("Mage Orc{ST=12,DX=11}")
+    session.combat.damage_amount("Mage", 3, "cr")
+    while session.combat.state.current.name != "Mage":
+        session.combat.next()
     assert session.gurps.check("Acrobatics", actor="Mage").target == before - 3
     assert session.gurps.check("IQ", actor="Mage").target == 13 - 3
     assert session.gurps.check("HT", actor="Mage").target == 10
-    session.combat_next()  # the turn ends: the shock is gone
-    while session.combat_state.current.name != "Mage":
-        session.combat_next()
+    session.combat.next()  # the turn ends: the shock is gone
+    while session.combat.state.current.name != "Mage":
+        session.combat.next()
     assert session.gurps.check("Acrobatics", actor="Mage").target == before
 
 
 def test_gurps_inj_05_shock_reaches_a_spell_cast_in_a_fight_and_cast_needs_concentrate():
     session = _mage()
-    session.combat_start("Mage Orc{ST=12,DX=11}")
-    session.combat_damage_amount("Mage", 2, "cr")
-    while session.combat_state.current.name != "Mage":
-        session.combat_next()
+    session.combat.start("Mage Orc{ST=12,DX=11}")
+    session.combat.damage_amount("Mage", 2, "cr")
+    while session.combat.state.current.name != "Mage":
+        session.combat.next()
     count = len(session.log)
     with pytest.raises(Exception, match="Concentrate"):  # GURPS-MAG-05
-        session.combat_cast("Mage", "Light", 1, 14)
+        session.combat.cast("Mage", "Light", 1, 14)
     assert len(session.log) == count
-    session.combat_maneuver("Mage", "concentrate")
-    result = session.combat_cast("Mage", "Light", 1, 14)
+    session.combat.maneuver("Mage", "concentrate")
+    result = session.combat.cast("Mage", "Light", 1, 14)
     assert "shock" in str(combat_lines(result)[0]) and "12" in str(combat_lines(result)[0])  # 14 - 2
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekernel.gurps.combat_actions import combatant_from_character
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.gurps.rules.gcs import import_gcs
 
@@ -294,10 +294,10 @@ def _shock_after(st: int, injury: int) -> int:
     from gamekernel.table_session import Session
 
     session = Session(seed=3)
-    session.combat_start(f"Big{{ST={st},DX=10,HT=10}} Orc{{ST=12,DX=11}}")
-    assert session.combat_state.get("Big").hp_max == st
-    session.combat_damage_amount("Big", injury, "cr")
-    return session.combat_state.get("Big").shock
+    session.combat.start(f"Big{{ST={st},DX=10,HT=10}} Orc{{ST=12,DX=11}}")
+    assert session.combat.state.get("Big").hp_max == st
+    session.combat.damage_amount("Big", injury, "cr")
+    return session.combat.state.get("Big").shock
 
 
 def test_gurps_inj_05_shock_is_the_injury_up_to_4_at_19_and_at_20_hp():

@@ -66,15 +66,15 @@ def test_gurps_inj_01_a_public_hit_outside_a_fight_reveals_the_secret_hit_first(
 
 def test_gurps_sr_09_a_public_step_on_someone_else_or_a_secret_one_on_him_reveals_nothing() -> None:
     s = table()
-    s.combat_start("Aiko Bren")
-    assert s.combat_state.current.name == "Aiko"
+    s.combat.start("Aiko Bren")
+    assert s.combat.state.current.name == "Aiko"
     first = secret_hit(s)
-    s.combat_damage_amount("Aiko", 2)  # a public step not touching Bren
+    s.combat.damage_amount("Aiko", 2)  # a public step not touching Bren
     second = secret_hit(s, "1 cr")  # a secret step on him stays secret
     assert reveals(s) == [] and public_hp(s) == 12
     board = dashboard_text(s)  # the fight's rows the players see: Aiko's public hit moved only Aiko
     assert "HP 12/12" in board and "HP 8/12" not in board
-    result = s.combat_next()  # Aiko's turn ends, Bren's begins: his row is shown (GURPS-CMB-02)
+    result = s.combat.next()  # Aiko's turn ends, Bren's begins: his row is shown (GURPS-CMB-02)
     assert reveals(s) == [(first, None), (second, s.log[-3].seq)]  # log order, each caused by the one before
     assert s.log[-1].data["cause"] == s.log[-2].seq
     assert result.revealed == (first, second)
@@ -87,7 +87,7 @@ def test_gurps_sr_09_a_refused_public_step_reveals_nothing() -> None:
     secret_hit(s)
     count = len(s.log)
     with pytest.raises(GameKernelError):
-        s.combat_damage("Bren", "bogus")
+        s.combat.damage("Bren", "bogus")
     assert len(s.log) == count and reveals(s) == [] and public_hp(s) == 12
 
 
@@ -99,19 +99,19 @@ def test_gurps_inj_02_03_a_secret_hit_to_zero_or_minus_hp_is_revealed_by_the_nex
     # never begins, so nothing reveals the hit (seen once in CI). Pinned, he stays up.
     monkeypatch.setattr("gamekernel.session.os.urandom", lambda n: bytes(n))
     s = table()
-    s.combat_start("Aiko Bren")
+    s.combat.start("Aiko Bren")
     seq = secret_hit(s, spec)
-    assert s.combat_state.get("Bren").hp == hp and not s.combat_state.get("Bren").unconscious
+    assert s.combat.state.get("Bren").hp == hp and not s.combat.state.get("Bren").unconscious
     shown = json.dumps(view(s, Audience.player("bob"), s.public_table()), default=str)
     assert f'"hp": {hp}' not in shown and public_hp(s) == 12
     gm = next(r for r in view(s, Audience(GM), s.public_table())["facts"]["gurps"] if r["name"] == "Bren")
     assert gm["hp"] == hp  # the GM's seat: the truth
     if hp == 0:
-        s.combat_next()  # his turn begins at 0 HP: the HT roll to stay conscious (GURPS-INJ-02)
+        s.combat.next()  # his turn begins at 0 HP: the HT roll to stay conscious (GURPS-INJ-02)
     else:
-        s.combat_damage_amount("Bren", 1)
+        s.combat.damage_amount("Bren", 1)
     assert reveals(s) == [(seq, None)]
-    assert public_hp(s) == s.combat_state.get("Bren").hp
+    assert public_hp(s) == s.combat.state.get("Bren").hp
 
 
 def test_gurps_sr_09_undo_takes_the_reveal_with_the_step_and_redo_brings_both_back() -> None:
@@ -145,7 +145,7 @@ def test_gurps_sr_09_the_tracker_button_reveals_as_the_magic_does(ip) -> None:
     from gamekernel.magics import current_session
 
     widget = table()
-    widget.combat_start("Aiko Bren")
+    widget.combat.start("Aiko Bren")
     secret_hit(widget)
     tracker = Tracker(widget)
     try:
@@ -181,9 +181,9 @@ def test_gurps_sr_09_the_reveal_line_is_in_both_catalogs() -> None:
 
 
 @pytest.mark.parametrize("step", [
-    lambda s: s.combat_natural_healing("Bren", 2),  # GURPS-INJ-16: the HT rolls show his HP
-    lambda s: s.combat_rest("Bren", "1h"),
-    lambda s: s.combat_start("Aiko Bren"),  # his row, true HP, in the new fight
+    lambda s: s.combat.natural_healing("Bren", 2),  # GURPS-INJ-16: the HT rolls show his HP
+    lambda s: s.combat.rest("Bren", "1h"),
+    lambda s: s.combat.start("Aiko Bren"),  # his row, true HP, in the new fight
 ])
 def test_gurps_inj_16_healing_or_a_fight_after_a_secret_hit_reveals_it(step) -> None:
     s = table()
@@ -191,19 +191,19 @@ def test_gurps_inj_16_healing_or_a_fight_after_a_secret_hit_reveals_it(step) -> 
     result = step(s)
     assert reveals(s) == [(seq, None)] and result.revealed == (seq,)
     assert s.log[-1].data["cause"] == s.log[-2].seq
-    fight = s.combat_state
+    fight = s.combat.state
     true_hp = fight.get("Bren").hp if fight is not None else s.gurps.character("Bren").current_hp
     assert public_hp(s) == true_hp
 
 
 def test_gurps_cmb_02_an_attack_on_him_reveals_the_secret_hit() -> None:
     s = table()
-    s.combat_start("Aiko Bren")
+    s.combat.start("Aiko Bren")
     seq = secret_hit(s)
-    s.combat_next()  # reveals: Bren's turn begins
+    s.combat.next()  # reveals: Bren's turn begins
     s.undo()
-    assert reveals(s) == [] and s.combat_state.current.name == "Aiko"
-    s.combat_attack("Aiko", "Bren", "Punch")
+    assert reveals(s) == [] and s.combat.state.current.name == "Aiko"
+    s.combat.attack("Aiko", "Bren", "Punch")
     assert reveals(s) == [(seq, None)]
 
 

@@ -12,8 +12,8 @@ import pytest
 from gamekernel import Session
 from gamekernel.display.results import ErrorResult
 from gamekernel.errors import DataError, GameKernelError, NotFoundError, UsageError
-from gamekernel.gurps.combat_actions import combatant_from_character
 from gamekernel.gurps.rules.characters import Character, load_character, make_skill, save_character
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.gcs import import_gcs, load_gcs
 from gamekernel.gurps.rules.weapons import CharacterWeapon, parse_character_weapon
 from gamekernel.magics import current_session
@@ -104,11 +104,11 @@ def test_gurps_cmb_14_session_character_fights_with_sheet_weapons():
     s.gurps.char_new("Aiko", st=11, dx=13, skills=[("Broadsword", 8)])
     s.gurps.char_add_weapon("Broadsword::sw+1 cut:reach=1")
     assert s.log[-1].kind == "gurps.char.set" and s.gurps.character("Aiko").weapons[0].name == "Broadsword"
-    s.combat_start("Aiko Goblin{ST=9,DX=12,HT=11}")
-    aiko = s.combat_state.get("Aiko")
+    s.combat.start("Aiko Goblin{ST=9,DX=12,HT=11}")
+    aiko = s.combat.state.get("Aiko")
     assert [(w.name, w.skill, w.damage) for w in aiko.weapons] == [("Broadsword", 15, "sw+1 cut")]
     assert aiko.parry == 10  # 15 / 2 + 3 (GURPS-CMB-46)
-    result = s.combat_attack("Aiko", "Goblin", "broadsword")
+    result = s.combat.attack("Aiko", "Goblin", "broadsword")
     assert result.report.attack.roll.base == 15
     assert replay(s.active).to_dict() == s.state.to_dict()
 
@@ -116,12 +116,12 @@ def test_gurps_cmb_14_session_character_fights_with_sheet_weapons():
 def test_gurps_cmb_14_new_sheet_weapon_reaches_the_next_fight():
     s = Session(seed=2)
     s.gurps.char_new("Bren", st=13, dx=12)
-    s.combat_start("Bren Goblin{ST=9,DX=12,HT=11}")
-    assert [w.name for w in s.combat_state.get("Bren").weapons] == ["Punch"]
-    s.combat_end()
+    s.combat.start("Bren Goblin{ST=9,DX=12,HT=11}")
+    assert [w.name for w in s.combat.state.get("Bren").weapons] == ["Punch"]
+    s.combat.end()
     s.gurps.char_add_weapon("Axe:13:sw+2 cut", name="Bren")
-    s.combat_start("Bren Goblin{ST=9,DX=12,HT=11}")
-    assert [w.name for w in s.combat_state.get("Bren").weapons] == ["Axe"]
+    s.combat.start("Bren Goblin{ST=9,DX=12,HT=11}")
+    assert [w.name for w in s.combat.state.get("Bren").weapons] == ["Axe"]
 
 
 def test_gurps_cmb_26_unusable_weapon_skill_is_refused():

@@ -7,9 +7,9 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.errors import RuleError
-from gamekernel.gurps.combat_actions import combatant_from_character
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.combat import AttackOptions, Tape
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.session import replay
 
 
@@ -96,10 +96,10 @@ def test_gurps_cmb_51_through_the_session_and_magics(ip):
     s = current_session()
     for _ in range(30):  # attack until a non-critical hit waits for Dan's defense
         result = ip.run_line_magic("attack", "Ann -> Dan Sword unseen")
-        if s.combat_state.pending is not None:
+        if s.combat.state.pending is not None:
             break
-        s.combat_next()
-        s.combat_next()
+        s.combat.next()
+        s.combat.next()
     assert "Hearing−2" in str(result)
     answer = ip.run_line_magic("defend", "Dan parry")
     assert "Hearing" in str(answer)

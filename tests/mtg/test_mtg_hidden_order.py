@@ -85,13 +85,13 @@ def test_the_card_tables_shuffle_and_random_draw_are_not_predicted_from_the_seed
         drawn = []
         for _ in range(2):
             s = Session(seed=seed)
-            s.card_zone("deck", "deck")
-            s.card_zone("hand", "hand")
-            s.card_create("deck", [f"card {n}" for n in range(10)])
-            s.card_shuffle("deck")
-            first = s.card_draw("deck", "hand").uids
-            second = s.card_draw("deck", "hand", how="random").uids
-            drawn.append((s.card_table.card(first[0]).def_id, s.card_table.card(second[0]).def_id))
+            s.cards.zone("deck", "deck")
+            s.cards.zone("hand", "hand")
+            s.cards.create("deck", [f"card {n}" for n in range(10)])
+            s.cards.shuffle("deck")
+            first = s.cards.draw("deck", "hand").uids
+            second = s.cards.draw("deck", "hand", how="random").uids
+            drawn.append((s.cards.state.card(first[0]).def_id, s.cards.state.card(second[0]).def_id))
         top += drawn[0][0] == drawn[1][0]
         random += drawn[0][1] == drawn[1][1]
     assert top < SEEDS // 4 and random < SEEDS // 4, (top, random)  # chance: one in ten, one in nine
@@ -100,12 +100,12 @@ def test_the_card_tables_shuffle_and_random_draw_are_not_predicted_from_the_seed
 def test_a_card_step_that_draws_nothing_opens_no_secret_stream():
     """A draw from the top takes no dice: no secret key is logged for it."""
     s = Session(seed=1)
-    s.card_zone("deck", "deck")
-    s.card_zone("hand", "hand")
-    s.card_create("deck", ["A", "B", "C"])
-    s.card_draw("deck", "hand")
+    s.cards.zone("deck", "deck")
+    s.cards.zone("hand", "hand")
+    s.cards.create("deck", ["A", "B", "C"])
+    s.cards.draw("deck", "hand")
     assert "secret.entropy" not in [e.kind for e in s.log]
-    s.card_shuffle("deck")
+    s.cards.shuffle("deck")
     assert [e.kind for e in s.log][-2:] == ["secret.entropy", "cards.batch"]
 
 

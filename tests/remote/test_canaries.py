@@ -45,8 +45,8 @@ def table() -> Session:
     s.mtg.library_load("Mira", "mira.txt", text=DECK)
     s.gw.character("Rin", level=4, new=True)
     s.gw.draw("Rin")
-    s.combat_npc(GHOST, "ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp")
-    s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    s.combat.npc(GHOST, "ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp")
+    s.combat.npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
     s.seats.seat("alice", "Aiko")
     s.seats.seat("bob", "Bren")
     s.seats.seat("bob", "Mira")
@@ -63,7 +63,7 @@ def intent_for(s: Session, user: str, kind: str, n: int) -> dict:
     out: dict = {"action": kind}
     if mine and n % 5:
         out["character"] = mine[n % len(mine)]
-    fight = s.combat_state
+    fight = s.combat.state
     readied = s.gw.state.readied("Rin") if "Rin" in s.gw.state.characters else []
     if kind == "roll":
         out["dice"] = ["3d6", "1d20 pick", "2d6 won \u202e6 : )by bob(", "3d6 --secret"][n % 4]
@@ -96,7 +96,7 @@ GM_OPS = [
 
 def gm(s: Session, op: str, n: int) -> None:
     """One operation of the GM's (each as its magic calls the session); a refused one changes nothing."""
-    fight = s.combat_state
+    fight = s.combat.state
     running = fight is not None and not fight.over
     if op == "roll":
         s.roll("3d6 stairs")
@@ -117,19 +117,19 @@ def gm(s: Session, op: str, n: int) -> None:
     elif op == "ask":
         s.seats.ask("bob", f"Will-{n % 4} {CANARY}a{n}")
     elif op == "fight" and not running:
-        s.combat_start(f"Aiko Bren {GHOST} Orc")
+        s.combat.start(f"Aiko Bren {GHOST} Orc")
     elif op == "fight" and fight.pending is not None:
-        s.combat_defend(fight.pending.target)
+        s.combat.defend(fight.pending.target)
     elif op == "fight" and (fight.current.chosen or n % 3 == 0):
-        s.combat_next()
+        s.combat.next()
     elif op == "fight":
         me = fight.current
         foe = next(c for c in fight.combatants if c.side != me.side)
-        s.combat_attack(me.name, foe.name, me.weapons[0].name)
+        s.combat.attack(me.name, foe.name, me.weapons[0].name)
     elif op == "ghost_attacks" and running and fight.current.name == GHOST and fight.pending is None:
-        s.combat_attack(GHOST, ["Aiko", "Bren"][n % 2], "Knife")
+        s.combat.attack(GHOST, ["Aiko", "Bren"][n % 2], "Knife")
     elif op == "secret_hit" and running:
-        s.combat_damage(["Bren", GHOST, "Orc"][n % 3], "1d cr", secret=True)
+        s.combat.damage(["Bren", GHOST, "Orc"][n % 3], "1d cr", secret=True)
     elif op == "gw_draw":
         s.gw.draw("Rin")
     elif op == "gw_secret_d20":
@@ -169,7 +169,7 @@ STEP = st.one_of(
 def whose_move(s: Session) -> str:
     """The player who defends now, else whose turn it is, else alice: so that a defence against a
     hidden fighter and a turn after his are played, not only refused."""
-    fight = s.combat_state
+    fight = s.combat.state
     if fight is not None and not fight.over:
         for name in (fight.pending.target if fight.pending else "", fight.current.name):
             owner = s.seats.state.owner_of(name)

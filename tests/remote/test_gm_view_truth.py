@@ -102,9 +102,9 @@ def test_gw_alpha_10_magic_widget_and_dashboard_leave_the_same_gm_seat(ip) -> No
 
 def test_gurps_sr_09_a_secret_hit_in_a_fight_leaves_the_dashboard_and_shows_on_the_gm_seat() -> None:
     s = gurps_table()
-    s.combat_start(["Aiko", "Bren"])
+    s.combat.start(["Aiko", "Bren"])
     s.gurps.damage("3d cut", target="Bren", secret=True)
-    hurt = next(c for c in s.combat_state.combatants if c.name == "Bren").hp
+    hurt = next(c for c in s.combat.state.combatants if c.name == "Bren").hp
     assert hurt < 12
     board = TableDashboard(s)
     try:

@@ -81,15 +81,15 @@ def test_a_bad_intent_is_one_line_to_that_player_and_changes_nothing(table, user
 def test_in_a_fight_a_player_acts_on_their_turn_and_defends_only_when_attacked(table):
     session = current_session()
     table.run_line_magic("combat", "start Aiko Bren")
-    current = session.combat_state.current.name
+    current = session.combat.state.current.name
     other_user, other = ("bob", "Bren") if current == "Aiko" else ("alice", "Aiko")
     user = "alice" if current == "Aiko" else "bob"
     refused = handle(session, other_user, {"action": "attack", "target": current, "weapon": "Punch"})
     assert refused.text == f"it is {current}'s turn, not yours"
     assert handle(session, user, {"action": "defend"}).text == "no attack waits for your defence"
-    weapon = session.combat_state.current.weapons[0].name
+    weapon = session.combat.state.current.weapons[0].name
     assert handle(session, user, {"action": "attack", "target": other, "weapon": weapon}).ok
-    if session.combat_state.pending is not None:
+    if session.combat.state.pending is not None:
         done = handle(session, other_user, {"action": "defend"})
         assert done.ok and session.log[-1].kind == "combat.defend" and session.log[-1].by == other_user
 

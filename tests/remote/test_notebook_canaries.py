@@ -61,7 +61,7 @@ def fresh(ip):
 
 def gm_line(s, op: str, n: int) -> str | None:
     """The GM's magic line for `op` (None when it does not apply now)."""
-    fight = s.combat_state
+    fight = s.combat.state
     running = fight is not None and not fight.over
     readied = s.gw.state.readied("Rin") if "Rin" in s.gw.state.characters else []
     if op == "fight":
@@ -124,7 +124,7 @@ def players_views() -> list[tuple[str, tuple[Sub | None, ...]]]:
 
 def names(s) -> list[str]:
     """Every name at the table, any rule set's, the hidden ones included (as a player might type them)."""
-    fight = s.combat_state
+    fight = s.combat.state
     fighters = [c.name for c in fight.combatants] if fight is not None else []
     return sorted({*s.gurps.state.characters, *s.gw.state.characters, *s.mtg.state.decks, *fighters, "Ogre", GHOST})
 

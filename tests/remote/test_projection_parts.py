@@ -44,7 +44,7 @@ def table() -> Session:
     s = Session(seed=3)
     s.gurps.char_new("Aiko", st=11, dx=13, skills=[("Stealth", 4)])
     s.gurps.char_new("Bren", st=12, ht=12)
-    s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    s.combat.npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
     s.mtg.library_load("Mira", "mira.txt", text=DECK)
     s.gw.character("Rin", level=4, new=True)
     s.gw.draw("Rin")
@@ -60,7 +60,7 @@ OPS = st.sampled_from([
 
 
 def play(s: Session, op: str, n: int) -> None:
-    fight = s.combat_state
+    fight = s.combat.state
     if op == "secret_check":
         s.gurps.check("Per-1", actor="Bren", secret=True)
     elif op == "secret_damage":
@@ -68,17 +68,17 @@ def play(s: Session, op: str, n: int) -> None:
     elif op == "damage":
         s.gurps.damage("1d cr", target="Aiko")
     elif op == "fight" and (fight is None or fight.over):
-        s.combat_start("Aiko Bren Orc")
+        s.combat.start("Aiko Bren Orc")
     elif op == "fight" and fight.pending is not None:
-        s.combat_defend(fight.pending.target)
+        s.combat.defend(fight.pending.target)
     elif op == "fight" and n % 4 == 0:  # a secret hit the players do not see
-        s.combat_damage(fight.combatants[n % len(fight.combatants)].name, "1d cr", secret=True)
+        s.combat.damage(fight.combatants[n % len(fight.combatants)].name, "1d cr", secret=True)
     elif op == "fight" and fight.current.chosen:
-        s.combat_next()
+        s.combat.next()
     elif op == "fight":
         me = fight.current
         foe = next(c for c in fight.combatants if c.side != me.side)
-        s.combat_attack(me.name, foe.name, me.weapons[0].name)
+        s.combat.attack(me.name, foe.name, me.weapons[0].name)
     elif op == "gw_secret_roll":
         s.roll("1d20", actor="Rin", secret=True)
     elif op == "gw_tap" and s.gw.state.readied("Rin"):

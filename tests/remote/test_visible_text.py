@@ -27,7 +27,7 @@ def test_names_that_differ_only_by_invisible_characters_are_one_name():
     s = Session(seed=1)
     s.gurps.char_new("Ai\u200bk\u2066o\u2069")
     assert list(s.gurps.state.characters) == ["Aiko"]
-    s.combat_npc("\u202eGob\u200dlin", "ST=9")
+    s.combat.npc("\u202eGob\u200dlin", "ST=9")
     assert "Goblin" in s.state["gurps_combat"].templates
 
 

@@ -25,11 +25,11 @@ def ambush(first: str = "Assassin") -> Session:
     s.gurps.char_new("Bren", st=11, dx=10)
     s.seats.seat("alice", "Aiko")
     s.seats.seat("bob", "Bren")
-    s.combat_npc("Assassin", KNIFE)
+    s.combat.npc("Assassin", KNIFE)
     s.seats.hide("Assassin")
-    s.combat_start("Aiko Bren Assassin")
-    while s.combat_state.current.name != first:
-        s.combat_next()
+    s.combat.start("Aiko Bren Assassin")
+    while s.combat.state.current.name != first:
+        s.combat.next()
     return s
 
 
@@ -40,7 +40,7 @@ def players_text(s: Session, *users: str) -> str:
 def test_the_defender_of_a_hidden_fighter_reads_someone_not_his_name():
     """GURPS-SR-09: what the players must not know stays the GM's (here, who attacks)."""
     s = ambush()
-    s.combat_attack("Assassin", "Aiko", "Knife")
+    s.combat.attack("Assassin", "Aiko", "Knife")
     reply = handle(s, "alice", {"action": "defend"})
     assert reply.ok, reply
     assert reply.text.startswith("someone attacks Aiko, who tries ") and "Assassin" not in reply.text
@@ -62,12 +62,12 @@ def test_a_hidden_fighters_turn_is_never_announced():
     assert fight["turn"] == "" and fight["order"] == ["Aiko", "Bren"] and not fight["my_turn"]  # he opened it
     refused = handle(s, "alice", {"action": "attack", "target": "Bren", "weapon": "Punch"})
     assert refused.text == "it is not your turn yet"
-    s.combat_next()  # Aiko, Bren, then the Assassin again: the turn stays Bren's as the players see it
-    s.combat_next()
-    s.combat_next()
-    assert s.combat_state.current.name == "Assassin"
+    s.combat.next()  # Aiko, Bren, then the Assassin again: the turn stays Bren's as the players see it
+    s.combat.next()
+    s.combat.next()
+    assert s.combat.state.current.name == "Assassin"
     fight = view(s, Audience.player("alice"), s.public_table())["fight"]
-    assert (fight["round"], fight["turn"]) == (1, "Bren") and s.combat_state.round == 2
+    assert (fight["round"], fight["turn"]) == (1, "Bren") and s.combat.state.round == 2
     assert "?" not in json.dumps(fight)
 
 
@@ -97,21 +97,21 @@ def test_outcome_disclosure_covers_attack_and_defence_replies():
     s = Session(seed=8)
     s.gurps.char_new("Aiko", st=11, dx=13)
     s.seats.seat("alice", "Aiko")
-    s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    s.combat.npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
     s.seats.disclose("outcome")
-    s.combat_start("Aiko Orc")
+    s.combat.start("Aiko Orc")
     told = []
     for _ in range(6):
-        fight = s.combat_state
+        fight = s.combat.state
         if fight.current.name == "Aiko" and fight.pending is None:
             told.append(handle(s, "alice", {"action": "attack", "target": "Orc", "weapon": "Punch"}).text)
-            if s.combat_state.pending is not None:
-                s.combat_defend("Orc")
+            if s.combat.state.pending is not None:
+                s.combat.defend("Orc")
         elif fight.current.name == "Orc" and fight.pending is None:
-            s.combat_attack("Orc", "Aiko", "Club")
-            if s.combat_state.pending is not None:
+            s.combat.attack("Orc", "Aiko", "Club")
+            if s.combat.state.pending is not None:
                 told.append(handle(s, "alice", {"action": "defend"}).text)
-        s.combat_next()
+        s.combat.next()
     assert told and all(text for text in told)
     for text in told:  # no roll, target, margin, odds or the NPC's defences
         for shape in (r"rolled", r"odds", r"by \d", r"(Parry|Dodge|Block) \d", r"may defend", r"\bvs\b", r"\[",

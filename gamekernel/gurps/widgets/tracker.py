@@ -76,7 +76,7 @@ class Tracker(SessionWidget):
         from gamekernel.gurps.combat_render import label
         from gamekernel.gurps.rules.combat import MANEUVERS, maneuver_rules
 
-        state = self.session.combat_state
+        state = self.session.combat.state
         relabelled = self._labels_language != get_language()
         if relabelled:  # built once per language: refresh runs on every event
             self._labels_language = get_language()
@@ -105,8 +105,8 @@ class Tracker(SessionWidget):
             self.offered, self.due = {}, {}
             self._seen = None
             return
-        defender, options = self.session.combat_offered()
-        fighter, checks = self.session.combat_due()
+        defender, options = self.session.combat.offered()
+        fighter, checks = self.session.combat.due()
         self._sync_rows(state, relabelled)
         p = state.pending
         log = self.session.log
@@ -115,7 +115,7 @@ class Tracker(SessionWidget):
         self._assign(
             offered={"name": defender, "options": [[k, v, f"{label(k)} {v}"] for k, v in options]},
             due={"name": fighter, "checks": [c for c in checks if c in ("consciousness", "will")],
-                 "after": [list(pair) for pair in self.session.combat_after_rolls()]},
+                 "after": [list(pair) for pair in self.session.combat.after_rolls()]},
             round=state.round, active="" if state.over else state.current.name, over=state.over,
             pending={} if p is None else {"attacker": p.attacker, "target": p.target},
             last=self.last if self._last_event is None else self._last_event.summary(),
@@ -169,12 +169,12 @@ class Tracker(SessionWidget):
     def snapshot_html(self) -> str:
         from gamekernel.gurps.combat_render import tracker_html
 
-        return tracker_html(self.session.combat_state)
+        return tracker_html(self.session.combat.state)
 
     def __repr__(self) -> str:
         from gamekernel.gurps.combat_render import tracker_text
 
-        return tracker_text(self.session.combat_state)
+        return tracker_text(self.session.combat.state)
 
     def handle_action(self, action: str, payload: dict[str, Any]):
         result = self._act(action, payload)
@@ -200,30 +200,30 @@ class Tracker(SessionWidget):
             self.send_state("rows")
             return None  # a new view asking for the rows: nothing happened
         if action == "next":
-            return s.combat_next()
+            return s.combat.next()
         if action == "maneuver":
-            return s.combat_maneuver(str(payload["name"]), str(payload["maneuver"]),
+            return s.combat.maneuver(str(payload["name"]), str(payload["maneuver"]),
                                      option=str(payload.get("option", "")), target=str(payload.get("target", "")))
         if action == "attack":
-            return s.combat_attack(str(payload["attacker"]), str(payload["target"]), str(payload["weapon"]))
+            return s.combat.attack(str(payload["attacker"]), str(payload["target"]), str(payload["weapon"]))
         if action == "defend":
-            return s.combat_defend(str(payload["name"]), str(payload.get("kind", "")))
+            return s.combat.defend(str(payload["name"]), str(payload.get("kind", "")))
         if action == "damage":  # "2d+1 cut" is rolled here; "7 cut" was rolled at the table
             spec = str(payload.get("spec", "")).strip()
             given = re.fullmatch(r"(\d+)\s*(\S*)", spec)
             if given:
-                return s.combat_damage_amount(str(payload["name"]), int(given.group(1)), given.group(2) or "cr")
-            return s.combat_damage(str(payload["name"]), spec)
+                return s.combat.damage_amount(str(payload["name"]), int(given.group(1)), given.group(2) or "cr")
+            return s.combat.damage(str(payload["name"]), spec)
         if action == "end":
-            return s.combat_end()
+            return s.combat.end()
         if action == "mortal":
-            return s.combat_mortal_check(str(payload["name"]))
+            return s.combat.mortal_check(str(payload["name"]))
         if action == "wake":
-            return s.combat_wake(str(payload["name"]))
+            return s.combat.wake(str(payload["name"]))
         if action == "join":
-            return s.combat_join(str(payload.get("spec", "")))
+            return s.combat.join(str(payload.get("spec", "")))
         if action == "leave":
-            return s.combat_leave(str(payload["name"]))
+            return s.combat.leave(str(payload["name"]))
         from gamekernel.errors import UsageError
 
         raise UsageError(t("combat.err.tracker_action", action=action))

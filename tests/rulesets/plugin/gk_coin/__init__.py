@@ -33,7 +33,6 @@ RULESET = RuleSet(
     handles=_handles,
     magics=_magics,
     renderers=_renderers,
-    rule_notes=None,
     public_parts=("coin",),
     event_prefixes=("coin.",),
 )
