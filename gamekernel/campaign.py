@@ -148,7 +148,7 @@ class CampaignStore:
         self.last_seq = 0
         self._locked = False
         self.read_only = False  # opened to be looked at: its folder cannot be written
-        self.unreadable: list[str] = []  # derived files that are not JSON (a merge): rebuilt, named once
+        self.unreadable: list[str] = []  # derived files that are not JSON (a merge): kept as `.edited`, rebuilt
         self.forks: list[str] = []  # one line per fork among the sessions, said again by `%campaign status`
         self.forked: dict[str, tuple[int, int, int]] = {}  # see Chain.forks (`%campaign order`)
 
@@ -326,8 +326,7 @@ class CampaignStore:
         edited: list[str] = []
         snapshot, snapshot_seq = self._read_snapshot(warnings, edited, chain.events)
         self._check_state_files(warnings, edited)
-        if self.unreadable:
-            warnings.append(t("campaign.notice.derived_unreadable", files=", ".join(self.unreadable)))
+        edited += [where for where in self.unreadable if where not in edited]  # kept as `.edited` too
         return LoadedCampaign(chain.events, snapshot, snapshot_seq, warnings, edited)
 
     def _read_snapshot(
@@ -394,19 +393,22 @@ class CampaignStore:
                 warnings.append(t("campaign.notice.copy_stale", where=where, seq=seq, last=self.last_seq))
 
     def keep_edits(self, edited: list[str]) -> list[str]:
-        """Rename each derived file changed by hand to a free `<name>.edited` (nothing is deleted)
-        and name it; read-only, only name it. A rename that fails is retried at the next save."""
+        """Rename each derived file changed by hand, or not JSON (a merge of both sides' lines, a broken
+        edit), to a free `<name>.edited` (nothing is deleted) and name it; the index is copied (the
+        folder always holds one). Read-only, only name it. A rename that fails is retried at the next save."""
         notices: list[str] = []
         for where in edited:
+            broken = where in self.unreadable
             if self.read_only:
-                notices.append(t("campaign.notice.edit_seen", where=where))
+                notices.append(t("campaign.notice.unreadable_seen" if broken else "campaign.notice.edit_seen",
+                                 where=where))
                 continue
             try:
-                kept = keep_aside(self.root / where)
+                kept = keep_aside(self.root / where, copy=where == INDEX)
             except StorageError:
                 continue
-            notices.append(t("campaign.notice.edit_set_aside", where=where,
-                             kept=kept.relative_to(self.root).as_posix()))
+            notices.append(t("campaign.notice.unreadable_set_aside" if broken else "campaign.notice.edit_set_aside",
+                             where=where, kept=kept.relative_to(self.root).as_posix()))
         return notices
 
     # -- writing ---------------------------------------------------------------------------
@@ -470,13 +472,20 @@ class CampaignStore:
         overwritten silently."""
         where = path.relative_to(self.root).as_posix()
         try:
-            data = json.loads(path.read_bytes()) if path.is_file() else None
-        except (OSError, ValueError):
-            data = None  # not JSON: a merge or a cut-short write, no edit to keep (named when opened)
-        if data is None or (isinstance(data, Mapping) and data.get("schema") == 1) or not hand_edited(data, part):
+            raw = path.read_bytes() if path.is_file() else None
+        except OSError:
+            raw = None
+        if raw is None:
+            return []
+        try:
+            data, key = json.loads(raw), "campaign.notice.edit_kept"
+        except ValueError:  # not JSON (a merge, a broken edit): kept too, never overwritten silently
+            data, key = None, "campaign.notice.unreadable_kept"
+        if data is not None and ((isinstance(data, Mapping) and data.get("schema") == 1)
+                                 or not hand_edited(data, part)):
             return []
         kept = keep_aside(path)
-        return [t("campaign.notice.edit_kept", where=where, kept=kept.relative_to(self.root).as_posix())]
+        return [t(key, where=where, kept=kept.relative_to(self.root).as_posix())]
 
     def write_file(self, path: Path, data: bytes, where: str) -> None:
         """An atomic write inside the folder; an OS failure becomes one line naming the file."""

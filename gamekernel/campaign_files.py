@@ -67,16 +67,22 @@ def hand_edited(record: Any, part: str) -> bool:
     return part not in record or record.get("digest") != content_digest(record[part])
 
 
-def keep_aside(path: Path) -> Path:
+def keep_aside(path: Path, *, copy: bool = False) -> Path:
     """Rename `path` to the first free `<name>.edited`, `<name>.edited-2`, ... (an earlier edit kept
-    is never overwritten); returns the new path."""
+    is never overwritten), or with `copy` write a copy there and leave `path`; returns the new path."""
     kept = path.with_name(path.name + ".edited")
     n = 1
     while kept.exists():
         n += 1
         kept = path.with_name(f"{path.name}.edited-{n}")
     try:
-        os.replace(path, kept)
+        if copy:
+            raw = path.read_bytes()
+            temp = kept.with_name(f".{kept.name}.{os.getpid()}.tmp")
+            temp.write_bytes(raw)
+            os.replace(temp, kept)
+        else:
+            os.replace(path, kept)
     except OSError as exc:
         raise storage_error(exc, path.relative_to(path.parent.parent).as_posix()) from None
     return kept
