@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gamekernel.campaign_chain import fork_order_runs, order_disputes
 from gamekernel.campaign_files import (
     GITATTRIBUTES,
     INDEX,
@@ -151,6 +152,7 @@ class CampaignStore:
         self.unreadable: list[str] = []  # derived files that are not JSON (a merge): kept as `.edited`, rebuilt
         self.forks: list[str] = []  # one line per fork among the sessions, said again by `%campaign status`
         self.forked: dict[str, tuple[int, int, int]] = {}  # see Chain.forks (`%campaign order`)
+        self.fork_orders: list[list[str]] = []  # each `fork_order` the index holds (two after a merge)
 
     # -- opening and closing ---------------------------------------------------------------
     def open(self, *, holder: CampaignStore | None = None) -> list[str]:
@@ -174,6 +176,7 @@ class CampaignStore:
                 notices.append(t("campaign.notice.stale_temps", count=removed))
             index_path = self.root / INDEX
             if index_path.exists():
+                self.fork_orders = fork_order_runs(index_path.read_bytes())
                 try:
                     self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
                 except DataError:  # derived: rebuilt from the logs when they name one campaign
@@ -315,8 +318,8 @@ class CampaignStore:
             where, follows, last, previous = gap.args
             raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
                                          previous=previous or t("campaign.start"), hint=restore_hint())) from None
-        warnings += chain.notices
-        self.forks = chain.notices
+        self.forks = chain.notices + order_disputes(self.fork_orders, chain.forks, chain.order)
+        warnings += self.forks
         self.forked = chain.forks
         self.last_seq = chain.events[-1].seq if chain.events else 0
         derived = chain.order + [name for name in self.index.sessions if name in empty]

@@ -135,6 +135,36 @@ def salvage_fork_order(raw: bytes) -> list[str]:
             and "/" not in name and "\\" not in name and not name.startswith(".")]
 
 
+def fork_order_runs(raw: bytes) -> list[list[str]]:
+    """Each `fork_order` list an index holds as written, one run of distinct names per side: a git union
+    merge of two sides' lists (or a duplicated key) gives both, one after the other."""
+    text = raw[:1_000_000].decode("utf-8", "replace")
+    names = [name for found in FORK_ORDER.finditer(text) for name in QUOTED.findall(found.group(1))]
+    runs: list[list[str]] = [[]]
+    for name in names:
+        if name in runs[-1]:
+            runs.append([])
+        runs[-1].append(name)
+    return [run for run in runs if run]
+
+
+def order_disputes(runs: list[list[str]], forks: dict[str, tuple[int, int, int]], order: list[str]) -> list[str]:
+    """One line for each fork whose sessions two merged sides put in opposite orders (each chose with
+    `%campaign order`): which order was used, and how to choose."""
+    groups: dict[int, list[str]] = {}
+    for name, (follows, _, _) in forks.items():
+        groups.setdefault(follows, []).append(name)
+    notices = []
+    for follows, members in sorted(groups.items()):
+        pairs = {(a, b) for run in runs for i, a in enumerate(run) for b in run[i + 1:]
+                 if a in members and b in members}
+        if any((b, a) in pairs for a, b in pairs):
+            used = [f"sessions/{name}" for name in order if name in members]
+            notices.append(t("campaign.notice.fork_orders_differ", seq=follows, used=", ".join(used),
+                             reverse=" ".join(reversed(used))))
+    return notices
+
+
 def shift(events: list[Event], base: int, offset: int) -> list[Event]:
     """`events` numbered `offset` later; the numbers they name after `base` (undo, redo, a reveal) too."""
     def move(seq: int) -> int:

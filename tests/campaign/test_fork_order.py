@@ -166,3 +166,21 @@ def test_a_repair_keeps_the_chosen_order(tmp_path):
     again.campaign_open(folder)
     assert notes(again) == chosen
     again.campaign_close()
+
+
+@pytest.mark.parametrize(("raw", "disputed"), [
+    (b'"fork_order": [\n  "a.jsonl",\n  "b.jsonl"\n  "b.jsonl",\n  "a.jsonl"\n ],', True),  # a union merge
+    (b'{"fork_order": ["a.jsonl", "b.jsonl"], "fork_order": ["b.jsonl", "a.jsonl"]}', True),  # a key twice
+    (b'"fork_order": [\n  "a.jsonl",\n  "b.jsonl"\n  "a.jsonl",\n  "b.jsonl"\n ],', False),  # the same choice
+    (b'"fork_order": ["b.jsonl", "a.jsonl", "c.jsonl", "b.jsonl", "c.jsonl"]', False),  # never opposite
+    (b'"fork_order": ["a.jsonl", "b.jsonl", "x.jsonl", "y.jsonl", "b.jsonl", "a.jsonl"]', True),
+    (b'"fork_order": ["a.jsonl", "x.jsonl", "y.jsonl", "b.jsonl", "y.jsonl", "x.jsonl"]', False),  # another fork
+])
+def test_opposite_choices_are_told_from_a_repeated_one(raw, disputed):
+    from gamekernel.campaign_chain import fork_order_runs, order_disputes
+
+    forks = {"a.jsonl": (3, 4, 5), "b.jsonl": (3, 6, 6), "c.jsonl": (3, 7, 7)}
+    said = order_disputes(fork_order_runs(raw), forks, ["a.jsonl", "b.jsonl", "c.jsonl"])
+    assert len(said) == disputed
+    if disputed:
+        assert said[0].startswith("sessions/a.jsonl, sessions/b.jsonl, sessions/c.jsonl follow the same event (3)")
