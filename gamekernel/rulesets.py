@@ -127,8 +127,6 @@ class RuleSet:
         """Its message catalogs in `language` (`i18n/<language>/*.json`), in name order."""
         return sorted((self.folder / "i18n" / language).glob("*.json"))
 
-    def owns_event(self, kind: str) -> bool:
-        return any(kind.startswith(prefix) for prefix in self.event_prefixes or (f"{self.name}.",))
 
 
 @cache

@@ -72,9 +72,6 @@ class CardActions(HostBase):
             cards.plan_add_zone(self.card_table, name, kind, owner=owner, face_up=face_up, on_empty=on_empty)
         )
 
-    def card_policy(self, zone: str, policy: cards.EmptyPolicy) -> cards.Batch:
-        return self.card_record(cards.plan_set_policy(self.card_table, zone, policy))
-
     def card_create(self, zone: str, def_ids: Sequence[str]) -> cards.Batch:
         return self.card_record(cards.plan_create(self.card_table, zone, def_ids))
 
@@ -83,22 +80,6 @@ class CardActions(HostBase):
 
     def card_draw(self, source: str, to: str, n: int = 1, *, how: cards.DrawFrom = "top") -> cards.Batch:
         return self.card_record(cards.plan_draw(self.card_table, source, to, n, how=how, rng=self._card_rng))
-
-    def card_move(self, uids: Sequence[str], to: str, *, at: Any = "bottom", **options: Any) -> cards.Batch:
-        return self.card_record(cards.plan_move(self.card_table, uids, to, at=at, rng=self._card_rng, **options))
-
-    def card_tap(self, uid: str, tapped: bool = True) -> cards.Batch:
-        return self.card_record(cards.plan_tap(self.card_table, uid, tapped))
-
-    def card_flip(self, uid: str, face_up: bool | None = None) -> cards.Batch:
-        return self.card_record(cards.plan_flip(self.card_table, uid, face_up))
-
-    def card_peek(self, zone: str, n: int, viewer: str) -> cards.Batch:
-        return self.card_record(cards.plan_peek(self.card_table, zone, n, viewer))
-
-    def card_recall(self, deck: str, *, shuffle: bool = True) -> cards.Batch:
-        rng = self._card_rng if shuffle else None
-        return self.card_record(cards.plan_recall(self.card_table, deck, rng=rng))
 
     @property
     def _card_rng(self) -> random.Random:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, dice_chip, esc, panel, row_style, sign
+from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, esc, panel, row_style, sign
 from gamekernel.gurps.render import rule_label
 from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.i18n import t
@@ -60,19 +60,6 @@ def _mods(roll) -> str:
     return " ".join(f"{sign(m.value)} ({m.label})" if m.label else sign(m.value) for m in roll.modifiers)
 
 
-def roll_html(roll) -> str:
-    tone = "good" if roll.success else "bad"
-    if roll.critical == "success":
-        tone = "great"
-    elif roll.critical == "failure":
-        tone = "awful"
-    verdict = t("combat.roll.success" if roll.success else "combat.roll.failure", margin=abs(roll.margin or 0))
-    if roll.critical:
-        verdict = t(f"combat.roll.critical_{roll.critical}")
-    dice = dice_chip(roll.dice)
-    mods = f" {esc(_mods(roll))}" if roll.modifiers else ""
-    return (f'<div class="gk-roll"><b>{esc(roll.label)}</b> {roll.base}{mods} = <b>{roll.target}</b> · '
-            f'{dice} = {roll.total} · {chip(verdict, tone, cls="gk-verdict")}</div>')
 
 
 def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
@@ -300,9 +287,6 @@ def item_html(item: Any) -> str:
     return f'\n<div class="gk-line gk-line-roll">{draw(roll)}{after}</div>'
 
 
-def report_lines(kind: str, report: Any) -> list[str]:
-    """The working of one combat step as text lines (the HTML shows the same items, rolls with dice)."""
-    return [item_text(item) for item in report_items(kind, report)]
 
 
 def report_items(kind: str, report: Any) -> list[Any]:
