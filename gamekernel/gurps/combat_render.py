@@ -11,11 +11,15 @@ from gamekernel.display import TEXT, renders
 from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, esc, panel, row_style, sign
 from gamekernel.gurps.render import rule_label
 from gamekernel.gurps.results import CombatResult, Harmed
+from gamekernel.gurps.rules.fatigue import FP_STATES
+from gamekernel.gurps.rules.injury import HP_STATES
 from gamekernel.i18n import t
 
-HP_TONES = {"healthy": "good", "reeling": "warn", "collapse": "bad", "dying1": "awful", "dying2": "awful",
-            "dying3": "awful", "dying4": "awful", "dead": "muted", "destroyed": "muted"}
-FP_TONES = {"rested": "great", "tired": "warn", "collapse": "bad", "unconscious": "awful"}
+# The tone of each HP and FP state the rules name (GURPS-INJ-01..04, FAT-01..03), in their order: the
+# saved bar and the live tracker's bar (sent with each row) both read these.
+HP_TONES = dict(zip(HP_STATES, ("good", "warn", "bad", "awful", "awful", "awful", "awful", "muted", "muted"),
+                    strict=True))
+FP_TONES = dict(zip(FP_STATES, ("great", "warn", "bad", "awful"), strict=True))
 BAR_COLOURS = ACCENTS  # a bar holds no text: the tone's accent colour fills it
 BAR_PX = 80  # the length of a full HP/FP bar
 BADGE_TONES = {"dead": "muted", "destroyed": "muted", "dying": "awful", "collapse": "bad", "mortal": "awful",
@@ -62,12 +66,17 @@ def _mods(roll) -> str:
 
 
 
+def bar_tone(kind: str, state: str) -> str:
+    """The tone of an HP (`kind` "hp") or FP bar in `state`."""
+    return (HP_TONES if kind == "hp" else FP_TONES).get(state, "neutral")
+
+
 def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
     """An HP or FP bar and its figures. One span draws the bar: its left border is the filled part and
     its background the rest, within a fixed length (border-box), so the figures stay in one column
     even where a sanitizer drops the colours; a tracker repeats two bars per fighter in every turn's
     output, so a second span per bar weighs in a saved notebook."""
-    tone = (HP_TONES if kind == "hp" else FP_TONES).get(state, "neutral")
+    tone = bar_tone(kind, state)
     filled = 0 if maximum <= 0 else max(0, min(BAR_PX, round(BAR_PX * current / maximum)))
     return (
         f'<span class="gk-bar gk-{kind} gk-{kind}-{esc(state)}" data-state="{esc(state)}" '

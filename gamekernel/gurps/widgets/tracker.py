@@ -29,10 +29,11 @@ if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (
 
 def _row(state, index: int) -> dict[str, Any]:
     """One synced row: the tracker row of the fighter at `index` with its words in the session's language."""
-    from gamekernel.gurps.combat_render import badge_text, badge_tone, defense_text, label, tracker_row
+    from gamekernel.gurps.combat_render import badge_text, badge_tone, bar_tone, defense_text, label, tracker_row
 
     row = tracker_row(state, index)
     row["badges"] = [[badge_text(b), badge_tone(b)] for b in row["badges"]]
+    row["hp_tone"], row["fp_tone"] = bar_tone("hp", row["hp_state"]), bar_tone("fp", row["fp_state"])  # as saved
     for entry in row["defense_values"]:
         entry["text"] = defense_text(entry)
     row["maneuver_label"] = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
