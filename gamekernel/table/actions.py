@@ -12,11 +12,9 @@ from gamekernel.gurps.combat_ops import apply_combat_event, op
 from gamekernel.gurps.combat_part import CHANGES, PART, CombatPart, running_fight
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.combat.roster import leave_fight
-from gamekernel.gurps.rules.damage import DamageSpec, damage_type
+from gamekernel.gurps.rules.damage import DamageSpec
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
-
-MOST_DAMAGE = 10_000
 
 
 @op("leave")
@@ -28,7 +26,8 @@ def _op_leave(part: CombatPart, args, tape):
 
 @op("damage_amount")
 def _op_damage_amount(part: CombatPart, args, tape):
-    """Basic damage rolled at the table (`7 cut`): through DR and wounding like rolled damage."""
+    """Basic damage rolled at the table (`7 cut`): through DR and wounding like rolled damage. Kept for
+    the logs that hold it: such damage is now `%damage 7 cut @NAME` (`combat.damage`, the one parser)."""
     amount, kind = int(args["amount"]), args["kind"]
     spec = DamageSpec(0, amount, kind, "", f"{amount} {kind}")
     fight, report = cb.damage(running_fight(part), args["name"], spec, tape, attacker=args.get("attacker", ""))
@@ -49,14 +48,6 @@ class TableActions(HostBase):
             raise UsageError(t("table.err.join_who"))
         running_fight(self.state[PART])
         return self.combat_add(spec.strip())
-
-    def combat_damage_amount(self, name: str, amount: int, kind: str = "cr", *, attacker: str = ""):
-        """Apply basic damage the players rolled themselves (`combat_damage_amount("Orc", 7, "cut")`)."""
-        amount = int(amount)
-        if not 0 <= amount <= MOST_DAMAGE:
-            raise UsageError(t("table.err.amount", amount=amount, most=f"{MOST_DAMAGE:,}"))
-        return self._combat("damage_amount", {"name": name, "amount": amount, "kind": damage_type(kind or "cr"),
-                                              "attacker": attacker})
 
     def combat_leave(self, name: str):
         """Take `name` out of the running fight; the others keep their order."""

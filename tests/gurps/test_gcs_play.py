@@ -181,7 +181,7 @@ def test_gurps_inj_05_shock_reaches_check_in_a_fight_but_not_ht_or_defenses():
     session = _mage()
     before = session.gurps_check_target("Acrobatics")
     session.combat_start("Mage Orc{ST=12,DX=11}")
-    session.combat_damage_amount("Mage", 3, "cr")
+    session.combat_damage("Mage", "3 cr")
     while session.combat_state.current.name != "Mage":
         session.combat_next()
     assert session.gurps_check("Acrobatics", actor="Mage").target == before - 3
@@ -196,7 +196,7 @@ def test_gurps_inj_05_shock_reaches_check_in_a_fight_but_not_ht_or_defenses():
 def test_gurps_inj_05_shock_reaches_a_spell_cast_in_a_fight_and_cast_needs_concentrate():
     session = _mage()
     session.combat_start("Mage Orc{ST=12,DX=11}")
-    session.combat_damage_amount("Mage", 2, "cr")
+    session.combat_damage("Mage", "2 cr")
     while session.combat_state.current.name != "Mage":
         session.combat_next()
     count = len(session.log)
