@@ -19,17 +19,11 @@ here first.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from gamekernel.events import Event, LogStore
-    from gamekernel.gammaworld.rules.state import AlphaState
-    from gamekernel.gurps.results import CombatResult
-    from gamekernel.gurps.rules.characters import Character
-    from gamekernel.gurps.rules.checks import CheckSpec
-    from gamekernel.gurps.rules.combat import CombatState
-    from gamekernel.mtg.rules.facts import FactsIndex
     from gamekernel.rng import TransactionalRandom
     from gamekernel.state import TableState
 
@@ -49,44 +43,18 @@ class SessionHost(Protocol):
     load_warnings: list[str]  # what resuming a log file reported
     _redo_stack: list[list[Event]]  # the undone groups redo can put back (campaign load swaps it)
     _store: LogStore | None  # the open log file (campaign load swaps it)
-    @property
-    def combat_state(self) -> CombatState | None:  # the fight in progress (CombatActions): a check feels its shock
-        ...
 
     def record(self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
-               secret: bool = False, encodable: bool = False) -> Event:
-        """Apply and log one event (write-ahead); the only way a mixin changes the state. `encodable`:
-        the caller checked that every string in `data` is UTF-8 text (a roll's ASCII notation)."""
+               secret: bool = False) -> Event:
+        """Apply and log one event (write-ahead); the only way a mixin changes the state."""
         ...
 
     def dice_for(self, secret: bool) -> random.Random:
         """The stream a roll draws from: `secret_rng` for a secret roll, else `rng`."""
         ...
 
-    def transaction(self) -> Any:
-        """One command: refused before it records, its draws from both streams (and a secret key it
-        drew) are put back."""
-        ...
-
     def restart_secret_stream(self, seed: int) -> None:
         """A new public seed: the secret stream is keyed afresh (new entropy) at the next secret roll."""
-        ...
-
-    def public_table(self) -> Any:
-        """The one projection of what the players may know (remote/projection.py `PublicTable`)."""
-        ...
-
-    def public_state(self) -> TableState:
-        """The state the players' views are drawn from (the one projection, remote/projection.py)."""
-        ...
-
-    def ever_secret(self) -> bool:
-        """Whether the log holds a secret event (read once per new event)."""
-        ...
-
-    def active_secrets(self, group: str | None = None) -> Sequence[Event]:
-        """The secret events still in effect, in log order, of one rule set's kinds with `group`
-        (read incrementally)."""
         ...
 
     def undo(self, count: int = 1) -> list[Event]: ...
@@ -95,45 +63,6 @@ class SessionHost(Protocol):
 
     def close(self) -> None:
         """Close the log file."""
-        ...
-
-    # ---- one mixin's property read by another (TeachingActions explains flux cards and lands);
-    # read-only, as the mixins define them
-    @property
-    def gw(self) -> AlphaState:
-        """GammaWorldActions."""
-        ...
-
-    @property
-    def mtg_facts(self) -> FactsIndex:
-        """MtgActions."""
-        ...
-
-    # ---- one mixin's method used by another
-    def gurps_character(self, name: str | None = None) -> Character:
-        """GurpsActions; CombatActions uses it (a medic's First Aid)."""
-        ...
-
-    def gurps_check_target(self, spec: str | CheckSpec, actor: str | None = None) -> int:
-        """GurpsActions; SeatActions reads an ask's spec with it when the GM asks (`%table ask`)."""
-        ...
-
-    def combat_fighter(self, name: str | None) -> str | None:
-        """CombatActions; GurpsActions uses it (damage onto someone in the fight)."""
-        ...
-
-    def combat_damage(self, name: str, spec: str, *, attacker: str = "", dr: int | None = None,
-                      half: bool = False, secret: bool = False) -> CombatResult:
-        """CombatActions; GurpsActions uses it (damage onto someone in the fight)."""
-        ...
-
-    def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None,
-                outcome: Any = None, secret: bool = False) -> CombatResult:
-        """CombatActions; TableActions runs its join/leave operations through it (one event each)."""
-        ...
-
-    def combat_add(self, name: str, stats: str | Mapping[str, Any] = "", *, pc: bool = False) -> CombatResult:
-        """CombatActions; TableActions joins a fighter with it (the one path of `%combat add`)."""
         ...
 
 

@@ -80,10 +80,7 @@ class CoreActions(HostBase):
         from gamekernel.dice.result import roll
 
         result = roll(expression, self.dice_for(secret), self.dice_limits())
-        parsed = result.expression
-        # a roll's only free text is its notation and label (the rest: numbers and fixed ASCII words)
-        self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret,
-                    encodable=parsed[3].isascii() and parsed[2].isascii())
+        self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret)
         return result
 
     def odds(self, expression: str) -> Distribution:

@@ -23,7 +23,8 @@ from gamekernel.state import PartsOnDemand, TableState, part_picture, rebuilt_pa
 from gamekernel.util import plain_copy
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
-    from gamekernel.session import Session
+    from gamekernel.session import SessionCore
+    from gamekernel.table_session import Session
 
 
 def picture_after(state: TableState, kind: EventKind, before: dict[str, Any]) -> dict[str, Any]:
@@ -201,7 +202,7 @@ def visible(event: Event, revealed: Iterable[int]) -> bool:
 class PublicTable:
     """The public state beside the GM's, kept up to date by observing the session."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SessionCore) -> None:
         self.session = session
         self.public: dict[str, Any] = {}
         self.gm_before: dict[str, Any] = {}
@@ -252,7 +253,7 @@ class PublicTable:
         self.public, self.gm_before = public, gm
         self._seen = (id(self.session.log), len(self.session.log))
 
-    def on_event(self, session: Session, event: Event) -> None:
+    def on_event(self, session: SessionCore, event: Event) -> None:
         if self._seen == (id(session.log), len(session.log)):  # a view read it already (`current`)
             return
         self.version += 1
@@ -327,7 +328,7 @@ class PublicTable:
 def shadow_session(state: TableState, events: Sequence[Event]) -> Session:
     """A Session that holds `state` and `events` and records nothing: the same read methods the
     notebook uses (sheets, hands, libraries, the fight) then read the projected state."""
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
     shadow = Session()
     shadow.state, shadow.log, shadow.active = state, list(events), list(events)

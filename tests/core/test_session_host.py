@@ -1,5 +1,7 @@
-"""The Session's declared surface: the session operations (each rule set's `actions.py`, and the
-core's) use the session only through `SessionHost` (gamekernel/host.py).
+"""The Session's declared surface. The core's own operations (gamekernel/actions/) use the core only
+through `SessionHost` (gamekernel/host.py); each handle (a rule set's `session.gurps`, a feature's
+`session.seats`) reaches the session only through `self.table`'s public members, is made once per
+session, and the core names no rule set.
 
 - Session has every member the Protocol declares, methods with the same parameters.
 - Read with `ast`, every `self.X` a mixin uses (read, written, or named in getattr/hasattr/setattr)
@@ -17,9 +19,10 @@ import pytest
 
 from gamekernel import host
 from gamekernel.host import HostBase, SessionHost
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 
-MIXINS = [cls for cls in Session.__mro__[1:] if cls.__module__.startswith("gamekernel.") and cls is not object]
+MIXINS = [cls for cls in Session.__mro__[1:]
+          if cls.__module__.startswith("gamekernel.") and cls.__name__.endswith("Actions")]
 SESSION_OWN = set(vars(Session(seed=1))) | set(vars(Session))
 
 
@@ -79,20 +82,9 @@ def needed_from_host(tree: ast.ClassDef) -> set[str]:
     return used - own
 
 
-def test_the_sessions_bases_are_the_core_and_the_declared_operations() -> None:
-    """Session's bases are listed once in session.py for static readers: they are exactly the core's
-    operations and each built-in rule set's, as its declaration names them."""
-    from gamekernel.rulesets import operation_classes
-
-    core = {"CoreActions", "CampaignActions", "CardActions", "TeachingActions", "TableActions", "SeatActions"}
-    assert set(Session.__bases__) == set(operation_classes()) | {c for c in Session.__bases__ if c.__name__ in core}
-    assert len(Session.__bases__) == len(operation_classes()) + len(core)
-
-
 def test_the_mixins_are_the_sessions_bases() -> None:
-    assert {cls.__name__ for cls in MIXINS} == {"CoreActions", "CampaignActions", "GurpsActions", "CombatActions",
-                                                "CardActions", "GammaWorldActions", "MtgActions", "TeachingActions",
-                                                "TableActions", "SeatActions"}
+    """The rule sets' operations are handles (`session.gurps`), not mixins: what is left mixed in is the core's."""
+    assert {cls.__name__ for cls in MIXINS} == {"CoreActions", "CampaignActions"}
 
 
 def test_session_has_every_declared_member() -> None:
@@ -145,3 +137,66 @@ def test_the_walker_sees_every_kind_of_use() -> None:
     tree = ast.parse(source).body[0]
     assert self_uses(tree) == ({"rng", "_mine", "log", "_cache", "character", "x"}, {"_mine", "log"})
     assert needed_from_host(tree) == {"rng", "log", "_cache", "character"}
+
+
+# ---- the handles: each rule set's (and each cross-rule-set feature's) operations on one session
+
+def _handles() -> list[type]:
+    from gamekernel.rulesets import handle_classes
+
+    session = Session(seed=1)
+    return [*handle_classes().values(), type(session.cards), type(session.seats), type(session.teaching)]
+
+
+HANDLES = _handles()
+
+
+def table_uses(tree: ast.ClassDef) -> set[str]:
+    """Every `self.table.X` the handle's methods use."""
+    return {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Attribute) and node.value.attr == "table"
+            and isinstance(node.value.value, ast.Name) and node.value.value.id == "self"}
+
+
+@pytest.mark.parametrize("cls", HANDLES, ids=lambda c: c.__name__)
+def test_a_handle_reaches_the_session_only_through_its_members(cls: type) -> None:
+    """A handle uses `self.table.X` only for what the public Session has (the core's members and the
+    other handles), and `self.Y` only for its own members: no hidden dependency on a mixin's inside."""
+    session = Session(seed=1)
+    unknown = sorted(x for x in table_uses(parsed(cls)) if not hasattr(session, x))
+    assert not unknown, f"{cls.__name__} uses self.table.{unknown}"
+    used, assigned = self_uses(parsed(cls))
+    own = class_body_names(parsed(cls)) | assigned | {n for k in cls.__mro__ for n in vars(k)}
+    assert sorted(used - own) == [], cls.__name__
+
+
+def test_every_handle_is_made_once_per_session_and_acts_on_it() -> None:
+    first, second = Session(seed=1), Session(seed=1)
+    for cls in HANDLES:
+        mine = getattr(first, cls.name)
+        assert isinstance(mine, cls) and mine is getattr(first, cls.name) and mine.table is first
+        assert getattr(second, cls.name) is not mine
+
+
+def test_the_core_names_no_rule_set() -> None:
+    """session.py (the core) imports no rule set, even for the type checker, and no core member is
+    a rule set's: the rule sets are found through their declarations (`session.rules`)."""
+    import gamekernel.session as core
+
+    tree = ast.parse(inspect.getsource(core))
+    imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not [m for m in imported if m.split(".")[:2] in (["gamekernel", "gurps"], ["gamekernel", "gammaworld"],
+                                                               ["gamekernel", "mtg"])]
+    names = {n for n in dir(core.SessionCore) if not n.startswith("_")}
+    assert not names & {cls.name for cls in HANDLES}
+    assert not [n for n in names if n.split("_")[0] in ("gurps", "gw", "mtg", "combat", "card", "table", "quiz")]
+
+
+def test_a_plug_in_handle_is_reached_by_name_and_a_missing_one_is_an_attribute_error() -> None:
+    session = Session(seed=1)
+    assert session.rules["gurps"] is session.gurps and "gurps" in session.rules
+    with pytest.raises(AttributeError, match="gurp"):
+        session.gurp  # noqa: B018  (a misspelt handle is an error at run time too)
+    with pytest.raises(KeyError):
+        session.rules["nope"]

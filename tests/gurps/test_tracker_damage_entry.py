@@ -19,11 +19,11 @@ SPECS = [
 
 def _by_tracker(spec: str) -> tuple[str, list[tuple[str, dict]], int]:
     s = Session(seed=1)
-    s.combat_start(FIGHT)
+    s.combat.start(FIGHT)
     w = Tracker(s)
     before = len(s.log)
     w._on_custom_message(w, {"action": "damage", "name": "B", "spec": spec}, [])
-    return w.error, [(e.kind, e.data) for e in s.log[before:]], s.combat_state.get("B").hp
+    return w.error, [(e.kind, e.data) for e in s.log[before:]], s.combat.state.get("B").hp
 
 
 def _by_magic(ip, spec: str) -> tuple[str, list[tuple[str, dict]], int]:
@@ -32,7 +32,7 @@ def _by_magic(ip, spec: str) -> tuple[str, list[tuple[str, dict]], int]:
     before = len(s.log)
     shown = repr(ip.run_line_magic("damage", f"{spec} @B"))
     error = shown.removeprefix("error: ") if shown.startswith("error: ") else ""
-    return error, [(e.kind, e.data) for e in s.log[before:]], s.combat_state.get("B").hp
+    return error, [(e.kind, e.data) for e in s.log[before:]], s.combat.state.get("B").hp
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -52,7 +52,7 @@ def test_both_kinds_of_entry_are_accepted_and_bad_ones_refused(ip):
 def test_every_tracker_action_is_one_entry_of_the_table():
     assert set(ACTIONS) == {"next", "maneuver", "attack", "defend", "damage", "end", "mortal", "wake", "join", "leave"}
     s = Session(seed=1)
-    s.combat_start(FIGHT)
+    s.combat.start(FIGHT)
     w = Tracker(s)
     w._on_custom_message(w, {"action": "fly", "name": "A"}, [])
     assert "fly" in w.error

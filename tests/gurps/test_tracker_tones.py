@@ -36,9 +36,9 @@ def test_tones_by_state():
 
 def test_the_live_rows_carry_the_saved_bars_tone():
     s = Session(seed=4)
-    s.combat_start("Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,pc=1} Goblin{ST=9,DX=12,HT=11,HP=9}")
-    s.combat_damage("Goblin", "7 cr")  # 2 HP of 9 left: reeling (GURPS-INJ-01)
-    rows = _rows(s.combat_state)
+    s.combat.start("Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,pc=1} Goblin{ST=9,DX=12,HT=11,HP=9}")
+    s.combat.damage("Goblin", "7 cr")  # 2 HP of 9 left: reeling (GURPS-INJ-01)
+    rows = _rows(s.combat.state)
     goblin, aiko = rows["Goblin"], rows["Aiko"]
     assert (goblin["hp_state"], goblin["hp_tone"]) == ("reeling", "warn")
     assert (aiko["hp_tone"], aiko["fp_tone"]) == ("good", "great")

@@ -74,9 +74,9 @@ def test_a_check_cites_modifiers_comparison_margin_and_criticals():
 
 def test_a_sheet_skill_check_starts_with_the_skill_cost():
     s = Session(4)
-    s.gurps_char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
-    s.gurps_check("Lockpicking-5 dark", actor="Aiko")
-    first = s.explain().explanations[0].steps[0]
+    s.gurps.char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
+    s.gurps.check("Lockpicking-5 dark", actor="Aiko")
+    first = s.teaching.explain().explanations[0].steps[0]
     assert first.rule == "GURPS-STD-01"
     assert first.fields == {"skill": "Lockpicking", "attribute": "IQ", "difficulty": "A", "points": 4,
                             "relative": "+1", "level": 13}
@@ -146,14 +146,14 @@ def test_damage_stopped_by_dr_stops_at_penetration():
 
 def test_an_attack_with_damage_is_explained_from_the_log():
     s = Session(1)
-    s.combat_npc("Orc", "ST=16 DX=12 HT=12 HP=12 weapon=Greataxe:13:sw+3 cut")
-    s.combat_start("Bren{ST=13,DX=12,HT=12,weapon=Axe:14:sw+2 cut,pc=1} Orc")
-    s.combat_attack("Bren", "Orc", "Axe")
-    attack = s.explain()
+    s.combat.npc("Orc", "ST=16 DX=12 HT=12 HP=12 weapon=Greataxe:13:sw+3 cut")
+    s.combat.start("Bren{ST=13,DX=12,HT=12,weapon=Axe:14:sw+2 cut,pc=1} Orc")
+    s.combat.attack("Bren", "Orc", "Axe")
+    attack = s.teaching.explain()
     assert attack.explanations[0].rules[1] == "GURPS-CMB-26"  # the hit decided by the attack-roll rule
     assert "GURPS-CMB-40" in attack.explanations[0].rules  # a defense is offered
-    s.combat_defend("Orc", "none")
-    defend = s.explain().explanations[0]
+    s.combat.defend("Orc", "none")
+    defend = s.teaching.explain().explanations[0]
     assert {"GURPS-DMG-05", "GURPS-DMG-07", "GURPS-DMG-08"} <= set(defend.rules)
     hp = next(step for step in defend.steps if step.key == "explain.gurps.hp")
     assert hp.fields["name"] == "Orc" and hp.fields["after"] == hp.fields["before"] - hp.fields["injury"]
@@ -240,13 +240,13 @@ def test_a_boost_is_explained_against_the_check_it_boosts(ip, tmp_path):
 
 def test_a_hazard_is_explained_by_its_rule_roll_and_damage():
     s = Session(3)
-    s.gurps_char_new("Bren", st=13, ht=12)
-    s.combat_hazard("fall", "Bren", metres=6)
-    fall = s.explain().explanations[0]
+    s.gurps.char_new("Bren", st=13, ht=12)
+    s.combat.hazard("fall", "Bren", metres=6)
+    fall = s.teaching.explain().explanations[0]
     assert fall.rules[:2] == ("GURPS-HAZ-06", "GURPS-HAZ-06")
     assert {"GURPS-DMG-05", "GURPS-DMG-08"} <= set(fall.rules)
-    s.combat_hazard("cold", "Bren", clothing="light")
-    cold = s.explain().explanations[0]
+    s.combat.hazard("cold", "Bren", clothing="light")
+    cold = s.teaching.explain().explanations[0]
     assert cold.rules[0] == "GURPS-HAZ-01" and "GURPS-SR-02" in cold.rules
 
 

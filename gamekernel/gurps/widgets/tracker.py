@@ -26,7 +26,7 @@ from gamekernel.text import half_width
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 
 def _row(state, index: int) -> dict[str, Any]:
@@ -79,7 +79,7 @@ class Tracker(SessionWidget):
         from gamekernel.gurps.combat_render import label
         from gamekernel.gurps.rules.combat import MANEUVERS, maneuver_rules
 
-        state = self.session.combat_state
+        state = self.session.combat.state
         relabelled = self._labels_language != get_language()
         if relabelled:  # built once per language: refresh runs on every event
             self._labels_language = get_language()
@@ -108,8 +108,8 @@ class Tracker(SessionWidget):
             self.offered, self.due = {}, {}
             self._seen = None
             return
-        defender, options = self.session.combat_offered()
-        fighter, checks = self.session.combat_due()
+        defender, options = self.session.combat.offered()
+        fighter, checks = self.session.combat.due()
         self._sync_rows(state, relabelled)
         p = state.pending
         log = self.session.log
@@ -118,7 +118,7 @@ class Tracker(SessionWidget):
         self._assign(
             offered={"name": defender, "options": [[k, v, f"{label(k)} {v}"] for k, v in options]},
             due={"name": fighter, "checks": [c for c in checks if c in ("consciousness", "will")],
-                 "after": [list(pair) for pair in self.session.combat_after_rolls()]},
+                 "after": [list(pair) for pair in self.session.combat.after_rolls()]},
             round=state.round, active="" if state.over else state.current.name, over=state.over,
             pending={} if p is None else {"attacker": p.attacker, "target": p.target},
             last=self.last if self._last_event is None else self._last_event.summary(),
@@ -172,12 +172,12 @@ class Tracker(SessionWidget):
     def snapshot_html(self) -> str:
         from gamekernel.gurps.combat_render import tracker_html
 
-        return tracker_html(self.session.combat_state)
+        return tracker_html(self.session.combat.state)
 
     def __repr__(self) -> str:
         from gamekernel.gurps.combat_render import tracker_text
 
-        return tracker_text(self.session.combat_state)
+        return tracker_text(self.session.combat.state)
 
     def handle_action(self, action: str, payload: dict[str, Any]):
         result = self._act(action, payload)
@@ -209,17 +209,17 @@ class Tracker(SessionWidget):
 
 # What each button or box of the tracker does: one session call (logged, undoable) per action.
 ACTIONS: dict[str, Callable[[Session, dict[str, Any]], Any]] = {
-    "next": lambda s, p: s.combat_next(),
-    "maneuver": lambda s, p: s.combat_maneuver(str(p["name"]), str(p["maneuver"]), option=str(p.get("option", "")),
+    "next": lambda s, p: s.combat.next(),
+    "maneuver": lambda s, p: s.combat.maneuver(str(p["name"]), str(p["maneuver"]), option=str(p.get("option", "")),
                                                target=str(p.get("target", ""))),
-    "attack": lambda s, p: s.combat_attack(str(p["attacker"]), str(p["target"]), str(p["weapon"])),
-    "defend": lambda s, p: s.combat_defend(str(p["name"]), str(p.get("kind", ""))),
+    "attack": lambda s, p: s.combat.attack(str(p["attacker"]), str(p["target"]), str(p["weapon"])),
+    "defend": lambda s, p: s.combat.defend(str(p["name"]), str(p.get("kind", ""))),
     # the damage box is `%damage SPEC @NAME` (its text read as a magic's line is): rolled ("2d+1 cut") or
     # rolled at the table ("7 cut"), through the one damage parser
-    "damage": lambda s, p: s.gurps_damage(half_width(str(p.get("spec", ""))), target=str(p["name"])),
-    "end": lambda s, p: s.combat_end(),
-    "mortal": lambda s, p: s.combat_mortal_check(str(p["name"])),
-    "wake": lambda s, p: s.combat_wake(str(p["name"])),
-    "join": lambda s, p: s.combat_join(str(p.get("spec", ""))),
-    "leave": lambda s, p: s.combat_leave(str(p["name"])),
+    "damage": lambda s, p: s.gurps.damage(half_width(str(p.get("spec", ""))), target=str(p["name"])),
+    "end": lambda s, p: s.combat.end(),
+    "mortal": lambda s, p: s.combat.mortal_check(str(p["name"])),
+    "wake": lambda s, p: s.combat.wake(str(p["name"])),
+    "join": lambda s, p: s.combat.join(str(p.get("spec", ""))),
+    "leave": lambda s, p: s.combat.leave(str(p["name"])),
 }
