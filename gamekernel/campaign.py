@@ -560,20 +560,6 @@ def check_owner(data: Mapping[str, Any], where: str, campaign_id: str, hint: str
                                      mine=repr(campaign_id), hint=hint or restore_hint()))
 
 
-def check_header(
-    header: Mapping[str, Any] | None, where: str, campaign_id: str, name: str, last: int, previous: str
-) -> None:
-    """A session log names this campaign, its own file name and the last event before it."""
-    if header is None:
-        raise CampaignDamagedError(t("campaign.err.no_header", where=where, hint=restore_hint()))
-    check_owner(header, where, campaign_id)
-    if header.get("file") != name:
-        raise CampaignDamagedError(t("campaign.err.wrong_file", where=where, named=repr(header.get("file")),
-                                     hint=restore_hint()))
-    follows = header.get("follows")
-    if follows != last:
-        raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
-                                     previous=previous, hint=restore_hint()))
 
 
 def check_follows(events: list[Event], where: str, last: int, previous: str) -> None:

@@ -186,20 +186,20 @@ def test_damage_box_takes_basic_damage_rolled_at_the_table() -> None:
     s.combat.start("A{DX=10} B{DX=10}")
     w = Tracker(s)
     w._on_custom_message(w, {"action": "damage", "name": "A", "spec": "7 cut"}, [])
-    assert w.error == "" and s.log[-1].kind == "combat.damage_amount"
+    assert w.error == "" and s.log[-1].kind == "combat.damage"  # as `%damage 7 cut @A` (flat damage, no dice)
     assert s.combat.state.get("A").hp == 10 - 10  # 7 cut x1.5 = 10 injury
     assert "7 cut rolled at the table" in w.result_html
     s.undo()
     assert s.combat.state.get("A").hp == 10
     s.redo()
     assert s.combat.state.get("A").hp == 0
-    s.combat.damage_amount("B", 0)
+    s.combat.damage("B", "0 cr")
     assert s.combat.state.get("B").hp == 10
     events = len(s.log)
-    for bad in ("10001", "7 zap"):
+    for bad in ("7 zap", "abc"):
         w._on_custom_message(w, {"action": "damage", "name": "B", "spec": bad}, [])
         assert w.error and len(s.log) == events
-    s.combat.damage_amount("B", 10_000)
+    s.combat.damage("B", "10000 cr")
     assert s.combat.state.get("B").dead or s.combat.state.get("B").destroyed
 
 

@@ -78,9 +78,6 @@ class Cards(RuleSetHandle):
             cards.plan_add_zone(self.state, name, kind, owner=owner, face_up=face_up, on_empty=on_empty)
         )
 
-    def policy(self, zone: str, policy: cards.EmptyPolicy) -> cards.Batch:
-        return self.record(cards.plan_set_policy(self.state, zone, policy))
-
     def create(self, zone: str, def_ids: Sequence[str]) -> cards.Batch:
         return self.record(cards.plan_create(self.state, zone, def_ids))
 
@@ -89,22 +86,6 @@ class Cards(RuleSetHandle):
 
     def draw(self, source: str, to: str, n: int = 1, *, how: cards.DrawFrom = "top") -> cards.Batch:
         return self.record(cards.plan_draw(self.state, source, to, n, how=how, rng=self._card_rng))
-
-    def move(self, uids: Sequence[str], to: str, *, at: Any = "bottom", **options: Any) -> cards.Batch:
-        return self.record(cards.plan_move(self.state, uids, to, at=at, rng=self._card_rng, **options))
-
-    def tap(self, uid: str, tapped: bool = True) -> cards.Batch:
-        return self.record(cards.plan_tap(self.state, uid, tapped))
-
-    def flip(self, uid: str, face_up: bool | None = None) -> cards.Batch:
-        return self.record(cards.plan_flip(self.state, uid, face_up))
-
-    def peek(self, zone: str, n: int, viewer: str) -> cards.Batch:
-        return self.record(cards.plan_peek(self.state, zone, n, viewer))
-
-    def recall(self, deck: str, *, shuffle: bool = True) -> cards.Batch:
-        rng = self._card_rng if shuffle else None
-        return self.record(cards.plan_recall(self.state, deck, rng=rng))
 
     @property
     def _card_rng(self) -> random.Random:

@@ -29,7 +29,7 @@ from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.combat import Combatant, CombatState, Tape, copy_with
 from gamekernel.gurps.rules.combat.facts import combatant_record
 from gamekernel.gurps.rules.combat.roster import leave_fight
-from gamekernel.gurps.rules.damage import DamageSpec, damage_type
+from gamekernel.gurps.rules.damage import DamageSpec
 from gamekernel.gurps.rules.vocabulary import defense_key, maneuver_key, posture_key
 from gamekernel.i18n import t
 from gamekernel.limits import at_most, whole_number
@@ -38,9 +38,6 @@ from gamekernel.text import find_name, resolve_name
 
 if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
     from gamekernel.table_session import Session
-
-
-MOST_DAMAGE = 10_000
 
 
 @op("leave")
@@ -52,7 +49,8 @@ def _op_leave(part: CombatPart, args, tape):
 
 @op("damage_amount")
 def _op_damage_amount(part: CombatPart, args, tape):
-    """Basic damage rolled at the table (`7 cut`): through DR and wounding like rolled damage."""
+    """Basic damage rolled at the table (`7 cut`): through DR and wounding like rolled damage. Kept for
+    the logs that hold it: such damage is now `%damage 7 cut @NAME` (`combat.damage`, the one parser)."""
     amount, kind = int(args["amount"]), args["kind"]
     spec = DamageSpec(0, amount, kind, "", f"{amount} {kind}")
     fight, report = cb.damage(running_fight(part), args["name"], spec, tape, attacker=args.get("attacker", ""))
@@ -336,14 +334,6 @@ class Combat(RuleSetHandle):
             raise UsageError(t("table.err.join_who"))
         running_fight(self.table.state[PART])
         return self.add(spec.strip())
-
-    def damage_amount(self, name: str, amount: int, kind: str = "cr", *, attacker: str = ""):
-        """Apply basic damage the players rolled themselves (`combat_damage_amount("Orc", 7, "cut")`)."""
-        amount = int(amount)
-        if not 0 <= amount <= MOST_DAMAGE:
-            raise UsageError(t("table.err.amount", amount=amount, most=f"{MOST_DAMAGE:,}"))
-        return self._combat("damage_amount", {"name": name, "amount": amount, "kind": damage_type(kind or "cr"),
-                                              "attacker": attacker})
 
     def leave(self, name: str):
         """Take `name` out of the running fight; the others keep their order."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from gamekernel import Session
-from gamekernel.gammaworld.render import card_html, card_text
+from gamekernel.gammaworld.render import card_html
 from gamekernel.gammaworld.rules import starter_catalog
 
 
@@ -18,7 +18,7 @@ def test_card_html_is_coloured_by_energy_and_tapped_cards_stay_upright_with_a_ba
     tapped = card_html(card, tapped=True)
     assert "gk-card-tapped" in tapped and "rotate(" not in tapped and not re.search(r"(?<!text-)transform", tapped)
     assert ">tapped</span>" in tapped and "border:2px dashed" in tapped and "border:2px dashed" not in html
-    assert "10+" in card_text(card) and "9 or less" in card_text(card)
+    assert "10+" in html and "9 or less" in html
 
 
 def test_user_strings_are_escaped_and_output_is_deterministic() -> None:

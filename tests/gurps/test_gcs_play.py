@@ -181,7 +181,7 @@ def test_gurps_inj_05_shock_reaches_check_in_a_fight_but_not_ht_or_defenses():
     session = _mage()
     before = session.gurps.check_target("Acrobatics")
     session.combat.start("Mage Orc{ST=12,DX=11}")
-    session.combat.damage_amount("Mage", 3, "cr")
+    session.combat.damage("Mage", "3 cr")
     while session.combat.state.current.name != "Mage":
         session.combat.next()
     assert session.gurps.check("Acrobatics", actor="Mage").target == before - 3
@@ -196,7 +196,7 @@ def test_gurps_inj_05_shock_reaches_check_in_a_fight_but_not_ht_or_defenses():
 def test_gurps_inj_05_shock_reaches_a_spell_cast_in_a_fight_and_cast_needs_concentrate():
     session = _mage()
     session.combat.start("Mage Orc{ST=12,DX=11}")
-    session.combat.damage_amount("Mage", 2, "cr")
+    session.combat.damage("Mage", "2 cr")
     while session.combat.state.current.name != "Mage":
         session.combat.next()
     count = len(session.log)

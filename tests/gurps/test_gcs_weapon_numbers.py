@@ -296,7 +296,7 @@ def _shock_after(st: int, injury: int) -> int:
     session = Session(seed=3)
     session.combat.start(f"Big{{ST={st},DX=10,HT=10}} Orc{{ST=12,DX=11}}")
     assert session.combat.state.get("Big").hp_max == st
-    session.combat.damage_amount("Big", injury, "cr")
+    session.combat.damage("Big", f"{injury} cr")
     return session.combat.state.get("Big").shock
 
 

@@ -69,7 +69,7 @@ def test_gurps_sr_09_a_public_step_on_someone_else_or_a_secret_one_on_him_reveal
     s.combat.start("Aiko Bren")
     assert s.combat.state.current.name == "Aiko"
     first = secret_hit(s)
-    s.combat.damage_amount("Aiko", 2)  # a public step not touching Bren
+    s.combat.damage("Aiko", "2 cr")  # a public step not touching Bren
     second = secret_hit(s, "1 cr")  # a secret step on him stays secret
     assert reveals(s) == [] and public_hp(s) == 12
     board = dashboard_text(s)  # the fight's rows the players see: Aiko's public hit moved only Aiko
@@ -109,7 +109,7 @@ def test_gurps_inj_02_03_a_secret_hit_to_zero_or_minus_hp_is_revealed_by_the_nex
     if hp == 0:
         s.combat.next()  # his turn begins at 0 HP: the HT roll to stay conscious (GURPS-INJ-02)
     else:
-        s.combat.damage_amount("Bren", 1)
+        s.combat.damage("Bren", "1 cr")
     assert reveals(s) == [(seq, None)]
     assert public_hp(s) == s.combat.state.get("Bren").hp
 
