@@ -209,8 +209,8 @@ class GammaWorld(RuleSetHandle):
             check_storable(Event(0, f"gw.{step.kind}", data, step.actor or None, False, ""))
             cause = None
             for flux in fluxes:
-                data = {"seq": flux, **({} if cause is None else {"cause": cause})}
-                cause = self.table.record("table.reveal", data).seq
+                reveal = {"seq": flux, **({} if cause is None else {"cause": cause})}
+                cause = self.table.record("table.reveal", reveal).seq
             return self._gw_record(step, {**data, "cause": cause}).revealing(fluxes)
 
     def _gw_deck_rng(self) -> Any:
