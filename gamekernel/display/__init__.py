@@ -7,8 +7,8 @@ drawing functions here with `@renders(ResultType)` (html)
 or `@renders(ResultType, TEXT)` (plain text), as d20's stringifier dispatch does, so the rules never
 import the render layer. The lookup walks the type's MRO; the first miss loads every render module
 once (`load_renderers` runs the loader the package root registered, `gamekernel.render.register_all`:
-the core itself names no render module). Event summaries (the one-line log text of each event kind) are kept the same way,
-by event kind (`summarizes`), and rendered when viewed, in the current language.
+the core itself names no render module). Event summaries (the one-line log text of each event kind)
+are kept the same way, by event kind (`summarizes`), and rendered when viewed, in the current language.
 
 IPython tries each of its eleven formatters on every displayed object (svg, png, latex, json ...);
 our results only ever have text/plain and text/html, so `_ipython_display_` publishes those two
