@@ -190,7 +190,7 @@ class SeatActions(HostBase):
         fight = self.combat_state
         if fight is None:
             return False
-        from gamekernel.remote.views import hidden_keys, is_hidden
+        from gamekernel.remote.hiding import hidden_keys, is_hidden
 
         hidden = hidden_keys(self)
         if hidden and any(is_hidden(c.name, hidden) for c in fight.combatants):

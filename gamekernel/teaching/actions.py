@@ -168,7 +168,7 @@ class TeachingActions(HostBase):
         from gamekernel.gurps.combat_part import PART, lend_characters
         from gamekernel.gurps.rules import hazards as hz
         from gamekernel.gurps.rules.combat import Tape
-        from gamekernel.session import active_events, replay
+        from gamekernel.replay import active_events, replay
 
         args = event.data["args"]
         state = replay(active_events([e for e in self.log if e.seq < event.seq])[0])
@@ -188,7 +188,7 @@ class TeachingActions(HostBase):
         from gamekernel.gurps.combat_ops import OPS
         from gamekernel.gurps.combat_part import PART, lend_characters
         from gamekernel.gurps.rules.combat import Tape
-        from gamekernel.session import active_events, replay
+        from gamekernel.replay import active_events, replay
 
         before = [e for e in self.log if e.seq < event.seq]
         state = replay(active_events(before)[0])
