@@ -16,7 +16,7 @@ __all__ = ["Session", "__version__", "load_ipython_extension", "unload_ipython_e
 def __getattr__(name: str):
     # Lazy, so `import gamekernel` (and `%load_ext`) stays cheap.
     if name == "Session":
-        from gamekernel.session import Session
+        from gamekernel.table_session import Session
 
         return Session
     raise AttributeError(name)

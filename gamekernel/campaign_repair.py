@@ -22,20 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamekernel.campaign import (
+from gamekernel.campaign import CampaignIndex, CampaignStore, check_snapshot, header_line, session_header
+from gamekernel.campaign_files import (
     CONFLICT_MARKER,
     INDEX,
     SESSIONS,
     SNAPSHOT,
     STATE,
     CampaignDamagedError,
-    CampaignIndex,
-    CampaignStore,
-    check_snapshot,
     hand_edited,
-    header_line,
     read_json,
-    session_header,
 )
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, GameKernelError

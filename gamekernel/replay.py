@@ -15,6 +15,7 @@ from typing import Any
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.events import EVENT_KINDS, Event, gc_paused
 from gamekernel.i18n import t
+from gamekernel.rulesets import handle_classes
 from gamekernel.state import TableState
 
 __all__ = ["DeferredInterrupts", "active_events", "after", "replay", "replay_checked", "snapshot_is_valid"]
@@ -55,6 +56,7 @@ def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]
 def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
     """The table state after applying `events` in order to `state` (a fresh one by default)."""
     state = TableState() if state is None else state
+    handle_classes()  # every rule set's event kinds are registered (imported once)
     kinds = EVENT_KINDS
     with gc_paused():
         for event in events:

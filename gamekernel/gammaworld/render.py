@@ -44,26 +44,6 @@ def percent(value: Fraction) -> str:
 # ----------------------------------------------------------------------------- one card
 
 
-def card_text(card: AlphaCard) -> str:
-    """A card as a few plain lines."""
-    lines = [f"{card.name} [{t('gammaworld.energy.' + card.energy)} · {t('gammaworld.rarity.' + card.rarity)}]"]
-    if card.benefit:
-        lines.append(f"  {t('gammaworld.label.benefit')}: {card.benefit}")
-    if card.power:
-        p = card.power
-        lines.append(
-            f"  {t('gammaworld.label.power')}: {t('gammaworld.usage.' + p.usage)} · "
-            f"{t('gammaworld.action.' + p.action)} · {p.range}"
-        )
-        for key in ("trigger", "attack", "hit", "effect"):
-            if getattr(p, key):
-                lines.append(f"    {t('gammaworld.label.' + key)}: {getattr(p, key)}")
-    if card.overcharge:
-        o = card.overcharge
-        lines.append(f"  {t('gammaworld.label.overcharge')} ({o.when}):")
-        lines.append(f"    {t('gammaworld.label.success', min=o.success_min)}: {o.success}")
-        lines.append(f"    {t('gammaworld.label.failure', max=o.success_min - 1)}: {o.failure}")
-    return "\n".join(lines)
 
 
 def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = False, uid: str = "",

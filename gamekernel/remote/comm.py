@@ -179,7 +179,7 @@ class TableLink:
         if reply is None:  # not seen yet: carried out now, once
             try:
                 self.bind()
-                with self.session.exclusive():
+                with self.session.command(user):  # one caller at a time, refused whole, stamped by the player
                     reply = handle(self.session, user, sent).to_dict()
             except GameKernelError as error:
                 reply = Reply(False, str(error)).to_dict()

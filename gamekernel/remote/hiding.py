@@ -16,7 +16,7 @@ from gamekernel.i18n import t
 from gamekernel.text import match_key
 
 if TYPE_CHECKING:  # the session it reads: for the type checker only
-    from gamekernel.host import HostBase
+    from gamekernel.session import SessionCore
 
 
 def condition(hp: int, hp_max: int) -> str:
@@ -34,7 +34,7 @@ def visible(event: Event, revealed: Iterable[int]) -> bool:
     return not event.secret or event.seq in shown or event.data.get("cause") in shown
 
 
-def hidden_keys(session: HostBase) -> frozenset[str]:
+def hidden_keys(session: SessionCore) -> frozenset[str]:
     """The match keys of the fighters the GM hides from the players, a seated character never among
     them (a player always sees their own)."""
     seats = session.state["seats"]
@@ -60,7 +60,7 @@ def names_hidden(text: str, hidden: frozenset[str]) -> bool:
     return any(re.search(rf"(?<![a-z0-9_]){re.escape(h)}(?![a-z0-9_])", key) for h in hidden)
 
 
-def hidden_names(session: HostBase) -> tuple[str, ...]:
+def hidden_names(session: SessionCore) -> tuple[str, ...]:
     """The names the GM hides from the players as he spelled them (a seated character never among
     them), longest first: what `scrub_names` takes out of a text."""
     seats = session.state["seats"]
@@ -77,7 +77,7 @@ def _compiled(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{either})(?: \d+)?(?![A-Za-z0-9_])", re.IGNORECASE)
 
 
-def scrub(session: HostBase, text: str, *, heading: bool = False) -> str:
+def scrub(session: SessionCore, text: str, *, heading: bool = False) -> str:
     """`text` as a player may read it (`scrub_names` with the names the GM hides now)."""
     names = hidden_names(session) if session.state["seats"].hidden else ()
     return scrub_names(text, names, heading=heading) if names else text
@@ -102,7 +102,7 @@ def turn_shown(shadow: Any, hidden: frozenset[str]) -> tuple[int, str]:
     """(round, whose turn) as the players may see it: the fighter acting, or while a hidden one acts
     the visible fighter whose turn came last (and the round it came in); (round, "") when no visible
     fighter has had a turn yet (the page then shows the fight without a turn)."""
-    fight = shadow.combat_state
+    fight = shadow.combat.state
     names = [c.name for c in fight.combatants]
     index, round_ = fight.active, fight.round
     for _ in range(len(names)):

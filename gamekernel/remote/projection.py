@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gamekernel.events import EVENT_KINDS, Event, EventKind
 from gamekernel.remote.hiding import condition, visible  # noqa: F401  (re-exported)
@@ -24,7 +24,9 @@ from gamekernel.state import PartsOnDemand, TableState, part_picture, rebuilt_pa
 from gamekernel.util import plain_copy
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
-    from gamekernel.session import Session
+    from gamekernel.session import SessionCore
+
+S = TypeVar("S", bound="SessionCore")  # the GM session's own class, of which the shadow is made
 
 
 def picture_after(state: TableState, kind: EventKind, before: dict[str, Any]) -> dict[str, Any]:
@@ -187,7 +189,7 @@ def same_people(public: Any, before: Any, after: Any) -> bool:
 class PublicTable:
     """The public state beside the GM's, kept up to date by observing the session."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SessionCore) -> None:
         self.session = session
         self.public: dict[str, Any] = {}
         self.gm_before: dict[str, Any] = {}
@@ -238,7 +240,7 @@ class PublicTable:
         self.public, self.gm_before = public, gm
         self._seen = (id(self.session.log), len(self.session.log))
 
-    def on_event(self, session: Session, event: Event) -> None:
+    def on_event(self, session: SessionCore, event: Event) -> None:
         if self._seen == (id(session.log), len(session.log)):  # a view read it already (`current`)
             return
         self.version += 1
@@ -310,7 +312,7 @@ class PublicTable:
         return list(out)
 
 
-def shadow_session(state: TableState, events: Sequence[Event], kind: type[Session]) -> Session:
+def shadow_session(state: TableState, events: Sequence[Event], kind: type[S]) -> S:
     """A Session (of the class `kind`, the GM's own) that holds `state` and `events` and records
     nothing: the same read methods the notebook uses (sheets, hands, libraries, the fight) then read
     the projected state."""

@@ -30,7 +30,7 @@ from gamekernel.remote.projection import GM, Audience, PublicTable, owned
 from gamekernel.text import visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 
 def _hidden_gurps(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -97,9 +97,9 @@ def _fight(shadow: Any, facts: Mapping[str, Any], mine: set[str]) -> dict[str, A
     if fight is None:
         return None
     out = dict(fight)
-    out["order"] = [c.name for c in shadow.combat_state.combatants]
+    out["order"] = [c.name for c in shadow.combat.state.combatants]
     out["my_turn"] = fight["turn"] in mine
-    target, offered = shadow.combat_offered()
+    target, offered = shadow.combat.offered()
     out["defend"] = {"who": target, "options": [[k, v] for k, v in offered]} if target in mine else None
     return out
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import FONT, esc, panel, table
@@ -272,7 +272,3 @@ def export_html(log: Sequence[Event], *, players: bool = False) -> str:
         f'<body style="{FONT};max-width:60em;margin:2em auto"><h1>{title}</h1>'
         f"<ol>{''.join(items)}</ol></body></html>\n"
     )
-
-
-def notices_html(events: Iterable[Event]) -> str:
-    return "".join(f"<div>{esc(e.summary())}</div>" for e in events)

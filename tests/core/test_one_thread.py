@@ -105,5 +105,5 @@ def test_exclusive_callers_on_two_threads_never_share_a_number():
 
 def _exclusive_rolls(session, count):
     for _ in range(count):
-        with session.exclusive():
+        with session.command():
             session.roll("3d6")
