@@ -300,7 +300,8 @@ def _line_decoding(folder: Path, kind: str) -> tuple[int, float]:
     import gc
     import time
 
-    raw = (folder / "sessions" / "session-001.jsonl").read_bytes()
+    first = json.loads((folder / "campaign.json").read_text(encoding="utf-8"))["sessions"][0]
+    raw = (folder / "sessions" / first).read_bytes()
     marker = f'"kind":"{kind}.'.encode()
     lines = [line for line in raw.split(b"\n") if marker in line]
     best = float("inf")

@@ -151,6 +151,9 @@ def main() -> None:
     for name, times in (("refusal", refusals), ("gzip -dc (floor)", floors)):
         print(f"{name:<22}{min(times):>8.2f}{statistics.median(times):>10.2f}{max(times):>8.2f}"
               f"{min(times) / floor:>12.2f}x")
+    ratios = [refusal / floor for refusal, floor in zip(refusals, floors, strict=True)]
+    print(f"each refusal / the floor measured right after it: {', '.join(f'x{r:.2f}' for r in ratios)} "
+          f"(median x{statistics.median(ratios):.2f})")
     load, load_floor = min(load for load, _ in loads), min(floor for _, floor in loads)
     print(f"normal load ({NORMAL:,} realistic cards, uncached): fastest {load:.2f} s, "
           f"floor (decompress + json.loads) {load_floor:.2f} s: x{load / load_floor:.2f}")

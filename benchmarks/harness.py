@@ -3,13 +3,15 @@
 pyperf does what a fair timing on a shared machine needs: every benchmark runs in fresh worker
 processes (each with its own address-space layout and hash seed), the loops per value are
 calibrated, warm-up values are dropped, and the figures come with their spread. A benchmark module
-registers its benchmarks on the process's one `pyperf.Runner` (`bench`, `once`); the module's
+registers its benchmarks on the process's one `pyperf.Runner` (`bench`, `measured`, `once`); the module's
 process is the manager, and the same module, run again by pyperf with `--worker`, is each worker.
 Only the manager gets every `Benchmark` back, so a module prints its rows after `if is_worker():
-return`. A row compares two benchmarks of the same run with `ratio` (their medians).
+return`. A row compares two benchmarks of the same run with `ratio` (their medians), with the
+spread of both (their standard deviations over their means, combined).
 
 Times are the CPU time of the worker process (`time.process_time`): other work on a shared machine
-does not count in it. The command line takes pyperf's options (`--fast`, `--rigorous`, `-p N`...).
+does not count in it. The command line takes pyperf's options (`--fast`, `--rigorous`,
+`--processes=N`...).
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ VALUES = 3
 MIN_TIME = 0.05  # seconds per value: the loops are calibrated to this
 
 _runner: pyperf.Runner | None = None
-_data: list[str] = []  # what the manager hands its workers (`data`)
 
 
 def runner() -> pyperf.Runner:

@@ -22,8 +22,6 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
 
-from gamekernel.actions.campaign import CampaignActions
-from gamekernel.actions.core import CoreActions
 from gamekernel.errors import GameKernelError, StorageError, UsageError
 from gamekernel.events import (
     ENTROPY_KIND,
@@ -44,6 +42,9 @@ from gamekernel.rulesets import RuleSetHandle, handle_classes
 from gamekernel.secret_index import SecretIndex
 from gamekernel.state import TableState
 
+if TYPE_CHECKING:
+    from gamekernel.campaign import CampaignStore
+
 __all__ = ["Rules", "SessionCore", "active_events", "register_reaction", "replay"]
 
 H = TypeVar("H", bound=RuleSetHandle)
@@ -56,10 +57,17 @@ register_event(ENTROPY_KIND, undoable=False, changes=())
 MetaOutcome = tuple[list[Event], list[list[Event]], TableState]  # active events, redo stack, state
 
 
-class SessionCore(CoreActions, CampaignActions):
-    """One table's core: `SessionCore(seed=7).roll("3d+2")`; every rule set's handle is in `rules`
-    (and, at run time, an attribute: `session.coin`). The public, typed `Session` is
-    gamekernel/table_session.py's."""
+class SessionCore:
+    """One table's core: the log, the dice, undo/redo, `record`, observers, `command`; every rule set's
+    handle is in `rules` (and, at run time, an attribute: `session.coin`). The table's own operations
+    build on it (gamekernel/actions/core.py: roll, note, the log; actions/campaign.py: campaigns), and
+    the public, typed `Session` on those (gamekernel/table_session.py)."""
+
+    campaign: CampaignStore | None = None  # the open campaign (actions/campaign.py opens and closes it)
+    _campaign_meant: Path | None = None  # a reload under way: no command records until a campaign is open
+
+    def _after_campaign_event(self) -> None:
+        """What a campaign does after each event (actions/campaign.py: its snapshots)."""
 
     def __init__(
         self,
@@ -420,7 +428,7 @@ class SessionCore(CoreActions, CampaignActions):
     def _check_writable(self) -> None:
         """A campaign opened read-only (its folder cannot be written) can be looked at, not played:
         an event recorded only in memory would be lost at close, so it is refused before anything changes."""
-        campaign = getattr(self, "campaign", None)
+        campaign = self.campaign
         if campaign is not None and campaign.read_only:
             raise StorageError(t("campaign.err.read_only", name=repr(campaign.root.name)))
 

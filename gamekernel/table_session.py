@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from gamekernel.actions.campaign import CampaignActions
 from gamekernel.cards.actions import Cards
-from gamekernel.session import SessionCore
 from gamekernel.table.seats import Seats
 from gamekernel.teaching.actions import Teaching
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["Session"]
 
 
-class Session(SessionCore):
+class Session(CampaignActions):
     """One table: `Session(seed=7).roll("3d+2")`, `session.gurps.check("Stealth")`. The magics hold
     one per kernel."""
 

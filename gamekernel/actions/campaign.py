@@ -14,9 +14,9 @@ from bisect import bisect_right
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from gamekernel.actions.core import CoreActions
 from gamekernel.errors import DataError, GameKernelError, StorageError, UsageError
 from gamekernel.events import Event, gc_paused, register_event
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.limits import user_path
 from gamekernel.results import CampaignStatus
@@ -72,12 +72,10 @@ def _hand_over(store: CampaignStore, holder: CampaignStore | None) -> None:
         holder.release()
 
 
-class CampaignActions(HostBase):
+class CampaignActions(CoreActions):
     """`session.campaign_open(path)`, `campaign_save()`, `campaign_load()`, `campaign_close()`,
     `campaign_repair(path, confirm=False)`."""
 
-    campaign: CampaignStore | None = None
-    _campaign_meant: Path | None = None  # a reload under way: no command records until a campaign is open
     _closed_at: tuple[list[Event], int] | None = None  # the log and its length when a campaign was closed
     _last_refused: Path | None  # the folder a refused open named, for `campaign_repair()`
 

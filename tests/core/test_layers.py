@@ -48,7 +48,7 @@ CORE = [ROOT / name for name in ("events.py", "state.py", "errors.py", "util.py"
 RULE_PACKAGES = ("gamekernel.dice", "gamekernel.cards", *(f"gamekernel.{r}.rules" for r in RULE_SETS))
 ADAPTER_MODULES = ("gamekernel.dice.render", "gamekernel.cards.render", "gamekernel.cards.actions")
 FORBIDDEN_IN_RULES = ("gamekernel.render", "gamekernel.magics", "gamekernel.widgets", "gamekernel.actions",
-                      "gamekernel.session", "gamekernel.magic_base", "gamekernel.host", "gamekernel.teaching",
+                      "gamekernel.session", "gamekernel.magic_base", "gamekernel.teaching",
                       "gamekernel.table", *ADAPTER_MODULES,
                       *(f"gamekernel.{r}.{layer}" for r in RULE_SETS for layer in (
                           "actions", "combat_actions", "render", "combat_render", "magics", "combat_magics",

@@ -1,12 +1,7 @@
-"""The Session's declared surface. The core's own operations (gamekernel/actions/) use the core only
-through `SessionHost` (gamekernel/host.py); each handle (a rule set's `session.gurps`, a feature's
-`session.seats`) reaches the session only through `self.table`'s public members, is made once per
-session, and the core names no rule set.
-
-- Session has every member the Protocol declares, methods with the same parameters.
-- Read with `ast`, every `self.X` a mixin uses (read, written, or named in getattr/hasattr/setattr)
-  is defined in that mixin (its class body, or an attribute only it assigns) or declared by the
-  Protocol; and the Protocol declares nothing that no mixin needs, so it stays exact.
+"""The session's surface: a small core (gamekernel/session.py) that names no rule set, the table's
+own operations built on it by inheritance (gamekernel/actions/), and one handle per rule set (and per
+feature across rule sets) that reaches the session only through `self.table`'s public members and is
+made once per session.
 """
 
 from __future__ import annotations
@@ -17,28 +12,14 @@ import textwrap
 
 import pytest
 
-from gamekernel import host
-from gamekernel.host import HostBase, SessionHost
+from gamekernel.actions.campaign import CampaignActions
+from gamekernel.actions.core import CoreActions
+from gamekernel.session import SessionCore
 from gamekernel.table_session import Session
 
-MIXINS = [cls for cls in Session.__mro__[1:]
-          if cls.__module__.startswith("gamekernel.") and cls.__name__.endswith("Actions")]
-SESSION_OWN = set(vars(Session(seed=1))) | set(vars(Session))
 
-
-def is_property(node: ast.stmt) -> bool:
-    return isinstance(node, ast.FunctionDef) and any(
-        isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)
-
-
-def declared() -> tuple[set[str], set[str]]:
-    """(attributes, methods) the Protocol's body declares (`typing` adds members of its own to the class);
-    a read-only property is an attribute."""
-    body = parsed(SessionHost).body
-    attributes = {n.target.id for n in body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
-    attributes |= {n.name for n in body if isinstance(n, ast.FunctionDef) and is_property(n)}
-    methods = {n.name for n in body if isinstance(n, ast.FunctionDef) and not is_property(n)}
-    return attributes, methods
+def parsed(cls: type) -> ast.ClassDef:
+    return ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]
 
 
 def self_uses(tree: ast.ClassDef) -> tuple[set[str], set[str]]:
@@ -71,62 +52,18 @@ def class_body_names(tree: ast.ClassDef) -> set[str]:
     return names
 
 
-def parsed(cls: type) -> ast.ClassDef:
-    return ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]
+def test_the_public_session_is_the_core_and_its_own_operations_no_mixin() -> None:
+    """One line of inheritance, each class built on the one before (mypy checks each against it):
+    no mixin, no Protocol of what a mixin may borrow."""
+    assert Session.__mro__[:4] == (Session, CampaignActions, CoreActions, SessionCore)
+    assert [len(cls.__bases__) for cls in Session.__mro__[:4]] == [1, 1, 1, 1]
 
 
-def needed_from_host(tree: ast.ClassDef) -> set[str]:
-    """What the mixin uses of `self` that it does not define: its own state is what only it assigns."""
-    used, assigned = self_uses(tree)
-    own = class_body_names(tree) | (assigned - SESSION_OWN)
-    return used - own
-
-
-def test_the_mixins_are_the_sessions_bases() -> None:
-    """The rule sets' operations are handles (`session.gurps`), not mixins: what is left mixed in is the core's."""
-    assert {cls.__name__ for cls in MIXINS} == {"CoreActions", "CampaignActions"}
-
-
-def test_session_has_every_declared_member() -> None:
-    attributes, methods = declared()
-    session = Session(seed=1)
-    assert attributes and methods
-    assert [name for name in sorted(attributes) if not hasattr(session, name)] == []
-    assert [name for name in sorted(methods) if not callable(getattr(Session, name, None))] == []
-    assert isinstance(session, SessionHost)
-
-
-@pytest.mark.parametrize("name", sorted(declared()[1]))
-def test_declared_methods_have_the_sessions_parameters(name: str) -> None:
-    def shape(fn) -> list[tuple[str, object, bool]]:
-        return [(p.name, p.kind, p.default is inspect.Parameter.empty)
-                for p in inspect.signature(fn).parameters.values()]
-
-    assert shape(getattr(SessionHost, name)) == shape(getattr(Session, name))
-
-
-@pytest.mark.parametrize("cls", MIXINS, ids=lambda c: c.__name__)
-def test_a_mixin_uses_only_its_own_members_and_the_declared_host(cls: type) -> None:
-    attributes, methods = declared()
-    undeclared = needed_from_host(parsed(cls)) - attributes - methods
-    assert not undeclared, f"{cls.__name__} uses self.{', self.'.join(sorted(undeclared))}: declare it in SessionHost"
-
-
-@pytest.mark.parametrize("cls", MIXINS, ids=lambda c: c.__name__)
-def test_each_mixin_is_written_against_the_host(cls: type) -> None:
-    bases = [ast.unparse(b) for b in parsed(cls).bases]
-    assert bases == ["HostBase"]
-
-
-def test_the_protocol_declares_exactly_what_the_mixins_need() -> None:
-    attributes, methods = declared()
-    needed = set().union(*(needed_from_host(parsed(cls)) for cls in MIXINS))
-    assert attributes | methods == needed
-
-
-def test_the_host_base_costs_nothing_at_run_time() -> None:
-    assert HostBase is object
-    assert host.SessionHost not in Session.__mro__ and type(Session) is type
+@pytest.mark.parametrize("cls", [CoreActions, CampaignActions], ids=lambda c: c.__name__)
+def test_the_tables_own_operations_use_only_what_they_inherit(cls: type) -> None:
+    used, assigned = self_uses(parsed(cls))
+    known = {n for k in cls.__mro__ for n in vars(k)} | set(vars(SessionCore(seed=1))) | assigned
+    assert sorted(used - known) == []
 
 
 def test_the_walker_sees_every_kind_of_use() -> None:
@@ -136,7 +73,7 @@ def test_the_walker_sees_every_kind_of_use() -> None:
               "        def inner():\n            return self.character('A')\n        return self.x\n")
     tree = ast.parse(source).body[0]
     assert self_uses(tree) == ({"rng", "_mine", "log", "_cache", "character", "x"}, {"_mine", "log"})
-    assert needed_from_host(tree) == {"rng", "log", "_cache", "character"}
+    assert class_body_names(tree) == {"x", "f"}
 
 
 # ---- the handles: each rule set's (and each cross-rule-set feature's) operations on one session
