@@ -9,12 +9,12 @@ import pytest
 
 from gamekernel.cards import (
     Batch,
+    CardTable,
     EmptyPolicy,
     EmptyZoneError,
     Move,
     ReplayError,
     SetState,
-    CardTable,
     applied,
     apply,
     op_from_dict,

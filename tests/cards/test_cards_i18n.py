@@ -14,9 +14,9 @@ import pytest
 import gamekernel
 from gamekernel.cards import (
     Batch,
+    CardTable,
     EmptyZoneError,
     ReplayError,
-    CardTable,
     apply,
     plan_add_zone,
     plan_create,

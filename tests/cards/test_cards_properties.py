@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from gamekernel.cards import (
     Batch,
-    EmptyPolicy,
     CardTable,
+    EmptyPolicy,
     apply,
     plan_add_zone,
     plan_create,

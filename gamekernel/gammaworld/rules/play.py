@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 
 from gamekernel import cards
-from gamekernel.cards import Batch, EmptyPolicy, Op, CardTable
+from gamekernel.cards import Batch, CardTable, EmptyPolicy, Op
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.gammaworld.rules.allowed import overcharge_refusal
 from gamekernel.gammaworld.rules.catalog import Catalog, fold
