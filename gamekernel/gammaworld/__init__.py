@@ -6,18 +6,19 @@ drawing, `magics.py` the commands, `widgets/hand.py` the hand widget.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import LineHandler, RuleSet
+from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
 
 
-def _operations() -> tuple[type, ...]:
-    from gamekernel.gammaworld.actions import GammaWorldActions
+def _handles() -> tuple[type[RuleSetHandle], ...]:
+    from gamekernel.gammaworld.actions import GammaWorld
 
-    return (GammaWorldActions,)
+    return (GammaWorld,)
 
 
 def _magics() -> tuple[type[Magics], ...]:
@@ -27,7 +28,8 @@ def _magics() -> tuple[type[Magics], ...]:
 
 
 def _renderers() -> None:
-    import gamekernel.gammaworld.render  # noqa: F401
+    import gamekernel.gammaworld.render
+    import gamekernel.gammaworld.summaries  # noqa: F401  (its log lines)
 
 
 def _rest() -> LineHandler[list[str]]:
@@ -36,14 +38,21 @@ def _rest() -> LineHandler[list[str]]:
     return LineHandler(run=gw_rest)  # every rest line no other rule set claims: an extended rest
 
 
+def _characters(parts: Parts) -> Iterable[str]:
+    return parts["gammaworld"].characters
+
+
 RULESET = RuleSet(
     name="gammaworld",
     package=__name__,
     groups=("gammaworld",),
-    operations=_operations,
+    handles=_handles,
     magics=_magics,
     renderers=_renderers,
     rest=_rest,
+    rest_form=Form("Gamma World: names, or nobody for everyone",
+                   (("no-draw", "Gamma World: return and shuffle, draw later"),)),
+    characters=_characters,
     public_parts=("gammaworld",),
     event_prefixes=("gw.",),
 )

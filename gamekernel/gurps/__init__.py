@@ -9,19 +9,20 @@ operations (the fight's operations in `combat_ops.py`, its state part and event 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import LineHandler, RuleSet
+from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
 
 
-def _operations() -> tuple[type, ...]:
-    from gamekernel.gurps.actions import GurpsActions
-    from gamekernel.gurps.combat_actions import CombatActions
+def _handles() -> tuple[type[RuleSetHandle], ...]:
+    from gamekernel.gurps.actions import Gurps
+    from gamekernel.gurps.combat_actions import Combat
 
-    return (GurpsActions, CombatActions)
+    return (Gurps, Combat)
 
 
 def _magics() -> tuple[type[Magics], ...]:
@@ -33,7 +34,8 @@ def _magics() -> tuple[type[Magics], ...]:
 
 def _renderers() -> None:
     import gamekernel.gurps.combat_render
-    import gamekernel.gurps.render  # noqa: F401
+    import gamekernel.gurps.render
+    import gamekernel.gurps.summaries  # noqa: F401  (its log lines)
 
 
 def _check() -> LineHandler[str]:
@@ -48,15 +50,23 @@ def _rest() -> LineHandler[list[str]]:
     return LineHandler(run=gurps_rest, claims=looks_like_gurps_rest)
 
 
+def _characters(parts: Parts) -> Iterable[str]:
+    return parts["gurps"].characters
+
+
 RULESET = RuleSet(
     name="gurps",
     package=__name__,
     groups=("gurps", "combat"),
-    operations=_operations,
+    handles=_handles,
     magics=_magics,
     renderers=_renderers,
     check=_check,
     rest=_rest,
+    check_form=Form("GURPS: Lockpicking-5 dark, Per+2, Lockpicking | IQ-5, 12.",
+                    (("secret", "GURPS: roll for the GM only"),)),
+    rest_form=Form("GURPS: Bren 30min (a name and a duration).", group="combat"),
+    characters=_characters,
     public_parts=("gurps", "gurps_combat"),
     event_prefixes=("gurps.", "combat."),
 )

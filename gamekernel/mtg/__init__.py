@@ -6,18 +6,19 @@ drawing, `magics.py` the commands, `widgets/library.py` the library widget.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import LineHandler, RuleSet
+from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
 
 
-def _operations() -> tuple[type, ...]:
-    from gamekernel.mtg.actions import MtgActions
+def _handles() -> tuple[type[RuleSetHandle], ...]:
+    from gamekernel.mtg.actions import Mtg
 
-    return (MtgActions,)
+    return (Mtg,)
 
 
 def _magics() -> tuple[type[Magics], ...]:
@@ -27,7 +28,8 @@ def _magics() -> tuple[type[Magics], ...]:
 
 
 def _renderers() -> None:
-    import gamekernel.mtg.render  # noqa: F401
+    import gamekernel.mtg.render
+    import gamekernel.mtg.summaries  # noqa: F401  (its log lines)
 
 
 def _check() -> LineHandler[str]:
@@ -36,14 +38,21 @@ def _check() -> LineHandler[str]:
     return LineHandler(run=mtg_check, claims=looks_like_mtg_check, odds=mtg_odds)  # a colour first
 
 
+def _characters(parts: Parts) -> Iterable[str]:
+    return parts["mtg"].decks  # each library is its player character's
+
+
 RULESET = RuleSet(
     name="mtg",
     package=__name__,
     groups=("mtg",),
-    operations=_operations,
+    handles=_handles,
     magics=_magics,
     renderers=_renderers,
     check=_check,
+    check_form=Form("MtG: green 2, G2, 緑2 (the first word names a colour)",
+                    (("boost-if-needed", "MtG: boost at once when the boost can turn a failure into a success"),)),
+    characters=_characters,
     public_parts=("mtg",),
     event_prefixes=("mtg.",),
 )

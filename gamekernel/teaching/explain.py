@@ -11,41 +11,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from gamekernel.display import Displayable
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, margin_of_victory, quick_winner
 from gamekernel.gurps.rules.damage import DamageRoll
-
-_HERE = Path(__file__).parent
-
-
-@dataclass(frozen=True)
-class Step:
-    """One numbered step of the working: `rule` decided it; `key` + `fields` say how, with numbers."""
-
-    rule: str
-    key: str
-    fields: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """The steps of one result, in order, and the exact chance of its success (when one applies)."""
-
-    steps: tuple[Step, ...]
-    odds: Fraction | None = None
-    title: str = ""  # i18n key naming what is explained
-    title_fields: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        return tuple(step.rule for step in self.steps)
+from gamekernel.lessons import Explanation, Step
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
@@ -83,15 +58,12 @@ def rule_notes() -> dict[str, dict[str, Any]]:
 
     notes: dict[str, dict[str, Any]] = {}
     for declared in rule_sets():
-        if declared.rule_notes is not None:
-            path = declared.folder / declared.rule_notes
+        path = None if declared.rule_notes is None else declared.folder / declared.rule_notes
+        if path is not None and path.is_file():  # optional: a rule set without notes explains by its steps
             notes.update(json.loads(path.read_text(encoding="utf-8")))
     return notes
 
 
-def rule_note(rule: str, language: str) -> RuleNote:
-    """The explanation of `rule` in `language` (en or ja), with its source."""
-    return RuleNote.lookup(rule, language)
 
 
 # ---------------------------------------------------------------- GURPS success rolls
@@ -421,14 +393,4 @@ def flux_explanation(detail: Mapping[str, Any], who: str, card_name: Callable[[s
              Step("GW-ALPHA-10" if source == "gm" else "GW-ALPHA-04", f"explain.gw.flux_source.{source}", {}),
              Step("GW-ALPHA-10", "explain.gw.flux_usable", {"drawn": drawn}))
     return Explanation(steps, None, "explain.title.flux", {"who": who})
-
-
-def cited_rules() -> frozenset[str]:
-    """Every rule id explain mode and the quizzes may cite (the test checks each has a note and
-    exists in RULES.md)."""
-    import re
-
-    text = "".join((_HERE / name).read_text(encoding="utf-8") for name in ("explain.py", "quiz.py"))
-    return frozenset(re.findall(r'"((?:GURPS|MTG|GW)-[A-Z]+-\d+)"', text))
-
 

@@ -74,14 +74,14 @@ def test_a_malformed_mtg_check_gets_mtgs_error_not_gurps(ip, line):
 def test_mtg_check_refuses_the_gurps_secret_flag(ip, deck):
     ip.run_line_magic("library", f"load Mira {deck}")
     assert repr(ip.run_line_magic("check", "green 2 --secret")) == (
-        "error: unknown option --secret at column 9 (known: none)")
+        "error: unknown option --secret at column 9 (known: --boost-if-needed)")
 
 
 def _top(count: int) -> list[str]:
     from gamekernel.magics import current_session
     from gamekernel.mtg.actions import library_zone
 
-    table = current_session()._mtg.table
+    table = current_session().mtg.state.table
     return [table.card(uid).def_id for uid in table.order(library_zone("Mira"))[:count]]
 
 
