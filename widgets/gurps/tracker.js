@@ -320,4 +320,4 @@ function render({ model, el: root }) {
   model.send({ action: "resync" });
 }
 
-export default { render };
+export default withPicture({ render });
