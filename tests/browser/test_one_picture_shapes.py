@@ -31,9 +31,11 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 # {view} is the drawn view's mount point (or the host's error text), {record} the saved record's html
 JUPYTERLAB_CELL = """<div class="jp-Cell jp-CodeCell"><div class="jp-Cell-outputWrapper"><div class="jp-OutputArea">
   <div class="jp-OutputArea-child"><div class="jp-OutputPrompt jp-OutputArea-prompt"></div>
-    <div class="lm-Widget jp-OutputArea-output" data-mime-type="application/vnd.jupyter.widget-view+json">{view}</div></div>
+    <div class="lm-Widget jp-OutputArea-output"
+         data-mime-type="application/vnd.jupyter.widget-view+json">{view}</div></div>
   <div class="jp-OutputArea-child"><div class="jp-OutputPrompt jp-OutputArea-prompt"></div>
-    <div class="lm-Widget jp-RenderedHTMLCommon jp-RenderedHTML jp-OutputArea-output" data-mime-type="text/html">{record}</div>
+    <div class="lm-Widget jp-RenderedHTMLCommon jp-RenderedHTML jp-OutputArea-output"
+         data-mime-type="text/html">{record}</div>
   </div></div></div></div>"""
 SHAPES = {
     "jupyterlab": ('<main class="jp-LabShell"><div class="jp-NotebookPanel"><div class="jp-Notebook">{cells}'
@@ -43,7 +45,8 @@ SHAPES = {
                   "</div></div></div></div>", JUPYTERLAB_CELL),
     "vscode": ('<div id="container">{cells}</div>',
                """<div class="cell_container"><div class="output_container">
-  <div class="output" style="position: absolute; top: 0px"><div class="cell-output-ipywidget-background">{view}</div></div>
+  <div class="output" style="position: absolute; top: 0px">
+    <div class="cell-output-ipywidget-background">{view}</div></div>
   <div class="output" style="position: relative"><div class="output_html">{record}</div></div>
 </div></div>"""),
 }

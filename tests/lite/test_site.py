@@ -181,8 +181,8 @@ def test_every_example_runs_in_the_browser_as_on_the_desktop(browser, served, pa
     assert notebook["metadata"]["language_info"]["name"] == "python"
     got, want = _code_cells(notebook), _code_cells(saved)
     assert len(got) == len(want)
-    differ = [(i, source[:60], mine, theirs) for i, ((source, mine), (_, theirs)) in enumerate(zip(got, want, strict=True))
-              if mine != theirs]
+    pairs = enumerate(zip(got, want, strict=True))
+    differ = [(i, source[:60], mine, theirs) for i, ((source, mine), (_, theirs)) in pairs if mine != theirs]
     assert not differ, differ[:3]
 
     timing = {"open_s": round(opened, 1), "run_all_s": round(ran, 1), "cells": len(got)}
