@@ -79,7 +79,7 @@ def _front_end_wheels(cache: Path) -> list[Path]:
     return list(inputs.download_wheels(pins, cache / "wheels").values())
 
 
-def build(notebooks: list[Path], output: Path, cache: Path, *, source: Path) -> None:
+def build(notebooks: list[Path], output: Path, cache: Path, *, source: Path | None) -> None:
     """Build the site into `output` (replaced); inputs are cached in `cache` between builds."""
     cache = cache.resolve()
     lite_dir = cache / "lite-dir"
@@ -90,7 +90,9 @@ def build(notebooks: list[Path], output: Path, cache: Path, *, source: Path) -> 
     inputs.fetch_pyodide(cache / "npm", pyodide)
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     wheels = inputs.download_wheels(inputs.pinned_wheels(lock), cache / "wheels")
-    inputs.stock_pyodide(pyodide, wheels, inputs.gamekernel_wheel(source, cache / "gamekernel"))
+    from gamekernel import __version__
+
+    inputs.stock_pyodide(pyodide, wheels, inputs.gamekernel_wheel(source, cache / "gamekernel", __version__))
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(site_config(), indent=1) + "\n", encoding="utf-8")
     command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
                "--output-dir", str(output.resolve()), "--contents", str(cache / "contents"), "--no-sourcemaps",
@@ -156,11 +158,11 @@ def main(argv: list[str]) -> int:
     if argv[0] != "build":
         print(f"error: unknown lite command {argv[0]!r}\n{USAGE}", file=sys.stderr)
         return 2
-    source = Path(__file__).resolve().parents[2]
+    source: Path | None = Path(__file__).resolve().parents[2]
+    if source is not None and not (source / "pyproject.toml").is_file():
+        source = None  # installed from a wheel: the site takes the same version's wheel
     try:
         notebooks, output, cache = _parse(argv[1:])
-        if not (source / "pyproject.toml").exists():
-            raise LiteInputError("the site is built from gamekernel's source tree (pyproject.toml beside gamekernel/)")
         build(notebooks, output, cache, source=source)
     except LiteInputError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -126,15 +126,20 @@ def download_wheels(pins: Mapping[str, str], folder: Path) -> dict[str, Path]:
     return {name: wheel_for(folder, name, version) for name, version in pins.items()}
 
 
-def gamekernel_wheel(source: Path, folder: Path) -> Path:
-    """Build gamekernel's wheel from its source tree (the widgets' assets go in by its build hook)."""
+def gamekernel_wheel(source: Path | None, folder: Path, version: str) -> Path:
+    """gamekernel's wheel: built from its source tree (the widgets' assets go in by its build hook),
+    or, installed from a wheel, the same version's wheel from PyPI."""
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("gamekernel-*.whl"):
         old.unlink()
-    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder), str(source)])
+    if source is None:
+        _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+              "--dest", str(folder), f"gamekernel=={version}"])
+    else:
+        _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder), str(source)])
     built = sorted(folder.glob("gamekernel-*-none-any.whl"))
     if not built:
-        raise LiteInputError(f"pip wheel built no pure gamekernel wheel from {source.name}")
+        raise LiteInputError("no pure gamekernel wheel was built or downloaded")
     return built[-1]
 
 
