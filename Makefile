@@ -38,8 +38,9 @@ test: $(VENV)/.installed-test
 	# the layers of DESIGN.md as import contracts (pyproject.toml [tool.importlinter])
 	$(VENV)/bin/lint-imports
 	# three runs: jupyter_server's test fixtures (tests/remote) and Playwright's sync API (tests/browser,
-	# tests/remote_browser) each hold an event loop, which must not leak into the others' process
-	$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/remote --ignore=tests/remote_browser
+	# tests/remote_browser) each hold an event loop, which must not leak into the others' process;
+	# the zero-install site's smoke test (tests/lite) is `make test-lite`
+	$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/remote --ignore=tests/remote_browser --ignore=tests/lite
 	$(PY) -m pytest -q -p no:cacheprovider tests/remote
 	$(PY) -m pytest -q -p no:cacheprovider tests/remote_browser
 	# the documented way to validate any seeded notebook with strict nbval (README)

@@ -255,15 +255,16 @@ def test_example_run_live_then_reopened_trusted_by_its_gm_shows_the_saved_pictur
     page.close()
     _shut_down_kernels(lab)
 
-    # without a kernel: the same file naming a kernel this server lacks, signed as the GM's own
-    # (`jupyter trust`, the server's notary), opened with "No Kernel"
+    # without a kernel: the same file naming a kernel and a language this server lacks, signed as the
+    # GM's own (`jupyter trust`, the server's notary), opened with "No Kernel"
     bare = f"nokernel-{name}"
-    saved.metadata["kernelspec"] = {"name": "gamekernel-no-such-kernel", "display_name": "none", "language": "python"}
+    saved.metadata["kernelspec"] = {"name": "gamekernel-no-such-kernel", "display_name": "none", "language": "none"}
+    saved.metadata.pop("language_info", None)  # else JupyterLab starts python3 for it
     nbformat.write(saved, lab.root / bare)
     subprocess.run([sys.executable, "-m", "nbformat.sign", str(lab.root / bare)], check=True, capture_output=True)
     page = lab.browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{lab.base}/lab/tree/{bare}?token={lab.token}&reset")
-    page.get_by_role("button", name="No Kernel").click(timeout=60_000)
+    page.locator("button.jp-Dialog-button", has_text="No Kernel").click(timeout=60_000)
     wait_for_one_picture_each(page, saved)
     page.wait_for_timeout(1_500)
     assert page.evaluate("() => !window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel")
