@@ -1,21 +1,24 @@
-"""Run every `benchmarks/bench_*.py` module's `main()` and print their tables.
+"""Run every `benchmarks/bench_*.py` module and print their tables: `python -m benchmarks [dice ...]
+[pyperf options]`.
 
-Each module runs in a fresh process of its own (one named alone runs in this one): what a module
-leaves behind - a heap of a million events, the collector's generations, the shells it made - made
-the next ones' ratios swing (json.loads of the MtG file from 0.9 to 1.7 s, d20 against our dice
-1.96x-2.13x by the state of the process). A module that fails (a peer not installed, a bug) is
+Each module runs as `python -m benchmarks.bench_<name>` in a process of its own: what a module leaves
+behind (a heap of a million events, the shells it made) must not move the next one's figures, and a
+module that times with pyperf (`benchmarks.harness`) is run again by pyperf as its worker processes.
+Options (words starting with `-`, such as `--fast` or `--rigorous`) go to every module's pyperf
+runner; GAMEKERNEL_BENCH_QUICK=1 adds `--fast`. A module that fails (a peer not installed, a bug) is
 reported and the others still run.
 """
 
 from __future__ import annotations
 
-import importlib
+import os
 import pkgutil
 import subprocess
 import sys
 import time
-import traceback
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def bench_modules() -> list[str]:
@@ -27,24 +30,34 @@ def bench_modules() -> list[str]:
     )
 
 
+def chosen(words: list[str]) -> list[str]:
+    """The modules `words` name (`dice` or `bench_dice`), every one when none is named; an unknown
+    name is refused, naming the known ones."""
+    names = bench_modules()
+    wanted = [word for word in words if not word.startswith("-")]
+    short = {name.removeprefix("benchmarks."): name for name in names}
+    short.update({key.removeprefix("bench_"): name for key, name in list(short.items())})
+    unknown = [word for word in wanted if word not in short]
+    if unknown:
+        raise SystemExit(f"no benchmark module {', '.join(unknown)}: choose from "
+                         f"{', '.join(name.removeprefix('benchmarks.bench_') for name in names)}")
+    return [name for name in names if not wanted or name in {short[word] for word in wanted}]
+
+
 def main(argv: list[str]) -> int:
-    wanted = set(argv)
-    chosen = [name for name in bench_modules()
-              if not wanted or (short := name.removeprefix("benchmarks.")) in wanted
-              or short.removeprefix("bench_") in wanted]
+    modules = chosen(argv)
+    options = [word for word in argv if word.startswith("-")]
+    if os.environ.get("GAMEKERNEL_BENCH_QUICK") and "--fast" not in options:
+        options.append("--fast")
     failures = 0
-    for name in chosen:
+    for name in modules:
         short = name.removeprefix("benchmarks.")
-        if len(chosen) > 1:  # a fresh process (it prints its own table): its figures owe nothing to the ones before
-            failures += subprocess.run([sys.executable, "-m", "benchmarks", short], check=False).returncode != 0
-            continue
         print(f"\n=== {short} ===", flush=True)
         started = time.perf_counter()
-        try:
-            importlib.import_module(name).main()
-        except Exception:  # keep going: one broken benchmark must not hide the others
+        done = subprocess.run([sys.executable, "-m", name, *options], cwd=ROOT, check=False)
+        if done.returncode != 0:  # keep going: one broken benchmark must not hide the others
             failures += 1
-            print(f"{short} failed:\n{traceback.format_exc()}", flush=True)
+            print(f"{short} failed (exit status {done.returncode})", flush=True)
         print(f"({short}: {time.perf_counter() - started:.1f} s)", flush=True)
     return 1 if failures else 0
 

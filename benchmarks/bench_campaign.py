@@ -4,15 +4,13 @@ The campaign is written once in a temporary folder by live play of every rule se
 and damage, fights turn by turn, Gamma World encounters with draws, taps and flux, MtG checks,
 boosts and scenes, dice rolls, notes), then opened in fresh processes, with bytecode caches on as
 for any installed package. An absolute time on a shared CPU is no target: `campaign_open` with the
-snapshot is compared with its floor measured in the same run, in fresh processes alternating with
-the opens - reading the campaign's files and `json.loads` of the same log bytes (as one array,
-the collector paused, as the open does), which any open must do; the fastest of each counts. This
-machine's slow spells last seconds (one run's five opens all took 0.87-1.0 s, another's 0.63-0.8 s,
-the same campaign: the ratio read 1.07x, 1.52x and 1.30x in three runs), so each is measured nine
-times, alternated; each open's ratio to the floor measured right after it is printed too. What a
-GM waits for in a fresh kernel (with the import of the rule sets and `Session()`) is shown beside; `%load_ext` has its
-own row in bench_core. A last table times each rule set's reducers in one full replay, against
-the decoding of the same events' lines.
+snapshot is compared with its floor measured in the same run - reading the campaign's files and
+`json.loads` of the same log bytes (as one array, the collector paused, as the open does), which any
+open must do. Each is a cold figure, once in each of pyperf's fresh worker processes
+(`benchmarks.harness.once`, CPU time), the row the ratio of their medians. What a GM waits for in a
+fresh kernel (with the import of the rule sets and `Session()`, wall clock) is shown beside;
+`%load_ext` has its own row in bench_core. A last table times each rule set's reducers in one full
+replay, against the decoding of the same events' lines.
 """
 
 from __future__ import annotations
@@ -20,15 +18,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from itertools import islice
 from pathlib import Path
 
 EVENTS = 100_000
-RUNS = 9  # opens and floors alternate; the fastest of each counts (the least disturbed by other work)
 
 _OPEN = r"""
 import json, sys, time
@@ -186,25 +183,6 @@ print(json.dumps({"seconds": t1 - t0, "events": len(session.log)}))
 """
 
 
-_FLOOR = r"""
-import gc, json, sys, time
-from pathlib import Path
-folder = Path(sys.argv[1])
-gc.disable()  # as the open does while it decodes (gamekernel.events.gc_paused)
-t0 = time.process_time()
-index = json.loads((folder / "campaign.json").read_bytes())
-snapshot = folder / "snapshot.json"
-state = json.loads(snapshot.read_bytes()) if snapshot.exists() else None
-records = []
-for name in index["sessions"]:
-    raw = (folder / "sessions" / name).read_bytes()
-    body = raw[raw.index(b"\n") + 1:].rstrip(b"\n")  # the events, after the session's header line
-    records += json.loads(b"[" + body.replace(b"\n", b",") + b"]") if body else []
-t1 = time.process_time()
-print(json.dumps({"seconds": t1 - t0, "events": len(records)}))
-"""
-
-
 # as installed: pip writes bytecode caches at install (a source checkout writes them on first import)
 _ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
@@ -261,22 +239,59 @@ def curve_open(folder: Path) -> None:
           "O(n) reading the log (reducers skipped up to the snapshot); the state itself is bounded")
 
 
-def _floor(folder: Path) -> tuple[float, int]:
-    """CPU seconds to read the campaign's files and decode its log in a fresh process, and the events read."""
-    out = json.loads(subprocess.run([sys.executable, "-c", _FLOOR, str(folder)], capture_output=True, text=True,
-                                    check=True, env=_ENV).stdout)
-    return out["seconds"], out["events"]
+def _open_cold(folder: Path) -> float:
+    """CPU seconds of `campaign_open` with the snapshot in this fresh process (the import and
+    `Session()` before it not counted); closing writes the snapshot again."""
+    from gamekernel import Session
+
+    session = Session()
+    start = time.process_time()
+    session.campaign_open(folder)
+    seconds = time.process_time() - start
+    session.campaign_close()
+    return seconds
 
 
-def _opens_and_floors(folder: Path) -> tuple[list[float], list[float], list[float]]:
-    """`campaign_open` with the snapshot, its floor, and the open with the import, alternated run by
-    run so that a burst of load elsewhere hits them alike."""
-    snap, floor, with_import = [], [], []
-    for _ in range(RUNS):
-        snap.append(_open_only(folder, "snapshot"))
-        floor.append(_floor(folder)[0])
-        with_import.append(_open(folder, "snapshot")["seconds"])
-    return snap, floor, with_import
+def _open_with_import(folder: Path) -> float:
+    """Wall-clock seconds of what a GM waits for in a fresh kernel: the import, `Session()`, the open."""
+    start = time.perf_counter()
+    from gamekernel import Session
+
+    session = Session()
+    session.campaign_open(folder)
+    seconds = time.perf_counter() - start
+    session.campaign_close()
+    return seconds
+
+
+def _floor_cold(folder: Path) -> float:
+    """CPU seconds to read the campaign's files and decode its log as the open does (one array, the
+    collector paused): what any open must do."""
+    import gc
+
+    gc.disable()
+    try:
+        start = time.process_time()
+        index = json.loads((folder / "campaign.json").read_bytes())
+        snapshot = folder / "snapshot.json"
+        json.loads(snapshot.read_bytes()) if snapshot.exists() else None
+        for name in index["sessions"]:
+            raw = (folder / "sessions" / name).read_bytes()
+            body = raw[raw.index(b"\n") + 1:].rstrip(b"\n")  # the events, after the session's header line
+            json.loads(b"[" + body.replace(b"\n", b",") + b"]") if body else None
+        return time.process_time() - start
+    finally:
+        gc.enable()
+
+
+def _opens(folder: Path) -> tuple:
+    """The open with the snapshot, its floor, and the open with the import: pyperf benchmarks whose
+    workers read the folder from their command line (`harness.data`)."""
+    from benchmarks import harness
+
+    return (harness.once("campaign_open with snapshot", lambda: _open_cold(folder)),
+            harness.once("floor: read + json.loads", lambda: _floor_cold(folder)),
+            harness.once("open with the import", lambda: _open_with_import(folder)))
 
 
 def _line_decoding(folder: Path, kind: str) -> tuple[int, float]:
@@ -308,43 +323,47 @@ def _open(folder: Path, mode: str) -> dict:
 
 
 def main() -> None:
+    from benchmarks import harness
     from benchmarks.report import Target, targets
 
+    if harness.is_worker():  # the manager built the campaign and named it on the command line
+        _opens(Path(harness.data()))
+        return
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp) / "campaign"
         kinds = build(folder)
         _open(folder, "snapshot")  # writes the bytecode caches of a source checkout
-        snap, floor, with_import = _opens_and_floors(folder)
+        harness.share(str(folder))
+        snap, floor, with_import = _opens(folder)
         replay = _open_only(folder, "replay")  # its close writes the snapshot again
         costs = _reducer_costs(folder)
         decoded, decoding = _line_decoding(folder, "combat")
         curve_open(folder)
 
+    assert snap and floor and with_import
     mix = ", ".join(f"{kind} {count:,}" for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]))
-    print(f"Opening a campaign of {EVENTS:,} events in a fresh process ({RUNS} runs, alternated)")
+    print(f"Opening a campaign of {EVENTS:,} events, once in each of {harness.processes(snap)} fresh processes")
     print(f"    events by rule set: {mix}")
-    print(f"    with snapshot    best {min(snap):6.2f} s  median {statistics.median(snap):6.2f} s  "
-          "(campaign_open alone, CPU time)")
-    print(f"    floor            best {min(floor):6.2f} s  median {statistics.median(floor):6.2f} s  "
+    print(f"    with snapshot    median {harness.median(snap):6.2f} s  (campaign_open alone, CPU time)")
+    print(f"    floor            median {harness.median(floor):6.2f} s  "
           "(read the files, json.loads of the same log bytes, CPU time)")
-    print(f"    with snapshot    best {min(with_import):6.2f} s  median {statistics.median(with_import):6.2f} s  "
-          "(with the import of gamekernel and Session(), wall clock: what a GM waits for on this machine now)")
-    paired = [opened / floored for opened, floored in zip(snap, floor, strict=True)]
-    print(f"    each open against the floor measured right after it: {', '.join(f'{r:.2f}x' for r in paired)}")
+    print(f"    with snapshot    median {harness.median(with_import):6.2f} s  (with the import of gamekernel and "
+          "Session(), wall clock: what a GM waits for on this machine now)")
     print(f"    full replay      {replay:6.2f} s  (campaign_open alone, CPU time)")
     print("Replay cost by rule set (reducers only, in this process)")
     for kind, (count, seconds) in sorted(costs.items(), key=lambda kv: -kv[1][1]):
         print(f"    {kind:<10} {count:7,} events  {seconds:6.2f} s  {seconds / count * 1e6:7.1f} µs/event")
     print()
-    open_ratio = min(snap) / min(floor)
+    open_ratio = harness.ratio(snap, floor)[0]
     count, seconds = costs.get("combat", (0, 0.0))
     per_event = seconds / count * 1e6 if count else float("nan")
     per_line = decoding / decoded * 1e6 if decoded else float("nan")
     reducer_ratio = per_event / per_line
-    targets(f"campaign open and replay (best of {RUNS} alternated fresh processes)", [
-        Target(f"open {EVENTS:,} events with snapshot (campaign_open, fresh process)", f"{min(snap):.2f} s",
-               f"floor: read its files + json.loads of the same bytes {min(floor):.2f} s",
-               f"{open_ratio:.2f}x", "<= 1.5x", open_ratio <= 1.5),  # CPU times
+    targets("campaign open and replay (pyperf medians of fresh processes, CPU time)", [
+        Target(f"open {EVENTS:,} events with snapshot (campaign_open, fresh process)",
+               f"{harness.median(snap):.2f} s",
+               f"floor: read its files + json.loads of the same bytes {harness.median(floor):.2f} s",
+               harness.ratio_text(snap, floor), "<= 1.5x", open_ratio <= 1.5),
         Target("combat reducers (one full replay)", f"{per_event:.1f} µs/event",
                f"json.loads of the same {decoded:,} lines one by one {per_line:.1f} µs/line",
                f"{reducer_ratio:.2f}x", "<= 3x", reducer_ratio <= 3),

@@ -5,22 +5,15 @@ Each operation is a full session call: rules check, plan with the session RNG, a
 core without the session (the same `play.plan_*` calls, each step applied as the live reducer
 applies it), the card core alone doing the same moves on the same table (plan + apply through
 gamekernel.cards: no character or card looked up, no refusal checked, no step built), and a replay
-of the whole log (what undo costs). The first overhead row compares the session with the bare card
-core, the rules' own work included (the issue's figure, a speed target); the second compares it with
-the rules and the card core, so its ratio is what the session layer alone adds (a speed target too);
-the third, a cross-check, times the card core inside the session's own operations; the last is the
-floor of any session, the same events recorded again (logged, checked, applied) without rules, plans
-or results. The "encounter end" of the session and of the rules also starts the next encounter (a
-flag: the card core has nothing to do for it).
+of the whole log (what undo costs). The first row compares the session with the bare card core, the
+rules' own work included (the issue's figure, a speed target); the second compares it with the rules
+and the card core, so its ratio is what the session layer alone adds. The "encounter end" of the
+session and of the rules also starts the next encounter (a flag: the card core has nothing to do for it).
 
-What made the first ratio swing (x2.7 to x7 from run to run): the cyclic collector, which walks
-the session's growing log at every full collection and lands on whichever operation allocates
-then (a third of the session's time in one run here), and other work on the shared machine
-pre-empting single operations. So the runs alternate with the collector paused (collected before
-each), and each operation counts at its fastest over the runs - the same operations each time,
-the dice being seeded. What still moved it (x2.39-x2.47 in three runs) was the process itself (not
-its hash seed): the whole measurement runs in several fresh processes and the table reads the
-median one (see `report.in_workers`).
+Each run of 10,000 operations is one value of a pyperf benchmark (`benchmarks.harness.measured`:
+fresh worker processes, a warm-up run dropped), timing the operations alone, with the cyclic
+collector paused: it walks the session's growing log at every full collection and lands on
+whichever operation allocates then (a third of the session's time in one run here).
 """
 
 from __future__ import annotations
@@ -28,13 +21,9 @@ from __future__ import annotations
 import gc
 import random
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 OPERATIONS = 10_000
-ROUNDS = 7  # session and core runs alternate; each operation's fastest time counts (the machine is shared)
-CROSS_ROUNDS = 3  # runs of the cross-check (the session with its card core timed inside)
-FLOOR = "record alone, same events"
 KINDS = ("tap", "discard+draw", "encounter end")
 TARGET = 2.5  # the session's operations at most this many times the bare card core's (the issue's figure),
 # and at most this many times the same rules and card core's without the session
@@ -57,14 +46,6 @@ def _table_of_five():
 Ops = list[tuple[str, float]]  # (kind, seconds) of every operation, in order
 
 
-def _summary(ops: Ops) -> dict[str, tuple[int, float]]:
-    out: dict[str, tuple[int, float]] = {kind: (0, 0.0) for kind in KINDS}
-    for kind, seconds in ops:
-        count, total = out[kind]
-        out[kind] = (count + 1, total + seconds)
-    return out
-
-
 def _session_run():
     """Round-robin over the five characters: tap a ready card, else discard one and draw (a forced
     flux), and end the encounter (discard and redraw everything) every 50 operations. Returns
@@ -73,7 +54,7 @@ def _session_run():
     names = list(session.gw.characters)
     ops: Ops = []
     done = 0
-    clock = time.perf_counter
+    clock = time.process_time  # CPU time: other work on a shared machine does not count
     while done < OPERATIONS:
         name = names[done % len(names)]
         if done % 50 == 49:
@@ -95,73 +76,6 @@ def _session_run():
     return ops, session
 
 
-def _session_ops(replay_log: bool = True) -> dict[str, tuple[int, float]]:
-    """The session run summarised by kind; with `replay_log`, also a replay of its log and the floor."""
-    ops, session = _session_run()
-    result = _summary(ops)
-    if replay_log:
-        result.update(_replay_and_floor(session))
-    return result
-
-
-def _replay_and_floor(session) -> dict[str, tuple[int, float]]:
-    """A replay of the session's whole log (what undo costs), and the floor of any session: the same
-    events recorded again (logged, checked and applied by their reducers) into a table set up alike,
-    with no rules, no planning and no results."""
-    from gamekernel.session import replay
-
-    clock = time.perf_counter
-    start = clock()
-    rebuilt = replay(session.active)
-    replay_time = clock() - start
-    assert rebuilt.to_dict() == session.state.to_dict()
-    again = _table_of_five()
-    events = session.log[len(again.log):]
-    start = clock()
-    for event in events:
-        again.record(event.kind, event.data, actor=event.actor)
-    floor = clock() - start
-    assert again.state.to_dict() == session.state.to_dict()
-    return {f"replay of {len(session.active)} events": (1, replay_time), FLOOR: (len(events), floor)}
-
-
-def _core_inside_session() -> tuple[float, float]:
-    """The same session operations again, with the card core's functions (every `plan_*` and
-    `apply`) timed where the session calls them: (session seconds, card-core seconds inside)."""
-    import gamekernel.cards as core
-    import gamekernel.gammaworld.rules.state as gw_state
-
-    spent = [0.0]
-    depth = [0]
-    clock = time.perf_counter
-
-    def timed(function):
-        def wrapper(*args, **kwargs):
-            if depth[0]:  # a core function called by another: counted once, by the outer one
-                return function(*args, **kwargs)
-            depth[0] += 1
-            start = clock()
-            try:
-                return function(*args, **kwargs)
-            finally:
-                spent[0] += clock() - start
-                depth[0] -= 1
-
-        return wrapper
-
-    patched = [(core, name) for name in dir(core) if name.startswith("plan_") or name == "apply"]
-    patched.append((gw_state, "apply"))
-    originals = [(module, name, getattr(module, name)) for module, name in patched]
-    for module, name, function in originals:
-        setattr(module, name, timed(function))
-    try:
-        timings = _session_ops(replay_log=False)
-    finally:
-        for module, name, function in originals:
-            setattr(module, name, function)
-    return sum(seconds for _count, seconds in timings.values()), spent[0]
-
-
 def _core_ops() -> Ops:
     """The card core alone, doing what `_session_ops` does on the same table (a copy of the
     session's, after the same setup): the same characters in the same order, the same decks and
@@ -179,7 +93,7 @@ def _core_ops() -> Ops:
     rng = random.Random(5)
     ops: Ops = []
     done = 0
-    clock = time.perf_counter
+    clock = time.process_time  # CPU time: other work on a shared machine does not count
     while done < OPERATIONS:
         name = names[done % len(names)]
         if done % 50 == 49:
@@ -227,7 +141,7 @@ def _rules_ops() -> Ops:
 
     ops: Ops = []
     done = 0
-    clock = time.perf_counter
+    clock = time.process_time  # CPU time: other work on a shared machine does not count
     while done < OPERATIONS:
         name = names[done % len(names)]
         if done % 50 == 49:
@@ -249,108 +163,53 @@ def _rules_ops() -> Ops:
     return ops
 
 
-def _fastest(runs: list[Ops]) -> Ops:
-    """Each operation's fastest time over the runs (the same operations in the same order each time:
-    the dice are seeded), so an operation slowed by other work in one run counts as in the others."""
-    kinds = [kind for kind, _seconds in runs[0]]
-    assert all([kind for kind, _seconds in run] == kinds for run in runs), "the runs did different operations"
-    return [(kind, min(run[i][1] for run in runs)) for i, kind in enumerate(kinds)]
+def _total(run: Callable[[], Ops]) -> Callable[[], float]:
+    """Seconds of one run's operations (their set-up between them not counted), collector paused."""
+
+    def measure() -> float:
+        gc.collect()
+        gc.disable()
+        try:
+            return sum(seconds for _kind, seconds in run())
+        finally:
+            gc.enable()
+
+    return measure
 
 
-def _best_of(rounds: int) -> tuple[dict[str, tuple[int, float]], dict[str, tuple[int, float]],
-                                    dict[str, tuple[int, float]]]:
-    """Session, rules and card-core runs alternated, each with the cyclic collector paused (collected
-    before): the session's growing log made every collection a walk over it, landing on whichever
-    operation allocated at the time - the noisiest part of the measurement. Each operation's fastest
-    time counts. Returns the session's (with the replay and the floor), the rules' and the core's."""
-    sessions, rules, cores = [], [], []
-    session = None
-    for _ in range(rounds):
-        with _collector_paused():
-            ops, session = _session_run()
-        sessions.append(ops)
-        with _collector_paused():
-            rules.append(_rules_ops())
-        with _collector_paused():
-            cores.append(_core_ops())
-    best = _summary(_fastest(sessions))
-    with _collector_paused():
-        best.update(_replay_and_floor(session))
-    return best, _summary(_fastest(rules)), _summary(_fastest(cores))
+def _replay() -> Callable[[], object]:
+    """A replay of a finished run's whole log (what undo costs)."""
+    from gamekernel.session import replay
 
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
-def card_figures() -> dict:
-    """One process's figures: the session's, the rules' and the core's operations by kind (count,
-    fastest seconds), and the cross-check runs (session seconds, card-core seconds inside)."""
-    session_ops, rules_ops, core_ops = _best_of(ROUNDS)
-    crossed = []
-    for _ in range(CROSS_ROUNDS):  # one run alone swung x2.65-x2.98 here: the least disturbed one counts
-        with _collector_paused():
-            crossed.append(_core_inside_session())
-    return {"session": session_ops, "rules": rules_ops, "core": core_ops, "crossed": crossed}
-
-
-def _bare_ratio(figures: dict) -> float:
-    """The session's operations against the bare card core's (the first target row)."""
-    core = figures["core"]
-    session = sum(seconds for kind, (_count, seconds) in figures["session"].items() if kind in core)
-    return session / sum(seconds for _count, seconds in core.values())
+    _ops, session = _session_run()
+    return lambda: replay(session.active)
 
 
 def main() -> None:
-    from benchmarks.report import Target, in_workers, median_index, spread, targets
+    from benchmarks import harness
+    from benchmarks.report import Target, ms, targets
 
-    workers = in_workers("benchmarks.bench_cards:card_figures")
-    ratios = [_bare_ratio(figures) for figures in workers]
-    figures = workers[median_index(ratios)]
-    session_ops, rules_ops, core_ops = figures["session"], figures["rules"], figures["core"]
-    print(f"Cards: {OPERATIONS:,} operations through the session (Gamma World, table of five), by the rules")
-    print(f"and the card core without it (plan_* + apply), and by the card core alone; {ROUNDS} runs each, "
-          "alternated, collector paused, each operation's fastest time;")
-    print(f"in {len(workers)} fresh processes, the median one's (the first ratio in each: "
-          f"{', '.join(f'x{ratio:.2f}' for ratio in ratios)})")
-    print(f"{'operation':<28}{'count':>8}{'total s':>10}{'per op µs':>12}{'rules µs':>10}{'core µs':>10}"
-          f"{'vs rules':>10}{'vs core':>9}")
-    ops, session_time, rules_time, core_time = 0, 0.0, 0.0, 0.0
-    for kind, (count, seconds) in session_ops.items():
-        if kind not in core_ops:  # the replay of the log, the floor
-            print(f"{kind:<28}{count:>8}{seconds:>10.3f}{seconds / count * 1e6:>12.1f}")
-            continue
-        (rules_count, rules_seconds), (core_count, core_seconds) = rules_ops[kind], core_ops[kind]
-        assert rules_count == core_count == count, f"{kind}: rules {rules_count}, core {core_count}, session {count}"
-        print(f"{kind:<28}{count:>8}{seconds:>10.3f}{seconds / count * 1e6:>12.1f}{rules_seconds / count * 1e6:>10.1f}"
-              f"{core_seconds / count * 1e6:>10.1f}{seconds / rules_seconds:>9.1f}x{seconds / core_seconds:>8.1f}x")
-        ops, session_time = ops + count, session_time + seconds
-        rules_time, core_time = rules_time + rules_seconds, core_time + core_seconds
-    print(f"{'all operations':<28}{ops:>8}{session_time:>10.3f}{session_time / ops * 1e6:>12.1f}"
-          f"{rules_time / ops * 1e6:>10.1f}{core_time / ops * 1e6:>10.1f}{session_time / rules_time:>9.1f}x"
-          f"{session_time / core_time:>8.1f}x")
+    session = harness.measured("session operations", _total(lambda: _session_run()[0]), values=2)
+    rules = harness.measured("rules + card core, no session", _total(_rules_ops), values=2)
+    core = harness.measured("card core alone", _total(_core_ops), values=2)
+    replayed = harness.bench("replay of the whole log", _replay, collector=False)
+    if harness.is_worker():
+        return
+    assert session and rules and core and replayed
+    bare, layer = harness.ratio(session, core)[0], harness.ratio(session, rules)[0]
+    per_op = harness.median(session) / OPERATIONS
+    print(f"Cards: {OPERATIONS:,} operations (Gamma World, table of five: {', '.join(KINDS)}), "
+          f"{ms(per_op)} per operation through the session; a replay of its log {ms(harness.median(replayed))}")
     print()
-    bare, layer = session_time / core_time, session_time / rules_time
-    with_core, inside = min(figures["crossed"])  # the run with the fastest session total, and its card core time
-    targets("card session overhead (speed targets)", [
-        Target("session operations (flux, tap, encounter end)", f"{session_time:.2f} s",
-               f"card core alone, same moves and table {core_time:.2f} s", f"x{bare:.2f} ({spread(ratios, 'x{:.2f}')})",
-               f"<= x{TARGET:g} (the rules' work included)", bare <= TARGET),
-        Target("  the same against the rules and card core", f"{session_time:.2f} s",
-               f"the same rules and card core without the session {rules_time:.2f} s", f"x{layer:.2f}",
-               f"<= x{TARGET:g} (the session layer alone)", layer <= TARGET),
-        Target("cross-check: session total vs its card core work", f"{with_core:.2f} s",
-               f"card core plan_* + apply timed inside them {inside:.2f} s", f"x{with_core / inside:.2f}",
-               "<= x3", with_core / inside <= 3),
-        Target("floor: the same events recorded alone (no rules)", f"{session_ops[FLOOR][1]:.2f} s",
-               f"card core alone {core_time:.2f} s", f"x{session_ops[FLOOR][1] / core_time:.2f}",
-               "(what logging and applying costs)", None),
+    targets("card session overhead (speed targets; pyperf medians, CPU time, collector paused)", [
+        Target("session operations (flux, tap, encounter end)", f"{harness.median(session):.2f} s",
+               f"card core alone, same moves and table {harness.median(core):.2f} s",
+               harness.ratio_text(session, core, "x{:.2f}"), f"<= x{TARGET:g} (the rules' work included)",
+               bare <= TARGET),
+        Target("  the same against the rules and card core", f"{harness.median(session):.2f} s",
+               f"the same rules and card core without the session {harness.median(rules):.2f} s",
+               harness.ratio_text(session, rules, "x{:.2f}"), f"<= x{TARGET:g} (the session layer alone)",
+               layer <= TARGET),
     ])
 
 

@@ -154,3 +154,7 @@ def main() -> None:
                f"comm round trip + empty cell {ms(floor)}", f"{public / floor:.1f}x", "<= 10x", public / floor <= 10),
     ])
     projection_curve()
+
+
+if __name__ == "__main__":
+    main()

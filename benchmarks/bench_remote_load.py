@@ -322,3 +322,7 @@ def _report(labels: list[str], phases: dict[float, dict[str, Any]], idle: list[f
 
 def main() -> None:
     asyncio.run(_run())
+
+
+if __name__ == "__main__":
+    main()

@@ -10,13 +10,8 @@ under benchmarks/output/ (gitignored), with the expected slope drawn through the
 from __future__ import annotations
 
 import importlib.util
-import json
 import math
-import os
 import re
-import subprocess
-import sys
-import timeit
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,53 +106,3 @@ def _plot(title: str, unit: str, sizes: list[int], times: list[float], measured:
     name = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
     figure.savefig(OUTPUT / f"{name}.png", dpi=100)
     plt.close(figure)
-
-
-def alternated(stmts: list[Callable[[], object]], number: int, rounds: int,
-               timer: Callable[[], float] = timeit.default_timer) -> list[float]:
-    """Seconds per call of each statement, its fastest of `rounds` rounds in which every statement
-    runs `number` times in turn: a slow spell of the machine hits them alike."""
-    best = [float("inf")] * len(stmts)
-    for _ in range(rounds):
-        for index, stmt in enumerate(stmts):
-            best[index] = min(best[index], timeit.timeit(stmt, number=number, timer=timer) / number)
-    return best
-
-
-# Fresh processes a micro-benchmark runs in (`in_workers`).
-WORKERS = 5
-
-
-def in_workers(function: str, workers: int = WORKERS) -> list:
-    """What `module:function` returns (JSON-able figures), measured in `workers` fresh processes one
-    after another.
-
-    Each process has its own luck (pyperf names address-space randomisation, the hash seed, the
-    environment; a fixed hash seed left the spread here), and a micro-benchmark's figures move with
-    it: our `%roll` cell's own share read 18-21% in eight processes, d20 against our dice 1.92-2.11x.
-    One process is then one draw of that luck; pyperf runs every benchmark in many worker processes
-    for the same reason. A row reads the median worker and shows the spread."""
-    module, name = function.split(":")
-    # the figures on the last line of the output (whatever the function printed before them)
-    script = f"import json; from {module} import {name}; figures = {name}(); print(); print(json.dumps(figures))"
-    # bytecode caches on, as for any installed package
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    results = []
-    for _ in range(workers):
-        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env,
-                              check=False)
-        if done.returncode != 0:
-            raise RuntimeError(f"{function} failed in a worker process:\n{done.stderr[-2000:]}")
-        results.append(json.loads(done.stdout.splitlines()[-1]))
-    return results
-
-
-def median_index(values: list[float]) -> int:
-    """The index of the median of `values` (the lower middle one for an even count)."""
-    order = sorted(range(len(values)), key=values.__getitem__)
-    return order[(len(order) - 1) // 2]
-
-
-def spread(values: list[float], fmt: str = "{:.2f}") -> str:
-    """`min-max over N processes` for a row's note."""
-    return f"{fmt.format(min(values))}-{fmt.format(max(values))} over {len(values)} processes"

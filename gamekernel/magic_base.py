@@ -103,7 +103,6 @@ def explainable(method: Callable) -> Callable:
             return result
         return session.explain_since(mark, result)
 
-    wrapper.unexplained = method  # type: ignore[attr-defined]  # `command` calls it for a line without --explain
     return wrapper
 
 

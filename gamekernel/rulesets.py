@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -92,6 +92,57 @@ class LineHandler(Generic[Words]):
     odds: RunsLine | None = None
 
 
+class Parts(Protocol):
+    """What `CharactersOf` reads: the table's state parts by name (`gamekernel.state.TableState`)."""
+
+    def __getitem__(self, name: str, /) -> Any: ...
+
+
+class CharactersOf(Protocol):
+    """`RuleSet.characters`: the names of the characters the rule set holds in the table's state, so
+    a shared command naming one (`%check Stealth @Aiko`) goes to the rule set Aiko belongs to (the
+    name matched as every named character is, gamekernel.text.resolve_name)."""
+
+    def __call__(self, parts: Parts, /) -> Iterable[str]: ...
+
+
+@dataclass(frozen=True)
+class Form:
+    """A rule set's part in the declaration of a shared command (`%check`, `%rest`), read when
+    `%load_ext` declares it (so it names no module to import): the help of its words (`"GURPS:
+    Lockpicking-5 dark, Per+2, 12"`), its own flags as (name, help) pairs, and its group in
+    `%gamekernel` (default: the rule set's first). The shared command accepts the union of the rule
+    sets' flags and refuses, by the chosen rule set, a flag that is not its own."""
+
+    words: str = ""
+    flags: tuple[tuple[str, str], ...] = ()
+    group: str | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rule set's rows on the `%table` dashboard and the players' page: a title and column headings
+    (i18n keys), one row of plain text cells per character (its first cell the character's name),
+    and the columns (by index) only the GM and the character's own player see; any other player
+    sees those cells empty."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    private: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "columns": list(self.columns), "rows": [list(r) for r in self.rows],
+                "private": list(self.private)}
+
+
+class BoardOf(Protocol):
+    """`RuleSet.dashboard`: the rule set's rows from the table's state parts as the audience knows
+    them (the public table's for the players, the truth for the GM), or None when it has nobody."""
+
+    def __call__(self, parts: Parts, /) -> Board | None: ...
+
+
 class HandlerOf(Protocol[Words]):
     """`RuleSet.check` (`HandlerOf[str]`) and `RuleSet.rest` (`HandlerOf[list[str]]`): the rule set's
     handler of that shared command, made on first use."""
@@ -112,7 +163,11 @@ class RuleSet:
     renderers: Renderers = _no_renderers  # imports the modules that register its renderers
     check: HandlerOf[str] | None = None  # its form of `%check` and `%odds check`
     rest: HandlerOf[list[str]] | None = None  # its form of `%rest`
-    rule_notes: str | None = "data/explain.json"  # explain mode's rule sentences, inside the package
+    check_form: Form = Form()  # its words, flags and group in `%check`'s declaration
+    rest_form: Form = Form()  # the same in `%rest`'s
+    characters: CharactersOf | None = None  # who belongs to it: a shared command naming one comes here
+    dashboard: BoardOf | None = None  # its rows on the `%table` dashboard and the players' page
+    rule_notes: str | None = "data/explain.json"  # explain mode's rule sentences, inside the package (optional)
     public_parts: tuple[str, ...] = ()  # state parts every player may see (the rest are the GM's)
     event_prefixes: tuple[str, ...] = field(default=())  # its event kinds start with one of these
 
@@ -126,6 +181,13 @@ class RuleSet:
     def catalogs(self, language: str) -> list[Path]:
         """Its message catalogs in `language` (`i18n/<language>/*.json`), in name order."""
         return sorted((self.folder / "i18n" / language).glob("*.json"))
+
+    def form(self, command: Literal["check", "rest"]) -> Form:
+        """Its part in the declaration of the shared command `command`."""
+        return self.check_form if command == "check" else self.rest_form
+
+    def handles(self, command: Literal["check", "rest"]) -> bool:
+        return (self.check if command == "check" else self.rest) is not None
 
     def owns_event(self, kind: str) -> bool:
         return any(kind.startswith(prefix) for prefix in self.event_prefixes or (f"{self.name}.",))
@@ -199,28 +261,65 @@ def rule_set(name: str) -> RuleSet:
     raise KeyError(name)
 
 
+Shared = Literal["check", "rest"]
+
+
 @overload
-def handler_for(command: Literal["check"], words: str) -> LineHandler[str]: ...
+def handler_for(command: Literal["check"], words: str, holders: Collection[str] = ()) -> LineHandler[str]: ...
 @overload
-def handler_for(command: Literal["rest"], words: list[str]) -> LineHandler[list[str]]: ...
-def handler_for(command: Literal["check", "rest"], words: Any) -> LineHandler[Any]:
-    """The rule set's handler of a shared command line: the first that claims it, else the default.
-    (`words` is the one value the overloads above type: a union would not match either `claims`.)"""
+def handler_for(command: Literal["rest"], words: list[str],
+                holders: Collection[str] = ()) -> LineHandler[list[str]]: ...
+def handler_for(command: Shared, words: Any, holders: Collection[str] = ()) -> LineHandler[Any]:
+    """The handler of a shared command line: that of `rule_set_for` (`words` is the one value the
+    overloads above type: a union would not match either `claims`)."""
+    return _handlers(command)[rule_set_for(command, words, holders).name]
+
+
+def rule_set_for(command: Shared, words: Any, holders: Collection[str] = ()) -> RuleSet:
+    """Which rule set a shared command line goes to. The actor first: `holders` names the rule sets
+    the line's actor belongs to (`%check Stealth @Aiko`: those whose `characters` hold Aiko), and the
+    line goes to one of them. Only when nobody holds the actor (or no actor is named) do the words
+    decide; among the candidates, the first whose handler claims the words, else the one taking every
+    line (`claims` None), else the first holder."""
     handlers = _handlers(command)
-    for handler in handlers:
-        if handler.claims is not None and handler.claims(words):
-            return handler
-    defaults = [h for h in handlers if h.claims is None]
+    candidates = [r for r in rule_sets() if r.name in handlers]
+    owners = [r for r in candidates if r.name in holders]
+    among = owners or candidates
+    for declared in among:
+        claims = handlers[declared.name].claims
+        if claims is not None and claims(words):
+            return declared
+    defaults = [r for r in among if handlers[r.name].claims is None] or owners
     if not defaults:
         raise LookupError(f"no rule set handles %{command}")
     return defaults[0]
 
 
 @cache
-def _handlers(command: Literal["check", "rest"]) -> tuple[LineHandler[Any], ...]:
-    """Every rule set's handler of `command`, made once (each rule set imports its own on first use)."""
-    hooks = [r.check if command == "check" else r.rest for r in rule_sets()]
-    return tuple(h() for h in hooks if h is not None)
+def _handlers(command: Shared) -> dict[str, LineHandler[Any]]:
+    """Every rule set's handler of `command`, by rule set name, made once (each rule set imports its
+    own on first use)."""
+    found: dict[str, LineHandler[Any]] = {}
+    for declared in rule_sets():
+        hook: HandlerOf[Any] | None = declared.check if command == "check" else declared.rest
+        if hook is not None:
+            found[declared.name] = hook()
+    return found
+
+
+def forms(command: Shared) -> list[tuple[RuleSet, Form]]:
+    """The rule sets that take part in a shared command, each with its part of the declaration."""
+    return [(r, r.form(command)) for r in rule_sets() if r.handles(command)]
+
+
+def boards(parts: Parts) -> dict[str, dict[str, Any]]:
+    """Every rule set's dashboard rows (`RuleSet.dashboard`) from `parts`, by rule set name, as data."""
+    found = {}
+    for declared in rule_sets():
+        board = declared.dashboard(parts) if declared.dashboard is not None else None
+        if board is not None and board.rows:
+            found[declared.name] = board.to_dict()
+    return found
 
 
 def groups() -> tuple[str, ...]:

@@ -192,8 +192,7 @@ class Syntax:
     bare: bool = False  # the command alone (no word) is a form of its own: `%char`, `%luck`
     unknown: str = ""  # i18n key for an unknown subcommand (fields: word = action = verb = got, column, usage)
     extra: str = ""  # i18n key for words left over (fields: word, text, column, usage)
-    # set by __post_init__: the one Rest of a plain-line command (see `parse`), the options' defaults
-    _rest_only: str | None = field(default=None, init=False, repr=False, compare=False)
+    # set by __post_init__: the options' defaults
     _defaults: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -202,9 +201,6 @@ class Syntax:
         taken = sorted(set(names) & _ARGS_OWN)
         if taken:  # `args.NAME` would read Args' own field or method instead
             raise ValueError(f"%{self.name}: argument names {taken} are taken by Args")
-        # for `parse`'s plain-line shortcut: the one Rest that takes a whole line, and the options' defaults
-        rest = self.args[0].name if len(self.args) == 1 and type(self.args[0]) is Rest else None
-        object.__setattr__(self, "_rest_only", None if self.subs or self.verbatim else rest)
         object.__setattr__(self, "_defaults", {o.attr: (o.default if isinstance(o, Opt) else False)
                                                for o in self.options})
 
@@ -245,18 +241,6 @@ class Syntax:
     # -- parsing ----------------------------------------------------------------------------
     def parse(self, line: str) -> Args:
         """Read a line into typed values; UsageError (one line, with the column) when it does not fit."""
-        rest = self._rest_only
-        if rest is not None and line.isascii() and _PLAIN.search(line) is None:
-            # `%roll 3d+2`, `%check Stealth-2`: ASCII words without quotes, `@`, `--` or a huge number,
-            # for a command whose one argument is the rest of the line, read as `read` reads them (for speed)
-            words = line.split()
-            if words:
-                return Args({rest: " ".join(words)}, dict(self._defaults), None, None,
-                            {rest: len(line) - len(line.lstrip()) + 1})
-        return self.read(line)
-
-    def read(self, line: str) -> Args:
-        """`parse` without its plain-line shortcut: every line, word by word."""
         text = line if self.verbatim else half_width(line)
         actor: str | None = None
         actor_column = 0
@@ -431,8 +415,6 @@ def tokenize(text: str) -> list[Token]:
 
 
 _LONG_NUMBER = re.compile(r"\d{31,}")
-# what only `Syntax.read` reads: a quote, an actor, an option, a number `_no_huge_numbers` refuses
-_PLAIN = re.compile(r"[\"'@]|--|\d{31}")
 
 
 def _no_huge_numbers(text: str) -> None:
@@ -479,18 +461,9 @@ def command(
     COMMANDS[name] = syntax
 
     def decorate(method: Callable) -> Callable:
-        plain = getattr(method, "unexplained", None)  # an `@explainable` method (gamekernel/magic_base.py)
-
-        if plain is None:
-            @functools.wraps(method)
-            def wrapper(self, line: str = ""):
-                return method(self, syntax.parse(line))
-        else:
-            @functools.wraps(method)
-            def wrapper(self, line: str = ""):
-                args = syntax.parse(line)
-                # without --explain, the method itself: one call less on every `%roll` (bench_core)
-                return method(self, args) if getattr(args, "explain", False) else plain(self, args)
+        @functools.wraps(method)
+        def wrapper(self, line: str = ""):
+            return method(self, syntax.parse(line))
 
         wrapper.__doc__ = syntax.help(method.__doc__)
         wrapper.syntax = syntax  # type: ignore[attr-defined]

@@ -6,6 +6,10 @@ import dataclasses
 
 import pytest
 
+# the shell fixture (`ip`) and the English, fixed-entropy environment every test runs in: the same
+# fixtures a rule set's own tests load (gamekernel/testing.py)
+from gamekernel.testing import _english_and_no_env_seed, ip  # noqa: F401
+
 _STRAYS: list[str] = []  # events whose reducer changed a state part its kind does not declare
 
 
@@ -47,35 +51,7 @@ def _no_stray_changes():
     assert not strays, "reducers changed parts their kinds do not declare: " + "; ".join(strays[:5])
 
 
-@pytest.fixture(autouse=True)
-def _english_and_no_env_seed(monkeypatch):
-    from gamekernel import i18n
-
-    monkeypatch.delenv("GAMEKERNEL_SEED", raising=False)
-    # a deck's order comes from the secret stream (GW-ALPHA-10): fixed entropy makes a seeded test replay;
-    # the tests of the entropy itself take it away (`secret_entropy_from_the_system`)
-    monkeypatch.setenv("GAMEKERNEL_SECRET_ENTROPY", "5e" * 16)
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 @pytest.fixture
 def secret_entropy_from_the_system(monkeypatch):
     """The secret stream keyed from the system's entropy, as at a real table."""
     monkeypatch.delenv("GAMEKERNEL_SECRET_ENTROPY", raising=False)
-
-
-@pytest.fixture
-def ip():
-    """The global test IPython shell, with a fresh gamekernel session (seeded 1)."""
-    from IPython.testing import globalipapp
-
-    shell = globalipapp.start_ipython() or globalipapp.get_ipython()
-    if "gamekernel" in shell.extension_manager.loaded:
-        shell.run_line_magic("unload_ext", "gamekernel")
-    shell.run_line_magic("load_ext", "gamekernel")
-    shell.run_line_magic("seed", "1")
-    yield shell
-    shell.run_line_magic("unload_ext", "gamekernel")
-    shell.config.pop("GameKernel", None)

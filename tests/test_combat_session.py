@@ -162,7 +162,7 @@ def test_magics_full_round(ip):
 def test_combat_part_snapshot_roundtrip_with_pending_attack():
     import json
 
-    from gamekernel.gurps.combat_actions import CombatPart
+    from gamekernel.gurps.combat_part import CombatPart
 
     s = fight()
     s.combat_attack("Aiko", "Goblin1", "Broadsword")

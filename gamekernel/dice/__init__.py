@@ -8,6 +8,7 @@
 
 from gamekernel.dice.errors import DiceError
 from gamekernel.dice.limits import Limits
+from gamekernel.dice.odds import Distribution, distribution
 from gamekernel.dice.parser import Expression, parse
 from gamekernel.dice.result import DieRoll, RollResult, roll
 
@@ -22,12 +23,3 @@ __all__ = [
     "parse",
     "roll",
 ]
-
-
-def __getattr__(name: str):
-    # The exact-distribution machinery loads on first use, keeping `import gamekernel.dice` light.
-    if name in ("Distribution", "distribution"):
-        from gamekernel.dice import odds as module
-
-        return getattr(module, name)
-    raise AttributeError(name)

@@ -8,6 +8,7 @@ die reached the explosion cap - the only outcomes where unlimited explosion woul
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import isqrt
 
@@ -17,20 +18,6 @@ from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
 from gamekernel.dice.nodes import Chain, Dice, Group, Mods, Neg, Num
 from gamekernel.dice.parser import Expression, parse
 from gamekernel.display import Displayable
-
-TYPE_CHECKING = False  # not `from typing import ...`: typing costs more to import than this engine
-if TYPE_CHECKING:
-    from fractions import Fraction
-
-
-def _F(*args):
-    """Fraction, imported on first use: `fractions` pulls in `decimal`, a cost a plain
-    `distribution("100d6")` does not need to pay."""
-    global _F
-    from fractions import Fraction
-
-    _F = Fraction
-    return _F(*args)
 
 _OPS = {
     "<=": lambda d, t: d <= t,
@@ -90,7 +77,7 @@ class Distribution(Displayable):
     @property
     def truncated_mass(self) -> Fraction:
         """P(some die reached the explosion cap): where unlimited explosion would differ."""
-        return _F(0) if self._truncated is None else self._truncated
+        return Fraction(0) if self._truncated is None else self._truncated
 
     # ----- the counts
     @cached_property
@@ -114,18 +101,18 @@ class Distribution(Displayable):
     def probabilities(self) -> dict[int, Fraction]:
         """outcome -> exact probability (built on request: Fractions are slow for big supports)."""
         d = self.denominator
-        return {v: _F(c, d) for v, c in self.counts.items()}
+        return {v: Fraction(c, d) for v, c in self.counts.items()}
 
     # ----- moments
     @cached_property
     def mean(self) -> Fraction:
         lo = self._lo
-        return _F(sum((lo + i) * c for i, c in enumerate(self._weights)), self.denominator)
+        return Fraction(sum((lo + i) * c for i, c in enumerate(self._weights)), self.denominator)
 
     @cached_property
     def variance(self) -> Fraction:
         lo = self._lo
-        second = _F(sum((lo + i) ** 2 * c for i, c in enumerate(self._weights)), self.denominator)
+        second = Fraction(sum((lo + i) ** 2 * c for i, c in enumerate(self._weights)), self.denominator)
         return second - self.mean**2
 
     @cached_property
@@ -156,25 +143,25 @@ class Distribution(Displayable):
         return self._weights[index] if 0 <= index < len(self._weights) else 0
 
     def p_eq(self, k: int) -> Fraction:
-        return _F(self.ways_eq(k), self.denominator)
+        return Fraction(self.ways_eq(k), self.denominator)
 
     def p_le(self, k: int) -> Fraction:
-        return _F(self._ways_le(k), self.denominator)
+        return Fraction(self._ways_le(k), self.denominator)
 
     def p_lt(self, k: int) -> Fraction:
-        return _F(self._ways_le(k - 1), self.denominator)
+        return Fraction(self._ways_le(k - 1), self.denominator)
 
     def p_ge(self, k: int) -> Fraction:
-        return _F(self.denominator - self._ways_le(k - 1), self.denominator)
+        return Fraction(self.denominator - self._ways_le(k - 1), self.denominator)
 
     def p_gt(self, k: int) -> Fraction:
-        return _F(self.denominator - self._ways_le(k), self.denominator)
+        return Fraction(self.denominator - self._ways_le(k), self.denominator)
 
     @property
     def p_success(self) -> Fraction | None:
         """Exact P(comparison holds), or None when the expression has no comparison."""
         ways, denominator = self._success
-        return None if ways is None else _F(ways, denominator)
+        return None if ways is None else Fraction(ways, denominator)
 
     def successful(self, outcome: int) -> bool | None:
         """Is this total a success (None without a comparison or against dice)?"""
@@ -241,7 +228,7 @@ class _Walker:
                 return exact.plain_dice(count, sides)
             if mods.explode is not None:
                 hit, total = exact.explode_miss(sides, mods.reroll, mods.reroll_once, mods.explode, self.depth)
-                survive = (1 - _F(hit, total) ** (self.depth + 1)) ** count
+                survive = (1 - Fraction(hit, total) ** (self.depth + 1)) ** count
                 self.survive = survive if self.survive is None else self.survive * survive
             return _modified(count, sides, mods, self.depth)
         except exact.TooLarge as error:

@@ -26,39 +26,32 @@ text as typed. There is deliberately no parse cache.
 
 from __future__ import annotations
 
+import re
+
 from gamekernel.dice.errors import DiceError, expected_error, limit_error
 from gamekernel.dice.limits import DEFAULT_LIMITS, Limits
 from gamekernel.dice.nodes import Chain, Dice, Group, Mods, Neg, Node, Num, make, node_field
 
-# Scanned by hand rather than with `re`: importing re (and enum) would double the cold start.
-_DIGIT = frozenset("0123456789")
-_TWO_CHAR_MODS = frozenset(("kh", "kl", "dh", "dl", "ro", "mi", "ma"))
-_ONE_CHAR_MODS = frozenset("kr!")
-_TWO_CHAR_CMP = frozenset(("<=", ">=", "=="))
+_DIGITS = re.compile(r"[0-9]*")
+_COMPARISON = re.compile(r"<=|>=|==|[<>=]")
+_MODIFIER = re.compile(r"kh|kl|dh|dl|ro|mi|ma|[kr!]")
 
 
 def _digits_end(s: str, pos: int) -> int:
-    n = len(s)
-    while pos < n and s[pos] in _DIGIT:
-        pos += 1
-    return pos
+    match = _DIGITS.match(s, pos)
+    assert match is not None  # `*` matches the empty string
+    return match.end()
 
 
 def _comparison_at(s: str, pos: int) -> str | None:
     """`<=`, `>=`, `==`, `<`, `>` or `=` starting at pos, else None."""
-    two = s[pos : pos + 2]
-    if two in _TWO_CHAR_CMP:
-        return two
-    one = s[pos : pos + 1]
-    return one if one and one in "<>=" else None
+    match = _COMPARISON.match(s, pos)
+    return match.group() if match else None
 
 
 def _modifier_at(s: str, pos: int) -> str | None:
-    two = s[pos : pos + 2]
-    if two in _TWO_CHAR_MODS:
-        return two
-    one = s[pos : pos + 1]
-    return one if one in _ONE_CHAR_MODS else None
+    match = _MODIFIER.match(s, pos)
+    return match.group() if match else None
 
 
 def _nfkc(text: str) -> str:
@@ -76,10 +69,6 @@ _ASCII_LOWER = {code: code + 32 for code in range(ord("A"), ord("Z") + 1)}
 # Characters NFKC leaves alone but people type for arithmetic.
 _EXTRA = {"−": "-", "÷": "/", "×": "x", "≤": "<=", "≥": ">=", "＝": "=", "\u3000": " "}
 _SIGNS = {"x": "x", "*": "*", "/": "/"}
-# Numerals people type in dice notation, read by one dict look-up: `int()` of a str costs as much
-# as the rest of reading `1d20+5`. A fixed table, not a cache: it never learns from the input.
-_NUMERALS = {str(value): value for value in range(101)}
-_numeral = _NUMERALS.get
 
 
 class Expression(Node):
@@ -136,42 +125,8 @@ def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
             length=len(text), limit=limits.max_length,
         )
     if text.isascii():
-        lower = text.lower()
-        return parse_simple(lower, text, limits) or Parser(lower, text, text, None, limits).parse_roll()
+        return Parser(text.lower(), text, text, None, limits).parse_roll()
     return _parse_unicode(text, limits)
-
-
-def parse_simple(lower: str, source: str, limits: Limits) -> Expression | None:
-    """The commonest shape, `NdS` or `NdS+K` (`3d+2`, `1d20+5`), read with a few str methods.
-
-    Not a cache: it builds the same AST the general parser builds (a property test checks
-    that), and anything else - including every error - goes to the general parser.
-    """
-    head, d, tail = lower.partition("d")
-    if not d or (head and not head.isdigit()):
-        return None
-    # One sign at most: a second one (or anything else) fails an isdigit below.
-    at = tail.find("+")
-    if at < 0:
-        at = tail.find("-")
-    if at < 0:
-        sides_text = tail
-    else:
-        sides_text, number_text = tail[:at], tail[at + 1 :]
-        if not number_text.isdigit():
-            return None
-    if sides_text and not sides_text.isdigit():
-        return None
-    count = (_numeral(head) or int(head)) if head else 1
-    sides = (_numeral(sides_text) or int(sides_text)) if sides_text else 6
-    if count > limits.max_dice or not 1 <= sides <= limits.max_sides:
-        return None
-    if at < 0:
-        return _new(Expression, (_new(Dice, (count, sides, None, 1)), None, "", lower, source, count))
-    index = len(head) + 2 + at  # column of the sign
-    number = _new(Num, (_numeral(number_text) or int(number_text), index + 1))
-    ast = _new(Chain, (_new(Dice, (count, sides, None, 1)), ((tail[at], number, index),)))
-    return _new(Expression, (ast, None, "", lower, source, count))
 
 
 def _parse_unicode(text: str, limits: Limits) -> Expression:
@@ -380,32 +335,29 @@ class Parser:
             self.depth -= 1
             return _new(Group, (inner,))
         n = self.n
-        end = pos
-        while end < n and s[end] in _DIGIT:
-            end += 1
+        end = _digits_end(s, pos)
         count_text = s[pos:end]
         column = pos + 1 if self.columns is None else self.col(pos)
         if end >= n or s[end] != "d":  # a plain number
             self.pos = end
-            return _new(Num, (_numeral(count_text) or int(count_text), column))
+            return _new(Num, (int(count_text), column))
         end += 1
         if end < n and s[end] == "%":
             sides_text: str | None = "%"
             end += 1
         else:
             start = end
-            while end < n and s[end] in _DIGIT:
-                end += 1
+            end = _digits_end(s, start)
             sides_text = s[start:end] or None
         self.pos = end
-        count = (_numeral(count_text) or int(count_text)) if count_text else 1
+        count = int(count_text) if count_text else 1
         limits = self.limits
         if sides_text is None:
             sides = 6
         elif sides_text == "%":
             sides = 100
         else:
-            sides = _numeral(sides_text) or int(sides_text)
+            sides = int(sides_text)
             if sides < 1:
                 raise self.limit(end - len(sides_text), "dice.err.die_zero", "dice.exp.die_size")
             if sides > limits.max_sides:

@@ -57,34 +57,8 @@ def _dice_html(faces: list[str]) -> str:
     return chip_box("".join(faces), cls="gk-dice") if faces else ""
 
 
-_PLAIN_DICE = 12  # a plain roll of at most this many dice has its whole markup cached (`roll_html`)
-_PLAIN_KEPT = 4096  # markups kept at most: the cache is emptied when it holds more
-_PLAIN: dict[tuple[str, str, int, tuple[int, ...], str], str] = {}
-
-
 @renders(RollResult)
 def roll_html(result) -> str:
-    """A roll's panel; the whole markup of a plain roll (one group of kept dice, no comparison: `3d+2`,
-    `1d20+5 sword`) is kept by what decides it, its notation, label, total, faces and language, since
-    a table rolls the same few (216 ways for 3d6): a repeated roll is one lookup (bench_core)."""
-    fields = result.__dict__
-    groups = fields["_groups"]
-    if "comparison" in fields or len(groups) != 1:
-        return _roll_html(result)
-    _sides, faces, entries = groups[0]
-    if entries is not None or len(faces) > _PLAIN_DICE:
-        return _roll_html(result)
-    expression = fields["expression"]
-    key = (expression[3], expression[2], fields["total"], tuple(faces), get_language())
-    html = _PLAIN.get(key)
-    if html is None:
-        if len(_PLAIN) >= _PLAIN_KEPT:
-            _PLAIN.clear()
-        html = _PLAIN[key] = _roll_html(result)
-    return html
-
-
-def _roll_html(result) -> str:
     """A panel: the label, the notation, every die as a chip (fate marked), the total big.
 
     The markup around the values is drawn once per shape (`_roll_frame`); a roll fills in its

@@ -19,12 +19,9 @@ result is actually displayed, so the rules stay usable from a plain script.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
-TYPE_CHECKING = False  # the checker reads it as True; importing typing would double a cold dice import
-if TYPE_CHECKING:
-    from typing import Any, TypeVar
-
-    R = TypeVar("R")  # the result type a renderer draws
+R = TypeVar("R")  # the result type a renderer draws
 
 TEXT = "text/plain"
 HTML = "text/html"

@@ -6,9 +6,10 @@ drawing, `magics.py` the commands, `widgets/hand.py` the hand widget.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import LineHandler, RuleSet
+from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -36,6 +37,10 @@ def _rest() -> LineHandler[list[str]]:
     return LineHandler(run=gw_rest)  # every rest line no other rule set claims: an extended rest
 
 
+def _characters(parts: Parts) -> Iterable[str]:
+    return parts["gammaworld"].characters
+
+
 RULESET = RuleSet(
     name="gammaworld",
     package=__name__,
@@ -44,6 +49,9 @@ RULESET = RuleSet(
     magics=_magics,
     renderers=_renderers,
     rest=_rest,
+    rest_form=Form("Gamma World: names, or nobody for everyone",
+                   (("no-draw", "Gamma World: return and shuffle, draw later"),)),
+    characters=_characters,
     public_parts=("gammaworld",),
     event_prefixes=("gw.",),
 )

@@ -1,15 +1,18 @@
 """GURPS Lite (4th edition): characters, success rolls, contests, reactions, combat and injury.
 
 `rules/` holds the pure rules (no IPython); `actions.py` and `combat_actions.py` are the session
-operations, `render.py` and `combat_render.py` draw their results, `magics.py` and
-`combat_magics.py` are the commands, `widgets/` the sheet and the tracker.
+operations (the fight's operations in `combat_ops.py`, its state part and event facts in
+`combat_part.py`, the reader of typed fighters in `combat_specs.py`), `render.py` and
+`combat_render.py` draw their results, `magics.py` and `combat_magics.py` are the commands,
+`widgets/` the sheet and the tracker.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import LineHandler, RuleSet
+from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -46,6 +49,10 @@ def _rest() -> LineHandler[list[str]]:
     return LineHandler(run=gurps_rest, claims=looks_like_gurps_rest)
 
 
+def _characters(parts: Parts) -> Iterable[str]:
+    return parts["gurps"].characters
+
+
 RULESET = RuleSet(
     name="gurps",
     package=__name__,
@@ -55,6 +62,10 @@ RULESET = RuleSet(
     renderers=_renderers,
     check=_check,
     rest=_rest,
+    check_form=Form("GURPS: Lockpicking-5 dark, Per+2, Lockpicking | IQ-5, 12.",
+                    (("secret", "GURPS: roll for the GM only"),)),
+    rest_form=Form("GURPS: Bren 30min (a name and a duration).", group="combat"),
+    characters=_characters,
     public_parts=("gurps", "gurps_combat"),
     event_prefixes=("gurps.", "combat."),
 )

@@ -40,7 +40,7 @@ def gurps_rest(session: Session, args: Args) -> object:
     words = list(args.names)
     name = args.actor or (words[0] if len(words) >= 2 else "")
     duration = "".join(words if args.actor else words[1:])
-    if not name or not duration or args.no_draw:
+    if not name or not duration:
         raise UsageError(t("combat.err.usage", usage="%rest Bren 30min"))
     return session.combat_rest(name, duration)
 
@@ -140,7 +140,7 @@ class CombatMagics(SessionMagics):
         if args.sub in ("status", None):
             return session.combat_status()
         if args.sub in ("npc", "add"):
-            from gamekernel.gurps.combat_actions import split_specs  # lazy: %load_ext imports no rules
+            from gamekernel.gurps.combat_specs import split_specs  # lazy: %load_ext imports no rules
 
             specs = split_specs(args.spec)
             if not specs:

@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from gamekernel.errors import GameKernelError
-from gamekernel.gurps.combat_actions import combatant_from_character
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.characters import Character, encumbrance_level
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.gurps.rules.gcs import weapon_rows
 from gamekernel.gurps.rules.gcs.calc import leaves, weight_lb

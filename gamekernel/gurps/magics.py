@@ -43,9 +43,6 @@ def _maybe_secret(result: T, secret: bool) -> T | Secret:
 
 def gurps_check(session: Session, args: Args) -> object:
     """`%check Lockpicking-5 dark [@Name] [--secret]`: the spec parsed once, then session.check."""
-    if getattr(args, "boost_if_needed", False):  # an MtG option; GURPS checks have no boost
-        raise UsageError(t("core.err.option", name="boost-if-needed", column=args.column("boost_if_needed"),
-                           known="--secret"))
     spec = _checks().parse_check_spec(args.spec, offset=args.column("spec") - 1)
     return _maybe_secret(session.gurps_check(spec, actor=args.actor, secret=args.secret), args.secret)
 
@@ -276,7 +273,7 @@ class GurpsMagics(SessionMagics):
         if args.sub == "reset":
             minutes = None
             if args.time is not None:
-                from gamekernel.gurps.combat_actions import parse_minutes
+                from gamekernel.gurps.combat_specs import parse_minutes
 
                 minutes = parse_minutes(args.time if not args.time.isdigit() else f"{args.time}min")
             return self.session.gurps_luck_reset(args.actor, minutes=minutes)

@@ -13,7 +13,7 @@ cell shows its result, not only the last (gamekernel/magics/echo.py).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, overload
 
 from IPython.core.magic import line_magic, magics_class
@@ -34,8 +34,9 @@ from gamekernel.magic_base import (
     set_kernel_magics,
 )
 from gamekernel.magics import echo
-from gamekernel.rulesets import handler_for, rule_sets
+from gamekernel.rulesets import Parts, Shared, forms, handler_for, rule_set_for, rule_sets
 from gamekernel.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Word, Words, command
+from gamekernel.text import resolve_name
 
 if TYPE_CHECKING:  # the session is built on first use (`session`), so `%load_ext` imports no rule set
     from gamekernel.session import Session
@@ -43,6 +44,25 @@ if TYPE_CHECKING:  # the session is built on first use (`session`), so `%load_ex
 __all__ = ["GameKernel", "current_session", "load", "unload"]
 
 LOG_DEFAULT = 200  # events `%log` shows without a count: a long campaign's log is not one huge output
+
+
+def _words(command: Shared) -> str:
+    """The help of a shared command's words: each rule set's, in the order of the rule sets."""
+    return " ".join(form.words for _, form in forms(command) if form.words)
+
+
+def _flags(command: Shared) -> tuple[Flag, ...]:
+    """A shared command's flags: the union of the rule sets' (a flag two declare has both helps)."""
+    helps: dict[str, list[str]] = {}
+    for _, form in forms(command):
+        for name, text in form.flags:
+            helps.setdefault(name, []).append(text)
+    return tuple(Flag(name, "; ".join(texts)) for name, texts in helps.items())
+
+
+def _groups(command: Shared) -> tuple[str, ...]:
+    """The `%gamekernel` groups a shared command is listed in: each taking part rule set's."""
+    return tuple(dict.fromkeys(form.group or declared.groups[0] for declared, form in forms(command)))
 
 
 class _built_once:
@@ -187,8 +207,10 @@ class GameKernel(SessionMagics):
         """Exact odds: `%odds 3d6 <= 12`, `%odds 4d6kh3`; GURPS `%odds check 12`, `%odds contest 14 vs 12`;
         MtG `%odds check green 2 @Mira`."""
         if args.sub == "check":
-            odds = handler_for("check", args.spec).odds
-            assert odds is not None
+            odds = handler_for("check", args.spec, frozenset(_holders_of(args.actor, self.session.state)
+                                                             if args.actor else ())).odds
+            if odds is None:
+                raise UsageError(t("core.err.no_check_odds", spec=args.spec))
             return odds(self.session, args)
         if args.sub == "contest":
             from gamekernel.gurps.magics import gurps_contest_odds
@@ -326,30 +348,46 @@ class GameKernel(SessionMagics):
     # -- commands shared by rule sets ------------------------------------------------------
     @line_magic
     @guarded("check")
-    @command("check", Rest("spec", "GURPS: Lockpicking-5 dark, Per+2, Lockpicking | IQ-5, 12. "
-                                   "MtG: green 2, G2, 緑2 (the first word names a colour)",
-                           missing="gurps.err.check_empty"),
-             actor="who makes the check (default: the active character / the only library)",
-             options=(Flag("secret", "GURPS: roll for the GM only"),
-                      Flag("boost-if-needed", "MtG: boost at once when the boost can turn a failure into a success"),
-                      EXPLAIN),
-             group=("gurps", "mtg"))
+    @command("check", Rest("spec", _words("check"), missing="gurps.err.check_empty"),
+             actor="who makes the check: the check is that character's rule set's (default: the active "
+                   "character / the only library)",
+             options=(*_flags("check"), EXPLAIN), group=_groups("check"))
     @explainable
     def check(self, args: Args):
-        """A check: GURPS success roll (`%check Lockpicking-5 dark`) or MtG action check (`%check green 2 @Mira`).
-        A line whose first word is a colour is an MtG check (and gets MtG's errors); any other, GURPS."""
-        return handler_for("check", args.spec).run(self.session, args)
+        """A check by the rule set of the character named (`%check Stealth @Aiko`), e.g. a GURPS success
+        roll (`%check Lockpicking-5 dark`) or an MtG action check (`%check green 2 @Mira`). With no
+        character named the words decide: a first word naming a colour is MtG's; any other, GURPS's."""
+        return handler_for("check", args.spec, self._holders("check", args)).run(self.session, args)
 
     @line_magic
     @guarded("rest")
-    @command("rest", Words("names", "GURPS: Bren 30min (a name and a duration). Gamma World: names, or "
-                                    "nobody for everyone", optional=True, metavar="WHAT"),
-             actor="who rests", options=(Flag("no-draw", "Gamma World: return and shuffle, draw later"),),
-             group=("combat", "gammaworld"))
+    @command("rest", Words("names", _words("rest"), optional=True, metavar="WHAT"),
+             actor="who rests: the rest is that character's rule set's", options=_flags("rest"),
+             group=_groups("rest"))
     def rest(self, args: Args):
-        """Rest: GURPS `%rest Bren 30min` recovers FP/HP; Gamma World `%rest @Rin` rebuilds the alpha deck.
-        A line naming a duration (30min, 2h) is GURPS rest; any other, Gamma World's extended rest."""
-        return handler_for("rest", args.names).run(self.session, args)
+        """Rest by the rule set of the character named: GURPS `%rest @Bren 30min` recovers FP/HP; Gamma
+        World `%rest @Rin` rebuilds the alpha deck. With no character named the words decide: a line
+        naming a duration (30min, 2h) is GURPS rest; any other, Gamma World's extended rest."""
+        return handler_for("rest", args.names, self._holders("rest", args)).run(self.session, args)
+
+    def _holders(self, command: Shared, args: Args) -> frozenset[str]:
+        """The rule sets the line's actor belongs to (`RuleSet.characters`), after refusing a flag
+        that the rule set the line goes to does not declare (`--secret` on an MtG check)."""
+        holders = frozenset(_holders_of(args.actor, self.session.state) if args.actor else ())
+        chosen = rule_set_for(command, args.spec if command == "check" else args.names, holders)
+        own = [name for name, _ in chosen.form(command).flags]
+        for option in COMMANDS[command].options:
+            if option is not EXPLAIN and option.name not in own and getattr(args, option.attr, False):
+                raise UsageError(t("core.err.option", name=option.name, column=args.column(option.attr),
+                                   known=", ".join(f"--{name}" for name in own) or t("cmd.none")))
+        return holders
+
+
+def _holders_of(actor: str, parts: Parts) -> Iterator[str]:
+    """The names of the rule sets holding a character that `actor` names (gamekernel.text.resolve_name)."""
+    for declared in rule_sets():
+        if declared.characters is not None and resolve_name(actor, declared.characters(parts))[0] is not None:
+            yield declared.name
 
 
 def _at_least_one(count: int, magic: str) -> int:

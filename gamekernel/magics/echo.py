@@ -153,8 +153,7 @@ def may_rewrite(source: str) -> bool:
 def register(shell, names: Collection[str]) -> EchoMagicLines:
     """Add the pass to `shell` through IPython's documented hooks (one at a time: a reload replaces
     the previous one): its gate in `shell.input_transformers_post`, which puts the transformer in
-    `shell.ast_transformers` for the cells it may change (`PassGate`); bench_core counts the gate,
-    the pass and IPython's extra walk as gamekernel's."""
+    `shell.ast_transformers` for the cells it may change (`PassGate`)."""
     unregister(shell)
     transformer = EchoMagicLines(shell, names)
     shell.input_transformers_post.append(PassGate(shell, transformer))

@@ -6,9 +6,10 @@ drawing, `magics.py` the commands, `widgets/library.py` the library widget.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import LineHandler, RuleSet
+from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -36,6 +37,10 @@ def _check() -> LineHandler[str]:
     return LineHandler(run=mtg_check, claims=looks_like_mtg_check, odds=mtg_odds)  # a colour first
 
 
+def _characters(parts: Parts) -> Iterable[str]:
+    return parts["mtg"].decks  # each library is its player character's
+
+
 RULESET = RuleSet(
     name="mtg",
     package=__name__,
@@ -44,6 +49,9 @@ RULESET = RuleSet(
     magics=_magics,
     renderers=_renderers,
     check=_check,
+    check_form=Form("MtG: green 2, G2, 緑2 (the first word names a colour)",
+                    (("boost-if-needed", "MtG: boost at once when the boost can turn a failure into a success"),)),
+    characters=_characters,
     public_parts=("mtg",),
     event_prefixes=("mtg.",),
 )

@@ -28,8 +28,6 @@ def looks_like_mtg_check(spec: str) -> bool:
 def _kind_and_difficulty(args: Args) -> tuple[str, int]:
     from gamekernel.mtg.rules.kinds import parse_check_spec
 
-    if getattr(args, "secret", False):  # a GURPS option; MtG checks are open
-        raise UsageError(t("core.err.option", name="secret", column=args.column("secret"), known=t("cmd.none")))
     return parse_check_spec(args.spec)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -134,6 +134,7 @@ def player_view(session: Session, audience: Audience, table: PublicTable) -> dic
         "gurps": [dict(r) if r["name"] in seated else _hidden_gurps(r) for r in facts["gurps"]],
         "gamma": [dict(r) if r["name"] in mine else _hidden_hand(r) for r in facts["gamma"]],
         "mtg": [dict(r) if r["name"] in mine else _hidden_library(r) for r in facts["mtg"]],
+        "boards": {name: _board_for(board, mine) for name, board in facts["boards"].items()},
         "fight": _fight(shadow, facts, mine),
         "encounter": facts["encounter"],
         "scene": facts["scene"],
@@ -143,6 +144,14 @@ def player_view(session: Session, audience: Audience, table: PublicTable) -> dic
         "disclose": seats.disclose,
     }
     return _without(view, hidden, shadow) if hidden else view
+
+
+def _board_for(board: Mapping[str, Any], mine: Collection[str]) -> dict[str, Any]:
+    """A rule set's dashboard rows as one player sees them: the private cells of every character
+    not theirs left empty (RuleSet.dashboard)."""
+    private = set(board["private"])
+    rows = [list(r) if r[0] in mine else ["" if i in private else c for i, c in enumerate(r)] for r in board["rows"]]
+    return {**board, "rows": rows}
 
 
 def shared_facts(session: Session, table: PublicTable) -> dict[str, Any]:
@@ -239,6 +248,8 @@ def _without(view: dict[str, Any], hidden: frozenset[str], shadow: Any) -> dict[
     (`_public_facts`)."""
     for game in ("gurps", "gamma", "mtg"):  # anyone the GM may hide: a fighter, a mutant, a library's owner
         view[game] = [r for r in view[game] if not is_hidden(r["name"], hidden)]
+    for board in view["boards"].values():
+        board["rows"] = [r for r in board["rows"] if not is_hidden(r[0], hidden)]
     fight = view["fight"]
     if fight is not None:
         fight["order"] = [n for n in fight["order"] if not is_hidden(n, hidden)]

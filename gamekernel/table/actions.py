@@ -8,7 +8,8 @@ from typing import Any
 
 from gamekernel.errors import UsageError
 from gamekernel.events import register_event
-from gamekernel.gurps.combat_actions import CHANGES, PART, CombatPart, apply_combat_event, op, running_fight
+from gamekernel.gurps.combat_ops import apply_combat_event, op
+from gamekernel.gurps.combat_part import CHANGES, PART, CombatPart, running_fight
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.combat.roster import leave_fight
 from gamekernel.gurps.rules.damage import DamageSpec, damage_type

@@ -55,6 +55,8 @@ def sections(view: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]
         out.append((t("table.mtg"), [t(f"table.col.{k}") for k in ("name", "library", "known", "boost")],
                     [[r["name"], f"{r['library']:,}", ", ".join(r["known_top"]) or "—",
                       t("table.boost.used" if r["boost_used"] else "table.boost.free")] for r in view["mtg"]]))
+    for board in view.get("boards", {}).values():  # each rule set's own rows (RuleSet.dashboard)
+        out.append((t(board["title"]), [t(c) for c in board["columns"]], [list(r) for r in board["rows"]]))
     return out
 
 

@@ -136,7 +136,7 @@ def check_user(user: str) -> str:
     return name
 
 
-FIGHT = "gurps_combat"  # the fight's state part (gamekernel/gurps/combat_actions.py), compared by name
+FIGHT = "gurps_combat"  # the fight's state part (gamekernel/gurps/combat_part.py), compared by name
 
 
 class SeatActions(HostBase):
@@ -279,5 +279,8 @@ def fighter_names(state: Any) -> set[str]:
 
 
 def character_names(state: Any) -> set[str]:
-    """Every character at the table, in any rule set: GURPS sheets, Gamma World mutants, MtG libraries."""
-    return {*state["gurps"].characters, *state["gammaworld"].characters, *state["mtg"].decks}
+    """Every character at the table, in any rule set: each holds its own (`RuleSet.characters`: GURPS
+    sheets, Gamma World mutants, MtG libraries, a plug-in's characters)."""
+    from gamekernel.rulesets import rule_sets
+
+    return {name for r in rule_sets() if r.characters is not None for name in r.characters(state)}

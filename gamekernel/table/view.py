@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekernel.rulesets import boards
+
 
 def _gurps_rows(session) -> list[dict[str, Any]]:
     fight = session.combat_state
@@ -80,10 +82,17 @@ def players_facts(session) -> dict[str, Any]:
     facts["gurps"] = [r if r["name"] in known else
                       {"name": r["name"], "condition": condition(r["hp"], r["hp_max"]), "state": r["state"],
                        "in_fight": r["in_fight"]} for r in facts["gurps"]]
+    if seated := {c for chars in session.state["seats"].seats.values() for c in chars}:
+        for board in facts["boards"].values():  # a private cell is its player's (RuleSet.dashboard)
+            private = set(board["private"])
+            board["rows"] = [r if r[0] in seated else ["" if i in private else c for i, c in enumerate(r)]
+                             for r in board["rows"]]
     if not hidden:
         return facts
     for game in ("gurps", "gamma", "mtg"):
         facts[game] = [r for r in facts[game] if not is_hidden(r["name"], hidden)]
+    for board in facts["boards"].values():
+        board["rows"] = [r for r in board["rows"] if not is_hidden(r[0], hidden)]
     fight = facts["fight"]
     if fight is not None:
         if is_hidden(fight["turn"], hidden):
@@ -109,4 +118,5 @@ def table_facts(session, *, gm: bool = False) -> dict[str, Any]:
                   "pending": fight.pending.target if fight.pending else ""} if running else None,
         "encounter": bool(session.gw.encounter),
         "scene": session._mtg.scene,
+        "boards": boards(session.state),  # the rule sets' own rows (RuleSet.dashboard)
     }

@@ -14,6 +14,7 @@ from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.gurps.rules.damage import DamageRoll
 from gamekernel.host import HostBase
 from gamekernel.i18n import t
+from gamekernel.lessons import EXPLAINERS
 from gamekernel.teaching import explain as ex
 
 register_event("quiz.start", changes=())  # the questions drawn (an outcome of the RNG), so the log replays them
@@ -112,7 +113,8 @@ class TeachingActions(HostBase):
         if kind.startswith("combat.") and data.get("op") in COMBAT_EXPLAINED:
             report = self._combat_report(event)
             return None if report is None else COMBAT_EXPLAINED[data["op"]](report)
-        return None
+        explainer = EXPLAINERS.get(kind)  # a rule set's own (gamekernel/lessons.py), registered from above
+        return None if explainer is None else explainer(data, event.actor)
 
     # -- facts the events refer to -------------------------------------------------------------
     def _skill_step(self, roll: SuccessRoll) -> ex.Step | None:
@@ -163,7 +165,7 @@ class TeachingActions(HostBase):
 
     def _hazard_explanation(self, event: Event) -> ex.Explanation | None:
         """Expose the person as they were just before the event to the same hazard with its dice."""
-        from gamekernel.gurps.combat_actions import PART, lend_characters
+        from gamekernel.gurps.combat_part import PART, lend_characters
         from gamekernel.gurps.rules import hazards as hz
         from gamekernel.gurps.rules.combat import Tape
         from gamekernel.session import active_events, replay
@@ -183,7 +185,8 @@ class TeachingActions(HostBase):
 
     def _combat_report(self, event: Event) -> Any:
         """Rerun a combat event's operation with its recorded dice on the state just before it."""
-        from gamekernel.gurps.combat_actions import OPS, PART, lend_characters
+        from gamekernel.gurps.combat_ops import OPS
+        from gamekernel.gurps.combat_part import PART, lend_characters
         from gamekernel.gurps.rules.combat import Tape
         from gamekernel.session import active_events, replay
 

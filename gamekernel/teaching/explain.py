@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -21,31 +21,9 @@ from gamekernel.display import Displayable
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, margin_of_victory, quick_winner
 from gamekernel.gurps.rules.damage import DamageRoll
+from gamekernel.lessons import Explanation, Step
 
 _HERE = Path(__file__).parent
-
-
-@dataclass(frozen=True)
-class Step:
-    """One numbered step of the working: `rule` decided it; `key` + `fields` say how, with numbers."""
-
-    rule: str
-    key: str
-    fields: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """The steps of one result, in order, and the exact chance of its success (when one applies)."""
-
-    steps: tuple[Step, ...]
-    odds: Fraction | None = None
-    title: str = ""  # i18n key naming what is explained
-    title_fields: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        return tuple(step.rule for step in self.steps)
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
@@ -83,8 +61,8 @@ def rule_notes() -> dict[str, dict[str, Any]]:
 
     notes: dict[str, dict[str, Any]] = {}
     for declared in rule_sets():
-        if declared.rule_notes is not None:
-            path = declared.folder / declared.rule_notes
+        path = None if declared.rule_notes is None else declared.folder / declared.rule_notes
+        if path is not None and path.is_file():  # optional: a rule set without notes explains by its steps
             notes.update(json.loads(path.read_text(encoding="utf-8")))
     return notes
 

@@ -12,6 +12,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from gamekernel import lessons
 from gamekernel.errors import UsageError
 from gamekernel.gammaworld.rules.odds import p_overcharge
 from gamekernel.gurps.rules.checks import classify, success_roll
@@ -34,11 +35,16 @@ Question = dict[str, Any]
 
 
 def make_quiz(rule_set: str, count: int, rng: random.Random) -> list[Question]:
-    """`count` questions on `rule_set` (gurps, mtg or alpha), two kinds alternating."""
-    if rule_set not in QUIZ_SETS:
-        raise UsageError(t("quiz.err.set", got=rule_set, sets=", ".join(QUIZ_SETS)))
+    """`count` questions on `rule_set` (gurps, mtg or alpha, or a quiz set a rule set registered in
+    gamekernel/lessons.py), its kinds of question in turn."""
+    if rule_set not in QUIZ_SETS and rule_set not in lessons.QUIZ_SETS:
+        raise UsageError(t("quiz.err.set", got=rule_set, sets=", ".join([*QUIZ_SETS, *lessons.QUIZ_SETS])))
     if not 1 <= count <= MAX_QUESTIONS:
         raise UsageError(t("quiz.err.count", count=count, most=MAX_QUESTIONS))
+    if rule_set in lessons.QUIZ_SETS:  # a rule set's own quiz (gamekernel/lessons.py)
+        types = lessons.QUIZ_SETS[rule_set]
+        return [{**lessons.QUESTION_KINDS[types[i % len(types)]].make(rng), "type": types[i % len(types)]}
+                for i in range(count)]
     makers = {"gurps": (_gurps_chance, _gurps_verdict), "mtg": (_mtg_target, _mtg_achievement),
               "alpha": (_alpha_overcharge, _alpha_flux)}[rule_set]
     return [makers[i % 2](rng) for i in range(count)]
@@ -136,6 +142,8 @@ def is_correct(question: Question, choice: int) -> bool:
 def explanation(question: Question) -> ex.Explanation:
     """The steps that give the right answer, from the same rule functions as a live roll or check."""
     kind = question["type"]
+    if kind in lessons.QUESTION_KINDS:
+        return lessons.QUESTION_KINDS[kind].explain(question)
     if kind == "gurps.chance":
         skill, modifier = question["skill"], question["modifier"]
         target = skill + modifier

@@ -16,7 +16,7 @@ from gamekernel.display import HTML, TEXT, renders
 from gamekernel.display.html import chip, esc, panel, sign
 from gamekernel.gurps.render import display_name, rule_label
 from gamekernel.i18n import get_language, t
-from gamekernel.teaching.explain import Explained, Explanation, RuleNote, Step, Who
+from gamekernel.teaching.explain import Explained, Explanation, RuleNote, Step, Who, rule_notes
 
 COLOUR_FIELDS = ("kind", "colour", "chosen")
 
@@ -59,9 +59,15 @@ def _title(explanation: Explanation) -> str:
 
 
 def _source(rule: str) -> tuple[str, str]:
+    """Where the seed says `rule` and why; ("", "") for a rule its rule set wrote no note for (the
+    notes are optional: the step still shows its working and rule id)."""
+    if rule not in rule_notes():
+        return "", ""
     note = RuleNote.lookup(rule, get_language())
     if note.seed == "std":
         return t("explain.source_std", section=note.section), note.text
+    if not note.seed.isdigit():  # a rule set's own source by name (a plug-in's rules document)
+        return t("explain.source_named", source=note.seed, section=note.section), note.text
     return t("explain.source", seed=note.seed, lines=note.lines, section=note.section), note.text
 
 
@@ -69,7 +75,8 @@ def explanation_text(explanation: Explanation) -> str:
     lines = [_title(explanation)] if explanation.title else []
     for number, step in enumerate(explanation.steps, 1):
         source, why = _source(step.rule)
-        lines.append(f"{number}. {step_text(step)} ({step.rule}, {source}) — {why}")
+        cited = f"{step.rule}, {source}" if source else step.rule
+        lines.append(f"{number}. {step_text(step)} ({cited})" + (f" — {why}" if why else ""))
     if explanation.odds is not None:
         lines.append(f"   {_odds_text(explanation.odds)}")
     return "\n".join(lines)

@@ -10,6 +10,7 @@ from gamekernel.dice.render import percent
 from gamekernel.display import summarizes
 from gamekernel.display.html import chip, esc, panel, sign
 from gamekernel.i18n import t
+from gamekernel.lessons import QUESTION_KINDS
 from gamekernel.mtg.rules.facts import display_name
 from gamekernel.teaching.explain import Explanation
 from gamekernel.teaching.render_explain import explanation_html, explanation_text
@@ -17,6 +18,8 @@ from gamekernel.teaching.render_explain import explanation_html, explanation_tex
 
 def prompt(question: dict[str, Any]) -> str:
     kind = question["type"]
+    if kind in QUESTION_KINDS:  # a rule set's own kind of question (gamekernel/lessons.py)
+        return QUESTION_KINDS[kind].prompt(question)
     if kind == "gurps.chance":
         return t("quiz.q.gurps.chance", skill=question["skill"], modifier=sign(question["modifier"]),
                  situation=t(f"quiz.situation.{question['situation']}"))
@@ -35,6 +38,8 @@ def prompt(question: dict[str, Any]) -> str:
 
 def choice_texts(question: dict[str, Any]) -> list[str]:
     kind = question["type"]
+    if kind in QUESTION_KINDS:
+        return QUESTION_KINDS[kind].choices(question)
     if kind in ("gurps.chance", "alpha.overcharge"):
         from fractions import Fraction
 

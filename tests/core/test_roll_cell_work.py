@@ -1,8 +1,7 @@
-"""What a `%roll 3d+2` cell does not run (benchmarks/bench_core.py holds gamekernel's share of that
-cell to 20%): no AST pass and no second walk of the tree by IPython (a one-line cell has nothing
-to rewrite, gamekernel/magics/echo.py), no import machinery, no style pass over the roll's markup
-(its frame is drawn once), no observers' loop without observers, no reading of the faces for the
-alpha flux without a Gamma World deck (GW-ALPHA-10)."""
+"""What a `%roll 3d+2` cell does not run: no AST pass and no second walk of the tree by IPython (a
+one-line cell has nothing to rewrite, gamekernel/magics/echo.py), no import machinery, no style pass
+over the roll's markup (its frame is drawn once), no observers' loop without observers, no reading of
+the faces for the alpha flux without a Gamma World deck (GW-ALPHA-10)."""
 
 from __future__ import annotations
 
@@ -57,9 +56,6 @@ def roll_cell(ip):
     ("gamekernel/state.py", "__getitem__"),
     ("gamekernel/rng.py", "getrandbits"),  # the dice drawn with the Twister's C method, counted once
     ("gamekernel/session.py", "_check_owner"),  # the holder of `command()` is this thread
-    ("gamekernel/dice/render.py", "_roll_html"),  # a repeated plain roll's markup is one lookup
-    ("gamekernel/dice/result.py", "text"),  # the event reads the expression's fields
-    ("gamekernel/dice/result.py", "label"),
     ("gamekernel/display/__init__.py", "renderer"),  # the drawing is found in one lookup when shown
     ("gamekernel/display/__init__.py", "_repr_html_"),
     ("gamekernel/magics/__init__.py", "session"),  # the kernel's Session, once built, is a plain attribute

@@ -1,5 +1,5 @@
 """A roll cell's published text/plain and text/html, byte for byte, for a sample of expressions and
-cells in both languages: the speed work on the `%roll` cell (benchmarks/bench_core.py) changes no
+cells in both languages: the speed work on the `%roll` cell changes no
 output byte. The expected bytes were written by the code before that work (`python -m
 tests.core.test_roll_output_bytes` rewrites them: only after a deliberate change of the output)."""
 

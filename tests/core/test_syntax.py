@@ -150,30 +150,7 @@ def test_a_name_the_line_did_not_set_is_refused_naming_the_values():
         COMMANDS.pop("probe_getattr", None)
 
 
-def _outcome(read, line: str):
-    try:
-        return read(line)
-    except UsageError as error:
-        return f"error: {error}"
-
-
-_LINE = st.lists(st.sampled_from([*"3d+2-x @\"'\t\x1c", "--", "１", "é", "9" * 31, "sword"]), max_size=12).map("".join)
-
-
-@given(_LINE)
-def test_the_plain_line_shortcut_reads_what_the_word_by_word_reading_reads(line):
-    """`parse` reads a plain ASCII line of a one-Rest command without the word-by-word walk (for
-    speed): the values, options, actor and columns, or the error, are `read`'s for every line."""
-    import gamekernel.magics
-
-    gamekernel.magics._magics_classes()  # every rule set's declarations in COMMANDS
-    plain = [syntax for syntax in COMMANDS.values() if syntax._rest_only is not None]
-    assert {"roll", "note"} & {syntax.name for syntax in plain} == {"roll"}  # %note keeps its text verbatim
-    for syntax in (ROLL, *plain):
-        assert _outcome(syntax.parse, line) == _outcome(syntax.read, line), (syntax.name, line)
-
-
-def test_the_shortcut_takes_the_plain_lines_and_leaves_the_others():
+def test_a_plain_line_and_its_options_and_actor_are_read():
     args = ROLL.parse("  3d+2   sword ")
     assert (args.expression, args.column("expression"), args.secret, args.rounds, args.actor) == (
         "3d+2 sword", 3, False, 20, None)

@@ -82,7 +82,7 @@ def _probes() -> dict[str, str]:
 @pytest.fixture(scope="module")
 def errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     """One mypy run over every probe and the plug-in (the package is read once): the errors by
-    module (`gk_coin` for the plug-in's), with this tree first on mypy's path."""
+    module (`gk_coin` for the plug-ins', the coin's and Fate's), with this tree first on mypy's path."""
     folder = tmp_path_factory.mktemp("typing_probe")
     config = folder / "mypy.ini"
     config.write_text(
@@ -96,9 +96,9 @@ def errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         files.append(str(folder / f"probe_{name}.py"))
     limit = sys.getrecursionlimit()
     try:
-        out, err, status = mypy_api.run([*files, str(PLUGIN / "gk_coin"), "--config-file", str(config),
-                                         "--cache-dir", str(folder / "cache"), "--no-error-summary",
-                                         "--hide-error-context"])
+        out, err, status = mypy_api.run([*files, str(PLUGIN / "gk_coin"), str(PLUGIN / "gk_fate"),
+                                         "--config-file", str(config), "--cache-dir", str(folder / "cache"),
+                                         "--no-error-summary", "--hide-error-context"])
     finally:
         sys.setrecursionlimit(limit)  # mypy raises it for itself; the data loaders' depth checks rely on it
     assert status in (0, 1), err or out  # 2: mypy itself could not run (a bad path or option)
@@ -142,7 +142,8 @@ def test_a_rule_set_hook_is_held_to_its_protocol(errors: dict[str, list[str]], p
 
 
 def test_the_plugin_type_checks_against_the_hooks(errors: dict[str, list[str]]) -> None:
-    """tests/rulesets/plugin is written as a third party would: its declaration, mixin and magic pass."""
+    """tests/rulesets/plugin is written as a third party would: the declarations, mixins and magics of
+    both plug-ins (the coin and Fate) pass."""
     assert errors["gk_coin"] == []
 
 

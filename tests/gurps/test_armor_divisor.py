@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from gamekernel.errors import UsageError
-from gamekernel.gurps.combat_actions import combatant_from_character
 from gamekernel.gurps.gcs_play import play_comparisons
 from gamekernel.gurps.render import damage_text, weapon_rows
 from gamekernel.gurps.rules.combat import Tape, attack, damage, parse_weapon, quick_combatant, start_combat
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.damage import DamageRoll, armor_dr, parse_damage, roll_damage
 from gamekernel.gurps.rules.gcs import import_gcs
 from gamekernel.session import Session

@@ -78,7 +78,7 @@ def test_a_character_copies_like_dataclasses_replace():
 
 def test_a_copy_does_not_keep_the_lookups_cached_on_the_original():
     """A character caches its skill index on first look-up; a copy with other skills builds its own."""
-    import gamekernel.gurps.combat_actions  # noqa: F401 (registers the character for the fast copy)
+    import gamekernel.gurps.rules.combat.sheets  # noqa: F401 (registers the character for the fast copy)
     from gamekernel.gurps.rules.characters import Character, Skill
 
     aiko = Character("Aiko", skills=(Skill("Stealth", "DX", "A", 2),))

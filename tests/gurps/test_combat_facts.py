@@ -12,8 +12,9 @@ import pytest
 from gamekernel import Session, i18n
 from gamekernel.errors import DataError
 from gamekernel.events import EVENT_KINDS
-from gamekernel.gurps import combat_actions
-from gamekernel.gurps.combat_actions import OPS, PART
+from gamekernel.gurps import combat_ops
+from gamekernel.gurps.combat_ops import OPS
+from gamekernel.gurps.combat_part import PART
 from gamekernel.gurps.rules.combat import Combatant
 from gamekernel.gurps.rules.combat.facts import apply_combatant_facts, combatant_facts, combatant_record, fight_facts
 from gamekernel.gurps.rules.combat.state import CombatState, Weapon, copy_with
@@ -113,7 +114,7 @@ def test_replay_by_facts_reruns_no_operation(played, monkeypatch):
     def refuse(*_args):
         raise AssertionError("a combat operation ran during replay")
 
-    monkeypatch.setattr(combat_actions, "OPS", {name: refuse for name in OPS})
+    monkeypatch.setattr(combat_ops, "OPS", {name: refuse for name in OPS})
     assert replay(played.active).to_dict() == played.state.to_dict()
 
 

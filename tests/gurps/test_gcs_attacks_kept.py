@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from gamekernel.errors import RuleError
-from gamekernel.gurps.combat_actions import combatant_from_character
 from gamekernel.gurps.combat_render import report_lines
 from gamekernel.gurps.gcs_play import play_comparisons
 from gamekernel.gurps.render import character_html, weapon_rows
 from gamekernel.gurps.rules.combat import Tape, attack, defend, quick_combatant, start_combat
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.gcs import import_gcs
 
 

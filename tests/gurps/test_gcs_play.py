@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from gamekernel.gurps.combat_actions import combatant_from_character
 from gamekernel.gurps.combat_render import combat_lines
 from gamekernel.gurps.render import character_text
 from gamekernel.gurps.rules.combat import (
@@ -21,6 +20,7 @@ from gamekernel.gurps.rules.combat import (
     quick_combatant,
     start_combat,
 )
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.gcs import import_gcs
 from gamekernel.session import Session
 

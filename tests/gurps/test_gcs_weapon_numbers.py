@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekernel.gurps.combat_actions import combatant_from_character
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.gurps.rules.gcs import import_gcs
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from gamekernel.errors import UsageError
-from gamekernel.gurps.combat_actions import combatant_from_character
 from gamekernel.gurps.combat_render import combat_lines
 from gamekernel.gurps.rules.characters import Character
 from gamekernel.gurps.rules.combat import effective_defenses
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.traits import Trait
 from gamekernel.session import Session
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamekernel import Session
-from gamekernel.gurps.combat_actions import parse_fighter, split_specs
+from gamekernel.gurps.combat_specs import parse_fighter, split_specs
 from gamekernel.gurps.rules.combat import Tape, join_fight, quick_combatant, start_combat
 from gamekernel.gurps.widgets.tracker import Tracker
 from gamekernel.magics import current_session

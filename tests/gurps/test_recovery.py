@@ -6,8 +6,8 @@ import pytest
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules import hazards as hz
-from gamekernel.gurps.rules import magic as mg
 from gamekernel.gurps.rules import recovery as rec
+from gamekernel.gurps.rules import spells
 
 BREN = cb.quick_combatant("Bren", {"ST": 10, "DX": 12, "HT": 11})  # HP 10, FP 11
 
@@ -117,11 +117,11 @@ def test_gurps_haz_unknown_kind_draws_no_dice():
 
 def test_gurps_mag_04_a_17_at_skill_16_rolls_the_failure_table():
     tape = cb.Tape(faces=(6, 6, 5, 2, 2, 2))
-    result = mg.cast_rolling("Ignite Fire", 16, 2, tape.roll3, fp=10, fp_max=10)
+    result = spells.cast_rolling("Ignite Fire", 16, 2, tape.roll3, fp=10, fp_max=10)
     assert result.outcome == "critical_failure" and result.failure_result == 6 and len(tape.used) == 6
     tape = cb.Tape(faces=(6, 6, 5))
-    assert mg.cast_rolling("Ignite Fire", 16, 2, tape.roll3, fp=10, fp_max=10, config=mg.MagicConfig(15)).outcome \
-        == "failure"
+    cast = spells.cast_rolling("Ignite Fire", 16, 2, tape.roll3, fp=10, fp_max=10, config=spells.MagicConfig(15))
+    assert cast.outcome == "failure"
 
 
 @pytest.mark.parametrize(("before", "after", "free"), [
@@ -168,5 +168,5 @@ def test_gurps_haz_a_refused_hazard_draws_no_dice(kind, options):
 def test_gurps_mag_01_a_spell_below_skill_3_is_refused_before_any_die():
     tape = cb.Tape(faces=())
     with pytest.raises(RuleError):
-        mg.cast_rolling("Ignite Fire", 8, 2, tape.roll3, fp=10, fp_max=10, modifiers=[(-6, "far")])
+        spells.cast_rolling("Ignite Fire", 8, 2, tape.roll3, fp=10, fp_max=10, modifiers=[(-6, "far")])
     assert tape.used == []

@@ -11,7 +11,8 @@ import pytest
 from gamekernel import Session
 from gamekernel.display.results import ErrorResult
 from gamekernel.errors import RuleError
-from gamekernel.gurps.combat_actions import OPS, CombatPart
+from gamekernel.gurps.combat_ops import OPS
+from gamekernel.gurps.combat_part import CombatPart
 from gamekernel.gurps.combat_render import combat_lines
 from gamekernel.gurps.results import CombatResult
 from gamekernel.gurps.rules.combat import Combatant, Tape

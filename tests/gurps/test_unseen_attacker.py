@@ -7,9 +7,9 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.errors import RuleError
-from gamekernel.gurps.combat_actions import combatant_from_character
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.combat import AttackOptions, Tape
+from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.session import replay
 
 

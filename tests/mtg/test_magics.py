@@ -74,7 +74,7 @@ def test_a_malformed_mtg_check_gets_mtgs_error_not_gurps(ip, line):
 def test_mtg_check_refuses_the_gurps_secret_flag(ip, deck):
     ip.run_line_magic("library", f"load Mira {deck}")
     assert repr(ip.run_line_magic("check", "green 2 --secret")) == (
-        "error: unknown option --secret at column 9 (known: none)")
+        "error: unknown option --secret at column 9 (known: --boost-if-needed)")
 
 
 def _top(count: int) -> list[str]:

@@ -1,12 +1,19 @@
-"""A rule set is one package plus one entry point: the coin-flip rule set in `plugin/` (written only
-against gamekernel's public API, installed by nothing but its `.dist-info` entry point) works in a
-fresh Python with gamekernel unchanged: operations, state, undo, a campaign snapshot, the magic, the
-overview, the log, renderers and both languages."""
+"""A rule set is one package plus one entry point, a peer of the built-in ones. Two plug-ins in
+`plugin/`, written only against gamekernel's public API and installed by nothing but their
+`.dist-info` entry points, work in a fresh Python with gamekernel unchanged:
+
+- the coin (`gk_coin`): operations, state, undo, a campaign snapshot, its magic, the overview, the
+  log, renderers and both languages, with none of the optional files (no explain notes, no quiz);
+- Fate Core (`gk_fate`): a real fourth rule set that joins the shared `%check` by its characters,
+  `--explain` with its own rule notes, `%log` in English and Japanese, the `%table` dashboard, the
+  players' projection and a quiz. Its own tests (`plugin/fate_checks.py`) run as a plug-in author
+  runs them, on the `gamekernel.testing` fixtures; and no line of gamekernel names it."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -51,16 +58,25 @@ print(json.dumps(out, ensure_ascii=False))
 """
 
 
+ROOT = Path(__file__).resolve().parents[2]
+# what would name the Fate plug-in: its package, its game, its dice, its rule ids, event kinds, operations
+NAMING_FATE = re.compile(r"gk_fate|Fate Core|Fudge|4dF|FATE-|fate\.(check|character|ladder|outcome)"
+                         r"|fate_(check|character)|FateActions|\[[\"']fate[\"']\]|rules\.fate\b", re.IGNORECASE)
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(PLUGIN), str(ROOT), os.environ.get("PYTHONPATH", "")])}
+
+
 def _run() -> dict:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PLUGIN), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", SCRIPT], env=_env(), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def test_a_rule_set_from_another_package_plugs_in_through_its_entry_point():
     out = _run()
-    assert out["rule_sets"] == ["gurps", "gammaworld", "mtg", "coin"]
+    assert out["rule_sets"] == ["gurps", "gammaworld", "mtg", "coin", "fate"]
     assert len(out["faces"]) == 3 and set(out["faces"]) <= {"heads", "tails"}
     assert out["state"] == {"heads": out["faces"].count("heads"), "tails": out["faces"].count("tails")}
     assert out["text"] == "the coin shows " + ", ".join(out["faces"])
@@ -80,3 +96,24 @@ def test_without_the_entry_point_gamekernel_has_its_three_rule_sets():
     assert [r.name for r in rule_sets()] == ["gurps", "gammaworld", "mtg"]
     assert json.loads((PLUGIN / "gk_coin" / "i18n" / "en" / "coin.json").read_text("utf-8")).keys() == json.loads(
         (PLUGIN / "gk_coin" / "i18n" / "ja" / "coin.json").read_text("utf-8")).keys()
+
+
+def test_the_fate_plug_in_passes_its_own_tests_on_the_testing_fixtures():
+    """FATE-DICE, FATE-LADDER, FATE-OUTCOME, FATE-SKILL: `%check` by the actor, `--explain`, `%log` in
+    both languages, `%table`, the players' view, a quiz, undo and a campaign (plugin/fate_checks.py)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "gamekernel.testing",
+         "--rootdir", str(PLUGIN), "--confcutdir", str(PLUGIN), "-c", str(PLUGIN / "pytest.ini"),
+         str(PLUGIN / "fate_checks.py")],
+        env=_env(), capture_output=True, text=True, timeout=300, cwd=PLUGIN)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert re.search(r"\b1[3-9] passed\b", done.stdout), done.stdout[-500:]  # every test ran, none skipped
+
+
+def test_no_line_of_gamekernel_names_the_fate_plug_in():
+    assert NAMING_FATE.search("from gk_fate.rules import rating") and NAMING_FATE.search('state["fate"]')
+    found = [f"{path.relative_to(ROOT)}:{number}" for path in sorted((ROOT / "gamekernel").rglob("*"))
+             if path.is_file() and path.suffix in (".py", ".json", ".md", ".js", ".css", ".txt")
+             for number, line in enumerate(path.read_text("utf-8", errors="replace").splitlines(), 1)
+             if NAMING_FATE.search(line)]
+    assert found == []

@@ -17,6 +17,7 @@ module per job (gurps/rules/combat/*.py), each importing only those before it:
   injury     damage, injury, fatigue, healing, GM fixes, the end of a fight
   attacks    the roll to hit and the active defenses
   fighters   quick NPCs and weapons from text or a character sheet
+  sheets     a character's sheet as a fighter, and his wounds back on the sheet (imported from there)
   facts      what a transition changed, as an event's facts, and writing them back (no rule)
 """
 

@@ -33,7 +33,6 @@ RULESET = RuleSet(
     operations=_operations,
     magics=_magics,
     renderers=_renderers,
-    rule_notes=None,
     public_parts=("coin",),
     event_prefixes=("coin.",),
 )
