@@ -218,7 +218,7 @@ class GameKernelTable(ExtensionApp):
         from gamekernel.remote.saved_views import pre_save_hook
 
         register = getattr(server.contents_manager, "register_pre_save_hook", None)
-        if register is not None:  # a saved notebook's dead views: marked removed (saved_views.py)
+        if register is not None:  # a saved notebook's dead views: dropped from the file (saved_views.py)
             register(pre_save_hook)
 
     def initialize_handlers(self) -> None:
