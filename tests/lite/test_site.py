@@ -48,15 +48,15 @@ CLICKS = {
     "03-gurps-combat.ipynb": [  # its fight has ended by the last cell: a new one, in a cell added after them
         ("tracker", ".gk-tracker-widget .gk-next",
          "document.querySelector('.gk-tracker-widget .gk-combatant.gk-active')?.dataset.name")],
-    "04-gamma-world-alpha-mutations.ipynb": [
+    "04-gamma-world-alpha-mutations.ipynb": [  # a tap, or its refusal in one line: either answers
         ("hand", ".gk-hand-widget .gk-card:not(.gk-card-tapped)",
-         "document.querySelectorAll('.gk-hand-widget .gk-card-tapped').length")],
+         "[...document.querySelectorAll('.gk-hand-widget')].map(n => n.innerText).join('|')")],
     "05-mtg-action-checks.ipynb": [
         ("library", ".gk-library .gk-lib-check", "document.querySelector('.gk-library .gk-lib-target')?.textContent")],
     "07-teaching-the-rules.ipynb": [
         ("explorer", ".gk-explore .gk-x-control input[type=checkbox]",
          "document.querySelector('.gk-explore .gk-x-summary')?.textContent"),
-        ("quiz", ".gk-quiz .gk-q .gk-q-choice",
+        ("quiz", ".gk-quiz .gk-q .gk-q-choice:not([disabled])",  # a question the notebook left open
          "document.querySelectorAll('.gk-quiz .gk-q-right, .gk-quiz .gk-q-wrong').length")],
 }
 
@@ -192,7 +192,7 @@ def test_every_example_runs_in_the_browser_as_on_the_desktop(browser, served, pa
         before = page.evaluate(f"() => {reading}")
         page.locator(selector).first.scroll_into_view_if_needed(timeout=60_000)
         clicked = time.monotonic()
-        page.locator(selector).first.click()
+        page.locator(selector).first.click(timeout=30_000)
         page.wait_for_function(f"(before) => ({reading}) !== before", arg=before, timeout=30_000)
         timing[f"click_{kind}_s"] = round(time.monotonic() - clicked, 2)
     TIMINGS[path.name] = timing
