@@ -13,9 +13,7 @@ when the drawn view is removed, its picture shows again.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -23,10 +21,6 @@ import pytest
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-                 "--disable-dev-shm-usage"]
 
 # {view} is the drawn view's mount point (or the host's error text), {record} the saved record's html
 JUPYTERLAB_CELL = """<div class="jp-Cell jp-CodeCell"><div class="jp-Cell-outputWrapper"><div class="jp-OutputArea">
@@ -66,18 +60,10 @@ def saved_records(name: str = "02-gurps-characters-and-checks.ipynb") -> list[tu
     return found
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("GAMEKERNEL_REQUIRE_BROWSER"):
-            pytest.fail("Chromium is required here (GAMEKERNEL_REQUIRE_BROWSER=1) but is not installed")
-        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+@pytest.fixture
+def chromium(lab):
+    """The browser of the session's JupyterLab (one Playwright per process: tests/browser/conftest.py)."""
+    return lab.browser
 
 
 VISIBLE_PICTURES = """() => [...document.querySelectorAll('.gk-widget-snapshot')]

@@ -56,7 +56,7 @@ CLICKS = {
     "07-teaching-the-rules.ipynb": [
         ("explorer", ".gk-explore .gk-x-control input[type=checkbox]",
          "document.querySelector('.gk-explore .gk-x-summary')?.textContent"),
-        ("quiz", ".gk-quiz .gk-q .gk-q-choice:not([disabled])",  # a question the notebook left open
+        ("quiz", ".gk-quiz .gk-q button.gk-q-choice:not([disabled])",  # a question the notebook left open
          "document.querySelectorAll('.gk-quiz .gk-q-right, .gk-quiz .gk-q-wrong').length")],
 }
 
