@@ -82,26 +82,26 @@ class _Table:
     def __init__(self, session):
         self.s = session
         s = session
-        s.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11, skills=[("Lockpicking", 1, 9), ("Stealth", 4)],
+        s.gurps.char_new("Aiko", st=11, dx=13, iq=12, ht=11, skills=[("Lockpicking", 1, 9), ("Stealth", 4)],
                    traits=["Combat Reflexes"])
-        s.gurps_char_new("Guard", st=11, iq=10, dr=1, activate=False)
-        s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
-        s.combat_npc("Guardsman", "ST=11 DX=12 HT=12 HP=16 weapon=Broadsword:13:sw cut shield=12 side=pcs")
-        s.gw_character("Rin", level=4, new=True)
-        s.gw_draw("Rin")
-        s.mtg_library_load("Mira", "forest-friends.txt", text=DECKLIST)
+        s.gurps.char_new("Guard", st=11, iq=10, dr=1, activate=False)
+        s.combat.npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+        s.combat.npc("Guardsman", "ST=11 DX=12 HT=12 HP=16 weapon=Broadsword:13:sw cut shield=12 side=pcs")
+        s.gw.character("Rin", level=4, new=True)
+        s.gw.draw("Rin")
+        s.mtg.library_load("Mira", "forest-friends.txt", text=DECKLIST)
 
     def makers(self):
         s = self.s
         return [
             lambda i: s.roll("3d6+2 attack"),
-            lambda i: s.gurps_check("Stealth" if i % 3 else "Lockpicking-5 dark", secret=i % 7 == 0),
+            lambda i: s.gurps.check("Stealth" if i % 3 else "Lockpicking-5 dark", secret=i % 7 == 0),
             self.fight,
-            lambda i: s.mtg_check(("green", "white", "colorless")[i % 3], 1 + i % 4, actor="Mira"),
+            lambda i: s.mtg.check(("green", "white", "colorless")[i % 3], 1 + i % 4, actor="Mira"),
             self.fight,
             self.encounter,
             lambda i: s.note(f"note {i}: the party presses on", gm_only=i % 5 == 0),
-            lambda i: s.gurps_damage("1d+1 cut", target="Guard", secret=i % 4 == 0),
+            lambda i: s.gurps.damage("1d+1 cut", target="Guard", secret=i % 4 == 0),
             self.fight,
             lambda i: s.roll("1d20+4", actor="Rin"),
             self.encounter,
@@ -113,49 +113,49 @@ class _Table:
         from gamekernel.errors import GameKernelError
 
         s = self.s
-        fight = s.combat_state
+        fight = s.combat.state
         if fight is None or fight.over:
-            s.combat_start("Guardsman*2 Orc*2")
+            s.combat.start("Guardsman*2 Orc*2")
             return
         try:
             if fight.pending is not None:
-                s.combat_defend(fight.pending.target)
+                s.combat.defend(fight.pending.target)
             elif any(c.hp <= 0 or c.unconscious or c.dead for c in fight.combatants):
-                s.combat_end()
+                s.combat.end()
             elif fight.current.chosen:
-                s.combat_next()
+                s.combat.next()
             elif i // 12 % 7 == 3:
-                s.combat_damage(fight.current.name, "1d cr")
+                s.combat.damage(fight.current.name, "1d cr")
             else:
                 me = fight.current
                 foe = next(c for c in fight.combatants if c.side != me.side)
-                s.combat_attack(me.name, foe.name, me.weapons[0].name)
+                s.combat.attack(me.name, foe.name, me.weapons[0].name)
         except GameKernelError:
-            s.combat_end()
+            s.combat.end()
 
     def encounter(self, i: int) -> None:
         """Gamma World: start an encounter, tap a readied card, resolve a flux, end it (new draws)."""
         from gamekernel.errors import GameKernelError
 
         s = self.s
-        gw = s.gw
+        gw = s.gw.state
         if gw.flux:
-            s.gw_flux("Rin", self._readied()[0])
+            s.gw.flux("Rin", self._readied()[0])
         elif not gw.encounter:
-            s.gw_encounter_start()
+            s.gw.encounter_start()
         else:
             pairs = zip(self._readied(), gw.readied("Rin"), strict=True)
             untapped = [name for name, uid in pairs if not gw.table.card(uid).tapped]
             try:
                 if untapped and i % 4:
-                    s.gw_tap("Rin", untapped[0])
+                    s.gw.tap("Rin", untapped[0])
                     return
             except GameKernelError:
                 pass
-            s.gw_encounter_end()
+            s.gw.encounter_end()
 
     def _readied(self) -> list[str]:
-        gw = self.s.gw
+        gw = self.s.gw.state
         return [gw.catalog.card(gw.table.card(uid).def_id).name for uid in gw.readied("Rin")]
 
     def mtg_extra(self, i: int) -> None:
@@ -164,9 +164,9 @@ class _Table:
 
         s = self.s
         try:
-            (s.mtg_boost, lambda actor: s.mtg_scene(), s.mtg_library_reset)[(i // 12) % 3]("Mira")
+            (s.mtg.boost, lambda actor: s.mtg.scene(), s.mtg.library_reset)[(i // 12) % 3]("Mira")
         except GameKernelError:
-            s.mtg_scene()
+            s.mtg.scene()
 
 
 _OPEN_ONLY = r"""
@@ -300,7 +300,8 @@ def _line_decoding(folder: Path, kind: str) -> tuple[int, float]:
     import gc
     import time
 
-    raw = (folder / "sessions" / "session-001.jsonl").read_bytes()
+    first = json.loads((folder / "campaign.json").read_text(encoding="utf-8"))["sessions"][0]
+    raw = (folder / "sessions" / first).read_bytes()
     marker = f'"kind":"{kind}.'.encode()
     lines = [line for line in raw.split(b"\n") if marker in line]
     best = float("inf")

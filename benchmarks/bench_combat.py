@@ -21,9 +21,9 @@ def _fight():
     from gamekernel import Session
 
     session = Session(seed=9)
-    session.combat_npc("Orc", "ST=13 DX=11 HT=12 HP=15 weapon=Axe:12:sw+2 cut")
-    session.combat_npc("Elf", "ST=10 DX=14 HT=11 weapon=Bow:14:1d+2 imp:ranged:acc=2 weapon=Sword:13:sw cut")
-    session.combat_start(f"Orc*{COMBATANTS // 2} Elf*{COMBATANTS // 2}")
+    session.combat.npc("Orc", "ST=13 DX=11 HT=12 HP=15 weapon=Axe:12:sw+2 cut")
+    session.combat.npc("Elf", "ST=10 DX=14 HT=11 weapon=Bow:14:1d+2 imp:ranged:acc=2 weapon=Sword:13:sw cut")
+    session.combat.start(f"Orc*{COMBATANTS // 2} Elf*{COMBATANTS // 2}")
     return session
 
 
@@ -32,13 +32,13 @@ def main() -> None:
     from gamekernel.gurps.widgets.tracker import Tracker
 
     session = _fight()
-    names = [c.name for c in session.combat_state.combatants]
+    names = [c.name for c in session.combat.state.combatants]
     rng = random.Random(1)
     targets = [rng.choice(names) for _ in range(UPDATES)]
 
     start = time.process_time()
     for name in targets[: UPDATES // 2]:
-        session.combat_damage(name, "1d cut")
+        session.combat.damage(name, "1d cut")
     kernel = (time.process_time() - start) / (UPDATES // 2)
 
     widget = Tracker(session)
@@ -54,13 +54,13 @@ def main() -> None:
     start = time.process_time()
     for name in targets[UPDATES // 2:]:
         mark = len(messages)
-        session.combat_damage(name, "1d cut")
+        session.combat.damage(name, "1d cut")
         sent = messages[mark:]
         per_update.append((len(sent), sum(len(json.dumps(m["state"], ensure_ascii=False)) for m in sent)))
     with_widget = (time.process_time() - start) / (UPDATES - UPDATES // 2)
     full = len(json.dumps(widget.rows, ensure_ascii=False))
 
-    state = session.combat_state
+    state = session.combat.state
     start = time.process_time()
     for name in targets:
         state, _ = apply_injury(state, name, 1, Tape(random.Random(2)))

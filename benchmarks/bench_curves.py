@@ -68,9 +68,9 @@ def _fight(count: int):
 
     limits.configure(max_combatants=max(count, limits.current().max_combatants))  # the curve goes past the default
     session = Session(seed=9)
-    session.combat_npc("Orc", "ST=13 DX=11 HT=12 HP=15 weapon=Axe:12:sw+2 cut")
-    session.combat_npc("Elf", "ST=10 DX=14 HT=11 weapon=Bow:14:1d+2 imp:ranged:acc=2 weapon=Sword:13:sw cut")
-    session.combat_start(f"Orc*{count // 2} Elf*{count - count // 2}")
+    session.combat.npc("Orc", "ST=13 DX=11 HT=12 HP=15 weapon=Axe:12:sw+2 cut")
+    session.combat.npc("Elf", "ST=10 DX=14 HT=11 weapon=Bow:14:1d+2 imp:ranged:acc=2 weapon=Sword:13:sw cut")
+    session.combat.start(f"Orc*{count // 2} Elf*{count - count // 2}")
     return session
 
 
@@ -90,11 +90,11 @@ def _tracker_times(count: int) -> tuple[float, float]:
 
     bare, shown = _fight(count), _fight(count)
     tracker = Tracker(shown)
-    names = [c.name for c in bare.combat_state.combatants]
+    names = [c.name for c in bare.combat.state.combatants]
     rng = random.Random(1)
     targets = [rng.choice(names) for _ in range(TRACKER_UPDATES + 1)]
     for session in (bare, shown):
-        session.combat_damage(targets[0], "1d cut")
+        session.combat.damage(targets[0], "1d cut")
     times: tuple[list[float], list[float]] = ([], [])
     clock = time.perf_counter
     gc.collect()
@@ -103,7 +103,7 @@ def _tracker_times(count: int) -> tuple[float, float]:
         for name in targets[1:]:
             for session, each in zip((bare, shown), times, strict=True):
                 start = clock()
-                session.combat_damage(name, "1d cut")
+                session.combat.damage(name, "1d cut")
                 each.append(clock() - start)
     finally:
         gc.enable()

@@ -34,8 +34,8 @@ def _session_check() -> Callable[[], object]:
     from gamekernel import Session
 
     session = Session(seed=1)
-    session.gurps_char_new("Aiko", dx=12, iq=12, ht=11, skills=[("Lockpicking", 8)])
-    return lambda: session.gurps_check("Lockpicking-5 dark")
+    session.gurps.char_new("Aiko", dx=12, iq=12, ht=11, skills=[("Lockpicking", 8)])
+    return lambda: session.gurps.check("Lockpicking-5 dark")
 
 
 def _session_roll() -> Callable[[], object]:
@@ -73,7 +73,7 @@ def main() -> None:
 
     cell_check = harness.bench("%check Lockpicking-5 dark cell", _cell("%check Lockpicking-5 dark"))
     cell_roll = harness.bench("%roll 3d+2 cell", _cell("%roll 3d+2"))
-    check = harness.bench("session.gurps_check", _session_check)
+    check = harness.bench("session.gurps.check", _session_check)
     roll = harness.bench("session.roll", _session_roll)
     stats = harness.bench("derived stats (9 values)", _stats)
     points = harness.bench("point total + validation", _points)
@@ -86,7 +86,7 @@ def main() -> None:
         Target("%check Lockpicking-5 dark cell", ms(harness.median(cell_check)),
                f"%roll 3d+2 cell {ms(harness.median(cell_roll))}", harness.ratio_text(cell_check, cell_roll),
                "<= 1.5x (a roll plus a skill look-up)", harness.ratio(cell_check, cell_roll)[0] <= 1.5),
-        Target("session.gurps_check('Lockpicking-5 dark')", ms(harness.median(check)),
+        Target("session.gurps.check('Lockpicking-5 dark')", ms(harness.median(check)),
                f"session.roll('3d+2') {ms(harness.median(roll))}", harness.ratio_text(check, roll), "<= 8x",
                harness.ratio(check, roll)[0] <= 8),
     ])

@@ -43,9 +43,9 @@ def _next_size(size: int) -> int:
     from gamekernel import Session
 
     session = Session(seed=3)
-    session.combat_npc("Goblin", "ST=9 DX=11")
-    session.combat_start(f"Goblin*{size}")
-    return len(session.combat_next()._repr_html_())
+    session.combat.npc("Goblin", "ST=9 DX=11")
+    session.combat.start(f"Goblin*{size}")
+    return len(session.combat.next()._repr_html_())
 
 
 def main() -> None:

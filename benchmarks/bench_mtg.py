@@ -141,12 +141,12 @@ def bench_check() -> list[tuple[str, str]]:
     _, with_odds = timed(lambda: [action_check(library, "green", 2, rng) for _ in range(runs)])
     _, without = timed(lambda: [action_check(library, "green", 2, rng, with_odds=False) for _ in range(runs)])
     session = Session(seed=1)
-    session.mtg_library_load("Mira", "bench.txt", text="\n".join(f"1 {name}" for name in names))
-    _, through_session = timed(lambda: [session.mtg_check("green 2") for _ in range(200)])
+    session.mtg.library_load("Mira", "bench.txt", text="\n".join(f"1 {name}" for name in names))
+    _, through_session = timed(lambda: [session.mtg.check("green 2") for _ in range(200)])
     return [
         ("check with exact odds, 60 cards", f"{with_odds / runs * 1e3:.3f} ms"),
         ("check without odds", f"{without / runs * 1e3:.3f} ms (odds cost {with_odds / without:.1f}x)"),
-        ("session.mtg_check (event + card moves + odds)", f"{through_session / 200 * 1e3:.2f} ms"),
+        ("session.mtg.check (event + card moves + odds)", f"{through_session / 200 * 1e3:.2f} ms"),
     ]
 
 
@@ -203,7 +203,7 @@ def bench_unknown_cards() -> None:
     from gamekernel.mtg.rules.decklists import build_library, parse_decklist
 
     facts = _full_database()
-    _, built = timed(facts.neighbours)  # loading card data builds it (Session.mtg_card_data)
+    _, built = timed(facts.neighbours)  # loading card data builds it (Session.mtg.card_data)
     rng = random.Random(7)
     picked = rng.sample(sorted(facts), 100)
     typo = [name[:3] + "x" + name[4:] if k < 54 else name for k, name in enumerate(picked)]

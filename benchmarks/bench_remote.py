@@ -121,8 +121,8 @@ def projection_curve() -> None:
     for players in sizes:
         s = Session(seed=1)
         for n in range(players):
-            s.gurps_char_new(f"C{n}", dx=12)
-            s.table_seat(f"p{n}", f"C{n}")
+            s.gurps.char_new(f"C{n}", dx=12)
+            s.seats.seat(f"p{n}", f"C{n}")
         table = PublicTable(s)
         audiences = [Audience.player(f"p{n}") for n in range(players)]
         best = float("inf")

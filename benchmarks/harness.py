@@ -3,13 +3,15 @@
 pyperf does what a fair timing on a shared machine needs: every benchmark runs in fresh worker
 processes (each with its own address-space layout and hash seed), the loops per value are
 calibrated, warm-up values are dropped, and the figures come with their spread. A benchmark module
-registers its benchmarks on the process's one `pyperf.Runner` (`bench`, `once`); the module's
+registers its benchmarks on the process's one `pyperf.Runner` (`bench`, `measured`, `once`); the module's
 process is the manager, and the same module, run again by pyperf with `--worker`, is each worker.
 Only the manager gets every `Benchmark` back, so a module prints its rows after `if is_worker():
-return`. A row compares two benchmarks of the same run with `ratio` (their medians).
+return`. A row compares two benchmarks of the same run with `ratio` (their medians), with the
+spread of both (their standard deviations over their means, combined).
 
 Times are the CPU time of the worker process (`time.process_time`): other work on a shared machine
-does not count in it. The command line takes pyperf's options (`--fast`, `--rigorous`, `-p N`...).
+does not count in it. The command line takes pyperf's options (`--fast`, `--rigorous`,
+`--processes=N`...).
 """
 
 from __future__ import annotations
@@ -25,12 +27,11 @@ from typing import Any
 import pyperf
 
 # a module's defaults: fewer processes than pyperf's 20 keep `make bench` within minutes
-PROCESSES = 8
+PROCESSES = 6
 VALUES = 3
 MIN_TIME = 0.05  # seconds per value: the loops are calibrated to this
 
 _runner: pyperf.Runner | None = None
-_data: list[str] = []  # what the manager hands its workers (`data`)
 
 
 def runner() -> pyperf.Runner:
@@ -71,7 +72,7 @@ def share(path: str) -> None:
 
 
 def bench(name: str, setup: Callable[[], Callable[[], object]], *, collector: bool = True,
-          clock: Callable[[], float] = time.process_time) -> pyperf.Benchmark | None:
+          clock: Callable[[], float] = time.process_time, processes: int | None = None) -> pyperf.Benchmark | None:
     """Time `setup()`'s callable in pyperf's worker processes: setup runs once per worker, untimed;
     then each value is `loops` calls. `collector=False` pauses the cyclic collector while timing
     (collected first), as timeit does. The manager gets the Benchmark; a worker gets None."""
@@ -93,7 +94,8 @@ def bench(name: str, setup: Callable[[], Callable[[], object]], *, collector: bo
             if not collector:
                 gc.enable()
 
-    return runner().bench_time_func(name, time_func)
+    with _settings(processes=processes):
+        return runner().bench_time_func(name, time_func)
 
 
 def measured(name: str, measure: Callable[[], float], *, processes: int | None = None,

@@ -22,54 +22,52 @@ Older layouts are migrated: schema 1 (one `log.jsonl`) and schema 2 (no campaign
 
 from __future__ import annotations
 
-import errno
-import hashlib
 import json
 import os
-import re
 import socket
 import uuid
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from gamekernel.campaign_chain import fork_order_runs, order_disputes
+from gamekernel.campaign_files import (
+    GITATTRIBUTES,
+    INDEX,
+    INDEX_SCHEMA,
+    LOCK,
+    READ_ONLY_ERRORS,
+    SESSIONS,
+    SNAPSHOT,
+    SNAPSHOT_SCHEMA,
+    STATE,
+    CampaignDamagedError,
+    CampaignLockedError,
+    CopiesNotWrittenError,
+    SnapshotEditedError,
+    campaign_files,
+    content_digest,
+    create_exclusive,
+    file_time,
+    hand_edited,
+    json_bytes,
+    keep_aside,
+    load_log,
+    read_derived,
+    read_json,
+    read_lock,
+    refuse_links,
+    restore_hint,
+)
 from gamekernel.campaign_temps import lock_of_a_browser_tab, pid_alive, remove_stale_temps
 from gamekernel.errors import DataError, StorageError, UsageError
 from gamekernel.events import Event, LogStore, now_iso, storage_error
 from gamekernel.i18n import t
-from gamekernel.util import atomic_write_bytes, write_all
-
-INDEX_SCHEMA = 3  # 1 = the foundation's single log.jsonl; 2 = no campaign id; 3 = every file names it
-SNAPSHOT_SCHEMA = 2  # 1 = no campaign id, no list of parts (schema-2 campaigns)
-INDEX = "campaign.json"
-# derived files never stop a git merge: a union of both sides' lines, rebuilt from the logs when it does not read
-GITATTRIBUTES = b"campaign.json merge=union\nsnapshot.json merge=union\nstate/*.json merge=union\n"
-SNAPSHOT = "snapshot.json"
-LOCK = ".lock"
-SESSIONS = "sessions"
-STATE = "state"
-
+from gamekernel.util import atomic_write_bytes
 
 _HELD: weakref.WeakValueDictionary[str, CampaignStore] = weakref.WeakValueDictionary()  # folder -> its store
-
-
-class CampaignLockedError(UsageError):
-    """Another live kernel has the campaign open (or a lock nobody can be identified from)."""
-
-
-class CopiesNotWrittenError(StorageError):
-    """The snapshot and the index were written, but a readable copy in state/ was not."""
-
-
-class CampaignDamagedError(DataError):
-    """A campaign file is missing, foreign, truncated or inconsistent; opening is refused."""
-
-
-class SnapshotEditedError(CampaignDamagedError):
-    """The snapshot no longer matches its digest (or has none): changed by hand."""
 
 
 @dataclass
@@ -138,10 +136,6 @@ def header_line(header: Mapping[str, Any]) -> bytes:
     return (json.dumps(header, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def restore_hint() -> str:
-    return t("campaign.hint.restore")
-
-
 class CampaignStore:
     """Files of one campaign folder; holds its lock while open."""
 
@@ -155,9 +149,10 @@ class CampaignStore:
         self.last_seq = 0
         self._locked = False
         self.read_only = False  # opened to be looked at: its folder cannot be written
-        self.unreadable: list[str] = []  # derived files that are not JSON (a merge): rebuilt, named once
+        self.unreadable: list[str] = []  # derived files that are not JSON (a merge): kept as `.edited`, rebuilt
         self.forks: list[str] = []  # one line per fork among the sessions, said again by `%campaign status`
         self.forked: dict[str, tuple[int, int, int]] = {}  # see Chain.forks (`%campaign order`)
+        self.fork_orders: list[list[str]] = []  # each `fork_order` the index holds (two after a merge)
 
     # -- opening and closing ---------------------------------------------------------------
     def open(self, *, holder: CampaignStore | None = None) -> list[str]:
@@ -181,6 +176,7 @@ class CampaignStore:
                 notices.append(t("campaign.notice.stale_temps", count=removed))
             index_path = self.root / INDEX
             if index_path.exists():
+                self.fork_orders = fork_order_runs(index_path.read_bytes())
                 try:
                     self.index = CampaignIndex.from_dict(read_json(index_path, INDEX), INDEX)
                 except DataError:  # derived: rebuilt from the logs when they name one campaign
@@ -326,8 +322,8 @@ class CampaignStore:
             where, follows, last, previous = gap.args
             raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
                                          previous=previous or t("campaign.start"), hint=restore_hint())) from None
-        warnings += chain.notices
-        self.forks = chain.notices
+        self.forks = chain.notices + order_disputes(self.fork_orders, chain.forks, chain.order)
+        warnings += self.forks
         self.forked = chain.forks
         self.last_seq = chain.events[-1].seq if chain.events else 0
         derived = chain.order + [name for name in self.index.sessions if name in empty]
@@ -337,8 +333,7 @@ class CampaignStore:
         edited: list[str] = []
         snapshot, snapshot_seq = self._read_snapshot(warnings, edited, chain.events)
         self._check_state_files(warnings, edited)
-        if self.unreadable:
-            warnings.append(t("campaign.notice.derived_unreadable", files=", ".join(self.unreadable)))
+        edited += [where for where in self.unreadable if where not in edited]  # kept as `.edited` too
         return LoadedCampaign(chain.events, snapshot, snapshot_seq, warnings, edited)
 
     def _read_snapshot(
@@ -405,19 +400,22 @@ class CampaignStore:
                 warnings.append(t("campaign.notice.copy_stale", where=where, seq=seq, last=self.last_seq))
 
     def keep_edits(self, edited: list[str]) -> list[str]:
-        """Rename each derived file changed by hand to a free `<name>.edited` (nothing is deleted)
-        and name it; read-only, only name it. A rename that fails is retried at the next save."""
+        """Rename each derived file changed by hand, or not JSON (a merge of both sides' lines, a broken
+        edit), to a free `<name>.edited` (nothing is deleted) and name it; the index is copied (the
+        folder always holds one). Read-only, only name it. A rename that fails is retried at the next save."""
         notices: list[str] = []
         for where in edited:
+            broken = where in self.unreadable
             if self.read_only:
-                notices.append(t("campaign.notice.edit_seen", where=where))
+                notices.append(t("campaign.notice.unreadable_seen" if broken else "campaign.notice.edit_seen",
+                                 where=where))
                 continue
             try:
-                kept = keep_aside(self.root / where)
+                kept = keep_aside(self.root / where, copy=where == INDEX)
             except StorageError:
                 continue
-            notices.append(t("campaign.notice.edit_set_aside", where=where,
-                             kept=kept.relative_to(self.root).as_posix()))
+            notices.append(t("campaign.notice.unreadable_set_aside" if broken else "campaign.notice.edit_set_aside",
+                             where=where, kept=kept.relative_to(self.root).as_posix()))
         return notices
 
     # -- writing ---------------------------------------------------------------------------
@@ -481,13 +479,20 @@ class CampaignStore:
         overwritten silently."""
         where = path.relative_to(self.root).as_posix()
         try:
-            data = json.loads(path.read_bytes()) if path.is_file() else None
-        except (OSError, ValueError):
-            data = None  # not JSON: a merge or a cut-short write, no edit to keep (named when opened)
-        if data is None or (isinstance(data, Mapping) and data.get("schema") == 1) or not hand_edited(data, part):
+            raw = path.read_bytes() if path.is_file() else None
+        except OSError:
+            raw = None
+        if raw is None:
+            return []
+        try:
+            data, key = json.loads(raw), "campaign.notice.edit_kept"
+        except ValueError:  # not JSON (a merge, a broken edit): kept too, never overwritten silently
+            data, key = None, "campaign.notice.unreadable_kept"
+        if data is not None and ((isinstance(data, Mapping) and data.get("schema") == 1)
+                                 or not hand_edited(data, part)):
             return []
         kept = keep_aside(path)
-        return [t("campaign.notice.edit_kept", where=where, kept=kept.relative_to(self.root).as_posix())]
+        return [t(key, where=where, kept=kept.relative_to(self.root).as_posix())]
 
     def write_file(self, path: Path, data: bytes, where: str) -> None:
         """An atomic write inside the folder; an OS failure becomes one line naming the file."""
@@ -559,20 +564,6 @@ def check_owner(data: Mapping[str, Any], where: str, campaign_id: str, hint: str
                                      mine=repr(campaign_id), hint=hint or restore_hint()))
 
 
-def check_header(
-    header: Mapping[str, Any] | None, where: str, campaign_id: str, name: str, last: int, previous: str
-) -> None:
-    """A session log names this campaign, its own file name and the last event before it."""
-    if header is None:
-        raise CampaignDamagedError(t("campaign.err.no_header", where=where, hint=restore_hint()))
-    check_owner(header, where, campaign_id)
-    if header.get("file") != name:
-        raise CampaignDamagedError(t("campaign.err.wrong_file", where=where, named=repr(header.get("file")),
-                                     hint=restore_hint()))
-    follows = header.get("follows")
-    if follows != last:
-        raise CampaignDamagedError(t("campaign.err.gap", where=where, follows=follows, last=last,
-                                     previous=previous, hint=restore_hint()))
 
 
 def check_follows(events: list[Event], where: str, last: int, previous: str) -> None:
@@ -614,160 +605,3 @@ def check_snapshot(data: Any, campaign_id: str, last: int, hint: str | None = No
         raise CampaignDamagedError(t("campaign.err.beyond_logs", where=SNAPSHOT, seq=seq, last=last,
                                      hint=hint or restore_hint()))
     return seq, dict(state)
-
-
-def content_digest(data: Any) -> str:
-    """SHA-256 of `data` in one canonical JSON form: stored in the snapshot and each readable copy,
-    so a change made by hand (which does not update it) is told from what the kernel wrote."""
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def hand_edited(record: Any, part: str) -> bool:
-    """Whether a derived file (`state/<part>.json`, or the snapshot with part "state") no longer
-    holds what its digest was made of; no digest at all is an edit too (the kernel always writes
-    one), so removing the key does not pass an edit off as the kernel's."""
-    if not isinstance(record, Mapping):
-        return True
-    return part not in record or record.get("digest") != content_digest(record[part])
-
-
-def keep_aside(path: Path) -> Path:
-    """Rename `path` to the first free `<name>.edited`, `<name>.edited-2`, ... (an earlier edit kept
-    is never overwritten); returns the new path."""
-    kept = path.with_name(path.name + ".edited")
-    n = 1
-    while kept.exists():
-        n += 1
-        kept = path.with_name(f"{path.name}.edited-{n}")
-    try:
-        os.replace(path, kept)
-    except OSError as exc:
-        raise storage_error(exc, path.relative_to(path.parent.parent).as_posix()) from None
-    return kept
-
-
-def refuse_links(root: Path) -> None:
-    """Symbolic links inside a campaign folder are refused: writes must stay in the folder."""
-    candidates = [root / name for name in (INDEX, SNAPSHOT, LOCK, SESSIONS, STATE, "log.jsonl")]
-    for folder in (root / SESSIONS, root / STATE):
-        if folder.is_dir() and not folder.is_symlink():
-            candidates.extend(sorted(folder.iterdir()))  # the first link named is the same on any file system
-    for path in candidates:
-        if path.is_symlink():
-            raise CampaignDamagedError(t("campaign.err.symlink", where=path.relative_to(root).as_posix()))
-
-
-def campaign_files(root: Path) -> list[str]:
-    """The campaign files in a folder (to tell a new campaign from one whose index is gone)."""
-    found = [f"{SESSIONS}/{p.name}" for p in sorted((root / SESSIONS).glob("*.jsonl"))]
-    found += [name for name in (SNAPSHOT,) if (root / name).exists()]
-    found += [f"{STATE}/{p.name}" for p in sorted((root / STATE).glob("*.json"))]
-    return found
-
-
-def json_bytes(data: Any, *, compact: bool = False) -> bytes:
-    if compact:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    else:
-        text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
-    return (text + "\n").encode("utf-8")
-
-
-def read_json(path: Path, where: str) -> Any:
-    raw = path.read_bytes()
-    if CONFLICT_MARKER.search(raw):
-        raise CampaignDamagedError(t("campaign.err.conflict_markers", where=where))
-    return read_json_bytes(raw, where)
-
-
-def read_json_bytes(raw: bytes, where: str) -> Any:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DataError(t("core.err.data.utf8", where=where)) from None
-    if not text.strip():
-        raise CampaignDamagedError(t("campaign.err.empty", where=where, hint=restore_hint()))
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(t("core.err.data.json", where=f"{where}:{exc.lineno}", msg=exc.msg, column=exc.colno)
-                        + " " + t("campaign.hint.truncated", hint=restore_hint())) from None
-
-
-CONFLICT_MARKER = re.compile(rb"^(<{7}|={7}|>{7})( |\r?$)", re.MULTILINE)
-
-
-def read_derived(path: Path, where: str) -> Any:
-    """A derived file's JSON, or one line saying why it cannot be read (git conflict markers named
-    as what they are)."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return t("campaign.err.unreadable", where=where, reason=exc.strerror or str(exc))
-    if CONFLICT_MARKER.search(raw):
-        return t("campaign.err.conflict_markers", where=where)
-    try:
-        return read_json_bytes(raw, where)
-    except DataError as error:
-        return str(error)
-
-
-def load_log(path: Path, where: str, **options: Any) -> Any:
-    """`LogStore.load`, a log that does not decode named for git conflict markers when it holds them."""
-    try:
-        report = LogStore.load(path, **options)
-    except DataError:
-        report = None
-    if report is None or report.warnings:  # a line that does not decode: conflict markers are named
-        try:
-            marked = CONFLICT_MARKER.search(path.read_bytes()) is not None
-        except OSError:
-            marked = False
-        if marked:
-            raise CampaignDamagedError(t("campaign.err.conflict_markers", where=where) + ": "
-                                       + t("campaign.hint.conflict"))
-        if report is None:
-            return LogStore.load(path, **options)  # raises the error again
-    return report
-
-
-def read_lock(path: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def file_time(path: Path) -> str:
-    try:
-        return datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
-    except OSError:
-        return "?"
-
-
-READ_ONLY_ERRORS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
-NO_HARD_LINKS = frozenset({errno.ENOSYS, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP})
-
-
-def create_exclusive(temp: Path, path: Path, content: bytes) -> None:
-    """Create `path` holding `content` only if it does not exist (FileExistsError otherwise).
-
-    A hard link of the written `temp` file is never seen empty; where the system has no hard links
-    (Pyodide has no `os.link`, some shares refuse them) an exclusive create writes the content instead
-    (a reader that finds it still empty says the lock is unreadable, and names its file)."""
-    link = getattr(os, "link", None)
-    if link is not None:
-        try:
-            link(temp, path)
-            return
-        except OSError as exc:
-            if isinstance(exc, FileExistsError) or exc.errno not in NO_HARD_LINKS:
-                raise
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        write_all(fd, content)
-        os.fsync(fd)
-    finally:
-        os.close(fd)

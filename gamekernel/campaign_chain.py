@@ -11,6 +11,9 @@ both open, in a documented order: by the event they follow, then by the time of 
 then by name. The later one's events are numbered after the earlier one's (its undo, redo and
 reveal events follow the numbers they name), and the GM is told in one line which sessions forked
 at which event and how they were ordered. A session started after that follows the new numbering.
+A session that continues one of a branch's sessions keeps naming its own branch's events: each number
+it names moves as the session that held that event did, and when the other branch's sessions come
+between the two (both branches went on), the GM is told in one line.
 The GM may choose the order of forked sessions instead (`%campaign order`): the index
 keeps the chosen names (`fork_order`), which come first among their fork, in that order.
 """
@@ -80,28 +83,38 @@ def order_sessions(sessions: list[Session], chosen: list[str] | tuple[str, ...] 
     notices: list[str] = []
     last = 0
     ends: dict[int, str] = {0: ""}  # event number a session ends at (as numbered here) -> that session
-    shifted_ends: dict[int, int] = {}  # a renumbered session's own last number -> its number here
+    shifted_ends: dict[int, str] = {}  # a renumbered session's own last number -> that session
+    moves: dict[str, Moves] = {"": ()}  # how each session's numbers were moved (see `renumbered`)
     spans: dict[str, tuple[int, int]] = {}
     previous = ""
     for session in ordered:
-        offset = 0
+        offset, parent = 0, ends.get(session.follows, "")
         if session.follows != last:
-            if shifted_ends.get(session.follows) == last:  # continues a renumbered session
-                offset = last - session.follows
+            continued = shifted_ends.get(session.follows)
+            if continued is not None:  # continues a renumbered session (its branch's numbers)
+                parent, offset = continued, last - session.follows
+                if spans[continued][1] != last:  # another branch's sessions were put after that one
+                    notices.append(t("campaign.notice.continued_later", first=f"sessions/{continued}",
+                                     second=session.where, start=last + 1, end=last + len(session.events)))
             elif session.follows in ends and session.follows < last:  # a fork: after the other branch
                 offset = last - session.follows
                 first = next(s for s in ordered if s.follows == session.follows)
                 key = "campaign.notice.fork_chosen" if first.name in rank else "campaign.notice.fork"
+                if first is session:  # no fork: the session it continues had another branch put after it
+                    key, first = "campaign.notice.continued_later", next(s for s in ordered if s.name == parent)
                 notices.append(t(key, first=first.where, second=session.where,
                                  seq=session.follows, start=last + 1, end=last + len(session.events)))
             else:
                 raise ChainGap(session.where, session.follows, last, previous)
-        moved = shift(session.events, session.follows, offset) if offset else session.events
+        # a session that follows the last event as numbered here (one started after the merge) names
+        # events by these numbers: nothing of it moves
+        moves[session.name] = ((session.follows, offset), *moves[parent]) if offset else ()
+        moved = renumbered(session.events, offset, moves[session.name]) if moves[session.name] else session.events
         events.extend(moved)
         spans[session.name] = (moved[0].seq, moved[-1].seq)
         order.append(session.name)
         if offset:
-            shifted_ends[session.events[-1].seq] = moved[-1].seq
+            shifted_ends[session.events[-1].seq] = session.name
         last = moved[-1].seq
         ends[last] = session.name
         previous = session.where
@@ -135,10 +148,48 @@ def salvage_fork_order(raw: bytes) -> list[str]:
             and "/" not in name and "\\" not in name and not name.startswith(".")]
 
 
-def shift(events: list[Event], base: int, offset: int) -> list[Event]:
-    """`events` numbered `offset` later; the numbers they name after `base` (undo, redo, a reveal) too."""
+def fork_order_runs(raw: bytes) -> list[list[str]]:
+    """Each `fork_order` list an index holds as written, one run of distinct names per side: a git union
+    merge of two sides' lists (or a duplicated key) gives both, one after the other."""
+    text = raw[:1_000_000].decode("utf-8", "replace")
+    names = [name for found in FORK_ORDER.finditer(text) for name in QUOTED.findall(found.group(1))]
+    runs: list[list[str]] = [[]]
+    for name in names:
+        if name in runs[-1]:
+            runs.append([])
+        runs[-1].append(name)
+    return [run for run in runs if run]
+
+
+def order_disputes(runs: list[list[str]], forks: dict[str, tuple[int, int, int]], order: list[str]) -> list[str]:
+    """One line for each fork whose sessions two merged sides put in opposite orders (each chose with
+    `%campaign order`): which order was used, and how to choose."""
+    groups: dict[int, list[str]] = {}
+    for name, (follows, _, _) in forks.items():
+        groups.setdefault(follows, []).append(name)
+    notices = []
+    for follows, members in sorted(groups.items()):
+        pairs = {(a, b) for run in runs for i, a in enumerate(run) for b in run[i + 1:]
+                 if a in members and b in members}
+        if any((b, a) in pairs for a, b in pairs):
+            used = [f"sessions/{name}" for name in order if name in members]
+            notices.append(t("campaign.notice.fork_orders_differ", seq=follows, used=", ".join(used),
+                             reverse=" ".join(reversed(used))))
+    return notices
+
+
+Moves = tuple[tuple[int, int], ...]  # (after event, offset): a session's, then the one it continues, ...
+
+
+def renumbered(events: list[Event], offset: int, moves: Moves) -> list[Event]:
+    """`events` numbered `offset` later; each number they name (undo, redo, a reveal) moved as the
+    session that held that event was: past the first `after`, by its offset, else looked up further
+    down the sessions it continues (a session of a branch renumbered keeps naming its own events)."""
     def move(seq: int) -> int:
-        return seq + offset if seq > base else seq
+        for after, moved_by in moves:
+            if seq > after:
+                return seq + moved_by
+        return seq
 
     moved = []
     for event in events:
@@ -149,3 +200,8 @@ def shift(events: list[Event], base: int, offset: int) -> list[Event]:
             data = {**data, **{k: move(data[k]) for k in ("seq", "cause") if type(data.get(k)) is int}}
         moved.append(Event(event.seq + offset, event.kind, data, event.actor, event.secret, event.time, event.by))
     return moved
+
+
+def shift(events: list[Event], base: int, offset: int) -> list[Event]:
+    """`events` numbered `offset` later; the numbers they name after `base` (undo, redo, a reveal) too."""
+    return renumbered(events, offset, ((base, offset),))

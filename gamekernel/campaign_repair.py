@@ -22,20 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamekernel.campaign import (
+from gamekernel.campaign import CampaignIndex, CampaignStore, check_snapshot, header_line, session_header
+from gamekernel.campaign_files import (
     CONFLICT_MARKER,
     INDEX,
     SESSIONS,
     SNAPSHOT,
     STATE,
     CampaignDamagedError,
-    CampaignIndex,
-    CampaignStore,
-    check_snapshot,
     hand_edited,
-    header_line,
     read_json,
-    session_header,
 )
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, GameKernelError
@@ -280,7 +276,7 @@ def _remap(event: Event, new: Any) -> dict[str, Any] | None:
 def _replay_bad(events: list[Event]) -> set[int]:
     """The numbers of events whose reducer fails on the state before them (a card moved whose
     creation was lost); the rest replays without them."""
-    from gamekernel.session import active_events, replay
+    from gamekernel.replay import active_events, replay
 
     try:
         active, _ = active_events(events)
@@ -301,7 +297,7 @@ def _replay_bad(events: list[Event]) -> set[int]:
 
 
 def _plan(root: Path) -> _Plan:
-    from gamekernel.actions.campaign import snapshot_is_valid
+    from gamekernel.replay import snapshot_is_valid
 
     index = _read_index(root)
     aside: list[tuple[str, str]] = []

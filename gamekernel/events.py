@@ -219,21 +219,19 @@ def encode_event(event: Event) -> bytes:
         raise UsageError(t("core.err.unencodable", char=char)) from None
 
 
-def check_storable(event: Event, *, data: bool = True) -> None:
-    """`encode_event`'s refusal without building the line (for a session that writes no log); with
-    `data` False only the names are checked (the caller checked the data's strings)."""
+def check_storable(event: Event) -> None:
+    """`encode_event`'s refusal without building the line (for a session that writes no log)."""
     try:
-        if data:
-            # Whether the data may hold a string UTF-8 cannot encode, told at C speed: marshal writes each
-            # string as UTF-8 letting surrogates through (bytes ED A0..BF, which no encodable text gives),
-            # so without those bytes there is none. A number's bytes may look alike, and a value marshal
-            # cannot write is not looked into: both are suspect, and `_check_text` walks the data to decide.
-            try:
-                suspect = _SURROGATE_BYTES(marshal.dumps(event.data)) is not None  # type: ignore[arg-type]
-            except ValueError:
-                suspect = True
-            if suspect:
-                _check_text(event.data)
+        # Whether the data may hold a string UTF-8 cannot encode, told at C speed: marshal writes each
+        # string as UTF-8 letting surrogates through (bytes ED A0..BF, which no encodable text gives),
+        # so without those bytes there is none. A number's bytes may look alike, and a value marshal
+        # cannot write is not looked into: both are suspect, and `_check_text` walks the data to decide.
+        try:
+            suspect = _SURROGATE_BYTES(marshal.dumps(event.data)) is not None  # type: ignore[arg-type]
+        except ValueError:
+            suspect = True
+        if suspect:
+            _check_text(event.data)
         for name in (event.actor, event.by):
             if name is not None and not name.isascii():
                 name.encode("utf-8")

@@ -20,7 +20,7 @@ from gamekernel.i18n import t
 from gamekernel.syntax import Args, Flag
 
 if TYPE_CHECKING:  # the session is above this layer: named for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 _kernel_magics: SessionMagics | None = None
 
@@ -101,7 +101,7 @@ def explainable(method: Callable) -> Callable:
         result = method(self, args)
         if type(result) is Secret:
             return result
-        return session.explain_since(mark, result)
+        return session.teaching.explain_since(mark, result)
 
     return wrapper
 

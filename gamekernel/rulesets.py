@@ -9,7 +9,7 @@ set is one package plus one entry point.
 
 A declaration is cheap to import: what it names is reached through small functions that import on
 call, so `%load_ext` stays light and a static reader can still follow every path. Each of those
-functions is typed by a Protocol below (`Operations`, `MagicsClasses`, `Renderers`, `HandlerOf`,
+functions is typed by a Protocol below (`HandleClasses`, `MagicsClasses`, `Renderers`, `HandlerOf`,
 `RunsLine`, `ClaimsLine`): a plug-in's declaration is checked against the surface it implements.
 """
 
@@ -17,19 +17,20 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from importlib.machinery import PathFinder
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar, overload
 
 if TYPE_CHECKING:  # the hooks' signatures name what they receive (pyproject.toml: type checker only)
     from IPython.core.magic import Magics
 
-    from gamekernel.session import Session
+    from gamekernel.session import SessionCore
     from gamekernel.syntax import Args
+    from gamekernel.table_session import Session
 
 ENTRY_POINT_GROUP = "gamekernel.rulesets"
 BUILTIN = ("gamekernel.gurps", "gamekernel.gammaworld", "gamekernel.mtg")
@@ -39,10 +40,37 @@ Words = TypeVar("Words")  # what a shared command's line is claimed by: `%check`
 Words_in = TypeVar("Words_in", contravariant=True)
 
 
-class Operations(Protocol):
-    """`RuleSet.operations`: the Session mixin classes (state parts, event kinds, `session.<name>_*`)."""
+class RuleSetHandle:
+    """One rule set's operations on one table, reached as `session.<name>` (`session.gurps.check(...)`)
+    or `session.rules["<name>"]`: the session keeps the table's core (log, dice, undo, record,
+    observers) and each rule set keeps what it knows here. `table` is the session it acts on; a
+    handle is made on first use, one per session, and keeps no state of the table itself (that is
+    in `table.state`, replayed from the log), only caches it may rebuild."""
 
-    def __call__(self) -> tuple[type, ...]: ...
+    name: ClassVar[str] = ""  # `session.<name>`: the rule set's name, or one of its families ("combat")
+    table: SessionCore
+
+    def __init__(self, table: SessionCore) -> None:
+        self.table = table
+
+    @classmethod
+    def of(cls, table: SessionCore) -> Self:
+        """This rule set's handle on `table`, typed: `Coin.of(session).flip()` (a plug-in's path; the
+        built-in ones are typed attributes of the public Session)."""
+        handle = table.rules[cls.name]
+        if not isinstance(handle, cls):
+            raise TypeError(f"session.rules[{cls.name!r}] is a {type(handle).__name__}, not a {cls.__name__}")
+        return handle
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} handle of session.{self.name}>"
+
+
+class HandleClasses(Protocol):
+    """`RuleSet.handles`: the handle classes of the rule set (`session.gurps.state`, `session.combat`);
+    importing them registers its state parts and event kinds."""
+
+    def __call__(self) -> tuple[type[RuleSetHandle], ...]: ...
 
 
 class MagicsClasses(Protocol):
@@ -152,13 +180,13 @@ class HandlerOf(Protocol[Words]):
 
 @dataclass(frozen=True)
 class RuleSet:
-    """What a rule set brings to gamekernel. `name` is its package's last part and the prefix of its
-    event kinds, state parts and Session methods (`gurps.check`, `session.gurps_check`)."""
+    """What a rule set brings to gamekernel. `name` is its package's last part, the prefix of its
+    event kinds and state parts, and its handle on the session (`gurps.check`, `session.gurps.check`)."""
 
     name: str
     package: str
     groups: tuple[str, ...]  # its groups of commands in `%gamekernel`, in order (i18n `cmd.group.NAME`)
-    operations: Operations = _nothing  # Session mixins: state parts, event kinds
+    handles: HandleClasses = _nothing  # its handles on the session: state parts, event kinds, operations
     magics: MagicsClasses = _nothing  # IPython Magics classes
     renderers: Renderers = _no_renderers  # imports the modules that register its renderers
     check: HandlerOf[str] | None = None  # its form of `%check` and `%odds check`
@@ -186,7 +214,8 @@ class RuleSet:
         """Its part in the declaration of the shared command `command`."""
         return self.check_form if command == "check" else self.rest_form
 
-    def handles(self, command: Literal["check", "rest"]) -> bool:
+    def takes_part(self, command: Literal["check", "rest"]) -> bool:
+        """Whether it has a form of the shared command `command`."""
         return (self.check if command == "check" else self.rest) is not None
 
     def owns_event(self, kind: str) -> bool:
@@ -309,7 +338,7 @@ def _handlers(command: Shared) -> dict[str, LineHandler[Any]]:
 
 def forms(command: Shared) -> list[tuple[RuleSet, Form]]:
     """The rule sets that take part in a shared command, each with its part of the declaration."""
-    return [(r, r.form(command)) for r in rule_sets() if r.handles(command)]
+    return [(r, r.form(command)) for r in rule_sets() if r.takes_part(command)]
 
 
 def boards(parts: Parts) -> dict[str, dict[str, Any]]:
@@ -327,5 +356,15 @@ def groups() -> tuple[str, ...]:
     return ("core", *(g for r in rule_sets() for g in r.groups), "campaign")
 
 
-def operation_classes(sets: Sequence[RuleSet] | None = None) -> tuple[type, ...]:
-    return tuple(cls for r in (rule_sets() if sets is None else sets) for cls in r.operations())
+@cache
+def handle_classes() -> dict[str, type[RuleSetHandle]]:
+    """Every rule set's handle classes by name (`gurps`, `combat`, `gw`, `mtg`, a plug-in's), imported
+    once: importing them registers the state parts and event kinds a log replays through."""
+    found: dict[str, type[RuleSetHandle]] = {}
+    for declared in rule_sets():
+        for cls in declared.handles():
+            if not cls.name or cls.name in found:
+                raise RuntimeError(f"rule set {declared.name!r}: handle {cls.__name__} needs a name of its own "
+                                   f"(got {cls.name!r})")
+            found[cls.name] = cls
+    return found

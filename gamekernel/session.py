@@ -1,30 +1,25 @@
-"""Session: the table's state, the RNG, the event log, observers and undo/redo.
+"""The session's core: the table's state, the RNG, the event log, observers and undo/redo.
 
 State is the replay of the active events: `record` applies an event's reducer and appends it to
 the log; `undo` appends an `undo` event and rebuilds the state from the events still active, so
-the log stays append-only and the story keeps the correction. Rule sets add their operations as
-mixins (gamekernel/actions/*) and their state as named parts (`register_part`).
+the log stays append-only and the story keeps the correction. Each rule set keeps its operations
+in its own handle (`session.gurps.state`, `session.rules["coin"]`, made from its `RuleSet` declaration)
+and its state as named parts (`register_part`): the core names no rule set.
+gamekernel/table_session.py gives the public `Session` its typed handles.
 """
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import hashlib
 import os
 import re
-import signal
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from functools import cache
-from operator import attrgetter
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
 
-from gamekernel.actions.campaign import CampaignActions
-from gamekernel.actions.core import CoreActions
-from gamekernel.cards.actions import CardActions
 from gamekernel.errors import GameKernelError, StorageError, UsageError
 from gamekernel.events import (
     ENTROPY_KIND,
@@ -33,27 +28,25 @@ from gamekernel.events import (
     LogStore,
     check_storable,
     encode_event,
-    gc_paused,
     now_iso,
     reactions_for,
     register_event,
     register_reaction,
 )
-from gamekernel.gammaworld.actions import GammaWorldActions
-from gamekernel.gurps.actions import GurpsActions
-from gamekernel.gurps.combat_actions import CombatActions
 from gamekernel.i18n import t
-from gamekernel.mtg.actions import MtgActions
+from gamekernel.replay import DeferredInterrupts, active_events, replay, replay_checked
 from gamekernel.rng import Mark, TransactionalRandom
+from gamekernel.rulesets import RuleSetHandle, handle_classes
 from gamekernel.secret_index import SecretIndex
 from gamekernel.state import TableState
-from gamekernel.table.actions import TableActions
-from gamekernel.table.seats import SeatActions
-from gamekernel.teaching.actions import TeachingActions
 
-__all__ = ["Session", "active_events", "register_reaction", "replay"]
+if TYPE_CHECKING:
+    from gamekernel.campaign import CampaignStore
 
-Observer = Callable[["Session", Event], None]
+__all__ = ["Rules", "SessionCore", "active_events", "register_reaction", "replay"]
+
+H = TypeVar("H", bound=RuleSetHandle)
+
 
 get_ident = threading.get_ident
 META_KINDS = frozenset({"undo", "redo"})
@@ -62,15 +55,17 @@ register_event(ENTROPY_KIND, undoable=False, changes=())
 MetaOutcome = tuple[list[Event], list[list[Event]], TableState]  # active events, redo stack, state
 
 
-class Session(
-    CoreActions, CampaignActions, GurpsActions, CombatActions, CardActions, GammaWorldActions, MtgActions,
-    TeachingActions, TableActions, SeatActions,
-):
-    """One table: `Session(seed=7).roll("3d+2")`. The magics hold one per kernel."""
+class SessionCore:
+    """One table's core: the log, the dice, undo/redo, `record`, observers, `command`; every rule set's
+    handle is in `rules` (and, at run time, an attribute: `session.coin`). The table's own operations
+    build on it (gamekernel/actions/core.py: roll, note, the log; actions/campaign.py: campaigns), and
+    the public, typed `Session` on those (gamekernel/table_session.py)."""
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Session:
-        # Other packages' rule sets (entry points) add their operations to every new Session.
-        return super().__new__(_with_plugins() if cls is Session else cls)
+    campaign: CampaignStore | None = None  # the open campaign (actions/campaign.py opens and closes it)
+    _campaign_meant: Path | None = None  # a reload under way: no command records until a campaign is open
+
+    def _after_campaign_event(self) -> None:
+        """What a campaign does after each event (actions/campaign.py: its snapshots)."""
 
     def __init__(
         self,
@@ -79,10 +74,11 @@ class Session(
         max_dice: int = 10_000,
         log_path: str | os.PathLike[str] | None = None,
     ):
+        self.rules = Rules(self)  # every rule set's handle, made on first use (its state part registered now)
         if seed is None and os.environ.get("GAMEKERNEL_SEED", "").strip():
             seed = _parse_seed(os.environ["GAMEKERNEL_SEED"], "GAMEKERNEL_SEED")
         self._owner = threading.get_ident()  # see `_check_owner`
-        self._lock = threading.RLock()  # see `exclusive`
+        self._lock = threading.RLock()  # see `command`
         self._holder: int | None = None
         self.rng = TransactionalRandom(seed)
         self.secret_rng = TransactionalRandom()  # keyed at the first secret roll (see `restart_secret_stream`)
@@ -97,7 +93,7 @@ class Session(
         self._store: LogStore | None = None
         self.load_warnings: list[str] = []
         self._in_reaction = False
-        self.acting_for: str | None = None  # the player whose intent is being carried out (`acting_as`)
+        self.acting_for: str | None = None  # the player whose intent is being carried out (`command(user)`)
         self.reaction_events: list[Event] = []
         self._public_table: Any = None  # the players' table (`public_table`), made on first use
         self.projected = False  # True for a projection's shadow session: it is the players' table already
@@ -112,7 +108,7 @@ class Session(
     # -- recording -------------------------------------------------------------------------
     def record(
         self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
-        secret: bool = False, encodable: bool = False,
+        secret: bool = False,
     ) -> Event:
         """Apply and log one event, write-ahead: memory changes only once the event is on disk.
 
@@ -120,17 +116,13 @@ class Session(
         (the reducer, an undo's replay) is refused or undone when it fails; an exception of any
         kind at any point after it (an interrupt while the line is synced) completes the event in
         memory instead, so memory and disk always agree and no number is used twice.
-
-        `encodable`: the caller has checked that every string of `data` encodes as UTF-8 (a roll whose
-        notation and label are ASCII), so a session without a log file does not look into it again;
-        the actor is checked still.
         """
         with self._lock:
             if not self._secret_key.logged and kind != ENTROPY_KIND:
                 # text that cannot be stored refuses the event: then the entropy stays unlogged too
                 check_storable(Event(0, kind, dict(data or {}), actor, secret, ""))
                 self._log_secret_entropy()
-            return self._record(kind, data, actor=actor, secret=secret, encodable=encodable)
+            return self._record(kind, data, actor=actor, secret=secret)
 
     def _log_secret_entropy(self) -> None:
         """Write the entropy that keys the secret stream, as a secret event, just before the first
@@ -140,10 +132,9 @@ class Session(
         self._record(ENTROPY_KIND, {"entropy": key.entropy}, actor=None, secret=True)
         self._secret_key = SecretKey(key.entropy, True)
 
-    def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool,
-                encodable: bool = False) -> Event:
+    def _record(self, kind: str, data: Mapping[str, Any] | None, *, actor: str | None, secret: bool) -> Event:
         me = get_ident()
-        if me != self._owner and me != self._holder:  # inside `exclusive()` (every command) the holder is me
+        if me != self._owner and me != self._holder:  # inside `command()` (every caller) the holder is me
             self._check_owner()
         if self.campaign is not None:
             self._check_writable()
@@ -160,11 +151,10 @@ class Session(
         store, after, collecting = self._store, None, gc.isenabled()
         line: bytes | None = None
         if store is None:
-            if not encodable or actor is not None or self.acting_for is not None:  # else nothing to look into
-                check_storable(event, data=not encodable)
+            check_storable(event)
         else:
             line = encode_event(event)
-        deferred = _DeferredInterrupts() if store is not None else None
+        deferred = DeferredInterrupts() if store is not None else None
         if deferred is not None:
             deferred.__enter__()
         try:
@@ -199,18 +189,12 @@ class Session(
         return event
 
     def _check_owner(self) -> None:
-        """A session is used by the thread that created it, or by a caller inside `exclusive()`: two
+        """A session is used by the thread that created it, or by a caller inside `command()`: two
         threads recording at once would give two events one number; any other call from another
         thread is refused before it starts."""
         me = threading.get_ident()
         if me != self._owner and me != self._holder:
             raise UsageError(t("core.err.thread", thread=threading.current_thread().name))
-
-    def exclusive(self) -> Exclusive:
-        """One caller at a time, whatever its thread: a widget's message that the kernel handles on a
-        subshell (another thread, as JupyterLab asks of ipykernel 7) waits for the notebook's running
-        command, and the other way round. Every magic and widget action runs inside one."""
-        return Exclusive(self)
 
     def _settle(self, event: Event, after: MetaOutcome | None, store: LogStore | None, line: bytes | None) -> None:
         """After a failure inside `record`: an event that reached its commit point (its line whole
@@ -234,28 +218,20 @@ class Session(
             if EVENT_KINDS[event.kind].undoable:  # a new action forgets what was undone; a seed or a notice does not
                 self._redo_stack.clear()
 
-    def command(self) -> Command:
-        """`exclusive()` and `transaction()` in one (what every magic enters): the same lock, holder and
-        put-back of a refused command's dice, with fewer calls on the `%roll` cell's path (bench_core)."""
-        return Command(self)
+    def command(self, user: str | None = None) -> Command:
+        """`with session.command():` - the one way in for every caller (a magic, a widget's click, a
+        player's intent, a handle's own multi-step operation), holding three things at once:
 
-    def transaction(self) -> Transaction:
-        """One command: when it is refused (a GameKernelError) before recording anything, the dice it
-        drew are put back, so a refused command consumes no randomness and seeded replays agree.
+        - the lock: one caller at a time, whatever its thread (a widget's message that the kernel
+          handles on a subshell waits for the notebook's running command, and the other way round);
+        - the transaction: a command refused (a GameKernelError) before it recorded anything gets
+          the dice it drew put back, so it consumes no randomness and seeded replays agree (one that
+          recorded events keeps its dice: the events hold them);
+        - the acting user: with `user`, every event recorded inside is stamped `by=user` (a player's
+          intent carried out by the GM's kernel; the table server names the authenticated user).
 
-        Commands that recorded events before failing keep their dice (the events hold them).
-        """
-        return Transaction(self)
-
-    @contextlib.contextmanager
-    def acting_as(self, user: str) -> Iterator[None]:
-        """Every event recorded inside is stamped `by=user`: a player's intent carried out by the GM's
-        kernel (the table server names the authenticated user; the player never does)."""
-        previous, self.acting_for = self.acting_for, user
-        try:
-            yield
-        finally:
-            self.acting_for = previous
+        Commands nest (an operation that opens its own inside a magic's is the same caller)."""
+        return Command(self, user)
 
     def dice_for(self, secret: bool) -> TransactionalRandom:
         """The stream a roll draws from: secret rolls use their own (see `secret_seed`), so the
@@ -363,7 +339,7 @@ class Session(
             self._observers = [e for e in self._observers if not (isinstance(e, weakref.WeakMethod) and e() is None)]
 
     # -- observers -------------------------------------------------------------------------
-    def observe(self, observer: Observer, *, weak: bool = False) -> Callable[[], None]:
+    def observe(self, observer: Callable[[Self, Event], None], *, weak: bool = False) -> Callable[[], None]:
         """Call `observer(session, event)` after every event; returns a function that stops it.
 
         `weak=True` (a bound method) does not keep its object alive: a widget that is dropped and
@@ -450,7 +426,7 @@ class Session(
     def _check_writable(self) -> None:
         """A campaign opened read-only (its folder cannot be written) can be looked at, not played:
         an event recorded only in memory would be lost at close, so it is refused before anything changes."""
-        campaign = getattr(self, "campaign", None)
+        campaign = self.campaign
         if campaign is not None and campaign.read_only:
             raise StorageError(t("campaign.err.read_only", name=repr(campaign.root.name)))
 
@@ -459,59 +435,51 @@ class Session(
             self._store.close()
             self._store = None
 
+    def feature(self, kind: type[H]) -> H:
+        """The handle of a feature across rule sets (`session.seats`, `session.teaching`): made on first
+        use, one per session, like a rule set's."""
+        return self.rules.feature(kind)
 
-def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]:
-    """The events still in effect after the log's undo/redo events, and the redo stack."""
-    events = log if type(log) is list else list(log)
-    # Up to the first undo or redo every event is in effect and the redo stack empty: that prefix
-    # is taken whole (at C speed: most of a long campaign's log), the rest replayed one by one.
-    kinds = list(map(attrgetter("kind"), events))
-    first = min((kinds.index(kind) for kind in ("undo", "redo") if kind in kinds), default=len(events))
-    active = events[:first]
-    by_seq: dict[int, Event] = {}
-    if first < len(events):
-        by_seq.update(zip(map(attrgetter("seq"), active), active, strict=True))
-    redo_stack: list[list[Event]] = []
-    for event in events[first:]:
-        by_seq[event.seq] = event
-        if event.kind == "undo":
-            gone = set(event.data["seqs"])
-            active = [e for e in active if e.seq not in gone]
-            redo_stack.append([by_seq[s] for s in event.data["seqs"]])
-        elif event.kind == "redo":
-            wanted = set(event.data["seqs"])
-            while redo_stack and wanted:
-                group = redo_stack.pop()
-                active.extend(group)
-                wanted -= {e.seq for e in group}
-            active.sort(key=lambda e: e.seq)
-        else:
-            active.append(event)
-            if EVENT_KINDS[event.kind].undoable:
-                redo_stack.clear()
-    return active, redo_stack
+    if not TYPE_CHECKING:  # for a type checker a misspelt name stays an error; `rules[...]` is typed
+        def __getattr__(self, name: str) -> RuleSetHandle:
+            """A plug-in rule set's handle as an attribute (`session.coin`), like the built-in ones."""
+            if name.startswith("_") or name == "rules":
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            try:
+                return self.rules[name]
+            except KeyError:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}") from None
 
 
-@cache
-def _with_plugins() -> type[Session]:
-    """Session with the operations of the rule sets other packages declare (the built-in ones are
-    Session's own bases, which a test keeps equal to the built-in declarations)."""
-    from gamekernel.rulesets import BUILTIN, operation_classes, rule_sets
+class Rules(Mapping[str, RuleSetHandle]):
+    """`session.rules`: every rule set's handle by name (`rules["gurps"]`, a plug-in's `rules["coin"]`),
+    each made on first use and kept for the session."""
 
-    extra = operation_classes([r for r in rule_sets() if r.package not in BUILTIN])
-    return type("Session", (Session, *extra), {"__module__": __name__}) if extra else Session
+    __slots__ = ("_table", "_made")
 
+    def __init__(self, table: SessionCore) -> None:
+        self._table = table
+        self._made: dict[str, RuleSetHandle] = {}
+        handle_classes()  # the rule sets' parts and event kinds are registered before anything replays
 
-def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
-    """The table state after applying `events` in order to `state` (a fresh one by default)."""
-    state = TableState() if state is None else state
-    kinds = EVENT_KINDS
-    with gc_paused():
-        for event in events:
-            reducer = kinds[event.kind].apply
-            if reducer is not None:
-                reducer(state, event.data)
-    return state
+    def __getitem__(self, name: str) -> RuleSetHandle:
+        made = self._made.get(name)
+        if made is None:
+            made = self._made[name] = handle_classes()[name](self._table)
+        return made
+
+    def feature(self, kind: type[H]) -> H:
+        made = self._made.get(kind.name)
+        if made is None:
+            made = self._made[kind.name] = kind(self._table)
+        assert isinstance(made, kind)
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(handle_classes())
+
+    def __len__(self) -> int:
+        return len(handle_classes())
 
 
 def secret_seed(seed: int, entropy: str) -> int:
@@ -547,91 +515,12 @@ def _parse_seed(text: str, where: str) -> int:
         raise UsageError(t("core.err.whole_number", where=where, text=repr(text))) from None
 
 
-class _DeferredInterrupts:
-    """SIGINT held back while an event is written and put in memory (the main thread only, where
-    Python runs signal handlers): a second "Interrupt kernel" landing while the first is being
-    settled would otherwise leave the line on disk and not in memory. A signal that came is
-    handed to the previous handler on exit."""
-
-    __slots__ = ("_previous", "_pending")
-
-    def __enter__(self) -> None:
-        self._previous: Any = None
-        self._pending: tuple[int, Any] | None = None
-        if threading.current_thread() is not threading.main_thread():
-            return
-        previous = signal.getsignal(signal.SIGINT)
-        if callable(previous):
-            signal.signal(signal.SIGINT, self._hold)
-            self._previous = previous
-
-    def _hold(self, signum: int, frame: Any) -> None:
-        self._pending = (signum, frame)
-
-    def __exit__(self, *exc: object) -> None:
-        previous = self._previous
-        if previous is None:
-            return
-        signal.signal(signal.SIGINT, previous)
-        if self._pending is not None:
-            previous(*self._pending)
-
-
-DeferredInterrupts = _DeferredInterrupts  # for a switch of campaign (gamekernel/actions/campaign.py)
-
-
-class Exclusive:
-    """`with session.exclusive():` (see `Session.exclusive`); a plain class rather than a
-    generator-based context manager, as every command enters one (for speed)."""
-
-    __slots__ = ("_session", "_previous")
-
-    def __init__(self, session: Session) -> None:
-        self._session = session
-
-    def __enter__(self) -> None:
-        session = self._session
-        session._lock.acquire()
-        try:  # an interrupt right after the lock is taken must not keep it
-            self._previous, session._holder = session._holder, threading.get_ident()
-        except BaseException:
-            session._lock.release()
-            raise
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
-        session = self._session
-        try:
-            session._holder = self._previous
-        finally:
-            session._lock.release()
-        return False
-
-
-class Transaction:
-    """`with session.transaction():` around one command (see `Session.transaction`); a plain class
-    rather than a generator-based context manager, as every command enters one."""
-
-    __slots__ = ("_session", "_count", "_marks")
-
-    def __init__(self, session: Session) -> None:
-        self._session = session
-
-    def __enter__(self) -> None:
-        session = self._session
-        session._check_owner()
-        self._count, self._marks = _begin(session)
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
-        _finish(self._session, kind, self._count, self._marks)
-        return False
-
-
-def _begin(session: Session) -> tuple[int, tuple[Mark, Mark, SecretKey]]:
+def _begin(session: SessionCore) -> tuple[int, tuple[Mark, Mark, SecretKey]]:
     """A transaction's start: the log's length and where both dice streams and the secret key stand."""
     return len(session.log), (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
 
 
-def _finish(session: Session, kind: type[BaseException] | None, count: int,
+def _finish(session: SessionCore, kind: type[BaseException] | None, count: int,
             marks: tuple[Mark, Mark, SecretKey]) -> None:
     """A transaction's end: a command refused before it recorded anything gets its dice (and a key it
     drew) put back; both streams' command ends either way."""
@@ -647,22 +536,24 @@ def _finish(session: Session, kind: type[BaseException] | None, count: int,
 
 
 class Command:
-    """`with session.command():` (see `Session.command`): `Exclusive` then `Transaction`, entered and
-    left in that order, in one object."""
+    """`with session.command(user):` (see `SessionCore.command`): the lock, the transaction and the
+    acting user, entered in that order and left in the reverse; a plain class, as every caller enters one."""
 
-    __slots__ = ("_session", "_previous", "_count", "_marks")
+    __slots__ = ("_session", "_user", "_previous", "_acting", "_count", "_marks")
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SessionCore, user: str | None = None) -> None:
         self._session = session
+        self._user = user
 
     def __enter__(self) -> None:
         session = self._session
         session._lock.acquire()
         try:  # an interrupt right after the lock is taken must not keep it
             self._previous, session._holder = session._holder, get_ident()
-            # the holder is this thread now: `Transaction`'s owner check always passes here (`_begin` inline)
-            self._count = len(session.log)
-            self._marks = (session.rng.begin(), session.secret_rng.begin(), session._secret_key)
+            self._count, self._marks = _begin(session)
+            self._acting = session.acting_for
+            if self._user is not None:
+                session.acting_for = self._user
         except BaseException:
             session._holder = self._previous
             session._lock.release()
@@ -671,6 +562,7 @@ class Command:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> Literal[False]:
         session = self._session
         try:
+            session.acting_for = self._acting
             _finish(session, kind, self._count, self._marks)
         finally:
             try:
@@ -678,14 +570,3 @@ class Command:
             finally:
                 session._lock.release()
         return False
-
-
-def replay_checked(events: Iterable[Event]) -> TableState:
-    """`replay` for a live command (an undo, a redo): an event that cannot be replayed refuses
-    the command in one line rather than a traceback, before anything is written."""
-    try:
-        return replay(events)
-    except GameKernelError:
-        raise
-    except (KeyError, ValueError, TypeError, AttributeError, IndexError) as error:
-        raise UsageError(t("core.err.replay", error=f"{type(error).__name__}: {error}")) from None

@@ -470,8 +470,3 @@ def command(
         return wrapper if expand and not verbatim else no_var_expand(wrapper)
 
     return decorate
-
-
-def usage_error(syntax_name: str) -> UsageError:
-    """The error for a line that fits no form of the command (checked after parsing)."""
-    return UsageError(t("cmd.err.usage", usage=COMMANDS[syntax_name].usage()))

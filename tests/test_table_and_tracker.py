@@ -17,8 +17,8 @@ DECKLIST = "Deck\n4 Forest\n3 Elvish Mystic\n2 Runeclaw Bear\n2 Ornithopter\n2 S
 
 def _fight(seed: int = 4) -> Session:
     s = Session(seed=seed)
-    s.combat_npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
-    s.combat_start("Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,weapon=Knife:13:thr-1 imp,pc=1} Goblin*2")
+    s.combat.npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
+    s.combat.start("Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,weapon=Knife:13:thr-1 imp,pc=1} Goblin*2")
     return s
 
 
@@ -30,7 +30,7 @@ def test_tracker_plays_an_exchange_with_the_chosen_weapon_and_defence() -> None:
     assert w.error == "" and s.log[-1].data["args"]["weapon"] == "Knife"
     assert w.offered["name"] == "Goblin1"
     kinds = [k for k, _, _ in w.offered["options"]]
-    assert kinds == [k for k, _ in s.combat_offered()[1]] and "parry" in kinds
+    assert kinds == [k for k, _ in s.combat.offered()[1]] and "parry" in kinds
     assert "gk-die" in w.result_html and "gk-gurps-check" in w.result_html  # the roll, drawn with its dice
     w._on_custom_message(w, {"action": "defend", "name": "Goblin1", "kind": "dodge"}, [])
     assert s.log[-1].kind == "combat.defend" and s.log[-1].data["args"]["kind"] == "dodge"
@@ -47,7 +47,7 @@ def test_tracker_damage_box_and_the_ht_roll_to_stay_conscious() -> None:
     w = Tracker(s)
     w._on_custom_message(w, {"action": "damage", "name": "Aiko", "spec": "2d+10 cr"}, [])
     assert w.error == "" and s.log[-1].kind == "combat.damage"
-    assert w.rows["Aiko"]["hp"] == s.combat_state.get("Aiko").hp <= 0
+    assert w.rows["Aiko"]["hp"] == s.combat.state.get("Aiko").hp <= 0
     assert "gk-gurps-damage" in w.result_html
     assert w.due == {"name": "Aiko", "checks": ["consciousness"], "after": []}  # GURPS-INJ-02: HT first
     events = len(s.log)
@@ -61,54 +61,54 @@ def test_tracker_damage_box_and_the_ht_roll_to_stay_conscious() -> None:
 
 def test_join_keeps_the_turn_and_places_by_speed_then_leave_and_undo() -> None:
     s = _fight()
-    assert [c.name for c in s.combat_state.combatants] == ["Aiko", "Goblin1", "Goblin2"]
+    assert [c.name for c in s.combat.state.combatants] == ["Aiko", "Goblin1", "Goblin2"]
     w = Tracker(s)
     w._on_custom_message(w, {"action": "join", "spec": "Orc{ST=12,DX=14,HT=12,weapon=Axe:12:sw+2 cut}"}, [])
-    fight = s.combat_state
+    fight = s.combat.state
     assert [c.name for c in fight.combatants] == ["Orc", "Aiko", "Goblin1", "Goblin2"]  # Speed 6.5 first
     assert fight.current.name == "Aiko" and fight.get("Orc").maneuver == "do_nothing"
     assert w.order == ["Orc", "Aiko", "Goblin1", "Goblin2"]
-    s.combat_join("Goblin")  # a template: Speed 5.75 and DX 12 tie the goblins, so he comes after them
-    assert [c.name for c in s.combat_state.combatants][-1] == "Goblin"
+    s.combat.join("Goblin")  # a template: Speed 5.75 and DX 12 tie the goblins, so he comes after them
+    assert [c.name for c in s.combat.state.combatants][-1] == "Goblin"
     w._on_custom_message(w, {"action": "leave", "name": "Aiko"}, [])  # the leaver's turn passes on
-    assert s.combat_state.current.name == "Goblin1" and "Aiko" not in w.order
+    assert s.combat.state.current.name == "Goblin1" and "Aiko" not in w.order
     s.undo()
-    assert s.combat_state.current.name == "Aiko" and len(s.combat_state.combatants) == 5
+    assert s.combat.state.current.name == "Aiko" and len(s.combat.state.combatants) == 5
     replayed = Session.replay(s.log) if hasattr(Session, "replay") else None
     if replayed is not None:
-        assert [c.name for c in replayed.combat_state.combatants] == [c.name for c in s.combat_state.combatants]
+        assert [c.name for c in replayed.combat.state.combatants] == [c.name for c in s.combat.state.combatants]
 
 
 def test_leave_refuses_the_defender_of_a_pending_attack_and_the_last_fighter() -> None:
     s = _fight()
-    s.combat_attack("Aiko", "Goblin1", "Broadsword")
+    s.combat.attack("Aiko", "Goblin1", "Broadsword")
     events = len(s.log)
     with pytest.raises(RuleError):
-        s.combat_leave("Goblin1")
+        s.combat.leave("Goblin1")
     assert len(s.log) == events
     s2 = Session(seed=1)
-    s2.combat_start("A{DX=10} B{DX=10}")
-    s2.combat_leave("B")
+    s2.combat.start("A{DX=10} B{DX=10}")
+    s2.combat.leave("B")
     with pytest.raises(RuleError):
-        s2.combat_leave("A")
+        s2.combat.leave("A")
     with pytest.raises(GameKernelError):
-        s2.combat_join("A{DX=11}")  # same name as a fighter
+        s2.combat.join("A{DX=11}")  # same name as a fighter
 
 
 def _table() -> Session:
     s = _fight(6)
-    s.gw_deck_new("Rin")
+    s.gw.deck_new("Rin")
     for card in ("Gravity Knot", "Thought Needle", "Heavy Knuckle", "Ember Thought"):
-        s.gw_deck_add("Rin", card, 2)
-    s.gw_character("Rin", level=4)
-    s.gw_draw("Rin")
-    s.mtg_library_load("Mira", "forest-friends.txt", text=DECKLIST)
+        s.gw.deck_add("Rin", card, 2)
+    s.gw.character("Rin", level=4)
+    s.gw.draw("Rin")
+    s.mtg.library_load("Mira", "forest-friends.txt", text=DECKLIST)
     return s
 
 
 def test_table_view_has_every_character_and_whose_turn() -> None:
     s = _table()
-    view = s.table_view()
+    view = s.seats.view()
     assert [r["name"] for r in view["gurps"]] == ["Aiko", "Goblin1", "Goblin2"]
     assert view["gurps"][0]["hp"] == 11 and view["gurps"][0]["in_fight"]
     assert view["gamma"][0]["name"] == "Rin" and len(view["gamma"][0]["cards"]) == 2
@@ -132,7 +132,7 @@ def test_dashboard_clicks_are_session_calls_and_snapshot_reads_without_a_kernel(
     w._on_custom_message(w, {"action": "scene"}, [])
     assert s.log[-1].kind == "mtg.scene"
     w._on_custom_message(w, {"action": "encounter_start"}, [])
-    assert s.gw.encounter
+    assert s.gw.state.encounter
     w._on_custom_message(w, {"action": "nonsense"}, [])
     assert "nonsense" in w.error
     text = repr(w)
@@ -144,7 +144,7 @@ def test_dashboard_clicks_are_session_calls_and_snapshot_reads_without_a_kernel(
 
 def test_dashboard_escapes_names() -> None:
     s = Session(seed=1)
-    s.combat_start("<b>x</b>{DX=10} B{DX=10}")
+    s.combat.start("<b>x</b>{DX=10} B{DX=10}")
     html = TableDashboard(s).snapshot_html()
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
 
@@ -153,8 +153,8 @@ def test_dashboard_escapes_names() -> None:
 def test_after_the_fight_the_tracker_offers_the_roll_each_fighter_owes(seed: int, roll: str, kind: str) -> None:
     """GURPS-INJ-10 (a mortal wound's HT roll) and INJ-13 (waking up): one button each, a session call."""
     s = Session(seed=seed)
-    s.combat_start("A{HT=9,HP=10} B{DX=10}")
-    s.combat_damage("A", "3d+12 cr")
+    s.combat.start("A{HT=9,HP=10} B{DX=10}")
+    s.combat.damage("A", "3d+12 cr")
     w = Tracker(s)
     assert w.due["after"] == []  # nothing owed while the fight runs
     w._on_custom_message(w, {"action": "end"}, [])
@@ -183,24 +183,24 @@ def test_dashboard_and_tracker_labels_follow_the_language() -> None:
 def test_damage_box_takes_basic_damage_rolled_at_the_table() -> None:
     """GURPS-DMG-04..08: typed basic damage goes through DR and the wounding multiplier like rolled damage."""
     s = Session(seed=1)
-    s.combat_start("A{DX=10} B{DX=10}")
+    s.combat.start("A{DX=10} B{DX=10}")
     w = Tracker(s)
     w._on_custom_message(w, {"action": "damage", "name": "A", "spec": "7 cut"}, [])
-    assert w.error == "" and s.log[-1].kind == "combat.damage_amount"
-    assert s.combat_state.get("A").hp == 10 - 10  # 7 cut x1.5 = 10 injury
+    assert w.error == "" and s.log[-1].kind == "combat.damage"  # as `%damage 7 cut @A` (flat damage, no dice)
+    assert s.combat.state.get("A").hp == 10 - 10  # 7 cut x1.5 = 10 injury
     assert "7 cut rolled at the table" in w.result_html
     s.undo()
-    assert s.combat_state.get("A").hp == 10
+    assert s.combat.state.get("A").hp == 10
     s.redo()
-    assert s.combat_state.get("A").hp == 0
-    s.combat_damage_amount("B", 0)
-    assert s.combat_state.get("B").hp == 10
+    assert s.combat.state.get("A").hp == 0
+    s.combat.damage("B", "0 cr")
+    assert s.combat.state.get("B").hp == 10
     events = len(s.log)
-    for bad in ("10001", "7 zap"):
+    for bad in ("7 zap", "abc"):
         w._on_custom_message(w, {"action": "damage", "name": "B", "spec": bad}, [])
         assert w.error and len(s.log) == events
-    s.combat_damage_amount("B", 10_000)
-    assert s.combat_state.get("B").dead or s.combat_state.get("B").destroyed
+    s.combat.damage("B", "10000 cr")
+    assert s.combat.state.get("B").dead or s.combat.state.get("B").destroyed
 
 
 def test_the_dashboard_never_shows_a_secret_roll_live_or_in_its_saved_state() -> None:

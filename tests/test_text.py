@@ -52,5 +52,5 @@ def test_sessions_find_characters_typed_in_full_width():
     from gamekernel import Session
 
     s = Session(seed=1)
-    s.gurps_char_new("Aiko", dx=12)
-    assert s.gurps_character("ＡＩＫＯ").name == "Aiko"
+    s.gurps.char_new("Aiko", dx=12)
+    assert s.gurps.character("ＡＩＫＯ").name == "Aiko"

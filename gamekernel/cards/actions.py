@@ -11,22 +11,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel import cards
 from gamekernel.events import register_event
-from gamekernel.host import HostBase
 from gamekernel.rng import LazyDice
+from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
+
+if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
+    from gamekernel.table_session import Session
 
 PART = "cards"
 
 
 class CardTableState:
-    """The `cards` state part: one `Table` plus the card definitions' names by id."""
+    """The `cards` state part: one `CardTable` plus the card definitions' names by id."""
 
     def __init__(self) -> None:
-        self.table = cards.Table()
+        self.table = cards.CardTable()
 
     def to_dict(self) -> dict[str, Any]:
         return self.table.to_dict()
@@ -34,7 +37,7 @@ class CardTableState:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CardTableState:
         state = cls()
-        state.table = cards.Table.from_dict(data)
+        state.table = cards.CardTable.from_dict(data)
         return state
 
 
@@ -46,20 +49,23 @@ register_part(PART, CardTableState)
 register_event("cards.batch", apply=_reduce, changes=(PART,))
 
 
-class CardActions(HostBase):
-    """`session.card_zone("deck", "deck")`, `session.card_create("deck", ["A", "B"])`,
-    `session.card_draw("deck", "hand", 2)` ... each call is one logged, undoable event."""
+class Cards(RuleSetHandle):
+    """A free card table on one table (`session.cards`): `zone("deck", "deck")`, `create("deck", ["A", "B"])`,
+    `draw("deck", "hand", 2)` ... each call is one logged, undoable event."""
+
+    name = "cards"
+    table: Session
 
     @property
-    def card_table(self) -> cards.Table:
-        return self.state[PART].table
+    def state(self) -> cards.CardTable:
+        return self.table.state[PART].table
 
-    def card_record(self, batch: cards.Batch) -> cards.Batch:
+    def record(self, batch: cards.Batch) -> cards.Batch:
         """Record a planned batch as an event (it is applied by the reducer)."""
-        self.record("cards.batch", batch.to_dict())
+        self.table.record("cards.batch", batch.to_dict())
         return batch
 
-    def card_zone(
+    def zone(
         self,
         name: str,
         kind: str = "pile",
@@ -68,41 +74,22 @@ class CardActions(HostBase):
         face_up: bool = False,
         on_empty: cards.EmptyPolicy = cards.ERROR_WHEN_EMPTY,
     ) -> cards.Batch:
-        return self.card_record(
-            cards.plan_add_zone(self.card_table, name, kind, owner=owner, face_up=face_up, on_empty=on_empty)
+        return self.record(
+            cards.plan_add_zone(self.state, name, kind, owner=owner, face_up=face_up, on_empty=on_empty)
         )
 
-    def card_policy(self, zone: str, policy: cards.EmptyPolicy) -> cards.Batch:
-        return self.card_record(cards.plan_set_policy(self.card_table, zone, policy))
+    def create(self, zone: str, def_ids: Sequence[str]) -> cards.Batch:
+        return self.record(cards.plan_create(self.state, zone, def_ids))
 
-    def card_create(self, zone: str, def_ids: Sequence[str]) -> cards.Batch:
-        return self.card_record(cards.plan_create(self.card_table, zone, def_ids))
+    def shuffle(self, zone: str) -> cards.Batch:
+        return self.record(cards.plan_shuffle(self.state, zone, self._card_rng))
 
-    def card_shuffle(self, zone: str) -> cards.Batch:
-        return self.card_record(cards.plan_shuffle(self.card_table, zone, self._card_rng))
-
-    def card_draw(self, source: str, to: str, n: int = 1, *, how: cards.DrawFrom = "top") -> cards.Batch:
-        return self.card_record(cards.plan_draw(self.card_table, source, to, n, how=how, rng=self._card_rng))
-
-    def card_move(self, uids: Sequence[str], to: str, *, at: Any = "bottom", **options: Any) -> cards.Batch:
-        return self.card_record(cards.plan_move(self.card_table, uids, to, at=at, rng=self._card_rng, **options))
-
-    def card_tap(self, uid: str, tapped: bool = True) -> cards.Batch:
-        return self.card_record(cards.plan_tap(self.card_table, uid, tapped))
-
-    def card_flip(self, uid: str, face_up: bool | None = None) -> cards.Batch:
-        return self.card_record(cards.plan_flip(self.card_table, uid, face_up))
-
-    def card_peek(self, zone: str, n: int, viewer: str) -> cards.Batch:
-        return self.card_record(cards.plan_peek(self.card_table, zone, n, viewer))
-
-    def card_recall(self, deck: str, *, shuffle: bool = True) -> cards.Batch:
-        rng = self._card_rng if shuffle else None
-        return self.card_record(cards.plan_recall(self.card_table, deck, rng=rng))
+    def draw(self, source: str, to: str, n: int = 1, *, how: cards.DrawFrom = "top") -> cards.Batch:
+        return self.record(cards.plan_draw(self.state, source, to, n, how=how, rng=self._card_rng))
 
     @property
     def _card_rng(self) -> random.Random:
         """The dice of a card step: the secret stream, opened only if the step draws. As a Gamma
         World deck's (GW-ALPHA-10), a deck's order and a random draw must not follow from the public
         seed and the public steps; the batch records every card moved, so the log replays it."""
-        return LazyDice(lambda: self.dice_for(True))
+        return LazyDice(lambda: self.table.dice_for(True))

@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet
+from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
 
 
-def _operations() -> tuple[type, ...]:
-    from gamekernel.gammaworld.actions import GammaWorldActions
+def _handles() -> tuple[type[RuleSetHandle], ...]:
+    from gamekernel.gammaworld.actions import GammaWorld
 
-    return (GammaWorldActions,)
+    return (GammaWorld,)
 
 
 def _magics() -> tuple[type[Magics], ...]:
@@ -28,7 +28,8 @@ def _magics() -> tuple[type[Magics], ...]:
 
 
 def _renderers() -> None:
-    import gamekernel.gammaworld.render  # noqa: F401
+    import gamekernel.gammaworld.render
+    import gamekernel.gammaworld.summaries  # noqa: F401  (its log lines)
 
 
 def _rest() -> LineHandler[list[str]]:
@@ -45,7 +46,7 @@ RULESET = RuleSet(
     name="gammaworld",
     package=__name__,
     groups=("gammaworld",),
-    operations=_operations,
+    handles=_handles,
     magics=_magics,
     renderers=_renderers,
     rest=_rest,

@@ -1,4 +1,4 @@
-"""Gamma World alpha decks as session operations (a mixin of Session).
+"""Gamma World alpha decks as session operations (the `session.gw.state` handle).
 
 Each method validates, plans a `Step` with the session RNG (gammaworld/rules/play.py), records
 it as a `gw.<kind>` event whose data is the step (outcome included, so the log replays without
@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel import limits
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
@@ -31,9 +31,12 @@ from gamekernel.gammaworld.rules.results import (
     secret_cards,
 )
 from gamekernel.gammaworld.rules.state import AlphaState, Step, apply_recorded, apply_step
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
+from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
+
+if TYPE_CHECKING:  # the public Session, above the rule sets: named for the type checker only
+    from gamekernel.table_session import Session
 
 PART = "gammaworld"
 KINDS = (
@@ -124,32 +127,31 @@ def step_uids(data: Mapping[str, Any]) -> set[str]:
     return ops | set(data.get("overcharged", ()))
 
 
-class GammaWorldActions(HostBase):
-    """Alpha Mutation decks: `session.gw_draw("Rin")`, `session.gw_tap("Rin", "Sap Bloom")` ..."""
+class GammaWorld(RuleSetHandle):
+    """Alpha Mutation decks on one table (`session.gw`): `session.gw.draw("Rin")`,
+    `session.gw.tap("Rin", "Sap Bloom")` ..."""
+
+    name = "gw"
+    table: Session
 
     # -- plumbing ----------------------------------------------------------------------------
     @property
-    def gw(self) -> AlphaState:
+    def state(self) -> AlphaState:
         """The Gamma World part of the state (read it; change it only through these methods)."""
-        return self.state.parts[PART]  # the parts themselves: every command reads this several times
+        return self.table.state.parts[PART]  # the parts themselves: every command reads this several times
 
-    def _gw_record(self, step: Step, data: dict[str, Any], *, from_state: bool = False) -> AlphaResult:
-        """Record `step` (its `data`) and describe it. `from_state`: every string of the data comes
-        from the state (names, card ids and uids, zones) or the code (labels), as a step on a readied
-        card's does; a session without a log file checked each of them when it recorded the event
-        that brought it, so `record` does not look into the data again (with a file it encodes the
-        line anyway)."""
-        part = self.gw
+    def _gw_record(self, step: Step, data: dict[str, Any]) -> AlphaResult:
+        """Record `step` (its `data`) and describe it."""
+        part = self.state
         part.recording = (data["detail"], step)  # the reducer applies `step`: no parse of what was just made
         try:
-            self.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret,
-                        encodable=from_state)
+            self.table.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret)
         finally:
             part.recording = None
-        part = self.gw  # the same part unless something recorded meanwhile replaced the state
+        part = self.state  # the same part unless something recorded meanwhile replaced the state
         # GW-ALPHA-10: a public step's result shows the hands as the players know them (a secret
         # flux's replacement, or the counts it changed, not in them); a secret one is the GM's
-        shown = part if step.resolves_secret else self.public_state()[PART]
+        shown = part if step.resolves_secret else self.table.public_state()[PART]
         result = describe(shown, step, part.catalog)
         if shown is not part:  # the players' table is kept apart from the GM's part: read its hands now
             result.take_hands()
@@ -163,12 +165,12 @@ class GammaWorldActions(HostBase):
         previous ones leave. The RNG is put back when the command records nothing (a refused
         step, or text that cannot be stored); `rng.begin` copies no state, the RNG counts its draws.
         """
-        state = self.gw
+        state = self.state
         needs_setup = setup and not state.ready
         if len(planners) == 1 and not needs_setup:
             return [self._gw_single(state, planners[0])]
         steps: list[Step] = []
-        with self.transaction():  # refused, the draws of both streams are put back
+        with self.table.command():  # refused, the draws of both streams are put back
             if needs_setup or len(planners) > 1:
                 state = state.copy()
             if needs_setup:
@@ -196,28 +198,29 @@ class GammaWorldActions(HostBase):
         that `shows` one of that character's readied cards a secret flux drew first reveals that
         flux (`table.reveal`, the `%reveal N` event), the step recorded as caused by it so one
         `%undo` takes both (GW-ALPHA-10)."""
-        with self.transaction():  # refused, the draws of both streams are put back
+        with self.table.command():  # refused, the draws of both streams are put back
             step = planner(state)
             if step is None:
                 raise UsageError(t("gammaworld.err.all_readied"))
             data = step.to_dict()
             fluxes = self._gw_secret_draws(shows, step) if shows is not None and not step.resolves_secret else []
             if not fluxes:  # `record` checks the data before it changes anything
-                return self._gw_record(step, data, from_state=shows is not None)
+                return self._gw_record(step, data)
             check_storable(Event(0, f"gw.{step.kind}", data, step.actor or None, False, ""))
             cause = None
             for flux in fluxes:
-                cause = self.record("table.reveal", {"seq": flux, **({} if cause is None else {"cause": cause})}).seq
-            return self._gw_record(step, {**data, "cause": cause}, from_state=True).revealing(fluxes)
+                data = {"seq": flux, **({} if cause is None else {"cause": cause})}
+                cause = self.table.record("table.reveal", data).seq
+            return self._gw_record(step, {**data, "cause": cause}).revealing(fluxes)
 
     def _gw_deck_rng(self) -> Any:
         """The stream every deck order is drawn from: the secret one (GW-ALPHA-10). What lies hidden
         in a deck (the GM deck's order, the card a secret flux takes) must not follow from the public
         seed and the public events; a public draw records what it took, so replay needs no stream."""
-        return self.dice_for(True)
+        return self.table.dice_for(True)
 
     def _gw_one(self, planner: Callable[[AlphaState], Step], *, setup: bool = True) -> AlphaResult:
-        state = self.gw
+        state = self.state
         if not setup or state.ready:
             return self._gw_single(state, planner)
         return self._gw_run(planner, setup=setup)[0]
@@ -225,27 +228,27 @@ class GammaWorldActions(HostBase):
     def _gw_query(self, owner: str) -> None:
         """Queries record nothing, so they never set up the GM deck: name what is missing instead."""
         if owner.upper() == "GM":
-            play.require_setup(self.gw)
-        play.require_deck(self.gw, owner)
+            play.require_setup(self.state)
+        play.require_deck(self.state, owner)
 
     def _card_id(self, name: str) -> str:
-        return self.gw.catalog.find(name).id
+        return self.state.catalog.find(name).id
 
     # -- setup -------------------------------------------------------------------------------
-    def gw_setup(self, card_names: Sequence[str] = ()) -> AlphaResult:
+    def setup(self, card_names: Sequence[str] = ()) -> AlphaResult:
         """GW-ALPHA-03: the GM deck: the bundled starter cards, or the named cards."""
         ids = [self._card_id(name) for name in card_names]
         return self._gw_one(lambda gw: play.plan_setup(gw, gw.catalog, self._gw_deck_rng(), ids), setup=False)
 
-    def gw_config(self, **options: Any) -> AlphaResult:
-        """Set OPEN-choice flags (see GWConfig), logged: `session.gw_config(flux_outside_encounter=True)`."""
+    def config(self, **options: Any) -> AlphaResult:
+        """Set OPEN-choice flags (see GWConfig), logged: `session.gw.config(flux_outside_encounter=True)`."""
         try:
-            step = play.plan_config(self.gw, **options)
+            step = play.plan_config(self.state, **options)
         except TypeError as error:
             raise UsageError(t("gammaworld.err.option", error=error)) from None
         return self._gw_one(lambda gw: step, setup=False)
 
-    def gw_character(self, name: str, *, level: int | None = None, origin_bonus: int | None = None,
+    def character(self, name: str, *, level: int | None = None, origin_bonus: int | None = None,
                      new: bool = False) -> AlphaResult:
         """Set a character's level (GW-ALPHA-06) / origin bonus (GW-ALPHA-14); `new=True` registers
         one (`%gw new Rin`): a name that matches nobody is otherwise an error, never a new character."""
@@ -255,7 +258,7 @@ class GammaWorldActions(HostBase):
         return self._gw_one(
             lambda gw: play.plan_character(gw, name, level=level, origin_bonus=origin_bonus, new=new), setup=False)
 
-    def gw_load_cards(self, path: str | Path) -> AlphaResult:
+    def load_cards(self, path: str | Path) -> AlphaResult:
         """Add your own alpha cards from a JSON card file (same format as the bundled deck)."""
         path = Path(path)
         try:
@@ -268,10 +271,10 @@ class GammaWorldActions(HostBase):
         return self._gw_one(lambda gw: play.plan_add_cards(gw, document, path.name), setup=False)
 
     # -- decks (GW-ALPHA-02) -------------------------------------------------------------------
-    def gw_deck_new(self, owner: str) -> AlphaResult:
+    def deck_new(self, owner: str) -> AlphaResult:
         return self._gw_one(lambda gw: play.plan_deck_new(gw, owner))
 
-    def gw_deck_add(self, owner: str, card: str, count: int = 1) -> AlphaResult:
+    def deck_add(self, owner: str, card: str, count: int = 1) -> AlphaResult:
         limits.at_most(count, "max_count", t("limits.what.copies"))
         if count < 1:
             raise UsageError(t("gammaworld.err.add_count", count=count))
@@ -279,37 +282,37 @@ class GammaWorldActions(HostBase):
         return self._gw_one(
             lambda gw: play.plan_deck_add(gw, owner, [card_id] * count, self._gw_deck_rng(), gw.catalog))
 
-    def gw_deck_remove(self, owner: str, card: str, count: int = 1) -> AlphaResult:
+    def deck_remove(self, owner: str, card: str, count: int = 1) -> AlphaResult:
         card_id = self._card_id(card)
         return self._gw_one(lambda gw: play.plan_deck_remove(gw, owner, card_id, count))
 
-    def gw_deck_validate(self, owner: str) -> DeckCheck:
+    def deck_validate(self, owner: str) -> DeckCheck:
         """GW-ALPHA-02: at least 7 cards, at most 2 copies of a name (a query: records nothing)."""
         self._gw_query(owner)
-        ids = play.deck_card_ids(self.gw, owner)
-        return validate_deck(owner, [self.gw.catalog.card(i).name for i in ids], player=owner.upper() != "GM")
+        ids = play.deck_card_ids(self.state, owner)
+        return validate_deck(owner, [self.state.catalog.card(i).name for i in ids], player=owner.upper() != "GM")
 
-    def gw_deck_show(self, owner: str, *, gm: bool = False) -> DeckView:
+    def deck_show(self, owner: str, *, gm: bool = False) -> DeckView:
         """The deck's cards and how many lie in it as the players know it; with `gm`, the true count,
         marked GM-only (GW-ALPHA-10: a secret flux's draw is not counted in public)."""
         self._gw_query(owner)
-        ids = play.deck_card_ids(self.gw, owner)
-        zone = play.require_deck(self.gw, owner)
-        return DeckView(owner, tuple(ids), self._gw_deck_table(zone, gm).count(zone), self.gw.catalog, gm=gm)
+        ids = play.deck_card_ids(self.state, owner)
+        zone = play.require_deck(self.state, owner)
+        return DeckView(owner, tuple(ids), self._gw_deck_table(zone, gm).count(zone), self.state.catalog, gm=gm)
 
     def _gw_deck_table(self, zone: str, gm: bool) -> Any:
         """The card table a deck statistic reads: the truth for the GM (`gm`), else the players' one."""
         if gm:
-            return self.gw.table
-        public: AlphaState = self.public_state()[PART]
-        return public.table if zone in public.table.zones else self.gw.table
+            return self.state.table
+        public: AlphaState = self.table.public_state()[PART]
+        return public.table if zone in public.table.zones else self.state.table
 
     # -- play ----------------------------------------------------------------------------------
-    def gw_draw(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
+    def draw(self, name: str | None = None, *, from_gm: bool = False) -> AlphaResult | AlphaResults:
         """GW-ALPHA-06: fill `name`'s readied cards up to their level's count (everyone when None)."""
         if name is not None:
             return self._gw_one(lambda gw: play.plan_draw(gw, name, self._gw_deck_rng(), from_gm=from_gm))
-        if not self.gw.characters:  # "everyone already has cards" would be wrong: there is no one
+        if not self.state.characters:  # "everyone already has cards" would be wrong: there is no one
             raise UsageError(t("gammaworld.err.no_characters"))
 
         def draw_for(who: str) -> Callable[[AlphaState], Step | None]:
@@ -320,35 +323,35 @@ class GammaWorldActions(HostBase):
 
             return plan
 
-        return AlphaResults(tuple(self._gw_run(*(draw_for(who) for who in list(self.gw.characters)))))
+        return AlphaResults(tuple(self._gw_run(*(draw_for(who) for who in list(self.state.characters)))))
 
-    def gw_hand(self, name: str, *, gm: bool = False) -> HandView:
+    def hand(self, name: str, *, gm: bool = False) -> HandView:
         """`name`'s readied cards, deck counts and pending flux as the players know them: drawn from
         the public table, so a secret flux, pending or resolved, is in none of it (GW-ALPHA-10). The
         GM's view (`gm=True`) is the true hand, the secret flux and each card only it holds marked."""
-        who = play.character(self.gw, name).name
-        public: AlphaState = self.public_state()[PART]
-        seen = hand_view(public if who in public.characters else self.gw, who, self.gw.catalog)
+        who = play.character(self.state, name).name
+        public: AlphaState = self.table.public_state()[PART]
+        seen = hand_view(public if who in public.characters else self.state, who, self.state.catalog)
         if not gm:
             return seen
-        true = hand_view(self.gw, who, self.gw.catalog)
+        true = hand_view(self.state, who, self.state.catalog)
         return replace(true, show_secret=True, secret_cards=secret_cards(true, seen), players=seen)
 
-    def gw_card_in_place(self, name: str, card: str) -> str:
+    def card_in_place(self, name: str, card: str) -> str:
         """GW-ALPHA-10: the card a click on (or a name typed from) the players' view of `name`'s hand
         means. A card they still see where a secret flux put another (its uid or name) stands for the
         card now in its place, so the hand widget, the dashboard and the magics act on the true hand;
         a card in neither hand is refused listing the players' hand; any other name or uid is itself."""
-        players = self.public_state()
-        if players is self.state:  # no secret changed the table: the players see the true hands
+        players = self.table.public_state()
+        if players is self.table.state:  # no secret changed the table: the players see the true hands
             return card
-        who = play.character(self.gw, name).name
-        true = self.gw.readied(who)
+        who = play.character(self.state, name).name
+        true = self.state.readied(who)
         public: AlphaState = players[PART]
         seen = public.readied(who) if who in public.characters else true
         if seen == true or card in true or self._gw_holds(who, card):
             return card
-        uid = play.readied_card(public, who, card, self.gw.catalog)  # neither: the players' hand is listed
+        uid = play.readied_card(public, who, card, self.state.catalog)  # neither: the players' hand is listed
         stale, fresh = [u for u in seen if u not in true], [u for u in true if u not in seen]
         place = stale.index(uid) if uid in stale else len(fresh)
         return fresh[place] if place < len(fresh) else card
@@ -356,7 +359,7 @@ class GammaWorldActions(HostBase):
     def _gw_holds(self, who: str, card: str) -> bool:
         """Whether `who` truly has a readied card called `card` (a name or uid)."""
         try:
-            play.readied_card(self.gw, who, card, self.gw.catalog)
+            play.readied_card(self.state, who, card, self.state.catalog)
         except NotFoundError:
             return False
         return True
@@ -365,22 +368,22 @@ class GammaWorldActions(HostBase):
         """One step on one readied card, `card` read as the players see it (`gw_card_in_place`). When
         it stood for a secret flux's replacement and the rules refuse the step, the refusal names the
         card the players see, not the secret one (GW-ALPHA-10)."""
-        meant = self.gw_card_in_place(name, card) if self.ever_secret() else card
+        meant = self.card_in_place(name, card) if self.table.ever_secret() else card
         if meant == card:
             return self._gw_used(name, lambda gw: planner(gw, card))
         try:
             return self._gw_used(name, lambda gw: planner(gw, meant))
         except (UsageError, RuleError, NotFoundError) as error:  # a refusal (a disk's failure stays itself)
-            public: AlphaState = self.public_state()[PART]
+            public: AlphaState = self.table.public_state()[PART]
             shown = public.table.cards.get(card)
-            label = self.gw.catalog.card(shown.def_id).name if shown is not None else card
-            raise type(error)(t("gammaworld.err.card_in_place", name=play.character(self.gw, name).name,
+            label = self.state.catalog.card(shown.def_id).name if shown is not None else card
+            raise type(error)(t("gammaworld.err.card_in_place", name=play.character(self.state, name).name,
                                 card=label)) from None
 
     def _gw_used(self, name: str, planner: Callable[[AlphaState], Step]) -> AlphaResult:
         """A step that uses one of `name`'s readied cards: at the table a card is shown when it is
         used (`_gw_single`'s `shows`)."""
-        state = self.gw
+        state = self.state
         if not state.ready:
             return self._gw_one(planner, setup=False)
         return self._gw_single(state, planner, shows=name)
@@ -388,19 +391,19 @@ class GammaWorldActions(HostBase):
     def _gw_secret_draws(self, name: str, step: Step) -> list[int]:
         """The unrevealed secret flux events (oldest first) that drew the readied cards of `name` the
         players do not see and `step` acts on, with those that drew the cards each replaced."""
-        secrets = self.active_secrets("gw") if self.ever_secret() else ()
+        secrets = self.table.active_secrets("gw") if self.table.ever_secret() else ()
         fluxes = [e for e in secrets if e.kind == "gw.flux"] if secrets else []
         if not fluxes:  # the common case, told without building the players' table
             return []
-        who = play.character(self.gw, name).name
-        revealed = set(self.state["seats"].revealed)
+        who = play.character(self.state, name).name
+        revealed = set(self.table.state["seats"].revealed)
         fluxes = [e for e in fluxes if e.actor == who and e.seq not in revealed]
         if not fluxes:
             return []
-        public: AlphaState = self.public_state()[PART]
-        if public is self.gw or who not in public.characters:
+        public: AlphaState = self.table.public_state()[PART]
+        if public is self.state or who not in public.characters:
             return []
-        hidden = set(self.gw.readied(who)) - set(public.readied(who))
+        hidden = set(self.state.readied(who)) - set(public.readied(who))
         wanted = hidden & step_uids(step.to_dict())
         found: list[int] = []
         for event in reversed(fluxes):
@@ -412,18 +415,19 @@ class GammaWorldActions(HostBase):
                 wanted = (wanted - drawn) | step_uids({"cards": {"ops": event.data["cards"]["ops"][:1]}})
         return sorted(found)
 
-    def gw_tap(self, name: str, card: str) -> AlphaResult:
+    def tap(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-08: use a readied card's power (once per encounter)."""
         return self._gw_on_card(name, card, lambda gw, uid: play.plan_tap(gw, name, uid, gw.catalog))
 
-    def gw_untap(self, name: str, card: str) -> AlphaResult:
+    def untap(self, name: str, card: str) -> AlphaResult:
         return self._gw_on_card(name, card, lambda gw, uid: play.plan_tap(gw, name, uid, gw.catalog, tapped=False))
 
-    def gw_overcharge(self, name: str, card: str) -> AlphaResult:
+    def overcharge(self, name: str, card: str) -> AlphaResult:
         """GW-ALPHA-12..14: d20 + origin bonus, 10+ succeeds; once per power."""
-        return self._gw_on_card(name, card, lambda gw, uid: play.plan_overcharge(gw, name, uid, self.rng, gw.catalog))
+        rng = self.table.rng
+        return self._gw_on_card(name, card, lambda gw, uid: play.plan_overcharge(gw, name, uid, rng, gw.catalog))
 
-    def gw_flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
+    def flux(self, name: str, card: str | None = None, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-10: resolve a pending Alpha Flux by discarding `card` (any readied card)."""
         if card is None:
             return self._gw_used(
@@ -431,20 +435,20 @@ class GammaWorldActions(HostBase):
         return self._gw_on_card(
             name, card, lambda gw, uid: play.plan_flux(gw, name, uid, self._gw_deck_rng(), gw.catalog, force=force))
 
-    def gw_encounter_start(self) -> AlphaResult:
+    def encounter_start(self) -> AlphaResult:
         return self._gw_one(play.plan_encounter_start)
 
-    def gw_encounter_end(self, *, force: bool = False) -> AlphaResult:
+    def encounter_end(self, *, force: bool = False) -> AlphaResult:
         """GW-ALPHA-09: discard and replace every readied card (refused with no encounter running,
         unless `force`)."""
         return self._gw_one(lambda gw: play.plan_encounter_end(gw, self._gw_deck_rng(), force=force))
 
-    def gw_rest(self, names: Sequence[str] = (), *, draw: bool = True) -> AlphaResult:
+    def rest(self, names: Sequence[str] = (), *, draw: bool = True) -> AlphaResult:
         """GW-ALPHA-11: extended rest / session end: everything back, shuffle, draw again."""
         return self._gw_one(lambda gw: play.plan_rest(gw, self._gw_deck_rng(), names, draw=draw))
 
     # -- odds (teaching) ---------------------------------------------------------------------
-    def gw_odds(self, *, rolls: int | None = None, bonus: int | None = None) -> AlphaOdds:
+    def odds(self, *, rolls: int | None = None, bonus: int | None = None) -> AlphaOdds:
         """Exact flux odds by number of d20 rolls and overcharge odds by bonus (tables, or one value)."""
         both = rolls is None and bonus is None
         roll_range = [rolls] if rolls is not None else list(range(1, 11)) if both else []
@@ -453,17 +457,17 @@ class GammaWorldActions(HostBase):
             tuple((n, odds.p_flux(n)) for n in roll_range), tuple((b, odds.p_overcharge(b)) for b in bonus_range)
         )
 
-    def gw_deck_odds(self, owner: str, card: str, draws: int, *, gm: bool = False) -> DeckOddsView:
+    def deck_odds(self, owner: str, card: str, draws: int, *, gm: bool = False) -> DeckOddsView:
         """Chance that the next `draws` cards of `owner`'s deck (order unknown) include `card`, from the
         deck the players know; with `gm`, from the true deck, marked GM-only (GW-ALPHA-10)."""
         self._gw_query(owner)
-        zone = play.require_deck(self.gw, owner)
+        zone = play.require_deck(self.state, owner)
         card_id = self._card_id(card)
         in_deck = [c.def_id for c in self._gw_deck_table(zone, gm).in_zone(zone)]
         if draws > len(in_deck):
             raise UsageError(t("gammaworld.err.odds_draws", owner=owner, size=len(in_deck), draws=draws))
         result = odds.p_card_in_draws(len(in_deck), in_deck.count(card_id), draws)
-        return DeckOddsView(owner, self.gw.catalog.card(card_id).name, result, gm=gm)
+        return DeckOddsView(owner, self.state.catalog.card(card_id).name, result, gm=gm)
 
 
 __all__ = [
@@ -471,7 +475,7 @@ __all__ = [
     "AlphaResults",
     "DeckOddsView",
     "DeckView",
-    "GammaWorldActions",
+    "GammaWorld",
     "HandView",
     "NotFoundError",
     "d20_faces",

@@ -19,7 +19,7 @@ from gamekernel.magic_base import EXPLAIN, Secret, SessionMagics, explainable, g
 from gamekernel.syntax import Args, Flag, Sub, Words, command
 
 if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[+-]?\d+$")
@@ -58,7 +58,7 @@ def gw_rest(session: Session, args: Args) -> object:
     names = list(args.names)
     if args.actor:
         names = [args.actor, *names]
-    return session.gw_rest(names, draw=not args.no_draw)
+    return session.gw.rest(names, draw=not args.no_draw)
 
 
 _DECK_USAGE = '%deck new|add|remove|validate|show|odds|gm|load ... e.g. %deck add Rin "Sap Bloom" x2'
@@ -94,18 +94,18 @@ class GammaWorldMagics(SessionMagics):
             rest = [args.actor, *rest]
         session = self.session
         if action == "gm":
-            return session.gw_setup(rest)
+            return session.gw.setup(rest)
         if action == "load":
             if len(rest) != 1:
                 raise UsageError(t("gammaworld.err.usage", usage="%deck load my-cards.json"))
-            return session.gw_load_cards(rest[0])
+            return session.gw.load_cards(rest[0])
         if not rest:
             raise UsageError(t("gammaworld.err.name_owner", usage=_DECK_USAGE))
         owner, rest = rest[0], rest[1:]
         if action == "new":
             if rest and [w.lower() for w in rest] != ["alpha"]:
                 raise UsageError(t("gammaworld.err.alpha_only", got=" ".join(rest)))
-            return session.gw_deck_new(owner)
+            return session.gw.deck_new(owner)
         if action in ("add", "remove"):
             count = 1
             if rest and (match := _COUNT.match(rest[-1])):
@@ -115,15 +115,15 @@ class GammaWorldMagics(SessionMagics):
                 raise UsageError(t("gammaworld.err.name_card", usage=f'%deck {action} {owner} "Sap Bloom" x2'))
             card = " ".join(rest)
             if action == "add":
-                return session.gw_deck_add(owner, card, count)
-            return session.gw_deck_remove(owner, card, count)
+                return session.gw.deck_add(owner, card, count)
+            return session.gw.deck_remove(owner, card, count)
         if action == "validate":
-            return session.gw_deck_validate(owner)
+            return session.gw.deck_validate(owner)
         if action == "show":
-            return session.gw_deck_show(owner, gm=args.gm)
+            return session.gw.deck_show(owner, gm=args.gm)
         if len(rest) < 2:
             raise UsageError(t("gammaworld.err.usage", usage='%deck odds Rin "Sap Bloom" 3'))
-        return session.gw_deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "gammaworld.what.draws"), gm=args.gm)
+        return session.gw.deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "gammaworld.what.draws"), gm=args.gm)
 
     @line_magic
     @guarded("draw")
@@ -136,7 +136,7 @@ class GammaWorldMagics(SessionMagics):
         if not words or words[0].lower() not in ("alpha", "アルファ"):
             raise UsageError(t("gammaworld.err.usage", usage="%draw alpha [@Name] [--gm]"))
         name = args.actor or (" ".join(words[1:]) or None)
-        return self.session.gw_draw(name, from_gm=args.gm)
+        return self.session.gw.draw(name, from_gm=args.gm)
 
     @line_magic
     @guarded("hand")
@@ -151,7 +151,7 @@ class GammaWorldMagics(SessionMagics):
         name = args.actor or " ".join(args.name)
         if not name:
             raise UsageError(t("gammaworld.err.usage", usage="%hand Rin"))
-        view = self.session.gw_hand(name, gm=args.gm)
+        view = self.session.gw.hand(name, gm=args.gm)
         if args.static or args.gm:
             return view
         from gamekernel.gammaworld.widgets.hand import HandWidget
@@ -165,7 +165,7 @@ class GammaWorldMagics(SessionMagics):
     def tap(self, args: Args):
         """Use a readied card's power (once per encounter): `%tap Rin "Sap Bloom"`."""
         name, card = _name_and_card(args, '%tap Rin "Sap Bloom"')
-        return self.session.gw_tap(name, card)
+        return self.session.gw.tap(name, card)
 
     @line_magic
     @guarded("untap")
@@ -174,7 +174,7 @@ class GammaWorldMagics(SessionMagics):
     def untap(self, args: Args):
         """Turn a tapped card back (a correction or a card effect): `%untap Rin "Sap Bloom"`."""
         name, card = _name_and_card(args, '%untap Rin "Sap Bloom"')
-        return self.session.gw_untap(name, card)
+        return self.session.gw.untap(name, card)
 
     @line_magic
     @guarded("overcharge")
@@ -186,10 +186,10 @@ class GammaWorldMagics(SessionMagics):
         words = args.what
         if words and words[0].lower() == "odds" and args.actor is None:
             if len(words) > 1:
-                return self.session.gw_odds(bonus=_int(words[1], "gammaworld.what.bonus"))
-            return self.session.gw_odds()
+                return self.session.gw.odds(bonus=_int(words[1], "gammaworld.what.bonus"))
+            return self.session.gw.odds()
         name, card = _name_and_card(args, '%overcharge Rin "Gravity Knot"')
-        return self.session.gw_overcharge(name, card)
+        return self.session.gw.overcharge(name, card)
 
     @line_magic
     @guarded("flux")
@@ -203,10 +203,10 @@ class GammaWorldMagics(SessionMagics):
         words = args.what
         if words and words[0].lower() == "odds" and args.actor is None:
             if len(words) > 1:
-                return self.session.gw_odds(rolls=_int(words[1], "gammaworld.what.rolls"))
-            return self.session.gw_odds()
+                return self.session.gw.odds(rolls=_int(words[1], "gammaworld.what.rolls"))
+            return self.session.gw.odds()
         name, card = _name_and_maybe_card(args, '%flux Rin "Sap Bloom" [--force]')
-        result = self.session.gw_flux(name, card, force=args.force)
+        result = self.session.gw.flux(name, card, force=args.force)
         return Secret(result) if result.step.resolves_secret else result  # GW-ALPHA-10: as secret as its roll
 
     @line_magic
@@ -219,8 +219,8 @@ class GammaWorldMagics(SessionMagics):
     def encounter(self, args: Args):
         """`%encounter start` (natural 1s now flux), `%encounter end` (discard and redraw readied cards)."""
         if args.sub == "start":
-            return self.session.gw_encounter_start()
-        return self.session.gw_encounter_end(force=args.force)
+            return self.session.gw.encounter_start()
+        return self.session.gw.encounter_end(force=args.force)
 
     @line_magic
     @guarded("gw")
@@ -242,7 +242,7 @@ class GammaWorldMagics(SessionMagics):
                 options[key] = _option_value(value)
             if not options:
                 raise UsageError(t("gammaworld.err.usage", usage=usage))
-            return self.session.gw_config(**options)
+            return self.session.gw.config(**options)
         words = [args.actor, *args.record] if args.actor else list(args.record)
         if not words:
             raise UsageError(t("gammaworld.err.usage", usage=usage))
@@ -257,7 +257,7 @@ class GammaWorldMagics(SessionMagics):
                 bonus = _int(value, "gammaworld.what.origin_bonus")
             else:
                 raise UsageError(t("gammaworld.err.character_field", field=key, usage=usage))
-        return self.session.gw_character(name, level=level, origin_bonus=bonus, new=args.sub == "new")
+        return self.session.gw.character(name, level=level, origin_bonus=bonus, new=args.sub == "new")
 
 
 def _option_value(text: str):

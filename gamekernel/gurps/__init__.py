@@ -12,17 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet
+from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
 
 
-def _operations() -> tuple[type, ...]:
-    from gamekernel.gurps.actions import GurpsActions
-    from gamekernel.gurps.combat_actions import CombatActions
+def _handles() -> tuple[type[RuleSetHandle], ...]:
+    from gamekernel.gurps.actions import Gurps
+    from gamekernel.gurps.combat_actions import Combat
 
-    return (GurpsActions, CombatActions)
+    return (Gurps, Combat)
 
 
 def _magics() -> tuple[type[Magics], ...]:
@@ -34,7 +34,8 @@ def _magics() -> tuple[type[Magics], ...]:
 
 def _renderers() -> None:
     import gamekernel.gurps.combat_render
-    import gamekernel.gurps.render  # noqa: F401
+    import gamekernel.gurps.render
+    import gamekernel.gurps.summaries  # noqa: F401  (its log lines)
 
 
 def _check() -> LineHandler[str]:
@@ -57,7 +58,7 @@ RULESET = RuleSet(
     name="gurps",
     package=__name__,
     groups=("gurps", "combat"),
-    operations=_operations,
+    handles=_handles,
     magics=_magics,
     renderers=_renderers,
     check=_check,

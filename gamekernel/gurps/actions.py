@@ -1,4 +1,4 @@
-"""Session operations of GURPS Lite (a mixin of Session): characters, checks, contests, reactions,
+"""Session operations of GURPS Lite (the `session.gurps.state` handle): characters, checks, contests, reactions,
 damage, fright checks, self-control rolls.
 
 Characters live in the "gurps" state part as frozen Character values; every change is an event
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel import limits
 from gamekernel.errors import GameKernelError, NotFoundError, RuleError, UsageError
@@ -28,13 +28,12 @@ from gamekernel.gurps.results import (
     LuckStatus,
     SavedCharacter,
 )
+from gamekernel.gurps.rules.character_files import load_character, save_character
 from gamekernel.gurps.rules.characters import (
     Character,
     check_edits,
     custom_skill,
-    load_character,
     make_skill,
-    save_character,
 )
 from gamekernel.gurps.rules.checks import (
     CheckSpec,
@@ -65,10 +64,13 @@ from gamekernel.gurps.rules.reactions import ReactionRoll, reaction_roll
 from gamekernel.gurps.rules.selfcontrol import SelfControlRoll, self_control_roll, situation_modifier
 from gamekernel.gurps.rules.traits import make_trait
 from gamekernel.gurps.rules.weapons import CharacterWeapon, parse_character_weapon
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
+from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
 from gamekernel.text import resolve_name, same_name, visible
+
+if TYPE_CHECKING:  # the public Session, above the rule sets: named for the type checker only
+    from gamekernel.table_session import Session
 
 PART = "gurps"
 # Fields a sheet edit may change, with their types (GURPS-CH-04..26).
@@ -194,22 +196,25 @@ def quoted_name(name: str) -> str:
     return f'"{name}"' if any(ch.isspace() for ch in name) else name
 
 
-class GurpsActions(HostBase):
+class Gurps(RuleSetHandle):
+    """GURPS on one table (`session.gurps`): `session.gurps.check("Lockpicking-5 dark")` etc."""
+
+    name = "gurps"
+    table: Session
     _gcs_library: LibraryIndex | None = None
-    """GURPS operations (mixed into Session): `session.gurps_check("Lockpicking-5 dark")` etc."""
 
     # -- characters ---------------------------------------------------------------------------------
     @property
-    def gurps(self) -> GurpsState:
-        return self.state[PART]
+    def state(self) -> GurpsState:
+        return self.table.state[PART]
 
-    def gurps_characters(self) -> CharacterList:
-        part = self.gurps
+    def characters(self) -> CharacterList:
+        part = self.state
         return CharacterList(tuple(part.characters[n] for n in sorted(part.characters)), part.active)
 
-    def gurps_character(self, name: str | None = None) -> Character:
+    def character(self, name: str | None = None) -> Character:
         """A character by name (English or as typed), or the active one; NotFoundError with hints."""
-        part = self.gurps
+        part = self.state
         if name is None:
             if part.active is None:
                 raise UsageError(t("gurps.err.no_active"))
@@ -222,14 +227,14 @@ class GurpsActions(HostBase):
             else t("gurps.err.create_character"))
         raise NotFoundError(t("gurps.err.no_character", name=name, hint=hint))
 
-    def gurps_character_public(self, name: str | None = None) -> Character:
+    def character_public(self, name: str | None = None) -> Character:
         """The character as the players know it (the public table): HP, FP and conditions a secret roll
         changed stay as they were until the GM reveals it (GURPS-SR-09)."""
-        true = self.gurps_character(name)
-        public = self.public_state()[PART]
+        true = self.character(name)
+        public = self.table.public_state()[PART]
         return public.characters.get(true.name, true)
 
-    def gurps_add_character(self, character: Character, *, activate: bool = True,
+    def add_character(self, character: Character, *, activate: bool = True,
                       change: Mapping[str, Any] | None = None) -> Character:
         """Put a Character at the table (replacing one of the same name); logged. `change` describes
         a sheet edit for the log line (what = skill | trait | weapon, see render.gurps.char_change_text)."""
@@ -240,10 +245,10 @@ class GurpsActions(HostBase):
         data: dict[str, Any] = {"character": character.to_dict(), "activate": activate}
         if change:
             data["change"] = dict(change)
-        self.record("gurps.char.set", data, actor=character.name)
-        return self.gurps.characters[character.name]
+        self.table.record("gurps.char.set", data, actor=character.name)
+        return self.state.characters[character.name]
 
-    def gurps_char_new(
+    def char_new(
         self, name: str, *, traits: Iterable[str | tuple] = (), skills: Iterable[str | tuple] = (),
         activate: bool = True, **fields: Any,
     ) -> Character:
@@ -273,9 +278,9 @@ class GurpsActions(HostBase):
             raise UsageError(t("gurps.err.character_field", field=unknown[0]))
         character = Character(name=name, traits=tuple(built_traits), skills=tuple(built_skills), **fields)
         Character.from_dict(character.to_dict())  # validates appearance/wealth names before logging
-        return self.gurps_add_character(character, activate=activate)
+        return self.add_character(character, activate=activate)
 
-    def gurps_char_import(self, path: str | os.PathLike[str], *, activate: bool = True) -> LoadedCharacter:
+    def char_import(self, path: str | os.PathLike[str], *, activate: bool = True) -> LoadedCharacter:
         """Load a character file; for a GCS file also say, one line each, where the file's value
         is used because our computation differs (`%char load`)."""
         if Path(path).suffix.lower() == ".gcs":
@@ -285,28 +290,28 @@ class GurpsActions(HostBase):
             lines = result.mismatch_lines()
             character = replace(result.character, notes="; ".join([*lines, *result.warnings]),
                                 gcs_source=str(path))
-            added = self.gurps_add_character(character, activate=activate)
+            added = self.add_character(character, activate=activate)
             report = _load_report(added.name, len(lines), play_differences(result.document, added))
             return LoadedCharacter(added, report, result.warnings)
         character = load_character(path)
-        return LoadedCharacter(self.gurps_add_character(replace(character, source=""), activate=activate))
+        return LoadedCharacter(self.add_character(replace(character, source=""), activate=activate))
 
-    def gurps_char_diff(self, name: str | None = None) -> GcsDifferences:
+    def char_diff(self, name: str | None = None) -> GcsDifferences:
         """Every number at the table that differs from the character's GCS file, one line each
         (`%char diff`), read afresh from the file it was loaded from."""
         from gamekernel.gurps.gcs_play import play_differences
 
-        character = self.gurps_character(name)
+        character = self.character(name)
         if not character.gcs_source:
             raise UsageError(t("gurps.err.gcs.no_file", name=character.name))
         result = read_gcs(character.gcs_source)
         return GcsDifferences(character.name, (*result.mismatch_lines(),
                                                *play_differences(result.document, character)))
 
-    def gurps_char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
+    def char_save(self, name: str | None = None, path: str | os.PathLike[str] | None = None) -> SavedCharacter:
         """Write a character as JSON (atomic); the default path is `<name>.json`. A `.gcs` path writes
         a copy of the character's GCS file with its current HP/FP and conditions."""
-        character = self.gurps_character(name)
+        character = self.character(name)
         # a typed path may hold folders and `~`; a name from data (a .gcs) is only ever a file name
         target = limits.user_path(path) if path else Path(limits.data_name(character.name) + ".json")
         with refusing_failed_writes(str(target)):
@@ -314,18 +319,18 @@ class GurpsActions(HostBase):
                 export_gcs(character, target)
             else:
                 save_character(target, character)
-        self.record("gurps.char.save", {"name": character.name, "path": str(target)}, actor=character.name)
+        self.table.record("gurps.char.save", {"name": character.name, "path": str(target)}, actor=character.name)
         return SavedCharacter(character.name, str(target))
 
-    def gurps_char_use(self, name: str) -> Character:
+    def char_use(self, name: str) -> Character:
         """Make a character the active one (the default actor of checks)."""
-        character = self.gurps_character(name)
-        self.record("gurps.char.use", {"name": character.name})
+        character = self.character(name)
+        self.table.record("gurps.char.use", {"name": character.name})
         return character
 
-    def gurps_char_set(self, name: str | None = None, /, **changes: Any) -> Character:
+    def char_set(self, name: str | None = None, /, **changes: Any) -> Character:
         """Change fields of a character (`gurps_char_set("Aiko", dx=13)`): the sheet widget's edits; logged."""
-        character = self.gurps_character(name)
+        character = self.character(name)
         clean: dict[str, Any] = {}
         for key, value in changes.items():
             key = EDITABLE_ALIASES.get(key, key)
@@ -348,18 +353,18 @@ class GurpsActions(HostBase):
         if not clean:  # "DX 14 -> 14": nothing changes, nothing is recorded
             return character
         before = {key: getattr(character, key) for key in clean}
-        self.record("gurps.char.update", {"name": character.name, "changes": clean, "before": before},
+        self.table.record("gurps.char.update", {"name": character.name, "changes": clean, "before": before},
                     actor=character.name)
-        return self.gurps.characters[character.name]
+        return self.state.characters[character.name]
 
-    def gurps_char_add_skill(
+    def char_add_skill(
         self, skill: str, points: int, *, level: int | None = None, name: str | None = None,
         difficulty: str | None = None,
     ) -> Character:
         """Add (or re-buy) a skill: from the skill list and the Basic Set catalog
         (`gurps_char_add_skill("Lockpicking", 8)`, `"Guns (Pistol)"`), or any skill with its attribute and
         difficulty (`gurps_char_add_skill("Underwater Demolition", 2, difficulty="DX/A")`); logged."""
-        character = self.gurps_character(name)
+        character = self.character(name)
         if difficulty:
             new = custom_skill(skill, difficulty, int(points))
         else:
@@ -380,9 +385,9 @@ class GurpsActions(HostBase):
                                   "level": _skill_level_or_none(changed, new.full_name)}
         if old is not None:
             change.update(was_points=old.points, was_level=_skill_level_or_none(character, old.full_name))
-        return self.gurps_add_character(changed, activate=self.gurps.active == character.name, change=change)
+        return self.add_character(changed, activate=self.state.active == character.name, change=change)
 
-    def gurps_library(self, path: str | os.PathLike[str], *, cache: str | None = None,
+    def library(self, path: str | os.PathLike[str], *, cache: str | None = None,
                       progress=None) -> GcsLibraryLoaded:
         """Read a GCS library folder (skills, spells, traits, equipment) into a cached index; names
         then resolve against it (`%char skill`, `%gurps find`)."""
@@ -393,49 +398,49 @@ class GurpsActions(HostBase):
                                                                                  "equipment")),
                                 index.from_cache, index.skipped)
 
-    def gurps_find(self, name: str, kind: str | None = None) -> LibraryFound:
+    def find(self, name: str, kind: str | None = None) -> LibraryFound:
         """An entry of the loaded GCS library by name (close matches when missing)."""
         if self._gcs_library is None:
             raise UsageError(t("gurps.library.none"))
         return LibraryFound(self._gcs_library.find(name, kind))
 
-    def gurps_char_add_trait(
+    def char_add_trait(
         self, trait: str, *, level: int = 1, option: str = "", name: str | None = None,
     ) -> Character:
         """Add a trait from the data: `gurps_char_add_trait("Acute Vision", level=2)`; logged."""
-        character = self.gurps_character(name)
+        character = self.character(name)
         new = make_trait(trait, level=level, option=option)
         kept = tuple(t for t in character.traits if not (t.id and t.id == new.id and t.option == new.option))
         was = [t.name for t in character.traits if t not in kept]
         change = {"what": "trait", "trait": new.name, "points": new.points, "was": was[0] if was else ""}
-        return self.gurps_add_character(replace(character, traits=(*kept, new)),
-                                  activate=self.gurps.active == character.name, change=change)
+        return self.add_character(replace(character, traits=(*kept, new)),
+                                  activate=self.state.active == character.name, change=change)
 
-    def gurps_char_add_weapon(self, weapon: str | CharacterWeapon, *, name: str | None = None) -> Character:
+    def char_add_weapon(self, weapon: str | CharacterWeapon, *, name: str | None = None) -> Character:
         """Put a weapon on the sheet (replacing one of the same name): `gurps_char_add_weapon("Broadsword:14:sw+1 cut")`
         or `"Shortsword:Broadsword-2:sw cut"` (the level then follows the skill); logged."""
-        character = self.gurps_character(name)
+        character = self.character(name)
         new = parse_character_weapon(weapon) if isinstance(weapon, str) else weapon
         character.weapon_level(new)  # the skill must be usable (bought, or with a default) before logging
         kept = tuple(w for w in character.weapons if not same_name(w.name, new.name))
         action = "replaced" if len(kept) < len(character.weapons) else "added"
-        return self.gurps_add_character(replace(character, weapons=(*kept, new)),
-                                  activate=self.gurps.active == character.name,
+        return self.add_character(replace(character, weapons=(*kept, new)),
+                                  activate=self.state.active == character.name,
                                   change={"what": "weapon", "weapon": new.name, "action": action})
 
-    def gurps_char_drop_weapon(self, weapon: str, *, name: str | None = None) -> Character:
+    def char_drop_weapon(self, weapon: str, *, name: str | None = None) -> Character:
         """Take a weapon off the sheet; logged."""
-        character = self.gurps_character(name)
+        character = self.character(name)
         gone = character.weapon(weapon)
-        return self.gurps_add_character(replace(character, weapons=tuple(w for w in character.weapons if w != gone)),
-                                  activate=self.gurps.active == character.name,
+        return self.add_character(replace(character, weapons=tuple(w for w in character.weapons if w != gone)),
+                                  activate=self.state.active == character.name,
                                   change={"what": "weapon", "weapon": gone.name, "action": "removed"})
 
     # -- rolls ----------------------------------------------------------------------------------------
     def _actor_or_none(self, actor: str | None) -> Character | None:
         if actor is not None:
-            return self.gurps_character(actor)
-        part = self.gurps
+            return self.character(actor)
+        part = self.state
         return part.characters[part.active] if part.active else None
 
     def _resolve(self, spec: CheckSpec, actor: str | None = None) -> tuple[ResolvedCheck, Character | None]:
@@ -446,24 +451,24 @@ class GurpsActions(HostBase):
         character = None if (who is None and raw_only(spec)) else self._actor_or_none(who)
         return (character.resolve(spec) if character else best_alternative(spec)), character
 
-    def gurps_check_odds(self, spec: str | CheckSpec, actor: str | None = None):
+    def check_odds(self, spec: str | CheckSpec, actor: str | None = None):
         """Exact odds of a success roll against `spec` (a number, or a skill of `actor`): `%odds check`."""
         from gamekernel.gurps.rules.odds import check_odds
 
-        return check_odds(self.gurps_check_target(spec, actor))
+        return check_odds(self.check_target(spec, actor))
 
-    def gurps_contest_odds(self, first: str | CheckSpec, second: str | CheckSpec, actor: str | None = None):
+    def contest_odds(self, first: str | CheckSpec, second: str | CheckSpec, actor: str | None = None):
         """Exact odds of a Quick Contest between two specs: `%odds contest 14 vs 12`."""
         from gamekernel.gurps.rules.odds import quick_contest_odds
 
-        return quick_contest_odds(self.gurps_check_target(_as_side(first), actor),
-                                  self.gurps_check_target(_as_side(second), actor))
+        return quick_contest_odds(self.check_target(_as_side(first), actor),
+                                  self.check_target(_as_side(second), actor))
 
-    def gurps_check_target(self, spec: str | CheckSpec, actor: str | None = None) -> int:
+    def check_target(self, spec: str | CheckSpec, actor: str | None = None) -> int:
         """The effective target of a check spec: its best alternative, numbers or `[Name:]Skill±n`."""
         return self._resolve(_as_side(spec), actor)[0].target
 
-    def gurps_check(
+    def check(
         self, spec: str | CheckSpec, *, actor: str | None = None, secret: bool = False,
         modifiers: Iterable = (), dice: Iterable[int] | None = None,
     ) -> SuccessRoll:
@@ -476,22 +481,22 @@ class GurpsActions(HostBase):
         character = self._actor_or_none(who)
         resolved, _ = self._resolve(parsed, character.name if character else None)
         name = character.name if character else ""
-        extra = normalize_modifiers(modifiers) + self.gurps_shock(character, resolved)
+        extra = normalize_modifiers(modifiers) + self.shock(character, resolved)
         faces = tuple(dice) if dice is not None else None
         result = success_roll(resolved.base, resolved.modifiers + extra, label=resolved.label, actor=name,
-                              rng=None if faces else self.dice_for(secret), dice=faces, defense=resolved.defense,
+                              rng=None if faces else self.table.dice_for(secret), dice=faces, defense=resolved.defense,
                               kind=resolved.kind, notes=resolved.notes)
         if secret:
             result = replace(result, secret=True)
-        self.record("gurps.check", {"spec": parsed.text or str(spec), "result": result.to_dict()},
+        self.table.record("gurps.check", {"spec": parsed.text or str(spec), "result": result.to_dict()},
                     actor=name or None, secret=secret)
         return result
 
-    def gurps_shock(self, character: Character | None, resolved: ResolvedCheck | None = None) -> tuple[Modifier, ...]:
+    def shock(self, character: Character | None, resolved: ResolvedCheck | None = None) -> tuple[Modifier, ...]:
         """The shock a character in a fight feels on this turn, as a modifier to a DX- or IQ-based
         roll (GURPS-INJ-05); nothing outside a fight, for HT/Will/Per or an active defense. Without
         `resolved`: for a spell (IQ-based)."""
-        fight = self.combat_state
+        fight = self.table.combat.state
         if character is None or fight is None or fight.find(character.name) is None:
             return ()
         c = fight.get(character.name)
@@ -501,53 +506,53 @@ class GurpsActions(HostBase):
             return ()
         return (Modifier(-c.shock, t("gurps.mod.shock")),)
 
-    def gurps_check_named(self, key: str, *, actor: str | None = None) -> SuccessRoll:
+    def check_named(self, key: str, *, actor: str | None = None) -> SuccessRoll:
         """A success roll against one attribute or skill named exactly (the sheet widget's click):
         "DX", "Per", "Dodge", or a skill's full name as the sheet lists it, e.g. "Area Knowledge
         (Route-66)". Nothing is parsed: no modifiers, no alternatives, the key names the row."""
-        character = self.gurps_character(actor)
-        return self.gurps_check(CheckSpec((CheckTarget(name=key, number=None),), text=key), actor=character.name)
+        character = self.character(actor)
+        return self.check(CheckSpec((CheckTarget(name=key, number=None),), text=key), actor=character.name)
 
     # -- Luck (GURPS-ADV-19..21) --------------------------------------------------------------------
-    def gurps_luck(self, name: str | None = None) -> LuckResult:
+    def luck(self, name: str | None = None) -> LuckResult:
         """Use Luck on the character's last success roll: reroll it twice and keep the best of the
         three (GURPS-ADV-19). Declared right after the roll; one use per period of play (Luck 1 h,
         Extraordinary 30 min, Ridiculous 10 min) until `luck_reset`; logged and undoable."""
         character = self._actor_or_none(name)
         if character is None:
             raise UsageError(t("gurps.err.no_active"))
-        last = self.gurps.last_check.get(character.name)
-        own = [e for e in self.active if e.actor == character.name]
-        level = require_luck(character.name, luck_level(character), self.gurps.luck_used.get(character.name, 0),
+        last = self.state.last_check.get(character.name)
+        own = [e for e in self.table.active if e.actor == character.name]
+        level = require_luck(character.name, luck_level(character), self.state.luck_used.get(character.name, 0),
                              last, own[-1].kind if own else None)
         assert last is not None  # require_luck refused when there is no roll to reroll
         original = SuccessRoll.from_dict(last)
-        faces = [roll_3d6(self.dice_for(original.secret)) for _ in range(level.rolls - 1)]
+        faces = [roll_3d6(self.table.dice_for(original.secret)) for _ in range(level.rolls - 1)]
         result = luck_reroll(original, level, faces, note=t("gurps.luck.note", trait=level.name, rolls=level.rolls))
-        self.record("gurps.luck", {"result": result.to_dict()}, actor=character.name, secret=result.secret)
+        self.table.record("gurps.luck", {"result": result.to_dict()}, actor=character.name, secret=result.secret)
         return result
 
-    def gurps_luck_status(self) -> LuckStatus:
+    def luck_status(self) -> LuckStatus:
         rows = []
-        for name in sorted(self.gurps.characters):
-            level = luck_level(self.gurps.characters[name])
+        for name in sorted(self.state.characters):
+            level = luck_level(self.state.characters[name])
             if level is not None:
-                rows.append((name, level.name, level.every_minutes, self.gurps.luck_used.get(name, 0) > 0))
+                rows.append((name, level.name, level.every_minutes, self.state.luck_used.get(name, 0) > 0))
         return LuckStatus(tuple(rows))
 
-    def gurps_luck_reset(self, name: str | None = None, *, minutes: int | None = None) -> LuckStatus:
+    def luck_reset(self, name: str | None = None, *, minutes: int | None = None) -> LuckStatus:
         """The GM says play time has passed: spent Luck comes back (all of it, one character's, or
         with `minutes` only the levels whose interval has passed: 10 min restores Ridiculous Luck)."""
-        names = [self.gurps_character(name).name] if name else sorted(self.gurps.luck_used)
+        names = [self.character(name).name] if name else sorted(self.state.luck_used)
         back = []
         for who in names:
-            level = luck_level(self.gurps.characters[who]) if who in self.gurps.characters else None
-            if who in self.gurps.luck_used and (level is None or recovered_after(level, minutes)):
+            level = luck_level(self.state.characters[who]) if who in self.state.characters else None
+            if who in self.state.luck_used and (level is None or recovered_after(level, minutes)):
                 back.append(who)
-        self.record("gurps.luck.reset", {"names": back, "minutes": minutes})
-        return self.gurps_luck_status()
+        self.table.record("gurps.luck.reset", {"names": back, "minutes": minutes})
+        return self.luck_status()
 
-    def gurps_contest(
+    def contest(
         self, a: str | CheckSpec, b: str | CheckSpec | None = None, *, secret: bool = False, regular: bool = False,
         max_rounds: int = 20,
     ) -> QuickContest | RegularContest:
@@ -567,24 +572,25 @@ class GurpsActions(HostBase):
         b_base, b_mods, b_label = b_resolved.base, b_resolved.modifiers, b_resolved.label
         a_actor, b_actor = (a_who.name if a_who else ""), (b_who.name if b_who else "")
         result: QuickContest | RegularContest
+        dice = self.table.dice_for(secret)
         if regular:
             result = regular_contest(a_base, b_base, a_mods=a_mods, b_mods=b_mods, a_label=a_label,
-                                     b_label=b_label, a_actor=a_actor, b_actor=b_actor, rng=self.dice_for(secret),
+                                     b_label=b_label, a_actor=a_actor, b_actor=b_actor, rng=dice,
                                      max_rounds=max_rounds)
             kind = "gurps.regular_contest"
         else:
-            ra = success_roll(a_base, a_mods, label=a_label, actor=a_actor, rng=self.dice_for(secret), always_roll=True,
+            ra = success_roll(a_base, a_mods, label=a_label, actor=a_actor, rng=dice, always_roll=True,
                               kind="contest")
-            rb = success_roll(b_base, b_mods, label=b_label, actor=b_actor, rng=self.dice_for(secret), always_roll=True,
+            rb = success_roll(b_base, b_mods, label=b_label, actor=b_actor, rng=dice, always_roll=True,
                               kind="contest")
             result = quick_contest(ra, rb)
             kind = "gurps.contest"
         if secret:
             result = replace(result, secret=True)
-        self.record(kind, {"result": result.to_dict()}, actor=a_actor or None, secret=secret)
+        self.table.record(kind, {"result": result.to_dict()}, actor=a_actor or None, secret=secret)
         return result
 
-    def gurps_react(
+    def react(
         self, modifiers: str | Iterable[ModifierLike] = "", *, actor: str | None = None, npc: str = "",
         secret: bool = False, attracted: bool = False, npc_status: int = 0,
     ) -> ReactionRoll:
@@ -593,14 +599,14 @@ class GurpsActions(HostBase):
         mods = parse_modifiers(modifiers) if isinstance(modifiers, str) else normalize_modifiers(modifiers)
         character = self._actor_or_none(actor)
         own = character.reaction_modifiers(attracted=attracted, npc_status=npc_status) if character else ()
-        result = reaction_roll(own + mods, rng=self.dice_for(secret), npc=npc,
+        result = reaction_roll(own + mods, rng=self.table.dice_for(secret), npc=npc,
                                actor=character.name if character else "")
         if secret:
             result = replace(result, secret=True)
-        self.record("gurps.react", {"result": result.to_dict()}, actor=result.actor or None, secret=secret)
+        self.table.record("gurps.react", {"result": result.to_dict()}, actor=result.actor or None, secret=secret)
         return result
 
-    def gurps_influence(
+    def influence(
         self, skill: str | CheckSpec, target: str, *, actor: str | None = None, modifiers: Iterable = (),
         secret: bool = False,
     ) -> InfluenceResult:
@@ -612,26 +618,27 @@ class GurpsActions(HostBase):
         resolved = character.resolve(skill)
         if resolved.label not in INFLUENCE_SKILLS:
             raise UsageError(t("gurps.err.not_influence", skill=resolved.label, skills=", ".join(INFLUENCE_SKILLS)))
-        other = self.gurps_character(target)
+        other = self.character(target)
         mods = resolved.modifiers + character.trait_modifiers("influence") + normalize_modifiers(modifiers)
         will_mods: tuple[Modifier, ...] = ()
         if resolved.label == "Intimidation":
             will_mods = other.trait_modifiers("resist_intimidation")
-        ra = success_roll(resolved.base, mods, label=resolved.label, actor=character.name, rng=self.dice_for(secret),
+        dice = self.table.dice_for(secret)
+        ra = success_roll(resolved.base, mods, label=resolved.label, actor=character.name, rng=dice,
                           always_roll=True, kind="contest")
-        rb = success_roll(other.will, will_mods, label="Will", actor=other.name, rng=self.dice_for(secret),
+        rb = success_roll(other.will, will_mods, label="Will", actor=other.name, rng=dice,
                           always_roll=True, kind="contest")
         reaction = None
         if resolved.label == "Diplomacy":
-            reaction = reaction_roll(character.reaction_modifiers(), rng=self.dice_for(secret), npc=other.name,
+            reaction = reaction_roll(character.reaction_modifiers(), rng=self.table.dice_for(secret), npc=other.name,
                                      actor=character.name)
         result = influence_outcome(quick_contest(ra, rb), resolved.label, reaction)
         if secret:
             result = replace(result, secret=True)
-        self.record("gurps.influence", {"result": result.to_dict()}, actor=character.name, secret=secret)
+        self.table.record("gurps.influence", {"result": result.to_dict()}, actor=character.name, secret=secret)
         return result
 
-    def gurps_damage(
+    def damage(
         self, spec: str, *, target: str | None = None, attacker: str | None = None, dr: int | None = None,
         half: bool = False, secret: bool = False, apply: bool = True,
     ) -> DamageRoll | Any:
@@ -639,7 +646,7 @@ class GurpsActions(HostBase):
         the active character); DR defaults to the target's. A known target (a fighter, or a character
         outside a fight) takes it through the one injury path (`combat_damage`: major wound, consciousness
         and death checks, states) and the combat result is returned; an unknown name gets a plain roll."""
-        fighter = self.combat_fighter(target) if (apply and target) else None
+        fighter = self.table.combat.fighter(target) if (apply and target) else None
         if fighter is not None:
             return self._damage_in_fight(fighter, spec, attacker=attacker, dr=dr, half=half, secret=secret)
         source = self._actor_or_none(attacker) if attacker or any(
@@ -648,21 +655,22 @@ class GurpsActions(HostBase):
         victim = None
         if target is not None:
             try:
-                victim = self.gurps_character(target)
+                victim = self.character(target)
             except NotFoundError:
                 victim = None
         if victim is not None and apply:  # the one injury path, outside a fight (GURPS-INJ)
             text = str(parsed) if source is not None else spec
-            return self.combat_damage(victim.name, text, attacker=source.name if source else (attacker or ""),
-                                      dr=dr, half=half, secret=secret)
+            return self.table.combat.damage(victim.name, text, attacker=source.name if source else (attacker or ""),
+                                            dr=dr, half=half, secret=secret)
         if dr is None:
             dr = victim.dr if victim else 0
-        result = roll_damage(parsed, dr=dr, rng=self.dice_for(secret), target=victim.name if victim else (target or ""),
+        dice = self.table.dice_for(secret)
+        result = roll_damage(parsed, dr=dr, rng=dice, target=victim.name if victim else (target or ""),
                              attacker=source.name if source else (attacker or ""), half=half)
         if secret:
             result = replace(result, secret=True)
         applied = victim.name if (victim and apply) else None
-        self.record("gurps.damage", {"result": result.to_dict(), "injury": result.injury, "applied_to": applied},
+        self.table.record("gurps.damage", {"result": result.to_dict(), "injury": result.injury, "applied_to": applied},
                     actor=result.attacker or None, secret=secret)
         return result
 
@@ -670,17 +678,17 @@ class GurpsActions(HostBase):
                          secret: bool):
         """`gurps_damage()` on a combatant: thr/sw use a fighting attacker's ST, else the named (or active)
         character's ST resolved to plain dice here, so the combat event holds everything it needs."""
-        by = self.combat_fighter(attacker) if attacker else None
+        by = self.table.combat.fighter(attacker) if attacker else None
         if by is None and any(w in spec.lower() for w in ("thr", "sw")):
             source = self._actor_or_none(attacker)
             if source is None:
                 raise UsageError(t("gurps.err.damage_by", spec=spec))
-            by = self.combat_fighter(source.name)
+            by = self.table.combat.fighter(source.name)
             if by is None:
                 spec = str(parse_damage(spec, st=source.st))
-        return self.combat_damage(fighter, spec, attacker=by or "", dr=dr, half=half, secret=secret)
+        return self.table.combat.damage(fighter, spec, attacker=by or "", dr=dr, half=half, secret=secret)
 
-    def gurps_fright(
+    def fright(
         self, modifiers: str | Iterable[ModifierLike] = "", *, actor: str | None = None, secret: bool = False,
         rule_of_14: bool = False,
     ) -> FrightCheck:
@@ -690,14 +698,14 @@ class GurpsActions(HostBase):
         if character is None:
             raise UsageError(t("gurps.err.no_active"))
         own = character.trait_modifiers("fright_check")
-        result = fright_check(character.will, own + mods, actor=character.name, rng=self.dice_for(secret),
+        result = fright_check(character.will, own + mods, actor=character.name, rng=self.table.dice_for(secret),
                               rule_of_14=rule_of_14)
         if secret:
             result = replace(result, secret=True)
-        self.record("gurps.fright", {"result": result.to_dict()}, actor=character.name, secret=secret)
+        self.table.record("gurps.fright", {"result": result.to_dict()}, actor=character.name, secret=secret)
         return result
 
-    def gurps_self_control(
+    def self_control(
         self, trait: str, modifiers: str | Iterable[ModifierLike] = "", *, actor: str | None = None,
         situation: str = "", secret: bool = False,
     ) -> SelfControlRoll:
@@ -717,10 +725,10 @@ class GurpsActions(HostBase):
             if defn is None:  # a custom trait (from GCS) has no self-control situations (GURPS-CH-28)
                 raise RuleError(t("gurps.err.not_cr_trait", trait=owned.name))
             mods = (*mods, Modifier(situation_modifier(defn, situation), situation))
-        result = self_control_roll(owned, mods, rng=self.dice_for(secret), actor=name)
+        result = self_control_roll(owned, mods, rng=self.table.dice_for(secret), actor=name)
         if secret:
             result = replace(result, secret=True)
-        self.record("gurps.self_control", {"result": result.to_dict()}, actor=name or None, secret=secret)
+        self.table.record("gurps.self_control", {"result": result.to_dict()}, actor=name or None, secret=secret)
         return result
 
 

@@ -7,12 +7,13 @@ as an event with its dice and the facts it changed (`combat_part.part_facts`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
-from gamekernel.events import Event, check_storable
-from gamekernel.gurps.combat_ops import OPS, attack_outcome, damage_outcome, defense_outcome
+from gamekernel.events import Event, check_storable, register_event
+from gamekernel.gurps.combat_ops import OPS, apply_combat_event, attack_outcome, damage_outcome, defense_outcome, op
 from gamekernel.gurps.combat_part import (
+    CHANGES,
     PART,
     CombatPart,
     lend_characters,
@@ -27,31 +28,61 @@ from gamekernel.gurps.results import CombatResult
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.combat import Combatant, CombatState, Tape, copy_with
 from gamekernel.gurps.rules.combat.facts import combatant_record
+from gamekernel.gurps.rules.combat.roster import leave_fight
+from gamekernel.gurps.rules.damage import DamageSpec
 from gamekernel.gurps.rules.vocabulary import defense_key, maneuver_key, posture_key
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.limits import at_most, whole_number
+from gamekernel.rulesets import RuleSetHandle
 from gamekernel.text import find_name, resolve_name
 
+if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
+    from gamekernel.table_session import Session
 
-class CombatActions(HostBase):
-    """GURPS combat operations of the Session (each one event, undoable)."""
+
+@op("leave")
+def _op_leave(part: CombatPart, args, tape):
+    fight, name = leave_fight(running_fight(part), args["name"])
+    roster = {**part.roster, name: running_fight(part).get(name)}
+    return {"fight": fight, "roster": roster}, ("lines", [t("table.left", name=name)])
+
+
+@op("damage_amount")
+def _op_damage_amount(part: CombatPart, args, tape):
+    """Basic damage rolled at the table (`7 cut`): through DR and wounding like rolled damage. Kept for
+    the logs that hold it: such damage is now `%damage 7 cut @NAME` (`combat.damage`, the one parser)."""
+    amount, kind = int(args["amount"]), args["kind"]
+    spec = DamageSpec(0, amount, kind, "", f"{amount} {kind}")
+    fight, report = cb.damage(running_fight(part), args["name"], spec, tape, attacker=args.get("attacker", ""))
+    return {"fight": fight}, ("damage", report)
+
+
+for _name in ("leave", "damage_amount"):
+    register_event(f"combat.{_name}", apply=apply_combat_event, changes=CHANGES)
+
+
+class Combat(RuleSetHandle):
+    """GURPS combat on one table (`session.combat`): `start`, `attack`, `defend`, `damage` ... each
+    one event, undoable."""
+
+    name = "combat"
+    table: Session
 
     # ---- plumbing
 
     @property
-    def combat_state(self) -> CombatState | None:
-        return self.state[PART].fight
+    def state(self) -> CombatState | None:
+        return self.table.state[PART].fight
 
     def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None,
                 outcome: Callable[[Any], dict[str, Any]] | None = None, secret: bool = False):
         """Run operation `name` live (validating it), then record it with its dice; `outcome` picks
         the facts of the live report the log line needs (whose turn began), stored as data["outcome"]."""
 
-        part: CombatPart = self.state[PART]
+        part: CombatPart = self.table.state[PART]
         before, since = part.fight, part.turn_start
-        tape = Tape(self.dice_for(secret))
-        lend_characters(self.state, part)
+        tape = Tape(self.table.dice_for(secret))
+        lend_characters(self.table.state, part)
         try:
             changes, (kind, report) = OPS[name](part, args, tape)  # validates; raises before anything is logged
         finally:
@@ -65,8 +96,8 @@ class CombatActions(HostBase):
         if revealed:
             check_storable(Event(0, f"combat.{name}", data, actor, False, ""))
             data["cause"] = self._reveal_chain(revealed)
-        self.record(f"combat.{name}", data, actor=actor, secret=secret)
-        fight = self.state[PART].fight
+        self.table.record(f"combat.{name}", data, actor=actor, secret=secret)
+        fight = self.table.state[PART].fight
         shown = fight if (fight is not None and not fight.over) or name == "end" else None
         whose = tuple(sorted({n for e in secrets for n in self._event_fighters(e)} & fighters))
         return CombatResult(kind, report, shown, before=running(before), since=since, revealed=revealed,
@@ -77,8 +108,8 @@ class CombatActions(HostBase):
         on him shows his true state, so it makes them public first (GURPS-SR-09, GURPS-INJ-01)."""
         if not fighters:
             return []
-        revealed = set(self.state["seats"].revealed)
-        return [e for e in self.active_secrets("combat")
+        revealed = set(self.table.state["seats"].revealed)
+        return [e for e in self.table.active_secrets("combat")
                 if e.seq not in revealed and self._event_fighters(e) & fighters]
 
     def _event_fighters(self, event: Any) -> set[str]:
@@ -87,11 +118,11 @@ class CombatActions(HostBase):
 
     def _fighter_name(self, text: str) -> str:
         """`text` as the fighter or character it names (a prefix or another case resolved), else itself."""
-        fight = self.state[PART].fight
+        fight = self.table.state[PART].fight
         found = None if fight is None else fight.find(text)
         if fight is not None and found is not None:
             return fight.combatants[found].name
-        known = [*self.state[PART].roster, *getattr(self.state.parts.get("gurps"), "characters", {})]
+        known = [*self.table.state[PART].roster, *getattr(self.table.state.parts.get("gurps"), "characters", {})]
         return resolve_name(text, known)[0] or text
 
     def _reveal_chain(self, seqs: tuple[int, ...]) -> int:
@@ -99,7 +130,7 @@ class CombatActions(HostBase):
         so one `%undo` of the step takes them all back; the last one's seq, the step's cause."""
         cause: int | None = None
         for seq in seqs:
-            cause = self.record("table.reveal", {"seq": seq, **({} if cause is None else {"cause": cause})}).seq
+            cause = self.table.record("table.reveal", {"seq": seq, **({} if cause is None else {"cause": cause})}).seq
         assert cause is not None
         return cause
 
@@ -108,8 +139,8 @@ class CombatActions(HostBase):
         (in the fight, met before, or a character: as himself, with his sheet's numbers, even when a
         template has his name). Quick stats under a character's name make a stand-in, whose numbers
         never reach his sheet."""
-        part: CombatPart = self.state[PART]
-        lend_characters(self.state, part)
+        part: CombatPart = self.table.state[PART]
+        lend_characters(self.table.state, part)
         try:
             found = self._fighter(part, spec, pc)
         finally:
@@ -137,7 +168,7 @@ class CombatActions(HostBase):
 
     # ---- the public API (every magic has its method)
 
-    def combat_npc(self, name: str, stats: str | Mapping[str, Any] = ""):
+    def npc(self, name: str, stats: str | Mapping[str, Any] = ""):
         """Define an NPC template from quick stats: `combat_npc("Goblin", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")`
         or `combat_npc("Orc{ST=16}")` (the same fighter spec as `%combat start`)."""
         spec = parse_fighter(name, stats)
@@ -145,12 +176,12 @@ class CombatActions(HostBase):
             raise UsageError(t("combat.err.npc_count", spec=name))
         return self._combat("npc", {"name": spec.name, "stats": spec.stats or {}})
 
-    def combat_add(self, name: str, stats: str | Mapping[str, Any] = "", *, pc: bool = False):
+    def add(self, name: str, stats: str | Mapping[str, Any] = "", *, pc: bool = False):
         """Add fighters by the spec `%combat start` reads (`Goblin*2`, `Bob{DX=12}`, a template, a
         character as himself), plus quick stats: into the running fight at their place in the order
         (the same join as the tracker's), else onto the roster."""
         people = self._fighters(parse_fighter(name, stats), pc=pc)
-        part: CombatPart = self.state[PART]
+        part: CombatPart = self.table.state[PART]
         result = None
         for person in people:
             if part.fight is not None and not part.fight.over:
@@ -159,12 +190,12 @@ class CombatActions(HostBase):
                 result = self._combat("add", {"combatant": combatant_record(person)})
         return result
 
-    def combat_start(self, names: str | list[str]):
+    def start(self, names: str | list[str]):
         """Start a fight: `combat_start("Aiko Bren Goblin*3")` (initiative by Basic Speed, DX, a roll)."""
         specs = split_specs(names) if isinstance(names, str) else list(names)
         if not specs:
             raise UsageError(t("combat.err.name_combatants"))
-        part: CombatPart = self.state[PART]
+        part: CombatPart = self.table.state[PART]
         if part.fight is not None and not part.fight.over:
             raise RuleError(t("combat.err.fight_running"))
         people: list[Combatant] = []
@@ -174,35 +205,35 @@ class CombatActions(HostBase):
         fresh = [cb.fresh_for_fight(p) for p in people]
         return self._combat("start", {"combatants": [combatant_record(p) for p in fresh]})
 
-    def combat_end(self):
+    def end(self):
         return self._combat("end", {})
 
-    def combat_status(self):
+    def status(self):
 
-        return CombatResult("status", (), self.state[PART].fight)
+        return CombatResult("status", (), self.table.state[PART].fight)
 
-    def combat_next(self):
+    def next(self):
         """End the active fighter's turn and start the next one's; the log line names who starts."""
         return self._combat("next", {}, outcome=lambda report: {
             "started": report.started, "ended": report.ended, "round": report.round})
 
-    def combat_maneuver(self, name: str, maneuver: str, *, option: str = "", target: str = "",
+    def maneuver(self, name: str, maneuver: str, *, option: str = "", target: str = "",
                         posture: str = "", task: str = ""):
         maneuver = maneuver_key(maneuver)
         args = {"name": name, "maneuver": maneuver, "option": option, "target": target, "posture": posture,
                 "task": task}
         return self._combat("maneuver", args, actor=name)
 
-    def combat_posture(self, name: str, posture: str):
+    def posture(self, name: str, posture: str):
         """Change posture: a free crouch / kneel step when allowed, else the Change Posture maneuver."""
         posture = posture_key(posture)
-        fight = running_fight(self.state[PART])
+        fight = running_fight(self.table.state[PART])
         current = fight.get(name)
         if cb.is_free_posture_change(current.posture, posture):
             return self._combat("posture", {"name": current.name, "posture": posture}, actor=name)
-        return self.combat_maneuver(name, "change_posture", posture=posture)
+        return self.maneuver(name, "change_posture", posture=posture)
 
-    def combat_attack(self, attacker: str, target: str, weapon: str, **options: Any):
+    def attack(self, attacker: str, target: str, weapon: str, **options: Any):
         """Roll to hit; the target's defenses are offered, or damage is rolled at once."""
         known = set(cb.AttackOptions.__dataclass_fields__)
         bad = set(options) - known
@@ -212,8 +243,8 @@ class CombatActions(HostBase):
         return self._combat("attack", {"attacker": attacker, "target": target, "weapon": weapon,
                                        "options": options}, actor=attacker, outcome=attack_outcome)
 
-    def combat_defend(self, name: str, kind: str = ""):
-        fight = running_fight(self.state[PART])
+    def defend(self, name: str, kind: str = ""):
+        fight = running_fight(self.table.state[PART])
         if not kind:
             p = fight.pending
             if p is None:
@@ -224,7 +255,7 @@ class CombatActions(HostBase):
         kind = defense_key(kind)
         return self._combat("defend", {"name": name, "kind": kind}, actor=name, outcome=defense_outcome)
 
-    def combat_damage(self, name: str, spec: str, *, attacker: str = "", dr: int | None = None, half: bool = False,
+    def damage(self, name: str, spec: str, *, attacker: str = "", dr: int | None = None, half: bool = False,
                       secret: bool = False):
         """Roll damage straight onto a combatant (through DR, or `dr` instead), with every consequence;
         `half` halves it beyond 1/2D range."""
@@ -235,60 +266,111 @@ class CombatActions(HostBase):
             args["half"] = True
         return self._combat("damage", args, secret=secret, outcome=damage_outcome)
 
-    def combat_fighter(self, name: str | None) -> str | None:
+    def fighter(self, name: str | None) -> str | None:
         """The exact name of `name` in the running fight, or None (no fight, or not in it)."""
-        fight = self.state[PART].fight
+        fight = self.table.state[PART].fight
         if not name or fight is None or fight.over:
             return None
         found = fight.find(name)
         return None if found is None else fight.combatants[found].name
 
-    def combat_arm(self, name: str, weapon: str):
+    def arm(self, name: str, weapon: str):
         return self._combat("arm", {"name": name, "weapon": weapon})
 
-    def combat_hazard(self, kind: str, name: str, **args: Any):
+    def hazard(self, kind: str, name: str, **args: Any):
         if "seconds" in args:
             args["seconds"] = whole_number(args["seconds"], t("limits.what.seconds"), low=0, limit="max_seconds")
         if "modifier" in args:
             args["modifier"] = whole_number(args["modifier"], t("limits.what.modifier"), low=-100, high=100)
         return self._combat("hazard", {"name": name, "hazard": kind, **args}, actor=name)
 
-    def combat_first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
+    def first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
         if skill is None:
             skill = 10
             if medic:
                 try:  # a medic who is no character, or without First Aid at all, rolls at 10
-                    skill = self.gurps_character(medic).skill_level("First Aid").level
+                    skill = self.table.gurps.character(medic).skill_level("First Aid").level
                 except (NotFoundError, RuleError, DataError):
                     skill = 10
         tl = whole_number(tl, t("limits.what.tech_level"), low=0, high=12)
         skill = whole_number(skill, t("limits.what.skill"), low=-100, high=100)
         return self._combat("firstaid", {"name": name, "tl": tl, "skill": skill}, actor=medic)
 
-    def combat_rest(self, name: str, duration: str | int):
+    def rest(self, name: str, duration: str | int):
         minutes = duration if isinstance(duration, int) else parse_minutes(duration)
         return self._combat("rest", {"name": name, "minutes": minutes}, actor=name)
 
-    def combat_natural_healing(self, name: str, days: int = 1, *, modifier: int = 0):
+    def natural_healing(self, name: str, days: int = 1, *, modifier: int = 0):
         """Days of rest with food: an HT roll at the end of each, +1 HP per success (GURPS-INJ-16)."""
         days = int(days)
         if not 1 <= days <= 365:
             raise UsageError(t("combat.err.rest_days", days=days))
         return self._combat("natural_healing", {"name": name, "days": days, "modifier": int(modifier)}, actor=name)
 
-    def combat_wake(self, name: str, *, care: bool = False):
+    def wake(self, name: str, *, care: bool = False):
         """The roll (or wait) to wake up; `care` when medical care has restored HP (GURPS-INJ-13..15)."""
         return self._combat("wake", {"name": name, "care": bool(care)}, actor=name)
 
-    def combat_mortal_check(self, name: str, *, healed: bool = False):
+    def mortal_check(self, name: str, *, healed: bool = False):
         """The 30-minute HT roll of a mortally wounded character; `healed` after medicine or magic
         restored HP (GURPS-INJ-10, INJ-11)."""
         return self._combat("mortal", {"name": name, "healed": bool(healed)}, actor=name)
 
-    def combat_cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
+    def cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
         cost = whole_number(cost, t("limits.what.cost"), low=0, limit="max_count")
         skill = whole_number(skill, t("limits.what.skill"), low=-100, high=100)
         for modifier in modifiers:
             whole_number(modifier[0], t("limits.what.modifier"), low=-100, high=100)
         return self._combat("cast", {"name": name, "spell": spell, "cost": cost, "skill": skill,
                                      "modifiers": [list(m) for m in modifiers]}, actor=name)
+
+    # ---- the tracker's and the dashboard's calls: fighters joining or leaving a running fight, the
+    # defenses a pending attack offers, the rolls due
+
+    def join(self, spec: str):
+        """Bring someone into the running fight in initiative order: a template (`Goblin`), quick
+        stats (`Orc{ST=12,DX=11}`) or a session character (`Rin`)."""
+        if not spec.strip():
+            raise UsageError(t("table.err.join_who"))
+        running_fight(self.table.state[PART])
+        return self.add(spec.strip())
+
+    def leave(self, name: str):
+        """Take `name` out of the running fight; the others keep their order."""
+        return self._combat("leave", {"name": name})
+
+    def offered(self) -> tuple[str, tuple[tuple[str, int], ...]]:
+        """The defender of the pending attack and the defenses he may roll with their values
+        (what `%defend` rolls), or ("", ()) when no attack waits."""
+        fight = self.table.state[PART].fight
+        if fight is None or fight.over or fight.pending is None:
+            return "", ()
+        p = fight.pending
+        offered = cb.defense_options(fight, p.target, p.incoming, attacker=p.attacker, tried=p.tried,
+                                     unheard=p.hearing == "unheard")
+        return p.target, tuple(offered)
+
+    def due(self) -> tuple[str, tuple[str, ...]]:
+        """The active fighter and the rolls he must make before acting ("consciousness": HT at
+        HP <= 0, "will": Will at FP <= 0, "stunned"); rolled when he picks a maneuver."""
+        fight = self.table.state[PART].fight
+        if fight is None or fight.over:
+            return "", ()
+        c = fight.current
+        return c.name, cb.checks_due(c) if not c.chosen else ()
+
+    def after_rolls(self) -> tuple[tuple[str, str], ...]:
+        """After a fight: who owes which roll - ("Bren", "mortal") for the 30-minute HT roll of a
+        mortal wound (GURPS-INJ-10), ("Orc", "wake") for the roll to wake up (INJ-13..15)."""
+        fight = self.table.state[PART].fight
+        if fight is None or not fight.over:
+            return ()
+        out = []
+        for c in fight.combatants:
+            if c.dead or c.destroyed:
+                continue
+            if c.mortal:
+                out.append((c.name, "mortal"))
+            elif c.unconscious:
+                out.append((c.name, "wake"))
+        return tuple(out)

@@ -240,7 +240,7 @@ def _op_cast(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     if fight is not None and c.maneuver != "concentrate":  # a spell takes Concentrate (GURPS-MAG-05, CMB-23)
         raise RuleError(t("combat.err.cast_concentrate", name=c.name))
     result = spells.cast_rolling(args["spell"], args["skill"], args["cost"], tape.roll3, fp=c.fp, fp_max=c.fp_max,
-                             modifiers=modifiers)
+                                 modifiers=modifiers)
     lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],
                                   outcome=t(f"combat.word.{result.outcome}"), energy=result.energy_spent)]
     if result.failure_result:

@@ -8,14 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from gamekernel.display import TEXT, renders
-from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, dice_chip, esc, panel, row_style, sign
+from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, esc, panel, row_style, sign
 from gamekernel.gurps.render import rule_label
 from gamekernel.gurps.results import CombatResult, Harmed
+from gamekernel.gurps.rules.fatigue import FP_STATES
+from gamekernel.gurps.rules.injury import HP_STATES
 from gamekernel.i18n import t
 
-HP_TONES = {"healthy": "good", "reeling": "warn", "collapse": "bad", "dying1": "awful", "dying2": "awful",
-            "dying3": "awful", "dying4": "awful", "dead": "muted", "destroyed": "muted"}
-FP_TONES = {"rested": "great", "tired": "warn", "collapse": "bad", "unconscious": "awful"}
+# The tone of each HP and FP state the rules name (GURPS-INJ-01..04, FAT-01..03), in their order: the
+# saved bar and the live tracker's bar (sent with each row) both read these.
+HP_TONES = dict(zip(HP_STATES, ("good", "warn", "bad", "awful", "awful", "awful", "awful", "muted", "muted"),
+                    strict=True))
+FP_TONES = dict(zip(FP_STATES, ("great", "warn", "bad", "awful"), strict=True))
 BAR_COLOURS = ACCENTS  # a bar holds no text: the tone's accent colour fills it
 BAR_PX = 80  # the length of a full HP/FP bar
 BADGE_TONES = {"dead": "muted", "destroyed": "muted", "dying": "awful", "collapse": "bad", "mortal": "awful",
@@ -60,19 +64,11 @@ def _mods(roll) -> str:
     return " ".join(f"{sign(m.value)} ({m.label})" if m.label else sign(m.value) for m in roll.modifiers)
 
 
-def roll_html(roll) -> str:
-    tone = "good" if roll.success else "bad"
-    if roll.critical == "success":
-        tone = "great"
-    elif roll.critical == "failure":
-        tone = "awful"
-    verdict = t("combat.roll.success" if roll.success else "combat.roll.failure", margin=abs(roll.margin or 0))
-    if roll.critical:
-        verdict = t(f"combat.roll.critical_{roll.critical}")
-    dice = dice_chip(roll.dice)
-    mods = f" {esc(_mods(roll))}" if roll.modifiers else ""
-    return (f'<div class="gk-roll"><b>{esc(roll.label)}</b> {roll.base}{mods} = <b>{roll.target}</b> · '
-            f'{dice} = {roll.total} · {chip(verdict, tone, cls="gk-verdict")}</div>')
+
+
+def bar_tone(kind: str, state: str) -> str:
+    """The tone of an HP (`kind` "hp") or FP bar in `state`."""
+    return (HP_TONES if kind == "hp" else FP_TONES).get(state, "neutral")
 
 
 def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
@@ -80,7 +76,7 @@ def hp_bar(current: int, maximum: int, state: str, kind: str) -> str:
     its background the rest, within a fixed length (border-box), so the figures stay in one column
     even where a sanitizer drops the colours; a tracker repeats two bars per fighter in every turn's
     output, so a second span per bar weighs in a saved notebook."""
-    tone = (HP_TONES if kind == "hp" else FP_TONES).get(state, "neutral")
+    tone = bar_tone(kind, state)
     filled = 0 if maximum <= 0 else max(0, min(BAR_PX, round(BAR_PX * current / maximum)))
     return (
         f'<span class="gk-bar gk-{kind} gk-{kind}-{esc(state)}" data-state="{esc(state)}" '
@@ -300,9 +296,6 @@ def item_html(item: Any) -> str:
     return f'\n<div class="gk-line gk-line-roll">{draw(roll)}{after}</div>'
 
 
-def report_lines(kind: str, report: Any) -> list[str]:
-    """The working of one combat step as text lines (the HTML shows the same items, rolls with dice)."""
-    return [item_text(item) for item in report_items(kind, report)]
 
 
 def report_items(kind: str, report: Any) -> list[Any]:

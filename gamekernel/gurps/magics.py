@@ -23,7 +23,7 @@ from gamekernel.text import resolve_name
 if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
     from gamekernel.gurps.results import SheetChange
     from gamekernel.gurps.rules.characters import Character
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 T = TypeVar("T")
 
@@ -44,12 +44,12 @@ def _maybe_secret(result: T, secret: bool) -> T | Secret:
 def gurps_check(session: Session, args: Args) -> object:
     """`%check Lockpicking-5 dark [@Name] [--secret]`: the spec parsed once, then session.check."""
     spec = _checks().parse_check_spec(args.spec, offset=args.column("spec") - 1)
-    return _maybe_secret(session.gurps_check(spec, actor=args.actor, secret=args.secret), args.secret)
+    return _maybe_secret(session.gurps.check(spec, actor=args.actor, secret=args.secret), args.secret)
 
 
 def gurps_check_odds(session: Session, args: Args) -> object:
     """`%odds check 12`, `%odds check Lockpicking-5 @Aiko`, `%odds check 12 | 14` (the best: 14)."""
-    return session.gurps_check_odds(_checks().parse_check_spec(args.spec, offset=args.column("spec") - 1), args.actor)
+    return session.gurps.check_odds(_checks().parse_check_spec(args.spec, offset=args.column("spec") - 1), args.actor)
 
 
 def gurps_contest_odds(session: Session, args: Args) -> object:
@@ -57,7 +57,7 @@ def gurps_contest_odds(session: Session, args: Args) -> object:
     sides = _checks().split_vs(args.sides)
     if len(sides) != 2:
         raise UsageError(t("gurps.err.usage", usage="%odds contest 14 vs 12"))
-    return session.gurps_contest_odds(_checks().parse_side(sides[0]), _checks().parse_side(sides[1]), args.actor)
+    return session.gurps.contest_odds(_checks().parse_side(sides[0]), _checks().parse_side(sides[1]), args.actor)
 
 
 def _changed(session: Session, character: Character) -> SheetChange:
@@ -122,47 +122,47 @@ class GurpsMagics(SessionMagics):
         if args.sub is None:  # `%char`, `%char @Cara` or `%char Cara`
             if args.name is not None and actor is not None:
                 raise UsageError(t("gurps.err.usage", usage="%char NAME | %char @NAME"))
-            if args.name is not None and resolve_name(args.name, session.gurps.characters) == (None, []):
+            if args.name is not None and resolve_name(args.name, session.gurps.state.characters) == (None, []):
                 word = args.name  # nobody of that name, nor close to it: a mistyped action
                 raise UsageError(t("gurps.err.char_action", word=word, action=word, verb=word, got=word,
                                    column=args.column("name"), usage=""))
             if args.gm:
                 from gamekernel.display.results import GmView
 
-                return GmView(session.gurps_character(actor or args.name))
-            return session.gurps_character_public(actor or args.name)  # the table sees the notebook
+                return GmView(session.gurps.character(actor or args.name))
+            return session.gurps.character_public(actor or args.name)  # the table sees the notebook
         if args.sub == "new":
             fields = _fields(args.fields)
             if taken := [key for key in fields if key in ("traits", "skills", "activate")]:
                 # not fields of the sheet: `traits=Combat` would be read letter by letter
                 raise UsageError(t("gurps.err.character_field", field=taken[0]))
-            return session.gurps_char_new(args.name, traits=(), skills=(), activate=True, **fields)
+            return session.gurps.char_new(args.name, traits=(), skills=(), activate=True, **fields)
         if args.sub == "load":
-            return session.gurps_char_import(args.file)
+            return session.gurps.char_import(args.file)
         if args.sub == "save":
             what = args.what
             name = actor or (what[0] if what and not what[0].endswith((".json", ".gcs")) else None)
             path = next((a for a in what if a.endswith((".json", ".gcs"))), None)
-            return session.gurps_char_save(name, path)
+            return session.gurps.char_save(name, path)
         if args.sub == "list":
-            return session.gurps_characters()
+            return session.gurps.characters()
         if args.sub == "diff":
-            return session.gurps_char_diff(actor or args.name)
+            return session.gurps.char_diff(actor or args.name)
         if args.sub == "use":
             if (args.name is None) == (actor is None):
                 raise UsageError(t("gurps.err.usage", usage="%char use NAME"))
-            return session.gurps_char_use(actor or args.name)
+            return session.gurps.char_use(actor or args.name)
         if args.sub == "set":
-            return session.gurps_char_set(actor, **_fields(args.fields))
+            return session.gurps.char_set(actor, **_fields(args.fields))
         if args.sub == "skill":
             words = args.skill
             if len(words) < 2 or not words[-1].isdigit():
                 raise UsageError(t("gurps.err.usage", usage="%char skill NAME [ATTR/DIFF] POINTS [@Name]"))
             points = whole_number(words[-1], t("limits.what.field", field="points"), limit="max_count")
             if len(words) >= 3 and _ATTR_DIFF.fullmatch(words[-2]):
-                return _changed(session, session.gurps_char_add_skill(" ".join(words[:-2]), points, name=actor,
+                return _changed(session, session.gurps.char_add_skill(" ".join(words[:-2]), points, name=actor,
                                                                       difficulty=words[-2]))
-            return _changed(session, session.gurps_char_add_skill(" ".join(words[:-1]), points, name=actor))
+            return _changed(session, session.gurps.char_add_skill(" ".join(words[:-1]), points, name=actor))
         if args.sub == "trait":
             words = args.trait
             if not words:
@@ -171,7 +171,7 @@ class GurpsMagics(SessionMagics):
             if len(words) > 1 and words[-1].lstrip("-").isdigit():
                 level = whole_number(words[-1], t("limits.what.field", field="level"), limit="max_count")
                 name_words = words[:-1]
-            return _changed(session, session.gurps_char_add_trait(" ".join(name_words), level=level, option="",
+            return _changed(session, session.gurps.char_add_trait(" ".join(name_words), level=level, option="",
                                                                   name=actor))
         return self._weapon(actor, args.weapon)
 
@@ -185,10 +185,10 @@ class GurpsMagics(SessionMagics):
         if not rest:
             raise UsageError(usage)
         if rest.startswith("-") and ":" not in rest:
-            return self.session.gurps_char_drop_weapon(rest[1:].strip(), name=actor)
+            return self.session.gurps.char_drop_weapon(rest[1:].strip(), name=actor)
         if ":" not in rest:
             raise UsageError(usage)
-        return self.session.gurps_char_add_weapon(rest, name=actor)
+        return self.session.gurps.char_add_weapon(rest, name=actor)
 
     @line_magic
     @guarded("contest")
@@ -208,7 +208,7 @@ class GurpsMagics(SessionMagics):
         first, second = _checks().parse_side(sides[0]), _checks().parse_side(sides[1])
         if args.actor is not None and first.actor is None:
             first = replace(first, actor=args.actor)
-        result = self.session.gurps_contest(first, second, secret=args.secret, regular=args.regular,
+        result = self.session.gurps.contest(first, second, secret=args.secret, regular=args.regular,
                                       max_rounds=args.rounds)
         return _maybe_secret(result, args.secret)
 
@@ -221,7 +221,7 @@ class GurpsMagics(SessionMagics):
     def react(self, args: Args):
         """A reaction roll: `%react +2 good approach @Aiko --npc=Guard` (the actor's Appearance, Charisma,
         Voice, Reputation, OPH... are added)."""
-        result = self.session.gurps_react(_checks().parse_modifiers(args.modifiers), actor=args.actor, npc=args.npc,
+        result = self.session.gurps.react(_checks().parse_modifiers(args.modifiers), actor=args.actor, npc=args.npc,
                                     secret=args.secret)
         return _maybe_secret(result, args.secret)
 
@@ -235,7 +235,7 @@ class GurpsMagics(SessionMagics):
         if len(sides) != 2:
             raise UsageError(t("gurps.err.usage", usage="%influence SKILL vs TARGET [@Name]"))
         spec = _checks().parse_check_spec(sides[0])
-        result = self.session.gurps_influence(spec, sides[1], actor=args.actor, secret=args.secret)
+        result = self.session.gurps.influence(spec, sides[1], actor=args.actor, secret=args.secret)
         return _maybe_secret(result, args.secret)
 
     @line_magic
@@ -250,7 +250,7 @@ class GurpsMagics(SessionMagics):
     @explainable
     def damage(self, args: Args):
         """A damage roll: `%damage 2d+1 cut @Goblin`, `%damage sw+2 cut @Goblin --by=Aiko`, `--dr=4`."""
-        result = self.session.gurps_damage(args.damage, target=args.actor, attacker=args.by, dr=args.dr,
+        result = self.session.gurps.damage(args.damage, target=args.actor, attacker=args.by, dr=args.dr,
                                      half=args.half, secret=args.secret)
         return _maybe_secret(result, args.secret)
 
@@ -268,7 +268,7 @@ class GurpsMagics(SessionMagics):
         """Luck (GURPS-ADV-19..21): `%luck @Aiko` rerolls Aiko's last success roll twice and keeps the
         best of three; `%luck reset [30min]` when enough play time has passed; `%luck status`."""
         if args.sub is None:
-            result = self.session.gurps_luck(args.actor)
+            result = self.session.gurps.luck(args.actor)
             return _maybe_secret(result, result.secret)
         if args.sub == "reset":
             minutes = None
@@ -276,8 +276,8 @@ class GurpsMagics(SessionMagics):
                 from gamekernel.gurps.combat_specs import parse_minutes
 
                 minutes = parse_minutes(args.time if not args.time.isdigit() else f"{args.time}min")
-            return self.session.gurps_luck_reset(args.actor, minutes=minutes)
-        return self.session.gurps_luck_status()
+            return self.session.gurps.luck_reset(args.actor, minutes=minutes)
+        return self.session.gurps.luck_status()
 
     @line_magic
     @guarded("fright")
@@ -288,7 +288,7 @@ class GurpsMagics(SessionMagics):
     def fright(self, args: Args):
         """A Fright Check: `%fright -2 @Aiko` (Combat Reflexes and Fearlessness are added)."""
         modifiers = _checks().parse_modifiers(args.modifiers)
-        result = self.session.gurps_fright(modifiers, actor=args.actor, secret=args.secret,
+        result = self.session.gurps.fright(modifiers, actor=args.actor, secret=args.secret,
                                      rule_of_14=args.rule14)
         return _maybe_secret(result, args.secret)
 
@@ -309,7 +309,7 @@ class GurpsMagics(SessionMagics):
         if not trait:
             raise UsageError(t("gurps.err.usage", usage="%cr TRAIT [modifiers] [@Name]"))
         modifiers = _checks().parse_modifiers(mods)
-        result = self.session.gurps_self_control(trait, modifiers, actor=args.actor, secret=args.secret,
+        result = self.session.gurps.self_control(trait, modifiers, actor=args.actor, secret=args.secret,
                                            situation=args.situation)
         return _maybe_secret(result, args.secret)
 
@@ -327,8 +327,8 @@ class GurpsMagics(SessionMagics):
     def gurps(self, args: Args):
         """The GCS library as the catalog: `%gurps library ~/GCS/Library`, `%gurps find Fireball`."""
         if args.sub == "library":
-            return self.session.gurps_library(args.path, cache=args.cache, progress=ProgressBar())
-        return self.session.gurps_find(args.name)
+            return self.session.gurps.library(args.path, cache=args.cache, progress=ProgressBar())
+        return self.session.gurps.find(args.name)
 
     @line_magic
     @guarded("sheet")
@@ -339,7 +339,7 @@ class GurpsMagics(SessionMagics):
         """The interactive character sheet: `%sheet Aiko` (edit attributes, click a skill to roll it)."""
         from gamekernel.gurps.widgets.sheet import SheetWidget
 
-        character = self.session.gurps_character(args.actor or args.name)
+        character = self.session.gurps.character(args.actor or args.name)
         return SheetWidget(self.session, name=character.name, gm=args.gm)
 
 

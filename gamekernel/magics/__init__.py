@@ -39,7 +39,7 @@ from gamekernel.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Wor
 from gamekernel.text import resolve_name
 
 if TYPE_CHECKING:  # the session is built on first use (`session`), so `%load_ext` imports no rule set
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 __all__ = ["GameKernel", "current_session", "load", "unload"]
 
@@ -129,7 +129,7 @@ class GameKernel(SessionMagics):
     def session(self) -> Session:
         """The kernel's Session, built with the options in force when a magic first needs it."""
         if self._session is None:
-            from gamekernel.session import Session
+            from gamekernel.table_session import Session
 
             session = Session(self.seed, max_dice=self.max_dice)
             if self.log_path:

@@ -160,9 +160,6 @@ def register(shell, names: Collection[str]) -> EchoMagicLines:
     return transformer
 
 
-def registered(shell) -> EchoMagicLines | None:
-    """The transformer gated on `shell`'s cells, if any."""
-    return next((t.transformer for t in shell.input_transformers_post if isinstance(t, PassGate)), None)
 
 
 def unregister(shell) -> None:

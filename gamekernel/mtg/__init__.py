@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet
+from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
 
 
-def _operations() -> tuple[type, ...]:
-    from gamekernel.mtg.actions import MtgActions
+def _handles() -> tuple[type[RuleSetHandle], ...]:
+    from gamekernel.mtg.actions import Mtg
 
-    return (MtgActions,)
+    return (Mtg,)
 
 
 def _magics() -> tuple[type[Magics], ...]:
@@ -28,7 +28,8 @@ def _magics() -> tuple[type[Magics], ...]:
 
 
 def _renderers() -> None:
-    import gamekernel.mtg.render  # noqa: F401
+    import gamekernel.mtg.render
+    import gamekernel.mtg.summaries  # noqa: F401  (its log lines)
 
 
 def _check() -> LineHandler[str]:
@@ -45,7 +46,7 @@ RULESET = RuleSet(
     name="mtg",
     package=__name__,
     groups=("mtg",),
-    operations=_operations,
+    handles=_handles,
     magics=_magics,
     renderers=_renderers,
     check=_check,

@@ -1,6 +1,6 @@
-"""Session operations of the MtG TRPG (a mixin of Session): libraries, action checks, boosts, scenes.
+"""Session operations of the MtG TRPG (the `session.mtg` handle): libraries, action checks, boosts, scenes.
 
-Each character's library and exile are zones of a gamekernel.cards Table kept in the "mtg" state
+Each character's library and exile are zones of a gamekernel.cards CardTable kept in the "mtg" state
 part. Every step is planned here (the rules in mtg/rules decide, the session RNG supplies the
 randomness) and recorded as one event carrying the full outcome and the card moves, so a replay
 or an undo needs neither the RNG nor any card data file.
@@ -15,12 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel import cards, limits
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import register_event
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.mtg.results import LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
 from gamekernel.mtg.rules.check import (
@@ -39,9 +38,13 @@ from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_prefix, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
 from gamekernel.rng import LazyDice
+from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
 from gamekernel.text import find_name, resolve_name, visible
 from gamekernel.util import plain_copy
+
+if TYPE_CHECKING:  # the public Session, above the rule sets: named for the type checker only
+    from gamekernel.table_session import Session
 
 PART = "mtg"
 
@@ -58,7 +61,7 @@ def exile_zone(actor: str) -> str:
 class MtgState:
     """The MtG part of the table: card zones, the facts of every card in play, scene bookkeeping."""
 
-    table: cards.Table = field(default_factory=cards.Table)
+    table: cards.CardTable = field(default_factory=cards.CardTable)
     facts: dict[str, list] = field(default_factory=dict)  # card name -> CardFacts row
     decks: dict[str, dict] = field(default_factory=dict)  # actor -> {source, name, main, sideboard}
     scene: int = 1
@@ -98,7 +101,7 @@ class MtgState:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MtgState:
         boosted = list(data.get("boosted", []))
-        return cls(cards.Table.from_dict(data["table"]), {k: list(v) for k, v in data.get("facts", {}).items()},
+        return cls(cards.CardTable.from_dict(data["table"]), {k: list(v) for k, v in data.get("facts", {}).items()},
                    _copied(data.get("decks", {})), int(data.get("scene", 1)), boosted,
                    _copied(data.get("last_check", {})), _copied(data.get("last_boost", {})),
                    dict(data.get("options", {})),
@@ -211,7 +214,7 @@ register_event("mtg.reset", apply=_reduce_cards, changes=(PART,))
 register_event("mtg.config", apply=_reduce_config, changes=(PART,))
 
 
-def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
+def _plan_steps(table: cards.CardTable, steps) -> tuple[list, cards.CardTable]:
     """Plan each step on the table the previous steps left; all ops make one event."""
     ops: list = []
     scratch = table
@@ -225,38 +228,42 @@ def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
 # --- results shown to the user ----------------------------------------------------------------------
 
 
-class MtgActions(HostBase):
-    """Libraries from decklists, action checks, boosts, scenes and odds (mixed into Session)."""
+class Mtg(RuleSetHandle):
+    """The MtG-card house rule on one table (`session.mtg`): libraries from decklists, action checks,
+    boosts, scenes and odds."""
+
+    name = "mtg"
+    table: Session
 
     _mtg_index: FactsIndex | None = None
 
     # -- options (OPEN choices of MTG-CHK) -------------------------------------------------------
     @property
-    def mtg_options(self) -> MtgOptions:
+    def options(self) -> MtgOptions:
         """The options in force: the defaults plus every logged mtg.config change (saved with the log)."""
-        return self._mtg.mtg_options
+        return self.state.mtg_options
 
-    @mtg_options.setter
-    def mtg_options(self, options: MtgOptions) -> None:
+    @options.setter
+    def options(self, options: MtgOptions) -> None:
         from dataclasses import asdict
 
-        self.mtg_config(**asdict(options))
+        self.config(**asdict(options))
 
-    def mtg_config(self, **changes: Any) -> MtgConfigShown:
+    def config(self, **changes: Any) -> MtgConfigShown:
         """Change MtG options as one logged event (`mtg_config(boost_per_character=False)`); they apply
         to every library at once, existing ones included. Without arguments: show them."""
-        changed = changed_options(self.mtg_options, changes)
+        changed = changed_options(self.options, changes)
         if changed:
-            self.record("mtg.config", {"changes": changed})
-        return MtgConfigShown(self.mtg_options, changed)
+            self.table.record("mtg.config", {"changes": changed})
+        return MtgConfigShown(self.options, changed)
 
     # -- card data -----------------------------------------------------------------------------
     @property
-    def mtg_facts(self) -> FactsIndex:
+    def facts(self) -> FactsIndex:
         """Names resolve against loaded card data first, then the bundled facts."""
         return self._mtg_index if self._mtg_index is not None else bundled_facts()
 
-    def mtg_card_data(self, path: str | os.PathLike[str], *, cache: str | None = None,
+    def card_data(self, path: str | os.PathLike[str], *, cache: str | None = None,
                       progress=None) -> FactsIndex:
         """Load a full card data file (AtomicCards.json or Scryfall oracle bulk) for name lookups."""
         from gamekernel.mtg.rules.loaders import load_card_data
@@ -268,12 +275,12 @@ class MtgActions(HostBase):
 
     # -- helpers -------------------------------------------------------------------------------
     @property
-    def _mtg(self) -> MtgState:
-        return self.state[PART]
+    def state(self) -> MtgState:
+        return self.table.state[PART]
 
-    def mtg_actor(self, actor: str | None) -> str:
+    def actor(self, actor: str | None) -> str:
         """The named character, or the only one with a library."""
-        part = self._mtg
+        part = self.state
         if actor is None:
             if len(part.decks) == 1:
                 return next(iter(part.decks))
@@ -287,18 +294,18 @@ class MtgActions(HostBase):
         return found
 
     # -- libraries -----------------------------------------------------------------------------
-    def mtg_library_load(self, actor: str, source: str | os.PathLike[str], *, fmt: str | None = None,
+    def library_load(self, actor: str, source: str | os.PathLike[str], *, fmt: str | None = None,
                      text: str | None = None) -> LibraryLoaded:
         """Build `actor`'s library from a decklist file (or `text`), shuffled from the secret stream
         (`_mtg_library_dice`)."""
         actor = visible(actor).strip()  # a name as read: no bidi or zero-width controls
         if not actor or ":" in actor:
             raise UsageError(t("mtg.err.actor_name", actor=actor))
-        actor = find_name(actor, self._mtg.decks) or actor  # `load mira` reloads Mira's; `load Mi` is Mi's own
+        actor = find_name(actor, self.state.decks) or actor  # `load mira` reloads Mira's; `load Mi` is Mi's own
         decklist = parse_decklist(text, str(source), fmt) if text is not None else read_decklist(source, fmt)
         limits.at_most(decklist.main_count + decklist.sideboard_count, "max_cards", t("limits.what.cards"))
-        library = build_library(decklist, self.mtg_facts)
-        table = self._mtg.table
+        library = build_library(decklist, self.facts)
+        table = self.state.table
         lib, exile = library_zone(actor), exile_zone(actor)
         if lib in table.zones:  # a reload replaces the old cards
             steps = [lambda s: cards.plan_destroy(s, [*s.order(lib), *s.order(exile)])]
@@ -313,9 +320,9 @@ class MtgActions(HostBase):
                 "main": decklist.main_count, "sideboard": decklist.sideboard_count,
                 "composition": made.to_dict()}
         facts = {c.name: c.to_row() for c in library}
-        with self.transaction():  # refused, the shuffle's secret dice (and a key it drew) are put back
+        with self.table.command():  # refused, the shuffle's secret dice (and a key it drew) are put back
             ops = _plan_steps(table, steps)[0]
-            self.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
+            self.table.record("mtg.library", {"actor": actor, "deck": deck, "facts": facts,
                                         "batch": cards.Batch("library", tuple(ops)).to_dict()}, actor=actor)
         commander = tuple(entry.name for entry in decklist.commander for _ in range(entry.count))
         return LibraryLoaded(actor, source_name, decklist.fmt, decklist.main_count, decklist.sideboard_count,
@@ -326,17 +333,17 @@ class MtgActions(HostBase):
         MTG-CHK-12, a boost's exiled cards put back): the secret one, opened at its first draw, as a
         Gamma World deck's (GW-ALPHA-10). The card a check reveals next (MTG-CHK-05, -06) must not
         follow from the public seed and the public steps; each event records the order it made."""
-        return LazyDice(lambda: self.dice_for(True))
+        return LazyDice(lambda: self.table.dice_for(True))
 
-    def mtg_library_stack(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
+    def library_stack(self, actor: str | None, names: list[str], *, where: str = "top") -> LibraryView:
         """Put named cards of the library on top in the given order (a GM set-up, e.g. to replay the
         seed's example); logged as a reset of the order."""
-        actor = self.mtg_actor(actor)
-        part = self._mtg
+        actor = self.actor(actor)
+        part = self.state
         order = list(part.table.order(library_zone(actor)))
         chosen = []
         for name in names:
-            wanted = self.mtg_facts.lookup(name).name
+            wanted = self.facts.lookup(name).name
             uid = next((u for u in order if part.table.card(u).def_id == wanted and u not in chosen), None)
             if uid is None:
                 raise NotFoundError(t("mtg.err.not_in_library", card=wanted, actor=actor))
@@ -344,31 +351,31 @@ class MtgActions(HostBase):
         rest = [u for u in order if u not in chosen]
         new = chosen + rest if where == "top" else rest + chosen
         batch = cards.Batch("stack", (cards.Shuffle(library_zone(actor), tuple(new), forget=True),))
-        self.record("mtg.reset", {"actor": actor, "batch": batch.to_dict(), "stacked": names}, actor=actor)
-        return self.mtg_library_view(actor)
+        self.table.record("mtg.reset", {"actor": actor, "batch": batch.to_dict(), "stacked": names}, actor=actor)
+        return self.library_view(actor)
 
-    def mtg_library_reset(self, actor: str | None = None) -> LibraryView:
+    def library_reset(self, actor: str | None = None) -> LibraryView:
         """Return exiled cards to the library and shuffle it (e.g. before the battle part)."""
-        actor = self.mtg_actor(actor)
-        with self.transaction():  # refused, the shuffle's secret dice are put back
-            batch = cards.plan_recall(self._mtg.table, library_zone(actor), rng=self._mtg_library_dice())
-            self.record("mtg.reset", {"actor": actor, "batch": batch.to_dict()}, actor=actor)
-        return self.mtg_library_view(actor)
+        actor = self.actor(actor)
+        with self.table.command():  # refused, the shuffle's secret dice are put back
+            batch = cards.plan_recall(self.state.table, library_zone(actor), rng=self._mtg_library_dice())
+            self.table.record("mtg.reset", {"actor": actor, "batch": batch.to_dict()}, actor=actor)
+        return self.library_view(actor)
 
-    def mtg_library_peek(self, count: int, actor: str | None = None) -> LibraryView:
+    def library_peek(self, count: int, actor: str | None = None) -> LibraryView:
         """The player looks at the top `count` cards (now known: exiled during checks, MTG-CHK-04)."""
-        actor = self.mtg_actor(actor)
+        actor = self.actor(actor)
         if not isinstance(count, int) or count < 1:
             raise UsageError(t("mtg.err.peek_count", count=count))
-        batch = cards.plan_peek(self._mtg.table, library_zone(actor), count, actor)
-        self.record("mtg.peek", {"actor": actor, "count": count, "batch": batch.to_dict()}, actor=actor)
-        return self.mtg_library_view(actor)
+        batch = cards.plan_peek(self.state.table, library_zone(actor), count, actor)
+        self.table.record("mtg.peek", {"actor": actor, "count": count, "batch": batch.to_dict()}, actor=actor)
+        return self.library_view(actor)
 
-    def mtg_library_view(self, actor: str | None = None) -> LibraryView:
+    def library_view(self, actor: str | None = None) -> LibraryView:
         from gamekernel.mtg.rules.odds import colour_distribution
 
-        actor = self.mtg_actor(actor)
-        part = self._mtg
+        actor = self.actor(actor)
+        part = self.state
         table = part.table
         known = [part.table.card(u).def_id for u in (c.uid for c in table.known_top(library_zone(actor), actor))]
         library = part.library(actor)
@@ -381,7 +388,7 @@ class MtgActions(HostBase):
             ja_names={name: row[6] for name, row in part.facts.items() if len(row) > 6 and row[6]})
 
     # -- checks --------------------------------------------------------------------------------
-    def mtg_check(self, kind: str, difficulty: int | None = None, *, actor: str | None = None,
+    def check(self, kind: str, difficulty: int | None = None, *, actor: str | None = None,
                   boost_if_needed: bool = False) -> CheckResult:
         """An action check (MTG-CHK): `mtg_check("green", 2, actor="Mira")` or `mtg_check("G2")`.
 
@@ -390,12 +397,12 @@ class MtgActions(HostBase):
         if difficulty is None:
             kind, difficulty = parse_check_spec(kind)
         kind = parse_kind(kind)
-        actor = self.mtg_actor(actor)
-        part = self._mtg
+        actor = self.actor(actor)
+        part = self.state
         lib, exile = library_zone(actor), exile_zone(actor)
         order = part.table.order(lib)
-        result = action_check(part.library(actor), kind, difficulty, self.rng, hidden=self._mtg_library_dice(),
-                              known=part.known_positions(actor), options=self.mtg_options, actor=actor)
+        result = action_check(part.library(actor), kind, difficulty, self.table.rng, hidden=self._mtg_library_dice(),
+                              known=part.known_positions(actor), options=self.options, actor=actor)
         known = list(order[: len(result.known_cards)])
         bottom = [order[i] for i in result.new_order[-2:]]
         steps = []
@@ -408,7 +415,7 @@ class MtgActions(HostBase):
         after = list(scratch.order(lib))
         assert after == [order[i] for i in result.new_order], "card moves disagree with the rules' plan"
         batch = cards.Batch("check", tuple(ops), tuple(order[len(known): len(known) + 2]))
-        self.record("mtg.check", {"actor": actor, "result": outcome_fact(result), "batch": batch.to_dict(),
+        self.table.record("mtg.check", {"actor": actor, "result": outcome_fact(result), "batch": batch.to_dict(),
                                   "ja_names": check_ja_names(result)}, actor=actor)
         if boost_if_needed and not result.success:
             return self._boost_if_it_helps(result, actor)
@@ -420,15 +427,15 @@ class MtgActions(HostBase):
         if not result.boost_odds:
             return replace(result, auto_boost_note=t("mtg.check.auto_boost_none"))
         try:
-            return replace(result, auto_boost=self.mtg_boost(actor))
+            return replace(result, auto_boost=self.boost(actor))
         except RuleError as refusal:  # e.g. the scene's boost is used: the check stands, and says why
             return replace(result, auto_boost_note=str(refusal))
 
-    def mtg_boost(self, actor: str | None = None) -> BoostResult:
+    def boost(self, actor: str | None = None) -> BoostResult:
         """Once per scene, after a check: exile the top six, +1 per colourless card (MTG-CHK-13)."""
-        actor = self.mtg_actor(actor)
-        part = self._mtg
-        options = self.mtg_options
+        actor = self.actor(actor)
+        part = self.state
+        options = self.options
         scope, check = self._boostable(actor)
         lib = library_zone(actor)
         order = list(part.table.order(lib))
@@ -439,34 +446,34 @@ class MtgActions(HostBase):
         else:
             batch = cards.Batch("boost", (cards.Shuffle(lib, tuple(order[i] for i in result.new_order),
                                                         forget=False),))
-        self.record("mtg.boost", {"actor": actor, "scope": scope, "result": outcome_fact(result),
+        self.table.record("mtg.boost", {"actor": actor, "scope": scope, "result": outcome_fact(result),
                                   "batch": batch.to_dict()}, actor=actor)
         return result
 
     def _boostable(self, actor: str) -> tuple[str, CheckResult]:
         """The scope and check a boost would use now; RuleError when the rules refuse it (MTG-CHK-13)."""
-        part = self._mtg
+        part = self.state
         record = part.last_check.get(actor)
-        scope = require_boost(actor, self.mtg_options, part.boost_user(actor), record)
+        scope = require_boost(actor, self.options, part.boost_user(actor), record)
         assert record is not None  # require_boost refused when there is no check to boost
         if list(part.table.order(library_zone(actor))) != record["after"]:
             raise RuleError(t("mtg.err.boost_stale"))
         return scope, self._check_from_record(record)
 
-    def mtg_boost_refusal(self, actor: str | None = None) -> str | None:
+    def boost_refusal(self, actor: str | None = None) -> str | None:
         """Why `mtg_boost` would be refused now, or None; nothing is rolled or recorded (the library
         widget disables its Boost button with this reason)."""
-        actor = self.mtg_actor(actor)
+        actor = self.actor(actor)
         try:
             _, check = self._boostable(actor)
-            taken = boost_taken(len(self._mtg.library(actor)), check, self.mtg_options)
+            taken = boost_taken(len(self.state.library(actor)), check, self.options)
         except RuleError as refusal:
             return str(refusal)
         return boost_refusal(check, len(taken))
 
     def _check_from_record(self, record: Mapping[str, Any]) -> CheckResult:
         """Rebuild the CheckResult of the last check from its event data (no RNG)."""
-        part = self._mtg
+        part = self.state
         odds, boost_odds = record.get("odds"), record.get("boost_odds")
         return CheckResult(
             kind=record["kind"], difficulty=record["difficulty"], library_size=record["library_size"],
@@ -476,26 +483,26 @@ class MtgActions(HostBase):
             relation=record["relation"], modifier=record["modifier"], achievement=record["achievement"],
             success=record["success"], bottom=tuple(record["bottom"]), new_order=tuple(record["new_order"]),
             odds=None if odds is None else Fraction(*odds), actor=record.get("actor"),
-            options=self.mtg_options, boost_odds=None if boost_odds is None else Fraction(*boost_odds))
+            options=self.options, boost_odds=None if boost_odds is None else Fraction(*boost_odds))
 
-    def mtg_scene(self) -> SceneStarted:
+    def scene(self) -> SceneStarted:
         """A new scene: every boost is available again."""
-        scene = self._mtg.scene + 1
-        self.record("mtg.scene", {"scene": scene})
+        scene = self.state.scene + 1
+        self.table.record("mtg.scene", {"scene": scene})
         return SceneStarted(scene)
 
     # -- odds ----------------------------------------------------------------------------------
-    def mtg_odds(self, kind: str, difficulty: int | None = None, *, actor: str | None = None) -> OddsResult:
+    def odds(self, kind: str, difficulty: int | None = None, *, actor: str | None = None) -> OddsResult:
         if difficulty is None:
             kind, difficulty = parse_check_spec(kind)
         kind = parse_kind(kind)
-        actor = self.mtg_actor(actor)
-        part = self._mtg
+        actor = self.actor(actor)
+        part = self.state
         library, known = part.library(actor), part.known_positions(actor)
-        odds = check_odds(library, kind, difficulty, known=known, options=self.mtg_options)
+        odds = check_odds(library, kind, difficulty, known=known, options=self.options)
         return OddsResult(actor, kind, difficulty, odds, len(library), known_prefix(known))
 
-    def mtg_odds_table(self, actor: str | None = None) -> OddsTable:
-        actor = self.mtg_actor(actor)
-        part = self._mtg
-        return odds_table(part.library(actor), known=part.known_positions(actor), options=self.mtg_options)
+    def odds_table(self, actor: str | None = None) -> OddsTable:
+        actor = self.actor(actor)
+        part = self.state
+        return odds_table(part.library(actor), known=part.known_positions(actor), options=self.options)

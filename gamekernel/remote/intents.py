@@ -3,7 +3,7 @@
 The table server stamps the authenticated Jupyter user on every intent (a user the page names is
 ignored); the kernel checks that the user is seated, that the character is theirs and, in a fight,
 that it is their turn or their defence, then calls the same Session method as the magic would,
-inside `acting_as(user)` so the events record who acted. A refused intent changes nothing and
+inside `session.command(user)` so the events record who acted. A refused intent changes nothing and
 answers that player alone with one line.
 
 Every byte a player is told comes from what they may see: a done intent is answered with the lines
@@ -24,7 +24,7 @@ from gamekernel.remote.limits import MAX_PENDING_PER_PLAYER, MAX_PENDING_TOTAL
 from gamekernel.text import resolve_name, visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 MAX_TEXT = 200  # the longest text field an intent may carry (a spec, a card name, dice)
 FIELDS = ("character", "dice", "spec", "target", "weapon", "defense", "card")  # what an action may name
@@ -77,24 +77,24 @@ def _check(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     spec = _text(intent, "spec")
     if names_a_kind(spec):
         kind, difficulty = parse_mtg_check(spec)
-        return session.mtg_check(kind, difficulty, actor=who)
+        return session.mtg.check(kind, difficulty, actor=who)
     parsed = parse_check_spec(spec)
     if parsed.secret:  # the secret dice are the GM's: a secret roll of a player is the GM's ask
         raise UsageError(t("remote.err.player_secret"))
     if parsed.actor is not None:
         raise UsageError(t("remote.err.player_actor"))
-    return session.gurps_check(parsed, actor=who)
+    return session.gurps.check(parsed, actor=who)
 
 
 def _my_fight(session: Session) -> Any:
-    fight = session.combat_state
+    fight = session.combat.state
     if fight is None or fight.over:
         raise UsageError(t("remote.err.no_fight"))
     return fight
 
 
 def _attack(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    from gamekernel.remote.views import hidden_keys, is_hidden
+    from gamekernel.remote.hiding import hidden_keys, is_hidden
 
     fight = _my_fight(session)
     hidden = hidden_keys(session)
@@ -109,30 +109,30 @@ def _attack(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
         # the typed name is not echoed: a hidden name would come back as "someone", telling a
         # player who guesses it that he exists
         raise NotFoundError(t("remote.err.no_target", names=", ".join(seen)))
-    return session.combat_attack(who, target, _text(intent, "weapon"))
+    return session.combat.attack(who, target, _text(intent, "weapon"))
 
 
 def _defend(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     fight = _my_fight(session)
     if fight.pending is None or fight.pending.target != who:
         raise UsageError(t("remote.err.no_attack_on_you"))
-    return session.combat_defend(who, _text(intent, "defense", optional=True))
+    return session.combat.defend(who, _text(intent, "defense", optional=True))
 
 
 def _draw(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.gw_draw(who)
+    return session.gw.draw(who)
 
 
 def _tap(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.gw_tap(who, _text(intent, "card"))
+    return session.gw.tap(who, _text(intent, "card"))
 
 
 def _overcharge(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.gw_overcharge(who, _text(intent, "card"))
+    return session.gw.overcharge(who, _text(intent, "card"))
 
 
 def _boost(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.mtg_boost(who)
+    return session.mtg.boost(who)
 
 
 def _answer(session: Session, intent: Mapping[str, Any], user: str) -> None:
@@ -145,7 +145,7 @@ def _answer(session: Session, intent: Mapping[str, Any], user: str) -> None:
         raise UsageError(t("remote.err.no_ask"))
     ask = seats.asks[number]
     try:
-        session.gurps_check(parse_check_spec(ask["spec"]), actor=ask["character"], secret=True)
+        session.gurps.check(parse_check_spec(ask["spec"]), actor=ask["character"], secret=True)
     except GameKernelError:  # why is the GM's to know (read when asked): the player learns nothing of it
         raise UsageError(t("remote.err.answer_failed")) from None
     session.record("table.answer", {"ask": number, "user": user}, secret=True)  # the GM alone sees the result
@@ -165,10 +165,10 @@ def handle(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
     player's: drawn from what they may see."""
     if not isinstance(intent, Mapping):
         return Reply(False, t("remote.err.intent"))
-    if session.table_seats.approval and intent.get("action") != ANSWER:
-        if not session.table_seats.seat_of(user):
+    if session.seats.state.approval and intent.get("action") != ANSWER:
+        if not session.seats.state.seat_of(user):
             return Reply(False, t("remote.err.no_seat"))
-        waiting = session.table_pending
+        waiting = session.seats.pending
         if (len(waiting) >= MAX_PENDING_TOTAL
                 or sum(1 for p in waiting if p["user"] == user) >= MAX_PENDING_PER_PLAYER):
             return Reply(False, t("remote.err.pending_full", count=MAX_PENDING_PER_PLAYER))
@@ -176,8 +176,8 @@ def handle(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
             kept = queued(intent)
         except GameKernelError as error:
             return Reply(False, for_player(session, str(error)) or t("remote.err.refused"))
-        number = max((p["id"] for p in session.table_pending), default=0) + 1
-        session.table_pending.append({"id": number, "user": user, "intent": kept})
+        number = max((p["id"] for p in session.seats.pending), default=0) + 1
+        session.seats.pending.append({"id": number, "user": user, "intent": kept})
         return Reply(True, t("remote.queued"))
     return carry_out(session, user, intent)
 
@@ -209,10 +209,10 @@ def approve(session: Session, number: int, *, refuse: bool = False) -> Reply:
     """The GM approves (or refuses) the waiting action `number`: approved, it is carried out as if
     the player had just sent it; the reply goes to the GM (the truth: only the GM reads it), the
     player sees its result in their view."""
-    found = next((p for p in session.table_pending if p["id"] == number), None)
+    found = next((p for p in session.seats.pending if p["id"] == number), None)
     if found is None:
         raise UsageError(t("remote.err.no_pending", number=number))
-    session.table_pending.remove(found)
+    session.seats.pending.remove(found)
     if refuse:
         return Reply(True, t("remote.refused", user=found["user"]))
     try:
@@ -228,7 +228,7 @@ _ANSWERED = object()  # what `_run` gives back for an answer: its result is the 
 def _run(session: Session, user: str, intent: Mapping[str, Any]) -> Any:
     """Carry out `intent` as `user` (one transaction: refused, it changes nothing); its result."""
     action = intent.get("action")
-    with session.acting_as(user), session.transaction():
+    with session.command(user):
         if action == ANSWER:
             _answer(session, intent, user)
             return _ANSWERED
@@ -269,7 +269,7 @@ def _told(session: Session, user: str, before: list[dict[str, str]]) -> str:
     lines = [line for line in lines if line]
     if lines:
         return "\n".join(lines)
-    fight = common["shadow"].combat_state
+    fight = common["shadow"].combat.state
     if fight is not None and not fight.over and fight.pending is not None:
         return for_player(session, t("remote.reply.attack_waits", target=fight.pending.target)) or t("remote.done")
     return t("remote.done")
@@ -278,6 +278,6 @@ def _told(session: Session, user: str, before: list[dict[str, str]]) -> str:
 def for_player(session: Session, text: str) -> str:
     """`text` as a player may read it (`views.scrub`): a hidden fighter is "someone", "" when the
     text would still name one."""
-    from gamekernel.remote.views import scrub
+    from gamekernel.remote.hiding import scrub
 
     return scrub(session, text)

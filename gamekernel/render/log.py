@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import FONT, esc, panel, table
@@ -135,7 +135,7 @@ def log_rows(view: LogView) -> list[tuple[str, str, str]]:
 def _players_line(event: Event, line: str, view: LogView) -> str:
     if view.show_secrets or not view.hidden:
         return line
-    from gamekernel.remote.views import scrub_names
+    from gamekernel.remote.hiding import scrub_names
 
     if event.kind == "table.hide":
         return t("core.log.secret")
@@ -272,7 +272,3 @@ def export_html(log: Sequence[Event], *, players: bool = False) -> str:
         f'<body style="{FONT};max-width:60em;margin:2em auto"><h1>{title}</h1>'
         f"<ol>{''.join(items)}</ol></body></html>\n"
     )
-
-
-def notices_html(events: Iterable[Event]) -> str:
-    return "".join(f"<div>{esc(e.summary())}</div>" for e in events)

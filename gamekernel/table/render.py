@@ -1,5 +1,5 @@
 """Text and HTML of the table dashboard (`%table`): every character of the session by game, from
-`session.table_view()`. Deterministic and escaped; the widget's saved snapshot and its repr."""
+`session.seats.view()`. Deterministic and escaped; the widget's saved snapshot and its repr."""
 
 from __future__ import annotations
 

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import NotFoundError, UsageError
 from gamekernel.events import ENTROPY_KIND, register_event
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.remote.hub.names import normalize_user, valid_user
+from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
+
+if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
+    from gamekernel.table_session import Session
 
 PART = "seats"
 DISCLOSURES = ("full", "outcome")
@@ -139,28 +142,32 @@ def check_user(user: str) -> str:
 FIGHT = "gurps_combat"  # the fight's state part (gamekernel/gurps/combat_part.py), compared by name
 
 
-class SeatActions(HostBase):
-    """`session.table_seat("alice", "Aiko")`, `table_unseat`, `table_ask`, `table_reveal`, `table_disclose`."""
+class Seats(RuleSetHandle):
+    """The remote table's seats on one table (`session.seats`): `seat("alice", "Aiko")`, `unseat`,
+    `ask`, `reveal`, `disclose`, `hide`, `approval`, `pending`; `state` is who plays whom."""
+
+    name = "seats"
+    table: Session
 
     @property
-    def table_seats(self) -> SeatsState:
-        return self.state[PART]
+    def state(self) -> SeatsState:
+        return self.table.state[PART]
 
-    def table_seat(self, user: str, character: str) -> SeatsState:
+    def seat(self, user: str, character: str) -> SeatsState:
         """Give `user` the character `character` (a character of any rule set at this table)."""
         user = check_user(user)
-        name = self.table_character(character)
-        self.record("table.seat", {"user": user, "character": name})
-        return self.table_seats
+        name = self.character(character)
+        self.table.record("table.seat", {"user": user, "character": name})
+        return self.state
 
-    def table_unseat(self, user: str) -> SeatsState:
+    def unseat(self, user: str) -> SeatsState:
         user = check_user(user)
-        if user not in self.table_seats.seats:
+        if user not in self.state.seats:
             raise NotFoundError(t("remote.err.not_seated", user=user))
-        self.record("table.unseat", {"user": user})
-        return self.table_seats
+        self.table.record("table.unseat", {"user": user})
+        return self.state
 
-    def table_ask(self, user: str, spec: str) -> int:
+    def ask(self, user: str, spec: str) -> int:
         """Ask a seated player for a GURPS roll whose result only the GM sees (`Per`, `Stealth-2`).
         The spec is read now, as the answer will read it: a spec that cannot be rolled is the GM's
         error at once, never the player's when they roll."""
@@ -168,60 +175,60 @@ class SeatActions(HostBase):
         from gamekernel.text import visible
 
         user = check_user(user)
-        chars = self.table_seats.seat_of(user)
+        chars = self.state.seat_of(user)
         if not chars:
             raise NotFoundError(t("remote.err.not_seated", user=user))
         text = visible(str(spec)).strip()
         if not text:
             raise UsageError(t("remote.err.ask_what"))
-        who = next((c for c in chars if c in self.state["gurps"].characters), chars[0])  # a GURPS roll
+        who = next((c for c in chars if c in self.table.state["gurps"].characters), chars[0])  # a GURPS roll
         parsed = parse_check_spec(text)
         if parsed.actor is not None:
             raise UsageError(t("remote.err.ask_actor", spec=repr(text), user=user, character=who))
-        self.gurps_check_target(parsed, who)
-        seq = self.log[-1].seq + 1 if self.log else 1
-        self.record("table.ask", {"id": seq, "user": user, "character": who, "spec": text}, secret=True)
+        self.table.gurps.check_target(parsed, who)
+        seq = self.table.log[-1].seq + 1 if self.table.log else 1
+        self.table.record("table.ask", {"id": seq, "user": user, "character": who, "spec": text}, secret=True)
         return seq
 
-    def table_fight_differs(self) -> bool:
+    def fight_differs(self) -> bool:
         """Whether the fight the GM sees holds what the players may not know: a fighter the GM hides,
         or a fighter a secret roll changed (the public table's fight is not the GM's): then the fight's
         console marks its results as the GM's view (gamekernel/gurps/combat_magics.py, GURPS-SR-09)."""
-        fight = self.combat_state
+        fight = self.table.combat.state
         if fight is None:
             return False
-        from gamekernel.remote.views import hidden_keys, is_hidden
+        from gamekernel.remote.hiding import hidden_keys, is_hidden
 
-        hidden = hidden_keys(self)
+        hidden = hidden_keys(self.table)
         if hidden and any(is_hidden(c.name, hidden) for c in fight.combatants):
             return True
-        if not self.ever_secret():
+        if not self.table.ever_secret():
             return False
-        table = self.public_table()
+        table = self.table.public_table()
         return bool(table.public.get(FIGHT) != table.gm_before.get(FIGHT))
 
-    def table_reveal(self, seq: int) -> int:
+    def reveal(self, seq: int) -> int:
         """Make the secret event `seq` public: every view shows it (and its consequences) from now on."""
-        event = next((e for e in self.log if e.seq == seq), None)
+        event = next((e for e in self.table.log if e.seq == seq), None)
         if event is None:
             raise NotFoundError(t("remote.err.no_event", seq=seq))
         if not event.secret:
             raise UsageError(t("remote.err.not_secret", seq=seq))
         if event.kind == ENTROPY_KIND:
             raise UsageError(t("remote.err.reveal_entropy", seq=seq))
-        if seq in self.table_seats.revealed:
+        if seq in self.state.revealed:
             raise UsageError(t("remote.err.revealed", seq=seq))
-        self.record("table.reveal", {"seq": seq})
+        self.table.record("table.reveal", {"seq": seq})
         return seq
 
-    def table_disclose(self, how: str) -> str:
+    def disclose(self, how: str) -> str:
         """`full`: players see a check's target, roll and margin; `outcome`: only succeeded or failed."""
         if how not in DISCLOSURES:
             raise UsageError(t("remote.err.disclose", how=repr(how), choices=", ".join(DISCLOSURES)))
-        self.record("table.disclose", {"disclose": how})
+        self.table.record("table.disclose", {"disclose": how})
         return how
 
-    def table_hide(self, name: str, *, hidden: bool = True) -> str:
+    def hide(self, name: str, *, hidden: bool = True) -> str:
         """Hide a fighter from the players (`%table hide Assassin`) or show it again (`show`): hidden,
         it is left out of every player's fight, rows and story lines that name it."""
         from gamekernel.text import resolve_name, visible
@@ -230,26 +237,26 @@ class SeatActions(HostBase):
         if not typed:
             raise UsageError(t("remote.err.hide_who"))
         if not hidden:
-            found, _ = resolve_name(typed, self.table_seats.hidden)
+            found, _ = resolve_name(typed, self.state.hidden)
             if found is None:
                 raise UsageError(t("remote.err.not_hidden", name=repr(typed)))
         else:  # one name, matched as every name is (`assassin` is Assassin); a name of nobody is refused
-            found, close = resolve_name(typed, sorted(fighter_names(self.state)))
+            found, close = resolve_name(typed, sorted(fighter_names(self.table.state)))
             if found is None:
                 hint = t("remote.hint.close", names=", ".join(close)) if close else ""
                 raise NotFoundError(t("remote.err.no_fighter", name=repr(typed), hint=hint))
-            if self.table_seats.is_hidden(found):
+            if self.state.is_hidden(found):
                 raise UsageError(t("remote.err.hidden_already", name=found))
-        self.record("table.hide", {"name": found, "hidden": bool(hidden)})
+        self.table.record("table.hide", {"name": found, "hidden": bool(hidden)})
         return found
 
-    def table_approval(self, on: bool) -> bool:
+    def approval(self, on: bool) -> bool:
         """With approval on, a player's action waits in `table_pending` until the GM approves it."""
-        self.record("table.approval", {"on": bool(on)})
+        self.table.record("table.approval", {"on": bool(on)})
         return bool(on)
 
     @property
-    def table_pending(self) -> list[dict[str, Any]]:
+    def pending(self) -> list[dict[str, Any]]:
         """The players' actions waiting for approval (not facts yet: they become events when approved)."""
         try:
             return self._table_pending
@@ -257,16 +264,27 @@ class SeatActions(HostBase):
             self._table_pending: list[dict[str, Any]] = []
             return self._table_pending
 
-    def table_character(self, name: str) -> str:
+    def character(self, name: str) -> str:
         """The character `name` names, in any rule set (exact, or the one unambiguous prefix)."""
         from gamekernel.text import resolve_name
 
-        known = sorted(character_names(self.state))
+        known = sorted(character_names(self.table.state))
         found, close = resolve_name(str(name).strip(), known)
         if found is None:
             hint = t("remote.hint.close", names=", ".join(close)) if close else t("remote.hint.none")
             raise NotFoundError(t("remote.err.no_character", name=repr(str(name).strip()), hint=hint))
         return found
+
+    def view(self, *, gm: bool = False) -> dict[str, Any]:
+        """Every character of the session as plain facts, for the table dashboard: GURPS HP/FP and
+        condition, Gamma World readied alpha cards and pending flux, MtG library, known top cards
+        and boost; plus whose turn it is in a running fight. As the table sees it (`players_facts`),
+        or with `gm` the truth, marked `gm` (the dashboard says it is the GM's view)."""
+        from gamekernel.table.view import players_facts, table_facts
+
+        if gm:
+            return {**table_facts(self.table, gm=True), "gm": True}
+        return players_facts(self.table)
 
 
 def fighter_names(state: Any) -> set[str]:

@@ -9,11 +9,11 @@ from gamekernel.rulesets import boards
 
 
 def _gurps_rows(session) -> list[dict[str, Any]]:
-    fight = session.combat_state
+    fight = session.combat.state
     running = fight is not None and not fight.over
     in_fight = {c.name: c for c in fight.combatants} if running else {}
     rows = []
-    for name, ch in sorted(session.gurps.characters.items()):
+    for name, ch in sorted(session.gurps.state.characters.items()):
         c = in_fight.pop(name, None)
         if c is not None:
             rows.append({"name": name, "hp": c.hp, "hp_max": c.hp_max, "fp": c.fp, "fp_max": c.fp_max,
@@ -30,10 +30,10 @@ def _gurps_rows(session) -> list[dict[str, Any]]:
 def _gamma_rows(session, gm: bool = False) -> list[dict[str, Any]]:
     """Each Gamma World hand; the GM's (`gm`) is the true one, every card a secret flux drew and
     the pending flux of secret rolls marked `secret` (GW-ALPHA-10)."""
-    gw = session.gw
+    gw = session.gw.state
     rows = []
     for name in sorted(gw.characters):
-        view = session.gw_hand(name, gm=gm)
+        view = session.gw.hand(name, gm=gm)
         cards = [{"uid": card.uid, "name": view.catalog.card(card.card_id).name, "tapped": card.tapped,
                   "overcharged": card.overcharged} for card in view.cards]
         row: dict[str, Any] = {"name": name, "cards": cards, "flux": view.flux_pending}
@@ -46,10 +46,10 @@ def _gamma_rows(session, gm: bool = False) -> list[dict[str, Any]]:
 
 
 def _mtg_rows(session) -> list[dict[str, Any]]:
-    part = session._mtg
+    part = session.mtg.state
     rows = []
     for actor in sorted(part.decks):
-        view = session.mtg_library_view(actor)
+        view = session.mtg.library_view(actor)
         rows.append({"name": actor, "library": view.count, "known_top": [view.shown_name(n) for n in view.known_top],
                      "boost_used": view.boost_used})
     return rows
@@ -69,16 +69,15 @@ def players_facts(session) -> dict[str, Any]:
     fighters the GM hides left out (their rows, their turn: the turn as it last stood among the others),
     and the HP and FP of a fighter nobody plays a word (unhurt, hurt, badly hurt, down): numbers only
     for a seated character, or while nobody is seated a player character (GURPS-SR-09)."""
-    from gamekernel.remote.projection import condition
-    from gamekernel.remote.views import hidden_keys, is_hidden, turn_shown
+    from gamekernel.remote.hiding import condition, hidden_keys, is_hidden, turn_shown
 
     shown = players_session(session)
     facts = table_facts(shown)
     hidden = hidden_keys(session)
     known = {c for chars in session.state["seats"].seats.values() for c in chars}
     if not known:
-        fight = shown.combat_state
-        known = set(shown.gurps.characters) | ({c.name for c in fight.combatants if c.pc} if fight else set())
+        fight = shown.combat.state
+        known = set(shown.gurps.state.characters) | ({c.name for c in fight.combatants if c.pc} if fight else set())
     facts["gurps"] = [r if r["name"] in known else
                       {"name": r["name"], "condition": condition(r["hp"], r["hp_max"]), "state": r["state"],
                        "in_fight": r["in_fight"]} for r in facts["gurps"]]
@@ -108,7 +107,7 @@ def table_facts(session, *, gm: bool = False) -> dict[str, Any]:
     table), or with `gm` the truth, the secret cards and flux marked."""
     if not gm:
         session = players_session(session)
-    fight = session.combat_state
+    fight = session.combat.state
     running = fight is not None and not fight.over
     return {
         "gurps": _gurps_rows(session),
@@ -116,7 +115,7 @@ def table_facts(session, *, gm: bool = False) -> dict[str, Any]:
         "mtg": _mtg_rows(session),
         "fight": {"round": fight.round, "turn": fight.current.name,
                   "pending": fight.pending.target if fight.pending else ""} if running else None,
-        "encounter": bool(session.gw.encounter),
-        "scene": session._mtg.scene,
+        "encounter": bool(session.gw.state.encounter),
+        "scene": session.mtg.state.scene,
         "boards": boards(session.state),  # the rule sets' own rows (RuleSet.dashboard)
     }

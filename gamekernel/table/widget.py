@@ -2,7 +2,7 @@
 state, Gamma World readied alpha cards and pending flux, MtG library, known top cards and boost -
 with whose turn it is, and one click per common action (next turn, tap a card, resolve flux, an
 MtG check, new scene, start or end an encounter, end the fight). Its facts come from one session
-call (`session.table_view()`); every click is one session call. No rules here."""
+call (`session.seats.view()`); every click is one session call. No rules here."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 _BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "encounter_start", "encounter_end")
 
@@ -59,7 +59,7 @@ class TableDashboard(SessionWidget):
         from gamekernel.mtg.rules.kinds import KINDS
         from gamekernel.table.render import header_text, sections
 
-        view = self.session.table_view(gm=self.gm)
+        view = self.session.seats.view(gm=self.gm)
         if self._labels_language != get_language():
             self._labels_language = get_language()
             self.labels = {
@@ -79,7 +79,7 @@ class TableDashboard(SessionWidget):
         one says "someone"), no hiding itself (`%table hide` is the GM's business)."""
         if self.gm:
             return self.session.log[-1].summary() if self.session.log else ""
-        from gamekernel.remote.views import scrub
+        from gamekernel.remote.hiding import scrub
 
         log = [e for e in self.session.log if e.kind != "table.hide"]
         last = last_public_event(log)
@@ -88,36 +88,36 @@ class TableDashboard(SessionWidget):
     def snapshot_html(self) -> str:
         from gamekernel.table.render import table_html
 
-        return table_html(self.session.table_view(gm=self.gm))
+        return table_html(self.session.seats.view(gm=self.gm))
 
     def __repr__(self) -> str:
         from gamekernel.table.render import table_text
 
-        return table_text(self.session.table_view(gm=self.gm))
+        return table_text(self.session.seats.view(gm=self.gm))
 
     def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         s = self.session
         name = str(payload.get("name", ""))
         if action == "next":
-            return s.combat_next()
+            return s.combat.next()
         if action == "end_fight":
-            return s.combat_end()
+            return s.combat.end()
         if action in ("tap", "untap"):
-            return (s.gw_tap if action == "tap" else s.gw_untap)(name, str(payload["uid"]))
+            return (s.gw.tap if action == "tap" else s.gw.untap)(name, str(payload["uid"]))
         if action == "flux":  # GW-ALPHA-10: a secret flux's resolution stays out of the dashboard's record
             from gamekernel.gammaworld.rules.results import as_the_table_sees
 
-            return as_the_table_sees(s.gw_flux(name, str(payload["uid"]) if payload.get("uid") else None))
+            return as_the_table_sees(s.gw.flux(name, str(payload["uid"]) if payload.get("uid") else None))
         if action == "check":
             try:
                 difficulty = int(payload.get("difficulty", ""))
             except (TypeError, ValueError):
                 raise UsageError(t("mtg.err.difficulty", difficulty=payload.get("difficulty"))) from None
-            return s.mtg_check(str(payload.get("kind", "")), difficulty, actor=name)
+            return s.mtg.check(str(payload.get("kind", "")), difficulty, actor=name)
         if action == "scene":
-            return s.mtg_scene()
+            return s.mtg.scene()
         if action == "encounter_start":
-            return s.gw_encounter_start()
+            return s.gw.encounter_start()
         if action == "encounter_end":
-            return s.gw_encounter_end()
+            return s.gw.encounter_end()
         raise UsageError(t("table.err.dashboard_action", action=action))

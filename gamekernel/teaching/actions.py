@@ -1,21 +1,24 @@
-"""Explain mode in the session (a mixin of Session): `session.explain(seq)` explains an event of the
+"""Explain mode in the session (the `session.teaching` handle): `session.teaching.explain(seq)` explains an event of the
 log from its stored outcome (a teaching feature). The steps are computed by gamekernel.teaching.explain; this
 module only finds the facts an event refers to (card facts, card names, a fight's report rebuilt by
 replaying the log up to that event)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import Event, kind_word, register_event
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.gurps.rules.damage import DamageRoll
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
 from gamekernel.lessons import EXPLAINERS
+from gamekernel.rulesets import RuleSetHandle
 from gamekernel.teaching import explain as ex
+
+if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
+    from gamekernel.table_session import Session
 
 register_event("quiz.start", changes=())  # the questions drawn (an outcome of the RNG), so the log replays them
 register_event("quiz.answer", changes=())  # one answer, whether it was right, and the running score
@@ -24,24 +27,28 @@ COMBAT_EXPLAINED = {"attack": ex.attack_explanation, "defend": ex.defense_explan
                     "damage": ex.combat_damage_explanation}
 
 
-class TeachingActions(HostBase):
-    """`explain`: the working of any roll, check or card rule already in the log; `quiz` and
-    `quiz_answer`: questions drawn from the rules engine, answers and scores logged."""
+class Teaching(RuleSetHandle):
+    """Teaching on one table (`session.teaching`): `explain`, the working of any roll, check or card
+    rule already in the log; `quiz` and `quiz_answer`, questions drawn from the rules engine, answers
+    and scores logged."""
+
+    name = "teaching"
+    table: Session
 
     def quiz(self, rule_set: str, count: int = 3) -> int:
         """Draw `count` questions on `rule_set` (gurps, mtg, alpha) with the session RNG; returns the
         event number that identifies the quiz."""
         from gamekernel.teaching.quiz import make_quiz
 
-        questions = make_quiz(rule_set, count, self.rng)
-        return self.record("quiz.start", {"set": rule_set, "questions": questions}).seq
+        questions = make_quiz(rule_set, count, self.table.rng)
+        return self.table.record("quiz.start", {"set": rule_set, "questions": questions}).seq
 
     def quiz_state(self, quiz: int) -> dict[str, Any]:
         """The quiz's questions and the answers given so far (undone answers left out)."""
-        start = next((e for e in self.active if e.seq == quiz and e.kind == "quiz.start"), None)
+        start = next((e for e in self.table.active if e.seq == quiz and e.kind == "quiz.start"), None)
         if start is None:
             raise NotFoundError(t("quiz.err.no_quiz", quiz=quiz))
-        answers = {e.data["number"]: e.data for e in self.active
+        answers = {e.data["number"]: e.data for e in self.table.active
                    if e.kind == "quiz.answer" and e.data.get("quiz") == quiz}
         return {"quiz": quiz, "set": start.data["set"], "questions": start.data["questions"], "answers": answers}
 
@@ -59,20 +66,21 @@ class TeachingActions(HostBase):
         right = sum(1 for a in state["answers"].values() if a["correct"]) + correct
         data = {"quiz": quiz, "set": state["set"], "number": number, "choice": choice, "correct": correct,
                 "right": right, "answered": len(state["answers"]) + 1, "of": len(questions)}
-        self.record("quiz.answer", data)
+        self.table.record("quiz.answer", data)
         return data
 
     def explain(self, seq: int | None = None, *, result: Any = None) -> ex.Explained:
         """The steps of event `seq` (default: the last event that has any), shown with `result`."""
         if seq is None:
-            for earlier in reversed(self.log):
+            for earlier in reversed(self.table.log):
                 found = self.explain_event(earlier)
                 if found is not None and not earlier.secret:
                     return ex.Explained(result, (found,), earlier.seq, earlier.by)
             raise NotFoundError(t("explain.err.empty"))
-        event = next((e for e in self.log if e.seq == seq), None)
+        event = next((e for e in self.table.log if e.seq == seq), None)
         if event is None:
-            raise NotFoundError(t("explain.err.no_event", seq=seq, last=self.log[-1].seq if self.log else 0))
+            log = self.table.log
+            raise NotFoundError(t("explain.err.no_event", seq=seq, last=log[-1].seq if log else 0))
         if event.secret:
             raise RuleError(t("explain.err.secret", seq=seq))
         found = self.explain_event(event)
@@ -82,7 +90,7 @@ class TeachingActions(HostBase):
 
     def explain_since(self, mark: int, result: Any) -> ex.Explained:
         """`--explain`: `result` with the steps of every explainable event it recorded (log[mark:])."""
-        found = tuple(e for e in (self.explain_event(ev) for ev in self.log[mark:] if not ev.secret) if e)
+        found = tuple(e for e in (self.explain_event(ev) for ev in self.table.log[mark:] if not ev.secret) if e)
         return ex.Explained(result, found)
 
     def explain_event(self, event: Event) -> ex.Explanation | None:
@@ -124,7 +132,7 @@ class TeachingActions(HostBase):
         if roll.kind != "skill" or not roll.actor or not roll.label:
             return None
         try:
-            character = self.gurps_character(roll.actor)
+            character = self.table.gurps.character(roll.actor)
             level = character.skill_level(roll.label)
         except GameKernelError:
             return None
@@ -136,29 +144,29 @@ class TeachingActions(HostBase):
     def _card_shown(self, name: str) -> str:
         """A card's name as the current language prints it (its Japanese printed name in ja, when known)."""
         try:
-            facts = (self.state["mtg"].card_facts(name) if name in self.state["mtg"].facts
-                     else self.mtg_facts.lookup(name))
+            facts = (self.table.state["mtg"].card_facts(name) if name in self.table.state["mtg"].facts
+                     else self.table.mtg.facts.lookup(name))
         except Exception:  # an unknown card keeps the name the log holds
             return name
         return facts.shown_name
 
     def _is_land(self, name: str) -> bool:
-        facts = self.state["mtg"].facts.get(name)
+        facts = self.table.state["mtg"].facts.get(name)
         if facts is not None:
-            return self.state["mtg"].card_facts(name).is_land
+            return self.table.state["mtg"].card_facts(name).is_land
         try:
-            return self.mtg_facts.lookup(name).is_land
+            return self.table.mtg.facts.lookup(name).is_land
         except Exception:  # an unknown card is simply not explained as a land
             return False
 
     def _gw_card_name(self, card_id: str) -> str:
         try:
-            return self.gw.catalog.card(card_id).name
+            return self.table.gw.state.catalog.card(card_id).name
         except Exception:  # a card of a catalog no longer loaded: its id
             return card_id
 
     def _check_before(self, event: Event) -> dict | None:
-        for earlier in reversed(self.log):
+        for earlier in reversed(self.table.log):
             if earlier.seq < event.seq and earlier.kind == "mtg.check" and earlier.actor == event.actor:
                 return earlier.data["result"]
         return None
@@ -168,10 +176,10 @@ class TeachingActions(HostBase):
         from gamekernel.gurps.combat_part import PART, lend_characters
         from gamekernel.gurps.rules import hazards as hz
         from gamekernel.gurps.rules.combat import Tape
-        from gamekernel.session import active_events, replay
+        from gamekernel.replay import active_events, replay
 
         args = event.data["args"]
-        state = replay(active_events([e for e in self.log if e.seq < event.seq])[0])
+        state = replay(active_events([e for e in self.table.log if e.seq < event.seq])[0])
         part = state[PART]
         lend_characters(state, part)
         try:
@@ -188,9 +196,9 @@ class TeachingActions(HostBase):
         from gamekernel.gurps.combat_ops import OPS
         from gamekernel.gurps.combat_part import PART, lend_characters
         from gamekernel.gurps.rules.combat import Tape
-        from gamekernel.session import active_events, replay
+        from gamekernel.replay import active_events, replay
 
-        before = [e for e in self.log if e.seq < event.seq]
+        before = [e for e in self.table.log if e.seq < event.seq]
         state = replay(active_events(before)[0])
         part = state[PART]
         lend_characters(state, part)

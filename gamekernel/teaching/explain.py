@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from gamekernel.display import Displayable
@@ -22,8 +21,6 @@ from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, margin_of_victory, quick_winner
 from gamekernel.gurps.rules.damage import DamageRoll
 from gamekernel.lessons import Explanation, Step
-
-_HERE = Path(__file__).parent
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry
@@ -67,9 +64,6 @@ def rule_notes() -> dict[str, dict[str, Any]]:
     return notes
 
 
-def rule_note(rule: str, language: str) -> RuleNote:
-    """The explanation of `rule` in `language` (en or ja), with its source."""
-    return RuleNote.lookup(rule, language)
 
 
 # ---------------------------------------------------------------- GURPS success rolls
@@ -399,14 +393,4 @@ def flux_explanation(detail: Mapping[str, Any], who: str, card_name: Callable[[s
              Step("GW-ALPHA-10" if source == "gm" else "GW-ALPHA-04", f"explain.gw.flux_source.{source}", {}),
              Step("GW-ALPHA-10", "explain.gw.flux_usable", {"drawn": drawn}))
     return Explanation(steps, None, "explain.title.flux", {"who": who})
-
-
-def cited_rules() -> frozenset[str]:
-    """Every rule id explain mode and the quizzes may cite (the test checks each has a note and
-    exists in RULES.md)."""
-    import re
-
-    text = "".join((_HERE / name).read_text(encoding="utf-8") for name in ("explain.py", "quiz.py"))
-    return frozenset(re.findall(r'"((?:GURPS|MTG|GW)-[A-Z]+-\d+)"', text))
-
 

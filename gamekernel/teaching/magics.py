@@ -4,7 +4,7 @@ option the rolling commands share.
 `--explain` is one declaration (`EXPLAIN`) and one decorator (`explainable`, both in
 gamekernel/magic_base.py, as every rule set's magics use them) placed under a magic's `@command`:
 the command runs as usual, then the steps of the events it recorded are shown with its result
-(session.explain_since). The steps themselves come from gamekernel.teaching.explain.
+(session.teaching.explain_since). The steps themselves come from gamekernel.teaching.explain.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class TeachingMagics(SessionMagics):
     def explain(self, args: Args):
         """The working of an event already in the log: `%explain` (the last roll or check), `%explain 12`.
         Each step names its rule id, the seed and section, and the rule in one sentence."""
-        return self.session.explain(args.event)
+        return self.session.teaching.explain(args.event)
 
     @line_magic
     @guarded("explore")
@@ -49,23 +49,23 @@ class TeachingMagics(SessionMagics):
         session = self.session
         if args.sub == "check":
             spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
-            base = session.gurps_check_target(spec, args.actor)
+            base = session.gurps.check_target(spec, args.actor)
             explorer: x.Explorer = x.CheckExplorer(args.spec, base)
         elif args.sub == "contest":
             sides = split_vs(args.sides)
             if len(sides) != 2:
                 raise UsageError(t("explore.err.usage"))
-            a = session.gurps_check_target(parse_side(sides[0]), args.actor)
-            b = session.gurps_check_target(parse_side(sides[1]), None)
+            a = session.gurps.check_target(parse_side(sides[0]), args.actor)
+            b = session.gurps.check_target(parse_side(sides[1]), None)
             explorer = x.ContestExplorer(min(max(a, 3), 18), min(max(b, 3), 18))
         elif args.sub == "library":
-            actor = session.mtg_actor(args.actor)
+            actor = session.mtg.actor(args.actor)
             explorer = x.LibraryExplorer(actor, session.state["mtg"].library(actor))
         else:
             from gamekernel.gammaworld.rules.play import character
 
-            name = character(session.gw, args.actor).name if args.actor else ""
-            explorer = x.AlphaExplorer(name, session.gw.origin_bonus(name) if name else 0)
+            name = character(session.gw.state, args.actor).name if args.actor else ""
+            explorer = x.AlphaExplorer(name, session.gw.state.origin_bonus(name) if name else 0)
         return x.ExploreWidget(session, explorer)
 
     @line_magic
@@ -79,7 +79,7 @@ class TeachingMagics(SessionMagics):
         Click an answer: a wrong one shows the steps that give the right one; scores go to the log."""
         from gamekernel.teaching.widgets.quiz import QuizWidget
 
-        return QuizWidget(self.session, self.session.quiz(args.set.lower(), args.count))
+        return QuizWidget(self.session, self.session.teaching.quiz(args.set.lower(), args.count))
 
 
 MAGICS = [TeachingMagics]

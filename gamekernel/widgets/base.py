@@ -29,7 +29,7 @@ import traitlets
 from gamekernel.events import EVENT_KINDS, Event
 
 if TYPE_CHECKING:  # the session is above this layer: named for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _SOURCE_ASSETS = _PACKAGE.parent / "widgets"
@@ -152,7 +152,7 @@ class SessionWidget(anywidget.AnyWidget):
     def _on_custom_message(self, widget: object, content: object, buffers: object) -> None:
         if not isinstance(content, dict) or "action" not in content:
             return
-        with self.session.exclusive():  # a subshell's thread waits for a running command, and waits alone
+        with self.session.command():  # a subshell's thread waits for a running command; a refused click draws no dice
             self._handle_message(content)
 
     def _catch_up(self) -> None:

@@ -32,7 +32,7 @@ def test_hand_widget_taps_and_resolves_flux_in_the_page(lab):
     assert tapped.evaluate("n => getComputedStyle(n).borderTopStyle") == "dashed"
     assert page.locator(".gk-hand-widget .gk-card.gk-card-tapped .gk-tapped-badge").first.is_visible()
     lab.run(page, "from gamekernel.magics import current_session as cs\n"
-                  "s = cs(); print('TAPPED', [s.gw.table.card(u).tapped for u in s.gw.readied('Rin')])",
+                  "s = cs(); print('TAPPED', [s.gw.state.table.card(u).tapped for u in s.gw.state.readied('Rin')])",
             expect="TAPPED [True, False]")
 
     page.locator(".gk-hand-widget .gk-overcharge").first.click()
@@ -42,8 +42,8 @@ def test_hand_widget_taps_and_resolves_flux_in_the_page(lab):
     lab.run(page, "print('LAST', s.log[-1].kind)", expect="LAST gw.overcharge")
 
     lab.run(page, "%encounter start\n"
-                  "while not s.gw.flux: s.roll('1d20+4', actor='Rin')\n"
-                  "print('FLUX', s.gw.flux)", expect="FLUX {'Rin': 1}")
+                  "while not s.gw.state.flux: s.roll('1d20+4', actor='Rin')\n"
+                  "print('FLUX', s.gw.state.flux)", expect="FLUX {'Rin': 1}")
     banner = page.locator(".gk-hand-widget .gk-flux-banner").first
     banner.wait_for()
     choices = page.locator(".gk-hand-widget .gk-flux-choice")
@@ -52,7 +52,7 @@ def test_hand_widget_taps_and_resolves_flux_in_the_page(lab):
     chosen = choices.first.get_attribute("data-uid")
     choices.first.click()
     banner.wait_for(state="detached")
-    lab.run(page, f"print('AFTER', {chosen!r} in s.gw.readied('Rin'), len(s.gw.readied('Rin')), s.gw.flux, "
+    lab.run(page, f"gw = s.gw.state\nprint('AFTER', {chosen!r} in gw.readied('Rin'), len(gw.readied('Rin')), gw.flux, "
                   "[e.kind for e in s.log][-1])",
             expect="AFTER False 2 {} gw.flux")
     lab.screenshot(page, "hand.png")

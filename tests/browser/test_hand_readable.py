@@ -22,7 +22,7 @@ def test_hand_taps_by_keyboard_and_mouse_and_keeps_cards_readable(lab):
         "%gw Rin level 4 bonus +2",
         "%draw alpha @Rin",
         "from gamekernel.magics import current_session as cs\ns = cs()\n"
-        "tapped = lambda: [s.gw.table.card(u).tapped for u in s.gw.readied('Rin')]",
+        "tapped = lambda: [s.gw.state.table.card(u).tapped for u in s.gw.state.readied('Rin')]",
         "w = %hand Rin\nw",
     ])
     page.locator(".gk-hand-widget .gk-card").first.wait_for()

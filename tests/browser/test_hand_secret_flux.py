@@ -26,11 +26,12 @@ def test_the_hand_widget_keeps_a_secret_flux_off_the_page(lab):
     out = lab.run(page, "from gamekernel.magics import current_session as cs\n"
                         "s = cs()\n"
                         "%encounter start\n"
-                        "while not s.gw.secret_flux: s.roll('1d20', actor='Rin', secret=True)\n"
-                        "old = s.gw.readied('Rin')\n"
-                        "s.gw_flux('Rin', old[1])\n"
-                        "new = [u for u in s.gw.readied('Rin') if u not in old][0]\n"
-                        "print('NEW=' + s.gw.catalog.card(s.gw.table.card(new).def_id).name + '=', s.log[-1].seq)",
+                        "while not s.gw.state.secret_flux: s.roll('1d20', actor='Rin', secret=True)\n"
+                        "old = s.gw.state.readied('Rin')\n"
+                        "s.gw.flux('Rin', old[1])\n"
+                        "new = [u for u in s.gw.state.readied('Rin') if u not in old][0]\n"
+                        "gw = s.gw.state\n"
+                        "print('NEW=' + gw.catalog.card(gw.table.card(new).def_id).name + '=', s.log[-1].seq)",
                   expect="NEW=")
     replacement, seq = re.search(r"NEW=(.+)= (\d+)", out).groups()
     assert replacement not in seen

@@ -16,25 +16,25 @@ SETUP = """from gamekernel.magics import current_session
 from gamekernel.gurps.widgets.sheet import SheetWidget
 from gamekernel.gammaworld.widgets.hand import HandWidget
 s = current_session()
-s.gurps_char_new("Kaito", dx=12, iq=11, skills=[("Stealth", 4)])
-s.gurps_char_new("Guard", iq=10, activate=False)
-s.combat_npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
-s.gw_character("Rin", level=2, new=True)
-s.gw_draw("Rin")
-s.gw_encounter_start()
-s.gw_tap("Rin", s.gw_hand("Rin").cards[0].uid)
-s.mtg_library_load("Mira", "deck.txt", text="4 Forest\\n3 Elvish Mystic\\n2 Serra Angel\\n")
+s.gurps.char_new("Kaito", dx=12, iq=11, skills=[("Stealth", 4)])
+s.gurps.char_new("Guard", iq=10, activate=False)
+s.combat.npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
+s.gw.character("Rin", level=2, new=True)
+s.gw.draw("Rin")
+s.gw.encounter_start()
+s.gw.tap("Rin", s.gw.hand("Rin").cards[0].uid)
+s.mtg.library_load("Mira", "deck.txt", text="4 Forest\\n3 Elvish Mystic\\n2 Serra Angel\\n")
 print("READY")"""
 
 CELLS = [
     "%load_ext gamekernel", "%seed 42", SETUP,
-    "%roll 3d+2 sword", "%odds 3d6 <= 12", "s.gurps_check('Stealth')", "s.gurps_contest('Kaito:Stealth vs Guard:Per')",
-    "s.gurps_damage('2d cut', target='Guard')", "s.gurps_character('Kaito')",
-    "s.combat_start('Kaito Orc')\nf = s.combat_state\n"
-    "s.combat_attack(f.current.name, 'Orc' if f.current.name == 'Kaito' else 'Kaito', f.current.weapons[0].name)",
-    "s.gw_hand('Rin')", "s.mtg_check('green', 2, actor='Mira')", "s.log_view()", "%roll 3d+",
+    "%roll 3d+2 sword", "%odds 3d6 <= 12", "s.gurps.check('Stealth')", "s.gurps.contest('Kaito:Stealth vs Guard:Per')",
+    "s.gurps.damage('2d cut', target='Guard')", "s.gurps.character('Kaito')",
+    "s.combat.start('Kaito Orc')\nf = s.combat.state\n"
+    "s.combat.attack(f.current.name, 'Orc' if f.current.name == 'Kaito' else 'Kaito', f.current.weapons[0].name)",
+    "s.gw.hand('Rin')", "s.mtg.check('green', 2, actor='Mira')", "s.log_view()", "%roll 3d+",
     "SheetWidget(s, 'Kaito')", "HandWidget(s, 'Rin')",
-    "s.gurps_char_new('Brute', st=18, dx=14, iq=12, ht=12)\nSheetWidget(s, 'Brute')",  # over budget
+    "s.gurps.char_new('Brute', st=18, dx=14, iq=12, ht=12)\nSheetWidget(s, 'Brute')",  # over budget
     "%explore contest 14 vs 12",
     "q = %quiz gurps 2\nqs = q.state()['questions']\nq.answer(1, qs[0]['answer'])\n"
     "q.answer(2, (qs[1]['answer'] + 1) % len(qs[1]['choices']))\n"
@@ -126,10 +126,10 @@ def test_a_saved_untrusted_hand_keeps_its_layout(lab):
     from nbclient import NotebookClient
 
     cells = ["%load_ext gamekernel", "%seed 5", SETUP,
-             "s.gw_character('Ana', level=4, new=True)\ns.gw_draw('Ana')\n"
-             "s.gw_tap('Ana', s.gw_hand('Ana').cards[0].uid)\n"
-             "for _ in range(60):\n    s.roll('1d20', actor='Ana')\n    if s.gw.flux:\n        break",
-             "s.gw_hand('Ana')"]
+             "s.gw.character('Ana', level=4, new=True)\ns.gw.draw('Ana')\n"
+             "s.gw.tap('Ana', s.gw.hand('Ana').cards[0].uid)\n"
+             "for _ in range(60):\n    s.roll('1d20', actor='Ana')\n    if s.gw.state.flux:\n        break",
+             "s.gw.hand('Ana')"]
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     NotebookClient(nb, timeout=120, kernel_name="python3").execute()

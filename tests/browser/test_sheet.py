@@ -30,7 +30,7 @@ def test_sheet_edits_dx_and_rolls_a_skill_through_the_session(lab):
     assert page.locator(".gk-sheet .gk-derived-basic_speed .gk-value").first.inner_text() == "6.25"
     assert "157/100" in page.locator(".gk-sheet .gk-sheet-total").first.inner_text()
     lab.run(page, "from gamekernel.magics import current_session as cs\ns = cs()\n"
-                  "print('DX', s.gurps_character('Aiko').dx, s.gurps_character('Aiko').dodge, s.log[-1].kind)",
+                  "print('DX', s.gurps.character('Aiko').dx, s.gurps.character('Aiko').dodge, s.log[-1].kind)",
             expect="DX 14 10 gurps.char.update")
 
     page.locator(".gk-sheet .gk-skill[data-skill=Lockpicking] .gk-skill-name").first.click()
@@ -61,7 +61,7 @@ def test_clicking_a_skill_named_with_a_hyphen_and_digits_rolls_it(lab):
         "from gamekernel.magics import current_session as cs\n"
         "from gamekernel.gurps.rules.characters import Character, Skill\n"
         "s = cs()\n"
-        "s.gurps_add_character(Character(name='Aiko', iq=12, skills=(\n"
+        "s.gurps.add_character(Character(name='Aiko', iq=12, skills=(\n"
         "    Skill('Area Knowledge', 'IQ', 'E', 2, specialization='Route-66'),)))",
         "w = %sheet Aiko\nw",
     ])

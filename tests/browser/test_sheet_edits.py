@@ -64,7 +64,7 @@ def test_sheet_edits_by_keyboard_and_refuses_out_of_range_values(lab):
     ht.press("Enter")  # the same kind of refusal again still shows and still reverts the box
     page.wait_for_function("() => document.querySelector('.gk-sheet .gk-sheet-error').textContent.includes('HT 0')")
     page.wait_for_function("() => document.querySelector('.gk-sheet .gk-attr-input[data-key=ht]').value === '13'")
-    lab.run(page, "c = s.gurps_character('Aiko')\nprint('STATE', c.ht, c.dx, count())", expect="STATE 13 13 2")
+    lab.run(page, "c = s.gurps.character('Aiko')\nprint('STATE', c.ht, c.dx, count())", expect="STATE 13 13 2")
 
     ht.click()
     ht.press("Enter")  # nothing changed: nothing sent, nothing logged
@@ -78,7 +78,7 @@ def test_sheet_edits_by_keyboard_and_refuses_out_of_range_values(lab):
     _recorded(page, 3)
     _focus_on(page, "edit:hp")
     assert page.locator(".gk-sheet .gk-sheet-error").first.is_hidden()
-    lab.run(page, "c = s.gurps_character('Aiko')\nprint('POOL', c.current_hp, c.hp_lost, count())", expect="POOL 3 7 3")
+    lab.run(page, "c = s.gurps.character('Aiko')\nprint('POOL', c.current_hp, c.hp_lost, count())", expect="POOL 3 7 3")
 
     stealth = page.locator(".gk-sheet .gk-skill[data-skill=Stealth] .gk-skill-name").first
     stealth.focus()

@@ -8,12 +8,12 @@ pytestmark = pytest.mark.browser
 
 D = ".gk-table-dashboard"
 KERNEL = "from gamekernel.magics import current_session as cs\ns = cs()\n"
-SETUP = KERNEL + """s.gw_deck_new('Rin')
+SETUP = KERNEL + """s.gw.deck_new('Rin')
 for card in ('Gravity Knot', 'Thought Needle', 'Heavy Knuckle', 'Ember Thought'):
-    s.gw_deck_add('Rin', card, 2)
-s.gw_character('Rin', level=4)
-s.gw_draw('Rin')
-s.mtg_library_load('Mira', 'forest-friends.txt',
+    s.gw.deck_add('Rin', card, 2)
+s.gw.character('Rin', level=4)
+s.gw.draw('Rin')
+s.mtg.library_load('Mira', 'forest-friends.txt',
                    text='Deck\\n4 Forest\\n3 Elvish Mystic\\n2 Runeclaw Bear\\n3 Plains\\n')
 print('ready')"""
 

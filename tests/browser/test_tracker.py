@@ -24,7 +24,7 @@ def test_tracker_next_turn_and_live_damage(lab):
     page.locator(".gk-tracker-widget .gk-next").first.click()
     page.locator('.gk-tracker-widget .gk-combatant.gk-active[data-name="Goblin1"]').first.wait_for()
     lab.run(page, "from gamekernel.magics import current_session as cs\n"
-                  "s = cs(); print('ACTIVE', s.combat_state.current.name, s.log[-1].kind)",
+                  "s = cs(); print('ACTIVE', s.combat.state.current.name, s.log[-1].kind)",
             expect="ACTIVE Goblin1 combat.next")
 
     goblin1 = '.gk-tracker-widget .gk-combatant[data-name="Goblin1"]'
@@ -35,7 +35,7 @@ def test_tracker_next_turn_and_live_damage(lab):
 
     goblin2 = '.gk-tracker-widget .gk-combatant[data-name="Goblin2"]'
     assert page.locator(f"{goblin2} .gk-hp").first.get_attribute("data-state") == "healthy"
-    lab.run(page, "r = %hit Goblin2 1d+4 cut\nprint('HP', s.combat_state.get('Goblin2').hp)", expect="HP")
+    lab.run(page, "r = %hit Goblin2 1d+4 cut\nprint('HP', s.combat.state.get('Goblin2').hp)", expect="HP")
     page.locator(f"{goblin2} .gk-hp[data-state='reeling'], {goblin2} .gk-hp[data-state='collapse']").first.wait_for()
     badges = page.locator(f"{goblin2} .gk-badge").all_inner_texts()
     assert any(b.startswith("shock") for b in badges)

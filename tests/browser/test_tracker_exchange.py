@@ -74,7 +74,7 @@ def test_tracker_plays_a_full_exchange_by_mouse_and_keyboard(lab):
     check.click()
     page.locator(f"{W} .gk-check-consciousness").first.wait_for(state="detached", timeout=60_000)
     out = lab.run(page, KERNEL + "e = s.log[-1]\nprint('HT', e.kind, e.data['args']['maneuver'], "
-                                 "len(e.data['faces']), s.combat_state.get('Goblin1').consciousness_checked)",
+                                 "len(e.data['faces']), s.combat.state.get('Goblin1').consciousness_checked)",
                   expect="HT combat.maneuver", timeout_ms=60_000)
     assert "attack 3 True" in out
     assert page.locator(f"{W} .gk-tracker-results .gk-gurps-check").count() >= 1
@@ -89,7 +89,7 @@ def test_tracker_plays_a_full_exchange_by_mouse_and_keyboard(lab):
     assert names == ["Orc", "Aiko", "Goblin1", "Goblin2"]
     page.locator(f'{W} .gk-combatant[data-name="Goblin2"] .gk-leave').first.click()
     page.locator(f'{W} .gk-combatant[data-name="Goblin2"]').first.wait_for(state="detached", timeout=60_000)
-    lab.run(page, KERNEL + "print('ORDER', [c.name for c in s.combat_state.combatants], s.combat_state.current.name)",
+    lab.run(page, KERNEL + "print('ORDER', [c.name for c in s.combat.state.combatants], s.combat.state.current.name)",
             expect="ORDER ['Orc', 'Aiko', 'Goblin1'] Goblin1", timeout_ms=60_000)
     assert page.locator(f'{W} .gk-combatant.gk-active[data-name="Goblin1"]').count() == 1
 

@@ -24,7 +24,7 @@ def test_a_new_turn_does_not_carry_the_previous_fighters_target(lab):
     picker = tracker.locator(".gk-maneuver-picker")
     picker.select_option("all_out_defense")
     lab.run(page, "from gamekernel.magics import current_session as cs\n"
-                  "print('HP', cs().combat_damage_amount('Goblin1', 11, 'cr') and cs().combat_state.get('Goblin1').hp)",
+                  "print('HP', cs().combat.damage('Goblin1', '11 cr') and cs().combat.state.get('Goblin1').hp)",
             expect="HP -2")
     tracker.locator(".gk-next").click()
     tracker.locator('.gk-combatant.gk-active[data-name="Goblin1"]').wait_for()
@@ -38,7 +38,7 @@ def test_a_new_turn_does_not_carry_the_previous_fighters_target(lab):
     check.click()
     check.wait_for(state="detached")
     lab.run(page, "e = cs().log[-1]\nprint('TRIED', e.kind, e.data['args']['maneuver'], "
-                  "cs().combat_state.get('Goblin1').consciousness_checked)", expect="TRIED combat.maneuver attack True")
+                  "cs().combat.state.get('Goblin1').consciousness_checked)", expect="TRIED combat.maneuver attack True")
     lab.close_page(page)
 
 

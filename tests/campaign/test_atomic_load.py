@@ -26,7 +26,7 @@ def notes(session):
 def opened(folder):
     session = Session(seed=2)
     session.campaign_open(folder)
-    session.gurps_char_new("Bren", st=12)
+    session.gurps.char_new("Bren", st=12)
     session.note("before the load")
     return session
 

@@ -166,3 +166,76 @@ def test_a_repair_keeps_the_chosen_order(tmp_path):
     again.campaign_open(folder)
     assert notes(again) == chosen
     again.campaign_close()
+
+
+@pytest.mark.parametrize(("raw", "disputed"), [
+    (b'"fork_order": [\n  "a.jsonl",\n  "b.jsonl"\n  "b.jsonl",\n  "a.jsonl"\n ],', True),  # a union merge
+    (b'{"fork_order": ["a.jsonl", "b.jsonl"], "fork_order": ["b.jsonl", "a.jsonl"]}', True),  # a key twice
+    (b'"fork_order": [\n  "a.jsonl",\n  "b.jsonl"\n  "a.jsonl",\n  "b.jsonl"\n ],', False),  # the same choice
+    (b'"fork_order": ["b.jsonl", "a.jsonl", "c.jsonl", "b.jsonl", "c.jsonl"]', False),  # never opposite
+    (b'"fork_order": ["a.jsonl", "b.jsonl", "x.jsonl", "y.jsonl", "b.jsonl", "a.jsonl"]', True),
+    (b'"fork_order": ["a.jsonl", "x.jsonl", "y.jsonl", "b.jsonl", "y.jsonl", "x.jsonl"]', False),  # another fork
+])
+def test_opposite_choices_are_told_from_a_repeated_one(raw, disputed):
+    from gamekernel.campaign_chain import fork_order_runs, order_disputes
+
+    forks = {"a.jsonl": (3, 4, 5), "b.jsonl": (3, 6, 6), "c.jsonl": (3, 7, 7)}
+    said = order_disputes(fork_order_runs(raw), forks, ["a.jsonl", "b.jsonl", "c.jsonl"])
+    assert len(said) == disputed
+    if disputed:
+        assert said[0].startswith("sessions/a.jsonl, sessions/b.jsonl, sessions/c.jsonl follow the same event (3)")
+
+
+def _merge_logs(into, other) -> None:
+    for log in (other / "sessions").glob("*.jsonl"):
+        if not (into / "sessions" / log.name).exists():
+            shutil.copy(log, into / "sessions" / log.name)
+
+
+def _play_undoing(folder, *texts) -> None:
+    session = Session(seed=7)
+    session.campaign_open(folder)
+    for text in texts:
+        session.note(text)
+    session.undo()  # the last note still standing, named by its number in this branch
+    session.campaign_close()
+
+
+@pytest.mark.parametrize(("plays", "standing", "continued"), [
+    # the other branch (B, then C and D continuing it) played first: B first, A after it, C and D after A
+    ([("other", "b1", "b2"), ("other", "c1", "undo"), ("other", "undo"), ("main", "a1", "a2", "a3")],
+     ["common", "b1", "a1", "a2", "a3"], 1),
+    # A played first: B renumbered after it, and C and D continue B there: D's undo still names b2
+    ([("main", "a1", "a2", "a3"), ("other", "b1", "b2"), ("other", "c1", "undo"), ("other", "undo")],
+     ["common", "a1", "a2", "a3", "b1"], 0),
+    # both branches go on: B first; A renumbered; C continues B and A2 continues A, each after the other
+    ([("other", "b1", "b2"), ("main", "a1", "a2", "a3"), ("other", "c1"), ("main", "undo")],
+     ["common", "b1", "b2", "a1", "a2", "c1"], 2),
+])
+def test_sessions_that_continue_a_forked_branch_keep_what_their_numbers_name(tmp_path, plays, standing, continued):
+    """A branch of several sessions merged: each session continuing one of its branch (renumbered or with
+    the other branch's sessions put in between) opens, its undo naming the event it named in its branch,
+    and the GM is told in one line for each session that another branch's sessions came before it."""
+    main, other = tmp_path / "main", tmp_path / "other"
+    play(main, "common")
+    shutil.copytree(main, other)
+    for folder, *texts in plays:
+        if texts[-1] == "undo":
+            _play_undoing(tmp_path / folder, *texts[:-1])
+        else:
+            play(tmp_path / folder, *texts)
+    _merge_logs(main, other)
+    session = Session()
+    status = session.campaign_open(main)
+    assert notes(session) == standing
+    assert [e.seq for e in session.log] == list(range(1, len(session.log) + 1))
+    said = [n for n in status.notices if "come between them here" in n]
+    assert len(said) == continued and all("\n" not in n and " continues sessions/" in n for n in said)
+    assert sum("both follow event 3 " in n for n in status.notices) == 1  # the one fork, said once
+    session.note("after the merge")
+    session.undo()  # names the note by its number here
+    session.campaign_close()
+    again = Session()
+    again.campaign_open(main)
+    assert notes(again) == standing  # the session played after the merge keeps its numbers as they are
+    again.campaign_close()

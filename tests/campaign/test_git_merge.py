@@ -26,7 +26,7 @@ def play(folder, *notes) -> None:
     session.campaign_open(folder)
     for text in notes:
         session.note(text)
-    session.gurps_char_new(notes[0].replace(" ", "")[:12], st=10)
+    session.gurps.char_new(notes[0].replace(" ", "")[:12], st=10)
     session.campaign_close()
 
 
@@ -122,4 +122,57 @@ def test_the_order_a_gm_chose_for_a_fork_survives_a_later_merge(tmp_path):
     assert any("campaign.json" in n for n in status.notices)  # the union of lines was rebuilt
     assert notes(again)[:len(chosen)] == chosen
     assert any("chosen with %campaign order" in n for n in status.notices)
+    again.campaign_close()
+
+
+def commit(folder, message) -> None:
+    git(folder, "add", "-A")
+    assert git(folder, "commit", "-m", message).returncode == 0
+
+
+def test_opposite_orders_chosen_on_two_branches_are_said_in_one_line(tmp_path):
+    """Two branches each `%campaign order` the same fork, oppositely; merged, the index holds both
+    choices: the open says in one line which order it used and how to choose, and once the GM has
+    chosen the line is gone."""
+    folder = tmp_path / "crypt"
+    play(folder, "common one")
+    git(folder, "init")
+    commit(folder, "one")
+    git(folder, "checkout", "-b", "other")
+    play(folder, "other GM")
+    commit(folder, "other")
+    git(folder, "checkout", "main")
+    play(folder, "main GM")
+    commit(folder, "main")
+    assert git(folder, "merge", "--no-edit", "other").returncode == 0
+    session = Session()
+    fork = next(n for n in session.campaign_open(folder).notices if "both follow event" in n)
+    first, second = fork.split(" and ", 1)[0], fork.split(" and ", 1)[1].split(" both ", 1)[0]
+    session.campaign_close()
+    commit(folder, "merged")
+    git(folder, "checkout", "-b", "left")
+    for branch, chosen in (("left", [second, first]), ("main", [first, second])):
+        git(folder, "checkout", branch)
+        session = Session()
+        session.campaign_open(folder)
+        session.campaign_order(chosen)
+        session.campaign_close()
+        commit(folder, f"ordered on {branch}")
+    assert git(folder, "merge", "--no-edit", "left").returncode == 0
+    session = Session()
+    status = session.campaign_open(folder)
+    said = [n for n in status.notices if "chose opposite orders" in n]
+    assert len(said) == 1 and "\n" not in said[0], status.notices
+    used = said[0].split(": used ", 1)[1].split(" in that order", 1)[0].split(", ")
+    assert sorted(used) == sorted([first, second]) and "%campaign order " + " ".join(reversed(used)) in said[0]
+    in_order = notes(session)
+    held = {name: "main GM" if "main GM" in (folder / name).read_text(encoding="utf-8") else "other GM"
+            for name in used}
+    assert in_order.index(held[used[0]]) < in_order.index(held[used[1]])  # the order the events are in
+    assert said == [n for n in session.campaign_status().notices if "chose opposite orders" in n]
+    session.campaign_order(list(reversed(used)))
+    assert not any("chose opposite orders" in n for n in session.campaign_status().notices)
+    session.campaign_close()
+    again = Session()
+    assert not any("chose opposite orders" in n for n in again.campaign_open(folder).notices)
     again.campaign_close()

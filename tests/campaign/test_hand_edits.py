@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from gamekernel import Session
 
 
@@ -14,7 +16,7 @@ def campaign(tmp_path):
     folder = tmp_path / "campaign"
     session = Session(seed=1)
     session.campaign_open(folder)
-    session.gurps_char_new("Bren", st=12)
+    session.gurps.char_new("Bren", st=12)
     session.note("first")
     return folder, session
 
@@ -138,3 +140,68 @@ def test_campaign_load_reports_an_edit_kept_aside_by_its_close(tmp_path):
     status = session.campaign_load()
     assert any("had been changed by hand" in n for n in status.notices), status.notices
     session.campaign_close()
+
+
+BROKEN = {"a broken hand edit": b'{"schema": 2, "campaign": ', "a union merge": None}
+
+
+def _broken(path, how):
+    """The bytes a derived file holds after a broken hand edit, or after git's union merge of two sides."""
+    if BROKEN[how] is not None:
+        return BROKEN[how]
+    lines = path.read_bytes().splitlines(keepends=True)
+    return b"".join([*lines[:2], b'  "theirs": 1\n', *lines[1:]])  # both sides' lines: no longer JSON
+
+
+@pytest.mark.parametrize("how", list(BROKEN))
+@pytest.mark.parametrize("target", ["campaign.json", "snapshot.json", "state"])
+def test_a_derived_file_that_is_not_json_is_kept_as_edited_and_rebuilt(tmp_path, target, how):
+    """Like every hand edit, a derived file that no longer reads as JSON is kept as `<name>.edited`
+    (byte for byte) and named in one notice; the campaign opens from its logs and writes the file again."""
+    folder, session = campaign(tmp_path)
+    session.campaign_close()
+    path = a_state_file(folder) if target == "state" else folder / target
+    where = path.relative_to(folder).as_posix()
+    broken = _broken(path, how)
+    path.write_bytes(broken)
+    reopened = Session()
+    status = reopened.campaign_open(folder)
+    said = [n for n in status.notices if n.startswith(f"{where} is not JSON")]
+    assert len(said) == 1 and f"kept as {where}.edited" in said[0], status.notices
+    assert path.with_name(path.name + ".edited").read_bytes() == broken
+    assert "Bren" in reopened.state["gurps"].characters and len(reopened.log) >= 3
+    reopened.campaign_close()
+    json.loads(path.read_bytes())  # written again, whole
+    again = Session()
+    assert again.campaign_open(folder).notices == ()  # said once: the copy is not named again
+    again.campaign_close()
+
+
+def test_a_derived_file_broken_while_the_campaign_is_open_is_kept_at_the_save(tmp_path):
+    folder, session = campaign(tmp_path)
+    session.campaign_save()
+    path = a_state_file(folder)
+    path.write_bytes(b"<<<<<<< HEAD\n{}\n")
+    notices = session.campaign_save().notices
+    where = path.relative_to(folder).as_posix()
+    assert any(n.startswith(f"{where} was not JSON") and f"{where}.edited" in n for n in notices), notices
+    assert path.with_name(path.name + ".edited").read_bytes() == b"<<<<<<< HEAD\n{}\n"
+    json.loads(path.read_bytes())
+    session.campaign_close()
+
+
+def test_a_read_only_campaign_names_a_file_that_is_not_json_and_leaves_it(tmp_path, monkeypatch):
+    import errno
+
+    from tests.campaign.test_read_only_campaign import files, read_only
+
+    folder, session = campaign(tmp_path)
+    session.campaign_close()
+    (folder / "snapshot.json").write_bytes(b"{cut")
+    before = files(folder)
+    read_only(monkeypatch, errno.EROFS)
+    status = Session().campaign_open(folder)
+    monkeypatch.undo()
+    said = [n for n in status.notices if n.startswith("snapshot.json is not JSON")]
+    assert len(said) == 1 and "read-only" in said[0], status.notices
+    assert files(folder) == before  # nothing renamed, nothing written

@@ -1,9 +1,10 @@
 """SIGINT at random moments ("Interrupt kernel" again and again) loses no event and every campaign
 reopens: a writer runs a mixed workload (notes, rolls, cards, undo, redo, saves, loads, a close and
-open again), each interrupt ends only the command it hit (as a kernel does), and what the writer
+open again, a line of the GM's added to a log and `%campaign repair` setting it aside), each interrupt
+ends only the command it hit (as a kernel does), and what the writer
 confirmed must be in the reopened campaign, numbered 1, 2, 3 ... A command refused in one line
 (never recorded to memory only) is counted, and the writer opens its campaign again when an
-interrupt cut a close or an open short, as a GM would.
+interrupt cut a close, an open or a repair short (repairing it first if the open is refused), as a GM would.
 
 The fast suite runs a small seeded sample (GAMEKERNEL_SIGINT_SAMPLE runs, default 3); `-m slow`
 runs 30 writers (GAMEKERNEL_SIGINT_RUNS for more or fewer).
@@ -32,20 +33,43 @@ from gamekernel.errors import GameKernelError
 signal.signal(signal.SIGINT, signal.default_int_handler)  # as a kernel does, even if started with it ignored
 session = Session(seed=int(sys.argv[2]))
 session.campaign_open(sys.argv[1])
-session.card_zone("deck")
-session.card_zone("hand")
-session.card_create("deck", [f"c{i}" for i in range(40)])
+session.cards.zone("deck")
+session.cards.zone("hand")
+session.cards.create("deck", [f"c{i}" for i in range(40)])
 print("ready", flush=True)
-done = interrupted = 0
+done = interrupted = repaired = 0
 finished = False
+
+
+def reopen():
+    # the GM opens the campaign again; refused (a repair cut short, a line added by hand), repairs it first
+    try:
+        session.campaign_open(sys.argv[1])
+    except GameKernelError:
+        repair()
+        session.campaign_open(sys.argv[1])
+
+
+def repair():
+    global repaired
+    session.campaign_repair(sys.argv[1], confirm=True)
+    repaired += 1
 
 
 def step(n):
     # one command of the mixed workload; what it did is confirmed by the caller
-    if session.campaign is None:  # an interrupt cut a close or an open short: the GM opens it again
-        session.campaign_open(sys.argv[1])
+    if session.campaign is None:  # an interrupt cut a close, an open or a repair short: the GM opens it again
+        reopen()
         return
     kind = n % 13
+    if kind == 1:  # the GM adds a line of their own to the last log; a repair sets it aside
+        session.campaign_close()
+        logs = sorted(os.listdir(os.path.join(sys.argv[1], "sessions")))
+        with open(os.path.join(sys.argv[1], "sessions", logs[-1]), "ab") as log:
+            log.write(b"# the GM's aside\n")
+        repair()
+        reopen()
+        return
     if kind == 3:
         session.campaign_save()
     elif kind == 5:
@@ -60,7 +84,7 @@ def step(n):
     elif kind == 10:
         session.roll("3d6")
     elif kind == 11:
-        session.card_draw("deck", "hand")  # refused in one line once the deck is empty
+        session.cards.draw("deck", "hand")  # refused in one line once the deck is empty
     else:
         session.note(f"event {n} " + "x" * (n % 97))
 
@@ -84,10 +108,11 @@ while not finished:
     except KeyboardInterrupt:
         interrupted += 1
 if session.campaign is None:
-    session.campaign_open(sys.argv[1])
+    reopen()
 session.campaign_close()
 # a new line first: an "ok N" print an interrupt cut before its newline would otherwise run into it
 print("\ninterrupted", interrupted, flush=True)
+print("repaired", repaired, flush=True)
 print("end", session.log[-1].seq, flush=True)
 """
 
@@ -111,12 +136,13 @@ def run_writer(folder, seed: int, chooser: random.Random, interrupts: int = 12) 
     words = [line.split() for line in out.splitlines() if re.fullmatch(r"[a-z]+ \d+", line)]
     return {"confirmed": {int(w[1]) for w in words if w[0] == "ok"},
             "interrupted": next(int(w[1]) for w in words if w[0] == "interrupted"),
+            "repaired": next(int(w[1]) for w in words if w[0] == "repaired"),
             "end": next(int(w[1]) for w in words if w[0] == "end")}
 
 
-def check_runs(tmp_path, runs: int, seed: int) -> tuple[int, int]:
+def check_runs(tmp_path, runs: int, seed: int) -> tuple[int, int, int]:
     chooser = random.Random(seed)
-    interrupted = confirmed = 0
+    interrupted = confirmed = repaired = 0
     for run in range(runs):
         folder = tmp_path / f"campaign-{run}"
         outcome = run_writer(folder, run, chooser)
@@ -129,18 +155,19 @@ def check_runs(tmp_path, runs: int, seed: int) -> tuple[int, int]:
         reader.campaign_close()
         interrupted += outcome["interrupted"]
         confirmed += len(outcome["confirmed"])
-    return interrupted, confirmed
+        repaired += outcome["repaired"]
+    return interrupted, confirmed, repaired
 
 
 def test_sigint_at_random_moments_loses_nothing_seeded_sample(tmp_path):
     runs = int(os.environ.get("GAMEKERNEL_SIGINT_SAMPLE", "3"))
-    interrupted, confirmed = check_runs(tmp_path, runs=runs, seed=20261201)
-    assert interrupted >= 5 * runs and confirmed > 0  # how many get confirmed depends on the machine's load
+    interrupted, confirmed, _ = check_runs(tmp_path, runs=runs, seed=20261201)
+    assert interrupted >= 5 * runs and confirmed > 0  # how many get confirmed (and repaired) depends on the load
 
 
 @pytest.mark.slow
 def test_sigint_at_random_moments_loses_nothing_many_runs(tmp_path):
     runs = int(os.environ.get("GAMEKERNEL_SIGINT_RUNS", "30"))
-    interrupted, confirmed = check_runs(tmp_path, runs=runs, seed=7)
-    print(f"{runs} runs, {interrupted} interrupts, {confirmed} confirmed events, 0 lost")
+    interrupted, confirmed, repaired = check_runs(tmp_path, runs=runs, seed=7)
+    print(f"{runs} runs, {interrupted} interrupts, {confirmed} confirmed events, {repaired} repairs, 0 lost")
     assert interrupted >= runs * 5

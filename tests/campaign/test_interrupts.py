@@ -105,8 +105,8 @@ def prepare_redo(session: Session) -> None:
 
 COMMANDS = {
     "note": (lambda s: None, lambda s: s.note("interrupted note")),
-    "state change": (lambda s: None, lambda s: s.card_create("pile", ["a", "b"])),
-    "new zone": (lambda s: None, lambda s: s.card_zone(f"zone{len(s.log)}")),
+    "state change": (lambda s: None, lambda s: s.cards.create("pile", ["a", "b"])),
+    "new zone": (lambda s: None, lambda s: s.cards.zone(f"zone{len(s.log)}")),
     "undo": (prepare_undo, lambda s: s.undo()),
     "redo": (prepare_redo, lambda s: s.redo()),
 }
@@ -118,7 +118,7 @@ def test_an_interrupt_at_every_point_of_recording_leaves_memory_and_disk_agreein
     folder = tmp_path / "campaign"
     session = Session(seed=3)
     session.campaign_open(folder)
-    session.card_zone("pile")
+    session.cards.zone("pile")
     first_seq = next(e.seq for e in session.log if e.kind == "campaign.open")
     outcomes = {"kept": 0, "undone": 0, "not reached": 0}
     points = points_of(session, prepare, command)
@@ -152,8 +152,8 @@ def test_an_interrupt_at_every_point_of_recording_leaves_memory_and_disk_agreein
 
 def test_an_interrupt_at_every_point_without_a_log_file_keeps_memory_consistent():
     session = Session(seed=3)
-    session.card_zone("pile")
-    command = lambda s: s.card_create("pile", ["c"])  # noqa: E731
+    session.cards.zone("pile")
+    command = lambda s: s.cards.create("pile", ["c"])  # noqa: E731
     points = points_of(session, lambda s: None, command)
     for point in points:
         before = session.log[-1].seq

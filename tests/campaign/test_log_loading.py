@@ -15,12 +15,12 @@ from gamekernel.i18n import t
 
 def _mixed_log(path):
     session = Session(seed=3, log_path=path)
-    session.gurps_char_new("Aiko", dx=12, skills=[("Stealth", 2)])
-    session.gurps_check("Stealth", secret=True)
+    session.gurps.char_new("Aiko", dx=12, skills=[("Stealth", 2)])
+    session.gurps.check("Stealth", secret=True)
     session.roll("1d20+2", actor="Rin")
     session.note("ünïcödé «quotes» \"and\" \\ back", gm_only=True)
-    session.mtg_library_load("Mira", "d.txt", text="4 Forest\n3 Elvish Mystic\n")
-    session.mtg_check("green", 1)
+    session.mtg.library_load("Mira", "d.txt", text="4 Forest\n3 Elvish Mystic\n")
+    session.mtg.check("green", 1)
     session.undo()
     session.close()
     return session
@@ -158,12 +158,12 @@ def test_a_campaign_reopened_from_its_snapshot_is_the_session_that_wrote_it(tmp_
     folder = tmp_path / "c"
     session = Session(seed=5)
     session.campaign_open(folder)
-    session.gurps_char_new("Aiko", dx=12, skills=[("Stealth", 2)])
-    session.gurps_check("Stealth", secret=True)
+    session.gurps.char_new("Aiko", dx=12, skills=[("Stealth", 2)])
+    session.gurps.check("Stealth", secret=True)
     session.note("before the snapshot")
-    session.gurps_damage("1d+1 cut", target="Aiko")  # the snapshot's event: applied once, not twice
+    session.gurps.damage("1d+1 cut", target="Aiko")  # the snapshot's event: applied once, not twice
     session.campaign_save()
-    session.gurps_damage("1d cr", target="Aiko")  # the first event after it: applied, not skipped
+    session.gurps.damage("1d cr", target="Aiko")  # the first event after it: applied, not skipped
     session.roll("1d20+2", actor="Rin")
     session.note("after the snapshot", gm_only=True)
     session.note("undone")

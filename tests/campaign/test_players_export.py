@@ -32,33 +32,33 @@ def _session(ip):
 def played(ip, tmp_path):
     """A session with public and secret events of every rule set, played through the magics."""
     s = _session(ip)
-    s.gurps_char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 1, 9), ("Stealth", 4)])
-    s.gurps_char_new("Guard", st=11, iq=10, dr=1, activate=False)
+    s.gurps.char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 1, 9), ("Stealth", 4)])
+    s.gurps.char_new("Guard", st=11, iq=10, dr=1, activate=False)
     ip.run_line_magic("check", "Stealth")
     secret_check = ip.run_line_magic("check", "Lockpicking-5 moonless-vault --secret")
     assert "secret" in repr(secret_check).lower() and "Lockpicking" not in repr(secret_check)
     ip.run_line_magic("roll", "3d6+2 lich-ambush --secret")
     ip.run_line_magic("note", "--gm The innkeeper is the lich")
     ip.run_line_magic("note", SCRIPT)
-    s.gurps_damage("2d cut", target="Guard", secret=True)
+    s.gurps.damage("2d cut", target="Guard", secret=True)
     ip.run_line_magic("roll", "1d6 public-torch")
     # a short fight, in the open
-    s.combat_npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
-    s.combat_start("Aiko Orc")
-    s.combat_attack(s.combat_state.current.name, "Orc" if s.combat_state.current.name == "Aiko" else "Aiko",
-                    s.combat_state.current.weapons[0].name)
+    s.combat.npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
+    s.combat.start("Aiko Orc")
+    s.combat.attack(s.combat.state.current.name, "Orc" if s.combat.state.current.name == "Aiko" else "Aiko",
+                    s.combat.state.current.weapons[0].name)
     # Gamma World: secret d20 rolls for Rin in an encounter until a natural 1 raises a (secret) flux
-    s.gw_character("Rin", new=True, level=2)
-    s.gw_draw("Rin")
-    s.gw_encounter_start()
+    s.gw.character("Rin", new=True, level=2)
+    s.gw.draw("Rin")
+    s.gw.encounter_start()
     for _ in range(40):
         ip.run_line_magic("roll", "4d20 hidden-sense @Rin --secret")
-        if s.gw.flux:
+        if s.gw.state.flux:
             break
-    assert s.gw.flux, "no natural 1 in 40 secret rolls (change the seed)"
+    assert s.gw.state.flux, "no natural 1 in 40 secret rolls (change the seed)"
     # MtG, in the open
-    s.mtg_library_load("Mira", "friends.txt", text=DECKLIST)
-    s.mtg_check("green", 2, actor="Mira")
+    s.mtg.library_load("Mira", "friends.txt", text=DECKLIST)
+    s.mtg.check("green", 2, actor="Mira")
     # a mistaken secret roll, taken back (the undo concerns only secret events)
     ip.run_line_magic("roll", "1d100 wrong-table --secret")
     ip.run_line_magic("undo", "")

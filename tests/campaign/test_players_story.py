@@ -26,28 +26,28 @@ def table(tmp_path):
     """A campaign session: setup, notes, open and secret rolls, an undone roll, a fight to a fall."""
     s = Session(seed=42)
     s.campaign_open(tmp_path / "Sunken Gate")
-    s.gurps_char_new("Kaito", dx=12, iq=11, st=13, skills=[("Stealth", 4)])
-    s.gurps_char_new("Guard", iq=10, activate=False)
+    s.gurps.char_new("Kaito", dx=12, iq=11, st=13, skills=[("Stealth", 4)])
+    s.gurps.char_new("Guard", iq=10, activate=False)
     s.note("The party reaches the sunken gate at dusk.")
     s.note("The guard captain is a doppelganger", gm_only=True)
-    s.gurps_check("Stealth", actor="Kaito")
-    s.gurps_check("Per", actor="Kaito", secret=True)
+    s.gurps.check("Stealth", actor="Kaito")
+    s.gurps.check("Per", actor="Kaito", secret=True)
     s.roll("1d6 wrong-table")
     s.undo()
     s.roll("3d6 treasure", actor="Kaito")
-    s.mtg_library_load("Mira", "secret-deck-file.txt", text=DECKLIST)
-    s.combat_npc("Rat", "ST=4 DX=10 HT=6 HP=1 weapon=Bite:10:thr-1 cut")
-    s.combat_start("Kaito Rat")
+    s.mtg.library_load("Mira", "secret-deck-file.txt", text=DECKLIST)
+    s.combat.npc("Rat", "ST=4 DX=10 HT=6 HP=1 weapon=Bite:10:thr-1 cut")
+    s.combat.start("Kaito Rat")
     for _ in range(30):
-        fight = s.combat_state
+        fight = s.combat.state
         if fight is None or fight.over or any(c.unconscious or c.dead for c in fight.combatants):
             break
         current = fight.current.name
         other = "Rat" if current == "Kaito" else "Kaito"
-        s.combat_attack(current, other, fight.current.weapons[0].name)
-        if s.combat_state.pending is not None:
-            s.combat_defend(other)
-        s.combat_next()
+        s.combat.attack(current, other, fight.current.weapons[0].name)
+        if s.combat.state.pending is not None:
+            s.combat.defend(other)
+        s.combat.next()
     return s
 
 

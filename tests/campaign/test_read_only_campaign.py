@@ -38,7 +38,7 @@ def test_a_read_only_campaign_opens_to_be_looked_at_and_refuses_to_record(tmp_pa
     folder = tmp_path / "c"
     session = Session(seed=1)
     session.campaign_open(folder)
-    session.gurps_char_new("Bren", st=12)
+    session.gurps.char_new("Bren", st=12)
     session.note("first")
     session.campaign_close()
     before = files(folder)
@@ -48,9 +48,9 @@ def test_a_read_only_campaign_opens_to_be_looked_at_and_refuses_to_record(tmp_pa
     lines = [n for n in status.notices if "read-only" in n]
     assert len(lines) == 1 and "\n" not in lines[0] and "'c'" in lines[0]
     assert [e.data["text"] for e in viewer.active if e.kind == "note"] == ["first"]  # the GM can look
-    assert viewer.gurps_character("Bren").st == 12
+    assert viewer.gurps.character("Bren").st == 12
     log, state = len(viewer.log), json.dumps(viewer.state.to_dict(), sort_keys=True)
-    for attempt in (lambda: viewer.note("second"), lambda: viewer.gurps_char_new("Ana"), lambda: viewer.undo(1)):
+    for attempt in (lambda: viewer.note("second"), lambda: viewer.gurps.char_new("Ana"), lambda: viewer.undo(1)):
         with pytest.raises(StorageError) as caught:
             attempt()
         assert "read-only" in str(caught.value) and "\n" not in str(caught.value)

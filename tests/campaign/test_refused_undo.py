@@ -33,7 +33,7 @@ def test_a_refused_undo_or_redo_writes_nothing_and_changes_nothing(tmp_path, mon
     folder = tmp_path / "campaign"
     session = Session(seed=2)
     session.campaign_open(folder)
-    session.card_zone("pile")
+    session.cards.zone("pile")
     session.note("a")
     session.note("b")
     if command == "redo":

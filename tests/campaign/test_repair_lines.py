@@ -16,8 +16,8 @@ def make(folder):
     """Two sessions: notes, cards, a secret roll (its entropy line in the first log), an undo."""
     first = Session(seed=5)
     first.campaign_open(folder)
-    first.card_zone("deck")
-    first.card_create("deck", ["a", "b", "c"])
+    first.cards.zone("deck")
+    first.cards.create("deck", ["a", "b", "c"])
     first.roll("1d6", secret=True)
     for n in range(6):
         first.note(f"one {n}")

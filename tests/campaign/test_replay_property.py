@@ -66,41 +66,41 @@ def _note(s, a, b):
 
 
 def _char_new(s, a, b):
-    s.gurps_char_new(GURPS_NAMES[a % 2], st=9 + b % 4, dx=10 + a % 4, iq=10 + b % 3, ht=10 + (a + b) % 3,
+    s.gurps.char_new(GURPS_NAMES[a % 2], st=9 + b % 4, dx=10 + a % 4, iq=10 + b % 3, ht=10 + (a + b) % 3,
                skills=[("Lockpicking", 1, 9), ("Stealth", 1 + b % 4)], traits=["Combat Reflexes"][: b % 2])
 
 
 def _check(s, a, b):
     actor = (None, "Aiko", "Bren", "Nobody")[b % 4]
-    s.gurps_check(CHECKS[a % len(CHECKS)], actor=actor, secret=b >= 4)
+    s.gurps.check(CHECKS[a % len(CHECKS)], actor=actor, secret=b >= 4)
 
 
 def _damage(s, a, b):
     target = (None, "Aiko", "Bren", "Goblin")[b % 4]
-    s.gurps_damage(DAMAGE[a % len(DAMAGE)], target=target, secret=b >= 6)
+    s.gurps.damage(DAMAGE[a % len(DAMAGE)], target=target, secret=b >= 6)
 
 
 def _combat_npc(s, a, b):
-    s.combat_npc("Orc", f"ST={10 + a % 4} DX={10 + b % 3} HT=11 weapon=Axe:{11 + a % 3}:sw+2 cut")
+    s.combat.npc("Orc", f"ST={10 + a % 4} DX={10 + b % 3} HT=11 weapon=Axe:{11 + a % 3}:sw+2 cut")
 
 
 def _combat_start(s, a, b):
-    s.combat_start(FIGHTS[a % len(FIGHTS)])
+    s.combat.start(FIGHTS[a % len(FIGHTS)])
 
 
 def _combat_next(s, a, b):
-    s.combat_next()
+    s.combat.next()
 
 
 def _fight_names(s):
-    fight = s.combat_state
+    fight = s.combat.state
     if fight is None or fight.over:
         return ["Aiko", "Orc"]
     return [c.name for c in fight.combatants]
 
 
 def _combat_attack(s, a, b):
-    fight = s.combat_state
+    fight = s.combat.state
     names = _fight_names(s)
     attacker = fight.current.name if fight is not None and not fight.over and b % 4 else names[a % len(names)]
     others = [n for n in names if n != attacker] or names
@@ -110,58 +110,58 @@ def _combat_attack(s, a, b):
         weapons = next((c.weapons for c in fight.combatants if c.name == attacker), ())
         if weapons and b % 5:
             weapon = weapons[a % len(weapons)].name
-    s.combat_attack(attacker, target, weapon)
+    s.combat.attack(attacker, target, weapon)
 
 
 def _combat_defend(s, a, b):
-    fight = s.combat_state
+    fight = s.combat.state
     pending = fight.pending if fight is not None else None
     name = pending.target if pending is not None and b % 4 else _fight_names(s)[a % len(_fight_names(s))]
-    s.combat_defend(name, DEFENSES[a % len(DEFENSES)])
+    s.combat.defend(name, DEFENSES[a % len(DEFENSES)])
 
 
 def _combat_damage(s, a, b):
     names = _fight_names(s)
-    s.combat_damage(names[a % len(names)], DAMAGE[b % len(DAMAGE)])
+    s.combat.damage(names[a % len(names)], DAMAGE[b % len(DAMAGE)])
 
 
 def _combat_maneuver(s, a, b):
     names = _fight_names(s)
     maneuver = ("attack", "all_out_attack", "feint", "all_out_defense", "do_nothing", "fly")[a % 6]
     target = names[b % len(names)]
-    s.combat_maneuver(names[a % len(names)], maneuver, target=target if maneuver == "feint" else "",
+    s.combat.maneuver(names[a % len(names)], maneuver, target=target if maneuver == "feint" else "",
                       option="determined" if maneuver == "all_out_attack" else "")
 
 
 def _combat_end(s, a, b):
-    s.combat_end()
+    s.combat.end()
 
 
 def _gw_setup(s, a, b):
-    s.gw_setup()
+    s.gw.setup()
 
 
 def _gw_character(s, a, b):
-    s.gw_character(GW_NAMES[a % 2], level=1 + b % 5, origin_bonus=b % 3 if a % 3 else None)
+    s.gw.character(GW_NAMES[a % 2], level=1 + b % 5, origin_bonus=b % 3 if a % 3 else None)
 
 
 def _gw_deck(s, a, b):
     """An own alpha deck (GW-ALPHA-02): created, filled, trimmed."""
     who = GW_NAMES[a % 2]
     if b % 4 == 0:
-        s.gw_deck_new(who)
+        s.gw.deck_new(who)
     elif b % 4 == 3:
-        s.gw_deck_remove(who, GW_CARDS[a % len(GW_CARDS)])
+        s.gw.deck_remove(who, GW_CARDS[a % len(GW_CARDS)])
     else:
-        s.gw_deck_add(who, GW_CARDS[(a + b) % len(GW_CARDS)], 1 + b % 2)
+        s.gw.deck_add(who, GW_CARDS[(a + b) % len(GW_CARDS)], 1 + b % 2)
 
 
 def _gw_draw(s, a, b):
-    s.gw_draw(GW_NAMES[a % 2] if b % 3 else None, from_gm=b % 2 == 1)
+    s.gw.draw(GW_NAMES[a % 2] if b % 3 else None, from_gm=b % 2 == 1)
 
 
 def _readied_name(s, who, pick):
-    gw = s.gw
+    gw = s.gw.state
     uids = gw.readied(who) if who in gw.characters else []
     if not uids or pick % 5 == 0:
         return "Nonexistent Card"
@@ -171,17 +171,17 @@ def _readied_name(s, who, pick):
 
 def _gw_tap(s, a, b):
     who = GW_NAMES[a % 2]
-    s.gw_tap(who, _readied_name(s, who, b))
+    s.gw.tap(who, _readied_name(s, who, b))
 
 
 def _gw_untap(s, a, b):
     who = GW_NAMES[a % 2]
-    s.gw_untap(who, _readied_name(s, who, b))
+    s.gw.untap(who, _readied_name(s, who, b))
 
 
 def _gw_overcharge(s, a, b):
     who = GW_NAMES[a % 2]
-    s.gw_overcharge(who, _readied_name(s, who, b))
+    s.gw.overcharge(who, _readied_name(s, who, b))
 
 
 def _gw_d20(s, a, b):
@@ -190,43 +190,43 @@ def _gw_d20(s, a, b):
 
 def _gw_flux(s, a, b):
     who = GW_NAMES[a % 2]
-    s.gw_flux(who, _readied_name(s, who, b), force=b >= 6)
+    s.gw.flux(who, _readied_name(s, who, b), force=b >= 6)
 
 
 def _gw_encounter_start(s, a, b):
-    s.gw_encounter_start()
+    s.gw.encounter_start()
 
 
 def _gw_encounter_end(s, a, b):
-    s.gw_encounter_end()
+    s.gw.encounter_end()
 
 
 def _gw_rest(s, a, b):
-    s.gw_rest(GW_NAMES[: 1 + a % 2] if b % 2 else (), draw=b % 3 != 0)
+    s.gw.rest(GW_NAMES[: 1 + a % 2] if b % 2 else (), draw=b % 3 != 0)
 
 
 def _mtg_library(s, a, b):
-    s.mtg_library_load(MTG_NAMES[a % 2], "forest-friends.txt", text=DECKLIST if b % 7 else "4 Not A Real Card\n")
+    s.mtg.library_load(MTG_NAMES[a % 2], "forest-friends.txt", text=DECKLIST if b % 7 else "4 Not A Real Card\n")
 
 
 def _mtg_check(s, a, b):
-    s.mtg_check(MTG_KINDS[a % len(MTG_KINDS)], b % 6, actor=MTG_NAMES[(a + b) % 2])
+    s.mtg.check(MTG_KINDS[a % len(MTG_KINDS)], b % 6, actor=MTG_NAMES[(a + b) % 2])
 
 
 def _mtg_boost(s, a, b):
-    s.mtg_boost(MTG_NAMES[a % 2])
+    s.mtg.boost(MTG_NAMES[a % 2])
 
 
 def _mtg_scene(s, a, b):
-    s.mtg_scene()
+    s.mtg.scene()
 
 
 def _mtg_peek(s, a, b):
-    s.mtg_library_peek(1 + b % 3, MTG_NAMES[a % 2])
+    s.mtg.library_peek(1 + b % 3, MTG_NAMES[a % 2])
 
 
 def _mtg_reset(s, a, b):
-    s.mtg_library_reset(MTG_NAMES[a % 2])
+    s.mtg.library_reset(MTG_NAMES[a % 2])
 
 
 def _undo(s, a, b):
@@ -401,8 +401,8 @@ def test_refused_gamma_world_command_does_not_set_up_the_gm_deck():
     """State = replay, GW-ALPHA-03: the GM deck set up on first use is recorded only with a step that succeeds."""
     session = Session(seed=1)
     rng_before, secret_before = session.rng.getstate(), session.secret_rng.getstate()
-    for refused in (lambda: session.gw_draw(), lambda: session.gw_deck_show("GM"),
-                    lambda: session.gw_deck_remove("Rin", "Sap Bloom"), lambda: session.gw_rest(["Nobody"])):
+    for refused in (lambda: session.gw.draw(), lambda: session.gw.deck_show("GM"),
+                    lambda: session.gw.deck_remove("Rin", "Sap Bloom"), lambda: session.gw.rest(["Nobody"])):
         try:
             refused()
         except GameKernelError:
@@ -410,10 +410,10 @@ def test_refused_gamma_world_command_does_not_set_up_the_gm_deck():
         else:  # pragma: no cover - the point of the test
             raise AssertionError("expected a refusal")
     assert [e.kind for e in session.log] == ["seed"]
-    assert not session.gw.ready and session.rng.getstate() == rng_before
+    assert not session.gw.state.ready and session.rng.getstate() == rng_before
     assert session.secret_rng.getstate() == secret_before  # a refused shuffle puts the secret dice back too
-    session.gw_character("Rin", new=True)
-    session.gw_draw("Rin")  # a step that succeeds brings its set-up along
+    session.gw.character("Rin", new=True)
+    session.gw.draw("Rin")  # a step that succeeds brings its set-up along
     # the deck is shuffled from the secret dice (GW-ALPHA-10): their key is logged, secret, first
     assert [e.kind for e in session.log] == ["seed", "gw.character", "secret.entropy", "gw.setup", "gw.draw"]
 
@@ -421,10 +421,10 @@ def test_refused_gamma_world_command_does_not_set_up_the_gm_deck():
 def test_mtg_picture_is_not_changed_by_a_later_boost():
     """State = replay, MTG-CHK-13: a to_dict() taken after a check still says 'not boosted' after the boost."""
     session = Session(seed=4)
-    session.mtg_library_load("Mira", "forest-friends.txt", text=DECKLIST)
-    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])  # target 9 > achievement 7: a
-    session.mtg_check("green", 8, actor="Mira")  # failure, so the boost is allowed (seed 002:35,64)
+    session.mtg.library_load("Mira", "forest-friends.txt", text=DECKLIST)
+    session.mtg.library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])  # target 9 > achievement 7: a
+    session.mtg.check("green", 8, actor="Mira")  # failure, so the boost is allowed (seed 002:35,64)
     picture = session.state["mtg"].to_dict()
-    session.mtg_boost("Mira")
+    session.mtg.boost("Mira")
     assert picture["last_check"]["Mira"]["boosted"] is False
     assert session.state["mtg"].to_dict()["last_check"]["Mira"]["boosted"] is True

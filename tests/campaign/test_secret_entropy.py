@@ -17,10 +17,12 @@ import pytest
 from gamekernel.dice.nodes import faces
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.events import ENTROPY_KIND, Event
-from gamekernel.remote.projection import SPECTATOR, Audience, PublicTable, view
+from gamekernel.remote.projection import SPECTATOR, Audience, PublicTable
+from gamekernel.remote.views import view
 from gamekernel.render.log import log_text, visible_events
 from gamekernel.rng import TransactionalRandom
-from gamekernel.session import Session, secret_seed
+from gamekernel.session import secret_seed
+from gamekernel.table_session import Session
 
 pytestmark = pytest.mark.usefixtures("secret_entropy_from_the_system")  # as at a real table
 
@@ -116,7 +118,7 @@ def test_the_entropy_is_recorded_only_at_the_first_secret_roll():
 
 def test_a_refused_secret_roll_records_nothing():
     s = Session(seed=1)
-    with pytest.raises(GameKernelError), s.transaction():
+    with pytest.raises(GameKernelError), s.command():
         s.roll("3dx", secret=True)
     assert [e.kind for e in s.log] == ["seed"]
     s.roll("3d6", secret=True)
@@ -131,8 +133,8 @@ def test_an_unseeded_table_logs_no_entropy():
 
 def test_the_entropy_never_reaches_a_player(tmp_path):
     s = _table()
-    s.gurps_char_new("Aiko")
-    s.table_seat("alice", "Aiko")
+    s.gurps.char_new("Aiko")
+    s.seats.seat("alice", "Aiko")
     entropy = next(e for e in s.log if e.kind == ENTROPY_KIND)
     key = entropy.data["entropy"]
     story = s.log_write(tmp_path / "story.md", players=True).path.read_text(encoding="utf-8")
@@ -144,16 +146,16 @@ def test_the_entropy_never_reaches_a_player(tmp_path):
         assert key not in text
     assert key in log_text(s.log_view(show_secrets=True))  # the GM's log holds it
     with pytest.raises(UsageError, match=f"event {entropy.seq} keys the secret dice"):
-        s.table_reveal(entropy.seq)
+        s.seats.reveal(entropy.seq)
 
 
 def test_a_reopened_campaign_replays_its_secret_events_exactly(tmp_path):
     s = Session(seed=7)
     s.campaign_open(tmp_path / "camp")
-    s.gurps_char_new("Aiko", iq=12)
+    s.gurps.char_new("Aiko", iq=12)
     s.roll("3d6", secret=True)
-    s.gurps_check("Per", secret=True)
-    s.gurps_damage("2d cut", target="Aiko", secret=True)
+    s.gurps.check("Per", secret=True)
+    s.gurps.damage("2d cut", target="Aiko", secret=True)
     before = [(e.seq, e.kind, e.data, e.secret) for e in s.log]
     state = s.state.to_dict()
     s.campaign_close()
@@ -170,7 +172,7 @@ def test_a_refused_first_secret_roll_leaves_no_entropy_event():
     stored) but left the secret stream's entropy event in the log."""
     session = Session(seed=REAL_SEED)
     events = len(session.log)
-    with pytest.raises(GameKernelError), session.transaction():
+    with pytest.raises(GameKernelError), session.command():
         session.roll("1d20 \ud800", secret=True)
     assert len(session.log) == events
     session.roll("1d20", secret=True)  # the next secret roll logs the entropy, just before itself

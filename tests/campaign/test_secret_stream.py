@@ -17,7 +17,8 @@ from gamekernel.dice.nodes import faces
 from gamekernel.errors import UsageError
 from gamekernel.events import ENTROPY_KIND, Event
 from gamekernel.render.log import visible_events
-from gamekernel.session import Session, secret_seed
+from gamekernel.session import secret_seed
+from gamekernel.table_session import Session
 
 pytestmark = pytest.mark.usefixtures("secret_entropy_from_the_system")  # as at a real table
 
@@ -35,14 +36,14 @@ class OneStream(Session):
 def _table(seed: int = REAL_SEED, kind: type[Session] = Session) -> Session:
     """The review's session: public rolls and checks around secret Per checks and a secret roll."""
     s = kind(seed=seed)
-    s.gurps_char_new("Aiko", iq=12, skills=[("Stealth", 4)])
+    s.gurps.char_new("Aiko", iq=12, skills=[("Stealth", 4)])
     s.roll("3d+2")
-    s.gurps_check("Stealth")
-    s.gurps_check("Per", secret=True)
+    s.gurps.check("Stealth")
+    s.gurps.check("Per", secret=True)
     s.roll("1d6")
     s.roll("3d6", secret=True)
-    s.gurps_check("Per+2", secret=True)
-    s.gurps_check("Stealth-1")
+    s.gurps.check("Per+2", secret=True)
+    s.gurps.check("Stealth-1")
     s.roll("2d6")
     return s
 
@@ -174,7 +175,7 @@ def test_a_refused_command_puts_back_the_secret_dice_it_drew():
     s = Session(seed=3)
     s.roll("1d6", secret=True)
     state = s.secret_rng.getstate()
-    with pytest.raises(UsageError), s.transaction():
+    with pytest.raises(UsageError), s.command():
         faces(s.dice_for(True), 3, 6)
         raise UsageError("refused before recording anything")
     assert s.secret_rng.getstate() == state

@@ -15,7 +15,7 @@ def closed_campaign(tmp_path):
     folder = tmp_path / "campaign"
     session = Session(seed=1)
     session.campaign_open(folder)
-    session.gurps_char_new("Bren", st=12)
+    session.gurps.char_new("Bren", st=12)
     session.note("first")
     expected = json.dumps(session.state.to_dict(), sort_keys=True)
     names = sorted(session.state.parts)

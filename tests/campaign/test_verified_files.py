@@ -27,7 +27,7 @@ def make_campaign(folder, sessions=2):
         session = Session(seed=number + 1)
         session.campaign_open(folder)
         if number == 0:
-            session.gurps_char_new("Bren", st=12)
+            session.gurps.char_new("Bren", st=12)
         session.note(f"session {number + 1}")
         session.campaign_close()
         number_sessions(folder)  # named as before: such campaigns open unchanged, and the tests name them
@@ -93,7 +93,7 @@ def test_a_snapshot_of_another_campaign_is_not_used(tmp_path):
     theirs = tmp_path / "b"
     other = Session(seed=9)
     other.campaign_open(theirs)
-    other.gurps_char_new("Zed", st=9)
+    other.gurps.char_new("Zed", st=9)
     for _ in range(10):
         other.note("padding so that the foreign snapshot's seq is inside our logs too")
     other.campaign_close()
@@ -124,8 +124,9 @@ def test_each_truncated_file_is_refused_or_not_used(tmp_path, target, damage):
         # the last log cut mid-line looks like a crash; the snapshot then follows a missing event
         not_used(folder, r"snapshot\.json follows event \d+, but the logs end at event \d+")
     elif target in ("campaign.json", "snapshot.json", "state/gurps.json"):  # derived: rebuilt from the logs
-        message = not_used(folder, "^" + target.replace(".", r"\.") + ": not JSON")
-        assert "come from the session logs" in message and not (folder / (target + ".edited")).exists()
+        message = not_used(folder, "^" + target.replace(".", r"\.") + " is not JSON")
+        assert "come from the session logs" in message and f"kept as {target}.edited" in message
+        assert (folder / (target + ".edited")).read_bytes() == damaged  # kept as it was, like a hand edit
         assert (folder / target).read_bytes() != damaged  # written again at the close
     else:
         refused(folder, target.replace(".", r"\."))  # the gap names the cut log and the one after it

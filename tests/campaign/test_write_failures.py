@@ -29,7 +29,7 @@ def files(folder):
 def opened(folder, seed=1):
     session = Session(seed=seed)
     session.campaign_open(folder)
-    session.gurps_char_new("Bren", st=12)
+    session.gurps.char_new("Bren", st=12)
     session.note("first")
     return session
 
@@ -80,10 +80,10 @@ def test_a_full_disk_at_the_log_leaves_memory_and_file_unchanged(tmp_path, monke
         fail_log_writes(monkeypatch)
     else:
         fail_log_sync(monkeypatch)
-    for command in (lambda: session.note("lost?"), lambda: session.gurps_char_new("Cid", st=10),
+    for command in (lambda: session.note("lost?"), lambda: session.gurps.char_new("Cid", st=10),
                     lambda: session.undo(), lambda: session.roll("3d6")):
         expected = rf"could not write sessions/{re.escape(log_file.name)}: No space left"
-        with pytest.raises(StorageError, match=expected) as caught, session.transaction():
+        with pytest.raises(StorageError, match=expected) as caught, session.command():
             command()
         assert "\n" not in str(caught.value)
         assert memory(session) == before_memory and log_file.read_bytes() == before_file
@@ -196,7 +196,7 @@ def test_a_lone_surrogate_is_refused_before_anything_changes(tmp_path):
     log_file = session._store.path
     before_memory, before_file = memory(session), log_file.read_bytes()
     with pytest.raises(UsageError, match=r"U\+D800, a character that cannot be stored"):
-        session.gurps_char_new("Bob\ud800", st=10)
+        session.gurps.char_new("Bob\ud800", st=10)
     assert memory(session) == before_memory and log_file.read_bytes() == before_file
     assert "Bob\ud800" not in session.state["gurps"].characters
     session.campaign_save()

@@ -56,12 +56,12 @@ def test_a_rule_sets_secrets_alone():
     """A fight's step asks for the secret combat events only (GURPS-SR-09): the secret checks of a
     long campaign are not in its answer, and its answer follows an undo like the whole list."""
     session = Session(seed=4)
-    session.gurps_char_new("Bren", st=12, ht=12)
-    session.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    session.gurps.char_new("Bren", st=12, ht=12)
+    session.combat.npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
     for _ in range(30):
-        session.gurps_check("Per", actor="Bren", secret=True)
-    session.combat_start("Bren Orc")
-    session.combat_damage("Bren", "1d cr", secret=True)
+        session.gurps.check("Per", actor="Bren", secret=True)
+    session.combat.start("Bren Orc")
+    session.combat.damage("Bren", "1d cr", secret=True)
     combat = session.active_secrets("combat")
     assert [e.kind for e in combat] == ["combat.damage"]
     assert [e.kind for e in session.active_secrets("gurps")] == ["gurps.check"] * 30

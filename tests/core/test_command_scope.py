@@ -1,10 +1,10 @@
-"""`Session.command()` (what the magics' `guarded` wrapper enters, in one object for the `%roll` cell's
-speed) does what `exclusive()` then `transaction()` do: one caller at a time from any thread, the dice
-of a command refused before it recorded anything put back, the lock and holder given back either way."""
+"""`Session.command(user)` is the one entry of every caller (a magic's `guarded` wrapper, a widget's
+click, a player's intent): one caller at a time from any thread, the dice of a command refused before it
+recorded anything put back, the lock and holder given back either way, and with `user` every event
+inside stamped with the player who acted (then the stamp is given back too)."""
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import threading
 
@@ -13,14 +13,7 @@ import pytest
 from gamekernel import Session
 from gamekernel.errors import GameKernelError, UsageError
 
-
-@contextlib.contextmanager
-def _both(session):
-    with session.exclusive(), session.transaction():
-        yield
-
-
-SCOPES = [pytest.param(lambda s: s.command(), id="command"), pytest.param(_both, id="exclusive+transaction")]
+SCOPES = [pytest.param(lambda s: s.command(), id="command"), pytest.param(lambda s: s.command("alice"), id="as-user")]
 
 
 @pytest.mark.parametrize("scope", SCOPES)
@@ -99,3 +92,16 @@ def test_a_record_from_another_thread_outside_any_scope_is_still_refused():
     thread.start()
     thread.join()
     assert len(errors) == 1 and "worker" in str(errors[0]) and len(session.log) == 1
+
+
+def test_a_command_as_a_user_stamps_every_event_inside_and_only_inside():
+    session = Session(seed=9)
+    with session.command("alice"):
+        session.roll("1d6")
+        with session.command():  # a nested command keeps the acting user
+            session.note("inner")
+    session.roll("1d6")
+    assert [e.by for e in session.log[1:]] == ["alice", "alice", None]
+    with pytest.raises(UsageError), session.command("bob"):
+        raise UsageError("refused")
+    assert session.acting_for is None and session._holder is None

@@ -1,6 +1,6 @@
 """README.md and CONTRIBUTING.md follow the tree: every backticked path they name (`gamekernel/...`,
 `widgets/...`, `tests/...`, `benchmarks/...`, `tools/...`, `example_notebooks/...`) exists, and a
-name after the path (`gamekernel/host.py:SessionHost`) is in that file. Placeholders stand for any
+name after the path (`gamekernel/session.py:SessionCore`) is in that file. Placeholders stand for any
 name: `<set>` and `*` match one path part, `{en,ja}` each of its choices."""
 
 from __future__ import annotations

@@ -41,45 +41,45 @@ def table() -> Session:
     s.roll("3d6+2")
     s.roll("3d6 <= 12")
     s.note("宿屋の主人は怪しい")
-    s.gurps_char_new("アイコ", dx=12, iq=12, ht=11, skills=[("Stealth", 4), ("First Aid", 2)])
-    s.gurps_char_new("ブレン", st=12, dx=11, activate=False)
-    s.gurps_char_add_skill("Broadsword", 4, name="ブレン")
-    s.gurps_char_add_trait("Combat Reflexes", name="ブレン")
-    s.gurps_char_add_weapon("Broadsword:13:sw+1 cut", name="ブレン")
-    s.gurps_char_set("アイコ", dx=13)
-    s.gurps_char_use("アイコ")
-    s.gurps_check("Stealth")
-    s.gurps_contest("アイコ:Stealth", "ブレン:DX")
-    s.gurps_react()
-    s.gurps_damage("2d cut", target="ブレン")
-    s.combat_npc("ゴブリン", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")
-    s.combat_add("ブレン", {"st": 12}, pc=True)
-    s.combat_start("アイコ ゴブリン")
-    attacker = s.combat_state.current.name
+    s.gurps.char_new("アイコ", dx=12, iq=12, ht=11, skills=[("Stealth", 4), ("First Aid", 2)])
+    s.gurps.char_new("ブレン", st=12, dx=11, activate=False)
+    s.gurps.char_add_skill("Broadsword", 4, name="ブレン")
+    s.gurps.char_add_trait("Combat Reflexes", name="ブレン")
+    s.gurps.char_add_weapon("Broadsword:13:sw+1 cut", name="ブレン")
+    s.gurps.char_set("アイコ", dx=13)
+    s.gurps.char_use("アイコ")
+    s.gurps.check("Stealth")
+    s.gurps.contest("アイコ:Stealth", "ブレン:DX")
+    s.gurps.react()
+    s.gurps.damage("2d cut", target="ブレン")
+    s.combat.npc("ゴブリン", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")
+    s.combat.add("ブレン", {"st": 12}, pc=True)
+    s.combat.start("アイコ ゴブリン")
+    attacker = s.combat.state.current.name
     target = "ゴブリン" if attacker == "アイコ" else "アイコ"
-    s.combat_maneuver(attacker, "all_out_attack", option="strong")
-    s.combat_attack(attacker, target, s.combat_state.current.weapons[0].name)
-    if s.combat_state.pending is not None:
-        s.combat_defend(target, "dodge")
-    s.combat_damage(target, "1d cut")
-    s.combat_next()
-    s.combat_end()
-    s.combat_hazard("fall", "アイコ", metres=3)
-    s.combat_rest("アイコ", "30 min")
+    s.combat.maneuver(attacker, "all_out_attack", option="strong")
+    s.combat.attack(attacker, target, s.combat.state.current.weapons[0].name)
+    if s.combat.state.pending is not None:
+        s.combat.defend(target, "dodge")
+    s.combat.damage(target, "1d cut")
+    s.combat.next()
+    s.combat.end()
+    s.combat.hazard("fall", "アイコ", metres=3)
+    s.combat.rest("アイコ", "30 min")
     s.undo()
     s.redo()
-    s.card_zone("山札", "deck")
-    s.card_create("山札", ["a", "b", "c"])
-    s.card_shuffle("山札")
-    s.card_zone("手札", "hand")
-    s.card_draw("山札", "手札", 2)
-    s.gw_character("リン", new=True, level=2)
-    s.gw_draw("リン")
-    s.gw_encounter_start()
-    s.gw_encounter_end()
-    s.mtg_library_load("ミラ", "friends.txt", text=DECK)
-    s.mtg_check("green", 2, actor="ミラ")
-    s.mtg_scene()
+    s.cards.zone("山札", "deck")
+    s.cards.create("山札", ["a", "b", "c"])
+    s.cards.shuffle("山札")
+    s.cards.zone("手札", "hand")
+    s.cards.draw("山札", "手札", 2)
+    s.gw.character("リン", new=True, level=2)
+    s.gw.draw("リン")
+    s.gw.encounter_start()
+    s.gw.encounter_end()
+    s.mtg.library_load("ミラ", "friends.txt", text=DECK)
+    s.mtg.check("green", 2, actor="ミラ")
+    s.mtg.scene()
     return s
 
 
@@ -145,7 +145,7 @@ def test_combat_log_lines_render_from_facts(table, japanese):
 def test_adding_a_character_to_the_fight_says_it_joined_not_npc_template():
     """The bug: `%combat add Bren` logged "NPC template Bren"."""
     s = Session(seed=1)
-    shown = s.combat_add("Bren", {"st": 12}, pc=True)
+    shown = s.combat.add("Bren", {"st": 12}, pc=True)
     assert s.log[-1].summary() == "Bren joins the roster"
     assert repr(shown) == "Bren joins the roster" and "NPC" not in shown._repr_html_()
     assert "NPC" not in log_rows(s.log_view())[-1][2]
@@ -166,10 +166,10 @@ def _play_and_age(s: Session) -> None:
     wrote it (combat events with their English `summary`, no `outcome` and no `facts`, so they replay
     by rerunning the operation on their dice; rolls with `breakdown`)."""
     s.roll("3d6 <= 12")
-    s.combat_npc("Goblin", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")
-    s.combat_add("Bren", {"st": 12}, pc=True)
-    s.combat_start("Bren Goblin")
-    s.combat_next()
+    s.combat.npc("Goblin", "ST=9 DX=12 weapon=Spear:11:thr+2 imp")
+    s.combat.add("Bren", {"st": 12}, pc=True)
+    s.combat.start("Bren Goblin")
+    s.combat.next()
 
 
 OLD_TEXT = {"combat.npc": "NPC template Goblin", "combat.add": "NPC template Bren",
@@ -217,7 +217,7 @@ def test_an_old_log_still_opens_and_reads(tmp_path, japanese, layout):
     s = Session()
     s.campaign_open(folder)
     try:
-        assert s.combat_state is not None and s.combat_state.round >= 1  # the old events replay
+        assert s.combat.state is not None and s.combat.state.round >= 1  # the old events replay
         english = _lines(s)
         assert english["combat.add"] == "Bren joins the roster"  # drawn from its facts: the old bug is gone
         assert english["combat.npc"] == "NPC template Goblin"

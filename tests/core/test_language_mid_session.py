@@ -38,11 +38,11 @@ def _rin(ip):
     from gamekernel.magics import current_session
 
     session = current_session()
-    session.gw_deck_new("Rin")
+    session.gw.deck_new("Rin")
     for card in ("Gravity Knot", "Thought Needle", "Heavy Knuckle", "Ember Thought"):
-        session.gw_deck_add("Rin", card, 2)
-    session.gw_character("Rin", level=4)
-    session.gw_draw("Rin")
+        session.gw.deck_add("Rin", card, 2)
+    session.gw.character("Rin", level=4)
+    session.gw.draw("Rin")
     return HandWidget(session, "Rin")
 
 
@@ -65,7 +65,7 @@ def test_the_options_line_names_each_option_in_japanese_beside_its_setting(ip, t
     hand = _rin(ip)
     deck = tmp_path / "mira.txt"
     deck.write_text("20 Forest\n4 Llanowar Elves\n", encoding="utf-8")
-    current_session().mtg_library_load("Mira", deck)
+    current_session().mtg.library_load("Mira", deck)
     library = LibraryWidget(current_session(), "Mira")
     assert hand.labels["options"].startswith("options: draw from own deck first (own_deck_first=true) · ")
     assert "cards a boost reveals (boost_cards=6)" in library.labels["options"]
@@ -117,7 +117,7 @@ def test_the_log_exports_name_each_event_by_its_word_in_the_language_not_its_id(
 
     session = Session(seed=7)
     session.roll("3d+2 sword")
-    session.gurps_char_new("Aiko", st=11)
+    session.gurps.char_new("Aiko", st=11)
     set_language("ja")
     markdown, page = export_markdown(session.log), export_html(session.log)
     assert "2. **ロール** — sword" in markdown and "**roll**" not in markdown, markdown
@@ -168,13 +168,13 @@ def test_why_a_target_had_no_defense_is_said_in_japanese(ip):
     ip.run_cell("%combat start Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut} "
                 "Bandit{ST=10,DX=11,HT=10,weapon=Axe:18:sw+2 cut}")
     session = current_session()
-    session.combat_maneuver("Aiko", "all_out_attack", option="determined")
-    session.combat_attack("Aiko", "Bandit", "Broadsword")
-    if session.combat_state.pending is not None:
-        session.combat_defend("Bandit", "none")
-    session.combat_next()
+    session.combat.maneuver("Aiko", "all_out_attack", option="determined")
+    session.combat.attack("Aiko", "Bandit", "Broadsword")
+    if session.combat.state.pending is not None:
+        session.combat.defend("Bandit", "none")
+    session.combat.next()
     ip.run_cell("%config GameKernel.language = 'ja'")
-    result = session.combat_attack("Bandit", "Aiko", "Axe")
+    result = session.combat.attack("Bandit", "Aiko", "Axe")
     report = result.report
     assert report.no_defense_reason.startswith("All-Out Attack allows no defense")  # the fact, in English
     assert no_defense_text(report) == "「全力攻撃」をした者は次のターンまで防御できません（GURPS-CMB-18）"
@@ -190,12 +190,12 @@ def test_the_tracker_defenses_and_the_deck_list_name_their_words_in_japanese(ip)
 
     ip.run_cell("%char new Aiko st=11 dx=13\n%char set db=2\n%combat start Aiko Bandit{ST=10,DX=11,HT=10}")
     session = current_session()
-    session.gw_deck_new("Rin")
-    session.gw_deck_add("Rin", "Thought Needle", 2)
+    session.gw.deck_new("Rin")
+    session.gw.deck_add("Rin", "Thought Needle", 2)
     set_language("ja")
-    whys = [entry["why"] for entry in tracker_row(session.combat_state, 0)["defense_values"]]
+    whys = [entry["why"] for entry in tracker_row(session.combat.state, 0)["defense_values"]]
     assert "+2 盾の防御修正" in whys and not any("shield" in why for why in whys), whys
-    shown = str(session.gw_deck_show("Rin"))
+    shown = str(session.gw.deck_show("Rin"))
     assert "思考の針 (" in shown and "(psi)" not in shown, shown
 
 
@@ -206,8 +206,8 @@ def test_a_deck_problem_names_its_card_in_japanese():
     from gamekernel.i18n import set_language
 
     session = Session(seed=3)
-    session.gw_deck_new("Rin")
-    result = session.gw_deck_add("Rin", "Sap Bloom", 3)
+    session.gw.deck_new("Rin")
+    result = session.gw.deck_add("Rin", "Sap Bloom", 3)
     assert "3 copies of Sap Bloom > 2" in str(result)
     set_language("ja")
     assert "樹液の花が3枚 > 2枚" in str(result) and "Sap Bloom" not in str(result)
@@ -249,8 +249,8 @@ def test_an_untrained_skills_default_note_is_drawn_in_japanese():
     from gamekernel.i18n import set_language
 
     session = Session(seed=2)
-    session.gurps_char_new("Aiko", iq=12)
-    result = session.gurps_check("Lockpicking", actor="Aiko")
+    session.gurps.char_new("Aiko", iq=12)
+    result = session.gurps.check("Lockpicking", actor="Aiko")
     assert str(result).endswith("(default IQ-5)")
     set_language("ja")
     assert str(result).endswith(" (デフォルト：知力-5)"), str(result)

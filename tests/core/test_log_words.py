@@ -11,9 +11,9 @@ from gamekernel.events import EVENT_KINDS, kind_word
 
 def _fight() -> Session:
     s = Session(seed=7)
-    s.gurps_char_new("Aiko", st=11, dx=13, ht=11)
-    s.combat_npc("Goblin", "ST=9 DX=12 HT=11")
-    s.combat_start("Aiko Goblin*2")
+    s.gurps.char_new("Aiko", st=11, dx=13, ht=11)
+    s.combat.npc("Goblin", "ST=9 DX=12 HT=11")
+    s.combat.start("Aiko Goblin*2")
     return s
 
 
@@ -42,13 +42,13 @@ def test_the_log_shows_words_not_internal_ids():
 
 def test_a_combat_row_says_hit_or_miss_and_a_defense_its_outcome():  # GURPS-CMB-26, GURPS-CMB-40
     s = _fight()
-    report = s.combat_attack("Aiko", "Goblin1", "Punch")
+    report = s.combat.attack("Aiko", "Goblin1", "Punch")
     hit = report.report.attack.hit
     rows = _rows(s)
     attack_line = rows[str(s.log[-1].seq)][1]
     assert attack_line.endswith(": hit" if hit else ": miss"), attack_line
     if hit:
-        s.combat_defend("Goblin1", "dodge")
+        s.combat.defend("Goblin1", "dodge")
         event = s.log[-1]
         defended = event.data["outcome"]["defended"]
         line = _rows(s)[str(event.seq)][1]
@@ -59,7 +59,7 @@ def test_a_combat_row_says_hit_or_miss_and_a_defense_its_outcome():  # GURPS-CMB
 
 def test_damage_rows_name_the_injury():  # GURPS-DMG-08
     s = _fight()
-    s.combat_damage("Goblin1", "2d cut")
+    s.combat.damage("Goblin1", "2d cut")
     event = s.log[-1]
     injury = event.data["outcome"]["injury"]
     assert isinstance(injury, int)

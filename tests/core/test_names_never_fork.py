@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamekernel.errors import GameKernelError, NotFoundError
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 from gamekernel.text import match_key
 
 NAMES = ("Rin", "Bren", "Mira")
@@ -22,17 +22,17 @@ DECK = "4 Elvish Mystic\n4 Runeclaw Bear\n12 Forest\n"
 @lru_cache(maxsize=1)
 def table() -> Session:
     session = Session(seed=8)
-    session.gw_character("Rin", new=True, level=4)
-    session.gw_draw("Rin")
-    session.gw_deck_new("Rin")
-    session.gw_deck_add("Rin", "Sap Bloom", 2)
-    session.gurps_char_new("Bren", st=12, skills=[("Broadsword", 12)])
-    session.mtg_library_load("Mira", "mira.txt", text=DECK)
+    session.gw.character("Rin", new=True, level=4)
+    session.gw.draw("Rin")
+    session.gw.deck_new("Rin")
+    session.gw.deck_add("Rin", "Sap Bloom", 2)
+    session.gurps.char_new("Bren", st=12, skills=[("Broadsword", 12)])
+    session.mtg.library_load("Mira", "mira.txt", text=DECK)
     return session
 
 
 def population(session: Session) -> tuple:
-    return (tuple(session.gw.characters), tuple(session.gurps.characters), tuple(session._mtg.decks),
+    return (tuple(session.gw.state.characters), tuple(session.gurps.state.characters), tuple(session.mtg.state.decks),
             tuple(session.state["gurps_combat"].roster))
 
 
@@ -63,16 +63,16 @@ def variants(draw) -> str:
 
 
 COMMANDS = {  # command: (the one name it knows, the call)
-    "gw level": ("Rin", lambda s, n: s.gw_character(n, level=4)),
-    "gw draw": ("Rin", lambda s, n: s.gw_draw(n)),
-    "gw hand": ("Rin", lambda s, n: s.gw_hand(n)),
-    "gw deck": ("Rin", lambda s, n: s.gw_deck_odds(n, "Sap Bloom", 1)),
-    "gw rest": ("Rin", lambda s, n: s.gw_rest([n], draw=False) and s.undo()),
-    "gurps char": ("Bren", lambda s, n: s.gurps_character(n)),
-    "gurps check": ("Bren", lambda s, n: s.gurps_check_odds("Broadsword", n)),
-    "mtg check": ("Mira", lambda s, n: s.mtg_odds("green", 2, actor=n)),
-    "mtg view": ("Mira", lambda s, n: s.mtg_library_view(n)),
-    "combat start": ("Bren", lambda s, n: s.combat_start(n) and s.undo()),
+    "gw level": ("Rin", lambda s, n: s.gw.character(n, level=4)),
+    "gw draw": ("Rin", lambda s, n: s.gw.draw(n)),
+    "gw hand": ("Rin", lambda s, n: s.gw.hand(n)),
+    "gw deck": ("Rin", lambda s, n: s.gw.deck_odds(n, "Sap Bloom", 1)),
+    "gw rest": ("Rin", lambda s, n: s.gw.rest([n], draw=False) and s.undo()),
+    "gurps char": ("Bren", lambda s, n: s.gurps.character(n)),
+    "gurps check": ("Bren", lambda s, n: s.gurps.check_odds("Broadsword", n)),
+    "mtg check": ("Mira", lambda s, n: s.mtg.odds("green", 2, actor=n)),
+    "mtg view": ("Mira", lambda s, n: s.mtg.library_view(n)),
+    "combat start": ("Bren", lambda s, n: s.combat.start(n) and s.undo()),
 }
 
 

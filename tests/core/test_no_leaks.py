@@ -30,7 +30,7 @@ def test_300_sheets_leave_a_bounded_number_of_observers(ip):
 
 def test_a_replaced_widget_goes_dormant_but_stays_open_and_a_closed_one_stops_observing():
     session = Session(seed=1)
-    session.gurps_char_new("Aiko")
+    session.gurps.char_new("Aiko")
     first = SheetWidget(session, "Aiko")
     second = SheetWidget(session, "Aiko")
     assert first.dormant and first.comm is not None  # its view stays: never closed by a later one
@@ -43,16 +43,16 @@ def test_a_replaced_widget_goes_dormant_but_stays_open_and_a_closed_one_stops_ob
 
 def test_a_dormant_widget_answers_a_click_and_follows_the_session_again():
     session = Session(seed=1)
-    session.gurps_char_new("Aiko", st=10)
+    session.gurps.char_new("Aiko", st=10)
     first = SheetWidget(session, "Aiko")
     second = SheetWidget(session, "Aiko")
-    session.gurps_char_set("Aiko", st=12)  # happens while the first is dormant
+    session.gurps.char_set("Aiko", st=12)  # happens while the first is dormant
     assert first.dormant and first.attributes[0]["value"] == 10  # asleep: not refreshed
     first._on_custom_message(first, {"action": "set", "key": "st", "value": 13}, [])
-    assert session.gurps_character("Aiko").st == 13 and first.error == ""
+    assert session.gurps.character("Aiko").st == 13 and first.error == ""
     assert not first.dormant and second.dormant  # the one clicked follows; its replacement sleeps
     assert session.observer_count == 1
-    session.gurps_char_set("Aiko", st=14)
+    session.gurps.char_set("Aiko", st=14)
     assert first.attributes[0]["value"] == 14 and second.attributes[0]["value"] == 12  # asleep since 12
 
 
@@ -60,7 +60,7 @@ def test_widgets_of_different_targets_stay_live_up_to_the_cap():
     session = Session(seed=1)
     names = [f"Hero{i}" for i in range(base.MAX_LIVE_WIDGETS + 5)]
     for name in names:
-        session.gurps_char_new(name)
+        session.gurps.char_new(name)
     widgets = [SheetWidget(session, name) for name in names]
     assert session.observer_count == base.MAX_LIVE_WIDGETS
     assert all(w.dormant and w.comm is not None for w in widgets[:5])  # the oldest sleep, still open
@@ -99,10 +99,10 @@ def test_a_widget_whose_target_is_undone_does_not_turn_the_undo_into_an_error(ip
 
 def _next_html(size: int) -> str:
     session = Session(seed=3)
-    session.combat_npc("Goblin", "ST=9 DX=11")
-    session.combat_start(f"Goblin*{size}")
-    session.combat_next()
-    return session.combat_next()._repr_html_()
+    session.combat.npc("Goblin", "ST=9 DX=11")
+    session.combat.start(f"Goblin*{size}")
+    session.combat.next()
+    return session.combat.next()._repr_html_()
 
 
 def test_next_output_does_not_grow_with_the_roster():
@@ -113,11 +113,11 @@ def test_next_output_does_not_grow_with_the_roster():
 
 def test_next_shows_the_changed_rows_in_any_fight_and_status_always_shows_the_whole_roster():
     session = Session(seed=3)
-    session.combat_npc("Goblin", "ST=9 DX=11")
-    session.combat_start("Goblin*5")
-    assert session.combat_next()._repr_html_().count('class="gk-combatant') == 1  # whose turn it is
-    session.combat_end()
-    session.combat_start("Goblin*200")
-    assert session.combat_status()._repr_html_().count('class="gk-combatant') == 200
-    text = str(session.combat_next())
+    session.combat.npc("Goblin", "ST=9 DX=11")
+    session.combat.start("Goblin*5")
+    assert session.combat.next()._repr_html_().count('class="gk-combatant') == 1  # whose turn it is
+    session.combat.end()
+    session.combat.start("Goblin*200")
+    assert session.combat.status()._repr_html_().count('class="gk-combatant') == 200
+    text = str(session.combat.next())
     assert "199 other combatants unchanged" in text

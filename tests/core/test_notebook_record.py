@@ -18,7 +18,7 @@ CELLS = [
     "w = %combat tracker\nw",
     # two clicks on "next turn", through the widget's message handler as the front end sends them
     "w._on_custom_message(w, {'action': 'next'}, [])\nw._on_custom_message(w, {'action': 'next'}, [])\n"
-    "print('EVENT', w.session.log[-1].seq, w.session.combat_state.current.name)",
+    "print('EVENT', w.session.log[-1].seq, w.session.combat.state.current.name)",
     "%roll 1d6 later",  # after the last click: not in the tracker's snapshot
 ]
 

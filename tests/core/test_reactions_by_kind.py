@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gamekernel import events
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 
 
 @pytest.fixture

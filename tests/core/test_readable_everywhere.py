@@ -54,32 +54,32 @@ def _fallback(variable: str) -> str:
 def _outputs() -> dict[str, str]:
     """The static HTML of one output of every kind."""
     s = Session(seed=42)
-    s.gurps_char_new("Kaito", dx=12, iq=11, skills=[("Stealth", 4)])
-    s.gurps_char_new("Guard", iq=10, activate=False)
+    s.gurps.char_new("Kaito", dx=12, iq=11, skills=[("Stealth", 4)])
+    s.gurps.char_new("Guard", iq=10, activate=False)
     out = {
         "roll": html_of(s.roll("3d+2 sword")),
         "odds": html_of(s.odds("3d6<=12")),
-        "check": html_of(s.gurps_check("Stealth")),
-        "contest": html_of(s.gurps_contest("Kaito:Stealth vs Guard:Per")),
-        "damage": html_of(s.gurps_damage("2d cut", target="Guard")),
-        "character": html_of(s.gurps_character("Kaito")),
+        "check": html_of(s.gurps.check("Stealth")),
+        "contest": html_of(s.gurps.contest("Kaito:Stealth vs Guard:Per")),
+        "damage": html_of(s.gurps.damage("2d cut", target="Guard")),
+        "character": html_of(s.gurps.character("Kaito")),
     }
-    s.combat_npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
-    s.combat_start("Kaito Orc")
-    fight = s.combat_state
+    s.combat.npc("Orc", "ST=12 DX=11 HT=11 weapon=Axe:12:sw+2 cut")
+    s.combat.start("Kaito Orc")
+    fight = s.combat.state
     current = fight.current.name
-    out["attack"] = html_of(s.combat_attack(current, "Orc" if current == "Kaito" else "Kaito",
+    out["attack"] = html_of(s.combat.attack(current, "Orc" if current == "Kaito" else "Kaito",
                                             fight.current.weapons[0].name))
     out["log"] = html_of(s.log_view())
-    s.gw_character("Rin", level=4, new=True)
-    s.gw_draw("Rin")
-    s.gw_encounter_start()
-    card = s.gw_hand("Rin").cards[0]
-    s.gw_tap("Rin", card.uid)
-    out["hand"] = html_of(s.gw_hand("Rin"))
-    s.mtg_library_load("Mira", "deck.txt", text="4 Forest\n3 Elvish Mystic\n2 Serra Angel\n")
-    out["mtg-check"] = html_of(s.mtg_check("green", 2, actor="Mira"))
-    out["library"] = html_of(s.mtg_library_view("Mira")) if hasattr(s, "library_view") else ""
+    s.gw.character("Rin", level=4, new=True)
+    s.gw.draw("Rin")
+    s.gw.encounter_start()
+    card = s.gw.hand("Rin").cards[0]
+    s.gw.tap("Rin", card.uid)
+    out["hand"] = html_of(s.gw.hand("Rin"))
+    s.mtg.library_load("Mira", "deck.txt", text="4 Forest\n3 Elvish Mystic\n2 Serra Angel\n")
+    out["mtg-check"] = html_of(s.mtg.check("green", 2, actor="Mira"))
+    out["library"] = html_of(s.mtg.library_view("Mira")) if hasattr(s, "library_view") else ""
     from gamekernel.display.results import ErrorResult
 
     out["error"] = html_of(ErrorResult("no skill named <Stealt>"))

@@ -1,6 +1,6 @@
 """A refused command consumes no dice and records nothing; a refused undo/redo changes nothing.
 
-`Session.transaction()` puts the RNG back when a GameKernelError escapes before anything was
+`Session.command()` puts the RNG back when a GameKernelError escapes before anything was
 recorded; the magics' `guarded` wrapper runs every magic inside one.
 """
 
@@ -22,10 +22,10 @@ def picture(session):
 
 def table(seed):
     session = Session(seed=seed)
-    session.gurps_char_new("Bren", st=12, ht=11, skills=[("Broadsword", 12)])
-    session.gurps_char_new("Aiko", dx=13)
-    session.gw_character("Rin", new=True, level=4)
-    session.mtg_library_load("Mira", "forest.txt", text=DECKLIST)
+    session.gurps.char_new("Bren", st=12, ht=11, skills=[("Broadsword", 12)])
+    session.gurps.char_new("Aiko", dx=13)
+    session.gw.character("Rin", new=True, level=4)
+    session.mtg.library_load("Mira", "forest.txt", text=DECKLIST)
     return session
 
 
@@ -34,38 +34,38 @@ DECKLIST = "Deck\n4 Elvish Mystic\n4 Runeclaw Bear\n4 Serra Angel\n12 Forest\n"
 
 # Each takes dice before it is refused, or is refused by its reducer or its parser.
 REFUSED = [
-    lambda s: s.combat_hazard("poison", "Bren", strength="bogus"),
-    lambda s: s.combat_hazard("poison", "Nobody"),
-    lambda s: s.combat_hazard("nonsense", "Bren"),
+    lambda s: s.combat.hazard("poison", "Bren", strength="bogus"),
+    lambda s: s.combat.hazard("poison", "Nobody"),
+    lambda s: s.combat.hazard("nonsense", "Bren"),
     lambda s: s.roll("3d+"),
     lambda s: s.roll("3d6+x"),
-    lambda s: s.gurps_check("Lockpicking-5", actor="Nobody"),
+    lambda s: s.gurps.check("Lockpicking-5", actor="Nobody"),
     lambda s: s.undo(0),
     lambda s: s.undo(-3),
     lambda s: s.redo(0),
     lambda s: s.redo(-1),
-    lambda s: s.gurps_char_new("", st=10),
-    lambda s: s.gurps_char_new("Cid\ud800", st=10),
+    lambda s: s.gurps.char_new("", st=10),
+    lambda s: s.gurps.char_new("Cid\ud800", st=10),
     lambda s: s.note("bad \udfff text"),
-    lambda s: s.combat_natural_healing("Bren", 0),
-    lambda s: s.gw_deck_add("Bren", "no such card"),
-    lambda s: s.combat_first_aid("Nobody", 3),
-    lambda s: s.gw_overcharge("Rin", "no such card"),
-    lambda s: s.gw_tap("Rin", "no such card"),
-    lambda s: s.mtg_check("purple", 2, actor="Mira"),
-    lambda s: s.mtg_check("green", 2, actor="Nobody"),
-    lambda s: s.mtg_library_stack("Mira", ["No Such Card"]),
-    lambda s: s.mtg_library_peek(0, actor="Mira"),
+    lambda s: s.combat.natural_healing("Bren", 0),
+    lambda s: s.gw.deck_add("Bren", "no such card"),
+    lambda s: s.combat.first_aid("Nobody", 3),
+    lambda s: s.gw.overcharge("Rin", "no such card"),
+    lambda s: s.gw.tap("Rin", "no such card"),
+    lambda s: s.mtg.check("purple", 2, actor="Mira"),
+    lambda s: s.mtg.check("green", 2, actor="Nobody"),
+    lambda s: s.mtg.library_stack("Mira", ["No Such Card"]),
+    lambda s: s.mtg.library_peek(0, actor="Mira"),
 ]
 
 VALID = [
     lambda s: s.roll("3d6"),
     lambda s: s.note("a note"),
-    lambda s: s.gurps_check("Broadsword", actor="Bren"),
+    lambda s: s.gurps.check("Broadsword", actor="Bren"),
     lambda s: s.undo(),
     lambda s: s.redo(),
-    lambda s: s.gw_draw("Rin"),
-    lambda s: s.mtg_check("green", 2, actor="Mira"),
+    lambda s: s.gw.draw("Rin"),
+    lambda s: s.mtg.check("green", 2, actor="Mira"),
 ]
 
 
@@ -92,7 +92,7 @@ def test_refused_commands_leave_rng_log_and_state_unchanged(seed):
         command = chooser.choice(REFUSED if chooser.random() < 0.6 else VALID)
         before = picture(session)
         try:
-            with session.transaction():
+            with session.command():
                 command(session)
         except GameKernelError as error:
             refusals += 1
@@ -109,7 +109,7 @@ def test_each_refused_command_is_refused(tmp_path):
             command(session)
 
 
-def test_without_the_transaction_a_refused_command_may_consume_dice():
+def test_outside_a_command_a_refused_operation_may_consume_dice():
     """Shows what the transaction guards against: an operation that draws dice before it is refused."""
 
     def draws_then_refuses(session):
@@ -117,7 +117,7 @@ def test_without_the_transaction_a_refused_command_may_consume_dice():
         raise GameKernelError("refused after rolling")
 
     plain, guarded = table(42), table(42)
-    for session, guard in ((plain, contextlib.nullcontext), (guarded, guarded.transaction)):
+    for session, guard in ((plain, contextlib.nullcontext), (guarded, guarded.command)):
         with contextlib.suppress(GameKernelError), guard():
             draws_then_refuses(session)
     assert guarded.rng.getstate() == table(42).rng.getstate() != plain.rng.getstate()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from gamekernel import rng as rng_module
 from gamekernel.errors import GameKernelError
 from gamekernel.rng import TransactionalRandom
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 
 
 @given(st.integers(0, 2**32), st.lists(st.sampled_from(["randint", "random", "shuffle", "choice"]), max_size=30))
@@ -163,7 +163,7 @@ def test_any_mix_of_commands_matches_full_state_snapshots(seed, steps):
 
 def test_a_refused_session_command_consumes_no_dice():
     table, fresh = Session(seed=42), Session(seed=42)
-    with pytest.raises(GameKernelError), table.transaction():
+    with pytest.raises(GameKernelError), table.command():
         table.rng.randint(1, 6)
         raise GameKernelError("refused after rolling")
     assert table.roll("3d6").total == fresh.roll("3d6").total

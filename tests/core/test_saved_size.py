@@ -22,9 +22,9 @@ from gamekernel.gurps.combat_render import BAR_PX, hp_bar, tracker_html
 
 def _fight() -> Session:
     s = Session(seed=3)
-    s.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11)
-    s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
-    s.combat_start("Aiko Orc*2")
+    s.gurps.char_new("Aiko", st=11, dx=13, iq=12, ht=11)
+    s.combat.npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    s.combat.start("Aiko Orc*2")
     return s
 
 
@@ -62,7 +62,7 @@ def test_a_table_on_its_own_still_names_the_font_stack():
 
 def test_every_output_of_a_fight_names_the_font_stack_once():
     s = _fight()
-    outputs = [s.gurps_damage("1d+2 cut", target="Orc1"), s.combat_next(), s.gurps_check("DX-2")]
+    outputs = [s.gurps.damage("1d+2 cut", target="Orc1"), s.combat.next(), s.gurps.check("DX-2")]
     for result in outputs:
         assert _count_stack(result._repr_html_()) == 1, type(result).__name__
 
@@ -77,7 +77,7 @@ def _rows(html: str) -> list[str]:
 
 @pytest.mark.parametrize("draw", [
     lambda: palette.table(["a", "b"], [["1", "2"], ["3", "4"]], highlight={1}),
-    lambda: tracker_html(_fight().combat_state),
+    lambda: tracker_html(_fight().combat.state),
 ])
 def test_the_rule_under_a_row_is_drawn_once_by_the_row(draw):
     html = draw()
@@ -113,7 +113,7 @@ def test_a_bar_is_one_span_filled_by_its_left_border(current, maximum, filled):
 def test_a_tracker_of_three_fighters_stays_small():
     """Six bars, eighteen cells and a box: 5.2 kB (it was 7.6 kB when each cell repeated its rule,
     each bar had a second span and its own tabular figures, and the table its own font stack)."""
-    assert len(tracker_html(_fight().combat_state)) < 5500
+    assert len(tracker_html(_fight().combat.state)) < 5500
 
 
 def test_the_palette_fallbacks_are_written_in_their_shortest_form():
@@ -193,8 +193,8 @@ def test_the_dice_of_one_roll_share_one_chip_each_face_its_own_die():
     assert dice.count('class="gk-chip') == 1 and dice.count('<span class="gk-die">') == 3
     assert re.sub(r"<[^>]+>", "", dice) == "[3] [5] [1] "  # apart with every tag stripped
     check = Session(seed=3)
-    check.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11)
-    html = check.gurps_check("DX-2")._repr_html_()
+    check.gurps.char_new("Aiko", st=11, dx=13, iq=12, ht=11)
+    html = check.gurps.check("DX-2")._repr_html_()
     assert html.count('class="gk-chip gk-dice"') == 1 and html.count('class="gk-die"') == 3
 
 

@@ -1,10 +1,7 @@
-"""The Session's declared surface: the session operations (each rule set's `actions.py`, and the
-core's) use the session only through `SessionHost` (gamekernel/host.py).
-
-- Session has every member the Protocol declares, methods with the same parameters.
-- Read with `ast`, every `self.X` a mixin uses (read, written, or named in getattr/hasattr/setattr)
-  is defined in that mixin (its class body, or an attribute only it assigns) or declared by the
-  Protocol; and the Protocol declares nothing that no mixin needs, so it stays exact.
+"""The session's surface: a small core (gamekernel/session.py) that names no rule set, the table's
+own operations built on it by inheritance (gamekernel/actions/), and one handle per rule set (and per
+feature across rule sets) that reaches the session only through `self.table`'s public members and is
+made once per session.
 """
 
 from __future__ import annotations
@@ -15,27 +12,14 @@ import textwrap
 
 import pytest
 
-from gamekernel import host
-from gamekernel.host import HostBase, SessionHost
-from gamekernel.session import Session
-
-MIXINS = [cls for cls in Session.__mro__[1:] if cls.__module__.startswith("gamekernel.") and cls is not object]
-SESSION_OWN = set(vars(Session(seed=1))) | set(vars(Session))
+from gamekernel.actions.campaign import CampaignActions
+from gamekernel.actions.core import CoreActions
+from gamekernel.session import SessionCore
+from gamekernel.table_session import Session
 
 
-def is_property(node: ast.stmt) -> bool:
-    return isinstance(node, ast.FunctionDef) and any(
-        isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)
-
-
-def declared() -> tuple[set[str], set[str]]:
-    """(attributes, methods) the Protocol's body declares (`typing` adds members of its own to the class);
-    a read-only property is an attribute."""
-    body = parsed(SessionHost).body
-    attributes = {n.target.id for n in body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
-    attributes |= {n.name for n in body if isinstance(n, ast.FunctionDef) and is_property(n)}
-    methods = {n.name for n in body if isinstance(n, ast.FunctionDef) and not is_property(n)}
-    return attributes, methods
+def parsed(cls: type) -> ast.ClassDef:
+    return ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]
 
 
 def self_uses(tree: ast.ClassDef) -> tuple[set[str], set[str]]:
@@ -68,73 +52,18 @@ def class_body_names(tree: ast.ClassDef) -> set[str]:
     return names
 
 
-def parsed(cls: type) -> ast.ClassDef:
-    return ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]
+def test_the_public_session_is_the_core_and_its_own_operations_no_mixin() -> None:
+    """One line of inheritance, each class built on the one before (mypy checks each against it):
+    no mixin, no Protocol of what a mixin may borrow."""
+    assert Session.__mro__[:4] == (Session, CampaignActions, CoreActions, SessionCore)
+    assert [len(cls.__bases__) for cls in Session.__mro__[:4]] == [1, 1, 1, 1]
 
 
-def needed_from_host(tree: ast.ClassDef) -> set[str]:
-    """What the mixin uses of `self` that it does not define: its own state is what only it assigns."""
-    used, assigned = self_uses(tree)
-    own = class_body_names(tree) | (assigned - SESSION_OWN)
-    return used - own
-
-
-def test_the_sessions_bases_are_the_core_and_the_declared_operations() -> None:
-    """Session's bases are listed once in session.py for static readers: they are exactly the core's
-    operations and each built-in rule set's, as its declaration names them."""
-    from gamekernel.rulesets import operation_classes
-
-    core = {"CoreActions", "CampaignActions", "CardActions", "TeachingActions", "TableActions", "SeatActions"}
-    assert set(Session.__bases__) == set(operation_classes()) | {c for c in Session.__bases__ if c.__name__ in core}
-    assert len(Session.__bases__) == len(operation_classes()) + len(core)
-
-
-def test_the_mixins_are_the_sessions_bases() -> None:
-    assert {cls.__name__ for cls in MIXINS} == {"CoreActions", "CampaignActions", "GurpsActions", "CombatActions",
-                                                "CardActions", "GammaWorldActions", "MtgActions", "TeachingActions",
-                                                "TableActions", "SeatActions"}
-
-
-def test_session_has_every_declared_member() -> None:
-    attributes, methods = declared()
-    session = Session(seed=1)
-    assert attributes and methods
-    assert [name for name in sorted(attributes) if not hasattr(session, name)] == []
-    assert [name for name in sorted(methods) if not callable(getattr(Session, name, None))] == []
-    assert isinstance(session, SessionHost)
-
-
-@pytest.mark.parametrize("name", sorted(declared()[1]))
-def test_declared_methods_have_the_sessions_parameters(name: str) -> None:
-    def shape(fn) -> list[tuple[str, object, bool]]:
-        return [(p.name, p.kind, p.default is inspect.Parameter.empty)
-                for p in inspect.signature(fn).parameters.values()]
-
-    assert shape(getattr(SessionHost, name)) == shape(getattr(Session, name))
-
-
-@pytest.mark.parametrize("cls", MIXINS, ids=lambda c: c.__name__)
-def test_a_mixin_uses_only_its_own_members_and_the_declared_host(cls: type) -> None:
-    attributes, methods = declared()
-    undeclared = needed_from_host(parsed(cls)) - attributes - methods
-    assert not undeclared, f"{cls.__name__} uses self.{', self.'.join(sorted(undeclared))}: declare it in SessionHost"
-
-
-@pytest.mark.parametrize("cls", MIXINS, ids=lambda c: c.__name__)
-def test_each_mixin_is_written_against_the_host(cls: type) -> None:
-    bases = [ast.unparse(b) for b in parsed(cls).bases]
-    assert bases == ["HostBase"]
-
-
-def test_the_protocol_declares_exactly_what_the_mixins_need() -> None:
-    attributes, methods = declared()
-    needed = set().union(*(needed_from_host(parsed(cls)) for cls in MIXINS))
-    assert attributes | methods == needed
-
-
-def test_the_host_base_costs_nothing_at_run_time() -> None:
-    assert HostBase is object
-    assert host.SessionHost not in Session.__mro__ and type(Session) is type
+@pytest.mark.parametrize("cls", [CoreActions, CampaignActions], ids=lambda c: c.__name__)
+def test_the_tables_own_operations_use_only_what_they_inherit(cls: type) -> None:
+    used, assigned = self_uses(parsed(cls))
+    known = {n for k in cls.__mro__ for n in vars(k)} | set(vars(SessionCore(seed=1))) | assigned
+    assert sorted(used - known) == []
 
 
 def test_the_walker_sees_every_kind_of_use() -> None:
@@ -144,4 +73,67 @@ def test_the_walker_sees_every_kind_of_use() -> None:
               "        def inner():\n            return self.character('A')\n        return self.x\n")
     tree = ast.parse(source).body[0]
     assert self_uses(tree) == ({"rng", "_mine", "log", "_cache", "character", "x"}, {"_mine", "log"})
-    assert needed_from_host(tree) == {"rng", "log", "_cache", "character"}
+    assert class_body_names(tree) == {"x", "f"}
+
+
+# ---- the handles: each rule set's (and each cross-rule-set feature's) operations on one session
+
+def _handles() -> list[type]:
+    from gamekernel.rulesets import handle_classes
+
+    session = Session(seed=1)
+    return [*handle_classes().values(), type(session.cards), type(session.seats), type(session.teaching)]
+
+
+HANDLES = _handles()
+
+
+def table_uses(tree: ast.ClassDef) -> set[str]:
+    """Every `self.table.X` the handle's methods use."""
+    return {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Attribute) and node.value.attr == "table"
+            and isinstance(node.value.value, ast.Name) and node.value.value.id == "self"}
+
+
+@pytest.mark.parametrize("cls", HANDLES, ids=lambda c: c.__name__)
+def test_a_handle_reaches_the_session_only_through_its_members(cls: type) -> None:
+    """A handle uses `self.table.X` only for what the public Session has (the core's members and the
+    other handles), and `self.Y` only for its own members: no hidden dependency on a mixin's inside."""
+    session = Session(seed=1)
+    unknown = sorted(x for x in table_uses(parsed(cls)) if not hasattr(session, x))
+    assert not unknown, f"{cls.__name__} uses self.table.{unknown}"
+    used, assigned = self_uses(parsed(cls))
+    own = class_body_names(parsed(cls)) | assigned | {n for k in cls.__mro__ for n in vars(k)}
+    assert sorted(used - own) == [], cls.__name__
+
+
+def test_every_handle_is_made_once_per_session_and_acts_on_it() -> None:
+    first, second = Session(seed=1), Session(seed=1)
+    for cls in HANDLES:
+        mine = getattr(first, cls.name)
+        assert isinstance(mine, cls) and mine is getattr(first, cls.name) and mine.table is first
+        assert getattr(second, cls.name) is not mine
+
+
+def test_the_core_names_no_rule_set() -> None:
+    """session.py (the core) imports no rule set, even for the type checker, and no core member is
+    a rule set's: the rule sets are found through their declarations (`session.rules`)."""
+    import gamekernel.session as core
+
+    tree = ast.parse(inspect.getsource(core))
+    imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not [m for m in imported if m.split(".")[:2] in (["gamekernel", "gurps"], ["gamekernel", "gammaworld"],
+                                                               ["gamekernel", "mtg"])]
+    names = {n for n in dir(core.SessionCore) if not n.startswith("_")}
+    assert not names & {cls.name for cls in HANDLES}
+    assert not [n for n in names if n.split("_")[0] in ("gurps", "gw", "mtg", "combat", "card", "table", "quiz")]
+
+
+def test_a_plug_in_handle_is_reached_by_name_and_a_missing_one_is_an_attribute_error() -> None:
+    session = Session(seed=1)
+    assert session.rules["gurps"] is session.gurps and "gurps" in session.rules
+    with pytest.raises(AttributeError, match="gurp"):
+        session.gurp  # noqa: B018  (a misspelt handle is an error at run time too)
+    with pytest.raises(KeyError):
+        session.rules["nope"]

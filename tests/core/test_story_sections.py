@@ -13,10 +13,10 @@ def _blocks(s: Session) -> list[tuple[str, str]]:
 
 def test_a_draw_outside_the_encounter_is_not_under_the_fight_heading():  # GW-ALPHA-07
     s = Session(seed=7)
-    s.gurps_char_new("Aiko", dx=12)
-    s.combat_start("Aiko Goblin{ST=9}")
-    s.gw_character("Rin", level=1, new=True)
-    s.gw_draw("Rin")
+    s.gurps.char_new("Aiko", dx=12)
+    s.combat.start("Aiko Goblin{ST=9}")
+    s.gw.character("Rin", level=1, new=True)
+    s.gw.draw("Rin")
     blocks = _blocks(s)
     draw = next(i for i, (kind, text) in enumerate(blocks) if "draws" in text)
     heading = next(text for kind, text in reversed(blocks[:draw]) if kind == "heading")
@@ -41,17 +41,17 @@ def test_a_pending_flux_is_told_without_its_command(ip):  # GW-ALPHA-10
 
 def test_an_mtg_check_line_names_the_character():  # MTG-CHK-01
     s = Session(seed=7)
-    s.mtg_library_load("Mira", "mira.txt", text="20 Forest\n20 Llanowar Elves\n20 Giant Growth")
-    s.mtg_check("green", 2, actor="Mira")
+    s.mtg.library_load("Mira", "mira.txt", text="20 Forest\n20 Llanowar Elves\n20 Giant Growth")
+    s.mtg.check("green", 2, actor="Mira")
     line = [text for kind, text in _blocks(s) if kind == "line"][-1]
     assert line.startswith("Mira: "), line
 
 
 def test_the_aside_heading_is_japanese_in_japanese():
     s = Session(seed=7)
-    s.gurps_char_new("Aiko", dx=12)
-    s.combat_start("Aiko Goblin{ST=9}")
-    s.gw_character("Rin", level=1, new=True)
-    s.gw_draw("Rin")
+    s.gurps.char_new("Aiko", dx=12)
+    s.combat.start("Aiko Goblin{ST=9}")
+    s.gw.character("Rin", level=1, new=True)
+    s.gw.draw("Rin")
     i18n.set_language("ja")
     assert ("heading", "一方その頃") in _blocks(s)

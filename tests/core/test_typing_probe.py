@@ -27,7 +27,7 @@ PLUGIN = ROOT / "tests" / "rulesets" / "plugin"
 
 RULE_SET = '''
 from gamekernel.rulesets import LineHandler, RuleSet
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 from gamekernel.syntax import Args
 
 
@@ -53,7 +53,7 @@ RULESET = RuleSet(name="probe", package=__name__, groups=(), check=check, rest=r
 CALL = ("from gamekernel.magic_base import SessionMagics\n\n\n"
         "class Probe(SessionMagics):\n"
         "    def tap(self) -> object:\n"
-        "        return self.session.gw_tap('Rin', CARD)\n")
+        "        return self.session.gw.tap('Rin', CARD)\n")
 
 
 def _misspelt(source: str, call: str, wrong: str) -> str:
@@ -68,9 +68,11 @@ def _probes() -> dict[str, str]:
     hand = (PACKAGE / "gammaworld" / "widgets" / "hand.py").read_text(encoding="utf-8")
     return {
         "magics_good": magics,
-        "magics_bad": _misspelt(magics, "self.session.gurps_react(", "self.session.gurps_reactt("),
+        "magics_bad": _misspelt(magics, "self.session.gurps.react(", "self.session.gurps.reactt("),
+        "magics_chekk": _misspelt(magics, "session.gurps.check(spec", "session.gurps.chekk(spec"),
+        "magics_handle": _misspelt(magics, "self.session.gurps.react(", "self.session.gurp.react("),
         "hand_good": hand,
-        "hand_bad": _misspelt(hand, "session.gw_overcharge(", "session.gw_overchage("),
+        "hand_bad": _misspelt(hand, "session.gw.overcharge(", "session.gw.overchage("),
         "arg_good": CALL.replace("CARD", "'Sap Bloom'"),
         "arg_bad": CALL.replace("CARD", "3"),
         "ruleset_good": RULE_SET.replace("RUN", "run").replace("CLAIMS", "None"),
@@ -113,23 +115,30 @@ def errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
 def test_a_misspelt_session_method_in_a_magic_is_reported(errors: dict[str, list[str]]) -> None:
     assert errors["magics_good"] == []
     source = (PACKAGE / "gurps" / "magics.py").read_text(encoding="utf-8")
-    line = source[:source.index("self.session.gurps_react(")].count("\n") + 1
+    line = source[:source.index("self.session.gurps.react(")].count("\n") + 1
     assert len(errors["magics_bad"]) == 1, errors["magics_bad"]
-    assert re.search(rf'probe_magics_bad\.py:{line}: error: "Session" has no attribute "gurps_reactt"',
+    assert re.search(rf'probe_magics_bad\.py:{line}: error: "Gurps" has no attribute "reactt"',
                      errors["magics_bad"][0])
+
+
+def test_a_misspelt_handle_method_or_handle_in_a_magic_is_reported(errors: dict[str, list[str]]) -> None:
+    """`session.gurps.chekk(...)`: the handles are typed attributes, so the method after them is checked
+    too; and a handle that does not exist (`session.gurp`) is an error, not a plug-in looked up at run time."""
+    assert len(errors["magics_chekk"]) == 1 and '"Gurps" has no attribute "chekk"' in errors["magics_chekk"][0]
+    assert len(errors["magics_handle"]) == 1 and '"Session" has no attribute "gurp"' in errors["magics_handle"][0]
 
 
 def test_a_misspelt_session_method_in_a_widget_is_reported(errors: dict[str, list[str]]) -> None:
     assert errors["hand_good"] == []
     found = errors["hand_bad"]
-    assert len(found) == 1 and '"Session" has no attribute "gw_overchage"' in found[0], found
+    assert len(found) == 1 and '"GammaWorld" has no attribute "overchage"' in found[0], found
 
 
 def test_a_wrong_argument_to_a_session_method_is_reported(errors: dict[str, list[str]]) -> None:
-    """Not only the name: `gw_tap(name, card)` takes the card as a str."""
+    """Not only the name: `gw.tap(name, card)` takes the card as a str."""
     assert errors["arg_good"] == []
     found = errors["arg_bad"]
-    assert len(found) == 1 and 'Argument 2 to "gw_tap"' in found[0], found
+    assert len(found) == 1 and 'Argument 2 to "tap" of "GammaWorld"' in found[0], found
 
 
 @pytest.mark.parametrize(("probe", "error"), [
@@ -150,12 +159,16 @@ def test_the_plugin_type_checks_against_the_hooks(errors: dict[str, list[str]]) 
 # The import edges pyproject.toml's layers contracts ignore: upward, so named for the type checker only.
 TYPE_ONLY_IMPORTERS = [PACKAGE / "magic_base.py", PACKAGE / "widgets" / "base.py", PACKAGE / "rulesets.py",
                        *sorted(PACKAGE.glob("*/magics.py")), *sorted(PACKAGE.glob("*/combat_magics.py")),
-                       *sorted(PACKAGE.glob("*/widgets/*.py"))]
+                       *sorted(PACKAGE.glob("*/widgets/*.py")), *sorted(PACKAGE.glob("*/actions.py"))]
 
 
 def _type_only(path: Path) -> tuple[str, ...]:
     """What `path` may import only under TYPE_CHECKING (the magics import the parser, below them, at run time)."""
-    return ("gamekernel.session", "gamekernel.syntax") if path.name == "rulesets.py" else ("gamekernel.session",)
+    if path.name == "rulesets.py":
+        return ("gamekernel.session", "gamekernel.table_session", "gamekernel.syntax")
+    if path.name == "actions.py":  # a handle replays the log with the core's functions at run time
+        return ("gamekernel.table_session",)
+    return ("gamekernel.session", "gamekernel.table_session")
 
 
 def runtime_imports(path: Path, modules: tuple[str, ...]) -> list[str]:
@@ -174,8 +187,8 @@ def runtime_imports(path: Path, modules: tuple[str, ...]) -> list[str]:
 
 
 def test_the_ignored_import_edges_are_for_the_type_checker_only() -> None:
-    naming = [p for p in TYPE_ONLY_IMPORTERS if "from gamekernel.session import" in p.read_text(encoding="utf-8")]
-    assert len(naming) >= 10  # the two bases, the rule-set hooks, each rule set's magics and widgets
+    naming = [p for p in TYPE_ONLY_IMPORTERS if "from gamekernel.table_session import" in p.read_text(encoding="utf-8")]
+    assert len(naming) >= 13  # the two bases, the rule-set hooks, each rule set's magics, widgets and handles
     bad = {str(p.relative_to(ROOT)): hits for p in TYPE_ONLY_IMPORTERS if (hits := runtime_imports(p, _type_only(p)))}
     assert bad == {}
 

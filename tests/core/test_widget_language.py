@@ -57,7 +57,7 @@ def test_library_buttons_follow_the_language(ip, tmp_path):
 
     deck = tmp_path / "mira.txt"
     deck.write_text("20 Forest\n4 Llanowar Elves\n", encoding="utf-8")
-    current_session().mtg_library_load("Mira", deck)
+    current_session().mtg.library_load("Mira", deck)
     widget = LibraryWidget(current_session(), "Mira")
     assert (widget.labels["button_check"], widget.labels["button_scene"]) == ("Check", "New scene")
     ip.run_cell("%config GameKernel.language = 'ja'")

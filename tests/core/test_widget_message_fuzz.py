@@ -28,24 +28,24 @@ ODD = [float("inf"), float("-inf"), float("nan"), None, "", "x", "Aiko", "Goblin
 
 def session_with_everything(tmp_path) -> Session:
     session = Session(seed=4)
-    session.gurps_char_new("Aiko", st=11, dx=13)
-    session.combat_npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
-    session.combat_start("Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,pc=1} Goblin*2")
-    session.gw_deck_new("Rin")
+    session.gurps.char_new("Aiko", st=11, dx=13)
+    session.combat.npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
+    session.combat.start("Aiko{ST=11,DX=13,HT=11,weapon=Broadsword:14:sw+1 cut,pc=1} Goblin*2")
+    session.gw.deck_new("Rin")
     for card in ("Gravity Knot", "Thought Needle", "Heavy Knuckle", "Ember Thought"):
-        session.gw_deck_add("Rin", card, 2)
-    session.gw_character("Rin", level=4)
-    session.gw_draw("Rin")
+        session.gw.deck_add("Rin", card, 2)
+    session.gw.character("Rin", level=4)
+    session.gw.draw("Rin")
     deck = tmp_path / "mira.txt"
     deck.write_text(DECK, encoding="utf-8")
-    session.mtg_library_load("Mira", deck)
+    session.mtg.library_load("Mira", deck)
     return session
 
 
 def widgets(session):
     return [
         SheetWidget(session, "Aiko"), Tracker(session), HandWidget(session, "Rin"), LibraryWidget(session, "Mira"),
-        TableDashboard(session), PlayersPanel(session), QuizWidget(session, session.quiz("gurps", 2)),
+        TableDashboard(session), PlayersPanel(session), QuizWidget(session, session.teaching.quiz("gurps", 2)),
         xw.ExploreWidget(session, xw.CheckExplorer("Lockpicking", 13)),
         xw.ExploreWidget(session, xw.ContestExplorer(12, 10)),
         xw.ExploreWidget(session, xw.AlphaExplorer("Rin", 2)),
@@ -111,7 +111,7 @@ def test_a_click_on_a_widget_whose_subject_was_undone_is_refused_with_nothing_do
     session = Session(seed=4)
     deck = tmp_path / "mira.txt"
     deck.write_text(DECK, encoding="utf-8")
-    session.mtg_library_load("Mira", deck)
+    session.mtg.library_load("Mira", deck)
     widget = LibraryWidget(session, "Mira")
     session.undo()
     events, scene = len(session.log), session.state["mtg"].scene

@@ -18,12 +18,12 @@ DECK = "4 Forest\n4 Llanowar Elves\n4 Serra Angel\n4 Plains\n4 Lightning Bolt\n"
 
 def table() -> Session:
     s = Session(seed=8)
-    s.gurps_char_new("Aiko", st=11, dx=13, skills=[("Stealth", 4)])
-    s.mtg_library_load("Mira", "mira.txt", text=DECK)
-    s.gw_character("Rin", level=4, new=True)
-    s.gw_draw("Rin")
-    s.gw_encounter_start()
-    s.table_seat("alice", "Rin")
+    s.gurps.char_new("Aiko", st=11, dx=13, skills=[("Stealth", 4)])
+    s.mtg.library_load("Mira", "mira.txt", text=DECK)
+    s.gw.character("Rin", level=4, new=True)
+    s.gw.draw("Rin")
+    s.gw.encounter_start()
+    s.seats.seat("alice", "Rin")
     return s
 
 
@@ -31,18 +31,18 @@ def steps(s: Session):
     yield lambda: s.roll("3d6")
     yield lambda: s.roll("1d20", actor="Rin", secret=True)
     yield lambda: s.note("the door creaks")
-    yield lambda: s.gurps_check("Stealth", actor="Aiko")
-    yield lambda: s.gurps_damage("1d cr", target="Aiko")
-    yield lambda: s.gurps_check("Per", actor="Aiko", secret=True)
-    yield lambda: s.gw_tap("Rin", s.gw.readied("Rin")[0])
-    yield lambda: s.mtg_check("green", 1, actor="Mira")
+    yield lambda: s.gurps.check("Stealth", actor="Aiko")
+    yield lambda: s.gurps.damage("1d cr", target="Aiko")
+    yield lambda: s.gurps.check("Per", actor="Aiko", secret=True)
+    yield lambda: s.gw.tap("Rin", s.gw.state.readied("Rin")[0])
+    yield lambda: s.mtg.check("green", 1, actor="Mira")
     yield lambda: s.undo()
     yield lambda: s.redo()
     for _ in range(30):  # until a natural 1: the roll's flux reaction changes the hand
         yield lambda: s.roll("1d20", actor="Rin")
-    yield lambda: s.gurps_contest("14", "12")
-    yield lambda: s.gurps_react(actor="Aiko")
-    yield lambda: s.table_reveal(next(e.seq for e in s.log if e.secret and e.kind == "roll"))
+    yield lambda: s.gurps.contest("14", "12")
+    yield lambda: s.gurps.react(actor="Aiko")
+    yield lambda: s.seats.reveal(next(e.seq for e in s.log if e.secret and e.kind == "roll"))
     yield lambda: s.undo(3)
 
 

@@ -40,7 +40,7 @@ def one_line(error):
 @pytest.fixture
 def session():
     session = Session(seed=1)
-    session.gurps_char_new("Bren", st=12)
+    session.gurps.char_new("Bren", st=12)
     session.note("first")
     return session
 
@@ -85,7 +85,7 @@ def test_char_save_on_a_failed_write_is_one_line_and_records_nothing(session, tm
     before = log_length(session)
     refuse_writes(monkeypatch, code)
     with pytest.raises(StorageError) as caught:
-        session.gurps_char_save("Bren", tmp_path / name)
+        session.gurps.char_save("Bren", tmp_path / name)
     assert name in one_line(caught.value)
     assert log_length(session) == before
     assert not (tmp_path / name).exists() and not list(tmp_path.glob(".*.tmp"))
@@ -94,7 +94,7 @@ def test_char_save_on_a_failed_write_is_one_line_and_records_nothing(session, tm
 def test_char_save_to_an_unencodable_name_is_one_line(session, tmp_path):
     before = log_length(session)
     with pytest.raises(UsageError) as caught:
-        session.gurps_char_save("Bren", str(tmp_path / f"b{LONE}.json"))
+        session.gurps.char_save("Bren", str(tmp_path / f"b{LONE}.json"))
     assert "U+D800" in one_line(caught.value)
     assert log_length(session) == before and list(tmp_path.iterdir()) == []
 
@@ -103,7 +103,7 @@ def test_char_save_to_an_unencodable_name_is_one_line(session, tmp_path):
 def test_char_save_respects_the_umask_like_the_exports(session, tmp_path, mask):
     old = os.umask(mask)
     try:
-        saved = session.gurps_char_save("Bren", str(tmp_path / "bren.json"))
+        saved = session.gurps.char_save("Bren", str(tmp_path / "bren.json"))
         exported = session.log_write(tmp_path / "log.md")
     finally:
         os.umask(old)
@@ -114,7 +114,7 @@ def test_char_save_respects_the_umask_like_the_exports(session, tmp_path, mask):
 def test_deck_load_of_an_unencodable_name_is_one_line():
     session = Session(seed=1)
     with pytest.raises(UsageError) as caught:
-        session.mtg_library_load("Mira", f"deck{LONE}.txt")
+        session.mtg.library_load("Mira", f"deck{LONE}.txt")
     assert "U+D800" in one_line(caught.value)
 
 

@@ -19,10 +19,10 @@ LONE = "\ud800"  # a lone surrogate: UTF-8 cannot encode it, so no log line can 
 
 def table() -> Session:
     s = Session(seed=2)
-    s.gw_character("Rin", level=4, new=True)
-    s.gw_character("Ösa", level=8, new=True)  # not ASCII, and storable
-    s.gw_draw()
-    s.gw_encounter_start()
+    s.gw.character("Rin", level=4, new=True)
+    s.gw.character("Ösa", level=8, new=True)  # not ASCII, and storable
+    s.gw.draw()
+    s.gw.encounter_start()
     return s
 
 
@@ -36,23 +36,23 @@ STEPS = st.sampled_from(["tap", "untap", "overcharge", "flux"])
 
 def typed(s: Session, name: str, card: str) -> str:
     """`card` as a user would type a readied card of `name`: "@i" its uid, "#i" its name in lower case."""
-    readied = s.gw.readied(name) if name in s.gw.characters else []
+    readied = s.gw.state.readied(name) if name in s.gw.state.characters else []
     if card[:1] in "@#" and card[1:].isdigit() and int(card[1:]) < len(readied):
         uid = readied[int(card[1:])]
-        return uid if card[0] == "@" else s.gw.catalog.card(s.gw.table.card(uid).def_id).name.lower()
+        return uid if card[0] == "@" else s.gw.state.catalog.card(s.gw.state.table.card(uid).def_id).name.lower()
     return card
 
 
 def step(s: Session, kind: str, name: str, card: str) -> None:
     card = typed(s, name, card)
     if kind == "tap":
-        s.gw_tap(name, card)
+        s.gw.tap(name, card)
     elif kind == "untap":
-        s.gw_untap(name, card)
+        s.gw.untap(name, card)
     elif kind == "overcharge":
-        s.gw_overcharge(name, card)
+        s.gw.overcharge(name, card)
     else:
-        s.gw_flux(name, card, force=True)
+        s.gw.flux(name, card, force=True)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -73,13 +73,13 @@ def test_every_card_step_records_only_storable_text(steps):
 def test_readied_cards_by_uid_and_name_record_storable_events():
     s = table()
     for who in ("Rin", "Ösa"):
-        card = lambda uid: s.gw.catalog.card(s.gw.table.card(uid).def_id)  # noqa: E731
-        uid = next(u for u in s.gw.readied(who) if card(u).overcharge is not None)  # one that can be overcharged
+        card = lambda uid: s.gw.state.catalog.card(s.gw.state.table.card(uid).def_id)  # noqa: E731
+        uid = next(u for u in s.gw.state.readied(who) if card(u).overcharge is not None)  # one that can be overcharged
         name = card(uid).name
-        s.gw_tap(who, name)
-        s.gw_untap(who, uid)
-        s.gw_overcharge(who, name.upper())
-        s.gw_flux(who, uid, force=True)
+        s.gw.tap(who, name)
+        s.gw.untap(who, uid)
+        s.gw.overcharge(who, name.upper())
+        s.gw.flux(who, uid, force=True)
     assert [e.kind for e in s.log[-8:]] == ["gw.tap", "gw.untap", "gw.overcharge", "gw.flux"] * 2
     for event in s.log:
         check_storable(event)
@@ -89,5 +89,5 @@ def test_readied_cards_by_uid_and_name_record_storable_events():
 def test_a_name_that_cannot_be_stored_never_reaches_the_state():
     s = table()
     with pytest.raises(UsageError):
-        s.gw_character(f"Kit{LONE}", level=2, new=True)
-    assert f"Kit{LONE}" not in s.gw.characters
+        s.gw.character(f"Kit{LONE}", level=2, new=True)
+    assert f"Kit{LONE}" not in s.gw.state.characters

@@ -23,9 +23,9 @@ SEEDS = 300
 def public_steps(seed: int) -> Session:
     """The table's public steps: Rin drawn from the GM deck, an encounter begun."""
     s = Session(seed=seed)
-    s.gw_character("Rin", level=1, new=True)
-    s.gw_draw("Rin")
-    s.gw_encounter_start()
+    s.gw.character("Rin", level=1, new=True)
+    s.gw.draw("Rin")
+    s.gw.encounter_start()
     return s
 
 
@@ -35,16 +35,16 @@ def secret_flux(s: Session) -> str:
         s.roll("1d20", actor="Rin", secret=True)
         if s.log[-1].kind == "gw.flux_pending":
             break
-    s.gw_flux("Rin")
+    s.gw.flux("Rin")
     assert s.log[-1].kind == "gw.flux" and s.log[-1].secret
-    return s.gw.table.card(s.gw.readied("Rin")[0]).def_id
+    return s.gw.state.table.card(s.gw.state.readied("Rin")[0]).def_id
 
 
 def guess(seed: int) -> str:
     """The attacker's guess: his own table, the same seed and public steps, a flux of his own."""
     mine = public_steps(seed)
-    mine.gw_flux("Rin", force=True)
-    return mine.gw.table.card(mine.gw.readied("Rin")[0]).def_id
+    mine.gw.flux("Rin", force=True)
+    return mine.gw.state.table.card(mine.gw.state.readied("Rin")[0]).def_id
 
 
 def test_gw_alpha_10_the_card_a_secret_flux_draws_is_not_predicted_from_the_seed():
@@ -57,7 +57,7 @@ def test_gw_alpha_10_the_card_a_secret_flux_draws_is_not_predicted_from_the_seed
 
 
 def test_gw_alpha_10_the_gm_deck_order_is_not_the_public_streams():
-    orders = [[c.def_id for c in public_steps(7).gw.table.in_zone(GM_DECK)] for _ in range(2)]
+    orders = [[c.def_id for c in public_steps(7).gw.state.table.in_zone(GM_DECK)] for _ in range(2)]
     assert orders[0] != orders[1]  # the same seed and steps, two tables: two orders
 
 

@@ -66,11 +66,11 @@ def test_gw_every_error_key_in_the_code_is_in_the_catalog():
 @pytest.fixture
 def session() -> Session:
     session = Session(seed=3)
-    session.gw_deck_new("Rin")
+    session.gw.deck_new("Rin")
     for card in ("Sap Bloom", "Bristle Hide", "Sticky Pads", "Gravity Knot"):
-        session.gw_deck_add("Rin", card, 2)
-    session.gw_character("Rin", level=1)
-    session.gw_draw("Rin")
+        session.gw.deck_add("Rin", card, 2)
+    session.gw.character("Rin", level=1)
+    session.gw.draw("Rin")
     return session
 
 
@@ -83,18 +83,18 @@ def _bad_card_file(tmp_path: Path) -> Path:
 
 
 SAMPLES = [
-    (RuleError, lambda s, p: s.gw_deck_new("Rin"), r"Rin already has an alpha deck"),
-    (NotFoundError, lambda s, p: s.gw_deck_add("Bren", "Sap Bloom"),
+    (RuleError, lambda s, p: s.gw.deck_new("Rin"), r"Rin already has an alpha deck"),
+    (NotFoundError, lambda s, p: s.gw.deck_add("Bren", "Sap Bloom"),
      r"Bren has no alpha deck \(create one with %deck new Bren alpha\)"),
-    (RuleError, lambda s, p: s.gw_draw("Rin"), r"Rin already has 1 readied alpha card \(level 1: 1\)"),
-    (NotFoundError, lambda s, p: s.gw_tap("Rin", "Nope"), r"Rin has no readied 'Nope' \(readied: [^()]+\)"),
-    (NotFoundError, lambda s, p: s.gw_tap("Rni", "Nope"), r"no Gamma World character 'Rni'; did you mean Rin\?"),
-    (RuleError, lambda s, p: s.gw_flux("Rin", None),
+    (RuleError, lambda s, p: s.gw.draw("Rin"), r"Rin already has 1 readied alpha card \(level 1: 1\)"),
+    (NotFoundError, lambda s, p: s.gw.tap("Rin", "Nope"), r"Rin has no readied 'Nope' \(readied: [^()]+\)"),
+    (NotFoundError, lambda s, p: s.gw.tap("Rni", "Nope"), r"no Gamma World character 'Rni'; did you mean Rin\?"),
+    (RuleError, lambda s, p: s.gw.flux("Rin", None),
      r"no Alpha Flux pending for Rin \(use --force for a GM-called flux\)"),
-    (RuleError, lambda s, p: [s.gw_encounter_start(), s.gw_encounter_start()],
+    (RuleError, lambda s, p: [s.gw.encounter_start(), s.gw.encounter_start()],
      r"an encounter is already running \(%encounter end first\)"),
-    (UsageError, lambda s, p: s.gw_deck_add("Rin", "Sap Bloom", 0), r"add at least one copy, not 0"),
-    (UsageError, lambda s, p: s.gw_deck_odds("Rin", "Sap Bloom", 9), r"Rin's deck holds only 7 cards, cannot draw 9"),
+    (UsageError, lambda s, p: s.gw.deck_add("Rin", "Sap Bloom", 0), r"add at least one copy, not 0"),
+    (UsageError, lambda s, p: s.gw.deck_odds("Rin", "Sap Bloom", 9), r"Rin's deck holds only 7 cards, cannot draw 9"),
     (NotFoundError, lambda s, p: starter_catalog().find("Sap Blom"),
      r"no alpha card called 'Sap Blom'; did you mean Sap Bloom\?"),
     (DataError, lambda s, p: load_cards(_bad_card_file(p)),
@@ -151,10 +151,10 @@ def test_gw_magic_errors_in_japanese_and_english(ip, magic, line, english):
 
 
 def test_gw_a_refused_step_changes_nothing_in_either_language(session):
-    before = session.gw.to_dict()
+    before = session.gw.state.to_dict()
     for language in ("ja", "en"):
         set_language(language)
         with pytest.raises(GameKernelError):
-            session.gw_draw("Rin")
+            session.gw.draw("Rin")
     set_language("en")
-    assert session.gw.to_dict() == before
+    assert session.gw.state.to_dict() == before

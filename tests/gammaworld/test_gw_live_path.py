@@ -19,32 +19,32 @@ from .test_gw_session import table_of_five
 
 def test_chained_steps_recorded_live_equal_their_replay_and_hand_their_table_over() -> None:
     session = table_of_five()
-    session.gw_encounter_start()
-    for name in session.gw.characters:
-        before = session.gw.table
-        result = session.gw_flux(name, session.gw.readied(name)[0], force=True)  # GW-ALPHA-10: discard + draw
-        assert session.gw.table is not before  # the chain's scratch table was taken, not the moves applied again
+    session.gw.encounter_start()
+    for name in session.gw.state.characters:
+        before = session.gw.state.table
+        result = session.gw.flux(name, session.gw.state.readied(name)[0], force=True)  # GW-ALPHA-10: discard + draw
+        assert session.gw.state.table is not before  # the chain's scratch table was taken, not the moves applied again
         assert not result.step.planned  # handed over once, then let go
         assert replay(session.active).to_dict() == session.state.to_dict()
-    session.gw_encounter_end()  # GW-ALPHA-09: every hand discarded and redrawn in one step
+    session.gw.encounter_end()  # GW-ALPHA-09: every hand discarded and redrawn in one step
     assert replay(session.active).to_dict() == session.state.to_dict()
-    session.gw_rest()  # GW-ALPHA-11
+    session.gw.rest()  # GW-ALPHA-11
     assert replay(session.active).to_dict() == session.state.to_dict()
-    session.gw.table.check()
+    session.gw.state.table.check()
 
 
 def test_a_chain_planned_before_the_table_changed_is_applied_not_taken() -> None:
     """The scratch table is taken only while the table it was copied from is unchanged: a step
     planned, then a tap recorded, then the step recorded keeps the tap."""
     session = table_of_five()
-    session.gw_encounter_start()
-    gw = session.gw
+    session.gw.encounter_start()
+    gw = session.gw.state
     step = play.plan_flux(gw, "Ash", gw.readied("Ash")[0], session.rng, gw.catalog, force=True)
     assert step.planned  # a discard then a draw: a chain with a scratch table
     kit = gw.readied("Kit")[0]
-    session.gw_tap("Kit", kit)
-    session._gw_record(step, step.to_dict())
-    assert session.gw.table.cards[kit].tapped
+    session.gw.tap("Kit", kit)
+    session.gw._gw_record(step, step.to_dict())
+    assert session.gw.state.table.cards[kit].tapped
     assert replay(session.active).to_dict() == session.state.to_dict()
 
 
@@ -59,15 +59,15 @@ def test_a_lone_step_refused_when_recorded_gives_back_its_dice() -> None:
         return dataclasses.replace(step, detail={**step.detail, "note": "bad \udfff"})
 
     with pytest.raises(UsageError, match="U\\+DFFF"):
-        session._gw_one(planner)
+        session.gw._gw_one(planner)
     assert (session.rng.getstate(), len(session.log), session.state.to_dict()) == before
 
 
 def test_a_step_stores_only_the_fields_it_sets() -> None:
     session = table_of_five()
-    session.gw_encounter_start()
-    uid = session.gw.readied("Rin")[0]
-    session.gw_tap("Rin", uid)
+    session.gw.encounter_start()
+    uid = session.gw.state.readied("Rin")[0]
+    session.gw.tap("Rin", uid)
     data = session.log[-1].data
     assert set(data) == {"kind", "actor", "cards", "detail"}
     assert data["cards"]["ops"] == [{"op": "set", "uids": [uid], "tapped": True}]
@@ -85,13 +85,13 @@ def test_a_lone_planner_that_plans_nothing_is_refused_and_gives_back_its_dice() 
         return None
 
     with pytest.raises(UsageError, match="already"):
-        session._gw_one(planner)
+        session.gw._gw_one(planner)
     assert (session.rng.getstate(), len(session.log), session.state.to_dict()) == before
 
 
 def test_a_result_built_fast_equals_the_dataclass_and_draws_its_hands() -> None:
     session = table_of_five()
-    result = session.gw_tap("Rin", session.gw.readied("Rin")[0])  # GW-ALPHA-08
+    result = session.gw.tap("Rin", session.gw.state.readied("Rin")[0])  # GW-ALPHA-08
     assert result == AlphaResult(result.step, result.snapshots, result.catalog)
     assert [hand.name for hand in result.hands] == ["Rin"] and result.hands[0].cards[0].tapped
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -102,14 +102,14 @@ def test_a_draw_hands_over_the_scratch_table_it_drew_on_and_equals_its_replay() 
     """GW-ALPHA-06: a draw moves its cards on the chain's scratch copy as it plans them; recorded
     live, that copy becomes the table (no move applied a second time), and replay agrees."""
     session = table_of_five()
-    session.gw_character("Bren", level=4)  # GW-ALPHA-06: level 4 readies two cards, he holds one
-    step = play.plan_draw(session.gw, "Bren", session.rng)
+    session.gw.character("Bren", level=4)  # GW-ALPHA-06: level 4 readies two cards, he holds one
+    step = play.plan_draw(session.gw.state, "Bren", session.rng)
     assert step.planned  # the scratch copy the draw moved its card on
-    before = session.gw.table
-    session._gw_record(step, step.to_dict())
-    assert session.gw.table is not before and len(session.gw.readied("Bren")) == 2
+    before = session.gw.state.table
+    session.gw._gw_record(step, step.to_dict())
+    assert session.gw.state.table is not before and len(session.gw.state.readied("Bren")) == 2
     assert replay(session.active).to_dict() == session.state.to_dict()
-    session.gw.table.check()
+    session.gw.state.table.check()
 
 
 def test_a_steps_own_init_takes_exactly_its_fields_with_their_defaults() -> None:
@@ -133,15 +133,15 @@ def test_a_result_kept_shows_the_hands_right_after_its_command_whatever_came_lat
     """GW-ALPHA-08/10: a result reads its hands when first asked or just before the state next
     changes: kept across later commands, an undo and a replay, it still shows its own moment."""
     session = table_of_five()
-    session.gw_encounter_start()
-    first, second = session.gw.readied("Ash")[:2]
-    tapped = session.gw_tap("Ash", first)
-    expected = dataclasses.replace(session.gw_hand("Ash"))  # what the hand is right now
-    session.gw_tap("Ash", second)
-    fluxed = session.gw_flux("Ash", first, force=True)
-    after_flux = session.gw_hand("Ash")
+    session.gw.encounter_start()
+    first, second = session.gw.state.readied("Ash")[:2]
+    tapped = session.gw.tap("Ash", first)
+    expected = dataclasses.replace(session.gw.hand("Ash"))  # what the hand is right now
+    session.gw.tap("Ash", second)
+    fluxed = session.gw.flux("Ash", first, force=True)
+    after_flux = session.gw.hand("Ash")
     session.undo()
-    session.gw_untap("Ash", second)
+    session.gw.untap("Ash", second)
     assert tapped.hands[0] == expected and [c.tapped for c in tapped.hands[0].cards] == [True, False, False]
     assert fluxed.hands[0] == after_flux
 
@@ -150,12 +150,12 @@ def test_a_result_nobody_keeps_never_reads_its_hands(monkeypatch) -> None:
     from gamekernel.gammaworld.rules import results
 
     session = table_of_five()
-    session.gw_encounter_start()
+    session.gw.encounter_start()
     read: list[str] = []
     real = results.hand_snapshot
     monkeypatch.setattr(results, "hand_snapshot", lambda state, name: (read.append(name), real(state, name))[1])
-    session.gw_tap("Ash", session.gw.readied("Ash")[0])  # dropped at once
-    kept = session.gw_tap("Kit", session.gw.readied("Kit")[0])
-    session.gw_encounter_end()  # the state changes: the kept result reads Kit's hand now
+    session.gw.tap("Ash", session.gw.state.readied("Ash")[0])  # dropped at once
+    kept = session.gw.tap("Kit", session.gw.state.readied("Kit")[0])
+    session.gw.encounter_end()  # the state changes: the kept result reads Kit's hand now
     assert read == ["Kit"]
     assert kept.hands[0].cards[0].tapped and read == ["Kit"]

@@ -14,7 +14,8 @@ from gamekernel import Session
 from gamekernel.display.results import SecretNotice
 from gamekernel.gammaworld.widgets.hand import HandWidget
 from gamekernel.i18n import t
-from gamekernel.remote.projection import GM, SPECTATOR, Audience, PublicTable, view
+from gamekernel.remote.projection import GM, SPECTATOR, Audience, PublicTable
+from gamekernel.remote.views import view
 from gamekernel.render.story import story_markdown, tell
 from gamekernel.session import replay
 from gamekernel.table.widget import TableDashboard
@@ -25,10 +26,10 @@ SECRET_PENDING = t("gammaworld.flux.pending_secret", count=1)
 
 def table(seed: int = 5) -> Session:
     s = Session(seed=seed)
-    s.gw_character("Rin", level=1, new=True)
-    s.gw_draw("Rin")
-    s.table_seat("alice", "Rin")
-    s.gw_encounter_start()
+    s.gw.character("Rin", level=1, new=True)
+    s.gw.draw("Rin")
+    s.seats.seat("alice", "Rin")
+    s.gw.encounter_start()
     return s
 
 
@@ -50,7 +51,7 @@ def public_surfaces(s: Session, public: PublicTable) -> dict[str, str]:
         hand_bundle = {**hand._repr_mimebundle_()[0], "record": hand._record_bundle()}
         board_bundle = {**dashboard._repr_mimebundle_()[0], "record": dashboard._record_bundle()}
         return {
-            "hand": repr(s.gw_hand("Rin")) + s.gw_hand("Rin")._repr_html_(),
+            "hand": repr(s.gw.hand("Rin")) + s.gw.hand("Rin")._repr_html_(),
             "hand widget": json.dumps(hand.get_state(), default=str) + json.dumps(hand_bundle, default=str),
             "dashboard": json.dumps(dashboard.get_state(), default=str) + json.dumps(board_bundle, default=str),
             "story": story_markdown(tell(public.events())) + story_markdown(tell(s.log)),
@@ -66,12 +67,12 @@ def test_gw_alpha_10_secret_flux_is_in_no_public_surface_until_revealed() -> Non
     s = table()
     public = PublicTable(s)
     seq = secret_natural_1(s)
-    assert s.gw.flux == {"Rin": 1}
+    assert s.gw.state.flux == {"Rin": 1}
     for name, text in public_surfaces(s, public).items():
         assert "Alpha Flux pending" not in text and SECRET_PENDING not in text, name
         assert "rolled a natural 1" not in text and '"flux": 1' not in text, name  # no triggered line, no count
         assert '"flux_pending": 1' not in text, name
-    s.table_reveal(seq)
+    s.seats.reveal(seq)
     shown = public_surfaces(s, public)
     for name in ("hand", "hand widget", "dashboard", "alice", "spectator"):
         assert PENDING in shown[name] or '"flux": 1' in shown[name] or '"flux_pending": 1' in shown[name], name
@@ -82,11 +83,11 @@ def test_gw_alpha_10_the_gm_sees_the_secret_flux_marked_secret() -> None:
     s = table()
     public = PublicTable(s)
     secret_natural_1(s)
-    gm = s.gw_hand("Rin", gm=True)
+    gm = s.gw.hand("Rin", gm=True)
     assert gm.flux_pending == 0 and gm.flux_secret == 1
     assert SECRET_PENDING in repr(gm) and SECRET_PENDING in gm._repr_html_()
     assert PENDING not in repr(gm)
-    assert s.gw_hand("Rin").flux_secret == 0 and SECRET_PENDING not in repr(s.gw_hand("Rin"))  # not even counted
+    assert s.gw.hand("Rin").flux_secret == 0 and SECRET_PENDING not in repr(s.gw.hand("Rin"))  # not even counted
     gm_row = view(s, Audience(GM), public)["facts"]["gamma"][0]  # the GM's seat: the truth, marked secret
     assert (gm_row["flux"], gm_row["flux_secret"]) == (1, 1)
     assert view(s, Audience.player("alice"), public)["gamma"][0]["flux"] == 0  # the players' count
@@ -97,9 +98,9 @@ def test_gw_alpha_10_resolving_a_secret_flux_is_secret_too() -> None:
     public = PublicTable(s)
     secret_natural_1(s)
     before_public = view(s, Audience.player("alice"), public)["gamma"]
-    s.gw_flux("Rin")
+    s.gw.flux("Rin")
     assert s.log[-1].kind == "gw.flux" and s.log[-1].secret
-    assert s.gw.flux == {} and s.gw.secret_flux == {}
+    assert s.gw.state.flux == {} and s.gw.state.secret_flux == {}
     assert view(s, Audience.player("alice"), public)["gamma"] == before_public  # the old card, still
     assert "Alpha Flux" not in story_markdown(tell(public.events()))
 
@@ -111,12 +112,12 @@ def test_gw_alpha_10_a_public_flux_is_resolved_first_and_publicly() -> None:
         s.roll("1d20", actor="Rin")
         if s.log[-1].kind == "gw.flux_pending":
             break
-    assert s.gw.flux == {"Rin": 2} and s.gw.secret_flux == {"Rin": 1}
-    assert s.gw_hand("Rin").flux_pending == 1
-    s.gw_flux("Rin")
-    assert not s.log[-1].secret and s.gw.flux == {"Rin": 1} and s.gw.secret_flux == {"Rin": 1}
-    s.gw_flux("Rin")
-    assert s.log[-1].secret and s.gw.flux == {}
+    assert s.gw.state.flux == {"Rin": 2} and s.gw.state.secret_flux == {"Rin": 1}
+    assert s.gw.hand("Rin").flux_pending == 1
+    s.gw.flux("Rin")
+    assert not s.log[-1].secret and s.gw.state.flux == {"Rin": 1} and s.gw.state.secret_flux == {"Rin": 1}
+    s.gw.flux("Rin")
+    assert s.log[-1].secret and s.gw.state.flux == {}
 
 
 def test_gw_alpha_10_reveal_of_the_roll_or_the_flux_makes_it_public_and_undo_takes_it_back() -> None:
@@ -124,32 +125,32 @@ def test_gw_alpha_10_reveal_of_the_roll_or_the_flux_makes_it_public_and_undo_tak
         s = table()
         seq = secret_natural_1(s)
         target = seq if which == "flux" else s.log[-1].data["cause"]
-        s.table_reveal(target)
+        s.seats.reveal(target)
         assert s.log[-1].kind == "gw.flux_reveal" and not s.log[-1].secret, which
-        assert s.gw_hand("Rin").flux_pending == 1 and s.gw.secret_flux == {}
+        assert s.gw.hand("Rin").flux_pending == 1 and s.gw.state.secret_flux == {}
         assert "revealed" in s.log[-1].summary()
         assert replay(s.active).to_dict() == s.state.to_dict()
         s.undo()  # the reveal and the flux it made public go together
-        assert s.gw.secret_flux == {"Rin": 1} and s.gw_hand("Rin").flux_pending == 0
+        assert s.gw.state.secret_flux == {"Rin": 1} and s.gw.hand("Rin").flux_pending == 0
         assert s.log[-1].kind == "undo" and set(s.log[-1].data["seqs"]) >= {s.log[-3].seq, s.log[-2].seq}
 
 
 def test_gw_alpha_10_a_lapsed_secret_flux_is_not_named_at_the_encounter_end() -> None:
     s = table()
     secret_natural_1(s)
-    s.gw_encounter_end()
+    s.gw.encounter_end()
     assert s.log[-1].data["detail"]["lapsed_flux"] == {}
     assert "Rin" not in t("gammaworld.encounter.lapsed", names="") and "lapsed" not in s.log[-1].summary()
-    assert s.gw.flux == {} and s.gw.secret_flux == {}
+    assert s.gw.state.flux == {} and s.gw.state.secret_flux == {}
 
 
 def test_gw_alpha_10_flux_magic_and_hand_widget_keep_a_secret_resolution_secret(ip) -> None:
     from gamekernel.magics import current_session
 
     s = current_session()
-    s.gw_character("Rin", level=1, new=True)
-    s.gw_draw("Rin")
-    s.gw_encounter_start()
+    s.gw.character("Rin", level=1, new=True)
+    s.gw.draw("Rin")
+    s.gw.encounter_start()
     secret_natural_1(s)
     shown = ip.run_line_magic("hand", "Rin --gm")
     assert SECRET_PENDING in repr(shown)
@@ -172,7 +173,7 @@ def test_gw_alpha_10_the_dashboard_button_keeps_a_secret_resolution_out_of_its_r
     secret_natural_1(s)
     dashboard = TableDashboard(s)
     try:
-        card = s.gw_hand("Rin").cards[0].uid
+        card = s.gw.hand("Rin").cards[0].uid
         dashboard._on_custom_message(dashboard, {"action": "flux", "name": "Rin", "uid": card}, [])
         assert dashboard.error == "" and s.log[-1].kind == "gw.flux" and s.log[-1].secret
         saved = json.dumps(dashboard._record_bundle(), default=str) + dashboard.last

@@ -17,12 +17,12 @@ GM_ONLY = t("gammaworld.deck.gm_only", text="").strip()
 
 def test_gw_alpha_10_public_deck_odds_count_the_secret_draw_still_in_the_deck() -> None:
     s = table()
-    before = s.gw.table.count(GM_DECK)
+    before = s.gw.state.table.count(GM_DECK)
     _, replacement, _ = resolve_secretly(s)
-    seen = s.gw_deck_odds("GM", replacement, 3)
+    seen = s.gw.deck_odds("GM", replacement, 3)
     assert (seen.result.deck_size, seen.result.copies) == (before, 1)  # what the players know
     assert seen.probability == Fraction(3, before) and GM_ONLY not in repr(seen)
-    true = s.gw_deck_odds("GM", replacement, 3, gm=True)
+    true = s.gw.deck_odds("GM", replacement, 3, gm=True)
     assert (true.result.deck_size, true.result.copies, true.probability) == (before - 1, 0, 0)
     assert GM_ONLY in repr(true) and GM_ONLY in true._repr_html_()
 
@@ -30,10 +30,10 @@ def test_gw_alpha_10_public_deck_odds_count_the_secret_draw_still_in_the_deck() 
 def test_gw_alpha_10_draws_beyond_the_public_deck_are_refused_by_its_size() -> None:
     s = table()
     _, replacement, _ = resolve_secretly(s)
-    size = s.gw_deck_show("GM").in_deck
-    assert s.gw_deck_odds("GM", replacement, size).probability == 1  # the whole deck the players know
+    size = s.gw.deck_show("GM").in_deck
+    assert s.gw.deck_odds("GM", replacement, size).probability == 1  # the whole deck the players know
     with pytest.raises(UsageError) as error:  # the true deck holds one card less
-        s.gw_deck_odds("GM", replacement, size, gm=True)
+        s.gw.deck_odds("GM", replacement, size, gm=True)
     assert str(error.value) == t("gammaworld.err.odds_draws", owner="GM", size=size - 1, draws=size)
 
 
@@ -43,10 +43,10 @@ def test_gw_alpha_10_deck_show_gm_counts_the_true_deck_marked(ip) -> None:
     ip.run_line_magic("seed", "5")
     s = current_session()
     for who, level in (("Rin", 4), ("Bob", 1)):
-        s.gw_character(who, level=level, new=True)
-        s.gw_draw(who)
-    s.gw_encounter_start()
-    size = s.gw.table.count(GM_DECK)
+        s.gw.character(who, level=level, new=True)
+        s.gw.draw(who)
+    s.gw.encounter_start()
+    size = s.gw.state.table.count(GM_DECK)
     _, replacement, _ = resolve_secretly(s)
     public = ip.run_line_magic("deck", "show GM")
     gm = ip.run_line_magic("deck", "show GM --gm")
@@ -62,7 +62,7 @@ def test_gw_alpha_10_the_gm_mark_is_japanese_too() -> None:
     _, replacement, _ = resolve_secretly(s)
     set_language("ja")
     try:
-        assert "GMのみ" in repr(s.gw_deck_show("GM", gm=True)) and "GMのみ" not in repr(s.gw_deck_show("GM"))
-        assert "GMのみ" in repr(s.gw_deck_odds("GM", replacement, 3, gm=True))
+        assert "GMのみ" in repr(s.gw.deck_show("GM", gm=True)) and "GMのみ" not in repr(s.gw.deck_show("GM"))
+        assert "GMのみ" in repr(s.gw.deck_odds("GM", replacement, 3, gm=True))
     finally:
         set_language("en")

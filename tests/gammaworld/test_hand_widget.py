@@ -8,11 +8,11 @@ from gamekernel.gammaworld.widgets.hand import HandWidget
 
 def test_hand_widget_taps_overcharges_and_resolves_flux_through_the_session() -> None:
     session = Session(seed=6)
-    session.gw_deck_new("Rin")
+    session.gw.deck_new("Rin")
     for card in ("Gravity Knot", "Thought Needle", "Heavy Knuckle", "Ember Thought"):
-        session.gw_deck_add("Rin", card, 2)
-    session.gw_character("Rin", level=4)
-    session.gw_draw("Rin")
+        session.gw.deck_add("Rin", card, 2)
+    session.gw.character("Rin", level=4)
+    session.gw.draw("Rin")
     widget = HandWidget(session, "Rin")
     assert len(widget.cards) == 2 and widget.deck_count == 6
     uid = widget.cards[0]["uid"]
@@ -23,8 +23,8 @@ def test_hand_widget_taps_overcharges_and_resolves_flux_through_the_session() ->
     assert not widget.cards[0]["tapped"] and session.log[-1].kind == "gw.untap"
     widget.handle_action("overcharge", {"uid": widget.cards[1]["uid"]})
     assert widget.cards[1]["overcharged"] and widget.cards[1]["tapped"] and "overcharges" in widget.last
-    session.gw_encounter_start()
-    while not session.gw.flux:
+    session.gw.encounter_start()
+    while not session.gw.state.flux:
         session.roll("1d20", actor="Rin")
     assert widget.flux_pending == 1
     widget._on_custom_message(widget, {"action": "flux", "uid": uid}, [])
@@ -39,11 +39,11 @@ def test_hand_widget_taps_overcharges_and_resolves_flux_through_the_session() ->
 
 def _rin_hand(seed: int = 6) -> tuple[Session, HandWidget]:
     session = Session(seed=seed)
-    session.gw_deck_new("Rin")
+    session.gw.deck_new("Rin")
     for card in ("Gravity Knot", "Thought Needle", "Heavy Knuckle", "Ember Thought"):
-        session.gw_deck_add("Rin", card, 2)
-    session.gw_character("Rin", level=4)
-    session.gw_draw("Rin")
+        session.gw.deck_add("Rin", card, 2)
+    session.gw.character("Rin", level=4)
+    session.gw.draw("Rin")
     return session, HandWidget(session, "Rin")
 
 

@@ -19,7 +19,7 @@ from gamekernel.gurps.rules.combat import Tape, attack, damage, parse_weapon, qu
 from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.damage import DamageRoll, armor_dr, parse_damage, roll_damage
 from gamekernel.gurps.rules.gcs import import_gcs
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 
 
 @pytest.mark.parametrize(("text", "shown", "divisor"), [
@@ -71,7 +71,7 @@ def test_a_replayed_roll_keeps_its_divisor():
 
 def test_percent_damage_applies_the_divisor():
     session = Session(seed=1)
-    result = session.gurps_damage("1d+2(2) pi", dr=6)
+    result = session.gurps.damage("1d+2(2) pi", dr=6)
     assert result.armor_dr == 3 and result.penetrating == max(0, result.basic - 3)
 
 

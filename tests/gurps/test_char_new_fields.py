@@ -16,10 +16,10 @@ def test_char_new_refuses_a_keyword_that_is_no_field(ip, field: str) -> None:
     assert isinstance(result, ErrorResult)
     assert str(result) == f"error: unknown character field {field.partition('=')[0]!r}"
     assert "\n" not in str(result)
-    assert current_session().gurps.characters == {}  # nothing made
+    assert current_session().gurps.state.characters == {}  # nothing made
 
 
 def test_char_new_fields_still_reach_the_sheet(ip) -> None:
     character = ip.run_line_magic("char", "new Aiko dx=12 iq=13")
     assert (character.dx, character.iq) == (12, 13)
-    assert current_session().gurps.active == "Aiko"
+    assert current_session().gurps.state.active == "Aiko"

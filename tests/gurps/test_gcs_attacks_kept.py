@@ -11,12 +11,17 @@ from typing import Any
 import pytest
 
 from gamekernel.errors import RuleError
-from gamekernel.gurps.combat_render import report_lines
+from gamekernel.gurps.combat_render import item_text, report_items
 from gamekernel.gurps.gcs_play import play_comparisons
 from gamekernel.gurps.render import character_html, weapon_rows
 from gamekernel.gurps.rules.combat import Tape, attack, defend, quick_combatant, start_combat
 from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.gcs import import_gcs
+
+
+def report_lines(kind: str, report: object) -> list[str]:
+    """The working of one combat step as text lines, as the HTML shows its items."""
+    return [item_text(item) for item in report_items(kind, report)]
 
 
 def doc(*items: dict[str, Any], traits: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:

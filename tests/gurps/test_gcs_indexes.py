@@ -135,6 +135,6 @@ def test_a_library_folder_name_too_long_or_with_nul_is_a_one_line_refusal(tmp_pa
     events = len(session.log)
     for folder in ("x" * 300, "a\x00b", "/".join(["y" * 200] * 30)):
         with pytest.raises(GameKernelError) as refused:
-            session.gurps_library(folder)
+            session.gurps.library(folder)
         assert "\n" not in str(refused.value)
     assert len(session.log) == events

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gamekernel.gurps.gcs_play import play_comparisons
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 
 LIBRARY = os.environ.get("GCS_LIBRARY", "")
 pytestmark = pytest.mark.skipif(not LIBRARY or not Path(LIBRARY).is_dir(), reason="set GCS_LIBRARY to a GCS library")
@@ -24,7 +24,7 @@ def _weapon_rows() -> list[tuple[str, str, str, object, object]]:
     rows = []
     for path in sorted(Path(LIBRARY).rglob("*.gcs")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        ch = Session().gurps_char_import(path).character
+        ch = Session().gurps.char_import(path).character
         rows += [(path.name, kind, what, gcs, ours) for kind, what, gcs, ours in play_comparisons(data, ch)
                  if kind in WEAPON_KINDS]
     return rows

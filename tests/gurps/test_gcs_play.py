@@ -22,7 +22,7 @@ from gamekernel.gurps.rules.combat import (
 )
 from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.gcs import import_gcs
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 
 
 def doc(st: int = 10, dx: int = 10, **extra: Any) -> dict[str, Any]:
@@ -93,7 +93,7 @@ def test_st_0_creature_loads_and_shows_without_a_traceback(tmp_path: Path):
     path = tmp_path / "slime.gcs"
     path.write_text(json.dumps(doc(st=0, traits=[punch_trait()])), encoding="utf-8")
     session = Session()
-    ch = session.gurps_char_import(path).character
+    ch = session.gurps.char_import(path).character
     assert ch.st == 0 and str(ch.thrust) == "1d-6"  # GCS continues the table below ST 1
     assert "1d-6/1d-5" in character_text(ch)
     assert fight_damage(doc(st=0, traits=[punch_trait()])) == "1d-7 cr"
@@ -128,10 +128,10 @@ def test_fright_check_and_senses_take_the_files_trait_features_men_01_men_10(tmp
     path = tmp_path / "probe.gcs"
     path.write_text(json.dumps(doc(traits=[reflexes, acute])), encoding="utf-8")
     session = Session()
-    session.gurps_char_import(path)
-    assert session.gurps_check_target("Fright Check") == 12
-    assert session.gurps_check_target("Vision") == 13 and session.gurps_check_target("Hearing") == 10
-    assert session.gurps_fright().roll.target == 12
+    session.gurps.char_import(path)
+    assert session.gurps.check_target("Fright Check") == 12
+    assert session.gurps.check_target("Vision") == 13 and session.gurps.check_target("Hearing") == 10
+    assert session.gurps.fright().roll.target == 12
 
 
 def test_shield_db_and_combat_reflexes_count_once_in_the_fight_cmb_43_adv_05():
@@ -172,53 +172,53 @@ def test_point_total_takes_size_and_cost_reductions_and_granted_speed_ch_05():
 
 def _mage() -> Session:
     session = Session(seed=2)
-    session.gurps_char_new("Mage", dx=11, iq=13, ht=10, skills=[("Acrobatics", 4)])
+    session.gurps.char_new("Mage", dx=11, iq=13, ht=10, skills=[("Acrobatics", 4)])
     return session
 
 
 def test_gurps_inj_05_shock_reaches_check_in_a_fight_but_not_ht_or_defenses():
     # GURPS-INJ-05: -(injury) to DX, IQ and their skills on the victim's next turn, max 4
     session = _mage()
-    before = session.gurps_check_target("Acrobatics")
-    session.combat_start("Mage Orc{ST=12,DX=11}")
-    session.combat_damage_amount("Mage", 3, "cr")
-    while session.combat_state.current.name != "Mage":
-        session.combat_next()
-    assert session.gurps_check("Acrobatics", actor="Mage").target == before - 3
-    assert session.gurps_check("IQ", actor="Mage").target == 13 - 3
-    assert session.gurps_check("HT", actor="Mage").target == 10
-    session.combat_next()  # the turn ends: the shock is gone
-    while session.combat_state.current.name != "Mage":
-        session.combat_next()
-    assert session.gurps_check("Acrobatics", actor="Mage").target == before
+    before = session.gurps.check_target("Acrobatics")
+    session.combat.start("Mage Orc{ST=12,DX=11}")
+    session.combat.damage("Mage", "3 cr")
+    while session.combat.state.current.name != "Mage":
+        session.combat.next()
+    assert session.gurps.check("Acrobatics", actor="Mage").target == before - 3
+    assert session.gurps.check("IQ", actor="Mage").target == 13 - 3
+    assert session.gurps.check("HT", actor="Mage").target == 10
+    session.combat.next()  # the turn ends: the shock is gone
+    while session.combat.state.current.name != "Mage":
+        session.combat.next()
+    assert session.gurps.check("Acrobatics", actor="Mage").target == before
 
 
 def test_gurps_inj_05_shock_reaches_a_spell_cast_in_a_fight_and_cast_needs_concentrate():
     session = _mage()
-    session.combat_start("Mage Orc{ST=12,DX=11}")
-    session.combat_damage_amount("Mage", 2, "cr")
-    while session.combat_state.current.name != "Mage":
-        session.combat_next()
+    session.combat.start("Mage Orc{ST=12,DX=11}")
+    session.combat.damage("Mage", "2 cr")
+    while session.combat.state.current.name != "Mage":
+        session.combat.next()
     count = len(session.log)
     with pytest.raises(Exception, match="Concentrate"):  # GURPS-MAG-05
-        session.combat_cast("Mage", "Light", 1, 14)
+        session.combat.cast("Mage", "Light", 1, 14)
     assert len(session.log) == count
-    session.combat_maneuver("Mage", "concentrate")
-    result = session.combat_cast("Mage", "Light", 1, 14)
+    session.combat.maneuver("Mage", "concentrate")
+    result = session.combat.cast("Mage", "Light", 1, 14)
     assert "shock" in str(combat_lines(result)[0]) and "12" in str(combat_lines(result)[0])  # 14 - 2
 
 
 def test_gurps_inj_01_reeling_halves_dodge_outside_combat_at_a_third_or_less():
     # GURPS-INJ-01 (the seed's "1/3 or less", as the fight counts it): Dodge halved, round up
     session = Session()
-    session.gurps_char_new("Bob", st=12, dx=12, ht=12)  # HP 12, Dodge 9
-    assert session.gurps_check_target("Dodge") == 9
-    session.gurps_char_set("Bob", hp_lost=7)  # HP 5 of 12: not reeling
-    assert session.gurps_check_target("Dodge") == 9 and "reeling" not in session.gurps_character("Bob").conditions
-    session.gurps_char_set("Bob", hp_lost=8)  # HP 4 = 12/3: reeling, as combat has it
-    bob = session.gurps_character("Bob")
+    session.gurps.char_new("Bob", st=12, dx=12, ht=12)  # HP 12, Dodge 9
+    assert session.gurps.check_target("Dodge") == 9
+    session.gurps.char_set("Bob", hp_lost=7)  # HP 5 of 12: not reeling
+    assert session.gurps.check_target("Dodge") == 9 and "reeling" not in session.gurps.character("Bob").conditions
+    session.gurps.char_set("Bob", hp_lost=8)  # HP 4 = 12/3: reeling, as combat has it
+    bob = session.gurps.character("Bob")
     assert "reeling" in bob.conditions and bob.dodge == 5
-    assert session.gurps_check_target("Dodge") == 5
+    assert session.gurps.check_target("Dodge") == 5
     assert combatant_from_character(bob).reeling
 
 
@@ -231,7 +231,7 @@ def test_the_sheet_shows_the_damage_and_parry_the_fight_uses_and_names_the_seed_
     data = doc(st=13, traits=[punch_trait(modifier_per_die=2)], equipment=[shield])
     path = tmp_path / "probe.gcs"
     path.write_text(json.dumps(data), encoding="utf-8")
-    ch = Session().gurps_char_import(path).character
+    ch = Session().gurps.char_import(path).character
     row = weapon_rows(ch)[0]
     c = combatant_from_character(ch)
     assert row["damage"] == "1d+1 cr" == fight_damage(data)
@@ -247,8 +247,8 @@ def test_char_set_name_is_a_one_line_refusal_not_a_traceback(ip):
     session = current_session()
     count = len(session.log)
     with pytest.raises(UsageError, match="cannot edit 'name'"):
-        session.gurps_char_set("Bob", name="X")
-    assert len(session.log) == count and session.gurps_character("Bob").name == "Bob"
+        session.gurps.char_set("Bob", name="X")
+    assert len(session.log) == count and session.gurps.character("Bob").name == "Bob"
     refused = ip.run_line_magic("char", "set name=X")
     assert refused.message == "cannot edit 'name'" and len(session.log) == count
 
@@ -258,12 +258,12 @@ def test_gurps_cmb_33_weapon_minimum_st_from_the_weapon_text_and_the_file():
 
     # GURPS-CMB-33: a weapon whose ST is above yours: -1 per point short
     session = Session()
-    session.gurps_char_new("Bob", st=11, dx=12, skills=[("Broadsword", 4)])  # Broadsword 13
-    session.gurps_char_add_weapon("Greatsword:Broadsword:sw+3 cut:st=14")
+    session.gurps.char_new("Bob", st=11, dx=12, skills=[("Broadsword", 4)])  # Broadsword 13
+    session.gurps.char_add_weapon("Greatsword:Broadsword:sw+3 cut:st=14")
     assert parse_character_weapon("Greatsword:Broadsword:sw+3 cut:st=14").min_st == 14
-    assert session.gurps_character("Bob").weapon_level("Greatsword") == 13 - 3
-    session.gurps_char_set("Bob", st=14)
-    assert session.gurps_character("Bob").weapon_level("Greatsword") == 13
+    assert session.gurps.character("Bob").weapon_level("Greatsword") == 13 - 3
+    session.gurps.char_set("Bob", st=14)
+    assert session.gurps.character("Bob").weapon_level("Greatsword") == 13
     with pytest.raises(Exception, match="st= needs a number"):
         parse_character_weapon("Greatsword:Broadsword:sw+3 cut:st=big")
     heavy = {"id": "e3", "description": "Maul", "equipped": True, "weapons": [{
@@ -319,7 +319,7 @@ def test_char_load_report_is_short_and_true_and_char_diff_lists_all(ip, tmp_path
     assert loaded.differences[0] == "1 of the file's numbers differ from our own computation: the file's are used"
     assert loaded.differences[1] == "values at the table that differ from the file: 5 (%char diff Probe lists them all)"
     assert len(loaded.differences) == 2 + 3
-    full = current_session().gurps_char_diff("Probe")
+    full = current_session().gurps.char_diff("Probe")
     assert full.lines[0] == "Sword (weapon): GCS 15, ours 12 — using GCS"
     assert sum("(damage): file 2d+1(2)burn, at the table 2d(2)burn" in line for line in full.lines) == 5
 
@@ -370,7 +370,7 @@ def test_a_multiplied_damage_weapon_is_kept_with_the_files_damage_not_a_tracebac
         "defaults": [{"type": "dx"}], "calc": {"level": 10, "damage": "3dx5 cr"}}]}
     path = tmp_path / "mind.gcs"
     path.write_text(json.dumps(doc(traits=[lash])), encoding="utf-8")
-    loaded = Session().gurps_char_import(path)
+    loaded = Session().gurps.char_import(path)
     (weapon,) = loaded.character.weapons  # kept, its damage shown as the file writes it
     assert loaded.character.damage_shown(weapon) == "3dx5 cr" and not loaded.warnings
 
@@ -394,7 +394,7 @@ def test_gurps_ch_12_a_gcs_sheet_shows_basic_lift_and_encumbrance_as_gcs_does(tm
             "calc": {"extended_weight": "29 lb"}}
     path = tmp_path / "probe.gcs"
     path.write_text(json.dumps(doc(st=12, equipment=[pack], calc={"basic_lift": "29 lb"})), encoding="utf-8")
-    ch = Session().gurps_char_import(path).character
+    ch = Session().gurps.char_import(path).character
     assert ch.basic_lift == 14.5 and ch.encumbrance == 0
     assert "14.5 kg" in character_html(ch)
 

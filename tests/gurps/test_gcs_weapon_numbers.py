@@ -291,13 +291,13 @@ def test_point_total_rounds_a_reduced_cost_up_and_counts_attributes_without_a_sh
 
 
 def _shock_after(st: int, injury: int) -> int:
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
     session = Session(seed=3)
-    session.combat_start(f"Big{{ST={st},DX=10,HT=10}} Orc{{ST=12,DX=11}}")
-    assert session.combat_state.get("Big").hp_max == st
-    session.combat_damage_amount("Big", injury, "cr")
-    return session.combat_state.get("Big").shock
+    session.combat.start(f"Big{{ST={st},DX=10,HT=10}} Orc{{ST=12,DX=11}}")
+    assert session.combat.state.get("Big").hp_max == st
+    session.combat.damage("Big", f"{injury} cr")
+    return session.combat.state.get("Big").shock
 
 
 def test_gurps_inj_05_shock_is_the_injury_up_to_4_at_19_and_at_20_hp():
@@ -325,11 +325,11 @@ def test_the_gcs_sheet_names_the_seed_rules_it_keeps(tmp_path):
     import json
 
     from gamekernel.gurps.render import character_html
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
     path = tmp_path / "probe.gcs"
     path.write_text(json.dumps(doc()), encoding="utf-8")
-    html = character_html(Session().gurps_char_import(path).character)
+    html = character_html(Session().gurps.char_import(path).character)
     assert all(rule in html for rule in ("GURPS-INJ-01", "GURPS-INJ-05", "GURPS-FAT-01", "GURPS-CMB-45"))
     assert "20 HP or more" in html and "0 FP" in html
 

@@ -20,7 +20,7 @@ from gamekernel import Session
 from gamekernel.errors import DataError, GameKernelError, NotFoundError, RuleError, UsageError
 from gamekernel.gurps.combat_magics import parse_attack
 from gamekernel.gurps.rules import defenses as dfn
-from gamekernel.gurps.rules.characters import load_character
+from gamekernel.gurps.rules.character_files import load_character
 from gamekernel.gurps.rules.checks import CheckSpecError, parse_check_spec
 from gamekernel.gurps.rules.damage import damage_for_st, parse_damage
 from gamekernel.gurps.rules.traits import find_trait
@@ -116,38 +116,38 @@ def test_gurps_seed_terms_in_japanese_errors():
 
 def _fight(seed: int = 5) -> Session:
     session = Session(seed=seed)
-    session.combat_npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
-    session.combat_start(f"{AIKO} {BREN} Goblin*2")
+    session.combat.npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
+    session.combat.start(f"{AIKO} {BREN} Goblin*2")
     return session
 
 
 def _pending() -> Session:
     """Aiko has hit Goblin1, who has not defended yet (seed 1)."""
     session = _fight(1)
-    session.combat_attack("Aiko", "Goblin1", "Broadsword")
-    assert session.combat_state.pending is not None
+    session.combat.attack("Aiko", "Goblin1", "Broadsword")
+    assert session.combat.state.pending is not None
     return session
 
 
 def _all_out_defense() -> Session:
     session = _fight()
-    session.combat_maneuver("Aiko", "all_out_defense", option="dodge")
+    session.combat.maneuver("Aiko", "all_out_defense", option="dodge")
     return session
 
 
 def _weak() -> Session:
     """Tam (Club at 2) waits for his turn after the Goblin's."""
     session = Session(seed=5)
-    session.combat_start("Tam{ST=9,DX=9,HT=10,weapon=Club:2:sw cr} Goblin{ST=9,DX=12,HT=11,weapon=Spear:11:thr+2 imp}")
-    session.combat_next()
-    assert session.combat_state.current.name == "Tam"
+    session.combat.start("Tam{ST=9,DX=9,HT=10,weapon=Club:2:sw cr} Goblin{ST=9,DX=12,HT=11,weapon=Spear:11:thr+2 imp}")
+    session.combat.next()
+    assert session.combat.state.current.name == "Tam"
     return session
 
 
 def _character() -> Session:
     session = Session(seed=3)
-    session.gurps_char_new("Aiko", dx=12, iq=11)
-    session.gurps_char_add_skill("Lockpicking", 4)
+    session.gurps.char_new("Aiko", dx=12, iq=11)
+    session.gurps.char_add_skill("Lockpicking", 4)
     return session
 
 
@@ -163,15 +163,15 @@ SAMPLES = [
      r"expected a number after '-' at column 12"),
     (CheckSpecError, None, lambda s, p: parse_check_spec("Lockpicking --loud"),
      r"unknown option '--loud' at column 13 \(known: --secret, --defense\)"),
-    (CheckSpecError, _character, lambda s, p: s.gurps_check(""),
+    (CheckSpecError, _character, lambda s, p: s.gurps.check(""),
      r"empty check: give a skill, attribute or number, e.g. 'Lockpicking-5'"),
-    (NotFoundError, _character, lambda s, p: s.gurps_check("Lockpickng-2"),
+    (NotFoundError, _character, lambda s, p: s.gurps.check("Lockpickng-2"),
      r"Aiko has no skill or attribute 'Lockpickng'; did you mean lockpicking\?"),
     (NotFoundError, None, lambda s, p: find_trait("Combat Reflex"),
      r"unknown trait 'Combat Reflex'; did you mean combat reflexes, combat_reflexes\?"),
-    (RuleError, _weak, lambda s, p: s.combat_attack("Tam", "Goblin", "Club"),
+    (RuleError, _weak, lambda s, p: s.combat.attack("Tam", "Goblin", "Club"),
      r"Tam cannot attack with Club: effective skill 2 is below 3 \(GURPS-SR-05\)"),
-    (RuleError, _fight, lambda s, p: s.combat_cast("Aiko", "Fireball", 3, 2),
+    (RuleError, _fight, lambda s, p: s.combat.cast("Aiko", "Fireball", 3, 2),
      r"Fireball: effective skill 2 is below 3, the spell cannot be tried"),
     (DataError, None, lambda s, p: load_character(_file(p, '{"name": "Aiko", "st": "ten"}')),
      r".*aiko\.json: field 'st' must be an integer, got 'ten'"),
@@ -181,34 +181,34 @@ SAMPLES = [
      r"usage: %attack Aiko -> Goblin1 Broadsword \[damage\] \[range=8 braced \.\.\.\]"),
     (UsageError, None, lambda s, p: parse_attack("Aiko -> Goblin1 Broadsword range=far"),
      r"range='far' is not a number"),
-    (UsageError, _fight, lambda s, p: s.combat_maneuver("Aiko", "all_out_attakc"),
+    (UsageError, _fight, lambda s, p: s.combat.maneuver("Aiko", "all_out_attakc"),
      r"unknown maneuver 'all_out_attakc'; did you mean all_out_attack\?"),
-    (RuleError, _fight, lambda s, p: s.combat_maneuver("Bren", "attack"),
+    (RuleError, _fight, lambda s, p: s.combat.maneuver("Bren", "attack"),
      r"it is Aiko's turn, not Bren's \(%next to move on\)"),
-    (RuleError, _all_out_defense, lambda s, p: s.combat_attack("Aiko", "Goblin1", "Broadsword"),
+    (RuleError, _all_out_defense, lambda s, p: s.combat.attack("Aiko", "Goblin1", "Broadsword"),
      r"Aiko chose all out defense, which allows no attack this turn"),
-    (RuleError, _all_out_defense, lambda s, p: s.combat_maneuver("Aiko", "attack"),
+    (RuleError, _all_out_defense, lambda s, p: s.combat.maneuver("Aiko", "attack"),
      r"Aiko already chose all_out_defense this turn \(one maneuver per turn, GURPS-CMB-04\)"),
-    (UsageError, _fight, lambda s, p: s.combat_posture("Aiko", "flying"),
+    (UsageError, _fight, lambda s, p: s.combat.posture("Aiko", "flying"),
      r"unknown posture 'flying'; did you mean lying_up or lying_down\?"),
-    (RuleError, _pending, lambda s, p: s.combat_defend("Goblin1", "block"),
+    (RuleError, _pending, lambda s, p: s.combat.defend("Goblin1", "block"),
      r"Goblin1 has no block \(no ready weapon or shield\)"),
-    (RuleError, _pending, lambda s, p: s.combat_defend("Aiko", "dodge"),
+    (RuleError, _pending, lambda s, p: s.combat.defend("Aiko", "dodge"),
      r"the pending attack is on Goblin1, not Aiko"),
-    (UsageError, _pending, lambda s, p: s.combat_defend("Goblin1", "duck"),
+    (UsageError, _pending, lambda s, p: s.combat.defend("Goblin1", "duck"),
      r"unknown defense 'duck'; choose dodge, parry, block or none"),
-    (RuleError, _pending, lambda s, p: s.combat_next(),
+    (RuleError, _pending, lambda s, p: s.combat.next(),
      r"Goblin1 has not answered Aiko's attack yet \(%defend \.\.\. or %defend \.\.\. none\)"),
-    (RuleError, _fight, lambda s, p: s.combat_defend("Goblin1", "parry"), r"no attack is waiting for a defense"),
+    (RuleError, _fight, lambda s, p: s.combat.defend("Goblin1", "parry"), r"no attack is waiting for a defense"),
     (RuleError, None, lambda s, p: dfn.defense_roll("Aiko", "parry", 10, dfn.DefenderState(maneuver="all_out_attack"),
                                                     dfn.Incoming(), (3, 3, 3)),
      r"Aiko cannot parry: All-Out Attack allows no defense until the next turn \(GURPS-CMB-18\)"),
-    (UsageError, _fight, lambda s, p: s.combat_hazard("lava", "Bren"),
+    (UsageError, _fight, lambda s, p: s.combat.hazard("lava", "Bren"),
      r"unknown hazard 'lava'; choose fall, pass_through, in_fire, furnace, clothing_part, clothing_all, cold, heat, "
      r"poison, disease or suffocation"),
-    (RuleError, _fight, lambda s, p: s.combat_wake("Bren"),
+    (RuleError, _fight, lambda s, p: s.combat.wake("Bren"),
      r"Bren is in the running fight; waking up happens after it \(%combat end\)"),
-    (NotFoundError, _fight, lambda s, p: s.combat_attack("Aiko", "Gobln1", "Broadsword"),
+    (NotFoundError, _fight, lambda s, p: s.combat.attack("Aiko", "Gobln1", "Broadsword"),
      r"no combatant 'Gobln1'; did you mean Goblin1, Goblin2\?"),
     (UsageError, None, lambda s, p: parse_damage("3x cut"),
      r"expected damage like '2d\+1 cut' or 'sw\+2 cut', got '3x cut' \(column 1\)"),

@@ -13,7 +13,8 @@ from gamekernel.gurps.combat_render import combat_lines
 from gamekernel.gurps.rules.combat import Combatant, Tape
 from gamekernel.gurps.rules.damage import parse_damage, roll_damage
 from gamekernel.gurps.rules.harm import harm
-from gamekernel.session import Session, replay
+from gamekernel.session import replay
+from gamekernel.table_session import Session
 
 OK = [1, 1, 2]  # 4: a critical success on any roll
 BAD = [6, 6, 6]  # 18: a critical failure on any roll
@@ -102,44 +103,44 @@ def test_gurps_inj_hazard_outside_a_fight_rolls_and_keeps_the_states_on_the_shee
     """The issue's case: a 1000 m fall used to leave Gil at HP -33 and conscious. Now every roll is
     shown and the character sheet keeps the state it reached (and the replay rebuilds it)."""
     s = Session(seed=5)
-    s.gurps_char_new("Gil", st=11, ht=11)
-    result = s.combat_hazard("fall", "Gil", metres=1000)
+    s.gurps.char_new("Gil", st=11, ht=11)
+    result = s.combat.hazard("fall", "Gil", metres=1000)
     text = "\n".join(combat_lines(result))
     assert "death check −1×HP" in text and "stay conscious" in text
-    gil = s.gurps_character("Gil")
+    gil = s.gurps.character("Gil")
     assert gil.current_hp <= -44
     assert {"state_unconscious", "state_dead", "state_destroyed"} & set(gil.conditions)
     assert replay(s.active).to_dict() == s.state.to_dict()
-    s.gurps_char_new("Eve", st=10, ht=10)
-    s.combat_hazard("suffocation", "Eve", seconds=300)
-    conditions = s.gurps_character("Eve").conditions
+    s.gurps.char_new("Eve", st=10, ht=10)
+    s.combat.hazard("suffocation", "Eve", seconds=300)
+    conditions = s.gurps.character("Eve").conditions
     assert "state_dead" in conditions or "state_destroyed" in conditions
 
 
 def test_gurps_inj_damage_and_hit_outside_a_fight_take_the_same_path():
     s = Session(seed=1)
-    s.gurps_char_new("Bren", st=10, ht=12)
+    s.gurps.char_new("Bren", st=10, ht=12)
     s.rng = _Faces([6, 6])  # %damage 8 cr flat: no dice; then HT roll 12 vs 12 at HP 0... see below
-    result = s.gurps_damage("10 cr", target="Bren")  # flat damage: HP 10 -> 0, a major wound
+    result = s.gurps.damage("10 cr", target="Bren")  # flat damage: HP 10 -> 0, a major wound
     lines = "\n".join(combat_lines(result))
     assert "knockdown" in lines and "stay conscious" in lines
-    assert s.gurps_character("Bren").current_hp == 0
-    hit = s.combat_damage("Bren", "10 cr")  # %hit outside a fight: -10 = -1 x HP, a death check
+    assert s.gurps.character("Bren").current_hp == 0
+    hit = s.combat.damage("Bren", "10 cr")  # %hit outside a fight: -10 = -1 x HP, a death check
     assert any("death check −1×HP" in line for line in combat_lines(hit))
     assert replay(s.active).to_dict() == s.state.to_dict()
 
 
 def test_gurps_inj_spell_energy_from_hp_at_fp_0_reaches_the_death_checks():
     s = Session(seed=1)
-    s.gurps_char_new("Aiko", st=10, ht=10)
-    s.gurps_char_set("Aiko", fp_lost=19, hp_lost=9)  # FP -9, HP 1
+    s.gurps.char_new("Aiko", st=10, ht=10)
+    s.gurps.char_set("Aiko", fp_lost=19, hp_lost=9)  # FP -9, HP 1
     s.rng = _Faces([1, 1, 2, 3, 3, 3])  # casting: critical success costs nothing
-    s.combat_cast("Aiko", "Light", 3, 12)
-    assert s.gurps_character("Aiko").current_hp == 1
+    s.combat.cast("Aiko", "Light", 3, 12)
+    assert s.gurps.character("Aiko").current_hp == 1
     s.rng = _Faces([3, 3, 3] + OK * 3)  # success: 3 FP at FP <= 0, each also 1 HP: HP 1 -> -2, FP -10
-    result = s.combat_cast("Aiko", "Light", 3, 12)
-    assert s.gurps_character("Aiko").current_hp == -2 and any("stay conscious" in line for line in combat_lines(result))
-    assert "state_unconscious" in s.gurps_character("Aiko").conditions  # FP -10 = -FP (GURPS-FAT-03)
+    result = s.combat.cast("Aiko", "Light", 3, 12)
+    assert s.gurps.character("Aiko").current_hp == -2 and any("stay conscious" in line for line in combat_lines(result))
+    assert "state_unconscious" in s.gurps.character("Aiko").conditions  # FP -10 = -FP (GURPS-FAT-03)
 
 
 @pytest.mark.parametrize(("text", "dice", "adds"), [("8 cr", 0, 8), ("8", 0, 8), ("12 cut", 0, 12), ("8+2 imp", 0, 10),
@@ -153,15 +154,15 @@ def test_gurps_dmg_04_flat_damage_is_accepted(text, dice, adds):
 
 def test_gurps_fat_03_an_unconscious_character_casts_nothing_and_a_resisted_hazard_says_no_injury():
     s = Session(seed=3)
-    s.gurps_char_new("Eve", st=10, ht=10)
-    s.gurps_char_set("Eve", fp_lost=20)  # FP -10 = -FP: unconscious once anything is lost
-    s.combat_hazard("suffocation", "Eve", seconds=1)
-    assert "state_unconscious" in s.gurps_character("Eve").conditions
+    s.gurps.char_new("Eve", st=10, ht=10)
+    s.gurps.char_set("Eve", fp_lost=20)  # FP -10 = -FP: unconscious once anything is lost
+    s.combat.hazard("suffocation", "Eve", seconds=1)
+    assert "state_unconscious" in s.gurps.character("Eve").conditions
     count = len(s.log)
     with pytest.raises(RuleError, match="Eve"):
-        s.combat_cast("Eve", "Light", 1, 14)
+        s.combat.cast("Eve", "Light", 1, 14)
     assert len(s.log) == count
-    s.gurps_char_new("Gil", st=10, ht=10)
+    s.gurps.char_new("Gil", st=10, ht=10)
     s.rng = _Faces([1, 1, 2])  # the HT roll resists the poison: no injury line
-    result = s.combat_hazard("poison", "Gil", strength="weak")
-    assert not any("injury" in line for line in combat_lines(result)) and s.gurps_character("Gil").current_hp == 10
+    result = s.combat.hazard("poison", "Gil", strength="weak")
+    assert not any("injury" in line for line in combat_lines(result)) and s.gurps.character("Gil").current_hp == 10

@@ -17,8 +17,8 @@ from gamekernel.session import replay
 
 def _table(trait="Luck", seed=4):
     s = Session(seed=seed)
-    s.gurps_char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 1, 9)], traits=[trait])
-    s.gurps_char_new("Bren", activate=False)
+    s.gurps.char_new("Aiko", dx=12, iq=12, skills=[("Lockpicking", 1, 9)], traits=[trait])
+    s.gurps.char_new("Bren", activate=False)
     return s
 
 
@@ -53,13 +53,13 @@ def test_gurps_adv_19_20_21_intervals_and_best_level():
 
 def test_gurps_adv_19_session_reroll_logged_replayed_undone():
     s = _table()
-    s.gurps_check("Lockpicking-5 dark")
+    s.gurps.check("Lockpicking-5 dark")
     before = s.state.to_dict()
-    result = s.gurps_luck()
+    result = s.gurps.luck()
     event = s.log[-1]
     assert event.kind == "gurps.luck" and event.actor == "Aiko"
     assert len(result.rerolls) == 2 and result.kept.total == min(r.total for r in result.rolls)
-    assert s.gurps.last_check["Aiko"]["dice"] == list(result.kept.dice)
+    assert s.gurps.state.last_check["Aiko"]["dice"] == list(result.kept.dice)
     assert replay(s.active).to_dict() == s.state.to_dict()
     s.undo()
     assert s.state.to_dict() == before
@@ -67,59 +67,59 @@ def test_gurps_adv_19_session_reroll_logged_replayed_undone():
 
 def test_gurps_adv_19_once_per_period_then_reset():
     s = _table()
-    s.gurps_check("Lockpicking")
-    s.gurps_luck()
-    s.gurps_check("Lockpicking")
+    s.gurps.check("Lockpicking")
+    s.gurps.luck()
+    s.gurps.check("Lockpicking")
     count = len(s.log)
     with pytest.raises(RuleError, match="already used Luck"):
-        s.gurps_luck()
+        s.gurps.luck()
     assert len(s.log) == count
-    s.gurps_luck_reset(minutes=30)  # not enough for plain Luck (60 min)
+    s.gurps.luck_reset(minutes=30)  # not enough for plain Luck (60 min)
     with pytest.raises(RuleError, match="already used"):
-        s.gurps_luck()
-    s.gurps_luck_reset(minutes=60)
-    assert s.gurps_luck().actor == "Aiko"
+        s.gurps.luck()
+    s.gurps.luck_reset(minutes=60)
+    assert s.gurps.luck().actor == "Aiko"
 
 
 def test_gurps_adv_20_extraordinary_luck_back_after_30_minutes():
     s = _table("Extraordinary Luck")
-    s.gurps_check("Lockpicking")
-    s.gurps_luck()
-    s.gurps_luck_reset(minutes=30)
-    assert not s.gurps_luck_status().rows[0][3]
+    s.gurps.check("Lockpicking")
+    s.gurps.luck()
+    s.gurps.luck_reset(minutes=30)
+    assert not s.gurps.luck_status().rows[0][3]
 
 
 def test_gurps_adv_19_refusals_change_nothing():
     s = _table()
     with pytest.raises(RuleError, match="no success roll"):
-        s.gurps_luck()
+        s.gurps.luck()
     with pytest.raises(RuleError, match="has no Luck"):
-        s.gurps_luck("Bren")
-    s.gurps_check("Lockpicking")
-    s.gurps_react("+1", actor="Aiko")  # something else happened: too late to declare Luck
+        s.gurps.luck("Bren")
+    s.gurps.check("Lockpicking")
+    s.gurps.react("+1", actor="Aiko")  # something else happened: too late to declare Luck
     count, state = len(s.log), s.state.to_dict()
     with pytest.raises(RuleError, match="right after the roll"):
-        s.gurps_luck()
-    s.gurps_check("Lockpicking-9")  # effective 0: not rolled, nothing to reroll
+        s.gurps.luck()
+    s.gurps.check("Lockpicking-9")  # effective 0: not rolled, nothing to reroll
     with pytest.raises(RuleError, match="not rolled"):
-        s.gurps_luck()
+        s.gurps.luck()
     assert s.state.to_dict()["gurps"]["luck_used"] == state["gurps"]["luck_used"] == {}
     assert len(s.log) == count + 1
 
 
 def test_gurps_adv_19_cannot_reroll_a_lucky_roll_twice():
     s = _table("Ridiculous Luck")
-    s.gurps_check("Lockpicking")
-    s.gurps_luck()
-    s.gurps_luck_reset()
+    s.gurps.check("Lockpicking")
+    s.gurps.luck()
+    s.gurps.luck_reset()
     with pytest.raises(RuleError, match="already rerolled"):
-        s.gurps_luck()
+        s.gurps.luck()
 
 
 def test_gurps_adv_19_secret_roll_stays_secret():
     s = _table()
-    s.gurps_check("Lockpicking", secret=True)
-    assert s.gurps_luck().secret and s.log[-1].secret
+    s.gurps.check("Lockpicking", secret=True)
+    assert s.gurps.luck().secret and s.log[-1].secret
 
 
 def test_gurps_adv_19_magic_luck_reset_status(ip):
@@ -140,8 +140,8 @@ def test_gurps_adv_19_luck_uses_survive_a_snapshot():
     from gamekernel.gurps.actions import GurpsState
 
     s = _table()
-    s.gurps_check("Lockpicking")
-    s.gurps_luck()
+    s.gurps.check("Lockpicking")
+    s.gurps.luck()
     part = s.state["gurps"]
     assert GurpsState.from_dict(part.to_dict()).to_dict() == part.to_dict()
     assert part.to_dict()["luck_used"] == {"Aiko": 1}

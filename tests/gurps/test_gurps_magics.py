@@ -59,7 +59,7 @@ def test_magic_contest_react_damage_fright_cr(ip):
     assert ip.run_line_magic("react", "+2 --npc=Guard").npc == "Guard"
     damage = ip.run_line_magic("damage", "2d+1 cut @Guard --dr=1")
     roll = damage.report.damage  # a character: the combat result of the one injury path
-    assert roll.dr == 1 and current_session().gurps_character("Guard").hp_lost == roll.injury
+    assert roll.dr == 1 and current_session().gurps.character("Guard").hp_lost == roll.injury
     assert ip.run_line_magic("fright", "-2").roll.label == "Fright Check"
     ip.run_line_magic("char", "trait Bad Temper")
     assert ip.run_line_magic("cr", "Bad Temper +1").roll.target == 13
@@ -102,9 +102,9 @@ def test_check_and_odds_choose_the_same_best_alternative(ip):
     assert ip.run_line_magic("check", "12 | 14").target == 14
     assert ip.run_line_magic("odds", "check 12 | 14").target == 14
     assert ip.run_line_magic("odds", "check 14-3 | 12").target == 12
-    assert current_session().gurps_check_target("12 | 14") == 14
-    contest = current_session().gurps_contest_odds("12 | 14", "10")
-    assert contest == current_session().gurps_contest_odds("14", "10")
+    assert current_session().gurps.check_target("12 | 14") == 14
+    contest = current_session().gurps.contest_odds("12 | 14", "10")
+    assert contest == current_session().gurps.contest_odds("14", "10")
     _aiko(ip)  # with a character: the same choice among its skills and numbers
     assert ip.run_line_magic("odds", "check Lockpicking | 13").target == 13
     assert ip.run_line_magic("check", "Lockpicking | 13").target == 13
@@ -124,7 +124,7 @@ def test_sheet_rolls_a_skill_whose_name_reads_like_a_modifier(ip):
     from gamekernel.gurps.widgets.sheet import SheetWidget
 
     session = current_session()
-    session.gurps_add_character(Character(name="Aiko", iq=12, skills=(
+    session.gurps.add_character(Character(name="Aiko", iq=12, skills=(
         Skill("Area Knowledge", "IQ", "E", 2, specialization="Route-66"),)))
     widget = SheetWidget(session, name="Aiko")
     assert [row["name"] for row in widget.skills] == ["Area Knowledge (Route-66)"]

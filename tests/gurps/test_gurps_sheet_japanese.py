@@ -46,7 +46,7 @@ def _cells(markup: str, table: str) -> list[str]:
 
 
 def _aiko(session):
-    return session.gurps_char_new(
+    return session.gurps.char_new(
         "Aiko", st=10, dx=12, iq=12, ht=11, budget=100, appearance="attractive",
         traits=["Combat Reflexes", ("Acute Vision", 2), "Bad Temper", ("Code of Honor", "pirates")],
         skills=[("Lockpicking", 1, 9), ("Stealth", 4)],
@@ -61,14 +61,14 @@ def test_the_sheet_and_its_widget_name_traits_in_japanese_after_a_switch(ip):
     session = current_session()
     _aiko(session)
     widget = SheetWidget(session, "Aiko")
-    english = _cells(session.gurps_character("Aiko")._repr_html_(), "gk-sheet-traits")
+    english = _cells(session.gurps.character("Aiko")._repr_html_(), "gk-sheet-traits")
     assert "Acute Vision 2" in english and "Code of Honor (Pirate's)" in english
     ip.run_cell("%config GameKernel.language = 'ja'")
-    traits = _cells(session.gurps_character("Aiko")._repr_html_(), "gk-sheet-traits")[::2]
+    traits = _cells(session.gurps.character("Aiko")._repr_html_(), "gk-sheet-traits")[::2]
     assert traits == ["「容貌」（魅力的）", "「戦闘即応」", "「鋭敏視覚」2", "「短気」", "「名誉の掟」（海賊の掟）"]
     assert [row["name"] for row in widget.traits_rows] == traits
     ip.run_cell("%config GameKernel.language = 'en'")
-    assert _cells(session.gurps_character("Aiko")._repr_html_(), "gk-sheet-traits") == english
+    assert _cells(session.gurps.character("Aiko")._repr_html_(), "gk-sheet-traits") == english
 
 
 def test_a_gcs_character_gets_the_catalog_names_and_keeps_its_own(ip, tmp_path):
@@ -84,8 +84,8 @@ def test_a_gcs_character_gets_the_catalog_names_and_keeps_its_own(ip, tmp_path):
     ip.run_cell(f"%char load {tmp_path / 'aiko.gcs'}")
     ip.run_cell("%config GameKernel.language = 'ja'")
     session = current_session()
-    name = session.gurps.active
-    markup = session.gurps_character(name)._repr_html_()
+    name = session.gurps.state.active
+    markup = session.gurps.character(name)._repr_html_()
     traits = _cells(markup, "gk-sheet-traits")[::2]
     assert "「鋭敏視覚」" in traits and "「戦闘即応」" in traits and "Weirdness Magnet" in traits
     assert "「名誉の掟」（海賊の掟）" in traits
@@ -105,7 +105,7 @@ def test_a_specialized_skill_keeps_its_specialization_as_written(ip):
     ip.run_cell("%char skill Survival (Woodlands) 2")
     ip.run_cell("%config GameKernel.language = 'ja'")
     session = current_session()
-    skills = _cells(session.gurps_character("Rin")._repr_html_(), "gk-sheet-skills")
+    skills = _cells(session.gurps.character("Rin")._repr_html_(), "gk-sheet-skills")
     assert skills[0] == "〈生存（Woodlands）〉"
     check = ip.run_cell("%check Survival (Woodlands)").result
     assert "〈生存（Woodlands）〉" in str(check) and "Survival" not in str(check)

@@ -11,7 +11,7 @@ from gamekernel.gurps.rules.characters import Character
 from gamekernel.gurps.rules.combat import effective_defenses
 from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.traits import Trait
-from gamekernel.session import Session
+from gamekernel.table_session import Session
 
 
 def test_gurps_cmb_45_no_block_without_a_ready_shield():
@@ -24,15 +24,15 @@ def test_gurps_cmb_45_no_block_without_a_ready_shield():
 
 def test_gurps_cmb_43_db_set_on_the_sheet_adds_to_every_defense_in_a_fight():
     s = Session(seed=1)
-    s.gurps_char_new("Bren", dx=12, ht=12)
-    s.gurps_char_set("Bren", db=2)  # `%char set db=2`
-    assert s.gurps_character("Bren").shield_db == 2
-    s.combat_start("Bren Goblin{ST=9,DX=12,HT=11,weapon=Spear:11:thr+2 imp}")
-    usual = {kind: usual for kind, (usual, _now, _mods) in effective_defenses(s.combat_state, "Bren").items()}
-    bren = s.combat_state.get("Bren")
+    s.gurps.char_new("Bren", dx=12, ht=12)
+    s.gurps.char_set("Bren", db=2)  # `%char set db=2`
+    assert s.gurps.character("Bren").shield_db == 2
+    s.combat.start("Bren Goblin{ST=9,DX=12,HT=11,weapon=Spear:11:thr+2 imp}")
+    usual = {kind: usual for kind, (usual, _now, _mods) in effective_defenses(s.combat.state, "Bren").items()}
+    bren = s.combat.state.get("Bren")
     assert usual["dodge"] == bren.dodge + 2 and usual["block"] == bren.block + 2
     with pytest.raises(UsageError):
-        s.gurps_char_set("Bren", db="big")
+        s.gurps.char_set("Bren", db="big")
 
 
 def test_gurps_std_04_encumbrance_levels_at_their_boundaries_reach_move_dodge_and_skills():
@@ -70,23 +70,23 @@ def test_gurps_cmb_02_03_a_fighter_added_mid_fight_joins_the_order_and_the_curre
     """Seed [004:1360-1361]: order by Basic Speed; same-side NPCs tied on it in the GM's order (a newcomer,
     added last, after them), higher DX first once a PC is among them; `%combat add` during a fight joins it."""
     s = Session(seed=4)
-    s.combat_npc("Slow", "ST=10 DX=10 HT=10")
-    s.combat_start("Fast{DX=14,HT=14} Slow")
-    s.combat_next()
-    assert s.combat_state.current.name == "Slow"
-    result = s.combat_add("Mid", "DX=12 HT=12")  # speed 6: between Fast (7) and Slow (5)
-    names = [c.name for c in s.combat_state.combatants]
-    assert names == ["Fast", "Mid", "Slow"] and s.combat_state.current.name == "Slow"
+    s.combat.npc("Slow", "ST=10 DX=10 HT=10")
+    s.combat.start("Fast{DX=14,HT=14} Slow")
+    s.combat.next()
+    assert s.combat.state.current.name == "Slow"
+    result = s.combat.add("Mid", "DX=12 HT=12")  # speed 6: between Fast (7) and Slow (5)
+    names = [c.name for c in s.combat.state.combatants]
+    assert names == ["Fast", "Mid", "Slow"] and s.combat.state.current.name == "Slow"
     assert "joins the fight" in "\n".join(combat_lines(result))
-    s.combat_add("Tie", "DX=12 HT=12")  # same speed and DX: after those already there
-    s.combat_add("Quick", "DX=13 HT=11")  # GURPS-CMB-03: speed 6, a same-side NPC: the GM's order, after them
-    assert [c.name for c in s.combat_state.combatants] == ["Fast", "Mid", "Tie", "Quick", "Slow"]
-    s.combat_add("Hero", "DX=13 HT=11 pc=1")  # GURPS-CMB-03: a PC among them: DX 13 goes before DX 12
-    assert [c.name for c in s.combat_state.combatants] == ["Fast", "Hero", "Mid", "Tie", "Quick", "Slow"]
-    assert s.combat_state.current.name == "Slow" and s.combat_state.get("Tie").maneuver == "do_nothing"
-    s.combat_next()
-    assert s.combat_state.current.name == "Fast"
-    s.combat_next()
-    assert s.combat_state.current.name == "Hero"
+    s.combat.add("Tie", "DX=12 HT=12")  # same speed and DX: after those already there
+    s.combat.add("Quick", "DX=13 HT=11")  # GURPS-CMB-03: speed 6, a same-side NPC: the GM's order, after them
+    assert [c.name for c in s.combat.state.combatants] == ["Fast", "Mid", "Tie", "Quick", "Slow"]
+    s.combat.add("Hero", "DX=13 HT=11 pc=1")  # GURPS-CMB-03: a PC among them: DX 13 goes before DX 12
+    assert [c.name for c in s.combat.state.combatants] == ["Fast", "Hero", "Mid", "Tie", "Quick", "Slow"]
+    assert s.combat.state.current.name == "Slow" and s.combat.state.get("Tie").maneuver == "do_nothing"
+    s.combat.next()
+    assert s.combat.state.current.name == "Fast"
+    s.combat.next()
+    assert s.combat.state.current.name == "Hero"
     with pytest.raises(UsageError):
-        s.combat_add("mid", "DX=12")
+        s.combat.add("mid", "DX=12")

@@ -12,7 +12,8 @@ import pytest
 from gamekernel import Session
 from gamekernel.display.results import ErrorResult
 from gamekernel.errors import DataError, GameKernelError, NotFoundError, UsageError
-from gamekernel.gurps.rules.characters import Character, load_character, make_skill, save_character
+from gamekernel.gurps.rules.character_files import load_character, save_character
+from gamekernel.gurps.rules.characters import Character, make_skill
 from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.gcs import import_gcs, load_gcs
 from gamekernel.gurps.rules.weapons import CharacterWeapon, parse_character_weapon
@@ -101,35 +102,35 @@ def test_gurps_gcs_weapon_level_mismatch_is_reported():
 
 def test_gurps_cmb_14_session_character_fights_with_sheet_weapons():
     s = Session(seed=2)
-    s.gurps_char_new("Aiko", st=11, dx=13, skills=[("Broadsword", 8)])
-    s.gurps_char_add_weapon("Broadsword::sw+1 cut:reach=1")
-    assert s.log[-1].kind == "gurps.char.set" and s.gurps_character("Aiko").weapons[0].name == "Broadsword"
-    s.combat_start("Aiko Goblin{ST=9,DX=12,HT=11}")
-    aiko = s.combat_state.get("Aiko")
+    s.gurps.char_new("Aiko", st=11, dx=13, skills=[("Broadsword", 8)])
+    s.gurps.char_add_weapon("Broadsword::sw+1 cut:reach=1")
+    assert s.log[-1].kind == "gurps.char.set" and s.gurps.character("Aiko").weapons[0].name == "Broadsword"
+    s.combat.start("Aiko Goblin{ST=9,DX=12,HT=11}")
+    aiko = s.combat.state.get("Aiko")
     assert [(w.name, w.skill, w.damage) for w in aiko.weapons] == [("Broadsword", 15, "sw+1 cut")]
     assert aiko.parry == 10  # 15 / 2 + 3 (GURPS-CMB-46)
-    result = s.combat_attack("Aiko", "Goblin", "broadsword")
+    result = s.combat.attack("Aiko", "Goblin", "broadsword")
     assert result.report.attack.roll.base == 15
     assert replay(s.active).to_dict() == s.state.to_dict()
 
 
 def test_gurps_cmb_14_new_sheet_weapon_reaches_the_next_fight():
     s = Session(seed=2)
-    s.gurps_char_new("Bren", st=13, dx=12)
-    s.combat_start("Bren Goblin{ST=9,DX=12,HT=11}")
-    assert [w.name for w in s.combat_state.get("Bren").weapons] == ["Punch"]
-    s.combat_end()
-    s.gurps_char_add_weapon("Axe:13:sw+2 cut", name="Bren")
-    s.combat_start("Bren Goblin{ST=9,DX=12,HT=11}")
-    assert [w.name for w in s.combat_state.get("Bren").weapons] == ["Axe"]
+    s.gurps.char_new("Bren", st=13, dx=12)
+    s.combat.start("Bren Goblin{ST=9,DX=12,HT=11}")
+    assert [w.name for w in s.combat.state.get("Bren").weapons] == ["Punch"]
+    s.combat.end()
+    s.gurps.char_add_weapon("Axe:13:sw+2 cut", name="Bren")
+    s.combat.start("Bren Goblin{ST=9,DX=12,HT=11}")
+    assert [w.name for w in s.combat.state.get("Bren").weapons] == ["Axe"]
 
 
 def test_gurps_cmb_26_unusable_weapon_skill_is_refused():
     s = Session(seed=2)
-    s.gurps_char_new("Aiko")
+    s.gurps.char_new("Aiko")
     count = len(s.log)
     with pytest.raises(GameKernelError):
-        s.gurps_char_add_weapon("Whip:Nonexistent Skill:sw cr")
+        s.gurps.char_add_weapon("Whip:Nonexistent Skill:sw cr")
     assert len(s.log) == count
 
 
@@ -139,9 +140,9 @@ def test_gurps_char_weapon_magic(ip):
     c = ip.run_line_magic("char", "weapon Aiko Broadsword:Broadsword:sw+1 cut")
     assert isinstance(c, Character) and c.weapon_level("Broadsword") == 15
     ip.run_line_magic("char", "weapon Knife:11:thr imp:dagger @Aiko")
-    assert [w.name for w in current_session().gurps_character("Aiko").weapons] == ["Broadsword", "Knife"]
+    assert [w.name for w in current_session().gurps.character("Aiko").weapons] == ["Broadsword", "Knife"]
     ip.run_line_magic("char", "weapon Aiko -Knife")
-    assert [w.name for w in current_session().gurps_character("Aiko").weapons] == ["Broadsword"]
+    assert [w.name for w in current_session().gurps.character("Aiko").weapons] == ["Broadsword"]
     assert isinstance(ip.run_line_magic("char", "weapon Aiko"), ErrorResult)
     assert isinstance(ip.run_line_magic("char", "weapon Aiko Sword:14:sw cut:sparkly"), ErrorResult)
     assert isinstance(CharacterWeapon.from_dict(c.weapons[0].to_dict()), CharacterWeapon)

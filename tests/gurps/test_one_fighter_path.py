@@ -1,4 +1,4 @@
-"""One way into a fight: `%combat add`, `session.combat_add`, the tracker's Join and the table's
+"""One way into a fight: `%combat add`, `session.combat.add`, the tracker's Join and the table's
 `combat_join` place a newcomer with one rule (GURPS-CMB-02, CMB-03, CMB-05) and read his spec with
 one parser (`Name`, `"Two Words"`, `Name*3`, `Name{K=V,...}`, quick stats after the name)."""
 
@@ -102,20 +102,20 @@ def test_gurps_cmb_02_magic_tracker_and_table_joins_give_the_same_fight(
     sessions = []
     for path in ("tracker", "table", "add"):
         s = _widget_session(seed)
-        s.combat_start(roster)
-        s.combat_next()
+        s.combat.start(roster)
+        s.combat.next()
         if path == "tracker":
             tracker = Tracker(s)
             tracker._on_custom_message(tracker, {"action": "join", "spec": spec}, [])
             assert tracker.error == ""
         elif path == "table":
-            s.combat_join(spec)
+            s.combat.join(spec)
         else:
-            s.combat_add(spec)
+            s.combat.add(spec)
         sessions.append(s)
-    assert "New" in _names(magic.combat_state)
+    assert "New" in _names(magic.combat.state)
     for s in sessions:
-        assert s.combat_state.to_dict() == magic.combat_state.to_dict()
+        assert s.combat.state.to_dict() == magic.combat.state.to_dict()
         assert [e.kind for e in s.log][-3:] == [e.kind for e in magic.log][-3:]
 
 
@@ -125,7 +125,7 @@ def test_gurps_cmb_02_magic_tracker_and_table_joins_give_the_same_fight(
 def test_combat_add_reads_braces_as_quick_stats_not_as_part_of_the_name(ip) -> None:
     ip.run_line_magic("combat", "start Orc{ST=12,DX=11,HT=11}")
     ip.run_line_magic("combat", "add Bob{DX=12,HT=12}")
-    fight = current_session().combat_state
+    fight = current_session().combat.state
     assert _names(fight) == ["Bob", "Orc"]  # Speed 6 before 5.5
     bob = fight.get("Bob")
     assert (bob.dx, bob.ht, bob.basic_speed) == (12, 12, 6.0)
@@ -134,7 +134,7 @@ def test_combat_add_reads_braces_as_quick_stats_not_as_part_of_the_name(ip) -> N
 def test_combat_add_with_braces_holding_spaces_and_stats_after_them(ip) -> None:
     ip.run_line_magic("combat", "start Orc{ST=12,DX=11,HT=11}")
     ip.run_line_magic("combat", "add Bob{DX=12, HT=12} ST=14 weapon=Axe:12:sw+2 cut")
-    bob = current_session().combat_state.get("Bob")
+    bob = current_session().combat.state.get("Bob")
     assert (bob.st, bob.dx, bob.ht, [w.name for w in bob.weapons]) == (14, 12, 12, ["Axe"])
 
 
@@ -142,7 +142,7 @@ def test_combat_npc_reads_braces_as_the_templates_stats(ip) -> None:
     ip.run_line_magic("combat", "npc Orc{ST=16}")
     assert current_session().state["gurps_combat"].templates == {"Orc": {"st": 16}}
     ip.run_line_magic("combat", "start Orc")
-    assert current_session().combat_state.get("Orc").st == 16
+    assert current_session().combat.state.get("Orc").st == 16
 
 
 def test_combat_npc_refuses_a_count_and_changes_nothing(ip) -> None:
@@ -158,7 +158,7 @@ def test_combat_add_of_a_template_with_a_count_outside_and_inside_a_fight(ip) ->
     assert sorted(current_session().state["gurps_combat"].roster) == ["Goblin1", "Goblin2"]
     ip.run_line_magic("combat", "start Goblin1 Orc{ST=12,DX=11,HT=11}")
     ip.run_line_magic("combat", "add Kobold*2{DX=10}")
-    assert _names(current_session().combat_state) == ["Goblin1", "Orc", "Kobold1", "Kobold2"]
+    assert _names(current_session().combat.state) == ["Goblin1", "Orc", "Kobold1", "Kobold2"]
 
 
 def test_combat_add_of_an_unknown_name_without_stats_is_an_error_not_a_dummy(ip) -> None:
@@ -166,7 +166,7 @@ def test_combat_add_of_an_unknown_name_without_stats_is_an_error_not_a_dummy(ip)
     events = len(current_session().log)
     result = ip.run_line_magic("combat", "add Zed")
     assert "Zed" in str(result) and len(current_session().log) == events
-    assert _names(current_session().combat_state) == ["Orc"]
+    assert _names(current_session().combat.state) == ["Orc"]
 
 
 def test_one_parser_reads_every_form() -> None:
@@ -204,10 +204,10 @@ def test_combat_add_of_a_character_fights_as_himself_and_his_sheet_keeps_what_he
     ip.run_line_magic("combat", "start Orc")
     ip.run_line_magic("combat", "add Bob")
     s = current_session()
-    _as_himself(s.combat_state.get("Bob"), s.gurps_character("Bob"))
+    _as_himself(s.combat.state.get("Bob"), s.gurps.character("Bob"))
     ip.run_line_magic("hit", "Bob 4 cr")  # DR 3: 1 injury, HP 11
     ip.run_line_magic("combat", "end")
-    assert (s.gurps_character("Bob").current_hp, s.gurps_character("Bob").hp) == (11, 14)
+    assert (s.gurps.character("Bob").current_hp, s.gurps.character("Bob").hp) == (11, 14)
 
 
 def test_a_character_joins_as_himself_by_the_tracker_and_the_table_too(ip) -> None:
@@ -217,14 +217,14 @@ def test_a_character_joins_as_himself_by_the_tracker_and_the_table_too(ip) -> No
     tracker = Tracker(s)
     tracker._on_custom_message(tracker, {"action": "join", "spec": "bob"}, [])  # case ignored: the one lookup
     assert tracker.error == ""
-    _as_himself(s.combat_state.get("Bob"), s.gurps_character("Bob"))
-    by_tracker = s.combat_state.to_dict()
+    _as_himself(s.combat.state.get("Bob"), s.gurps.character("Bob"))
+    by_tracker = s.combat.state.to_dict()
     s.undo()
-    s.combat_join("Bob")
-    assert s.combat_state.to_dict() == by_tracker
+    s.combat.join("Bob")
+    assert s.combat.state.to_dict() == by_tracker
     s.undo()
     ip.run_line_magic("combat", "add Bob")
-    assert s.combat_state.to_dict() == by_tracker
+    assert s.combat.state.to_dict() == by_tracker
 
 
 def test_a_stand_in_under_a_characters_name_never_writes_his_sheet(ip) -> None:
@@ -232,10 +232,10 @@ def test_a_stand_in_under_a_characters_name_never_writes_his_sheet(ip) -> None:
     started = ip.run_line_magic("combat", "start Orc Bob{ST=10,DX=10,HT=10}")
     assert "Bob fights as a stand-in with the quick stats given" in str(started)  # said, not silent
     s = current_session()
-    assert s.combat_state.get("Bob").hp_max == 10  # the GM asked for a stand-in: he gets one
+    assert s.combat.state.get("Bob").hp_max == 10  # the GM asked for a stand-in: he gets one
     ip.run_line_magic("hit", "Bob 5 cr")
     ip.run_line_magic("combat", "end")
-    sheet = s.gurps_character("Bob")
+    sheet = s.gurps.character("Bob")
     assert (sheet.current_hp, sheet.hp, sheet.current_fp) == (12, 14, 10)
     ip.run_line_magic("combat", "start Orc Bob")  # the next fight: Bob himself again, not the stand-in
-    _as_himself(s.combat_state.get("Bob"), sheet)
+    _as_himself(s.combat.state.get("Bob"), sheet)

@@ -98,17 +98,17 @@ def test_gurps_inj_refusals():
 
 def _session_with(person: Combatant) -> Session:
     s = Session(seed=5)
-    s._combat("add", {"combatant": person.to_dict()})
+    s.combat._combat("add", {"combatant": person.to_dict()})
     return s
 
 
 def test_gurps_inj_recovery_events_replay_and_undo():
     s = _session_with(_bren(hp=-13, mortal=True, unconscious=True))
-    s._combat("add", {"combatant": Combatant("Cara", ht=11, hp_max=11, hp=5).to_dict()})
+    s.combat._combat("add", {"combatant": Combatant("Cara", ht=11, hp_max=11, hp=5).to_dict()})
     before = s.state.to_dict()
-    result = s.combat_mortal_check("Bren")
+    result = s.combat.mortal_check("Bren")
     assert isinstance(result, CombatResult) and s.log[-1].kind == "combat.mortal"
-    s.combat_natural_healing("Cara", 2)
+    s.combat.natural_healing("Cara", 2)
     assert s.log[-1].kind == "combat.natural_healing"
     assert replay(s.active).to_dict() == s.state.to_dict()
     s.undo(2)
@@ -117,23 +117,23 @@ def test_gurps_inj_recovery_events_replay_and_undo():
 
 def test_gurps_inj_16_healing_a_session_character_updates_the_sheet():
     s = Session(seed=5)
-    s.gurps_char_new("Bren", ht=12)
-    s.gurps_char_set("Bren", hp_lost=4)
-    s.combat_natural_healing("Bren", 7)
-    gained = 4 - s.gurps_character("Bren").hp_lost
+    s.gurps.char_new("Bren", ht=12)
+    s.gurps.char_set("Bren", hp_lost=4)
+    s.combat.natural_healing("Bren", 7)
+    gained = 4 - s.gurps.character("Bren").hp_lost
     assert 0 <= gained <= 4 and s.log[-1].actor == "Bren"
 
 
 def test_gurps_inj_recovery_refused_inside_a_fight():
     s = Session(seed=5)
-    s.combat_start("Bren{ST=12,DX=12,HT=12,pc=1} Orc{ST=12,DX=12,HT=12}")
+    s.combat.start("Bren{ST=12,DX=12,HT=12,pc=1} Orc{ST=12,DX=12,HT=12}")
     with pytest.raises(RuleError, match="after it"):
-        s.combat_natural_healing("Bren", 1)
+        s.combat.natural_healing("Bren", 1)
 
 
 def test_gurps_inj_recovery_magics(ip):
     s = current_session()
-    s._combat("add", {"combatant": _bren(hp=-2, unconscious=True).to_dict()})
+    s.combat._combat("add", {"combatant": _bren(hp=-2, unconscious=True).to_dict()})
     woke = ip.run_line_magic("wake", "Bren")
     assert isinstance(woke, CombatResult) and s.log[-1].kind == "combat.wake"
     assert isinstance(ip.run_line_magic("heal", "@Bren 3days +1 good food"), CombatResult)
@@ -156,10 +156,10 @@ class _Faces(random.Random):
 
 def test_gurps_inj_11_lost_ht_goes_back_to_the_character_sheet():
     s = Session(seed=1)
-    s.gurps_char_new("Bren", ht=12)
-    s._combat("add", {"combatant": _bren(hp=-13, mortal=True, pc=True).to_dict()})
+    s.gurps.char_new("Bren", ht=12)
+    s.combat._combat("add", {"combatant": _bren(hp=-13, mortal=True, pc=True).to_dict()})
     s.rng = _Faces([1, 1, 2, 6, 6, 1])  # critical success (4), then 13 vs HT 12: fails
-    result = s.combat_mortal_check("Bren")
+    result = s.combat.mortal_check("Bren")
     assert any("loses 1 HT" in line for line in combat_lines(result))
-    assert s.gurps_character("Bren").ht == 11 and s.gurps_character("Bren").fp == 11
+    assert s.gurps.character("Bren").ht == 11 and s.gurps.character("Bren").fp == 11
     assert replay(s.active).to_dict() == s.state.to_dict()

@@ -23,8 +23,8 @@ TRAITS = ("character", "attributes", "derived", "traits_rows", "skills", "weapon
 
 def _session() -> Session:
     s = Session(seed=3)
-    s.gurps_char_new("Aiko", st=11, dx=13, iq=12, ht=11, skills=[("Lockpicking", 1, 9), ("Stealth", 4)])
-    s.gurps_char_new("Bren", st=13, activate=False)
+    s.gurps.char_new("Aiko", st=11, dx=13, iq=12, ht=11, skills=[("Lockpicking", 1, 9), ("Stealth", 4)])
+    s.gurps.char_new("Bren", st=13, activate=False)
     return s
 
 
@@ -39,13 +39,13 @@ def test_an_event_that_leaves_the_character_alone_recomputes_nothing(monkeypatch
     original = Character.points
     monkeypatch.setattr(Character, "points", lambda self: (counted.append(self.name), original(self))[1])
     s.roll("3d6")
-    s.gurps_check("Stealth", actor="Bren")
+    s.gurps.check("Stealth", actor="Bren")
     s.note("the party waits")
     assert counted == []
-    s.gurps_char_set("Aiko", dx=14)  # GURPS-ATT: her DX moves her Basic Speed and Dodge
+    s.gurps.char_set("Aiko", dx=14)  # GURPS-ATT: her DX moves her Basic Speed and Dodge
     assert counted and sheet.attributes[1]["value"] == 14
     counted.clear()
-    s.gurps_check("Stealth", actor="Aiko")  # her own check: the sheet's last roll
+    s.gurps.check("Stealth", actor="Aiko")  # her own check: the sheet's last roll
     assert counted and "Stealth" in sheet.last
 
 
@@ -65,13 +65,13 @@ def test_the_sheet_equals_a_new_one_after_every_event(steps) -> None:
                 if op == "roll":
                     s.roll(f"{1 + n % 3}d6")
                 elif op == "check_aiko":
-                    s.gurps_check("Lockpicking" if n % 2 else "DX", actor="Aiko", secret=n % 5 == 0)
+                    s.gurps.check("Lockpicking" if n % 2 else "DX", actor="Aiko", secret=n % 5 == 0)
                 elif op == "check_bren":
-                    s.gurps_check("ST", actor="Bren")
+                    s.gurps.check("ST", actor="Bren")
                 elif op == "set_dx":
-                    s.gurps_char_set("Aiko", dx=9 + n % 8)
+                    s.gurps.char_set("Aiko", dx=9 + n % 8)
                 elif op == "hurt":
-                    s.gurps_char_set("Aiko", hp_lost=n % 14)
+                    s.gurps.char_set("Aiko", hp_lost=n % 14)
                 elif op == "undo":
                     s.undo()
                 elif op == "redo":
@@ -81,7 +81,7 @@ def test_the_sheet_equals_a_new_one_after_every_event(steps) -> None:
                 elif op == "language":
                     set_language("ja" if n % 2 else "en")
                     sheet._refresh_synced()  # what %config GameKernel.language does for every open widget
-            if "Aiko" not in s.gurps.characters:  # her creation undone: the sheet keeps its last picture
+            if "Aiko" not in s.gurps.state.characters:  # her creation undone: the sheet keeps its last picture
                 continue
             shown = copy.deepcopy(_picture(sheet))
             SessionWidget._refresh_synced(sheet)  # the full recompute, whatever the sheet's inputs

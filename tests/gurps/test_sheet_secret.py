@@ -8,12 +8,12 @@ from gamekernel.i18n import t
 
 def test_sheet_last_roll_hides_a_secret_check_and_shows_a_public_one():
     s = Session(seed=42)
-    s.gurps_char_new("Aiko", iq=12)
+    s.gurps.char_new("Aiko", iq=12)
     widget = SheetWidget(s, "Aiko")
-    public = s.gurps_check("Per")
+    public = s.gurps.check("Per")
     assert widget.last == success_text(public)
-    secret = s.gurps_check("Per", secret=True)
+    secret = s.gurps.check("Per", secret=True)
     assert widget.last == t("core.secret_result", kind="check")
     assert success_text(secret) not in widget.last and str(secret.total) not in widget.last
-    again = s.gurps_check("IQ")
+    again = s.gurps.check("IQ")
     assert widget.last == success_text(again)

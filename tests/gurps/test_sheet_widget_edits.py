@@ -11,7 +11,7 @@ from gamekernel.gurps.widgets.sheet import SheetWidget
 
 def _sheet(**fields):
     s = Session(seed=3)
-    s.gurps_char_new("Aiko", dx=12, iq=12, ht=11, **fields)
+    s.gurps.char_new("Aiko", dx=12, iq=12, ht=11, **fields)
     return s, SheetWidget(s, "Aiko")
 
 
@@ -23,12 +23,12 @@ def _send(widget, **content):
 def test_gurps_ch_04_out_of_range_edit_gives_the_magics_error_and_changes_nothing(key, value):
     s, widget = _sheet()
     with pytest.raises(RuleError) as magic:
-        s.gurps_char_set("Aiko", **{key: value})
-    before = (len(s.log), s.gurps_character("Aiko").to_dict())
+        s.gurps.char_set("Aiko", **{key: value})
+    before = (len(s.log), s.gurps.character("Aiko").to_dict())
     _send(widget, action="set", key=key, value=str(value))
     assert widget.error == str(magic.value)
     assert "outside the human range 1 to 20" in widget.error
-    assert (len(s.log), s.gurps_character("Aiko").to_dict()) == before
+    assert (len(s.log), s.gurps.character("Aiko").to_dict()) == before
     assert widget._record.bundle("", 0)["text/plain"].count("→") == 0
 
 
@@ -36,7 +36,7 @@ def test_gurps_ch_04_out_of_range_edit_gives_the_magics_error_and_changes_nothin
 def test_gurps_ch_04_range_bounds_are_accepted(key, value):
     s, widget = _sheet()
     _send(widget, action="set", key=key, value=str(value))
-    assert widget.error == "" and getattr(s.gurps_character("Aiko"), key) == value
+    assert widget.error == "" and getattr(s.gurps.character("Aiko"), key) == value
 
 
 def test_noop_edit_records_nothing_and_a_real_edit_records_one_line():
@@ -52,7 +52,7 @@ def test_noop_edit_records_nothing_and_a_real_edit_records_one_line():
 def test_magic_noop_set_records_nothing():
     s, _ = _sheet()
     mark = len(s.log)
-    s.gurps_char_set("Aiko", dx=12)
+    s.gurps.char_set("Aiko", dx=12)
     assert len(s.log) == mark
 
 
@@ -61,12 +61,12 @@ def test_gurps_inj_01_current_hp_fp_editable_with_conditions():
     assert [(p["key"], p["value"], p["max"]) for p in widget.pools] == [("hp", 10, 10), ("fp", 11, 11)]
     assert widget.conditions == []
     widget.handle_action("set", {"key": "hp", "value": "3"})  # 3 < 10/3: reeling
-    assert s.gurps_character("Aiko").hp_lost == 7 and widget.pools[0]["value"] == 3
+    assert s.gurps.character("Aiko").hp_lost == 7 and widget.pools[0]["value"] == 3
     assert any("reeling" in text for text in widget.conditions)
     widget.handle_action("set", {"key": "fp", "value": "0"})
     assert any("Will roll" in text for text in widget.conditions)
     s.undo()
-    assert s.gurps_character("Aiko").fp_lost == 0
+    assert s.gurps.character("Aiko").fp_lost == 0
 
 
 def test_current_hp_above_maximum_refused():
@@ -89,7 +89,7 @@ def test_repeated_refusal_reaches_the_front_end_again():
 
 def test_secret_roll_never_shown_on_the_sheet():
     s, widget = _sheet()
-    result = s.gurps_check("DX", actor="Aiko", secret=True)
+    result = s.gurps.check("DX", actor="Aiko", secret=True)
     assert widget.last.startswith("Secret roll for the GM") and str(result.total) not in widget.last.split(")")[0]
-    s.gurps_check("DX", actor="Aiko")
+    s.gurps.check("DX", actor="Aiko")
     assert widget.last != ""

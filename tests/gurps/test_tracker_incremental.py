@@ -28,9 +28,9 @@ OPS = ("attack", "attack", "feint", "defend", "defend", "next", "next", "damage"
 
 def _session(seed: int) -> Session:
     s = Session(seed=seed)
-    s.combat_npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
-    s.combat_npc("Orc", "ST=13 DX=11 HT=12 HP=15 weapon=Axe:12:sw+2 cut")
-    s.combat_start(FIGHTERS)
+    s.combat.npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
+    s.combat.npc("Orc", "ST=13 DX=11 HT=12 HP=15 weapon=Axe:12:sw+2 cut")
+    s.combat.start(FIGHTERS)
     return s
 
 
@@ -57,43 +57,43 @@ class _FrontEnd:
 
 def _play(s: Session, op: str, r: random.Random) -> None:
     """One step of a fight that is always running (a new one starts when it ends)."""
-    fight = s.combat_state
+    fight = s.combat.state
     names = [c.name for c in fight.combatants]
     me = fight.current
     foes = [n for n in names if n != me.name]
     if op == "attack":  # a feinter attacks the foe he feinted (GURPS-CMB-22), else anyone
         target = me.feint_on if me.feint_on in foes else r.choice(foes)
         if not me.chosen:
-            s.combat_maneuver(me.name, "attack")
-        s.combat_attack(me.name, target, me.weapons[0].name, unseen=r.random() < 0.3)  # GURPS-CMB-51
+            s.combat.maneuver(me.name, "attack")
+        s.combat.attack(me.name, target, me.weapons[0].name, unseen=r.random() < 0.3)  # GURPS-CMB-51
     elif op == "feint":
-        s.combat_maneuver(me.name, "feint", target=r.choice(foes))
+        s.combat.maneuver(me.name, "feint", target=r.choice(foes))
     elif op == "defend" and fight.pending is not None:
-        s.combat_defend(fight.pending.target, r.choice(["", "dodge", "parry", "block", "none"]))
+        s.combat.defend(fight.pending.target, r.choice(["", "dodge", "parry", "block", "none"]))
     elif op == "next":
-        s.combat_next()
+        s.combat.next()
     elif op == "damage":
-        s.combat_damage(r.choice(names), r.choice(["1d cut", "2d+2 cr", "3d imp", "1d-2 cr"]))
+        s.combat.damage(r.choice(names), r.choice(["1d cut", "2d+2 cr", "3d imp", "1d-2 cr"]))
     elif op == "defense_maneuver":
-        s.combat_maneuver(me.name, r.choice(["all_out_defense", "all_out_attack", "move", "aim"]),
+        s.combat.maneuver(me.name, r.choice(["all_out_defense", "all_out_attack", "move", "aim"]),
                           option=r.choice(["dodge", "parry", "block", "determined"]), target=r.choice(foes))
     elif op == "posture":
-        s.combat_posture(me.name, r.choice(["kneeling", "crouching", "lying_down", "standing"]))
+        s.combat.posture(me.name, r.choice(["kneeling", "crouching", "lying_down", "standing"]))
     elif op == "join":
-        s.combat_join(r.choice(["Goblin", "Orc"]))
+        s.combat.join(r.choice(["Goblin", "Orc"]))
     elif op == "leave":
-        s.combat_leave(r.choice(names))
+        s.combat.leave(r.choice(names))
     elif op == "undo":
         s.undo()
     elif op == "redo":
         s.redo()
     elif op == "restart":
-        s.combat_end()
-        s.combat_start(FIGHTERS)
+        s.combat.end()
+        s.combat.start(FIGHTERS)
 
 
 def _check(s: Session, widget: Tracker, view: _FrontEnd) -> None:
-    fight = s.combat_state
+    fight = s.combat.state
     full = _rows(fight)
     assert widget.rows == full
     assert json.loads(json.dumps(view.rows)) == json.loads(json.dumps(full))
@@ -114,8 +114,8 @@ def test_incremental_rows_equal_a_full_recompute_after_every_event(seed: int, st
             else:
                 with contextlib.suppress(GameKernelError):  # refused: nothing happened
                     _play(s, op, random.Random(pick))
-            if s.combat_state is None or s.combat_state.over:
-                s.combat_start(FIGHTERS)
+            if s.combat.state is None or s.combat.state.over:
+                s.combat.start(FIGHTERS)
             _check(s, widget, view)
     finally:
         set_language("en")
@@ -138,17 +138,17 @@ def _count_readouts(monkeypatch) -> list[str]:
 def test_a_damage_update_recomputes_only_the_damaged_fighters_row(monkeypatch) -> None:
     """40 fighters on the tracker, one is hurt: one row is computed again, and one row is sent."""
     s = Session(seed=2)
-    s.combat_npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
-    s.combat_start("Goblin*40")
+    s.combat.npc("Goblin", "ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp")
+    s.combat.start("Goblin*40")
     widget = Tracker(s)
     sent: list[dict] = []
     original = widget._send
     widget._send = lambda msg, buffers=None: (sent.append(copy.deepcopy(msg)), original(msg, buffers))[1]
     seen = _count_readouts(monkeypatch)
-    s.combat_damage("Goblin7", "2d cut")
+    s.combat.damage("Goblin7", "2d cut")
     assert seen == ["Goblin7"]
     assert [list(m["state"]["patch"]["rows"]) for m in sent if "patch" in m["state"]] == [["Goblin7"]]
-    assert widget.rows == _rows(s.combat_state)
+    assert widget.rows == _rows(s.combat.state)
 
 
 def _feinted_attack(seed: int, seen: list[str]) -> tuple[Session, Tracker, str, int, dict] | None:
@@ -156,22 +156,22 @@ def _feinted_attack(seed: int, seen: list[str]) -> tuple[Session, Tracker, str, 
     the tracker open; None when the feint fails or the attack misses (the dice of `seed`). `seen`
     holds the rows computed by the attack alone."""
     s = _session(seed)
-    fight = s.combat_state
+    fight = s.combat.state
     me, foe = fight.current.name, next(c.name for c in fight.combatants if c.name != fight.current.name)
-    s.combat_maneuver(me, "feint", target=foe)
-    amount = s.combat_state.get(me).feint_amount
+    s.combat.maneuver(me, "feint", target=foe)
+    amount = s.combat.state.get(me).feint_amount
     if not amount:
         return None
     widget = Tracker(s)
     while True:  # around the table to the feinter's next turn
-        s.combat_next()
-        if s.combat_state.current.name == me:
+        s.combat.next()
+        if s.combat.state.current.name == me:
             break
     usual = {d["kind"]: d["value"] for d in widget.rows[foe]["defense_values"]}
-    s.combat_maneuver(me, "attack")
+    s.combat.maneuver(me, "attack")
     seen.clear()
-    s.combat_attack(me, foe, s.combat_state.get(me).weapons[0].name)
-    if s.combat_state.pending is None:
+    s.combat.attack(me, foe, s.combat.state.get(me).weapons[0].name)
+    if s.combat.state.pending is None:
         widget.close()
         return None
     return s, widget, foe, amount, usual
@@ -187,7 +187,7 @@ def test_a_feinted_attack_recomputes_its_target_and_shows_the_feint(monkeypatch)
     assert foe in seen and len(set(seen)) <= 2  # the target, and the attacker (his attack changed him)
     assert {d["kind"]: d["value"] for d in widget.rows[foe]["defense_values"]} == {
         kind: value - amount for kind, value in usual.items()}
-    assert widget.rows == _rows(s.combat_state)
-    s.combat_defend(foe, "none")
-    assert widget.rows == _rows(s.combat_state)
+    assert widget.rows == _rows(s.combat.state)
+    s.combat.defend(foe, "none")
+    assert widget.rows == _rows(s.combat.state)
     assert {d["kind"]: d["value"] for d in widget.rows[foe]["defense_values"]} == usual

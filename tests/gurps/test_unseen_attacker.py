@@ -84,7 +84,7 @@ def test_gurps_cmb_51_no_defense_left_means_the_hit_lands():
 
 def test_gurps_cmb_51_character_hearing_includes_acute_hearing():
     s = Session(seed=1)
-    c = s.gurps_char_new("Dan", iq=11, traits=[("Acute Hearing", 2)])
+    c = s.gurps.char_new("Dan", iq=11, traits=[("Acute Hearing", 2)])
     assert combatant_from_character(c).hearing == 13
 
 
@@ -96,10 +96,10 @@ def test_gurps_cmb_51_through_the_session_and_magics(ip):
     s = current_session()
     for _ in range(30):  # attack until a non-critical hit waits for Dan's defense
         result = ip.run_line_magic("attack", "Ann -> Dan Sword unseen")
-        if s.combat_state.pending is not None:
+        if s.combat.state.pending is not None:
             break
-        s.combat_next()
-        s.combat_next()
+        s.combat.next()
+        s.combat.next()
     assert "Hearing−2" in str(result)
     answer = ip.run_line_magic("defend", "Dan parry")
     assert "Hearing" in str(answer)

@@ -33,16 +33,16 @@ OLD_CHECK = (
 def _played(log=None) -> Session:
     """A known top card (exiled and returned, MTG-CHK-04) and a failed check whose pair is swapped."""
     session = Session(seed=1, log_path=log)
-    session.mtg_library_load("Mira", "mira.txt", text=DECK)
-    session.mtg_library_stack("Mira", ORDER)
-    session.mtg_library_peek(1, "Mira")
-    session.mtg_check("G8")
+    session.mtg.library_load("Mira", "mira.txt", text=DECK)
+    session.mtg.library_stack("Mira", ORDER)
+    session.mtg.library_peek(1, "Mira")
+    session.mtg.check("G8")
     return session
 
 
 def test_mtg_chk_12_check_event_stores_each_fact_once_and_replays_as_played():
     session = _played()
-    result = session._check_from_record(session.state["mtg"].last_check["Mira"])  # rebuilt from the event
+    result = session.mtg._check_from_record(session.state["mtg"].last_check["Mira"])  # rebuilt from the event
     event = session.log[-1]
     assert set(event.data) == {"actor", "result", "batch", "ja_names"}  # ja_names: the log line's card names
     assert "new_order" not in event.data["result"] and "actor" not in event.data["result"]
@@ -51,7 +51,7 @@ def test_mtg_chk_12_check_event_stores_each_fact_once_and_replays_as_played():
     assert record["after"] == list(session.state["mtg"].table.order("Mira:library"))
     assert record["new_order"] == [0, 3, 4, 5, 2, 1] and record["actor"] == "Mira"
     assert replay(session.active).to_dict() == session.state.to_dict()
-    boost = session.mtg_boost()  # the rebuilt record still lets the boost find its check
+    boost = session.mtg.boost()  # the rebuilt record still lets the boost find its check
     assert boost.check == result and boost.bonus == 3
     stored = session.log[-1].data["result"]
     assert "new_order" not in stored and "actor" not in stored  # the boost's move plan is its batch too
@@ -60,8 +60,8 @@ def test_mtg_chk_12_check_event_stores_each_fact_once_and_replays_as_played():
     last = session.log[-1]  # the boost as earlier versions logged it: its whole to_dict()
     old_boost = type(last)(last.seq, last.kind, {**last.data, "result": boost.to_dict()}, last.actor)
     assert replay([*session.active[:-1], old_boost]).to_dict() == session.state.to_dict()
-    assert session.explain_event(event).title_fields["who"] == "Mira"
-    assert session.explain_event(session.log[-1]).title_fields["who"] == "Mira"
+    assert session.teaching.explain_event(event).title_fields["who"] == "Mira"
+    assert session.teaching.explain_event(session.log[-1]).title_fields["who"] == "Mira"
 
 
 def test_mtg_chk_12_check_logged_by_an_earlier_version_opens_to_the_same_state(tmp_path):
@@ -76,8 +76,9 @@ def test_mtg_chk_12_check_logged_by_an_earlier_version_opens_to_the_same_state(t
     opened = Session()
     opened.attach_log(tmp_path / "old.jsonl")
     assert opened.state.to_dict() == live.state.to_dict()
-    rebuilt = [s._check_from_record(s.state["mtg"].last_check["Mira"]) for s in (opened, live)]
+    rebuilt = [s.mtg._check_from_record(s.state["mtg"].last_check["Mira"]) for s in (opened, live)]
     assert rebuilt[0] == rebuilt[1]
-    assert opened.explain_event(opened.log[-1]).title_fields == live.explain_event(live.log[-1]).title_fields
+    reopened_fields = opened.teaching.explain_event(opened.log[-1]).title_fields
+    assert reopened_fields == live.teaching.explain_event(live.log[-1]).title_fields
     assert opened.log[-1].summary() == live.log[-1].summary()
-    assert opened.mtg_boost().to_dict() == live.mtg_boost().to_dict()
+    assert opened.mtg.boost().to_dict() == live.mtg.boost().to_dict()

@@ -65,7 +65,7 @@ def test_the_dashboards_check_and_the_magic_give_the_same_state(mira, ip, tmp_pa
     ip.run_line_magic("check", "2 green @Mira")
     other = Session(seed=1)
     other.reseed(1)
-    other.mtg_library_load("Mira", tmp_path / "mira.txt")
+    other.mtg.library_load("Mira", tmp_path / "mira.txt")
     TableDashboard(other).handle_action("check", {"name": "Mira", "kind": "グリーン", "difficulty": "2"})
     assert [e.kind for e in other.log[-2:]] == [e.kind for e in mira.log[-2:]] == ["mtg.library", "mtg.check"]
     assert other.log[-1].data == mira.log[-1].data and other.log[-1].actor == mira.log[-1].actor

@@ -171,26 +171,26 @@ def test_suggestions_come_from_the_index_not_a_scan_of_every_name(monkeypatch):
 
 def test_japanese_decklist_loads_and_prints_japanese_names():
     session = Session(seed=2)
-    loaded = session.mtg_library_load("Mira", DATA / "japanese.txt")
+    loaded = session.mtg.library_load("Mira", DATA / "japanese.txt")
     assert loaded.main == 44 and "44 cards (16 lands), colours: white, blue, red, green" in str(loaded)
-    session.mtg_library_stack("Mira", ["《エルフの神秘家》", "ルーン爪の熊"])
+    session.mtg.library_stack("Mira", ["《エルフの神秘家》", "ルーン爪の熊"])
     try:
         set_language("ja")
-        text = str(session.mtg_check("緑2"))
+        text = str(session.mtg.check("緑2"))
         assert "《エルフの神秘家》" in text and "《ルーン爪の熊》" in text and "Elvish" not in text
-        assert "エルフの神秘家" in str(session.mtg_library_view())
+        assert "エルフの神秘家" in str(session.mtg.library_view())
     finally:
         set_language("en")
-    assert "Elvish Mystic" in str(session._check_from_record(session.state["mtg"].last_check["Mira"]))
+    assert "Elvish Mystic" in str(session.mtg._check_from_record(session.state["mtg"].last_check["Mira"]))
 
 
 def test_composition_warns_when_the_library_looks_wrong():
     session = Session(seed=2)
-    loaded = session.mtg_library_load("Mira", "m.txt", text="Deck\n4 Elvish Mystic\n\nSideboard\n12 Forest\n")
+    loaded = session.mtg.library_load("Mira", "m.txt", text="Deck\n4 Elvish Mystic\n\nSideboard\n12 Forest\n")
     text = str(loaded)
     assert "warning: the library has no lands" in text
     assert "warning: the sideboard (12) is larger than the library (4)" in text
-    fine = str(session.mtg_library_load("Mira", DATA / "arena.txt"))
+    fine = str(session.mtg.library_load("Mira", DATA / "arena.txt"))
     assert "warning" not in fine and "44 cards (16 lands)" in fine
 
 
@@ -231,10 +231,10 @@ def test_forge_commander_is_its_own_zone_and_other_sections_carry_no_cards():
 
 def test_the_load_result_says_the_format_and_whether_it_was_detected_or_asked_for():
     session = Session(seed=2)
-    detected = str(session.mtg_library_load("Mira", DATA / "xmage.dck"))
+    detected = str(session.mtg.library_load("Mira", DATA / "xmage.dck"))
     assert "from xmage.dck (xmage, detected)" in detected
     text = (DATA / "forge.dck").read_text("utf-8")
-    forced = str(session.mtg_library_load("Mira", "mira.dck", text=text, fmt="forge"))
+    forced = str(session.mtg.library_load("Mira", "mira.dck", text=text, fmt="forge"))
     assert "(forge, as asked with --format)" in forced
 
 
@@ -250,7 +250,7 @@ def test_format_option_forces_the_reader(ip, tmp_path):
 
 
 def test_a_forge_commander_deck_shows_its_command_zone_on_load():
-    loaded = str(Session(seed=2).mtg_library_load("Mira", DATA / "forge_commander_cp1252.dck"))
+    loaded = str(Session(seed=2).mtg.library_load("Mira", DATA / "forge_commander_cp1252.dck"))
     assert "library of 16 cards" in loaded
     assert "command zone (1, not in the library): Yisan, the Wanderer Bard" in loaded
 
@@ -261,7 +261,7 @@ def test_windows_1252_text_is_read_with_a_one_line_warning_naming_the_line():
     assert deck.name == "Yisan\u2019s Verses" and deck.main_count == 16
     assert deck.warnings == ("warning: forge_commander_cp1252.dck is not UTF-8 text from line 4 on; read it as "
                              "Windows-1252 (check the accented letters and quotes there)",)
-    loaded = str(Session(seed=2).mtg_library_load("Mira", DATA / "forge_commander_cp1252.dck"))
+    loaded = str(Session(seed=2).mtg.library_load("Mira", DATA / "forge_commander_cp1252.dck"))
     assert loaded.splitlines()[0] == deck.warnings[0]
     assert read_decklist(DATA / "forge.dck").warnings == ()  # UTF-8: no warning
 

@@ -121,13 +121,13 @@ DECK = "4 Elvish Mystic\n4 Runeclaw Bear\n10 Forest\n4 Ornithopter\n4 Serra Ange
 @pytest.fixture
 def session(tmp_path):
     session = Session(seed=4)
-    session.mtg_library_load("Mira", "mira.txt", text=DECK)
+    session.mtg.library_load("Mira", "mira.txt", text=DECK)
     return session
 
 
 def test_boost_if_needed_boosts_a_failure_the_boost_can_turn(session):
-    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
-    result = session.mtg_check("green 8", boost_if_needed=True)
+    session.mtg.library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    result = session.mtg.check("green 8", boost_if_needed=True)
     assert not result.success and result.boost_odds > 0
     assert result.auto_boost is not None and session.log[-1].kind == "mtg.boost"
     assert result.auto_boost.achievement == 7 + result.auto_boost.bonus
@@ -135,30 +135,30 @@ def test_boost_if_needed_boosts_a_failure_the_boost_can_turn(session):
 
 
 def test_boost_if_needed_leaves_a_success_alone(session):
-    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
-    result = session.mtg_check("green 2", boost_if_needed=True)
+    session.mtg.library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    result = session.mtg.check("green 2", boost_if_needed=True)
     assert result.success and result.auto_boost is None and session.log[-1].kind == "mtg.check"
-    assert not session.mtg_library_view().boost_used
+    assert not session.mtg.library_view().boost_used
 
 
 def test_boost_if_needed_skips_a_boost_that_cannot_help(session):
-    session.mtg_library_load("Mira", "angels.txt", text="2 Elvish Mystic\n2 Runeclaw Bear\n8 Serra Angel\n")
-    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
-    result = session.mtg_check("green 8", boost_if_needed=True)
+    session.mtg.library_load("Mira", "angels.txt", text="2 Elvish Mystic\n2 Runeclaw Bear\n8 Serra Angel\n")
+    session.mtg.library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    result = session.mtg.check("green 8", boost_if_needed=True)
     assert result.boost_odds == 0 and result.auto_boost is None
-    assert session.log[-1].kind == "mtg.check" and not session.mtg_library_view().boost_used
+    assert session.log[-1].kind == "mtg.check" and not session.mtg.library_view().boost_used
     assert "no boost: it cannot turn this check into a success" in str(result)
 
 
 def test_boost_if_needed_says_why_when_the_boost_is_used(session):
-    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
-    session.mtg_check("green 8", boost_if_needed=True)
-    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
-    result = session.mtg_check("green 8", boost_if_needed=True)
+    session.mtg.library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    session.mtg.check("green 8", boost_if_needed=True)
+    session.mtg.library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    result = session.mtg.check("green 8", boost_if_needed=True)
     assert result.auto_boost is None and "already boosted this scene" in str(result)
 
 
 def test_boost_odds_survive_the_event_log(session):
-    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
-    result = session.mtg_check("green 8")
-    assert session._check_from_record(session.state["mtg"].last_check["Mira"]).boost_odds == result.boost_odds
+    session.mtg.library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    result = session.mtg.check("green 8")
+    assert session.mtg._check_from_record(session.state["mtg"].last_check["Mira"]).boost_odds == result.boost_odds

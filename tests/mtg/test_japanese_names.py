@@ -123,16 +123,16 @@ def test_rows_with_and_without_japanese_names_round_trip():
 def test_seed_example_in_japanese_names_through_the_session():
     """Seed 002:45-55: 《エルフの神秘家》 then 《ルーン爪の熊》 in a green [2] check: target 3, achievement 7."""
     session = Session(seed=1)
-    session.mtg_library_load("PC", "seed.txt", text="4 《エルフの神秘家》\n4 ルーン爪の熊\n12 森\n")
-    session.mtg_library_stack("PC", ["《エルフの神秘家》", "ルーン爪の熊"])
-    result = session.mtg_check("緑2")
+    session.mtg.library_load("PC", "seed.txt", text="4 《エルフの神秘家》\n4 ルーン爪の熊\n12 森\n")
+    session.mtg.library_stack("PC", ["《エルフの神秘家》", "ルーン爪の熊"])
+    result = session.mtg.check("緑2")
     assert (result.first.name, result.target, result.second.name, result.achievement, result.success) == (
         "Elvish Mystic", 3, "Runeclaw Bear", 7, True)
     try:
         set_language("ja")
         text = str(result)
         assert "1枚目《エルフの神秘家》" in text and "2枚目《ルーン爪の熊》" in text
-        view = str(session.mtg_library_view())
+        view = str(session.mtg.library_view())
         assert "《エルフの神秘家》→目標値3" in view
     finally:
         set_language("en")

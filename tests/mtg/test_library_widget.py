@@ -16,8 +16,8 @@ def widget(tmp_path):
     path = tmp_path / "mira.txt"
     path.write_text(DECK, encoding="utf-8")
     session = Session(seed=7)
-    session.mtg_library_load("Mira", path)
-    session.mtg_library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
+    session.mtg.library_load("Mira", path)
+    session.mtg.library_stack("Mira", ["Elvish Mystic", "Runeclaw Bear"])
     view = LibraryWidget(session, "Mira")
     yield view
     view.close()
@@ -32,7 +32,7 @@ def _send(widget, **content):
 def test_mtg_chk_03_negative_difficulty_refused_as_the_magic_refuses_it(widget, difficulty):
     session = widget.session
     with pytest.raises(UsageError) as magic:
-        session.mtg_check("green", int(difficulty), actor="Mira")
+        session.mtg.check("green", int(difficulty), actor="Mira")
     mark = len(session.log)
     _send(widget, action="check", kind="green", difficulty=difficulty)
     assert widget.error == str(magic.value) and f"difficulty {difficulty} is below 0" in widget.error
@@ -51,9 +51,9 @@ def test_mtg_chk_13_boost_refused_with_the_rules_reason_until_a_failed_check(wid
     assert "already succeeded" in widget.boost_refused
     widget.handle_action("check", {"kind": "green", "difficulty": "8"})  # target >= 8: a failure
     assert not widget.last_check["success"] and widget.boost_refused == ""
-    assert session.mtg_boost_refusal("Mira") is None
+    assert session.mtg.boost_refusal("Mira") is None
     mark = len(session.log)
-    assert session.mtg_boost_refusal("Mira") is None and len(session.log) == mark  # asking records nothing
+    assert session.mtg.boost_refusal("Mira") is None and len(session.log) == mark  # asking records nothing
     widget.handle_action("boost", {})
     assert "already boosted this scene" in widget.boost_refused
     widget.handle_action("scene", {})

@@ -81,7 +81,7 @@ def _top(count: int) -> list[str]:
     from gamekernel.magics import current_session
     from gamekernel.mtg.actions import library_zone
 
-    table = current_session()._mtg.table
+    table = current_session().mtg.state.table
     return [table.card(uid).def_id for uid in table.order(library_zone("Mira"))[:count]]
 
 

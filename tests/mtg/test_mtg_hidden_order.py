@@ -32,7 +32,7 @@ DECK = """Deck
 def public_steps(seed: int) -> Session:
     """The table's public steps: Mira's library loaded (and shuffled)."""
     s = Session(seed=seed)
-    s.mtg_library_load("Mira", "mira.txt", text=DECK)
+    s.mtg.library_load("Mira", "mira.txt", text=DECK)
     return s
 
 
@@ -47,7 +47,7 @@ def test_mtg_chk_05_06_the_cards_a_check_reveals_are_not_predicted_from_the_seed
     for seed in range(SEEDS):
         mine, gm = library(public_steps(seed)), public_steps(seed)
         orders += mine == library(gm)
-        result = gm.mtg_check("G2")
+        result = gm.mtg.check("G2")
         hits += (result.first.name, result.second.name) == (mine[0], mine[1])
     # chance: a few seeds in a hundred deal the same two names (10 of 300 measured; 12 of 32 are Forests)
     assert hits < SEEDS // 4, f"{hits} of {SEEDS} revealed pairs predicted from the public seed"
@@ -61,9 +61,9 @@ def test_mtg_chk_12_the_pairs_order_on_the_bottom_is_not_predicted_from_the_seed
     for seed in range(SEEDS):
         tables = [Session(seed=seed) for _ in range(2)]
         for s in tables:
-            s.mtg_library_load("Mira", "mira.txt", text="1 Serra Angel\n1 Elvish Mystic\n1 Forest\n1 Island\n")
-            s.mtg_library_stack("Mira", ["Serra Angel", "Elvish Mystic"])
-            s.mtg_check("G2")
+            s.mtg.library_load("Mira", "mira.txt", text="1 Serra Angel\n1 Elvish Mystic\n1 Forest\n1 Island\n")
+            s.mtg.library_stack("Mira", ["Serra Angel", "Elvish Mystic"])
+            s.mtg.check("G2")
         hits += library(tables[0])[-1] == library(tables[1])[-1]
     assert hits < SEEDS * 2 // 3, f"{hits} of {SEEDS} bottom orders predicted (chance is half)"
 
@@ -73,8 +73,8 @@ def test_mtg_chk_05_a_reset_reshuffles_out_of_the_players_reach():
     and steps hold two different libraries."""
     tables = [public_steps(7) for _ in range(2)]
     for s in tables:
-        s.mtg_check("G2")
-        s.mtg_library_reset("Mira")
+        s.mtg.check("G2")
+        s.mtg.library_reset("Mira")
     assert library(tables[0]) != library(tables[1])
 
 
@@ -85,13 +85,13 @@ def test_the_card_tables_shuffle_and_random_draw_are_not_predicted_from_the_seed
         drawn = []
         for _ in range(2):
             s = Session(seed=seed)
-            s.card_zone("deck", "deck")
-            s.card_zone("hand", "hand")
-            s.card_create("deck", [f"card {n}" for n in range(10)])
-            s.card_shuffle("deck")
-            first = s.card_draw("deck", "hand").uids
-            second = s.card_draw("deck", "hand", how="random").uids
-            drawn.append((s.card_table.card(first[0]).def_id, s.card_table.card(second[0]).def_id))
+            s.cards.zone("deck", "deck")
+            s.cards.zone("hand", "hand")
+            s.cards.create("deck", [f"card {n}" for n in range(10)])
+            s.cards.shuffle("deck")
+            first = s.cards.draw("deck", "hand").uids
+            second = s.cards.draw("deck", "hand", how="random").uids
+            drawn.append((s.cards.state.card(first[0]).def_id, s.cards.state.card(second[0]).def_id))
         top += drawn[0][0] == drawn[1][0]
         random += drawn[0][1] == drawn[1][1]
     assert top < SEEDS // 4 and random < SEEDS // 4, (top, random)  # chance: one in ten, one in nine
@@ -100,21 +100,21 @@ def test_the_card_tables_shuffle_and_random_draw_are_not_predicted_from_the_seed
 def test_a_card_step_that_draws_nothing_opens_no_secret_stream():
     """A draw from the top takes no dice: no secret key is logged for it."""
     s = Session(seed=1)
-    s.card_zone("deck", "deck")
-    s.card_zone("hand", "hand")
-    s.card_create("deck", ["A", "B", "C"])
-    s.card_draw("deck", "hand")
+    s.cards.zone("deck", "deck")
+    s.cards.zone("hand", "hand")
+    s.cards.create("deck", ["A", "B", "C"])
+    s.cards.draw("deck", "hand")
     assert "secret.entropy" not in [e.kind for e in s.log]
-    s.card_shuffle("deck")
+    s.cards.shuffle("deck")
     assert [e.kind for e in s.log][-2:] == ["secret.entropy", "cards.batch"]
 
 
 def test_mtg_chk_12_the_gms_log_still_replays_the_hidden_order():
     s = public_steps(11)
-    s.mtg_check("G2")
-    s.mtg_scene()
-    s.mtg_library_reset("Mira")
-    s.mtg_check("W1")
+    s.mtg.check("G2")
+    s.mtg.scene()
+    s.mtg.library_reset("Mira")
+    s.mtg.check("W1")
     kinds = [e.kind for e in s.log]
     assert kinds[:3] == ["seed", "secret.entropy", "mtg.library"]  # the key first, secret
     assert s.log[1].secret and not s.log[2].secret

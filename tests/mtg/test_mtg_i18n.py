@@ -70,7 +70,7 @@ def session(tmp_path) -> Session:
     path = tmp_path / "mira.txt"
     path.write_text(DECK, encoding="utf-8")
     session = Session(seed=5)
-    session.mtg_library_load("Mira", path)
+    session.mtg.library_load("Mira", path)
     return session
 
 
@@ -114,12 +114,12 @@ SAMPLES = [
     (DataError, lambda s, p: load_card_data(_write(p, "cards.json", "{}"), fmt="csv", use_cache=False),
      r"unknown card data format 'csv': use 'mtgjson' or 'scryfall'"),
     (UsageError, lambda s, p: check_difficulty("2"), r"difficulty must be a whole number, got '2'"),
-    (RuleError, lambda s, p: s.mtg_boost("Mira"),
+    (RuleError, lambda s, p: s.mtg.boost("Mira"),
      r"Mira has no check to boost in this scene: boost right after a check"),
-    (UsageError, lambda s, p: s.mtg_library_peek(0, "Mira"),
+    (UsageError, lambda s, p: s.mtg.library_peek(0, "Mira"),
      r"the number of cards to look at must be a whole number of at least 1, got 0"),
-    (NotFoundError, lambda s, p: s.mtg_library_stack("Mira", ["Serra Angel"]), r"Serra Angel is not in Mira's library"),
-    (NotFoundError, lambda s, p: s.mtg_library_view("Mria"), r"'Mria' has no library; did you mean Mira\?"),
+    (NotFoundError, lambda s, p: s.mtg.library_stack("Mira", ["Serra Angel"]), r"Serra Angel is not in Mira's library"),
+    (NotFoundError, lambda s, p: s.mtg.library_view("Mria"), r"'Mria' has no library; did you mean Mira\?"),
     (UsageError, lambda s, p: LibraryWidget(s, "Mira").handle_action("juggle", {}),
      r"unknown library widget action 'juggle'"),
 ]
@@ -166,12 +166,12 @@ def test_mtg_magic_errors_in_japanese_and_english(ip, magic, line, english):
 def test_mtg_chk_04_a_refused_check_changes_nothing_in_either_language(tmp_path):
     """MTG-CHK-04: with at most one card left no check is possible; the message is translated, nothing moves."""
     session = Session(seed=5)
-    session.mtg_library_load("Mira", _write(tmp_path, "one.txt", "1 Forest\n"))
+    session.mtg.library_load("Mira", _write(tmp_path, "one.txt", "1 Forest\n"))
     before = session.state["mtg"].table.to_dict()
     for language in ("ja", "en"):
         set_language(language)
         with pytest.raises(GameKernelError) as error:
-            session.mtg_check("green", 2, actor="Mira")
+            session.mtg.check("green", 2, actor="Mira")
         assert bool(JAPANESE.search(str(error.value))) == (language == "ja")
     set_language("en")
     assert session.state["mtg"].table.to_dict() == before

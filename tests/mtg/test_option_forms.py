@@ -31,7 +31,7 @@ def test_library_data_cache_in_both_option_forms(ip, tmp_path, monkeypatch, form
         seen.update(path=path, cache=cache)
         return {}
 
-    monkeypatch.setattr(current_session(), "mtg_card_data", fake)
+    monkeypatch.setattr(current_session().mtg, "card_data", fake)
     ip.run_line_magic("library", form.format(file="AtomicCards.json", dir=tmp_path / "cache"))
     assert seen == {"path": "AtomicCards.json", "cache": str(tmp_path / "cache")}
 
@@ -41,7 +41,7 @@ def test_library_stack_accepts_the_japanese_separator(ip, deck):
     ip.run_line_magic("library", "stack Ornithopter、Runeclaw Bear、Elvish Mystic @Mira")
     session = current_session()
     assert session.log[-1].data["stacked"] == ["Ornithopter", "Runeclaw Bear", "Elvish Mystic"]
-    table = session._mtg.table
+    table = session.mtg.state.table
     top = [table.card(u).def_id for u in table.order("Mira:library")[:3]]
     assert top == ["Ornithopter", "Runeclaw Bear", "Elvish Mystic"]
 
@@ -68,13 +68,13 @@ def test_mtg_config_magic_is_a_logged_event_with_string_values(ip, deck):
     shown = ip.run_line_magic("mtg", "config boost_per_character=false boost_cards=4")
     session = current_session()
     assert session.log[-1].kind == "mtg.config"
-    assert session.mtg_options.boost_per_character is False and session.mtg_options.boost_cards == 4
+    assert session.mtg.options.boost_per_character is False and session.mtg.options.boost_cards == 4
     assert "boost_cards=4" in str(shown)
     assert "not allowed" in repr(ip.run_line_magic("mtg", "config boost_cards=many"))
     assert "unknown MtG option" in repr(ip.run_line_magic("mtg", "config colour=blue"))
     assert "is not option=value" in repr(ip.run_line_magic("mtg", "config boost_cards"))
     session.undo()
-    assert session.mtg_options.boost_cards == 6
+    assert session.mtg.options.boost_cards == 6
 
 
 def test_mtg_options_are_shown_in_the_library_widget_header(ip, deck):

@@ -26,8 +26,8 @@ from gamekernel import Session
 from gamekernel.errors import GameKernelError
 from gamekernel.remote import intents
 from gamekernel.remote.intents import handle
-from gamekernel.remote.projection import SPECTATOR, Audience, view
-from gamekernel.remote.views import gm_view
+from gamekernel.remote.projection import SPECTATOR, Audience
+from gamekernel.remote.views import gm_view, view
 
 CANARY = "Zq9"  # every secret surface holds it, with the step's number after it
 GHOST = f"{CANARY}ghost"  # the fighter the GM hides: never shown, so never public
@@ -40,31 +40,31 @@ KINDS = sorted([*intents.ACTIONS, intents.ANSWER])  # every intent kind there is
 
 def table() -> Session:
     s = Session(seed=5)
-    s.gurps_char_new("Aiko", st=11, dx=13, skills=[("Stealth", 4)])
-    s.gurps_char_new("Bren", st=12, ht=12, hp_adj=HP_MAX - 12)
-    s.mtg_library_load("Mira", "mira.txt", text=DECK)
-    s.gw_character("Rin", level=4, new=True)
-    s.gw_draw("Rin")
-    s.combat_npc(GHOST, "ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp")
-    s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
-    s.table_seat("alice", "Aiko")
-    s.table_seat("bob", "Bren")
-    s.table_seat("bob", "Mira")
-    s.table_seat("carol", "Rin")
-    s.table_hide(GHOST.lower())  # matched as every name is: the lower-case spelling hides him
-    assert s.table_seats.hidden == [GHOST]
+    s.gurps.char_new("Aiko", st=11, dx=13, skills=[("Stealth", 4)])
+    s.gurps.char_new("Bren", st=12, ht=12, hp_adj=HP_MAX - 12)
+    s.mtg.library_load("Mira", "mira.txt", text=DECK)
+    s.gw.character("Rin", level=4, new=True)
+    s.gw.draw("Rin")
+    s.combat.npc(GHOST, "ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp")
+    s.combat.npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    s.seats.seat("alice", "Aiko")
+    s.seats.seat("bob", "Bren")
+    s.seats.seat("bob", "Mira")
+    s.seats.seat("carol", "Rin")
+    s.seats.hide(GHOST.lower())  # matched as every name is: the lower-case spelling hides him
+    assert s.seats.state.hidden == [GHOST]
     s.setup = len(s.active)  # type: ignore[attr-defined]
     return s
 
 
 def intent_for(s: Session, user: str, kind: str, n: int) -> dict:
     """A plausible (or deliberately wrong) intent of `kind` by `user`, chosen by `n`."""
-    mine = s.table_seats.seat_of(user)
+    mine = s.seats.state.seat_of(user)
     out: dict = {"action": kind}
     if mine and n % 5:
         out["character"] = mine[n % len(mine)]
-    fight = s.combat_state
-    readied = s.gw.readied("Rin") if "Rin" in s.gw.characters else []
+    fight = s.combat.state
+    readied = s.gw.state.readied("Rin") if "Rin" in s.gw.state.characters else []
     if kind == "roll":
         out["dice"] = ["3d6", "1d20 pick", "2d6 won \u202e6 : )by bob(", "3d6 --secret"][n % 4]
     elif kind == "check":
@@ -96,65 +96,65 @@ GM_OPS = [
 
 def gm(s: Session, op: str, n: int) -> None:
     """One operation of the GM's (each as its magic calls the session); a refused one changes nothing."""
-    fight = s.combat_state
+    fight = s.combat.state
     running = fight is not None and not fight.over
     if op == "roll":
         s.roll("3d6 stairs")
     elif op == "secret_roll":
         s.roll(f"3d6 {CANARY}r{n}", secret=True)
     elif op == "check":
-        s.gurps_check("Stealth", actor="Aiko")
+        s.gurps.check("Stealth", actor="Aiko")
     elif op == "secret_check":
-        s.gurps_check(f"Per-{n % 3} {CANARY}c{n}", actor="Bren", secret=True)
+        s.gurps.check(f"Per-{n % 3} {CANARY}c{n}", actor="Bren", secret=True)
     elif op == "damage":
-        s.gurps_damage("1d cr", target="Bren")
+        s.gurps.damage("1d cr", target="Bren")
     elif op == "secret_damage":
-        s.gurps_damage(f"{1 + n % 3}d cut", target="Bren", secret=True)
+        s.gurps.damage(f"{1 + n % 3}d cut", target="Bren", secret=True)
     elif op == "note":
         s.note("the door creaks")
     elif op == "gm_note":
         s.note(f"the guard is {CANARY}n{n}", gm_only=True)
     elif op == "ask":
-        s.table_ask("bob", f"Will-{n % 4} {CANARY}a{n}")
+        s.seats.ask("bob", f"Will-{n % 4} {CANARY}a{n}")
     elif op == "fight" and not running:
-        s.combat_start(f"Aiko Bren {GHOST} Orc")
+        s.combat.start(f"Aiko Bren {GHOST} Orc")
     elif op == "fight" and fight.pending is not None:
-        s.combat_defend(fight.pending.target)
+        s.combat.defend(fight.pending.target)
     elif op == "fight" and (fight.current.chosen or n % 3 == 0):
-        s.combat_next()
+        s.combat.next()
     elif op == "fight":
         me = fight.current
         foe = next(c for c in fight.combatants if c.side != me.side)
-        s.combat_attack(me.name, foe.name, me.weapons[0].name)
+        s.combat.attack(me.name, foe.name, me.weapons[0].name)
     elif op == "ghost_attacks" and running and fight.current.name == GHOST and fight.pending is None:
-        s.combat_attack(GHOST, ["Aiko", "Bren"][n % 2], "Knife")
+        s.combat.attack(GHOST, ["Aiko", "Bren"][n % 2], "Knife")
     elif op == "secret_hit" and running:
-        s.combat_damage(["Bren", GHOST, "Orc"][n % 3], "1d cr", secret=True)
+        s.combat.damage(["Bren", GHOST, "Orc"][n % 3], "1d cr", secret=True)
     elif op == "gw_draw":
-        s.gw_draw("Rin")
+        s.gw.draw("Rin")
     elif op == "gw_secret_d20":
         s.roll(f"1d20 {CANARY}d{n}", actor="Rin", secret=True)
-    elif op == "gw_flux" and s.gw.readied("Rin"):
-        s.gw_flux("Rin", s.gw.readied("Rin")[0])
+    elif op == "gw_flux" and s.gw.state.readied("Rin"):
+        s.gw.flux("Rin", s.gw.state.readied("Rin")[0])
     elif op == "gw_encounter":
-        s.gw_encounter_end(force=True) if s.gw.encounter else s.gw_encounter_start()
+        s.gw.encounter_end(force=True) if s.gw.state.encounter else s.gw.encounter_start()
     elif op == "mtg_check":
-        s.mtg_check("green", 1 + n % 3, actor="Mira")
+        s.mtg.check("green", 1 + n % 3, actor="Mira")
     elif op == "mtg_secret":
         s.roll(f"1d6 {CANARY}m{n}", actor="Mira", secret=True)
     elif op == "hide_orc":
-        s.table_hide("orc", hidden="Orc" not in s.table_seats.hidden)
+        s.seats.hide("orc", hidden="Orc" not in s.seats.state.hidden)
     elif op == "approval":
-        s.table_approval(not s.table_seats.approval)
-    elif op in ("approve", "refuse") and s.table_pending:
-        intents.approve(s, s.table_pending[n % len(s.table_pending)]["id"], refuse=op == "refuse")
+        s.seats.approval(not s.seats.state.approval)
+    elif op in ("approve", "refuse") and s.seats.pending:
+        intents.approve(s, s.seats.pending[n % len(s.seats.pending)]["id"], refuse=op == "refuse")
     elif op == "disclose":
-        s.table_disclose("outcome" if s.table_seats.disclose == "full" else "full")
+        s.seats.disclose("outcome" if s.seats.state.disclose == "full" else "full")
     elif op == "reveal":
-        secret = [e for e in s.active_secrets() if e.seq not in s.table_seats.revealed
+        secret = [e for e in s.active_secrets() if e.seq not in s.seats.state.revealed
                   and e.kind not in ("table.ask", "table.answer", "secret.entropy")]
         if secret:
-            s.table_reveal(secret[n % len(secret)].seq)
+            s.seats.reveal(secret[n % len(secret)].seq)
     elif op == "undo" and len(s.active) > s.setup:  # the table's setup (the hide among it) stays
         s.undo()
 
@@ -169,10 +169,10 @@ STEP = st.one_of(
 def whose_move(s: Session) -> str:
     """The player who defends now, else whose turn it is, else alice: so that a defence against a
     hidden fighter and a turn after his are played, not only refused."""
-    fight = s.combat_state
+    fight = s.combat.state
     if fight is not None and not fight.over:
         for name in (fight.pending.target if fight.pending else "", fight.current.name):
-            owner = s.table_seats.owner_of(name)
+            owner = s.seats.state.owner_of(name)
             if owner:
                 return owner
     return "alice"
@@ -181,7 +181,7 @@ def whose_move(s: Session) -> str:
 def public_tokens(s: Session) -> set[str]:
     """The canaries the GM made public on purpose: those of the revealed events (never the hidden
     fighter's name: revealing a secret hit on him shows the hit, not him)."""
-    revealed = set(s.table_seats.revealed)
+    revealed = set(s.seats.state.revealed)
     text = json.dumps([e.data for e in s.log if e.seq in revealed], ensure_ascii=False)
     return {tok.lower() for tok in TOKEN.findall(text)} - {GHOST.lower()}
 
@@ -234,7 +234,7 @@ def test_no_player_ever_reads_a_secret(steps):
             audience = Audience.player(user) if user else Audience(SPECTATOR)
             seen = view(s, audience, public)
             own_asks = seen.pop("asks")
-            asked = [x for x in s.table_seats.asks.values() if x["user"] == user]
+            asked = [x for x in s.seats.state.asks.values() if x["user"] == user]
             assert sorted(a["spec"] for a in own_asks) == sorted(x["spec"] for x in asked)  # their own alone
             made = sum(1 for e in s.active if e.kind == "table.ask" and e.data["user"] == user)
             assert all(1 <= a["id"] <= made for a in own_asks), (own_asks, made)  # their count, not the log's

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from gamekernel import Session
-from gamekernel.remote.projection import GM, SPECTATOR, Audience, view
+from gamekernel.remote.projection import GM, SPECTATOR, Audience
+from gamekernel.remote.views import view
 from gamekernel.table.widget import TableDashboard
 from tests.gammaworld.test_gw_secret_flux_resolved import resolve_secretly, secret_natural_1, table
 
@@ -37,16 +38,16 @@ def test_gw_alpha_10_the_gm_seat_counts_a_secret_pending_flux() -> None:
 def test_gw_alpha_10_after_a_reveal_the_gm_seat_marks_nothing() -> None:
     s = table()
     _, replacement, seq = resolve_secretly(s)
-    s.table_reveal(seq)
+    s.seats.reveal(seq)
     gm = rin(view(s, Audience(GM), s.public_table())["facts"])
     assert [c["secret"] for c in gm["cards"]] == [False, False] and replacement in json.dumps(gm)
 
 
 def gurps_table() -> Session:
     s = Session(seed=11)
-    s.gurps_char_new("Aiko", st=11, dx=13)
-    s.gurps_char_new("Bren", st=12, ht=12)
-    s.table_seat("bob", "Bren")
+    s.gurps.char_new("Aiko", st=11, dx=13)
+    s.gurps.char_new("Bren", st=12, ht=12)
+    s.seats.seat("bob", "Bren")
     return s
 
 
@@ -63,28 +64,28 @@ def test_gurps_sr_09_the_dashboard_shows_no_secret_damage_until_revealed(ip) -> 
 
     ip.run_line_magic("seed", "11")
     s = current_session()
-    s.gurps_char_new("Aiko", st=11, dx=13)
-    s.gurps_char_new("Bren", st=12, ht=12)
+    s.gurps.char_new("Aiko", st=11, dx=13)
+    s.gurps.char_new("Bren", st=12, ht=12)
     ip.run_line_magic("damage", "3d cut @Bren --secret")
     seq = s.log[-1].seq
-    hurt = s.gurps_character("Bren").current_hp
+    hurt = s.gurps.character("Bren").current_hp
     assert hurt < 12
     shown = dashboard_text(s)
     assert "HP 12/12" in shown and f"HP {hurt}/12" not in shown
     assert f'"hp": {hurt}' not in shown
     gm = next(r for r in view(s, Audience(GM), s.public_table())["facts"]["gurps"] if r["name"] == "Bren")
     assert gm["hp"] == hurt  # the GM's seat: the truth
-    s.table_reveal(seq)
+    s.seats.reveal(seq)
     assert f"HP {hurt}/12" in dashboard_text(s)
 
 
 def test_gurps_sr_09_a_public_hit_after_a_secret_one_reveals_it_and_the_dashboard_shows_the_truth() -> None:
     s = gurps_table()
-    s.gurps_damage("3d cut", target="Bren", secret=True)
+    s.gurps.damage("3d cut", target="Bren", secret=True)
     seq = s.log[-1].seq
-    s.gurps_damage("1d cr", target="Bren")  # it shows his HP: the secret hit goes public first
-    assert s.table_seats.revealed == [seq]
-    assert f"Bren · HP {s.gurps_character('Bren').current_hp}/12" in dashboard_text(s)
+    s.gurps.damage("1d cr", target="Bren")  # it shows his HP: the secret hit goes public first
+    assert s.seats.state.revealed == [seq]
+    assert f"Bren · HP {s.gurps.character('Bren').current_hp}/12" in dashboard_text(s)
 
 
 def test_gw_alpha_10_magic_widget_and_dashboard_leave_the_same_gm_seat(ip) -> None:
@@ -102,9 +103,9 @@ def test_gw_alpha_10_magic_widget_and_dashboard_leave_the_same_gm_seat(ip) -> No
 
 def test_gurps_sr_09_a_secret_hit_in_a_fight_leaves_the_dashboard_and_shows_on_the_gm_seat() -> None:
     s = gurps_table()
-    s.combat_start(["Aiko", "Bren"])
-    s.gurps_damage("3d cut", target="Bren", secret=True)
-    hurt = next(c for c in s.combat_state.combatants if c.name == "Bren").hp
+    s.combat.start(["Aiko", "Bren"])
+    s.gurps.damage("3d cut", target="Bren", secret=True)
+    hurt = next(c for c in s.combat.state.combatants if c.name == "Bren").hp
     assert hurt < 12
     board = TableDashboard(s)
     try:

@@ -45,8 +45,8 @@ def test_an_intent_records_the_same_event_as_the_magic_and_says_who(table, line,
 
 def test_an_mtg_check_and_a_gamma_world_draw_go_the_magics_way(table):
     session = current_session()
-    session.mtg_library_load("Mira", "mira.txt", text=DECK)
-    session.table_seat("alice", "Mira")
+    session.mtg.library_load("Mira", "mira.txt", text=DECK)
+    session.seats.seat("alice", "Mira")
     table.run_line_magic("seed", "4")
     table.run_line_magic("check", "green 1 @Mira")
     by_magic = _event(session)
@@ -81,15 +81,15 @@ def test_a_bad_intent_is_one_line_to_that_player_and_changes_nothing(table, user
 def test_in_a_fight_a_player_acts_on_their_turn_and_defends_only_when_attacked(table):
     session = current_session()
     table.run_line_magic("combat", "start Aiko Bren")
-    current = session.combat_state.current.name
+    current = session.combat.state.current.name
     other_user, other = ("bob", "Bren") if current == "Aiko" else ("alice", "Aiko")
     user = "alice" if current == "Aiko" else "bob"
     refused = handle(session, other_user, {"action": "attack", "target": current, "weapon": "Punch"})
     assert refused.text == f"it is {current}'s turn, not yours"
     assert handle(session, user, {"action": "defend"}).text == "no attack waits for your defence"
-    weapon = session.combat_state.current.weapons[0].name
+    weapon = session.combat.state.current.weapons[0].name
     assert handle(session, user, {"action": "attack", "target": other, "weapon": weapon}).ok
-    if session.combat_state.pending is not None:
+    if session.combat.state.pending is not None:
         done = handle(session, other_user, {"action": "defend"})
         assert done.ok and session.log[-1].kind == "combat.defend" and session.log[-1].by == other_user
 
@@ -98,14 +98,14 @@ def test_an_ask_is_answered_by_its_player_alone_and_its_result_is_the_gms(table)
     session = current_session()
     asked = repr(table.run_line_magic("table", "ask bob Will"))
     seq = int(asked.split("(event ")[1].split(")")[0])
-    assert session.table_seats.asks[seq]["n"] == 1  # bob's first ask: his page calls it 1, not the event number
+    assert session.seats.state.asks[seq]["n"] == 1  # bob's first ask: his page calls it 1, not the event number
     number = 1
     assert handle(session, "alice", {"action": "answer", "ask": number}).ok is False
     reply = handle(session, "bob", {"action": "answer", "ask": number})
     assert reply.ok and reply.text == "rolled: the GM has the result"
     check = session.log[-2]
     assert check.kind == "gurps.check" and check.secret and check.by == "bob" and check.actor == "Bren"
-    assert session.table_seats.asks == {}
+    assert session.seats.state.asks == {}
 
 
 def test_with_approval_on_an_action_waits_for_the_gm(table):
@@ -114,10 +114,10 @@ def test_with_approval_on_an_action_waits_for_the_gm(table):
     count = len(session.log)
     assert handle(session, "alice", {"action": "roll", "dice": "1d6"}).text == "sent: it waits for the GM's approval"
     assert handle(session, "carol", {"action": "roll", "dice": "1d6"}).ok is False
-    assert len(session.log) == count and [p["user"] for p in session.table_pending] == ["alice"]
+    assert len(session.log) == count and [p["user"] for p in session.seats.pending] == ["alice"]
     approved = repr(table.run_line_magic("table", "approve 1"))
     assert approved.startswith("1d6 → [") and session.log[-1].kind == "roll"
-    assert session.log[-1].by == "alice" and session.table_pending == []
+    assert session.log[-1].by == "alice" and session.seats.pending == []
     handle(session, "bob", {"action": "roll", "dice": "2d6"})
     assert repr(table.run_line_magic("table", "refuse 1")) == "the GM refused the action of bob"
     assert repr(table.run_line_magic("table", "approve 7")) == "error: no player action 7 waits for approval"

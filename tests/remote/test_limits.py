@@ -73,9 +73,9 @@ def test_at_most_4_waiting_a_player_and_64_for_the_table():
 
 def test_actions_waiting_for_approval_are_bounded():
     s = Session(seed=1)
-    s.gurps_char_new("Aiko", dx=12)
-    s.table_seat("alice", "Aiko")
-    s.table_approval(True)
+    s.gurps.char_new("Aiko", dx=12)
+    s.seats.seat("alice", "Aiko")
+    s.seats.approval(True)
     replies = [handle(s, "alice", {"action": "roll", "dice": "3d6"}) for _ in range(limits.MAX_PENDING_PER_PLAYER + 2)]
     assert [r.ok for r in replies] == [True] * limits.MAX_PENDING_PER_PLAYER + [False, False]
-    assert len(s.table_pending) == limits.MAX_PENDING_PER_PLAYER and "approval" in replies[-1].text
+    assert len(s.seats.pending) == limits.MAX_PENDING_PER_PLAYER and "approval" in replies[-1].text

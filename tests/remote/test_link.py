@@ -46,8 +46,8 @@ class _Comm:
 def _table(players: int = 2) -> Session:
     s = Session(seed=1)
     for n, user in enumerate(["alice", "bob", "carol"][:players]):
-        s.gurps_char_new(f"C{n}", dx=12)
-        s.table_seat(user, f"C{n}")
+        s.gurps.char_new(f"C{n}", dx=12)
+        s.seats.seat(user, f"C{n}")
     return s
 
 
@@ -121,7 +121,7 @@ def test_the_story_goes_as_a_delta_after_a_first_tail():
 
 def test_a_new_link_replaces_the_old_one_and_follows_a_reload_at_once(monkeypatch):
     old, new = _table(), _table()
-    new.table_seat("alice", "C1")  # after the reload the GM seats alice at two characters
+    new.seats.seat("alice", "C1")  # after the reload the GM seats alice at two characters
     current = {"session": old}
 
     class _Manager:
@@ -199,7 +199,7 @@ def test_the_story_told_event_by_event_is_the_story_told_at_once(seed):
         elif move == "note":
             s.note(f"n{rng.random():.3f}")
         elif move == "check":
-            s.gurps_check("DX", actor="C1")
+            s.gurps.check("DX", actor="C1")
         elif s.log:
             s.undo()
         assert cache.blocks(s.log) == list(tell(s.log).blocks)

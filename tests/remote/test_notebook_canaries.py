@@ -52,18 +52,18 @@ def fresh(ip):
             name, _, rest = line.partition(" ")
             ip.run_line_magic(name, rest)
         s = current_session()
-        s.mtg_library_load("Mira", "mira.txt", text=DECK)
-        s.table_seat("bob", "Mira")
-    assert s.table_seats.hidden == [GHOST] and "Aiko" in s.gurps.characters
+        s.mtg.library_load("Mira", "mira.txt", text=DECK)
+        s.seats.seat("bob", "Mira")
+    assert s.seats.state.hidden == [GHOST] and "Aiko" in s.gurps.state.characters
     s.setup = len(s.active)  # type: ignore[attr-defined]
     return s
 
 
 def gm_line(s, op: str, n: int) -> str | None:
     """The GM's magic line for `op` (None when it does not apply now)."""
-    fight = s.combat_state
+    fight = s.combat.state
     running = fight is not None and not fight.over
-    readied = s.gw.readied("Rin") if "Rin" in s.gw.characters else []
+    readied = s.gw.state.readied("Rin") if "Rin" in s.gw.state.characters else []
     if op == "fight":
         if not running:
             return f"%combat start Aiko Bren {GHOST} Ogre"
@@ -88,15 +88,16 @@ def gm_line(s, op: str, n: int) -> str | None:
         "hit_ogre": "%hit Ogre 1d cr" if running else None,
         "gw_draw": "%draw alpha @Rin",
         "gw_secret_d20": f"%roll 1d20 {CANARY}d{n} @Rin --secret",
-        "gw_flux": f'%flux Rin "{s.gw.catalog.card(s.gw.table.card(readied[0]).def_id).name}"' if readied else None,
-        "gw_encounter": "%encounter end --force" if s.gw.encounter else "%encounter start",
+        "gw_flux": (f'%flux Rin "{s.gw.state.catalog.card(s.gw.state.table.card(readied[0]).def_id).name}"'
+                    if readied else None),
+        "gw_encounter": "%encounter end --force" if s.gw.state.encounter else "%encounter start",
         "mtg_check": f"%check green {1 + n % 3} @Mira",
-        "hide_ogre": "%table show Ogre" if "Ogre" in s.table_seats.hidden else "%table hide Ogre",
-        "disclose": "%table disclose " + ("outcome" if s.table_seats.disclose == "full" else "full"),
+        "hide_ogre": "%table show Ogre" if "Ogre" in s.seats.state.hidden else "%table hide Ogre",
+        "disclose": "%table disclose " + ("outcome" if s.seats.state.disclose == "full" else "full"),
         "undo": "%undo" if len(s.active) > s.setup else None,
     }
     if op == "reveal":
-        secret = [e for e in s.active_secrets() if e.seq not in s.table_seats.revealed
+        secret = [e for e in s.active_secrets() if e.seq not in s.seats.state.revealed
                   and e.kind not in ("table.ask", "table.answer", "secret.entropy")]
         return f"%reveal {secret[n % len(secret)].seq}" if secret else None
     return lines[op]
@@ -123,9 +124,9 @@ def players_views() -> list[tuple[str, tuple[Sub | None, ...]]]:
 
 def names(s) -> list[str]:
     """Every name at the table, any rule set's, the hidden ones included (as a player might type them)."""
-    fight = s.combat_state
+    fight = s.combat.state
     fighters = [c.name for c in fight.combatants] if fight is not None else []
-    return sorted({*s.gurps.characters, *s.gw.characters, *s._mtg.decks, *fighters, "Ogre", GHOST})
+    return sorted({*s.gurps.state.characters, *s.gw.state.characters, *s.mtg.state.decks, *fighters, "Ogre", GHOST})
 
 
 def surfaces(ip, s, tmp_path) -> dict[str, str]:
@@ -175,7 +176,7 @@ def drawn(result) -> str:
 
 def allowed(s) -> set[str]:
     """The canaries the GM made public: those of the revealed events (never the hidden fighter's name)."""
-    revealed = set(s.table_seats.revealed)
+    revealed = set(s.seats.state.revealed)
     text = json.dumps([e.data for e in s.log if e.seq in revealed], ensure_ascii=False)
     return {tok.lower() for tok in TOKEN.findall(text)} - {GHOST.lower()}
 

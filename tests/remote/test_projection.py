@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from gamekernel import Session
 from gamekernel.errors import GameKernelError
-from gamekernel.remote.projection import GM, SPECTATOR, Audience, PublicTable, shift, view
+from gamekernel.remote.projection import GM, SPECTATOR, Audience, PublicTable, shift
+from gamekernel.remote.views import view
 
 CANARY = "Zq9canary"
 DECK = "4 Forest\n4 Llanowar Elves\n4 Serra Angel\n4 Plains\n4 Lightning Bolt\n"
@@ -24,13 +25,13 @@ DECK = "4 Forest\n4 Llanowar Elves\n4 Serra Angel\n4 Plains\n4 Lightning Bolt\n"
 
 def table() -> Session:
     s = Session(seed=11)
-    s.gurps_char_new("Aiko", st=11, dx=13, skills=[("Stealth", 4)])
-    s.gurps_char_new("Bren", st=12, ht=12)
-    s.gurps_char_new("Guard", activate=False)
-    s.mtg_library_load("Mira", "mira.txt", text=DECK)
-    s.table_seat("alice", "Aiko")
-    s.table_seat("bob", "Bren")
-    s.table_seat("bob", "Mira")
+    s.gurps.char_new("Aiko", st=11, dx=13, skills=[("Stealth", 4)])
+    s.gurps.char_new("Bren", st=12, ht=12)
+    s.gurps.char_new("Guard", activate=False)
+    s.mtg.library_load("Mira", "mira.txt", text=DECK)
+    s.seats.seat("alice", "Aiko")
+    s.seats.seat("bob", "Bren")
+    s.seats.seat("bob", "Mira")
     return s
 
 
@@ -46,34 +47,34 @@ def play(s: Session, op: str, n: int) -> None:
     elif op == "secret_roll":
         s.roll(f"3d6 {CANARY}-{n}", secret=True)
     elif op == "check":
-        s.gurps_check("Stealth", actor="Aiko")
+        s.gurps.check("Stealth", actor="Aiko")
     elif op == "secret_check":
-        s.gurps_check(f"Per-{n % 3} {CANARY}", actor="Bren", secret=True)
+        s.gurps.check(f"Per-{n % 3} {CANARY}", actor="Bren", secret=True)
     elif op == "note":
         s.note("the door creaks")
     elif op == "gm_note":
         s.note(f"the guard is {CANARY}", gm_only=True)
     elif op == "damage":
-        s.gurps_damage("1d cr", target="Guard")
+        s.gurps.damage("1d cr", target="Guard")
     elif op == "secret_damage":
-        s.gurps_damage(f"{1 + n % 3}d cut", target="Bren", secret=True)
+        s.gurps.damage(f"{1 + n % 3}d cut", target="Bren", secret=True)
     elif op == "ask":
-        s.table_ask("bob", f"Will-{n % 4} {CANARY}")
+        s.seats.ask("bob", f"Will-{n % 4} {CANARY}")
     elif op == "mtg_check":
-        s.mtg_check("green", 1, actor="Mira")
+        s.mtg.check("green", 1, actor="Mira")
     elif op == "undo":
         s.undo()
     elif op == "reveal_last_secret":
-        secret = [e for e in s.log if e.secret and e.kind != "table.ask" and e.seq not in s.table_seats.revealed]
+        secret = [e for e in s.log if e.secret and e.kind != "table.ask" and e.seq not in s.seats.state.revealed]
         if secret:
-            s.table_reveal(secret[-1].seq)
+            s.seats.reveal(secret[-1].seq)
     elif op == "disclose":
-        s.table_disclose("outcome" if s.table_seats.disclose == "full" else "full")
+        s.seats.disclose("outcome" if s.seats.state.disclose == "full" else "full")
 
 
 def revealed_text(s: Session) -> str:
     """What the GM made public on purpose: the revealed events' own labels may carry a canary."""
-    return json.dumps([dict(e.data) for e in s.log if e.seq in s.table_seats.revealed], ensure_ascii=False)
+    return json.dumps([dict(e.data) for e in s.log if e.seq in s.seats.state.revealed], ensure_ascii=False)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -96,25 +97,25 @@ def test_no_view_but_the_gms_holds_a_canary(ops):
 def test_hp_after_secret_damage_stays_out_until_revealed():
     s = table()
     public = PublicTable(s)
-    s.gurps_damage("3d cut", target="Bren", secret=True)
+    s.gurps.damage("3d cut", target="Bren", secret=True)
     secret_seq = s.log[-1].seq
     assert s.log[-1].secret
-    hurt = s.gurps_character("Bren").current_hp
+    hurt = s.gurps.character("Bren").current_hp
     assert hurt < 12
     row = next(r for r in view(s, Audience.player("bob"), public)["gurps"] if r["name"] == "Bren")
     assert row["hp"] == 12  # his own sheet too: the secret is the GM's until revealed
-    s.table_reveal(secret_seq)
+    s.seats.reveal(secret_seq)
     row = next(r for r in view(s, Audience.player("alice"), public)["gurps"] if r["name"] == "Bren")
     assert row["hp"] == hurt
-    s.gurps_damage("1d cr", target="Bren")
-    after = s.gurps_character("Bren").current_hp
+    s.gurps.damage("1d cr", target="Bren")
+    after = s.gurps.character("Bren").current_hp
     assert view(s, Audience(GM), public)["facts"]["gurps"][1]["hp"] == after
 
 
 def test_npc_hp_is_a_condition_word_and_hands_of_others_are_counts():
     s = table()
     public = PublicTable(s)
-    s.gurps_damage("2d cr", target="Guard")
+    s.gurps.damage("2d cr", target="Guard")
     alice = view(s, Audience.player("alice"), public)
     guard = next(r for r in alice["gurps"] if r["name"] == "Guard")
     assert "hp" not in guard and guard["condition"] in {"hurt", "badly_hurt", "down", "unhurt"}
@@ -126,12 +127,12 @@ def test_npc_hp_is_a_condition_word_and_hands_of_others_are_counts():
 def test_an_ask_is_seen_by_the_asked_player_alone_and_outcomes_only_when_disclosed():
     s = table()
     public = PublicTable(s)
-    ask = s.table_ask("bob", "Will")
-    assert s.table_seats.asks[ask]["n"] == 1
+    ask = s.seats.ask("bob", "Will")
+    assert s.seats.state.asks[ask]["n"] == 1
     assert view(s, Audience.player("bob"), public)["asks"] == [{"id": 1, "character": "Bren", "spec": "Will"}]
     assert view(s, Audience.player("alice"), public)["asks"] == []
-    s.gurps_check("Stealth", actor="Aiko")
-    s.table_disclose("outcome")
+    s.gurps.check("Stealth", actor="Aiko")
+    s.seats.disclose("outcome")
     line = view(s, Audience.player("bob"), public)["story"][-1]["text"]
     assert line in {"Aiko tries Stealth — succeeded", "Aiko tries Stealth — failed"}
 

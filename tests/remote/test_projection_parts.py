@@ -42,14 +42,14 @@ def whole_state_public(session: Session) -> dict:
 
 def table() -> Session:
     s = Session(seed=3)
-    s.gurps_char_new("Aiko", st=11, dx=13, skills=[("Stealth", 4)])
-    s.gurps_char_new("Bren", st=12, ht=12)
-    s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
-    s.mtg_library_load("Mira", "mira.txt", text=DECK)
-    s.gw_character("Rin", level=4, new=True)
-    s.gw_draw("Rin")
-    s.table_seat("alice", "Aiko")
-    s.table_seat("alice", "Rin")
+    s.gurps.char_new("Aiko", st=11, dx=13, skills=[("Stealth", 4)])
+    s.gurps.char_new("Bren", st=12, ht=12)
+    s.combat.npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    s.mtg.library_load("Mira", "mira.txt", text=DECK)
+    s.gw.character("Rin", level=4, new=True)
+    s.gw.draw("Rin")
+    s.seats.seat("alice", "Aiko")
+    s.seats.seat("alice", "Rin")
     return s
 
 
@@ -60,44 +60,44 @@ OPS = st.sampled_from([
 
 
 def play(s: Session, op: str, n: int) -> None:
-    fight = s.combat_state
+    fight = s.combat.state
     if op == "secret_check":
-        s.gurps_check("Per-1", actor="Bren", secret=True)
+        s.gurps.check("Per-1", actor="Bren", secret=True)
     elif op == "secret_damage":
-        s.gurps_damage("1d cut", target="Bren", secret=True)
+        s.gurps.damage("1d cut", target="Bren", secret=True)
     elif op == "damage":
-        s.gurps_damage("1d cr", target="Aiko")
+        s.gurps.damage("1d cr", target="Aiko")
     elif op == "fight" and (fight is None or fight.over):
-        s.combat_start("Aiko Bren Orc")
+        s.combat.start("Aiko Bren Orc")
     elif op == "fight" and fight.pending is not None:
-        s.combat_defend(fight.pending.target)
+        s.combat.defend(fight.pending.target)
     elif op == "fight" and n % 4 == 0:  # a secret hit the players do not see
-        s.combat_damage(fight.combatants[n % len(fight.combatants)].name, "1d cr", secret=True)
+        s.combat.damage(fight.combatants[n % len(fight.combatants)].name, "1d cr", secret=True)
     elif op == "fight" and fight.current.chosen:
-        s.combat_next()
+        s.combat.next()
     elif op == "fight":
         me = fight.current
         foe = next(c for c in fight.combatants if c.side != me.side)
-        s.combat_attack(me.name, foe.name, me.weapons[0].name)
+        s.combat.attack(me.name, foe.name, me.weapons[0].name)
     elif op == "gw_secret_roll":
         s.roll("1d20", actor="Rin", secret=True)
-    elif op == "gw_tap" and s.gw.readied("Rin"):
-        s.gw_tap("Rin", s.gw.readied("Rin")[n % len(s.gw.readied("Rin"))])
-    elif op == "gw_flux" and s.gw.readied("Rin"):
-        s.gw_flux("Rin", s.gw.readied("Rin")[0])
+    elif op == "gw_tap" and s.gw.state.readied("Rin"):
+        s.gw.tap("Rin", s.gw.state.readied("Rin")[n % len(s.gw.state.readied("Rin"))])
+    elif op == "gw_flux" and s.gw.state.readied("Rin"):
+        s.gw.flux("Rin", s.gw.state.readied("Rin")[0])
     elif op == "gw_encounter":
-        s.gw_encounter_end() if s.gw.encounter else s.gw_encounter_start()
+        s.gw.encounter_end() if s.gw.state.encounter else s.gw.encounter_start()
     elif op == "mtg_check":
-        s.mtg_check("green", 1, actor="Mira")
+        s.mtg.check("green", 1, actor="Mira")
     elif op == "ask":
-        s.table_ask("alice", "Will-2")
+        s.seats.ask("alice", "Will-2")
     elif op == "undo":
         s.undo()
     elif op == "reveal":
-        hidden = [e for e in s.active_secrets() if e.seq not in s.table_seats.revealed and e.kind != "table.ask"
+        hidden = [e for e in s.active_secrets() if e.seq not in s.seats.state.revealed and e.kind != "table.ask"
                   and e.kind != "secret.entropy"]
         if hidden:
-            s.table_reveal(hidden[n % len(hidden)].seq)
+            s.seats.reveal(hidden[n % len(hidden)].seq)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -127,7 +127,7 @@ def test_a_kind_that_declares_no_parts_is_pictured_whole():
 
 def secret_hit_on_bren() -> Session:
     s = table()
-    s.gurps_damage("2d cut", target="Bren", secret=True)
+    s.gurps.damage("2d cut", target="Bren", secret=True)
     assert s.public_table().hidden
     return s
 
@@ -167,7 +167,7 @@ def test_pictures_shared_with_the_gm_are_never_changed_in_place():
     shared = table_.public["mtg"]
     assert shared is table_.gm_before["mtg"]
     frozen = repr(shared)
-    s.mtg_check("green", 1, actor="Mira")
+    s.mtg.check("green", 1, actor="Mira")
     assert repr(shared) == frozen and table_.public["mtg"] is table_.gm_before["mtg"] is not shared
 
 

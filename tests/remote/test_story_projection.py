@@ -15,8 +15,8 @@ from IPython.utils.capture import capture_output
 
 from gamekernel import Session
 from gamekernel.events import Event
-from gamekernel.remote.projection import Audience, view
-from gamekernel.remote.views import names_hidden, scrub_names
+from gamekernel.remote.projection import Audience
+from gamekernel.remote.views import names_hidden, scrub_names, view
 from gamekernel.render.story import players_story, story_markdown
 from gamekernel.table.view import players_facts
 
@@ -88,19 +88,19 @@ def test_an_npcs_hp_is_a_word_in_both_stories(ambush, tmp_path):
 
 def test_a_secret_hit_revealed_by_a_public_step_is_told_truthfully_and_alike():
     s = Session(seed=3)
-    s.gurps_char_new("Bren", st=11, ht=13)
-    s.table_seat("bob", "Bren")
-    s.combat_npc("Ogre", OGRE)
-    s.combat_start("Bren Ogre")
-    s.combat_damage("Bren", "2d cr", secret=True)
+    s.gurps.char_new("Bren", st=11, ht=13)
+    s.seats.seat("bob", "Bren")
+    s.combat.npc("Ogre", OGRE)
+    s.combat.start("Bren Ogre")
+    s.combat.damage("Bren", "2d cr", secret=True)
     hidden = view(s, Audience.player("bob"), s.public_table())["story"]
     assert [b["text"] for b in hidden] == ["Fight: Bren, Ogre"]  # nothing of it yet
-    s.combat_damage("Bren", "1d cr")  # a public step on him reveals it
+    s.combat.damage("Bren", "1d cr")  # a public step on him reveals it
     told = [b["text"] for b in view(s, Audience.player("bob"), s.public_table())["story"]]
     exported = [b.text for b in players_story(s).blocks]
     assert told == exported  # one story for the page and the export
     revealed, public = told[1], told[2]
-    bren = next(c for c in s.combat_state.combatants if c.name == "Bren")
+    bren = next(c for c in s.combat.state.combatants if c.name == "Bren")
     assert revealed.startswith("Revealed: Bren is struck (2d cr) — Bren takes ") and "no harm" not in revealed
     assert public.startswith("Bren is struck (1d cr) — ")
     assert f"HP {bren.hp}/{bren.hp_max}" in public or "no harm" in public  # a seated character: his numbers
@@ -139,11 +139,11 @@ def test_hiding_al_leaves_alice_in_the_story():
     assert names_hidden("ＡＬ attacks Bren", frozenset({"al"}))
     assert scrub_names("Alice attacks Al", ("Al",)) == "Alice attacks someone"
     s = Session(seed=2)
-    s.combat_npc("Al", KNIFE)
-    s.combat_npc("Alice", KNIFE)
-    s.table_hide("Al")
-    s.combat_start("Alice Al")
-    s.combat_damage("Alice", "1d cr")
+    s.combat.npc("Al", KNIFE)
+    s.combat.npc("Alice", KNIFE)
+    s.seats.hide("Al")
+    s.combat.start("Alice Al")
+    s.combat.damage("Alice", "1d cr")
     text = story_markdown(players_story(s))
     assert "## Fight: Alice" in text and "Alice is struck" in text and "Al " not in text
 
@@ -157,24 +157,24 @@ def test_no_invisible_control_reaches_a_story():
 
 def test_outcome_disclosure_tells_every_roll_kind_without_a_number():
     s = Session(seed=4)
-    s.gurps_char_new("Aiko", st=11, dx=13, iq=12)
-    s.gurps_char_new("Bren", st=12)
-    s.gw_character("Rin", level=4, new=True)
-    s.gw_draw("Rin")
-    s.mtg_library_load("Mira", "m.txt", text="10 Forest\n10 Serra Angel\n")
-    s.table_disclose("outcome")
-    s.gurps_check("Per", actor="Aiko")
-    s.gurps_react([], actor="Aiko")
-    s.gurps_fright(actor="Aiko")
-    s.gurps_influence("Fast-Talk", "Bren", actor="Aiko")
-    s.gurps_contest("Aiko:DX", "Bren:DX")
-    s.gurps_contest("Aiko:DX", "Bren:DX", regular=True)
-    s.mtg_check("green", 2, actor="Mira")
+    s.gurps.char_new("Aiko", st=11, dx=13, iq=12)
+    s.gurps.char_new("Bren", st=12)
+    s.gw.character("Rin", level=4, new=True)
+    s.gw.draw("Rin")
+    s.mtg.library_load("Mira", "m.txt", text="10 Forest\n10 Serra Angel\n")
+    s.seats.disclose("outcome")
+    s.gurps.check("Per", actor="Aiko")
+    s.gurps.react([], actor="Aiko")
+    s.gurps.fright(actor="Aiko")
+    s.gurps.influence("Fast-Talk", "Bren", actor="Aiko")
+    s.gurps.contest("Aiko:DX", "Bren:DX")
+    s.gurps.contest("Aiko:DX", "Bren:DX", regular=True)
+    s.mtg.check("green", 2, actor="Mira")
     s.roll("1d20+2>=12 hit", actor="Aiko")
-    s.gurps_damage("1d cr", target="Bren")
-    s.combat_npc("Ogre", OGRE)
-    s.combat_start("Aiko Ogre")
-    s.combat_damage("Ogre", "3d cr")
+    s.gurps.damage("1d cr", target="Bren")
+    s.combat.npc("Ogre", OGRE)
+    s.combat.start("Aiko Ogre")
+    s.combat.damage("Ogre", "3d cr")
     told = [b.text for b in players_story(s).blocks if b.kind == "line"][-10:]
     assert len(told) == 10, told
     assert told[-1].startswith("Ogre is struck (3d cr) — Ogre is "), told[-1]  # how he is, not the injury

@@ -28,10 +28,10 @@ def test_table_seat_alice_seats_the_hub_user_alice(ip):
     assert repr(ip.run_line_magic("table", "seat Alice Aiko")) == "alice plays Aiko"
     assert repr(ip.run_line_magic("table", "seat ＢＯＢ Bren")) == "bob plays Bren"
     session = current_session()
-    assert session.table_seats.seats == {"alice": ["Aiko"], "bob": ["Bren"]}
-    assert session.table_seats.seat_of("alice") == ["Aiko"]  # what the server asks for the hub user
+    assert session.seats.state.seats == {"alice": ["Aiko"], "bob": ["Bren"]}
+    assert session.seats.state.seat_of("alice") == ["Aiko"]  # what the server asks for the hub user
     assert repr(ip.run_line_magic("table", "unseat BOB")) == "bob left the table"
-    assert session.table_seats.seats == {"alice": ["Aiko"]}
+    assert session.seats.state.seats == {"alice": ["Aiko"]}
 
 
 def test_a_bad_user_name_is_refused_in_one_line_and_changes_nothing(ip):

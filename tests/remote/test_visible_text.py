@@ -25,9 +25,9 @@ def test_visible_takes_out_every_format_character_and_nothing_else(text):
 def test_names_that_differ_only_by_invisible_characters_are_one_name():
     assert match_key("Ai\u200bko") == match_key("AIKO") == match_key("\u202eAiko\u202c")
     s = Session(seed=1)
-    s.gurps_char_new("Ai\u200bk\u2066o\u2069")
-    assert list(s.gurps.characters) == ["Aiko"]
-    s.combat_npc("\u202eGob\u200dlin", "ST=9")
+    s.gurps.char_new("Ai\u200bk\u2066o\u2069")
+    assert list(s.gurps.state.characters) == ["Aiko"]
+    s.combat.npc("\u202eGob\u200dlin", "ST=9")
     assert "Goblin" in s.state["gurps_combat"].templates
 
 
@@ -35,7 +35,7 @@ def test_a_gm_note_and_a_label_are_recorded_as_read():
     s = Session(seed=1)
     s.note("the \u202edoor\u202c creaks")
     s.roll("1d6 \u2067left\u2069 door\u200b")
-    s.mtg_library_load("Mi\u200bra", "m.txt", text="4 Forest\n")
+    s.mtg.library_load("Mi\u200bra", "m.txt", text="4 Forest\n")
     # the library is shuffled from the secret dice (GW-ALPHA-10): their key is logged just before it
     assert [e.kind for e in s.log][-3:] == ["roll", "secret.entropy", "mtg.library"]
     assert s.log[-4].data["text"] == "the door creaks"

@@ -13,7 +13,8 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.remote.intents import handle
-from gamekernel.remote.projection import Audience, view
+from gamekernel.remote.projection import Audience
+from gamekernel.remote.views import view
 
 KNIFE = "ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp"
 
@@ -21,15 +22,15 @@ KNIFE = "ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp"
 def ambush(first: str = "Assassin") -> Session:
     """Aiko (alice) and Bren (bob) against a hidden Assassin, who acts first (or `first` does)."""
     s = Session(seed=3)
-    s.gurps_char_new("Aiko", st=11, dx=13)
-    s.gurps_char_new("Bren", st=11, dx=10)
-    s.table_seat("alice", "Aiko")
-    s.table_seat("bob", "Bren")
-    s.combat_npc("Assassin", KNIFE)
-    s.table_hide("Assassin")
-    s.combat_start("Aiko Bren Assassin")
-    while s.combat_state.current.name != first:
-        s.combat_next()
+    s.gurps.char_new("Aiko", st=11, dx=13)
+    s.gurps.char_new("Bren", st=11, dx=10)
+    s.seats.seat("alice", "Aiko")
+    s.seats.seat("bob", "Bren")
+    s.combat.npc("Assassin", KNIFE)
+    s.seats.hide("Assassin")
+    s.combat.start("Aiko Bren Assassin")
+    while s.combat.state.current.name != first:
+        s.combat.next()
     return s
 
 
@@ -40,7 +41,7 @@ def players_text(s: Session, *users: str) -> str:
 def test_the_defender_of_a_hidden_fighter_reads_someone_not_his_name():
     """GURPS-SR-09: what the players must not know stays the GM's (here, who attacks)."""
     s = ambush()
-    s.combat_attack("Assassin", "Aiko", "Knife")
+    s.combat.attack("Assassin", "Aiko", "Knife")
     reply = handle(s, "alice", {"action": "defend"})
     assert reply.ok, reply
     assert reply.text.startswith("someone attacks Aiko, who tries ") and "Assassin" not in reply.text
@@ -62,12 +63,12 @@ def test_a_hidden_fighters_turn_is_never_announced():
     assert fight["turn"] == "" and fight["order"] == ["Aiko", "Bren"] and not fight["my_turn"]  # he opened it
     refused = handle(s, "alice", {"action": "attack", "target": "Bren", "weapon": "Punch"})
     assert refused.text == "it is not your turn yet"
-    s.combat_next()  # Aiko, Bren, then the Assassin again: the turn stays Bren's as the players see it
-    s.combat_next()
-    s.combat_next()
-    assert s.combat_state.current.name == "Assassin"
+    s.combat.next()  # Aiko, Bren, then the Assassin again: the turn stays Bren's as the players see it
+    s.combat.next()
+    s.combat.next()
+    assert s.combat.state.current.name == "Assassin"
     fight = view(s, Audience.player("alice"), s.public_table())["fight"]
-    assert (fight["round"], fight["turn"]) == (1, "Bren") and s.combat_state.round == 2
+    assert (fight["round"], fight["turn"]) == (1, "Bren") and s.combat.state.round == 2
     assert "?" not in json.dumps(fight)
 
 
@@ -77,7 +78,7 @@ def test_table_hide_matches_a_name_as_every_name_is(ip, typed):
 
     ip.run_line_magic("combat", f"npc Assassin {KNIFE}")
     assert repr(ip.run_line_magic("table", f"hide {typed}")) == "Assassin is hidden from the players"
-    assert current_session().table_seats.hidden == ["Assassin"]
+    assert current_session().seats.state.hidden == ["Assassin"]
     assert repr(ip.run_line_magic("table", f"show {typed.lower()}")) == "the players see Assassin again"
 
 
@@ -89,29 +90,29 @@ def test_table_hide_refuses_a_name_of_nobody_in_one_line(ip):
     assert repr(ip.run_line_magic("table", "hide Asassin")) == (
         "error: no fighter or character 'Asassin' at this table (did you mean Assassin?)")
     assert repr(ip.run_line_magic("table", "hide Nobody")) == "error: no fighter or character 'Nobody' at this table"
-    assert len(current_session().log) == before and current_session().table_seats.hidden == []
+    assert len(current_session().log) == before and current_session().seats.state.hidden == []
 
 
 def test_outcome_disclosure_covers_attack_and_defence_replies():
     """GURPS-SR-06: the margin is what `disclose outcome` keeps from the players."""
     s = Session(seed=8)
-    s.gurps_char_new("Aiko", st=11, dx=13)
-    s.table_seat("alice", "Aiko")
-    s.combat_npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
-    s.table_disclose("outcome")
-    s.combat_start("Aiko Orc")
+    s.gurps.char_new("Aiko", st=11, dx=13)
+    s.seats.seat("alice", "Aiko")
+    s.combat.npc("Orc", "ST=12 DX=11 HT=12 HP=18 weapon=Club:11:sw cr")
+    s.seats.disclose("outcome")
+    s.combat.start("Aiko Orc")
     told = []
     for _ in range(6):
-        fight = s.combat_state
+        fight = s.combat.state
         if fight.current.name == "Aiko" and fight.pending is None:
             told.append(handle(s, "alice", {"action": "attack", "target": "Orc", "weapon": "Punch"}).text)
-            if s.combat_state.pending is not None:
-                s.combat_defend("Orc")
+            if s.combat.state.pending is not None:
+                s.combat.defend("Orc")
         elif fight.current.name == "Orc" and fight.pending is None:
-            s.combat_attack("Orc", "Aiko", "Club")
-            if s.combat_state.pending is not None:
+            s.combat.attack("Orc", "Aiko", "Club")
+            if s.combat.state.pending is not None:
                 told.append(handle(s, "alice", {"action": "defend"}).text)
-        s.combat_next()
+        s.combat.next()
     assert told and all(text for text in told)
     for text in told:  # no roll, target, margin, odds or the NPC's defences
         for shape in (r"rolled", r"odds", r"by \d", r"(Parry|Dodge|Block) \d", r"may defend", r"\bvs\b", r"\[",
@@ -121,22 +122,22 @@ def test_outcome_disclosure_covers_attack_and_defence_replies():
 
 def test_ask_ids_count_only_that_players_asks():
     s = Session(seed=2)
-    s.gurps_char_new("Aiko")
-    s.gurps_char_new("Bren")
-    s.table_seat("alice", "Aiko")
-    s.table_seat("bob", "Bren")
+    s.gurps.char_new("Aiko")
+    s.gurps.char_new("Bren")
+    s.seats.seat("alice", "Aiko")
+    s.seats.seat("bob", "Bren")
     for _ in range(5):
         s.roll("3d6")
-    s.table_ask("bob", "Per")
+    s.seats.ask("bob", "Per")
     s.note("the GM notes something", gm_only=True)
-    s.table_ask("alice", "Will")
-    s.table_ask("bob", "Will-2")
+    s.seats.ask("alice", "Will")
+    s.seats.ask("bob", "Will-2")
     table = s.public_table()
     assert [a["id"] for a in view(s, Audience.player("bob"), table)["asks"]] == [1, 2]
     assert [a["id"] for a in view(s, Audience.player("alice"), table)["asks"]] == [1]
     assert handle(s, "bob", {"action": "answer", "ask": 2}).text == "rolled: the GM has the result"
     assert [a["spec"] for a in view(s, Audience.player("bob"), table)["asks"]] == ["Per"]
-    s.table_ask("bob", "Per+1")  # a new ask is never the number of an answered one
+    s.seats.ask("bob", "Per+1")  # a new ask is never the number of an answered one
     assert [a["id"] for a in view(s, Audience.player("bob"), table)["asks"]] == [1, 3]
     s.undo()
     assert [a["id"] for a in view(s, Audience.player("bob"), table)["asks"]] == [1]  # replay agrees
@@ -153,22 +154,22 @@ def test_an_ask_spec_is_read_when_the_gm_asks(ip):
     assert refused.startswith("error: ") and "\n" not in refused and len(s.log) == before
     assert repr(ip.run_line_magic("table", "ask bob Per @Aiko")).startswith("error: an ask rolls for bob's Bren")
     assert "asked bob for Per-1 dark" in repr(ip.run_line_magic("table", "ask bob Per-1 dark"))
-    s.mtg_library_load("Mira", "m.txt", text="4 Forest\n")
-    s.table_seat("bob", "Mira")
-    s.table_unseat("bob")
-    s.table_seat("bob", "Mira")
-    s.table_seat("bob", "Bren")  # his first character has no GURPS sheet: the ask rolls for Bren
+    s.mtg.library_load("Mira", "m.txt", text="4 Forest\n")
+    s.seats.seat("bob", "Mira")
+    s.seats.unseat("bob")
+    s.seats.seat("bob", "Mira")
+    s.seats.seat("bob", "Bren")  # his first character has no GURPS sheet: the ask rolls for Bren
     ip.run_line_magic("table", "ask bob Will")
-    assert list(s.table_seats.asks.values())[-1]["character"] == "Bren"
+    assert list(s.seats.state.asks.values())[-1]["character"] == "Bren"
 
 
 @pytest.mark.parametrize("spec", ["Per --secret", "Per -s", "Per --gm", "Per @Bren"])
 def test_a_players_check_never_draws_the_gms_secret_dice(spec):
     """GURPS-SR-09: secret rolls are the GM's; a player's check is public."""
     s = Session(seed=4)
-    s.gurps_char_new("Aiko")
-    s.gurps_char_new("Bren")
-    s.table_seat("alice", "Aiko")
+    s.gurps.char_new("Aiko")
+    s.gurps.char_new("Bren")
+    s.seats.seat("alice", "Aiko")
     s.roll("1d6", secret=True)  # the secret dice are keyed
     before = (len(s.log), s.secret_rng.getstate(), s.rng.getstate())
     reply = handle(s, "alice", {"action": "check", "spec": spec})
@@ -183,11 +184,11 @@ CONTROLS = "\u202e\u202a\u2066\u2069\u200b\u200d\u2060\ufeff\u2028"
 
 def test_bidi_and_zero_width_controls_never_reach_a_story():
     s = Session(seed=6)
-    s.gurps_char_new("A\u200bi\u202eko")
-    s.table_seat("alice", "Aiko")
+    s.gurps.char_new("A\u200bi\u202eko")
+    s.seats.seat("alice", "Aiko")
     s.roll("3d6 won 6 : \u202eby bob\u202c")
     s.note("a \u2066note\u2069 with\u200b controls\u2028here")
-    s.gurps_check("DX-1 in \u202ethe dark", actor="Aiko")
+    s.gurps.check("DX-1 in \u202ethe dark", actor="Aiko")
     reply = handle(s, "alice", {"action": "roll", "dice": "2d6 won \u202e6 : )by bob("})
     assert reply.ok and reply.text == "Aiko rolls won 6 : )by bob(: " + reply.text.split(": ")[-1]
     seen = players_text(s, "alice")
@@ -195,22 +196,22 @@ def test_bidi_and_zero_width_controls_never_reach_a_story():
     assert "won 6 : by bob" in seen and "a note with controls here" in seen and "DX-1 in the dark" not in seen
     labels = [e.data["result"]["label"] for e in s.log if e.kind == "roll"]
     assert labels == ["won 6 : by bob", "won 6 : )by bob("]  # recorded as read
-    assert "Aiko" in s.gurps.characters
+    assert "Aiko" in s.gurps.state.characters
 
 
 def test_the_approval_list_shows_what_will_be_rolled_escaped():
     from gamekernel.table.players_widget import PlayersPanel, panel_facts, panel_text
 
     s = Session(seed=1)
-    s.gurps_char_new("Aiko")
-    s.table_seat("alice", "Aiko")
-    s.table_approval(True)
+    s.gurps.char_new("Aiko")
+    s.seats.seat("alice", "Aiko")
+    s.seats.approval(True)
     assert handle(s, "alice", {"action": "roll", "dice": "3d6+2 <b>sneak</b>", "junk": "x" * 100_000}).ok
     assert handle(s, "alice", {"action": "check", "spec": "Stealth-2", "character": "Aiko"}).ok
     pending = panel_facts(s)["pending"]
     assert [p["action"] for p in pending] == ["roll · 3d6+2 <b>sneak</b>", "check · Stealth-2 · (Aiko)"]
     assert "1: alice wants roll · 3d6+2 <b>sneak</b>" in panel_text(panel_facts(s))
-    assert s.table_pending[0]["intent"] == {"action": "roll", "dice": "3d6+2 <b>sneak</b>"}  # nothing else kept
+    assert s.seats.pending[0]["intent"] == {"action": "roll", "dice": "3d6+2 <b>sneak</b>"}  # nothing else kept
     html = PlayersPanel(s).snapshot_html()
     assert "&lt;b&gt;sneak&lt;/b&gt;" in html and "<b>sneak</b>" not in html
 
@@ -222,20 +223,20 @@ def test_the_approval_list_shows_what_will_be_rolled_escaped():
 ])
 def test_with_approval_on_a_bad_intent_is_refused_at_once(intent, error):
     s = Session(seed=1)
-    s.gurps_char_new("Aiko")
-    s.table_seat("alice", "Aiko")
-    s.table_approval(True)
+    s.gurps.char_new("Aiko")
+    s.seats.seat("alice", "Aiko")
+    s.seats.approval(True)
     assert handle(s, "alice", intent) == handle(s, "alice", intent)
-    assert handle(s, "alice", intent).text == error and s.table_pending == []
+    assert handle(s, "alice", intent).text == error and s.seats.pending == []
 
 
 def test_a_hidden_mutant_or_library_owner_is_in_no_players_rows():
     s = Session(seed=1)
-    s.gurps_char_new("Aiko")
-    s.table_seat("alice", "Aiko")
-    s.gw_character("Rin", level=4, new=True)
-    s.mtg_library_load("Mira", "m.txt", text="4 Forest\n")
-    s.table_hide("rin")
-    s.table_hide("MIRA")
+    s.gurps.char_new("Aiko")
+    s.seats.seat("alice", "Aiko")
+    s.gw.character("Rin", level=4, new=True)
+    s.mtg.library_load("Mira", "m.txt", text="4 Forest\n")
+    s.seats.hide("rin")
+    s.seats.hide("MIRA")
     seen = view(s, Audience.player("alice"), s.public_table())
     assert seen["gamma"] == [] and seen["mtg"] == []

@@ -55,10 +55,10 @@ SECRETS = f"""%roll 3d6 {CANARY}roll --secret
 %note {CANARY}note --gm
 from gamekernel.magic_base import current_session
 s = current_session()
-s.combat_npc("{GHOST}", "ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp")
-s.table_hide("{GHOST}")
-s.combat_start(["Aiko", "{GHOST}"])
-s.combat_attack("{GHOST}", "Aiko", "Knife")
+s.combat.npc("{GHOST}", "ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp")
+s.seats.hide("{GHOST}")
+s.combat.start(["Aiko", "{GHOST}"])
+s.combat.attack("{GHOST}", "Aiko", "Knife")
 print("the ghost attacked")"""
 
 

@@ -3,8 +3,6 @@ the declarations: the Session's operations, the magics, the renderers, the catal
 
 from __future__ import annotations
 
-import inspect
-
 from gamekernel import Session
 from gamekernel.rulesets import BUILTIN, RuleSet, groups, rule_sets
 
@@ -15,24 +13,24 @@ def test_the_builtin_rule_sets_are_declared_by_their_packages():
     assert all(isinstance(r, RuleSet) for r in rule_sets())
 
 
-def test_session_methods_of_a_rule_set_carry_its_event_prefix():
-    """One naming scheme: a rule set's Session methods are named after the events they record
-    (`combat_cast` records `combat.*`, `gw_draw` records `gw.*`), so the prefix says where a method lives."""
+def test_a_rule_sets_handles_carry_its_event_prefixes():
+    """One naming scheme: a handle is named after the events it records (`session.combat` records
+    `combat.*`, `session.gw` records `gw.*`), so the attribute says where an operation lives."""
     for declared in rule_sets():
-        prefixes = tuple(p.replace(".", "_") for p in declared.event_prefixes)
-        for cls in declared.operations():
-            public = [name for name, member in vars(cls).items()
-                      if not name.startswith("_") and (inspect.isfunction(member) or isinstance(member, property))]
-            parts = {p.rstrip("_") for p in prefixes}  # `session.gurps`: the rule set's own state part
-            wrong = [name for name in public if not name.startswith(prefixes) and name not in parts]
-            assert not wrong, (cls.__name__, wrong)
+        for cls in declared.handles():
+            assert declared.owns_event(f"{cls.name}.x"), (declared.name, cls.name)
 
 
 def test_every_group_of_commands_comes_from_a_declaration():
     assert groups() == ("core", "gurps", "combat", "gammaworld", "mtg", "campaign")
 
 
-def test_every_declared_operation_is_mixed_into_the_session():
+def test_every_declared_handle_is_a_typed_attribute_of_the_session():
+    """The built-in handles are typed properties of the public Session (a misspelt operation is a
+    type error, tests/core/test_typing_probe.py), each the handle `session.rules` makes, once."""
+    session = Session(seed=1)
     for declared in rule_sets():
-        for cls in declared.operations():
-            assert issubclass(Session, cls)
+        for cls in declared.handles():
+            assert isinstance(getattr(type(session), cls.name), property), cls.name
+            assert getattr(session, cls.name) is session.rules[cls.name], cls.name
+            assert isinstance(session.rules[cls.name], cls) and session.rules[cls.name].table is session

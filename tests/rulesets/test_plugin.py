@@ -27,20 +27,21 @@ from gamekernel.rulesets import rule_sets
 from gamekernel.i18n import set_language
 out = {"rule_sets": [r.name for r in rule_sets()]}
 s = Session(seed=5)
-flip = s.coin_flip(3)
+flip = s.rules["coin"].flip(3)
 out["faces"] = list(flip.faces)
-out["state"] = s.coin.to_dict()
+out["state"] = s.coin.state.to_dict()
+out["same_handle"] = s.coin is s.rules["coin"] and s.coin.table is s
 out["text"] = repr(flip)
 s.undo()
-out["after_undo"] = s.coin.to_dict()
+out["after_undo"] = s.coin.state.to_dict()
 folder = tempfile.mkdtemp()
 s.campaign_open(folder + "/c")
-s.coin_flip(2)
-kept = s.coin.to_dict()
+s.coin.flip(2)
+kept = s.coin.state.to_dict()
 s.campaign_close()
 again = Session()
 again.campaign_open(folder + "/c")
-out["reopened"] = again.coin.to_dict() == kept
+out["reopened"] = again.coin.state.to_dict() == kept
 again.campaign_close()
 
 from IPython.testing.globalipapp import start_ipython
@@ -82,6 +83,7 @@ def test_a_rule_set_from_another_package_plugs_in_through_its_entry_point():
     assert out["text"] == "the coin shows " + ", ".join(out["faces"])
     assert out["after_undo"] == {"heads": 0, "tails": 0}
     assert out["reopened"] is True
+    assert out["same_handle"] is True  # one handle per session, as an attribute and by name
     assert out["magic"].startswith("the coin shows ")
     assert out["bad"] == "error: a coin is flipped 1 to 100 times, not 1000: %flip 3"
     assert "\nCoin (a test rule set)\n" in out["overview"] and "%flip [N]" in out["overview"]

@@ -87,4 +87,4 @@ def test_a_rule_set_s_form_is_data_read_without_importing_it():
                     check=lambda: LineHandler(run=lambda session, args: None),
                     check_form=Form("Probe: anything", (("loud", "Probe: shout it"),), group="extra"))
     assert probe.form("check").flags == (("loud", "Probe: shout it"),)
-    assert probe.form("rest") == Form() and probe.handles("check") and not probe.handles("rest")
+    assert probe.form("rest") == Form() and probe.takes_part("check") and not probe.takes_part("rest")

@@ -4,6 +4,7 @@ explanation in en and ja and exists in RULES.md (ids copied by tools/rule_ids.py
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -28,15 +29,22 @@ def rule_of(explanation: ex.Explanation, key_part: str) -> str:
 # ---------------------------------------------------------------- data files
 
 
+def cited_rules() -> frozenset[str]:
+    """Every rule id explain mode and the quizzes may cite, read from their source."""
+    folder = Path(ex.__file__).parent
+    text = "".join((folder / name).read_text(encoding="utf-8") for name in ("explain.py", "quiz.py"))
+    return frozenset(re.findall(r'"((?:GURPS|MTG|GW)-[A-Z]+-\d+)"', text))
+
+
 def test_every_cited_rule_has_a_note_in_both_languages_and_is_a_real_rule():
-    cited = ex.cited_rules()
+    cited = cited_rules()
     assert len(cited) >= 30  # the scan found the ids (it would pass vacuously on none)
     notes = ex.rule_notes()
     for rule in sorted(cited):
         assert rule in RULE_IDS, rule
         assert rule in notes, rule
         for language in ("en", "ja"):
-            note = ex.rule_note(rule, language)
+            note = ex.RuleNote.lookup(rule, language)
             assert note.text and note.section and note.seed in ("000", "002", "004", "std"), (rule, language)
         assert notes[rule]["en"] != notes[rule]["ja"]
 
@@ -66,9 +74,9 @@ def test_a_check_cites_modifiers_comparison_margin_and_criticals():
 
 def test_a_sheet_skill_check_starts_with_the_skill_cost():
     s = Session(4)
-    s.gurps_char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
-    s.gurps_check("Lockpicking-5 dark", actor="Aiko")
-    first = s.explain().explanations[0].steps[0]
+    s.gurps.char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
+    s.gurps.check("Lockpicking-5 dark", actor="Aiko")
+    first = s.teaching.explain().explanations[0].steps[0]
     assert first.rule == "GURPS-STD-01"
     assert first.fields == {"skill": "Lockpicking", "attribute": "IQ", "difficulty": "A", "points": 4,
                             "relative": "+1", "level": 13}
@@ -138,14 +146,14 @@ def test_damage_stopped_by_dr_stops_at_penetration():
 
 def test_an_attack_with_damage_is_explained_from_the_log():
     s = Session(1)
-    s.combat_npc("Orc", "ST=16 DX=12 HT=12 HP=12 weapon=Greataxe:13:sw+3 cut")
-    s.combat_start("Bren{ST=13,DX=12,HT=12,weapon=Axe:14:sw+2 cut,pc=1} Orc")
-    s.combat_attack("Bren", "Orc", "Axe")
-    attack = s.explain()
+    s.combat.npc("Orc", "ST=16 DX=12 HT=12 HP=12 weapon=Greataxe:13:sw+3 cut")
+    s.combat.start("Bren{ST=13,DX=12,HT=12,weapon=Axe:14:sw+2 cut,pc=1} Orc")
+    s.combat.attack("Bren", "Orc", "Axe")
+    attack = s.teaching.explain()
     assert attack.explanations[0].rules[1] == "GURPS-CMB-26"  # the hit decided by the attack-roll rule
     assert "GURPS-CMB-40" in attack.explanations[0].rules  # a defense is offered
-    s.combat_defend("Orc", "none")
-    defend = s.explain().explanations[0]
+    s.combat.defend("Orc", "none")
+    defend = s.teaching.explain().explanations[0]
     assert {"GURPS-DMG-05", "GURPS-DMG-07", "GURPS-DMG-08"} <= set(defend.rules)
     hp = next(step for step in defend.steps if step.key == "explain.gurps.hp")
     assert hp.fields["name"] == "Orc" and hp.fields["after"] == hp.fields["before"] - hp.fields["injury"]
@@ -232,13 +240,13 @@ def test_a_boost_is_explained_against_the_check_it_boosts(ip, tmp_path):
 
 def test_a_hazard_is_explained_by_its_rule_roll_and_damage():
     s = Session(3)
-    s.gurps_char_new("Bren", st=13, ht=12)
-    s.combat_hazard("fall", "Bren", metres=6)
-    fall = s.explain().explanations[0]
+    s.gurps.char_new("Bren", st=13, ht=12)
+    s.combat.hazard("fall", "Bren", metres=6)
+    fall = s.teaching.explain().explanations[0]
     assert fall.rules[:2] == ("GURPS-HAZ-06", "GURPS-HAZ-06")
     assert {"GURPS-DMG-05", "GURPS-DMG-08"} <= set(fall.rules)
-    s.combat_hazard("cold", "Bren", clothing="light")
-    cold = s.explain().explanations[0]
+    s.combat.hazard("cold", "Bren", clothing="light")
+    cold = s.teaching.explain().explanations[0]
     assert cold.rules[0] == "GURPS-HAZ-01" and "GURPS-SR-02" in cold.rules
 
 

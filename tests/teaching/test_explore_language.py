@@ -41,7 +41,7 @@ def test_every_explorer_control_has_a_hint_in_each_language(ip):
     """The check explorer's slider and toggles, the contest's and Alpha's sliders: tooltip words too."""
     from gamekernel.magics import current_session
 
-    current_session().gurps_char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
+    current_session().gurps.char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
     ip.run_cell("%deck gm\n%gw new Rin level 4 bonus +2")
     widgets = [ip.run_line_magic("explore", line) for line in ("check Lockpicking @Aiko", "contest 14 vs 12",
                                                                "alpha @Rin")]
@@ -57,7 +57,7 @@ def test_the_check_explorer_names_its_skill_in_japanese(ip):
     """GURPS-SR-02's explorer: the summary (and so its recorded line) names 〈鍵開け〉, not Lockpicking."""
     from gamekernel.magics import current_session
 
-    current_session().gurps_char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
+    current_session().gurps.char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
     widget = ip.run_line_magic("explore", "check Lockpicking @Aiko")
     assert widget.summary.startswith("Lockpicking 13 +0 = effective 13")
     ip.run_cell("%config GameKernel.language = 'ja'")

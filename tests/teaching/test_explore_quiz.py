@@ -108,7 +108,7 @@ def test_library_explorer_edits_the_composition():
 def test_the_magics_build_each_explorer(ip):
     from gamekernel.magics import current_session
 
-    current_session().gurps_char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
+    current_session().gurps.char_new("Aiko", iq=12, skills=[("Lockpicking", 4)])
     widget = ip.run_line_magic("explore", "check Lockpicking @Aiko")
     assert widget.explorer.base == 13
     assert ip.run_line_magic("explore", "contest 14 vs 12").explorer.a == 14
@@ -139,19 +139,19 @@ def test_quiz_questions_come_from_the_rules():
 
 def test_quiz_answers_are_logged_with_the_score_and_wrong_answers_are_explained():
     s = Session(5)
-    quiz = s.quiz("alpha", 2)
-    questions = s.quiz_state(quiz)["questions"]
-    s.quiz_answer(quiz, 1, questions[0]["answer"])
+    quiz = s.teaching.quiz("alpha", 2)
+    questions = s.teaching.quiz_state(quiz)["questions"]
+    s.teaching.quiz_answer(quiz, 1, questions[0]["answer"])
     wrong = (questions[1]["answer"] + 1) % len(questions[1]["choices"])
-    data = s.quiz_answer(quiz, 2, wrong)
+    data = s.teaching.quiz_answer(quiz, 2, wrong)
     assert data == {"quiz": quiz, "set": "alpha", "number": 2, "choice": wrong, "correct": False, "right": 1,
                     "answered": 2, "of": 2}
     assert s.log[-1].kind == "quiz.answer" and "wrong (1/2" in s.log[-1].summary()
     assert qz.explanation(questions[1]).rules == ("GW-ALPHA-10", "GW-ALPHA-10")
     with pytest.raises(GameKernelError):
-        s.quiz_answer(quiz, 2, 0)  # already answered
+        s.teaching.quiz_answer(quiz, 2, 0)  # already answered
     with pytest.raises(GameKernelError):
-        s.quiz_answer(quiz, 3, 0)
+        s.teaching.quiz_answer(quiz, 3, 0)
 
 
 def test_the_quiz_widget_shows_steps_only_after_a_wrong_answer(ip):

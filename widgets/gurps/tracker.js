@@ -2,23 +2,16 @@
 // (base→effective when stun, posture, shield or All-Out Defense change them), badges,
 // a maneuver picker and quick buttons. Damage updates arrive as small `patch` messages (only the
 // fields that changed); clicks are messages to the kernel, which calls the session. No rules here.
-const TONES = {
-  good: "#3f9b57", great: "#3b82c4", warn: "#d9a21b", bad: "#d9622b", awful: "#b0245a", muted: "#8a8a8a",
-};
-const HP_TONES = {
-  healthy: "good", reeling: "warn", collapse: "bad", dying1: "awful", dying2: "awful", dying3: "awful",
-  dying4: "awful", dead: "muted", destroyed: "muted",
-};
-const FP_TONES = { rested: "great", tired: "warn", collapse: "bad", unconscious: "awful" };
 
-function bar(kind, value, max, state) {
-  const tone = (kind === "hp" ? HP_TONES : FP_TONES)[state] || "good";
+// `tone` comes with the row from Python (the saved bar's own tone of this state); its colour is the
+// theme's (theme.css), so the live bar and the saved one agree and follow a dark theme.
+function bar(kind, value, max, state, tone) {
   const wrap = el("span", `gk-bar gk-${kind} gk-${kind}-${state}`);
   wrap.dataset.state = state;
   const track = el("span", "gk-bar-track");
   const fill = el("span", "gk-bar-fill");
   fill.style.width = `${max > 0 ? Math.max(0, Math.min(100, Math.round((100 * value) / max))) : 0}%`;
-  fill.style.background = TONES[tone];
+  fill.style.background = `var(--gk-${tone || "neutral"})`;
   track.appendChild(fill);
   wrap.appendChild(track);
   wrap.appendChild(el("span", "gk-bar-text", `${value}/${max}`));
@@ -116,8 +109,8 @@ function render({ model, el: root }) {
       const tr = el("tr", "gk-combatant" + (name === active ? " gk-active" : ""));
       tr.dataset.name = name;
       tr.appendChild(el("td", "gk-name", (name === active ? "▶ " : "") + name));
-      const hp = el("td"); hp.appendChild(bar("hp", row.hp, row.hp_max, row.hp_state)); tr.appendChild(hp);
-      const fp = el("td"); fp.appendChild(bar("fp", row.fp, row.fp_max, row.fp_state)); tr.appendChild(fp);
+      const hp = el("td"); hp.appendChild(bar("hp", row.hp, row.hp_max, row.hp_state, row.hp_tone)); tr.appendChild(hp);
+      const fp = el("td"); fp.appendChild(bar("fp", row.fp, row.fp_max, row.fp_state, row.fp_tone)); tr.appendChild(fp);
       tr.appendChild(el("td", "gk-maneuver", row.maneuver_label));
       const defenses = el("td", "gk-defenses");
       for (const d of row.defense_values || []) {

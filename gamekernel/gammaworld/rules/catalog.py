@@ -1,7 +1,7 @@
 """The card catalog: every known Alpha card by id, in each language, found by any of its names.
 
 The bundled GM starter deck (GW-ALPHA-03) lives in data/alpha_starter.<lang>.json; users may add
-their own card files (`session.gw_load_cards`). Names match case-insensitively in English or
+their own card files (`session.gw.load_cards`). Names match case-insensitively in English or
 Japanese; an unknown name raises NotFoundError with close matches.
 """
 

@@ -21,7 +21,7 @@ from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 
 def _power_lines(card) -> list[list[str]]:
@@ -62,13 +62,13 @@ class HandWidget(SessionWidget):
     last = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, session: Session, name: str, **kwargs: Any):
-        self._name = session.gw_hand(name).name
+        self._name = session.gw.hand(name).name
         # the last click's result: its line is drawn again in a new language
         self._last_result: AlphaResult | SecretNotice | None = None
         super().__init__(session, **kwargs)
 
     def view(self):
-        return self.session.gw_hand(self._name)
+        return self.session.gw.hand(self._name)
 
     def refresh(self) -> None:
         from gamekernel.gammaworld.render import hand_counts
@@ -114,7 +114,7 @@ class HandWidget(SessionWidget):
             "flux_choose": t("gammaworld.hand.flux_choose"),
             "empty": t("gammaworld.hand.empty"),
             "options": t("gammaworld.hand.options",
-                         options=options_line(self.session.gw.config.to_dict(), "gammaworld.option")),
+                         options=options_line(self.session.gw.state.config.to_dict(), "gammaworld.option")),
         }
         self.last = self._last_line()
 
@@ -127,13 +127,13 @@ class HandWidget(SessionWidget):
         session = self.session
         result: AlphaResult | SecretNotice
         if action == "tap":
-            uid = session.gw_card_in_place(self._name, uid)  # GW-ALPHA-10: the card in its place
-            tapped = session.gw.table.card(uid).tapped if uid in session.gw.table.cards else False
-            result = session.gw_untap(self._name, uid) if tapped else session.gw_tap(self._name, uid)
+            uid = session.gw.card_in_place(self._name, uid)  # GW-ALPHA-10: the card in its place
+            tapped = session.gw.state.table.card(uid).tapped if uid in session.gw.state.table.cards else False
+            result = session.gw.untap(self._name, uid) if tapped else session.gw.tap(self._name, uid)
         elif action == "overcharge":
-            result = session.gw_overcharge(self._name, uid)
+            result = session.gw.overcharge(self._name, uid)
         elif action == "flux":  # GW-ALPHA-10: a secret flux's resolution stays the GM's
-            result = as_the_table_sees(session.gw_flux(self._name, uid))
+            result = as_the_table_sees(session.gw.flux(self._name, uid))
         else:
             from gamekernel.errors import UsageError
 

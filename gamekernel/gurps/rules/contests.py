@@ -52,12 +52,6 @@ class QuickContest(Displayable):
     odds: ContestOdds
     secret: bool = False
 
-    @property
-    def winner_name(self) -> str | None:
-        if self.winner is None:
-            return None
-        roll = self.a if self.winner == "a" else self.b
-        return roll.actor or roll.label
 
     def to_dict(self) -> dict:
         return {"a": self.a.to_dict(), "b": self.b.to_dict(), "secret": self.secret}

@@ -74,9 +74,6 @@ def march_fatigue(hours: int, encumbrance: int) -> int:
     return hours * (1 + encumbrance)
 
 
-def overexertion_fatigue(seconds: int) -> int:
-    """Beyond X-Heavy, or pushing very heavy things: 1 FP per turn (GURPS-FAT-05, GURPS-PHY-11)."""
-    return seconds
 
 
 def endurance_interval(sprint: bool) -> int:

@@ -82,9 +82,6 @@ class ReactionRoll(Displayable):
     actor: str = ""
     secret: bool = False
 
-    @property
-    def modifier_total(self) -> int:
-        return sum(m.value for m in self.modifiers)
 
     def to_dict(self) -> dict:
         return {"dice": list(self.dice), "modifiers": [[m.value, m.label] for m in self.modifiers],

@@ -215,9 +215,6 @@ class Trait:
     def definition(self) -> TraitDef | None:
         return load_traits().get(self.id) if self.id else None
 
-    @property
-    def is_disadvantage(self) -> bool:
-        return self.points < 0
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "name": self.name, "points": self.points}

@@ -12,27 +12,30 @@ fighters. Clicks become session calls (logged, undoable); no rules here.
 from __future__ import annotations
 
 import dataclasses
-import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import traitlets
 
+from gamekernel.errors import UsageError
 from gamekernel.events import Event
 from gamekernel.gurps.combat_render import stale_rows
 from gamekernel.gurps.results import CombatResult
 from gamekernel.i18n import get_language, t
+from gamekernel.text import half_width
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 
 def _row(state, index: int) -> dict[str, Any]:
     """One synced row: the tracker row of the fighter at `index` with its words in the session's language."""
-    from gamekernel.gurps.combat_render import badge_text, badge_tone, defense_text, label, tracker_row
+    from gamekernel.gurps.combat_render import badge_text, badge_tone, bar_tone, defense_text, label, tracker_row
 
     row = tracker_row(state, index)
     row["badges"] = [[badge_text(b), badge_tone(b)] for b in row["badges"]]
+    row["hp_tone"], row["fp_tone"] = bar_tone("hp", row["hp_state"]), bar_tone("fp", row["fp_state"])  # as saved
     for entry in row["defense_values"]:
         entry["text"] = defense_text(entry)
     row["maneuver_label"] = label(row["maneuver"]) + (f" ({label(row['option'])})" if row["option"] else "")
@@ -76,7 +79,7 @@ class Tracker(SessionWidget):
         from gamekernel.gurps.combat_render import label
         from gamekernel.gurps.rules.combat import MANEUVERS, maneuver_rules
 
-        state = self.session.combat_state
+        state = self.session.combat.state
         relabelled = self._labels_language != get_language()
         if relabelled:  # built once per language: refresh runs on every event
             self._labels_language = get_language()
@@ -105,8 +108,8 @@ class Tracker(SessionWidget):
             self.offered, self.due = {}, {}
             self._seen = None
             return
-        defender, options = self.session.combat_offered()
-        fighter, checks = self.session.combat_due()
+        defender, options = self.session.combat.offered()
+        fighter, checks = self.session.combat.due()
         self._sync_rows(state, relabelled)
         p = state.pending
         log = self.session.log
@@ -115,7 +118,7 @@ class Tracker(SessionWidget):
         self._assign(
             offered={"name": defender, "options": [[k, v, f"{label(k)} {v}"] for k, v in options]},
             due={"name": fighter, "checks": [c for c in checks if c in ("consciousness", "will")],
-                 "after": [list(pair) for pair in self.session.combat_after_rolls()]},
+                 "after": [list(pair) for pair in self.session.combat.after_rolls()]},
             round=state.round, active="" if state.over else state.current.name, over=state.over,
             pending={} if p is None else {"attacker": p.attacker, "target": p.target},
             last=self.last if self._last_event is None else self._last_event.summary(),
@@ -169,12 +172,12 @@ class Tracker(SessionWidget):
     def snapshot_html(self) -> str:
         from gamekernel.gurps.combat_render import tracker_html
 
-        return tracker_html(self.session.combat_state)
+        return tracker_html(self.session.combat.state)
 
     def __repr__(self) -> str:
         from gamekernel.gurps.combat_render import tracker_text
 
-        return tracker_text(self.session.combat_state)
+        return tracker_text(self.session.combat.state)
 
     def handle_action(self, action: str, payload: dict[str, Any]):
         result = self._act(action, payload)
@@ -195,35 +198,28 @@ class Tracker(SessionWidget):
         self.result_html = "".join(r._repr_html_() for r in self._exchange)
 
     def _act(self, action: str, payload: dict[str, Any]):
-        s = self.session
         if action == "resync":
             self.send_state("rows")
             return None  # a new view asking for the rows: nothing happened
-        if action == "next":
-            return s.combat_next()
-        if action == "maneuver":
-            return s.combat_maneuver(str(payload["name"]), str(payload["maneuver"]),
-                                     option=str(payload.get("option", "")), target=str(payload.get("target", "")))
-        if action == "attack":
-            return s.combat_attack(str(payload["attacker"]), str(payload["target"]), str(payload["weapon"]))
-        if action == "defend":
-            return s.combat_defend(str(payload["name"]), str(payload.get("kind", "")))
-        if action == "damage":  # "2d+1 cut" is rolled here; "7 cut" was rolled at the table
-            spec = str(payload.get("spec", "")).strip()
-            given = re.fullmatch(r"(\d+)\s*(\S*)", spec)
-            if given:
-                return s.combat_damage_amount(str(payload["name"]), int(given.group(1)), given.group(2) or "cr")
-            return s.combat_damage(str(payload["name"]), spec)
-        if action == "end":
-            return s.combat_end()
-        if action == "mortal":
-            return s.combat_mortal_check(str(payload["name"]))
-        if action == "wake":
-            return s.combat_wake(str(payload["name"]))
-        if action == "join":
-            return s.combat_join(str(payload.get("spec", "")))
-        if action == "leave":
-            return s.combat_leave(str(payload["name"]))
-        from gamekernel.errors import UsageError
+        step = ACTIONS.get(action)
+        if step is None:
+            raise UsageError(t("combat.err.tracker_action", action=action))
+        return step(self.session, payload)
 
-        raise UsageError(t("combat.err.tracker_action", action=action))
+
+# What each button or box of the tracker does: one session call (logged, undoable) per action.
+ACTIONS: dict[str, Callable[[Session, dict[str, Any]], Any]] = {
+    "next": lambda s, p: s.combat.next(),
+    "maneuver": lambda s, p: s.combat.maneuver(str(p["name"]), str(p["maneuver"]), option=str(p.get("option", "")),
+                                               target=str(p.get("target", ""))),
+    "attack": lambda s, p: s.combat.attack(str(p["attacker"]), str(p["target"]), str(p["weapon"])),
+    "defend": lambda s, p: s.combat.defend(str(p["name"]), str(p.get("kind", ""))),
+    # the damage box is `%damage SPEC @NAME` (its text read as a magic's line is): rolled ("2d+1 cut") or
+    # rolled at the table ("7 cut"), through the one damage parser
+    "damage": lambda s, p: s.gurps.damage(half_width(str(p.get("spec", ""))), target=str(p["name"])),
+    "end": lambda s, p: s.combat.end(),
+    "mortal": lambda s, p: s.combat.mortal_check(str(p["name"])),
+    "wake": lambda s, p: s.combat.wake(str(p["name"])),
+    "join": lambda s, p: s.combat.join(str(p.get("spec", ""))),
+    "leave": lambda s, p: s.combat.leave(str(p["name"])),
+}

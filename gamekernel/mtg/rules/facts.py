@@ -120,6 +120,17 @@ class CardFacts:
         return [*row, self.ja_name] if self.ja_name else row
 
     @classmethod
+    def made(cls, name: str, mana_value: int | float, colours: tuple[str, ...], types: tuple[str, ...],
+             subtypes: tuple[str, ...], supertypes: tuple[str, ...], ja_name: str | None) -> CardFacts:
+        """Facts from fields already checked and in their final form, without the frozen dataclass's
+        `__init__` (a field at a time through `object.__setattr__`): a card database makes 30,000."""
+        card = _new_object(cls)
+        _set_attribute(card, "__dict__", {
+            "name": name, "mana_value": mana_value, "colours": colours, "types": types, "subtypes": subtypes,
+            "supertypes": supertypes, "ja_name": ja_name})
+        return card
+
+    @classmethod
     def from_row(cls, row: list, where: str = "facts") -> CardFacts:
         try:
             name, mana_value, letters, types, subtypes, supertypes, *rest = row
@@ -128,11 +139,8 @@ class CardFacts:
                     or not isinstance(ja_name, str | None)):
                 raise TypeError
             colours = _colours_of_letters(letters) if type(letters) is str else order_colours(letters)
-            card = _new_object(cls)  # without the frozen dataclass's `__init__`: one card of 30,000 in an index
-            _set_attribute(card, "__dict__", {
-                "name": name, "mana_value": mana_value, "colours": colours, "types": tuple(types),
-                "subtypes": tuple(subtypes), "supertypes": tuple(supertypes), "ja_name": ja_name or None})
-            return card
+            return cls.made(name, mana_value, colours, tuple(types), tuple(subtypes), tuple(supertypes),
+                            ja_name or None)
         except (TypeError, ValueError) as error:
             raise DataError(t("mtg.err.facts_row", where=where, row=str(row)[:80])) from error
 

@@ -120,9 +120,6 @@ class OddsTable(Displayable):
     def chance(self, kind: str, difficulty: int) -> Fraction | None:
         return self.cells[self.kinds.index(parse_kind(kind))][self.difficulties.index(difficulty)]
 
-    def best_kind(self, difficulty: int) -> str:
-        column = self.difficulties.index(difficulty)
-        return max(self.kinds, key=lambda k: self.cells[self.kinds.index(k)][column] or 0)
 
 
 def odds_table(library: Sequence[CardFacts], *, known: Collection[int] | int = (),

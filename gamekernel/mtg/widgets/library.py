@@ -1,9 +1,9 @@
 """The MtG library widget: count, known top cards, the last revealed pair, exile, boost, colours.
 
-It mirrors `session.mtg_library_view(actor)` into synced traits and sends the buttons (check, boost,
+It mirrors `session.mtg.library_view(actor)` into synced traits and sends the buttons (check, boost,
 new scene) back as session calls, so every click is a logged, undoable event. Its figures carry their
 labels (target = first card + difficulty, achievement = second card + colour modifier, cards left,
-known top); Boost is disabled with the rules' reason (`session.mtg_boost_refusal`); the difficulty is
+known top); Boost is disabled with the rules' reason (`session.mtg.boost_refusal`); the difficulty is
 checked by the same rule as `%check` (mtg/rules/check.py `check_difficulty`).
 """
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # what `view` returns
     from gamekernel.mtg.results import LibraryView
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 LABEL_KEYS = ("mtg.view.none", "mtg.view.boost_used", "mtg.view.boost_free", "mtg.check.success",
               "mtg.check.failure", "mtg.view.colours", "mtg.view.button_check", "mtg.view.button_boost",
@@ -62,7 +62,7 @@ class LibraryWidget(SessionWidget):
         super().__init__(session, **kwargs)
 
     def view(self) -> LibraryView:
-        return self.session.mtg_library_view(self._actor_name)
+        return self.session.mtg.library_view(self._actor_name)
 
     def refresh(self) -> None:
         from gamekernel.mtg.render import colour_name, kind_name
@@ -73,7 +73,7 @@ class LibraryWidget(SessionWidget):
         self.count = view.count
         self.scene = view.scene
         self.boost_used = view.boost_used
-        self.boost_refused = self.session.mtg_boost_refusal(view.actor) or ""
+        self.boost_refused = self.session.mtg.boost_refusal(view.actor) or ""
         self.known_top = [view.shown_name(name) for name in view.known_top]
         self.exile = [view.shown_name(name) for name in view.exile]
         last = dict(view.last_check) if view.last_check else None
@@ -99,7 +99,7 @@ class LibraryWidget(SessionWidget):
             labels["boosted"] = t("mtg.view.boosted", bonus=view.last_boost.get("bonus", 0),
                                   achievement=view.last_boost.get("achievement"))
         labels["options"] = t("mtg.library.options",
-                              options=options_line(asdict(self.session.mtg_options), "mtg.option"))
+                              options=options_line(asdict(self.session.mtg.options), "mtg.option"))
         self.labels = labels
 
     def snapshot_html(self) -> str:
@@ -120,10 +120,10 @@ class LibraryWidget(SessionWidget):
                 difficulty = int(given)
             except (TypeError, ValueError):
                 raise UsageError(t("mtg.err.difficulty", difficulty=given)) from None
-            return session.mtg_check(str(payload.get("kind", "")), difficulty, actor=self._actor_name)
+            return session.mtg.check(str(payload.get("kind", "")), difficulty, actor=self._actor_name)
         elif action == "boost":
-            return session.mtg_boost(self._actor_name)
+            return session.mtg.boost(self._actor_name)
         elif action == "scene":
-            return session.mtg_scene()
+            return session.mtg.scene()
         else:
             raise UsageError(t("mtg.err.widget_action", action=action))

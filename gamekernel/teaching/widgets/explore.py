@@ -17,7 +17,7 @@ from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 # usual situations for a success roll: (i18n key, modifier); seed examples and GURPS-CMB-33
 SITUATIONS = (("explore.situation.dark", -5), ("explore.situation.primitive", 10),

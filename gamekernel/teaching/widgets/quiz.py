@@ -1,5 +1,5 @@
 """The quiz widget (a teaching feature): `%quiz gurps|mtg|alpha [N]`. Shows the questions the session drew;
-a click on a choice is `session.quiz_answer(...)`, a logged event; a wrong answer shows the steps
+a click on a choice is `session.teaching.quiz_answer(...)`, a logged event; a wrong answer shows the steps
 that give the right one (gamekernel.teaching.quiz.explanation)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.session import Session
+    from gamekernel.table_session import Session
 
 
 class QuizWidget(SessionWidget):
@@ -29,7 +29,7 @@ class QuizWidget(SessionWidget):
         super().__init__(session, **kwargs)
 
     def state(self) -> dict[str, Any]:
-        return self.session.quiz_state(self._quiz)
+        return self.session.teaching.quiz_state(self._quiz)
 
     def explanations(self, state: dict[str, Any]) -> dict[int, Any]:
         """The steps of every question answered wrong."""
@@ -79,7 +79,7 @@ class QuizWidget(SessionWidget):
 
         log = self.session.log
         mark = len(log)
-        self.session.quiz_answer(self._quiz, number, choice)
+        self.session.teaching.quiz_answer(self._quiz, number, choice)
         return EventLines(tuple(event.summary() for event in log[mark:]))
 
     def snapshot_html(self) -> str:

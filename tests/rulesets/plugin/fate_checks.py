@@ -135,15 +135,15 @@ def test_players_see_no_secret_check_and_only_their_own_skills(aiko):
 def test_quiz_draws_fate_questions_and_explains_the_answer(aiko):
     assert QUIZ_SETS["fate"] == ("fate.ladder", "fate.outcome")
     session = current_session()
-    quiz = session.quiz("fate", 2)
-    questions = session.quiz_state(quiz)["questions"]
+    quiz = session.teaching.quiz("fate", 2)
+    questions = session.teaching.quiz_state(quiz)["questions"]
     assert [q["type"] for q in questions] == ["fate.ladder", "fate.outcome"]
     ladder, shifts = questions
     assert ladder_word(ladder["choices"][ladder["answer"]]) == ladder_word(ladder["value"])
     check = FateCheck("", "", shifts["rating"], tuple(shifts["faces"]), shifts["opposition"])
     assert shifts["choices"][shifts["answer"]] == check.outcome
-    assert session.quiz_answer(quiz, 2, shifts["answer"])["correct"] is True
-    assert session.quiz_answer(quiz, 1, (ladder["answer"] + 1) % 4)["correct"] is False
+    assert session.teaching.quiz_answer(quiz, 2, shifts["answer"])["correct"] is True
+    assert session.teaching.quiz_answer(quiz, 1, (ladder["answer"] + 1) % 4)["correct"] is False
     steps = QUESTION_KINDS["fate.outcome"].explain(shifts)
     assert [s.rule for s in steps.steps] == ["FATE-SKILL", "FATE-DICE", "FATE-LADDER", "FATE-OUTCOME"]
     shown = repr(run(aiko, "quiz", "fate 1"))
@@ -154,14 +154,14 @@ def test_undo_and_a_campaign_keep_the_fate_state(aiko, tmp_path):
     session = current_session()
     run(aiko, "check", "Athletics @Aiko")
     run(aiko, "undo", "")
-    assert session.fate.last == {}
+    assert session.fate.state.last == {}
     run(aiko, "campaign", f"open {tmp_path / 'c'}")
     run(aiko, "check", "Fight @Aiko")
-    kept = session.fate.to_dict()
+    kept = session.fate.state.to_dict()
     run(aiko, "campaign", "close")
     from gamekernel import Session
 
     again = Session()
     again.campaign_open(str(tmp_path / "c"))
-    assert again.fate.to_dict() == kept
+    assert again.fate.state.to_dict() == kept
     again.campaign_close()

@@ -61,7 +61,6 @@ from gamekernel.gurps.rules.combat.state import (
     copy_with,
     defenses_allowed,
     effective_defenses,
-    fighter_readout,
     maneuver_rules,
     move_allowed,
 )
@@ -86,7 +85,7 @@ __all__ = [
     "FeintReport", "InitiativeEntry", "InjuryReport", "ManeuverReport", "PendingAttack", "Readout", "Tape",
     "TurnReport", "Weapon", "apply_injury", "attack", "checks_due", "choose_maneuver", "copy_with", "damage",
     "defend", "defense_options", "defenses_allowed", "effective_defenses", "end_combat", "feint_penalty",
-    "fighter_readout", "free_posture", "fresh_for_fight", "heal", "hearing_check", "initiative_order",
+    "free_posture", "fresh_for_fight", "heal", "hearing_check", "initiative_order",
     "is_free_posture_change", "join_fight", "leave_fight", "maneuver_rules", "move_allowed", "next_turn",
     "parse_weapon", "quick_combatant",
     "set_status", "shock_round_for", "spend_fp", "start_combat", "suffer", "weapon_from_sheet",

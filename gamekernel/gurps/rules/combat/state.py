@@ -498,8 +498,6 @@ class Readout:
     defense_values: tuple[tuple[str, int, int, tuple[tuple[int, str], ...]], ...]
 
 
-def fighter_readout(state: CombatState, name: str) -> Readout:
-    return _readout(state, state.get(name))
 
 
 def _readout(state: CombatState, c: Combatant) -> Readout:

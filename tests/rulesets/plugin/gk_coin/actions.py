@@ -1,4 +1,4 @@
-"""The coin's state and its one operation, `session.coin_flip(times)`."""
+"""The coin's state and its one operation, `session.rules["coin"].flip(times)` (`session.coin.flip`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 from gamekernel.display import Displayable
 from gamekernel.errors import UsageError
 from gamekernel.events import register_event
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
+from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
 
 
@@ -42,19 +42,21 @@ register_part("coin", CoinState)
 register_event("coin.flip", apply=_apply_flip)
 
 
-class CoinActions(HostBase):
-    """Mixed into every Session by gamekernel when this rule set is installed. `HostBase` types
-    `self.rng`, `self.record` and `self.state` (the session's surface a mixin may use) for a type
-    checker; when the program runs it is `object`."""
+class Coin(RuleSetHandle):
+    """The coin on one table: gamekernel makes it from this rule set's declaration, as
+    `session.rules["coin"]` (and `session.coin`); `self.table` is the session's core (`rng`,
+    `record`, `state`), typed."""
 
-    def coin_flip(self, times: int = 1) -> FlipResult:
+    name = "coin"
+
+    def flip(self, times: int = 1) -> FlipResult:
         if not 1 <= times <= 100:
             raise UsageError(t("coin.err.times", times=times))
-        faces = tuple("heads" if self.rng.random() < 0.5 else "tails" for _ in range(times))
-        self.record("coin.flip", {"faces": list(faces)})
+        faces = tuple("heads" if self.table.rng.random() < 0.5 else "tails" for _ in range(times))
+        self.table.record("coin.flip", {"faces": list(faces)})
         return FlipResult(faces)
 
     @property
-    def coin(self) -> CoinState:
-        part: CoinState = self.state["coin"]
+    def state(self) -> CoinState:
+        part: CoinState = self.table.state["coin"]
         return part

@@ -6,7 +6,7 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.magic_base import SessionMagics, guarded
 from gamekernel.syntax import Args, Integer, command
-from gk_coin.actions import CoinActions, FlipResult
+from gk_coin.actions import Coin, FlipResult
 
 
 @magics_class
@@ -17,8 +17,4 @@ class CoinMagics(SessionMagics):
              group="coin")
     def flip(self, args: Args) -> FlipResult:
         """Flip the coin: `%flip`, `%flip 3`."""
-        session = self.session
-        # gamekernel mixes this rule set's operations into every Session it makes (from the entry
-        # point), which no type checker can see: narrowing says so, and checks it
-        assert isinstance(session, CoinActions)
-        return session.coin_flip(args.times)
+        return Coin.of(self.session).flip(args.times)  # this rule set's handle on the kernel's session, typed

@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from gamekernel.rulesets import Board, Form, LineHandler, Parts, RuleSet
+from gamekernel.rulesets import Board, Form, LineHandler, Parts, RuleSet, RuleSetHandle
 
 
-def _operations() -> tuple[type, ...]:
-    from gk_fate.actions import FateActions
+def _handles() -> tuple[type[RuleSetHandle], ...]:
+    from gk_fate.actions import Fate
 
-    return (FateActions,)
+    return (Fate,)
 
 
 def _magics() -> tuple[type, ...]:
@@ -71,7 +71,7 @@ RULESET = RuleSet(
     name="fate",
     package=__name__,
     groups=("fate",),
-    operations=_operations,
+    handles=_handles,
     magics=_magics,
     renderers=_renderers,
     check=_check,

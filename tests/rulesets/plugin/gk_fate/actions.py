@@ -1,4 +1,4 @@
-"""Fate's state, its event kinds and its session operations (`session.fate_character`, `.fate_check`).
+"""Fate's state, its event kinds and its handle on the session (`session.fate.character`, `.check`).
 
 Importing this module registers all the rule set knows that is not drawing: its state part, its
 event kinds, and (gk_fate.lessons) the working of its checks and its quiz.
@@ -14,8 +14,8 @@ import gk_fate.lessons  # noqa: F401  (registers the working of a check and the 
 from gamekernel.display import Displayable
 from gamekernel.errors import NotFoundError, UsageError
 from gamekernel.events import register_event
-from gamekernel.host import HostBase
 from gamekernel.i18n import t
+from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
 from gamekernel.text import find_name, resolve_name, visible
 from gk_fate.rules import FAIR, FateCheck, roll_fudge
@@ -61,33 +61,36 @@ register_event("fate.character", apply=_apply_character, changes=("fate",))
 register_event("fate.check", apply=_apply_check, changes=("fate",))
 
 
-class FateActions(HostBase):
-    """Mixed into every Session when this rule set is installed (its `operations`)."""
+class Fate(RuleSetHandle):
+    """Fate on one table, made by gamekernel from this rule set's declaration: `session.rules["fate"]`
+    (`session.fate` at run time, `Fate.of(session)` typed); `self.table` is the session's core."""
+
+    name = "fate"
 
     @property
-    def fate(self) -> FateState:
-        part: FateState = self.state["fate"]
+    def state(self) -> FateState:
+        part: FateState = self.table.state["fate"]
         return part
 
-    def fate_character(self, name: str, skills: Mapping[str, int]) -> FateCharacter:
+    def character(self, name: str, skills: Mapping[str, int]) -> FateCharacter:
         """Create a Fate character or set some of its skills (FATE-LADDER: each -2 to +8)."""
         name = visible(name).strip()
         if not name:
             raise UsageError(t("fate.err.name"))
-        name = find_name(name, self.fate.characters) or name
-        merged = {**self.fate.characters.get(name, {}), **skills}
-        self.record("fate.character", {"name": name, "skills": merged}, actor=name)
+        name = find_name(name, self.state.characters) or name
+        merged = {**self.state.characters.get(name, {}), **skills}
+        self.table.record("fate.character", {"name": name, "skills": merged}, actor=name)
         return FateCharacter(name, tuple(sorted(merged.items())))
 
-    def fate_check(self, skill: str, *, actor: str, opposition: int = FAIR, secret: bool = False) -> FateResult:
+    def check(self, skill: str, *, actor: str, opposition: int = FAIR, secret: bool = False) -> FateResult:
         """FATE-DICE, FATE-SKILL, FATE-OUTCOME: 4dF + the skill's rating against the opposition; a
         skill the character does not list is Mediocre (+0)."""
-        found, close = resolve_name(actor, self.fate.characters)
+        found, close = resolve_name(actor, self.state.characters)
         if found is None:
-            raise NotFoundError(t("fate.err.who", actor=actor, known=", ".join(close or sorted(self.fate.characters))))
-        skills = self.fate.characters[found]
+            raise NotFoundError(t("fate.err.who", actor=actor, known=", ".join(close or sorted(self.state.characters))))
+        skills = self.state.characters[found]
         skill = find_name(skill, skills) or skill
-        with self.transaction():
-            check = FateCheck(found, skill, skills.get(skill, 0), roll_fudge(self.dice_for(secret)), opposition)
-            self.record("fate.check", check.to_dict(), actor=found, secret=secret)
+        with self.table.command():
+            check = FateCheck(found, skill, skills.get(skill, 0), roll_fudge(self.table.dice_for(secret)), opposition)
+            self.table.record("fate.check", check.to_dict(), actor=found, secret=secret)
         return FateResult(check)

@@ -10,15 +10,13 @@ from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magic_base import Secret, SessionMagics, guarded
 from gamekernel.syntax import Args, Word, Words, command
-from gk_fate.actions import FateActions, FateCharacter
+from gk_fate.actions import Fate, FateCharacter
 from gk_fate.rules import BY_WORD, FAIR, rating
 
 
-def _fate(session: Any) -> FateActions:
-    # gamekernel mixes this rule set's operations into every Session it makes (from the entry point),
-    # which no type checker can see: narrowing says so, and checks it
-    assert isinstance(session, FateActions)
-    return session
+def _fate(session: Any) -> Fate:
+    """This rule set's handle on the session gamekernel made from its declaration, typed."""
+    return Fate.of(session)
 
 
 def parse_spec(spec: str) -> tuple[str, int]:
@@ -40,7 +38,7 @@ def fate_check(session: Any, args: Args) -> object:
     skill, opposition = parse_spec(args.spec)
     if not args.actor:
         raise UsageError(t("fate.err.actor"))
-    result = _fate(session).fate_check(skill, actor=args.actor, opposition=opposition, secret=args.secret)
+    result = _fate(session).check(skill, actor=args.actor, opposition=opposition, secret=args.secret)
     return Secret(result) if args.secret else result
 
 
@@ -67,4 +65,4 @@ class FateMagics(SessionMagics):
                 skills[skill] = rating(value)
             except ValueError:
                 raise UsageError(t("fate.err.rating", text=value)) from None
-        return _fate(self.session).fate_character(args.name, skills)
+        return _fate(self.session).character(args.name, skills)
