@@ -6,6 +6,8 @@ operations from plain Python.
 
 from __future__ import annotations
 
+from gamekernel.display import on_first_display
+
 __version__ = "0.1.0"
 
 __all__ = ["Session", "__version__", "load_ipython_extension", "unload_ipython_extension"]
@@ -18,6 +20,17 @@ def __getattr__(name: str):
 
         return Session
     raise AttributeError(name)
+
+
+def _render_layer() -> None:
+    """The render layer, imported on the first display: every module that draws a result or an
+    event's log line registers itself with gamekernel.display."""
+    from gamekernel.render import register_all
+
+    register_all()
+
+
+on_first_display(_render_layer)
 
 
 def load_ipython_extension(ipython) -> None:

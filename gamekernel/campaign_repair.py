@@ -276,7 +276,7 @@ def _remap(event: Event, new: Any) -> dict[str, Any] | None:
 def _replay_bad(events: list[Event]) -> set[int]:
     """The numbers of events whose reducer fails on the state before them (a card moved whose
     creation was lost); the rest replays without them."""
-    from gamekernel.session import active_events, replay
+    from gamekernel.replay import active_events, replay
 
     try:
         active, _ = active_events(events)
@@ -297,7 +297,7 @@ def _replay_bad(events: list[Event]) -> set[int]:
 
 
 def _plan(root: Path) -> _Plan:
-    from gamekernel.actions.campaign import snapshot_is_valid
+    from gamekernel.replay import snapshot_is_valid
 
     index = _read_index(root)
     aside: list[tuple[str, str]] = []

@@ -14,11 +14,9 @@ import gc
 import hashlib
 import os
 import re
-import signal
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
 
@@ -30,13 +28,13 @@ from gamekernel.events import (
     LogStore,
     check_storable,
     encode_event,
-    gc_paused,
     now_iso,
     reactions_for,
     register_event,
     register_reaction,
 )
 from gamekernel.i18n import t
+from gamekernel.replay import DeferredInterrupts, active_events, replay, replay_checked
 from gamekernel.rng import Mark, TransactionalRandom
 from gamekernel.rulesets import RuleSetHandle, handle_classes
 from gamekernel.secret_index import SecretIndex
@@ -156,7 +154,7 @@ class SessionCore:
             check_storable(event)
         else:
             line = encode_event(event)
-        deferred = _DeferredInterrupts() if store is not None else None
+        deferred = DeferredInterrupts() if store is not None else None
         if deferred is not None:
             deferred.__enter__()
         try:
@@ -484,51 +482,6 @@ class Rules(Mapping[str, RuleSetHandle]):
         return len(handle_classes())
 
 
-def active_events(log: Iterable[Event]) -> tuple[list[Event], list[list[Event]]]:
-    """The events still in effect after the log's undo/redo events, and the redo stack."""
-    events = log if type(log) is list else list(log)
-    # Up to the first undo or redo every event is in effect and the redo stack empty: that prefix
-    # is taken whole (at C speed: most of a long campaign's log), the rest replayed one by one.
-    kinds = list(map(attrgetter("kind"), events))
-    first = min((kinds.index(kind) for kind in ("undo", "redo") if kind in kinds), default=len(events))
-    active = events[:first]
-    by_seq: dict[int, Event] = {}
-    if first < len(events):
-        by_seq.update(zip(map(attrgetter("seq"), active), active, strict=True))
-    redo_stack: list[list[Event]] = []
-    for event in events[first:]:
-        by_seq[event.seq] = event
-        if event.kind == "undo":
-            gone = set(event.data["seqs"])
-            active = [e for e in active if e.seq not in gone]
-            redo_stack.append([by_seq[s] for s in event.data["seqs"]])
-        elif event.kind == "redo":
-            wanted = set(event.data["seqs"])
-            while redo_stack and wanted:
-                group = redo_stack.pop()
-                active.extend(group)
-                wanted -= {e.seq for e in group}
-            active.sort(key=lambda e: e.seq)
-        else:
-            active.append(event)
-            if EVENT_KINDS[event.kind].undoable:
-                redo_stack.clear()
-    return active, redo_stack
-
-
-def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
-    """The table state after applying `events` in order to `state` (a fresh one by default)."""
-    state = TableState() if state is None else state
-    handle_classes()  # every rule set's event kinds are registered (imported once)
-    kinds = EVENT_KINDS
-    with gc_paused():
-        for event in events:
-            reducer = kinds[event.kind].apply
-            if reducer is not None:
-                reducer(state, event.data)
-    return state
-
-
 def secret_seed(seed: int, entropy: str) -> int:
     """The seed of the secret stream: SHA-256 of the table's seed and the secret entropy (hex) the
     GM's log holds in its `secret.entropy` event, so the GM's log replays the secret dice exactly
@@ -560,39 +513,6 @@ def _parse_seed(text: str, where: str) -> int:
         return int(text.strip())
     except ValueError:
         raise UsageError(t("core.err.whole_number", where=where, text=repr(text))) from None
-
-
-class _DeferredInterrupts:
-    """SIGINT held back while an event is written and put in memory (the main thread only, where
-    Python runs signal handlers): a second "Interrupt kernel" landing while the first is being
-    settled would otherwise leave the line on disk and not in memory. A signal that came is
-    handed to the previous handler on exit."""
-
-    __slots__ = ("_previous", "_pending")
-
-    def __enter__(self) -> None:
-        self._previous: Any = None
-        self._pending: tuple[int, Any] | None = None
-        if threading.current_thread() is not threading.main_thread():
-            return
-        previous = signal.getsignal(signal.SIGINT)
-        if callable(previous):
-            signal.signal(signal.SIGINT, self._hold)
-            self._previous = previous
-
-    def _hold(self, signum: int, frame: Any) -> None:
-        self._pending = (signum, frame)
-
-    def __exit__(self, *exc: object) -> None:
-        previous = self._previous
-        if previous is None:
-            return
-        signal.signal(signal.SIGINT, previous)
-        if self._pending is not None:
-            previous(*self._pending)
-
-
-DeferredInterrupts = _DeferredInterrupts  # for a switch of campaign (gamekernel/actions/campaign.py)
 
 
 def _begin(session: SessionCore) -> tuple[int, tuple[Mark, Mark, SecretKey]]:
@@ -650,14 +570,3 @@ class Command:
             finally:
                 session._lock.release()
         return False
-
-
-def replay_checked(events: Iterable[Event]) -> TableState:
-    """`replay` for a live command (an undo, a redo): an event that cannot be replayed refuses
-    the command in one line rather than a traceback, before anything is written."""
-    try:
-        return replay(events)
-    except GameKernelError:
-        raise
-    except (KeyError, ValueError, TypeError, AttributeError, IndexError) as error:
-        raise UsageError(t("core.err.replay", error=f"{type(error).__name__}: {error}")) from None

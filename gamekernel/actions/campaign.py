@@ -10,8 +10,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from bisect import bisect_right
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.actions.core import CoreActions
@@ -19,6 +17,7 @@ from gamekernel.errors import DataError, GameKernelError, StorageError, UsageErr
 from gamekernel.events import Event, gc_paused, register_event
 from gamekernel.i18n import t
 from gamekernel.limits import user_path
+from gamekernel.replay import after, snapshot_is_valid
 from gamekernel.results import CampaignStatus
 
 if TYPE_CHECKING:
@@ -43,19 +42,6 @@ def snapshot_state(snapshot: dict[str, Any], notices: list[str]) -> TableState |
     except DataError as error:
         notices.append(t("campaign.notice.snapshot_replayed", error=str(error)))
         return None
-
-
-def snapshot_is_valid(events: list[Event], snapshot_seq: int) -> bool:
-    """A snapshot after event S holds while no later undo/redo reaches an event at or before S."""
-    for event in events[after(events, snapshot_seq):]:
-        if event.kind in {"undo", "redo"} and min(event.data["seqs"]) <= snapshot_seq:
-            return False
-    return True
-
-
-def after(events: list[Event], seq: int) -> int:
-    """The index of the first of `events` (in order of seq, as a log is) that comes after event `seq`."""
-    return bisect_right(events, seq, key=attrgetter("seq"))
 
 
 def _session_name(given: str) -> str:
@@ -91,7 +77,7 @@ class CampaignActions(CoreActions):
         replayed and its new session started does the kernel switch to it: any failure or interrupt
         before that leaves `holder` open as it was (never a kernel silently without its campaign)."""
         from gamekernel.campaign import CampaignStore
-        from gamekernel.session import DeferredInterrupts, active_events, replay
+        from gamekernel.replay import DeferredInterrupts, active_events, replay
 
         path = user_path(path, "folder")  # `~/campaigns/x` as typed
         store = CampaignStore(path)

@@ -6,9 +6,9 @@ draws them. Each render module (a rule set's render.py, dice/render.py, render/*
 drawing functions here with `@renders(ResultType)` (html)
 or `@renders(ResultType, TEXT)` (plain text), as d20's stringifier dispatch does, so the rules never
 import the render layer. The lookup walks the type's MRO; the first miss loads every render module
-once (`load_renderers` -> `gamekernel.render.register_all`, the single place where the core reaches
-the render layer). Event summaries (the one-line log text of each event kind) are kept the same way,
-by event kind (`summarizes`), and rendered when viewed, in the current language.
+once (`load_renderers` runs the loader the package root registered, `gamekernel.render.register_all`:
+the core itself names no render module). Event summaries (the one-line log text of each event kind)
+are kept the same way, by event kind (`summarizes`), and rendered when viewed, in the current language.
 
 IPython tries each of its eleven formatters on every displayed object (svg, png, latex, json ...);
 our results only ever have text/plain and text/html, so `_ipython_display_` publishes those two
@@ -38,14 +38,24 @@ SUMMARIES: dict[str, Summary] = {}
 _loaded = False
 
 
+_LOADERS: list[Callable[[], None]] = []  # set from above: what imports the render modules (gamekernel/__init__.py)
+
+
+def on_first_display(loader: Callable[[], None]) -> None:
+    """Register `loader`, run once before the first lookup misses: the package above (its root,
+    gamekernel/__init__.py) registers the render layer's `register_all` here, so the core names no
+    render module and the registry is filled from above, never pulled from below."""
+    _LOADERS.append(loader)
+
+
 def load_renderers() -> None:
-    """Import the render layer once; its modules register their renderers and summaries on import."""
+    """Run the registered loaders once; the render modules they import register their renderers
+    and summaries on import."""
     global _loaded
     if not _loaded:
         _loaded = True
-        from gamekernel.render import register_all  # the one place the core reaches the render layer
-
-        register_all()
+        for loader in list(_LOADERS):
+            loader()
 
 
 def renders(cls: type[R], mime: str = HTML) -> Callable[[Callable[[R], str]], Callable[[R], str]]:

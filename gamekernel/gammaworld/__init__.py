@@ -28,7 +28,8 @@ def _magics() -> tuple[type[Magics], ...]:
 
 
 def _renderers() -> None:
-    import gamekernel.gammaworld.render  # noqa: F401
+    import gamekernel.gammaworld.render
+    import gamekernel.gammaworld.summaries  # noqa: F401  (its log lines)
 
 
 def _rest() -> LineHandler[list[str]]:

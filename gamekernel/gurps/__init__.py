@@ -34,7 +34,8 @@ def _magics() -> tuple[type[Magics], ...]:
 
 def _renderers() -> None:
     import gamekernel.gurps.combat_render
-    import gamekernel.gurps.render  # noqa: F401
+    import gamekernel.gurps.render
+    import gamekernel.gurps.summaries  # noqa: F401  (its log lines)
 
 
 def _check() -> LineHandler[str]:

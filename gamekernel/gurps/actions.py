@@ -28,13 +28,12 @@ from gamekernel.gurps.results import (
     LuckStatus,
     SavedCharacter,
 )
+from gamekernel.gurps.rules.character_files import load_character, save_character
 from gamekernel.gurps.rules.characters import (
     Character,
     check_edits,
     custom_skill,
-    load_character,
     make_skill,
-    save_character,
 )
 from gamekernel.gurps.rules.checks import (
     CheckSpec,

@@ -28,7 +28,8 @@ def _magics() -> tuple[type[Magics], ...]:
 
 
 def _renderers() -> None:
-    import gamekernel.mtg.render  # noqa: F401
+    import gamekernel.mtg.render
+    import gamekernel.mtg.summaries  # noqa: F401  (its log lines)
 
 
 def _check() -> LineHandler[str]:

@@ -188,7 +188,8 @@ class TableLink:
 
     def pull(self, user: str, number: Any) -> None:
         from gamekernel.errors import GameKernelError
-        from gamekernel.remote.projection import Audience, view
+        from gamekernel.remote.projection import Audience
+        from gamekernel.remote.views import view
 
         try:
             table = self.bind()
@@ -217,7 +218,8 @@ class TableLink:
     def push(self, *, force: bool = False) -> None:
         """Send each watched user their view when it changed since the last one sent."""
         from gamekernel.errors import GameKernelError
-        from gamekernel.remote.projection import Audience, view
+        from gamekernel.remote.projection import Audience
+        from gamekernel.remote.views import view
 
         if self.closed or not self.users:
             return

@@ -94,7 +94,7 @@ def _my_fight(session: Session) -> Any:
 
 
 def _attack(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    from gamekernel.remote.views import hidden_keys, is_hidden
+    from gamekernel.remote.hiding import hidden_keys, is_hidden
 
     fight = _my_fight(session)
     hidden = hidden_keys(session)
@@ -278,6 +278,6 @@ def _told(session: Session, user: str, before: list[dict[str, str]]) -> str:
 def for_player(session: Session, text: str) -> str:
     """`text` as a player may read it (`views.scrub`): a hidden fighter is "someone", "" when the
     text would still name one."""
-    from gamekernel.remote.views import scrub
+    from gamekernel.remote.hiding import scrub
 
     return scrub(session, text)

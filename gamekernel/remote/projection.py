@@ -14,17 +14,19 @@ in the notebook `%hand NAME`, the hand widget, the dashboard and the hands of pu
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gamekernel.events import EVENT_KINDS, Event, EventKind
+from gamekernel.remote.hiding import condition, visible  # noqa: F401  (re-exported)
 from gamekernel.state import PartsOnDemand, TableState, part_picture, rebuilt_part
 from gamekernel.util import plain_copy
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
     from gamekernel.session import SessionCore
-    from gamekernel.table_session import Session
+
+S = TypeVar("S", bound="SessionCore")  # the GM session's own class, of which the shadow is made
 
 
 def picture_after(state: TableState, kind: EventKind, before: dict[str, Any]) -> dict[str, Any]:
@@ -56,21 +58,12 @@ class Audience:
         return cls(PLAYER, user)
 
 
-def condition(hp: int, hp_max: int) -> str:
-    """A fighter's HP as a word a player may see: unhurt, hurt, badly hurt, down (no numbers)."""
-    if hp >= hp_max:
-        return "unhurt"
-    if hp <= 0:
-        return "down"
-    return "hurt" if hp * 3 > hp_max else "badly_hurt"
-
-
 def is_number(value: Any) -> bool:
     return type(value) in (int, float)
 
 
 def is_card_table(value: Any) -> bool:
-    """A card table's snapshot (gamekernel/cards/table.py `Table.to_dict`): zones in order, instances."""
+    """A card table's snapshot (gamekernel/cards/table.py `CardTable.to_dict`): zones in order, instances."""
     return isinstance(value, dict) and value.keys() == {"serial", "zones", "cards"}
 
 
@@ -193,12 +186,6 @@ def same_people(public: Any, before: Any, after: Any) -> bool:
                and p.get("name") == b.get("name") == a.get("name") for p, b, a in rows)
 
 
-def visible(event: Event, revealed: Iterable[int]) -> bool:
-    """Public, revealed, or caused by a revealed event (the flux of a revealed secret natural 1)."""
-    shown = set(revealed)
-    return not event.secret or event.seq in shown or event.data.get("cause") in shown
-
-
 class PublicTable:
     """The public state beside the GM's, kept up to date by observing the session."""
 
@@ -298,7 +285,7 @@ class PublicTable:
     def shadow(self) -> Any:
         """The public table as a read-only session (`shadow_session`), made once a version."""
         if self._shadow is None or self._shadow[0] != self.version:
-            self._shadow = (self.version, shadow_session(self.state(), self.events()))
+            self._shadow = (self.version, shadow_session(self.state(), self.events(), type(self.session)))
         return self._shadow[1]
 
     def shared(self, draw: Any) -> dict[str, Any]:
@@ -325,24 +312,14 @@ class PublicTable:
         return list(out)
 
 
-def shadow_session(state: TableState, events: Sequence[Event]) -> Session:
-    """A Session that holds `state` and `events` and records nothing: the same read methods the
-    notebook uses (sheets, hands, libraries, the fight) then read the projected state."""
-    from gamekernel.table_session import Session
-
-    shadow = Session()
+def shadow_session(state: TableState, events: Sequence[Event], kind: type[S]) -> S:
+    """A Session (of the class `kind`, the GM's own) that holds `state` and `events` and records
+    nothing: the same read methods the notebook uses (sheets, hands, libraries, the fight) then read
+    the projected state."""
+    shadow = kind()
     shadow.state, shadow.log, shadow.active = state, list(events), list(events)
     shadow.projected = True  # already the players' table: its views read its own state
     return shadow
-
-
-def view(session: Session, audience: Audience, table: PublicTable) -> dict[str, Any]:
-    """Everything `audience` may see, as plain JSON-able data."""
-    from gamekernel.remote.views import gm_view, player_view
-
-    if audience.kind == GM:
-        return gm_view(session)
-    return player_view(session, audience, table)
 
 
 def owned(seats: Mapping[str, Sequence[str]], user: str | None) -> set[str]:

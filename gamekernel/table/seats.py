@@ -197,7 +197,7 @@ class Seats(RuleSetHandle):
         fight = self.table.combat.state
         if fight is None:
             return False
-        from gamekernel.remote.views import hidden_keys, is_hidden
+        from gamekernel.remote.hiding import hidden_keys, is_hidden
 
         hidden = hidden_keys(self.table)
         if hidden and any(is_hidden(c.name, hidden) for c in fight.combatants):

@@ -79,7 +79,7 @@ class TableDashboard(SessionWidget):
         one says "someone"), no hiding itself (`%table hide` is the GM's business)."""
         if self.gm:
             return self.session.log[-1].summary() if self.session.log else ""
-        from gamekernel.remote.views import scrub
+        from gamekernel.remote.hiding import scrub
 
         log = [e for e in self.session.log if e.kind != "table.hide"]
         last = last_public_event(log)

@@ -176,7 +176,7 @@ class Teaching(RuleSetHandle):
         from gamekernel.gurps.combat_part import PART, lend_characters
         from gamekernel.gurps.rules import hazards as hz
         from gamekernel.gurps.rules.combat import Tape
-        from gamekernel.session import active_events, replay
+        from gamekernel.replay import active_events, replay
 
         args = event.data["args"]
         state = replay(active_events([e for e in self.table.log if e.seq < event.seq])[0])
@@ -196,7 +196,7 @@ class Teaching(RuleSetHandle):
         from gamekernel.gurps.combat_ops import OPS
         from gamekernel.gurps.combat_part import PART, lend_characters
         from gamekernel.gurps.rules.combat import Tape
-        from gamekernel.session import active_events, replay
+        from gamekernel.replay import active_events, replay
 
         before = [e for e in self.table.log if e.seq < event.seq]
         state = replay(active_events(before)[0])

@@ -17,7 +17,8 @@ import pytest
 from gamekernel.dice.nodes import faces
 from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.events import ENTROPY_KIND, Event
-from gamekernel.remote.projection import SPECTATOR, Audience, PublicTable, view
+from gamekernel.remote.projection import SPECTATOR, Audience, PublicTable
+from gamekernel.remote.views import view
 from gamekernel.render.log import log_text, visible_events
 from gamekernel.rng import TransactionalRandom
 from gamekernel.session import secret_seed

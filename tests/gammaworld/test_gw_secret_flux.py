@@ -14,7 +14,8 @@ from gamekernel import Session
 from gamekernel.display.results import SecretNotice
 from gamekernel.gammaworld.widgets.hand import HandWidget
 from gamekernel.i18n import t
-from gamekernel.remote.projection import GM, SPECTATOR, Audience, PublicTable, view
+from gamekernel.remote.projection import GM, SPECTATOR, Audience, PublicTable
+from gamekernel.remote.views import view
 from gamekernel.render.story import story_markdown, tell
 from gamekernel.session import replay
 from gamekernel.table.widget import TableDashboard

@@ -18,7 +18,8 @@ from gamekernel.errors import NotFoundError
 from gamekernel.gammaworld.rules.state import GM_DECK
 from gamekernel.gammaworld.widgets.hand import HandWidget
 from gamekernel.i18n import set_language, t
-from gamekernel.remote.projection import SPECTATOR, Audience, view
+from gamekernel.remote.projection import SPECTATOR, Audience
+from gamekernel.remote.views import view
 from gamekernel.render.story import story_markdown, tell
 from gamekernel.table.widget import TableDashboard
 

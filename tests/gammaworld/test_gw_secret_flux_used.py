@@ -14,7 +14,8 @@ import pytest
 from gamekernel import Session
 from gamekernel.errors import RuleError
 from gamekernel.gammaworld.widgets.hand import HandWidget
-from gamekernel.remote.projection import Audience, view
+from gamekernel.remote.projection import Audience
+from gamekernel.remote.views import view
 from gamekernel.table.widget import TableDashboard
 from tests.gammaworld.test_gw_secret_flux_resolved import (
     SURFACES,

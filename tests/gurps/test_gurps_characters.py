@@ -10,14 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamekernel.errors import DataError, NotFoundError, RuleError
+from gamekernel.gurps.rules.character_files import load_character, save_character
 from gamekernel.gurps.rules.characters import (
     Character,
     Language,
     Reputation,
-    load_character,
     make_skill,
     roll_check,
-    save_character,
 )
 from gamekernel.gurps.rules.skills import points_for_relative, relative_level
 from gamekernel.gurps.rules.traits import make_trait

@@ -20,7 +20,7 @@ from gamekernel import Session
 from gamekernel.errors import DataError, GameKernelError, NotFoundError, RuleError, UsageError
 from gamekernel.gurps.combat_magics import parse_attack
 from gamekernel.gurps.rules import defenses as dfn
-from gamekernel.gurps.rules.characters import load_character
+from gamekernel.gurps.rules.character_files import load_character
 from gamekernel.gurps.rules.checks import CheckSpecError, parse_check_spec
 from gamekernel.gurps.rules.damage import damage_for_st, parse_damage
 from gamekernel.gurps.rules.traits import find_trait

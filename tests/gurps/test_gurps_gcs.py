@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gamekernel.errors import DataError
-from gamekernel.gurps.rules.characters import load_character
+from gamekernel.gurps.rules.character_files import load_character
 from gamekernel.gurps.rules.gcs import import_gcs, load_gcs
 
 DATA = Path(__file__).parent / "data"

@@ -12,7 +12,8 @@ from gamekernel import Session
 from gamekernel.errors import GameKernelError
 from gamekernel.gurps.widgets.tracker import Tracker
 from gamekernel.i18n import t
-from gamekernel.remote.projection import GM, Audience, view
+from gamekernel.remote.projection import GM, Audience
+from gamekernel.remote.views import view
 from gamekernel.render.log import log_text
 from tests.remote.test_gm_view_truth import dashboard_text
 

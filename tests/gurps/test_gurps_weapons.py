@@ -12,7 +12,8 @@ import pytest
 from gamekernel import Session
 from gamekernel.display.results import ErrorResult
 from gamekernel.errors import DataError, GameKernelError, NotFoundError, UsageError
-from gamekernel.gurps.rules.characters import Character, load_character, make_skill, save_character
+from gamekernel.gurps.rules.character_files import load_character, save_character
+from gamekernel.gurps.rules.characters import Character, make_skill
 from gamekernel.gurps.rules.combat.sheets import combatant_from_character
 from gamekernel.gurps.rules.gcs import import_gcs, load_gcs
 from gamekernel.gurps.rules.weapons import CharacterWeapon, parse_character_weapon

@@ -26,8 +26,8 @@ from gamekernel import Session
 from gamekernel.errors import GameKernelError
 from gamekernel.remote import intents
 from gamekernel.remote.intents import handle
-from gamekernel.remote.projection import SPECTATOR, Audience, view
-from gamekernel.remote.views import gm_view
+from gamekernel.remote.projection import SPECTATOR, Audience
+from gamekernel.remote.views import gm_view, view
 
 CANARY = "Zq9"  # every secret surface holds it, with the step's number after it
 GHOST = f"{CANARY}ghost"  # the fighter the GM hides: never shown, so never public

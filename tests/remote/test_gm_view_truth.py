@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from gamekernel import Session
-from gamekernel.remote.projection import GM, SPECTATOR, Audience, view
+from gamekernel.remote.projection import GM, SPECTATOR, Audience
+from gamekernel.remote.views import view
 from gamekernel.table.widget import TableDashboard
 from tests.gammaworld.test_gw_secret_flux_resolved import resolve_secretly, secret_natural_1, table
 

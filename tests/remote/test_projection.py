@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from gamekernel import Session
 from gamekernel.errors import GameKernelError
-from gamekernel.remote.projection import GM, SPECTATOR, Audience, PublicTable, shift, view
+from gamekernel.remote.projection import GM, SPECTATOR, Audience, PublicTable, shift
+from gamekernel.remote.views import view
 
 CANARY = "Zq9canary"
 DECK = "4 Forest\n4 Llanowar Elves\n4 Serra Angel\n4 Plains\n4 Lightning Bolt\n"

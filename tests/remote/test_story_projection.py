@@ -15,8 +15,8 @@ from IPython.utils.capture import capture_output
 
 from gamekernel import Session
 from gamekernel.events import Event
-from gamekernel.remote.projection import Audience, view
-from gamekernel.remote.views import names_hidden, scrub_names
+from gamekernel.remote.projection import Audience
+from gamekernel.remote.views import names_hidden, scrub_names, view
 from gamekernel.render.story import players_story, story_markdown
 from gamekernel.table.view import players_facts
 

@@ -13,7 +13,8 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.remote.intents import handle
-from gamekernel.remote.projection import Audience, view
+from gamekernel.remote.projection import Audience
+from gamekernel.remote.views import view
 
 KNIFE = "ST=10 DX=14 HT=10 HP=10 weapon=Knife:14:thr-1 imp"
 

@@ -5,7 +5,8 @@ reactions, influence, fright, selfcontrol, damage (ST table, DR, wounding), char
 skills, gcs (GCS .gcs import). Combat, injury, fatigue, hazards and magic live in their own modules.
 """
 
-from gamekernel.gurps.rules.characters import Character, load_character, roll_check, save_character
+from gamekernel.gurps.rules.character_files import load_character, save_character
+from gamekernel.gurps.rules.characters import Character, roll_check
 from gamekernel.gurps.rules.checks import Modifier, SuccessRoll, parse_check_spec, success_roll
 
 __all__ = [

@@ -20,7 +20,7 @@ Public API (stable; the combat helper builds on it):
       points() -> PointBreakdown; validate() -> tuple[Issue, ...]
       reaction_modifiers(attracted=False, npc_status=0) -> tuple[Modifier, ...]
       to_dict() / Character.from_dict(data)
-    save_character(path, character); load_character(path)       # JSON, atomic write
+    (files: gamekernel/gurps/rules/character_files.py, save_character / load_character)
     roll_check(character, spec, *, rng=None, dice=None) -> SuccessRoll
 
 Rules: GURPS-CH-01..29 [004:130-613], ADV/DIS effects, MEN-01 (sense rolls vs Per),
@@ -30,19 +30,15 @@ GURPS-STD-01..03 (skills). OPEN (RULES.md): bought secondary characteristics are
 
 from __future__ import annotations
 
-import json
-import os
 import random
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from difflib import get_close_matches
 from fractions import Fraction
 from functools import cached_property
 from math import ceil, floor
-from pathlib import Path
 from typing import Any
 
-from gamekernel import limits
 from gamekernel.display import Displayable
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 
@@ -89,7 +85,6 @@ from gamekernel.gurps.rules.traits import Trait, load_traits, shown_trait_name
 from gamekernel.gurps.rules.weapons import CharacterWeapon, find_weapon
 from gamekernel.i18n import get_language, t
 from gamekernel.text import half_width, match_key
-from gamekernel.util import atomic_write_text
 
 SCHEMA = 1
 
@@ -622,28 +617,3 @@ def roll_check(
         resolved.base, resolved.modifiers + tuple(extra), label=resolved.label, actor=character.name,
         rng=rng, dice=dice, defense=resolved.defense, kind=resolved.kind, notes=resolved.notes,
     )
-
-
-def save_character(path: str | os.PathLike[str], character: Character) -> Path:
-    """Write the character as JSON atomically (temp file in the same folder + rename); the file's
-    permissions follow the umask, as every other file the kernel writes."""
-    target = Path(path)
-    atomic_write_text(target, json.dumps(character.to_dict(), ensure_ascii=False, indent=2) + "\n")
-    return target
-
-
-def load_character(path: str | os.PathLike[str]) -> Character:
-    """Read a character file (our JSON, or a GCS .gcs file by extension)."""
-    source = Path(path)
-    if source.suffix.lower() == ".gcs":
-        from gamekernel.gurps.rules.gcs import load_gcs
-
-        return load_gcs(source)
-    try:
-        data = limits.load_json(limits.read_text(source), source.name)
-        limits.check_entries(data, source.name)
-    except FileNotFoundError as error:
-        raise NotFoundError(t("gurps.err.file.missing", source=source)) from error
-    except ValueError as error:
-        raise DataError(t("gurps.err.file.json", source=source, error=error)) from error
-    return replace(Character.from_dict(data, where=str(source)), source=str(source))

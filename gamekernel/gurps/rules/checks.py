@@ -24,6 +24,8 @@ import random
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamekernel.dice.nodes import faces
@@ -256,12 +258,10 @@ def success_roll(
     3 is refused (no dice used) unless `defense` is true (GURPS-SR-05) or `always_roll` (rolls the
     GM imposes: fright checks, self-control, contests).
     """
-    from gamekernel.gurps.rules.odds import check_odds
-
     mods = normalize_modifiers(modifiers)
     target = int(base) + sum(m.value for m in mods)
     odds = check_odds(target)
-    common = dict(
+    common: dict[str, Any] = dict(  # the fields every outcome shares
         label=label, base=int(base), modifiers=mods, target=target, odds=odds,
         actor=actor, kind=kind, defense=defense, notes=tuple(notes),
     )
@@ -515,3 +515,40 @@ def best_alternative(
     if not candidates:
         raise errors[0]
     return max(candidates, key=lambda c: c.target)
+
+
+# ---------------------------------------------------------------- the exact odds of a success roll
+# (GURPS-SR-02..08 over the 216 equally likely totals of 3d, judged by `classify` as a roll is)
+
+OUTCOMES_3D6 = 216
+
+
+@cache
+def three_d6_counts() -> dict[int, int]:
+    """Number of ways to roll each total 3..18 on 3d6."""
+    counts: dict[int, int] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for c in range(1, 7):
+                counts[a + b + c] = counts.get(a + b + c, 0) + 1
+    return counts
+
+
+@cache
+def check_odds(target: int) -> CheckOdds:
+    """CheckOdds(target, success, critical_success, critical_failure) as exact Fractions."""
+    success = crit_success = crit_failure = 0
+    outcomes = []
+    for total, ways in sorted(three_d6_counts().items()):
+        ok, critical = classify(total, target)
+        outcomes.append((total, ways, ok, critical))
+        success += ways if ok else 0
+        crit_success += ways if critical == "success" else 0
+        crit_failure += ways if critical == "failure" else 0
+    return CheckOdds(
+        target=target,
+        success=Fraction(success, OUTCOMES_3D6),
+        critical_success=Fraction(crit_success, OUTCOMES_3D6),
+        critical_failure=Fraction(crit_failure, OUTCOMES_3D6),
+        outcomes=tuple(outcomes),
+    )

@@ -12,47 +12,20 @@ from functools import cache
 
 from gamekernel.display import Displayable
 
-OUTCOMES_3D6 = 216
-
-
-@cache
-def three_d6_counts() -> dict[int, int]:
-    """Number of ways to roll each total 3..18 on 3d6."""
-    counts: dict[int, int] = {}
-    for a in range(1, 7):
-        for b in range(1, 7):
-            for c in range(1, 7):
-                counts[a + b + c] = counts.get(a + b + c, 0) + 1
-    return counts
-
-
-@cache
-def check_odds(target: int):
-    """CheckOdds(target, success, critical_success, critical_failure) as exact Fractions."""
-    from gamekernel.gurps.rules.checks import CheckOdds, classify
-
-    success = crit_success = crit_failure = 0
-    outcomes = []
-    for total, ways in sorted(three_d6_counts().items()):
-        ok, critical = classify(total, target)
-        outcomes.append((total, ways, ok, critical))
-        success += ways if ok else 0
-        crit_success += ways if critical == "success" else 0
-        crit_failure += ways if critical == "failure" else 0
-    return CheckOdds(
-        target=target,
-        success=Fraction(success, OUTCOMES_3D6),
-        critical_success=Fraction(crit_success, OUTCOMES_3D6),
-        critical_failure=Fraction(crit_failure, OUTCOMES_3D6),
-        outcomes=tuple(outcomes),
-    )
+# the odds of one success roll are the checks' own (checks.py gives them with each roll); re-exported
+# here beside the contests' odds
+from gamekernel.gurps.rules.checks import (  # noqa: F401
+    OUTCOMES_3D6,
+    CheckOdds,
+    check_odds,
+    classify,
+    three_d6_counts,
+)
 
 
 @cache
 def _margin_distribution(target: int) -> dict[tuple[bool, int], int]:
     """Ways to get each (success, margin) where margin = MoS on success and MoF on failure (>= 0)."""
-    from gamekernel.gurps.rules.checks import classify
-
     dist: dict[tuple[bool, int], int] = {}
     for total, ways in three_d6_counts().items():
         ok, _ = classify(total, target)
