@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: play test test-any-day table chp bench lint notebooks venv clean
+.PHONY: play test test-any-day table chp bench lint notebooks venv clean lite test-lite
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,8 +38,9 @@ test: $(VENV)/.installed-test
 	# the layers of DESIGN.md as import contracts (pyproject.toml [tool.importlinter])
 	$(VENV)/bin/lint-imports
 	# three runs: jupyter_server's test fixtures (tests/remote) and Playwright's sync API (tests/browser,
-	# tests/remote_browser) each hold an event loop, which must not leak into the others' process
-	$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/remote --ignore=tests/remote_browser
+	# tests/remote_browser) each hold an event loop, which must not leak into the others' process;
+	# the zero-install site's smoke test (tests/lite) is `make test-lite`
+	$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/remote --ignore=tests/remote_browser --ignore=tests/lite
 	$(PY) -m pytest -q -p no:cacheprovider tests/remote
 	$(PY) -m pytest -q -p no:cacheprovider tests/remote_browser
 	# the documented way to validate any seeded notebook with strict nbval (README)
@@ -86,6 +87,22 @@ table: $(VENV)/.installed-table
 
 bench: $(VENV)/.installed-bench
 	$(PY) -m benchmarks
+
+# The examples as a zero-install site (JupyterLite + Pyodide, gamekernel preloaded): every input from
+# PyPI and the npm registry, pinned; the inputs are cached in the venv folder between builds. README
+# "A lesson from a link" says how a teacher publishes it; `python -m gamekernel lite serve lite-site`
+# previews it on 127.0.0.1.
+LITE_SITE ?= lite-site
+$(VENV)/.installed-lite: $(PY) pyproject.toml hatch_build.py
+	$(PIP) install --quiet -e '.[lite]'
+	touch $@
+
+lite: $(VENV)/.installed-lite
+	$(PY) -m gamekernel lite build example_notebooks/*.ipynb --output $(LITE_SITE) --cache $(VENV)/lite-cache
+
+# The site's smoke test: built from the registries, served on 127.0.0.1, every example run in Chromium.
+test-lite: $(VENV)/.installed-lite $(VENV)/.installed-test
+	GAMEKERNEL_LITE_CACHE=$(VENV)/lite-cache $(PY) -m pytest -q -p no:cacheprovider tests/lite
 
 # Re-execute every example notebook and save its outputs (after a change that alters what they print).
 notebooks: $(VENV)/.installed-test

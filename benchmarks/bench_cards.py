@@ -86,7 +86,7 @@ def _core_ops() -> Ops:
     from gamekernel.gammaworld.rules.state import DISCARD, GM_DECK, deck_zone, readied_zone
 
     session = _table_of_five()
-    table = cards.Table.from_dict(session.gw.state.table.to_dict())
+    table = cards.CardTable.from_dict(session.gw.state.table.to_dict())
     names = list(session.gw.state.characters)
     readied = {name: readied_zone(name) for name in names}
     source = {name: deck_zone(name) if deck_zone(name) in table.zones else GM_DECK for name in names}

@@ -38,6 +38,7 @@ DISTRIBUTIONS = {
     ),
 }
 DYCE_TARGET = {"100d6": 10.0, "20d20": 10.0}  # others: 2.0
+PROCESSES = 4  # worker processes per figure at most: the module has 42 figures
 
 
 def installed(name: str) -> bool:
@@ -90,8 +91,8 @@ def _d20(text: str) -> Callable[[], Callable[[], object]]:
 
 def bench_rolls() -> Callable[[], None]:
     has_d20 = installed("d20")
-    pairs = {text: (harness.bench(f"roll {text} (ours)", _ours(text)),
-                    harness.bench(f"roll {text} (d20)", _d20(text)) if has_d20 else None)
+    pairs = {text: (harness.bench(f"roll {text} (ours)", _ours(text), processes=PROCESSES),
+                    harness.bench(f"roll {text} (d20)", _d20(text), processes=PROCESSES) if has_d20 else None)
              for text in ROLL_EXPRESSIONS}
 
     def show() -> None:
@@ -131,8 +132,9 @@ def bench_cold() -> Callable[[], None]:
     has_dyce = installed("dyce")
     ours_imports = "from gamekernel.dice import distribution"
     dyce_imports = "from fractions import Fraction\nfrom dyce import H, P"
-    pairs = {name: (harness.once(f"cold {name} (ours)", _cold(ours_imports, ours)),
-                    harness.once(f"cold {name} (dyce)", _cold(dyce_imports, dyce)) if has_dyce else None)
+    pairs = {name: (harness.once(f"cold {name} (ours)", _cold(ours_imports, ours), processes=PROCESSES),
+                    harness.once(f"cold {name} (dyce)", _cold(dyce_imports, dyce), processes=PROCESSES)
+                    if has_dyce else None)
              for name, (ours, dyce, _) in DISTRIBUTIONS.items()}
 
     def show() -> None:
@@ -178,9 +180,10 @@ def _warm(expr: str, *, uncached: bool = False, icepool: bool = False) -> Callab
 
 def bench_warm() -> Callable[[], None]:
     has_icepool = installed("icepool")
-    triples = {name: (harness.bench(f"warm {name} (ours)", _warm(ours)),
-                      harness.bench(f"warm {name} (ours uncached)", _warm(ours, uncached=True)),
-                      harness.bench(f"warm {name} (icepool)", _warm(ice, icepool=True)) if has_icepool else None)
+    triples = {name: (harness.bench(f"warm {name} (ours)", _warm(ours), processes=PROCESSES),
+                      harness.bench(f"warm {name} (ours uncached)", _warm(ours, uncached=True), processes=PROCESSES),
+                      harness.bench(f"warm {name} (icepool)", _warm(ice, icepool=True), processes=PROCESSES)
+                      if has_icepool else None)
                for name, (ours, _, ice) in DISTRIBUTIONS.items()}
 
     def show() -> None:

@@ -27,7 +27,7 @@ from typing import Any
 import pyperf
 
 # a module's defaults: fewer processes than pyperf's 20 keep `make bench` within minutes
-PROCESSES = 8
+PROCESSES = 6
 VALUES = 3
 MIN_TIME = 0.05  # seconds per value: the loops are calibrated to this
 
@@ -72,7 +72,7 @@ def share(path: str) -> None:
 
 
 def bench(name: str, setup: Callable[[], Callable[[], object]], *, collector: bool = True,
-          clock: Callable[[], float] = time.process_time) -> pyperf.Benchmark | None:
+          clock: Callable[[], float] = time.process_time, processes: int | None = None) -> pyperf.Benchmark | None:
     """Time `setup()`'s callable in pyperf's worker processes: setup runs once per worker, untimed;
     then each value is `loops` calls. `collector=False` pauses the cyclic collector while timing
     (collected first), as timeit does. The manager gets the Benchmark; a worker gets None."""
@@ -94,7 +94,8 @@ def bench(name: str, setup: Callable[[], Callable[[], object]], *, collector: bo
             if not collector:
                 gc.enable()
 
-    return runner().bench_time_func(name, time_func)
+    with _settings(processes=processes):
+        return runner().bench_time_func(name, time_func)
 
 
 def measured(name: str, measure: Callable[[], float], *, processes: int | None = None,

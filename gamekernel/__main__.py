@@ -1,10 +1,12 @@
-"""`python -m gamekernel install-kernel [--user|--sys-prefix|--prefix P] [--campaign FOLDER]`."""
+"""`python -m gamekernel install-kernel [--user|--sys-prefix|--prefix P] [--campaign FOLDER]`,
+`python -m gamekernel lite build NOTEBOOK... --output SITE` (a zero-install site of the notebooks)."""
 
 from __future__ import annotations
 
 import sys
 
-USAGE = "usage: python -m gamekernel install-kernel [--user|--sys-prefix|--prefix PREFIX] [--campaign FOLDER]"
+USAGE = ("usage: python -m gamekernel install-kernel [--user|--sys-prefix|--prefix PREFIX] [--campaign FOLDER]\n"
+         "       python -m gamekernel lite build NOTEBOOK.ipynb... --output SITE [--cache DIR]")
 
 
 def main(argv: list[str]) -> int:
@@ -15,6 +17,10 @@ def main(argv: list[str]) -> int:
         from gamekernel.kernelspec import main as install_main
 
         return install_main(argv[1:])
+    if argv[0] == "lite":
+        from gamekernel.tools.lite import main as lite_main
+
+        return lite_main(argv[1:])
     print(f"error: unknown command {argv[0]!r}\n{USAGE}", file=sys.stderr)
     return 2
 

@@ -61,7 +61,7 @@ from gamekernel.campaign_files import (
     refuse_links,
     restore_hint,
 )
-from gamekernel.campaign_temps import pid_alive, remove_stale_temps
+from gamekernel.campaign_temps import lock_of_a_browser_tab, pid_alive, remove_stale_temps
 from gamekernel.errors import DataError, StorageError, UsageError
 from gamekernel.events import Event, LogStore, now_iso, storage_error
 from gamekernel.i18n import t
@@ -241,6 +241,10 @@ class CampaignStore:
                     create_exclusive(temp, path, content)
                 except FileExistsError:
                     holder = read_lock(path)
+                    if holder and lock_of_a_browser_tab(holder, me["host"]) and not self._held():
+                        path.unlink(missing_ok=True)
+                        notices.append(t("campaign.notice.tab_lock", lock=LOCK, name=repr(self.root.name)))
+                        continue
                     if holder and holder.get("host") == me["host"] and (
                         not pid_alive(holder.get("pid")) or (holder.get("pid") == me["pid"] and not self._held())
                     ):  # a kernel gone, or this one's, left by an interrupt with no store holding it

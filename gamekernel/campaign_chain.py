@@ -106,7 +106,9 @@ def order_sessions(sessions: list[Session], chosen: list[str] | tuple[str, ...] 
                                  seq=session.follows, start=last + 1, end=last + len(session.events)))
             else:
                 raise ChainGap(session.where, session.follows, last, previous)
-        moves[session.name] = ((session.follows, offset), *moves[parent]) if offset else moves[parent]
+        # a session that follows the last event as numbered here (one started after the merge) names
+        # events by these numbers: nothing of it moves
+        moves[session.name] = ((session.follows, offset), *moves[parent]) if offset else ()
         moved = renumbered(session.events, offset, moves[session.name]) if moves[session.name] else session.events
         events.extend(moved)
         spans[session.name] = (moved[0].seq, moved[-1].seq)

@@ -18,7 +18,7 @@ from typing import Any
 from gamekernel.errors import DataError, StorageError, UsageError
 from gamekernel.events import LogStore, storage_error
 from gamekernel.i18n import t
-from gamekernel.util import write_all
+from gamekernel.util import atomic_write_bytes, write_all
 
 INDEX_SCHEMA = 3  # 1 = the foundation's single log.jsonl; 2 = no campaign id; 3 = every file names it
 SNAPSHOT_SCHEMA = 2  # 1 = no campaign id, no list of parts (schema-2 campaigns)
@@ -77,10 +77,7 @@ def keep_aside(path: Path, *, copy: bool = False) -> Path:
         kept = path.with_name(f"{path.name}.edited-{n}")
     try:
         if copy:
-            raw = path.read_bytes()
-            temp = kept.with_name(f".{kept.name}.{os.getpid()}.tmp")
-            temp.write_bytes(raw)
-            os.replace(temp, kept)
+            atomic_write_bytes(kept, path.read_bytes())  # its temp file is one a later open clears
         else:
             os.replace(path, kept)
     except OSError as exc:

@@ -7,6 +7,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+from gamekernel import util
+
+
+def lock_of_a_browser_tab(holder: dict[str, Any], host: object) -> bool:
+    """Whether a lock on this host was taken by a browser tab's kernel, here where only tabs run: its
+    pid says nothing (every tab is pid 42), and a reloaded tab would otherwise be locked out of its
+    own campaign for good; the lock is taken over, with one line saying so."""
+    return util.IN_BROWSER and holder.get("host") == host
+
 
 def pid_alive(pid: Any) -> bool:
     if not isinstance(pid, int) or pid <= 0:

@@ -6,8 +6,12 @@ import copy
 import marshal
 import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
+
+#: a kernel in a browser tab (Pyodide, JupyterLite): no server, no subprocess, every tab pid 42
+IN_BROWSER = sys.platform == "emscripten"
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

@@ -32,6 +32,30 @@ function pressable(node, act) {
   return node;
 }
 
+// One picture: a drawn view hides its widget's saved picture (the snapshot in its record, the output
+// below it: gamekernel/widgets/record.py) by a rule keyed on the widget's own picture id, which names
+// no host's classes, so it holds in JupyterLab, Notebook 7, Voila and VS Code alike. The rule lives
+// while the view does: a viewer where no view draws keeps the saved picture.
+function hideSavedPicture(model) {
+  const id = model.get("picture") || "";
+  if (!/^[a-z0-9-]+$/.test(id)) return () => {};
+  const style = document.createElement("style");
+  style.dataset.gkPicture = id;
+  style.textContent = `.gk-widget-record[data-gk-picture="${id}"] > .gk-widget-snapshot { display: none; }`;
+  document.head.appendChild(style);
+  return () => style.remove();
+}
+
+// A widget module's default export, its view hiding the saved picture while it is drawn.
+function withPicture(widget) {
+  return { ...widget, render(context) {
+    const undo = hideSavedPicture(context.model);
+    const done = widget.render(context);
+    const after = (cleanup) => () => { undo(); if (typeof cleanup === "function") cleanup(); };
+    return done && typeof done.then === "function" ? done.then(after) : after(done);
+  } };
+}
+
 const GK_MEMORY = new Map(); // widget key -> {focus: data-focus-id or null, ...selections}
 
 function memoryOf(model) {

@@ -1,6 +1,6 @@
 """Generic cards: definitions, instances, zones and event-sourced moves. No game rules here.
 
-Why plan/apply: every change to a `Table` is first *planned* - a pure function that may use the
+Why plan/apply: every change to a `CardTable` is first *planned* - a pure function that may use the
 session RNG and returns a fully determined `Batch` record (which card uids, from which zone, to
 which zone, in which order, the complete shuffled order) - and then *applied* by `apply`, which
 never uses an RNG. The session stores the records in its events; replaying them rebuilds the
@@ -13,7 +13,7 @@ This module is the one place callers import the card core from; the code lives i
 job, each importing only those before it:
   cards_facts    card instances, zones, empty-zone policies, the card errors
   cards_records  the primitive moves and the Batch a session event stores
-  cards_table    the Table (state), read only outside cards_apply
+  cards_table    the CardTable (state), read only outside cards_apply
   cards_apply    apply/replay records (never an RNG)
   cards_plan     plan_* moves (the only part that may use the session RNG)
 """
@@ -58,12 +58,42 @@ from gamekernel.cards.records import (
     Shuffle,
     op_from_dict,
 )
-from gamekernel.cards.table import Table
+from gamekernel.cards.table import CardTable
 
 __all__ = [
-    "ERROR_WHEN_EMPTY", "EVERYONE", "AddZone", "Batch", "CardInstance", "Create", "Destroy", "DrawFrom",
-    "EmptyPolicy", "EmptyZoneError", "Move", "Op", "Position", "ReplayError", "SetPolicy", "SetState",
-    "Shuffle", "Table", "ZoneInfo", "applied", "apply", "op_from_dict", "plan_add_zone", "plan_create",
-    "plan_destroy", "plan_draw", "plan_flip", "plan_move", "plan_peek", "plan_recall", "plan_set",
-    "plan_set_policy", "plan_shuffle", "plan_tap", "replay",
+    "ERROR_WHEN_EMPTY",
+    "EVERYONE",
+    "AddZone",
+    "Batch",
+    "CardInstance",
+    "CardTable",
+    "Create",
+    "Destroy",
+    "DrawFrom",
+    "EmptyPolicy",
+    "EmptyZoneError",
+    "Move",
+    "Op",
+    "Position",
+    "ReplayError",
+    "SetPolicy",
+    "SetState",
+    "Shuffle",
+    "ZoneInfo",
+    "applied",
+    "apply",
+    "op_from_dict",
+    "plan_add_zone",
+    "plan_create",
+    "plan_destroy",
+    "plan_draw",
+    "plan_flip",
+    "plan_move",
+    "plan_peek",
+    "plan_recall",
+    "plan_set",
+    "plan_set_policy",
+    "plan_shuffle",
+    "plan_tap",
+    "replay",
 ]

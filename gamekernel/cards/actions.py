@@ -26,10 +26,10 @@ PART = "cards"
 
 
 class CardTableState:
-    """The `cards` state part: one `Table` plus the card definitions' names by id."""
+    """The `cards` state part: one `CardTable` plus the card definitions' names by id."""
 
     def __init__(self) -> None:
-        self.table = cards.Table()
+        self.table = cards.CardTable()
 
     def to_dict(self) -> dict[str, Any]:
         return self.table.to_dict()
@@ -37,7 +37,7 @@ class CardTableState:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CardTableState:
         state = cls()
-        state.table = cards.Table.from_dict(data)
+        state.table = cards.CardTable.from_dict(data)
         return state
 
 
@@ -57,7 +57,7 @@ class Cards(RuleSetHandle):
     table: Session
 
     @property
-    def state(self) -> cards.Table:
+    def state(self) -> cards.CardTable:
         return self.table.state[PART].table
 
     def record(self, batch: cards.Batch) -> cards.Batch:

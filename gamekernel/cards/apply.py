@@ -12,13 +12,13 @@ from dataclasses import replace
 
 from gamekernel.cards.facts import CardInstance, ReplayError
 from gamekernel.cards.records import AddZone, Batch, Create, Destroy, Move, Op, SetPolicy, SetState, Shuffle
-from gamekernel.cards.table import Table
+from gamekernel.cards.table import CardTable
 from gamekernel.i18n import t
 
 # --------------------------------------------------------------------------- apply (no rng)
 
 
-def apply(table: Table, batch: Batch) -> None:
+def apply(table: CardTable, batch: Batch) -> None:
     """Apply a recorded batch to `table` in place, deterministically; all or nothing.
 
     Raises ReplayError (table unchanged) when a record does not fit: an unknown zone or card,
@@ -41,27 +41,27 @@ def apply(table: Table, batch: Batch) -> None:
     table.version += 1
 
 
-def applied(table: Table, batch: Batch) -> Table:
+def applied(table: CardTable, batch: Batch) -> CardTable:
     """A new table: `table` with `batch` applied (the original is untouched)."""
     result = table.copy()
     apply(result, batch)
     return result
 
 
-def replay(batches: Iterable[Batch], table: Table | None = None) -> Table:
+def replay(batches: Iterable[Batch], table: CardTable | None = None) -> CardTable:
     """Rebuild a table by applying `batches` in order (to a copy of `table`, or an empty one)."""
-    result = table.copy() if table is not None else Table()
+    result = table.copy() if table is not None else CardTable()
     for batch in batches:
         apply(result, batch)
     return result
 
 
-def _require_zone(table: Table, name: str) -> None:
+def _require_zone(table: CardTable, name: str) -> None:
     if name not in table.zones:
         raise ReplayError(t("cards.err.record_zone", name=name))
 
 
-def check_op(table: Table, op: Op) -> None:
+def check_op(table: CardTable, op: Op) -> None:
     if isinstance(op, AddZone):
         if op.info.name in table.zones:
             raise ReplayError(t("cards.err.record_zone_exists", name=op.info.name))
@@ -99,7 +99,7 @@ def check_op(table: Table, op: Op) -> None:
             raise ReplayError(t("cards.err.record_card", uid=missing[0]))
 
 
-def apply_op(table: Table, op: Op) -> None:
+def apply_op(table: CardTable, op: Op) -> None:
     cards = table.cards
     if isinstance(op, AddZone):
         table.zones[op.info.name] = op.info
@@ -157,7 +157,7 @@ def apply_op(table: Table, op: Op) -> None:
             )
 
 
-def _take(table: Table, uids: Sequence[str]) -> None:
+def _take(table: CardTable, uids: Sequence[str]) -> None:
     leaving = set(uids)
     for zone in {table.cards[uid].zone for uid in uids}:
         table.orders[zone] = [uid for uid in table.orders[zone] if uid not in leaving]

@@ -14,7 +14,7 @@ from typing import Literal
 from gamekernel.cards.apply import apply_op, check_op
 from gamekernel.cards.facts import ERROR_WHEN_EMPTY, DrawFrom, EmptyPolicy, EmptyZoneError, Position, ZoneInfo
 from gamekernel.cards.records import AddZone, Batch, Create, Destroy, Move, Op, SetPolicy, SetState, Shuffle
-from gamekernel.cards.table import Table
+from gamekernel.cards.table import CardTable
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.i18n import t
 
@@ -22,7 +22,7 @@ from gamekernel.i18n import t
 
 
 def plan_add_zone(
-    table: Table,
+    table: CardTable,
     name: str,
     kind: str = "pile",
     *,
@@ -39,13 +39,13 @@ def plan_add_zone(
     return Batch(f"zone {name}", (AddZone(ZoneInfo(name, kind, owner, face_up, on_empty)),))
 
 
-def plan_set_policy(table: Table, zone: str, policy: EmptyPolicy) -> Batch:
+def plan_set_policy(table: CardTable, zone: str, policy: EmptyPolicy) -> Batch:
     table.zone(zone)
     _check_policy(table, policy, zone)
     return Batch(f"policy {zone} {policy.mode}", (SetPolicy(zone, policy),))
 
 
-def _check_policy(table: Table, policy: EmptyPolicy, zone: str) -> None:
+def _check_policy(table: CardTable, policy: EmptyPolicy, zone: str) -> None:
     if policy.zone is not None and policy.zone not in table.zones:
         table.zone(policy.zone)  # raises with close matches
     if policy.then is not None and policy.then not in table.zones:
@@ -54,20 +54,20 @@ def _check_policy(table: Table, policy: EmptyPolicy, zone: str) -> None:
         raise UsageError(t("cards.err.self_refill", zone=zone))
 
 
-def plan_create(table: Table, zone: str, def_ids: Sequence[str]) -> Batch:
+def plan_create(table: CardTable, zone: str, def_ids: Sequence[str]) -> Batch:
     """Record new instances of `def_ids` at the bottom of `zone`, which becomes their home."""
     table.zone(zone)
     uids = tuple(f"c#{table.serial + i + 1}" for i in range(len(def_ids)))
     return Batch(f"create {len(uids)} in {zone}", (Create(uids, tuple(def_ids), zone),), uids)
 
 
-def plan_destroy(table: Table, uids: Sequence[str]) -> Batch:
+def plan_destroy(table: CardTable, uids: Sequence[str]) -> Batch:
     """Record that instances leave the table (only for deck editing; play never destroys cards)."""
     sources = tuple(table.card(uid).zone for uid in uids)
     return Batch(f"destroy {len(uids)}", (Destroy(tuple(uids), sources),), tuple(uids))
 
 
-def plan_shuffle(table: Table, zone: str, rng: random.Random) -> Batch:
+def plan_shuffle(table: CardTable, zone: str, rng: random.Random) -> Batch:
     """Record a shuffle of `zone` with the session RNG (the full new order is stored)."""
     order = list(table.order(zone))
     rng.shuffle(order)
@@ -75,7 +75,7 @@ def plan_shuffle(table: Table, zone: str, rng: random.Random) -> Batch:
 
 
 def plan_move(
-    table: Table,
+    table: CardTable,
     uids: Sequence[str],
     to: str,
     *,
@@ -122,7 +122,7 @@ def plan_move(
 
 
 def plan_draw(
-    table: Table,
+    table: CardTable,
     source: str,
     to: str,
     n: int = 1,
@@ -207,7 +207,7 @@ def _pick(available: list[str], k: int, how: DrawFrom, rng: random.Random | None
     return rng.sample(available, k)
 
 
-def _refill_ops(table: Table, zone: str, policy: EmptyPolicy, rng: random.Random | None,
+def _refill_ops(table: CardTable, zone: str, policy: EmptyPolicy, rng: random.Random | None,
                 keep_out: Collection[str] = ()) -> list[Op] | None:
     """For a "reshuffle" policy: bring this deck's own cards back from the policy's zone, shuffled
     (without `keep_out` when other cards can come back)."""
@@ -226,7 +226,7 @@ def _refill_ops(table: Table, zone: str, policy: EmptyPolicy, rng: random.Random
 
 
 def plan_recall(
-    table: Table, deck: str, *, rng: random.Random | None = None, zones: Iterable[str] | None = None
+    table: CardTable, deck: str, *, rng: random.Random | None = None, zones: Iterable[str] | None = None
 ) -> Batch:
     """Record returning every card whose home is `deck` (from `zones`, or from everywhere) to its
     bottom, face down, untapped and unknown; then a shuffle of the deck when `rng` is given."""
@@ -247,7 +247,7 @@ def plan_recall(
 
 
 def plan_set(
-    table: Table,
+    table: CardTable,
     uids: Sequence[str],
     *,
     face_up: bool | None = None,
@@ -263,7 +263,7 @@ def plan_set(
     return Batch(label or "set", (op,), tuple(uids))
 
 
-def plan_tap(table: Table, uid: str, tapped: bool = True) -> Batch:
+def plan_tap(table: CardTable, uid: str, tapped: bool = True) -> Batch:
     """Record tapping (or untapping) one card; RuleError if it already is."""
     card = table.card(uid)
     if card.tapped == tapped:
@@ -271,14 +271,14 @@ def plan_tap(table: Table, uid: str, tapped: bool = True) -> Batch:
     return plan_set(table, [uid], tapped=tapped, label="tap" if tapped else "untap")
 
 
-def plan_flip(table: Table, uid: str, face_up: bool | None = None) -> Batch:
+def plan_flip(table: CardTable, uid: str, face_up: bool | None = None) -> Batch:
     """Record turning a card face up/down (toggle when `face_up` is None)."""
     card = table.card(uid)
     target = not card.face_up if face_up is None else face_up
     return plan_set(table, [uid], face_up=target, label="flip")
 
 
-def plan_peek(table: Table, zone: str, n: int, viewer: str, *, from_: Literal["top", "bottom"] = "top") -> Batch:
+def plan_peek(table: CardTable, zone: str, n: int, viewer: str, *, from_: Literal["top", "bottom"] = "top") -> Batch:
     """Record that `viewer` looks at up to `n` cards of `zone` (nothing moves; they become known)."""
     seen = [card.uid for card in table.peek(zone, n, from_=from_)]
     return plan_set(table, seen, reveal_to=[viewer], label=f"peek {len(seen)} of {zone}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from gamekernel.cards import Table
+from gamekernel.cards import CardTable
 from gamekernel.display import renders
 from gamekernel.display.html import esc, panel, table
 from gamekernel.i18n import t
@@ -25,7 +25,7 @@ def visible_name(card: CardInstance, viewer: str | None, name_of: Callable[[str]
 
 
 def zone_rows(
-    cards: Table, viewer: str | None = None, name_of: Callable[[str], str] | None = None, *, show: int = 5
+    cards: CardTable, viewer: str | None = None, name_of: Callable[[str], str] | None = None, *, show: int = 5
 ) -> list[tuple[str, str, str]]:
     rows = []
     for zone in cards.zones:
@@ -36,14 +36,14 @@ def zone_rows(
     return rows
 
 
-def table_text(cards: Table, viewer: str | None = None, name_of: Callable[[str], str] | None = None) -> str:
+def table_text(cards: CardTable, viewer: str | None = None, name_of: Callable[[str], str] | None = None) -> str:
     lines = [t("cards.table.title")]
     lines += [f"  {zone}: {count} · {listing}" for zone, count, listing in zone_rows(cards, viewer, name_of)]
     return "\n".join(lines)
 
 
-@renders(Table)
-def table_html(cards: Table, viewer: str | None = None, name_of: Callable[[str], str] | None = None) -> str:
+@renders(CardTable)
+def table_html(cards: CardTable, viewer: str | None = None, name_of: Callable[[str], str] | None = None) -> str:
     headers = [t("cards.col.zone"), t("cards.col.count"), t("cards.col.top", viewer=viewer or "GM")]
     body = table(headers, zone_rows(cards, viewer, name_of), cls="gk-table gk-card-table")
     return panel("card-table", body, title_html=esc(t("cards.table.title")))

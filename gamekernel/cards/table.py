@@ -18,7 +18,7 @@ from gamekernel.i18n import t
 # --------------------------------------------------------------------------- the table
 
 
-class Table(Displayable):
+class CardTable(Displayable):
     """Every zone and card instance of a game. Change it only through `apply(table, batch)`."""
 
     def __init__(self) -> None:
@@ -77,8 +77,8 @@ class Table(Displayable):
         """Every instance whose home deck is `zone`, wherever it is now (zone order, then top first)."""
         return [self.cards[uid] for name in self.orders for uid in self.orders[name] if self.cards[uid].home == zone]
 
-    def copy(self) -> Table:
-        other = Table()
+    def copy(self) -> CardTable:
+        other = CardTable()
         other.zones = dict(self.zones)
         other.orders = {name: list(order) for name, order in self.orders.items()}
         other.cards = dict(self.cards)
@@ -96,7 +96,7 @@ class Table(Displayable):
         assert set(seen) == set(self.cards), "instances outside every zone"
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Table):
+        if not isinstance(other, CardTable):
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
@@ -104,7 +104,7 @@ class Table(Displayable):
 
     def __repr__(self) -> str:
         counts = ", ".join(f"{name}:{len(order)}" for name, order in self.orders.items())
-        return f"Table({counts})"
+        return f"CardTable({counts})"
 
     # ---- snapshots
     def to_dict(self) -> dict[str, Any]:
@@ -116,7 +116,7 @@ class Table(Displayable):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Table:
+    def from_dict(cls, data: Mapping[str, Any]) -> CardTable:
         """Rebuild a table from `to_dict`; raises DataError if the snapshot breaks the invariant."""
         table = cls()
         try:

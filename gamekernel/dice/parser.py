@@ -125,8 +125,42 @@ def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
             length=len(text), limit=limits.max_length,
         )
     if text.isascii():
-        return Parser(text.lower(), text, text, None, limits).parse_roll()
+        lower = text.lower()
+        return parse_simple(lower, text, limits) or Parser(lower, text, text, None, limits).parse_roll()
     return _parse_unicode(text, limits)
+
+
+def parse_simple(lower: str, source: str, limits: Limits) -> Expression | None:
+    """The commonest shape, `NdS` or `NdS+K` (`3d+2`, `1d20+5`), read with a few str methods.
+
+    Not a cache: it builds the same AST the general parser builds (a property test checks
+    that), and anything else - including every error - goes to the general parser.
+    """
+    head, d, tail = lower.partition("d")
+    if not d or (head and not head.isdigit()):
+        return None
+    # One sign at most: a second one (or anything else) fails an isdigit below.
+    at = tail.find("+")
+    if at < 0:
+        at = tail.find("-")
+    if at < 0:
+        sides_text = tail
+    else:
+        sides_text, number_text = tail[:at], tail[at + 1 :]
+        if not number_text.isdigit():
+            return None
+    if sides_text and not sides_text.isdigit():
+        return None
+    count = int(head) if head else 1
+    sides = int(sides_text) if sides_text else 6
+    if count > limits.max_dice or not 1 <= sides <= limits.max_sides:
+        return None
+    if at < 0:
+        return _new(Expression, (_new(Dice, (count, sides, None, 1)), None, "", lower, source, count))
+    index = len(head) + 2 + at  # column of the sign
+    number = _new(Num, (int(number_text), index + 1))
+    ast = _new(Chain, (_new(Dice, (count, sides, None, 1)), ((tail[at], number, index),)))
+    return _new(Expression, (ast, None, "", lower, source, count))
 
 
 def _parse_unicode(text: str, limits: Limits) -> Expression:

@@ -26,7 +26,8 @@ from gamekernel.dice.nodes import (
     Num,
     make,
 )
-from gamekernel.dice.parser import Expression, parse
+from gamekernel.dice.nodes import faces as roll_faces
+from gamekernel.dice.parser import Expression, Parser, parse, parse_simple
 from gamekernel.display import Displayable
 
 _COUNTED = frozenset((KEPT, EXPLODED, CLAMPED))
@@ -329,7 +330,16 @@ def _make(expression, total, groups, comparison=None, success=None, margin=None)
 
 def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollResult:
     """Roll dice notation (or a parsed Expression) with `rng` (a random.Random)."""
-    if isinstance(expr, Expression):
+    if type(expr) is str:
+        if len(expr) <= limits.max_length and expr.isascii():  # parse(), minus one call
+            lower = expr.lower()
+            expression = parse_simple(lower, expr, limits)
+            if expression is not None:
+                return _roll_simple(expression, rng)
+            expression = Parser(lower, expr, expr, None, limits).parse_roll()
+        else:
+            expression = parse(expr, limits)
+    elif isinstance(expr, Expression):
         expression = expr
         if expression.dice_count > limits.max_dice:
             raise limit_error(
@@ -360,6 +370,28 @@ def roll(expr: str | Expression, rng, limits: Limits = DEFAULT_LIMITS) -> RollRe
         ) from None
     success, margin = _compare(op, total, target)
     return _make(expression, total, groups, (op, target), success, margin)
+
+
+def _roll_simple(expression: Expression, rng) -> RollResult:
+    """`NdS` or `NdS+K` / `NdS-K` as `parse_simple` reads them (`3d+2`, `1d20+5`), rolled without walking
+    the tree: the same faces, total and groups as `Chain.roll` / `Dice.roll` (a property test
+    compares the two on every shape `parse_simple` accepts)."""
+    ast = expression[0]
+    if type(ast) is Dice:
+        rolled = roll_faces(rng, ast[0], ast[1])
+        total = sum(rolled)
+        sides = ast[1]
+    else:
+        dice, ((op, number, _column),) = ast
+        sides = dice[1]
+        rolled = roll_faces(rng, dice[0], sides)
+        total = sum(rolled) + number[0] if op == "+" else sum(rolled) - number[0]
+    result = _new(RollResult)
+    fields = result.__dict__
+    fields["expression"] = expression
+    fields["total"] = total
+    fields["_groups"] = [(sides, rolled, None)]
+    return result
 
 
 def _plain_working(ast, groups: list[GroupRecord]) -> str | None:

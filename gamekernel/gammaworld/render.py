@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import ACCENTS, FONT, INK, PAPER, chip, esc, panel, sign, table
@@ -15,6 +16,7 @@ from gamekernel.i18n import t
 if TYPE_CHECKING:
     from gamekernel.gammaworld.rules.catalog import Catalog
     from gamekernel.gammaworld.rules.schema import AlphaCard
+    from gamekernel.gammaworld.rules.state import Step
 
 # (background, text/border) per energy source; readable on light and dark themes.
 ENERGY_COLOURS = {
@@ -222,149 +224,208 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
     return lines
 
 
-def _step_lines(result: AlphaResult) -> list[tuple[str, str]]:
-    """The lines of one kind of step."""
-    step, d = result.step, result.step.detail
-    catalog = _catalog(result.catalog)
-    kind = step.kind
-    if kind == "setup":
-        return [("neutral", t("gammaworld.setup", size=d["size"]))]
-    if kind == "config":
-        options = ", ".join(f"{k}={v}" for k, v in d.get("options", {}).items())
-        return [("neutral", t("gammaworld.config", options=options))]
-    if kind == "character":
-        bonus = d.get("origin_bonus")
-        return [
-            (
-                "neutral",
-                t(
-                    "gammaworld.character",
-                    name=step.actor,
-                    level=d["level"],
-                    readied=result.readied,
-                    bonus=sign(bonus or 0),
-                ),
-            )
-        ]
-    if kind == "deck_new":
-        return [("neutral", t("gammaworld.deck.new", owner=step.actor))]
-    if kind == "deck_add":
-        lines = [("neutral", t("gammaworld.deck.added", owner=step.actor, cards=_names(d["card_ids"], catalog)))]
-        if d.get("deck_problems"):  # GW-ALPHA-02's copy limit, reported on add
-            problems = _problems(d["deck_problems"], catalog)
-            lines.append(("warn", t("gammaworld.deck.added_illegal", owner=step.actor, problems=problems)))
-        return lines
-    if kind == "deck_remove":
-        return [
-            (
-                "neutral",
-                t("gammaworld.deck.removed", owner=step.actor, count=d["count"], card=_name(catalog, d["card_id"])),
-            )
-        ]
-    if kind == "draw":
-        lines = [
-            (
-                "good",
-                t(
-                    "gammaworld.draw",
-                    name=step.actor,
-                    cards=_names(d["drawn"], catalog),
-                    source=t("gammaworld.source." + d["source"]),
-                    level=d["level"],
-                    wanted=d["wanted"],
-                ),
-            )
-        ]
-        if d.get("deck_problems"):  # GW-ALPHA-02, checked when the player deck is drawn from
-            problems = _problems(d["deck_problems"], catalog)
-            lines.append(("warn", t("gammaworld.deck.drawn_illegal", owner=step.actor, problems=problems)))
-        return lines
-    if kind in ("tap", "untap"):
-        return [("neutral", t("gammaworld." + kind, name=step.actor, card=_name(catalog, d["card_id"]))),
-                *_copy_line(d, catalog)]
-    if kind == "overcharge":
-        verdict = t("gammaworld.overcharge.success" if d["success"] else "gammaworld.overcharge.failure")
-        lines = [
-            (
-                "good" if d["success"] else "bad",
-                t(
-                    "gammaworld.overcharge",
-                    name=step.actor,
-                    card=_name(catalog, d["card_id"]),
-                    face=d["face"],
-                    bonus=sign(d["bonus"]),
-                    total=d["total"],
-                    min=d["success_min"],
-                    verdict=verdict,
-                ),
-            )
-        ]
-        card = catalog.card(d["card_id"]) if d["card_id"] in catalog else None
-        if card is not None and card.overcharge:
-            lines.append(("neutral", card.overcharge.success if d["success"] else card.overcharge.failure))
-        if not d["success"] and d["attack"]:
-            lines.append(("warn", t("gammaworld.overcharge.attack_note")))
-        if d.get("tapped_now"):
-            lines.append(("muted", t("gammaworld.overcharge.tapped_now")))
-        if d.get("flux"):
-            lines.append(("awful", t("gammaworld.flux.overcharge", name=step.actor)))
-        return lines
-    if kind == "flux_ask":
-        label = f" ({d['label']})" if d.get("label") else ""
-        names = ", ".join(d.get("names", ()))
-        if d.get("unknown"):
-            return [("awful", t("gammaworld.flux.ask_unknown", label=label, names=names, actor=d["unknown"]))]
-        return [("awful", t("gammaworld.flux.ask", label=label, names=names))]
-    if kind == "flux_pending":
-        label = f" ({d['label']})" if d.get("label") else ""
-        count = d.get("count", 1)
-        key = "gammaworld.flux.triggered_many" if count > 1 else "gammaworld.flux.triggered"
-        return [("awful", t(key, name=step.actor, label=label, count=count))]
-    if kind == "flux":
-        discarded = _name(catalog, d["discarded"]) if d.get("discarded") else t("gammaworld.flux.nothing")
-        return [
-            (
-                "warn",
-                t(
-                    "gammaworld.flux.resolved",
-                    name=step.actor,
-                    discarded=discarded,
-                    drawn=_names(d["drawn"], catalog),
-                    source=t("gammaworld.source." + d["source"]),
-                ),
+Lines = list[tuple[str, str]]  # (tone, text), the first one the headline
+
+
+def _setup_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    return [("neutral", t("gammaworld.setup", size=d["size"]))]
+
+
+def _config_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    options = ", ".join(f"{k}={v}" for k, v in d.get("options", {}).items())
+    return [("neutral", t("gammaworld.config", options=options))]
+
+
+def _character_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    bonus = d.get("origin_bonus")
+    return [
+        (
+            "neutral",
+            t(
+                "gammaworld.character",
+                name=step.actor,
+                level=d["level"],
+                readied=result.readied,
+                bonus=sign(bonus or 0),
             ),
-            *_copy_line(d, catalog, "discarded"),
-        ]
-    if kind == "flux_reveal":
-        return [("awful", t("gammaworld.flux.revealed", name=step.actor, count=d.get("count", 1)))]
-    if kind == "cards":
-        return [
-            (
-                "neutral",
-                t("gammaworld.cards.added", count=d["count"], source=d["source"], names=", ".join(d.get("names", ()))),
-            )
-        ]
-    if kind == "encounter_start":
-        return [("neutral", t("gammaworld.encounter.start"))]
-    if kind == "encounter_end":
-        lines = [("neutral", t("gammaworld.encounter.end"))]
-        lines += [("good", f"{name}: {_names(ids, catalog)}") for name, ids in d.get("refreshed", {}).items()]
-        if d.get("lapsed_flux"):
-            lines.append(("warn", t("gammaworld.encounter.lapsed", names=", ".join(d["lapsed_flux"]))))
-        return lines
-    if kind == "rest":
-        decks = ", ".join(z.split(":")[1] if z.count(":") == 2 else "GM" for z in d.get("shuffled", ()))
-        lines = [
-            ("neutral", t("gammaworld.rest", names=", ".join(d["characters"]), returned=d["returned"], decks=decks))
-        ]
-        lines += [
-            ("good", t("gammaworld.rest.drawn", name=n, cards=_names(ids, catalog)))
-            for n, ids in d.get("drawn", {}).items()
-        ]
-        if not d.get("drawn"):
-            lines.append(("muted", t("gammaworld.rest.no_draw")))
-        return lines
-    return [("neutral", kind)]
+        )
+    ]
+
+
+def _deck_new_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    return [("neutral", t("gammaworld.deck.new", owner=step.actor))]
+
+
+def _deck_add_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    lines = [("neutral", t("gammaworld.deck.added", owner=step.actor, cards=_names(d["card_ids"], catalog)))]
+    if d.get("deck_problems"):  # GW-ALPHA-02's copy limit, reported on add
+        problems = _problems(d["deck_problems"], catalog)
+        lines.append(("warn", t("gammaworld.deck.added_illegal", owner=step.actor, problems=problems)))
+    return lines
+
+
+def _deck_remove_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    return [
+        (
+            "neutral",
+            t("gammaworld.deck.removed", owner=step.actor, count=d["count"], card=_name(catalog, d["card_id"])),
+        )
+    ]
+
+
+def _draw_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    lines = [
+        (
+            "good",
+            t(
+                "gammaworld.draw",
+                name=step.actor,
+                cards=_names(d["drawn"], catalog),
+                source=t("gammaworld.source." + d["source"]),
+                level=d["level"],
+                wanted=d["wanted"],
+            ),
+        )
+    ]
+    if d.get("deck_problems"):  # GW-ALPHA-02, checked when the player deck is drawn from
+        problems = _problems(d["deck_problems"], catalog)
+        lines.append(("warn", t("gammaworld.deck.drawn_illegal", owner=step.actor, problems=problems)))
+    return lines
+
+
+def _tap_untap_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    return [("neutral", t("gammaworld." + step.kind, name=step.actor, card=_name(catalog, d["card_id"]))),
+            *_copy_line(d, catalog)]
+
+
+def _overcharge_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    verdict = t("gammaworld.overcharge.success" if d["success"] else "gammaworld.overcharge.failure")
+    lines = [
+        (
+            "good" if d["success"] else "bad",
+            t(
+                "gammaworld.overcharge",
+                name=step.actor,
+                card=_name(catalog, d["card_id"]),
+                face=d["face"],
+                bonus=sign(d["bonus"]),
+                total=d["total"],
+                min=d["success_min"],
+                verdict=verdict,
+            ),
+        )
+    ]
+    card = catalog.card(d["card_id"]) if d["card_id"] in catalog else None
+    if card is not None and card.overcharge:
+        lines.append(("neutral", card.overcharge.success if d["success"] else card.overcharge.failure))
+    if not d["success"] and d["attack"]:
+        lines.append(("warn", t("gammaworld.overcharge.attack_note")))
+    if d.get("tapped_now"):
+        lines.append(("muted", t("gammaworld.overcharge.tapped_now")))
+    if d.get("flux"):
+        lines.append(("awful", t("gammaworld.flux.overcharge", name=step.actor)))
+    return lines
+
+
+def _flux_ask_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    label = f" ({d['label']})" if d.get("label") else ""
+    names = ", ".join(d.get("names", ()))
+    if d.get("unknown"):
+        return [("awful", t("gammaworld.flux.ask_unknown", label=label, names=names, actor=d["unknown"]))]
+    return [("awful", t("gammaworld.flux.ask", label=label, names=names))]
+
+
+def _flux_pending_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    label = f" ({d['label']})" if d.get("label") else ""
+    count = d.get("count", 1)
+    key = "gammaworld.flux.triggered_many" if count > 1 else "gammaworld.flux.triggered"
+    return [("awful", t(key, name=step.actor, label=label, count=count))]
+
+
+def _flux_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    discarded = _name(catalog, d["discarded"]) if d.get("discarded") else t("gammaworld.flux.nothing")
+    return [
+        (
+            "warn",
+            t(
+                "gammaworld.flux.resolved",
+                name=step.actor,
+                discarded=discarded,
+                drawn=_names(d["drawn"], catalog),
+                source=t("gammaworld.source." + d["source"]),
+            ),
+        ),
+        *_copy_line(d, catalog, "discarded"),
+    ]
+
+
+def _flux_reveal_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    return [("awful", t("gammaworld.flux.revealed", name=step.actor, count=d.get("count", 1)))]
+
+
+def _cards_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    return [
+        (
+            "neutral",
+            t("gammaworld.cards.added", count=d["count"], source=d["source"], names=", ".join(d.get("names", ()))),
+        )
+    ]
+
+
+def _encounter_start_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    return [("neutral", t("gammaworld.encounter.start"))]
+
+
+def _encounter_end_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    lines = [("neutral", t("gammaworld.encounter.end"))]
+    lines += [("good", f"{name}: {_names(ids, catalog)}") for name, ids in d.get("refreshed", {}).items()]
+    if d.get("lapsed_flux"):
+        lines.append(("warn", t("gammaworld.encounter.lapsed", names=", ".join(d["lapsed_flux"]))))
+    return lines
+
+
+def _rest_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
+    decks = ", ".join(z.split(":")[1] if z.count(":") == 2 else "GM" for z in d.get("shuffled", ()))
+    lines = [
+        ("neutral", t("gammaworld.rest", names=", ".join(d["characters"]), returned=d["returned"], decks=decks))
+    ]
+    lines += [
+        ("good", t("gammaworld.rest.drawn", name=n, cards=_names(ids, catalog)))
+        for n, ids in d.get("drawn", {}).items()
+    ]
+    if not d.get("drawn"):
+        lines.append(("muted", t("gammaworld.rest.no_draw")))
+    return lines
+
+
+# The lines of each kind of step, one small renderer per kind.
+STEP_LINES: dict[str, Callable[[AlphaResult, Step, Mapping[str, Any], Catalog], Lines]] = {
+    "setup": _setup_lines,
+    "config": _config_lines,
+    "character": _character_lines,
+    "deck_new": _deck_new_lines,
+    "deck_add": _deck_add_lines,
+    "deck_remove": _deck_remove_lines,
+    "draw": _draw_lines,
+    "tap": _tap_untap_lines,
+    "untap": _tap_untap_lines,
+    "overcharge": _overcharge_lines,
+    "flux_ask": _flux_ask_lines,
+    "flux_pending": _flux_pending_lines,
+    "flux": _flux_lines,
+    "flux_reveal": _flux_reveal_lines,
+    "cards": _cards_lines,
+    "encounter_start": _encounter_start_lines,
+    "encounter_end": _encounter_end_lines,
+    "rest": _rest_lines,
+}
+
+
+def _step_lines(result: AlphaResult) -> Lines:
+    """The lines of one kind of step (an unknown kind: its name)."""
+    step = result.step
+    draw = STEP_LINES.get(step.kind)
+    return [("neutral", step.kind)] if draw is None else draw(result, step, step.detail, _catalog(result.catalog))
 
 
 @renders(AlphaResult, TEXT)

@@ -419,6 +419,9 @@ def load(ipython) -> None:
     from gamekernel.remote import comm
 
     comm.register(ipython)  # the remote table's link (only inside a kernel)
+    from gamekernel.magics.browser import quiet_empty_results
+
+    quiet_empty_results(ipython)  # a browser tab's kernel only
 
 
 def _magics_classes() -> list:
@@ -432,9 +435,11 @@ def _magics_classes() -> list:
 def unload(ipython) -> None:
     """Remove every magic gamekernel registered and put back what those names held before (there is
     no unregister API in IPython)."""
+    from gamekernel.magics.browser import restore_empty_results
     from gamekernel.remote import comm
 
     comm.unregister(ipython)
+    restore_empty_results(ipython)
     echo.unregister(ipython)
     for kind in ("line", "cell"):
         table = ipython.magics_manager.magics[kind]

@@ -1,6 +1,6 @@
 """Session operations of the MtG TRPG (the `session.mtg` handle): libraries, action checks, boosts, scenes.
 
-Each character's library and exile are zones of a gamekernel.cards Table kept in the "mtg" state
+Each character's library and exile are zones of a gamekernel.cards CardTable kept in the "mtg" state
 part. Every step is planned here (the rules in mtg/rules decide, the session RNG supplies the
 randomness) and recorded as one event carrying the full outcome and the card moves, so a replay
 or an undo needs neither the RNG nor any card data file.
@@ -61,7 +61,7 @@ def exile_zone(actor: str) -> str:
 class MtgState:
     """The MtG part of the table: card zones, the facts of every card in play, scene bookkeeping."""
 
-    table: cards.Table = field(default_factory=cards.Table)
+    table: cards.CardTable = field(default_factory=cards.CardTable)
     facts: dict[str, list] = field(default_factory=dict)  # card name -> CardFacts row
     decks: dict[str, dict] = field(default_factory=dict)  # actor -> {source, name, main, sideboard}
     scene: int = 1
@@ -101,7 +101,7 @@ class MtgState:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MtgState:
         boosted = list(data.get("boosted", []))
-        return cls(cards.Table.from_dict(data["table"]), {k: list(v) for k, v in data.get("facts", {}).items()},
+        return cls(cards.CardTable.from_dict(data["table"]), {k: list(v) for k, v in data.get("facts", {}).items()},
                    _copied(data.get("decks", {})), int(data.get("scene", 1)), boosted,
                    _copied(data.get("last_check", {})), _copied(data.get("last_boost", {})),
                    dict(data.get("options", {})),
@@ -214,7 +214,7 @@ register_event("mtg.reset", apply=_reduce_cards, changes=(PART,))
 register_event("mtg.config", apply=_reduce_config, changes=(PART,))
 
 
-def _plan_steps(table: cards.Table, steps) -> tuple[list, cards.Table]:
+def _plan_steps(table: cards.CardTable, steps) -> tuple[list, cards.CardTable]:
     """Plan each step on the table the previous steps left; all ops make one event."""
     ops: list = []
     scratch = table

@@ -63,7 +63,7 @@ def is_number(value: Any) -> bool:
 
 
 def is_card_table(value: Any) -> bool:
-    """A card table's snapshot (gamekernel/cards/table.py `Table.to_dict`): zones in order, instances."""
+    """A card table's snapshot (gamekernel/cards/table.py `CardTable.to_dict`): zones in order, instances."""
     return isinstance(value, dict) and value.keys() == {"serial", "zones", "cards"}
 
 

@@ -39,14 +39,21 @@ def kernel_id(shell: Any) -> str:
 
 
 def serve_here(shell: Any) -> str:
-    from jupyter_core.paths import jupyter_runtime_dir
+    """Register this kernel as the table's; one line, never a traceback, where no Jupyter server is
+    (a browser tab's kernel: JupyterLite has none, so players have nowhere to connect)."""
+    from gamekernel import util
 
-    from gamekernel.util import atomic_write_text
+    if util.IN_BROWSER:
+        raise UsageError(t("remote.err.in_browser"))
+    try:
+        from jupyter_core.paths import jupyter_runtime_dir
+    except ImportError:
+        raise UsageError(t("remote.err.no_server")) from None
 
     ident = kernel_id(shell)
     folder = Path(jupyter_runtime_dir())
     folder.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(folder / SERVE_FILE, json.dumps({"kernel_id": ident, "pid": os.getpid()}) + "\n")
+    util.atomic_write_text(folder / SERVE_FILE, json.dumps({"kernel_id": ident, "pid": os.getpid()}) + "\n")
     url = players_url(os.environ)
     if "://" in url:
         return t("remote.serving_url", url=url)

@@ -215,6 +215,11 @@ class GameKernelTable(ExtensionApp):
         self.settings["gamekernel_table_bridge"] = Bridge(lambda: server.kernel_manager)
         if isinstance(server.identity_provider, DenyByDefault):
             guard_routes(server.web_app)  # every other route of the server: the GM's alone (auth.py)
+        from gamekernel.remote.saved_views import pre_save_hook
+
+        register = getattr(server.contents_manager, "register_pre_save_hook", None)
+        if register is not None:  # a saved notebook's dead views: dropped from the file (saved_views.py)
+            register(pre_save_hook)
 
     def initialize_handlers(self) -> None:
         base = "/gamekernel/table"

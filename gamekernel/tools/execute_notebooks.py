@@ -32,6 +32,9 @@ def execute(path: Path, *, timeout: int = 300) -> None:
     )
     client.execute()
     notebook.metadata.pop("widgets", None)
+    from gamekernel.tools.lite import LANGUAGE_INFO  # without it JupyterLite opens on "Select Kernel"
+
+    notebook.metadata["language_info"] = {**LANGUAGE_INFO, **notebook.metadata.get("language_info", {})}
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
     nbformat.write(notebook, path)

@@ -62,6 +62,8 @@ class SessionWidget(anywidget.AnyWidget):
 
     error = traitlets.Unicode("").tag(sync=True)
     key = traitlets.Unicode("").tag(sync=True)  # this widget's id: what its redrawn views remember it by
+    # the id of its saved picture (record.py): a drawn view hides that picture by it (widgets/common.js)
+    picture = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, session: Session, **kwargs: Any):
         from gamekernel.widgets.record import ActionRecord
@@ -70,6 +72,9 @@ class SessionWidget(anywidget.AnyWidget):
         self._session = session
         self._record = ActionRecord()
         self.key = self.model_id
+        from gamekernel.widgets.record import picture_id
+
+        self.picture = picture_id(session, type(self).__name__)
         self._stop_observing: Callable[[], None] | None = None
         self._follow()
         self.on_msg(self._on_custom_message)
@@ -206,7 +211,7 @@ class SessionWidget(anywidget.AnyWidget):
         return data, metadata
 
     def _record_bundle(self) -> dict[str, str]:
-        return self._record.bundle(self.snapshot_html(), self._event_number())
+        return self._record.bundle(self.snapshot_html(), self._event_number(), picture=self.picture)
 
     def _ipython_display_(self) -> None:
         """The widget and its record (its picture and action lines), each under a display id for later updates."""

@@ -18,6 +18,13 @@ a view that did draw hides it: the rule doing so is in the widgets' own styleshe
 (widgets/common.css), which only a drawn view loads (live JupyterLab, Notebook 7, Voila, nbconvert's
 page online). The record holds no `<style>` (a sanitizer would print it as text).
 
+That rule is keyed on the widget's picture id (`data-gk-picture` on the record), never on a host's
+classes: JupyterLab, Notebook 7 and VS Code lay outputs out differently (VS Code's are sibling
+`div.output`s in one webview), and a rule naming one host's layout leaves two pictures in another.
+The id is deterministic (saved outputs replay byte for byte under nbval, and git diffs stay quiet):
+drawn from the session's dice stream, the widget's kind and how many widgets the session made, so
+two notebooks open side by side do not share one.
+
 Both are updated after each action taken in this widget, so a saved notebook reads as what
 happened. Live, every widget view keeps showing the current state (it is a control); its saved
 picture is its state after the last action taken in it, and the caption says after which event.
@@ -25,11 +32,24 @@ picture is its state after the last action taken in it, and the caption says aft
 
 from __future__ import annotations
 
+import hashlib
+import weakref
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 from gamekernel.i18n import t
+
+_MADE: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()  # session -> widgets made
+
+
+def picture_id(session: Any, kind: str) -> str:
+    """A new widget's picture id: the same for the same notebook run again, different for another."""
+    made = _MADE.get(session, 0) + 1
+    _MADE[session] = made
+    state = session.rng.getstate()  # the seed and every die drawn so far
+    digest = hashlib.sha256(f"{state!r}|{kind}|{made}".encode()).hexdigest()[:12]
+    return f"gk-{made}-{digest}"
 
 
 def caption_text(event: int) -> str:
@@ -65,8 +85,9 @@ class ActionRecord:
         self.texts.append(result_text(result))
         self.htmls.append(result_html(result))
 
-    def bundle(self, snapshot_html: str, event: int) -> dict[str, str]:
+    def bundle(self, snapshot_html: str, event: int, *, picture: str = "") -> dict[str, str]:
         """The record's output: the widget's picture, then the action lines."""
         lines = "".join(f'<div class="gk-widget-action">{html}</div>' for html in self.htmls)
+        key = f' data-gk-picture="{escape(picture)}"' if picture else ""
         return {"text/plain": "\n".join(self.texts),
-                "text/html": f'<div class="gk-widget-record">{captioned_html(snapshot_html, event)}{lines}</div>'}
+                "text/html": f'<div class="gk-widget-record"{key}>{captioned_html(snapshot_html, event)}{lines}</div>'}

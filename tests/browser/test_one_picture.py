@@ -6,7 +6,7 @@ has one; counting captions by their words also works where a sanitizer stripped 
 Viewers: nbconvert's page sanitized and not, from the notebook as saved and executed again with its
 widget state (offline: the view draws nothing); a GitHub-like sanitizer (its allow-list: no
 `class`, `style`, `id`, `hidden` or `<style>`, and no widget JavaScript); JupyterLab live, then
-reopened trusted after its kernel is gone ("model not found"); JupyterLab and Notebook 7 opened
+reopened trusted by its GM with a kernel and without one; JupyterLab and Notebook 7 opened
 untrusted from disk. Voila (04 and 07) is in test_voila.py. The viewers without a server are
 checked on every example with a widget (02-05, 07), the others on 04 and 07."""
 
@@ -199,8 +199,24 @@ def test_untrusted_example_in_jupyterlab_and_notebook_7_shows_one_picture_per_wi
     _shut_down_kernels(lab)
 
 
+HOST_WORDS = ("model not found", "Loading widget")  # what the host draws for a view it cannot draw
+
+
+def _no_host_words(page) -> None:
+    """Nothing of the host's own words for an undrawn view is visible (it hid those outputs)."""
+    for words in HOST_WORDS:
+        shown = [n for n in page.get_by_text(words).all() if n.is_visible()]
+        assert not shown, f"{words!r} shown {len(shown)} times"
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS)
-def test_example_run_live_in_jupyterlab_then_reopened_trusted_without_kernel_shows_one_picture(lab, name):
+def test_example_run_live_then_reopened_trusted_by_its_gm_shows_the_saved_picture_alone(lab, name):
+    """The GM saves the notebook live, then reopens it (trusted: their server signed it), with a kernel
+    and without one: each widget's saved picture alone, never "model not found" nor an endless
+    "Loading widget..." (the GM's server drops the unsaved views: gamekernel/remote/saved_views.py)."""
+    import subprocess
+    import sys
+
     import nbformat
 
     as_name = f"live-{name}"
@@ -219,17 +235,43 @@ def test_example_run_live_in_jupyterlab_then_reopened_trusted_without_kernel_sho
     page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.kernelDisplayStatus === 'idle'")
     page.evaluate("window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+    assert page.locator(LIVE).count() == sum(widget_cells(notebook))  # saving leaves the live views drawn
     lab.screenshot(page, f"one-picture-live-{name[:2]}.png")
     lab.close_page(page)  # the kernel is shut down: its widget models are gone
 
     saved = nbformat.read(lab.root / as_name, as_version=4)
-    page = lab.browser.new_page(viewport={"width": 1280, "height": 900})
+    assert widget_cells(saved) == []  # the GM's server dropped the views' widget data: the pictures remain
+    assert "".join(json.dumps(c.get("outputs", [])) for c in saved.cells).count("gk-widget-record") == sum(
+        widget_cells(notebook))
+
+    page = lab.browser.new_page(viewport={"width": 1280, "height": 900})  # with a (new) kernel
     page.goto(f"{lab.base}/lab/tree/{as_name}?token={lab.token}&reset")
-    page.get_by_text("model not found").first.wait_for(timeout=60_000)  # trusted: the views try, and cannot draw
-    wait_for_one_picture_each(page, saved)
+    page.wait_for_function("""() => { const w = window.jupyterapp?.shell.currentWidget;
+        return w?.sessionContext?.session?.kernel && w.sessionContext.kernelDisplayStatus === 'idle'; }""",
+                           timeout=120_000)
+    wait_for_one_picture_each(page, notebook)
+    page.wait_for_timeout(1_500)  # a host's words would have replaced "Loading" by now
+    _no_host_words(page)
     lab.screenshot(page, f"one-picture-reopened-{name[:2]}.png")
     page.close()
     _shut_down_kernels(lab)
+
+    # without a kernel: the same file naming a kernel and a language this server lacks, signed as the
+    # GM's own (`jupyter trust`, the server's notary), opened with "No Kernel"
+    bare = f"nokernel-{name}"
+    saved.metadata["kernelspec"] = {"name": "gamekernel-no-such-kernel", "display_name": "none", "language": "none"}
+    saved.metadata.pop("language_info", None)  # else JupyterLab starts python3 for it
+    nbformat.write(saved, lab.root / bare)
+    subprocess.run([sys.executable, "-m", "nbformat.sign", str(lab.root / bare)], check=True, capture_output=True)
+    page = lab.browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{lab.base}/lab/tree/{bare}?token={lab.token}&reset")
+    page.locator("button.jp-Dialog-button", has_text="No Kernel").click(timeout=60_000)
+    wait_for_one_picture_each(page, notebook)
+    page.wait_for_timeout(1_500)
+    assert page.evaluate("() => !window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel")
+    _no_host_words(page)
+    lab.screenshot(page, f"one-picture-reopened-nokernel-{name[:2]}.png")
+    page.close()
 
 
 def _shut_down_kernels(lab) -> None:

@@ -78,6 +78,37 @@ def test_stale_lock_of_a_dead_kernel_is_taken_over(tmp_path):
     session.campaign_close()
 
 
+@pytest.mark.parametrize("in_browser", [False, True], ids=["desktop", "browser-tab"])
+def test_a_live_pid_s_lock_is_refused_on_a_desktop_and_taken_over_in_a_browser_tab(tmp_path, monkeypatch, in_browser):
+    """In Pyodide every tab's kernel is pid 42 and pid 42 answers as alive: a reloaded tab's own lock
+    would lock its learner out for good, so there a same-host lock is taken over with one line."""
+    import socket
+
+    from gamekernel import util
+
+    monkeypatch.setattr(util, "IN_BROWSER", in_browser)
+    folder = tmp_path / "c"
+    Session().campaign_open(folder).__repr__()
+    (folder / ".lock").write_text(json.dumps({"pid": 1, "host": socket.gethostname(), "time": "t"}))
+    session = Session()
+    if not in_browser:
+        with pytest.raises(CampaignLockedError, match=r"already open in another kernel \(pid 1 "):
+            session.campaign_open(folder)
+        return
+    status = session.campaign_open(folder)
+    (line,) = [n for n in status.notices if "browser tab" in n]
+    assert line.startswith(".lock: took over campaign 'c' from another browser tab")
+    assert json.loads((folder / ".lock").read_text())["pid"] != 1  # the lock is this kernel's now
+    other = (folder / ".lock").read_text()
+    (folder / ".lock").write_text(json.dumps({"pid": 1, "host": "another-host"}))
+    with pytest.raises(CampaignLockedError):  # a lock of another host is never taken over
+        Session().campaign_open(folder)
+    (folder / ".lock").write_text(other)
+    with pytest.raises(CampaignLockedError):  # nor one this kernel's own live store holds
+        Session().campaign_open(folder)
+    session.campaign_close()
+
+
 def test_opening_twice_in_one_session_is_refused(tmp_path):
     session = Session()
     session.campaign_open(tmp_path / "a")

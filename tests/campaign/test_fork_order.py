@@ -232,4 +232,10 @@ def test_sessions_that_continue_a_forked_branch_keep_what_their_numbers_name(tmp
     said = [n for n in status.notices if "come between them here" in n]
     assert len(said) == continued and all("\n" not in n and " continues sessions/" in n for n in said)
     assert sum("both follow event 3 " in n for n in status.notices) == 1  # the one fork, said once
+    session.note("after the merge")
+    session.undo()  # names the note by its number here
     session.campaign_close()
+    again = Session()
+    again.campaign_open(main)
+    assert notes(again) == standing  # the session played after the merge keeps its numbers as they are
+    again.campaign_close()

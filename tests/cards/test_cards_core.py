@@ -9,12 +9,12 @@ import pytest
 
 from gamekernel.cards import (
     Batch,
+    CardTable,
     EmptyPolicy,
     EmptyZoneError,
     Move,
     ReplayError,
     SetState,
-    Table,
     applied,
     apply,
     op_from_dict,
@@ -38,7 +38,7 @@ class Log:
     """A table plus the records applied to it, as a session would keep them."""
 
     def __init__(self) -> None:
-        self.table = Table()
+        self.table = CardTable()
         self.batches: list[Batch] = []
 
     def do(self, batch: Batch) -> Batch:
@@ -58,7 +58,7 @@ def log() -> Log:
     return log
 
 
-def defs(table: Table, zone: str) -> list[str]:
+def defs(table: CardTable, zone: str) -> list[str]:
     return [card.def_id for card in table.in_zone(zone)]
 
 
@@ -124,7 +124,7 @@ def test_fallback_policy_draws_the_rest_from_another_deck(log: Log) -> None:
 
 
 def test_policy_errors_name_the_zone() -> None:
-    table = Table()
+    table = CardTable()
     apply(table, plan_add_zone(table, "deck", "deck"))
     with pytest.raises(NotFoundError, match="discard"):
         plan_set_policy(table, "deck", EmptyPolicy("reshuffle", "discard"))
@@ -218,7 +218,7 @@ def test_records_round_trip_through_json_and_replay_exactly(log: Log) -> None:
     text = [json.dumps(b.to_dict()) for b in log.batches]
     rebuilt = replay(Batch.from_dict(json.loads(line)) for line in text)
     assert rebuilt == log.table
-    assert Table.from_dict(json.loads(json.dumps(log.table.to_dict()))) == log.table
+    assert CardTable.from_dict(json.loads(json.dumps(log.table.to_dict()))) == log.table
 
 
 def test_undo_is_replay_without_the_last_record(log: Log) -> None:
@@ -244,7 +244,7 @@ def test_snapshot_that_breaks_the_invariant_is_a_data_error(log: Log) -> None:
     data = log.table.to_dict()
     data["zones"][1]["order"].append(data["zones"][0]["order"][0])
     with pytest.raises(DataError, match="snapshot"):
-        Table.from_dict(data)
+        CardTable.from_dict(data)
 
 
 def test_reshuffle_then_fallback_deck_when_discards_are_exhausted(log: Log) -> None:

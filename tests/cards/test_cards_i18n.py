@@ -14,9 +14,9 @@ import pytest
 import gamekernel
 from gamekernel.cards import (
     Batch,
+    CardTable,
     EmptyZoneError,
     ReplayError,
-    Table,
     apply,
     plan_add_zone,
     plan_create,
@@ -62,15 +62,15 @@ def test_cards_every_error_key_in_the_code_is_in_the_catalog():
 
 
 @pytest.fixture
-def table() -> Table:
-    table = Table()
+def table() -> CardTable:
+    table = CardTable()
     for batch in (plan_add_zone(table, "deck", "deck"), plan_add_zone(table, "hand", "hand", face_up=True)):
         apply(table, batch)
     apply(table, plan_create(table, "deck", ["a", "b", "c"]))
     return table
 
 
-def _first_uid(table: Table) -> str:
+def _first_uid(table: CardTable) -> str:
     return table.order("deck")[0]
 
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from gamekernel.cards import (
     Batch,
+    CardTable,
     EmptyPolicy,
-    Table,
     apply,
     plan_add_zone,
     plan_create,
@@ -46,8 +46,8 @@ OPS = (
 )
 
 
-def setup() -> tuple[Table, list[Batch]]:
-    table, batches = Table(), []
+def setup() -> tuple[CardTable, list[Batch]]:
+    table, batches = CardTable(), []
     for batch_maker in (
         lambda t: plan_add_zone(t, "deck", "deck"),
         lambda t: plan_add_zone(t, "gm", "deck"),
@@ -66,7 +66,7 @@ def setup() -> tuple[Table, list[Batch]]:
     return table, batches
 
 
-def plan(table: Table, op: str, a: int, b: int, n: int, rng: random.Random) -> Batch:
+def plan(table: CardTable, op: str, a: int, b: int, n: int, rng: random.Random) -> Batch:
     source, target = ZONES[a % len(ZONES)], ZONES[b % len(ZONES)]
     cards = list(table.order(source))
     picked = cards[:n]
@@ -125,4 +125,4 @@ def test_random_operations_keep_invariant_and_replay_and_undo_exactly(steps, see
         assert replay(batches[:-1]) == before  # undo
     replayed = replay(Batch.from_dict(json.loads(json.dumps(b.to_dict()))) for b in batches)
     assert replayed == table
-    assert Table.from_dict(json.loads(json.dumps(table.to_dict()))) == table
+    assert CardTable.from_dict(json.loads(json.dumps(table.to_dict()))) == table

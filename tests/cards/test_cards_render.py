@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from gamekernel.cards import Table, apply, plan_add_zone, plan_create, plan_draw, plan_peek
+from gamekernel.cards import CardTable, apply, plan_add_zone, plan_create, plan_draw, plan_peek
 from gamekernel.cards.render import table_html, table_text
 
 
-def build() -> Table:
-    table = Table()
+def build() -> CardTable:
+    table = CardTable()
     for batch_of in (
         lambda t: plan_add_zone(t, "deck", "deck"),
         lambda t: plan_add_zone(t, "hand", face_up=True),

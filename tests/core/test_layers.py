@@ -183,7 +183,7 @@ def test_a_rule_module_importing_an_upper_layer_is_caught(line: str) -> None:
     ("from gamekernel.gurps.rules.checks import success_roll", True),
     ("from gamekernel.gurps.rules.combat import defenses_allowed", True),  # through the facade too
     ("from gamekernel.cards.plan import plan_draw", True),
-    ("from gamekernel.cards import Table", False),
+    ("from gamekernel.cards import CardTable", False),
     ("from gamekernel import cards", True),
     ("from gamekernel.gurps.rules import checks", True),
     ("import gamekernel.dice", True),

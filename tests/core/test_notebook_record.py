@@ -4,6 +4,8 @@ and, converted by nbconvert with the widget state saved, the snapshot in the pag
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 nbformat = pytest.importorskip("nbformat")
@@ -67,8 +69,9 @@ def test_nbconvert_page_shows_the_snapshot_offline_with_widget_state_saved(execu
     # the widget view needs its libraries online; the record's picture is in the page, shown by
     # nothing but plain html (no `hidden`, no `<style>` that a sanitizer would strip or print)
     assert 'type="application/vnd.jupyter.widget-view+json"' in page
-    record = page[page.index('<div class="gk-widget-record">'):]
-    assert record.startswith('<div class="gk-widget-record"><div class="gk-widget-snapshot">')
+    record = page[page.index('<div class="gk-widget-record" data-gk-picture="gk-'):]
+    assert re.match(r'<div class="gk-widget-record" data-gk-picture="gk-\d+-[0-9a-f]{12}">'
+                    r'<div class="gk-widget-snapshot">', record)
     assert f"state after event {event}<" in page and page.count('class="gk-widget-snapshot"') == 1
     assert "<style>.jp-OutputArea-child" not in page
 

@@ -77,7 +77,7 @@ def test_every_entry_is_guarded(call):
 
 
 def test_a_caller_inside_exclusive_may_use_the_session_from_another_thread_one_at_a_time():
-    """A widget message handled on a kernel subshell (another thread) runs inside `exclusive()`: it
+    """A widget message handled on a kernel subshell (another thread) runs inside `command()`: it
     is not refused, and it never records at the same time as the notebook's thread."""
     session = Session(seed=5)
     errors = run_in_thread(lambda: _exclusive_rolls(session, 50))

@@ -48,10 +48,7 @@ def roll_cell(ip):
     ("gamekernel/session.py", "_notify"),
     ("gamekernel/gammaworld/actions.py", "d20_faces"),
     ("gamekernel/gammaworld/actions.py", "_flux_reveal_reaction"),
-    # one scope for the lock and the transaction; the checks a session without a campaign or a log
-    # file does not need are not called (gamekernel/session.py `command`, `_record`)
-    ("gamekernel/session.py", "exclusive"),
-    ("gamekernel/session.py", "transaction"),
+    # the check a session without a campaign does not need is not called (gamekernel/session.py `_record`)
     ("gamekernel/session.py", "_check_writable"),
     ("gamekernel/state.py", "__getitem__"),
     ("gamekernel/rng.py", "getrandbits"),  # the dice drawn with the Twister's C method, counted once

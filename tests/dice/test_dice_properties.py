@@ -165,6 +165,57 @@ def test_chi_square_detects_a_biased_die():
 
 
 @RELAXED
+@given(
+    st.from_regex(r"\A[0-9]{0,3}[dD][0-9]{0,3}(?:[-+][0-9]{1,3})?\Z"),
+    st.sampled_from([Limits(), Limits(max_dice=5, max_sides=10)]),
+)
+def test_simple_shape_fast_path_agrees_with_the_general_parser(text, limits):
+    """`NdS+K` is read by one regex; it must give exactly what the general parser gives."""
+    from gamekernel.dice.parser import Parser, parse_simple
+
+    def general():
+        try:
+            return Parser(text.lower(), text, text, None, limits).parse_roll()
+        except DiceError as error:
+            return str(error)
+
+    fast = parse_simple(text.lower(), text, limits)
+    expected = general()
+    if fast is None:
+        return  # fell through to the general parser
+    assert not isinstance(expected, str)
+    assert tuple(fast) == tuple(expected)  # same AST, text, label, source and dice count
+
+    def columns(node):
+        if hasattr(node, "rest"):
+            return (columns(node.first), tuple((col, columns(n)) for _op, n, col in node.rest))
+        return node.col
+
+    assert columns(fast.ast) == columns(expected.ast)
+
+
+@RELAXED
+@given(st.from_regex(r"\A[0-9]{0,3}[dD][0-9]{0,3}(?:[-+][0-9]{1,3})?\Z"), st.integers(0, 2**32))
+def test_simple_shape_rolls_as_the_tree_does(text, seed):
+    """`roll` rolls the shapes `parse_simple` reads without walking the tree (a fast path): the faces,
+    total, breakdown, stored form and RNG state afterwards equal the general path's."""
+    from gamekernel.dice.parser import Parser
+
+    try:
+        expression = Parser(text.lower(), text, text, None, Limits()).parse_roll()
+    except DiceError:
+        return
+    fast_rng, tree_rng = random.Random(seed), random.Random(seed)
+    try:
+        fast = roll(text, fast_rng)
+    except DiceError:
+        return
+    tree = roll(expression, tree_rng)  # a parsed Expression always walks the tree
+    assert (fast.total, fast.breakdown, str(fast), fast.dice) == (tree.total, tree.breakdown, str(tree), tree.dice)
+    assert fast.to_dict() == tree.to_dict() and fast_rng.getstate() == tree_rng.getstate()
+
+
+@RELAXED
 @given(st.from_regex(r"\A[1-9]?d(?:4|6|20|%)(?:kh1|!)?(?:[-+x*/](?:[1-9]|d6))?\Z"), st.integers(0, 2**32))
 def test_breakdown_shortcuts_write_what_the_working_walk_writes(text, seed):
     """`NdS` and `NdS op K` get their breakdown line without the tree walk (for speed); it must be

@@ -52,3 +52,13 @@ def test_hand_html_shows_flux_banner_and_counts() -> None:
         session.roll("1d20", actor="Rin")
     html = session.gw.hand("Rin")._repr_html_()
     assert "gk-flux-banner" in html and "GM deck 25" in html
+
+
+def test_every_gamma_world_event_kind_has_its_own_renderer() -> None:
+    """One small renderer per step kind (STEP_LINES), exactly the `gw.*` event kinds recorded: a new kind
+    without one would be shown as its bare name."""
+    import gamekernel.gammaworld.actions  # noqa: F401 (registers the gw.* event kinds)
+    from gamekernel.events import EVENT_KINDS
+    from gamekernel.gammaworld.render import STEP_LINES
+
+    assert set(STEP_LINES) == {kind.removeprefix("gw.") for kind in EVENT_KINDS if kind.startswith("gw.")}

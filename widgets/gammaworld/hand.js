@@ -78,4 +78,4 @@ function render({ model, el: root }) {
   }
 }
 
-export default { render };
+export default withPicture({ render });

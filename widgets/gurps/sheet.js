@@ -201,4 +201,4 @@ function render({ model, el: root }) {
   on(["labels"], drawAll);
 }
 
-export default { render };
+export default withPicture({ render });

@@ -313,4 +313,4 @@ function render({ model, el: root }) {
   model.send({ action: "resync" });
 }
 
-export default { render };
+export default withPicture({ render });

@@ -122,7 +122,7 @@ function draw(model, root, memory) {
   keepFocus(box, memory);
 }
 
-export default {
+export default withPicture({
   render({ model, el: root }) {
     const memory = memoryOf(model);
     const redraw = () => draw(model, root, memory);
@@ -132,4 +132,4 @@ export default {
     }
     redraw();
   },
-};
+});

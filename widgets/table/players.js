@@ -54,4 +54,4 @@ function render({ model, el: root }) {
   model.on("change:error", draw);
   draw();
 }
-export default { render };
+export default withPicture({ render });

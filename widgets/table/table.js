@@ -138,4 +138,4 @@ function render({ model, el: root }) {
   draw();
 }
 
-export default { render };
+export default withPicture({ render });

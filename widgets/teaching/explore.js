@@ -89,11 +89,11 @@ function draw(model, root) {
   }
 }
 
-export default {
+export default withPicture({
   render({ model, el: root }) {
     keepFocus(root, memoryOf(model));  // once per view: the listeners stay on the view's root
     const redraw = () => draw(model, root);
     for (const name of ["controls", "tables", "summary", "error"]) model.on("change:" + name, redraw);
     redraw();
   },
-};
+});

@@ -55,11 +55,11 @@ function draw(model, root) {
   }
 }
 
-export default {
+export default withPicture({
   render({ model, el: root }) {
     keepFocus(root, memoryOf(model));
     const redraw = () => draw(model, root);
     for (const name of ["questions", "title", "error"]) model.on("change:" + name, redraw);
     redraw();
   },
-};
+});

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 
 from gamekernel import cards
-from gamekernel.cards import Batch, EmptyPolicy, Op, Table
+from gamekernel.cards import Batch, CardTable, EmptyPolicy, Op
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.gammaworld.rules.allowed import overcharge_refusal
 from gamekernel.gammaworld.rules.catalog import Catalog, fold
@@ -38,14 +38,14 @@ class _Builder:
     a scratch copy is made, and a batch applied to it, only when a later plan needs to see it, or
     when a draw moves its cards on it as it plans them (`add_in_place`)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: CardTable) -> None:
         self._base, self._version = table, table.version
-        self._scratch: Table | None = None
+        self._scratch: CardTable | None = None
         self._pending: Batch | None = None
         self.ops: list[Op] = []
 
     @property
-    def table(self) -> Table:
+    def table(self) -> CardTable:
         """The table after every move planned so far."""
         if self._pending is not None:
             if self._scratch is None:
@@ -85,7 +85,7 @@ class _Builder:
         instead of applying every move again."""
         return [self] if self._scratch is not None else ()
 
-    def finish(self, table: Table) -> Table | None:
+    def finish(self, table: CardTable) -> CardTable | None:
         """The table after every planned move, when the chain started from `table` itself, which
         nothing changed since (its version), and holds a scratch copy of it; else None (apply the
         batch)."""

@@ -1,6 +1,6 @@
 """The Gamma World alpha-deck part of a session's state, and the recorded steps that change it.
 
-`AlphaState` = a card `Table` (GM deck, shared discard pile, each character's readied cards and
+`AlphaState` = a card `CardTable` (GM deck, shared discard pile, each character's readied cards and
 optional own deck) + characters' levels and origin bonuses + encounter flag + pending Alpha Flux
 + which readied cards were overcharged. It changes only through `apply_step(state, step)`; a
 `Step` holds fully determined outcomes (a card `Batch`, dice faces in `detail`), so a log of steps
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamekernel.cards import Batch, Table, apply
+from gamekernel.cards import Batch, CardTable, apply
 from gamekernel.errors import DataError
 from gamekernel.gammaworld.rules.catalog import Catalog, starter_catalog
 from gamekernel.gammaworld.rules.decks import readied_count
@@ -180,7 +180,7 @@ class AlphaState:
     """Mutable state; change it only with `apply_step`."""
 
     def __init__(self, config: GWConfig | None = None) -> None:
-        self.table = Table()
+        self.table = CardTable()
         self.characters: dict[str, GWCharacter] = {}
         self.encounter = False
         self.flux: dict[str, int] = {}
@@ -260,7 +260,7 @@ class AlphaState:
     def from_dict(cls, data: Mapping[str, Any]) -> AlphaState:
         state = cls(GWConfig.from_dict(data.get("config")))
         try:
-            state.table = Table.from_dict(data["table"])
+            state.table = CardTable.from_dict(data["table"])
             for record in data.get("characters", ()):
                 character = GWCharacter.from_dict(record)
                 state.characters[character.name] = character
@@ -323,7 +323,7 @@ def settle_results(state: AlphaState) -> None:
             result.take_hands()
 
 
-def apply_step(state: AlphaState, step: Step, *, table: Table | None = None) -> None:
+def apply_step(state: AlphaState, step: Step, *, table: CardTable | None = None) -> None:
     """Apply a recorded step in place, without an RNG; all or nothing (the card batch may refuse).
     `table`: the state's table with `step.cards` already applied (see `apply_recorded`)."""
     if state.unread:
