@@ -19,11 +19,14 @@ class _NoSession:
         pytest.fail("the session was read for a line without --explain")
 
 
-class _Session:
-    log = ("a", "b")
-
+class _Teaching:
     def explain_since(self, mark, result):
         return ("explained", mark, result)
+
+
+class _Session:
+    log = ("a", "b")
+    teaching = _Teaching()
 
 
 class _WithSession:

@@ -76,15 +76,20 @@ def test_python_lines_and_other_magics_keep_ipythons_behaviour(shown):
     assert out[1] == "4"
 
 
-def test_unload_removes_the_pass(ip, shown):
+def _gates(ip) -> list:
+    """The every-cell pass's gates in `ip`'s input transformers (gamekernel/magics/echo.py)."""
     from gamekernel.magics import echo
 
-    assert echo.registered(ip) is not None
+    return [t for t in ip.input_transformers_post if isinstance(t, echo.PassGate)]
+
+
+def test_unload_removes_the_pass(ip, shown):
+    assert len(_gates(ip)) == 1
     ip.run_line_magic("unload_ext", "gamekernel")
-    assert echo.registered(ip) is None
+    assert _gates(ip) == []
     assert not ip.ast_transformers
     ip.run_line_magic("load_ext", "gamekernel")
-    assert echo.registered(ip) is not None
+    assert len(_gates(ip)) == 1
     ip.run_line_magic("load_ext", "gamekernel")  # loaded twice: still one pass, results shown once
     out = shown("%roll 1d6 a\n%roll 1d6 b")
     assert len(out) == 2 and out[0].startswith("a:") and out[1].startswith("b:"), out
