@@ -88,7 +88,9 @@ def test_a_live_pid_s_lock_is_refused_on_a_desktop_and_taken_over_in_a_browser_t
 
     monkeypatch.setattr(util, "IN_BROWSER", in_browser)
     folder = tmp_path / "c"
-    Session().campaign_open(folder).__repr__()
+    first = Session()
+    first.campaign_open(folder)
+    first.campaign_close()  # a reloaded tab: its kernel is gone, its lock is still on disk
     (folder / ".lock").write_text(json.dumps({"pid": 1, "host": socket.gethostname(), "time": "t"}))
     session = Session()
     if not in_browser:
