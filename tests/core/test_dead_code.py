@@ -42,6 +42,7 @@ ALLOWED = {
     "data_received": "Tornado stream hook (remote/server.py)",
     "max_message_size": "Tornado websocket setting read by the framework",
     "on_message": "Tornado websocket hook",
+    "log_message": "http.server request handler hook (tools/lite_serve.py)",
     "initialize_settings": "jupyter_server ExtensionApp hook",
     "initialize_handlers": "jupyter_server ExtensionApp hook",
     "visit_Module": "ast.NodeVisitor dispatch by node class name (magics/echo.py)",
