@@ -94,6 +94,8 @@ while not finished:
         while True:
             try:  # the whole loop body: a kernel catches an interrupt wherever it lands
                 if os.path.exists(sys.argv[3]):  # the parent's sign that it sent every interrupt
+                    # one it sent may still be on its way (a busy machine): from here none is part of the run
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
                     finished = True
                     break
                 try:
@@ -114,6 +116,10 @@ session.campaign_close()
 print("\ninterrupted", interrupted, flush=True)
 print("repaired", repaired, flush=True)
 print("end", session.log[-1].seq, flush=True)
+# Python 3.11 can still end such a run by SIGINT at finalization, after everything above printed and
+# with SIGINT ignored (the cause is not found yet: the closing note says so); the run's verdict is
+# the campaign on disk, which the parent checks next
+os._exit(0)
 """
 
 
