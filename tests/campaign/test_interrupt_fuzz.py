@@ -116,9 +116,10 @@ session.campaign_close()
 print("\ninterrupted", interrupted, flush=True)
 print("repaired", repaired, flush=True)
 print("end", session.log[-1].seq, flush=True)
-# Python 3.11 can still end such a run by SIGINT at finalization, after everything above printed and
-# with SIGINT ignored (the cause is not found yet: the closing note says so); the run's verdict is
-# the campaign on disk, which the parent checks next
+# CPython 3.11 ends a process by SIGINT at exit once a KeyboardInterrupt has left an exec() or eval()
+# of a string, even if caught later (`exec("os.kill(os.getpid(), signal.SIGINT)")` in a try: exit 130):
+# an interrupt inside a dataclass or namedtuple being made does that. The run's verdict is the
+# campaign on disk, which the parent checks next
 os._exit(0)
 """
 
