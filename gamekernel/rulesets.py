@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -25,15 +25,91 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar, overload
 
-if TYPE_CHECKING:  # the hooks' signatures name what they receive (pyproject.toml: type checker only)
+from gamekernel.i18n import add_catalogs
+
+if TYPE_CHECKING:  # the hooks' signatures name what they receive, all of it below this module
+    from contextlib import AbstractContextManager
+
     from IPython.core.magic import Magics
 
-    from gamekernel.session import SessionCore
-    from gamekernel.syntax import Args
-    from gamekernel.table_session import Session
+    from gamekernel.args import Args
+    from gamekernel.events import Event
+    from gamekernel.rng import TransactionalRandom
+    from gamekernel.state import TableState
 
 ENTRY_POINT_GROUP = "gamekernel.rulesets"
 BUILTIN = ("gamekernel.gurps", "gamekernel.gammaworld", "gamekernel.mtg")
+
+
+H = TypeVar("H", bound="RuleSetHandle")
+
+
+class Core(Protocol):
+    """The table's core as everything below the public Session reaches it: a rule set's handles, its
+    hooks, magics and widgets, and the features across rule sets (gamekernel/session.py's
+    `SessionCore` is the one implementation). Why a Protocol here and not that class: the core sits
+    above the rule-set declarations it builds its handles from, and a name points down only, even
+    for the type checker (no import circle, pyproject.toml's layers). A rule set's own operations are
+    its handle's, typed: `Gurps.of(core).check(...)`, `Coin.of(core).flip()`."""
+
+    @property
+    def rules(self) -> Mapping[str, RuleSetHandle]:
+        """Every rule set's handle by name (`rules["gurps"]`), made on first use."""
+
+    @property
+    def state(self) -> TableState:
+        """The table's state: the replay of the active events."""
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event, undo and redo included, in order."""
+
+    @property
+    def active(self) -> list[Event]:
+        """The events in effect (the log minus what was undone)."""
+
+    @property
+    def rng(self) -> TransactionalRandom:
+        """The public dice (`dice_for(False)`)."""
+
+    @property
+    def reaction_events(self) -> list[Event]:
+        """The events reactions recorded (an alpha flux after a roll), shown with the command's result."""
+
+    @property
+    def acting_for(self) -> str | None:
+        """The player whose intent is being carried out (`command(user)`), else None."""
+
+    def record(self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
+               secret: bool = False) -> Event:
+        """Apply and log one event (write-ahead)."""
+
+    def dice_for(self, secret: bool) -> TransactionalRandom:
+        """The dice of a public or a secret draw."""
+
+    def command(self, user: str | None = None) -> AbstractContextManager[None]:
+        """The one entry of every caller: the lock, the transaction, the acting user."""
+
+    def undo(self, count: int = 1) -> list[Event]:
+        """Undo the last `count` undoable events."""
+
+    def public_state(self) -> TableState:
+        """The state the players' views are drawn from."""
+
+    def public_table(self) -> Any:
+        """The players' table (gamekernel/remote/projection.py), as it is now."""
+
+    def ever_secret(self) -> bool:
+        """Whether the log holds a secret event."""
+
+    def active_secrets(self, group: str | None = None) -> Sequence[Event]:
+        """The secret events still in effect (of one rule set's kinds with `group`)."""
+
+    def feature(self, kind: type[H]) -> H:
+        """The handle of a feature across rule sets, made on first use."""
+
+    def observe(self, observer: Callable[[Any, Event], None], *, weak: bool = False) -> Callable[[], None]:
+        """Call `observer(session, event)` after every event; returns a function that stops it."""
 
 
 Words = TypeVar("Words")  # what a shared command's line is claimed by: `%check`'s spec, `%rest`'s names
@@ -48,13 +124,13 @@ class RuleSetHandle:
     in `table.state`, replayed from the log), only caches it may rebuild."""
 
     name: ClassVar[str] = ""  # `session.<name>`: the rule set's name, or one of its families ("combat")
-    table: SessionCore
+    table: Core
 
-    def __init__(self, table: SessionCore) -> None:
+    def __init__(self, table: Core) -> None:
         self.table = table
 
     @classmethod
-    def of(cls, table: SessionCore) -> Self:
+    def of(cls, table: Core) -> Self:
         """This rule set's handle on `table`, typed: `Coin.of(session).flip()` (a plug-in's path; the
         built-in ones are typed attributes of the public Session)."""
         handle = table.rules[cls.name]
@@ -89,7 +165,7 @@ class RunsLine(Protocol):
     """`LineHandler.run` and `.odds`: carry out a shared command line its declaration parsed; the
     result goes back to IPython to display (a `Secret` for a result the players must not see)."""
 
-    def __call__(self, session: Session, args: Args, /) -> object: ...
+    def __call__(self, session: Core, args: Args, /) -> object: ...
 
 
 class ClaimsLine(Protocol[Words_in]):
@@ -368,3 +444,11 @@ def handle_classes() -> dict[str, type[RuleSetHandle]]:
                                    f"(got {cls.name!r})")
             found[cls.name] = cls
     return found
+
+
+def _catalogs(language: str) -> list[Path]:
+    """Every rule set's message catalogs in `language`, for gamekernel.i18n."""
+    return [path for declared in rule_sets() for path in declared.catalogs(language)]
+
+
+add_catalogs(_catalogs)  # the messages below the declarations read the rule sets' catalogs from here

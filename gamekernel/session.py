@@ -359,10 +359,13 @@ class SessionCore:
         first use: the remote players' pages and every player-visible view of the notebook read it."""
         table = self._public_table
         if table is None:
-            from gamekernel.remote.projection import PublicTable
-
-            table = self._public_table = PublicTable(self)
+            table = self._public_table = self._make_public_table()
         return table.current()
+
+    def _make_public_table(self) -> Any:
+        """The players' table of this session: the public Session makes it (gamekernel/table_session.py),
+        as the projection sits above the core (a core imports nothing above it)."""
+        raise UsageError("the players' table needs the public Session (gamekernel.Session)")
 
     def public_state(self) -> TableState:
         """The state the players' views are drawn from: the GM's own while no secret event changed

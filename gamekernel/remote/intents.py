@@ -19,11 +19,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import GameKernelError, NotFoundError, UsageError
+from gamekernel.gammaworld.actions import GammaWorld
+from gamekernel.gurps.actions import Gurps
+from gamekernel.gurps.combat_actions import Combat
 from gamekernel.i18n import t
+from gamekernel.mtg.actions import Mtg
 from gamekernel.remote.limits import MAX_PENDING_PER_PLAYER, MAX_PENDING_TOTAL
+from gamekernel.table.seats import Seats
 from gamekernel.text import resolve_name, visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
+    from gamekernel.rulesets import Core
     from gamekernel.table_session import Session
 
 MAX_TEXT = 200  # the longest text field an intent may carry (a spec, a card name, dice)
@@ -51,7 +57,7 @@ def _text(intent: Mapping[str, Any], key: str, *, optional: bool = False) -> str
     return visible(value).strip()  # what everyone will read: no bidi or zero-width controls
 
 
-def _character(session: Session, user: str, intent: Mapping[str, Any]) -> str:
+def _character(session: Core, user: str, intent: Mapping[str, Any]) -> str:
     mine = session.state["seats"].seat_of(user)
     if not mine:
         raise UsageError(t("remote.err.no_seat"))
@@ -69,7 +75,7 @@ def _roll(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     return session.roll(_text(intent, "dice"), actor=who)  # public: the session's public stream
 
 
-def _check(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
+def _check(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
     from gamekernel.gurps.rules.checks import parse_check_spec
     from gamekernel.mtg.rules.kinds import names_a_kind
     from gamekernel.mtg.rules.kinds import parse_check_spec as parse_mtg_check
@@ -77,24 +83,24 @@ def _check(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     spec = _text(intent, "spec")
     if names_a_kind(spec):
         kind, difficulty = parse_mtg_check(spec)
-        return session.mtg.check(kind, difficulty, actor=who)
+        return Mtg.of(session).check(kind, difficulty, actor=who)
     parsed = parse_check_spec(spec)
     if parsed.secret:  # the secret dice are the GM's: a secret roll of a player is the GM's ask
         raise UsageError(t("remote.err.player_secret"))
     if parsed.actor is not None:
         raise UsageError(t("remote.err.player_actor"))
-    return session.gurps.check(parsed, actor=who)
+    return Gurps.of(session).check(parsed, actor=who)
 
 
-def _my_fight(session: Session) -> Any:
-    fight = session.combat.state
+def _my_fight(session: Core) -> Any:
+    fight = Combat.of(session).state
     if fight is None or fight.over:
         raise UsageError(t("remote.err.no_fight"))
     return fight
 
 
-def _attack(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    from gamekernel.remote.hiding import hidden_keys, is_hidden
+def _attack(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
+    from gamekernel.hiding import hidden_keys, is_hidden
 
     fight = _my_fight(session)
     hidden = hidden_keys(session)
@@ -109,33 +115,33 @@ def _attack(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
         # the typed name is not echoed: a hidden name would come back as "someone", telling a
         # player who guesses it that he exists
         raise NotFoundError(t("remote.err.no_target", names=", ".join(seen)))
-    return session.combat.attack(who, target, _text(intent, "weapon"))
+    return Combat.of(session).attack(who, target, _text(intent, "weapon"))
 
 
-def _defend(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
+def _defend(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
     fight = _my_fight(session)
     if fight.pending is None or fight.pending.target != who:
         raise UsageError(t("remote.err.no_attack_on_you"))
-    return session.combat.defend(who, _text(intent, "defense", optional=True))
+    return Combat.of(session).defend(who, _text(intent, "defense", optional=True))
 
 
-def _draw(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.gw.draw(who)
+def _draw(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
+    return GammaWorld.of(session).draw(who)
 
 
-def _tap(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.gw.tap(who, _text(intent, "card"))
+def _tap(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
+    return GammaWorld.of(session).tap(who, _text(intent, "card"))
 
 
-def _overcharge(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.gw.overcharge(who, _text(intent, "card"))
+def _overcharge(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
+    return GammaWorld.of(session).overcharge(who, _text(intent, "card"))
 
 
-def _boost(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.mtg.boost(who)
+def _boost(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
+    return Mtg.of(session).boost(who)
 
 
-def _answer(session: Session, intent: Mapping[str, Any], user: str) -> None:
+def _answer(session: Core, intent: Mapping[str, Any], user: str) -> None:
     """Roll the GM's ask `intent["ask"]` (the player's own count of their asks) in secret."""
     from gamekernel.gurps.rules.checks import parse_check_spec
 
@@ -145,7 +151,7 @@ def _answer(session: Session, intent: Mapping[str, Any], user: str) -> None:
         raise UsageError(t("remote.err.no_ask"))
     ask = seats.asks[number]
     try:
-        session.gurps.check(parse_check_spec(ask["spec"]), actor=ask["character"], secret=True)
+        Gurps.of(session).check(parse_check_spec(ask["spec"]), actor=ask["character"], secret=True)
     except GameKernelError:  # why is the GM's to know (read when asked): the player learns nothing of it
         raise UsageError(t("remote.err.answer_failed")) from None
     session.record("table.answer", {"ask": number, "user": user}, secret=True)  # the GM alone sees the result
@@ -158,17 +164,17 @@ ACTIONS: dict[str, Callable[..., Any]] = {
 ANSWER = "answer"  # the one intent that is no action of a character: the answer to the GM's ask
 
 
-def handle(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
+def handle(session: Core, user: str, intent: Mapping[str, Any]) -> Reply:
     """Carry out one intent of `user` (already authenticated and stamped by the server); with the
     GM's approval on, queue it instead (an answer to the GM's own ask never waits; a player keeps at
     most `MAX_PENDING_PER_PLAYER` waiting, the table `MAX_PENDING_TOTAL`). The reply is the
     player's: drawn from what they may see."""
     if not isinstance(intent, Mapping):
         return Reply(False, t("remote.err.intent"))
-    if session.seats.state.approval and intent.get("action") != ANSWER:
-        if not session.seats.state.seat_of(user):
+    if session.feature(Seats).state.approval and intent.get("action") != ANSWER:
+        if not session.feature(Seats).state.seat_of(user):
             return Reply(False, t("remote.err.no_seat"))
-        waiting = session.seats.pending
+        waiting = session.feature(Seats).pending
         if (len(waiting) >= MAX_PENDING_TOTAL
                 or sum(1 for p in waiting if p["user"] == user) >= MAX_PENDING_PER_PLAYER):
             return Reply(False, t("remote.err.pending_full", count=MAX_PENDING_PER_PLAYER))
@@ -176,8 +182,8 @@ def handle(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
             kept = queued(intent)
         except GameKernelError as error:
             return Reply(False, for_player(session, str(error)) or t("remote.err.refused"))
-        number = max((p["id"] for p in session.seats.pending), default=0) + 1
-        session.seats.pending.append({"id": number, "user": user, "intent": kept})
+        number = max((p["id"] for p in session.feature(Seats).pending), default=0) + 1
+        session.feature(Seats).pending.append({"id": number, "user": user, "intent": kept})
         return Reply(True, t("remote.queued"))
     return carry_out(session, user, intent)
 
@@ -205,14 +211,14 @@ def describe(intent: Mapping[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def approve(session: Session, number: int, *, refuse: bool = False) -> Reply:
+def approve(session: Core, number: int, *, refuse: bool = False) -> Reply:
     """The GM approves (or refuses) the waiting action `number`: approved, it is carried out as if
     the player had just sent it; the reply goes to the GM (the truth: only the GM reads it), the
     player sees its result in their view."""
-    found = next((p for p in session.seats.pending if p["id"] == number), None)
+    found = next((p for p in session.feature(Seats).pending if p["id"] == number), None)
     if found is None:
         raise UsageError(t("remote.err.no_pending", number=number))
-    session.seats.pending.remove(found)
+    session.feature(Seats).pending.remove(found)
     if refuse:
         return Reply(True, t("remote.refused", user=found["user"]))
     try:
@@ -225,7 +231,7 @@ def approve(session: Session, number: int, *, refuse: bool = False) -> Reply:
 _ANSWERED = object()  # what `_run` gives back for an answer: its result is the GM's alone
 
 
-def _run(session: Session, user: str, intent: Mapping[str, Any]) -> Any:
+def _run(session: Core, user: str, intent: Mapping[str, Any]) -> Any:
     """Carry out `intent` as `user` (one transaction: refused, it changes nothing); its result."""
     action = intent.get("action")
     with session.command(user):
@@ -239,7 +245,7 @@ def _run(session: Session, user: str, intent: Mapping[str, Any]) -> Any:
         return run(session, _character(session, user, intent), intent)
 
 
-def carry_out(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
+def carry_out(session: Core, user: str, intent: Mapping[str, Any]) -> Reply:
     """Carry out `intent` now and answer the player from their own view of the table."""
     from gamekernel.remote.views import shared_facts
 
@@ -254,7 +260,7 @@ def carry_out(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
     return Reply(True, _told(session, user, before))
 
 
-def _told(session: Session, user: str, before: list[dict[str, str]]) -> str:
+def _told(session: Core, user: str, before: list[dict[str, str]]) -> str:
     """The lines the intent added to the players' story (what every player now reads), hidden
     fighters as "someone"; else what waits (an attack waits for its defence), else "done"."""
     from gamekernel.remote.views import shared_facts
@@ -275,9 +281,9 @@ def _told(session: Session, user: str, before: list[dict[str, str]]) -> str:
     return t("remote.done")
 
 
-def for_player(session: Session, text: str) -> str:
+def for_player(session: Core, text: str) -> str:
     """`text` as a player may read it (`views.scrub`): a hidden fighter is "someone", "" when the
     text would still name one."""
-    from gamekernel.remote.hiding import scrub
+    from gamekernel.hiding import scrub
 
     return scrub(session, text)

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import NotFoundError, UsageError
 from gamekernel.events import ENTROPY_KIND, register_event
+from gamekernel.gurps.actions import Gurps
 from gamekernel.i18n import t
 from gamekernel.remote.hub.names import normalize_user, valid_user
 from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
 
 if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
-    from gamekernel.table_session import Session
+    pass
 
 PART = "seats"
 DISCLOSURES = ("full", "outcome")
@@ -139,7 +140,6 @@ def check_user(user: str) -> str:
     return name
 
 
-FIGHT = "gurps_combat"  # the fight's state part (gamekernel/gurps/combat_part.py), compared by name
 
 
 class Seats(RuleSetHandle):
@@ -147,7 +147,6 @@ class Seats(RuleSetHandle):
     `ask`, `reveal`, `disclose`, `hide`, `approval`, `pending`; `state` is who plays whom."""
 
     name = "seats"
-    table: Session
 
     @property
     def state(self) -> SeatsState:
@@ -185,27 +184,10 @@ class Seats(RuleSetHandle):
         parsed = parse_check_spec(text)
         if parsed.actor is not None:
             raise UsageError(t("remote.err.ask_actor", spec=repr(text), user=user, character=who))
-        self.table.gurps.check_target(parsed, who)
+        Gurps.of(self.table).check_target(parsed, who)
         seq = self.table.log[-1].seq + 1 if self.table.log else 1
         self.table.record("table.ask", {"id": seq, "user": user, "character": who, "spec": text}, secret=True)
         return seq
-
-    def fight_differs(self) -> bool:
-        """Whether the fight the GM sees holds what the players may not know: a fighter the GM hides,
-        or a fighter a secret roll changed (the public table's fight is not the GM's): then the fight's
-        console marks its results as the GM's view (gamekernel/gurps/combat_magics.py, GURPS-SR-09)."""
-        fight = self.table.combat.state
-        if fight is None:
-            return False
-        from gamekernel.remote.hiding import hidden_keys, is_hidden
-
-        hidden = hidden_keys(self.table)
-        if hidden and any(is_hidden(c.name, hidden) for c in fight.combatants):
-            return True
-        if not self.table.ever_secret():
-            return False
-        table = self.table.public_table()
-        return bool(table.public.get(FIGHT) != table.gm_before.get(FIGHT))
 
     def reveal(self, seq: int) -> int:
         """Make the secret event `seq` public: every view shows it (and its consequences) from now on."""
