@@ -189,11 +189,13 @@ class LineHandler(Generic[Words]):
     `claims(words)` says whether a line is this rule set's (`%check green 2` is MtG's); a handler
     with `claims=None` takes every line no other claims (GURPS for `%check`, Gamma World for `%rest`).
     `run(session, args)` carries the command out; `odds(session, args)` answers `%odds check`.
-    `Words` is what `claims` reads: the spec (`str`) of `%check`, the names (`list[str]`) of `%rest`."""
+    `Words` is what `claims` reads: the spec (`str`) of `%check`, the names (`list[str]`) of `%rest`.
+    `contest(session, args)`, on a `%check` handler, answers `%odds contest` (GURPS's Quick Contest)."""
 
     run: RunsLine
     claims: ClaimsLine[Words] | None = None
     odds: RunsLine | None = None
+    contest: RunsLine | None = None
 
 
 class Parts(Protocol):
@@ -410,6 +412,17 @@ def _handlers(command: Shared) -> dict[str, LineHandler[Any]]:
         if hook is not None:
             found[declared.name] = hook()
     return found
+
+
+def contest_odds(holders: Collection[str] = ()) -> RunsLine | None:
+    """What answers `%odds contest`: the `%check` handler's `contest` of a rule set holding the line's
+    actor (`holders`, as `rule_set_for`), else of the first rule set that has one; None when none has."""
+    handlers = _handlers("check")
+    for declared in [*(r for r in rule_sets() if r.name in holders), *rule_sets()]:
+        handler = handlers.get(declared.name)
+        if handler is not None and handler.contest is not None:
+            return handler.contest
+    return None
 
 
 def forms(command: Shared) -> list[tuple[RuleSet, Form]]:

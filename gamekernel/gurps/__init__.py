@@ -39,9 +39,10 @@ def _renderers() -> None:
 
 
 def _check() -> LineHandler[str]:
-    from gamekernel.gurps.magics import gurps_check, gurps_check_odds
+    from gamekernel.gurps.magics import gurps_check, gurps_check_odds, gurps_contest_odds
 
-    return LineHandler(run=gurps_check, odds=gurps_check_odds)  # every check line no other rule set claims
+    # every check line no other rule set claims; and `%odds contest`
+    return LineHandler(run=gurps_check, odds=gurps_check_odds, contest=gurps_contest_odds)
 
 
 def _rest() -> LineHandler[list[str]]:

@@ -34,7 +34,7 @@ from gamekernel.magic_base import (
     set_kernel_magics,
 )
 from gamekernel.magics import echo
-from gamekernel.rulesets import Parts, Shared, forms, handler_for, rule_set_for, rule_sets
+from gamekernel.rulesets import Parts, Shared, contest_odds, forms, handler_for, rule_set_for, rule_sets
 from gamekernel.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Word, Words, command
 from gamekernel.text import resolve_name
 
@@ -212,10 +212,11 @@ class GameKernel(SessionMagics):
             if odds is None:
                 raise UsageError(t("core.err.no_check_odds", spec=args.spec))
             return odds(self.session, args)
-        if args.sub == "contest":
-            from gamekernel.gurps.magics import gurps_contest_odds
-
-            return gurps_contest_odds(self.session, args)
+        if args.sub == "contest":  # a rule set's (RuleSet.check's `contest`): GURPS's Quick Contest
+            contest = contest_odds(frozenset(_holders_of(args.actor, self.session.state) if args.actor else ()))
+            if contest is None:
+                raise UsageError(t("core.err.no_contest_odds", sides=args.sides))
+            return contest(self.session, args)
         if args.actor is not None:
             raise UsageError(t("cmd.err.extra", word="@" + args.actor, column=args.column("actor"),
                                usage=COMMANDS["odds"].usage()))
