@@ -90,6 +90,9 @@ class Core(Protocol):
     def command(self, user: str | None = None) -> AbstractContextManager[None]:
         """The one entry of every caller: the lock, the transaction, the acting user."""
 
+    def public_only(self) -> AbstractContextManager[None]:
+        """Inside: a secret event is refused (a player's own check is public)."""
+
     def undo(self, count: int = 1) -> list[Event]:
         """Undo the last `count` undoable events."""
 
@@ -249,6 +252,28 @@ class BoardOf(Protocol):
     def __call__(self, parts: Parts, /) -> Board | None: ...
 
 
+class FieldOf(Protocol):
+    """`field(name)`: one text field of a player's intent (`target`, `card` ...), checked as every field
+    is (a short line of visible text), or a one-line refusal; with `optional`, "" when it is absent."""
+
+    def __call__(self, name: str, /, *, optional: bool = False) -> str: ...
+
+
+class PlayerAction(Protocol):
+    """One action a seated player may send from the players' page for their character `who` (an attack,
+    a card tapped ...): carried out on the GM's table inside `command(user)`, as the magic would; it
+    refuses in one line what the player may not do now (not their turn)."""
+
+    def __call__(self, session: Core, who: str, field: FieldOf, /) -> object: ...
+
+
+class PlayerActionsOf(Protocol):
+    """`RuleSet.player_actions`: the rule set's player actions by name (`{"attack": ..., "defend": ...}`),
+    made on first use."""
+
+    def __call__(self) -> Mapping[str, PlayerAction]: ...
+
+
 class HandlerOf(Protocol[Words]):
     """`RuleSet.check` (`HandlerOf[str]`) and `RuleSet.rest` (`HandlerOf[list[str]]`): the rule set's
     handler of that shared command, made on first use."""
@@ -273,6 +298,7 @@ class RuleSet:
     rest_form: Form = Form()  # the same in `%rest`'s
     characters: CharactersOf | None = None  # who belongs to it: a shared command naming one comes here
     dashboard: BoardOf | None = None  # its rows on the `%table` dashboard and the players' page
+    player_actions: PlayerActionsOf | None = None  # what a seated player may send for their character
     rule_notes: str | None = "data/explain.json"  # explain mode's rule sentences, inside the package (optional)
     public_parts: tuple[str, ...] = ()  # state parts every player may see (the rest are the GM's)
     event_prefixes: tuple[str, ...] = field(default=())  # its event kinds start with one of these
@@ -423,6 +449,36 @@ def contest_odds(holders: Collection[str] = ()) -> RunsLine | None:
         if handler is not None and handler.contest is not None:
             return handler.contest
     return None
+
+
+def holders_of(actor: str, parts: Parts) -> list[str]:
+    """The names of the rule sets holding a character that `actor` names (gamekernel.text.resolve_name):
+    a shared command naming them goes to one of these (`rule_set_for`)."""
+    from gamekernel.text import resolve_name
+
+    return [r.name for r in rule_sets()
+            if r.characters is not None and resolve_name(actor, r.characters(parts))[0] is not None]
+
+
+@cache
+def player_actions() -> dict[str, PlayerAction]:
+    """Every rule set's player actions by name, in the rule sets' order (`RuleSet.player_actions`)."""
+    found: dict[str, PlayerAction] = {}
+    for declared in rule_sets():
+        for name, action in (declared.player_actions() if declared.player_actions else {}).items():
+            if name in found:
+                raise RuntimeError(f"rule set {declared.name!r}: player action {name!r} is another rule set's")
+            found[name] = action
+    return found
+
+
+def check_line(spec: str, actor: str, *, secret: bool = False) -> Args:
+    """`%check SPEC @actor` as its declaration would read it: the spec, the actor, and every rule set's
+    flags of `%check` off (`--secret` as given), so any rule set's form finds the values it reads."""
+    flags = {name.replace("-", "_"): False for _, form in forms("check") for name, _ in form.flags}
+    from gamekernel.args import Args
+
+    return Args({"spec": spec}, {**flags, "explain": False, "secret": secret}, None, actor)
 
 
 def forms(command: Shared) -> list[tuple[RuleSet, Form]]:

@@ -6,10 +6,10 @@ drawing, `magics.py` the commands, `widgets/hand.py` the hand widget.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
+from gamekernel.rulesets import Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -42,6 +42,12 @@ def _characters(parts: Parts) -> Iterable[str]:
     return parts["gammaworld"].characters
 
 
+def _player_actions() -> Mapping[str, PlayerAction]:
+    from gamekernel.gammaworld.intents import draw, overcharge, tap
+
+    return {"draw": draw, "tap": tap, "overcharge": overcharge}
+
+
 RULESET = RuleSet(
     name="gammaworld",
     package=__name__,
@@ -53,6 +59,7 @@ RULESET = RuleSet(
     rest_form=Form("Gamma World: names, or nobody for everyone",
                    (("no-draw", "Gamma World: return and shuffle, draw later"),)),
     characters=_characters,
+    player_actions=_player_actions,
     public_parts=("gammaworld",),
     event_prefixes=("gw.",),
 )

@@ -9,10 +9,10 @@ operations (the fight's operations in `combat_ops.py`, its state part and event 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
+from gamekernel.rulesets import Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -55,6 +55,12 @@ def _characters(parts: Parts) -> Iterable[str]:
     return parts["gurps"].characters
 
 
+def _player_actions() -> Mapping[str, PlayerAction]:
+    from gamekernel.gurps.intents import attack, defend
+
+    return {"attack": attack, "defend": defend}
+
+
 RULESET = RuleSet(
     name="gurps",
     package=__name__,
@@ -68,6 +74,7 @@ RULESET = RuleSet(
                     (("secret", "GURPS: roll for the GM only"),)),
     rest_form=Form("GURPS: Bren 30min (a name and a duration).", group="combat"),
     characters=_characters,
+    player_actions=_player_actions,
     public_parts=("gurps", "gurps_combat"),
     event_prefixes=("gurps.", "combat."),
 )

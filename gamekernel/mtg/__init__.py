@@ -6,10 +6,10 @@ drawing, `magics.py` the commands, `widgets/library.py` the library widget.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
+from gamekernel.rulesets import Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -42,6 +42,12 @@ def _characters(parts: Parts) -> Iterable[str]:
     return parts["mtg"].decks  # each library is its player character's
 
 
+def _player_actions() -> Mapping[str, PlayerAction]:
+    from gamekernel.mtg.intents import boost
+
+    return {"boost": boost}
+
+
 RULESET = RuleSet(
     name="mtg",
     package=__name__,
@@ -53,6 +59,7 @@ RULESET = RuleSet(
     check_form=Form("MtG: green 2, G2, 緑2 (the first word names a colour)",
                     (("boost-if-needed", "MtG: boost at once when the boost can turn a failure into a success"),)),
     characters=_characters,
+    player_actions=_player_actions,
     public_parts=("mtg",),
     event_prefixes=("mtg.",),
 )

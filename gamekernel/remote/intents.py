@@ -18,15 +18,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.errors import GameKernelError, NotFoundError, UsageError
-from gamekernel.gammaworld.actions import GammaWorld
-from gamekernel.gurps.actions import Gurps
-from gamekernel.gurps.combat_actions import Combat
+from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.i18n import t
-from gamekernel.mtg.actions import Mtg
 from gamekernel.remote.limits import MAX_PENDING_PER_PLAYER, MAX_PENDING_TOTAL
+from gamekernel.rulesets import check_line, handler_for, holders_of, player_actions
 from gamekernel.table.seats import Seats
-from gamekernel.text import resolve_name, visible
+from gamekernel.text import visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
     from gamekernel.rulesets import Core
@@ -76,91 +73,53 @@ def _roll(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
 
 
 def _check(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
-    from gamekernel.gurps.rules.checks import parse_check_spec
-    from gamekernel.mtg.rules.kinds import names_a_kind
-    from gamekernel.mtg.rules.kinds import parse_check_spec as parse_mtg_check
-
+    """A check of the player's character, carried out by that character's rule set (`RuleSet.check`,
+    the actor first), as `%check SPEC @character` would be: a Fate character's as a GURPS one's. It is
+    public (GURPS-SR-09): `--secret` is refused at once, and a secret check a rule set's own words
+    would make (GURPS's `-s`) before it is recorded; the character is the seat's (no `@`)."""
     spec = _text(intent, "spec")
-    if names_a_kind(spec):
-        kind, difficulty = parse_mtg_check(spec)
-        return Mtg.of(session).check(kind, difficulty, actor=who)
-    parsed = parse_check_spec(spec)
-    if parsed.secret:  # the secret dice are the GM's: a secret roll of a player is the GM's ask
+    words = spec.split()
+    if "--secret" in words:  # the secret dice are the GM's: a secret roll of a player is the GM's ask
         raise UsageError(t("remote.err.player_secret"))
-    if parsed.actor is not None:
+    if any(word.startswith("@") for word in words):
         raise UsageError(t("remote.err.player_actor"))
-    return Gurps.of(session).check(parsed, actor=who)
-
-
-def _my_fight(session: Core) -> Any:
-    fight = Combat.of(session).state
-    if fight is None or fight.over:
-        raise UsageError(t("remote.err.no_fight"))
-    return fight
-
-
-def _attack(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
-    from gamekernel.hiding import hidden_keys, is_hidden
-
-    fight = _my_fight(session)
-    hidden = hidden_keys(session)
-    if fight.current.name != who:
-        if is_hidden(fight.current.name, hidden):
-            raise UsageError(t("remote.err.not_your_turn_yet"))
-        raise UsageError(t("remote.err.not_your_turn", name=fight.current.name))
-    seen = [c.name for c in fight.combatants if not is_hidden(c.name, hidden)]
-    typed = _text(intent, "target")
-    target, _ = resolve_name(typed, seen)  # a hidden fighter is nobody the players can name
-    if target is None:
-        # the typed name is not echoed: a hidden name would come back as "someone", telling a
-        # player who guesses it that he exists
-        raise NotFoundError(t("remote.err.no_target", names=", ".join(seen)))
-    return Combat.of(session).attack(who, target, _text(intent, "weapon"))
-
-
-def _defend(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
-    fight = _my_fight(session)
-    if fight.pending is None or fight.pending.target != who:
-        raise UsageError(t("remote.err.no_attack_on_you"))
-    return Combat.of(session).defend(who, _text(intent, "defense", optional=True))
-
-
-def _draw(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
-    return GammaWorld.of(session).draw(who)
-
-
-def _tap(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
-    return GammaWorld.of(session).tap(who, _text(intent, "card"))
-
-
-def _overcharge(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
-    return GammaWorld.of(session).overcharge(who, _text(intent, "card"))
-
-
-def _boost(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
-    return Mtg.of(session).boost(who)
+    with session.public_only():
+        return handler_for("check", spec, holders_of(who, session.state)).run(session, check_line(spec, who))
 
 
 def _answer(session: Core, intent: Mapping[str, Any], user: str) -> None:
-    """Roll the GM's ask `intent["ask"]` (the player's own count of their asks) in secret."""
-    from gamekernel.gurps.rules.checks import parse_check_spec
-
+    """Roll the GM's ask `intent["ask"]` (the player's own count of their asks) in secret: the asked
+    line as `%check SPEC @character --secret`, by the character's rule set (`check_line`)."""
     seats = session.state["seats"]
     number = seats.ask_of(user, intent.get("ask"))
     if number is None:
         raise UsageError(t("remote.err.no_ask"))
     ask = seats.asks[number]
     try:
-        Gurps.of(session).check(parse_check_spec(ask["spec"]), actor=ask["character"], secret=True)
+        spec = ask["spec"]
+        handler_for("check", spec, holders_of(ask["character"], session.state)).run(
+            session, check_line(spec, ask["character"], secret=True))
     except GameKernelError:  # why is the GM's to know (read when asked): the player learns nothing of it
         raise UsageError(t("remote.err.answer_failed")) from None
     session.record("table.answer", {"ask": number, "user": user}, secret=True)  # the GM alone sees the result
 
 
-ACTIONS: dict[str, Callable[..., Any]] = {
-    "roll": _roll, "check": _check, "attack": _attack, "defend": _defend,
-    "draw": _draw, "tap": _tap, "overcharge": _overcharge, "boost": _boost,
-}
+CORE_ACTIONS: dict[str, Callable[[Any, str, Mapping[str, Any]], Any]] = {"roll": _roll, "check": _check}
+
+
+def actions() -> list[str]:
+    """What a player may send, in order: a roll and a check, then every rule set's own actions
+    (`RuleSet.player_actions`: GURPS's attack and defend, Gamma World's draw, tap and overcharge ...)."""
+    return [*CORE_ACTIONS, *player_actions()]
+
+
+def _act(session: Core, action: str, who: str, intent: Mapping[str, Any]) -> Any:
+    if action in CORE_ACTIONS:
+        return CORE_ACTIONS[action](session, who, intent)
+    return player_actions()[action](session, who, lambda name, *, optional=False: _text(intent, name,
+                                                                                       optional=optional))
+
+
 ANSWER = "answer"  # the one intent that is no action of a character: the answer to the GM's ask
 
 
@@ -192,8 +151,8 @@ def queued(intent: Mapping[str, Any]) -> dict[str, Any]:
     """What of an intent waits for the GM's approval: its action and the fields an action reads,
     each checked as it will be read (a short line of text), nothing else kept."""
     action = intent.get("action")
-    if not isinstance(action, str) or action not in ACTIONS:
-        raise UsageError(t("remote.err.action", action=repr(str(action)[:40]), known=", ".join([*ACTIONS, ANSWER])))
+    if not isinstance(action, str) or action not in actions():
+        raise UsageError(t("remote.err.action", action=repr(str(action)[:40]), known=", ".join([*actions(), ANSWER])))
     kept: dict[str, Any] = {"action": action}
     for key in FIELDS:
         if key in intent:
@@ -238,11 +197,10 @@ def _run(session: Core, user: str, intent: Mapping[str, Any]) -> Any:
         if action == ANSWER:
             _answer(session, intent, user)
             return _ANSWERED
-        run = ACTIONS.get(action) if isinstance(action, str) else None
-        if run is None:
+        if not isinstance(action, str) or action not in actions():
             raise UsageError(t("remote.err.action", action=repr(visible(str(action))[:40]),
-                               known=", ".join([*ACTIONS, ANSWER])))
-        return run(session, _character(session, user, intent), intent)
+                               known=", ".join([*actions(), ANSWER])))
+        return _act(session, action, _character(session, user, intent), intent)
 
 
 def carry_out(session: Core, user: str, intent: Mapping[str, Any]) -> Reply:
