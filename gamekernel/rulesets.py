@@ -274,6 +274,26 @@ class PlayerActionsOf(Protocol):
     def __call__(self) -> Mapping[str, PlayerAction]: ...
 
 
+class DashboardAction(Protocol):
+    """One click of the GM's `%table` dashboard on a rule set's row or button (`next`, `tap`, `check`):
+    `payload` is what the page sent (`{"name": ..., "uid": ...}`); one session call, its result shown."""
+
+    def __call__(self, session: Core, payload: Mapping[str, Any], /) -> object: ...
+
+
+class DashboardActionsOf(Protocol):
+    """`RuleSet.dashboard_actions`: the rule set's dashboard clicks by action name, made on first use."""
+
+    def __call__(self) -> Mapping[str, DashboardAction]: ...
+
+
+class LabelsOf(Protocol):
+    """`RuleSet.dashboard_labels`: words the dashboard's page shows for the rule set, in the current
+    language (MtG's colour names), merged into the page's labels."""
+
+    def __call__(self) -> Mapping[str, Any]: ...
+
+
 class HandlerOf(Protocol[Words]):
     """`RuleSet.check` (`HandlerOf[str]`) and `RuleSet.rest` (`HandlerOf[list[str]]`): the rule set's
     handler of that shared command, made on first use."""
@@ -299,6 +319,8 @@ class RuleSet:
     characters: CharactersOf | None = None  # who belongs to it: a shared command naming one comes here
     dashboard: BoardOf | None = None  # its rows on the `%table` dashboard and the players' page
     player_actions: PlayerActionsOf | None = None  # what a seated player may send for their character
+    dashboard_actions: DashboardActionsOf | None = None  # the GM's clicks on its rows of `%table`
+    dashboard_labels: LabelsOf | None = None  # words `%table`'s page shows for it
     rule_notes: str | None = "data/explain.json"  # explain mode's rule sentences, inside the package (optional)
     public_parts: tuple[str, ...] = ()  # state parts every player may see (the rest are the GM's)
     event_prefixes: tuple[str, ...] = field(default=())  # its event kinds start with one of these
@@ -479,6 +501,23 @@ def check_line(spec: str, actor: str, *, secret: bool = False) -> Args:
     from gamekernel.args import Args
 
     return Args({"spec": spec}, {**flags, "explain": False, "secret": secret}, None, actor)
+
+
+@cache
+def dashboard_actions() -> dict[str, DashboardAction]:
+    """Every rule set's dashboard clicks by name (`RuleSet.dashboard_actions`)."""
+    found: dict[str, DashboardAction] = {}
+    for declared in rule_sets():
+        for name, action in (declared.dashboard_actions() if declared.dashboard_actions else {}).items():
+            if name in found:
+                raise RuntimeError(f"rule set {declared.name!r}: dashboard action {name!r} is another rule set's")
+            found[name] = action
+    return found
+
+
+def dashboard_labels() -> dict[str, Any]:
+    """Every rule set's words for the dashboard's page, in the current language (`RuleSet.dashboard_labels`)."""
+    return {k: v for r in rule_sets() if r.dashboard_labels is not None for k, v in r.dashboard_labels().items()}
 
 
 def forms(command: Shared) -> list[tuple[RuleSet, Form]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
+from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -48,6 +48,13 @@ def _player_actions() -> Mapping[str, PlayerAction]:
     return {"draw": draw, "tap": tap, "overcharge": overcharge}
 
 
+def _dashboard_actions() -> Mapping[str, DashboardAction]:
+    from gamekernel.gammaworld.intents import encounter_end, encounter_start, resolve_flux, tap_card, untap_card
+
+    return {"tap": tap_card, "untap": untap_card, "flux": resolve_flux, "encounter_start": encounter_start,
+            "encounter_end": encounter_end}
+
+
 RULESET = RuleSet(
     name="gammaworld",
     package=__name__,
@@ -60,6 +67,7 @@ RULESET = RuleSet(
                    (("no-draw", "Gamma World: return and shuffle, draw later"),)),
     characters=_characters,
     player_actions=_player_actions,
+    dashboard_actions=_dashboard_actions,
     public_parts=("gammaworld",),
     event_prefixes=("gw.",),
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from gamekernel.rulesets import Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
+from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -61,6 +61,12 @@ def _player_actions() -> Mapping[str, PlayerAction]:
     return {"attack": attack, "defend": defend}
 
 
+def _dashboard_actions() -> Mapping[str, DashboardAction]:
+    from gamekernel.gurps.intents import end_fight, next_turn
+
+    return {"next": next_turn, "end_fight": end_fight}
+
+
 RULESET = RuleSet(
     name="gurps",
     package=__name__,
@@ -75,6 +81,7 @@ RULESET = RuleSet(
     rest_form=Form("GURPS: Bren 30min (a name and a duration).", group="combat"),
     characters=_characters,
     player_actions=_player_actions,
+    dashboard_actions=_dashboard_actions,
     public_parts=("gurps", "gurps_combat"),
     event_prefixes=("gurps.", "combat."),
 )

@@ -2,10 +2,12 @@
 turn (GURPS-CMB-26), a defence against an attack on them (GURPS-CMB-40). Each is the magic's session
 call; what the player may not do now is refused in one line, and a fighter the GM hides is nobody a
 player can name (gamekernel/hiding.py). Declared in `RULESET.player_actions`; the remote table's
-intents (gamekernel/remote/intents.py) carry them out and name no rule set."""
+intents (gamekernel/remote/intents.py) carry them out and name no rule set.
+And the GM's `%table` dashboard clicks on the fight (next turn, end it), `RULESET.dashboard_actions`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import NotFoundError, UsageError
@@ -48,3 +50,12 @@ def defend(session: Core, who: str, field: FieldOf) -> object:
     if fight.pending is None or fight.pending.target != who:
         raise UsageError(t("remote.err.no_attack_on_you"))
     return Combat.of(session).defend(who, field("defense", optional=True))
+
+
+def next_turn(session: Core, payload: Mapping[str, Any]) -> object:
+    """The dashboard's "next turn" (GURPS-CMB-02)."""
+    return Combat.of(session).next()
+
+
+def end_fight(session: Core, payload: Mapping[str, Any]) -> object:
+    return Combat.of(session).end()

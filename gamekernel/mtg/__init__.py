@@ -7,9 +7,9 @@ drawing, `magics.py` the commands, `widgets/library.py` the library widget.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from gamekernel.rulesets import Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
+from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -48,6 +48,18 @@ def _player_actions() -> Mapping[str, PlayerAction]:
     return {"boost": boost}
 
 
+def _dashboard_actions() -> Mapping[str, DashboardAction]:
+    from gamekernel.mtg.intents import dashboard_check, new_scene
+
+    return {"check": dashboard_check, "scene": new_scene}
+
+
+def _dashboard_labels() -> Mapping[str, Any]:
+    from gamekernel.mtg.intents import dashboard_labels
+
+    return dashboard_labels()
+
+
 RULESET = RuleSet(
     name="mtg",
     package=__name__,
@@ -60,6 +72,8 @@ RULESET = RuleSet(
                     (("boost-if-needed", "MtG: boost at once when the boost can turn a failure into a success"),)),
     characters=_characters,
     player_actions=_player_actions,
+    dashboard_actions=_dashboard_actions,
+    dashboard_labels=_dashboard_labels,
     public_parts=("mtg",),
     event_prefixes=("mtg.",),
 )

@@ -12,6 +12,7 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import get_language, t
+from gamekernel.rulesets import dashboard_actions, dashboard_labels
 from gamekernel.table.seats import Seats
 from gamekernel.widgets.base import SessionWidget, script, styles
 
@@ -56,8 +57,6 @@ class TableDashboard(SessionWidget):
         super().__init__(session, **kwargs)
 
     def refresh(self) -> None:
-        from gamekernel.mtg.render import colour_name
-        from gamekernel.mtg.rules.kinds import KINDS
         from gamekernel.table.render import header_text, sections
 
         view = self.session.feature(Seats).view(gm=self.gm)
@@ -67,7 +66,7 @@ class TableDashboard(SessionWidget):
                 "title": t("table.title"), "gurps": t("table.gurps"), "gamma": t("table.gamma"), "mtg": t("table.mtg"),
                 "buttons": {k: t(f"table.button.{k}") for k in _BUTTONS},
                 "colour": t("table.colour"), "difficulty": t("table.difficulty"),
-                "colours": [[k, colour_name(k)] for k in KINDS],
+                **dashboard_labels(),  # the rule sets' own words (MtG's colours)
                 "tapped": t("table.tapped"), "overcharged": t("table.overcharged"), "empty": t("table.empty"),
             }
         self.texts = {"header": header_text(view),
@@ -97,32 +96,9 @@ class TableDashboard(SessionWidget):
         return table_text(self.session.feature(Seats).view(gm=self.gm))
 
     def handle_action(self, action: str, payload: dict[str, Any]) -> object:
-        s = self.session
-        from gamekernel.gammaworld.actions import GammaWorld
-        from gamekernel.gurps.combat_actions import Combat
-        from gamekernel.mtg.actions import Mtg
-
-        name = str(payload.get("name", ""))
-        if action == "next":
-            return Combat.of(s).next()
-        if action == "end_fight":
-            return Combat.of(s).end()
-        if action in ("tap", "untap"):
-            return (GammaWorld.of(s).tap if action == "tap" else GammaWorld.of(s).untap)(name, str(payload["uid"]))
-        if action == "flux":  # GW-ALPHA-10: a secret flux's resolution stays out of the dashboard's record
-            from gamekernel.gammaworld.rules.results import as_the_table_sees
-
-            return as_the_table_sees(GammaWorld.of(s).flux(name, str(payload["uid"]) if payload.get("uid") else None))
-        if action == "check":
-            try:
-                difficulty = int(payload.get("difficulty", ""))
-            except (TypeError, ValueError):
-                raise UsageError(t("mtg.err.difficulty", difficulty=payload.get("difficulty"))) from None
-            return Mtg.of(s).check(str(payload.get("kind", "")), difficulty, actor=name)
-        if action == "scene":
-            return Mtg.of(s).scene()
-        if action == "encounter_start":
-            return GammaWorld.of(s).encounter_start()
-        if action == "encounter_end":
-            return GammaWorld.of(s).encounter_end()
-        raise UsageError(t("table.err.dashboard_action", action=action))
+        """One click: a rule set's own (`RuleSet.dashboard_actions`: GURPS's next turn, a Gamma World
+        card tapped, an MtG check ...), one session call."""
+        act = dashboard_actions().get(action)
+        if act is None:
+            raise UsageError(t("table.err.dashboard_action", action=action))
+        return act(self.session, payload)
