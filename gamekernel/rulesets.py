@@ -294,6 +294,14 @@ class LabelsOf(Protocol):
     def __call__(self) -> Mapping[str, Any]: ...
 
 
+class SectionOf(Protocol):
+    """`RuleSet.dashboard_section`: the rule set's section of the `%table` dashboard drawn from its
+    facts in the dashboard's view (gamekernel/table/view.py): (title, column heads, rows of cell
+    texts) in the current language, or None when it has nobody at the table."""
+
+    def __call__(self, view: Mapping[str, Any], /) -> tuple[str, list[str], list[list[str]]] | None: ...
+
+
 class HandlerOf(Protocol[Words]):
     """`RuleSet.check` (`HandlerOf[str]`) and `RuleSet.rest` (`HandlerOf[list[str]]`): the rule set's
     handler of that shared command, made on first use."""
@@ -321,6 +329,7 @@ class RuleSet:
     player_actions: PlayerActionsOf | None = None  # what a seated player may send for their character
     dashboard_actions: DashboardActionsOf | None = None  # the GM's clicks on its rows of `%table`
     dashboard_labels: LabelsOf | None = None  # words `%table`'s page shows for it
+    dashboard_section: SectionOf | None = None  # its section of `%table`'s text, from the dashboard's view
     rule_notes: str | None = "data/explain.json"  # explain mode's rule sentences, inside the package (optional)
     public_parts: tuple[str, ...] = ()  # state parts every player may see (the rest are the GM's)
     event_prefixes: tuple[str, ...] = field(default=())  # its event kinds start with one of these

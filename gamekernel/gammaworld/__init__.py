@@ -7,7 +7,7 @@ drawing, `magics.py` the commands, `widgets/hand.py` the hand widget.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
@@ -55,6 +55,12 @@ def _dashboard_actions() -> Mapping[str, DashboardAction]:
             "encounter_end": encounter_end}
 
 
+def _dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[list[str]]] | None:
+    from gamekernel.gammaworld.render import dashboard_section
+
+    return dashboard_section(view)
+
+
 RULESET = RuleSet(
     name="gammaworld",
     package=__name__,
@@ -68,6 +74,7 @@ RULESET = RuleSet(
     characters=_characters,
     player_actions=_player_actions,
     dashboard_actions=_dashboard_actions,
+    dashboard_section=_dashboard_section,
     public_parts=("gammaworld",),
     event_prefixes=("gw.",),
 )

@@ -10,7 +10,7 @@ operations (the fight's operations in `combat_ops.py`, its state part and event 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
@@ -67,6 +67,12 @@ def _dashboard_actions() -> Mapping[str, DashboardAction]:
     return {"next": next_turn, "end_fight": end_fight}
 
 
+def _dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[list[str]]] | None:
+    from gamekernel.gurps.combat_render import dashboard_section
+
+    return dashboard_section(view)
+
+
 RULESET = RuleSet(
     name="gurps",
     package=__name__,
@@ -82,6 +88,7 @@ RULESET = RuleSet(
     characters=_characters,
     player_actions=_player_actions,
     dashboard_actions=_dashboard_actions,
+    dashboard_section=_dashboard_section,
     public_parts=("gurps", "gurps_combat"),
     event_prefixes=("gurps.", "combat."),
 )

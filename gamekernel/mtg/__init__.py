@@ -60,6 +60,12 @@ def _dashboard_labels() -> Mapping[str, Any]:
     return dashboard_labels()
 
 
+def _dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[list[str]]] | None:
+    from gamekernel.mtg.render import dashboard_section
+
+    return dashboard_section(view)
+
+
 RULESET = RuleSet(
     name="mtg",
     package=__name__,
@@ -73,6 +79,7 @@ RULESET = RuleSet(
     characters=_characters,
     player_actions=_player_actions,
     dashboard_actions=_dashboard_actions,
+    dashboard_section=_dashboard_section,
     dashboard_labels=_dashboard_labels,
     public_parts=("mtg",),
     event_prefixes=("mtg.",),

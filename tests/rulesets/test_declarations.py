@@ -68,3 +68,14 @@ def test_two_rule_sets_may_not_claim_one_action(monkeypatch):
             rulesets.player_actions()
     finally:
         rulesets.player_actions.cache_clear()
+
+
+def test_the_dashboard_text_is_each_rule_set_s_section_then_the_boards():
+    """`%table`'s text: the rule sets' own sections (`RuleSet.dashboard_section`) in their order, a
+    rule set with nobody at the table leaving none, then the rows declared as data."""
+    from gamekernel.table.render import sections
+
+    view = {"gurps": [], "gamma": [{"name": "Rin", "cards": [], "flux": 0}], "mtg": [],
+            "boards": {"x": {"title": "t", "columns": ["c"], "rows": [["r"]]}}}
+    assert [title for title, _, _ in sections(view)] == ["Gamma World", "t"]
+    assert sections(view)[0][2] == [["Rin", "—", "0"]]
