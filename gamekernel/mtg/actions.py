@@ -35,7 +35,7 @@ from gamekernel.mtg.rules.check import (
 from gamekernel.mtg.rules.decklists import build_library, composition, parse_decklist, read_decklist
 from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts
 from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
-from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_prefix, odds_table
+from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_in_groups, known_prefix, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
 from gamekernel.rng import LazyDice
 from gamekernel.rulesets import RuleSetHandle
@@ -70,6 +70,9 @@ class MtgState:
     last_boost: dict[str, dict] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)  # MtG options changed by mtg.config events
     boosters: list[str] = field(default_factory=list)  # who boosted this scene, in order
+    # actor -> groups of library cards the table has seen put back together in random order (a check's
+    # pair at the bottom, MTG-CHK-12): known cards, unknown order, until drawn, peeked or shuffled
+    unordered: dict[str, list[list[str]]] = field(default_factory=dict)
 
     @property
     def mtg_options(self) -> MtgOptions:
@@ -91,12 +94,26 @@ class MtgState:
         order = self.table.order(library_zone(actor))
         return {i for i, uid in enumerate(order) if self.table.card(uid).known_by(actor)}
 
+    def unordered_positions(self, actor: str) -> list[tuple[int, ...]]:
+        """The library positions of each unordered group (the odds model's `unordered`)."""
+        where = {uid: i for i, uid in enumerate(self.table.order(library_zone(actor)))}
+        groups = (tuple(sorted(where[u] for u in group if u in where)) for group in self.unordered.get(actor, []))
+        return [g for g in groups if g]
+
+    def regroup(self, actor: str, seen: Sequence[str] = (), new: Sequence[Sequence[str]] = ()) -> None:
+        """The cards `seen` leave their groups; each of `new` becomes a group (reducers only)."""
+        gone = set(seen)
+        groups = [[u for u in group if u not in gone] for group in self.unordered.get(actor, [])]
+        groups += [list(group) for group in new if group]
+        self.unordered[actor] = [g for g in groups if g]
+
     def to_dict(self) -> dict[str, Any]:
         """A fresh picture: later steps never change a picture taken now (nested records copied)."""
         return {"table": self.table.to_dict(), "facts": {k: list(v) for k, v in sorted(self.facts.items())},
                 "decks": _copied(self.decks), "scene": self.scene, "boosted": list(self.boosted),
                 "last_check": _copied(self.last_check), "last_boost": _copied(self.last_boost),
-                "options": dict(sorted(self.options.items())), "boosters": list(self.boosters)}
+                "options": dict(sorted(self.options.items())), "boosters": list(self.boosters),
+                "unordered": {k: [list(g) for g in v] for k, v in sorted(self.unordered.items())}}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MtgState:
@@ -105,7 +122,8 @@ class MtgState:
                    _copied(data.get("decks", {})), int(data.get("scene", 1)), boosted,
                    _copied(data.get("last_check", {})), _copied(data.get("last_boost", {})),
                    dict(data.get("options", {})),
-                   list(data.get("boosters", [b for b in boosted if b != EVERYONE])))
+                   list(data.get("boosters", [b for b in boosted if b != EVERYONE])),
+                   {k: [list(g) for g in v] for k, v in data.get("unordered", {}).items()})
 
 
 def _copied(records: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -128,6 +146,7 @@ def _reduce_library(state, data) -> None:
     part = _apply_batch(state, data)
     part.facts.update(data["facts"])
     part.decks[data["actor"]] = dict(data["deck"])
+    part.unordered[data["actor"]] = []
     part.last_check.pop(data["actor"], None)
     part.last_boost.pop(data["actor"], None)
 
@@ -138,6 +157,7 @@ def _reduce_check(state, data) -> None:
     before = state[PART].table.order(lib)
     part = _apply_batch(state, data)
     after = list(part.table.order(lib))
+    part.regroup(actor, after[-2:], [after[-2:]])  # MTG-CHK-12: the pair at the bottom, order unknown
     part.last_check[actor] = {**outcome_record(data["result"], actor, before, after), "after": after,
                               "boosted": False}
     part.last_boost.pop(actor, None)
@@ -148,6 +168,9 @@ def _reduce_boost(state, data) -> None:
     lib = library_zone(actor)
     before = state[PART].table.order(lib)
     part = _apply_batch(state, data)
+    after = part.table.order(lib)
+    returned = [before[i] for i in data["result"].get("to_bottom", [])]  # put back in random order
+    part.regroup(actor, [*(set(before) - set(after)), *returned], [returned])
     part.boosted.append(data["scope"])
     part.boosters.append(actor)
     part.last_check[actor] = {**part.last_check[actor], "boosted": True}
@@ -190,11 +213,14 @@ def _reduce_scene(state, data) -> None:
 
 
 def _reduce_cards(state, data) -> None:
-    _apply_batch(state, data)  # a boost afterwards is refused: the order no longer matches the check
+    part = _apply_batch(state, data)  # a boost afterwards is refused: the order no longer matches the check
+    part.unordered[data["actor"]] = []  # shuffled or set up by the GM: nothing known of the order
 
 
 def _reduce_peek(state, data) -> None:
     part = _apply_batch(state, data)
+    actor = data["actor"]
+    part.regroup(actor, [u for u in part.table.order(library_zone(actor)) if part.table.card(u).known_by(actor)])
     record = part.last_check.get(data["actor"])
     if record is not None:  # seed 002:61,64: a boost is refused once the player knows new top cards
         part.last_check[data["actor"]] = {**record, "peeked": True}
@@ -402,7 +428,8 @@ class Mtg(RuleSetHandle):
         lib, exile = library_zone(actor), exile_zone(actor)
         order = part.table.order(lib)
         result = action_check(part.library(actor), kind, difficulty, self.table.rng, hidden=self._mtg_library_dice(),
-                              known=part.known_positions(actor), options=self.options, actor=actor)
+                              known=part.known_positions(actor), unordered=part.unordered_positions(actor),
+                              options=self.options, actor=actor)
         known = list(order[: len(result.known_cards)])
         bottom = [order[i] for i in result.new_order[-2:]]
         steps = []
@@ -498,11 +525,13 @@ class Mtg(RuleSetHandle):
         kind = parse_kind(kind)
         actor = self.actor(actor)
         part = self.state
-        library, known = part.library(actor), part.known_positions(actor)
-        odds = check_odds(library, kind, difficulty, known=known, options=self.options)
-        return OddsResult(actor, kind, difficulty, odds, len(library), known_prefix(known))
+        library, known, groups = part.library(actor), part.known_positions(actor), part.unordered_positions(actor)
+        odds = check_odds(library, kind, difficulty, known=known, unordered=groups, options=self.options)
+        return OddsResult(actor, kind, difficulty, odds, len(library), known_prefix(known),
+                          known_in_groups(groups, len(library), known))
 
     def odds_table(self, actor: str | None = None) -> OddsTable:
         actor = self.actor(actor)
         part = self.state
-        return odds_table(part.library(actor), known=part.known_positions(actor), options=self.options)
+        return odds_table(part.library(actor), known=part.known_positions(actor),
+                          unordered=part.unordered_positions(actor), options=self.options)

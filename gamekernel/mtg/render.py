@@ -247,7 +247,13 @@ def odds_result_text(result) -> str:
         return t("mtg.odds.impossible", actor=actor_prefix(result.actor), kind=kind_name(result.kind),
                  difficulty=result.difficulty, size=result.size, known=result.known,
                  left=max(result.size - result.known, 0))
-    return odds_single_text(result.actor, result.kind, result.difficulty, result.odds)
+    return odds_single_text(result.actor, result.kind, result.difficulty, result.odds) + given_text(
+        result.known_unordered)
+
+
+def given_text(count: int) -> str:
+    """What the exact odds take into account beyond the composition: cards known at the bottom."""
+    return t("mtg.odds.given", count=count) if count else ""
 
 
 @renders(OddsResult)
@@ -263,7 +269,7 @@ def odds_single_text(actor: str | None, kind: str, difficulty: int, odds: Fracti
 
 def _subtitle(table_: OddsTable) -> str:
     known = t("mtg.odds.known", count=table_.exiled_known) if table_.exiled_known else ""
-    return t("mtg.odds.subtitle", size=table_.library_size, known=known)
+    return t("mtg.odds.subtitle", size=table_.library_size, known=known + given_text(table_.known_unordered))
 
 
 @renders(OddsTable, TEXT)
