@@ -32,7 +32,7 @@ from gamekernel.mtg.rules.check import (
     boost_taken,
     require_boost,
 )
-from gamekernel.mtg.rules.decklists import build_library, composition, parse_decklist, read_decklist
+from gamekernel.mtg.rules.decklists import build_library, composition, is_url, parse_decklist, read_decklist
 from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts
 from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
 from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_in_groups, known_prefix, odds_table
@@ -316,7 +316,7 @@ class Mtg(RuleSetHandle):
         found, close = resolve_name(actor.strip(), part.decks)
         if found is None:
             hint = t("mtg.err.did_you_mean", names=", ".join(close)) if close else ""
-            raise NotFoundError(t("mtg.err.unknown_actor", actor=actor, hint=hint))
+            raise NotFoundError(t("mtg.err.unknown_actor", actor=limits.quoted_line(actor), hint=hint))
         return found
 
     # -- libraries -----------------------------------------------------------------------------
@@ -326,8 +326,10 @@ class Mtg(RuleSetHandle):
         (`_mtg_library_dice`)."""
         actor = visible(actor).strip()  # a name as read: no bidi or zero-width controls
         if not actor or ":" in actor:
-            raise UsageError(t("mtg.err.actor_name", actor=actor))
+            raise UsageError(t("mtg.err.actor_name", actor=limits.quoted_line(actor)))
         actor = find_name(actor, self.state.decks) or actor  # `load mira` reloads Mira's; `load Mi` is Mi's own
+        if text is None and is_url(str(source)):  # never fetched: the list is pasted or saved as text
+            raise UsageError(t("mtg.err.deck_url", url=limits.quoted_line(str(source))))
         decklist = parse_decklist(text, str(source), fmt) if text is not None else read_decklist(source, fmt)
         limits.at_most(decklist.main_count + decklist.sideboard_count, "max_cards", t("limits.what.cards"))
         library = build_library(decklist, self.facts)

@@ -17,6 +17,7 @@ from gamekernel.display.numbers import percent as plain_percent
 from gamekernel.i18n import t
 from gamekernel.mtg.results import DataLoaded, LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
 from gamekernel.mtg.rules.check import BoostResult, CheckResult
+from gamekernel.mtg.rules.decklists import FORMATS
 from gamekernel.mtg.rules.odds import OddsTable
 
 if TYPE_CHECKING:
@@ -198,9 +199,14 @@ def boost_html(boost: BoostResult) -> str:
     return panel("mtg-boost", body, title_html=esc(t("mtg.boost.title", actor=actor_prefix(boost.actor))))
 
 
+def format_name(fmt: str) -> str:
+    """A decklist format as its users call it ('MTG Arena', 'Cockatrice .cod')."""
+    return t(f"mtg.fmt.{fmt}") if fmt in FORMATS else fmt
+
+
 @renders(LibraryLoaded, TEXT)
 def loaded_text(loaded) -> str:
-    fmt = t("mtg.deck.fmt_detected" if loaded.detected else "mtg.deck.fmt_forced", fmt=loaded.fmt)
+    fmt = t("mtg.deck.fmt_detected" if loaded.detected else "mtg.deck.fmt_forced", fmt=format_name(loaded.fmt))
     lines = [*loaded.warnings, t("mtg.loaded", actor=loaded.actor, count=loaded.main, source=loaded.source,
                                  fmt=fmt, sideboard=loaded.sideboard)]
     if loaded.commander:
