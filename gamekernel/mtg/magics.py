@@ -87,7 +87,7 @@ class MtgMagics(SessionMagics):
                     words = [actor]
                 if len(words) != 1:
                     raise UsageError(t("mtg.err.library_cell_usage"))
-                return session.mtg.library_load(words[0], "cell", fmt=args.format, text=cell)
+                return Mtg.of(session).library_load(words[0], "cell", fmt=args.format, text=cell)
             if actor and len(words) == 1:
                 words = [actor, *words]
             if len(words) != 2:
