@@ -418,8 +418,9 @@ def command(
 
     def decorate(method: Callable) -> Callable:
         @functools.wraps(method)
-        def wrapper(self, line: str = ""):
-            return method(self, syntax.parse(line))
+        def wrapper(self, line: str = "", cell: str | None = None):
+            """A cell magic (`%%library load Mira`) also gets the cell's body."""
+            return method(self, syntax.parse(line)) if cell is None else method(self, syntax.parse(line), cell)
 
         wrapper.__doc__ = syntax.help(method.__doc__)
         wrapper.syntax = syntax  # type: ignore[attr-defined]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from IPython.core.magic import line_magic, magics_class
+from IPython.core.magic import line_cell_magic, line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
@@ -57,10 +57,11 @@ def mtg_odds(session: Core, args: Args) -> object:
 class MtgMagics(SessionMagics):
     """%library, %boost, %scene."""
 
-    @line_magic
+    @line_cell_magic
     @guarded("library")
     @command("library",
-             subs=(Sub("load", Words("what", "[NAME] FILE: a decklist (Arena, MTGO .txt/.dek, XMage or Forge .dck ...)",
+             subs=(Sub("load", Words("what", "NAME [FILE]: a decklist file (Arena, MTGO .txt/.dek, Cockatrice .cod, "
+                                             "XMage or Forge .dck ...), or the cell's body under %%library load NAME",
                                      optional=True, metavar="NAME FILE"), help="load a library from a decklist"),
                    Sub("show", Word("name", optional=True), help="the live library widget"),
                    Sub("view", Word("name", optional=True), help="the library as a static result"),
@@ -75,17 +76,26 @@ class MtgMagics(SessionMagics):
                                     optional=True),
                        help="load card data")),
              actor="whose library (default: the only one)",
-             options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, moxfield, "
-                                    "archidekt, mtggoldfish, xmage, forge or text", metavar="FORMAT"),
+             options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, cockatrice, "
+                                    "moxfield, archidekt, mtggoldfish, xmage, forge or text", metavar="FORMAT"),
                       Opt("cache", "folder for the card-data cache", metavar="DIR")),
              group="mtg", bare=True, unknown="mtg.err.library_usage")
-    def library(self, args: Args):
-        """MtG libraries: `%library load Mira mira.txt`, `%library show @Mira` (widget), `%library view`,
-        `%library peek 2 @Mira`, `%library odds @Mira`, `%library reset @Mira`,
-        `%library stack Elvish Mystic, Runeclaw Bear @Mira`, `%library data AtomicCards.json`."""
+    def library(self, args: Args, cell: str | None = None):
+        """MtG libraries: `%library load Mira mira.txt`, `%%library load Mira` (the decklist pasted in the
+        cell below), `%library show @Mira` (widget), `%library view`, `%library peek 2 @Mira`,
+        `%library odds @Mira`, `%library reset @Mira`, `%library stack Elvish Mystic, Runeclaw Bear @Mira`,
+        `%library data AtomicCards.json`."""
         session, actor = self.session, args.actor
+        if cell is not None and args.sub != "load":
+            raise UsageError(t("mtg.err.library_cell"))
         if args.sub == "load":
             words = list(args.what)
+            if cell is not None:  # the decklist is the cell's body; the line names whose library it is
+                if actor and not words:
+                    words = [actor]
+                if len(words) != 1:
+                    raise UsageError(t("mtg.err.library_cell_usage"))
+                return Mtg.of(session).library_load(words[0], "cell", fmt=args.format, text=cell)
             if actor and len(words) == 1:
                 words = [actor, *words]
             if len(words) != 2:
