@@ -189,11 +189,14 @@ def table_authorizer_class() -> type:
         def is_authorized(self, handler: Any, user: Any, action: str, resource: str) -> bool:
             if not super().is_authorized(handler, user, action, resource):  # the hub's access:servers first
                 return False
-            if _name(user) == os.environ.get("JUPYTERHUB_USER"):  # the server's owner: the GM
+            owner = os.environ.get("JUPYTERHUB_USER", "")
+            if _name(user) == owner:  # the server's owner: the GM
                 return True
-            if resource != RESOURCE:
+            if resource != RESOURCE or not owner:
                 return False
-            needed = {f"custom:jupyter_server:{action}:{RESOURCE}"}
+            # filtered to this server's owner: a player of another table (hub/club.py) holds them for that
+            # table's GM only; `make table`'s players hold them unfiltered, which covers every owner
+            needed = {f"custom:jupyter_server:{action}:{RESOURCE}!user={owner}"}
             return bool(self.hub_auth.check_scopes(needed, user.hub_user))
 
     return TableAuthorizer
