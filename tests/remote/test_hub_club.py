@@ -164,7 +164,7 @@ def test_players_land_on_their_first_tables_page(folder):
     player = SimpleNamespace(name="alice", groups=[group(name="table-03"), group(name="table-02"), group(name="x")])
     assert c.JupyterHub.default_url(SimpleNamespace(current_user=player)) == "/user/gm-02/gamekernel/table"
     nobody_yet = SimpleNamespace(name="bob", groups=[])
-    assert c.JupyterHub.default_url(SimpleNamespace(current_user=nobody_yet)) == ""
+    assert c.JupyterHub.default_url(SimpleNamespace(current_user=nobody_yet)) == "/hub/home"  # not /hub/spawn
     gm = SimpleNamespace(name="gm-01", groups=[])
     assert c.JupyterHub.default_url(SimpleNamespace(current_user=gm)) == ""
 

@@ -29,7 +29,7 @@ class StandInHub(BaseHTTPRequestHandler):
         self.calls.append((method, self.path, self.headers.get("Authorization", ""), body))
         group = self.path.split("/")[4]
         if self.headers.get("Authorization") != f"token {TOKEN}" or group != "table-01":
-            self.send_response(403)
+            self.send_response(404 if group == "table-03" else 403)  # JupyterHub hides what the token may not read
             self.end_headers()
             return
         if method == "POST" and not set(body["users"]) <= self.known:
@@ -91,6 +91,8 @@ def test_invite_to_another_tables_group_is_refused_by_the_hub(ip, hub, monkeypat
     monkeypatch.setenv("GAMEKERNEL_TABLE_GROUP", "table-02")  # a kernel that names another table's group
     out = str(run(ip, "table", "invite alice"))
     assert "may change only its own table's group (table-02)" in out
+    monkeypatch.setenv("GAMEKERNEL_TABLE_GROUP", "table-03")
+    assert "may change only its own table's group (table-03)" in str(run(ip, "table", "invite alice"))
     assert hub.members == {}
 
 

@@ -186,7 +186,9 @@ def group_env(club: Club) -> Callable[[Any], str]:
 
 
 def landing(club: Club) -> Callable[[Any], str]:
-    """JupyterHub's `default_url`: a player lands on the page of their first table (a GM: their server)."""
+    """JupyterHub's `default_url`: a player lands on the page of their first table, or on the hub's home
+    page before any GM invited them (JupyterHub's default would start a server they may not have); a GM on
+    their own server."""
     gm_of = {t.group: t.gm for t in club.tables}
 
     def default_url(handler: Any) -> str:
@@ -197,7 +199,7 @@ def landing(club: Club) -> Callable[[Any], str]:
         if user is None or user.name in table_of(club):
             return ""
         tables = sorted(g.name for g in user.groups if g.name in gm_of)
-        return f"/user/{gm_of[tables[0]]}/gamekernel/table" if tables else ""
+        return f"/user/{gm_of[tables[0]]}/gamekernel/table" if tables else "/hub/home"
 
     return default_url
 

@@ -54,7 +54,7 @@ def _members(link: HubLink, method: str, user: str) -> list[str]:
     except urllib.error.HTTPError as error:
         if error.code == 400 and method == "POST":  # JupyterHub: "No such user" (never signed in)
             raise UsageError(t("remote.err.invite_unknown", user=user)) from None
-        if error.code in (401, 403):
+        if error.code in (401, 403, 404):  # JupyterHub answers 404 for a group the token may not even read
             raise UsageError(t("remote.err.invite_denied", group=link.group)) from None
         raise UsageError(t("remote.err.invite_hub", status=error.code, group=link.group)) from None
     except (OSError, ValueError) as error:
