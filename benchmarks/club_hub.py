@@ -59,8 +59,9 @@ def api(base: str, path: str, token: str, method: str = "GET", body: Any = None)
     return json.loads(text) if text else {}
 
 
-def status(url: str, token: str, method: str = "GET", body: bytes | None = None) -> int:
-    """The HTTP status `url` answers a request with `token` (no redirect followed; 0: no answer)."""
+def status(url: str, token: str, method: str = "GET", body: bytes | None = None, timeout: float = 60) -> int:
+    """The HTTP status `url` answers a request with `token` (no redirect followed; 0: connection closed
+    without an answer; -1: no answer within `timeout` seconds)."""
 
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args: Any) -> None:
@@ -69,12 +70,14 @@ def status(url: str, token: str, method: str = "GET", body: bytes | None = None)
     opener = urllib.request.build_opener(NoRedirect)
     request = urllib.request.Request(url, data=body, method=method, headers={"Authorization": f"token {token}"})
     try:
-        with opener.open(request, timeout=60) as response:
+        with opener.open(request, timeout=timeout) as response:
             return int(response.status)
     except urllib.error.HTTPError as error:
         return int(error.code)
-    except (ConnectionError, urllib.error.URLError):
-        return 0
+    except TimeoutError:
+        return -1
+    except (ConnectionError, urllib.error.URLError) as error:
+        return -1 if isinstance(getattr(error, "reason", None), TimeoutError) else 0
 
 
 class ClubHub:
@@ -232,7 +235,8 @@ async def _execute(base: str, gm: str, token: str, kernel: str, code: str) -> st
         "content": {"code": code, "silent": False, "store_history": True, "user_expressions": {},
                     "allow_stdin": False, "stop_on_error": True}}))
     texts: list[str] = []
-    while True:
+    replied = idle = False  # the shell's reply and iopub's idle arrive in either order: both end the cell
+    while not (replied and idle):
         message = json.loads(await asyncio.wait_for(link.read_message(), 120))
         if message.get("parent_header", {}).get("msg_id") != msg_id:
             continue
@@ -241,9 +245,11 @@ async def _execute(base: str, gm: str, token: str, kernel: str, code: str) -> st
             texts.append(content["text"])
         elif message["msg_type"] in ("execute_result", "display_data"):
             texts.append(content["data"].get("text/plain", "") + "\n")
+        elif message["msg_type"] == "status":
+            idle = content["execution_state"] == "idle"
         elif message["msg_type"] == "execute_reply":
             if content["status"] != "ok":
                 raise RuntimeError(f"the GM's cell failed: {content}")
-            break
+            replied = True
     link.close()
     return "".join(texts)

@@ -78,6 +78,12 @@ class DenyByDefault(LoggingConfigurable):
     def may_reach(self, handler_class: type) -> bool:
         return is_table_handler(handler_class) or issubclass(handler_class, self.handshake_handlers())
 
+    async def may_preflight(self, handler: Any) -> bool:
+        """A CORS preflight (OPTIONS) is answered to the owner alone: Jupyter answers one to anybody, signed
+        in or not, and the table's server serves no other origin, so nobody else needs one (every other
+        method of every route is refused a player on its own)."""
+        return handler.request.method != "OPTIONS" or self.is_owner(await self.identify(handler))
+
     async def identify(self, handler: Any) -> Any:
         """Who is calling, whatever the handler: the identity provider this mixin sits on."""
         user = super().get_user(handler)  # type: ignore[misc]
@@ -114,6 +120,9 @@ class _DenyPlayers:
     async def prepare(self) -> None:
         handler: Any = self
         provider = handler.settings.get("identity_provider")
+        if isinstance(provider, DenyByDefault) and not await provider.may_preflight(handler):
+            handler._gamekernel_denied = True
+            raise web.HTTPError(403)
         if isinstance(provider, DenyByDefault) and not provider.may_reach(type(handler)):
             user = await provider.identify(handler)
             if user is not None and not provider.is_owner(user):

@@ -59,6 +59,12 @@ class TableHandler(TableIdentityMixin, JupyterHandler):
 
     auth_resource = RESOURCE
 
+    async def prepare(self, **kwargs: Any) -> None:  # jupyter_server's prepare is async
+        provider = self.settings.get("identity_provider")
+        if isinstance(provider, DenyByDefault) and not await provider.may_preflight(self):
+            raise web.HTTPError(403)  # a preflight is the owner's alone, here too (auth.py)
+        await super().prepare(**kwargs)
+
     @property
     def bridge(self) -> Bridge:
         return self.settings["gamekernel_table_bridge"]
