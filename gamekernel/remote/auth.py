@@ -78,6 +78,12 @@ class DenyByDefault(LoggingConfigurable):
     def may_reach(self, handler_class: type) -> bool:
         return is_table_handler(handler_class) or issubclass(handler_class, self.handshake_handlers())
 
+    async def stranger(self, handler: Any) -> bool:
+        """Whether a request nobody is signed in with here still names somebody who may not use this server
+        (on a hub: a player of another table, with their own credential): refused like a player, not served
+        what Jupyter serves anybody (static files, themes). None outside a hub."""
+        return False
+
     async def may_preflight(self, handler: Any) -> bool:
         """A CORS preflight (OPTIONS) is answered to the owner alone: Jupyter answers one to anybody, signed
         in or not, and the table's server serves no other origin, so nobody else needs one (every other
@@ -125,7 +131,8 @@ class _DenyPlayers:
             raise web.HTTPError(403)
         if isinstance(provider, DenyByDefault) and not provider.may_reach(type(handler)):
             user = await provider.identify(handler)
-            if user is not None and not provider.is_owner(user):
+            refused = not provider.is_owner(user) if user is not None else await provider.stranger(handler)
+            if refused:
                 handler._gamekernel_denied = True
                 handler.current_user = handler._jupyter_current_user = None  # error pages see nobody
                 raise web.HTTPError(403)
@@ -185,6 +192,10 @@ def table_identity_provider_class() -> type:
     class TableIdentityProvider(DenyByDefault, JupyterHubIdentityProvider):
         def handshake_handlers(self) -> tuple[type, ...]:
             return (JupyterHubOAuthCallbackHandler,)  # where a player's browser gets its cookie for the page
+
+        async def stranger(self, handler: Any) -> bool:
+            # JupyterHub's `get_user` answers None for a hub user without access to this server
+            return await self.hub_auth.get_user(handler, sync=False) is not None
 
     return TableIdentityProvider
 
