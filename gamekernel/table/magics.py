@@ -36,6 +36,9 @@ class TableMagics(SessionMagics):
                        help="seat a player at a character"),
                    Sub("unseat", Word("user", "the player's Jupyter user name"), help="a player leaves the table"),
                    Sub("seats", help="who plays whom"),
+                   Sub("invite", Word("user", "the player's hub user name"),
+                       help="let a player into this table's page (a club hub: python -m gamekernel hub-config)"),
+                   Sub("uninvite", Word("user", "the player's hub user name"), help="take a player off this table"),
                    Sub("ask", Word("user", "the player's Jupyter user name"),
                        Rest("spec", "the GURPS roll: Per, Stealth-2"),
                        help="ask a player for a roll whose result only you see"),
@@ -75,6 +78,8 @@ class TableMagics(SessionMagics):
 
             _seats(session).unseat(args.user)
             return TableNotice(t("remote.unseated", user=check_user(args.user)))
+        if args.sub in ("invite", "uninvite"):
+            return self._invite(args.sub, args.user)
         if args.sub == "seats":
             seated = _seats(session).state.seats
             lines = [t("remote.seated", user=u, characters=", ".join(c)) for u, c in sorted(seated.items())]
@@ -101,6 +106,24 @@ class TableMagics(SessionMagics):
         from gamekernel.remote.serve import serve_here
 
         return TableNotice(serve_here(self.shell))
+
+    def _invite(self, how: str, user: str):
+        """Through the hub's API with this GM server's token (gamekernel/remote/hub/invite.py)."""
+        import os
+
+        from gamekernel.remote.hub import invite
+        from gamekernel.remote.serve import players_url
+        from gamekernel.results import TableNotice
+        from gamekernel.table.seats import check_user
+
+        name = check_user(user)
+        link = invite.hub_link(os.environ)
+        members = invite.invite(link, name) if how == "invite" else invite.uninvite(link, name)
+        shown = ", ".join(members) or t("remote.members.none")
+        if how == "invite":
+            return TableNotice(t("remote.invited", user=name, group=link.group, members=shown,
+                                 url=players_url(os.environ)))
+        return TableNotice(t("remote.uninvited", user=name, group=link.group, members=shown))
 
     def _approve(self, what: str):
         from gamekernel.errors import UsageError
