@@ -104,8 +104,10 @@ def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = Fals
 
 
 def hand_counts(hand: HandView) -> str:
-    deck = t("gammaworld.hand.no_deck") if hand.deck_count is None else hand.deck_count
-    return t("gammaworld.hand.counts", deck=deck, gm=hand.gm_count, discard=hand.discard_count)
+    none = t("gammaworld.hand.no_deck")  # a deck that does not exist yet is "–", never an empty "0"
+    deck = none if hand.deck_count is None else hand.deck_count
+    gm = none if hand.gm_count is None else hand.gm_count
+    return t("gammaworld.hand.counts", deck=deck, gm=gm, discard=hand.discard_count)
 
 
 @renders(HandView, TEXT)
