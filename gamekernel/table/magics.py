@@ -3,11 +3,25 @@ remote table: seats, asks, what players see, the players' page (`%table serve`),
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.i18n import t
 from gamekernel.magic_base import SessionMagics, guarded
 from gamekernel.syntax import Args, Flag, Integer, Rest, Sub, Word, Words, command
+
+if TYPE_CHECKING:
+    from gamekernel.rulesets import Core
+    from gamekernel.table.seats import Seats
+
+
+def _seats(session: Core) -> Seats:
+    """The seats' handle on the session, typed; imported on the first command (`%load_ext` stays light)."""
+    from gamekernel.table.seats import Seats
+
+    return session.feature(Seats)
+
 
 
 @magics_class
@@ -57,27 +71,27 @@ class TableMagics(SessionMagics):
             from gamekernel.table.seats import check_user
 
             user = check_user(args.user)  # `Alice` is the hub's `alice`
-            seats = session.seats.seat(user, " ".join(args.character))
+            seats = _seats(session).seat(user, " ".join(args.character))
             return TableNotice(t("remote.seated", user=user, characters=", ".join(seats.seat_of(user))))
         if args.sub == "unseat":
             from gamekernel.table.seats import check_user
 
-            session.seats.unseat(args.user)
+            _seats(session).unseat(args.user)
             return TableNotice(t("remote.unseated", user=check_user(args.user)))
         if args.sub in ("invite", "uninvite"):
             return self._invite(args.sub, args.user)
         if args.sub == "seats":
-            seated = session.seats.state.seats
+            seated = _seats(session).state.seats
             lines = [t("remote.seated", user=u, characters=", ".join(c)) for u, c in sorted(seated.items())]
             return TableNotice("\n".join(lines) or t("remote.seats.none"))
         if args.sub == "ask":
-            seq = session.seats.ask(args.user, args.spec)
+            seq = _seats(session).ask(args.user, args.spec)
             return TableNotice(t("remote.asked", user=args.user, spec=args.spec, seq=seq))
         if args.sub == "disclose":
-            how = session.seats.disclose(args.how)
+            how = _seats(session).disclose(args.how)
             return TableNotice(t(f"remote.disclosed.{how}"))
         if args.sub in ("hide", "show"):
-            name = session.seats.hide(" ".join(args.name), hidden=args.sub == "hide")
+            name = _seats(session).hide(" ".join(args.name), hidden=args.sub == "hide")
             return TableNotice(t("remote.hidden_now" if args.sub == "hide" else "remote.shown", name=name))
         if args.sub == "approve":
             return self._approve(args.what)
@@ -117,7 +131,7 @@ class TableMagics(SessionMagics):
         from gamekernel.results import TableNotice
 
         if what in ("on", "off"):
-            self.session.seats.approval(what == "on")
+            _seats(self.session).approval(what == "on")
             return TableNotice(t(f"remote.approval.{what}"))
         if not what.isdigit():
             raise UsageError(t("remote.err.approve", what=repr(what)))
@@ -130,7 +144,7 @@ class TableMagics(SessionMagics):
         """Make a secret event public: `%reveal 12` (the players' views show it, and what it changed)."""
         from gamekernel.results import TableNotice
 
-        return TableNotice(t("remote.revealed", seq=self.session.seats.reveal(args.seq)))
+        return TableNotice(t("remote.revealed", seq=_seats(self.session).reveal(args.seq)))
 
 
 MAGICS = [TableMagics]
