@@ -98,7 +98,7 @@ def test_hub_config_tljh_and_z2jh_add_the_tables_only(folder, monkeypatch):
         c = _written(folder, "--tables", "2", "--platform", platform, "--cull-timeout", "3600")
         assert "port" not in c.JupyterHub and "db_url" not in c.JupyterHub and "authenticator_class" not in c.JupyterHub
         assert "services" not in c.JupyterHub  # their own culler (TLJH services.cull, Z2JH cull.enabled)
-        assert len(c.JupyterHub.load_roles) == 5 and c.Spawner.mem_limit == 256 * 1024 * 1024
+        assert len(c.JupyterHub.load_roles) == 5 and c.Spawner.mem_limit == 512 * 1024 * 1024
 
 
 def test_hub_config_culling_needs_the_culler(folder, monkeypatch):

@@ -64,7 +64,7 @@ class Club:
     ssl_cert: str = ""
     ssl_key: str = ""
     url: str = ""  # the address players type (local, off loopback)
-    mem_limit: str = "256M"
+    mem_limit: str = "512M"  # twice what a table was measured to use (bench_club.py): room for a long session
     cpu_limit: float = 1.0
     cull_timeout: int = 3600  # seconds a table may stay idle (no kernel work, no players' page open); 0: never
     cull_every: int = 300
