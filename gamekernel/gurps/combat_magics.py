@@ -128,6 +128,12 @@ class CombatMagics(SessionMagics):
                        help="a fighter from a template, a character or stats"),
                    Sub("arm", Word("name", optional=True), Rest("weapon", "Sword:13:sw cut", optional=True),
                        help="give a fighter a weapon"),
+                   Sub("range", Words("what", "Aiko Orc 12m | Aiko Orc -1 (a step closer)", optional=True,
+                                      metavar="A B METRES"),
+                       help="the distance between two fighters (reach, range modifier)"),
+                   Sub("side", Word("name", optional=True), Word("side", "party | foes | neutral | a name",
+                                                                 optional=True),
+                       help="put a fighter on a side (whom he attacks by default)"),
                    Sub("tracker", help="the interactive combat tracker")),
              group="combat", bare=True, unknown="combat.err.combat_command")
     def combat(self, args: Args):
@@ -148,6 +154,14 @@ class CombatMagics(SessionMagics):
                 raise UsageError(t("combat.err.usage", usage=usage))
             add = session.combat.npc if args.sub == "npc" else session.combat.add
             return add(specs[0], " ".join(specs[1:]))
+        if args.sub == "range":
+            if len(args.what) != 3:
+                raise UsageError(t("combat.err.usage", usage="%combat range Aiko Orc 12m | %combat range Aiko Orc -1"))
+            return session.combat.range(*args.what)
+        if args.sub == "side":
+            if not args.name or not args.side:
+                raise UsageError(t("combat.err.usage", usage="%combat side Troll foes"))
+            return session.combat.side(args.name, args.side)
         if args.sub == "arm":
             return session.combat.arm(args.name or "", args.weapon)
         from gamekernel.gurps.widgets.tracker import Tracker
@@ -180,13 +194,14 @@ class CombatMagics(SessionMagics):
     @guarded("defend")
     @command("defend", Word("name", "who defends", optional=True),
              Word("defense", "dodge | parry | block | none (default: the best allowed)", optional=True),
+             Rest("weapon", "the weapon to parry with (default: the best)", optional=True),
              options=(EXPLAIN,), group="combat")
     @explainable
     def defend(self, args: Args):
         """Answer the pending attack; a failed defense rolls the damage at once."""
         if not args.name:
             raise UsageError(t("combat.err.usage", usage="%defend Goblin1 parry"))
-        return self.session.combat.defend(args.name, args.defense or "")
+        return self.session.combat.defend(args.name, args.defense or "", weapon=(args.weapon or "").strip(' "\''))
 
     @line_magic
     @gm_console
