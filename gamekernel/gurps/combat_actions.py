@@ -267,13 +267,25 @@ class Combat(RuleSetHandle):
             return self._combat("posture", {"name": current.name, "posture": posture}, actor=name)
         return self.maneuver(name, "change_posture", posture=posture)
 
-    def attack(self, attacker: str, target: str, weapon: str, **options: Any):
-        """Roll to hit; the target's defenses are offered, or damage is rolled at once."""
+    def attack(self, attacker: str, target: str = "", weapon: str = "", **options: Any):
+        """Roll to hit; the target's defenses are offered, or damage is rolled at once. Without a
+        target, the first hostile fighter able to act; without a weapon, the attacker's first pick
+        (the one he used last, else his best ready weapon: `picks`)."""
         known = set(cb.AttackOptions.__dataclass_fields__)
         bad = set(options) - known
         if bad:
             raise UsageError(t("combat.err.attack_options", count=len(bad), bad=", ".join(sorted(bad)),
                                known=", ".join(sorted(known))))
+        if not target or not weapon:
+            who = self.fighter(attacker) or attacker
+            target = target or self.default_target(who)
+            if not target:
+                raise UsageError(t("combat.err.no_target", name=who))
+            if not weapon:
+                fight = running_fight(self.table.state[PART])
+                c = fight.get(who)
+                weapon = cb.best_weapon(c, c.maneuver if c.chosen else "attack",
+                                        distance=fight.distance(c.name, fight.get(target).name))
         return self._combat("attack", {"attacker": attacker, "target": target, "weapon": weapon,
                                        "options": options}, actor=attacker, outcome=attack_outcome)
 

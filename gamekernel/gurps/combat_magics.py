@@ -56,17 +56,21 @@ _OPTION_FLAGS = {"braced": "braced", "offhand": "off_hand", "behind": "from_behi
 
 def parse_attack(text: str) -> tuple[str, str, str, dict]:
     """"Aiko -> Goblin1 Broadsword [sw cut] [range=8 braced ...]" -> (attacker, target, weapon, options);
-    names and weapons with spaces are quoted (`"Sir Henryk" -> Orc "Bastard Sword"`)."""
+    names and weapons with spaces are quoted (`"Sir Henryk" -> Orc "Bastard Sword"`). Without a weapon
+    (`Aiko -> Orc`) or a target (`Aiko`) they are "": the session picks as the tracker does."""
     left, arrow, right = text.partition("->")
     if not arrow:
         left, arrow, right = text.partition("→")
-    if not arrow:
+    names = tokenize(left)
+    attacker = " ".join(token.value for token in names)  # `"Sir Henryk" -> Orc` as `%combat start`
+    if not attacker or (not arrow and len(names) != 1):  # `Aiko Goblin1`: the arrow forgotten
         raise UsageError(t("combat.err.usage", usage=_ATTACK_USAGE))
-    attacker = " ".join(token.value for token in tokenize(left))  # `"Sir Henryk" -> Orc` as `%combat start`
+    if not arrow:  # `%attack Aiko`: his default target with his first pick (the tracker's defaults)
+        return attacker, "", "", {}
     tokens = tokenize(right)
-    if len(tokens) < 2 or not attacker:
+    if not tokens:
         raise UsageError(t("combat.err.usage", usage=_ATTACK_USAGE))
-    target, weapon = tokens[0].value, tokens[1].value
+    target, weapon = tokens[0].value, tokens[1].value if len(tokens) > 1 else ""
     rest = [token.raw for token in tokens[2:]]
     options: dict = {}
     damage: list[str] = []
@@ -181,11 +185,12 @@ class CombatMagics(SessionMagics):
     @guarded("attack")
     @command("attack", Rest("what", "Aiko -> Goblin1 Broadsword [sw cut] [range=8 speed=0 size=2 braced "
                                     "offhand behind unseen footing=-2 light=-3 half]", optional=True,
-                            metavar="A -> B WEAPON"),
+                            metavar="A [-> B [WEAPON]]"),
              options=(EXPLAIN,), group="combat")
     @explainable
     def attack(self, args: Args):
-        """Roll to hit with every modifier shown; the target's defenses are offered next."""
+        """Roll to hit with every modifier shown; the target's defenses are offered next. `%attack Aiko`
+        or `%attack Aiko -> Orc` picks as the tracker does: the first foe, the weapon used last or the best."""
         attacker, target, weapon, options = parse_attack(args.what)
         return self.session.combat.attack(attacker, target, weapon, **options)
 

@@ -158,3 +158,27 @@ def test_a_parrys_weapon_is_named_in_either_language():
     finally:
         set_language("en")
     assert rule_label("Parry (Axe)") == "Parry (Axe)"
+
+
+def test_attack_magic_without_target_or_weapon_picks_as_the_tracker_does(ip, tmp_path):
+    """`%attack Brannoc` attacks the first foe with his best ready weapon (GURPS-CMB-30), not the
+    shield listed first; `%attack Brannoc -> Troll` the same weapon; `Brannoc Troll` is still a usage
+    error (the arrow forgotten)."""
+    run(ip, "char", f"load {TROLL} --npc")
+    run(ip, "char", f"load {_shield_first(tmp_path)}")
+    run(ip, "combat", "start Troll Brannoc")
+    from gamekernel.magics import current_session
+
+    s = current_session()
+    while s.combat.state.current.name != "Brannoc":
+        run(ip, "next")
+    assert "usage" in repr(run(ip, "attack", "Brannoc Troll"))
+    run(ip, "attack", "Brannoc")
+    assert s.log[-1].kind == "combat.attack"
+    assert (s.log[-1].data["args"]["target"], s.log[-1].data["args"]["weapon"]) == ("Troll", "Broadsword")
+    run(ip, "undo")
+    run(ip, "attack", "Brannoc -> Troll")
+    assert s.log[-1].data["args"]["weapon"] == "Broadsword"
+    run(ip, "undo")
+    run(ip, "combat", "side Troll party")
+    assert "nobody of another side" in repr(run(ip, "attack", "Brannoc"))
