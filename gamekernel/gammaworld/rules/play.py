@@ -223,11 +223,17 @@ def require_deck(state: AlphaState, owner: str) -> str:
     return deck_zone(owner)
 
 
-def _refuse_mid_encounter(state: AlphaState, owner: str) -> None:
-    """GW-ALPHA-11 (seed 000): a deck changes after an extended rest or between sessions, never
-    while an encounter runs."""
+def _refuse_unless_rebuilt(state: AlphaState, owner: str, zone: str) -> None:
+    """GW-ALPHA-11 (seed 000:40): a deck changes only once every alpha card is back in its deck (after
+    an extended rest, `%rest --no-draw`, or at a new game session), never while an encounter runs nor
+    between encounters: every card of the deck lies in it, and its owner holds no readied card."""
     if state.encounter:
         raise RuleError(t("gammaworld.err.deck_mid_encounter", owner=owner))
+    out = {c.uid for c in state.table.home_of(zone) if c.zone != zone}
+    if zone != GM_DECK:
+        out.update(state.table.orders.get(readied_zone(owner), []))
+    if out:
+        raise RuleError(t("gammaworld.err.deck_not_rebuilt", owner=owner, out=len(out)))
 
 
 def _copy_problems(state: AlphaState, owner: str, zone: str, card_ids: Sequence[str]) -> list[list]:
@@ -248,7 +254,7 @@ def plan_deck_add(state: AlphaState, owner: str, card_ids: Sequence[str], rng: r
     during an encounter (GW-ALPHA-11); a name past the copy limit is reported now (GW-ALPHA-02)."""
     require_setup(state)
     zone = require_deck(state, owner)
-    _refuse_mid_encounter(state, owner)
+    _refuse_unless_rebuilt(state, owner, zone)
     if not card_ids:
         raise UsageError(t("gammaworld.err.add_none"))
     for card_id in card_ids:
@@ -269,7 +275,7 @@ def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1
     (GW-ALPHA-11: edit at a rest)."""
     require_setup(state)
     zone = require_deck(state, owner)
-    _refuse_mid_encounter(state, owner)
+    _refuse_unless_rebuilt(state, owner, zone)
     if count < 1:
         raise UsageError(t("gammaworld.err.remove_count", count=count))
     owned = [c for c in state.table.home_of(zone) if c.def_id == card_id]
