@@ -94,4 +94,19 @@ def test_a_gcs_monster_and_two_characters_fight_two_turns_with_default_picks(lab
     assert int(defended.split()[-1]) == defenses >= 1  # every hit that waited was answered by the default pick
     log_text = lab.run(page, "%log", expect="combat")
     assert log_text.count("Troll") >= 2
+
+    # the distance box and its step, then the side picker: each a logged session call (GURPS-CMB-14)
+    active = tracker.locator(".gk-combatant.gk-active").get_attribute("data-name")
+    target = tracker.locator(".gk-target-picker").input_value()
+    box = tracker.locator(".gk-range")
+    box.fill("3")
+    box.press("Enter")
+    page.wait_for_function("() => document.querySelector('.gk-tracker-widget .gk-range')?.value === '3'")
+    tracker.locator(".gk-closer").click()
+    page.wait_for_function("() => document.querySelector('.gk-tracker-widget .gk-range')?.value === '2'")
+    lab.run(page, KERNEL + f"print('APART', s.combat.distance({active!r}, {target!r}), s.log[-1].kind)",
+            expect="APART 2.0 combat.range")
+    tracker.locator('.gk-combatant[data-name="Troll"] .gk-side-picker').select_option("neutral")
+    lab.run(page, KERNEL + "print('SIDE', s.combat.state.get('Troll').side, s.log[-1].kind)",
+            expect="SIDE neutral combat.side")
     lab.close_page(page)
