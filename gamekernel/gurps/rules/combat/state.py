@@ -165,11 +165,11 @@ class Combatant:
     aim_target: str = ""
     aim_turns: int = 0
     concentrating: str = ""
-    last_weapon: str = ""  # the weapon of his last attack: the tracker offers it again
     consciousness_checked: bool = False
     needs_care: bool = False  # failed the 12-hour roll to wake at <= -1 x HP (GURPS-INJ-15)
     rolled: bool = False
     stand_in: bool = False  # quick stats under a character's name: his sheet is never written from it
+    last_weapon: str = ""  # the weapon of his last attack: the tracker offers it again (gurps/rules/combat/picks)
 
     def __post_init__(self) -> None:
         if self.hp is None:
