@@ -182,3 +182,18 @@ def test_attack_magic_without_target_or_weapon_picks_as_the_tracker_does(ip, tmp
     run(ip, "undo")
     run(ip, "combat", "side Troll party")
     assert "nobody of another side" in repr(run(ip, "attack", "Brannoc"))
+
+
+@pytest.mark.parametrize("weapon, group", [
+    (Weapon("Hornbow", 12, "1d+2 imp", ranged=True, kind="missile"), WEAPON),
+    (Weapon("Butterfly Sword", 12, "sw cut"), WEAPON),
+    (Weapon("Horns", 12, "thr+1 imp"), NATURAL),
+    (Weapon("Natural Attacks (Kick)", 12, "thr cr", usage="Kick"), NATURAL),
+    (Weapon("Fist", 12, "thr-1 cr", uses="Boxing"), NATURAL),
+    (Weapon("Spiked Shield", 12, "thr+1 imp", uses="Shield"), SHIELD),
+    (Weapon("Medium Shield", 12, "thr cr", usage="Shield Bash"), SHIELD)])
+def test_gurps_cmb_31_weapon_groups(weapon, group):
+    """Natural attacks (always ready, GURPS-CMB-31) by their own words, shields by their skill or bash."""
+    from gamekernel.gurps.rules.combat.picks import weapon_group
+
+    assert weapon_group(weapon) == group

@@ -11,6 +11,7 @@ Nothing here rolls a die.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from gamekernel.errors import DataError, UsageError
@@ -21,9 +22,10 @@ from gamekernel.text import match_key
 WEAPON, SHIELD, NATURAL = "weapon", "shield", "natural"
 GROUPS = (WEAPON, SHIELD, NATURAL)  # the menu's order: a shield bash or a bite is never the first pick
 _NATURAL_SKILLS = frozenset({"brawling", "boxing", "karate", "sumo wrestling", "wrestling"})
-_NATURAL_WORDS = ("natural attack", "punch", "kick", "bite", "claw", "scratch", "teeth", "fang", "talon",
-                  "horn", "hoof", "hooves", "tail", "slam", "trample", "butt", "gore", "sting", "striker",
-                  "tentacle", "tusk", "peck", "beak")
+_NATURAL_WORDS = frozenset({  # whole words: a Hornbow or a Butterfly Sword is no natural attack
+    "natural", "punch", "kick", "bite", "claw", "claws", "scratch", "teeth", "fang", "fangs", "talon", "talons",
+    "horn", "horns", "hoof", "hooves", "tail", "slam", "trample", "butt", "gore", "sting", "striker", "strikers",
+    "tentacle", "tentacles", "tusk", "tusks", "peck", "beak"})
 _TRAIT_NAMES = ("natural attacks",)  # GCS's trait of a body's attacks: its usage says which ("Bite", "Kick")
 
 
@@ -33,8 +35,8 @@ def weapon_group(w: Weapon) -> str:
     uses, name, usage = match_key(w.uses), match_key(w.name), match_key(w.usage)
     if uses.startswith("shield") or "shield bash" in (usage, name):
         return SHIELD
-    if w.parry_weapon == "bare_hands" or uses in _NATURAL_SKILLS or any(
-            word in text for word in _NATURAL_WORDS for text in (name, usage)):
+    words = set(re.findall(r"\w+", f"{name} {usage}"))
+    if w.parry_weapon == "bare_hands" or uses in _NATURAL_SKILLS or words & _NATURAL_WORDS:
         return NATURAL
     return WEAPON
 
