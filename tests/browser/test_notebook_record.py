@@ -79,7 +79,7 @@ def test_a_tracker_round_is_kept_in_the_saved_notebook_and_shows_without_its_ker
     tracker.locator(".gk-next").first.click()
     actions.nth(3).wait_for()
     cell.locator('.gk-tracker-widget .gk-combatant.gk-active[data-name="Aiko"]').first.wait_for()
-    assert "Goblin defends: Dodge: not defended, injury 6" == actions.nth(1).inner_text()  # one line, as %log
+    assert actions.nth(1).inner_text() == "Goblin defends: Dodge: not defended, injury 6"  # one line, as %log
 
     page.evaluate("window.jupyterapp.commands.execute('docmanager:save')")
     saved = _wait_for_file(lab.root / "tracker-record.ipynb", lambda nb: _saved_actions(nb) == 4)
