@@ -27,6 +27,7 @@ from gamekernel.remote.hiding import (  # noqa: F401  (re-exported: what the pla
     turn_shown,
 )
 from gamekernel.remote.projection import GM, Audience, PublicTable, owned
+from gamekernel.table.seats import handouts_for
 from gamekernel.text import visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
@@ -148,8 +149,18 @@ def player_view(session: Session, audience: Audience, table: PublicTable) -> dic
         "asks": [{"id": a["n"], "character": a["character"], "spec": a["spec"]}  # the player's own count
                  for _, a in sorted(seats.asks.items()) if a["user"] == audience.user],
         "disclose": seats.disclose,
+        "rolls": own_rolls(session, audience.user),
+        "handouts": handouts_for(session, audience.user),
     }
     return _without(view, hidden, shadow) if hidden else view
+
+
+def own_rolls(session: Session, user: str | None) -> list[dict[str, str]]:
+    """The table rolls made for this player alone, as lines in their words (GM's rolls `--to` them)."""
+    from gamekernel.rolltables.actions import TableRoll
+    from gamekernel.rolltables.actions import own_rolls as rolls_for
+
+    return [{"text": str(TableRoll.from_dict(r["result"]))} for r in rolls_for(session, user)]
 
 
 def _board_for(board: Mapping[str, Any], mine: Collection[str]) -> dict[str, Any]:
