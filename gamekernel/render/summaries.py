@@ -68,7 +68,7 @@ for _kind in ("table.seat", "table.unseat", "table.ask", "table.answer", "table.
 
 @summarizes("table.handout")
 def _handout(d: Data) -> str:
-    return t("remote.handout.line", name=d["name"]) + " → " + ", ".join(str(u) for u in d["to"])  # type: ignore[union-attr]
+    return t("remote.handout.line", name=d["name"]) + " → " + ", ".join(str(u) for u in d["to"])
 
 
 @summarizes("undo")

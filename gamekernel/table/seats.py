@@ -159,7 +159,7 @@ def handouts_for(session: Any, user: str | None) -> list[dict[str, str]]:
     from gamekernel.remote.hiding import visible as shown
 
     revealed = session.state[PART].revealed
-    out = []
+    out: list[dict[str, Any]] = []
     for event in session.active:
         if event.kind == "table.handout" and ((user is not None and user in event.data["to"])
                                               or shown(event, revealed)):
