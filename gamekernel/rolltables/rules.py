@@ -224,9 +224,3 @@ def entry_odds(table: RollTable, modifier: int = 0, limits: Limits = DEFAULT_LIM
         ways[entry_for(table, total)] += n
     return [Fraction(w, whole) for w in ways]
 
-
-def entry_text(entry: Entry, language: str) -> str:
-    """An entry's words in `language` (a shipped table's own translation, else its English)."""
-    if isinstance(entry.text, Mapping):
-        return str(entry.text.get(language) or entry.text["en"])
-    return entry.text
