@@ -133,6 +133,7 @@ def assert_phone_fit(page, where: str) -> None:
 def tap_and_wait(page, selector: str, timings: dict, name: str, *, expect_ok: bool | None = True, nth: int = 0) -> str:
     """Tap `selector` (its `nth` match), wait for the player's own reply; keep the seconds it took.
     `expect_ok` None: done or refused by the rules (a boost after a success), a reply either way."""
+    page.wait_for_timeout(600)  # a person's pace: the table takes at most 2 actions a second (limits.RATE)
     page.evaluate("() => { document.getElementById('reply').textContent = ''; }")
     start = time.monotonic()
     page.locator(selector).nth(nth).tap()
