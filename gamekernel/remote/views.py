@@ -160,8 +160,8 @@ def player_view(session: Session, audience: Audience, table: PublicTable) -> dic
 
 def own_rolls(session: Session, user: str | None) -> list[dict[str, str]]:
     """The table rolls made for this player alone, as lines in their words (GM's rolls `--to` them)."""
-    from gamekernel.rolltables.actions import TableRoll
     from gamekernel.rolltables.actions import own_rolls as rolls_for
+    from gamekernel.rolltables.results import TableRoll
 
     return [{"text": str(TableRoll.from_dict(r["result"]))} for r in rolls_for(session, user)]
 

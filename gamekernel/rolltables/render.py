@@ -12,7 +12,7 @@ from gamekernel.display import TEXT, renders, summarizes
 from gamekernel.display.html import chip, dice_chip, esc, panel, table
 from gamekernel.display.numbers import percent
 from gamekernel.i18n import get_language, t
-from gamekernel.rolltables.actions import TableDefined, TableList, TableOdds, TableRoll
+from gamekernel.rolltables.results import TableDefined, TableList, TableOdds, TableRoll
 from gamekernel.rolltables.rules import Entry
 
 

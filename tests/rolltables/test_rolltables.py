@@ -172,7 +172,7 @@ def test_replay_keeps_the_faces(tmp_path):
     s = table()
     done = s.rolltables.roll("reaction", 3)
     event = s.log[-1]
-    from gamekernel.rolltables.actions import TableRoll
+    from gamekernel.rolltables.results import TableRoll
 
     assert TableRoll.from_dict(event.data["result"]) == done
     assert event.data["result"]["odds"] == [done.odds.numerator, done.odds.denominator]
