@@ -90,7 +90,12 @@ def run(magics: RollTableMagics, args: Args, cell: str | None) -> object:
     audience = {"secret": "secret", "to": "player", "blind": "blind"}.get(chosen[0] if chosen else "", "public")
     to = players(args.options.get("to") or args.options.get("blind") or "")
     result = tables.roll(args.name, modifier(args.modifier), audience=audience, to=to)
-    return Secret(result) if audience != "public" else result
+    if audience in ("player", "blind"):  # the notebook is the table's screen: who, never what
+        from gamekernel.results import TableNotice
+
+        users = magics.session.log[-1].data["to"]
+        return TableNotice(t(f"rolltable.notice_{audience}", table=result.table, users=", ".join(users)))
+    return Secret(result) if audience == "secret" else result
 
 
 MAGICS = [RollTableMagics]

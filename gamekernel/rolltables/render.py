@@ -89,7 +89,7 @@ def _entry_words(entry: Entry) -> str:
     text = words(entry.text)
     extra = [_names(entry.to_dict())]
     if entry.then:
-        extra.append(t("rolltable.then", name=entry.then))
+        extra.append(t("rolltable.again") if entry.then.lower() == "again" else t("rolltable.then", name=entry.then))
     return " · ".join([text, *(x for x in extra if x)])
 
 

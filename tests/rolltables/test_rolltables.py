@@ -212,6 +212,11 @@ def test_magic_define_roll_odds_and_errors(ip):
     odds = str(run(ip, "rolltable", "odds reaction +2"))
     assert "GURPS-RR-04" in odds and "3d+2" in odds
     assert "Secret roll" in str(run(ip, "rolltable", "roll reaction --secret"))
+    for line in ("char new Aiko", "table seat alice Aiko"):
+        run(ip, *line.split(" ", 1))
+    told = str(run(ip, "rolltable", "roll Encounter --to=Alice"))  # the notebook says for whom, never what
+    assert told.startswith("rolled on Encounter for alice:") and "wolves" not in told and "nobody" not in told
+    assert "blind" in str(run(ip, "rolltable", "roll Encounter --blind=alice"))
     assert "one audience at a time" in str(run(ip, "rolltable", "roll reaction --secret --to=alice"))
     assert "bad modifier" in str(run(ip, "rolltable", "roll reaction +x"))
     assert "cell" in str(run(ip, "rolltable", "define Empty 1d6"))
