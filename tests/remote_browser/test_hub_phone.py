@@ -130,11 +130,14 @@ def assert_phone_fit(page, where: str) -> None:
     assert not seen["small"], (where, seen["small"])
 
 
-def tap_and_wait(page, selector: str, timings: dict, name: str, *, expect_ok: bool | None = True, nth: int = 0) -> str:
-    """Tap `selector` (its `nth` match), wait for the player's own reply; keep the seconds it took.
-    `expect_ok` None: done or refused by the rules (a boost after a success), a reply either way."""
+def tap_and_wait(page, frames: list[str], selector: str, timings: dict, name: str, *, expect_ok: bool | None = True,
+                 nth: int = 0) -> str:
+    """Tap `selector` (its `nth` match), wait for the player's own reply and, when it was done, for their
+    own view to be sent; keep the seconds each took. `expect_ok` None: done or refused by the rules (a
+    boost after a success), a reply either way."""
     page.wait_for_timeout(600)  # a person's pace: the table takes at most 2 actions a second (limits.RATE)
     page.evaluate("() => { document.getElementById('reply').textContent = ''; }")
+    seen = len(frames)
     start = time.monotonic()
     page.locator(selector).nth(nth).tap()
     page.wait_for_function("() => document.getElementById('reply').textContent.length > 0")
@@ -142,6 +145,11 @@ def tap_and_wait(page, selector: str, timings: dict, name: str, *, expect_ok: bo
     reply = page.locator("#reply")
     text, kind = reply.inner_text(), reply.get_attribute("class")
     assert expect_ok is None or (kind == "good") == expect_ok, (name, text, kind)
+    if kind == "good":  # a done action changes the table: the player's own view follows
+        while not any('"type": "view"' in f for f in frames[seen:]):
+            assert time.monotonic() - start < 20, (name, "no view came")
+            page.wait_for_timeout(10)
+        timings[name + " (view)"] = round(time.monotonic() - start, 3)
     assert_phone_fit(page, name)
     return text
 
@@ -171,26 +179,27 @@ def test_every_player_intent_by_touch_on_phones_and_handouts_reach_their_player_
         alice.locator("#mod-up").tap()
         alice.locator("#mod-up").tap()
         assert alice.inner_text("#modifier") == "+2"
-        text = tap_and_wait(alice, "#check-sheet", timings, "check from the sheet (+2)")
+        text = tap_and_wait(alice, alice_frames, "#check-sheet", timings, "check from the sheet (+2)")
         assert "Aiko tries Stealth" in text, text
         alice.fill("#spec", "DX-1")
-        assert "DX" in tap_and_wait(alice, "#check-typed", timings, "typed check")
+        assert "DX" in tap_and_wait(alice, alice_frames, "#check-typed", timings, "typed check")
         alice.fill("#dice", "2d6 phone")
-        assert "phone" in tap_and_wait(alice, "#roll", timings, "dice")
+        assert "phone" in tap_and_wait(alice, alice_frames, "#roll", timings, "dice")
         # another of her characters: Gamma World alpha cards
         alice.select_option("#character", "Rin")
-        tap_and_wait(alice, "text=Draw alpha", timings, "alpha draw")
-        tap_and_wait(alice, "button:has-text('Tap')", timings, "alpha tap")
-        tap_and_wait(alice, "button:has-text('Overcharge')", timings, "alpha overcharge", expect_ok=None, nth=1)
+        tap_and_wait(alice, alice_frames, "text=Draw alpha", timings, "alpha draw")
+        tap_and_wait(alice, alice_frames, "button:has-text('Tap')", timings, "alpha tap")
+        tap_and_wait(alice, alice_frames, "button:has-text('Overcharge')", timings, "alpha overcharge",
+                     expect_ok=None, nth=1)
         # and her MtG library
         alice.select_option("#character", "Mira")
         alice.fill("#spec", "green 1")
-        tap_and_wait(alice, "#check-typed", timings, "MtG check")
-        tap_and_wait(alice, "button:has-text('Boost')", timings, "MtG boost", expect_ok=None)
+        tap_and_wait(alice, alice_frames, "#check-typed", timings, "MtG check")
+        tap_and_wait(alice, alice_frames, "button:has-text('Boost')", timings, "MtG boost", expect_ok=None)
         # the GM's ask
         _gm_runs(hub.base, token, kernel, "%table ask alice Per")
         alice.wait_for_selector("button:has-text('Roll it')")
-        tap_and_wait(alice, "button:has-text('Roll it')", timings, "answer the GM's ask")
+        tap_and_wait(alice, alice_frames, "button:has-text('Roll it')", timings, "answer the GM's ask")
         # a fight: alice attacks on her turn, bob defends with what he is offered
         _gm_runs(hub.base, token, kernel, "%combat start Aiko Bren Orc\nfrom gamekernel.magics import current_session"
                                           " as _cs\n_s = _cs()\nwhile _s.combat.state.current.name != 'Aiko':"
@@ -198,12 +207,12 @@ def test_every_player_intent_by_touch_on_phones_and_handouts_reach_their_player_
         alice.select_option("#character", "Aiko")
         alice.wait_for_selector("#attack")
         alice.select_option("#target", "Orc")
-        tap_and_wait(alice, "#attack", timings, "attack on my turn")
+        tap_and_wait(alice, alice_frames, "#attack", timings, "attack on my turn")
         _gm_runs(hub.base, token, kernel, ORC_ATTACKS_BREN)
         bob.wait_for_selector("text=Bren is attacked:")
         assert_phone_fit(bob, "defence offered")
         bob.screenshot(path=str(ARTIFACTS / "phone-390-dark-defend.png"), full_page=False)
-        tap_and_wait(bob, "section[aria-label='the fight'] button.primary", timings, "defend")
+        tap_and_wait(bob, bob_frames, "section[aria-label='the fight'] button.primary", timings, "defend")
         # alice alone: a handout (text and image) and a table roll; bob never receives a byte of them
         _gm_runs(hub.base, token, kernel, "%table show alice letter.txt\n%table show alice map.png\n"
                                           "%rolltable roll Omen --to alice")
