@@ -21,6 +21,10 @@ What a line may hold (full-width `＠`, `－－`, digits are read as ASCII, unle
   command without an actor keeps `@word` as an ordinary word (a note may mention @Bren).
 - `--flag` (a `Flag`, True when given) and `--opt value` or `--opt=value` (an `Opt`; `kind=int`
   converts and reports a bad number); an unknown option names its column and the known ones.
+- `# a comment`: a word that starts with `#` ends the line, as in Python and in IPython's magics that
+  read Python (`%time`, `%config`), so a line pasted with its comment runs; `%note` (verbatim) keeps it.
+  IPython's word-reading magics (`%load_ext`, `%cd`) take the comment as an argument: put a comment
+  for them on its own line.
 - words, quoted with "..." or '...' when they hold spaces. The positionals take them in order:
   `Word` (one word, unquoted), `Integer` (one whole number), `Words` (the remaining words, unquoted, a
   list) and `Rest` (the remaining words as typed, joined by one space: a dice expression, a check
@@ -54,10 +58,11 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from IPython.core.magic import no_var_expand
 
+from gamekernel.args import Args
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.limits import whole_number
@@ -247,7 +252,7 @@ class Syntax:
         options: dict[str, Any] = dict(self._defaults)
         columns: dict[str, int] = {}
         words: list[Token] = []
-        tokens = tokenize(text)
+        tokens = tokenize(text, comments=not self.verbatim)  # `%roll 3d  # a comment`, as Python reads it
         if not self.verbatim:
             _no_huge_numbers(text)
         index = 0
@@ -327,51 +332,6 @@ class Syntax:
         return index
 
 
-class Args:
-    """A parsed line: `args.NAME` for positionals and options, `.actor`, `.sub`, `.column(NAME)`.
-
-    The values are plain attributes (read several times by every magic); the five fields win over
-    a value of the same name, as they are what every command relies on."""
-
-    def __init__(self, values: dict[str, Any], options: dict[str, Any], sub: str | None = None,
-                 actor: str | None = None, columns: dict[str, int] | None = None) -> None:
-        attributes = self.__dict__
-        attributes.update(options)
-        attributes.update(values)
-        attributes.update(values=values, options=options, sub=sub, actor=actor, columns=columns or {})
-
-    values: dict[str, Any]
-    options: dict[str, Any]
-    sub: str | None
-    actor: str | None
-    columns: dict[str, int]
-
-    def __getattr__(self, name: str) -> Any:
-        """Reached only for a name the line did not set (a value of another form of the command, or a
-        typo): refused as usual. Declared so that a magic's `args.NAME` type-checks as `Any`; that
-        every NAME a magic reads is one its `@command` declares is a test (tests/core/test_magic_args.py)."""
-        known = ", ".join(sorted(self.__dict__.get("values", ()))) or "none"
-        raise AttributeError(f"the parsed line has no value {name!r} (values: {known})")
-
-    def __repr__(self) -> str:
-        return (f"Args(values={self.values!r}, options={self.options!r}, sub={self.sub!r}, "
-                f"actor={self.actor!r}, columns={self.columns!r})")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Args and self.__dict__ == other.__dict__
-
-    __hash__ = None  # type: ignore[assignment]
-
-    if TYPE_CHECKING:  # for the checker only: at run time a missing name still raises AttributeError
-        def __getattr__(self, name: str) -> Any:
-            """The declared arguments of the magic (positionals and options), by name."""
-            ...
-
-    def column(self, name: str) -> int:
-        """1-based column where the value `name` (or option, or "actor") starts; 1 when absent."""
-        return self.columns.get(name, 1)
-
-
 _ARGS_OWN = frozenset({"values", "options", "sub", "actor", "columns"} | set(vars(Args)))
 
 
@@ -400,11 +360,14 @@ _WORD = re.compile(r"""\s*((?:[^\s"']+|(?<=\w)'|"[^"]*"|'[^']*')+)""")
 _SPACE = re.compile(r"\s*")
 
 
-def tokenize(text: str) -> list[Token]:
-    """Split on whitespace outside quotes; an unclosed quote is an error naming its column."""
+def tokenize(text: str, *, comments: bool = False) -> list[Token]:
+    """Split on whitespace outside quotes; an unclosed quote is an error naming its column. With
+    `comments`, a word that starts with `#` (unquoted) and everything after it is a comment, left out."""
     tokens: list[Token] = []
     word, position = _WORD.match, 0
     while (found := word(text, position)) is not None:
+        if comments and found.group(1).startswith("#"):
+            return tokens
         tokens.append(Token(found.group(1), found.start(1) + 1))
         position = found.end()
     gap = _SPACE.match(text, position)  # \s* always matches, maybe empty
@@ -462,8 +425,9 @@ def command(
 
     def decorate(method: Callable) -> Callable:
         @functools.wraps(method)
-        def wrapper(self, line: str = ""):
-            return method(self, syntax.parse(line))
+        def wrapper(self, line: str = "", cell: str | None = None):
+            """A cell magic (`%%library load Mira`) also gets the cell's body."""
+            return method(self, syntax.parse(line)) if cell is None else method(self, syntax.parse(line), cell)
 
         wrapper.__doc__ = syntax.help(method.__doc__)
         wrapper.syntax = syntax  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamekernel import limits
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
@@ -34,9 +34,6 @@ from gamekernel.gammaworld.rules.state import AlphaState, Step, apply_recorded, 
 from gamekernel.i18n import t
 from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
-
-if TYPE_CHECKING:  # the public Session, above the rule sets: named for the type checker only
-    from gamekernel.table_session import Session
 
 PART = "gammaworld"
 KINDS = (
@@ -132,7 +129,6 @@ class GammaWorld(RuleSetHandle):
     `session.gw.tap("Rin", "Sap Bloom")` ..."""
 
     name = "gw"
-    table: Session
 
     # -- plumbing ----------------------------------------------------------------------------
     @property
@@ -446,6 +442,19 @@ class GammaWorld(RuleSetHandle):
     def rest(self, names: Sequence[str] = (), *, draw: bool = True) -> AlphaResult:
         """GW-ALPHA-11: extended rest / session end: everything back, shuffle, draw again."""
         return self._gw_one(lambda gw: play.plan_rest(gw, self._gw_deck_rng(), names, draw=draw))
+
+    def new_session(self) -> AlphaResult | None:
+        """A new game session (seed 000:33, 40; GW-ALPHA-11): every readied and discarded alpha card goes
+        back to its deck and every deck is shuffled, as one `gw.rest` event marked `session` (the log
+        and `%undo` show it); nobody draws yet, so decks may change first. None without a GM deck."""
+        if not self.state.ready:
+            return None
+
+        def plan(gw: AlphaState) -> Step:
+            step = play.plan_rest(gw, self._gw_deck_rng(), draw=False)
+            return replace(step, detail={**step.detail, "session": True})
+
+        return self._gw_one(plan)
 
     # -- odds (teaching) ---------------------------------------------------------------------
     def odds(self, *, rolls: int | None = None, bonus: int | None = None) -> AlphaOdds:

@@ -6,15 +6,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from IPython.core.magic import line_magic, magics_class
+from IPython.core.magic import line_cell_magic, line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magic_base import EXPLAIN, ProgressBar, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
 
-if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the table's core and the handles its calls reach (imported on first use, below)
+    from gamekernel.mtg.actions import Mtg
+    from gamekernel.rulesets import Core
+
+
+def _mtg(session: Core) -> Mtg:
+    """MtG's handle on the session, typed; imported on the first command (`%load_ext` stays light)."""
+    from gamekernel.mtg.actions import Mtg
+
+    return Mtg.of(session)
+
 
 
 def looks_like_mtg_check(spec: str) -> bool:
@@ -31,27 +40,28 @@ def _kind_and_difficulty(args: Args) -> tuple[str, int]:
     return parse_check_spec(args.spec)
 
 
-def mtg_check(session: Session, args: Args) -> object:
+def mtg_check(session: Core, args: Args) -> object:
     """`%check green 2 @Mira [--boost-if-needed]` (parsed by `%check`'s declaration)."""
     kind, difficulty = _kind_and_difficulty(args)
-    return session.mtg.check(kind, difficulty, actor=args.actor,
+    return _mtg(session).check(kind, difficulty, actor=args.actor,
                              boost_if_needed=bool(getattr(args, "boost_if_needed", False)))
 
 
-def mtg_odds(session: Session, args: Args) -> object:
+def mtg_odds(session: Core, args: Args) -> object:
     """`%odds check green 2 @Mira`."""
     kind, difficulty = _kind_and_difficulty(args)
-    return session.mtg.odds(kind, difficulty, actor=args.actor)
+    return _mtg(session).odds(kind, difficulty, actor=args.actor)
 
 
 @magics_class
 class MtgMagics(SessionMagics):
     """%library, %boost, %scene."""
 
-    @line_magic
+    @line_cell_magic
     @guarded("library")
     @command("library",
-             subs=(Sub("load", Words("what", "[NAME] FILE: a decklist (Arena, MTGO .txt/.dek, XMage or Forge .dck ...)",
+             subs=(Sub("load", Words("what", "NAME [FILE]: a decklist file (Arena, MTGO .txt/.dek, Cockatrice .cod, "
+                                             "XMage or Forge .dck ...), or the cell's body under %%library load NAME",
                                      optional=True, metavar="NAME FILE"), help="load a library from a decklist"),
                    Sub("show", Word("name", optional=True), help="the live library widget"),
                    Sub("view", Word("name", optional=True), help="the library as a static result"),
@@ -66,46 +76,55 @@ class MtgMagics(SessionMagics):
                                     optional=True),
                        help="load card data")),
              actor="whose library (default: the only one)",
-             options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, moxfield, "
-                                    "archidekt, mtggoldfish, xmage, forge or text", metavar="FORMAT"),
+             options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, cockatrice, "
+                                    "moxfield, archidekt, mtggoldfish, xmage, forge or text", metavar="FORMAT"),
                       Opt("cache", "folder for the card-data cache", metavar="DIR")),
              group="mtg", bare=True, unknown="mtg.err.library_usage")
-    def library(self, args: Args):
-        """MtG libraries: `%library load Mira mira.txt`, `%library show @Mira` (widget), `%library view`,
-        `%library peek 2 @Mira`, `%library odds @Mira`, `%library reset @Mira`,
-        `%library stack Elvish Mystic, Runeclaw Bear @Mira`, `%library data AtomicCards.json`."""
+    def library(self, args: Args, cell: str | None = None):
+        """MtG libraries: `%library load Mira mira.txt`, `%%library load Mira` (the decklist pasted in the
+        cell below), `%library show @Mira` (widget), `%library view`, `%library peek 2 @Mira`,
+        `%library odds @Mira`, `%library reset @Mira`, `%library stack Elvish Mystic, Runeclaw Bear @Mira`,
+        `%library data AtomicCards.json`."""
         session, actor = self.session, args.actor
+        if cell is not None and args.sub != "load":
+            raise UsageError(t("mtg.err.library_cell"))
         if args.sub == "load":
             words = list(args.what)
+            if cell is not None:  # the decklist is the cell's body; the line names whose library it is
+                if actor and not words:
+                    words = [actor]
+                if len(words) != 1:
+                    raise UsageError(t("mtg.err.library_cell_usage"))
+                return Mtg.of(session).library_load(words[0], "cell", fmt=args.format, text=cell)
             if actor and len(words) == 1:
                 words = [actor, *words]
             if len(words) != 2:
                 raise UsageError(t("mtg.err.library_usage"))
-            return session.mtg.library_load(words[0], words[1], fmt=args.format)
+            return _mtg(session).library_load(words[0], words[1], fmt=args.format)
         if args.sub == "show":  # the live widget (its snapshot shows without a kernel)
             from gamekernel.mtg.widgets.library import LibraryWidget
 
-            return LibraryWidget(session, session.mtg.actor(args.name or actor))
+            return LibraryWidget(session, _mtg(session).actor(args.name or actor))
         if args.sub in (None, "view"):
-            return session.mtg.library_view(getattr(args, "name", None) or actor)
+            return _mtg(session).library_view(getattr(args, "name", None) or actor)
         if args.sub == "peek":
             if not (args.count or "").isdigit():
                 raise UsageError(t("mtg.err.peek_count", count=args.count or ""))
-            return session.mtg.library_peek(int(args.count), actor)
+            return _mtg(session).library_peek(int(args.count), actor)
         if args.sub == "odds":
-            return session.mtg.odds_table(args.name or actor)
+            return _mtg(session).odds_table(args.name or actor)
         if args.sub == "reset":
-            return session.mtg.library_reset(args.name or actor)
+            return _mtg(session).library_reset(args.name or actor)
         if args.sub == "stack":
             from gamekernel.mtg.rules.facts import split_names
 
-            names = split_names(args.cards or "", session.mtg.facts)
+            names = split_names(args.cards or "", _mtg(session).facts)
             if not names:
                 raise UsageError(t("mtg.err.library_usage"))
-            return session.mtg.library_stack(actor, names)
+            return _mtg(session).library_stack(actor, names)
         if not args.file:
             raise UsageError(t("mtg.err.library_usage"))
-        index = session.mtg.card_data(args.file, cache=args.cache, progress=ProgressBar())
+        index = _mtg(session).card_data(args.file, cache=args.cache, progress=ProgressBar())
         from gamekernel.mtg.results import DataLoaded  # lazy: %load_ext imports no rules
 
         return DataLoaded(len(index), args.file)
@@ -117,7 +136,7 @@ class MtgMagics(SessionMagics):
     @explainable
     def boost(self, args: Args):
         """Once per scene after a check: exile the top six, +1 per colourless card (`%boost @Mira`)."""
-        return self.session.mtg.boost(args.actor)
+        return _mtg(self.session).boost(args.actor)
 
     @line_magic
     @guarded("mtg")
@@ -132,14 +151,14 @@ class MtgMagics(SessionMagics):
             if not sep or not key:
                 raise UsageError(t("mtg.err.config_word", word=word))
             options[key.strip()] = value.strip()
-        return self.session.mtg.config(**options)
+        return _mtg(self.session).config(**options)
 
     @line_magic
     @guarded("scene")
     @command("scene", group="mtg")
     def scene(self, args: Args):
         """Start a new scene: every boost is available again (`%scene`)."""
-        return self.session.mtg.scene()
+        return _mtg(self.session).scene()
 
 
 MAGICS: list = [MtgMagics]

@@ -71,7 +71,9 @@ class RollTableMagics(SessionMagics):
 
 def run(magics: RollTableMagics, args: Args, cell: str | None) -> object:
     """One `%rolltable` line (with its cell's body for `define`)."""
-    tables = magics.session.rolltables
+    from gamekernel.rolltables.actions import RollTables
+
+    tables = magics.session.feature(RollTables)
     if args.sub in (None, "list"):
         return tables.names()
     if args.sub == "define":
