@@ -119,7 +119,7 @@ class Hub:
         while True:
             try:
                 return probe()
-            except (OSError, urllib.error.URLError, ValueError):
+            except (OSError, urllib.error.URLError, ValueError, KeyError):  # KeyError: the server not listed yet
                 if time.monotonic() > deadline or self.process.poll() is not None:
                     raise RuntimeError((self.tmp / "hub.log").read_text(errors="replace")[-4000:]) from None
                 time.sleep(0.3)
