@@ -29,8 +29,9 @@ from gamekernel.rolltables.results import TableDefined, TableList, TableOdds, Ta
 from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
 
-if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the table it acts on (`table`): for the type checker only
+    from gamekernel.rulesets import Core
+    from gamekernel.table.seats import Seats
 
 PART = "rolltables"
 AUDIENCES = ("public", "secret", "player", "blind")
@@ -61,6 +62,11 @@ register_event("rolltable.roll", changes=())
 register_event("rolltable.rolled", changes=())
 
 
+def _limits(table: Core) -> Any:
+    """The session's dice limits (`%config GameKernel.max_dice`), which `Core` does not declare."""
+    return table.dice_limits()  # type: ignore[attr-defined]  # the Session's (gamekernel/actions/core.py)
+
+
 def shipped() -> dict[str, rules.RollTable]:
     """The tables every rule set ships in its `data/rolltables/` folder, by name."""
     from gamekernel.rulesets import rule_sets
@@ -77,7 +83,7 @@ class RollTables(RuleSetHandle):
     """Rollable tables on one table (`session.rolltables`): `define`, `load`, `roll`, `odds`, `names`."""
 
     name = "rolltables"
-    table: Session
+    table: Core
 
     @property
     def state(self) -> RollTablesState:
@@ -104,11 +110,11 @@ class RollTables(RuleSetHandle):
         """Keep `table` at this table (a secret event: its entries are the GM's). Each entry's
         character is one at the table (its spelling made the table's) and each `then` a table there
         is (or the table itself, `again`)."""
-        limits = self.table.dice_limits()
+        limits = _limits(self.table)
         rules.checked(table, limits)
         entries = []
         for entry in table.entries:
-            character = self.table.seats.character(entry.character) if entry.character else ""
+            character = self._seats().character(entry.character) if entry.character else ""
             then = entry.then
             if then and then.lower() not in ("again", table.name.lower()):
                 then = self.get(then).name
@@ -163,7 +169,7 @@ class RollTables(RuleSetHandle):
 
     def odds(self, name: str, modifier: int = 0) -> TableOdds:
         table = self.get(name)
-        return TableOdds(table, modifier, tuple(rules.entry_odds(table, modifier, self.table.dice_limits())))
+        return TableOdds(table, modifier, tuple(rules.entry_odds(table, modifier, _limits(self.table))))
 
     def roll(self, name: str, modifier: int = 0, *, audience: str = "public", to: Sequence[str] = ()) -> TableRoll:
         """Roll on the table `name` (+ `modifier`) for `audience` (`AUDIENCES`; `player` and `blind`
@@ -187,13 +193,18 @@ class RollTables(RuleSetHandle):
                                                    "cause": event.seq})
         return result
 
+    def _seats(self) -> Seats:
+        from gamekernel.table.seats import Seats
+
+        return self.table.feature(Seats)
+
     def _players(self, to: Sequence[str]) -> list[str]:
         from gamekernel.table.seats import check_user
 
         users = []
         for user in to:
             name = check_user(user)
-            if not self.table.seats.state.seat_of(name):
+            if not self._seats().state.seat_of(name):
                 raise NotFoundError(t("remote.err.not_seated", user=name))
             if name not in users:
                 users.append(name)
@@ -202,7 +213,7 @@ class RollTables(RuleSetHandle):
     def _roll(self, table: rules.RollTable, modifier: int, rng: Any, depth: int) -> TableRoll:
         from gamekernel.dice.result import roll
 
-        limits = self.table.dice_limits()
+        limits = _limits(self.table)
         text = table.dice if not modifier else f"{table.dice}{modifier:+d}"
         done = roll(text, rng, limits)
         index = rules.entry_for(table, done.total)
