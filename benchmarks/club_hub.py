@@ -50,11 +50,11 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def api(base: str, path: str, token: str, method: str = "GET", body: Any = None) -> Any:
+def api(base: str, path: str, token: str, method: str = "GET", body: Any = None, timeout: float = 60) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method,
                                      headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as response:
+    with urllib.request.urlopen(request, timeout=timeout) as response:
         text = response.read()
     return json.loads(text) if text else {}
 
@@ -207,7 +207,8 @@ class ClubHub:
             raise RuntimeError(f"{user} could not sign in: landed on {landed}")
 
     def intent(self, gm: str, token: str, intent: dict[str, Any]) -> dict[str, Any]:
-        answer = api(self.base, f"/user/{gm}/gamekernel/table/api/intent", token, "POST", intent)
+        # the server answers within its REPLY_TIMEOUT (bridge.py: 120 s, "still waits" after that)
+        answer = api(self.base, f"/user/{gm}/gamekernel/table/api/intent", token, "POST", intent, timeout=150)
         return dict(answer["reply"])
 
     # -- as a GM, in their notebook -------------------------------------------------------------------

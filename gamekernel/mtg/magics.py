@@ -95,7 +95,7 @@ class MtgMagics(SessionMagics):
                     words = [actor]
                 if len(words) != 1:
                     raise UsageError(t("mtg.err.library_cell_usage"))
-                return Mtg.of(session).library_load(words[0], "cell", fmt=args.format, text=cell)
+                return _mtg(session).library_load(words[0], "cell", fmt=args.format, text=cell)
             if actor and len(words) == 1:
                 words = [actor, *words]
             if len(words) != 2:

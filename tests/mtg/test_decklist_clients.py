@@ -101,6 +101,17 @@ def test_partner_commanders_stay_together():
     assert len(deck.commander) == 2 and deck.main_count == 3
 
 
+def test_cmdr_marker_puts_the_card_in_the_command_zone():
+    deck = parse_decklist("1x Kitchen Finks *CMDR*\n1x Elvish Mystic\n3x Forest\n", "tappedout.txt")
+    assert [e.name for e in deck.commander] == ["Kitchen Finks"] and deck.main_count == 4
+
+
+def test_mainboard_count_header_after_a_commander_group():
+    deck = parse_decklist("// Commander (1)\n1 Kitchen Finks\nMainboard (4)\n1 Elvish Mystic\n// Lands\n3 Forest\n",
+                          "cmd.txt")
+    assert [e.name for e in deck.commander] == ["Kitchen Finks"] and deck.main_count == 4
+
+
 def test_sideboard_group_is_not_ended_by_a_blank_line():
     deck = parse_decklist("Deck\n4 Forest\n\nSideboard\n1 Naturalize\n\n1 Duress\n", "side.txt")
     assert deck.main_count == 4 and deck.sideboard_count == 2

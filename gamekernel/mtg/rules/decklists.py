@@ -379,11 +379,15 @@ def _strip_sb(line: str) -> tuple[bool, str]:
     return False, line
 
 
+_COMMANDER_MARK = re.compile(r"\s+\*CMDR\*\s*$", re.IGNORECASE)  # TappedOut / MTGO-style `1x Atraxa *CMDR*`
+
+
 def _card(line: _Line, source: str) -> tuple[str | None, DeckEntry]:
     """A card line -> (the section it forces, if any, and the entry)."""
     side, text = _strip_sb(line.text)
-    entry = _entry(text, line.number, source)
-    forced = SIDE if side else _category_section(entry.category)
+    commander = _COMMANDER_MARK.search(text) is not None
+    entry = _entry(_COMMANDER_MARK.sub("", text), line.number, source)
+    forced = SIDE if side else COMMANDER if commander else _category_section(entry.category)
     return forced, entry
 
 

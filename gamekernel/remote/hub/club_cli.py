@@ -50,7 +50,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--ssl-cert", default="")
     p.add_argument("--ssl-key", default="")
     p.add_argument("--url", default="", help="the address players type (off loopback)")
-    p.add_argument("--mem", default="256M", help="memory limit of a GM's server (256M)")
+    p.add_argument("--mem", default="512M", help="memory limit of a GM's server (512M; a table uses about 0.2 GB)")
     p.add_argument("--cpu", type=float, default=1.0, help="CPU limit of a GM's server")
     p.add_argument("--cull-timeout", type=int, default=3600, help="seconds idle before a table is stopped (0: never)")
     p.add_argument("--cull-every", type=int, default=300)
