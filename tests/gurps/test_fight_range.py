@@ -33,6 +33,15 @@ def test_gurps_cmb_14_a_weapons_reach_against_a_distance(reach, distance, ok):
     assert reaches(reach, distance) is ok
 
 
+@pytest.mark.parametrize("name, distance, ok", [
+    ("Natural Attacks Punch", 1, True), ("Punch", 0, True), ("パンチ", 1, True), ("Punch", 2, False),
+    ("Knife", 1, False)])
+def test_gurps_cmb_14_a_punch_reaches_close_and_one_metre(name, distance, ok):
+    """GCS and the weapon tables print a punch's reach "C"; a bare-handed fighter reaches close combat
+    and 1 yard (Basic Set p. 101-102): a punch at an adjacent foe is not refused."""
+    assert reaches("C", distance, name) is ok
+
+
 def test_reach_spans():
     assert reach_span("C-2") == (0.0, 2.0) and reach_span("C, 1") == (0.0, 1.0) and reach_span("") is None
 

@@ -112,7 +112,7 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         poor_light=opts.poor_light, extra=opts.extra,
     )
     distance = state.distance(a.name, victim.name)
-    if not w.ranged and distance is not None and reaches(w.reach, distance) is False:
+    if not w.ranged and distance is not None and reaches(w.reach, distance, f"{w.name} {w.usage}") is False:
         raise RuleError(t("combat.err.out_of_reach", name=a.name, weapon=w.name, reach=w.reach, target=victim.name,
                           metres=f"{distance:g}"))
     if w.ranged:

@@ -73,7 +73,7 @@ def weapon_menu(c: Combatant, distance: float | None = None) -> tuple[Pick, ...]
         seen.add(key)
         group = weapon_group(w)
         picks.append(Pick(w.name, _label(w, group, bases.count(base) > 1), group, w.skill,
-                          None if distance is None or w.ranged else reaches(w.reach, distance)))
+                          None if distance is None or w.ranged else reaches(w.reach, distance, f"{w.name} {w.usage}")))
     return tuple(sorted(picks, key=lambda p: GROUPS.index(p.group)))
 
 
@@ -146,10 +146,18 @@ def reach_span(reach: str) -> tuple[float, float] | None:
     return min(values), max(values)
 
 
-def reaches(reach: str, distance: float) -> bool | None:
+#: a bare hand's punch: the weapon tables print its reach "C", but a bare-handed fighter reaches close
+#: combat and one metre (Basic Set p. 101-102: "a punch is an attack with a Reach of C or 1")
+PUNCH_WORDS = ("punch", "パンチ")
+
+
+def reaches(reach: str, distance: float, name: str = "") -> bool | None:
     """Whether a melee weapon of `reach` strikes a foe `distance` metres away (GURPS-CMB-14: the target
     must be within reach). The distance counts in whole metres, a fraction as the next one (as the
-    range table reads a distance between rows, CMB-39). None: the weapon's reach is not known."""
+    range table reads a distance between rows, CMB-39); a punch (`name`) reaches C and 1 whatever its
+    table says. None: the weapon's reach is not known."""
+    if match_key(reach).strip() == "c" and any(word in match_key(name) for word in PUNCH_WORDS):
+        reach = "C,1"
     span = reach_span(reach)
     if span is None:
         return None
