@@ -23,8 +23,8 @@ DECK = "4 Elvish Mystic\n4 Runeclaw Bear\n12 Forest\n"
 def table() -> Session:
     session = Session(seed=8)
     session.gw.character("Rin", new=True, level=4)
-    session.gw.deck_new("Rin")  # before any draw: a deck changes only with every card back in it (GW-ALPHA-11)
-    session.gw.deck_add("Rin", "Sap Bloom", 2)
+    session.gw.deck_new("Rin")
+    session.gw.deck_add("Rin", "Sap Bloom", 2)  # GW-ALPHA-11: decks are built before anyone draws
     session.gw.draw("Rin")
     session.gurps.char_new("Bren", st=12, skills=[("Broadsword", 12)])
     session.mtg.library_load("Mira", "mira.txt", text=DECK)
