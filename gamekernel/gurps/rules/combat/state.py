@@ -186,6 +186,16 @@ class Combatant:
         return fat.is_tired(self.fp, self.fp_max)
 
     @property
+    def hp_applies(self) -> bool:
+        """HP rows apply (max HP 0 is GCS's "N/A", `injury.hp_applies`)."""
+        return inj.hp_applies(self.hp_max)
+
+    @property
+    def fp_applies(self) -> bool:
+        """FP rows apply (max FP 0 is GCS's "N/A", `fatigue.fp_applies`)."""
+        return fat.fp_applies(self.fp_max)
+
+    @property
     def hp_state(self) -> str:
         return inj.hp_state(self.hp, self.hp_max)
 
@@ -250,7 +260,9 @@ class Combatant:
             out.append("dead")
         if self.mortal and not self.dead:
             out.append("mortal")
-        if self.hp <= -self.hp_max and not (self.dead or self.destroyed):
+        if not self.hp_applies:
+            pass  # no HP rows (`injury.hp_applies`)
+        elif self.hp <= -self.hp_max and not (self.dead or self.destroyed):
             out.append("dying")
         elif self.hp <= 0 and not (self.dead or self.destroyed or self.unconscious):
             out.append("collapse")

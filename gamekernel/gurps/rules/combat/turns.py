@@ -108,9 +108,9 @@ def checks_due(c: Combatant) -> tuple[str, ...]:
     due = []
     if c.stunned:
         due.append("stunned")
-    if c.hp <= 0 and c.can_act and not c.consciousness_checked:
+    if c.hp <= 0 and c.hp_applies and c.can_act and not c.consciousness_checked:
         due.append("consciousness")
-    if c.fp <= 0 and c.can_act:
+    if c.fp <= 0 and c.fp_applies and c.can_act:
         due.append("will")
     return tuple(due)
 
@@ -219,7 +219,7 @@ def choose_maneuver(
             checks.append(roll)
             if not roll.success:
                 outcome = "unconscious"
-        if outcome == "ok" and c.fp <= 0:
+        if outcome == "ok" and c.fp <= 0 and c.fp_applies:
             roll = fat.will_to_act(c.will, dice.roll3())
             checks.append(roll)
             if not roll.success:
