@@ -223,8 +223,16 @@ class Combatant:
                                fencing_encumbrance=self.encumbrance if weapon.fencing else 0)
 
     def best_parry_weapon(self) -> Weapon | None:
-        usable = [w for w in self.weapons if w.parry is not None and not w.ranged]
-        return max(usable, key=lambda w: w.skill // 2 + (w.parry or 0), default=None)
+        """The weapon with the best Parry as `parry_with` gives it (a fencing weapon's encumbrance
+        included, GURPS-CMB-46); the first on the sheet among equals."""
+        best: tuple[int, Weapon] | None = None
+        for w in self.weapons:
+            if w.parry is None or w.ranged:
+                continue
+            value = self.parry_with(w)
+            if value is not None and (best is None or value > best[0]):
+                best = (value, w)
+        return best[1] if best else None
 
     @property
     def parry(self) -> int | None:

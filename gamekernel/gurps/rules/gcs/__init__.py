@@ -630,8 +630,9 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
         default = _best_default(character, row.get("defaults") or [])
         fixed = file_level if default is None else None  # no default we can use: the file's level, as is
         best: tuple[str, int, int | None] = ("", 0, file_level) if default is None else default
-        parry_text = str(row.get("parry", "") or "0").lower()
-        parry = None if ("no" in parry_text or not melee) else int(re.sub(r"[^0-9+-]", "", parry_text) or 0)
+        parry_text = str(row.get("parry") or "").strip().lower()  # none written: cannot parry, as GCS shows it
+        parry = None if (not parry_text or "no" in parry_text or not melee) else int(
+            re.sub(r"[^0-9+-]", "", parry_text) or 0)
         if parry is not None:  # Enhanced Parry (Rapier) and the like: `weapon_parry_bonus` for this usage
             parry += sum(damage_bonus(numbers.features, skill_features, relative, item, row, label, attack,
                                       kind="weapon_parry_bonus"))
