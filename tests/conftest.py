@@ -5,10 +5,16 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 # the shell fixture (`ip`) and the English, fixed-entropy environment every test runs in: the same
 # fixtures a rule set's own tests load (gamekernel/testing.py)
 from gamekernel.testing import _english_and_no_env_seed, ip  # noqa: F401
+
+# Hypothesis's default 200 ms deadline per example is a timed assert: on a loaded CI machine it fails
+# correct code (a property test here once did). Properties check results, never time; speed is `make bench`.
+settings.register_profile("gamekernel", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("gamekernel")
 
 _STRAYS: list[str] = []  # events whose reducer changed a state part its kind does not declare
 

@@ -94,21 +94,32 @@ def build(notebooks: list[Path], output: Path, cache: Path, *, source: Path | No
 
     inputs.stock_pyodide(pyodide, wheels, inputs.gamekernel_wheel(source, cache / "gamekernel", __version__))
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(site_config(), indent=1) + "\n", encoding="utf-8")
+    # jupyterlite-core stamps every file under the output's *parent* with SOURCE_DATE_EPOCH (base.py
+    # `copy_one` → `maybe_timestamp(dest.parent)`): built beside the user's files it would re-date them
+    # all (a checkout, /tmp). So it builds into a folder of its own in the cache, moved into place after.
+    staging = cache / "site-build"
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    built = staging / "site"
     command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
-               "--output-dir", str(output.resolve()), "--contents", str(cache / "contents"), "--no-sourcemaps",
+               "--output-dir", str(built), "--contents", str(cache / "contents"), "--no-sourcemaps",
                "--ignore-sys-prefix", "--apps", "lab", "--apps", "notebooks",
                "--source-date-epoch", str(SOURCE_DATE_EPOCH)]
     for wheel in _front_end_wheels(cache):
         command += ["--LiteBuildConfig.federated_extensions", str(wheel)]
-    if output.exists():
-        shutil.rmtree(output)
     done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True, check=False,
                           env={**os.environ, "PYTHONWARNINGS": "ignore"})
     if done.returncode != 0:
         (cache / "build.log").write_text(done.stdout + done.stderr, encoding="utf-8")
         raise LiteInputError(f"jupyter lite build failed (its output: {cache / 'build.log'})")
-    if not (output / "static" / "pyodide" / "pyodide.mjs").exists():
+    if not (built / "static" / "pyodide" / "pyodide.mjs").exists():
         raise LiteInputError("jupyter lite build wrote no static/pyodide: the kernel would fetch Pyodide elsewhere")
+    output = output.resolve()
+    if output.exists():
+        shutil.rmtree(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(str(built), str(output))
 
 
 def _parse(argv: list[str]) -> tuple[list[Path], Path, Path]:

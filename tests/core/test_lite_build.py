@@ -141,3 +141,40 @@ def test_the_preview_server_sends_the_types_pyodide_needs(tmp_path):
         server.shutdown()
     assert types == {"pyodide.mjs": "text/javascript", "pyodide.asm.wasm": "application/wasm",
                      "pyodide-lock.json": "application/json", "index.html": "text/html"}
+
+
+def test_the_build_re_dates_nothing_beside_the_site(tmp_path, monkeypatch):
+    """jupyterlite-core stamps every file under its output folder's *parent* with SOURCE_DATE_EPOCH;
+    built straight into `--output` beside a user's files (a checkout, /tmp) it re-dated them all. The
+    stand-in below does what jupyterlite-core's `copy_one` does; the user's file keeps its time."""
+    import os
+    import subprocess
+
+    neighbour = tmp_path / "notes.txt"
+    neighbour.write_text("mine", encoding="utf-8")
+    os.utime(neighbour, (1_900_000_000, 1_900_000_000))
+    notebook = tmp_path / "lesson.ipynb"
+    notebook.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    os.utime(notebook, (1_900_000_000, 1_900_000_000))
+
+    def fake_pyodide(npm: Path, folder: Path) -> None:
+        folder.mkdir(parents=True)
+        (folder / "pyodide-lock.json").write_text(json.dumps(lock()), encoding="utf-8")
+
+    def fake_lite_build(command, **kwargs):
+        out = Path(command[command.index("--output-dir") + 1])
+        for path in out.parent.rglob("*"):  # as jupyterlite_core/addons/base.py maybe_timestamp(dest.parent)
+            os.utime(path, (lite.SOURCE_DATE_EPOCH, lite.SOURCE_DATE_EPOCH))
+        (out / "static" / "pyodide").mkdir(parents=True)
+        (out / "static" / "pyodide" / "pyodide.mjs").write_text("//", encoding="utf-8")
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(lite_inputs, "fetch_pyodide", fake_pyodide)
+    monkeypatch.setattr(lite_inputs, "download_wheels", lambda pins, folder: {})
+    monkeypatch.setattr(lite_inputs, "stock_pyodide", lambda *args: None)
+    monkeypatch.setattr(lite_inputs, "gamekernel_wheel", lambda *args: None)
+    monkeypatch.setattr(lite.subprocess, "run", fake_lite_build)
+    lite.build([notebook], tmp_path / "site", tmp_path / "cache", source=None)
+    assert (tmp_path / "site" / "static" / "pyodide" / "pyodide.mjs").is_file()
+    assert neighbour.stat().st_mtime == 1_900_000_000
+    assert notebook.stat().st_mtime == 1_900_000_000
