@@ -28,7 +28,7 @@ from gamekernel.gurps.rules.checks import Modifier
 from gamekernel.gurps.rules.damage import DamageSpec, DiceAdds, progression_damage, resolve_damage
 from gamekernel.gurps.rules.defenses import dodge_score
 from gamekernel.gurps.rules.fatigue import fp_applies, is_tired
-from gamekernel.gurps.rules.injury import hp_applies, is_reeling
+from gamekernel.gurps.rules.injury import halve_up, hp_applies, is_reeling
 from gamekernel.gurps.rules.skills import SkillDef
 from gamekernel.gurps.rules.traits import Trait, maybe_trait
 from gamekernel.gurps.rules.weapons import CharacterWeapon
@@ -124,8 +124,14 @@ class CharacterSheet:
 
     @property
     def move(self) -> int:
-        """Basic Move under the carried load (GURPS-STD-05), as combat moves."""
-        return encumbered_move(self.basic_move, self.encumbrance)
+        """Basic Move under the carried load (GURPS-STD-05), halved (round up) when reeling and again
+        when tired (GURPS-INJ-01, FAT-01; seed 004 lines 1600, 1658, the rows are cumulative), as the
+        fight's Move is before posture."""
+        value = encumbered_move(self.basic_move, self.encumbrance)
+        for halved in (self.reeling, self.tired):
+            if halved:
+                value = halve_up(value)
+        return value
 
     @property
     def base_dodge(self) -> int:

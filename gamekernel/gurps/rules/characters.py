@@ -73,6 +73,7 @@ from gamekernel.gurps.rules.checks import (
     success_roll,
 )
 from gamekernel.gurps.rules.defenses import parry_score
+from gamekernel.gurps.rules.injury import halve_up
 from gamekernel.gurps.rules.skills import (
     SkillDef,
     default_options,
@@ -328,6 +329,8 @@ class Character(CharacterSheet, Displayable):
             return ResolvedCheck(name, self.base_dodge, own + states + mods, True, "defense")
         value = {"ST": self.st, "DX": self.dx, "IQ": self.iq, "HT": self.ht,
                  "Will": self.will, "Per": self.per}[name]
+        if name == "ST" and self.tired:  # GURPS-FAT-01 (seed 004 line 1658): ST halved, round up, for ST rolls
+            mods = (Modifier(halve_up(value) - value, t("gurps.mod.tired_st")), *mods)
         return ResolvedCheck(name, value, mods, defense, "attribute")
 
     def _unknown_message(self, name: str) -> str:
