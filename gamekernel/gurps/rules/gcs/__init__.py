@@ -239,6 +239,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
 
     mismatches: list[tuple[str, int, int | None]] = []
     skills: list[Skill] = []
+    chosen_levels: list[int | None] = []  # per row of `skills`: GCS's level, else ours
     for entry in numbers.skills:
         kind = "" if entry.kind == "skill" else entry.kind
         college = ", ".join(entry.colleges)
@@ -258,6 +259,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
             skill = Skill(entry.name, entry.attribute, entry.difficulty, paid, level, entry.specialization,
                           bonus=entry.bonus, kind=kind, college=college)
         skills.append(skill)
+        chosen_levels.append(level)
     kwargs["skills"] = tuple(skills)
 
     equipment = [str(row.get("description", row.get("name", "?"))) for row in _walk_all(data.get("equipment") or [])]
@@ -270,13 +272,10 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     kwargs["dr"] = _torso_dr(data) if _torso_dr(data) is not None else dr_bonus
 
     character = Character(**kwargs)
-    # a bought skill whose live level is not the one chosen (GCS's when ours differs) keeps that level
-    chosen_levels: dict[str, int | None] = {}  # the first row of each full name
-    for entry in numbers.skills:
-        chosen_levels.setdefault(entry.full_name, entry.gcs if entry.gcs is not None else entry.level)
+    # a bought skill whose live level is not the one chosen (GCS's when ours differs) keeps that level;
+    # row by row, so a skill the file lists twice keeps each row's own level
     fixed = []
-    for skill in character.skills:
-        wanted = chosen_levels[skill.full_name]
+    for skill, wanted in zip(character.skills, chosen_levels, strict=True):
         if skill.level is None:
             try:
                 live = character.skill_level(skill.full_name).level
