@@ -262,7 +262,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
         chosen_levels.append(level)
     kwargs["skills"] = tuple(skills)
 
-    equipment = [str(row.get("description", row.get("name", "?"))) for row in _walk_all(data.get("equipment") or [])]
+    equipment = [_owner_label(row) for row in _walk_all(data.get("equipment") or [])]
     dr_bonus = 0
     for feature in numbers.features:  # equipped armor and traits (Tough Skin): the torso's DR
         locations = feature.row.get("locations") or [feature.row.get("location") or "torso"]
@@ -567,6 +567,12 @@ def _relative_levels(numbers: GcsNumbers) -> dict[tuple[str, str], int]:
     return out
 
 
+def _owner_label(item: dict[str, Any]) -> str:
+    """A trait's or item's name as GCS shows it: its nameables filled in from the row's replacements
+    ("Crushing Striker (@Body Part@)" -> "Crushing Striker (Tail)")."""
+    return str(substitute(str(item.get("description", item.get("name", "?"))), item.get("replacements")))
+
+
 def _usage_name(label: str, row: dict[str, Any], taken: set[str]) -> str:
     """The first free of: the owner's name, "Naginata (Swung)", "Naginata (Swung, The blunt end)"
     (GCS's usage notes tell two usages of one name apart), "Naginata (Swung 2)"."""
@@ -586,11 +592,11 @@ def _named_weapon_rows(data: dict[str, Any]):
     `%attack`, the comparison) names a usage alike and none hides another."""
     taken: set[str] = set()
     for item in _weapon_owners(data):
-        label = str(item.get("description", item.get("name", "?")))
+        label = _owner_label(item)
         for row in item.get("weapons") or []:
             if not isinstance(row, dict):
                 continue
-            name = _usage_name(label, row, taken)
+            name = _usage_name(label, substitute(row, item.get("replacements")), taken)
             taken.add(name)
             yield name, row, item
 
@@ -611,7 +617,7 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
                       if isinstance(f, dict)]
     relative = _relative_levels(numbers)
     for name, row, item in _named_weapon_rows(data):
-        label = str(item.get("description", item.get("name", "?")))
+        label = _owner_label(item)
         melee = _is_melee(row)
         if melee is None:
             warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
