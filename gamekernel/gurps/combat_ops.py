@@ -239,6 +239,10 @@ def _op_cast(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     spells.castable(args["spell"], args["skill"], args["cost"], modifiers)  # a spell that cannot be tried, first
     if fight is not None and c.maneuver != "concentrate":  # a spell takes Concentrate (GURPS-MAG-05, CMB-23)
         raise RuleError(t("combat.err.cast_concentrate", name=c.name))
+    if fight is not None and not c.concentrating:  # lost (or spent on a spell): start over (GURPS-MAG-05, 06)
+        raise RuleError(t("combat.err.cast_start_over", name=c.name))
+    if fight is not None and c.concentration_injury:  # hurt while concentrating (GURPS-MAG-07)
+        modifiers.extend(spells.spell_modifiers(injured_while_concentrating=c.concentration_injury))
     result = spells.cast_rolling(args["spell"], args["skill"], args["cost"], tape.roll3, fp=c.fp, fp_max=c.fp_max,
                                  modifiers=modifiers)
     lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],
@@ -247,6 +251,9 @@ def _op_cast(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
         lines.append(t("combat.spellfail", roll=result.failure_result,
                        text=t(f"combat.spellfail.{result.failure_result}")))
     changes, rep = _hurt(part, c, tape, fp=result.energy_spent)
+    if "fight" in changes:  # the roll ends the concentration: the caster's next turn starts (GURPS-MAG-05)
+        after = changes["fight"]
+        changes["fight"] = after.put(copy_with(after.get(c.name), concentrating="", concentration_injury=0))
     return changes, ("lines", Harmed(tuple(lines), rep))
 
 

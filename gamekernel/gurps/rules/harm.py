@@ -110,8 +110,8 @@ def harm(c: Combatant, tape: Tape, *, injury: int = 0, fp: int = 0, in_fight: bo
             c = copy_with(c, consciousness_checked=False)
         if alive and injury > 0 and inj.is_major_wound(injury, c.hp_max) and not c.unconscious:
             knock = inj.knockdown_check(c.ht, tape.roll3(), high_pain_threshold=c.high_pain_threshold)
-            if knock.outcome == "stunned":
-                c = copy_with(c, stunned=True, posture="lying_down")
+            if knock.outcome == "stunned":  # stunned while concentrating: lost at once (GURPS-MAG-06)
+                c = copy_with(c, stunned=True, posture="lying_down", concentrating="", concentration_injury=0)
                 became += ["stunned", "knocked down"]
             elif knock.outcome == "unconscious":
                 c = copy_with(c, unconscious=True, posture="lying_down")

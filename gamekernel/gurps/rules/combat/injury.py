@@ -80,8 +80,10 @@ def apply_injury(state: CombatState, name: str, injury: int, dice: Tape, *, fp: 
         will = success_roll(c.will, [(-3, "injured")], label="keep concentrating", actor=c.name,
                             dice=dice.roll3(), defense=True)
         if not will.success:
-            c = copy_with(c, concentrating="")
+            c = copy_with(c, concentrating="", concentration_injury=0)
             became.append("lost concentration")
+        else:  # kept: the spell roll will take -injury (GURPS-MAG-07, seed 004 line 1763)
+            c = copy_with(c, concentration_injury=c.concentration_injury + report.hp_before - report.hp_after)
     state = copy_with(state, combatants=(*state.combatants[:i], c, *state.combatants[i + 1:]))
     return state, copy_with(report, shock=shock, concentration=will, became=tuple(became))
 

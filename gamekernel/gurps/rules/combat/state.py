@@ -162,6 +162,7 @@ class Combatant:
     aim_target: str = ""
     aim_turns: int = 0
     concentrating: str = ""
+    concentration_injury: int = 0  # injury taken while concentrating, concentration kept (GURPS-MAG-07)
     consciousness_checked: bool = False
     needs_care: bool = False  # failed the 12-hour roll to wake at <= -1 x HP (GURPS-INJ-15)
     rolled: bool = False

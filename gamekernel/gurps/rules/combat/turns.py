@@ -234,6 +234,7 @@ def choose_maneuver(
         aim_target=target if maneuver == "aim" else c.aim_target,
         aim_turns=aim_turns if maneuver == "aim" else c.aim_turns,
         concentrating=(concentrate_on or "task") if maneuver == "concentrate" else c.concentrating,
+        concentration_injury=c.concentration_injury if c.concentrating else 0,  # a new concentration starts clean
     )
     if maneuver == "change_posture":
         c = copy_with(c, posture=posture)
