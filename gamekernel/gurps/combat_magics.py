@@ -244,7 +244,7 @@ class CombatMagics(SessionMagics):
     @gm_console
     @guarded("hazard")
     @command("hazard", Words("what", "fall 6m | in_fire | pass_through | furnace | clothing_part | clothing_all | "
-                                     "cold [light|winter|arctic|heated] [wet] | heat | "
+                                     "put_out | water | cold [light|winter|arctic|heated] [wet] | heat | "
                                      "poison [weak|typical|irresistible] | disease [-3] | suffocation 10s",
                              optional=True, metavar="HAZARD"),
              actor="who is exposed (required)", options=(EXPLAIN,), group="combat")

@@ -14,6 +14,7 @@ from typing import Any
 from gamekernel.errors import UsageError
 from gamekernel.gurps.rules import attacks as atk
 from gamekernel.gurps.rules import fatigue as fat
+from gamekernel.gurps.rules import hazards as hz
 from gamekernel.gurps.rules import injury as inj
 from gamekernel.gurps.rules.checks import success_roll
 from gamekernel.gurps.rules.combat.state import Combatant, CombatState, PendingAttack, Tape, copy_with
@@ -49,6 +50,14 @@ def damage(state: CombatState, target: str, spec: DamageSpec | str, dice: Tape, 
                        attacker=attacker, half=half)
     state, report = apply_injury(state, victim.name, roll.injury, dice)
     return state, DamageReport(roll, report)
+
+
+def burn_second(state: CombatState, name: str, dice: Tape) -> tuple[CombatState, DamageReport]:
+    """A second in burning clothes: 1d-4 burning for part of them, 1d-1 for all (GURPS-HAZ-11, HAZ-12,
+    seed 004 lines 1726-1727), against DR, with shock like any injury (line 1728)."""
+    c = state.get(name)
+    fire = hz.fire_dice(hz.CLOTHING_FIRE[c.burning])
+    return damage(state, name, DamageSpec(fire.dice, fire.adds, "burn", "", f"{fire} burn"), dice)
 
 
 def shock_round_for(state: CombatState, victim_index: int) -> int:
@@ -114,12 +123,15 @@ def heal(state: CombatState, name: str, hp: int = 0, fp: int = 0) -> CombatState
 def set_status(state: CombatState, name: str, **flags: Any) -> CombatState:
     """GM override of status flags (stunned, unconscious, posture ...), validated by field name."""
     c = state.get(name)
-    allowed = {"stunned", "unconscious", "collapsed", "posture", "mortal", "dead", "concentrating", "shock"}
+    allowed = {"stunned", "unconscious", "collapsed", "posture", "mortal", "dead", "concentrating", "shock",
+               "burning"}
     bad = set(flags) - allowed
     if bad:
         raise UsageError(t("combat.err.set_status", bad=", ".join(sorted(bad)), allowed=", ".join(sorted(allowed))))
     if "posture" in flags:
         atk.posture_row(flags["posture"])
+    if flags.get("burning", "") not in ("", *hz.CLOTHING_FIRE):
+        raise UsageError(t("combat.err.burning", value=flags["burning"]))
     return state.put(copy_with(c, **flags))
 
 

@@ -163,6 +163,7 @@ class Combatant:
     aim_turns: int = 0
     concentrating: str = ""
     concentration_injury: int = 0  # injury taken while concentrating, concentration kept (GURPS-MAG-07)
+    burning: str = ""  # clothes on fire: "part" | "all" (GURPS-HAZ-11, HAZ-12), until put out
     consciousness_checked: bool = False
     needs_care: bool = False  # failed the 12-hour roll to wake at <= -1 x HP (GURPS-INJ-15)
     rolled: bool = False
@@ -283,6 +284,8 @@ class Combatant:
             out.append("stunned")
         if self.shock:
             out.append(f"shock −{self.shock}")
+        if self.burning:
+            out.append(f"burning {self.burning}")
         if self.reeling and self.hp > 0:
             out.append("reeling")
         if self.tired and self.fp > 0:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.gurps.rules import attacks as atk
@@ -93,6 +94,7 @@ class TurnReport:
     started: str
     round: int
     due: tuple[str, ...]
+    burn: Any = None  # a second of burning clothes at the turn's start (combat.injury.DamageReport)
 
 
 def begin_turn(state: CombatState) -> CombatState:
