@@ -19,8 +19,8 @@ from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.i18n import t
 from gamekernel.syntax import Args, Flag
 
-if TYPE_CHECKING:  # the session is above this layer: named for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the session's core as everything below the public Session reaches it
+    from gamekernel.rulesets import Core
 
 _kernel_magics: SessionMagics | None = None
 
@@ -36,7 +36,7 @@ def kernel_magics() -> SessionMagics | None:
     return _kernel_magics
 
 
-def current_session() -> Session:
+def current_session() -> Core:
     """The session of the running kernel (after `%load_ext gamekernel`)."""
     if _kernel_magics is None:
         raise UsageError(t("core.err.not_loaded"))
@@ -47,7 +47,7 @@ class SessionMagics(Magics):
     """Base of every magics class: access to the kernel's session."""
 
     @property
-    def session(self) -> Session:
+    def session(self) -> Core:
         return current_session()
 
 
@@ -85,6 +85,17 @@ class Secret:
     result: object
 
 
+Explains = Callable[["Core", int, object], object]  # (session, log length before the command, its result)
+_explain: Explains | None = None
+
+
+def explain_with(explain: Explains) -> None:
+    """How `--explain` shows a result with the steps that decided it: teaching's explain mode registers
+    it (gamekernel/teaching/actions.py), from above; this base of every rule set's magics names none."""
+    global _explain
+    _explain = explain
+
+
 EXPLAIN = Flag("explain", "show the working: each step with its rule id, source and reason")
 
 
@@ -101,7 +112,9 @@ def explainable(method: Callable) -> Callable:
         result = method(self, args)
         if type(result) is Secret:
             return result
-        return session.teaching.explain_since(mark, result)
+        if _explain is None:
+            raise RuntimeError("--explain: no explainer registered (gamekernel/teaching/actions.py registers it)")
+        return _explain(session, mark, result)
 
     return wrapper
 

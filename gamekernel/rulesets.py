@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -25,15 +25,94 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar, overload
 
-if TYPE_CHECKING:  # the hooks' signatures name what they receive (pyproject.toml: type checker only)
+from gamekernel.i18n import add_catalogs
+
+if TYPE_CHECKING:  # the hooks' signatures name what they receive, all of it below this module
+    from contextlib import AbstractContextManager
+
     from IPython.core.magic import Magics
 
-    from gamekernel.session import SessionCore
-    from gamekernel.syntax import Args
-    from gamekernel.table_session import Session
+    from gamekernel.args import Args
+    from gamekernel.events import Event
+    from gamekernel.rng import TransactionalRandom
+    from gamekernel.state import TableState
 
 ENTRY_POINT_GROUP = "gamekernel.rulesets"
 BUILTIN = ("gamekernel.gurps", "gamekernel.gammaworld", "gamekernel.mtg")
+
+
+H = TypeVar("H", bound="RuleSetHandle")
+
+
+class Core(Protocol):
+    """The table's core as everything below the public Session reaches it: a rule set's handles, its
+    hooks, magics and widgets, and the features across rule sets (gamekernel/session.py's
+    `SessionCore` is the one implementation). Why a Protocol here and not that class: the core sits
+    above the rule-set declarations it builds its handles from, and a name points down only, even
+    for the type checker (no import circle, pyproject.toml's layers). A rule set's own operations are
+    its handle's, typed: `Gurps.of(core).check(...)`, `Coin.of(core).flip()`."""
+
+    @property
+    def rules(self) -> Mapping[str, RuleSetHandle]:
+        """Every rule set's handle by name (`rules["gurps"]`), made on first use."""
+
+    @property
+    def state(self) -> TableState:
+        """The table's state: the replay of the active events."""
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event, undo and redo included, in order."""
+
+    @property
+    def active(self) -> list[Event]:
+        """The events in effect (the log minus what was undone)."""
+
+    @property
+    def rng(self) -> TransactionalRandom:
+        """The public dice (`dice_for(False)`)."""
+
+    @property
+    def reaction_events(self) -> list[Event]:
+        """The events reactions recorded (an alpha flux after a roll), shown with the command's result."""
+
+    @property
+    def acting_for(self) -> str | None:
+        """The player whose intent is being carried out (`command(user)`), else None."""
+
+    def record(self, kind: str, data: Mapping[str, Any] | None = None, *, actor: str | None = None,
+               secret: bool = False) -> Event:
+        """Apply and log one event (write-ahead)."""
+
+    def dice_for(self, secret: bool) -> TransactionalRandom:
+        """The dice of a public or a secret draw."""
+
+    def command(self, user: str | None = None) -> AbstractContextManager[None]:
+        """The one entry of every caller: the lock, the transaction, the acting user."""
+
+    def public_only(self) -> AbstractContextManager[None]:
+        """Inside: a secret event is refused (a player's own check is public)."""
+
+    def undo(self, count: int = 1) -> list[Event]:
+        """Undo the last `count` undoable events."""
+
+    def public_state(self) -> TableState:
+        """The state the players' views are drawn from."""
+
+    def public_table(self) -> Any:
+        """The players' table (gamekernel/remote/projection.py), as it is now."""
+
+    def ever_secret(self) -> bool:
+        """Whether the log holds a secret event."""
+
+    def active_secrets(self, group: str | None = None) -> Sequence[Event]:
+        """The secret events still in effect (of one rule set's kinds with `group`)."""
+
+    def feature(self, kind: type[H]) -> H:
+        """The handle of a feature across rule sets, made on first use."""
+
+    def observe(self, observer: Callable[[Any, Event], None], *, weak: bool = False) -> Callable[[], None]:
+        """Call `observer(session, event)` after every event; returns a function that stops it."""
 
 
 Words = TypeVar("Words")  # what a shared command's line is claimed by: `%check`'s spec, `%rest`'s names
@@ -48,13 +127,13 @@ class RuleSetHandle:
     in `table.state`, replayed from the log), only caches it may rebuild."""
 
     name: ClassVar[str] = ""  # `session.<name>`: the rule set's name, or one of its families ("combat")
-    table: SessionCore
+    table: Core
 
-    def __init__(self, table: SessionCore) -> None:
+    def __init__(self, table: Core) -> None:
         self.table = table
 
     @classmethod
-    def of(cls, table: SessionCore) -> Self:
+    def of(cls, table: Core) -> Self:
         """This rule set's handle on `table`, typed: `Coin.of(session).flip()` (a plug-in's path; the
         built-in ones are typed attributes of the public Session)."""
         handle = table.rules[cls.name]
@@ -89,7 +168,7 @@ class RunsLine(Protocol):
     """`LineHandler.run` and `.odds`: carry out a shared command line its declaration parsed; the
     result goes back to IPython to display (a `Secret` for a result the players must not see)."""
 
-    def __call__(self, session: Session, args: Args, /) -> object: ...
+    def __call__(self, session: Core, args: Args, /) -> object: ...
 
 
 class ClaimsLine(Protocol[Words_in]):
@@ -113,11 +192,13 @@ class LineHandler(Generic[Words]):
     `claims(words)` says whether a line is this rule set's (`%check green 2` is MtG's); a handler
     with `claims=None` takes every line no other claims (GURPS for `%check`, Gamma World for `%rest`).
     `run(session, args)` carries the command out; `odds(session, args)` answers `%odds check`.
-    `Words` is what `claims` reads: the spec (`str`) of `%check`, the names (`list[str]`) of `%rest`."""
+    `Words` is what `claims` reads: the spec (`str`) of `%check`, the names (`list[str]`) of `%rest`.
+    `contest(session, args)`, on a `%check` handler, answers `%odds contest` (GURPS's Quick Contest)."""
 
     run: RunsLine
     claims: ClaimsLine[Words] | None = None
     odds: RunsLine | None = None
+    contest: RunsLine | None = None
 
 
 class Parts(Protocol):
@@ -171,6 +252,56 @@ class BoardOf(Protocol):
     def __call__(self, parts: Parts, /) -> Board | None: ...
 
 
+class FieldOf(Protocol):
+    """`field(name)`: one text field of a player's intent (`target`, `card` ...), checked as every field
+    is (a short line of visible text), or a one-line refusal; with `optional`, "" when it is absent."""
+
+    def __call__(self, name: str, /, *, optional: bool = False) -> str: ...
+
+
+class PlayerAction(Protocol):
+    """One action a seated player may send from the players' page for their character `who` (an attack,
+    a card tapped ...): carried out on the GM's table inside `command(user)`, as the magic would; it
+    refuses in one line what the player may not do now (not their turn)."""
+
+    def __call__(self, session: Core, who: str, field: FieldOf, /) -> object: ...
+
+
+class PlayerActionsOf(Protocol):
+    """`RuleSet.player_actions`: the rule set's player actions by name (`{"attack": ..., "defend": ...}`),
+    made on first use."""
+
+    def __call__(self) -> Mapping[str, PlayerAction]: ...
+
+
+class DashboardAction(Protocol):
+    """One click of the GM's `%table` dashboard on a rule set's row or button (`next`, `tap`, `check`):
+    `payload` is what the page sent (`{"name": ..., "uid": ...}`); one session call, its result shown."""
+
+    def __call__(self, session: Core, payload: Mapping[str, Any], /) -> object: ...
+
+
+class DashboardActionsOf(Protocol):
+    """`RuleSet.dashboard_actions`: the rule set's dashboard clicks by action name, made on first use."""
+
+    def __call__(self) -> Mapping[str, DashboardAction]: ...
+
+
+class LabelsOf(Protocol):
+    """`RuleSet.dashboard_labels`: words the dashboard's page shows for the rule set, in the current
+    language (MtG's colour names), merged into the page's labels."""
+
+    def __call__(self) -> Mapping[str, Any]: ...
+
+
+class SectionOf(Protocol):
+    """`RuleSet.dashboard_section`: the rule set's section of the `%table` dashboard drawn from its
+    facts in the dashboard's view (gamekernel/table/view.py): (title, column heads, rows of cell
+    texts) in the current language, or None when it has nobody at the table."""
+
+    def __call__(self, view: Mapping[str, Any], /) -> tuple[str, list[str], list[list[str]]] | None: ...
+
+
 class HandlerOf(Protocol[Words]):
     """`RuleSet.check` (`HandlerOf[str]`) and `RuleSet.rest` (`HandlerOf[list[str]]`): the rule set's
     handler of that shared command, made on first use."""
@@ -195,6 +326,10 @@ class RuleSet:
     rest_form: Form = Form()  # the same in `%rest`'s
     characters: CharactersOf | None = None  # who belongs to it: a shared command naming one comes here
     dashboard: BoardOf | None = None  # its rows on the `%table` dashboard and the players' page
+    player_actions: PlayerActionsOf | None = None  # what a seated player may send for their character
+    dashboard_actions: DashboardActionsOf | None = None  # the GM's clicks on its rows of `%table`
+    dashboard_labels: LabelsOf | None = None  # words `%table`'s page shows for it
+    dashboard_section: SectionOf | None = None  # its section of `%table`'s text, from the dashboard's view
     rule_notes: str | None = "data/explain.json"  # explain mode's rule sentences, inside the package (optional)
     public_parts: tuple[str, ...] = ()  # state parts every player may see (the rest are the GM's)
     event_prefixes: tuple[str, ...] = field(default=())  # its event kinds start with one of these
@@ -336,6 +471,64 @@ def _handlers(command: Shared) -> dict[str, LineHandler[Any]]:
     return found
 
 
+def contest_odds(holders: Collection[str] = ()) -> RunsLine | None:
+    """What answers `%odds contest`: the `%check` handler's `contest` of a rule set holding the line's
+    actor (`holders`, as `rule_set_for`), else of the first rule set that has one; None when none has."""
+    handlers = _handlers("check")
+    for declared in [*(r for r in rule_sets() if r.name in holders), *rule_sets()]:
+        handler = handlers.get(declared.name)
+        if handler is not None and handler.contest is not None:
+            return handler.contest
+    return None
+
+
+def holders_of(actor: str, parts: Parts) -> list[str]:
+    """The names of the rule sets holding a character that `actor` names (gamekernel.text.resolve_name):
+    a shared command naming them goes to one of these (`rule_set_for`)."""
+    from gamekernel.text import resolve_name
+
+    return [r.name for r in rule_sets()
+            if r.characters is not None and resolve_name(actor, r.characters(parts))[0] is not None]
+
+
+@cache
+def player_actions() -> dict[str, PlayerAction]:
+    """Every rule set's player actions by name, in the rule sets' order (`RuleSet.player_actions`)."""
+    found: dict[str, PlayerAction] = {}
+    for declared in rule_sets():
+        for name, action in (declared.player_actions() if declared.player_actions else {}).items():
+            if name in found:
+                raise RuntimeError(f"rule set {declared.name!r}: player action {name!r} is another rule set's")
+            found[name] = action
+    return found
+
+
+def check_line(spec: str, actor: str, *, secret: bool = False) -> Args:
+    """`%check SPEC @actor` as its declaration would read it: the spec, the actor, and every rule set's
+    flags of `%check` off (`--secret` as given), so any rule set's form finds the values it reads."""
+    flags = {name.replace("-", "_"): False for _, form in forms("check") for name, _ in form.flags}
+    from gamekernel.args import Args
+
+    return Args({"spec": spec}, {**flags, "explain": False, "secret": secret}, None, actor)
+
+
+@cache
+def dashboard_actions() -> dict[str, DashboardAction]:
+    """Every rule set's dashboard clicks by name (`RuleSet.dashboard_actions`)."""
+    found: dict[str, DashboardAction] = {}
+    for declared in rule_sets():
+        for name, action in (declared.dashboard_actions() if declared.dashboard_actions else {}).items():
+            if name in found:
+                raise RuntimeError(f"rule set {declared.name!r}: dashboard action {name!r} is another rule set's")
+            found[name] = action
+    return found
+
+
+def dashboard_labels() -> dict[str, Any]:
+    """Every rule set's words for the dashboard's page, in the current language (`RuleSet.dashboard_labels`)."""
+    return {k: v for r in rule_sets() if r.dashboard_labels is not None for k, v in r.dashboard_labels().items()}
+
+
 def forms(command: Shared) -> list[tuple[RuleSet, Form]]:
     """The rule sets that take part in a shared command, each with its part of the declaration."""
     return [(r, r.form(command)) for r in rule_sets() if r.takes_part(command)]
@@ -368,3 +561,11 @@ def handle_classes() -> dict[str, type[RuleSetHandle]]:
                                    f"(got {cls.name!r})")
             found[cls.name] = cls
     return found
+
+
+def _catalogs(language: str) -> list[Path]:
+    """Every rule set's message catalogs in `language`, for gamekernel.i18n."""
+    return [path for declared in rule_sets() for path in declared.catalogs(language)]
+
+
+add_catalogs(_catalogs)  # the messages below the declarations read the rule sets' catalogs from here

@@ -17,6 +17,7 @@ import re
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
 
@@ -94,6 +95,7 @@ class SessionCore:
         self.load_warnings: list[str] = []
         self._in_reaction = False
         self.acting_for: str | None = None  # the player whose intent is being carried out (`command(user)`)
+        self._public_only = False  # see `public_only`
         self.reaction_events: list[Event] = []
         self._public_table: Any = None  # the players' table (`public_table`), made on first use
         self.projected = False  # True for a projection's shadow session: it is the players' table already
@@ -118,6 +120,8 @@ class SessionCore:
         memory instead, so memory and disk always agree and no number is used twice.
         """
         with self._lock:
+            if secret and self._public_only:
+                raise UsageError(t("remote.err.player_secret"))
             if not self._secret_key.logged and kind != ENTROPY_KIND:
                 # text that cannot be stored refuses the event: then the entropy stays unlogged too
                 check_storable(Event(0, kind, dict(data or {}), actor, secret, ""))
@@ -246,6 +250,17 @@ class SessionCore:
             self._key_secret_stream()
         return self.secret_rng
 
+    @contextmanager
+    def public_only(self) -> Iterator[None]:
+        """Inside: a secret event is refused (one line; the command's dice are put back, nothing is
+        recorded): a player's own check is public whatever its rule set reads into its words
+        (GURPS-SR-09). Hidden card orders still draw from the secret stream, as for everyone."""
+        before, self._public_only = self._public_only, True
+        try:
+            yield
+        finally:
+            self._public_only = before
+
     def restart_secret_stream(self, seed: int) -> None:
         """A new public seed (the session's, or `%seed N`): the secret stream is keyed afresh at the
         next secret roll, from this seed and new entropy the players never see."""
@@ -359,10 +374,13 @@ class SessionCore:
         first use: the remote players' pages and every player-visible view of the notebook read it."""
         table = self._public_table
         if table is None:
-            from gamekernel.remote.projection import PublicTable
-
-            table = self._public_table = PublicTable(self)
+            table = self._public_table = self._make_public_table()
         return table.current()
+
+    def _make_public_table(self) -> Any:
+        """The players' table of this session: the public Session makes it (gamekernel/table_session.py),
+        as the projection sits above the core (a core imports nothing above it)."""
+        raise UsageError("the players' table needs the public Session (gamekernel.Session)")
 
     def public_state(self) -> TableState:
         """The state the players' views are drawn from: the GM's own while no secret event changed

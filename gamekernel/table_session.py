@@ -11,7 +11,7 @@ the same way as a built-in one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from gamekernel.actions.campaign import CampaignActions
 from gamekernel.cards.actions import Cards
@@ -30,6 +30,11 @@ __all__ = ["Session"]
 class Session(CampaignActions):
     """One table: `Session(seed=7).roll("3d+2")`, `session.gurps.check("Stealth")`. The magics hold
     one per kernel."""
+
+    def _make_public_table(self) -> Any:
+        from gamekernel.remote.projection import PublicTable
+
+        return PublicTable(self)
 
     @property
     def cards(self) -> Cards:

@@ -111,7 +111,7 @@ class CoreActions(SessionCore):
         hides left out unless asked (`--gm`, then marked as the GM's view)."""
         if last is not None and last < 1:
             raise UsageError(t("core.err.log_count", count=last))
-        from gamekernel.remote.hiding import hidden_names
+        from gamekernel.hiding import hidden_names
 
         events = self.log if last is None else self.log[-last:]
         hidden = () if show_secrets or not self.state["seats"].hidden else hidden_names(self)

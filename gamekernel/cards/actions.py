@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamekernel import cards
 from gamekernel.events import register_event
 from gamekernel.rng import LazyDice
 from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
-
-if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
-    from gamekernel.table_session import Session
 
 PART = "cards"
 
@@ -54,7 +51,6 @@ class Cards(RuleSetHandle):
     `draw("deck", "hand", 2)` ... each call is one logged, undoable event."""
 
     name = "cards"
-    table: Session
 
     @property
     def state(self) -> cards.CardTable:

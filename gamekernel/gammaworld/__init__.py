@@ -6,10 +6,10 @@ drawing, `magics.py` the commands, `widgets/hand.py` the hand widget.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
+from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -42,6 +42,25 @@ def _characters(parts: Parts) -> Iterable[str]:
     return parts["gammaworld"].characters
 
 
+def _player_actions() -> Mapping[str, PlayerAction]:
+    from gamekernel.gammaworld.intents import draw, overcharge, tap
+
+    return {"draw": draw, "tap": tap, "overcharge": overcharge}
+
+
+def _dashboard_actions() -> Mapping[str, DashboardAction]:
+    from gamekernel.gammaworld.intents import encounter_end, encounter_start, resolve_flux, tap_card, untap_card
+
+    return {"tap": tap_card, "untap": untap_card, "flux": resolve_flux, "encounter_start": encounter_start,
+            "encounter_end": encounter_end}
+
+
+def _dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[list[str]]] | None:
+    from gamekernel.gammaworld.render import dashboard_section
+
+    return dashboard_section(view)
+
+
 RULESET = RuleSet(
     name="gammaworld",
     package=__name__,
@@ -53,6 +72,9 @@ RULESET = RuleSet(
     rest_form=Form("Gamma World: names, or nobody for everyone",
                    (("no-draw", "Gamma World: return and shuffle, draw later"),)),
     characters=_characters,
+    player_actions=_player_actions,
+    dashboard_actions=_dashboard_actions,
+    dashboard_section=_dashboard_section,
     public_parts=("gammaworld",),
     event_prefixes=("gw.",),
 )

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamekernel import limits
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
@@ -34,9 +34,6 @@ from gamekernel.gammaworld.rules.state import AlphaState, Step, apply_recorded, 
 from gamekernel.i18n import t
 from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
-
-if TYPE_CHECKING:  # the public Session, above the rule sets: named for the type checker only
-    from gamekernel.table_session import Session
 
 PART = "gammaworld"
 KINDS = (
@@ -132,7 +129,6 @@ class GammaWorld(RuleSetHandle):
     `session.gw.tap("Rin", "Sap Bloom")` ..."""
 
     name = "gw"
-    table: Session
 
     # -- plumbing ----------------------------------------------------------------------------
     @property

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
+from gamekernel.gammaworld.actions import GammaWorld
 from gamekernel.i18n import t
 from gamekernel.limits import whole_number
 from gamekernel.magic_base import EXPLAIN, Secret, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Sub, Words, command
 
-if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the table's core its calls go to (below the rule sets)
+    from gamekernel.rulesets import Core
 
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[+-]?\d+$")
@@ -52,13 +53,13 @@ def _int(text: str, what: str) -> int:
     return whole_number(text, t(what), limit="max_count")
 
 
-def gw_rest(session: Session, args: Args) -> object:
+def gw_rest(session: Core, args: Args) -> object:
     """`%rest @Rin` / `%rest Rin Bren` / `%rest` (everyone): extended rest, GW-ALPHA-11.
     `--no-draw` returns the cards and shuffles but lets decks be edited before `%draw alpha`."""
     names = list(args.names)
     if args.actor:
         names = [args.actor, *names]
-    return session.gw.rest(names, draw=not args.no_draw)
+    return GammaWorld.of(session).rest(names, draw=not args.no_draw)
 
 
 _DECK_USAGE = '%deck new|add|remove|validate|show|odds|gm|load ... e.g. %deck add Rin "Sap Bloom" x2'
@@ -94,18 +95,18 @@ class GammaWorldMagics(SessionMagics):
             rest = [args.actor, *rest]
         session = self.session
         if action == "gm":
-            return session.gw.setup(rest)
+            return GammaWorld.of(session).setup(rest)
         if action == "load":
             if len(rest) != 1:
                 raise UsageError(t("gammaworld.err.usage", usage="%deck load my-cards.json"))
-            return session.gw.load_cards(rest[0])
+            return GammaWorld.of(session).load_cards(rest[0])
         if not rest:
             raise UsageError(t("gammaworld.err.name_owner", usage=_DECK_USAGE))
         owner, rest = rest[0], rest[1:]
         if action == "new":
             if rest and [w.lower() for w in rest] != ["alpha"]:
                 raise UsageError(t("gammaworld.err.alpha_only", got=" ".join(rest)))
-            return session.gw.deck_new(owner)
+            return GammaWorld.of(session).deck_new(owner)
         if action in ("add", "remove"):
             count = 1
             if rest and (match := _COUNT.match(rest[-1])):
@@ -115,15 +116,16 @@ class GammaWorldMagics(SessionMagics):
                 raise UsageError(t("gammaworld.err.name_card", usage=f'%deck {action} {owner} "Sap Bloom" x2'))
             card = " ".join(rest)
             if action == "add":
-                return session.gw.deck_add(owner, card, count)
-            return session.gw.deck_remove(owner, card, count)
+                return GammaWorld.of(session).deck_add(owner, card, count)
+            return GammaWorld.of(session).deck_remove(owner, card, count)
         if action == "validate":
-            return session.gw.deck_validate(owner)
+            return GammaWorld.of(session).deck_validate(owner)
         if action == "show":
-            return session.gw.deck_show(owner, gm=args.gm)
+            return GammaWorld.of(session).deck_show(owner, gm=args.gm)
         if len(rest) < 2:
             raise UsageError(t("gammaworld.err.usage", usage='%deck odds Rin "Sap Bloom" 3'))
-        return session.gw.deck_odds(owner, " ".join(rest[:-1]), _int(rest[-1], "gammaworld.what.draws"), gm=args.gm)
+        draws = _int(rest[-1], "gammaworld.what.draws")
+        return GammaWorld.of(session).deck_odds(owner, " ".join(rest[:-1]), draws, gm=args.gm)
 
     @line_magic
     @guarded("draw")
@@ -136,7 +138,7 @@ class GammaWorldMagics(SessionMagics):
         if not words or words[0].lower() not in ("alpha", "アルファ"):
             raise UsageError(t("gammaworld.err.usage", usage="%draw alpha [@Name] [--gm]"))
         name = args.actor or (" ".join(words[1:]) or None)
-        return self.session.gw.draw(name, from_gm=args.gm)
+        return GammaWorld.of(self.session).draw(name, from_gm=args.gm)
 
     @line_magic
     @guarded("hand")
@@ -151,7 +153,7 @@ class GammaWorldMagics(SessionMagics):
         name = args.actor or " ".join(args.name)
         if not name:
             raise UsageError(t("gammaworld.err.usage", usage="%hand Rin"))
-        view = self.session.gw.hand(name, gm=args.gm)
+        view = GammaWorld.of(self.session).hand(name, gm=args.gm)
         if args.static or args.gm:
             return view
         from gamekernel.gammaworld.widgets.hand import HandWidget
@@ -165,7 +167,7 @@ class GammaWorldMagics(SessionMagics):
     def tap(self, args: Args):
         """Use a readied card's power (once per encounter): `%tap Rin "Sap Bloom"`."""
         name, card = _name_and_card(args, '%tap Rin "Sap Bloom"')
-        return self.session.gw.tap(name, card)
+        return GammaWorld.of(self.session).tap(name, card)
 
     @line_magic
     @guarded("untap")
@@ -174,7 +176,7 @@ class GammaWorldMagics(SessionMagics):
     def untap(self, args: Args):
         """Turn a tapped card back (a correction or a card effect): `%untap Rin "Sap Bloom"`."""
         name, card = _name_and_card(args, '%untap Rin "Sap Bloom"')
-        return self.session.gw.untap(name, card)
+        return GammaWorld.of(self.session).untap(name, card)
 
     @line_magic
     @guarded("overcharge")
@@ -186,10 +188,10 @@ class GammaWorldMagics(SessionMagics):
         words = args.what
         if words and words[0].lower() == "odds" and args.actor is None:
             if len(words) > 1:
-                return self.session.gw.odds(bonus=_int(words[1], "gammaworld.what.bonus"))
-            return self.session.gw.odds()
+                return GammaWorld.of(self.session).odds(bonus=_int(words[1], "gammaworld.what.bonus"))
+            return GammaWorld.of(self.session).odds()
         name, card = _name_and_card(args, '%overcharge Rin "Gravity Knot"')
-        return self.session.gw.overcharge(name, card)
+        return GammaWorld.of(self.session).overcharge(name, card)
 
     @line_magic
     @guarded("flux")
@@ -203,10 +205,10 @@ class GammaWorldMagics(SessionMagics):
         words = args.what
         if words and words[0].lower() == "odds" and args.actor is None:
             if len(words) > 1:
-                return self.session.gw.odds(rolls=_int(words[1], "gammaworld.what.rolls"))
-            return self.session.gw.odds()
+                return GammaWorld.of(self.session).odds(rolls=_int(words[1], "gammaworld.what.rolls"))
+            return GammaWorld.of(self.session).odds()
         name, card = _name_and_maybe_card(args, '%flux Rin "Sap Bloom" [--force]')
-        result = self.session.gw.flux(name, card, force=args.force)
+        result = GammaWorld.of(self.session).flux(name, card, force=args.force)
         return Secret(result) if result.step.resolves_secret else result  # GW-ALPHA-10: as secret as its roll
 
     @line_magic
@@ -219,8 +221,8 @@ class GammaWorldMagics(SessionMagics):
     def encounter(self, args: Args):
         """`%encounter start` (natural 1s now flux), `%encounter end` (discard and redraw readied cards)."""
         if args.sub == "start":
-            return self.session.gw.encounter_start()
-        return self.session.gw.encounter_end(force=args.force)
+            return GammaWorld.of(self.session).encounter_start()
+        return GammaWorld.of(self.session).encounter_end(force=args.force)
 
     @line_magic
     @guarded("gw")
@@ -242,7 +244,7 @@ class GammaWorldMagics(SessionMagics):
                 options[key] = _option_value(value)
             if not options:
                 raise UsageError(t("gammaworld.err.usage", usage=usage))
-            return self.session.gw.config(**options)
+            return GammaWorld.of(self.session).config(**options)
         words = [args.actor, *args.record] if args.actor else list(args.record)
         if not words:
             raise UsageError(t("gammaworld.err.usage", usage=usage))
@@ -257,7 +259,7 @@ class GammaWorldMagics(SessionMagics):
                 bonus = _int(value, "gammaworld.what.origin_bonus")
             else:
                 raise UsageError(t("gammaworld.err.character_field", field=key, usage=usage))
-        return self.session.gw.character(name, level=level, origin_bonus=bonus, new=args.sub == "new")
+        return GammaWorld.of(self.session).character(name, level=level, origin_bonus=bonus, new=args.sub == "new")
 
 
 def _option_value(text: str):

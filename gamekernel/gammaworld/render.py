@@ -587,3 +587,19 @@ def odds_text(flux_rows, overcharge_rows) -> str:
         for b, p in overcharge_rows
     ]
     return "\n".join(lines)
+
+
+# -- the `%table` dashboard's Gamma World rows (RULESET.dashboard_section) -------------------------
+def dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[list[str]]] | None:
+    """Gamma World's rows of the dashboard's view: name, readied cards (tapped, overcharged) and
+    pending flux, or None without a mutant."""
+    if not view.get("gamma"):
+        return None
+    return (t("table.gamma"), [t(f"table.col.{k}") for k in ("name", "cards", "flux")],
+            [[r["name"], "; ".join(_dashboard_card(c) for c in r["cards"]) or "—", str(r["flux"])]
+             for r in view["gamma"]])
+
+
+def _dashboard_card(card: Mapping[str, Any]) -> str:
+    marks = [t("table.tapped")] * card["tapped"] + [t("table.overcharged")] * card["overcharged"]
+    return card["name"] + (f" ({', '.join(marks)})" if marks else "")

@@ -9,10 +9,10 @@ operations (the fight's operations in `combat_ops.py`, its state part and event 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
+from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -39,9 +39,10 @@ def _renderers() -> None:
 
 
 def _check() -> LineHandler[str]:
-    from gamekernel.gurps.magics import gurps_check, gurps_check_odds
+    from gamekernel.gurps.magics import gurps_check, gurps_check_odds, gurps_contest_odds
 
-    return LineHandler(run=gurps_check, odds=gurps_check_odds)  # every check line no other rule set claims
+    # every check line no other rule set claims; and `%odds contest`
+    return LineHandler(run=gurps_check, odds=gurps_check_odds, contest=gurps_contest_odds)
 
 
 def _rest() -> LineHandler[list[str]]:
@@ -52,6 +53,24 @@ def _rest() -> LineHandler[list[str]]:
 
 def _characters(parts: Parts) -> Iterable[str]:
     return parts["gurps"].characters
+
+
+def _player_actions() -> Mapping[str, PlayerAction]:
+    from gamekernel.gurps.intents import attack, defend
+
+    return {"attack": attack, "defend": defend}
+
+
+def _dashboard_actions() -> Mapping[str, DashboardAction]:
+    from gamekernel.gurps.intents import end_fight, next_turn
+
+    return {"next": next_turn, "end_fight": end_fight}
+
+
+def _dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[list[str]]] | None:
+    from gamekernel.gurps.combat_render import dashboard_section
+
+    return dashboard_section(view)
 
 
 RULESET = RuleSet(
@@ -67,6 +86,9 @@ RULESET = RuleSet(
                     (("secret", "GURPS: roll for the GM only"),)),
     rest_form=Form("GURPS: Bren 30min (a name and a duration).", group="combat"),
     characters=_characters,
+    player_actions=_player_actions,
+    dashboard_actions=_dashboard_actions,
+    dashboard_section=_dashboard_section,
     public_parts=("gurps", "gurps_combat"),
     event_prefixes=("gurps.", "combat."),
 )

@@ -14,11 +14,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamekernel import limits
 from gamekernel.errors import GameKernelError, NotFoundError, RuleError, UsageError
 from gamekernel.events import refusing_failed_writes, register_event
+from gamekernel.gurps.combat_actions import Combat
 from gamekernel.gurps.results import (
     CharacterList,
     GcsDifferences,
@@ -68,9 +69,6 @@ from gamekernel.i18n import t
 from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
 from gamekernel.text import resolve_name, same_name, visible
-
-if TYPE_CHECKING:  # the public Session, above the rule sets: named for the type checker only
-    from gamekernel.table_session import Session
 
 PART = "gurps"
 # Fields a sheet edit may change, with their types (GURPS-CH-04..26).
@@ -200,7 +198,6 @@ class Gurps(RuleSetHandle):
     """GURPS on one table (`session.gurps`): `session.gurps.check("Lockpicking-5 dark")` etc."""
 
     name = "gurps"
-    table: Session
     _gcs_library: LibraryIndex | None = None
 
     # -- characters ---------------------------------------------------------------------------------
@@ -496,7 +493,7 @@ class Gurps(RuleSetHandle):
         """The shock a character in a fight feels on this turn, as a modifier to a DX- or IQ-based
         roll (GURPS-INJ-05); nothing outside a fight, for HT/Will/Per or an active defense. Without
         `resolved`: for a spell (IQ-based)."""
-        fight = self.table.combat.state
+        fight = Combat.of(self.table).state
         if character is None or fight is None or fight.find(character.name) is None:
             return ()
         c = fight.get(character.name)
@@ -646,7 +643,7 @@ class Gurps(RuleSetHandle):
         the active character); DR defaults to the target's. A known target (a fighter, or a character
         outside a fight) takes it through the one injury path (`combat_damage`: major wound, consciousness
         and death checks, states) and the combat result is returned; an unknown name gets a plain roll."""
-        fighter = self.table.combat.fighter(target) if (apply and target) else None
+        fighter = Combat.of(self.table).fighter(target) if (apply and target) else None
         if fighter is not None:
             return self._damage_in_fight(fighter, spec, attacker=attacker, dr=dr, half=half, secret=secret)
         source = self._actor_or_none(attacker) if attacker or any(
@@ -660,7 +657,7 @@ class Gurps(RuleSetHandle):
                 victim = None
         if victim is not None and apply:  # the one injury path, outside a fight (GURPS-INJ)
             text = str(parsed) if source is not None else spec
-            return self.table.combat.damage(victim.name, text, attacker=source.name if source else (attacker or ""),
+            return Combat.of(self.table).damage(victim.name, text, attacker=source.name if source else (attacker or ""),
                                             dr=dr, half=half, secret=secret)
         if dr is None:
             dr = victim.dr if victim else 0
@@ -678,15 +675,15 @@ class Gurps(RuleSetHandle):
                          secret: bool):
         """`gurps_damage()` on a combatant: thr/sw use a fighting attacker's ST, else the named (or active)
         character's ST resolved to plain dice here, so the combat event holds everything it needs."""
-        by = self.table.combat.fighter(attacker) if attacker else None
+        by = Combat.of(self.table).fighter(attacker) if attacker else None
         if by is None and any(w in spec.lower() for w in ("thr", "sw")):
             source = self._actor_or_none(attacker)
             if source is None:
                 raise UsageError(t("gurps.err.damage_by", spec=spec))
-            by = self.table.combat.fighter(source.name)
+            by = Combat.of(self.table).fighter(source.name)
             if by is None:
                 spec = str(parse_damage(spec, st=source.st))
-        return self.table.combat.damage(fighter, spec, attacker=by or "", dr=dr, half=half, secret=secret)
+        return Combat.of(self.table).damage(fighter, spec, attacker=by or "", dr=dr, half=half, secret=secret)
 
     def fright(
         self, modifiers: str | Iterable[ModifierLike] = "", *, actor: str | None = None, secret: bool = False,

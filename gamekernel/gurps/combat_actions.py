@@ -7,7 +7,7 @@ as an event with its dice and the facts it changed (`combat_part.part_facts`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 from gamekernel.events import Event, check_storable, register_event
@@ -31,13 +31,11 @@ from gamekernel.gurps.rules.combat.facts import combatant_record
 from gamekernel.gurps.rules.combat.roster import leave_fight
 from gamekernel.gurps.rules.damage import DamageSpec
 from gamekernel.gurps.rules.vocabulary import defense_key, maneuver_key, posture_key
+from gamekernel.hiding import hidden_keys, is_hidden
 from gamekernel.i18n import t
 from gamekernel.limits import at_most, whole_number
 from gamekernel.rulesets import RuleSetHandle
 from gamekernel.text import find_name, resolve_name
-
-if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
-    from gamekernel.table_session import Session
 
 
 @op("leave")
@@ -66,13 +64,27 @@ class Combat(RuleSetHandle):
     one event, undoable."""
 
     name = "combat"
-    table: Session
 
     # ---- plumbing
 
     @property
     def state(self) -> CombatState | None:
         return self.table.state[PART].fight
+
+    def fight_differs(self) -> bool:
+        """Whether the fight the GM sees holds what the players may not know: a fighter the GM hides,
+        or a fighter a secret roll changed (the public table's fight is not the GM's): then the fight's
+        console marks its results as the GM's view (combat_magics.py `gm_console`, GURPS-SR-09)."""
+        fight = self.state
+        if fight is None:
+            return False
+        hidden = hidden_keys(self.table)
+        if hidden and any(is_hidden(c.name, hidden) for c in fight.combatants):
+            return True
+        if not self.table.ever_secret():
+            return False
+        table = self.table.public_table()
+        return bool(table.public.get(PART) != table.gm_before.get(PART))
 
     def _combat(self, name: str, args: dict[str, Any], *, actor: str | None = None,
                 outcome: Callable[[Any], dict[str, Any]] | None = None, secret: bool = False):
@@ -288,9 +300,11 @@ class Combat(RuleSetHandle):
         if skill is None:
             skill = 10
             if medic:
+                characters = self.table.state["gurps"].characters  # the sheets (gurps/actions.py's part)
+                found, _ = resolve_name(medic, characters)
                 try:  # a medic who is no character, or without First Aid at all, rolls at 10
-                    skill = self.table.gurps.character(medic).skill_level("First Aid").level
-                except (NotFoundError, RuleError, DataError):
+                    skill = characters[found].skill_level("First Aid").level if found is not None else 10
+                except (RuleError, DataError):
                     skill = 10
         tl = whole_number(tl, t("limits.what.tech_level"), low=0, high=12)
         skill = whole_number(skill, t("limits.what.skill"), low=-100, high=100)

@@ -16,14 +16,16 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.display.results import ErrorResult, GmView, SecretNotice
 from gamekernel.errors import GameKernelError, UsageError
+from gamekernel.gurps.actions import Gurps
+from gamekernel.gurps.combat_actions import Combat
 from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
 from gamekernel.magic_base import EXPLAIN, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command, tokenize
 from gamekernel.text import half_width
 
-if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the table's core its calls go to (below the rule sets)
+    from gamekernel.rulesets import Core
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -36,14 +38,14 @@ def looks_like_gurps_rest(words: list[str]) -> bool:
     return any(_DURATION.search(word) for word in words)
 
 
-def gurps_rest(session: Session, args: Args) -> object:
+def gurps_rest(session: Core, args: Args) -> object:
     """`%rest Bren 30min` / `%rest @Bren 30min`: quiet rest, 1 FP per 10 minutes (GURPS-FAT-10)."""
     words = list(args.names)
     name = args.actor or (words[0] if len(words) >= 2 else "")
     duration = "".join(words if args.actor else words[1:])
     if not name or not duration:
         raise UsageError(t("combat.err.usage", usage="%rest Bren 30min"))
-    return session.combat.rest(name, duration)
+    return Combat.of(session).rest(name, duration)
 
 
 _OPTION_KEYS = {
@@ -104,7 +106,7 @@ def gm_console(method: Callable) -> Any:
         result = method(self, line) if cell is None else method(self, line, cell)
         if isinstance(result, (ErrorResult, SecretNotice)) or hasattr(result, "get_state"):
             return result  # an error, a secret's notice, or the tracker widget (the GM's own, live)
-        return GmView(result) if self.session.seats.fight_differs() else result
+        return GmView(result) if Combat.of(self.session).fight_differs() else result
 
     return wrapper
 
@@ -135,11 +137,11 @@ class CombatMagics(SessionMagics):
         """Run a GURPS fight: start (initiative by Basic Speed, DX, a roll), end (fight fatigue), status."""
         session = self.session
         if args.sub == "start":
-            return session.combat.start(args.roster)
+            return Combat.of(session).start(args.roster)
         if args.sub == "end":
-            return session.combat.end()
+            return Combat.of(session).end()
         if args.sub in ("status", None):
-            return session.combat.status()
+            return Combat.of(session).status()
         if args.sub in ("npc", "add"):
             from gamekernel.gurps.combat_specs import split_specs  # lazy: %load_ext imports no rules
 
@@ -147,10 +149,10 @@ class CombatMagics(SessionMagics):
             if not specs:
                 usage = f"%combat {args.sub} Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp"
                 raise UsageError(t("combat.err.usage", usage=usage))
-            add = session.combat.npc if args.sub == "npc" else session.combat.add
+            add = Combat.of(session).npc if args.sub == "npc" else Combat.of(session).add
             return add(specs[0], " ".join(specs[1:]))
         if args.sub == "arm":
-            return session.combat.arm(args.name or "", args.weapon)
+            return Combat.of(session).arm(args.name or "", args.weapon)
         from gamekernel.gurps.widgets.tracker import Tracker
 
         return Tracker(session)
@@ -161,7 +163,7 @@ class CombatMagics(SessionMagics):
     @command("next", group="combat")
     def next_(self, args: Args):
         """End the active combatant's turn and start the next one's (stun recovery, shock expiry)."""
-        return self.session.combat.next()
+        return Combat.of(self.session).next()
 
     @line_magic
     @gm_console
@@ -174,7 +176,7 @@ class CombatMagics(SessionMagics):
     def attack(self, args: Args):
         """Roll to hit with every modifier shown; the target's defenses are offered next."""
         attacker, target, weapon, options = parse_attack(args.what)
-        return self.session.combat.attack(attacker, target, weapon, **options)
+        return Combat.of(self.session).attack(attacker, target, weapon, **options)
 
     @line_magic
     @gm_console
@@ -187,7 +189,7 @@ class CombatMagics(SessionMagics):
         """Answer the pending attack; a failed defense rolls the damage at once."""
         if not args.name:
             raise UsageError(t("combat.err.usage", usage="%defend Goblin1 parry"))
-        return self.session.combat.defend(args.name, args.defense or "")
+        return Combat.of(self.session).defend(args.name, args.defense or "")
 
     @line_magic
     @gm_console
@@ -215,7 +217,7 @@ class CombatMagics(SessionMagics):
             posture = rest[0]
         if key == "concentrate":
             task = " ".join(rest)
-        return self.session.combat.maneuver(name, key, option=option, target=target, posture=posture, task=task)
+        return Combat.of(self.session).maneuver(name, key, option=option, target=target, posture=posture, task=task)
 
     @line_magic
     @gm_console
@@ -227,7 +229,7 @@ class CombatMagics(SessionMagics):
         """Change a combatant's posture: `%posture Aiko kneeling`."""
         if len(args.what) != 2:
             raise UsageError(t("combat.err.usage", usage="%posture Aiko kneeling"))
-        return self.session.combat.posture(args.what[0], args.what[1])
+        return Combat.of(self.session).posture(args.what[0], args.what[1])
 
     @line_magic
     @gm_console
@@ -238,7 +240,7 @@ class CombatMagics(SessionMagics):
         """Apply rolled damage to a combatant (DR, wounding, shock, major wound, death checks)."""
         if not args.name or not args.damage:
             raise UsageError(t("combat.err.usage", usage="%hit Goblin1 2d+1 cut"))
-        return self.session.combat.damage(args.name, args.damage, attacker=args.actor or "")
+        return Combat.of(self.session).damage(args.name, args.damage, attacker=args.actor or "")
 
     @line_magic
     @gm_console
@@ -274,7 +276,7 @@ class CombatMagics(SessionMagics):
             options["modifier"] = whole_number(rest[0], t("limits.what.modifier")) if rest else 0
         elif kind == "suffocation":
             options["seconds"] = whole_number((rest[0] if rest else "1").rstrip("s"), t("limits.what.seconds"))
-        return self.session.combat.hazard(kind, args.actor, **options)
+        return Combat.of(self.session).hazard(kind, args.actor, **options)
 
     @line_magic
     @guarded("firstaid")
@@ -290,7 +292,7 @@ class CombatMagics(SessionMagics):
         tl = int(words[1][2:])
         skill = next((whole_number(w.split("=", 1)[1], t("limits.what.skill"))
                       for w in words[2:] if w.startswith("skill=")), None)
-        return self.session.combat.first_aid(words[0], tl, skill=skill, medic=args.actor)
+        return Combat.of(self.session).first_aid(words[0], tl, skill=skill, medic=args.actor)
 
     @line_magic
     @guarded("heal")
@@ -311,7 +313,7 @@ class CombatMagics(SessionMagics):
                 modifier = whole_number(word, t("limits.what.modifier"))
             elif not re.fullmatch(r"[A-Za-z\u3040-\u9fff]+", word):  # words after a modifier are its label
                 raise UsageError(t("combat.err.days", word=word))
-        return self.session.combat.natural_healing(name, days, modifier=modifier)
+        return Combat.of(self.session).natural_healing(name, days, modifier=modifier)
 
     @line_magic
     @guarded("wake")
@@ -324,7 +326,7 @@ class CombatMagics(SessionMagics):
         name = args.actor or args.name
         if not name:
             raise UsageError(t("combat.err.usage", usage="%wake Bren [--care]"))
-        return self.session.combat.wake(name, care=args.care)
+        return Combat.of(self.session).wake(name, care=args.care)
 
     @line_magic
     @guarded("mortal")
@@ -335,13 +337,13 @@ class CombatMagics(SessionMagics):
         name = args.actor or args.name
         if not name:
             raise UsageError(t("combat.err.usage", usage="%mortal Bren [--healed]"))
-        return self.session.combat.mortal_check(name, healed=args.healed)
+        return Combat.of(self.session).mortal_check(name, healed=args.healed)
 
     def _sheet_spell_level(self, actor: str, spell: str) -> int:
         """The caster's level in the spell as the sheet has it (GURPS-MAG-01: a spell is a skill);
         without `skill=`, a caster with no such spell on a sheet is told to give it."""
         try:
-            return self.session.gurps.character(actor).spell_level(spell).level
+            return Gurps.of(self.session).character(actor).spell_level(spell).level
         except GameKernelError:
             raise UsageError(t("combat.err.spell_skill")) from None
 
@@ -371,7 +373,7 @@ class CombatMagics(SessionMagics):
         if skill is None:
             skill = self._sheet_spell_level(args.actor, spell)
         cost = whole_number(cost, t("limits.what.cost"))
-        return self.session.combat.cast(args.actor, spell, cost, skill, modifiers=mods)
+        return Combat.of(self.session).cast(args.actor, spell, cost, skill, modifiers=mods)
 
 
 MAGICS = [CombatMagics]

@@ -5,6 +5,7 @@ Deterministic and escaped: names, weapons and notes pass through `esc`; no ids o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gamekernel.display import TEXT, renders
@@ -470,3 +471,24 @@ def combat_html(result: CombatResult) -> str:
     return panel(f"combat gk-combat-{result.kind}", body, title_html=esc(t(f"combat.kind.{result.kind}")))
 
 
+# -- the `%table` dashboard's GURPS rows (RULESET.dashboard_section) -------------------------------
+def dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[list[str]]] | None:
+    """GURPS's rows of the dashboard's view: name, HP, FP and state (a fighter's badges, else the
+    sheet's conditions), or None without a GURPS character."""
+    if not view.get("gurps"):
+        return None
+    return (t("table.gurps"), [t(f"table.col.{k}") for k in ("name", "hp", "fp", "state")],
+            [[r["name"], *_points(r), _state(r)] for r in view["gurps"]])
+
+
+def _state(row: Mapping[str, Any]) -> str:
+    if row["in_fight"]:
+        return ", ".join(badge_text(b) for b in row["state"])
+    return ", ".join(t(f"gurps.condition.{c}") for c in row["state"])
+
+
+def _points(row: Mapping[str, Any]) -> list[str]:
+    """HP and FP cells: numbers, or for a fighter nobody plays the word the table may read (and no FP)."""
+    if "condition" in row:
+        return [t(f"table.condition.{row['condition']}"), "—"]
+    return [f"{row['hp']}/{row['hp_max']}", f"{row['fp']}/{row['fp_max']}"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import string
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,14 +22,22 @@ _FOLDER = Path(__file__).parent
 _current = "en"
 
 
+_more: list[Callable[[str], Iterable[Path]]] = []  # the rule sets' catalogs (`add_catalogs`)
+
+
+def add_catalogs(more: Callable[[str], Iterable[Path]]) -> None:
+    """Add the catalog files `more(language)` names to every language's messages: the rule sets'
+    (gamekernel/rulesets.py registers them, from above: the messages name no rule set)."""
+    _more.append(more)
+    catalog.cache_clear()
+
+
 @cache
 def catalog(language: str) -> dict[str, str]:
-    """All messages of one language, merged from its domain files."""
-    from gamekernel.rulesets import rule_sets
-
+    """All messages of one language, merged from its domain files and the rule sets' (`add_catalogs`)."""
     merged: dict[str, str] = {}
     paths = sorted((_FOLDER / language).glob("*.json"))
-    paths += [path for declared in rule_sets() for path in declared.catalogs(language)]
+    paths += [path for more in _more for path in more(language)]
     for path in paths:
         merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged

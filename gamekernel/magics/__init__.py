@@ -13,7 +13,7 @@ cell shows its result, not only the last (gamekernel/magics/echo.py).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, overload
 
 from IPython.core.magic import line_magic, magics_class
@@ -34,9 +34,8 @@ from gamekernel.magic_base import (
     set_kernel_magics,
 )
 from gamekernel.magics import echo
-from gamekernel.rulesets import Parts, Shared, forms, handler_for, rule_set_for, rule_sets
+from gamekernel.rulesets import Shared, contest_odds, forms, handler_for, holders_of, rule_set_for, rule_sets
 from gamekernel.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Word, Words, command
-from gamekernel.text import resolve_name
 
 if TYPE_CHECKING:  # the session is built on first use (`session`), so `%load_ext` imports no rule set
     from gamekernel.table_session import Session
@@ -207,15 +206,16 @@ class GameKernel(SessionMagics):
         """Exact odds: `%odds 3d6 <= 12`, `%odds 4d6kh3`; GURPS `%odds check 12`, `%odds contest 14 vs 12`;
         MtG `%odds check green 2 @Mira`."""
         if args.sub == "check":
-            odds = handler_for("check", args.spec, frozenset(_holders_of(args.actor, self.session.state)
+            odds = handler_for("check", args.spec, frozenset(holders_of(args.actor, self.session.state)
                                                              if args.actor else ())).odds
             if odds is None:
                 raise UsageError(t("core.err.no_check_odds", spec=args.spec))
             return odds(self.session, args)
-        if args.sub == "contest":
-            from gamekernel.gurps.magics import gurps_contest_odds
-
-            return gurps_contest_odds(self.session, args)
+        if args.sub == "contest":  # a rule set's (RuleSet.check's `contest`): GURPS's Quick Contest
+            contest = contest_odds(frozenset(holders_of(args.actor, self.session.state) if args.actor else ()))
+            if contest is None:
+                raise UsageError(t("core.err.no_contest_odds", sides=args.sides))
+            return contest(self.session, args)
         if args.actor is not None:
             raise UsageError(t("cmd.err.extra", word="@" + args.actor, column=args.column("actor"),
                                usage=COMMANDS["odds"].usage()))
@@ -373,7 +373,7 @@ class GameKernel(SessionMagics):
     def _holders(self, command: Shared, args: Args) -> frozenset[str]:
         """The rule sets the line's actor belongs to (`RuleSet.characters`), after refusing a flag
         that the rule set the line goes to does not declare (`--secret` on an MtG check)."""
-        holders = frozenset(_holders_of(args.actor, self.session.state) if args.actor else ())
+        holders = frozenset(holders_of(args.actor, self.session.state) if args.actor else ())
         chosen = rule_set_for(command, args.spec if command == "check" else args.names, holders)
         own = [name for name, _ in chosen.form(command).flags]
         for option in COMMANDS[command].options:
@@ -381,13 +381,6 @@ class GameKernel(SessionMagics):
                 raise UsageError(t("core.err.option", name=option.name, column=args.column(option.attr),
                                    known=", ".join(f"--{name}" for name in own) or t("cmd.none")))
         return holders
-
-
-def _holders_of(actor: str, parts: Parts) -> Iterator[str]:
-    """The names of the rule sets holding a character that `actor` names (gamekernel.text.resolve_name)."""
-    for declared in rule_sets():
-        if declared.characters is not None and resolve_name(actor, declared.characters(parts))[0] is not None:
-            yield declared.name
 
 
 def _at_least_one(count: int, magic: str) -> int:

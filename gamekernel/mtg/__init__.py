@@ -6,10 +6,10 @@ drawing, `magics.py` the commands, `widgets/library.py` the library widget.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from gamekernel.rulesets import Form, LineHandler, Parts, RuleSet, RuleSetHandle
+from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
 
 if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
@@ -42,6 +42,30 @@ def _characters(parts: Parts) -> Iterable[str]:
     return parts["mtg"].decks  # each library is its player character's
 
 
+def _player_actions() -> Mapping[str, PlayerAction]:
+    from gamekernel.mtg.intents import boost
+
+    return {"boost": boost}
+
+
+def _dashboard_actions() -> Mapping[str, DashboardAction]:
+    from gamekernel.mtg.intents import dashboard_check, new_scene
+
+    return {"check": dashboard_check, "scene": new_scene}
+
+
+def _dashboard_labels() -> Mapping[str, Any]:
+    from gamekernel.mtg.intents import dashboard_labels
+
+    return dashboard_labels()
+
+
+def _dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[list[str]]] | None:
+    from gamekernel.mtg.render import dashboard_section
+
+    return dashboard_section(view)
+
+
 RULESET = RuleSet(
     name="mtg",
     package=__name__,
@@ -53,6 +77,10 @@ RULESET = RuleSet(
     check_form=Form("MtG: green 2, G2, 緑2 (the first word names a colour)",
                     (("boost-if-needed", "MtG: boost at once when the boost can turn a failure into a success"),)),
     characters=_characters,
+    player_actions=_player_actions,
+    dashboard_actions=_dashboard_actions,
+    dashboard_section=_dashboard_section,
+    dashboard_labels=_dashboard_labels,
     public_parts=("mtg",),
     event_prefixes=("mtg.",),
 )

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamekernel import cards, limits
 from gamekernel.errors import NotFoundError, RuleError, UsageError
@@ -42,9 +42,6 @@ from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
 from gamekernel.text import find_name, resolve_name, visible
 from gamekernel.util import plain_copy
-
-if TYPE_CHECKING:  # the public Session, above the rule sets: named for the type checker only
-    from gamekernel.table_session import Session
 
 PART = "mtg"
 
@@ -233,7 +230,6 @@ class Mtg(RuleSetHandle):
     boosts, scenes and odds."""
 
     name = "mtg"
-    table: Session
 
     _mtg_index: FactsIndex | None = None
 

@@ -11,10 +11,11 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magic_base import EXPLAIN, ProgressBar, SessionMagics, explainable, guarded
+from gamekernel.mtg.actions import Mtg
 from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
 
-if TYPE_CHECKING:  # the Session its calls go to: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the table's core its calls go to (below the rule sets)
+    from gamekernel.rulesets import Core
 
 
 def looks_like_mtg_check(spec: str) -> bool:
@@ -31,17 +32,17 @@ def _kind_and_difficulty(args: Args) -> tuple[str, int]:
     return parse_check_spec(args.spec)
 
 
-def mtg_check(session: Session, args: Args) -> object:
+def mtg_check(session: Core, args: Args) -> object:
     """`%check green 2 @Mira [--boost-if-needed]` (parsed by `%check`'s declaration)."""
     kind, difficulty = _kind_and_difficulty(args)
-    return session.mtg.check(kind, difficulty, actor=args.actor,
+    return Mtg.of(session).check(kind, difficulty, actor=args.actor,
                              boost_if_needed=bool(getattr(args, "boost_if_needed", False)))
 
 
-def mtg_odds(session: Session, args: Args) -> object:
+def mtg_odds(session: Core, args: Args) -> object:
     """`%odds check green 2 @Mira`."""
     kind, difficulty = _kind_and_difficulty(args)
-    return session.mtg.odds(kind, difficulty, actor=args.actor)
+    return Mtg.of(session).odds(kind, difficulty, actor=args.actor)
 
 
 @magics_class
@@ -81,31 +82,31 @@ class MtgMagics(SessionMagics):
                 words = [actor, *words]
             if len(words) != 2:
                 raise UsageError(t("mtg.err.library_usage"))
-            return session.mtg.library_load(words[0], words[1], fmt=args.format)
+            return Mtg.of(session).library_load(words[0], words[1], fmt=args.format)
         if args.sub == "show":  # the live widget (its snapshot shows without a kernel)
             from gamekernel.mtg.widgets.library import LibraryWidget
 
-            return LibraryWidget(session, session.mtg.actor(args.name or actor))
+            return LibraryWidget(session, Mtg.of(session).actor(args.name or actor))
         if args.sub in (None, "view"):
-            return session.mtg.library_view(getattr(args, "name", None) or actor)
+            return Mtg.of(session).library_view(getattr(args, "name", None) or actor)
         if args.sub == "peek":
             if not (args.count or "").isdigit():
                 raise UsageError(t("mtg.err.peek_count", count=args.count or ""))
-            return session.mtg.library_peek(int(args.count), actor)
+            return Mtg.of(session).library_peek(int(args.count), actor)
         if args.sub == "odds":
-            return session.mtg.odds_table(args.name or actor)
+            return Mtg.of(session).odds_table(args.name or actor)
         if args.sub == "reset":
-            return session.mtg.library_reset(args.name or actor)
+            return Mtg.of(session).library_reset(args.name or actor)
         if args.sub == "stack":
             from gamekernel.mtg.rules.facts import split_names
 
-            names = split_names(args.cards or "", session.mtg.facts)
+            names = split_names(args.cards or "", Mtg.of(session).facts)
             if not names:
                 raise UsageError(t("mtg.err.library_usage"))
-            return session.mtg.library_stack(actor, names)
+            return Mtg.of(session).library_stack(actor, names)
         if not args.file:
             raise UsageError(t("mtg.err.library_usage"))
-        index = session.mtg.card_data(args.file, cache=args.cache, progress=ProgressBar())
+        index = Mtg.of(session).card_data(args.file, cache=args.cache, progress=ProgressBar())
         from gamekernel.mtg.results import DataLoaded  # lazy: %load_ext imports no rules
 
         return DataLoaded(len(index), args.file)
@@ -117,7 +118,7 @@ class MtgMagics(SessionMagics):
     @explainable
     def boost(self, args: Args):
         """Once per scene after a check: exile the top six, +1 per colourless card (`%boost @Mira`)."""
-        return self.session.mtg.boost(args.actor)
+        return Mtg.of(self.session).boost(args.actor)
 
     @line_magic
     @guarded("mtg")
@@ -132,14 +133,14 @@ class MtgMagics(SessionMagics):
             if not sep or not key:
                 raise UsageError(t("mtg.err.config_word", word=word))
             options[key.strip()] = value.strip()
-        return self.session.mtg.config(**options)
+        return Mtg.of(self.session).config(**options)
 
     @line_magic
     @guarded("scene")
     @command("scene", group="mtg")
     def scene(self, args: Args):
         """Start a new scene: every boost is available again (`%scene`)."""
-        return self.session.mtg.scene()
+        return Mtg.of(self.session).scene()
 
 
 MAGICS: list = [MtgMagics]

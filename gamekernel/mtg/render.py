@@ -6,10 +6,10 @@ card's mana value + colour modifier (with its reason) = achievement, the verdict
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamekernel.display import TEXT, renders
 from gamekernel.display.html import chip, esc, panel, sign, table
@@ -367,3 +367,14 @@ def data_loaded_text(loaded: DataLoaded) -> str:
 @renders(DataLoaded)
 def data_loaded_html(loaded: DataLoaded) -> str:
     return panel("mtg-data", esc(data_loaded_text(loaded)))
+
+
+# -- the `%table` dashboard's MtG rows (RULESET.dashboard_section) ---------------------------------
+def dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[list[str]]] | None:
+    """MtG's rows of the dashboard's view: name, library size, known top cards and the boost, or
+    None without a library."""
+    if not view.get("mtg"):
+        return None
+    return (t("table.mtg"), [t(f"table.col.{k}") for k in ("name", "library", "known", "boost")],
+            [[r["name"], f"{r['library']:,}", ", ".join(r["known_top"]) or "—",
+              t("table.boost.used" if r["boost_used"] else "table.boost.free")] for r in view["mtg"]])

@@ -18,12 +18,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.errors import GameKernelError, NotFoundError, UsageError
+from gamekernel.errors import GameKernelError, UsageError
 from gamekernel.i18n import t
 from gamekernel.remote.limits import MAX_PENDING_PER_PLAYER, MAX_PENDING_TOTAL
-from gamekernel.text import resolve_name, visible
+from gamekernel.rulesets import check_line, handler_for, holders_of, player_actions
+from gamekernel.table.seats import Seats
+from gamekernel.text import visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
+    from gamekernel.rulesets import Core
     from gamekernel.table_session import Session
 
 MAX_TEXT = 200  # the longest text field an intent may carry (a spec, a card name, dice)
@@ -51,7 +54,7 @@ def _text(intent: Mapping[str, Any], key: str, *, optional: bool = False) -> str
     return visible(value).strip()  # what everyone will read: no bidi or zero-width controls
 
 
-def _character(session: Session, user: str, intent: Mapping[str, Any]) -> str:
+def _character(session: Core, user: str, intent: Mapping[str, Any]) -> str:
     mine = session.state["seats"].seat_of(user)
     if not mine:
         raise UsageError(t("remote.err.no_seat"))
@@ -69,106 +72,68 @@ def _roll(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
     return session.roll(_text(intent, "dice"), actor=who)  # public: the session's public stream
 
 
-def _check(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    from gamekernel.gurps.rules.checks import parse_check_spec
-    from gamekernel.mtg.rules.kinds import names_a_kind
-    from gamekernel.mtg.rules.kinds import parse_check_spec as parse_mtg_check
-
+def _check(session: Core, who: str, intent: Mapping[str, Any]) -> Any:
+    """A check of the player's character, carried out by that character's rule set (`RuleSet.check`,
+    the actor first), as `%check SPEC @character` would be: a Fate character's as a GURPS one's. It is
+    public (GURPS-SR-09): `--secret` is refused at once, and a secret check a rule set's own words
+    would make (GURPS's `-s`) before it is recorded; the character is the seat's (no `@`)."""
     spec = _text(intent, "spec")
-    if names_a_kind(spec):
-        kind, difficulty = parse_mtg_check(spec)
-        return session.mtg.check(kind, difficulty, actor=who)
-    parsed = parse_check_spec(spec)
-    if parsed.secret:  # the secret dice are the GM's: a secret roll of a player is the GM's ask
+    words = spec.split()
+    if "--secret" in words:  # the secret dice are the GM's: a secret roll of a player is the GM's ask
         raise UsageError(t("remote.err.player_secret"))
-    if parsed.actor is not None:
+    if any(word.startswith("@") for word in words):
         raise UsageError(t("remote.err.player_actor"))
-    return session.gurps.check(parsed, actor=who)
+    with session.public_only():
+        return handler_for("check", spec, holders_of(who, session.state)).run(session, check_line(spec, who))
 
 
-def _my_fight(session: Session) -> Any:
-    fight = session.combat.state
-    if fight is None or fight.over:
-        raise UsageError(t("remote.err.no_fight"))
-    return fight
-
-
-def _attack(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    from gamekernel.remote.hiding import hidden_keys, is_hidden
-
-    fight = _my_fight(session)
-    hidden = hidden_keys(session)
-    if fight.current.name != who:
-        if is_hidden(fight.current.name, hidden):
-            raise UsageError(t("remote.err.not_your_turn_yet"))
-        raise UsageError(t("remote.err.not_your_turn", name=fight.current.name))
-    seen = [c.name for c in fight.combatants if not is_hidden(c.name, hidden)]
-    typed = _text(intent, "target")
-    target, _ = resolve_name(typed, seen)  # a hidden fighter is nobody the players can name
-    if target is None:
-        # the typed name is not echoed: a hidden name would come back as "someone", telling a
-        # player who guesses it that he exists
-        raise NotFoundError(t("remote.err.no_target", names=", ".join(seen)))
-    return session.combat.attack(who, target, _text(intent, "weapon"))
-
-
-def _defend(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    fight = _my_fight(session)
-    if fight.pending is None or fight.pending.target != who:
-        raise UsageError(t("remote.err.no_attack_on_you"))
-    return session.combat.defend(who, _text(intent, "defense", optional=True))
-
-
-def _draw(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.gw.draw(who)
-
-
-def _tap(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.gw.tap(who, _text(intent, "card"))
-
-
-def _overcharge(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.gw.overcharge(who, _text(intent, "card"))
-
-
-def _boost(session: Session, who: str, intent: Mapping[str, Any]) -> Any:
-    return session.mtg.boost(who)
-
-
-def _answer(session: Session, intent: Mapping[str, Any], user: str) -> None:
-    """Roll the GM's ask `intent["ask"]` (the player's own count of their asks) in secret."""
-    from gamekernel.gurps.rules.checks import parse_check_spec
-
+def _answer(session: Core, intent: Mapping[str, Any], user: str) -> None:
+    """Roll the GM's ask `intent["ask"]` (the player's own count of their asks) in secret: the asked
+    line as `%check SPEC @character --secret`, by the character's rule set (`check_line`)."""
     seats = session.state["seats"]
     number = seats.ask_of(user, intent.get("ask"))
     if number is None:
         raise UsageError(t("remote.err.no_ask"))
     ask = seats.asks[number]
     try:
-        session.gurps.check(parse_check_spec(ask["spec"]), actor=ask["character"], secret=True)
+        spec = ask["spec"]
+        handler_for("check", spec, holders_of(ask["character"], session.state)).run(
+            session, check_line(spec, ask["character"], secret=True))
     except GameKernelError:  # why is the GM's to know (read when asked): the player learns nothing of it
         raise UsageError(t("remote.err.answer_failed")) from None
     session.record("table.answer", {"ask": number, "user": user}, secret=True)  # the GM alone sees the result
 
 
-ACTIONS: dict[str, Callable[..., Any]] = {
-    "roll": _roll, "check": _check, "attack": _attack, "defend": _defend,
-    "draw": _draw, "tap": _tap, "overcharge": _overcharge, "boost": _boost,
-}
+CORE_ACTIONS: dict[str, Callable[[Any, str, Mapping[str, Any]], Any]] = {"roll": _roll, "check": _check}
+
+
+def actions() -> list[str]:
+    """What a player may send, in order: a roll and a check, then every rule set's own actions
+    (`RuleSet.player_actions`: GURPS's attack and defend, Gamma World's draw, tap and overcharge ...)."""
+    return [*CORE_ACTIONS, *player_actions()]
+
+
+def _act(session: Core, action: str, who: str, intent: Mapping[str, Any]) -> Any:
+    if action in CORE_ACTIONS:
+        return CORE_ACTIONS[action](session, who, intent)
+    return player_actions()[action](session, who, lambda name, *, optional=False: _text(intent, name,
+                                                                                       optional=optional))
+
+
 ANSWER = "answer"  # the one intent that is no action of a character: the answer to the GM's ask
 
 
-def handle(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
+def handle(session: Core, user: str, intent: Mapping[str, Any]) -> Reply:
     """Carry out one intent of `user` (already authenticated and stamped by the server); with the
     GM's approval on, queue it instead (an answer to the GM's own ask never waits; a player keeps at
     most `MAX_PENDING_PER_PLAYER` waiting, the table `MAX_PENDING_TOTAL`). The reply is the
     player's: drawn from what they may see."""
     if not isinstance(intent, Mapping):
         return Reply(False, t("remote.err.intent"))
-    if session.seats.state.approval and intent.get("action") != ANSWER:
-        if not session.seats.state.seat_of(user):
+    if session.feature(Seats).state.approval and intent.get("action") != ANSWER:
+        if not session.feature(Seats).state.seat_of(user):
             return Reply(False, t("remote.err.no_seat"))
-        waiting = session.seats.pending
+        waiting = session.feature(Seats).pending
         if (len(waiting) >= MAX_PENDING_TOTAL
                 or sum(1 for p in waiting if p["user"] == user) >= MAX_PENDING_PER_PLAYER):
             return Reply(False, t("remote.err.pending_full", count=MAX_PENDING_PER_PLAYER))
@@ -176,8 +141,8 @@ def handle(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
             kept = queued(intent)
         except GameKernelError as error:
             return Reply(False, for_player(session, str(error)) or t("remote.err.refused"))
-        number = max((p["id"] for p in session.seats.pending), default=0) + 1
-        session.seats.pending.append({"id": number, "user": user, "intent": kept})
+        number = max((p["id"] for p in session.feature(Seats).pending), default=0) + 1
+        session.feature(Seats).pending.append({"id": number, "user": user, "intent": kept})
         return Reply(True, t("remote.queued"))
     return carry_out(session, user, intent)
 
@@ -186,8 +151,8 @@ def queued(intent: Mapping[str, Any]) -> dict[str, Any]:
     """What of an intent waits for the GM's approval: its action and the fields an action reads,
     each checked as it will be read (a short line of text), nothing else kept."""
     action = intent.get("action")
-    if not isinstance(action, str) or action not in ACTIONS:
-        raise UsageError(t("remote.err.action", action=repr(str(action)[:40]), known=", ".join([*ACTIONS, ANSWER])))
+    if not isinstance(action, str) or action not in actions():
+        raise UsageError(t("remote.err.action", action=repr(str(action)[:40]), known=", ".join([*actions(), ANSWER])))
     kept: dict[str, Any] = {"action": action}
     for key in FIELDS:
         if key in intent:
@@ -205,14 +170,14 @@ def describe(intent: Mapping[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def approve(session: Session, number: int, *, refuse: bool = False) -> Reply:
+def approve(session: Core, number: int, *, refuse: bool = False) -> Reply:
     """The GM approves (or refuses) the waiting action `number`: approved, it is carried out as if
     the player had just sent it; the reply goes to the GM (the truth: only the GM reads it), the
     player sees its result in their view."""
-    found = next((p for p in session.seats.pending if p["id"] == number), None)
+    found = next((p for p in session.feature(Seats).pending if p["id"] == number), None)
     if found is None:
         raise UsageError(t("remote.err.no_pending", number=number))
-    session.seats.pending.remove(found)
+    session.feature(Seats).pending.remove(found)
     if refuse:
         return Reply(True, t("remote.refused", user=found["user"]))
     try:
@@ -225,21 +190,20 @@ def approve(session: Session, number: int, *, refuse: bool = False) -> Reply:
 _ANSWERED = object()  # what `_run` gives back for an answer: its result is the GM's alone
 
 
-def _run(session: Session, user: str, intent: Mapping[str, Any]) -> Any:
+def _run(session: Core, user: str, intent: Mapping[str, Any]) -> Any:
     """Carry out `intent` as `user` (one transaction: refused, it changes nothing); its result."""
     action = intent.get("action")
     with session.command(user):
         if action == ANSWER:
             _answer(session, intent, user)
             return _ANSWERED
-        run = ACTIONS.get(action) if isinstance(action, str) else None
-        if run is None:
+        if not isinstance(action, str) or action not in actions():
             raise UsageError(t("remote.err.action", action=repr(visible(str(action))[:40]),
-                               known=", ".join([*ACTIONS, ANSWER])))
-        return run(session, _character(session, user, intent), intent)
+                               known=", ".join([*actions(), ANSWER])))
+        return _act(session, action, _character(session, user, intent), intent)
 
 
-def carry_out(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
+def carry_out(session: Core, user: str, intent: Mapping[str, Any]) -> Reply:
     """Carry out `intent` now and answer the player from their own view of the table."""
     from gamekernel.remote.views import shared_facts
 
@@ -254,7 +218,7 @@ def carry_out(session: Session, user: str, intent: Mapping[str, Any]) -> Reply:
     return Reply(True, _told(session, user, before))
 
 
-def _told(session: Session, user: str, before: list[dict[str, str]]) -> str:
+def _told(session: Core, user: str, before: list[dict[str, str]]) -> str:
     """The lines the intent added to the players' story (what every player now reads), hidden
     fighters as "someone"; else what waits (an attack waits for its defence), else "done"."""
     from gamekernel.remote.views import shared_facts
@@ -275,9 +239,9 @@ def _told(session: Session, user: str, before: list[dict[str, str]]) -> str:
     return t("remote.done")
 
 
-def for_player(session: Session, text: str) -> str:
+def for_player(session: Core, text: str) -> str:
     """`text` as a player may read it (`views.scrub`): a hidden fighter is "someone", "" when the
     text would still name one."""
-    from gamekernel.remote.hiding import scrub
+    from gamekernel.hiding import scrub
 
     return scrub(session, text)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gamekernel.events import EVENT_KINDS, Event, EventKind
-from gamekernel.remote.hiding import condition, visible  # noqa: F401  (re-exported)
+from gamekernel.hiding import condition, visible  # noqa: F401  (re-exported)
 from gamekernel.state import PartsOnDemand, TableState, part_picture, rebuilt_part
 from gamekernel.util import plain_copy
 

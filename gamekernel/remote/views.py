@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.remote.hiding import (  # noqa: F401  (re-exported: what the players' views hide)
+from gamekernel.hiding import (  # noqa: F401  (re-exported: what the players' views hide)
     condition,
     hidden_keys,
     hidden_names,
@@ -30,7 +30,7 @@ from gamekernel.remote.projection import GM, Audience, PublicTable, owned
 from gamekernel.text import visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
-    from gamekernel.table_session import Session
+    from gamekernel.rulesets import Core
 
 
 def _hidden_gurps(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -124,7 +124,7 @@ def _public_facts(table: PublicTable) -> dict[str, Any]:
     return _Facts(shadow=table.shadow(), story=story, told=story)
 
 
-def player_view(session: Session, audience: Audience, table: PublicTable) -> dict[str, Any]:
+def player_view(session: Core, audience: Audience, table: PublicTable) -> dict[str, Any]:
     """What one player (or a spectator, who owns nothing) may see."""
     seats = session.state["seats"]
     mine = owned(seats.seats, audience.user)
@@ -160,7 +160,7 @@ def _board_for(board: Mapping[str, Any], mine: Collection[str]) -> dict[str, Any
     return {**board, "rows": rows}
 
 
-def shared_facts(session: Session, table: PublicTable) -> dict[str, Any]:
+def shared_facts(session: Core, table: PublicTable) -> dict[str, Any]:
     """The public facts, shadow session and story every player's view of this moment starts from
     (drawn once a version of the public table; the intents' replies read the same)."""
     return table.shared(_public_facts)
@@ -184,7 +184,7 @@ def _without(view: dict[str, Any], hidden: frozenset[str], shadow: Any) -> dict[
     return view
 
 
-def gm_view(session: Session) -> dict[str, Any]:
+def gm_view(session: Core) -> dict[str, Any]:
     """The GM's panel: every fact, who sits where, the open asks and the players' latest actions."""
     from gamekernel.table.view import table_facts
 
@@ -202,7 +202,7 @@ def gm_view(session: Session) -> dict[str, Any]:
     }
 
 
-def view(session: Session, audience: Audience, table: PublicTable) -> dict[str, Any]:
+def view(session: Core, audience: Audience, table: PublicTable) -> dict[str, Any]:
     """Everything `audience` may see, as plain JSON-able data."""
     if audience.kind == GM:
         return gm_view(session)

@@ -135,7 +135,7 @@ def log_rows(view: LogView) -> list[tuple[str, str, str]]:
 def _players_line(event: Event, line: str, view: LogView) -> str:
     if view.show_secrets or not view.hidden:
         return line
-    from gamekernel.remote.hiding import scrub_names
+    from gamekernel.hiding import scrub_names
 
     if event.kind == "table.hide":
         return t("core.log.secret")

@@ -26,8 +26,8 @@ from gamekernel.gurps.render import SEP, band_name, display_name, pct, verdict_t
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.gurps.rules.reactions import ReactionRoll
+from gamekernel.hiding import condition
 from gamekernel.i18n import t
-from gamekernel.remote.hiding import condition
 from gamekernel.render.log import md_escape
 from gamekernel.state import TableState
 
@@ -89,7 +89,7 @@ def players_story(session: Any, events: Sequence[Event] | None = None, *, odds: 
     Public events and the secrets the GM revealed (GURPS-SR-09), checks by their outcome alone while
     the GM discloses outcomes only, a fighter nobody plays hurt in words (no HP number), a fighter
     the GM hides "someone" in a line and absent from a heading's names, no invisible control."""
-    from gamekernel.remote.hiding import scrub
+    from gamekernel.hiding import scrub
     from gamekernel.text import visible
 
     seats = session.state["seats"]
@@ -103,7 +103,7 @@ def players_story(session: Any, events: Sequence[Event] | None = None, *, odds: 
 def public_events(log: Sequence[Event], revealed: Iterable[int] = ()) -> list[Event]:
     """The events of `log` a story tells: the public ones still in effect, and the secrets the GM
     `revealed` (GURPS-SR-09)."""
-    from gamekernel.remote.hiding import visible
+    from gamekernel.hiding import visible
     from gamekernel.replay import active_events
 
     known = {e.seq for e in log}
@@ -131,7 +131,7 @@ class StoryCache:
         self.generation = 0
 
     def blocks(self, log: Sequence[Event]) -> list[Block]:
-        from gamekernel.remote.hiding import visible
+        from gamekernel.hiding import visible
 
         count, (read, last) = len(self.told), self.read
         if (read <= len(log) and (not read or log[read - 1] is last)

@@ -8,6 +8,7 @@ from IPython.core.magic import line_magic, magics_class
 from gamekernel.i18n import t
 from gamekernel.magic_base import SessionMagics, guarded
 from gamekernel.syntax import Args, Flag, Integer, Rest, Sub, Word, Words, command
+from gamekernel.table.seats import Seats
 
 
 @magics_class
@@ -54,25 +55,25 @@ class TableMagics(SessionMagics):
             from gamekernel.table.seats import check_user
 
             user = check_user(args.user)  # `Alice` is the hub's `alice`
-            seats = session.seats.seat(user, " ".join(args.character))
+            seats = session.feature(Seats).seat(user, " ".join(args.character))
             return TableNotice(t("remote.seated", user=user, characters=", ".join(seats.seat_of(user))))
         if args.sub == "unseat":
             from gamekernel.table.seats import check_user
 
-            session.seats.unseat(args.user)
+            session.feature(Seats).unseat(args.user)
             return TableNotice(t("remote.unseated", user=check_user(args.user)))
         if args.sub == "seats":
-            seated = session.seats.state.seats
+            seated = session.feature(Seats).state.seats
             lines = [t("remote.seated", user=u, characters=", ".join(c)) for u, c in sorted(seated.items())]
             return TableNotice("\n".join(lines) or t("remote.seats.none"))
         if args.sub == "ask":
-            seq = session.seats.ask(args.user, args.spec)
+            seq = session.feature(Seats).ask(args.user, args.spec)
             return TableNotice(t("remote.asked", user=args.user, spec=args.spec, seq=seq))
         if args.sub == "disclose":
-            how = session.seats.disclose(args.how)
+            how = session.feature(Seats).disclose(args.how)
             return TableNotice(t(f"remote.disclosed.{how}"))
         if args.sub in ("hide", "show"):
-            name = session.seats.hide(" ".join(args.name), hidden=args.sub == "hide")
+            name = session.feature(Seats).hide(" ".join(args.name), hidden=args.sub == "hide")
             return TableNotice(t("remote.hidden_now" if args.sub == "hide" else "remote.shown", name=name))
         if args.sub == "approve":
             return self._approve(args.what)
@@ -94,7 +95,7 @@ class TableMagics(SessionMagics):
         from gamekernel.results import TableNotice
 
         if what in ("on", "off"):
-            self.session.seats.approval(what == "on")
+            self.session.feature(Seats).approval(what == "on")
             return TableNotice(t(f"remote.approval.{what}"))
         if not what.isdigit():
             raise UsageError(t("remote.err.approve", what=repr(what)))
@@ -107,7 +108,7 @@ class TableMagics(SessionMagics):
         """Make a secret event public: `%reveal 12` (the players' views show it, and what it changed)."""
         from gamekernel.results import TableNotice
 
-        return TableNotice(t("remote.revealed", seq=self.session.seats.reveal(args.seq)))
+        return TableNotice(t("remote.revealed", seq=self.session.feature(Seats).reveal(args.seq)))
 
 
 MAGICS = [TableMagics]

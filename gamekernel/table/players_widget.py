@@ -12,26 +12,27 @@ from gamekernel.display.html import esc, panel
 from gamekernel.errors import UsageError
 from gamekernel.events import ENTROPY_KIND
 from gamekernel.i18n import t
+from gamekernel.table.seats import Seats
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws: for the type checker only
-    from gamekernel.table_session import Session
+    from gamekernel.rulesets import Core
 
 _LABELS = ("title", "seats", "pending", "asks", "recent", "secrets", "approve", "refuse", "reveal", "ask", "user",
            "spec", "outcome", "full", "approval", "none")
 
 
-def panel_facts(session: Session) -> dict[str, Any]:
+def panel_facts(session: Core) -> dict[str, Any]:
     """The panel's facts: plain data, the GM's own (secrets included: only the GM sees this panel)."""
     from gamekernel.remote.intents import describe
 
-    seats = session.seats.state
+    seats = session.feature(Seats).state
     secret = [e for e in session.active_secrets() if e.seq not in seats.revealed and not e.kind.startswith("table.")
               and e.kind != ENTROPY_KIND]  # the secret dice's key is never revealed
     return {
         "seats": [[u, list(c)] for u, c in sorted(seats.seats.items())],
         "pending": [{"id": p["id"], "user": p["user"], "action": describe(p["intent"])}  # what will be rolled
-                    for p in session.seats.pending],
+                    for p in session.feature(Seats).pending],
         "asks": [{"id": i, "user": a["user"], "character": a["character"], "spec": a["spec"]}
                  for i, a in sorted(seats.asks.items())],
         "recent": [{"seq": e.seq, "by": e.by, "summary": e.summary()} for e in session.log if e.by is not None][-10:],
@@ -80,13 +81,13 @@ class PlayersPanel(SessionWidget):
             self.refresh()  # the queue is no event: redraw now
             return TableNotice(reply.text)
         if action == "reveal":
-            return TableNotice(t("remote.revealed", seq=s.seats.reveal(int(payload.get("seq", 0)))))
+            return TableNotice(t("remote.revealed", seq=s.feature(Seats).reveal(int(payload.get("seq", 0)))))
         if action == "ask":
             user, spec = str(payload.get("user", "")), str(payload.get("spec", ""))
-            return TableNotice(t("remote.asked", user=user, spec=spec, seq=s.seats.ask(user, spec)))
+            return TableNotice(t("remote.asked", user=user, spec=spec, seq=s.feature(Seats).ask(user, spec)))
         if action == "disclose":
-            return TableNotice(t(f"remote.disclosed.{s.seats.disclose(str(payload.get('how', '')))}"))
+            return TableNotice(t(f"remote.disclosed.{s.feature(Seats).disclose(str(payload.get('how', '')))}"))
         if action == "approval":
-            on = s.seats.approval(bool(payload.get("on")))
+            on = s.feature(Seats).approval(bool(payload.get("on")))
             return TableNotice(t("remote.approval.on" if on else "remote.approval.off"))
         raise UsageError(t("table.err.dashboard_action", action=action))

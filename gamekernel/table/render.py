@@ -6,26 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from gamekernel.display.html import esc, panel
-from gamekernel.gurps.combat_render import badge_text
 from gamekernel.i18n import t
-
-
-def _state(row: dict[str, Any]) -> str:
-    if row["in_fight"]:
-        return ", ".join(badge_text(b) for b in row["state"])
-    return ", ".join(t(f"gurps.condition.{c}") for c in row["state"])
-
-
-def _points(row: dict[str, Any]) -> list[str]:
-    """HP and FP cells: numbers, or for a fighter nobody plays the word the table may read (and no FP)."""
-    if "condition" in row:
-        return [t(f"table.condition.{row['condition']}"), "—"]
-    return [f"{row['hp']}/{row['hp_max']}", f"{row['fp']}/{row['fp_max']}"]
-
-
-def _card(card: dict[str, Any]) -> str:
-    marks = [t("table.tapped")] * card["tapped"] + [t("table.overcharged")] * card["overcharged"]
-    return card["name"] + (f" ({', '.join(marks)})" if marks else "")
+from gamekernel.rulesets import rule_sets
 
 
 def header_text(view: dict[str, Any]) -> str:
@@ -42,19 +24,11 @@ def header_text(view: dict[str, Any]) -> str:
 
 
 def sections(view: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
-    """(title, column heads, rows of cell texts) for each game with characters at the table."""
-    out = []
-    if view["gurps"]:
-        out.append((t("table.gurps"), [t(f"table.col.{k}") for k in ("name", "hp", "fp", "state")],
-                    [[r["name"], *_points(r), _state(r)] for r in view["gurps"]]))
-    if view["gamma"]:
-        out.append((t("table.gamma"), [t(f"table.col.{k}") for k in ("name", "cards", "flux")],
-                    [[r["name"], "; ".join(_card(c) for c in r["cards"]) or "—", str(r["flux"])]
-                     for r in view["gamma"]]))
-    if view["mtg"]:
-        out.append((t("table.mtg"), [t(f"table.col.{k}") for k in ("name", "library", "known", "boost")],
-                    [[r["name"], f"{r['library']:,}", ", ".join(r["known_top"]) or "—",
-                      t("table.boost.used" if r["boost_used"] else "table.boost.free")] for r in view["mtg"]]))
+    """(title, column heads, rows of cell texts) for each game with characters at the table: each rule
+    set's own section of the view (`RuleSet.dashboard_section`: GURPS HP/FP and state, Gamma World's
+    readied cards, MtG's libraries), then the rows a rule set declares as data (`RuleSet.dashboard`)."""
+    out = [found for r in rule_sets() if r.dashboard_section is not None
+           if (found := r.dashboard_section(view)) is not None]
     for board in view.get("boards", {}).values():  # each rule set's own rows (RuleSet.dashboard)
         out.append((t(board["title"]), [t(c) for c in board["columns"]], [list(r) for r in board["rows"]]))
     return out

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.errors import NotFoundError, UsageError
+from gamekernel.errors import GameKernelError, NotFoundError, UsageError
 from gamekernel.events import ENTROPY_KIND, register_event
 from gamekernel.i18n import t
 from gamekernel.remote.hub.names import normalize_user, valid_user
@@ -19,7 +19,7 @@ from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
 
 if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
-    from gamekernel.table_session import Session
+    pass
 
 PART = "seats"
 DISCLOSURES = ("full", "outcome")
@@ -139,7 +139,6 @@ def check_user(user: str) -> str:
     return name
 
 
-FIGHT = "gurps_combat"  # the fight's state part (gamekernel/gurps/combat_part.py), compared by name
 
 
 class Seats(RuleSetHandle):
@@ -147,7 +146,6 @@ class Seats(RuleSetHandle):
     `ask`, `reveal`, `disclose`, `hide`, `approval`, `pending`; `state` is who plays whom."""
 
     name = "seats"
-    table: Session
 
     @property
     def state(self) -> SeatsState:
@@ -168,10 +166,12 @@ class Seats(RuleSetHandle):
         return self.state
 
     def ask(self, user: str, spec: str) -> int:
-        """Ask a seated player for a GURPS roll whose result only the GM sees (`Per`, `Stealth-2`).
-        The spec is read now, as the answer will read it: a spec that cannot be rolled is the GM's
-        error at once, never the player's when they roll."""
-        from gamekernel.gurps.rules.checks import parse_check_spec
+        """Ask a seated player for a check whose result only the GM sees (`Per`, `Stealth-2`): the check
+        of the first of their characters whose rule set can roll it, answered as `%check SPEC
+        @character --secret`. The spec is tried now as the answer will read it (the rule set's odds of
+        it, when it has some: GURPS-SR-02): a spec that cannot be rolled is the GM's error at once,
+        never the player's when they roll."""
+        from gamekernel.rulesets import check_line, handler_for, holders_of
         from gamekernel.text import visible
 
         user = check_user(user)
@@ -181,31 +181,26 @@ class Seats(RuleSetHandle):
         text = visible(str(spec)).strip()
         if not text:
             raise UsageError(t("remote.err.ask_what"))
-        who = next((c for c in chars if c in self.table.state["gurps"].characters), chars[0])  # a GURPS roll
-        parsed = parse_check_spec(text)
-        if parsed.actor is not None:
-            raise UsageError(t("remote.err.ask_actor", spec=repr(text), user=user, character=who))
-        self.table.gurps.check_target(parsed, who)
+        held = [c for c in chars if holders_of(c, self.table.state)] or chars
+        if any(word.startswith("@") for word in text.split()):  # the character is the seat's
+            raise UsageError(t("remote.err.ask_actor", spec=repr(text), user=user, character=held[0]))
+        who, refused = None, None
+        for character in held:
+            odds = handler_for("check", text, holders_of(character, self.table.state)).odds
+            try:
+                if odds is not None:
+                    odds(self.table, check_line(text, character, secret=True))
+            except GameKernelError as error:
+                refused = refused or error
+                continue
+            who = character
+            break
+        if who is None:
+            assert refused is not None
+            raise refused
         seq = self.table.log[-1].seq + 1 if self.table.log else 1
         self.table.record("table.ask", {"id": seq, "user": user, "character": who, "spec": text}, secret=True)
         return seq
-
-    def fight_differs(self) -> bool:
-        """Whether the fight the GM sees holds what the players may not know: a fighter the GM hides,
-        or a fighter a secret roll changed (the public table's fight is not the GM's): then the fight's
-        console marks its results as the GM's view (gamekernel/gurps/combat_magics.py, GURPS-SR-09)."""
-        fight = self.table.combat.state
-        if fight is None:
-            return False
-        from gamekernel.remote.hiding import hidden_keys, is_hidden
-
-        hidden = hidden_keys(self.table)
-        if hidden and any(is_hidden(c.name, hidden) for c in fight.combatants):
-            return True
-        if not self.table.ever_secret():
-            return False
-        table = self.table.public_table()
-        return bool(table.public.get(FIGHT) != table.gm_before.get(FIGHT))
 
     def reveal(self, seq: int) -> int:
         """Make the secret event `seq` public: every view shows it (and its consequences) from now on."""

@@ -69,7 +69,7 @@ def players_facts(session) -> dict[str, Any]:
     fighters the GM hides left out (their rows, their turn: the turn as it last stood among the others),
     and the HP and FP of a fighter nobody plays a word (unhurt, hurt, badly hurt, down): numbers only
     for a seated character, or while nobody is seated a player character (GURPS-SR-09)."""
-    from gamekernel.remote.hiding import condition, hidden_keys, is_hidden, turn_shown
+    from gamekernel.hiding import condition, hidden_keys, is_hidden, turn_shown
 
     shown = players_session(session)
     facts = table_facts(shown)

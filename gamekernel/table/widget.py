@@ -12,10 +12,12 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import get_language, t
+from gamekernel.rulesets import dashboard_actions, dashboard_labels
+from gamekernel.table.seats import Seats
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+    from gamekernel.rulesets import Core
 
 _BUTTONS = ("next", "end_fight", "tap", "untap", "flux", "check", "scene", "encounter_start", "encounter_end")
 
@@ -49,24 +51,22 @@ class TableDashboard(SessionWidget):
     labels = traitlets.Dict({}).tag(sync=True)
     last = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, session: Session, *, gm: bool = False, **kwargs: Any):
+    def __init__(self, session: Core, *, gm: bool = False, **kwargs: Any):
         self._labels_language = ""
         self.gm = gm  # `%table --gm`: the truth, marked as the GM's view; else what the table may see
         super().__init__(session, **kwargs)
 
     def refresh(self) -> None:
-        from gamekernel.mtg.render import colour_name
-        from gamekernel.mtg.rules.kinds import KINDS
         from gamekernel.table.render import header_text, sections
 
-        view = self.session.seats.view(gm=self.gm)
+        view = self.session.feature(Seats).view(gm=self.gm)
         if self._labels_language != get_language():
             self._labels_language = get_language()
             self.labels = {
                 "title": t("table.title"), "gurps": t("table.gurps"), "gamma": t("table.gamma"), "mtg": t("table.mtg"),
                 "buttons": {k: t(f"table.button.{k}") for k in _BUTTONS},
                 "colour": t("table.colour"), "difficulty": t("table.difficulty"),
-                "colours": [[k, colour_name(k)] for k in KINDS],
+                **dashboard_labels(),  # the rule sets' own words (MtG's colours)
                 "tapped": t("table.tapped"), "overcharged": t("table.overcharged"), "empty": t("table.empty"),
             }
         self.texts = {"header": header_text(view),
@@ -79,7 +79,7 @@ class TableDashboard(SessionWidget):
         one says "someone"), no hiding itself (`%table hide` is the GM's business)."""
         if self.gm:
             return self.session.log[-1].summary() if self.session.log else ""
-        from gamekernel.remote.hiding import scrub
+        from gamekernel.hiding import scrub
 
         log = [e for e in self.session.log if e.kind != "table.hide"]
         last = last_public_event(log)
@@ -88,36 +88,17 @@ class TableDashboard(SessionWidget):
     def snapshot_html(self) -> str:
         from gamekernel.table.render import table_html
 
-        return table_html(self.session.seats.view(gm=self.gm))
+        return table_html(self.session.feature(Seats).view(gm=self.gm))
 
     def __repr__(self) -> str:
         from gamekernel.table.render import table_text
 
-        return table_text(self.session.seats.view(gm=self.gm))
+        return table_text(self.session.feature(Seats).view(gm=self.gm))
 
     def handle_action(self, action: str, payload: dict[str, Any]) -> object:
-        s = self.session
-        name = str(payload.get("name", ""))
-        if action == "next":
-            return s.combat.next()
-        if action == "end_fight":
-            return s.combat.end()
-        if action in ("tap", "untap"):
-            return (s.gw.tap if action == "tap" else s.gw.untap)(name, str(payload["uid"]))
-        if action == "flux":  # GW-ALPHA-10: a secret flux's resolution stays out of the dashboard's record
-            from gamekernel.gammaworld.rules.results import as_the_table_sees
-
-            return as_the_table_sees(s.gw.flux(name, str(payload["uid"]) if payload.get("uid") else None))
-        if action == "check":
-            try:
-                difficulty = int(payload.get("difficulty", ""))
-            except (TypeError, ValueError):
-                raise UsageError(t("mtg.err.difficulty", difficulty=payload.get("difficulty"))) from None
-            return s.mtg.check(str(payload.get("kind", "")), difficulty, actor=name)
-        if action == "scene":
-            return s.mtg.scene()
-        if action == "encounter_start":
-            return s.gw.encounter_start()
-        if action == "encounter_end":
-            return s.gw.encounter_end()
-        raise UsageError(t("table.err.dashboard_action", action=action))
+        """One click: a rule set's own (`RuleSet.dashboard_actions`: GURPS's next turn, a Gamma World
+        card tapped, an MtG check ...), one session call."""
+        act = dashboard_actions().get(action)
+        if act is None:
+            raise UsageError(t("table.err.dashboard_action", action=action))
+        return act(self.session, payload)

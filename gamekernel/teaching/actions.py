@@ -9,16 +9,19 @@ from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.events import Event, kind_word, register_event
+from gamekernel.gammaworld.actions import GammaWorld
+from gamekernel.gurps.actions import Gurps
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.gurps.rules.damage import DamageRoll
 from gamekernel.i18n import t
 from gamekernel.lessons import EXPLAINERS
+from gamekernel.mtg.actions import Mtg
 from gamekernel.rulesets import RuleSetHandle
 from gamekernel.teaching import explain as ex
 
 if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
-    from gamekernel.table_session import Session
+    pass
 
 register_event("quiz.start", changes=())  # the questions drawn (an outcome of the RNG), so the log replays them
 register_event("quiz.answer", changes=())  # one answer, whether it was right, and the running score
@@ -33,7 +36,6 @@ class Teaching(RuleSetHandle):
     and scores logged."""
 
     name = "teaching"
-    table: Session
 
     def quiz(self, rule_set: str, count: int = 3) -> int:
         """Draw `count` questions on `rule_set` (gurps, mtg, alpha) with the session RNG; returns the
@@ -132,7 +134,7 @@ class Teaching(RuleSetHandle):
         if roll.kind != "skill" or not roll.actor or not roll.label:
             return None
         try:
-            character = self.table.gurps.character(roll.actor)
+            character = Gurps.of(self.table).character(roll.actor)
             level = character.skill_level(roll.label)
         except GameKernelError:
             return None
@@ -145,7 +147,7 @@ class Teaching(RuleSetHandle):
         """A card's name as the current language prints it (its Japanese printed name in ja, when known)."""
         try:
             facts = (self.table.state["mtg"].card_facts(name) if name in self.table.state["mtg"].facts
-                     else self.table.mtg.facts.lookup(name))
+                     else Mtg.of(self.table).facts.lookup(name))
         except Exception:  # an unknown card keeps the name the log holds
             return name
         return facts.shown_name
@@ -155,13 +157,13 @@ class Teaching(RuleSetHandle):
         if facts is not None:
             return self.table.state["mtg"].card_facts(name).is_land
         try:
-            return self.table.mtg.facts.lookup(name).is_land
+            return Mtg.of(self.table).facts.lookup(name).is_land
         except Exception:  # an unknown card is simply not explained as a land
             return False
 
     def _gw_card_name(self, card_id: str) -> str:
         try:
-            return self.table.gw.state.catalog.card(card_id).name
+            return GammaWorld.of(self.table).state.catalog.card(card_id).name
         except Exception:  # a card of a catalog no longer loaded: its id
             return card_id
 

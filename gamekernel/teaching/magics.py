@@ -4,17 +4,27 @@ option the rolling commands share.
 `--explain` is one declaration (`EXPLAIN`) and one decorator (`explainable`, both in
 gamekernel/magic_base.py, as every rule set's magics use them) placed under a magic's `@command`:
 the command runs as usual, then the steps of the events it recorded are shown with its result
-(session.teaching.explain_since). The steps themselves come from gamekernel.teaching.explain.
+(session.teaching.explain_since, registered below with `explain_with`). The steps themselves come
+from gamekernel.teaching.explain.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
+from gamekernel.gammaworld.actions import GammaWorld
+from gamekernel.gurps.actions import Gurps
 from gamekernel.i18n import t
-from gamekernel.magic_base import SessionMagics, guarded
+from gamekernel.magic_base import SessionMagics, explain_with, guarded
+from gamekernel.mtg.actions import Mtg
 from gamekernel.syntax import Args, Integer, Rest, Sub, Word, command
+from gamekernel.teaching.actions import Teaching
+
+if TYPE_CHECKING:
+    from gamekernel.rulesets import Core
 
 
 @magics_class
@@ -29,7 +39,7 @@ class TeachingMagics(SessionMagics):
     def explain(self, args: Args):
         """The working of an event already in the log: `%explain` (the last roll or check), `%explain 12`.
         Each step names its rule id, the seed and section, and the rule in one sentence."""
-        return self.session.teaching.explain(args.event)
+        return self.session.feature(Teaching).explain(args.event)
 
     @line_magic
     @guarded("explore")
@@ -49,23 +59,23 @@ class TeachingMagics(SessionMagics):
         session = self.session
         if args.sub == "check":
             spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
-            base = session.gurps.check_target(spec, args.actor)
+            base = Gurps.of(session).check_target(spec, args.actor)
             explorer: x.Explorer = x.CheckExplorer(args.spec, base)
         elif args.sub == "contest":
             sides = split_vs(args.sides)
             if len(sides) != 2:
                 raise UsageError(t("explore.err.usage"))
-            a = session.gurps.check_target(parse_side(sides[0]), args.actor)
-            b = session.gurps.check_target(parse_side(sides[1]), None)
+            a = Gurps.of(session).check_target(parse_side(sides[0]), args.actor)
+            b = Gurps.of(session).check_target(parse_side(sides[1]), None)
             explorer = x.ContestExplorer(min(max(a, 3), 18), min(max(b, 3), 18))
         elif args.sub == "library":
-            actor = session.mtg.actor(args.actor)
+            actor = Mtg.of(session).actor(args.actor)
             explorer = x.LibraryExplorer(actor, session.state["mtg"].library(actor))
         else:
             from gamekernel.gammaworld.rules.play import character
 
-            name = character(session.gw.state, args.actor).name if args.actor else ""
-            explorer = x.AlphaExplorer(name, session.gw.state.origin_bonus(name) if name else 0)
+            name = character(GammaWorld.of(session).state, args.actor).name if args.actor else ""
+            explorer = x.AlphaExplorer(name, GammaWorld.of(session).state.origin_bonus(name) if name else 0)
         return x.ExploreWidget(session, explorer)
 
     @line_magic
@@ -79,7 +89,15 @@ class TeachingMagics(SessionMagics):
         Click an answer: a wrong one shows the steps that give the right one; scores go to the log."""
         from gamekernel.teaching.widgets.quiz import QuizWidget
 
-        return QuizWidget(self.session, self.session.teaching.quiz(args.set.lower(), args.count))
+        return QuizWidget(self.session, self.session.feature(Teaching).quiz(args.set.lower(), args.count))
 
 
 MAGICS = [TeachingMagics]
+
+
+def _explain_since(session: Core, mark: int, result: object) -> object:
+    """`--explain` on any rule set's command: the result with the steps of the events it recorded."""
+    return session.feature(Teaching).explain_since(mark, result)
+
+
+explain_with(_explain_since)  # the magics' base (below the rule sets) names no feature above it

@@ -32,11 +32,17 @@ LANGUAGE_INFO = {"name": "python", "file_extension": ".py", "mimetype": "text/x-
 SOURCE_DATE_EPOCH = 1767225600  # 2026-01-01: file times in the site do not follow the build's clock
 
 
+#: loaded with Pyodide itself, all fetched at once: gamekernel, and what the kernel's worker would
+#: otherwise install one by one after Pyodide starts (it skips each one named here: micropip, piplite,
+#: then ipykernel, comm, pyodide-kernel, jedi, ipython)
+PRELOAD = ("gamekernel", "micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+
+
 def site_config() -> dict[str, Any]:
     """jupyter-lite.json of the site: no PyPI fallback, gamekernel loaded with Pyodide itself (the
     build adds `pyodideUrl`, the local core, since static/pyodide exists). `exposeAppInBrowser` lets
     a test drive the page as JupyterLab's own tests do (`window.jupyterapp`)."""
-    kernel = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": ["gamekernel"]}}
+    kernel = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": list(PRELOAD)}}
     return {"jupyter-lite-schema-version": 0,
             "jupyter-config-data": {"exposeAppInBrowser": True, "litePluginSettings": {KERNEL_PLUGIN: kernel}}}
 
@@ -73,10 +79,10 @@ def stage_contents(notebooks: list[Path], stage: Path) -> list[str]:
     return names
 
 
-def _front_end_wheels(cache: Path) -> list[Path]:
+def _front_end_wheels(cache: Path) -> dict[str, Path]:
     pins = {name: inputs.EXTRA[name][0] for name in FRONT_ENDS if name in inputs.EXTRA}
     pins["jupyterlite-pyodide-kernel"] = BUILD_PINS["jupyterlite-pyodide-kernel"]
-    return list(inputs.download_wheels(pins, cache / "wheels").values())
+    return inputs.download_wheels(pins, cache / "wheels")
 
 
 def build(notebooks: list[Path], output: Path, cache: Path, *, source: Path | None) -> None:
@@ -90,9 +96,11 @@ def build(notebooks: list[Path], output: Path, cache: Path, *, source: Path | No
     inputs.fetch_pyodide(cache / "npm", pyodide)
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     wheels = inputs.download_wheels(inputs.pinned_wheels(lock), cache / "wheels")
+    front_ends = _front_end_wheels(cache)
+    kernel = inputs.kernel_wheels(front_ends["jupyterlite-pyodide-kernel"], cache / "kernel-wheels")
     from gamekernel import __version__
 
-    inputs.stock_pyodide(pyodide, wheels, inputs.gamekernel_wheel(source, cache / "gamekernel", __version__))
+    inputs.stock_pyodide(pyodide, wheels, inputs.gamekernel_wheel(source, cache / "gamekernel", __version__), kernel)
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(site_config(), indent=1) + "\n", encoding="utf-8")
     # jupyterlite-core stamps every file under the output's *parent* with SOURCE_DATE_EPOCH (base.py
     # `copy_one` → `maybe_timestamp(dest.parent)`): built beside the user's files it would re-date them
@@ -106,7 +114,7 @@ def build(notebooks: list[Path], output: Path, cache: Path, *, source: Path | No
                "--output-dir", str(built), "--contents", str(cache / "contents"), "--no-sourcemaps",
                "--ignore-sys-prefix", "--apps", "lab", "--apps", "notebooks",
                "--source-date-epoch", str(SOURCE_DATE_EPOCH)]
-    for wheel in _front_end_wheels(cache):
+    for wheel in front_ends.values():
         command += ["--LiteBuildConfig.federated_extensions", str(wheel)]
     done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True, check=False,
                           env={**os.environ, "PYTHONWARNINGS": "ignore"})

@@ -44,6 +44,16 @@ EXTRA: dict[str, tuple[str, tuple[str, ...]]] = {
 #: gamekernel's own lock entry depends on these (pyproject.toml's dependencies)
 GAMEKERNEL_DEPENDS = ("ipython", "ipywidgets", "anywidget", "traitlets")
 
+#: the browser kernel's own wheels, shipped inside jupyterlite-pyodide-kernel (its labextension's
+#: static/pypi): name -> (lock dependencies, import name). Put in the lock and preloaded, they are
+#: fetched beside Pyodide's core instead of one after another by micropip once Pyodide runs.
+KERNEL_WHEELS: dict[str, tuple[tuple[str, ...], str]] = {
+    "piplite": (("micropip",), "piplite"),
+    "pyodide-kernel": (("comm", "ipython"), "pyodide_kernel"),
+    "ipykernel": (("pyodide-kernel",), "ipykernel"),
+}
+KERNEL_PYPI = "/data/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi/"
+
 
 class LiteInputError(RuntimeError):
     """A build input could not be had (a client failed, a file is missing or not what was pinned)."""
@@ -143,14 +153,36 @@ def gamekernel_wheel(source: Path | None, folder: Path, version: str) -> Path:
     return built[-1]
 
 
+def kernel_wheels(kernel_extension: Path, folder: Path) -> dict[str, Path]:
+    """The browser kernel's own wheels (KERNEL_WHEELS), taken out of the jupyterlite-pyodide-kernel
+    wheel into `folder`, name -> file; refused if that wheel does not carry one of them."""
+    import zipfile
+
+    folder.mkdir(parents=True, exist_ok=True)
+    found: dict[str, Path] = {}
+    with zipfile.ZipFile(kernel_extension) as archive:
+        for member in archive.namelist():
+            file_name = member.rsplit("/", 1)[-1]
+            name = _normal(file_name.split("-")[0])
+            if KERNEL_PYPI in member and file_name.endswith(".whl") and name in KERNEL_WHEELS:
+                (folder / file_name).write_bytes(archive.read(member))
+                found[name] = folder / file_name
+    missing = [name for name in KERNEL_WHEELS if name not in found]
+    if missing:
+        raise LiteInputError(f"{kernel_extension.name} carries no {', '.join(missing)} wheel")
+    return found
+
+
 def _entry(name: str, wheel: Path, depends: Iterable[str], imports: Iterable[str]) -> dict[str, Any]:
     return {"name": name, "version": wheel.name.split("-")[1], "file_name": wheel.name, "install_dir": "site",
             "sha256": sha256(wheel), "package_type": "package", "imports": list(imports),
             "depends": list(depends), "unvendored_tests": False}
 
 
-def rewrite_lock(lock: dict[str, Any], wheels: Mapping[str, Path], gamekernel: Path) -> dict[str, Any]:
-    """The lock with each carried wheel's own `file_name` and `sha256`, the extras and gamekernel added.
+def rewrite_lock(lock: dict[str, Any], wheels: Mapping[str, Path], gamekernel: Path,
+                 kernel: Mapping[str, Path] | None = None) -> dict[str, Any]:
+    """The lock with each carried wheel's own `file_name` and `sha256`, the extras, gamekernel and the
+    browser kernel's own wheels added.
 
     A lock entry keeps Pyodide's `depends` and `imports`; an extra's depend on what is not in the lock
     is refused here, so a missing dependency fails the build, not a learner's first cell."""
@@ -164,18 +196,22 @@ def rewrite_lock(lock: dict[str, Any], wheels: Mapping[str, Path], gamekernel: P
             entry.update(file_name=wheel.name, sha256=sha256(wheel), unvendored_tests=False)
             packages[name] = entry
     packages["gamekernel"] = _entry("gamekernel", gamekernel, GAMEKERNEL_DEPENDS, ["gamekernel"])
-    for name in (*EXTRA, "gamekernel"):
+    for name, wheel in (kernel or {}).items():
+        depends, module = KERNEL_WHEELS[name]
+        packages[name] = _entry(name, wheel, depends, [module])
+    for name in (*EXTRA, *(kernel or {}), "gamekernel"):
         unknown = [d for d in packages[name]["depends"] if d not in packages]
         if unknown:
             raise LiteInputError(f"lock entry {name} depends on {', '.join(unknown)}, which the lock lacks")
     return {**lock, "packages": packages}
 
 
-def stock_pyodide(target: Path, wheels: Mapping[str, Path], gamekernel: Path) -> None:
+def stock_pyodide(target: Path, wheels: Mapping[str, Path], gamekernel: Path,
+                  kernel: Mapping[str, Path] | None = None) -> None:
     """Copy the wheels beside the Pyodide core (its indexURL) and write the rewritten lock there."""
     lock_path = target / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
-    for wheel in (*wheels.values(), gamekernel):
+    for wheel in (*wheels.values(), gamekernel, *(kernel or {}).values()):
         shutil.copy2(wheel, target / wheel.name)
-    lock_path.write_text(json.dumps(rewrite_lock(lock, wheels, gamekernel), indent=1, sort_keys=True) + "\n",
+    lock_path.write_text(json.dumps(rewrite_lock(lock, wheels, gamekernel, kernel), indent=1, sort_keys=True) + "\n",
                          encoding="utf-8")

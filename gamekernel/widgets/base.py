@@ -28,8 +28,8 @@ import traitlets
 
 from gamekernel.events import EVENT_KINDS, Event
 
-if TYPE_CHECKING:  # the session is above this layer: named for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the session's core as everything below the public Session reaches it
+    from gamekernel.rulesets import Core
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _SOURCE_ASSETS = _PACKAGE.parent / "widgets"
@@ -65,7 +65,7 @@ class SessionWidget(anywidget.AnyWidget):
     # the id of its saved picture (record.py): a drawn view hides that picture by it (widgets/common.js)
     picture = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, session: Session, **kwargs: Any):
+    def __init__(self, session: Core, **kwargs: Any):
         from gamekernel.widgets.record import ActionRecord
 
         super().__init__(**kwargs)
@@ -111,7 +111,7 @@ class SessionWidget(anywidget.AnyWidget):
         return _kind(other) == _kind(self) and _target(other) == _target(self)
 
     @property
-    def session(self) -> Session:
+    def session(self) -> Core:
         return self._session
 
     # The state parts this widget draws from, when it draws from nothing else (not the log, not the
@@ -119,7 +119,7 @@ class SessionWidget(anywidget.AnyWidget):
     # is passed over. None: every event refreshes it.
     watches: ClassVar[frozenset[str] | None] = None
 
-    def _on_event(self, session: Session, event: Event) -> None:
+    def _on_event(self, session: Core, event: Event) -> None:
         from gamekernel.errors import GameKernelError
 
         watched = self.watches

@@ -47,6 +47,35 @@ def test_the_lock_names_each_carried_wheel_with_its_own_sha256_and_adds_gamekern
     assert new["anywidget"]["depends"] == ["ipywidgets", "psygnal", "typing-extensions"]
 
 
+def test_the_kernel_s_own_wheels_come_out_of_its_extension_into_the_lock(tmp_path):
+    """piplite, pyodide-kernel and the ipykernel shim ship inside jupyterlite-pyodide-kernel's wheel;
+    in the lock (with what they import) they load beside Pyodide, not by micropip after it."""
+    inner = {name: wheel(tmp_path, name, version) for name, version in
+             (("piplite", "0.8.6"), ("pyodide-kernel", "0.8.6"), ("ipykernel", "6.9.2"),
+              ("widgetsnbextension", "4.0.999"))}
+    extension = tmp_path / "jupyterlite_pyodide_kernel-0.8.6-py3-none-any.whl"
+    with zipfile.ZipFile(extension, "w") as archive:
+        for path in inner.values():
+            archive.write(path, "jupyterlite_pyodide_kernel-0.8.6.data/data/share/jupyter/labextensions/"
+                                f"@jupyterlite/pyodide-kernel-extension/static/pypi/{path.name}")
+        archive.write(inner["piplite"], "jupyterlite_pyodide_kernel/tests/fixtures/piplite-0.0.1-py3-none-any.whl")
+    kernel = lite_inputs.kernel_wheels(extension, tmp_path / "out")
+    assert sorted(kernel) == ["ipykernel", "piplite", "pyodide-kernel"]
+    assert kernel["piplite"].read_bytes() == inner["piplite"].read_bytes()
+    pins = lite_inputs.pinned_wheels(lock())
+    wheels = {name: wheel(tmp_path, name, version) for name, version in pins.items()}
+    new = lite_inputs.rewrite_lock(lock(), wheels, wheel(tmp_path, "gamekernel", "0.1.0"), kernel)["packages"]
+    assert new["pyodide-kernel"]["depends"] == ["comm", "ipython"]
+    assert new["pyodide-kernel"]["imports"] == ["pyodide_kernel"]
+    assert new["ipykernel"]["depends"] == ["pyodide-kernel"] and new["piplite"]["depends"] == ["micropip"]
+    assert new["piplite"]["sha256"] == hashlib.sha256(kernel["piplite"].read_bytes()).hexdigest()
+    bare = tmp_path / "bare.whl"
+    with zipfile.ZipFile(bare, "w") as archive:
+        archive.writestr("x.txt", "")
+    with pytest.raises(LiteInputError, match=r"bare\.whl carries no piplite, pyodide-kernel, ipykernel wheel"):
+        lite_inputs.kernel_wheels(bare, tmp_path / "out2")
+
+
 def test_a_lock_without_a_needed_package_or_an_extra_s_dependency_is_refused(tmp_path):
     broken = lock()
     del broken["packages"]["jedi"]
@@ -108,7 +137,10 @@ def test_a_bad_notebook_argument_is_refused_in_one_line(tmp_path, files, error):
 def test_the_site_asks_no_other_host_and_preloads_gamekernel():
     kernel = lite.site_config()["jupyter-config-data"]["litePluginSettings"][lite.KERNEL_PLUGIN]
     assert kernel["disablePyPIFallback"] is True
-    assert kernel["loadPyodideOptions"]["packages"] == ["gamekernel"]
+    # gamekernel, and every step the kernel's worker would otherwise take one after another once Pyodide
+    # runs (pyodide-kernel 0.8.6 worker: initPackageManager, initKernel skip what is named here)
+    assert kernel["loadPyodideOptions"]["packages"] == ["gamekernel", "micropip", "piplite", "ipykernel", "comm",
+                                                        "pyodide-kernel", "jedi", "ipython"]
     assert "pyodideUrl" not in kernel  # set by the build from the local core, never a CDN
 
 
@@ -170,7 +202,8 @@ def test_the_build_re_dates_nothing_beside_the_site(tmp_path, monkeypatch):
         return subprocess.CompletedProcess(command, 0, "", "")
 
     monkeypatch.setattr(lite_inputs, "fetch_pyodide", fake_pyodide)
-    monkeypatch.setattr(lite_inputs, "download_wheels", lambda pins, folder: {})
+    monkeypatch.setattr(lite_inputs, "download_wheels", lambda pins, folder: {"jupyterlite-pyodide-kernel": None})
+    monkeypatch.setattr(lite_inputs, "kernel_wheels", lambda extension, folder: {})
     monkeypatch.setattr(lite_inputs, "stock_pyodide", lambda *args: None)
     monkeypatch.setattr(lite_inputs, "gamekernel_wheel", lambda *args: None)
     monkeypatch.setattr(lite.subprocess, "run", fake_lite_build)

@@ -1,7 +1,8 @@
-"""Every call from an adapter into the session is typed: a misspelt Session method in a magic or a
+"""Every call from an adapter into the session is typed: a misspelt handle method in a magic or a
 widget is a mypy error, not a silent `Any`; a rule set's hooks are held to their Protocols
-(gamekernel/rulesets.py); the import edges that naming the Session takes are for the type checker
-only.
+(gamekernel/rulesets.py). The adapters name what is below them only: the table's core as the
+`Core` Protocol (gamekernel/rulesets.py) and their own rule set's handle (`Gurps.of(session)`), never
+the public Session above them (tests/core/test_no_import_cycle.py counts `if TYPE_CHECKING:` imports).
 
 The probes are copies of real adapters (the GURPS magics, the Gamma World hand widget) with one
 call misspelt, checked by `mypy.api.run` against this tree with a cache in a temporary folder: the
@@ -26,13 +27,12 @@ PLUGIN = ROOT / "tests" / "rulesets" / "plugin"
 
 
 RULE_SET = '''
-from gamekernel.rulesets import LineHandler, RuleSet
-from gamekernel.table_session import Session
+from gamekernel.rulesets import Core, LineHandler, RuleSet
 from gamekernel.syntax import Args
 
 
-def run(session: Session, args: Args) -> object:
-    return session.roll(args.spec)
+def run(session: Core, args: Args) -> object:
+    return session.record("probe", {"spec": args.spec})
 
 
 def claims(words: str) -> bool:
@@ -50,10 +50,11 @@ def rest() -> LineHandler[list[str]]:
 RULESET = RuleSet(name="probe", package=__name__, groups=(), check=check, rest=rest)
 '''
 
-CALL = ("from gamekernel.magic_base import SessionMagics\n\n\n"
+CALL = ("from gamekernel.gammaworld.actions import GammaWorld\n"
+        "from gamekernel.magic_base import SessionMagics\n\n\n"
         "class Probe(SessionMagics):\n"
         "    def tap(self) -> object:\n"
-        "        return self.session.gw.tap('Rin', CARD)\n")
+        "        return GammaWorld.of(self.session).tap('Rin', CARD)\n")
 
 
 def _misspelt(source: str, call: str, wrong: str) -> str:
@@ -68,11 +69,11 @@ def _probes() -> dict[str, str]:
     hand = (PACKAGE / "gammaworld" / "widgets" / "hand.py").read_text(encoding="utf-8")
     return {
         "magics_good": magics,
-        "magics_bad": _misspelt(magics, "self.session.gurps.react(", "self.session.gurps.reactt("),
-        "magics_chekk": _misspelt(magics, "session.gurps.check(spec", "session.gurps.chekk(spec"),
-        "magics_handle": _misspelt(magics, "self.session.gurps.react(", "self.session.gurp.react("),
+        "magics_bad": _misspelt(magics, "Gurps.of(self.session).react(", "Gurps.of(self.session).reactt("),
+        "magics_chekk": _misspelt(magics, "Gurps.of(session).check(spec", "Gurps.of(session).chekk(spec"),
+        "magics_handle": _misspelt(magics, "Gurps.of(self.session).react(", "self.session.gurps.react("),
         "hand_good": hand,
-        "hand_bad": _misspelt(hand, "session.gw.overcharge(", "session.gw.overchage("),
+        "hand_bad": _misspelt(hand, "gw.overcharge(", "gw.overchage("),
         "arg_good": CALL.replace("CARD", "'Sap Bloom'"),
         "arg_bad": CALL.replace("CARD", "3"),
         "ruleset_good": RULE_SET.replace("RUN", "run").replace("CLAIMS", "None"),
@@ -115,17 +116,18 @@ def errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
 def test_a_misspelt_session_method_in_a_magic_is_reported(errors: dict[str, list[str]]) -> None:
     assert errors["magics_good"] == []
     source = (PACKAGE / "gurps" / "magics.py").read_text(encoding="utf-8")
-    line = source[:source.index("self.session.gurps.react(")].count("\n") + 1
+    line = source[:source.index("Gurps.of(self.session).react(")].count("\n") + 1
     assert len(errors["magics_bad"]) == 1, errors["magics_bad"]
     assert re.search(rf'probe_magics_bad\.py:{line}: error: "Gurps" has no attribute "reactt"',
                      errors["magics_bad"][0])
 
 
 def test_a_misspelt_handle_method_or_handle_in_a_magic_is_reported(errors: dict[str, list[str]]) -> None:
-    """`session.gurps.chekk(...)`: the handles are typed attributes, so the method after them is checked
-    too; and a handle that does not exist (`session.gurp`) is an error, not a plug-in looked up at run time."""
+    """`Gurps.of(session).chekk(...)`: the handle is typed, so the method after it is checked too; and the
+    core below the rule sets has no rule set's handle as an attribute (`session.gurps` is the public
+    Session's, above): an error, not a handle looked up at run time."""
     assert len(errors["magics_chekk"]) == 1 and '"Gurps" has no attribute "chekk"' in errors["magics_chekk"][0]
-    assert len(errors["magics_handle"]) == 1 and '"Session" has no attribute "gurp"' in errors["magics_handle"][0]
+    assert len(errors["magics_handle"]) == 1 and '"Core" has no attribute "gurps"' in errors["magics_handle"][0]
 
 
 def test_a_misspelt_session_method_in_a_widget_is_reported(errors: dict[str, list[str]]) -> None:
@@ -156,47 +158,39 @@ def test_the_plugin_type_checks_against_the_hooks(errors: dict[str, list[str]]) 
     assert errors["gk_coin"] == []
 
 
-# The import edges pyproject.toml's layers contracts ignore: upward, so named for the type checker only.
-TYPE_ONLY_IMPORTERS = [PACKAGE / "magic_base.py", PACKAGE / "widgets" / "base.py", PACKAGE / "rulesets.py",
-                       *sorted(PACKAGE.glob("*/magics.py")), *sorted(PACKAGE.glob("*/combat_magics.py")),
-                       *sorted(PACKAGE.glob("*/widgets/*.py")), *sorted(PACKAGE.glob("*/actions.py"))]
+# What the adapters, the rule sets' handles and hooks may name, even for the type checker: nothing above
+# them (the public Session, the session module): the layers contracts in pyproject.toml hold every import,
+# `if TYPE_CHECKING:` ones included, and ignore none.
+BELOW_THE_SESSION = [PACKAGE / "magic_base.py", PACKAGE / "widgets" / "base.py", PACKAGE / "rulesets.py",
+                     *sorted(PACKAGE.glob("*/magics.py")), *sorted(PACKAGE.glob("*/combat_magics.py")),
+                     *sorted(PACKAGE.glob("*/widgets/*.py")), *sorted(PACKAGE.glob("*/actions.py"))]
+ABOVE = ("gamekernel.session", "gamekernel.table_session")
 
 
-def _type_only(path: Path) -> tuple[str, ...]:
-    """What `path` may import only under TYPE_CHECKING (the magics import the parser, below them, at run time)."""
-    if path.name == "rulesets.py":
-        return ("gamekernel.session", "gamekernel.table_session", "gamekernel.syntax")
-    if path.name == "actions.py":  # a handle replays the log with the core's functions at run time
-        return ("gamekernel.table_session",)
-    return ("gamekernel.session", "gamekernel.table_session")
-
-
-def runtime_imports(path: Path, modules: tuple[str, ...]) -> list[str]:
-    """The imports of `modules` in `path` outside an `if TYPE_CHECKING:` block, as `line module`."""
+def imports_of(path: Path, modules: tuple[str, ...]) -> list[str]:
+    """The imports of `modules` in `path`, wherever they are (an `if TYPE_CHECKING:` block too), as `line module`."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    hidden: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            hidden |= {id(inner) for stmt in node.body for inner in ast.walk(stmt)}
     found = []
     for node in ast.walk(tree):
         names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
                  else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
-        found += [f"{node.lineno} {name}" for name in names if name in modules and id(node) not in hidden]
+        found += [f"{node.lineno} {name}" for name in names if name in modules]
     return found
 
 
-def test_the_ignored_import_edges_are_for_the_type_checker_only() -> None:
-    naming = [p for p in TYPE_ONLY_IMPORTERS if "from gamekernel.table_session import" in p.read_text(encoding="utf-8")]
-    assert len(naming) >= 13  # the two bases, the rule-set hooks, each rule set's magics, widgets and handles
-    bad = {str(p.relative_to(ROOT)): hits for p in TYPE_ONLY_IMPORTERS if (hits := runtime_imports(p, _type_only(p)))}
+def test_no_adapter_handle_or_hook_names_the_session_above_it() -> None:
+    """The rule sets' magics, widgets and handles, the two adapter bases and the hooks' Protocols; the
+    features across rule sets (table/, teaching/, remote/) sit beside the public Session and may."""
+    allowed = {"table", "teaching", "remote", "magics"}
+    checked = [p for p in BELOW_THE_SESSION if p.parent.name not in allowed and p.parent.parent.name not in allowed]
+    assert len(checked) >= 14  # the two bases, the hooks, each rule set's magics, widgets and handles, cards
+    bad = {str(p.relative_to(ROOT)): hits for p in checked if (hits := imports_of(p, ABOVE))}
     assert bad == {}
 
 
-def test_the_type_only_check_finds_a_runtime_import(tmp_path: Path) -> None:
+def test_the_import_finder_sees_a_type_checking_import(tmp_path: Path) -> None:
     module = tmp_path / "adapter.py"
     module.write_text("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
-                      "    from gamekernel.session import Session\n"
-                      "import gamekernel.syntax\nfrom gamekernel.session import Session\n", encoding="utf-8")
-    assert runtime_imports(module, ("gamekernel.session", "gamekernel.syntax")) == [
-        "5 gamekernel.syntax", "6 gamekernel.session"]
+                      "    from gamekernel.session import SessionCore\n"
+                      "import gamekernel.syntax\nfrom gamekernel.table_session import Session\n", encoding="utf-8")
+    assert sorted(imports_of(module, ABOVE)) == ["4 gamekernel.session", "6 gamekernel.table_session"]

@@ -2,7 +2,7 @@
 
 A session of GURPS, Gamma World and MtG characters at a remote table, with a fighter the GM hides
 (named with the canary), is played by a random sequence of steps: every intent a player can send
-(`intents.ACTIONS` and the answer to an ask, enumerated from the module, so a new action is played
+(`intents.actions()` and the answer to an ask, enumerated from the module, so a new action is played
 as soon as it exists) by seated and unseated players, with good and bad fields; and the GM's
 operations: public and secret rolls and checks (secret labels hold a canary), hits and damage
 (secret damage onto a character whose HP no other value shares: 47), Gamma World draws, secret
@@ -35,7 +35,7 @@ TOKEN = re.compile(rf"{CANARY}\w*", re.IGNORECASE)
 HP_MAX = 47  # Bren's HP: "x/47" is Bren's HP and nothing else's
 DECK = "4 Forest\n4 Llanowar Elves\n4 Serra Angel\n4 Plains\n4 Lightning Bolt\n"
 PLAYERS = ("alice", "bob", "carol", "dave")  # dave has no seat
-KINDS = sorted([*intents.ACTIONS, intents.ANSWER])  # every intent kind there is, read from the module
+KINDS = sorted([*intents.actions(), intents.ANSWER])  # every intent kind there is, read from the module
 
 
 def table() -> Session:

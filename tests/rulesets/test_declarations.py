@@ -3,6 +3,8 @@ the declarations: the Session's operations, the magics, the renderers, the catal
 
 from __future__ import annotations
 
+import pytest
+
 from gamekernel import Session
 from gamekernel.rulesets import BUILTIN, RuleSet, groups, rule_sets
 
@@ -34,3 +36,46 @@ def test_every_declared_handle_is_a_typed_attribute_of_the_session():
             assert isinstance(getattr(type(session), cls.name), property), cls.name
             assert getattr(session, cls.name) is session.rules[cls.name], cls.name
             assert isinstance(session.rules[cls.name], cls) and session.rules[cls.name].table is session
+
+
+def test_the_pages_actions_are_the_rule_sets_declarations():
+    """What a player may send (`RuleSet.player_actions`) and what the GM's `%table` clicks do
+    (`.dashboard_actions`, `.dashboard_labels`) come from each rule set's own module; the remote
+    table and the dashboard list them in the rule sets' order and name none."""
+    from gamekernel.mtg.render import colour_name
+    from gamekernel.rulesets import dashboard_actions, dashboard_labels, player_actions
+
+    owners = {name: r.name for r in rule_sets() for name in (r.player_actions() if r.player_actions else {})}
+    assert list(player_actions()) == ["attack", "defend", "draw", "tap", "overcharge", "boost"]
+    assert owners == {"attack": "gurps", "defend": "gurps", "draw": "gammaworld", "tap": "gammaworld",
+                      "overcharge": "gammaworld", "boost": "mtg"}
+    assert sorted(dashboard_actions()) == ["check", "encounter_end", "encounter_start", "end_fight", "flux", "next",
+                                           "scene", "tap", "untap"]
+    assert dashboard_actions()["next"].__module__ == "gamekernel.gurps.intents"
+    assert dashboard_labels()["colours"][0] == ["white", colour_name("white")]
+
+
+def test_two_rule_sets_may_not_claim_one_action(monkeypatch):
+    from dataclasses import replace
+
+    from gamekernel import rulesets
+
+    twice = [*rulesets.rule_sets(), replace(rulesets.rule_set("mtg"), name="other")]
+    monkeypatch.setattr(rulesets, "rule_sets", lambda: tuple(twice))
+    rulesets.player_actions.cache_clear()
+    try:
+        with pytest.raises(RuntimeError, match="player action 'boost' is another rule set's"):
+            rulesets.player_actions()
+    finally:
+        rulesets.player_actions.cache_clear()
+
+
+def test_the_dashboard_text_is_each_rule_set_s_section_then_the_boards():
+    """`%table`'s text: the rule sets' own sections (`RuleSet.dashboard_section`) in their order, a
+    rule set with nobody at the table leaving none, then the rows declared as data."""
+    from gamekernel.table.render import sections
+
+    view = {"gurps": [], "gamma": [{"name": "Rin", "cards": [], "flux": 0}], "mtg": [],
+            "boards": {"x": {"title": "t", "columns": ["c"], "rows": [["r"]]}}}
+    assert [title for title, _, _ in sections(view)] == ["Gamma World", "t"]
+    assert sections(view)[0][2] == [["Rin", "—", "0"]]

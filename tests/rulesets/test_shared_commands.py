@@ -88,3 +88,20 @@ def test_a_rule_set_s_form_is_data_read_without_importing_it():
                     check_form=Form("Probe: anything", (("loud", "Probe: shout it"),), group="extra"))
     assert probe.form("check").flags == (("loud", "Probe: shout it"),)
     assert probe.form("rest") == Form() and probe.takes_part("check") and not probe.takes_part("rest")
+
+
+def test_odds_contest_is_a_rule_set_s_own_form(ip, monkeypatch):
+    """`%odds contest` is answered by a rule set's `%check` handler (`LineHandler.contest`): GURPS's
+    Quick Contest (GURPS-SR-10), read from its declaration; without one, a one-line refusal."""
+    from gamekernel import rulesets
+    from gamekernel.gurps.rules.odds import quick_contest_odds
+
+    shown = ip.run_line_magic("odds", "contest 14 vs 12")
+    assert rulesets.contest_odds() is rulesets._handlers("check")["gurps"].contest
+    assert shown == quick_contest_odds(14, 12)
+    handlers = {name: LineHandler(run=h.run, claims=h.claims, odds=h.odds)
+                for name, h in rulesets._handlers("check").items()}
+    monkeypatch.setattr(rulesets, "_handlers", lambda command: handlers)
+    assert rulesets.contest_odds() is None
+    refused = ip.run_line_magic("odds", "contest 14 vs 12")
+    assert str(refused) == "error: no rule set answers %odds contest 14 vs 12"

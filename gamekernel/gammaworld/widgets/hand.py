@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 import traitlets
 
 from gamekernel.display.results import SecretNotice
+from gamekernel.gammaworld.actions import GammaWorld
 from gamekernel.gammaworld.rules.results import AlphaResult, as_the_table_sees
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
 
-if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the table's core it draws and calls (below the rule sets)
+    from gamekernel.rulesets import Core
 
 
 def _power_lines(card) -> list[list[str]]:
@@ -61,14 +62,14 @@ class HandWidget(SessionWidget):
     labels = traitlets.Dict({}).tag(sync=True)
     last = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, session: Session, name: str, **kwargs: Any):
-        self._name = session.gw.hand(name).name
+    def __init__(self, session: Core, name: str, **kwargs: Any):
+        self._name = GammaWorld.of(session).hand(name).name
         # the last click's result: its line is drawn again in a new language
         self._last_result: AlphaResult | SecretNotice | None = None
         super().__init__(session, **kwargs)
 
     def view(self):
-        return self.session.gw.hand(self._name)
+        return GammaWorld.of(self.session).hand(self._name)
 
     def refresh(self) -> None:
         from gamekernel.gammaworld.render import hand_counts
@@ -114,7 +115,7 @@ class HandWidget(SessionWidget):
             "flux_choose": t("gammaworld.hand.flux_choose"),
             "empty": t("gammaworld.hand.empty"),
             "options": t("gammaworld.hand.options",
-                         options=options_line(self.session.gw.state.config.to_dict(), "gammaworld.option")),
+                         options=options_line(GammaWorld.of(self.session).state.config.to_dict(), "gammaworld.option")),
         }
         self.last = self._last_line()
 
@@ -124,16 +125,16 @@ class HandWidget(SessionWidget):
 
     def handle_action(self, action: str, payload: dict[str, Any]):
         uid = str(payload.get("uid", ""))
-        session = self.session
+        gw = GammaWorld.of(self.session)
         result: AlphaResult | SecretNotice
         if action == "tap":
-            uid = session.gw.card_in_place(self._name, uid)  # GW-ALPHA-10: the card in its place
-            tapped = session.gw.state.table.card(uid).tapped if uid in session.gw.state.table.cards else False
-            result = session.gw.untap(self._name, uid) if tapped else session.gw.tap(self._name, uid)
+            uid = gw.card_in_place(self._name, uid)  # GW-ALPHA-10: the card in its place
+            tapped = gw.state.table.card(uid).tapped if uid in gw.state.table.cards else False
+            result = gw.untap(self._name, uid) if tapped else gw.tap(self._name, uid)
         elif action == "overcharge":
-            result = session.gw.overcharge(self._name, uid)
+            result = gw.overcharge(self._name, uid)
         elif action == "flux":  # GW-ALPHA-10: a secret flux's resolution stays the GM's
-            result = as_the_table_sees(session.gw.flux(self._name, uid))
+            result = as_the_table_sees(gw.flux(self._name, uid))
         else:
             from gamekernel.errors import UsageError
 

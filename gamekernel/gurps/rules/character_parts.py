@@ -5,18 +5,15 @@ and re-exports every name here, so callers keep importing from `characters`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from gamekernel.errors import DataError, RuleError
+from gamekernel.errors import DataError
 from gamekernel.gurps.rules.attacks import combat_tables
 from gamekernel.gurps.rules.checks import Modifier
 from gamekernel.i18n import t
-
-if TYPE_CHECKING:
-    from gamekernel.gurps.rules.characters import Character
 
 
 @dataclass(frozen=True)
@@ -188,18 +185,3 @@ def language_cost(language: Language) -> int:
 
 
 ATTRIBUTE_RANGE = (1, 20)  # GURPS-CH-04: 1 is the human minimum; above 20 only for godlike beings
-
-
-def check_edits(character: Character, changes: dict[str, Any]) -> None:
-    """Refuse edits the rules forbid, before anything is logged: an attribute outside 1-20
-    (GURPS-CH-04) and HP/FP lost below zero (current above the maximum: healing stops there)."""
-    low, high = ATTRIBUTE_RANGE
-    for key in ("st", "dx", "iq", "ht"):
-        if key in changes and not low <= changes[key] <= high:
-            raise RuleError(t("gurps.err.attribute_range", attribute=t(f"gurps.attr.{key.upper()}"),
-                              value=changes[key], low=low, high=high))
-    for key, most in (("hp_lost", "hp"), ("fp_lost", "fp")):
-        if key in changes and changes[key] < 0:
-            edited = replace(character, **changes)
-            raise RuleError(t("gurps.err.above_maximum", what=t(f"gurps.attr.{most.upper()}"),
-                              value=getattr(edited, most) - changes[key], most=getattr(edited, most)))

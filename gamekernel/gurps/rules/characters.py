@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from difflib import get_close_matches
 from fractions import Fraction
 from functools import cached_property
@@ -55,7 +55,6 @@ from gamekernel.gurps.rules.character_parts import (  # noqa: F401 (re-exported)
     SkillLevel,
     basic_lift_kg,
     basic_lift_lb,
-    check_edits,
     encumbered_move,
     encumbrance_level,
     issue,
@@ -660,3 +659,18 @@ def roll_check(
         resolved.base, resolved.modifiers + tuple(extra), label=resolved.label, actor=character.name,
         rng=rng, dice=dice, defense=resolved.defense, kind=resolved.kind, notes=resolved.notes,
     )
+
+
+def check_edits(character: Character, changes: dict[str, Any]) -> None:
+    """Refuse edits the rules forbid, before anything is logged: an attribute outside 1-20
+    (GURPS-CH-04) and HP/FP lost below zero (current above the maximum: healing stops there)."""
+    low, high = ATTRIBUTE_RANGE
+    for key in ("st", "dx", "iq", "ht"):
+        if key in changes and not low <= changes[key] <= high:
+            raise RuleError(t("gurps.err.attribute_range", attribute=t(f"gurps.attr.{key.upper()}"),
+                              value=changes[key], low=low, high=high))
+    for key, most in (("hp_lost", "hp"), ("fp_lost", "fp")):
+        if key in changes and changes[key] < 0:
+            edited = replace(character, **changes)
+            raise RuleError(t("gurps.err.above_maximum", what=t(f"gurps.attr.{most.upper()}"),
+                              value=getattr(edited, most) - changes[key], most=getattr(edited, most)))

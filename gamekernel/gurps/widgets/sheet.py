@@ -18,14 +18,15 @@ from typing import TYPE_CHECKING, Any
 import traitlets
 
 from gamekernel.errors import UsageError
+from gamekernel.gurps.actions import Gurps
 from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # what `view` returns
     from gamekernel.gurps.rules.characters import Character
 
-if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the table's core it draws and calls (below the rule sets)
+    from gamekernel.rulesets import Core
 
 Row = dict[str, Any]  # one synced row: plain JSON for the front end
 
@@ -54,8 +55,8 @@ class SheetWidget(SessionWidget):
     conditions: traitlets.List[str] = traitlets.List([]).tag(sync=True)  # what current HP/FP and load mean now (text)
     labels = traitlets.Dict({}).tag(sync=True)
 
-    def __init__(self, session: Session, name: str | None = None, *, gm: bool = False, **kwargs: Any):
-        self._name = session.gurps.character(name).name
+    def __init__(self, session: Core, name: str | None = None, *, gm: bool = False, **kwargs: Any):
+        self._name = Gurps.of(session).character(name).name
         self.gm = gm  # `%sheet --gm`: the true sheet, marked; else the sheet as the table knows it
         self._shown: tuple[Any, ...] = ()  # what the traits were last computed from (see `_inputs`)
         super().__init__(session, **kwargs)
@@ -64,7 +65,7 @@ class SheetWidget(SessionWidget):
         """Everything the sheet reads: the character (immutable: an event that changes it makes a new
         one), its last check (a new record each time) and the language."""
         c = self.view()
-        return c, self.session.gurps.state.last_check.get(c.name), get_language()
+        return c, Gurps.of(self.session).state.last_check.get(c.name), get_language()
 
     def _refresh_synced(self) -> None:
         """Recompute the sheet only when what it reads changed: every event of the session reaches
@@ -79,8 +80,8 @@ class SheetWidget(SessionWidget):
         """The character shown: as the players know it (a secret hit not in it, GURPS-SR-09, live and
         in the state a notebook saves), or the truth for the GM's sheet (`gm`)."""
         if self.gm:
-            return self.session.gurps.character(self._name)
-        return self.session.gurps.character_public(self._name)
+            return Gurps.of(self.session).character(self._name)
+        return Gurps.of(self.session).character_public(self._name)
 
     def refresh(self) -> None:
         from gamekernel.gurps.render import display_name, success_text, weapon_rows
@@ -121,7 +122,7 @@ class SheetWidget(SessionWidget):
         self.pools = [{"key": key, "label": t(f"gurps.sheet.current_{key}"), "value": current, "max": most}
                       for key, current, most in (("hp", c.current_hp, c.hp), ("fp", c.current_fp, c.fp))]
         self.conditions = [t(f"gurps.condition.{key}") for key in c.conditions]
-        last = self.session.gurps.state.last_check.get(c.name)
+        last = Gurps.of(self.session).state.last_check.get(c.name)
         if last and last.get("secret"):  # the sheet is on the shared screen: say a roll was made, not what
             self.last = t("core.secret_result", kind="check")  # as %check --secret shows it
         else:
@@ -140,14 +141,14 @@ class SheetWidget(SessionWidget):
 
             log = self.session.log
             mark = len(log)
-            self.session.gurps.char_set(self._name, **self._edit(str(payload.get("key", "")), payload.get("value")))
+            Gurps.of(self.session).char_set(self._name, **self._edit(str(payload.get("key", "")), payload.get("value")))
             lines = tuple(event.summary() for event in log[mark:])  # not the whole sheet
             return EventLines(lines) if lines else None  # "DX 14 -> 14" changed nothing: no line
         elif action == "roll":  # a structured intent: the row's key, never display text to parse
             key = str(payload.get("skill") or payload.get("attribute") or "").strip()
             if not key:
                 raise UsageError(t("gurps.err.sheet_nothing"))
-            return self.session.gurps.check_named(key, actor=self._name)
+            return Gurps.of(self.session).check_named(key, actor=self._name)
         else:
             raise UsageError(t("gurps.err.sheet_action", action=action))
 

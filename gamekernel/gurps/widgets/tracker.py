@@ -19,14 +19,16 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.events import Event
+from gamekernel.gurps.actions import Gurps
+from gamekernel.gurps.combat_actions import Combat
 from gamekernel.gurps.combat_render import stale_rows
 from gamekernel.gurps.results import CombatResult
 from gamekernel.i18n import get_language, t
 from gamekernel.text import half_width
 from gamekernel.widgets.base import SessionWidget, script, styles
 
-if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the table's core it draws and calls (below the rule sets)
+    from gamekernel.rulesets import Core
 
 
 def _row(state, index: int) -> dict[str, Any]:
@@ -66,7 +68,7 @@ class Tracker(SessionWidget):
     offered = traitlets.Dict({}).tag(sync=True)  # {"name": defender, "options": [[kind, value, text], ...]}
     due = traitlets.Dict({}).tag(sync=True)  # {"name": active fighter, "checks": ["consciousness", ...]}
 
-    def __init__(self, session: Session, **kwargs: Any):
+    def __init__(self, session: Core, **kwargs: Any):
         self._patch_seq = 0
         self._labels_language = ""
         self._exchange: list[CombatResult] = []
@@ -79,7 +81,7 @@ class Tracker(SessionWidget):
         from gamekernel.gurps.combat_render import label
         from gamekernel.gurps.rules.combat import MANEUVERS, maneuver_rules
 
-        state = self.session.combat.state
+        state = Combat.of(self.session).state
         relabelled = self._labels_language != get_language()
         if relabelled:  # built once per language: refresh runs on every event
             self._labels_language = get_language()
@@ -108,8 +110,8 @@ class Tracker(SessionWidget):
             self.offered, self.due = {}, {}
             self._seen = None
             return
-        defender, options = self.session.combat.offered()
-        fighter, checks = self.session.combat.due()
+        defender, options = Combat.of(self.session).offered()
+        fighter, checks = Combat.of(self.session).due()
         self._sync_rows(state, relabelled)
         p = state.pending
         log = self.session.log
@@ -118,7 +120,7 @@ class Tracker(SessionWidget):
         self._assign(
             offered={"name": defender, "options": [[k, v, f"{label(k)} {v}"] for k, v in options]},
             due={"name": fighter, "checks": [c for c in checks if c in ("consciousness", "will")],
-                 "after": [list(pair) for pair in self.session.combat.after_rolls()]},
+                 "after": [list(pair) for pair in Combat.of(self.session).after_rolls()]},
             round=state.round, active="" if state.over else state.current.name, over=state.over,
             pending={} if p is None else {"attacker": p.attacker, "target": p.target},
             last=self.last if self._last_event is None else self._last_event.summary(),
@@ -172,12 +174,12 @@ class Tracker(SessionWidget):
     def snapshot_html(self) -> str:
         from gamekernel.gurps.combat_render import tracker_html
 
-        return tracker_html(self.session.combat.state)
+        return tracker_html(Combat.of(self.session).state)
 
     def __repr__(self) -> str:
         from gamekernel.gurps.combat_render import tracker_text
 
-        return tracker_text(self.session.combat.state)
+        return tracker_text(Combat.of(self.session).state)
 
     def handle_action(self, action: str, payload: dict[str, Any]):
         result = self._act(action, payload)
@@ -208,18 +210,18 @@ class Tracker(SessionWidget):
 
 
 # What each button or box of the tracker does: one session call (logged, undoable) per action.
-ACTIONS: dict[str, Callable[[Session, dict[str, Any]], Any]] = {
-    "next": lambda s, p: s.combat.next(),
-    "maneuver": lambda s, p: s.combat.maneuver(str(p["name"]), str(p["maneuver"]), option=str(p.get("option", "")),
+ACTIONS: dict[str, Callable[[Core, dict[str, Any]], Any]] = {
+    "next": lambda s, p: Combat.of(s).next(),
+    "maneuver": lambda s, p: Combat.of(s).maneuver(str(p["name"]), str(p["maneuver"]), option=str(p.get("option", "")),
                                                target=str(p.get("target", ""))),
-    "attack": lambda s, p: s.combat.attack(str(p["attacker"]), str(p["target"]), str(p["weapon"])),
-    "defend": lambda s, p: s.combat.defend(str(p["name"]), str(p.get("kind", ""))),
+    "attack": lambda s, p: Combat.of(s).attack(str(p["attacker"]), str(p["target"]), str(p["weapon"])),
+    "defend": lambda s, p: Combat.of(s).defend(str(p["name"]), str(p.get("kind", ""))),
     # the damage box is `%damage SPEC @NAME` (its text read as a magic's line is): rolled ("2d+1 cut") or
     # rolled at the table ("7 cut"), through the one damage parser
-    "damage": lambda s, p: s.gurps.damage(half_width(str(p.get("spec", ""))), target=str(p["name"])),
-    "end": lambda s, p: s.combat.end(),
-    "mortal": lambda s, p: s.combat.mortal_check(str(p["name"])),
-    "wake": lambda s, p: s.combat.wake(str(p["name"])),
-    "join": lambda s, p: s.combat.join(str(p.get("spec", ""))),
-    "leave": lambda s, p: s.combat.leave(str(p["name"])),
+    "damage": lambda s, p: Gurps.of(s).damage(half_width(str(p.get("spec", ""))), target=str(p["name"])),
+    "end": lambda s, p: Combat.of(s).end(),
+    "mortal": lambda s, p: Combat.of(s).mortal_check(str(p["name"])),
+    "wake": lambda s, p: Combat.of(s).wake(str(p["name"])),
+    "join": lambda s, p: Combat.of(s).join(str(p.get("spec", ""))),
+    "leave": lambda s, p: Combat.of(s).leave(str(p["name"])),
 }

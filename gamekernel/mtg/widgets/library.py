@@ -16,14 +16,15 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
+from gamekernel.mtg.actions import Mtg
 from gamekernel.widgets.base import SessionWidget, script, styles
 from gamekernel.widgets.options import options_line
 
 if TYPE_CHECKING:  # what `view` returns
     from gamekernel.mtg.results import LibraryView
 
-if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+if TYPE_CHECKING:  # the table's core it draws and calls (below the rule sets)
+    from gamekernel.rulesets import Core
 
 LABEL_KEYS = ("mtg.view.none", "mtg.view.boost_used", "mtg.view.boost_free", "mtg.check.success",
               "mtg.check.failure", "mtg.view.colours", "mtg.view.button_check", "mtg.view.button_boost",
@@ -57,12 +58,12 @@ class LibraryWidget(SessionWidget):
     distribution = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, session: Session, actor: str, **kwargs: Any):
+    def __init__(self, session: Core, actor: str, **kwargs: Any):
         self._actor_name = actor
         super().__init__(session, **kwargs)
 
     def view(self) -> LibraryView:
-        return self.session.mtg.library_view(self._actor_name)
+        return Mtg.of(self.session).library_view(self._actor_name)
 
     def refresh(self) -> None:
         from gamekernel.mtg.render import colour_name, kind_name
@@ -73,7 +74,7 @@ class LibraryWidget(SessionWidget):
         self.count = view.count
         self.scene = view.scene
         self.boost_used = view.boost_used
-        self.boost_refused = self.session.mtg.boost_refusal(view.actor) or ""
+        self.boost_refused = Mtg.of(self.session).boost_refusal(view.actor) or ""
         self.known_top = [view.shown_name(name) for name in view.known_top]
         self.exile = [view.shown_name(name) for name in view.exile]
         last = dict(view.last_check) if view.last_check else None
@@ -99,7 +100,7 @@ class LibraryWidget(SessionWidget):
             labels["boosted"] = t("mtg.view.boosted", bonus=view.last_boost.get("bonus", 0),
                                   achievement=view.last_boost.get("achievement"))
         labels["options"] = t("mtg.library.options",
-                              options=options_line(asdict(self.session.mtg.options), "mtg.option"))
+                              options=options_line(asdict(Mtg.of(self.session).options), "mtg.option"))
         self.labels = labels
 
     def snapshot_html(self) -> str:
@@ -120,10 +121,10 @@ class LibraryWidget(SessionWidget):
                 difficulty = int(given)
             except (TypeError, ValueError):
                 raise UsageError(t("mtg.err.difficulty", difficulty=given)) from None
-            return session.mtg.check(str(payload.get("kind", "")), difficulty, actor=self._actor_name)
+            return Mtg.of(session).check(str(payload.get("kind", "")), difficulty, actor=self._actor_name)
         elif action == "boost":
-            return session.mtg.boost(self._actor_name)
+            return Mtg.of(session).boost(self._actor_name)
         elif action == "scene":
-            return session.mtg.scene()
+            return Mtg.of(session).scene()
         else:
             raise UsageError(t("mtg.err.widget_action", action=action))

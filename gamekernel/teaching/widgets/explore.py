@@ -17,7 +17,7 @@ from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+    from gamekernel.rulesets import Core
 
 # usual situations for a success roll: (i18n key, modifier); seed examples and GURPS-CMB-33
 SITUATIONS = (("explore.situation.dark", -5), ("explore.situation.primitive", 10),
@@ -211,7 +211,7 @@ class ExploreWidget(SessionWidget):
     tables: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, session: Session, explorer: Explorer, **kwargs: Any):
+    def __init__(self, session: Core, explorer: Explorer, **kwargs: Any):
         self._explorer = explorer
         super().__init__(session, **kwargs)
 

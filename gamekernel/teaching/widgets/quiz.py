@@ -10,10 +10,11 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
+from gamekernel.teaching.actions import Teaching
 from gamekernel.widgets.base import SessionWidget, script, styles
 
 if TYPE_CHECKING:  # the Session it draws and calls: for the type checker only (pyproject.toml)
-    from gamekernel.table_session import Session
+    from gamekernel.rulesets import Core
 
 
 class QuizWidget(SessionWidget):
@@ -24,12 +25,12 @@ class QuizWidget(SessionWidget):
     title = traitlets.Unicode("").tag(sync=True)
     questions: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
 
-    def __init__(self, session: Session, quiz: int, **kwargs: Any):
+    def __init__(self, session: Core, quiz: int, **kwargs: Any):
         self._quiz = quiz
         super().__init__(session, **kwargs)
 
     def state(self) -> dict[str, Any]:
-        return self.session.teaching.quiz_state(self._quiz)
+        return self.session.feature(Teaching).quiz_state(self._quiz)
 
     def explanations(self, state: dict[str, Any]) -> dict[int, Any]:
         """The steps of every question answered wrong."""
@@ -79,7 +80,7 @@ class QuizWidget(SessionWidget):
 
         log = self.session.log
         mark = len(log)
-        self.session.teaching.quiz_answer(self._quiz, number, choice)
+        self.session.feature(Teaching).quiz_answer(self._quiz, number, choice)
         return EventLines(tuple(event.summary() for event in log[mark:]))
 
     def snapshot_html(self) -> str:

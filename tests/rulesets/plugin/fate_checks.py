@@ -132,6 +132,35 @@ def test_players_see_no_secret_check_and_only_their_own_skills(aiko):
     assert "Bo · skills Will +1 · last check" in gm and "—" not in gm.split("Bo · ")[1]
 
 
+def test_a_seated_player_checks_from_the_players_page(aiko):
+    """The players' check intent is `%check` by the character's rule set: a Fate character's goes to
+    Fate (FATE-DICE), stamped with the player; a secret or another's actor is refused, nothing recorded."""
+    from gamekernel.remote.intents import handle
+
+    run(aiko, "table", "seat alice Aiko")
+    session = current_session()
+    reply = handle(session, "alice", {"action": "check", "spec": "Athletics vs Good"})
+    assert reply.ok, reply
+    check = _last_check(aiko)
+    assert (check.actor, check.skill, check.opposition) == ("Aiko", "Athletics", 3)
+    assert session.log[-1].by == "alice" and not session.log[-1].secret
+    count = len(session.log)
+    assert not handle(session, "alice", {"action": "check", "spec": "Athletics --secret"}).ok
+    assert not handle(session, "alice", {"action": "check", "spec": "Athletics @Aiko"}).ok
+    assert len(session.log) == count
+
+
+def test_the_gm_asks_a_fate_character_and_the_answer_is_a_secret_fate_check(aiko):
+    from gamekernel.remote.intents import handle
+
+    run(aiko, "table", "seat alice Aiko")
+    run(aiko, "table", "ask alice Fight")
+    session = current_session()
+    assert handle(session, "alice", {"action": "answer", "ask": 1}).ok
+    check = next(e for e in reversed(session.log) if e.kind == "fate.check")
+    assert check.secret and check.actor == "Aiko" and check.data["skill"] == "Fight"
+
+
 def test_quiz_draws_fate_questions_and_explains_the_answer(aiko):
     assert QUIZ_SETS["fate"] == ("fate.ladder", "fate.outcome")
     session = current_session()

@@ -1,7 +1,8 @@
 """What the players may not see, as small functions of names and events: a fighter's HP as a word
 (`condition`), whether an event is public (`visible`), the fighters the GM hides (`%table hide`) and
-the text without them (`scrub`). Below the players' views (gamekernel/remote/views.py), the story and
-the dashboard, which all read them; it imports none of them.
+the text without them (`scrub`). Below the rule sets and the players' views (gamekernel/remote/views.py),
+the story and the dashboard, which all read them (a GURPS fight asks whether it shows a hidden
+fighter); it imports none of them.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from gamekernel.events import Event
 from gamekernel.i18n import t
 from gamekernel.text import match_key
 
-if TYPE_CHECKING:  # the session it reads: for the type checker only
-    from gamekernel.session import SessionCore
+if TYPE_CHECKING:  # the table's core it reads
+    from gamekernel.rulesets import Core
 
 
 def condition(hp: int, hp_max: int) -> str:
@@ -34,7 +35,7 @@ def visible(event: Event, revealed: Iterable[int]) -> bool:
     return not event.secret or event.seq in shown or event.data.get("cause") in shown
 
 
-def hidden_keys(session: SessionCore) -> frozenset[str]:
+def hidden_keys(session: Core) -> frozenset[str]:
     """The match keys of the fighters the GM hides from the players, a seated character never among
     them (a player always sees their own)."""
     seats = session.state["seats"]
@@ -60,7 +61,7 @@ def names_hidden(text: str, hidden: frozenset[str]) -> bool:
     return any(re.search(rf"(?<![a-z0-9_]){re.escape(h)}(?![a-z0-9_])", key) for h in hidden)
 
 
-def hidden_names(session: SessionCore) -> tuple[str, ...]:
+def hidden_names(session: Core) -> tuple[str, ...]:
     """The names the GM hides from the players as he spelled them (a seated character never among
     them), longest first: what `scrub_names` takes out of a text."""
     seats = session.state["seats"]
@@ -77,7 +78,7 @@ def _compiled(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{either})(?: \d+)?(?![A-Za-z0-9_])", re.IGNORECASE)
 
 
-def scrub(session: SessionCore, text: str, *, heading: bool = False) -> str:
+def scrub(session: Core, text: str, *, heading: bool = False) -> str:
     """`text` as a player may read it (`scrub_names` with the names the GM hides now)."""
     names = hidden_names(session) if session.state["seats"].hidden else ()
     return scrub_names(text, names, heading=heading) if names else text
