@@ -5,6 +5,8 @@ replaying the log up to that event)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import NotFoundError, RuleError, UsageError
@@ -122,7 +124,10 @@ class Teaching(RuleSetHandle):
             return self._hazard_explanation(event)
         if kind.startswith("combat.") and data.get("op") in COMBAT_EXPLAINED:
             report = self._combat_report(event)
-            return None if report is None else COMBAT_EXPLAINED[data["op"]](report)
+            found = None if report is None else COMBAT_EXPLAINED[data["op"]](report)
+            return _with_nested(found, data)
+        if kind.startswith("combat.") and data.get("rolls"):  # a maneuver, a turn, a spell: its inner rolls
+            return _with_nested(None, data)
         explainer = EXPLAINERS.get(kind)  # a rule set's own (gamekernel/lessons.py), registered from above
         return None if explainer is None else explainer(data, event.actor)
 
@@ -224,3 +229,16 @@ def _nothing_to_explain(event: Event) -> str:
     if event.kind == "roll":
         return t("explain.none_roll", seq=event.seq)
     return t("explain.none", seq=event.seq, kind=kind_word(event.kind))
+
+
+def _with_nested(found: ex.Explanation | None, data: Mapping[str, Any]) -> ex.Explanation | None:
+    """`found` with the rolls its step made inside itself (stay conscious, knockdown, death checks,
+    concentration ...) as further steps; a step that explains nothing else explains those."""
+    rolls = data.get("rolls") or ()
+    if not rolls:
+        return found
+    args = data.get("args") or {}
+    steps = ex.nested_roll_steps(rolls, str(args.get("name") or args.get("attacker") or args.get("target") or ""))
+    if found is None:
+        return ex.Explanation(tuple(steps), None, "explain.title.nested", {"what": data.get("op", "")})
+    return replace(found, steps=(*found.steps, *steps))

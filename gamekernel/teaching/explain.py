@@ -10,7 +10,7 @@ source (seed document, lines, section) are data, one file per rule set
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -394,3 +394,23 @@ def flux_explanation(detail: Mapping[str, Any], who: str, card_name: Callable[[s
              Step("GW-ALPHA-10", "explain.gw.flux_usable", {"drawn": drawn}))
     return Explanation(steps, None, "explain.title.flux", {"who": who})
 
+
+
+NESTED_RULES = (  # a nested roll's label -> the rule that asked for it
+    ("stay conscious", "GURPS-INJ-02"), ("Will to act", "GURPS-FAT-02"), ("knockdown", "GURPS-INJ-07"),
+    ("death check", "GURPS-INJ-03"), ("stun recovery", "GURPS-INJ-08"), ("keep concentrating", "GURPS-CMB-23"),
+    ("Will (no air", "GURPS-HAZ-18"), ("HT (no air", "GURPS-HAZ-20"), ("Hearing", "GURPS-CMB-51"),
+    ("resist feint", "GURPS-CMB-21"),
+)
+
+
+def nested_roll_steps(rolls: Sequence[Mapping[str, Any]], who: str = "") -> list[Step]:
+    """The rolls a combat step made inside itself (stored with its event as "rolls"): each named with
+    the rule that asked for it, then worked as any success roll."""
+    steps: list[Step] = []
+    for item in rolls:
+        roll = SuccessRoll.from_dict(item["roll"])
+        rule = next((rule for start, rule in NESTED_RULES if roll.label.startswith(start)), "GURPS-SR-02")
+        steps.append(Step(rule, "explain.gurps.nested", {"label": roll.label, "who": roll.actor or who}))
+        steps += roll_steps(roll)
+    return steps

@@ -66,3 +66,14 @@ def test_gurps_haz_11_12_put_out_by_a_dx_roll_or_water() -> None:
     with pytest.raises(RuleError):
         s.combat.hazard("put_out", "Aiko")  # nothing burns: refused, nothing recorded
     assert len(s.log) == events
+
+
+def test_gurps_cmb_51_burning_clothes_cost_1_on_defence() -> None:
+    from gamekernel.gurps.rules import combat as cb
+    from gamekernel.gurps.rules import defenses as dfn
+
+    s = _fight()
+    s.combat.hazard("clothing_part", "Aiko")
+    fight = s.combat.state
+    who = cb.state.defender_state(fight, fight.get("Aiko"), dfn.Incoming(), "Orc")
+    assert dict((label, v) for v, label in dfn.defense_modifiers("dodge", who, dfn.Incoming()))["distracted"] == -1

@@ -496,6 +496,7 @@ def defender_state(state: CombatState, c: Combatant, incoming: dfn.Incoming, att
         feint_penalty=feint, parry_used=c.parry_used, block_used=c.block_used,
         can_parry=best is not None and c.parry_with(best) is not None, can_block=c.block is not None,
         parry_weapon=weapon.parry_weapon if weapon else "", conscious=c.can_act,
+        distracted=bool(c.burning),  # clothing on fire: -1 to defend (GURPS-CMB-51, HAZ-11)
     )
 
 
