@@ -300,3 +300,15 @@ def _short(value: Any) -> str:
     text = str(value)
     return text if len(text) <= 24 else text[:20] + "…"
 
+
+
+QUOTE_WIDTH = 80  # characters of user input a refusal may quote
+
+
+def quoted_line(text: Any, width: int = QUOTE_WIDTH) -> str:
+    """At most one line of user input, at most `width` characters, for an error message: a refusal
+    never echoes a whole rejected input back into the notebook."""
+    lines = str(text).splitlines() or [""]
+    line = lines[0]
+    more = len(lines) > 1 or len(line) > width
+    return line[: width - 1] + "…" if more else line

@@ -333,6 +333,9 @@ class RuleSet:
     rule_notes: str | None = "data/explain.json"  # explain mode's rule sentences, inside the package (optional)
     public_parts: tuple[str, ...] = ()  # state parts every player may see (the rest are the GM's)
     event_prefixes: tuple[str, ...] = field(default=())  # its event kinds start with one of these
+    # what a new game session does to its part, recorded as its own events (Gamma World: every alpha
+    # card back in its deck, decks shuffled); called with the session, returns nothing
+    new_session: Callable[[Any], None] | None = None
 
     @property
     def folder(self) -> Path:

@@ -21,6 +21,10 @@ What a line may hold (full-width `＠`, `－－`, digits are read as ASCII, unle
   command without an actor keeps `@word` as an ordinary word (a note may mention @Bren).
 - `--flag` (a `Flag`, True when given) and `--opt value` or `--opt=value` (an `Opt`; `kind=int`
   converts and reports a bad number); an unknown option names its column and the known ones.
+- `# a comment`: a word that starts with `#` ends the line, as in Python and in IPython's magics that
+  read Python (`%time`, `%config`), so a line pasted with its comment runs; `%note` (verbatim) keeps it.
+  IPython's word-reading magics (`%load_ext`, `%cd`) take the comment as an argument: put a comment
+  for them on its own line.
 - words, quoted with "..." or '...' when they hold spaces. The positionals take them in order:
   `Word` (one word, unquoted), `Integer` (one whole number), `Words` (the remaining words, unquoted, a
   list) and `Rest` (the remaining words as typed, joined by one space: a dice expression, a check
@@ -248,7 +252,7 @@ class Syntax:
         options: dict[str, Any] = dict(self._defaults)
         columns: dict[str, int] = {}
         words: list[Token] = []
-        tokens = tokenize(text)
+        tokens = tokenize(text, comments=not self.verbatim)  # `%roll 3d  # a comment`, as Python reads it
         if not self.verbatim:
             _no_huge_numbers(text)
         index = 0
@@ -357,11 +361,14 @@ _WORD = re.compile(r"""\s*((?:[^\s"']+|(?<=\w)'|"[^"]*"|'(?:[^']|(?<=\w)'(?=\w))
 _SPACE = re.compile(r"\s*")
 
 
-def tokenize(text: str) -> list[Token]:
-    """Split on whitespace outside quotes; an unclosed quote is an error naming its column."""
+def tokenize(text: str, *, comments: bool = False) -> list[Token]:
+    """Split on whitespace outside quotes; an unclosed quote is an error naming its column. With
+    `comments`, a word that starts with `#` (unquoted) and everything after it is a comment, left out."""
     tokens: list[Token] = []
     word, position = _WORD.match, 0
     while (found := word(text, position)) is not None:
+        if comments and found.group(1).startswith("#"):
+            return tokens
         tokens.append(Token(found.group(1), found.start(1) + 1))
         position = found.end()
     gap = _SPACE.match(text, position)  # \s* always matches, maybe empty
@@ -419,8 +426,9 @@ def command(
 
     def decorate(method: Callable) -> Callable:
         @functools.wraps(method)
-        def wrapper(self, line: str = ""):
-            return method(self, syntax.parse(line))
+        def wrapper(self, line: str = "", cell: str | None = None):
+            """A cell magic (`%%library load Mira`) also gets the cell's body."""
+            return method(self, syntax.parse(line)) if cell is None else method(self, syntax.parse(line), cell)
 
         wrapper.__doc__ = syntax.help(method.__doc__)
         wrapper.syntax = syntax  # type: ignore[attr-defined]

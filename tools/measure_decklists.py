@@ -3,7 +3,7 @@
     python tools/measure_decklists.py CORPUS --facts FACTS [--ext .dck] [--list N]
 
 CORPUS (or the environment variable GAMEKERNEL_DECKLIST_CORPUS) is a folder searched recursively for
-.dck, .txt, .dec and .dek files. FACTS (or GAMEKERNEL_CARD_FACTS) is the card data the names are looked
+.dck, .txt, .dec, .dek and .cod files. FACTS (or GAMEKERNEL_CARD_FACTS) is the card data the names are looked
 up in: a gamekernel facts file (.json with "cards" rows), an MTGJSON AtomicCards.json, a Scryfall
 bulk file or a Forge `res/cardsfolder`; without it the small bundled facts are used. `--ext` keeps
 only some file endings (Forge's folders hold other .txt files). Prints how many lists load, by
@@ -27,7 +27,7 @@ from gamekernel.mtg.rules.decklists import build_library, read_decklist
 from gamekernel.mtg.rules.facts import FactsIndex, bundled_facts, read_facts_file
 from gamekernel.mtg.rules.loaders import load_card_data
 
-SUFFIXES = {".dck", ".txt", ".dec", ".dek"}
+SUFFIXES = {".dck", ".txt", ".dec", ".dek", ".cod"}
 
 
 def facts_from(path: Path | None) -> FactsIndex:

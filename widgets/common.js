@@ -9,6 +9,14 @@ function el(tag, cls, text) {
   return node;
 }
 
+// The house rules of a hand or library: one line ("house rules: 2 changed") that opens on the options
+// set otherwise than the rules' defaults (the detail on demand, not a wall on the shared screen).
+function houseRules(cls, summary, detail) {
+  const box = el("details", `${cls} gk-muted`);
+  box.append(el("summary", "", summary), el("div", "gk-house-rules", detail || ""));
+  return box;
+}
+
 // A button of the shared look (common.css `.gk-button`), sending `intent` on click, Enter or Space.
 function button(text, cls, intent, model) {
   const node = el("button", "gk-button " + (cls || ""), text);

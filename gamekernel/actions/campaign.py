@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.actions.core import CoreActions
@@ -18,7 +19,7 @@ from gamekernel.events import Event, gc_paused, register_event
 from gamekernel.i18n import t
 from gamekernel.limits import user_path
 from gamekernel.replay import after, snapshot_is_valid
-from gamekernel.results import CampaignStatus
+from gamekernel.results import CampaignStatus, EventLines
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -65,11 +66,36 @@ class CampaignActions(CoreActions):
     _closed_at: tuple[list[Event], int] | None = None  # the log and its length when a campaign was closed
     _last_refused: Path | None  # the folder a refused open named, for `campaign_repair()`
 
-    def campaign_open(self, path: str | os.PathLike[str]) -> CampaignStatus:
-        """Open (or create) the campaign in `path`, every file verified; a damaged one is refused."""
+    def campaign_open(self, path: str | os.PathLike[str], *, same_session: bool = False) -> CampaignStatus:
+        """Open (or create) the campaign in `path`, every file verified; a damaged one is refused.
+
+        Opening a campaign in a kernel starts a new game session (the default, seed 000:33, 40): each
+        rule set's `new_session` runs and records what it does (Gamma World: every alpha card back,
+        decks shuffled). `same_session=True` is the GM saying this kernel restart is not a new game
+        session (the table plays on where it stopped)."""
         if self.campaign is not None:
             raise UsageError(t("campaign.err.already_open", name=repr(self.campaign.root.name)))
-        return self._open_campaign(path, holder=None)
+        status = self._open_campaign(path, holder=None)
+        if same_session or self.campaign is None or self.campaign.read_only:
+            return status
+        lines = self._new_game_session()
+        return replace(status, notices=(*status.notices, *lines))
+
+    def game_session_new(self) -> EventLines:
+        """`%campaign session new`: the GM starts a new game session now (same effect as opening the
+        campaign in a new kernel): every rule set's `new_session`, each step its own event."""
+        lines = self._new_game_session()
+        return EventLines(tuple(lines) or (t("campaign.session.nothing"),))
+
+    def _new_game_session(self) -> list[str]:
+        """Run every rule set's `new_session`; the log lines of the events they recorded."""
+        from gamekernel.rulesets import rule_sets
+
+        mark = len(self.log)
+        for rule_set in rule_sets():
+            if rule_set.new_session is not None:
+                rule_set.new_session(self)
+        return [event.summary() for event in self.log[mark:]]
 
     def _open_campaign(self, path: str | os.PathLike[str], *, holder: CampaignStore | None) -> CampaignStatus:
         """`campaign_open`; with `holder` (`campaign_load`: the store open on the same folder) the

@@ -18,7 +18,9 @@ Label rule: the expression ends at the first character that cannot continue it. 
 precedes that point, the rest of the text is the label (`3d+2 cutting`); otherwise it is an
 error. A letter `x` after whitespace is a multiplication only when a full operand follows it
 (`3d6 x2`, `3d6 x (1+1)`), otherwise it starts the label (`3d6 x-ray`). Modifiers must touch
-their dice, so `3d6 kh-like` is a label too.
+their dice, so `3d6 kh-like` is a label too. A label that starts with dice or a number (`3 d6`,
+`3d6 2`) or holds a signed number (`3d6 to hit -2`) is refused with the likely roll (did you mean
+3d6-2 to hit?); a label in quotes is taken as written (`3d6 "to hit -2"`).
 
 Input is NFKC-normalised first (`３ｄ＋２` -> `3d+2`); columns in errors count characters of the
 text as typed. There is deliberately no parse cache.
@@ -35,6 +37,17 @@ from gamekernel.dice.nodes import Chain, Dice, Group, Mods, Neg, Node, Num, make
 _DIGITS = re.compile(r"[0-9]*")
 _COMPARISON = re.compile(r"<=|>=|==|[<>=]")
 _MODIFIER = re.compile(r"kh|kl|dh|dl|ro|mi|ma|[kr!]")
+_LABEL_WORD = re.compile(r"\S+")
+_SIGNED = re.compile(r"[+\-−]\d+")
+_DICE_WORD = re.compile(r"\d*d(?:\d+|%)?", re.I)
+
+
+def t_(key: str, **fields: object) -> str:
+    """A message in the current language, imported on the error path only (`import gamekernel.dice`
+    stays light)."""
+    from gamekernel.i18n import t
+
+    return t(key, **fields)
 
 
 def _digits_end(s: str, pos: int) -> int:
@@ -241,6 +254,7 @@ class Parser:
         """What may follow the expression: a comparison, then a label after whitespace."""
         s, n = self.s, self.n
         comparison = None
+        base = text
         pos = self.skip()
         if pos < n and (op := _comparison_at(s, pos)) is not None:
             self.pos = pos + len(op)
@@ -257,8 +271,35 @@ class Parser:
                 raise self.fail(pos, "dice.exp.operator")
             from gamekernel.text import visible
 
-            label = visible(_nfkc(self.norm[pos:])).strip()  # no bidi or zero-width trick reaches a story
+            raw = self.norm[pos:].rstrip()
+            if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "\"'":
+                raw = raw[1:-1]  # a quoted label is taken as written: `3d "to hit -2"`
+            else:
+                self.no_number_in_label(pos, base, text[len(base):])
+            label = visible(_nfkc(raw)).strip()  # no bidi or zero-width trick reaches a story
         return _new(Expression, (ast, comparison, label, text, self.source, self.dice))
+
+    def no_number_in_label(self, pos: int, base: str, comparison: str) -> None:
+        """A label that starts with dice or a number (`3 d6`, `3d6 2`), or holds a signed number
+        (`3d6 to hit -2`), most likely meant it as part of the roll: refused with the likely meaning,
+        never rolled as something else (a quoted label keeps them)."""
+        words = list(_LABEL_WORD.finditer(self.norm, pos))
+        for index, word in enumerate(words):
+            token = word.group()
+            if _SIGNED.fullmatch(token):
+                joined = f"{base}{'-' if token[0] in '-−' else '+'}{token[1:]}"
+            elif index == 0 and (_DICE_WORD.fullmatch(token) or token.isdigit()):
+                glued = (base.isdigit() and token[0] in "dD") or (base[-1:] in "dD" and token.isdigit())
+                joined = f"{base}{token}" if glued else f"{base}+{token}"  # `3 d6`, `3d 6`: 3d6
+            else:
+                continue
+            rest = " ".join(other.group() for other in words if other is not word)
+            label = self.norm[pos:].strip()
+            suggestion = f"{joined}{comparison} {rest}".strip()
+            raise DiceError(
+                t_("dice.err.label_number", word=token, column=self.col(word.start()), suggestion=suggestion,
+                   quoted=f'{self.norm[:pos].strip()} "{label}"'),
+                column=self.col(word.start()), expected=suggestion, text=self.source, kind="syntax")
 
     def expr(self) -> Node:
         """operand chains joined by + - x; each operand may carry a * / chain (see term_rest)."""

@@ -33,7 +33,7 @@ def _chip_html(fate: str, value: int, sides: int, face: int | None, language: st
     """One die as a face inside the roll's one chip (`_dice_html`), its fate in its class and title;
     cached, since a table sees the same few faces over and over. A die that is not simply kept is
     marked on its own: struck through (dropped, rerolled) and outlined in its fate's tone."""
-    text = f"[{value}{'!' if fate == 'exploded' else ''}]"  # brackets keep faces apart when styles are stripped
+    text = f"{value}{'!' if fate == 'exploded' else ''}"  # no brackets in the box: spaces keep faces apart
     title = t("dice.fate.clamped", face=face) if fate == "clamped" else t(f"dice.fate.{fate}")
     marks = []
     if fate in ("dropped", "rerolled"):
@@ -48,12 +48,12 @@ def _chip_html(fate: str, value: int, sides: int, face: int | None, language: st
 def _faces_html(fates: tuple[tuple[str, int, int, int | None], ...], language: str) -> str:
     """Every die of a roll (`RollResult.fates`), one `_chip_html` each; cached, as a table rolls
     the same few dice over and over (216 ways for 3d6)."""
-    return "".join([_chip_html(fate, value, sides, face, language) for fate, value, sides, face in fates])
+    return " ".join([_chip_html(fate, value, sides, face, language) for fate, value, sides, face in fates])
 
 
 def _dice_html(faces: list[str]) -> str:
     """Every die of a roll in one chip (a chip per die repeated its style on every die, a sixth of a
-    saved session); faces stay "[3][2][4]" with every tag stripped."""
+    saved session); faces stay "3 2 4" with every tag stripped."""
     return chip_box("".join(faces), cls="gk-dice") if faces else ""
 
 
@@ -67,10 +67,10 @@ def roll_html(result) -> str:
     fates = result.fates()
     faces = _faces_html(tuple(fates[:SHOW_DICE]), language)
     values = [esc(result.label)] if result.label else []
-    values += [esc(result.text), faces] if faces else [esc(result.text)]
+    values += [esc(result.rolled_text), faces] if faces else [esc(result.rolled_text)]
     if len(fates) > SHOW_DICE:
         values.append(esc(t("dice.more_dice", count=len(fates) - SHOW_DICE)))
-    values += [esc(result.total), _breakdown_html(result.breakdown)]
+    values += [esc(result.total), _breakdown_html(_without_verdict(result))]
     tone = "neutral"
     if result.comparison is not None:
         op, target = result.comparison
@@ -254,6 +254,18 @@ def distribution_html(dist) -> str:
             parts.append(f'<div class="gk-note" style="font-size:11px">{esc(note)}</div>')
     title_html = esc(t("dice.odds.title", text=title))
     return panel("odds", f'<div style="{FONT}">{"".join(parts)}</div>', title_html=title_html)
+
+
+def _without_verdict(result: RollResult) -> str:
+    """The working up to the total when the verdict line under it states the comparison with a plain
+    target (`1d20+5 = [4] + 5 = 9`, then `9 >= 15 · failure`): the comparison is said once."""
+    line = result.breakdown
+    if result.comparison is None:
+        return line
+    op, target = result.comparison
+    verdict = f" {op} {target}: "
+    cut = line.rfind(verdict)
+    return line if cut < 0 else line[:cut]
 
 
 def _breakdown_html(breakdown: str) -> str:

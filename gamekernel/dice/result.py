@@ -177,6 +177,17 @@ class RollResult(Displayable):
         return out
 
     @property
+    def rolled_text(self) -> str:
+        """The notation of what is rolled, without the comparison its verdict states (`1d20+5` of
+        `1d20+5 >= 15`), so a result says the comparison once."""
+        text = self.__dict__["expression"][3]
+        comparison = self.comparison if "comparison" in self.__dict__ else None
+        if comparison is None:
+            return text
+        cut = text.rfind(f" {comparison[0]} ")
+        return text if cut < 0 else text[:cut]
+
+    @property
     def breakdown(self) -> str:
         """One line of working: `3d6+2 = [4, 3, 6] + 2 = 15` (built on first use, then kept)."""
         fields = self.__dict__
@@ -186,6 +197,7 @@ class RollResult(Displayable):
         text = fields["expression"][3]
         total = fields["total"]
         if "comparison" in fields:
+            text = self.rolled_text  # the verdict states the comparison
             working = self._working(spaced=True, cap=None)
             verdict = self._verdict(spaced=True)
         else:  # the common case, without the method calls
@@ -239,7 +251,7 @@ class RollResult(Displayable):
             if working is not None:
                 return f"{label}{expression[3]} → {working} = {fields['total']}"
         working = self._working(spaced=False, cap=_SHOW_LIMIT)
-        return f"{label}{self.text} → {working} = {self.total}{self._verdict(spaced=False)}"
+        return f"{label}{self.rolled_text} → {working} = {self.total}{self._verdict(spaced=False)}"
 
     __repr__ = __str__
 

@@ -152,10 +152,11 @@ def chip(text: str, tone: str = "neutral", *, cls: str = "") -> str:
 
 
 def dice_chip(faces: Iterable[object]) -> str:
-    """Every face of one roll in one chip, each face its own `gk-die` span: "[3] [5] [1]" (empty
-    without faces). A chip per face repeated ~150 characters of style three times in every 3d roll,
-    a sixth of a saved session; the brackets and spaces keep faces apart as before."""
-    inner = " ".join(f'<span class="gk-die">[{esc(face)}]</span>' for face in faces)
+    """Every face of one roll in one chip, each face its own `gk-die` span: "3 5 1" (empty without
+    faces). A chip per face repeated ~150 characters of style three times in every 3d roll, a sixth
+    of a saved session; spaces keep faces apart with styles stripped, and no bracket sits inside
+    the box (the box is the dice's mark)."""
+    inner = " ".join(f'<span class="gk-die">{esc(face)}</span>' for face in faces)
     return chip_box(inner, "neutral", "gk-dice") if inner else ""
 
 

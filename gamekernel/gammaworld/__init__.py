@@ -38,6 +38,11 @@ def _rest() -> LineHandler[list[str]]:
     return LineHandler(run=gw_rest)  # every rest line no other rule set claims: an extended rest
 
 
+def _new_session(table: Any) -> None:
+    """GW-ALPHA-11 (seed 000:33, 40): a new game session returns every alpha card and shuffles."""
+    table.gw.new_session()
+
+
 def _characters(parts: Parts) -> Iterable[str]:
     return parts["gammaworld"].characters
 
@@ -72,6 +77,7 @@ RULESET = RuleSet(
     rest_form=Form("Gamma World: names, or nobody for everyone",
                    (("no-draw", "Gamma World: return and shuffle, draw later"),)),
     characters=_characters,
+    new_session=_new_session,
     player_actions=_player_actions,
     dashboard_actions=_dashboard_actions,
     dashboard_section=_dashboard_section,

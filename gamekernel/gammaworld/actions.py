@@ -443,6 +443,19 @@ class GammaWorld(RuleSetHandle):
         """GW-ALPHA-11: extended rest / session end: everything back, shuffle, draw again."""
         return self._gw_one(lambda gw: play.plan_rest(gw, self._gw_deck_rng(), names, draw=draw))
 
+    def new_session(self) -> AlphaResult | None:
+        """A new game session (seed 000:33, 40; GW-ALPHA-11): every readied and discarded alpha card goes
+        back to its deck and every deck is shuffled, as one `gw.rest` event marked `session` (the log
+        and `%undo` show it); nobody draws yet, so decks may change first. None without a GM deck."""
+        if not self.state.ready:
+            return None
+
+        def plan(gw: AlphaState) -> Step:
+            step = play.plan_rest(gw, self._gw_deck_rng(), draw=False)
+            return replace(step, detail={**step.detail, "session": True})
+
+        return self._gw_one(plan)
+
     # -- odds (teaching) ---------------------------------------------------------------------
     def odds(self, *, rolls: int | None = None, bonus: int | None = None) -> AlphaOdds:
         """Exact flux odds by number of d20 rolls and overcharge odds by bonus (tables, or one value)."""

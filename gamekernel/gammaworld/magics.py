@@ -13,14 +13,22 @@ from typing import TYPE_CHECKING
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
-from gamekernel.gammaworld.actions import GammaWorld
 from gamekernel.i18n import t
 from gamekernel.limits import whole_number
 from gamekernel.magic_base import EXPLAIN, Secret, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Sub, Words, command
 
-if TYPE_CHECKING:  # the table's core its calls go to (below the rule sets)
+if TYPE_CHECKING:  # the table's core and the handles its calls reach (imported on first use, below)
+    from gamekernel.gammaworld.actions import GammaWorld
     from gamekernel.rulesets import Core
+
+
+def _gw(session: Core) -> GammaWorld:
+    """Gamma World's handle on the session, typed; imported on the first command (`%load_ext` stays light)."""
+    from gamekernel.gammaworld.actions import GammaWorld
+
+    return GammaWorld.of(session)
+
 
 _COUNT = re.compile(r"^[x×*](\d+)$|^(\d+)[x×]$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[+-]?\d+$")
@@ -59,7 +67,7 @@ def gw_rest(session: Core, args: Args) -> object:
     names = list(args.names)
     if args.actor:
         names = [args.actor, *names]
-    return GammaWorld.of(session).rest(names, draw=not args.no_draw)
+    return _gw(session).rest(names, draw=not args.no_draw)
 
 
 _DECK_USAGE = '%deck new|add|remove|validate|show|odds|gm|load ... e.g. %deck add Rin "Sap Bloom" x2'
@@ -95,18 +103,18 @@ class GammaWorldMagics(SessionMagics):
             rest = [args.actor, *rest]
         session = self.session
         if action == "gm":
-            return GammaWorld.of(session).setup(rest)
+            return _gw(session).setup(rest)
         if action == "load":
             if len(rest) != 1:
                 raise UsageError(t("gammaworld.err.usage", usage="%deck load my-cards.json"))
-            return GammaWorld.of(session).load_cards(rest[0])
+            return _gw(session).load_cards(rest[0])
         if not rest:
             raise UsageError(t("gammaworld.err.name_owner", usage=_DECK_USAGE))
         owner, rest = rest[0], rest[1:]
         if action == "new":
             if rest and [w.lower() for w in rest] != ["alpha"]:
                 raise UsageError(t("gammaworld.err.alpha_only", got=" ".join(rest)))
-            return GammaWorld.of(session).deck_new(owner)
+            return _gw(session).deck_new(owner)
         if action in ("add", "remove"):
             count = 1
             if rest and (match := _COUNT.match(rest[-1])):
@@ -116,16 +124,16 @@ class GammaWorldMagics(SessionMagics):
                 raise UsageError(t("gammaworld.err.name_card", usage=f'%deck {action} {owner} "Sap Bloom" x2'))
             card = " ".join(rest)
             if action == "add":
-                return GammaWorld.of(session).deck_add(owner, card, count)
-            return GammaWorld.of(session).deck_remove(owner, card, count)
+                return _gw(session).deck_add(owner, card, count)
+            return _gw(session).deck_remove(owner, card, count)
         if action == "validate":
-            return GammaWorld.of(session).deck_validate(owner)
+            return _gw(session).deck_validate(owner)
         if action == "show":
-            return GammaWorld.of(session).deck_show(owner, gm=args.gm)
+            return _gw(session).deck_show(owner, gm=args.gm)
         if len(rest) < 2:
             raise UsageError(t("gammaworld.err.usage", usage='%deck odds Rin "Sap Bloom" 3'))
         draws = _int(rest[-1], "gammaworld.what.draws")
-        return GammaWorld.of(session).deck_odds(owner, " ".join(rest[:-1]), draws, gm=args.gm)
+        return _gw(session).deck_odds(owner, " ".join(rest[:-1]), draws, gm=args.gm)
 
     @line_magic
     @guarded("draw")
@@ -138,7 +146,7 @@ class GammaWorldMagics(SessionMagics):
         if not words or words[0].lower() not in ("alpha", "アルファ"):
             raise UsageError(t("gammaworld.err.usage", usage="%draw alpha [@Name] [--gm]"))
         name = args.actor or (" ".join(words[1:]) or None)
-        return GammaWorld.of(self.session).draw(name, from_gm=args.gm)
+        return _gw(self.session).draw(name, from_gm=args.gm)
 
     @line_magic
     @guarded("hand")
@@ -153,7 +161,7 @@ class GammaWorldMagics(SessionMagics):
         name = args.actor or " ".join(args.name)
         if not name:
             raise UsageError(t("gammaworld.err.usage", usage="%hand Rin"))
-        view = GammaWorld.of(self.session).hand(name, gm=args.gm)
+        view = _gw(self.session).hand(name, gm=args.gm)
         if args.static or args.gm:
             return view
         from gamekernel.gammaworld.widgets.hand import HandWidget
@@ -167,7 +175,7 @@ class GammaWorldMagics(SessionMagics):
     def tap(self, args: Args):
         """Use a readied card's power (once per encounter): `%tap Rin "Sap Bloom"`."""
         name, card = _name_and_card(args, '%tap Rin "Sap Bloom"')
-        return GammaWorld.of(self.session).tap(name, card)
+        return _gw(self.session).tap(name, card)
 
     @line_magic
     @guarded("untap")
@@ -176,7 +184,7 @@ class GammaWorldMagics(SessionMagics):
     def untap(self, args: Args):
         """Turn a tapped card back (a correction or a card effect): `%untap Rin "Sap Bloom"`."""
         name, card = _name_and_card(args, '%untap Rin "Sap Bloom"')
-        return GammaWorld.of(self.session).untap(name, card)
+        return _gw(self.session).untap(name, card)
 
     @line_magic
     @guarded("overcharge")
@@ -188,10 +196,10 @@ class GammaWorldMagics(SessionMagics):
         words = args.what
         if words and words[0].lower() == "odds" and args.actor is None:
             if len(words) > 1:
-                return GammaWorld.of(self.session).odds(bonus=_int(words[1], "gammaworld.what.bonus"))
-            return GammaWorld.of(self.session).odds()
+                return _gw(self.session).odds(bonus=_int(words[1], "gammaworld.what.bonus"))
+            return _gw(self.session).odds()
         name, card = _name_and_card(args, '%overcharge Rin "Gravity Knot"')
-        return GammaWorld.of(self.session).overcharge(name, card)
+        return _gw(self.session).overcharge(name, card)
 
     @line_magic
     @guarded("flux")
@@ -205,10 +213,10 @@ class GammaWorldMagics(SessionMagics):
         words = args.what
         if words and words[0].lower() == "odds" and args.actor is None:
             if len(words) > 1:
-                return GammaWorld.of(self.session).odds(rolls=_int(words[1], "gammaworld.what.rolls"))
-            return GammaWorld.of(self.session).odds()
+                return _gw(self.session).odds(rolls=_int(words[1], "gammaworld.what.rolls"))
+            return _gw(self.session).odds()
         name, card = _name_and_maybe_card(args, '%flux Rin "Sap Bloom" [--force]')
-        result = GammaWorld.of(self.session).flux(name, card, force=args.force)
+        result = _gw(self.session).flux(name, card, force=args.force)
         return Secret(result) if result.step.resolves_secret else result  # GW-ALPHA-10: as secret as its roll
 
     @line_magic
@@ -221,8 +229,8 @@ class GammaWorldMagics(SessionMagics):
     def encounter(self, args: Args):
         """`%encounter start` (natural 1s now flux), `%encounter end` (discard and redraw readied cards)."""
         if args.sub == "start":
-            return GammaWorld.of(self.session).encounter_start()
-        return GammaWorld.of(self.session).encounter_end(force=args.force)
+            return _gw(self.session).encounter_start()
+        return _gw(self.session).encounter_end(force=args.force)
 
     @line_magic
     @guarded("gw")
@@ -244,7 +252,7 @@ class GammaWorldMagics(SessionMagics):
                 options[key] = _option_value(value)
             if not options:
                 raise UsageError(t("gammaworld.err.usage", usage=usage))
-            return GammaWorld.of(self.session).config(**options)
+            return _gw(self.session).config(**options)
         words = [args.actor, *args.record] if args.actor else list(args.record)
         if not words:
             raise UsageError(t("gammaworld.err.usage", usage=usage))
@@ -259,7 +267,7 @@ class GammaWorldMagics(SessionMagics):
                 bonus = _int(value, "gammaworld.what.origin_bonus")
             else:
                 raise UsageError(t("gammaworld.err.character_field", field=key, usage=usage))
-        return GammaWorld.of(self.session).character(name, level=level, origin_bonus=bonus, new=args.sub == "new")
+        return _gw(self.session).character(name, level=level, origin_bonus=bonus, new=args.sub == "new")
 
 
 def _option_value(text: str):

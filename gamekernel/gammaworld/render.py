@@ -104,8 +104,10 @@ def card_html(card: AlphaCard, *, tapped: bool = False, overcharged: bool = Fals
 
 
 def hand_counts(hand: HandView) -> str:
-    deck = t("gammaworld.hand.no_deck") if hand.deck_count is None else hand.deck_count
-    return t("gammaworld.hand.counts", deck=deck, gm=hand.gm_count, discard=hand.discard_count)
+    none = t("gammaworld.hand.no_deck")  # a deck that does not exist yet is "–", never an empty "0"
+    deck = none if hand.deck_count is None else hand.deck_count
+    gm = none if hand.gm_count is None else hand.gm_count
+    return t("gammaworld.hand.counts", deck=deck, gm=gm, discard=hand.discard_count)
 
 
 @renders(HandView, TEXT)
@@ -220,7 +222,9 @@ def _lines(result: AlphaResult) -> list[tuple[str, str]]:
     if result.revealed:  # GW-ALPHA-10: the secret card was used in public
         events = ", ".join(str(seq) for seq in result.revealed)
         lines.insert(1, ("warn", t("gammaworld.flux.revealed_by_use", name=result.step.actor, events=events)))
-    lines += [("warn", t("gammaworld.reshuffled", deck=deck)) for deck in result.step.detail.get("reshuffled", ())]
+    all_back = result.step.detail.get("reshuffled_all", ())
+    lines += [("warn", t("gammaworld.reshuffled_all" if deck in all_back else "gammaworld.reshuffled", deck=deck))
+              for deck in result.step.detail.get("reshuffled", ())]
     return lines
 
 
@@ -273,6 +277,13 @@ def _deck_remove_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], ca
     ]
 
 
+def source_text(d: Mapping[str, Any]) -> str:
+    """Which deck a draw took from: "own deck", "GM deck", or both when the own deck ran out on the way."""
+    if d["source"] == "own" and d.get("from_gm"):
+        return t("gammaworld.source.own_then_gm", gm=d["from_gm"], own=len(d["drawn"]) - d["from_gm"])
+    return t("gammaworld.source." + d["source"])
+
+
 def _draw_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
     lines = [
         (
@@ -281,7 +292,7 @@ def _draw_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: 
                 "gammaworld.draw",
                 name=step.actor,
                 cards=_names(d["drawn"], catalog),
-                source=t("gammaworld.source." + d["source"]),
+                source=source_text(d),
                 level=d["level"],
                 wanted=d["wanted"],
             ),
@@ -352,7 +363,7 @@ def _flux_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: 
                 name=step.actor,
                 discarded=discarded,
                 drawn=_names(d["drawn"], catalog),
-                source=t("gammaworld.source." + d["source"]),
+                source=source_text(d),
             ),
         ),
         *_copy_line(d, catalog, "discarded"),
@@ -386,9 +397,8 @@ def _encounter_end_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], 
 
 def _rest_lines(result: AlphaResult, step: Step, d: Mapping[str, Any], catalog: Catalog) -> Lines:
     decks = ", ".join(z.split(":")[1] if z.count(":") == 2 else "GM" for z in d.get("shuffled", ()))
-    lines = [
-        ("neutral", t("gammaworld.rest", names=", ".join(d["characters"]), returned=d["returned"], decks=decks))
-    ]
+    key = "gammaworld.rest.session" if d.get("session") else "gammaworld.rest"
+    lines = [("neutral", t(key, names=", ".join(d["characters"]), returned=d["returned"], decks=decks))]
     lines += [
         ("good", t("gammaworld.rest.drawn", name=n, cards=_names(ids, catalog)))
         for n, ids in d.get("drawn", {}).items()

@@ -16,16 +16,31 @@ from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.display.results import ErrorResult, GmView, SecretNotice
 from gamekernel.errors import GameKernelError, UsageError
-from gamekernel.gurps.actions import Gurps
-from gamekernel.gurps.combat_actions import Combat
 from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
 from gamekernel.magic_base import EXPLAIN, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command, tokenize
 from gamekernel.text import half_width
 
-if TYPE_CHECKING:  # the table's core its calls go to (below the rule sets)
+if TYPE_CHECKING:  # the table's core and the handles its calls reach (imported on first use, below)
+    from gamekernel.gurps.actions import Gurps
+    from gamekernel.gurps.combat_actions import Combat
     from gamekernel.rulesets import Core
+
+
+def _combat(session: Core) -> Combat:
+    """GURPS combat's handle on the session, typed; imported on the first command (`%load_ext` stays light)."""
+    from gamekernel.gurps.combat_actions import Combat
+
+    return Combat.of(session)
+
+
+def _gurps(session: Core) -> Gurps:
+    """GURPS's handle on the session, typed; imported on the first command (`%load_ext` stays light)."""
+    from gamekernel.gurps.actions import Gurps
+
+    return Gurps.of(session)
+
 
 _ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
@@ -45,7 +60,7 @@ def gurps_rest(session: Core, args: Args) -> object:
     duration = "".join(words if args.actor else words[1:])
     if not name or not duration:
         raise UsageError(t("combat.err.usage", usage="%rest Bren 30min"))
-    return Combat.of(session).rest(name, duration)
+    return _combat(session).rest(name, duration)
 
 
 _OPTION_KEYS = {
@@ -106,7 +121,7 @@ def gm_console(method: Callable) -> Any:
         result = method(self, line) if cell is None else method(self, line, cell)
         if isinstance(result, (ErrorResult, SecretNotice)) or hasattr(result, "get_state"):
             return result  # an error, a secret's notice, or the tracker widget (the GM's own, live)
-        return GmView(result) if Combat.of(self.session).fight_differs() else result
+        return GmView(result) if _combat(self.session).fight_differs() else result
 
     return wrapper
 
@@ -137,11 +152,11 @@ class CombatMagics(SessionMagics):
         """Run a GURPS fight: start (initiative by Basic Speed, DX, a roll), end (fight fatigue), status."""
         session = self.session
         if args.sub == "start":
-            return Combat.of(session).start(args.roster)
+            return _combat(session).start(args.roster)
         if args.sub == "end":
-            return Combat.of(session).end()
+            return _combat(session).end()
         if args.sub in ("status", None):
-            return Combat.of(session).status()
+            return _combat(session).status()
         if args.sub in ("npc", "add"):
             from gamekernel.gurps.combat_specs import split_specs  # lazy: %load_ext imports no rules
 
@@ -149,10 +164,10 @@ class CombatMagics(SessionMagics):
             if not specs:
                 usage = f"%combat {args.sub} Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp"
                 raise UsageError(t("combat.err.usage", usage=usage))
-            add = Combat.of(session).npc if args.sub == "npc" else Combat.of(session).add
+            add = _combat(session).npc if args.sub == "npc" else _combat(session).add
             return add(specs[0], " ".join(specs[1:]))
         if args.sub == "arm":
-            return Combat.of(session).arm(args.name or "", args.weapon)
+            return _combat(session).arm(args.name or "", args.weapon)
         from gamekernel.gurps.widgets.tracker import Tracker
 
         return Tracker(session)
@@ -163,7 +178,7 @@ class CombatMagics(SessionMagics):
     @command("next", group="combat")
     def next_(self, args: Args):
         """End the active combatant's turn and start the next one's (stun recovery, shock expiry)."""
-        return Combat.of(self.session).next()
+        return _combat(self.session).next()
 
     @line_magic
     @gm_console
@@ -176,7 +191,7 @@ class CombatMagics(SessionMagics):
     def attack(self, args: Args):
         """Roll to hit with every modifier shown; the target's defenses are offered next."""
         attacker, target, weapon, options = parse_attack(args.what)
-        return Combat.of(self.session).attack(attacker, target, weapon, **options)
+        return _combat(self.session).attack(attacker, target, weapon, **options)
 
     @line_magic
     @gm_console
@@ -189,7 +204,7 @@ class CombatMagics(SessionMagics):
         """Answer the pending attack; a failed defense rolls the damage at once."""
         if not args.name:
             raise UsageError(t("combat.err.usage", usage="%defend Goblin1 parry"))
-        return Combat.of(self.session).defend(args.name, args.defense or "")
+        return _combat(self.session).defend(args.name, args.defense or "")
 
     @line_magic
     @gm_console
@@ -217,7 +232,7 @@ class CombatMagics(SessionMagics):
             posture = rest[0]
         if key == "concentrate":
             task = " ".join(rest)
-        return Combat.of(self.session).maneuver(name, key, option=option, target=target, posture=posture, task=task)
+        return _combat(self.session).maneuver(name, key, option=option, target=target, posture=posture, task=task)
 
     @line_magic
     @gm_console
@@ -229,7 +244,7 @@ class CombatMagics(SessionMagics):
         """Change a combatant's posture: `%posture Aiko kneeling`."""
         if len(args.what) != 2:
             raise UsageError(t("combat.err.usage", usage="%posture Aiko kneeling"))
-        return Combat.of(self.session).posture(args.what[0], args.what[1])
+        return _combat(self.session).posture(args.what[0], args.what[1])
 
     @line_magic
     @gm_console
@@ -240,7 +255,7 @@ class CombatMagics(SessionMagics):
         """Apply rolled damage to a combatant (DR, wounding, shock, major wound, death checks)."""
         if not args.name or not args.damage:
             raise UsageError(t("combat.err.usage", usage="%hit Goblin1 2d+1 cut"))
-        return Combat.of(self.session).damage(args.name, args.damage, attacker=args.actor or "")
+        return _combat(self.session).damage(args.name, args.damage, attacker=args.actor or "")
 
     @line_magic
     @gm_console
@@ -276,7 +291,7 @@ class CombatMagics(SessionMagics):
             options["modifier"] = whole_number(rest[0], t("limits.what.modifier")) if rest else 0
         elif kind == "suffocation":
             options["seconds"] = whole_number((rest[0] if rest else "1").rstrip("s"), t("limits.what.seconds"))
-        return Combat.of(self.session).hazard(kind, args.actor, **options)
+        return _combat(self.session).hazard(kind, args.actor, **options)
 
     @line_magic
     @guarded("firstaid")
@@ -292,7 +307,7 @@ class CombatMagics(SessionMagics):
         tl = int(words[1][2:])
         skill = next((whole_number(w.split("=", 1)[1], t("limits.what.skill"))
                       for w in words[2:] if w.startswith("skill=")), None)
-        return Combat.of(self.session).first_aid(words[0], tl, skill=skill, medic=args.actor)
+        return _combat(self.session).first_aid(words[0], tl, skill=skill, medic=args.actor)
 
     @line_magic
     @guarded("heal")
@@ -313,7 +328,7 @@ class CombatMagics(SessionMagics):
                 modifier = whole_number(word, t("limits.what.modifier"))
             elif not re.fullmatch(r"[A-Za-z\u3040-\u9fff]+", word):  # words after a modifier are its label
                 raise UsageError(t("combat.err.days", word=word))
-        return Combat.of(self.session).natural_healing(name, days, modifier=modifier)
+        return _combat(self.session).natural_healing(name, days, modifier=modifier)
 
     @line_magic
     @guarded("wake")
@@ -326,7 +341,7 @@ class CombatMagics(SessionMagics):
         name = args.actor or args.name
         if not name:
             raise UsageError(t("combat.err.usage", usage="%wake Bren [--care]"))
-        return Combat.of(self.session).wake(name, care=args.care)
+        return _combat(self.session).wake(name, care=args.care)
 
     @line_magic
     @guarded("mortal")
@@ -337,13 +352,13 @@ class CombatMagics(SessionMagics):
         name = args.actor or args.name
         if not name:
             raise UsageError(t("combat.err.usage", usage="%mortal Bren [--healed]"))
-        return Combat.of(self.session).mortal_check(name, healed=args.healed)
+        return _combat(self.session).mortal_check(name, healed=args.healed)
 
     def _sheet_spell_level(self, actor: str, spell: str) -> int:
         """The caster's level in the spell as the sheet has it (GURPS-MAG-01: a spell is a skill);
         without `skill=`, a caster with no such spell on a sheet is told to give it."""
         try:
-            return Gurps.of(self.session).character(actor).spell_level(spell).level
+            return _gurps(self.session).character(actor).spell_level(spell).level
         except GameKernelError:
             raise UsageError(t("combat.err.spell_skill")) from None
 
@@ -373,7 +388,7 @@ class CombatMagics(SessionMagics):
         if skill is None:
             skill = self._sheet_spell_level(args.actor, spell)
         cost = whole_number(cost, t("limits.what.cost"))
-        return Combat.of(self.session).cast(args.actor, spell, cost, skill, modifiers=mods)
+        return _combat(self.session).cast(args.actor, spell, cost, skill, modifiers=mods)
 
 
 MAGICS = [CombatMagics]

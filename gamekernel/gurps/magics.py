@@ -14,17 +14,25 @@ from typing import TYPE_CHECKING, TypeVar
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
-from gamekernel.gurps.actions import Gurps
 from gamekernel.i18n import t
 from gamekernel.limits import whole_number
 from gamekernel.magic_base import EXPLAIN, ProgressBar, Secret, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Opt, Rest, Sub, Word, Words, command
 from gamekernel.text import resolve_name
 
-if TYPE_CHECKING:  # the table's core its calls go to (below the rule sets)
+if TYPE_CHECKING:  # the table's core and the handles its calls reach (imported on first use, below)
+    from gamekernel.gurps.actions import Gurps
     from gamekernel.gurps.results import SheetChange
     from gamekernel.gurps.rules.characters import Character
     from gamekernel.rulesets import Core
+
+
+def _gurps(session: Core) -> Gurps:
+    """GURPS's handle on the session, typed; imported on the first command (`%load_ext` stays light)."""
+    from gamekernel.gurps.actions import Gurps
+
+    return Gurps.of(session)
+
 
 T = TypeVar("T")
 
@@ -45,13 +53,13 @@ def _maybe_secret(result: T, secret: bool) -> T | Secret:
 def gurps_check(session: Core, args: Args) -> object:
     """`%check Lockpicking-5 dark [@Name] [--secret]`: the spec parsed once, then session.check."""
     spec = _checks().parse_check_spec(args.spec, offset=args.column("spec") - 1)
-    return _maybe_secret(Gurps.of(session).check(spec, actor=args.actor, secret=args.secret), args.secret)
+    return _maybe_secret(_gurps(session).check(spec, actor=args.actor, secret=args.secret), args.secret)
 
 
 def gurps_check_odds(session: Core, args: Args) -> object:
     """`%odds check 12`, `%odds check Lockpicking-5 @Aiko`, `%odds check 12 | 14` (the best: 14)."""
     spec = _checks().parse_check_spec(args.spec, offset=args.column("spec") - 1)
-    return Gurps.of(session).check_odds(spec, args.actor)
+    return _gurps(session).check_odds(spec, args.actor)
 
 
 def gurps_contest_odds(session: Core, args: Args) -> object:
@@ -59,7 +67,7 @@ def gurps_contest_odds(session: Core, args: Args) -> object:
     sides = _checks().split_vs(args.sides)
     if len(sides) != 2:
         raise UsageError(t("gurps.err.usage", usage="%odds contest 14 vs 12"))
-    return Gurps.of(session).contest_odds(_checks().parse_side(sides[0]), _checks().parse_side(sides[1]), args.actor)
+    return _gurps(session).contest_odds(_checks().parse_side(sides[0]), _checks().parse_side(sides[1]), args.actor)
 
 
 def _changed(session: Core, character: Character) -> SheetChange:
@@ -124,47 +132,47 @@ class GurpsMagics(SessionMagics):
         if args.sub is None:  # `%char`, `%char @Cara` or `%char Cara`
             if args.name is not None and actor is not None:
                 raise UsageError(t("gurps.err.usage", usage="%char NAME | %char @NAME"))
-            if args.name is not None and resolve_name(args.name, Gurps.of(session).state.characters) == (None, []):
+            if args.name is not None and resolve_name(args.name, _gurps(session).state.characters) == (None, []):
                 word = args.name  # nobody of that name, nor close to it: a mistyped action
                 raise UsageError(t("gurps.err.char_action", word=word, action=word, verb=word, got=word,
                                    column=args.column("name"), usage=""))
             if args.gm:
                 from gamekernel.display.results import GmView
 
-                return GmView(Gurps.of(session).character(actor or args.name))
-            return Gurps.of(session).character_public(actor or args.name)  # the table sees the notebook
+                return GmView(_gurps(session).character(actor or args.name))
+            return _gurps(session).character_public(actor or args.name)  # the table sees the notebook
         if args.sub == "new":
             fields = _fields(args.fields)
             if taken := [key for key in fields if key in ("traits", "skills", "activate")]:
                 # not fields of the sheet: `traits=Combat` would be read letter by letter
                 raise UsageError(t("gurps.err.character_field", field=taken[0]))
-            return Gurps.of(session).char_new(args.name, traits=(), skills=(), activate=True, **fields)
+            return _gurps(session).char_new(args.name, traits=(), skills=(), activate=True, **fields)
         if args.sub == "load":
-            return Gurps.of(session).char_import(args.file)
+            return _gurps(session).char_import(args.file)
         if args.sub == "save":
             what = args.what
             name = actor or (what[0] if what and not what[0].endswith((".json", ".gcs")) else None)
             path = next((a for a in what if a.endswith((".json", ".gcs"))), None)
-            return Gurps.of(session).char_save(name, path)
+            return _gurps(session).char_save(name, path)
         if args.sub == "list":
-            return Gurps.of(session).characters()
+            return _gurps(session).characters()
         if args.sub == "diff":
-            return Gurps.of(session).char_diff(actor or args.name)
+            return _gurps(session).char_diff(actor or args.name)
         if args.sub == "use":
             if (args.name is None) == (actor is None):
                 raise UsageError(t("gurps.err.usage", usage="%char use NAME"))
-            return Gurps.of(session).char_use(actor or args.name)
+            return _gurps(session).char_use(actor or args.name)
         if args.sub == "set":
-            return Gurps.of(session).char_set(actor, **_fields(args.fields))
+            return _gurps(session).char_set(actor, **_fields(args.fields))
         if args.sub == "skill":
             words = args.skill
             if len(words) < 2 or not words[-1].isdigit():
                 raise UsageError(t("gurps.err.usage", usage="%char skill NAME [ATTR/DIFF] POINTS [@Name]"))
             points = whole_number(words[-1], t("limits.what.field", field="points"), limit="max_count")
             if len(words) >= 3 and _ATTR_DIFF.fullmatch(words[-2]):
-                return _changed(session, Gurps.of(session).char_add_skill(" ".join(words[:-2]), points, name=actor,
+                return _changed(session, _gurps(session).char_add_skill(" ".join(words[:-2]), points, name=actor,
                                                                       difficulty=words[-2]))
-            return _changed(session, Gurps.of(session).char_add_skill(" ".join(words[:-1]), points, name=actor))
+            return _changed(session, _gurps(session).char_add_skill(" ".join(words[:-1]), points, name=actor))
         if args.sub == "trait":
             words = args.trait
             if not words:
@@ -173,7 +181,7 @@ class GurpsMagics(SessionMagics):
             if len(words) > 1 and words[-1].lstrip("-").isdigit():
                 level = whole_number(words[-1], t("limits.what.field", field="level"), limit="max_count")
                 name_words = words[:-1]
-            return _changed(session, Gurps.of(session).char_add_trait(" ".join(name_words), level=level, option="",
+            return _changed(session, _gurps(session).char_add_trait(" ".join(name_words), level=level, option="",
                                                                   name=actor))
         return self._weapon(actor, args.weapon)
 
@@ -187,10 +195,10 @@ class GurpsMagics(SessionMagics):
         if not rest:
             raise UsageError(usage)
         if rest.startswith("-") and ":" not in rest:
-            return Gurps.of(self.session).char_drop_weapon(rest[1:].strip(), name=actor)
+            return _gurps(self.session).char_drop_weapon(rest[1:].strip(), name=actor)
         if ":" not in rest:
             raise UsageError(usage)
-        return Gurps.of(self.session).char_add_weapon(rest, name=actor)
+        return _gurps(self.session).char_add_weapon(rest, name=actor)
 
     @line_magic
     @guarded("contest")
@@ -210,7 +218,7 @@ class GurpsMagics(SessionMagics):
         first, second = _checks().parse_side(sides[0]), _checks().parse_side(sides[1])
         if args.actor is not None and first.actor is None:
             first = replace(first, actor=args.actor)
-        result = Gurps.of(self.session).contest(first, second, secret=args.secret, regular=args.regular,
+        result = _gurps(self.session).contest(first, second, secret=args.secret, regular=args.regular,
                                       max_rounds=args.rounds)
         return _maybe_secret(result, args.secret)
 
@@ -223,7 +231,7 @@ class GurpsMagics(SessionMagics):
     def react(self, args: Args):
         """A reaction roll: `%react +2 good approach @Aiko --npc=Guard` (the actor's Appearance, Charisma,
         Voice, Reputation, OPH... are added)."""
-        result = Gurps.of(self.session).react(_checks().parse_modifiers(args.modifiers), actor=args.actor, npc=args.npc,
+        result = _gurps(self.session).react(_checks().parse_modifiers(args.modifiers), actor=args.actor, npc=args.npc,
                                     secret=args.secret)
         return _maybe_secret(result, args.secret)
 
@@ -237,7 +245,7 @@ class GurpsMagics(SessionMagics):
         if len(sides) != 2:
             raise UsageError(t("gurps.err.usage", usage="%influence SKILL vs TARGET [@Name]"))
         spec = _checks().parse_check_spec(sides[0])
-        result = Gurps.of(self.session).influence(spec, sides[1], actor=args.actor, secret=args.secret)
+        result = _gurps(self.session).influence(spec, sides[1], actor=args.actor, secret=args.secret)
         return _maybe_secret(result, args.secret)
 
     @line_magic
@@ -252,7 +260,7 @@ class GurpsMagics(SessionMagics):
     @explainable
     def damage(self, args: Args):
         """A damage roll: `%damage 2d+1 cut @Goblin`, `%damage sw+2 cut @Goblin --by=Aiko`, `--dr=4`."""
-        result = Gurps.of(self.session).damage(args.damage, target=args.actor, attacker=args.by, dr=args.dr,
+        result = _gurps(self.session).damage(args.damage, target=args.actor, attacker=args.by, dr=args.dr,
                                      half=args.half, secret=args.secret)
         return _maybe_secret(result, args.secret)
 
@@ -270,7 +278,7 @@ class GurpsMagics(SessionMagics):
         """Luck (GURPS-ADV-19..21): `%luck @Aiko` rerolls Aiko's last success roll twice and keeps the
         best of three; `%luck reset [30min]` when enough play time has passed; `%luck status`."""
         if args.sub is None:
-            result = Gurps.of(self.session).luck(args.actor)
+            result = _gurps(self.session).luck(args.actor)
             return _maybe_secret(result, result.secret)
         if args.sub == "reset":
             minutes = None
@@ -278,8 +286,8 @@ class GurpsMagics(SessionMagics):
                 from gamekernel.gurps.combat_specs import parse_minutes
 
                 minutes = parse_minutes(args.time if not args.time.isdigit() else f"{args.time}min")
-            return Gurps.of(self.session).luck_reset(args.actor, minutes=minutes)
-        return Gurps.of(self.session).luck_status()
+            return _gurps(self.session).luck_reset(args.actor, minutes=minutes)
+        return _gurps(self.session).luck_status()
 
     @line_magic
     @guarded("fright")
@@ -290,7 +298,7 @@ class GurpsMagics(SessionMagics):
     def fright(self, args: Args):
         """A Fright Check: `%fright -2 @Aiko` (Combat Reflexes and Fearlessness are added)."""
         modifiers = _checks().parse_modifiers(args.modifiers)
-        result = Gurps.of(self.session).fright(modifiers, actor=args.actor, secret=args.secret,
+        result = _gurps(self.session).fright(modifiers, actor=args.actor, secret=args.secret,
                                      rule_of_14=args.rule14)
         return _maybe_secret(result, args.secret)
 
@@ -311,7 +319,7 @@ class GurpsMagics(SessionMagics):
         if not trait:
             raise UsageError(t("gurps.err.usage", usage="%cr TRAIT [modifiers] [@Name]"))
         modifiers = _checks().parse_modifiers(mods)
-        result = Gurps.of(self.session).self_control(trait, modifiers, actor=args.actor, secret=args.secret,
+        result = _gurps(self.session).self_control(trait, modifiers, actor=args.actor, secret=args.secret,
                                            situation=args.situation)
         return _maybe_secret(result, args.secret)
 
@@ -329,8 +337,8 @@ class GurpsMagics(SessionMagics):
     def gurps(self, args: Args):
         """The GCS library as the catalog: `%gurps library ~/GCS/Library`, `%gurps find Fireball`."""
         if args.sub == "library":
-            return Gurps.of(self.session).library(args.path, cache=args.cache, progress=ProgressBar())
-        return Gurps.of(self.session).find(args.name)
+            return _gurps(self.session).library(args.path, cache=args.cache, progress=ProgressBar())
+        return _gurps(self.session).find(args.name)
 
     @line_magic
     @guarded("sheet")
@@ -341,7 +349,7 @@ class GurpsMagics(SessionMagics):
         """The interactive character sheet: `%sheet Aiko` (edit attributes, click a skill to roll it)."""
         from gamekernel.gurps.widgets.sheet import SheetWidget
 
-        character = Gurps.of(self.session).character(args.actor or args.name)
+        character = _gurps(self.session).character(args.actor or args.name)
         return SheetWidget(self.session, name=character.name, gm=args.gm)
 
 

@@ -117,6 +117,8 @@ def _combat_line(op: str, args: Data, d: Data) -> str:
         outcome = d.get("outcome")
         if outcome is None:  # written before outcomes were kept: the text it stored
             return str(d.get("summary") or op)
+        if outcome["started"] == outcome["ended"]:  # a lone fighter's turn follows his own: no "(after Bob)"
+            return t("combat.event.next_again", name=outcome["started"], round=outcome["round"])
         return t("combat.event.next", name=outcome["started"], ended=outcome["ended"], round=outcome["round"])
     if op == "maneuver":
         return t("combat.event.maneuver", name=name, maneuver=label(args["maneuver"]))

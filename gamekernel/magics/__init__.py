@@ -302,20 +302,31 @@ class GameKernel(SessionMagics):
                    Sub("order", Words("session", "forked sessions (as the fork notice names them), first first"),
                        help="put sessions that forked from one event (a git merge) in the order given"),
                    Sub("repair", Words("folder", "the damaged campaign (default: the one just refused)", optional=True),
-                       help="plan rebuilding a damaged campaign from the logs that exist; --confirm carries it out")),
-             options=(Flag("confirm", "with repair: carry the repair out (without it nothing is written)"),),
+                       help="plan rebuilding a damaged campaign from the logs that exist; --confirm carries it out"),
+                   Sub("session", Word("what", "new"),
+                       help="start a new game session now (Gamma World: every alpha card back, decks shuffled)")),
+             options=(Flag("confirm", "with repair: carry the repair out (without it nothing is written)"),
+                      Flag("same-session", "with open: this kernel restart is not a new game session")),
              group="campaign")
     def campaign(self, args: Args):
         """A campaign folder: `%campaign open ./crypt-of-ash` (created if missing), `%campaign status`,
         `%campaign date 2026-11-30`, `%campaign save`, `%campaign load`, `%campaign close`,
         `%campaign order SESSION SESSION...` (forked sessions, in the order wanted),
-        `%campaign repair [FOLDER] [--confirm]`. Every event is written to the folder as it
-        happens. (IPython's own `%save` and `%load` stay IPython's.)"""
+        `%campaign repair [FOLDER] [--confirm]`, `%campaign session new`. Every event is written to the
+        folder as it happens. Opening a campaign starts a new game session (Gamma World returns every
+        alpha card and shuffles, seed 000:33, 40); `--same-session` says a kernel restart is not one.
+        (IPython's own `%save` and `%load` stay IPython's.)"""
         session = self.session
         if args.confirm and args.sub != "repair":
             raise UsageError(t("core.err.confirm_repair_only"))
+        if args.same_session and args.sub != "open":
+            raise UsageError(t("core.err.same_session_open_only"))
         if args.sub == "open":
-            return session.campaign_open(" ".join(args.folder))
+            return session.campaign_open(" ".join(args.folder), same_session=args.same_session)
+        if args.sub == "session":
+            if args.what.strip().casefold() != "new":
+                raise UsageError(t("core.err.session_new_only", what=limits.quoted_line(args.what)))
+            return session.game_session_new()
         if args.sub == "date":
             return session.session_date(args.date)
         if args.sub == "order":

@@ -23,7 +23,9 @@ IPython already shows every line.
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Collection
+from types import FrameType
 from typing import Any
 
 _THIS_MODULE = __name__
@@ -157,8 +159,25 @@ def register(shell, names: Collection[str]) -> EchoMagicLines:
     unregister(shell)
     transformer = EchoMagicLines(shell, names)
     shell.input_transformers_post.append(PassGate(shell, transformer))
+    _rewrite_running_cell(transformer)
     return transformer
 
+
+def _rewrite_running_cell(transformer: EchoMagicLines) -> None:
+    """The cell that runs `%load_ext gamekernel` was transformed before the pass existed, so its later
+    lines would show only the last. IPython compiles a cell's top-level statements one at a time, just
+    before each runs (`InteractiveShell.run_ast_nodes`), and offers an extension no hook into the cell
+    that loads it: the pass rewrites that cell's statements in place (the running `%load_ext` and those
+    before it have been compiled already, so they are left as they ran). Outside a cell (a script,
+    `run_line_magic` called directly) there is no such frame and nothing changes."""
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "run_ast_nodes" and frame.f_locals.get("self") is transformer.shell:
+            nodes = frame.f_locals.get("nodelist")
+            if isinstance(nodes, list) and all(isinstance(node, ast.stmt) for node in nodes):
+                transformer.visit_Module(ast.Module(body=nodes, type_ignores=[]))
+            return
+        frame = frame.f_back
 
 
 

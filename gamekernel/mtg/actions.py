@@ -32,10 +32,10 @@ from gamekernel.mtg.rules.check import (
     boost_taken,
     require_boost,
 )
-from gamekernel.mtg.rules.decklists import build_library, composition, parse_decklist, read_decklist
+from gamekernel.mtg.rules.decklists import build_library, composition, is_url, parse_decklist, read_decklist
 from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts
 from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
-from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_prefix, odds_table
+from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_in_groups, known_prefix, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
 from gamekernel.rng import LazyDice
 from gamekernel.rulesets import RuleSetHandle
@@ -67,6 +67,9 @@ class MtgState:
     last_boost: dict[str, dict] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)  # MtG options changed by mtg.config events
     boosters: list[str] = field(default_factory=list)  # who boosted this scene, in order
+    # actor -> groups of library cards the table has seen put back together in random order (a check's
+    # pair at the bottom, MTG-CHK-12): known cards, unknown order, until drawn, peeked or shuffled
+    unordered: dict[str, list[list[str]]] = field(default_factory=dict)
 
     @property
     def mtg_options(self) -> MtgOptions:
@@ -88,12 +91,26 @@ class MtgState:
         order = self.table.order(library_zone(actor))
         return {i for i, uid in enumerate(order) if self.table.card(uid).known_by(actor)}
 
+    def unordered_positions(self, actor: str) -> list[tuple[int, ...]]:
+        """The library positions of each unordered group (the odds model's `unordered`)."""
+        where = {uid: i for i, uid in enumerate(self.table.order(library_zone(actor)))}
+        groups = (tuple(sorted(where[u] for u in group if u in where)) for group in self.unordered.get(actor, []))
+        return [g for g in groups if g]
+
+    def regroup(self, actor: str, seen: Sequence[str] = (), new: Sequence[Sequence[str]] = ()) -> None:
+        """The cards `seen` leave their groups; each of `new` becomes a group (reducers only)."""
+        gone = set(seen)
+        groups = [[u for u in group if u not in gone] for group in self.unordered.get(actor, [])]
+        groups += [list(group) for group in new if group]
+        self.unordered[actor] = [g for g in groups if g]
+
     def to_dict(self) -> dict[str, Any]:
         """A fresh picture: later steps never change a picture taken now (nested records copied)."""
         return {"table": self.table.to_dict(), "facts": {k: list(v) for k, v in sorted(self.facts.items())},
                 "decks": _copied(self.decks), "scene": self.scene, "boosted": list(self.boosted),
                 "last_check": _copied(self.last_check), "last_boost": _copied(self.last_boost),
-                "options": dict(sorted(self.options.items())), "boosters": list(self.boosters)}
+                "options": dict(sorted(self.options.items())), "boosters": list(self.boosters),
+                "unordered": {k: [list(g) for g in v] for k, v in sorted(self.unordered.items())}}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MtgState:
@@ -102,7 +119,8 @@ class MtgState:
                    _copied(data.get("decks", {})), int(data.get("scene", 1)), boosted,
                    _copied(data.get("last_check", {})), _copied(data.get("last_boost", {})),
                    dict(data.get("options", {})),
-                   list(data.get("boosters", [b for b in boosted if b != EVERYONE])))
+                   list(data.get("boosters", [b for b in boosted if b != EVERYONE])),
+                   {k: [list(g) for g in v] for k, v in data.get("unordered", {}).items()})
 
 
 def _copied(records: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -125,6 +143,7 @@ def _reduce_library(state, data) -> None:
     part = _apply_batch(state, data)
     part.facts.update(data["facts"])
     part.decks[data["actor"]] = dict(data["deck"])
+    part.unordered[data["actor"]] = []
     part.last_check.pop(data["actor"], None)
     part.last_boost.pop(data["actor"], None)
 
@@ -135,6 +154,7 @@ def _reduce_check(state, data) -> None:
     before = state[PART].table.order(lib)
     part = _apply_batch(state, data)
     after = list(part.table.order(lib))
+    part.regroup(actor, after[-2:], [after[-2:]])  # MTG-CHK-12: the pair at the bottom, order unknown
     part.last_check[actor] = {**outcome_record(data["result"], actor, before, after), "after": after,
                               "boosted": False}
     part.last_boost.pop(actor, None)
@@ -145,6 +165,9 @@ def _reduce_boost(state, data) -> None:
     lib = library_zone(actor)
     before = state[PART].table.order(lib)
     part = _apply_batch(state, data)
+    after = part.table.order(lib)
+    returned = [before[i] for i in data["result"].get("to_bottom", [])]  # put back in random order
+    part.regroup(actor, [*(set(before) - set(after)), *returned], [returned])
     part.boosted.append(data["scope"])
     part.boosters.append(actor)
     part.last_check[actor] = {**part.last_check[actor], "boosted": True}
@@ -187,11 +210,14 @@ def _reduce_scene(state, data) -> None:
 
 
 def _reduce_cards(state, data) -> None:
-    _apply_batch(state, data)  # a boost afterwards is refused: the order no longer matches the check
+    part = _apply_batch(state, data)  # a boost afterwards is refused: the order no longer matches the check
+    part.unordered[data["actor"]] = []  # shuffled or set up by the GM: nothing known of the order
 
 
 def _reduce_peek(state, data) -> None:
     part = _apply_batch(state, data)
+    actor = data["actor"]
+    part.regroup(actor, [u for u in part.table.order(library_zone(actor)) if part.table.card(u).known_by(actor)])
     record = part.last_check.get(data["actor"])
     if record is not None:  # seed 002:61,64: a boost is refused once the player knows new top cards
         part.last_check[data["actor"]] = {**record, "peeked": True}
@@ -286,7 +312,7 @@ class Mtg(RuleSetHandle):
         found, close = resolve_name(actor.strip(), part.decks)
         if found is None:
             hint = t("mtg.err.did_you_mean", names=", ".join(close)) if close else ""
-            raise NotFoundError(t("mtg.err.unknown_actor", actor=actor, hint=hint))
+            raise NotFoundError(t("mtg.err.unknown_actor", actor=limits.quoted_line(actor), hint=hint))
         return found
 
     # -- libraries -----------------------------------------------------------------------------
@@ -296,8 +322,10 @@ class Mtg(RuleSetHandle):
         (`_mtg_library_dice`)."""
         actor = visible(actor).strip()  # a name as read: no bidi or zero-width controls
         if not actor or ":" in actor:
-            raise UsageError(t("mtg.err.actor_name", actor=actor))
+            raise UsageError(t("mtg.err.actor_name", actor=limits.quoted_line(actor)))
         actor = find_name(actor, self.state.decks) or actor  # `load mira` reloads Mira's; `load Mi` is Mi's own
+        if text is None and is_url(str(source)):  # never fetched: the list is pasted or saved as text
+            raise UsageError(t("mtg.err.deck_url", url=limits.quoted_line(str(source))))
         decklist = parse_decklist(text, str(source), fmt) if text is not None else read_decklist(source, fmt)
         limits.at_most(decklist.main_count + decklist.sideboard_count, "max_cards", t("limits.what.cards"))
         library = build_library(decklist, self.facts)
@@ -398,7 +426,8 @@ class Mtg(RuleSetHandle):
         lib, exile = library_zone(actor), exile_zone(actor)
         order = part.table.order(lib)
         result = action_check(part.library(actor), kind, difficulty, self.table.rng, hidden=self._mtg_library_dice(),
-                              known=part.known_positions(actor), options=self.options, actor=actor)
+                              known=part.known_positions(actor), unordered=part.unordered_positions(actor),
+                              options=self.options, actor=actor)
         known = list(order[: len(result.known_cards)])
         bottom = [order[i] for i in result.new_order[-2:]]
         steps = []
@@ -494,11 +523,13 @@ class Mtg(RuleSetHandle):
         kind = parse_kind(kind)
         actor = self.actor(actor)
         part = self.state
-        library, known = part.library(actor), part.known_positions(actor)
-        odds = check_odds(library, kind, difficulty, known=known, options=self.options)
-        return OddsResult(actor, kind, difficulty, odds, len(library), known_prefix(known))
+        library, known, groups = part.library(actor), part.known_positions(actor), part.unordered_positions(actor)
+        odds = check_odds(library, kind, difficulty, known=known, unordered=groups, options=self.options)
+        return OddsResult(actor, kind, difficulty, odds, len(library), known_prefix(known),
+                          known_in_groups(groups, len(library), known))
 
     def odds_table(self, actor: str | None = None) -> OddsTable:
         actor = self.actor(actor)
         part = self.state
-        return odds_table(part.library(actor), known=part.known_positions(actor), options=self.options)
+        return odds_table(part.library(actor), known=part.known_positions(actor),
+                          unordered=part.unordered_positions(actor), options=self.options)

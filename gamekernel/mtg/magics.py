@@ -6,16 +6,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from IPython.core.magic import line_magic, magics_class
+from IPython.core.magic import line_cell_magic, line_magic, magics_class
 
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.magic_base import EXPLAIN, ProgressBar, SessionMagics, explainable, guarded
-from gamekernel.mtg.actions import Mtg
 from gamekernel.syntax import Args, Opt, Rest, Sub, Word, Words, command
 
-if TYPE_CHECKING:  # the table's core its calls go to (below the rule sets)
+if TYPE_CHECKING:  # the table's core and the handles its calls reach (imported on first use, below)
+    from gamekernel.mtg.actions import Mtg
     from gamekernel.rulesets import Core
+
+
+def _mtg(session: Core) -> Mtg:
+    """MtG's handle on the session, typed; imported on the first command (`%load_ext` stays light)."""
+    from gamekernel.mtg.actions import Mtg
+
+    return Mtg.of(session)
+
 
 
 def looks_like_mtg_check(spec: str) -> bool:
@@ -35,24 +43,25 @@ def _kind_and_difficulty(args: Args) -> tuple[str, int]:
 def mtg_check(session: Core, args: Args) -> object:
     """`%check green 2 @Mira [--boost-if-needed]` (parsed by `%check`'s declaration)."""
     kind, difficulty = _kind_and_difficulty(args)
-    return Mtg.of(session).check(kind, difficulty, actor=args.actor,
+    return _mtg(session).check(kind, difficulty, actor=args.actor,
                              boost_if_needed=bool(getattr(args, "boost_if_needed", False)))
 
 
 def mtg_odds(session: Core, args: Args) -> object:
     """`%odds check green 2 @Mira`."""
     kind, difficulty = _kind_and_difficulty(args)
-    return Mtg.of(session).odds(kind, difficulty, actor=args.actor)
+    return _mtg(session).odds(kind, difficulty, actor=args.actor)
 
 
 @magics_class
 class MtgMagics(SessionMagics):
     """%library, %boost, %scene."""
 
-    @line_magic
+    @line_cell_magic
     @guarded("library")
     @command("library",
-             subs=(Sub("load", Words("what", "[NAME] FILE: a decklist (Arena, MTGO .txt/.dek, XMage or Forge .dck ...)",
+             subs=(Sub("load", Words("what", "NAME [FILE]: a decklist file (Arena, MTGO .txt/.dek, Cockatrice .cod, "
+                                             "XMage or Forge .dck ...), or the cell's body under %%library load NAME",
                                      optional=True, metavar="NAME FILE"), help="load a library from a decklist"),
                    Sub("show", Word("name", optional=True), help="the live library widget"),
                    Sub("view", Word("name", optional=True), help="the library as a static result"),
@@ -67,46 +76,55 @@ class MtgMagics(SessionMagics):
                                     optional=True),
                        help="load card data")),
              actor="whose library (default: the only one)",
-             options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, moxfield, "
-                                    "archidekt, mtggoldfish, xmage, forge or text", metavar="FORMAT"),
+             options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, cockatrice, "
+                                    "moxfield, archidekt, mtggoldfish, xmage, forge or text", metavar="FORMAT"),
                       Opt("cache", "folder for the card-data cache", metavar="DIR")),
              group="mtg", bare=True, unknown="mtg.err.library_usage")
-    def library(self, args: Args):
-        """MtG libraries: `%library load Mira mira.txt`, `%library show @Mira` (widget), `%library view`,
-        `%library peek 2 @Mira`, `%library odds @Mira`, `%library reset @Mira`,
-        `%library stack Elvish Mystic, Runeclaw Bear @Mira`, `%library data AtomicCards.json`."""
+    def library(self, args: Args, cell: str | None = None):
+        """MtG libraries: `%library load Mira mira.txt`, `%%library load Mira` (the decklist pasted in the
+        cell below), `%library show @Mira` (widget), `%library view`, `%library peek 2 @Mira`,
+        `%library odds @Mira`, `%library reset @Mira`, `%library stack Elvish Mystic, Runeclaw Bear @Mira`,
+        `%library data AtomicCards.json`."""
         session, actor = self.session, args.actor
+        if cell is not None and args.sub != "load":
+            raise UsageError(t("mtg.err.library_cell"))
         if args.sub == "load":
             words = list(args.what)
+            if cell is not None:  # the decklist is the cell's body; the line names whose library it is
+                if actor and not words:
+                    words = [actor]
+                if len(words) != 1:
+                    raise UsageError(t("mtg.err.library_cell_usage"))
+                return _mtg(session).library_load(words[0], "cell", fmt=args.format, text=cell)
             if actor and len(words) == 1:
                 words = [actor, *words]
             if len(words) != 2:
                 raise UsageError(t("mtg.err.library_usage"))
-            return Mtg.of(session).library_load(words[0], words[1], fmt=args.format)
+            return _mtg(session).library_load(words[0], words[1], fmt=args.format)
         if args.sub == "show":  # the live widget (its snapshot shows without a kernel)
             from gamekernel.mtg.widgets.library import LibraryWidget
 
-            return LibraryWidget(session, Mtg.of(session).actor(args.name or actor))
+            return LibraryWidget(session, _mtg(session).actor(args.name or actor))
         if args.sub in (None, "view"):
-            return Mtg.of(session).library_view(getattr(args, "name", None) or actor)
+            return _mtg(session).library_view(getattr(args, "name", None) or actor)
         if args.sub == "peek":
             if not (args.count or "").isdigit():
                 raise UsageError(t("mtg.err.peek_count", count=args.count or ""))
-            return Mtg.of(session).library_peek(int(args.count), actor)
+            return _mtg(session).library_peek(int(args.count), actor)
         if args.sub == "odds":
-            return Mtg.of(session).odds_table(args.name or actor)
+            return _mtg(session).odds_table(args.name or actor)
         if args.sub == "reset":
-            return Mtg.of(session).library_reset(args.name or actor)
+            return _mtg(session).library_reset(args.name or actor)
         if args.sub == "stack":
             from gamekernel.mtg.rules.facts import split_names
 
-            names = split_names(args.cards or "", Mtg.of(session).facts)
+            names = split_names(args.cards or "", _mtg(session).facts)
             if not names:
                 raise UsageError(t("mtg.err.library_usage"))
-            return Mtg.of(session).library_stack(actor, names)
+            return _mtg(session).library_stack(actor, names)
         if not args.file:
             raise UsageError(t("mtg.err.library_usage"))
-        index = Mtg.of(session).card_data(args.file, cache=args.cache, progress=ProgressBar())
+        index = _mtg(session).card_data(args.file, cache=args.cache, progress=ProgressBar())
         from gamekernel.mtg.results import DataLoaded  # lazy: %load_ext imports no rules
 
         return DataLoaded(len(index), args.file)
@@ -118,7 +136,7 @@ class MtgMagics(SessionMagics):
     @explainable
     def boost(self, args: Args):
         """Once per scene after a check: exile the top six, +1 per colourless card (`%boost @Mira`)."""
-        return Mtg.of(self.session).boost(args.actor)
+        return _mtg(self.session).boost(args.actor)
 
     @line_magic
     @guarded("mtg")
@@ -133,14 +151,14 @@ class MtgMagics(SessionMagics):
             if not sep or not key:
                 raise UsageError(t("mtg.err.config_word", word=word))
             options[key.strip()] = value.strip()
-        return Mtg.of(self.session).config(**options)
+        return _mtg(self.session).config(**options)
 
     @line_magic
     @guarded("scene")
     @command("scene", group="mtg")
     def scene(self, args: Args):
         """Start a new scene: every boost is available again (`%scene`)."""
-        return Mtg.of(self.session).scene()
+        return _mtg(self.session).scene()
 
 
 MAGICS: list = [MtgMagics]

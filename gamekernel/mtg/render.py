@@ -17,6 +17,7 @@ from gamekernel.display.numbers import percent as plain_percent
 from gamekernel.i18n import t
 from gamekernel.mtg.results import DataLoaded, LibraryLoaded, LibraryView, MtgConfigShown, OddsResult, SceneStarted
 from gamekernel.mtg.rules.check import BoostResult, CheckResult
+from gamekernel.mtg.rules.decklists import FORMATS
 from gamekernel.mtg.rules.odds import OddsTable
 
 if TYPE_CHECKING:
@@ -198,9 +199,14 @@ def boost_html(boost: BoostResult) -> str:
     return panel("mtg-boost", body, title_html=esc(t("mtg.boost.title", actor=actor_prefix(boost.actor))))
 
 
+def format_name(fmt: str) -> str:
+    """A decklist format as its users call it ('MTG Arena', 'Cockatrice .cod')."""
+    return t(f"mtg.fmt.{fmt}") if fmt in FORMATS else fmt
+
+
 @renders(LibraryLoaded, TEXT)
 def loaded_text(loaded) -> str:
-    fmt = t("mtg.deck.fmt_detected" if loaded.detected else "mtg.deck.fmt_forced", fmt=loaded.fmt)
+    fmt = t("mtg.deck.fmt_detected" if loaded.detected else "mtg.deck.fmt_forced", fmt=format_name(loaded.fmt))
     lines = [*loaded.warnings, t("mtg.loaded", actor=loaded.actor, count=loaded.main, source=loaded.source,
                                  fmt=fmt, sideboard=loaded.sideboard)]
     if loaded.commander:
@@ -247,7 +253,13 @@ def odds_result_text(result) -> str:
         return t("mtg.odds.impossible", actor=actor_prefix(result.actor), kind=kind_name(result.kind),
                  difficulty=result.difficulty, size=result.size, known=result.known,
                  left=max(result.size - result.known, 0))
-    return odds_single_text(result.actor, result.kind, result.difficulty, result.odds)
+    return odds_single_text(result.actor, result.kind, result.difficulty, result.odds) + given_text(
+        result.known_unordered)
+
+
+def given_text(count: int) -> str:
+    """What the exact odds take into account beyond the composition: cards known at the bottom."""
+    return t("mtg.odds.given", count=count) if count else ""
 
 
 @renders(OddsResult)
@@ -263,7 +275,7 @@ def odds_single_text(actor: str | None, kind: str, difficulty: int, odds: Fracti
 
 def _subtitle(table_: OddsTable) -> str:
     known = t("mtg.odds.known", count=table_.exiled_known) if table_.exiled_known else ""
-    return t("mtg.odds.subtitle", size=table_.library_size, known=known)
+    return t("mtg.odds.subtitle", size=table_.library_size, known=known + given_text(table_.known_unordered))
 
 
 @renders(OddsTable, TEXT)

@@ -44,6 +44,7 @@ class OddsResult(Displayable):
     odds: Fraction | None  # None: MTG-CHK-04, too few cards left for any check
     size: int = 0  # the library's cards
     known: int = 0  # known top cards a check would exile first
+    known_unordered: int = 0  # cards known to lie in groups of unknown order (a check's pair at the bottom)
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry

@@ -78,6 +78,18 @@ class DenyByDefault(LoggingConfigurable):
     def may_reach(self, handler_class: type) -> bool:
         return is_table_handler(handler_class) or issubclass(handler_class, self.handshake_handlers())
 
+    async def stranger(self, handler: Any) -> bool:
+        """Whether a request nobody is signed in with here still names somebody who may not use this server
+        (on a hub: a player of another table, with their own credential): refused like a player, not served
+        what Jupyter serves anybody (static files, themes). None outside a hub."""
+        return False
+
+    async def may_preflight(self, handler: Any) -> bool:
+        """A CORS preflight (OPTIONS) is answered to the owner alone: Jupyter answers one to anybody, signed
+        in or not, and the table's server serves no other origin, so nobody else needs one (every other
+        method of every route is refused a player on its own)."""
+        return handler.request.method != "OPTIONS" or self.is_owner(await self.identify(handler))
+
     async def identify(self, handler: Any) -> Any:
         """Who is calling, whatever the handler: the identity provider this mixin sits on."""
         user = super().get_user(handler)  # type: ignore[misc]
@@ -114,9 +126,13 @@ class _DenyPlayers:
     async def prepare(self) -> None:
         handler: Any = self
         provider = handler.settings.get("identity_provider")
+        if isinstance(provider, DenyByDefault) and not await provider.may_preflight(handler):
+            handler._gamekernel_denied = True
+            raise web.HTTPError(403)
         if isinstance(provider, DenyByDefault) and not provider.may_reach(type(handler)):
             user = await provider.identify(handler)
-            if user is not None and not provider.is_owner(user):
+            refused = not provider.is_owner(user) if user is not None else await provider.stranger(handler)
+            if refused:
                 handler._gamekernel_denied = True
                 handler.current_user = handler._jupyter_current_user = None  # error pages see nobody
                 raise web.HTTPError(403)
@@ -177,6 +193,10 @@ def table_identity_provider_class() -> type:
         def handshake_handlers(self) -> tuple[type, ...]:
             return (JupyterHubOAuthCallbackHandler,)  # where a player's browser gets its cookie for the page
 
+        async def stranger(self, handler: Any) -> bool:
+            # JupyterHub's `get_user` answers None for a hub user without access to this server
+            return await self.hub_auth.get_user(handler, sync=False) is not None
+
     return TableIdentityProvider
 
 
@@ -189,11 +209,14 @@ def table_authorizer_class() -> type:
         def is_authorized(self, handler: Any, user: Any, action: str, resource: str) -> bool:
             if not super().is_authorized(handler, user, action, resource):  # the hub's access:servers first
                 return False
-            if _name(user) == os.environ.get("JUPYTERHUB_USER"):  # the server's owner: the GM
+            owner = os.environ.get("JUPYTERHUB_USER", "")
+            if _name(user) == owner:  # the server's owner: the GM
                 return True
-            if resource != RESOURCE:
+            if resource != RESOURCE or not owner:
                 return False
-            needed = {f"custom:jupyter_server:{action}:{RESOURCE}"}
+            # filtered to this server's owner: a player of another table (hub/club.py) holds them for that
+            # table's GM only; `make table`'s players hold them unfiltered, which covers every owner
+            needed = {f"custom:jupyter_server:{action}:{RESOURCE}!user={owner}"}
             return bool(self.hub_auth.check_scopes(needed, user.hub_user))
 
     return TableAuthorizer

@@ -38,6 +38,7 @@ from tornado import web, websocket
 from gamekernel.remote import limits
 from gamekernel.remote.auth import DenyByDefault, TableIdentityMixin, guard_routes
 from gamekernel.remote.bridge import Bridge
+from gamekernel.remote.presence import Presence
 
 RESOURCE = "gamekernel_table"
 
@@ -57,6 +58,12 @@ class TableHandler(TableIdentityMixin, JupyterHandler):
     """The players' page's handlers: the only ones where a player is anyone (auth.py, deny by default)."""
 
     auth_resource = RESOURCE
+
+    async def prepare(self, **kwargs: Any) -> None:  # jupyter_server's prepare is async
+        provider = self.settings.get("identity_provider")
+        if isinstance(provider, DenyByDefault) and not await provider.may_preflight(self):
+            raise web.HTTPError(403)  # a preflight is the owner's alone, here too (auth.py)
+        await super().prepare(**kwargs)
 
     @property
     def bridge(self) -> Bridge:
@@ -161,6 +168,7 @@ class SocketHandler(TableHandler, websocket.WebSocketHandler):
         self.user = user_name(self)
         self.acting: set[asyncio.Task[None]] = set()
         self.bridge.listen(self.user, self.push)
+        self.settings["gamekernel_table_presence"].join(self)
         found = await self.bridge.view(self.user)
         if found is not None:
             self.push({"type": "view", "view": found})
@@ -181,6 +189,7 @@ class SocketHandler(TableHandler, websocket.WebSocketHandler):
             self.on_close()
 
     async def on_message(self, message: str | bytes) -> None:
+        self.settings["gamekernel_table_presence"].touch()
         try:
             intent = limits.parse(message)
         except limits.Refused as error:
@@ -201,6 +210,7 @@ class SocketHandler(TableHandler, websocket.WebSocketHandler):
         if not self.gone:
             self.gone = True
             self.bridge.leave(self.user, self.push)
+            self.settings["gamekernel_table_presence"].leave(self)
 
 
 class GameKernelTable(ExtensionApp):
@@ -213,6 +223,7 @@ class GameKernelTable(ExtensionApp):
         server = self.serverapp
         assert server is not None  # an extension app runs inside its server
         self.settings["gamekernel_table_bridge"] = Bridge(lambda: server.kernel_manager)
+        self.settings["gamekernel_table_presence"] = Presence(server.web_app.settings)  # the culler spares it
         if isinstance(server.identity_provider, DenyByDefault):
             guard_routes(server.web_app)  # every other route of the server: the GM's alone (auth.py)
         from gamekernel.remote.saved_views import pre_save_hook

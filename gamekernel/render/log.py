@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from gamekernel.display import TEXT, renders
@@ -119,6 +120,26 @@ def _log_line(event: Event, view: LogView, by_seq: Mapping[int, Event], undone: 
     return line + (" " + t("core.log.undone") if event.seq in undone else "")
 
 
+_NUMBER = re.compile(r"[+-]?\d+")
+
+
+def beside_kind(kind: str, line: str) -> str:
+    """An event's line shown beside its kind word, without saying the kind twice: "seed  7", not
+    "seed  seed 7"; "combat: next turn  Al (after Bob)"; "note  The party enters". Only a repeat
+    followed by `:` or by a number alone goes ("undo  undo of 2" stays a sentence)."""
+    folded = line.casefold()
+    for word in dict.fromkeys((kind, kind.rpartition(": ")[2])):
+        head = word.casefold()
+        if not (head and folded.startswith(head)):
+            continue
+        rest = line[len(head):]
+        if rest.startswith(":") and rest[1:].strip():
+            return rest[1:].strip()
+        if rest.startswith(" ") and _NUMBER.fullmatch(rest.strip()):
+            return rest.strip()
+    return line
+
+
 def log_rows(view: LogView) -> list[tuple[str, str, str]]:
     """(seq, kind, line) of each event shown: a secret event is marked, and its line hidden unless
     the GM asked for the details; the kind is a word, never the internal id. Without the details a
@@ -127,7 +148,7 @@ def log_rows(view: LogView) -> list[tuple[str, str, str]]:
     undone = undone_seqs(view.log or view.events)
     return [
         (str(e.seq), kind_word(e.kind) + (" " + t("core.log.secret") if e.secret else ""),
-         _players_line(e, _log_line(e, view, by_seq, undone), view))
+         beside_kind(kind_word(e.kind), _players_line(e, _log_line(e, view, by_seq, undone), view)))
         for e in view.events
     ]
 
@@ -231,7 +252,7 @@ def export_markdown(log: Sequence[Event], *, players: bool = False) -> str:
             lines.append("")
             continue
         secret = f" *{t('core.log.secret')}*" if event.secret else ""
-        text = md_escape(_export_line(event, by_seq, players=players))
+        text = md_escape(beside_kind(kind_word(event.kind), _export_line(event, by_seq, players=players)))
         lines.append(f"{number}. **{md_escape(kind_word(event.kind))}**{secret} — {text}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
@@ -263,7 +284,7 @@ def export_html(log: Sequence[Event], *, players: bool = False) -> str:
         secret = f" <i>{esc(t('core.log.secret'))}</i>" if event.secret else ""
         items.append(
             f'<li value="{number}"><b>{esc(kind_word(event.kind))}</b>{secret} — '
-            f"{esc(_export_line(event, by_seq, players=players))}</li>"
+            f"{esc(beside_kind(kind_word(event.kind), _export_line(event, by_seq, players=players)))}</li>"
         )
     title = esc(t("core.log.export_title"))
     return (

@@ -3,12 +3,25 @@ remote table: seats, asks, what players see, the players' page (`%table serve`),
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.i18n import t
 from gamekernel.magic_base import SessionMagics, guarded
 from gamekernel.syntax import Args, Flag, Integer, Rest, Sub, Word, Words, command
-from gamekernel.table.seats import Seats
+
+if TYPE_CHECKING:
+    from gamekernel.rulesets import Core
+    from gamekernel.table.seats import Seats
+
+
+def _seats(session: Core) -> Seats:
+    """The seats' handle on the session, typed; imported on the first command (`%load_ext` stays light)."""
+    from gamekernel.table.seats import Seats
+
+    return session.feature(Seats)
+
 
 
 @magics_class
@@ -23,6 +36,9 @@ class TableMagics(SessionMagics):
                        help="seat a player at a character"),
                    Sub("unseat", Word("user", "the player's Jupyter user name"), help="a player leaves the table"),
                    Sub("seats", help="who plays whom"),
+                   Sub("invite", Word("user", "the player's hub user name"),
+                       help="let a player into this table's page (a club hub: python -m gamekernel hub-config)"),
+                   Sub("uninvite", Word("user", "the player's hub user name"), help="take a player off this table"),
                    Sub("ask", Word("user", "the player's Jupyter user name"),
                        Rest("spec", "the GURPS roll: Per, Stealth-2"),
                        help="ask a player for a roll whose result only you see"),
@@ -55,25 +71,27 @@ class TableMagics(SessionMagics):
             from gamekernel.table.seats import check_user
 
             user = check_user(args.user)  # `Alice` is the hub's `alice`
-            seats = session.feature(Seats).seat(user, " ".join(args.character))
+            seats = _seats(session).seat(user, " ".join(args.character))
             return TableNotice(t("remote.seated", user=user, characters=", ".join(seats.seat_of(user))))
         if args.sub == "unseat":
             from gamekernel.table.seats import check_user
 
-            session.feature(Seats).unseat(args.user)
+            _seats(session).unseat(args.user)
             return TableNotice(t("remote.unseated", user=check_user(args.user)))
+        if args.sub in ("invite", "uninvite"):
+            return self._invite(args.sub, args.user)
         if args.sub == "seats":
-            seated = session.feature(Seats).state.seats
+            seated = _seats(session).state.seats
             lines = [t("remote.seated", user=u, characters=", ".join(c)) for u, c in sorted(seated.items())]
             return TableNotice("\n".join(lines) or t("remote.seats.none"))
         if args.sub == "ask":
-            seq = session.feature(Seats).ask(args.user, args.spec)
+            seq = _seats(session).ask(args.user, args.spec)
             return TableNotice(t("remote.asked", user=args.user, spec=args.spec, seq=seq))
         if args.sub == "disclose":
-            how = session.feature(Seats).disclose(args.how)
+            how = _seats(session).disclose(args.how)
             return TableNotice(t(f"remote.disclosed.{how}"))
         if args.sub in ("hide", "show"):
-            name = session.feature(Seats).hide(" ".join(args.name), hidden=args.sub == "hide")
+            name = _seats(session).hide(" ".join(args.name), hidden=args.sub == "hide")
             return TableNotice(t("remote.hidden_now" if args.sub == "hide" else "remote.shown", name=name))
         if args.sub == "approve":
             return self._approve(args.what)
@@ -89,13 +107,31 @@ class TableMagics(SessionMagics):
 
         return TableNotice(serve_here(self.shell))
 
+    def _invite(self, how: str, user: str):
+        """Through the hub's API with this GM server's token (gamekernel/remote/hub/invite.py)."""
+        import os
+
+        from gamekernel.remote.hub import invite
+        from gamekernel.remote.serve import players_url
+        from gamekernel.results import TableNotice
+        from gamekernel.table.seats import check_user
+
+        name = check_user(user)
+        link = invite.hub_link(os.environ)
+        members = invite.invite(link, name) if how == "invite" else invite.uninvite(link, name)
+        shown = ", ".join(members) or t("remote.members.none")
+        if how == "invite":
+            return TableNotice(t("remote.invited", user=name, group=link.group, members=shown,
+                                 url=players_url(os.environ)))
+        return TableNotice(t("remote.uninvited", user=name, group=link.group, members=shown))
+
     def _approve(self, what: str):
         from gamekernel.errors import UsageError
         from gamekernel.remote.intents import approve
         from gamekernel.results import TableNotice
 
         if what in ("on", "off"):
-            self.session.feature(Seats).approval(what == "on")
+            _seats(self.session).approval(what == "on")
             return TableNotice(t(f"remote.approval.{what}"))
         if not what.isdigit():
             raise UsageError(t("remote.err.approve", what=repr(what)))
@@ -108,7 +144,7 @@ class TableMagics(SessionMagics):
         """Make a secret event public: `%reveal 12` (the players' views show it, and what it changed)."""
         from gamekernel.results import TableNotice
 
-        return TableNotice(t("remote.revealed", seq=self.session.feature(Seats).reveal(args.seq)))
+        return TableNotice(t("remote.revealed", seq=_seats(self.session).reveal(args.seq)))
 
 
 MAGICS = [TableMagics]

@@ -15,16 +15,21 @@ from typing import TYPE_CHECKING
 from IPython.core.magic import line_magic, magics_class
 
 from gamekernel.errors import UsageError
-from gamekernel.gammaworld.actions import GammaWorld
-from gamekernel.gurps.actions import Gurps
 from gamekernel.i18n import t
 from gamekernel.magic_base import SessionMagics, explain_with, guarded
-from gamekernel.mtg.actions import Mtg
 from gamekernel.syntax import Args, Integer, Rest, Sub, Word, command
-from gamekernel.teaching.actions import Teaching
 
 if TYPE_CHECKING:
     from gamekernel.rulesets import Core
+    from gamekernel.teaching.actions import Teaching
+
+
+def _teaching(session: Core) -> Teaching:
+    """Teaching's handle on the session, typed; imported on the first command (`%load_ext` stays light)."""
+    from gamekernel.teaching.actions import Teaching
+
+    return session.feature(Teaching)
+
 
 
 @magics_class
@@ -39,7 +44,7 @@ class TeachingMagics(SessionMagics):
     def explain(self, args: Args):
         """The working of an event already in the log: `%explain` (the last roll or check), `%explain 12`.
         Each step names its rule id, the seed and section, and the rule in one sentence."""
-        return self.session.feature(Teaching).explain(args.event)
+        return _teaching(self.session).explain(args.event)
 
     @line_magic
     @guarded("explore")
@@ -54,7 +59,10 @@ class TeachingMagics(SessionMagics):
     def explore(self, args: Args):
         """Odds explorers: `%explore check Lockpicking @Aiko`, `%explore contest 14 vs 12`,
         `%explore library @Mira`, `%explore alpha @Rin`. Every figure is exact (hover for the fraction)."""
+        from gamekernel.gammaworld.actions import GammaWorld
+        from gamekernel.gurps.actions import Gurps
         from gamekernel.gurps.rules.checks import parse_check_spec, parse_side, split_vs
+        from gamekernel.mtg.actions import Mtg
         from gamekernel.teaching.widgets import explore as x
         session = self.session
         if args.sub == "check":
@@ -89,7 +97,7 @@ class TeachingMagics(SessionMagics):
         Click an answer: a wrong one shows the steps that give the right one; scores go to the log."""
         from gamekernel.teaching.widgets.quiz import QuizWidget
 
-        return QuizWidget(self.session, self.session.feature(Teaching).quiz(args.set.lower(), args.count))
+        return QuizWidget(self.session, _teaching(self.session).quiz(args.set.lower(), args.count))
 
 
 MAGICS = [TeachingMagics]
@@ -97,7 +105,7 @@ MAGICS = [TeachingMagics]
 
 def _explain_since(session: Core, mark: int, result: object) -> object:
     """`--explain` on any rule set's command: the result with the steps of the events it recorded."""
-    return session.feature(Teaching).explain_since(mark, result)
+    return _teaching(session).explain_since(mark, result)
 
 
 explain_with(_explain_since)  # the magics' base (below the rule sets) names no feature above it

@@ -130,7 +130,14 @@ class SessionWidget(anywidget.AnyWidget):
         try:
             self._refresh_synced()
         except GameKernelError as exc:  # e.g. its character was undone: the command itself succeeded
-            self.error = str(exc)
+            from gamekernel.events import kind_word
+            from gamekernel.i18n import t
+
+            # says what took its subject away, so a stale count beside it is read as the past
+            what = kind_word(event.kind)
+            if event.kind in ("undo", "redo"):
+                what += " " + ", ".join(str(seq) for seq in event.data.get("seqs", ()))
+            self.error = t("core.widget.gone", seq=event.seq, what=what, reason=str(exc))
 
     def _refresh_synced(self) -> None:
         with self.hold_sync():

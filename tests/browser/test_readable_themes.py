@@ -41,6 +41,7 @@ CELLS = [
     "q",
     "lib = %library show @Mira\n"
     "lib._on_custom_message(lib, {'action': 'check', 'kind': 'green', 'difficulty': 2}, [])\nlib",
+    "bad = %library show @Mira\nbad._on_custom_message(bad, {'action': 'boost'}, [])\nbad",  # its error line
     "%combat tracker", "%table", "print('DONE')",
 ]
 
@@ -96,7 +97,8 @@ def test_every_output_and_widget_reaches_aa_in_every_theme(lab, capsys):
     page.locator(".jp-OutputArea-output").filter(has_text="DONE").last.wait_for(timeout=120_000)
     page.locator(".gk-sheet").first.wait_for(timeout=60_000)
     page.locator(".gk-hand:visible").last.wait_for(timeout=60_000)
-    for widget in (".gk-explore", ".gk-quiz .gk-q-verdict", ".gk-library .gk-lib-verdict", ".gk-tracker-widget",
+    for widget in (".gk-explore", ".gk-quiz .gk-q-verdict", ".gk-library .gk-lib-verdict", ".gk-library .gk-lib-error",
+                   ".gk-tracker-widget",
                    ".gk-sheet .gk-sheet-over", ".gk-table, .gk-table-widget, [class*=gk-table]"):
         page.locator(f".jp-OutputArea-output {widget}").first.wait_for(timeout=60_000)
     results = {}

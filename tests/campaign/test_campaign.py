@@ -187,7 +187,7 @@ def test_readable_state_files_are_written(tmp_path):
 
 
 USAGE = ("%campaign open FOLDER... | status | save | load | close | date DATE | order SESSION... "
-         "| repair [FOLDER...] [--confirm]")
+         "| repair [FOLDER...] | session WHAT [--confirm] [--same-session]")
 
 
 def test_campaign_magics(ip, tmp_path):

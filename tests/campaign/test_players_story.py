@@ -119,7 +119,7 @@ def test_odds_only_on_request(table, tmp_path):
 
 def test_the_gm_export_keeps_everything(table, tmp_path):
     gm = table.log_write(tmp_path / "gm.md").path.read_text(encoding="utf-8")
-    for word in ("doppelganger", "wrong-table", "seed 42", "**GURPS character**", "secret-deck-file",
+    for word in ("doppelganger", "wrong-table", "**seed** — 42", "**GURPS character**", "secret-deck-file",
                  "logging to session-"):
         assert word in gm
 

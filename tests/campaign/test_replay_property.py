@@ -293,7 +293,7 @@ class Table:
         self.session = self._open(Session(seed=seed))
 
     def _open(self, session: Session) -> Session:
-        session.campaign_open(self.folder)
+        session.campaign_open(self.folder, same_session=True)  # a restart, not a new game session
         session.observe(self._remember)
         return session
 
@@ -349,7 +349,7 @@ class Table:
             if way == "replay":
                 (self.folder / "snapshot.json").unlink()
             fresh = Session()
-            fresh.campaign_open(self.folder)
+            fresh.campaign_open(self.folder, same_session=True)
             assert fresh.state.to_dict() == expected, f"(c) reopened state differs ({way})"
             assert len(fresh.log) == expected_events + (1 if way == "snapshot" else 2)  # + each campaign.open
             fresh.campaign_close()

@@ -113,7 +113,7 @@ def test_every_log_and_export_line_follows_the_language(table, japanese):
     # every line with words changed; the ones left alike are pure data (dice working, names)
     alike = [en for en, row in zip(english, rows, strict=True) if en == row[2]]
     assert all(not re.search(r"[A-Za-z]{3,}", line) for line in alike), alike
-    assert len(changed) > 40
+    assert len(changed) > 38  # a line that repeated its kind word (seed 7) is now its data alone, alike in both
     words = {kind_word(kind) for kind in EVENT_KINDS}  # each entry is headed by its kind's word, as in %log
     markdown = export_markdown(table.log)
     for line in markdown.splitlines():
@@ -222,9 +222,9 @@ def test_an_old_log_still_opens_and_reads(tmp_path, japanese, layout):
         assert english["combat.add"] == "Bren joins the roster"  # drawn from its facts: the old bug is gone
         assert english["combat.npc"] == "NPC template Goblin"
         assert english["combat.next"] == "next turn: Goblin (after Bren)"  # no outcome kept: its stored text
-        roll = r"3d6 <= 12 = \[\d, \d, \d\] = \d+ <= 12: (success|failure) \(margin [+-]\d+\)"
+        roll = r"3d6 = \[\d, \d, \d\] = \d+ <= 12: (success|failure) \(margin [+-]\d+\)"  # the comparison once
         assert re.fullmatch(roll, english["roll"])
-        assert english["roll"] != "3d6 <= 12 = [1, 1, 1] = 3 <= 12: success (margin +9)"  # faces, not the text
+        assert english["roll"] != "3d6 = [1, 1, 1] = 3 <= 12: success (margin +9)"  # faces, not the text
         i18n.set_language("ja")
         japanese_lines = _lines(s)
         assert japanese_lines["combat.npc"] == "NPCテンプレート Goblin"

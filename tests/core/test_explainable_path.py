@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import gamekernel.teaching.magics  # noqa: F401  (registers --explain's explainer, as %load_ext does)
 from gamekernel import syntax
 from gamekernel.magic_base import EXPLAIN, explainable
 from gamekernel.syntax import Rest, command
@@ -26,7 +27,10 @@ class _Teaching:
 
 class _Session:
     log = ("a", "b")
-    teaching = _Teaching()
+
+    def feature(self, kind):  # the session's teaching feature (`session.feature(Teaching)`)
+        assert kind.__name__ == "Teaching"
+        return _Teaching()
 
 
 class _WithSession:

@@ -67,14 +67,20 @@ def test_the_options_line_names_each_option_in_japanese_beside_its_setting(ip, t
     deck.write_text("20 Forest\n4 Llanowar Elves\n", encoding="utf-8")
     current_session().mtg.library_load("Mira", deck)
     library = LibraryWidget(current_session(), "Mira")
-    assert hand.labels["options"].startswith("options: draw from own deck first (own_deck_first=true) · ")
-    assert "cards a boost reveals (boost_cards=6)" in library.labels["options"]
+    assert hand.labels["options"] == library.labels["options"] == ""  # the defaults: no line at all
+    ip.run_line_magic("gw", "config own_deck_first=false flux_outside_encounter=true")
+    ip.run_line_magic("mtg", "config boost_cards=4")
+    assert hand.labels["options"] == "house rules: 2 changed" and library.labels["options"] == "house rules: 1 changed"
+    assert hand.labels["options_detail"].startswith("draw from own deck first (own_deck_first=false) · ")
+    assert library.labels["options_detail"] == "cards a boost reveals (boost_cards=4)"
     ip.run_cell("%config GameKernel.language = 'ja'")
-    assert hand.labels["options"].startswith("オプション：自分のデッキから先に引く（own_deck_first=true） · ")
-    assert "遭遇外でも攪乱（flux_outside_encounter=false）" in hand.labels["options"]
-    assert "ブーストでめくる枚数（boost_cards=6）" in library.labels["options"]
-    named = re.findall(r"([^ ·：]+)（([a-z_0-9]+)=", hand.labels["options"] + " · " + library.labels["options"])
-    assert len(named) == 15 and all(JAPANESE.search(words) for words, _ in named)
+    assert hand.labels["options"] == "ハウスルール：2件変更"
+    assert hand.labels["options_detail"].startswith("自分のデッキから先に引く（own_deck_first=false） · ")
+    assert "遭遇外でも攪乱（flux_outside_encounter=true）" in hand.labels["options_detail"]
+    assert library.labels["options_detail"] == "ブーストでめくる枚数（boost_cards=4）"
+    detail = hand.labels["options_detail"] + " · " + library.labels["options_detail"]
+    named = re.findall(r"([^ ·：]+)（([a-z_0-9]+)=", detail)
+    assert len(named) == 3 and all(JAPANESE.search(words) for words, _ in named)
 
 
 def test_mtg_card_names_in_the_log_follow_the_language(ip, tmp_path, capsys):

@@ -71,11 +71,11 @@ def test_an_undone_row_is_marked_and_the_undo_names_what_it_took_back():
     s.note("oops")
     s.undo()
     rows = _rows(s)
-    assert rows["2"][1] == "note: oops (undone)"
+    assert rows["2"][1] == "oops (undone)"  # beside its kind word "note": said once
     assert rows["3"][1] == "undo of 2 (note: oops)"
     s.redo()
     rows = _rows(s)
-    assert rows["2"][1] == "note: oops"  # put back: no longer undone
+    assert rows["2"][1] == "oops"  # put back: no longer undone
     assert rows["4"][1] == "redo of 2 (note: oops)"
 
 

@@ -158,3 +158,21 @@ def test_unload_removes_the_gate_too(ip):
     assert not any(isinstance(t, echo.PassGate) for t in ip.input_transformers_post)
     ip.run_line_magic("load_ext", "gamekernel")
     assert sum(isinstance(t, echo.PassGate) for t in ip.input_transformers_post) == 1
+
+
+@pytest.mark.parametrize("load", ["load_ext", "reload_ext"])
+def test_the_cell_that_loads_gamekernel_shows_every_line_first_run_included(ip, shown, load):
+    """IPython has transformed a cell before `%load_ext` in it runs: the lines after it are shown too."""
+    ip.run_line_magic("unload_ext", "gamekernel")
+    cell = f"%{load} gamekernel\n%seed 7\n%roll 1d6 a\n%roll 1d6 quiet;\n%roll 1d6 b\n%roll 1d6 c"
+    out = shown(cell)
+    assert len(out) == 4 and "7" in out[0], out  # %seed, a, b, c; `quiet;` stays quiet
+    assert [line[:2] for line in out[1:]] == ["a:", "b:", "c:"], out
+    assert shown(cell) == out  # the second run: the same lines, the same dice (seeded)
+
+
+def test_a_cell_that_loads_gamekernel_in_python_keeps_ipythons_display(ip, shown):
+    """Only the running cell's own top-level magic lines change: a loop shows nothing, as in IPython."""
+    ip.run_line_magic("unload_ext", "gamekernel")
+    out = shown("%load_ext gamekernel\nfor _ in range(2):\n    %roll 1d6 loop\n%roll 1d6 last")
+    assert len(out) == 1 and out[0].startswith("last:"), out

@@ -1,7 +1,8 @@
 """Every call from an adapter into the session is typed: a misspelt handle method in a magic or a
 widget is a mypy error, not a silent `Any`; a rule set's hooks are held to their Protocols
 (gamekernel/rulesets.py). The adapters name what is below them only: the table's core as the
-`Core` Protocol (gamekernel/rulesets.py) and their own rule set's handle (`Gurps.of(session)`), never
+`Core` Protocol (gamekernel/rulesets.py) and their own rule set's handle (`Gurps.of(session)`,
+`_gurps(session)` in the GURPS magics), never
 the public Session above them (tests/core/test_no_import_cycle.py counts `if TYPE_CHECKING:` imports).
 
 The probes are copies of real adapters (the GURPS magics, the Gamma World hand widget) with one
@@ -69,9 +70,9 @@ def _probes() -> dict[str, str]:
     hand = (PACKAGE / "gammaworld" / "widgets" / "hand.py").read_text(encoding="utf-8")
     return {
         "magics_good": magics,
-        "magics_bad": _misspelt(magics, "Gurps.of(self.session).react(", "Gurps.of(self.session).reactt("),
-        "magics_chekk": _misspelt(magics, "Gurps.of(session).check(spec", "Gurps.of(session).chekk(spec"),
-        "magics_handle": _misspelt(magics, "Gurps.of(self.session).react(", "self.session.gurps.react("),
+        "magics_bad": _misspelt(magics, "_gurps(self.session).react(", "_gurps(self.session).reactt("),
+        "magics_chekk": _misspelt(magics, "_gurps(session).check(spec", "_gurps(session).chekk(spec"),
+        "magics_handle": _misspelt(magics, "_gurps(self.session).react(", "self.session.gurps.react("),
         "hand_good": hand,
         "hand_bad": _misspelt(hand, "gw.overcharge(", "gw.overchage("),
         "arg_good": CALL.replace("CARD", "'Sap Bloom'"),
@@ -116,14 +117,14 @@ def errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
 def test_a_misspelt_session_method_in_a_magic_is_reported(errors: dict[str, list[str]]) -> None:
     assert errors["magics_good"] == []
     source = (PACKAGE / "gurps" / "magics.py").read_text(encoding="utf-8")
-    line = source[:source.index("Gurps.of(self.session).react(")].count("\n") + 1
+    line = source[:source.index("_gurps(self.session).react(")].count("\n") + 1
     assert len(errors["magics_bad"]) == 1, errors["magics_bad"]
     assert re.search(rf'probe_magics_bad\.py:{line}: error: "Gurps" has no attribute "reactt"',
                      errors["magics_bad"][0])
 
 
 def test_a_misspelt_handle_method_or_handle_in_a_magic_is_reported(errors: dict[str, list[str]]) -> None:
-    """`Gurps.of(session).chekk(...)`: the handle is typed, so the method after it is checked too; and the
+    """`_gurps(session).chekk(...)`: the handle is typed, so the method after it is checked too; and the
     core below the rule sets has no rule set's handle as an attribute (`session.gurps` is the public
     Session's, above): an error, not a handle looked up at run time."""
     assert len(errors["magics_chekk"]) == 1 and '"Gurps" has no attribute "chekk"' in errors["magics_chekk"][0]

@@ -265,9 +265,11 @@ def test_full_width_comparison_symbols():
         ("3d6 x (1+1) fire", "3d6x(1+1)", "fire"),
         ("4d6 kh3", "4d6", "kh3"),  # modifiers must touch their dice
         ("4d6 khopesh", "4d6", "khopesh"),
-        ("3d6 d20 style", "3d6", "d20 style"),
+        ('3d6 "d20 style"', "3d6", "d20 style"),  # quoted: dice in a label (unquoted, refused below)
         ("3d6 <= 12 stealth", "3d6 <= 12", "stealth"),
-        ("3d 6", "3d", "6"),
+        ('3d "6"', "3d", "6"),
+        ('3d6 "to hit -2"', "3d6", "to hit -2"),
+        ("1d20 to hit 2 orcs", "1d20", "to hit 2 orcs"),  # a number after the first word, unsigned: a label
         ("1d6   many   spaces  ", "1d6", "many   spaces"),
         ("3d6 (fire)", "3d6", "(fire)"),
         ("2d6 鍵開け", "2d6", "鍵開け"),
@@ -276,6 +278,28 @@ def test_full_width_comparison_symbols():
 def test_trailing_label(text, expr_text, label):
     expr = parse(text)
     assert (expr.text, expr.label) == (expr_text, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "column", "suggestion"),
+    [
+        ("3d6 to hit -2", "-2", 12, "3d6-2 to hit"),
+        ("3 d6", "d6", 3, "3d6"),
+        ("3d 6", "6", 4, "3d6"),
+        ("3d6 2", "2", 5, "3d6+2"),
+        ("3d6 d20 style", "d20", 5, "3d6+d20 style"),
+        ("1d20+5 >= 15 hit +1", "+1", 18, "1d20+5+1 >= 15 hit"),
+        ("３ｄ６ 攻撃 −２", "-2", 8, "3d6-2 攻撃"),  # U+2212, full width: read as ASCII, the column as typed
+    ],
+)
+def test_dice_words_in_a_label_are_refused_with_the_likely_roll(text, word, column, suggestion):
+    """DICE notation: a label that starts with dice or a number, or holds a signed number, was most
+    likely meant as part of the roll: never rolled as something else; one line with the likely roll."""
+    with pytest.raises(DiceError) as caught:
+        parse(text)
+    message = str(caught.value)
+    assert f"'{word}' at column {column}" in message and f"did you mean {suggestion}?" in message, message
+    assert caught.value.column == column and "\n" not in message
 
 
 def test_label_shows_in_str_and_dict():

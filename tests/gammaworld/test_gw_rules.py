@@ -377,7 +377,7 @@ def test_gw_alpha_11_cards_in_play_cannot_be_removed_from_a_deck() -> None:
     table.do(play.plan_deck_new(table.state, "Rin"))
     table.do(play.plan_deck_add(table.state, "Rin", ["GK-A01"], table.rng, table.catalog))
     table.do(play.plan_draw(table.state, "Rin", table.rng))
-    with pytest.raises(RuleError, match="in play"):
+    with pytest.raises(RuleError, match="only when every alpha card is back in its deck"):
         play.plan_deck_remove(table.state, "Rin", "GK-A01")
 
 

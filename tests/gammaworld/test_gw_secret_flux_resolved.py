@@ -195,7 +195,7 @@ def test_gw_alpha_10_a_reopened_campaign_keeps_the_secret(tmp_path) -> None:
     s.campaign_save()
     s.campaign_close()
     again = Session()
-    again.campaign_open(tmp_path / "camp")
+    again.campaign_open(tmp_path / "camp", same_session=True)  # a restart mid-encounter, not a new session
     assert repr(again.gw.hand("Rin")) == seen and replacement not in seen
     board = TableDashboard(again)
     try:

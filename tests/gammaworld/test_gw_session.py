@@ -240,8 +240,28 @@ def test_gw_alpha_11_deck_edits_are_refused_during_an_encounter() -> None:
                                     "rest (%rest) or between sessions (GW-ALPHA-11)")
     assert len(session.log) == before
     session.gw.encounter_end()
-    session.gw.rest()
+    session.gw.rest(draw=False)
     assert session.gw.deck_remove("Rin", "Sap Bloom").kind == "deck_remove"
+
+
+def test_gw_alpha_11_deck_edits_only_once_every_card_is_back() -> None:
+    """Seed 000:40: every alpha card returns at an extended rest or a session's end, and only then
+    may a deck change: between encounters (cards readied) and after a rest that drew again, refused."""
+    session = table_of_five()
+    session.gw.encounter_start()
+    session.gw.encounter_end()
+    before = len(session.log)
+    with pytest.raises(RuleError, match=r"Rin's deck changes only when every alpha card is back in its deck \(\d+ "):
+        session.gw.deck_add("Rin", "Sap Bloom")
+    with pytest.raises(RuleError, match="only when every alpha card is back"):
+        session.gw.deck_add("GM", "Sap Bloom")  # the GM deck too: its cards are readied
+    session.gw.rest()  # back, shuffled and drawn again at once
+    with pytest.raises(RuleError, match="only when every alpha card is back"):
+        session.gw.deck_remove("Rin", "Sap Bloom")
+    assert len(session.log) == before + 1
+    session.gw.rest(draw=False)  # back and shuffled; nobody draws yet
+    assert session.gw.deck_add("Rin", "Bristle Hide").kind == "deck_add"
+    assert session.gw.deck_add("GM", "Sap Bloom").kind == "deck_add"
 
 
 def test_gw_alpha_02_copy_limit_is_reported_on_add_not_only_at_the_next_draw() -> None:

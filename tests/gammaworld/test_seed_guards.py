@@ -236,7 +236,8 @@ def test_gw_options_are_shown_in_the_hand_widget_header_and_follow_config() -> N
     session.gw.character("Rin", new=True)
     session.gw.draw("Rin")
     widget = HandWidget(session, "rin")
-    assert "flux_outside_encounter=false" in widget.labels["options"]
+    assert widget.labels["options"] == widget.labels["options_detail"] == ""  # the defaults: nothing to say
     session.gw.config(flux_outside_encounter=True)
-    assert "flux_outside_encounter=true" in widget.labels["options"]
+    assert widget.labels["options"] == "house rules: 1 changed"  # one line on the shared screen
+    assert widget.labels["options_detail"] == "flux outside an encounter (flux_outside_encounter=true)"
     widget.close()

@@ -232,10 +232,10 @@ def test_forge_commander_is_its_own_zone_and_other_sections_carry_no_cards():
 def test_the_load_result_says_the_format_and_whether_it_was_detected_or_asked_for():
     session = Session(seed=2)
     detected = str(session.mtg.library_load("Mira", DATA / "xmage.dck"))
-    assert "from xmage.dck (xmage, detected)" in detected
+    assert "from xmage.dck (XMage .dck, detected)" in detected
     text = (DATA / "forge.dck").read_text("utf-8")
     forced = str(session.mtg.library_load("Mira", "mira.dck", text=text, fmt="forge"))
-    assert "(forge, as asked with --format)" in forced
+    assert "(Forge .dck, as asked with --format)" in forced
 
 
 def test_format_option_forces_the_reader(ip, tmp_path):
@@ -244,9 +244,9 @@ def test_format_option_forces_the_reader(ip, tmp_path):
     path = tmp_path / "x.dck"
     path.write_text("4 Elvish Mystic|M15\n12 Forest|M15|2\n", encoding="utf-8")
     shown = str(ip.run_line_magic("library", f"load Mira {path} --format=forge"))
-    assert "library of 16 cards" in shown and "(forge, as asked with --format)" in shown
-    with pytest.raises(DataError, match="unknown decklist format 'cockatrice'"):
-        parse_decklist("4 Forest\n", "x.txt", "cockatrice")
+    assert "library of 16 cards" in shown and "(Forge .dck, as asked with --format)" in shown
+    with pytest.raises(DataError, match="unknown decklist format 'octgn'"):
+        parse_decklist("4 Forest\n", "x.txt", "octgn")
 
 
 def test_a_forge_commander_deck_shows_its_command_zone_on_load():

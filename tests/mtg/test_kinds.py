@@ -74,3 +74,15 @@ def test_mtg_chk_07_open_flag_colourless_check_rewarding_colourless_cards():
     assert colour_modifier(COLOURLESS, None, options) == 5
     assert colour_modifier(COLOURLESS, "red", options) == 0
     assert colour_modifier("red", None, options) == 0
+
+
+@pytest.mark.parametrize(("typed", "close"),
+                         [("grene", "green"), ("gren", "green"), ("bleu", "blue"), ("whte", "white")])
+def test_mtg_chk_02_a_misspelt_colour_is_named_with_the_likely_one(typed, close):
+    """Did-you-mean for words: a near miss names the colour it looks like, and is never read as it."""
+    with pytest.raises(UsageError) as caught:
+        parse_check_spec(f"{typed} 2")
+    assert f"unknown check colour '{typed}': did you mean {close}?" in str(caught.value)
+    with pytest.raises(UsageError) as caught:
+        parse_kind("Lockpicking")  # nothing close: the list only
+    assert "did you mean" not in str(caught.value) and "green" in str(caught.value)

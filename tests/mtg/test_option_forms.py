@@ -19,7 +19,9 @@ def deck(tmp_path):
 @pytest.mark.parametrize("form", ["--format {fmt} {path}", "--format={fmt} {path}", "{path} --format {fmt}"])
 def test_library_load_format_in_both_option_forms(ip, deck, fmt, form):
     loaded = ip.run_line_magic("library", "load Mira " + form.format(fmt=fmt, path=deck))
-    assert f"({fmt}, as asked with --format)" in str(loaded) and "24 cards" in str(loaded), str(loaded)
+    from gamekernel.mtg.render import format_name
+
+    assert f"({format_name(fmt)}, as asked with --format)" in str(loaded) and "24 cards" in str(loaded), str(loaded)
 
 
 @pytest.mark.parametrize("form", ["data {file} --cache {dir}", "data {file} --cache={dir}",

@@ -90,6 +90,19 @@ def test_a_rule_set_s_form_is_data_read_without_importing_it():
     assert probe.form("rest") == Form() and probe.takes_part("check") and not probe.takes_part("rest")
 
 
+def test_mtg_chk_02_a_misspelt_colour_names_the_colour_not_the_character(ip, tmp_path):
+    """`%check grene 2 @Mira` for Mira's library: the colour that was meant, one line, nothing recorded."""
+    from gamekernel.magics import current_session
+
+    deck = tmp_path / "mira.txt"
+    deck.write_text("20 Forest\n20 Llanowar Elves\n", encoding="utf-8")
+    ip.run_line_magic("library", f"load Mira {deck}")
+    before = len(current_session().log)
+    text = repr(ip.run_line_magic("check", "grene 2 @Mira"))
+    assert text.startswith("error: unknown check colour 'grene': did you mean green?") and "\n" not in text, text
+    assert len(current_session().log) == before
+
+
 def test_odds_contest_is_a_rule_set_s_own_form(ip, monkeypatch):
     """`%odds contest` is answered by a rule set's `%check` handler (`LineHandler.contest`): GURPS's
     Quick Contest (GURPS-SR-10), read from its declaration; without one, a one-line refusal."""

@@ -9,7 +9,7 @@ function render({ model, el: root }) {
     const box = el("div", "gk-hand gk-hand-widget gk-widget");
     const labels = model.get("labels") || {};
     box.appendChild(el("div", "gk-hand-title", model.get("title")));
-    if (labels.options) box.appendChild(el("div", "gk-hand-options gk-muted", labels.options));
+    if (labels.options) box.appendChild(houseRules("gk-hand-options", labels.options, labels.options_detail));
     const flux = model.get("flux_pending");
     const cards = model.get("cards") || [];
     if (flux > 0) {

@@ -26,7 +26,7 @@ function draw(model, root, memory) {
   head.append(el("span", "gk-chip gk-lib-boost " + (model.get("boost_used") ? "gk-bad" : "gk-ok"),
     model.get("boost_used") ? L.boost_used : L.boost_free));
   box.append(head);
-  if (L.options) box.append(el("div", "gk-lib-options gk-muted", L.options));
+  if (L.options) box.append(houseRules("gk-lib-options", L.options, L.options_detail));
 
   const figures = el("div", "gk-lib-figures");
   figures.append(figure("gk-lib-left", L.cards_left, model.get("count")));

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from gamekernel import cards
 from gamekernel.cards import Batch, CardTable, EmptyPolicy, Op
@@ -223,11 +224,17 @@ def require_deck(state: AlphaState, owner: str) -> str:
     return deck_zone(owner)
 
 
-def _refuse_mid_encounter(state: AlphaState, owner: str) -> None:
-    """GW-ALPHA-11 (seed 000): a deck changes after an extended rest or between sessions, never
-    while an encounter runs."""
+def _refuse_unless_rebuilt(state: AlphaState, owner: str, zone: str) -> None:
+    """GW-ALPHA-11 (seed 000:40): a deck changes only once every alpha card is back in its deck (after
+    an extended rest, `%rest --no-draw`, or at a new game session), never while an encounter runs nor
+    between encounters: every card of the deck lies in it, and its owner holds no readied card."""
     if state.encounter:
         raise RuleError(t("gammaworld.err.deck_mid_encounter", owner=owner))
+    out = {c.uid for c in state.table.home_of(zone) if c.zone != zone}
+    if zone != GM_DECK:
+        out.update(state.table.orders.get(readied_zone(owner), []))
+    if out:
+        raise RuleError(t("gammaworld.err.deck_not_rebuilt", owner=owner, out=len(out)))
 
 
 def _copy_problems(state: AlphaState, owner: str, zone: str, card_ids: Sequence[str]) -> list[list]:
@@ -248,7 +255,7 @@ def plan_deck_add(state: AlphaState, owner: str, card_ids: Sequence[str], rng: r
     during an encounter (GW-ALPHA-11); a name past the copy limit is reported now (GW-ALPHA-02)."""
     require_setup(state)
     zone = require_deck(state, owner)
-    _refuse_mid_encounter(state, owner)
+    _refuse_unless_rebuilt(state, owner, zone)
     if not card_ids:
         raise UsageError(t("gammaworld.err.add_none"))
     for card_id in card_ids:
@@ -269,7 +276,7 @@ def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1
     (GW-ALPHA-11: edit at a rest)."""
     require_setup(state)
     zone = require_deck(state, owner)
-    _refuse_mid_encounter(state, owner)
+    _refuse_unless_rebuilt(state, owner, zone)
     if count < 1:
         raise UsageError(t("gammaworld.err.remove_count", count=count))
     owned = [c for c in state.table.home_of(zone) if c.def_id == card_id]
@@ -320,18 +327,36 @@ def _deck_label(zone: str) -> str:
 
 
 def _draw(build: _Builder, source: str, to: str, n: int, rng: random.Random,
-          keep_out: Sequence[str] = ()) -> tuple[Batch, list[str]]:
+          keep_out: Sequence[str] = ()) -> tuple[Batch, list[str], list[str]]:
     """Plan drawing `n` cards into `to`, and name the decks that ran out and were reshuffled from the
-    discard pile on the way. The cards in `keep_out` (just discarded by the same step) stay in the
-    discard pile through that reshuffle, so a card is never its own replacement. A deck that cannot
-    give the cards is refused in players' words (which deck, how many, the option that decides)."""
+    discard pile on the way, and those of them whose reshuffle had to take back the cards just
+    discarded too. The cards in `keep_out` (just discarded by the same step) stay in the discard pile
+    through that reshuffle, so a card is never its own replacement, unless nothing else could come
+    back. A deck that cannot give the cards is refused in players' words (which deck, how many, the
+    option that decides)."""
+    left = len(build.table.orders[source])  # before the draw: a refused one leaves the scratch part-way
     try:
         drawn = build.add_in_place(cards.plan_draw, source, to, n, rng=rng, keep_out=frozenset(keep_out))
     except cards.EmptyZoneError:
         option = "empty_gm_deck" if source == GM_DECK else "empty_own_deck"
-        raise RuleError(t("gammaworld.err.deck_ran_out", deck=_deck_label(source), n=n, option=option)) from None
-    refilled = [op.to for op in drawn.ops if isinstance(op, cards.Move) and DISCARD in op.sources and op.to != to]
-    return drawn, [_deck_label(zone) for zone in dict.fromkeys(refilled)]
+        key = "gammaworld.err.deck_ran_out_short" if left else "gammaworld.err.deck_ran_out"
+        raise RuleError(t(key, deck=_deck_label(source), n=n, left=left, option=option)) from None
+    refills = [op for op in drawn.ops if isinstance(op, cards.Move) and DISCARD in op.sources and op.to != to]
+    refilled = dict.fromkeys(op.to for op in refills)
+    all_back = dict.fromkeys(op.to for op in refills if set(op.uids) & set(keep_out))
+    return drawn, [_deck_label(zone) for zone in refilled], [_deck_label(zone) for zone in all_back]
+
+
+def _sources(build: _Builder, drawn: Batch, source: str) -> dict[str, Any]:
+    """The draw's source as its event says it: "own" or "gm", and how many cards came from the GM
+    deck when an own deck ran out on the way (GW-ALPHA-04, the empty-own-deck option)."""
+    from_gm = sum(build.table.cards[uid].home == GM_DECK for uid in drawn.uids) if source != GM_DECK else 0
+    return {"source": "gm" if source == GM_DECK else "own", **({"from_gm": from_gm} if from_gm else {})}
+
+
+def _reshuffle_detail(reshuffled: Sequence[str], all_back: Sequence[str]) -> dict[str, Any]:
+    return {**({"reshuffled": list(reshuffled)} if reshuffled else {}),
+            **({"reshuffled_all": list(all_back)} if all_back else {})}
 
 
 def readied_missing(state: AlphaState, name: str) -> int:
@@ -355,17 +380,17 @@ def plan_draw(state: AlphaState, name: str, rng: random.Random, *, from_gm: bool
     if source != GM_DECK:  # GW-ALPHA-02: a player deck is checked when it is drawn from
         ids = deck_card_ids(state, who.name)
         check = validate_deck(who.name, [catalog_name(state, i) for i in ids])
-    drawn, reshuffled = _draw(build, source, readied_zone(who.name), wanted - have, rng)
+    drawn, reshuffled, all_back = _draw(build, source, readied_zone(who.name), wanted - have, rng)
     return Step(
         "draw",
         who.name,
         build.batch(f"gw draw {who.name}", drawn.uids),
         detail={
-            "source": "own" if source != GM_DECK else "gm",
+            **_sources(build, drawn, source),
             "level": who.level,
             "wanted": wanted,
             "drawn": build.def_ids(drawn.uids),
-            **({"reshuffled": reshuffled} if reshuffled else {}),
+            **_reshuffle_detail(reshuffled, all_back),
             **({"deck_problems": [[p.key, dict(p.fields)] for p in check.problems]} if check and not check.ok else {}),
         },
         planned=build.handover(),
@@ -533,7 +558,7 @@ def plan_flux(
     if uid is not None:
         build.add(cards.plan_move, [uid], DISCARD, label="flux discard")
     source = GM_DECK if state.config.flux_from_gm_deck else _source(state, who.name, False)
-    drawn, reshuffled = _draw(build, source, readied_zone(who.name), 1, rng, keep_out=[uid] if uid else [])
+    drawn, reshuffled, all_back = _draw(build, source, readied_zone(who.name), 1, rng, keep_out=[uid] if uid else [])
     discarded = state.table.cards[uid].def_id if uid else None
     return Step(
         "flux",
@@ -544,10 +569,10 @@ def plan_flux(
         detail={
             "discarded": discarded,
             "drawn": build.def_ids(drawn.uids),
-            "source": "gm" if source == GM_DECK else "own",
+            **_sources(build, drawn, source),
             "forced": pending < 1,
             **copy,
-            **({"reshuffled": reshuffled} if reshuffled else {}),
+            **_reshuffle_detail(reshuffled, all_back),
         },
         planned=build.handover(),
     )
@@ -573,16 +598,18 @@ def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = F
     refreshed: dict[str, list[str]] = {}
     drawn_all: list[str] = []
     reshuffled: list[str] = []
+    all_back: list[str] = []
     for name, who in state.characters.items():
         readied = list(build.table.orders.get(readied_zone(name), ()))
         if not readied:
             continue
         build.add(cards.plan_move, readied, DISCARD, label=f"refresh discard {name}")
-        drawn, refilled = _draw(build, _source(state, name, False), readied_zone(name), readied_count(who.level), rng,
-                                keep_out=readied)
+        drawn, refilled, took_back = _draw(build, _source(state, name, False), readied_zone(name),
+                                           readied_count(who.level), rng, keep_out=readied)
         refreshed[name] = build.def_ids(drawn.uids)
         drawn_all.extend(drawn.uids)
         reshuffled += [deck for deck in refilled if deck not in reshuffled]
+        all_back += [deck for deck in took_back if deck not in all_back]
     return Step(
         "encounter_end",
         "GM",
@@ -591,7 +618,7 @@ def plan_encounter_end(state: AlphaState, rng: random.Random, *, force: bool = F
         clear_flux=True,
         detail={"refreshed": refreshed,  # a secret flux lapses unnamed: the players never knew of it
                 "lapsed_flux": {n: c for n in sorted(state.flux) if (c := public_flux(state, n)) > 0},
-                **({"reshuffled": reshuffled} if reshuffled else {})},
+                **_reshuffle_detail(reshuffled, all_back)},
         planned=build.handover(),
     )
 
@@ -621,7 +648,7 @@ def plan_rest(state: AlphaState, rng: random.Random, names: Sequence[str] = (), 
     if draw:
         for name in who:
             level = state.characters[name].level
-            drawn, _ = _draw(build, _source(state, name, False), readied_zone(name), readied_count(level), rng)
+            drawn, _, _ = _draw(build, _source(state, name, False), readied_zone(name), readied_count(level), rng)
             drawn_by[name] = build.def_ids(drawn.uids)
             drawn_all.extend(drawn.uids)
     return Step(

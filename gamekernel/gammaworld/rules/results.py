@@ -60,7 +60,7 @@ class HandView(Displayable):
     readied_target: int
     cards: tuple[CardView, ...]
     deck_count: int | None  # None: no own deck
-    gm_count: int
+    gm_count: int | None  # None: the GM deck is not set up yet (nothing to count, not an empty deck)
     discard_count: int
     flux_pending: int  # the pending flux everyone may know of (GW-ALPHA-10)
     encounter: bool
@@ -83,7 +83,7 @@ class HandView(Displayable):
 # GM deck count, discard count, public pending flux, encounter, secret pending flux), a card being
 # (uid, card id, tapped, overcharged). Every command's result keeps these and builds its HandViews
 # only when shown.
-HandSnapshot = tuple[str, int, tuple[tuple[str, str, bool, bool], ...], "int | None", int, int, int, bool, int]
+HandSnapshot = tuple[str, int, tuple[tuple[str, str, bool, bool], ...], "int | None", "int | None", int, int, bool, int]
 
 
 def hand_snapshot(state: AlphaState, name: str) -> HandSnapshot:
@@ -92,9 +92,9 @@ def hand_snapshot(state: AlphaState, name: str) -> HandSnapshot:
     orders, instances, overcharged = table.orders, table.cards, state.overcharged
     cards = tuple([(uid, (card := instances[uid]).def_id, card.tapped, uid in overcharged)
                    for uid in orders.get(readied_zone(name), ())])
-    own = orders.get(deck_zone(name))
+    own, gm = orders.get(deck_zone(name)), orders.get(GM_DECK)
     return (name, state.characters[name].level, cards, None if own is None else len(own),
-            len(orders.get(GM_DECK, ())), len(orders.get(DISCARD, ())), public_flux(state, name), state.encounter,
+            None if gm is None else len(gm), len(orders.get(DISCARD, ())), public_flux(state, name), state.encounter,
             state.secret_flux.get(name, 0))
 
 

@@ -17,9 +17,10 @@ import traitlets
 from gamekernel.display.results import SecretNotice
 from gamekernel.gammaworld.actions import GammaWorld
 from gamekernel.gammaworld.rules.results import AlphaResult, as_the_table_sees
+from gamekernel.gammaworld.rules.state import GWConfig
 from gamekernel.i18n import t
 from gamekernel.widgets.base import SessionWidget, script, styles
-from gamekernel.widgets.options import options_line
+from gamekernel.widgets.options import house_rules
 
 if TYPE_CHECKING:  # the table's core it draws and calls (below the rule sets)
     from gamekernel.rulesets import Core
@@ -98,11 +99,13 @@ class HandWidget(SessionWidget):
             )
         self.cards = cards
         self.deck_count = -1 if view.deck_count is None else view.deck_count
-        self.gm_count = view.gm_count
+        self.gm_count = view.gm_count or 0
         self.discard_count = view.discard_count
         self.counts = hand_counts(view)
         self.flux_pending = view.flux_pending
         self.encounter = view.encounter
+        rules, detail = house_rules(GammaWorld.of(self.session).state.config.to_dict(), GWConfig().to_dict(),
+                                    "gammaworld.option")
         self.labels = {
             "tapped": t("gammaworld.hand.tapped"),
             "ready": t("gammaworld.hand.ready"),
@@ -114,8 +117,8 @@ class HandWidget(SessionWidget):
             "flux": t("gammaworld.flux.banner"),
             "flux_choose": t("gammaworld.hand.flux_choose"),
             "empty": t("gammaworld.hand.empty"),
-            "options": t("gammaworld.hand.options",
-                         options=options_line(GammaWorld.of(self.session).state.config.to_dict(), "gammaworld.option")),
+            "options": rules,  # "house rules: 2 changed", only when some differ from the defaults
+            "options_detail": detail,
         }
         self.last = self._last_line()
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from gamekernel.dice.nodes import faces
 from gamekernel.display import Displayable
@@ -34,9 +34,6 @@ from gamekernel.errors import NotFoundError, RuleError, UsageError
 from gamekernel.i18n import t
 from gamekernel.rng import TransactionalRandom
 from gamekernel.text import half_width, visible
-
-if TYPE_CHECKING:
-    from fractions import Fraction
 
 MIN_TARGET = 3  # GURPS-SR-05
 

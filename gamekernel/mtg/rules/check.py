@@ -26,7 +26,7 @@ from gamekernel.mtg.rules.kinds import (
     parse_kind,
     relation,
 )
-from gamekernel.mtg.rules.odds import check_odds, known_prefix
+from gamekernel.mtg.rules.odds import Groups, check_odds, known_prefix
 
 
 class CheckImpossible(RuleError):
@@ -101,11 +101,13 @@ def check_difficulty(difficulty: object) -> int:
 
 
 def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: random.Random, *,
-                 known: Collection[int] | int = (), options: MtgOptions = DEFAULT_OPTIONS,
-                 actor: str | None = None, with_odds: bool = True,
+                 known: Collection[int] | int = (), unordered: Groups = (),
+                 options: MtgOptions = DEFAULT_OPTIONS, actor: str | None = None, with_odds: bool = True,
                  hidden: random.Random | None = None) -> CheckResult:
     """Run MTG-CHK-04..12 on `library` (top first). Raises CheckImpossible (nothing moved) when the
-    library holds one card or fewer once the known top cards are exiled. `hidden` (default `rng`)
+    library holds one card or fewer once the known top cards are exiled. `known` and `unordered` are
+    what the table knows of the order (the odds model, `slot_groups`): the odds and the boost
+    foresight are exact given them. `hidden` (default `rng`)
     orders the pair on the bottom, which the players do not see (MTG-CHK-12): a session passes its
     secret stream; the colour pick everyone sees (MTG-CHK-10) draws from `rng`."""
     kind = parse_kind(kind)
@@ -115,7 +117,8 @@ def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: 
     if size - exiled <= 1:  # MTG-CHK-04
         raise CheckImpossible(t("mtg.err.too_few", actor=actor or t("mtg.library"), size=size,
                                 known=exiled, left=max(size - exiled, 0)))
-    odds = check_odds(library, kind, difficulty, known=known, options=options) if with_odds else None
+    odds = (check_odds(library, kind, difficulty, known=known, unordered=unordered, options=options)
+            if with_odds else None)
     first, second = library[exiled], library[exiled + 1]  # MTG-CHK-05, -06
     target = first.mana_value + difficulty
     colours = second.achievement_colours  # MTG-CHK-09: land types count for the achievement only
@@ -128,10 +131,9 @@ def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: 
     success = achievement >= target  # MTG-CHK-11
     foresight = None
     if not success:
-        known_set = set(range(known)) if isinstance(known, int) else set(known)
-        middle = new_order[exiled: size - 2]
-        foresight = boost_chance(achievement, target, [library[i] for i in middle],
-                                 [i in known_set for i in middle], options)
+        after_known, after_groups = knowledge_after(new_order, known, unordered, (exiled, exiled + 1))
+        foresight = boost_chance(achievement, target, [library[i] for i in new_order], after_known,
+                                 after_groups, options, exiled=exiled)
     return CheckResult(
         kind=kind, difficulty=difficulty, library_size=size, known_cards=tuple(library[:exiled]),
         first=first, second=second, target=target, colours=colours, chosen_colour=chosen,
@@ -139,6 +141,26 @@ def action_check(library: Sequence[CardFacts], kind: str, difficulty: int, rng: 
         success=success, bottom=(library[pair[0]].name, library[pair[1]].name), new_order=new_order,
         odds=odds, actor=actor, options=options, boost_odds=foresight,
     )
+
+
+def knowledge_after(new_order: Sequence[int], known: Collection[int] | int, unordered: Groups,
+                    seen: Collection[int], returned: Sequence[int] = (), pair: int = 2
+                    ) -> tuple[set[int], list[tuple[int, ...]]]:
+    """The table's knowledge after a move (`new_order[j]` = the old position of the card now at j): known
+    cards stay known where they went; the cards `seen` (old positions) leave their groups; the last
+    `pair` positions (a check's revealed cards, MTG-CHK-12) and the positions of `returned` (old
+    positions of a boost's exiled cards put back, MTG-CHK-13) each form a new unordered group."""
+    known_set = set(range(known)) if isinstance(known, int) else set(known)
+    where = {old: new for new, old in enumerate(new_order)}
+    left = set(seen) | set(returned)
+    groups = [tuple(sorted(where[i] for i in group if i in where and i not in left and i not in known_set))
+              for group in unordered]
+    size = len(new_order)
+    if pair:
+        groups.append(tuple(range(size - pair, size)))
+    if returned:
+        groups.append(tuple(sorted(where[i] for i in returned)))
+    return {where[i] for i in known_set if i in where}, [g for g in groups if g]
 
 
 @dataclass(frozen=True, repr=False)  # text and html: the render registry

@@ -25,20 +25,34 @@ from pathlib import Path
 from gamekernel import limits
 from gamekernel.errors import DataError, NotFoundError
 from gamekernel.i18n import t
-from gamekernel.mtg.rules.facts import COLOURS, CardFacts, FactsIndex, strip_name_brackets
+from gamekernel.mtg.rules.facts import COLOURS, CardFacts, FactsIndex, bundled_facts, strip_name_brackets
 from gamekernel.text import half_width
 
-FORMATS = ("arena", "mtgo", "dek", "moxfield", "archidekt", "mtggoldfish", "xmage", "forge", "text")
+FORMATS = ("arena", "mtgo", "dek", "cockatrice", "moxfield", "archidekt", "mtggoldfish", "xmage", "forge", "text")
 MAIN, SIDE, COMMANDER, OTHER = "main", "side", "commander", "other"
-# Section headers, compared after NFKC, case folding and dropping a trailing ':' or '(15)'.
+# The words MTG Arena writes above each section when it exports a deck in its other client languages
+# (French, German, Italian, Spanish, Portuguese, Russian, Korean, Japanese, Chinese): deck, sideboard,
+# commander, companion.
+ARENA_LOCALISED = {
+    MAIN: ("mazo", "mazzo", "колода", "덱", "デッキ", "套牌"),
+    SIDE: ("réserve", "banquillo", "reserva", "сайдборд", "사이드보드", "サイドボード", "备牌", "備牌"),
+    COMMANDER: ("commandant", "kommandeur", "comandante", "командир", "커맨더", "統率者", "指挥官", "指揮官"),
+    "companion": ("compagnon", "gefährte", "compagno", "compañero", "companheiro", "компаньон", "동료", "相棒",
+                  "伙伴", "夥伴"),
+}
+# Section headers, compared after NFKC, case folding and dropping a trailing ':' or '(15)' and the
+# '==' or '--' around a `// == Commander ==` group title.
 SECTION_HEADERS = {
     **dict.fromkeys(("deck", "main", "maindeck", "mainboard", "main deck", "main board",
-                     "メイン", "メインデッキ", "デッキ"), MAIN),
-    **dict.fromkeys(("sideboard", "side", "sb", "side board", "サイドボード", "サイド"), SIDE),
-    **dict.fromkeys(("commander", "commanders", "統率者"), COMMANDER),
-    **dict.fromkeys(("companion", "companions", "maybeboard", "maybe", "considering", "tokens", "attractions",
-                     "stickers", "相棒"), OTHER),
+                     "メイン", "メインデッキ", *ARENA_LOCALISED[MAIN]), MAIN),
+    **dict.fromkeys(("sideboard", "side", "sb", "side board", "サイド", *ARENA_LOCALISED[SIDE]), SIDE),
+    **dict.fromkeys(("commander", "commanders", *ARENA_LOCALISED[COMMANDER]), COMMANDER),
+    **dict.fromkeys(("companion", "companions", *ARENA_LOCALISED["companion"]), OTHER),
+    **dict.fromkeys(("maybeboard", "maybe", "considering", "tokens", "attractions", "stickers"), OTHER),
 }
+# The small groups a list names before its main deck: the next `//` group or blank line ends them.
+LEAD_GROUPS = {*dict.fromkeys(("commander", "commanders", *ARENA_LOCALISED[COMMANDER])),
+               *dict.fromkeys(("companion", "companions", *ARENA_LOCALISED["companion"]))}
 # XMage's own card line (its DckDeckImporter): count, [SET:number], name; `SB: ` before it for the sideboard.
 _XMAGE_LINE = re.compile(
     r"^(?P<side>SB:\s*)?(?P<count>\d+)\s*\[(?P<set>[^\]:]+):(?P<number>[^\]:]*)\]\s*(?P<name>.+?)\s*$")
@@ -51,6 +65,7 @@ FORGE_SECTIONS = {"main": MAIN, "sideboard": SIDE, "commander": COMMANDER,
 _FORGE_HEADER = re.compile(r"^\[(?P<section>[^\[\]]+)\]$")
 _FORGE_LINE = re.compile(r"^(?:(?P<count>\d+)\s+)?(?P<request>\S.*?)\s*$")
 _HEADER_TAIL = re.compile(r"\s*(?:\(\d+\)|:)\s*$")
+_HEADER_RULE = re.compile(r"^[=\-~*#\s]+|[=\-~*#\s]+$")  # `== Commander ==`, `-- Sideboard --`
 _LINE = re.compile(
     r"^(?P<count>\d+)\s*(?:[xX×]\s+|\s+|(?=《))(?P<name>.+?)"
     r"(?:\s+\((?P<set>[A-Za-z0-9_]{2,8})\)(?:\s+(?P<number>[^\s\[\]<>*#^]+))?)?"  # (M21) 123
@@ -100,11 +115,17 @@ class Decklist:
         return f"{name}({self.source}, {self.fmt}): {self.main_count} main, {self.sideboard_count} sideboard"
 
 
+def header_word(line: str) -> str:
+    """A possible header line reduced to its word: '// == Commander (1) ==' -> 'commander'."""
+    text = half_width(line).strip().removeprefix("//").strip()
+    text = _HEADER_RULE.sub("", text)
+    return _HEADER_RULE.sub("", _HEADER_TAIL.sub("", text)).casefold()
+
+
 def section_of(line: str) -> str | None:
-    """The section a header line opens ('Deck', 'SIDEBOARD:', '// Sideboard', 'サイドボード'), else None."""
-    text = half_width(line).strip()
-    text = text.removeprefix("//").strip()
-    return SECTION_HEADERS.get(_HEADER_TAIL.sub("", text).casefold())
+    """The section a header line opens ('Deck', 'SIDEBOARD:', '// Sideboard', '// == Commander ==',
+    'Banquillo', 'サイドボード'), else None."""
+    return SECTION_HEADERS.get(header_word(line))
 
 
 def detect_format(text: str) -> str:
@@ -113,7 +134,7 @@ def detect_format(text: str) -> str:
     else 'mtgo'. Parsing depends on it only for 'dek', 'forge' and 'xmage'."""
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("<"):
-        return "dek"
+        return "cockatrice" if "<cockatrice_deck" in stripped[:4096] else "dek"
     lines = [half_width(raw).strip() for raw in stripped.splitlines()]
     if any(_is_forge_line(line) for line in lines):
         return "forge"
@@ -146,10 +167,16 @@ def parse_decklist(text: str, source: str = "<text>", fmt: str | None = None) ->
     detected = fmt is None
     fmt = detect_format(text) if fmt is None else fmt.strip().casefold()
     if fmt not in FORMATS:
-        raise DataError(t("mtg.err.deck_format", source=source, fmt=fmt, formats=", ".join(FORMATS)))
-    parser = {"dek": _parse_dek, "xmage": _parse_xmage, "forge": _parse_forge}.get(fmt)
+        raise DataError(t("mtg.err.deck_format", source=source, fmt=limits.quoted_line(fmt),
+                          formats=", ".join(FORMATS)))
+    parser = {"dek": _parse_xml, "cockatrice": _parse_xml, "xmage": _parse_xmage, "forge": _parse_forge}.get(fmt)
     deck = parser(text, source) if parser else _parse_text(text, source, fmt)
     return replace(deck, detected=detected)
+
+
+def is_url(source: str) -> bool:
+    """A web address given where a decklist file was expected (`https://moxfield.com/decks/...`)."""
+    return re.match(r"^\s*(?:[a-z][a-z0-9+.-]*://|www\.)", source, re.IGNORECASE) is not None
 
 
 def read_decklist(path: str | os.PathLike[str], fmt: str | None = None) -> Decklist:
@@ -208,10 +235,14 @@ def _parse_text(text: str, source: str, fmt: str) -> Decklist:
         line.kind == "comment" and line.text.startswith("//") and line.number > first_card for line in lines)
     sections = _empty_sections()
     if grouped:  # headers or `// Group` comments: a blank line only separates groups
-        section = MAIN
+        section, lead = MAIN, False
         for line in lines:
             if line.kind == "header":
                 section = line.section or MAIN
+                lead = header_word(line.text) in LEAD_GROUPS
+            elif lead and sections[section] and (line.kind == "blank" or (
+                    line.kind == "comment" and line.text.startswith("//"))):
+                section, lead = MAIN, False  # `// COMMANDER (1)` then `// Creatures (30)`: the deck again
             elif line.kind == "card":
                 target, entry = _card(line, source)
                 sections[target or section].append(entry)
@@ -348,11 +379,15 @@ def _strip_sb(line: str) -> tuple[bool, str]:
     return False, line
 
 
+_COMMANDER_MARK = re.compile(r"\s+\*CMDR\*\s*$", re.IGNORECASE)  # TappedOut / MTGO-style `1x Atraxa *CMDR*`
+
+
 def _card(line: _Line, source: str) -> tuple[str | None, DeckEntry]:
     """A card line -> (the section it forces, if any, and the entry)."""
     side, text = _strip_sb(line.text)
-    entry = _entry(text, line.number, source)
-    forced = SIDE if side else _category_section(entry.category)
+    commander = _COMMANDER_MARK.search(text) is not None
+    entry = _entry(_COMMANDER_MARK.sub("", text), line.number, source)
+    forced = SIDE if side else COMMANDER if commander else _category_section(entry.category)
     return forced, entry
 
 
@@ -390,23 +425,53 @@ def _entry(line: str, number: int, source: str) -> DeckEntry:
                      match["number"] or match["number2"] or match["variant"], bool(match["foil"]), category)
 
 
-def _parse_dek(text: str, source: str) -> Decklist:
+def _parse_xml(text: str, source: str) -> Decklist:
+    """An XML decklist, read by its root: MTGO's .dek (`<Deck>`) or Cockatrice's .cod (`<cockatrice_deck>`)."""
     if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
         raise DataError(t("mtg.err.dek_doctype", source=source))
     try:
-        root = ET.fromstring(text)
+        root = ET.fromstring(text.lstrip("\ufeff"))
     except ET.ParseError as error:
         line, column = error.position
         raise DataError(t("mtg.err.dek_xml", source=source, line=line, column=column + 1)) from error
+    if root.tag == "cockatrice_deck":
+        return _parse_cockatrice(root, text, source)
     if root.tag != "Deck":
-        raise DataError(t("mtg.err.dek_root", source=source, tag=root.tag))
+        raise DataError(t("mtg.err.dek_root", source=source, tag=root.tag[:40]))
+    return _parse_dek(root, text, source)
+
+
+def _parse_cockatrice(root: ET.Element, text: str, source: str) -> Decklist:
+    """Cockatrice .cod as its DeckList writes it: `<deckname>`, then `<zone name="main|side|tokens">`
+    holding `<card number="4" name="Llanowar Elves" .../>`; a zone other than main or side is not played."""
+    lines = text.splitlines()
+    sections = _empty_sections()
+    search_from = 0
+    for zone in root.iter("zone"):
+        place = {"main": MAIN, "side": SIDE}.get(zone.get("name", "").strip().casefold(), OTHER)
+        for element in zone.iter("card"):
+            name = element.get("name", "").strip()
+            number, search_from = _find_line(lines, name, search_from, "<card")
+            quantity = element.get("number", "").strip()
+            if not name:
+                raise DataError(t("mtg.err.cod_name", source=source, line=number))
+            if not quantity.isdigit() or _copies(quantity, source, number) < 1:
+                raise DataError(t("mtg.err.cod_quantity", source=source, line=number, card=name[:60],
+                                  quantity=quantity[:12]))
+            sections[place].append(DeckEntry(int(quantity), name, number, element.get("setShortName") or None,
+                                             element.get("collectorNumber") or None))
+    deck_name = (root.findtext("deckname") or "").strip() or None
+    return _decklist(sections, source, "cockatrice", deck_name)
+
+
+def _parse_dek(root: ET.Element, text: str, source: str) -> Decklist:
     lines = text.splitlines()
     main: list[DeckEntry] = []
     side: list[DeckEntry] = []
     search_from = 0
     for element in root.iter("Cards"):
         name = element.get("Name", "").strip()
-        number, search_from = _find_line(lines, name, search_from)
+        number, search_from = _find_line(lines, name, search_from, "<Cards")
         quantity = element.get("Quantity", "")
         if not name:
             raise DataError(t("mtg.err.dek_name", source=source, line=number))
@@ -420,11 +485,11 @@ def _parse_dek(text: str, source: str) -> Decklist:
     return Decklist(tuple(main), tuple(side), source, "dek")
 
 
-def _find_line(lines: list[str], name: str, start: int) -> tuple[int, int]:
-    """The 1-based line of the next <Cards ...> mentioning `name` (ElementTree keeps no positions)."""
+def _find_line(lines: list[str], name: str, start: int, tag: str) -> tuple[int, int]:
+    """The 1-based line of the next `tag` element mentioning `name` (ElementTree keeps no positions)."""
     escaped = name.replace("&", "&amp;").replace("'", "&apos;").replace('"', "&quot;")
     for index in range(start, len(lines)):
-        if "<Cards" in lines[index] and (name in lines[index] or escaped in lines[index]):
+        if tag in lines[index] and (name in lines[index] or escaped in lines[index]):
             return index + 1, index + 1
     return start + 1, start
 
@@ -457,10 +522,13 @@ def unknown_cards_message(source: str, unknown: list[DeckEntry], index: FactsInd
     for entry in unknown[:UNKNOWN_SHOWN]:
         close = index.close_names(entry.name)
         hint = t("mtg.err.maybe", names=", ".join(repr(name) for name in close)) if close else ""
-        lines.append("  " + t("mtg.err.unknown_card_line", line=entry.line, card=entry.name, hint=hint))
+        lines.append("  " + t("mtg.err.unknown_card_line", line=entry.line, card=limits.quoted_line(entry.name),
+                              hint=hint))
     if len(unknown) > UNKNOWN_SHOWN:
         lines.append("  " + t("mtg.err.unknown_more", count=len(unknown) - UNKNOWN_SHOWN))
-    lines.append(t("mtg.err.need_card_data"))
+    # only the bundled facts can lack a real card; with card data loaded the names are misspelt or newer
+    lines.append(t("mtg.err.need_card_data") if index is bundled_facts() else
+                 t("mtg.err.not_in_card_data", index=index.source))
     return "\n".join(lines)
 
 

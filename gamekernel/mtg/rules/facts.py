@@ -319,9 +319,10 @@ class FactsIndex(Mapping[str, CardFacts]):
             return card
         close = self.close_names(name)
         hint = (t("mtg.err.did_you_mean", names=", ".join(repr(s) for s in close)) if close
-                else t("mtg.err.load_card_data"))
+                else t("mtg.err.load_card_data") if self is bundled_facts() else t("mtg.err.check_spelling"))
         prefix = f"{where}: " if where else ""
-        raise NotFoundError(prefix + t("mtg.err.unknown_card", card=name, source=self.source, hint=hint))
+        raise NotFoundError(prefix + t("mtg.err.unknown_card", card=limits.quoted_line(name), source=self.source,
+                                       hint=hint))
 
     def merged(self, other: FactsIndex) -> FactsIndex:
         """A new index with this one's cards first and `other`'s added (this one wins on duplicates)."""

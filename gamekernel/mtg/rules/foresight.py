@@ -2,19 +2,22 @@
 a success, from what the player knows right after the check.
 
 The boost exiles the top `boost_cards` cards under the known top cards (the revealed pair is already at
-the bottom) and adds 1 per card that counts as colourless for it. Cards whose position the player knows
-are fixed; the others lie in a uniformly random order, so the number of counting cards among the unknown
-slots is hypergeometric over the unknown cards. The result is a Fraction, like the check odds.
+the bottom) and adds 1 per card that counts as colourless for it. The table's knowledge is the odds
+model's (`slot_groups`): known cards are fixed, each unordered group (an earlier check's pair) holds
+its cards in random order, the unknown cards fill the other positions in random order. The number of
+counting cards the boost takes from each group is hypergeometric, the groups independent, so the total
+is their convolution. The result is a Fraction, like the check odds.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from gamekernel.mtg.rules.facts import CardFacts
 from gamekernel.mtg.rules.kinds import DEFAULT_OPTIONS, MtgOptions
+from gamekernel.mtg.rules.odds import Groups, known_prefix, slot_groups
 
 
 def counts_colourless_for_boost(card: CardFacts, options: MtgOptions = DEFAULT_OPTIONS) -> bool:
@@ -40,14 +43,27 @@ def hypergeometric_at_least(population: int, successes: int, draws: int, need: i
     return Fraction(favourable, total)
 
 
-def boost_chance(achievement: int | float, target: int | float, middle: Sequence[CardFacts],
-                 known: Sequence[bool], options: MtgOptions = DEFAULT_OPTIONS) -> Fraction:
-    """Chance that a boost reaches `target`. `middle` = the library after the check, under the known top
-    cards and above the revealed pair, top first; `known[i]` = the player knows the card at middle[i]."""
+def boost_chance(achievement: int | float, target: int | float, library: Sequence[CardFacts],
+                 known: Collection[int] = (), unordered: Groups = (),
+                 options: MtgOptions = DEFAULT_OPTIONS, *, exiled: int | None = None) -> Fraction:
+    """Chance that a boost reaches `target`. `library` = the library right after the check, top first
+    (the revealed pair at the bottom); `known` = the positions whose card the player knows; `unordered`
+    = the groups of positions whose cards are known but not their order (the pair among them);
+    `exiled` = the known top cards the check exiled (the boost takes the cards under them)."""
     need = bonus_needed(achievement, target)
-    taken = min(options.boost_cards, len(middle))
-    counts = [counts_colourless_for_boost(card, options) for card in middle]
-    fixed = sum(1 for i in range(taken) if known[i] and counts[i])
-    slots = sum(1 for i in range(taken) if not known[i])
-    pool = [counts[i] for i in range(len(middle)) if not known[i]]
-    return hypergeometric_at_least(len(pool), sum(pool), slots, need - fixed)
+    if need <= 0:
+        return Fraction(1)
+    exiled = known_prefix(known) if exiled is None else exiled
+    taken = set(range(exiled, max(exiled, len(library) - 2))[: options.boost_cards])
+    counts = [counts_colourless_for_boost(card, options) for card in library]
+    total = [Fraction(1)]  # total[k] = P(k counting cards among the taken ones, so far)
+    for part in slot_groups(len(library), known, unordered):
+        draws = len(taken.intersection(part))
+        if not draws:
+            continue
+        size, hits = len(part), sum(counts[i] for i in part)
+        spread = [Fraction(math.comb(hits, k) * math.comb(size - hits, draws - k), math.comb(size, draws))
+                  for k in range(draws + 1)]
+        total = [sum((total[j] * spread[k - j] for j in range(len(total)) if 0 <= k - j < len(spread)),
+                     Fraction(0)) for k in range(len(total) + draws)]
+    return sum(total[need:], Fraction(0))

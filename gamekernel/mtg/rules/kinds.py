@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from gamekernel.errors import UsageError
 from gamekernel.mtg.rules.facts import COLOURS, colour_words
-from gamekernel.text import half_width, match_key
+from gamekernel.text import close_names, half_width, match_key
 
 COLOURLESS = "colourless"
 KINDS = (*COLOURS, COLOURLESS)  # MTG-CHK-02
@@ -97,6 +97,9 @@ def parse_kind(text: str) -> str:
         return KIND_ALIASES[key]
     from gamekernel.i18n import t
 
+    close = close_names(text, KINDS, n=1, cutoff=0.6)  # `grene` -> green: named, never read as another colour
+    if close:
+        raise UsageError(t("mtg.err.kind_close", kind=text, close=close[0], kinds=", ".join(KINDS)))
     raise UsageError(t("mtg.err.kind", kind=text, kinds=", ".join(KINDS)))
 
 

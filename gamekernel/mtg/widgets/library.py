@@ -17,8 +17,9 @@ import traitlets
 from gamekernel.errors import UsageError
 from gamekernel.i18n import t
 from gamekernel.mtg.actions import Mtg
+from gamekernel.mtg.rules.kinds import MtgOptions
 from gamekernel.widgets.base import SessionWidget, script, styles
-from gamekernel.widgets.options import options_line
+from gamekernel.widgets.options import house_rules
 
 if TYPE_CHECKING:  # what `view` returns
     from gamekernel.mtg.results import LibraryView
@@ -99,8 +100,8 @@ class LibraryWidget(SessionWidget):
         if view.last_boost:
             labels["boosted"] = t("mtg.view.boosted", bonus=view.last_boost.get("bonus", 0),
                                   achievement=view.last_boost.get("achievement"))
-        labels["options"] = t("mtg.library.options",
-                              options=options_line(asdict(Mtg.of(self.session).options), "mtg.option"))
+        labels["options"], labels["options_detail"] = house_rules(asdict(Mtg.of(self.session).options),
+                                                                  asdict(MtgOptions()), "mtg.option")
         self.labels = labels
 
     def snapshot_html(self) -> str:
