@@ -83,8 +83,10 @@ def skill_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:
                                                        else "skill")
             entry = ch.find_skill_entry(full)
             try:
-                name_asked = entry.full_name if entry else full
-                ours = (ch.spell_level if kind == "spell" else ch.skill_level)(name_asked).level
+                if kind == "spell":  # as %cast reads it: the sheet's spell of that name first
+                    ours = ch.spell_level(full).level
+                else:
+                    ours = ch.skill_level(entry.full_name if entry else full).level
             except GameKernelError:
                 ours = None
             yield kind, full, best.get((group, full), int(level)), ours

@@ -79,3 +79,12 @@ def test_gurps_std_01_a_skill_listed_twice_rolls_at_the_better_row(mage) -> None
     twice = Character(name="B", iq=12, skills=(Skill("Navigation", "IQ", "A", 4, specialization="Sea"),
                                                Skill("Navigation", "IQ", "A", 1, specialization="Sea")))
     assert twice.skill_level("Navigation (Sea)").level == 13  # IQ 12 + 1 (4 points), not 11 (1 point)
+
+
+def test_the_play_comparison_reads_spells_and_duplicates_as_the_magics_do(mage) -> None:
+    from gamekernel.gurps.gcs_play import play_comparisons
+
+    rows = {(kind, name): (gcs, ours) for kind, name, gcs, ours in play_comparisons(spells_doc(), mage)
+            if kind in ("skill", "spell")}
+    assert rows[("spell", "Shield")] == (16, 16) and rows[("skill", "Shield")] == (10, 10)
+    assert rows[("skill", "Navigation (Sea)")] == (15, 15)  # %check rolls the better of the two rows
