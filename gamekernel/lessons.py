@@ -13,7 +13,11 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gamekernel.events import Event
+    from gamekernel.rulesets import Core
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,23 @@ class Explanation:
 # an event's working from its stored facts: (data, actor) -> Explanation, or None when it decided nothing
 Explainer = Callable[[Mapping[str, Any], "str | None"], "Explanation | None"]
 EXPLAINERS: dict[str, Explainer] = {}
+# an event's working that needs the table at hand (the actor's sheet, a card's name, the fight just
+# before the event): (table, event) -> Explanation, or None
+TableExplainer = Callable[["Core", "Event"], "Explanation | None"]
+TABLE_EXPLAINERS: dict[str, TableExplainer] = {}
+
+
+class Who(str):
+    """Who rolled: "Aiko Lockpicking" as text, keeping the actor and the roll's label apart so that
+    the label can be drawn in the current language (render_explain.py)."""
+
+    actor: str
+    label: str
+
+    def __new__(cls, actor: str, label: str) -> Who:
+        who = super().__new__(cls, " ".join(part for part in (actor, label) if part))
+        who.actor, who.label = actor, label
+        return who
 
 Question = dict[str, Any]
 
@@ -68,6 +89,18 @@ def explains(*kinds: str) -> Callable[[Explainer], Explainer]:
     def register(fn: Explainer) -> Explainer:
         for kind in kinds:
             EXPLAINERS[kind] = fn
+        return fn
+
+    return register
+
+
+def explains_on_table(*kinds: str) -> Callable[[TableExplainer], TableExplainer]:
+    """Decorator: `fn(table, event)` is the working of the events of these kinds, read with the table
+    at hand (the built-in rule sets' checks, fights and cards)."""
+
+    def register(fn: TableExplainer) -> TableExplainer:
+        for kind in kinds:
+            TABLE_EXPLAINERS[kind] = fn
         return fn
 
     return register

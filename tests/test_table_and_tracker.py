@@ -29,12 +29,13 @@ def test_tracker_plays_an_exchange_with_the_chosen_weapon_and_defence() -> None:
     w._on_custom_message(w, {"action": "attack", "attacker": "Aiko", "target": "Goblin1", "weapon": "Knife"}, [])
     assert w.error == "" and s.log[-1].data["args"]["weapon"] == "Knife"
     assert w.offered["name"] == "Goblin1"
-    kinds = [k for k, _, _ in w.offered["options"]]
+    kinds = [k for k, _, _, _ in w.offered["options"]]  # a Parry once per weapon, named (GURPS-CMB-46)
     assert kinds == [k for k, _ in s.combat.offered()[1]] and "parry" in kinds
+    assert ["parry", 8, "Parry 8 (Spear)", "Spear"] in w.offered["options"]
     assert "gk-die" in w.result_html and "gk-gurps-check" in w.result_html  # the roll, drawn with its dice
     w._on_custom_message(w, {"action": "defend", "name": "Goblin1", "kind": "dodge"}, [])
     assert s.log[-1].kind == "combat.defend" and s.log[-1].data["args"]["kind"] == "dodge"
-    assert w.offered == {"name": "", "options": []}
+    assert w.offered == {"name": "", "options": [], "refused": []}
     assert w.result_html.count("gk-combat-") == 2  # the attack and its defence: one exchange
     w._on_custom_message(w, {"action": "next"}, [])
     assert w.result_html.count("gk-combat-") == 2 and "Goblin1" in w.last  # the turn's line shows below

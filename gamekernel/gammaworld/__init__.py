@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ex
 
 
 def _handles() -> tuple[type[RuleSetHandle], ...]:
+    import gamekernel.gammaworld.lessons  # noqa: F401  (the working of its events: gamekernel/lessons.py)
     from gamekernel.gammaworld.actions import GammaWorld
 
     return (GammaWorld,)
@@ -40,7 +41,9 @@ def _rest() -> LineHandler[list[str]]:
 
 def _new_session(table: Any) -> None:
     """GW-ALPHA-11 (seed 000:33, 40): a new game session returns every alpha card and shuffles."""
-    table.gw.new_session()
+    from gamekernel.gammaworld.actions import GammaWorld
+
+    GammaWorld.of(table).new_session()
 
 
 def _characters(parts: Parts) -> Iterable[str]:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ex
 
 
 def _handles() -> tuple[type[RuleSetHandle], ...]:
+    import gamekernel.gurps.lessons  # noqa: F401  (the working of its events: gamekernel/lessons.py)
     from gamekernel.gurps.actions import Gurps
     from gamekernel.gurps.combat_actions import Combat
 

@@ -277,21 +277,29 @@ class Gurps(RuleSetHandle):
         Character.from_dict(character.to_dict())  # validates appearance/wealth names before logging
         return self.add_character(character, activate=activate)
 
-    def char_import(self, path: str | os.PathLike[str], *, activate: bool = True) -> LoadedCharacter:
+    def char_import(self, path: str | os.PathLike[str], *, activate: bool = True, side: str = "") -> LoadedCharacter:
         """Load a character file; for a GCS file also say, one line each, where the file's value
-        is used because our computation differs (`%char load`)."""
+        is used because our computation differs (`%char load`). `side`: the side it fights on (a
+        monster's `foes`, `%char load x.gcs --npc`), else the file's own, else the party's."""
+        given = bool(side)
+        if given:
+            from gamekernel.gurps.rules.combat.sides import PARTY, side_key
+
+            side = side_key(side)
+            side = "" if side == PARTY else side  # the party is a sheet's default: stored as none
         if Path(path).suffix.lower() == ".gcs":
             from gamekernel.gurps.gcs_play import play_differences
 
             result = read_gcs(path)
             lines = result.mismatch_lines()
             character = replace(result.character, notes="; ".join([*lines, *result.warnings]),
-                                gcs_source=str(path))
+                                gcs_source=str(path), side=side)
             added = self.add_character(character, activate=activate)
             report = _load_report(added.name, len(lines), play_differences(result.document, added))
             return LoadedCharacter(added, report, result.warnings)
         character = load_character(path)
-        return LoadedCharacter(self.add_character(replace(character, source=""), activate=activate))
+        character = replace(character, source="", side=side if given else character.side)
+        return LoadedCharacter(self.add_character(character, activate=activate))
 
     def char_diff(self, name: str | None = None) -> GcsDifferences:
         """Every number at the table that differs from the character's GCS file, one line each

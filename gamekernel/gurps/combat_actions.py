@@ -23,12 +23,14 @@ from gamekernel.gurps.combat_part import (
     running_fight,
     step_fighters,
 )
-from gamekernel.gurps.combat_specs import FighterSpec, parse_fighter, parse_minutes, split_specs
+from gamekernel.gurps.combat_specs import FighterSpec, parse_distance, parse_fighter, parse_minutes, split_specs
 from gamekernel.gurps.results import CombatResult, nested_rolls
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.combat import Combatant, CombatState, Tape, copy_with
 from gamekernel.gurps.rules.combat.facts import combatant_record
+from gamekernel.gurps.rules.combat.fighters import SIDE_STATS, on_side
 from gamekernel.gurps.rules.combat.roster import leave_fight
+from gamekernel.gurps.rules.combat.sides import SIDES, default_target, is_party, side_key
 from gamekernel.gurps.rules.damage import DamageSpec
 from gamekernel.gurps.rules.vocabulary import defense_key, maneuver_key, posture_key
 from gamekernel.hiding import hidden_keys, is_hidden
@@ -55,7 +57,37 @@ def _op_damage_amount(part: CombatPart, args, tape):
     return {"fight": fight}, ("damage", report)
 
 
-for _name in ("leave", "damage_amount"):
+@op("side")
+def _op_side(part: CombatPart, args, tape):
+    """A fighter changes sides (`%combat side Troll foes`, the tracker's side picker)."""
+    fight = running_fight(part)
+    c = fight.get(args["name"])
+    side = side_key(args["side"])
+    moved = copy_with(c, side=side, pc=is_party(side))
+    return {"fight": fight.put(moved)}, ("lines", [t("combat.event.side", name=c.name,
+                                                                  side=t(f"combat.side.{side}") if side in SIDES
+                                                                  else side)])
+
+
+@op("range")
+def _op_range(part: CombatPart, args, tape):
+    """The distance between two fighters: set (`12m`) or moved by a step (`-1`), never below 0."""
+    fight = running_fight(part)
+    a, b = fight.get(args["a"]), fight.get(args["b"])
+    if a.name == b.name:
+        raise UsageError(t("combat.err.range_self", name=a.name))
+    metres = float(args["metres"])
+    if args.get("step"):
+        before = fight.distance(a.name, b.name)
+        if before is None:
+            raise RuleError(t("combat.err.range_unknown", a=a.name, b=b.name))
+        metres = before + metres
+    metres = max(0.0, metres)
+    return {"fight": fight.with_distance(a.name, b.name, metres)}, ("lines", [
+        t("combat.event.range", a=a.name, b=b.name, metres=f"{metres:g}")])
+
+
+for _name in ("leave", "damage_amount", "side", "range"):
     register_event(f"combat.{_name}", apply=apply_combat_event, changes=CHANGES)
 
 
@@ -168,6 +200,8 @@ class Combat(RuleSetHandle):
     @staticmethod
     def _fighter(part: CombatPart, spec: FighterSpec, pc: bool) -> Combatant:
         character = find_name(spec.name, part.characters or {})
+        if character is not None and spec.stats and set(spec.stats) <= SIDE_STATS:
+            return on_side(part.person(spec.name), spec.stats)  # `Troll{side=foes}`: his sheet, on that side
         if spec.stats is not None:
             c = cb.quick_combatant(spec.name, spec.stats, pc=pc)
             return copy_with(c, stand_in=True) if character is not None and not spec.count else c
@@ -248,17 +282,29 @@ class Combat(RuleSetHandle):
             return self._combat("posture", {"name": current.name, "posture": posture}, actor=name)
         return self.maneuver(name, "change_posture", posture=posture)
 
-    def attack(self, attacker: str, target: str, weapon: str, **options: Any):
-        """Roll to hit; the target's defenses are offered, or damage is rolled at once."""
+    def attack(self, attacker: str, target: str = "", weapon: str = "", **options: Any):
+        """Roll to hit; the target's defenses are offered, or damage is rolled at once. Without a
+        target, the first hostile fighter able to act; without a weapon, the attacker's first pick
+        (the one he used last, else his best ready weapon: `picks`)."""
         known = set(cb.AttackOptions.__dataclass_fields__)
         bad = set(options) - known
         if bad:
             raise UsageError(t("combat.err.attack_options", count=len(bad), bad=", ".join(sorted(bad)),
                                known=", ".join(sorted(known))))
+        if not target or not weapon:
+            who = self.fighter(attacker) or attacker
+            target = target or self.default_target(who)
+            if not target:
+                raise UsageError(t("combat.err.no_target", name=who))
+            if not weapon:
+                fight = running_fight(self.table.state[PART])
+                c = fight.get(who)
+                weapon = cb.best_weapon(c, c.maneuver if c.chosen else "attack",
+                                        distance=fight.distance(c.name, fight.get(target).name))
         return self._combat("attack", {"attacker": attacker, "target": target, "weapon": weapon,
                                        "options": options}, actor=attacker, outcome=attack_outcome)
 
-    def defend(self, name: str, kind: str = ""):
+    def defend(self, name: str, kind: str = "", weapon: str = ""):
         fight = running_fight(self.table.state[PART])
         if not kind:
             p = fight.pending
@@ -268,7 +314,10 @@ class Combat(RuleSetHandle):
                                          unheard=p.hearing == "unheard")
             kind = offered[0][0] if offered else "none"
         kind = defense_key(kind)
-        return self._combat("defend", {"name": name, "kind": kind}, actor=name, outcome=defense_outcome)
+        if weapon and kind != "parry":
+            raise UsageError(t("combat.err.weapon_for_parry", kind=kind))
+        args = {"name": name, "kind": kind, **({"weapon": weapon} if weapon else {})}
+        return self._combat("defend", args, actor=name, outcome=defense_outcome)
 
     def damage(self, name: str, spec: str, *, attacker: str = "", dr: int | None = None, half: bool = False,
                       secret: bool = False):
@@ -352,6 +401,36 @@ class Combat(RuleSetHandle):
         running_fight(self.table.state[PART])
         return self.add(spec.strip())
 
+    def side(self, name: str, side: str):
+        """Put `name` on `side` (party, foes, neutral or a side the GM names): whom he attacks by
+        default, and who attacks him, follow it."""
+        return self._combat("side", {"name": name, "side": side_key(side)})  # the log keeps the side's key
+
+    def range(self, a: str, b: str, distance: str | float):
+        """The distance between fighters `a` and `b` in metres: `12`, `"12m"` sets it, `"+1"` or
+        `"-2m"` moves them a step apart or closer (GURPS-CMB-14 reach, CMB-39 the range table)."""
+        metres, step = parse_distance(distance)
+        a, b = self.fighter(a) or a, self.fighter(b) or b  # their own names: the log line finds the pair
+        return self._combat("range", {"a": a, "b": b, "metres": metres, **({"step": True} if step else {})})
+
+    def distance(self, a: str, b: str) -> float | None:
+        """The metres set between `a` and `b` in the running fight, None when not set."""
+        fight = self.table.state[PART].fight
+        if fight is None or fight.over or fight.find(a) is None or fight.find(b) is None:
+            return None
+        return fight.distance(fight.get(a).name, fight.get(b).name)
+
+    def default_target(self, name: str) -> str:
+        """Whom `name` attacks when nobody is picked: the first hostile fighter able to act in
+        initiative order after him (`sides.default_target`), "" when none."""
+        fight = self.table.state[PART].fight
+        if fight is None or fight.over or fight.find(name) is None:
+            return ""
+        c = fight.get(name)
+        i = fight.index(c.name)
+        after = (*fight.combatants[i + 1:], *fight.combatants[:i])
+        return default_target((c.name, c.side), ((o.name, o.side, o.can_act) for o in after))
+
     def leave(self, name: str):
         """Take `name` out of the running fight; the others keep their order."""
         return self._combat("leave", {"name": name})
@@ -366,6 +445,58 @@ class Combat(RuleSetHandle):
         offered = cb.defense_options(fight, p.target, p.incoming, attacker=p.attacker, tried=p.tried,
                                      unheard=p.hearing == "unheard")
         return p.target, tuple(offered)
+
+    def parries(self) -> tuple[tuple[str, str, int], ...]:
+        """The weapons the defender of the pending attack can parry it with: (weapon, label, Parry
+        this roll uses), best first (GURPS-CMB-46); () when no attack waits or Parry is not offered."""
+        fight = self.table.state[PART].fight
+        target, offered = self.offered()
+        if fight is None or fight.pending is None or "parry" not in dict(offered):
+            return ()
+        return cb.parry_offers(fight, target, fight.pending.incoming, attacker=fight.pending.attacker)
+
+    def refused(self) -> tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...]:
+        """The defenses the defender of the pending attack has but may not roll, each with its rule
+        (a message key and fields: already parried this turn, GURPS-CMB-46 ...)."""
+        fight = self.table.state[PART].fight
+        if fight is None or fight.over or fight.pending is None:
+            return ()
+        p = fight.pending
+        tried = (*p.tried, *(("parry", "block") if p.hearing == "unheard" else ()))
+        return cb.refused_defenses(fight, p.target, p.incoming, attacker=p.attacker, tried=tried)
+
+    def picks(self, name: str) -> dict[str, Any]:
+        """What the tracker offers `name` to attack with: his weapon menu as (weapon, label, group)
+        rows (main weapons, then shields, then natural attacks), the first pick per maneuver kind
+        (`attack`, `feint`, `aim`: the one he used last, else the best ready one, GURPS-CMB-30/31),
+        his default target (the first hostile fighter able to act) and the distances set to each
+        other fighter."""
+        fight = self.table.state[PART].fight
+        if fight is None or fight.over or fight.find(name) is None:
+            return {}
+        c = fight.get(name)
+        target = self.default_target(c.name)
+        distance = fight.distance(c.name, target) if target else None
+        menu = cb.weapon_menu(c, distance)
+        return {
+            "name": c.name, "menu": [[p.name, p.label, p.group] for p in menu],
+            "best": {m: cb.best_weapon(c, m, distance=distance) for m in ("attack", "feint", "aim")},
+            "target": target,
+            "ranges": {o.name: m for o in fight.combatants
+                       if o.name != c.name and (m := fight.distance(c.name, o.name)) is not None},
+        }
+
+    def last_target(self) -> str:
+        """The target of the last attack of the running fight (the damage box's first pick), ""."""
+        fight = self.table.state[PART].fight
+        if fight is None or fight.over:
+            return ""
+        for event in reversed(self.table.active):
+            if event.kind == "combat.start":
+                return ""
+            if event.kind == "combat.attack":
+                return self.fighter(str(event.data.get("args", {}).get("target", ""))) or ""
+        return ""
 
     def due(self) -> tuple[str, tuple[str, ...]]:
         """The active fighter and the rolls he must make before acting ("consciousness": HT at

@@ -74,17 +74,21 @@ _OPTION_FLAGS = {"braced": "braced", "offhand": "off_hand", "behind": "from_behi
 
 def parse_attack(text: str) -> tuple[str, str, str, dict]:
     """"Aiko -> Goblin1 Broadsword [sw cut] [range=8 braced ...]" -> (attacker, target, weapon, options);
-    names and weapons with spaces are quoted (`"Sir Henryk" -> Orc "Bastard Sword"`)."""
+    names and weapons with spaces are quoted (`"Sir Henryk" -> Orc "Bastard Sword"`). Without a weapon
+    (`Aiko -> Orc`) or a target (`Aiko`) they are "": the session picks as the tracker does."""
     left, arrow, right = text.partition("->")
     if not arrow:
         left, arrow, right = text.partition("→")
-    if not arrow:
+    names = tokenize(left)
+    attacker = " ".join(token.value for token in names)  # `"Sir Henryk" -> Orc` as `%combat start`
+    if not attacker or (not arrow and len(names) != 1):  # `Aiko Goblin1`: the arrow forgotten
         raise UsageError(t("combat.err.usage", usage=_ATTACK_USAGE))
-    attacker = " ".join(token.value for token in tokenize(left))  # `"Sir Henryk" -> Orc` as `%combat start`
+    if not arrow:  # `%attack Aiko`: his default target with his first pick (the tracker's defaults)
+        return attacker, "", "", {}
     tokens = tokenize(right)
-    if len(tokens) < 2 or not attacker:
+    if not tokens:
         raise UsageError(t("combat.err.usage", usage=_ATTACK_USAGE))
-    target, weapon = tokens[0].value, tokens[1].value
+    target, weapon = tokens[0].value, tokens[1].value if len(tokens) > 1 else ""
     rest = [token.raw for token in tokens[2:]]
     options: dict = {}
     damage: list[str] = []
@@ -146,6 +150,12 @@ class CombatMagics(SessionMagics):
                        help="a fighter from a template, a character or stats"),
                    Sub("arm", Word("name", optional=True), Rest("weapon", "Sword:13:sw cut", optional=True),
                        help="give a fighter a weapon"),
+                   Sub("range", Words("what", "Aiko Orc 12m | Aiko Orc -1 (a step closer)", optional=True,
+                                      metavar="A B METRES"),
+                       help="the distance between two fighters (reach, range modifier)"),
+                   Sub("side", Word("name", optional=True), Word("side", "party | foes | neutral | a name",
+                                                                 optional=True),
+                       help="put a fighter on a side (whom he attacks by default)"),
                    Sub("tracker", help="the interactive combat tracker")),
              group="combat", bare=True, unknown="combat.err.combat_command")
     def combat(self, args: Args):
@@ -166,6 +176,14 @@ class CombatMagics(SessionMagics):
                 raise UsageError(t("combat.err.usage", usage=usage))
             add = _combat(session).npc if args.sub == "npc" else _combat(session).add
             return add(specs[0], " ".join(specs[1:]))
+        if args.sub == "range":
+            if len(args.what) != 3:
+                raise UsageError(t("combat.err.usage", usage="%combat range Aiko Orc 12m | %combat range Aiko Orc -1"))
+            return _combat(session).range(*args.what)
+        if args.sub == "side":
+            if not args.name or not args.side:
+                raise UsageError(t("combat.err.usage", usage="%combat side Troll foes"))
+            return _combat(session).side(args.name, args.side)
         if args.sub == "arm":
             return _combat(session).arm(args.name or "", args.weapon)
         from gamekernel.gurps.widgets.tracker import Tracker
@@ -185,11 +203,12 @@ class CombatMagics(SessionMagics):
     @guarded("attack")
     @command("attack", Rest("what", "Aiko -> Goblin1 Broadsword [sw cut] [range=8 speed=0 size=2 braced "
                                     "offhand behind unseen footing=-2 light=-3 half]", optional=True,
-                            metavar="A -> B WEAPON"),
+                            metavar="A [-> B [WEAPON]]"),
              options=(EXPLAIN,), group="combat")
     @explainable
     def attack(self, args: Args):
-        """Roll to hit with every modifier shown; the target's defenses are offered next."""
+        """Roll to hit with every modifier shown; the target's defenses are offered next. `%attack Aiko`
+        or `%attack Aiko -> Orc` picks as the tracker does: the first foe, the weapon used last or the best."""
         attacker, target, weapon, options = parse_attack(args.what)
         return _combat(self.session).attack(attacker, target, weapon, **options)
 
@@ -198,13 +217,14 @@ class CombatMagics(SessionMagics):
     @guarded("defend")
     @command("defend", Word("name", "who defends", optional=True),
              Word("defense", "dodge | parry | block | none (default: the best allowed)", optional=True),
+             Rest("weapon", "the weapon to parry with (default: the best)", optional=True),
              options=(EXPLAIN,), group="combat")
     @explainable
     def defend(self, args: Args):
         """Answer the pending attack; a failed defense rolls the damage at once."""
         if not args.name:
             raise UsageError(t("combat.err.usage", usage="%defend Goblin1 parry"))
-        return _combat(self.session).defend(args.name, args.defense or "")
+        return _combat(self.session).defend(args.name, args.defense or "", weapon=(args.weapon or "").strip(' "\''))
 
     @line_magic
     @gm_console

@@ -113,7 +113,7 @@ def _op_attack(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
 
 @op("defend")
 def _op_defend(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
-    fight, report = cb.defend(running_fight(part), args["name"], args["kind"], tape)
+    fight, report = cb.defend(running_fight(part), args["name"], args["kind"], tape, args.get("weapon", ""))
     return {"fight": fight}, ("defend", report)
 
 

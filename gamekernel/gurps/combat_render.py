@@ -12,6 +12,7 @@ from gamekernel.display import TEXT, renders
 from gamekernel.display.html import ACCENTS, FONT, RULE, TABULAR, chip, esc, panel, row_style, sign
 from gamekernel.gurps.render import rule_label
 from gamekernel.gurps.results import CombatResult, Harmed
+from gamekernel.gurps.rules.combat.sides import SIDES
 from gamekernel.gurps.rules.fatigue import FP_STATES
 from gamekernel.gurps.rules.injury import HP_STATES
 from gamekernel.i18n import t
@@ -39,6 +40,11 @@ def label(key: str) -> str:
     """A translated word for a maneuver, posture, defense or badge key ("all_out_attack")."""
     text = t(f"combat.word.{key}")
     return key.replace("_", " ") if text == f"combat.word.{key}" else text
+
+
+def side_word(side: str) -> str:
+    """A side in the current language: party, foes, neutral, or the name the GM gave it."""
+    return t(f"combat.side.{side}") if side in SIDES else side
 
 
 def no_defense_text(report) -> str:

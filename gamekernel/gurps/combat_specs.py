@@ -88,3 +88,20 @@ def parse_minutes(text: str) -> int:
     unit = match.group("unit").lower()
     factor = 1 / 60 if unit.startswith("s") else 60 if unit.startswith("h") else 1
     return int(n * factor)
+
+
+_DISTANCE = re.compile(r"^(?P<sign>[+-])?(?P<n>\d{1,6}(?:\.\d{1,3})?)\s*(?:m|metres?|meters?|yd|yards?|hex(?:es)?)?$",
+                       re.I)
+
+
+def parse_distance(text: str | float) -> tuple[float, bool]:
+    """`12m` / `12` / `0.5` -> (12.0, False), a distance; `+1`, `-2m` -> (-2.0, True), a step closer or
+    farther (one metre a hex, as the metric Lite reads a yard)."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        return real_number(float(text), "range"), False
+    match = _DISTANCE.match(str(text).strip())
+    if not match:
+        raise UsageError(t("combat.err.range", text=str(text)[:40]))
+    value = float(match.group("n"))
+    sign = match.group("sign")
+    return (-value if sign == "-" else value), bool(sign)

@@ -121,7 +121,10 @@ class GurpsMagics(SessionMagics):
                                                 "[NAME] -Broadsword", optional=True),
                        help="put a weapon on the sheet (the level may follow a skill) or take it off")),
              actor="whose character (default: the active one)", group="gurps", bare=True,
-             options=(Flag("gm", "the GM's view: the true sheet, secret damage included, marked"),),
+             options=(Flag("gm", "the GM's view: the true sheet, secret damage included, marked"),
+                      Flag("npc", "load: a monster or NPC, fighting with the foes"),
+                      Opt("side", "load: the side it fights on (party, foes, neutral or a name)", metavar="SIDE",
+                          default="")),
              unknown="gurps.err.char_action")
     def char(self, args: Args):
         """Characters: `%char new Aiko dx=12 iq=12`, `%char load aiko.gcs`, `%char save`, `%char list`,
@@ -148,7 +151,7 @@ class GurpsMagics(SessionMagics):
                 raise UsageError(t("gurps.err.character_field", field=taken[0]))
             return _gurps(session).char_new(args.name, traits=(), skills=(), activate=True, **fields)
         if args.sub == "load":
-            return _gurps(session).char_import(args.file)
+            return _gurps(session).char_import(args.file, side="foes" if args.npc else args.side)
         if args.sub == "save":
             what = args.what
             name = actor or (what[0] if what and not what[0].endswith((".json", ".gcs")) else None)

@@ -70,6 +70,7 @@ def display_name(label: str) -> str:
 
 _DEATH_CHECK = re.compile(r"death check −(\d+)×HP")
 _FEINT_WITH = re.compile(r"Feint \((.+)\)")
+_PARRY_WITH = re.compile(r"Parry \((.+)\)")  # a Parry names its weapon (GURPS-CMB-46)
 
 
 def rule_label(label: str) -> str:
@@ -93,6 +94,9 @@ def rule_label(label: str) -> str:
     feint = _FEINT_WITH.fullmatch(label)
     if feint:
         return t("gurps.label.feint_with", weapon=display_name(feint.group(1)))
+    parry = _PARRY_WITH.fullmatch(label)
+    if parry:
+        return t("gurps.label.parry_with", weapon=display_name(parry.group(1)))
     return label
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gamekernel.display import summarizes
-from gamekernel.gurps.combat_render import label
+from gamekernel.gurps.combat_render import label, side_word
 from gamekernel.gurps.render import char_change_text, char_update_text
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, RegularContest
@@ -128,7 +128,8 @@ def _combat_line(op: str, args: Data, d: Data) -> str:
         line = t("combat.event.attack", attacker=args["attacker"], target=args["target"])
         return line + _combat_outcome(d.get("outcome"), "hit")
     if op == "defend":
-        line = t("combat.event.defend", name=name, kind=label(args["kind"]))
+        kind = label(args["kind"]) + (f" ({args['weapon']})" if args.get("weapon") else "")
+        line = t("combat.event.defend", name=name, kind=kind)
         return line + _combat_outcome(d.get("outcome"), "defended")
     if op == "damage":
         return t("combat.event.damage", name=name, spec=args["spec"]) + _combat_outcome(d.get("outcome"), "")
@@ -152,9 +153,23 @@ def _combat_line(op: str, args: Data, d: Data) -> str:
         return t("table.event.join", name=args["combatant"]["name"])
     if op == "leave":
         return t("table.event.leave", name=name)
+    if op == "range":
+        return _range_line(args, d)
+    if op == "side":
+        return t("combat.event.side", name=name, side=side_word(args["side"]))
     if op == "damage_amount":
         return t("combat.event.damage", name=name, spec=f"{args['amount']} {args['kind']}")
     return str(d.get("summary") or op)
+
+
+def _range_line(args: Data, d: Data) -> str:
+    """`%combat range`: the distance it set (a step's result is in its facts: the pair's new value)."""
+    ranges = (d.get("facts") or {}).get("fight", {}).get("ranges")
+    a, b = args["a"], args["b"]
+    for x, y, metres in ranges or ():
+        if {x, y} == {a, b}:
+            return t("combat.event.range", a=a, b=b, metres=f"{metres:g}")
+    return t("combat.event.range", a=a, b=b, metres=f"{float(args['metres']):g}")
 
 
 @summarizes("combat.*")

@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ex
 
 
 def _handles() -> tuple[type[RuleSetHandle], ...]:
+    import gamekernel.mtg.lessons  # noqa: F401  (the working of its events: gamekernel/lessons.py)
     from gamekernel.mtg.actions import Mtg
 
     return (Mtg,)

@@ -14,13 +14,16 @@ from typing import Any
 
 from gamekernel import lessons
 from gamekernel.errors import UsageError
+from gamekernel.gammaworld.lessons import flux_pending_explanation
 from gamekernel.gammaworld.rules.odds import p_overcharge
+from gamekernel.gurps.lessons import check_explanation
 from gamekernel.gurps.rules.checks import classify, success_roll
 from gamekernel.gurps.rules.odds import check_odds
 from gamekernel.i18n import t
+from gamekernel.lessons import Explanation, Step
+from gamekernel.mtg.lessons import mtg_check_explanation
 from gamekernel.mtg.rules.facts import COLOURS, bundled_facts, display_name
 from gamekernel.mtg.rules.kinds import colour_modifier
-from gamekernel.teaching import explain as ex
 
 QUIZ_SETS = ("gurps", "mtg", "alpha")
 MAX_QUESTIONS = 20
@@ -139,7 +142,7 @@ def is_correct(question: Question, choice: int) -> bool:
     return choice == question["answer"]
 
 
-def explanation(question: Question) -> ex.Explanation:
+def explanation(question: Question) -> Explanation:
     """The steps that give the right answer, from the same rule functions as a live roll or check."""
     kind = question["type"]
     if kind in lessons.QUESTION_KINDS:
@@ -149,23 +152,23 @@ def explanation(question: Question) -> ex.Explanation:
         target = skill + modifier
         label = t(f"quiz.situation.{question['situation']}")
         odds = check_odds(target).success
-        steps = (ex.Step("GURPS-SR-04", "explain.gurps.target_mods",
+        steps = (Step("GURPS-SR-04", "explain.gurps.target_mods",
                          {"who": "", "base": skill, "mods": ((modifier, label),), "target": target}),
-                 ex.Step("GURPS-SR-02", "explain.quiz.count", {"target": target, "ways": odds * 216}))
-        return ex.Explanation(steps, odds)
+                 Step("GURPS-SR-02", "explain.quiz.count", {"target": target, "ways": odds * 216}))
+        return Explanation(steps, odds)
     if kind == "gurps.verdict":
-        return ex.check_explanation(success_roll(question["target"], dice=tuple(question["dice"])))
+        return check_explanation(success_roll(question["target"], dice=tuple(question["dice"])))
     if kind in ("mtg.decides", "mtg.achievement"):
         names = question.get("ja_names", {})
-        return ex.mtg_check_explanation(_mtg_result(question), is_land=lambda n: bundled_facts().lookup(n).is_land,
+        return mtg_check_explanation(_mtg_result(question), is_land=lambda n: bundled_facts().lookup(n).is_land,
                                         shown=lambda n: display_name(n, names.get(n)))
     if kind == "alpha.overcharge":
         bonus = question["bonus"]
         faces = sum(1 for face in range(1, 21) if face + bonus >= 10)
-        steps = (ex.Step("GW-ALPHA-14", "explain.quiz.origin", {"bonus": bonus}),
-                 ex.Step("GW-ALPHA-13", "explain.quiz.overcharge_faces", {"need": 10 - bonus, "faces": faces}))
-        return ex.Explanation(steps, p_overcharge(bonus))
-    return ex.flux_pending_explanation({"count": 1, "label": question["label"]}, "")
+        steps = (Step("GW-ALPHA-14", "explain.quiz.origin", {"bonus": bonus}),
+                 Step("GW-ALPHA-13", "explain.quiz.overcharge_faces", {"need": 10 - bonus, "faces": faces}))
+        return Explanation(steps, p_overcharge(bonus))
+    return flux_pending_explanation({"count": 1, "label": question["label"]}, "")
 
 
 def _mtg_result(question: Question) -> dict[str, Any]:

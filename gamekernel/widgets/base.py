@@ -176,6 +176,7 @@ class SessionWidget(anywidget.AnyWidget):
         from gamekernel.errors import GameKernelError
 
         mark = len(self.session.reaction_events)
+        start = len(self.session.log)
         try:
             self._catch_up()
             result = self.handle_action(str(content["action"]), content)
@@ -188,7 +189,11 @@ class SessionWidget(anywidget.AnyWidget):
             return
         if result is not None:
             notices = tuple(self.session.reaction_events[mark:])
-            self.record_action(WithNotices(result, notices) if notices else result)
+            events = list(self.session.log[start:])
+            # the action's line as the log words it; a secret event's words are the GM's: the result's
+            # own (a notice) stands in for them
+            line = "; ".join(e.summary() for e in events) if events and not any(e.secret for e in events) else ""
+            self.record_action(WithNotices(result, notices) if notices else result, line=line)
 
     def _refuse(self, text: str) -> None:
         """Show a refusal; a lone surrogate the page sent (JSON allows "\\ud800") is shown escaped,
@@ -229,12 +234,13 @@ class SessionWidget(anywidget.AnyWidget):
         display(data, raw=True, metadata=metadata, display_id=widget_id)
         display(self._record_bundle(), raw=True, display_id=record_id)
 
-    def record_action(self, result: Any) -> None:
-        """Add `result`'s line to this widget's record and update its saved picture in place."""
+    def record_action(self, result: Any, *, line: str = "") -> None:
+        """Add the action's line (`line`, its events' log lines, else `result`'s text on one line) to this
+        widget's record and update its saved picture in place."""
         from IPython import get_ipython
         from IPython.display import update_display
 
-        self._record.add(result)
+        self._record.add(result, line)
         if get_ipython() is None:  # plain Python: no notebook to update
             return
         data, metadata = self._repr_mimebundle_()

@@ -5,8 +5,8 @@ A widget is displayed as two outputs, each with a display id (`IPython.display.u
 reaches them after their cell has run, also from a click's message):
 
 1. the widget itself: the live view, with an empty text/html for viewers that cannot draw it;
-2. its record: the picture, then the line of each action taken in the widget, in order, as the
-   magic would have shown it.
+2. its record: the picture, then one compact line per action taken in the widget, in order, as the
+   log words it.
 
 The picture is in the record, not beside the view, because the record is the one output every
 viewer shows the same way, while the view's own fallback is shown by some and not others: a
@@ -63,31 +63,32 @@ def captioned_html(snapshot_html: str, event: int) -> str:
             f'<div class="gk-widget-caption" style="font-size:smaller">{escape(caption_text(event))}</div></div>')
 
 
-def result_html(result: Any) -> str:
-    """A result as the magic would show it (its html), else its text."""
-    draw = getattr(result, "_repr_html_", None)
-    html = draw() if callable(draw) else None
-    return html if html else f"<pre>{escape(str(result))}</pre>"
-
-
 def result_text(result: Any) -> str:
     return repr(result) if hasattr(result, "_repr_html_") else str(result)
 
 
+def compact_line(result: Any) -> str:
+    """One line for an action whose events say nothing the table may read (a quiz answer, an explorer's
+    move, a secret roll's notice): its text, its lines joined."""
+    return " · ".join(line.strip() for line in result_text(result).splitlines() if line.strip())
+
+
 @dataclass
 class ActionRecord:
-    """The lines of the actions taken in one widget, oldest first."""
+    """The lines of the actions taken in one widget, oldest first: one compact line per action, as the
+    log words it (a saved session reads like a session log, not one framed result per click: two
+    turns of six fighters made a cell of ~4,900 px); the picture above shows the state they led to."""
 
     texts: list[str] = field(default_factory=list)
-    htmls: list[str] = field(default_factory=list)
 
-    def add(self, result: Any) -> None:
-        self.texts.append(result_text(result))
-        self.htmls.append(result_html(result))
+    def add(self, result: Any, line: str = "") -> None:
+        self.texts.append(line or compact_line(result))
 
     def bundle(self, snapshot_html: str, event: int, *, picture: str = "") -> dict[str, str]:
-        """The record's output: the widget's picture, then the action lines."""
-        lines = "".join(f'<div class="gk-widget-action">{html}</div>' for html in self.htmls)
+        """The record's output: the widget's picture, then its actions, one line each. The record is an
+        output of its own, so a notebook folds it as it folds any output (no `<details>`: nbconvert's
+        sanitizer prints it as text)."""
         key = f' data-gk-picture="{escape(picture)}"' if picture else ""
+        lines = "".join(f'<div class="gk-widget-action">{escape(text)}</div>' for text in self.texts)
         return {"text/plain": "\n".join(self.texts),
                 "text/html": f'<div class="gk-widget-record"{key}>{captioned_html(snapshot_html, event)}{lines}</div>'}

@@ -79,7 +79,7 @@ def test_a_tracker_round_is_kept_in_the_saved_notebook_and_shows_without_its_ker
     tracker.locator(".gk-next").first.click()
     actions.nth(3).wait_for()
     cell.locator('.gk-tracker-widget .gk-combatant.gk-active[data-name="Aiko"]').first.wait_for()
-    assert "Goblin takes 6 injury" in actions.nth(1).inner_text()
+    assert actions.nth(1).inner_text() == "Goblin defends: Dodge: not defended, injury 6"  # one line, as %log
 
     page.evaluate("window.jupyterapp.commands.execute('docmanager:save')")
     saved = _wait_for_file(lab.root / "tracker-record.ipynb", lambda nb: _saved_actions(nb) == 4)
@@ -100,7 +100,7 @@ def test_a_tracker_round_is_kept_in_the_saved_notebook_and_shows_without_its_ker
     text = copy.inner_text()
     assert "state after event" in text and "3/9" in text  # Goblin's HP after the round
     lines = cell.locator(".gk-widget-action").all_inner_texts()
-    assert len(lines) == 4 and "Goblin takes 6 injury" in lines[1] and "Aiko's turn" in lines[3]
+    assert len(lines) == 4 and "injury 6" in lines[1] and lines[3] == "next turn: Aiko (after Goblin)", lines
     lab.screenshot(page, "tracker-record-reopened.png")
     lab.close_page(page)
 

@@ -262,7 +262,7 @@ MAGIC_SAMPLES = [
                      "weapon, or a character's name"),
     ("char", "load", "usage: %char load FILE (.json or GCS .gcs)"),
     ("attack", "Aiko Goblin1", "usage: %attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"),
-    ("combat", "dance", "unknown %combat command 'dance': start, end, status, npc, add, arm, tracker"),
+    ("combat", "dance", "unknown %combat command 'dance': start, end, status, npc, add, arm, range, side, tracker"),
     ("hazard", "fall tall @Bren", "expected a height like 6m, got 'tall'"),
     ("firstaid", "Bren TLx", "expected TL0..TL12, got 'TLx'"),
     ("luck", "dance", "unknown %luck action 'dance': %luck [@Name], %luck reset [@Name] [30min], %luck status"),

@@ -27,7 +27,7 @@ def test_gurps_cmb_51_hearing_roll_before_parry_then_parry_at_minus_4():
     state, report = cb.defend(_fight(), "Dan", "parry", Tape(faces=[3, 3, 4, 1, 1, 1]))
     hearing, = report.checks
     assert hearing.label == "Hearing" and hearing.target == 10 and hearing.success
-    assert report.roll.label == "Parry" and (-4, "attacker unseen") in report.roll.modifiers
+    assert report.roll.label == "Parry (Sword)" and (-4, "attacker unseen") in report.roll.modifiers
     assert state.pending is None and report.damage is None
 
 
@@ -60,7 +60,7 @@ def test_gurps_cmb_51_seen_attacker_needs_no_hearing_roll():
     state, report = cb.attack(state, "Ann", "Dan", "Sword", Tape(faces=[3, 3, 4]))
     assert not report.hearing_needed
     _, report = cb.defend(state, "Dan", "parry", Tape(faces=[1, 1, 1]))
-    assert report.checks == () and report.roll.label == "Parry"
+    assert report.checks == () and report.roll.label == "Parry (Sword)"  # names its weapon (GURPS-CMB-46)
 
 
 def test_gurps_sr_05_hearing_below_3_is_not_rolled_and_fails():

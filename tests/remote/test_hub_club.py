@@ -82,6 +82,7 @@ def test_hub_config_limits_ports_and_folders(folder):
     c = _written(folder, "--tables", "2", "--mem", "200M", "--cpu", "0.5", "--port", "9000", "--hub-port", "9081",
                  "--proxy-port", "9001", "--state", "s", "--homes", "h")
     assert (c.Spawner.mem_limit, c.Spawner.cpu_limit) == (200 * 1024 * 1024, 0.5)
+    assert (c.Spawner.http_timeout, c.Spawner.start_timeout) == (120, 180)  # many GMs starting at once
     assert (c.JupyterHub.port, c.JupyterHub.hub_port) == (9000, 9081)
     assert c.ConfigurableHTTPProxy.api_url == "http://127.0.0.1:9001"
     assert c.JupyterHub.db_url == f"sqlite:///{folder / 's' / 'jupyterhub.sqlite'}"

@@ -11,9 +11,12 @@ from pathlib import Path
 import pytest
 
 from gamekernel import Session, i18n
+from gamekernel.gammaworld import lessons as gw_lessons
+from gamekernel.gurps import lessons as gurps_lessons
 from gamekernel.gurps.rules.checks import success_roll
 from gamekernel.gurps.rules.contests import roll_quick_contest
 from gamekernel.gurps.rules.damage import parse_damage, roll_damage
+from gamekernel.mtg import lessons as mtg_lessons
 from gamekernel.teaching import explain as ex
 
 RULE_IDS = set((Path(__file__).parent / "data" / "rule_ids.txt").read_text(encoding="utf-8").split())
@@ -30,9 +33,12 @@ def rule_of(explanation: ex.Explanation, key_part: str) -> str:
 
 
 def cited_rules() -> frozenset[str]:
-    """Every rule id explain mode and the quizzes may cite, read from their source."""
-    folder = Path(ex.__file__).parent
-    text = "".join((folder / name).read_text(encoding="utf-8") for name in ("explain.py", "quiz.py"))
+    """Every rule id explain mode and the quizzes may cite, read from their source: the quizzes and each
+    rule set's working of its events (`<rule set>/lessons.py`)."""
+    package = Path(ex.__file__).parents[1]
+    sources = [package / "teaching" / "quiz.py",
+               *(package / name / "lessons.py" for name in ("gurps", "mtg", "gammaworld"))]
+    text = "".join(path.read_text(encoding="utf-8") for path in sources)
     return frozenset(re.findall(r'"((?:GURPS|MTG|GW)-[A-Z]+-\d+)"', text))
 
 
@@ -65,7 +71,7 @@ def test_step_messages_exist_in_both_catalogs():
 
 def test_a_check_cites_modifiers_comparison_margin_and_criticals():
     roll = success_roll(13, [(-5, "dark")], label="Lockpicking", dice=(4, 2, 6))  # 12 vs 8
-    e = ex.check_explanation(roll)
+    e = gurps_lessons.check_explanation(roll)
     assert e.rules == ("GURPS-SR-04", "GURPS-SR-02", "GURPS-SR-06", "GURPS-SR-08")
     assert e.steps[1].key == "explain.gurps.failure"
     assert e.steps[2].fields == {"margin": 4}
@@ -83,18 +89,18 @@ def test_a_sheet_skill_check_starts_with_the_skill_cost():
 
 
 def test_17_at_skill_16_cites_the_critical_failure_rule_as_ordinary():
-    e = ex.check_explanation(success_roll(16, dice=(6, 6, 5)))
+    e = gurps_lessons.check_explanation(success_roll(16, dice=(6, 6, 5)))
     assert rule_of(e, "auto_failure") == "GURPS-SR-03"
     assert rule_of(e, "not_critical_17") == "GURPS-SR-08"
 
 
 def test_17_at_skill_15_is_a_critical_failure():
-    e = ex.check_explanation(success_roll(15, dice=(6, 6, 5)))
+    e = gurps_lessons.check_explanation(success_roll(15, dice=(6, 6, 5)))
     assert rule_of(e, "crit_failure.17") == "GURPS-SR-08"
 
 
 def test_4_at_skill_3_is_an_automatic_success():
-    e = ex.check_explanation(success_roll(3, dice=(1, 1, 2)))
+    e = gurps_lessons.check_explanation(success_roll(3, dice=(1, 1, 2)))
     assert rule_of(e, "auto_success") == "GURPS-SR-03"
     assert rule_of(e, "crit_success.low") == "GURPS-SR-07"
 
@@ -105,12 +111,12 @@ def test_4_at_skill_3_is_an_automatic_success():
     (6, (6, 5, 5), "crit_failure.ten"), (7, (6, 5, 5), "not_critical"),
 ])
 def test_critical_boundaries(target, dice, key):
-    e = ex.check_explanation(success_roll(target, dice=dice))
+    e = gurps_lessons.check_explanation(success_roll(target, dice=dice))
     assert e.steps[-1].key == f"explain.gurps.{key}"
 
 
 def test_a_target_below_3_is_not_rolled():
-    e = ex.check_explanation(success_roll(2, label="Climbing"))
+    e = gurps_lessons.check_explanation(success_roll(2, label="Climbing"))
     assert e.rules[-1] == "GURPS-SR-05" and e.odds is None
 
 
@@ -119,7 +125,7 @@ def test_a_target_below_3_is_not_rolled():
 
 def test_a_contest_cites_both_rolls_then_the_winner_and_margin():
     contest = roll_quick_contest(14, 12, dice=(1, 1, 1, 6, 6, 6))
-    e = ex.contest_explanation(contest)
+    e = gurps_lessons.contest_explanation(contest)
     assert [s.fields.get("side") for s in e.steps[:8]] == ["A"] * 4 + ["B"] * 4
     assert rule_of(e, "contest_one_succeeds") == "GURPS-SR-10"
     victory = next(s for s in e.steps if s.key == "explain.gurps.victory_margin")
@@ -128,19 +134,19 @@ def test_a_contest_cites_both_rolls_then_the_winner_and_margin():
 
 def test_a_tied_contest_has_no_margin_of_victory():
     contest = roll_quick_contest(12, 12, dice=(3, 3, 4, 3, 3, 4))
-    e = ex.contest_explanation(contest)
+    e = gurps_lessons.contest_explanation(contest)
     assert e.rules[-1] == "GURPS-SR-10" and "GURPS-SR-11" not in e.rules
 
 
 def test_damage_cites_dr_wounding_and_injury():
     damage = roll_damage(parse_damage("1d+2 cut"), dr=2, dice=(3,))
-    e = ex.damage_explanation(damage)
+    e = gurps_lessons.damage_explanation(damage)
     assert e.rules == ("GURPS-SR-01", "GURPS-DMG-05", "GURPS-DMG-07", "GURPS-DMG-08")
     assert e.steps[-1].fields["injury"] == 4  # (5-2) x 1.5 = 4.5 -> 4
 
 
 def test_damage_stopped_by_dr_stops_at_penetration():
-    e = ex.damage_explanation(roll_damage(parse_damage("1d cr"), dr=5, dice=(2,)))
+    e = gurps_lessons.damage_explanation(roll_damage(parse_damage("1d cr"), dr=5, dice=(2,)))
     assert e.rules == ("GURPS-SR-01", "GURPS-DMG-05")
 
 
@@ -167,7 +173,7 @@ def test_an_mtg_check_counts_a_land_as_its_colours():
               "target": 5, "colours": ["blue", "red"], "chosen_colour": "red", "relation": "same", "modifier": 5,
               "achievement": 5, "success": True, "bottom": ["Elvish Mystic", "Steam Vents"], "odds": [267, 946],
               "actor": "Mira"}
-    e = ex.mtg_check_explanation(result, is_land=lambda name: name == "Steam Vents")
+    e = mtg_lessons.mtg_check_explanation(result, is_land=lambda name: name == "Steam Vents")
     assert rule_of(e, "land_colours") == "MTG-CHK-09"
     assert rule_of(e, "random_colour") == "MTG-CHK-10"
     assert rule_of(e, "relation.same") == "MTG-CHK-07"
@@ -180,22 +186,22 @@ def test_an_allied_colour_cites_the_allied_colours_rule():
     result = {"kind": "white", "difficulty": 0, "first": "Island", "second": "Island", "target": 0,
               "colours": ["blue"], "chosen_colour": "blue", "relation": "allied", "modifier": 3, "achievement": 3,
               "success": True, "bottom": []}
-    e = ex.mtg_check_explanation(result, is_land=lambda name: True)
+    e = mtg_lessons.mtg_check_explanation(result, is_land=lambda name: True)
     assert rule_of(e, "relation.allied") == "MTG-CHK-08"
     assert "MTG-CHK-10" not in e.rules
 
 
 def test_a_flux_from_a_natural_one_is_explained_by_the_flux_rule():
-    e = ex.flux_pending_explanation({"faces": [1], "count": 1, "label": "1d20+4"}, "Rin")
+    e = gw_lessons.flux_pending_explanation({"faces": [1], "count": 1, "label": "1d20+4"}, "Rin")
     assert e.rules == ("GW-ALPHA-10", "GW-ALPHA-10") and e.odds == Fraction(1, 20)
-    swap = ex.flux_explanation({"discarded": "A", "drawn": ["B"], "source": "gm"}, "Rin", str.lower)
+    swap = gw_lessons.flux_explanation({"discarded": "A", "drawn": ["B"], "source": "gm"}, "Rin", str.lower)
     assert swap.steps[0].fields == {"who": "Rin", "discarded": "a", "drawn": "b"}
     assert set(swap.rules) == {"GW-ALPHA-10"}
 
 
 def test_an_overcharge_cites_bonus_and_roll_rules():
     detail = {"face": 7, "bonus": 2, "total": 9, "success_min": 10, "success": False, "attack": True, "flux": False}
-    e = ex.overcharge_explanation(detail, "Ember Thought", "Rin")
+    e = gw_lessons.overcharge_explanation(detail, "Ember Thought", "Rin")
     assert e.rules == ("GW-ALPHA-12", "GW-ALPHA-14", "GW-ALPHA-13", "GW-ALPHA-13")
     assert e.odds == Fraction(13, 20)  # faces 8..20, +2 >= 10
 

@@ -36,6 +36,27 @@ function select(cls, entries, chosen) {
   return node;
 }
 
+// The weapon picker: the kernel's menu in its order, one <optgroup> per group (weapons, shields,
+// natural attacks), each weapon under the label the kernel gives it ("Bite", "Broadsword (Thrust)").
+function weaponPicker(menu, groups, chosen) {
+  const node = el("select", "gk-weapon-picker");
+  let group = null;
+  let groupKey = "";
+  for (const [value, text, key] of menu) {
+    if (!group || key !== groupKey) {
+      groupKey = key;
+      group = el("optgroup", `gk-weapon-group gk-weapon-group-${key}`);
+      group.label = groups[key] || key;
+      node.appendChild(group);
+    }
+    const option = el("option", "", text);
+    option.value = value;
+    if (value === chosen) option.selected = true;
+    group.appendChild(option);
+  }
+  return node;
+}
+
 // The picks belong to one fighter's turn: a new turn starts from that fighter's own defaults (his
 // maneuver, an enemy as target, or none), never the previous fighter's (who may be his ally).
 function forgetOtherTurns(kept, turn) {
@@ -126,6 +147,16 @@ function render({ model, el: root }) {
       tr.appendChild(badges);
       const acts = el("td", "gk-row-actions");
       if (!over) {
+        const sides = Object.entries(labels.sides || {});
+        for (const other of order) {  // a side the GM named is offered to the others too
+          const side = rows[other] && rows[other].side;
+          if (side && !sides.some(([key]) => key === side)) sides.push([side, side]);
+        }
+        const sidePicker = select("gk-side-picker", sides, row.side);
+        sidePicker.title = labels.side || "";
+        sidePicker.dataset.focus = `side-${name}`;
+        sidePicker.addEventListener("change", () => model.send({ action: "side", name, side: sidePicker.value }));
+        acts.appendChild(sidePicker);
         const leave = actionButton("gk-leave", buttons.leave || "", () => model.send({ action: "leave", name }));
         leave.dataset.focus = `leave-${name}`;
         acts.appendChild(leave);
@@ -159,16 +190,45 @@ function render({ model, el: root }) {
       };
       fillOptions();
       picker.addEventListener("change", () => { kept.maneuver = picker.value; fillOptions(); });
-      const enemy = others.find((n) => rows[n] && (rows[n].side !== current.side || rows[n].pc !== current.pc));
+      const picks = model.get("picks") || {};
+      const mine = picks.name === active ? picks : {};
+      const enemy = mine.target || "";
       const targets = select("gk-target-picker", (enemy ? [] : [["", "—"]]).concat(others.map((n) => [n, n])),
-        kept.target ?? enemy ?? "");
+        kept.target ?? enemy);
       targets.dataset.focus = "target";
       targets.title = labels.target || "";
-      targets.addEventListener("change", () => { kept.target = targets.value; });
-      const weapons = select("gk-weapon-picker", (current.weapons || []).map((w) => [w, w]), kept.weapon);
+      // The menu comes from the kernel in its order (main weapons, then shields, then natural attacks);
+      // the first pick is the one it names for the maneuver picked (the weapon used last, else the best).
+      const menu = mine.menu || (current.weapons || []).map((w) => [w, w, "weapon"]);
+      const firstPick = () => (mine.best || {})[picker.value] || (mine.best || {}).attack || "";
+      const weapons = weaponPicker(menu, labels.groups || {},
+        menu.some(([w]) => w === kept.weapon) ? kept.weapon : firstPick());
       weapons.dataset.focus = "weapon";
       weapons.title = labels.weapon || "";
       weapons.addEventListener("change", () => { kept.weapon = weapons.value; });
+      picker.addEventListener("change", () => {
+        if (!kept.weapon && firstPick()) weapons.value = firstPick();
+      });
+      const distance = el("input", "gk-range");
+      distance.type = "text";
+      distance.size = 4;
+      distance.title = labels.range || "";
+      distance.dataset.focus = "range";
+      const showDistance = () => {
+        const metres = (mine.ranges || {})[targets.value];
+        distance.value = metres === undefined ? "" : String(metres);
+      };
+      showDistance();
+      targets.addEventListener("change", () => { kept.target = targets.value; showDistance(); });
+      const sendRange = (text) => {
+        if (!targets.value || !String(text).trim()) return;
+        model.send({ action: "range", a: active, b: targets.value, distance: String(text).trim() });
+      };
+      onEnter(distance, () => sendRange(distance.value));
+      const closer = actionButton("gk-closer", "−1", () => sendRange("-1"));
+      closer.title = labels.closer || "";
+      const farther = actionButton("gk-farther", "+1", () => sendRange("+1"));
+      farther.title = labels.farther || "";
       const chooseManeuver = () => model.send({
         action: "maneuver", name: active, maneuver: picker.value, option: optionPicker.value || "",
         target: ["feint", "aim"].includes(picker.value) ? targets.value : "",
@@ -181,7 +241,7 @@ function render({ model, el: root }) {
       const choose = actionButton("gk-choose", buttons.choose || "", chooseManeuver);
       const attackButton = actionButton("gk-attack", buttons.attack || "", attack);
       attackButton.dataset.focus = "attack";
-      line.append(picker, optionPicker, choose, weapons, targets, attackButton);
+      line.append(picker, optionPicker, choose, weapons, targets, distance, closer, farther, attackButton);
       controls.appendChild(line);
       const due = model.get("due") || {};
       if (due.name === active && (due.checks || []).length) {
@@ -212,12 +272,26 @@ function render({ model, el: root }) {
     if (offered.name) {
       const line = el("div", "gk-tracker-line gk-defense-chooser");
       line.appendChild(el("span", "gk-label", (labels.defend_as || "{name} defends with").replace("{name}", offered.name)));
-      const entries = (offered.options || []).map(([kind, value, text]) => [kind, text]);
+      // Parry once per weapon ("parry|Axe"); a defense used or not allowed now stays listed, disabled,
+      // its rule as the tooltip (GURPS-CMB-46: one parry per turn).
+      const entries = (offered.options || []).map(([kind, value, text, weapon]) => [weapon ? `${kind}|${weapon}` : kind,
+        text]);
       entries.push(["none", labels.no_defense || ""]);
       const chooser = select("gk-defense-picker", entries, kept.defense);
+      for (const [kind, why, text] of offered.refused || []) {
+        const option = el("option", "gk-defense-refused", `${text} — ${why}`);
+        option.value = `${kind}|refused`;
+        option.disabled = true;
+        option.title = why;
+        chooser.appendChild(option);
+      }
       chooser.dataset.focus = "defense";
       chooser.addEventListener("change", () => { kept.defense = chooser.value; });
-      const defend = () => { kept.defense = ""; model.send({ action: "defend", name: offered.name, kind: chooser.value }); };
+      const defend = () => {
+        const [kind, weapon] = chooser.value.split("|");  // "parry|Axe": a Parry with the Axe
+        kept.defense = "";
+        model.send({ action: "defend", name: offered.name, kind, ...(weapon ? { weapon } : {}) });
+      };
       onEnter(chooser, defend);
       const go = actionButton("gk-defend", buttons.defend || "", defend);
       go.dataset.focus = "defend";
@@ -227,7 +301,7 @@ function render({ model, el: root }) {
     if (!over && order.length) {
       const line = el("div", "gk-tracker-line gk-damage-box");
       line.appendChild(el("span", "gk-label", labels.damage || ""));
-      const victim = select("gk-damage-target", order.map((n) => [n, n]), kept.victim);
+      const victim = select("gk-damage-target", order.map((n) => [n, n]), kept.victim || model.get("last_target"));
       victim.dataset.focus = "victim";
       victim.addEventListener("change", () => { kept.victim = victim.value; });
       const spec = el("input", "gk-damage-spec");
@@ -306,7 +380,7 @@ function render({ model, el: root }) {
   model.on("change:rows", () => { rows = JSON.parse(JSON.stringify(model.get("rows") || {})); draw(); });
   model.on("change:patch", applyPatch);
   for (const name of ["order", "round", "active", "pending", "over", "labels", "last", "error", "result_html",
-    "offered", "due"]) {
+    "offered", "due", "picks", "last_target"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

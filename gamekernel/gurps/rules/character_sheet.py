@@ -89,6 +89,7 @@ class CharacterSheet:
     damage_progression: str = "basic_set"  # GCS's table setting; "basic_set" = the seed's GURPS-DMG-02
     dice_for_adds: bool = False  # GCS's "modifying dice + adds" setting: 1d+4 -> 2d (not the seed's)
     gcs_source: str = ""  # the GCS file it was imported from (`%char save NAME.gcs` copies it)
+    side: str = ""  # the side it fights on ("" = the party; `%char load x.gcs --npc` = foes, gurps/rules/combat/sides)
     source: str = field(default="", compare=False)
 
     # -- secondary characteristics (GURPS-CH-08..12, DMG-02) --------------------------------

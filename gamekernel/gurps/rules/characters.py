@@ -537,6 +537,8 @@ class Character(CharacterSheet, Displayable):
             data[name] = getattr(self, name)
         if self.gcs_source:
             data["gcs_source"] = self.gcs_source
+        if self.side:
+            data["side"] = self.side
         data["reputations"] = [{"modifier": r.modifier, "description": r.description} for r in self.reputations]
         data["languages"] = [asdict(language) for language in self.languages]
         data["traits"] = [t.to_dict() for t in self.traits]
@@ -586,7 +588,7 @@ class Character(CharacterSheet, Displayable):
                            ("budget", int),
                            ("disadvantage_limit", int), ("hp_lost", int), ("fp_lost", int),
                            ("appearance", str), ("wealth", str), ("handedness", str), ("notes", str),
-                           ("gcs_source", str),
+                           ("gcs_source", str), ("side", str),
                            ("allow_bought_secondary", bool)):
             if name in data:
                 value = data[name]

@@ -200,13 +200,17 @@ class DefenseRoll:
 
 
 def defense_roll(
-    defender: str, kind: str, score: int, who: DefenderState, attack: Incoming, faces: Sequence[int]
+    defender: str, kind: str, score: int, who: DefenderState, attack: Incoming, faces: Sequence[int],
+    weapon: str = "",
 ) -> DefenseRoll:
-    """Roll one active defense; refuses (RuleError) when it is not allowed, naming the rule."""
+    """Roll one active defense; refuses (RuleError) when it is not allowed, naming the rule. `weapon`:
+    the one a Parry is made with, named in the roll ("Parry (Axe)", GURPS-CMB-46)."""
     reason = why_not_text(kind, who, attack)
     if reason:
         raise RuleError(t("combat.err.cannot_defend", defender=defender, kind=word(kind), reason=reason))
     mods = defense_modifiers(kind, who, attack)
     label = {"dodge": "Dodge", "parry": "Parry", "block": "Block"}[kind]
+    if weapon and kind == "parry":
+        label = f"{label} ({weapon})"
     roll = success_roll(score, mods, label=label, actor=defender, dice=tuple(faces), defense=True, kind="defense")
     return DefenseRoll(defender, kind, roll)

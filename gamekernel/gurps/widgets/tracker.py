@@ -67,6 +67,8 @@ class Tracker(SessionWidget):
     result_html = traitlets.Unicode("").tag(sync=True)  # the last exchange, drawn by the static renderers
     offered = traitlets.Dict({}).tag(sync=True)  # {"name": defender, "options": [[kind, value, text], ...]}
     due = traitlets.Dict({}).tag(sync=True)  # {"name": active fighter, "checks": ["consciousness", ...]}
+    picks = traitlets.Dict({}).tag(sync=True)  # the active fighter's weapon menu, first picks, target, distances
+    last_target = traitlets.Unicode("").tag(sync=True)  # the last attack's target: the damage box's first pick
 
     def __init__(self, session: Core, **kwargs: Any):
         self._patch_seq = 0
@@ -100,6 +102,10 @@ class Tracker(SessionWidget):
                            "check_needs_maneuver": t("tracker.check_needs_maneuver", name="{name}"),
                            "damage": t("tracker.damage"), "damage_hint": t("tracker.damage_hint"),
                            "join_hint": t("tracker.join_hint"), "no_defense": t("tracker.no_defense"),
+                           "groups": {g: t(f"combat.tracker.group.{g}") for g in ("weapon", "shield", "natural")},
+                           "sides": {k: t(f"combat.side.{k}") for k in ("pcs", "foes", "neutral")},
+                           "side": t("combat.tracker.side"), "range": t("combat.tracker.range"),
+                           "closer": t("combat.tracker.closer"), "farther": t("combat.tracker.farther"),
                            "maneuvers": {m: label(m) for m in MANEUVERS},
                            "options": {m: {o: label(o) for o in maneuver_rules(m)["options"]}
                                        for m in MANEUVERS if maneuver_rules(m).get("options")}}
@@ -110,21 +116,40 @@ class Tracker(SessionWidget):
             self.offered, self.due = {}, {}
             self._seen = None
             return
-        defender, options = Combat.of(self.session).offered()
-        fighter, checks = Combat.of(self.session).due()
+        combat = Combat.of(self.session)
+        defender, options = combat.offered()
+        fighter, checks = combat.due()
         self._sync_rows(state, relabelled)
         p = state.pending
         log = self.session.log
         if log and log[-1].kind.startswith("combat."):
             self._last_event = log[-1]
         self._assign(
-            offered={"name": defender, "options": [[k, v, f"{label(k)} {v}"] for k, v in options]},
+            offered={"name": defender, "options": self._defense_options(options),
+                     "refused": [[k, t(key, **{f: v if f == "name" else label(v) for f, v in fields}), label(k)]
+                                 for k, key, fields in combat.refused()]},
+            picks=combat.picks(state.current.name) if not state.over else {},
+            last_target=combat.last_target(),
             due={"name": fighter, "checks": [c for c in checks if c in ("consciousness", "will")],
                  "after": [list(pair) for pair in Combat.of(self.session).after_rolls()]},
             round=state.round, active="" if state.over else state.current.name, over=state.over,
             pending={} if p is None else {"attacker": p.attacker, "target": p.target},
             last=self.last if self._last_event is None else self._last_event.summary(),
         )
+
+    def _defense_options(self, options: tuple[tuple[str, int], ...]) -> list[list[Any]]:
+        """[kind, value, text, weapon] per defense offered; Parry once per weapon it can be made with,
+        named ("Parry 10 (Axe)"), best first (GURPS-CMB-46)."""
+        from gamekernel.gurps.combat_render import label
+
+        out: list[list[Any]] = []
+        for kind, value in options:
+            parries = Combat.of(self.session).parries() if kind == "parry" else ()
+            if parries:
+                out += [[kind, v, f"{label(kind)} {v} ({text})", weapon] for weapon, text, v in parries]
+            else:
+                out.append([kind, value, f"{label(kind)} {value}", ""])
+        return out
 
     def _redraw_words(self) -> None:
         """After a change of language, the results panel and the last line in the new one: both are
@@ -192,7 +217,7 @@ class Tracker(SessionWidget):
         """The results panel: an attack opens a new exchange, its defense, damage and rolls join it (the
         last four steps);
         each step drawn by the same renderer as the magic's output (rolls with their dice)."""
-        if action in ("next", "join", "leave", "end"):  # not part of an exchange: their line shows below
+        if action in ("next", "join", "leave", "end", "side", "range"):  # no exchange: their line shows below
             return
         if action == "attack":
             self._exchange = []
@@ -215,7 +240,9 @@ ACTIONS: dict[str, Callable[[Core, dict[str, Any]], Any]] = {
     "maneuver": lambda s, p: Combat.of(s).maneuver(str(p["name"]), str(p["maneuver"]), option=str(p.get("option", "")),
                                                target=str(p.get("target", ""))),
     "attack": lambda s, p: Combat.of(s).attack(str(p["attacker"]), str(p["target"]), str(p["weapon"])),
-    "defend": lambda s, p: Combat.of(s).defend(str(p["name"]), str(p.get("kind", ""))),
+    "defend": lambda s, p: Combat.of(s).defend(str(p["name"]), str(p.get("kind", "")), weapon=str(p.get("weapon", ""))),
+    "side": lambda s, p: Combat.of(s).side(str(p["name"]), str(p.get("side", ""))),
+    "range": lambda s, p: Combat.of(s).range(str(p["a"]), str(p["b"]), half_width(str(p.get("distance", "")))),
     # the damage box is `%damage SPEC @NAME` (its text read as a magic's line is): rolled ("2d+1 cut") or
     # rolled at the table ("7 cut"), through the one damage parser
     "damage": lambda s, p: Gurps.of(s).damage(half_width(str(p.get("spec", ""))), target=str(p["name"])),

@@ -231,6 +231,9 @@ def configure_club(c: Any, club: Club, env: Mapping[str, str] | None = None, eui
     c.Spawner.server_token_scopes = server_token_scopes(club)
     c.Spawner.oauth_client_allowed_scopes = list(TABLE_SCOPES)  # a player's token for a GM's server
     c.Spawner.pre_spawn_hook = only_gms(club)
+    # many GMs start at the same hour (a convention's slot): a server slow to come up under that load is
+    # waited for, not given up on after JupyterHub's 30 s / 60 s
+    c.Spawner.http_timeout, c.Spawner.start_timeout = 120, 180
     c.Spawner.mem_limit = parse_memory(club.mem_limit)
     c.Spawner.cpu_limit = club.cpu_limit
     args = [AUTHORIZER, IDENTITY, SIGNED_IN]

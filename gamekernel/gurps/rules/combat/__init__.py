@@ -17,6 +17,8 @@ module per job (gurps/rules/combat/*.py), each importing only those before it:
   roster     joining and leaving a running fight (the one join_fight)
   injury     damage, injury, fatigue, healing, GM fixes, the end of a fight
   attacks    the roll to hit and the active defenses
+  picks      a fighter's weapon menu, his first pick, his parry weapons, a weapon's reach
+  sides      the party, the foes, the neutral and named sides; the default target
   fighters   quick NPCs and weapons from text or a character sheet
   sheets     a character's sheet as a fighter, and his wounds back on the sheet (imported from there)
   facts      what a transition changed, as an event's facts, and writing them back (no rule)
@@ -33,6 +35,8 @@ from gamekernel.gurps.rules.combat.attacks import (
     defend,
     defense_options,
     hearing_check,
+    parry_offers,
+    refused_defenses,
 )
 from gamekernel.gurps.rules.combat.fighters import parse_weapon, quick_combatant, weapon_from_sheet
 from gamekernel.gurps.rules.combat.injury import (
@@ -50,6 +54,7 @@ from gamekernel.gurps.rules.combat.injury import (
     suffer,
 )
 from gamekernel.gurps.rules.combat.parries import ParryOption, parry_options
+from gamekernel.gurps.rules.combat.picks import Pick, best_weapon, parry_choices, reaches, weapon_group, weapon_menu
 from gamekernel.gurps.rules.combat.roster import join_fight, leave_fight
 from gamekernel.gurps.rules.combat.state import (
     MANEUVERS,
@@ -83,14 +88,65 @@ from gamekernel.gurps.rules.combat.turns import (
 )
 
 __all__ = [
-    "ATTACK_MANEUVERS", "MANEUVERS", "PLAIN_MELEE",
-    "AttackOptions", "AttackReport", "CombatState", "Combatant", "DamageReport", "DefenseReport", "EndReport",
-    "FeintReport", "InitiativeEntry", "InjuryReport", "ManeuverReport", "ParryOption", "PendingAttack", "Readout",
-    "Tape", "TurnReport", "Weapon", "apply_injury", "attack", "burn_second", "checks_due", "choose_maneuver",
-    "copy_with", "damage",
-    "defend", "defense_options", "defenses_allowed", "effective_defenses", "end_combat", "feint_penalty",
-    "free_posture", "fresh_for_fight", "heal", "hearing_check", "initiative_order",
-    "is_free_posture_change", "join_fight", "leave_fight", "maneuver_rules", "move_allowed", "next_turn",
-    "parry_options", "parse_weapon", "quick_combatant",
-    "set_status", "shock_round_for", "spend_fp", "start_combat", "suffer", "weapon_from_sheet",
+    "ATTACK_MANEUVERS",
+    "MANEUVERS",
+    "PLAIN_MELEE",
+    "AttackOptions",
+    "AttackReport",
+    "CombatState",
+    "Combatant",
+    "DamageReport",
+    "DefenseReport",
+    "EndReport",
+    "FeintReport",
+    "InitiativeEntry",
+    "InjuryReport",
+    "ManeuverReport",
+    "ParryOption",
+    "PendingAttack",
+    "Pick",
+    "Readout",
+    "Tape",
+    "TurnReport",
+    "Weapon",
+    "apply_injury",
+    "attack",
+    "best_weapon",
+    "burn_second",
+    "checks_due",
+    "choose_maneuver",
+    "copy_with",
+    "damage",
+    "defend",
+    "defense_options",
+    "defenses_allowed",
+    "effective_defenses",
+    "end_combat",
+    "feint_penalty",
+    "free_posture",
+    "fresh_for_fight",
+    "heal",
+    "hearing_check",
+    "initiative_order",
+    "is_free_posture_change",
+    "join_fight",
+    "leave_fight",
+    "maneuver_rules",
+    "move_allowed",
+    "next_turn",
+    "parry_choices",
+    "parry_offers",
+    "parry_options",
+    "parse_weapon",
+    "quick_combatant",
+    "reaches",
+    "refused_defenses",
+    "set_status",
+    "shock_round_for",
+    "spend_fp",
+    "start_combat",
+    "suffer",
+    "weapon_from_sheet",
+    "weapon_group",
+    "weapon_menu"
 ]

@@ -15,6 +15,7 @@ from gamekernel.gurps.rules import attacks as atk
 from gamekernel.gurps.rules import defenses as dfn
 from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
 from gamekernel.gurps.rules.combat.injury import DamageReport, resolve_hit
+from gamekernel.gurps.rules.combat.picks import parry_choices, reaches
 from gamekernel.gurps.rules.combat.state import (
     Combatant,
     CombatState,
@@ -110,16 +111,21 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         ambidextrous=a.ambidextrous, bad_footing=opts.bad_footing, vision=opts.vision,
         poor_light=opts.poor_light, extra=opts.extra, clothing_fire=a.burning,  # GURPS-HAZ-11/12
     )
+    distance = state.distance(a.name, victim.name)
+    if not w.ranged and distance is not None and reaches(w.reach, distance, f"{w.name} {w.usage}") is False:
+        raise RuleError(t("combat.err.out_of_reach", name=a.name, weapon=w.name, reach=w.reach, target=victim.name,
+                          metres=f"{distance:g}"))
     if w.ranged:
         aim = a.aim_turns if a.aim_target == victim.name else 0
-        mods = atk.ranged_modifiers(situation, range_m=opts.range_m, speed_mps=opts.speed_mps,
+        range_m = opts.range_m if opts.range_m or distance is None else distance  # typed, else the one set
+        mods = atk.ranged_modifiers(situation, range_m=range_m, speed_mps=opts.speed_mps,
                                     target_size_m=opts.target_size_m, target_posture=victim.posture, acc=w.acc,
                                     aim_turns=aim, braced=opts.braced, scope=opts.scope)
     else:
         mods = atk.melee_modifiers(situation, large_shield=opts.large_shield)
     roll = atk.attack_roll(a.name, victim.name, w.name, w.skill, mods, dice.roll3(), ranged=w.ranged,
                            move_and_attack=a.maneuver == "move_and_attack")
-    a = copy_with(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0,
+    a = copy_with(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0, last_weapon=w.name,
                   maneuver_target=victim.name if double else a.maneuver_target)  # Double: the same foe twice
     state = state.put(a)
     if not roll.hit:
@@ -170,6 +176,42 @@ def defense_options(state: CombatState, name: str, incoming: dfn.Incoming, *, at
     return tuple(out)
 
 
+def parry_offers(state: CombatState, name: str, incoming: dfn.Incoming, *,
+                 attacker: str = "") -> tuple[tuple[str, str, int], ...]:
+    """Each weapon `name` can parry with (GURPS-CMB-46), as (weapon, its menu label, the Parry this
+    defense roll uses: its own weapon class counted, CMB-49), best first; the first is what a Parry
+    without a weapon rolls."""
+    c = state.get(name)
+    out = []
+    for weapon, label, score in parry_choices(c):
+        who = defender_state(state, c, incoming, attacker, c.weapon(weapon))
+        out.append((weapon, label, score + sum(v for v, _ in dfn.defense_modifiers("parry", who, incoming))))
+    return tuple(sorted(out, key=lambda e: -e[2]))
+
+
+def refused_defenses(state: CombatState, name: str, incoming: dfn.Incoming, *, attacker: str = "",
+                     tried: Sequence[str] = ()) -> tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...]:
+    """The defenses `name` has but may not roll now, each with the rule that says why as a message key
+    and its fields (already parried this turn, GURPS-CMB-46; the maneuver's, CMB-19; tried, CMB-18):
+    the tracker shows them disabled, the reason as their tooltip."""
+    c = state.get(name)
+    if not c.can_act:
+        return ()
+    who = defender_state(state, c, incoming, attacker)
+    out: list[tuple[str, str, tuple[tuple[str, str], ...]]] = []
+    for kind in defense_scores(c):
+        if kind in tried:
+            out.append((kind, "combat.err.already_tried", (("kind", kind), ("name", c.name))))
+        elif kind not in maneuver_rules(c.maneuver)["defenses"]:
+            out.append((kind, "combat.err.defense_not_allowed",
+                        (("kind", kind), ("maneuver", c.maneuver), ("name", c.name))))
+        else:
+            found = dfn.why_not_key(kind, who, incoming)
+            if found:
+                out.append((kind, found[0], tuple(sorted(found[1].items()))))
+    return tuple(out)
+
+
 def _no_defense_why(state: CombatState, c: Combatant, incoming: dfn.Incoming) -> tuple[str, dict[str, str]]:
     """Why `c` has no defense to roll (GURPS-CMB-41..52), as a message key and its fields: the report
     keeps the English text for the log and the key for drawing it in the current language."""
@@ -214,9 +256,11 @@ def hearing_check(c: Combatant, dice: Tape) -> SuccessRoll:
                         kind="sense")
 
 
-def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[CombatState, DefenseReport]:
-    """Answer the pending attack with dodge, parry, block or none (GURPS-CMB-40..52). A failure lets
-    All-Out Defense (Double) try a different defense; otherwise damage follows at once."""
+def defend(state: CombatState, defender: str, kind: str, dice: Tape,
+           weapon: str = "") -> tuple[CombatState, DefenseReport]:
+    """Answer the pending attack with dodge, parry, block or none (GURPS-CMB-40..52); a Parry with
+    `weapon` when given, else with the best weapon to parry with (CMB-46). A failure lets All-Out
+    Defense (Double) try a different defense; otherwise damage follows at once."""
     require_fight(state)
     p = state.pending
     if p is None:
@@ -243,6 +287,11 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
         raise RuleError(t("combat.err.already_tried", name=c.name, kind=word(kind)))
     if kind not in defense_scores(c):
         raise RuleError(t("combat.err.no_defense_kind", name=c.name, kind=word(kind)))
+    parrying = None
+    if weapon and kind == "parry":
+        parrying = c.weapon(weapon)
+        if c.parry_with(parrying) is None:
+            raise RuleError(t("combat.err.cannot_parry_with", name=c.name, weapon=parrying.name))
     if kind in ("parry", "block") and p.incoming.unseen:
         if p.hearing == "unheard":
             raise RuleError(t("combat.err.unheard", name=c.name))
@@ -259,8 +308,11 @@ def defend(state: CombatState, defender: str, kind: str, dice: Tape) -> tuple[Co
                 state = copy_with(state, pending=None)
                 state, dmg, landed = land(state, p, dice)
                 return state, DefenseReport(c.name, kind, None, tuple(checks), (), dmg, unheard=True, effect=landed)
-    who = defender_state(state, c, p.incoming, p.attacker)
-    result = dfn.defense_roll(c.name, kind, defense_scores(c)[kind], who, p.incoming, dice.roll3())
+    parrying = parrying or (c.best_parry_weapon() if kind == "parry" else None)
+    who = defender_state(state, c, p.incoming, p.attacker, parrying)
+    score = c.parry_with(parrying) if parrying is not None else None
+    result = dfn.defense_roll(c.name, kind, defense_scores(c)[kind] if score is None else score, who, p.incoming,
+                              dice.roll3(), weapon=parrying.name if parrying is not None else "")
     c = copy_with(c, rolled=True, parry_used=c.parry_used or kind == "parry",
                   block_used=c.block_used or kind == "block")
     if c.concentrating:

@@ -25,6 +25,8 @@ from gamekernel.gurps.rules.combat.state import (
     copy_with,
     initiative_from_list,
     initiative_to_list,
+    ranges_from_list,
+    ranges_to_list,
 )
 from gamekernel.gurps.rules.defenses import Incoming
 from gamekernel.i18n import t
@@ -150,6 +152,8 @@ def fight_facts(before: CombatState | None, after: CombatState | None) -> dict[s
         out["pending"] = None if after.pending is None else pending_facts(after.pending)
     if before.initiative != after.initiative:
         out["initiative"] = initiative_to_list(after.initiative)
+    if before.ranges != after.ranges:
+        out["ranges"] = ranges_to_list(after.ranges)
     return out
 
 
@@ -173,4 +177,6 @@ def apply_fight_facts(fight: CombatState | None, facts: Mapping[str, Any]) -> Co
         changes["pending"] = None if pending is None else apply_pending_facts(pending)
     if "initiative" in facts:
         changes["initiative"] = initiative_from_list(facts["initiative"])
+    if "ranges" in facts:
+        changes["ranges"] = ranges_from_list(facts["ranges"])
     return copy_with(fight, **changes) if changes else fight

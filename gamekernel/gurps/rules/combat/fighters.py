@@ -12,6 +12,7 @@ from difflib import get_close_matches
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import UsageError
+from gamekernel.gurps.rules.combat.sides import FOES, PARTY, is_party, side_key
 from gamekernel.gurps.rules.combat.state import Combatant, Weapon, copy_with
 from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.i18n import t
@@ -48,14 +49,31 @@ def quick_combatant(name: str, stats: Mapping[str, Any], *, pc: bool = False, si
         dr=int(s.get("dr", 0)), encumbrance=int(s.get("enc", 0)), weapons=tuple(weapons),
         shield=int(s["shield"]) if s.get("shield") is not None else None, shield_db=int(s.get("db", 0)),
         high_pain_threshold=bool(s.get("hpt", False)), combat_reflexes=bool(s.get("cr", False)),
-        hard_to_kill=int(s.get("htk", 0)), pc=bool(s.get("pc", pc)), side=str(s.get("side") or side or
-                                                                              ("pcs" if pc else "foes")),
+        hard_to_kill=int(s.get("htk", 0)), pc=bool(s.get("pc", pc)),
+        side=side_key(str(s.get("side") or side)) if (s.get("side") or side) else
+        (PARTY if s.get("pc", pc) else FOES),
     )
+
+
+SIDE_STATS = frozenset({"side", "pc"})  # what braces may say of a character without dropping his sheet
+
+
+def on_side(c: Combatant, stats: Mapping[str, Any]) -> Combatant:
+    """A fighter (a character with his sheet) on the side `{side=foes}` or `{pc=0}` names: `pc=0`
+    moves a party member to the foes, `pc=1` to the party (GURPS-CMB-03 reads who is a PC)."""
+    s = {k.lower(): v for k, v in stats.items()}
+    if s.get("side"):
+        side = side_key(str(s["side"]))
+    elif "pc" in s:
+        side = PARTY if s["pc"] else (FOES if is_party(c.side) else c.side)
+    else:
+        side = c.side
+    return copy_with(c, side=side, pc=bool(s["pc"]) if "pc" in s else is_party(side))
 
 
 def parse_weapon(text: str) -> Weapon:
     """"Broadsword:13:sw+1 cut" (melee), "Bow:12:1d+1 imp:ranged:acc=2", "Dagger:12:thr imp:dagger",
-    "Punch:12:thr-1 cr:bare_hands", "Morningstar:11:sw+3 cr:flail"."""
+    "Punch:12:thr-1 cr:bare_hands", "Morningstar:11:sw+3 cr:flail", "Spear:12:thr+2 imp:reach=1-2"."""
     parts = [p.strip() for p in text.split(":")]
     if len(parts) < 3:
         raise UsageError(t("combat.err.weapon_format", text=text))
@@ -82,6 +100,8 @@ def parse_weapon(text: str) -> Weapon:
             w = copy_with(w, parry=None)
         elif key == "no_roll":
             w = copy_with(w, no_roll=True, parry=None)
+        elif key == "reach":
+            w = copy_with(w, reach=value)
         elif key == "kg":
             w = copy_with(w, weight_kg=float(value))
         else:
@@ -103,4 +123,5 @@ def weapon_from_sheet(sheet_weapon: CharacterWeapon, level: int, damage: DamageS
         w = copy_with(w, damage="", effect=effect)
     parry = None if (sheet_weapon.parry is None or w.parry is None) else sheet_weapon.parry
     st_based = bool(damage is not None and damage.source)
-    return copy_with(w, name=sheet_weapon.name, parry=parry, st_based=st_based, follow_up=sheet_weapon.follow_up)
+    return copy_with(w, name=sheet_weapon.name, parry=parry, st_based=st_based, follow_up=sheet_weapon.follow_up,
+                     reach=sheet_weapon.reach, usage=sheet_weapon.usage, uses=sheet_weapon.skill_name)

@@ -69,7 +69,8 @@ def leave_fight(state: CombatState, name: str) -> tuple[CombatState, str]:
     active, round_ = state.active, state.round
     if i < active:
         active -= 1
-    state = copy_with(state, combatants=combatants, initiative=entries)
+    ranges = tuple(r for r in state.ranges if gone.name not in r[:2])  # his distances go with him
+    state = copy_with(state, combatants=combatants, initiative=entries, ranges=ranges)
     if i == state.active:
         if active >= len(combatants):
             active, round_ = 0, round_ + 1

@@ -11,6 +11,7 @@ from gamekernel.errors import DataError, NotFoundError, RuleError
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.characters import Character
 from gamekernel.gurps.rules.combat import Combatant, copy_with
+from gamekernel.gurps.rules.combat.sides import PARTY, is_party
 from gamekernel.gurps.rules.combat.state import allow_fast_copy
 
 # The injury rules' lasting states a character keeps between commands (GURPS-INJ-02..15, FAT-03).
@@ -41,6 +42,7 @@ def combatant_from_character(ch: Character, weapons: tuple[cb.Weapon, ...] = ())
 
     # Block needs a ready shield (GURPS-CMB-45); its DB adds to every defense (CMB-43)
     shield = block_skill(ch) if getattr(ch, "has_shield", False) else None
+    side = getattr(ch, "side", "") or PARTY  # a sheet without a side is the party's, as it always was
     reflexes = has("Combat Reflexes")
     if not weapons:
         weapons = sheet_weapons(ch)
@@ -48,7 +50,7 @@ def combatant_from_character(ch: Character, weapons: tuple[cb.Weapon, ...] = ())
         weapons = (cb.Weapon("Punch", ch.dx, "thr-1 cr", parry_weapon="bare_hands"),)
     return with_states(Combatant(
         name=ch.name, st=ch.st, dx=ch.dx, iq=ch.iq, ht=ch.ht, hp_max=ch.hp, fp_max=ch.fp, will=ch.will,
-        basic_speed=float(ch.basic_speed), basic_move=int(ch.basic_move), pc=True, side="pcs",
+        basic_speed=float(ch.basic_speed), basic_move=int(ch.basic_move), pc=is_party(side), side=side,
         dr=int(getattr(ch, "dr", 0) or 0), weapons=tuple(weapons), shield=shield,
         shield_db=int(getattr(ch, "defense_db", 0)) if shield is not None else 0,
         encumbrance=min(4, int(getattr(ch, "encumbrance", 0))),

@@ -102,6 +102,9 @@ class Weapon:
     effect: str = ""  # a sheet's damage that is no dice ("R-HT-2 or KO"): a hit says it, nothing is rolled
     follow_up: str = ""  # a sheet's bracketed second damage ("[1d burn]"): a hit names it, it is not rolled
     fencing: bool = False  # a GCS "F" parry: the encumbrance level comes off the Parry (`parry_score`) [std]
+    reach: str = ""  # the sheet's reach ("C", "1", "C,1", "1-2"); "" = not given, never refused (GURPS-CMB-14)
+    usage: str = ""  # the sheet's name of this mode ("Swung", "Bite", "Shield Bash"): the tracker names it so
+    uses: str = ""  # the skill it is used with ("Shield", "Brawling"): the tracker groups shields and natural attacks
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
@@ -168,6 +171,7 @@ class Combatant:
     needs_care: bool = False  # failed the 12-hour roll to wake at <= -1 x HP (GURPS-INJ-15)
     rolled: bool = False
     stand_in: bool = False  # quick stats under a character's name: his sheet is never written from it
+    last_weapon: str = ""  # the weapon of his last attack: the tracker offers it again (gurps/rules/combat/picks)
 
     def __post_init__(self) -> None:
         if self.hp is None:
@@ -367,6 +371,14 @@ def initiative_from_list(rows: Iterable[Iterable]) -> tuple[InitiativeEntry, ...
     return tuple(InitiativeEntry(n, s, d, tuple(r)) for n, s, d, r in rows)
 
 
+def ranges_to_list(ranges: Iterable[tuple[str, str, float]]) -> list[list]:
+    return [[a, b, m] for a, b, m in ranges]
+
+
+def ranges_from_list(rows: Iterable[Iterable]) -> tuple[tuple[str, str, float], ...]:
+    return tuple((str(a), str(b), float(m)) for a, b, m in rows)
+
+
 @dataclass(frozen=True)
 class CombatState:
     combatants: tuple[Combatant, ...] = ()
@@ -375,6 +387,21 @@ class CombatState:
     active: int = 0
     pending: PendingAttack | None = None
     over: bool = False
+    # the distance in metres of each pair the GM has set (`%combat range Aiko Orc 12m`), names sorted;
+    # a pair not listed has no known distance, and nothing is refused or added for it (GURPS-CMB-14, 39)
+    ranges: tuple[tuple[str, str, float], ...] = ()
+
+    def distance(self, a: str, b: str) -> float | None:
+        """The metres between fighters `a` and `b` (their own names), None when never set."""
+        first, second = sorted((a, b))
+        return next((m for x, y, m in self.ranges if x == first and y == second), None)
+
+    def with_distance(self, a: str, b: str, metres: float | None) -> CombatState:
+        """The fight with the distance between `a` and `b` set (None: forgotten)."""
+        first, second = sorted((a, b))
+        kept = tuple(r for r in self.ranges if (r[0], r[1]) != (first, second))
+        pair = () if metres is None else ((first, second, metres),)
+        return copy_with(self, ranges=tuple(sorted(kept + pair)))
 
     @property
     def current(self) -> Combatant:
@@ -419,6 +446,7 @@ class CombatState:
             "initiative": initiative_to_list(self.initiative),
             "round": self.round, "active": self.active, "over": self.over,
             "pending": None if self.pending is None else self.pending.to_dict(),
+            **({"ranges": ranges_to_list(self.ranges)} if self.ranges else {}),
         }
 
     @classmethod
@@ -429,7 +457,7 @@ class CombatState:
             combatants=tuple(Combatant.from_dict(c) for c in data["combatants"]),
             initiative=initiative_from_list(data["initiative"]),
             round=data["round"], active=data["active"], pending=None if p is None else PendingAttack.from_dict(p),
-            over=data["over"],
+            over=data["over"], ranges=ranges_from_list(data.get("ranges", ())),  # none in older logs
         )
 
 

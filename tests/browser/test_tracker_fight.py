@@ -1,0 +1,112 @@
+"""A fight run by mouse with the tracker's default picks only, in a real JupyterLab + Chromium: a GCS
+monster (loaded with `--npc`) and two GCS characters (one whose file lists his shield before his
+sword) through two turns each. Nobody picks a weapon, a target or a defense: the monster attacks the
+party (its default target is the other side), each character attacks with his main weapon, never
+the shield bash listed first (GURPS-CMB-30, CMB-31), a hit is answered with the defense offered
+first, and every die the tracker's results panel showed is in the session's log, in the order
+shown (events store the faces they rolled). [GURPS-CMB-02, CMB-14, CMB-25, CMB-46]"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+W = ".gk-tracker-widget"
+KERNEL = "from gamekernel.magics import current_session as cs\ns = cs()\n"
+DATA = Path(__file__).parents[1] / "gurps" / "data"
+BRANNOC = Path(__file__).parents[2] / "example_notebooks" / "brannoc.gcs"
+
+
+def _shield_first(root: Path) -> Path:
+    """Brannoc's file with the Medium Shield listed before his Broadsword."""
+    doc = json.loads(BRANNOC.read_text())
+    doc["equipment"] = [doc["equipment"][1], doc["equipment"][0], *doc["equipment"][2:]]
+    path = root / "brannoc-shield-first.gcs"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def _subsequence(shown: list[int], recorded: list[int]) -> bool:
+    it = iter(recorded)
+    return all(any(face == f for f in it) for face in shown)
+
+
+def test_a_gcs_monster_and_two_characters_fight_two_turns_with_default_picks(lab):
+    brannoc = _shield_first(lab.root)
+    page = lab.open("tracker-fight.ipynb", [
+        "%load_ext gamekernel\n%seed 11",
+        f"%char load {DATA / 'gcs' / 'troll.gcs'} --npc\n%char load {DATA / 'aiko.gcs'}\n%char load {brannoc}",
+        "%combat start Troll Aiko Brannoc",
+        "%combat tracker",
+    ], timeout_ms=120_000)
+    tracker = page.locator(W).first
+    tracker.locator(".gk-combatant.gk-active").wait_for()
+    order = tracker.locator(".gk-combatant").evaluate_all("rows => rows.map(r => r.dataset.name)")
+    assert sorted(order) == ["Aiko Tanaka", "Brannoc", "Troll"]
+    for side_of in order:  # the sheet's side: the monster the foes', the characters the party's
+        row = tracker.locator(f'.gk-combatant[data-name="{side_of}"] .gk-side-picker')
+        assert row.input_value() == ("foes" if side_of == "Troll" else "pcs")
+
+    attacks: list[tuple[str, str, str]] = []
+    defenses = 0
+    for step in range(2 * len(order)):
+        active = tracker.locator(".gk-combatant.gk-active").get_attribute("data-name")
+        picked = tracker.locator(".gk-weapon-picker").input_value()
+        target = tracker.locator(".gk-target-picker").input_value()
+        attacks.append((active, picked, target))
+        before = lab.run(page, KERNEL + f"print('EVENTS{step}a', len(s.log))", expect=f"EVENTS{step}a")
+        tracker.locator(".gk-attack").click()
+        chooser = tracker.locator(".gk-defense-picker")
+        after = lab.run(page, KERNEL + f"print('STEP{step}', len(s.log) > {before.split()[-1]}, "
+                                       "s.combat.state.pending is not None)", expect=f"STEP{step} True")
+        if after.split()[-1] == "True":  # a hit waits: the first defense offered answers it
+            chooser.wait_for()
+            assert chooser.input_value() == chooser.locator("option").first.get_attribute("value")
+            tracker.locator(".gk-defend").click()
+            chooser.wait_for(state="detached")
+            defenses += 1
+        shown = tracker.locator(".gk-tracker-results-body .gk-die").all_inner_texts()
+        faces = [int(text.strip("[] ")) for text in shown]
+        assert len(faces) >= 3  # the attack roll at least
+        recorded = lab.run(page, KERNEL + "import json\nexchange = []\n"
+                                          "for e in s.log[::-1]:\n"
+                                          "    exchange[:0] = e.data.get('faces', [])\n"
+                                          "    if e.kind == 'combat.attack': break\n"
+                                          f"print('FACES{step}', json.dumps(exchange))", expect=f"FACES{step}")
+        assert _subsequence(faces, json.loads(recorded.split(" ", 1)[1])), (faces, recorded)
+        name = f'.gk-combatant.gk-active[data-name="{active}"]'
+        tracker.locator(".gk-next").click()
+        tracker.locator(name).wait_for(state="detached")
+
+    by = {who: (weapon, target) for who, weapon, target in attacks}
+    assert by["Troll"][0] == "Axe" and by["Troll"][1] in ("Aiko Tanaka", "Brannoc")  # the monster attacks the party
+    assert by["Aiko Tanaka"] == ("Broadsword", "Troll")
+    assert by["Brannoc"] == ("Broadsword", "Troll")  # his main weapon, not the Medium Shield listed first
+    logged = lab.run(page, KERNEL + "print('ATTACKS', sorted({(e.data['args']['attacker'], e.data['args']['weapon'], "
+                                    "e.data['args']['target']) for e in s.log if e.kind == 'combat.attack'}))",
+                     expect="ATTACKS")
+    for who, weapon, target in attacks:
+        assert repr((who, weapon, target)) in logged
+    defended = lab.run(page, KERNEL + "print('DEFENDED', sum(e.kind == 'combat.defend' for e in s.log))",
+                       expect="DEFENDED")
+    assert int(defended.split()[-1]) == defenses >= 1  # every hit that waited was answered by the default pick
+    log_text = lab.run(page, "%log", expect="combat")
+    assert log_text.count("Troll") >= 2
+
+    # the distance box and its step, then the side picker: each a logged session call (GURPS-CMB-14)
+    active = tracker.locator(".gk-combatant.gk-active").get_attribute("data-name")
+    target = tracker.locator(".gk-target-picker").input_value()
+    box = tracker.locator(".gk-range")
+    box.fill("3")
+    box.press("Enter")
+    page.wait_for_function("() => document.querySelector('.gk-tracker-widget .gk-range')?.value === '3'")
+    tracker.locator(".gk-closer").click()
+    page.wait_for_function("() => document.querySelector('.gk-tracker-widget .gk-range')?.value === '2'")
+    lab.run(page, KERNEL + f"print('APART', s.combat.distance({active!r}, {target!r}), s.log[-1].kind)",
+            expect="APART 2.0 combat.range")
+    tracker.locator('.gk-combatant[data-name="Troll"] .gk-side-picker').select_option("neutral")
+    lab.run(page, KERNEL + "print('SIDE', s.combat.state.get('Troll').side, s.log[-1].kind)",
+            expect="SIDE neutral combat.side")
+    lab.close_page(page)
