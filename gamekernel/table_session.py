@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gamekernel.actions.campaign import CampaignActions
 from gamekernel.cards.actions import Cards
+from gamekernel.rolltables.actions import RollTables
 from gamekernel.table.seats import Seats
 from gamekernel.teaching.actions import Teaching
 
@@ -45,6 +46,11 @@ class Session(CampaignActions):
     def seats(self) -> Seats:
         """The remote table's seats: who plays whom, asks, reveals (gamekernel/table/seats.py)."""
         return self.feature(Seats)
+
+    @property
+    def rolltables(self) -> RollTables:
+        """Rollable tables: define, load, odds, roll for an audience (gamekernel/rolltables/actions.py)."""
+        return self.feature(RollTables)
 
     @property
     def teaching(self) -> Teaching:

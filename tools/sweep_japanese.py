@@ -97,7 +97,10 @@ def translated_names() -> re.Pattern[str]:
 
 def typed_text(source: str) -> str:
     """What a user typed in a code cell: its magic lines whole, and the string literals of its Python
-    (not the names of the functions it calls)."""
+    (not the names of the functions it calls); a cell magic's cell (`%%rolltable define ...`) whole: its
+    body is text the user typed, not Python."""
+    if source.lstrip().startswith("%%"):
+        return source
     magics = [line for line in source.splitlines() if line.lstrip().startswith(("%", "!"))]
     python = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
     literals: list[str] = []

@@ -430,10 +430,11 @@ def load(ipython) -> None:
 
 def _magics_classes() -> list:
     """The core magics, each rule set's (as declared), then the cross-rule-set features'."""
+    from gamekernel.rolltables.magics import RollTableMagics
     from gamekernel.table.magics import TableMagics
     from gamekernel.teaching.magics import TeachingMagics
 
-    return [GameKernel, *(c for r in rule_sets() for c in r.magics()), TeachingMagics, TableMagics]
+    return [GameKernel, *(c for r in rule_sets() for c in r.magics()), TeachingMagics, TableMagics, RollTableMagics]
 
 
 def unload(ipython) -> None:

@@ -27,6 +27,7 @@ from gamekernel.hiding import (  # noqa: F401  (re-exported: what the players' v
     turn_shown,
 )
 from gamekernel.remote.projection import GM, Audience, PublicTable, owned
+from gamekernel.table.seats import handouts_for
 from gamekernel.text import visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
@@ -101,6 +102,8 @@ def _fight(shadow: Any, facts: Mapping[str, Any], mine: set[str]) -> dict[str, A
     out["my_turn"] = fight["turn"] in mine
     target, offered = shadow.combat.offered()
     out["defend"] = {"who": target, "options": [[k, v] for k, v in offered]} if target in mine else None
+    current = shadow.combat.state.current
+    out["weapons"] = [w.name for w in current.weapons] if out["my_turn"] else []  # what the page offers
     return out
 
 
@@ -148,8 +151,29 @@ def player_view(session: Core, audience: Audience, table: PublicTable) -> dict[s
         "asks": [{"id": a["n"], "character": a["character"], "spec": a["spec"]}  # the player's own count
                  for _, a in sorted(seats.asks.items()) if a["user"] == audience.user],
         "disclose": seats.disclose,
+        "rolls": own_rolls(session, audience.user),
+        "handouts": handouts_for(session, audience.user),
+        "rollable": {name: _rollable(shadow, name) for name in sorted(mine)},
     }
     return _without(view, hidden, shadow) if hidden else view
+
+
+def own_rolls(session: Core, user: str | None) -> list[dict[str, str]]:
+    """The table rolls made for this player alone, as lines in their words (GM's rolls `--to` them)."""
+    from gamekernel.rolltables.actions import own_rolls as rolls_for
+    from gamekernel.rolltables.results import TableRoll
+
+    return [{"text": str(TableRoll.from_dict(r["result"]))} for r in rolls_for(session, user)]
+
+
+ATTRIBUTES = ("ST", "DX", "IQ", "HT", "Per", "Will")  # what a GURPS sheet rolls besides its skills
+
+
+def _rollable(shadow: Any, name: str) -> list[str]:
+    """What the player's own character rolls from its sheet (a GURPS sheet's attributes and skills,
+    none for another rule set's): the choices the page offers, each sent as the check's spec."""
+    sheet = shadow.gurps.state.characters.get(name)
+    return [*ATTRIBUTES, *(skill.name for skill in sheet.skills)] if sheet is not None else []
 
 
 def _board_for(board: Mapping[str, Any], mine: Collection[str]) -> dict[str, Any]:

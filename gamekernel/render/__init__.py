@@ -17,6 +17,7 @@ def register_all() -> None:
     import gamekernel.render.log
     import gamekernel.render.summaries
     import gamekernel.render.wrappers
+    import gamekernel.rolltables.render
     import gamekernel.table.render
     import gamekernel.teaching.render_explain
     import gamekernel.teaching.render_explore

@@ -267,6 +267,10 @@ class _Teller:
             self._heading("encounter", t("story.heading.encounter"))
         elif kind == "roll":
             self._add("line", _roll_line(event, self.outcome_only))
+        elif kind == "table.handout":  # told once the GM reveals it to everyone
+            self._add("line", t("remote.handout.line", name=d["name"]))
+        elif kind in ("rolltable.roll", "rolltable.rolled"):  # a table roll, or that one was rolled for someone
+            self._add("line", event.summary() if self.odds else _without_table_odds(event.summary()))
         elif kind == "gurps.check":
             roll = SuccessRoll.from_dict(d["result"])
             self._add("line", _outcome_line(roll) if self.outcome_only else _check_line(roll, self.odds))
@@ -473,6 +477,12 @@ def _damage_line(d: Mapping[str, Any]) -> str:
     target = result.get("target") or t("story.damage.someone")
     return t("story.damage.line", target=target, injury=d.get("injury", result.get("injury", 0)),
              spec=result.get("spec") or result.get("text") or "")
+
+
+def _without_table_odds(text: str) -> str:
+    """A table roll's line without the odds of the entries it read (the odds are an option of the story)."""
+    before, _, after = t("rolltable.odds_of", odds="\0").partition("\0")
+    return re.sub(rf" {re.escape(before)}[^{re.escape(after[:1] or ')')}]*{re.escape(after)}", "", text)
 
 
 def _without_odds(text: str) -> str:

@@ -66,6 +66,11 @@ for _kind in ("table.seat", "table.unseat", "table.ask", "table.answer", "table.
     summarizes(_kind)(_table_summary(_kind))
 
 
+@summarizes("table.handout")
+def _handout(d: Data) -> str:
+    return t("remote.handout.line", name=d["name"]) + " → " + ", ".join(str(u) for u in d["to"])
+
+
 @summarizes("undo")
 def _undo(d: Data) -> str:
     return t("core.event.undo", count=len(d["seqs"]))

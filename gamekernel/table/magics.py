@@ -46,7 +46,8 @@ class TableMagics(SessionMagics):
                        help="what players see of a check: full (target, roll, margin) or outcome"),
                    Sub("hide", Words("name", "the fighter players must not see"),
                        help="hide a fighter from the players (an ambush)"),
-                   Sub("show", Words("name", "a hidden fighter"), help="show a hidden fighter to the players"),
+                   Sub("show", Words("name", "a hidden fighter; or seated players and a file: alice,bob map.png"),
+                       help="show a hidden fighter to the players, or hand chosen players a text or image file"),
                    Sub("approve", Word("what", "on, off, or the number of a waiting action"),
                        help="players' actions wait for your approval (on/off), or approve one (N)"),
                    Sub("refuse", Integer("number", "the waiting action's number", metavar="N"),
@@ -90,6 +91,10 @@ class TableMagics(SessionMagics):
         if args.sub == "disclose":
             how = _seats(session).disclose(args.how)
             return TableNotice(t(f"remote.disclosed.{how}"))
+        if args.sub == "show" and handout_line(session, args.name):
+            users = args.name[0].split(",")
+            n = _seats(session).show(users, " ".join(args.name[1:]))
+            return TableNotice(t("remote.handout.shown", n=n, name=" ".join(args.name[1:]), users=", ".join(users)))
         if args.sub in ("hide", "show"):
             name = _seats(session).hide(" ".join(args.name), hidden=args.sub == "hide")
             return TableNotice(t("remote.hidden_now" if args.sub == "hide" else "remote.shown", name=name))
@@ -145,6 +150,21 @@ class TableMagics(SessionMagics):
         from gamekernel.results import TableNotice
 
         return TableNotice(t("remote.revealed", seq=_seats(self.session).reveal(args.seq)))
+
+
+def handout_line(session: Core, words: list[str]) -> bool:
+    """Whether `%table show WORDS` hands out a file (`alice,bob map.png`: its first word names seated
+    players, and no hidden fighter) rather than showing a hidden fighter again."""
+    from gamekernel.errors import GameKernelError
+    from gamekernel.table.seats import check_user
+
+    seats = _seats(session).state
+    if len(words) < 2 or seats.is_hidden(" ".join(words)):
+        return False
+    try:
+        return all(seats.seat_of(check_user(u)) for u in words[0].split(",") if u) and bool(words[0].strip(","))
+    except GameKernelError:  # a word that is no user name: a fighter's name
+        return False
 
 
 MAGICS = [TableMagics]

@@ -27,8 +27,9 @@ def panel_facts(session: Core) -> dict[str, Any]:
     from gamekernel.remote.intents import describe
 
     seats = session.feature(Seats).state
-    secret = [e for e in session.active_secrets() if e.seq not in seats.revealed and not e.kind.startswith("table.")
-              and e.kind != ENTROPY_KIND]  # the secret dice's key is never revealed
+    secret = [e for e in session.active_secrets() if e.seq not in seats.revealed  # a handout: one click to all
+              and (not e.kind.startswith("table.") or e.kind == "table.handout")
+              and e.kind not in (ENTROPY_KIND, "rolltable.define")]  # the dice's key, a GM's table: never shown
     return {
         "seats": [[u, list(c)] for u, c in sorted(seats.seats.items())],
         "pending": [{"id": p["id"], "user": p["user"], "action": describe(p["intent"])}  # what will be rolled

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import GameKernelError, NotFoundError, UsageError
@@ -17,6 +18,7 @@ from gamekernel.i18n import t
 from gamekernel.remote.hub.names import normalize_user, valid_user
 from gamekernel.rulesets import RuleSetHandle
 from gamekernel.state import register_part
+from gamekernel.text import visible
 
 if TYPE_CHECKING:  # the public Session it acts on (`table`): for the type checker only
     pass
@@ -120,7 +122,54 @@ def _apply_hide(state: Any, data: Mapping[str, Any]) -> None:
         hidden.remove(data["name"])
 
 
+HANDOUT_TEXT = 20_000  # characters of a text handout
+HANDOUT_BYTES = 768 * 1024  # bytes of an image handout: it travels in the player's view
+IMAGES = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg", b"GIF87a": "image/gif",
+          b"GIF89a": "image/gif"}
+
+
+def read_handout(path: str, folder: Path) -> dict[str, str]:
+    """A handout's facts from a file inside `folder` (the table folder): a PNG, JPEG or GIF image (by
+    its first bytes) as base64, else UTF-8 text; bounded, and never a file outside the folder."""
+    import base64
+
+    root = folder.resolve()
+    file = (root / path).resolve()
+    if not file.is_relative_to(root) or not file.is_file():
+        raise NotFoundError(t("remote.err.handout_file", path=repr(path)))
+    size = file.stat().st_size
+    if size > HANDOUT_BYTES:
+        raise UsageError(t("remote.err.handout_size", path=file.name, size=size, limit=HANDOUT_BYTES))
+    raw = file.read_bytes()
+    mime = next((m for head, m in IMAGES.items() if raw.startswith(head)), "")
+    if mime:
+        return {"name": file.name, "kind": "image", "mime": mime, "data": base64.b64encode(raw).decode("ascii")}
+    try:
+        text = visible(raw.decode("utf-8")).strip()
+    except UnicodeDecodeError:
+        raise UsageError(t("remote.err.handout_kind", path=file.name)) from None
+    if not text or len(text) > HANDOUT_TEXT:
+        raise UsageError(t("remote.err.handout_text", path=file.name, limit=HANDOUT_TEXT))
+    return {"name": file.name, "kind": "text", "text": text}
+
+
+def handouts_for(session: Any, user: str | None) -> list[dict[str, str]]:
+    """The handouts `user` holds (shown to them, or revealed to everyone), oldest first, numbered
+    in their own count: no event number reaches a player."""
+    from gamekernel.hiding import visible as shown
+
+    revealed = session.state[PART].revealed
+    out: list[dict[str, Any]] = []
+    for event in session.active:
+        if event.kind == "table.handout" and ((user is not None and user in event.data["to"])
+                                              or shown(event, revealed)):
+            out.append({"n": len(out) + 1, **{k: event.data[k] for k in ("name", "kind", "mime", "data", "text")
+                                              if k in event.data}})
+    return out
+
+
 register_part(PART, SeatsState)
+register_event("table.handout", changes=())
 register_event("table.hide", apply=_apply_hide, changes=(PART,))
 register_event("table.approval", apply=_apply_approval, changes=(PART,))
 register_event("table.seat", apply=_apply_seat, changes=(PART,))
@@ -201,6 +250,22 @@ class Seats(RuleSetHandle):
         seq = self.table.log[-1].seq + 1 if self.table.log else 1
         self.table.record("table.ask", {"id": seq, "user": user, "character": who, "spec": text}, secret=True)
         return seq
+
+    def show(self, users: list[str], path: str, *, folder: Path | None = None) -> int:
+        """Hand `users` (seated players) the text or image file `path` of the table folder (`folder`,
+        else the kernel's working folder): a secret event only they read, kept on their page;
+        `%reveal N` (its number, returned) hands it to everyone."""
+        names = []
+        for user in users:
+            name = check_user(user)
+            if not self.state.seat_of(name):
+                raise NotFoundError(t("remote.err.not_seated", user=name))
+            if name not in names:
+                names.append(name)
+        if not names:
+            raise UsageError(t("remote.err.handout_who"))
+        facts = read_handout(path, folder if folder is not None else Path.cwd())
+        return self.table.record("table.handout", {"to": names, **facts}, secret=True).seq
 
     def reveal(self, seq: int) -> int:
         """Make the secret event `seq` public: every view shows it (and its consequences) from now on."""

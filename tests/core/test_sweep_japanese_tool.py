@@ -54,3 +54,10 @@ def test_a_translated_name_is_found_whole(tool):
     names = tool.translated_names()
     assert [m.group(0) for m in names.finditer("+1（Acute Vision） Lockpicking Forests")] == ["Acute Vision",
                                                                                             "Lockpicking"]
+
+
+def test_a_cell_magics_body_is_typed_text(tool):
+    """A table typed in a `%%rolltable` cell is the GM's words, excused like a magic line."""
+    body = "%%rolltable define Road 2d6\n2-3: wolves -> Weather\n4-12: nobody"
+    assert "wolves" in tool.typed_text(body) and "nobody" in tool.typed_text(body)
+    assert "wolves" not in tool.typed_text("x = 1\nwolves(2)")

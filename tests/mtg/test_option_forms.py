@@ -84,7 +84,8 @@ def test_mtg_options_are_shown_in_the_library_widget_header(ip, deck):
 
     ip.run_line_magic("library", f"load Mira {deck}")
     widget = LibraryWidget(current_session(), "Mira")
-    assert "boost_cards=6" in widget.labels["options"]
+    assert widget.labels["options"] == widget.labels["options_detail"] == ""  # MTG-CHK defaults: no line
     ip.run_line_magic("mtg", "config boost_cards=5")
-    assert "boost_cards=5" in widget.labels["options"] and "boost_per_character=true" in widget.labels["options"]
+    assert widget.labels["options"] == "house rules: 1 changed"  # one line, the detail on demand
+    assert widget.labels["options_detail"] == "cards a boost reveals (boost_cards=5)"
     widget.close()

@@ -7,7 +7,9 @@ as soon as it exists) by seated and unseated players, with good and bad fields; 
 operations: public and secret rolls and checks (secret labels hold a canary), hits and damage
 (secret damage onto a character whose HP no other value shares: 47), Gamma World draws, secret
 d20s (a secret natural 1's flux) and fluxes, MtG checks, GM-only notes, asks (their spec holds a
-canary), hiding a second fighter, approvals, disclosure modes, reveals and undos. After every step,
+canary), hiding a second fighter, approvals, disclosure modes, reveals and undos; rollable tables rolled
+in secret, for one player and blind (every entry of the GM's table holds a canary) and handouts to one
+player (their text holds one): the player they are for may read those, nobody else. After every step,
 every player's and a spectator's view (`views.player_view` through the projection, the story
 included) and every reply and error a player got hold no canary the GM has not revealed, and no HP
 a secret hit gave (GURPS-SR-09: a secret roll's result is the GM's alone until revealed).
@@ -18,6 +20,8 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import tempfile
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -28,6 +32,7 @@ from gamekernel.remote import intents
 from gamekernel.remote.intents import handle
 from gamekernel.remote.projection import SPECTATOR, Audience
 from gamekernel.remote.views import gm_view, view
+from gamekernel.rolltables.rules import parse_body
 
 CANARY = "Zq9"  # every secret surface holds it, with the step's number after it
 GHOST = f"{CANARY}ghost"  # the fighter the GM hides: never shown, so never public
@@ -51,6 +56,7 @@ def table() -> Session:
     s.seats.seat("bob", "Bren")
     s.seats.seat("bob", "Mira")
     s.seats.seat("carol", "Rin")
+    s.rolltables.define(parse_body("Omen", "1d6", "\n".join(f"{n}: the omen {CANARY}o{n}" for n in range(1, 7))))
     s.seats.hide(GHOST.lower())  # matched as every name is: the lower-case spelling hides him
     assert s.seats.state.hidden == [GHOST]
     s.setup = len(s.active)  # type: ignore[attr-defined]
@@ -90,8 +96,9 @@ GM_OPS = [
     "roll", "secret_roll", "check", "secret_check", "damage", "secret_damage", "note", "gm_note", "ask",
     "fight", "fight", "fight", "ghost_attacks", "secret_hit", "gw_draw", "gw_secret_d20", "gw_flux",
     "gw_encounter", "mtg_check", "mtg_secret", "hide_orc", "approval", "approve", "refuse", "disclose",
-    "reveal", "undo",
+    "reveal", "undo", "table_roll", "table_secret", "table_to", "table_blind", "handout",
 ]
+HANDOUTS = Path(tempfile.mkdtemp(prefix="gk-handouts-"))  # the table folder of the handouts
 
 
 def gm(s: Session, op: str, n: int) -> None:
@@ -152,9 +159,18 @@ def gm(s: Session, op: str, n: int) -> None:
         s.seats.disclose("outcome" if s.seats.state.disclose == "full" else "full")
     elif op == "reveal":
         secret = [e for e in s.active_secrets() if e.seq not in s.seats.state.revealed
-                  and e.kind not in ("table.ask", "table.answer", "secret.entropy")]
+                  and e.kind not in ("table.ask", "table.answer", "secret.entropy", "rolltable.define")]
         if secret:
             s.seats.reveal(secret[n % len(secret)].seq)
+    elif op == "table_roll":
+        s.rolltables.roll("reaction", n % 5 - 2)
+    elif op == "table_secret":
+        s.rolltables.roll("Omen", audience="secret")
+    elif op in ("table_to", "table_blind"):
+        s.rolltables.roll("Omen", audience="player" if op == "table_to" else "blind", to=[PLAYERS[n % 3]])
+    elif op == "handout":
+        (HANDOUTS / f"note{n}.txt").write_text(f"the letter says {CANARY}h{n}", encoding="utf-8")
+        s.seats.show([PLAYERS[n % 3]], f"note{n}.txt", folder=HANDOUTS)
     elif op == "undo" and len(s.active) > s.setup:  # the table's setup (the hide among it) stays
         s.undo()
 
@@ -184,6 +200,16 @@ def public_tokens(s: Session) -> set[str]:
     revealed = set(s.seats.state.revealed)
     text = json.dumps([e.data for e in s.log if e.seq in revealed], ensure_ascii=False)
     return {tok.lower() for tok in TOKEN.findall(text)} - {GHOST.lower()}
+
+
+def own_tokens(s: Session, user: str | None) -> set[str]:
+    """The canaries the GM gave `user` alone: the handouts shown to them and the table rolls made for
+    them (`player`, never `blind`), still in effect."""
+    if user is None:
+        return set()
+    mine = [e.data for e in s.active if user in e.data.get("to", ())
+            and (e.kind == "table.handout" or (e.kind == "rolltable.roll" and e.data["audience"] == "player"))]
+    return {tok.lower() for tok in TOKEN.findall(json.dumps(mine, ensure_ascii=False))}
 
 
 def bren_hp(s: Session) -> tuple[int, int]:
@@ -229,7 +255,8 @@ def test_no_player_ever_reads_a_secret(steps):
             if what != "answer":  # only the GM's ask rolls the secret dice
                 assert (s.secret_rng.getstate(), s._secret_key) == secret_dice, (steps[: number + 1], reply)
         allowed = public_tokens(s)
-        texts = list(told)
+        found = leaks(s, told, allowed)
+        assert not found, (steps[: number + 1], found)
         for user in (*PLAYERS, None):
             audience = Audience.player(user) if user else Audience(SPECTATOR)
             seen = view(s, audience, public)
@@ -240,9 +267,11 @@ def test_no_player_ever_reads_a_secret(steps):
             assert all(1 <= a["id"] <= made for a in own_asks), (own_asks, made)  # their count, not the log's
             if seen["fight"] is not None:  # no turn announced that is not a visible fighter's
                 assert seen["fight"]["turn"] in {"", *seen["fight"]["order"]}, (steps[: number + 1], seen["fight"])
-            texts.append(json.dumps(seen, ensure_ascii=False))
             bren = next((r for r in seen["gurps"] if r["name"] == "Bren"), None)
             true, shown = bren_hp(s)
             assert bren is None or true == shown or bren["hp"] != true, (steps[: number + 1], user)
-        found = leaks(s, texts, allowed)
-        assert not found, (steps[: number + 1], found)
+            shown_to_me = json.dumps(seen, ensure_ascii=False)
+            found = leaks(s, [shown_to_me], allowed | own_tokens(s, user))
+            assert not found, (steps[: number + 1], user, found)
+            read = {tok.lower() for tok in TOKEN.findall(shown_to_me)}
+            assert own_tokens(s, user) <= read, (steps[: number + 1], user)  # and they do read what is theirs

@@ -5,7 +5,9 @@ damage (secret labels hold a canary; secret damage lands on Bren, whose HP no ot
 a fight with a fighter hidden from the start (named with the canary) and an NPC whose HP nothing else
 shares (37), secret hits, Gamma World draws, secret d20s (a secret natural 1's flux) and fluxes, MtG
 checks, GM-only notes, asks (their spec holds a canary), hiding the Ogre, disclosure modes, reveals and
-undos. After every step the surfaces are GENERATED, not listed: every magic declared with a GM's view
+undos, rolls on a GM's table (each entry holds a canary) in secret, for one player or blind, and handouts
+to one player (their text holds one): the notebook is everyone's screen, so none of those shows there.
+After every step the surfaces are GENERATED, not listed: every magic declared with a GM's view
 (a `--gm` flag whose help says "the GM's view") is run in its players' form, bare and with every name
 at the table (and each of its subcommands that takes a name), and every export the log declares for
 the players is written. What is read: each output's text and HTML, each widget's synced state and
@@ -51,6 +53,7 @@ def fresh(ip):
                      f"table hide {GHOST.lower()}"):
             name, _, rest = line.partition(" ")
             ip.run_line_magic(name, rest)
+        ip.run_cell_magic("rolltable", "define Omen 1d6", "\n".join(f"{n}: omen {CANARY}o{n}" for n in range(1, 7)))
         s = current_session()
         s.mtg.library_load("Mira", "mira.txt", text=DECK)
         s.seats.seat("bob", "Mira")
@@ -95,17 +98,23 @@ def gm_line(s, op: str, n: int) -> str | None:
         "hide_ogre": "%table show Ogre" if "Ogre" in s.seats.state.hidden else "%table hide Ogre",
         "disclose": "%table disclose " + ("outcome" if s.seats.state.disclose == "full" else "full"),
         "undo": "%undo" if len(s.active) > s.setup else None,
+        "table_secret": "%rolltable roll Omen --secret",
+        "table_to": f"%rolltable roll Omen --to={['alice', 'bob', 'carol'][n % 3]}",
+        "table_blind": f"%rolltable roll Omen --blind={['alice', 'bob', 'carol'][n % 3]}",
+        "table_roll": f"%rolltable roll reaction {n % 5 - 2:+d}",
+        "handout": f"%table show {['alice', 'bob', 'carol'][n % 3]} note{n}.txt",
     }
     if op == "reveal":
         secret = [e for e in s.active_secrets() if e.seq not in s.seats.state.revealed
-                  and e.kind not in ("table.ask", "table.answer", "secret.entropy")]
+                  and e.kind not in ("table.ask", "table.answer", "secret.entropy", "rolltable.define")]
         return f"%reveal {secret[n % len(secret)].seq}" if secret else None
     return lines[op]
 
 
 GM_OPS = ["roll", "secret_roll", "check", "secret_check", "damage", "secret_damage", "note", "gm_note", "ask",
           "fight", "fight", "fight", "fight", "secret_hit", "secret_hit", "hit_ogre", "gw_draw", "gw_secret_d20",
-          "gw_flux", "gw_encounter", "mtg_check", "hide_ogre", "disclose", "reveal", "undo"]
+          "gw_flux", "gw_encounter", "mtg_check", "hide_ogre", "disclose", "reveal", "undo",
+          "table_secret", "table_to", "table_blind", "table_roll", "handout"]
 
 
 def players_views() -> list[tuple[str, tuple[Sub | None, ...]]]:
@@ -214,9 +223,11 @@ def test_no_notebook_surface_holds_a_secret(ip, tmp_path, steps):
     s = fresh(ip)
     for number, (op, n) in enumerate(steps):
         line = gm_line(s, op, number * 7 + n)
+        if op == "handout":  # a handout is a file of the table folder (the kernel's working folder)
+            (tmp_path / f"note{number * 7 + n}.txt").write_text(f"the letter {CANARY}h{number}", encoding="utf-8")
         if line is not None:
             magic, _, rest = line[1:].partition(" ")
-            with capture_output():
+            with capture_output(), contextlib.chdir(tmp_path):
                 ip.run_line_magic(magic, rest)
         found = leaks(s, surfaces(ip, s, tmp_path))
         assert not found, (steps[: number + 1], found[:5])

@@ -119,7 +119,7 @@ class Hub:
         while True:
             try:
                 return probe()
-            except (OSError, urllib.error.URLError, ValueError):
+            except (OSError, urllib.error.URLError, ValueError, KeyError):  # KeyError: the server not listed yet
                 if time.monotonic() > deadline or self.process.poll() is not None:
                     raise RuntimeError((self.tmp / "hub.log").read_text(errors="replace")[-4000:]) from None
                 time.sleep(0.3)
@@ -281,7 +281,7 @@ def test_players_at_their_own_browsers_see_their_view_and_no_secret(hub):
         # a player's own action, through the page's own buttons
         alice.fill("#spec", "DX")
         start = time.monotonic()
-        alice.click("text=Check")
+        alice.click("#check-typed")
         alice.wait_for_function("() => document.body.innerText.includes('Aiko tries DX')", timeout=10_000)
         timings["own action -> own view"] = time.monotonic() - start
         alice.wait_for_function("() => document.getElementById('reply').textContent.startsWith('Aiko')")
