@@ -355,8 +355,9 @@ class Token:
 
 
 # a word: runs of anything but white space and quotes, or quoted runs ("Big Bob", 'x y'), joined; an
-# apostrophe after a letter or digit is one (Aiko's, the players'), never a quote that opens
-_WORD = re.compile(r"""\s*((?:[^\s"']+|(?<=\w)'|"[^"]*"|'[^']*')+)""")
+# apostrophe after a letter or digit is one (Aiko's, the players'), never a quote that opens; inside a
+# single-quoted run an apostrophe between letters is one too ('Area Knowledge (Jupiter's Moons)')
+_WORD = re.compile(r"""\s*((?:[^\s"']+|(?<=\w)'|"[^"]*"|'(?:[^']|(?<=\w)'(?=\w))*')+)""")
 _SPACE = re.compile(r"\s*")
 
 

@@ -24,7 +24,7 @@ from gamekernel.gurps.combat_part import (
     step_fighters,
 )
 from gamekernel.gurps.combat_specs import FighterSpec, parse_distance, parse_fighter, parse_minutes, split_specs
-from gamekernel.gurps.results import CombatResult
+from gamekernel.gurps.results import CombatResult, nested_rolls
 from gamekernel.gurps.rules import combat as cb
 from gamekernel.gurps.rules.combat import Combatant, CombatState, Tape, copy_with
 from gamekernel.gurps.rules.combat.facts import combatant_record
@@ -134,6 +134,9 @@ class Combat(RuleSetHandle):
         data: dict[str, Any] = {"op": name, "args": args, "faces": list(tape.used), "facts": part_facts(part, changes)}
         if outcome is not None:
             data["outcome"] = outcome(report)
+        rolls = nested_rolls(report)
+        if rolls:  # every roll made inside the step, for the log, the story and the exports
+            data["rolls"] = [{"roll": roll.to_dict(), "outcome": word} for roll, word in rolls]
         fighters = set() if secret else step_fighters(part, before, changes, data)
         secrets = self._combat_secrets(fighters)
         revealed = tuple(e.seq for e in secrets)

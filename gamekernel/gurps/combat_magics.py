@@ -20,6 +20,7 @@ from gamekernel.i18n import t
 from gamekernel.limits import real_number, whole_number
 from gamekernel.magic_base import EXPLAIN, SessionMagics, explainable, guarded
 from gamekernel.syntax import Args, Flag, Rest, Sub, Word, Words, command, tokenize
+from gamekernel.text import half_width
 
 if TYPE_CHECKING:  # the table's core and the handles its calls reach (imported on first use, below)
     from gamekernel.gurps.actions import Gurps
@@ -280,7 +281,7 @@ class CombatMagics(SessionMagics):
     @gm_console
     @guarded("hazard")
     @command("hazard", Words("what", "fall 6m | in_fire | pass_through | furnace | clothing_part | clothing_all | "
-                                     "cold [light|winter|arctic|heated] [wet] | heat | "
+                                     "put_out | water | cold [light|winter|arctic|heated] [wet] | heat | "
                                      "poison [weak|typical|irresistible] | disease [-3] | suffocation 10s",
                              optional=True, metavar="HAZARD"),
              actor="who is exposed (required)", options=(EXPLAIN,), group="combat")
@@ -377,7 +378,7 @@ class CombatMagics(SessionMagics):
         """The caster's level in the spell as the sheet has it (GURPS-MAG-01: a spell is a skill);
         without `skill=`, a caster with no such spell on a sheet is told to give it."""
         try:
-            return _gurps(self.session).character(actor).skill_level(spell).level
+            return _gurps(self.session).character(actor).spell_level(spell).level
         except GameKernelError:
             raise UsageError(t("combat.err.spell_skill")) from None
 
@@ -390,9 +391,11 @@ class CombatMagics(SessionMagics):
         """Cast a spell: success pays the cost in FP (then HP), critical success nothing, failure 1.
         Without skill=N the caster's sheet gives the spell's level; in a fight it takes Concentrate."""
         words = args.what
-        if len(words) < 2 or not args.actor:
+        # the spell is every word before the first whole number, the cost: "Recover Energy 1"
+        at = next((i for i, word in enumerate(words) if i and re.fullmatch(r"\d+", half_width(word))), 1)
+        if len(words) < 2 or not args.actor:  # no number: the second word is the cost, and refused as one
             raise UsageError(t("combat.err.usage", usage="%cast Fireball 3 [skill=14] @Aiko"))
-        spell, cost, *rest = words
+        spell, cost, rest = " ".join(words[:at]), words[at], words[at + 1:]
         skill = None
         mods = []
         for word in rest:

@@ -82,6 +82,9 @@ def _op_start(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
 @op("next")
 def _op_next(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     fight, report = cb.next_turn(running_fight(part), tape)
+    if not fight.over and fight.current.burning:  # a second more in burning clothes (GURPS-HAZ-11, HAZ-12)
+        fight, burn = cb.burn_second(fight, fight.current.name, tape)
+        report = copy_with(report, burn=burn, due=cb.checks_due(fight.current))
     return {"fight": fight}, ("next", report)
 
 
@@ -178,6 +181,8 @@ def _op_join(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
 def _op_hazard(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     c = part.person(args["name"])
     kind = args["hazard"]
+    if kind in hz.PUT_OUT:
+        return _put_out(part, c, kind, tape)
     options = {k: args[k] for k in ("metres", "catfall", "clothing", "wet", "strength", "injury", "modifier",
                                     "seconds") if k in args}
     outcome = hz.expose(kind, tape.d6, ht=c.ht, hp_max=c.hp_max, dr=c.dr, dx=c.dx, **options)
@@ -197,7 +202,33 @@ def _op_hazard(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     elif outcome.check is not None:
         lines.append(str(outcome.check))
     changes, rep = _hurt(part, c, tape, injury=injury, fp=fp_loss, airless_seconds=airless)
+    lit = hz.clothes_lit(kind, c.burning)
+    if lit != c.burning:  # the clothes burn on, a second at each of the victim's turns (GURPS-HAZ-11, HAZ-12)
+        changes = _with_fields(part, changes, c.name, burning=lit)
+        lines.append(t("combat.hazard.burning", name=c.name, penalty=hz.burning_dx_penalty(lit)))
     return changes, ("lines", Harmed(tuple(lines), rep))
+
+
+def _put_out(part: CombatPart, c: Combatant, kind: str, tape: Tape) -> Step:
+    """Burning clothes put out: a DX roll (beating them, rolling on the ground), or at once in water
+    (GURPS-HAZ-11, HAZ-12)."""
+    if kind == "water":
+        if not c.burning:
+            raise RuleError(t("gurps.err.not_burning"))
+        check, out = None, True
+    else:
+        check, out = hz.put_out(c.burning, c.dx, tape.roll3())
+    lines: list[Any] = [check] if check is not None else []
+    lines.append(t("combat.hazard.put_out" if out else "combat.hazard.still_burning", name=c.name))
+    return part.put(copy_with(c, burning="") if out else c), ("lines", lines)
+
+
+def _with_fields(part: CombatPart, changes: dict[str, Any], name: str, **fields: Any) -> dict[str, Any]:
+    """`changes` with fields of the fighter `name` set, wherever the changes keep him."""
+    if "fight" in changes:
+        fight = changes["fight"]
+        return {**changes, "fight": fight.put(copy_with(fight.get(name), **fields))}
+    return {**changes, **part.put(copy_with(changes["roster"][name], **fields))}
 
 
 def _hurt(part: CombatPart, c: Combatant, tape: Tape, *, injury: int = 0, fp: int = 0,
@@ -239,6 +270,10 @@ def _op_cast(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     spells.castable(args["spell"], args["skill"], args["cost"], modifiers)  # a spell that cannot be tried, first
     if fight is not None and c.maneuver != "concentrate":  # a spell takes Concentrate (GURPS-MAG-05, CMB-23)
         raise RuleError(t("combat.err.cast_concentrate", name=c.name))
+    if fight is not None and not c.concentrating:  # lost (or spent on a spell): start over (GURPS-MAG-05, 06)
+        raise RuleError(t("combat.err.cast_start_over", name=c.name))
+    if fight is not None and c.concentration_injury:  # hurt while concentrating (GURPS-MAG-07)
+        modifiers.extend(spells.spell_modifiers(injured_while_concentrating=c.concentration_injury))
     result = spells.cast_rolling(args["spell"], args["skill"], args["cost"], tape.roll3, fp=c.fp, fp_max=c.fp_max,
                                  modifiers=modifiers)
     lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],
@@ -247,6 +282,8 @@ def _op_cast(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
         lines.append(t("combat.spellfail", roll=result.failure_result,
                        text=t(f"combat.spellfail.{result.failure_result}")))
     changes, rep = _hurt(part, c, tape, fp=result.energy_spent)
+    if "fight" in changes:  # the roll ends the concentration: the caster's next turn starts (GURPS-MAG-05)
+        changes = _with_fields(part, changes, c.name, concentrating="", concentration_injury=0)
     return changes, ("lines", Harmed(tuple(lines), rep))
 
 

@@ -321,6 +321,8 @@ def report_items(kind: str, report: Any) -> list[Any]:
         if report.skipped:
             out.append(t("combat.skipped", names=", ".join(report.skipped)))
         out.append(t("combat.turn", name=report.started, round=report.round))
+        if report.burn is not None:
+            out += [t("combat.burning", name=report.started), *_damage_lines(report.burn)]
         if report.due:
             out.append(t("combat.due", what=", ".join(label(x) for x in report.due)))
         return out

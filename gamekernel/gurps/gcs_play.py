@@ -57,24 +57,39 @@ def attribute_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:
             yield "sense", key, calc[key], ch.resolve(spec).target
 
 
+def _full_name(row: dict[str, Any]) -> str:
+    """A skill row's name with its specialization, nameables filled in as GCS shows them."""
+    name = substitute(str(row.get("name", "?")), row.get("replacements"))
+    spec = substitute(str(row.get("specialization", "") or ""), row.get("replacements"))
+    return f"{name} ({spec})" if spec else name
+
+
 def skill_rows(data: dict[str, Any], ch: Character) -> Iterator[Row]:
     """Each skill, technique and spell with a level in the file, against what `%check` rolls."""
+    best: dict[tuple[str, str], int] = {}  # a name listed twice: `%check` rolls the better row
+    for group in ("skills", "spells"):
+        for row in leaves(data.get(group)):
+            level = (row.get("calc") or {}).get("level")
+            if level is not None:
+                key = (group, _full_name(row))
+                best[key] = max(best.get(key, int(level)), int(level))
     for group in ("skills", "spells"):
         for row in leaves(data.get(group)):
             level = (row.get("calc") or {}).get("level")
             if level is None:
                 continue
-            name = substitute(str(row.get("name", "?")), row.get("replacements"))
-            spec = substitute(str(row.get("specialization", "") or ""), row.get("replacements"))
-            full = f"{name} ({spec})" if spec else name
+            full = _full_name(row)
             kind = "spell" if group == "spells" else ("technique" if "/" not in str(row.get("difficulty", ""))
                                                        else "skill")
             entry = ch.find_skill_entry(full)
             try:
-                ours = ch.skill_level(entry.full_name if entry else full).level
+                if kind == "spell":  # as %cast reads it: the sheet's spell of that name first
+                    ours = ch.spell_level(full).level
+                else:
+                    ours = ch.skill_level(entry.full_name if entry else full).level
             except GameKernelError:
                 ours = None
-            yield kind, full, int(level), ours
+            yield kind, full, best.get((group, full), int(level)), ours
 
 
 def _leading_int(value: Any) -> int | None:

@@ -6,7 +6,7 @@ part, an i18n key for the working with its numbers, and the numbers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from gamekernel.errors import GameKernelError
@@ -263,13 +263,48 @@ def _damage_event(table: Core, event: Event) -> Explanation:
 COMBAT_EXPLAINED = {"attack": attack_explanation, "defend": defense_explanation, "damage": combat_damage_explanation}
 
 
-@explains_on_table(*(f"combat.{op}" for op in COMBAT_EXPLAINED))
+@explains_on_table(*(f"combat.{op}" for op in (*COMBAT_EXPLAINED, "maneuver", "next", "cast")))
 def _combat_event(table: Core, event: Event) -> Explanation | None:
-    """An attack, a defence or damage in a fight: its operation rerun on the fight just before it."""
-    if event.data.get("op") not in COMBAT_EXPLAINED:
-        return None
-    report = _combat_report(table, event)
-    return None if report is None else COMBAT_EXPLAINED[event.data["op"]](report)
+    """An attack, a defence or damage in a fight: its operation rerun on the fight just before it; any
+    combat step also works the rolls it made inside itself (stay conscious, knockdown ...)."""
+    found = None
+    if event.data.get("op") in COMBAT_EXPLAINED:
+        report = _combat_report(table, event)
+        found = None if report is None else COMBAT_EXPLAINED[event.data["op"]](report)
+    return _with_nested(found, event.data)
+
+
+NESTED_RULES = (  # a nested roll's label -> the rule that asked for it
+    ("stay conscious", "GURPS-INJ-02"), ("Will to act", "GURPS-FAT-02"), ("knockdown", "GURPS-INJ-07"),
+    ("death check", "GURPS-INJ-03"), ("stun recovery", "GURPS-INJ-08"), ("keep concentrating", "GURPS-CMB-23"),
+    ("Will (no air", "GURPS-HAZ-18"), ("HT (no air", "GURPS-HAZ-20"), ("Hearing", "GURPS-CMB-51"),
+    ("resist feint", "GURPS-CMB-21"),
+)
+
+
+def nested_roll_steps(rolls: Any, who: str = "") -> list[Step]:
+    """The rolls a combat step made inside itself (stored with its event as "rolls"): each named with
+    the rule that asked for it, then worked as any success roll."""
+    steps: list[Step] = []
+    for item in rolls:
+        roll = SuccessRoll.from_dict(item["roll"])
+        rule = next((rule for start, rule in NESTED_RULES if roll.label.startswith(start)), "GURPS-SR-02")
+        steps.append(Step(rule, "explain.gurps.nested", {"label": roll.label, "who": roll.actor or who}))
+        steps += roll_steps(roll)
+    return steps
+
+
+def _with_nested(found: Explanation | None, data: Any) -> Explanation | None:
+    """`found` with the rolls its step made inside itself as further steps; a step that explains
+    nothing else explains those."""
+    rolls = data.get("rolls") or ()
+    if not rolls:
+        return found
+    args = data.get("args") or {}
+    steps = nested_roll_steps(rolls, str(args.get("name") or args.get("attacker") or args.get("target") or ""))
+    if found is None:
+        return Explanation(tuple(steps), None, "explain.title.nested", {"what": data.get("op", "")})
+    return replace(found, steps=(*found.steps, *steps))
 
 
 def _skill_step(table: Core, roll: SuccessRoll) -> Step | None:

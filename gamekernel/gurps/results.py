@@ -117,3 +117,43 @@ class Harmed:
 
     lines: tuple[Any, ...]
     harm: Any
+
+
+def nested_rolls(report: Any) -> list[tuple[Any, str]]:
+    """Every roll a combat step made inside itself, as (SuccessRoll, outcome key or ""): the HT roll to
+    stay conscious and the Will roll to act before a maneuver (GURPS-INJ-02, FAT-02), stun recovery
+    (INJ-08), the knockdown roll (INJ-07), death checks (INJ-03), suffocation's Will and HT rolls
+    (HAZ-18..20), the Will-3 roll to keep concentrating (CMB-23, MAG-06), and those of a second of
+    burning clothes; so the log, the story and the exports hold every roll the tracker showed. Read by
+    shape (the reports of `gurps.rules.combat`), in the order rolled."""
+    out: list[tuple[Any, str]] = []
+    harm = getattr(report, "harm", None)  # a step ending in the one injury path (`Harmed`)
+    if harm is not None:
+        return _injury_rolls(harm)
+    recovery = getattr(report, "stun_recovery", None)
+    if recovery is not None:
+        out.append((recovery, ""))
+    out += [(roll, "") for roll in getattr(report, "checks", ()) or ()]
+    for name in ("damage", "burn", "injury"):  # a DamageReport's InjuryReport, or one inside a report
+        inner = getattr(report, name, None)
+        if not hasattr(inner, "death_checks"):
+            inner = getattr(inner, "injury", None)
+        if hasattr(inner, "death_checks"):
+            out += _injury_rolls(inner)
+    return out
+
+
+def _injury_rolls(rep: Any) -> list[tuple[Any, str]]:
+    out: list[tuple[Any, str]] = []
+    for roll in getattr(rep, "will_rolls", ()):
+        out.append((roll, "conscious" if roll.success else "unconscious"))
+    if rep.knockdown is not None:
+        out.append((rep.knockdown.check, rep.knockdown.outcome))
+    out += [(death.check, death.outcome) for death in rep.death_checks]
+    if rep.consciousness is not None:
+        out.append((rep.consciousness, "conscious" if rep.consciousness.success else "unconscious"))
+    if rep.brain_damage is not None:
+        out.append((rep.brain_damage, "" if rep.brain_damage.success else "brain_damage"))
+    if rep.concentration is not None:
+        out.append((rep.concentration, "" if rep.concentration.success else "lost_concentration"))
+    return out

@@ -174,4 +174,16 @@ def _range_line(args: Data, d: Data) -> str:
 
 @summarizes("combat.*")
 def _combat(d: Data) -> str:
-    return _combat_line(d["op"], d.get("args", {}), d)
+    line = _combat_line(d["op"], d.get("args", {}), d)
+    nested = nested_rolls_text(d)
+    return f"{line}; {nested}" if nested else line
+
+
+def nested_rolls_text(d: Data) -> str:
+    """The rolls a combat step made inside itself (`results.nested_rolls`), each with its outcome, as
+    the step's log line ends with them: "stay conscious 12 · rolled 8 ... → stays conscious"."""
+    parts = []
+    for item in d.get("rolls") or ():
+        text = str(SuccessRoll.from_dict(item["roll"]))
+        parts.append(f"{text} → {label(item['outcome'])}" if item.get("outcome") else text)
+    return "; ".join(parts)

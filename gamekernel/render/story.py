@@ -26,6 +26,7 @@ from gamekernel.gurps.render import SEP, band_name, display_name, pct, verdict_t
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.gurps.rules.reactions import ReactionRoll
+from gamekernel.gurps.summaries import nested_rolls_text
 from gamekernel.hiding import condition
 from gamekernel.i18n import t
 from gamekernel.render.log import md_escape
@@ -308,6 +309,11 @@ class _Teller:
         if op == "end":
             self._add("line", t("story.combat.end"))
             return
+        nested = nested_rolls_text(event.data)  # rolls made inside the step: each told (stay conscious ...)
+        if nested:
+            who = event.actor or args.get("name") or args.get("attacker") or ""
+            text = nested if self.odds else _without_odds(nested)
+            self._add("line", f"{who}: {text}" if who and not text.startswith(who) else text)
         if op not in {"attack", "defend", "damage", "hazard"}:
             return  # maneuvers, postures, turns, NPC templates: how, not what happened
         if op == "attack" and self._pending() is not None:

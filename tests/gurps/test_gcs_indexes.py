@@ -30,7 +30,10 @@ def test_find_skill_entry_is_the_first_skill_of_the_name_std_01():
     # a later full-name match does not beat an earlier match of the listed skill's own name
     c = Character("B", skills=(_skill("Lockpicking", level=10), _skill("鍵開け", level=14)))
     assert c.find_skill_entry("鍵開け").level == 10
-    assert c.skill_level("鍵開け").level == 10
+    # one skill listed twice is rolled at the better row (GCS shows both rows)
+    assert c.skill_level("鍵開け").level == 14
+    c = Character("C", skills=(_skill("Guns", "Rifle", 11), _skill("Guns", "Pistol", 13)))
+    assert c.skill_level("guns").level == 11  # two specializations are two skills: the first
 
 
 def test_trait_modifiers_keep_the_sheet_order_adv_26():

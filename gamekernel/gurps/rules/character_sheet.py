@@ -27,8 +27,8 @@ from gamekernel.gurps.rules.character_parts import (
 from gamekernel.gurps.rules.checks import Modifier
 from gamekernel.gurps.rules.damage import DamageSpec, DiceAdds, progression_damage, resolve_damage
 from gamekernel.gurps.rules.defenses import dodge_score
-from gamekernel.gurps.rules.fatigue import is_tired
-from gamekernel.gurps.rules.injury import is_reeling
+from gamekernel.gurps.rules.fatigue import fp_applies, is_tired
+from gamekernel.gurps.rules.injury import halve_up, hp_applies, is_reeling
 from gamekernel.gurps.rules.skills import SkillDef
 from gamekernel.gurps.rules.traits import Trait, maybe_trait
 from gamekernel.gurps.rules.weapons import CharacterWeapon
@@ -125,8 +125,14 @@ class CharacterSheet:
 
     @property
     def move(self) -> int:
-        """Basic Move under the carried load (GURPS-STD-05), as combat moves."""
-        return encumbered_move(self.basic_move, self.encumbrance)
+        """Basic Move under the carried load (GURPS-STD-05), halved (round up) when reeling and again
+        when tired (GURPS-INJ-01, FAT-01; seed 004 lines 1600, 1658, the rows are cumulative), as the
+        fight's Move is before posture."""
+        value = encumbered_move(self.basic_move, self.encumbrance)
+        for halved in (self.reeling, self.tired):
+            if halved:
+                value = halve_up(value)
+        return value
 
     @property
     def base_dodge(self) -> int:
@@ -246,6 +252,8 @@ class CharacterSheet:
         hp, fp = self.current_hp, self.current_fp
         if "dead" in self.states or "destroyed" in self.states:
             pass  # the state already says it all about HP
+        elif not hp_applies(self.hp):
+            pass  # max HP 0: GCS's "N/A", no HP row applies
         elif hp <= -5 * self.hp:
             out.append("dead")
         elif hp <= -self.hp:
@@ -254,7 +262,9 @@ class CharacterSheet:
             out.append("hp_zero")
         elif self.reeling:
             out.append("reeling")
-        if fp <= -self.fp:
+        if not fp_applies(self.fp):
+            pass  # max FP 0: GCS's "N/A", no FP row applies (tired included)
+        elif fp <= -self.fp:
             out.append("fp_out")
         elif fp <= 0:
             out.append("fp_zero")

@@ -72,6 +72,7 @@ from gamekernel.gurps.rules.checks import (
     success_roll,
 )
 from gamekernel.gurps.rules.defenses import parry_score
+from gamekernel.gurps.rules.injury import halve_up
 from gamekernel.gurps.rules.skills import (
     SkillDef,
     default_options,
@@ -175,21 +176,28 @@ class Character(CharacterSheet, Displayable):
     def find_skill_entry(self, name: str) -> Skill | None:
         """The first skill on the sheet named `name` (name or full name, width/case ignored, or the
         listed skill's own name), or None."""
+        found = self.find_skill_entries(name)
+        return found[0] if found else None
+
+    def find_skill_entries(self, name: str, *, kind: str | None = None) -> tuple[Skill, ...]:
+        """Every row on the sheet named `name`, in the sheet's order (a GCS file may list a skill
+        twice, each row with its own points); with `kind` ("spell"), only rows of that kind."""
         by_key, by_name = self._skill_index
         defn = maybe_skill(name)
-        found = [i for i in (by_key.get(_name_key(name)), by_name.get(defn.name) if defn else None) if i is not None]
-        return self.skills[min(found)] if found else None
+        found = {*by_key.get(_name_key(name), ()), *(by_name.get(defn.name, ()) if defn else ())}
+        rows = (self.skills[i] for i in sorted(found))
+        return tuple(row for row in rows if kind is None or row.kind == kind)
 
     @cached_property
-    def _skill_index(self) -> tuple[dict[str, int], dict[str, int]]:
-        """Position of the first skill by name key (of its name or full name) and by exact name: built
-        once per (frozen) character, so a lookup does not scan every skill."""
-        by_key: dict[str, int] = {}
-        by_name: dict[str, int] = {}
+    def _skill_index(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        """Positions of the skills by name key (of the name and of the full name) and by exact name:
+        built once per (frozen) character, so a lookup does not scan every skill."""
+        by_key: dict[str, list[int]] = {}
+        by_name: dict[str, list[int]] = {}
         for index, skill in enumerate(self.skills):
-            by_key.setdefault(_name_key(skill.name), index)
-            by_key.setdefault(_name_key(skill.full_name), index)
-            by_name.setdefault(skill.name, index)
+            for key in {_name_key(skill.name), _name_key(skill.full_name)}:
+                by_key.setdefault(key, []).append(index)
+            by_name.setdefault(skill.name, []).append(index)
         return by_key, by_name
 
     def attribute_value(self, attribute: str) -> int:
@@ -221,8 +229,30 @@ class Character(CharacterSheet, Displayable):
         """`skill_level`'s answers so far, by the name as asked."""
         return {}
 
-    def _work_out_skill_level(self, name: str, _depth: int) -> SkillLevel:
-        entry = self.find_skill_entry(name)
+    def spell_level(self, name: str) -> SkillLevel:
+        """A spell's level for `%cast` (GURPS-MAG-01: a spell is a skill): the sheet's spell rows of
+        that name first, so the spell Shield is not the skill Shield; else as `skill_level`."""
+        if not self.find_skill_entries(name, kind="spell"):
+            return self.skill_level(name)
+        key = f"\0spell:{name}"
+        known = self._skill_levels.get(key)
+        if known is None:
+            known = self._skill_levels[key] = self._work_out_skill_level(name, 0, kind="spell")
+        return known
+
+    def _work_out_skill_level(self, name: str, _depth: int, *, kind: str | None = None) -> SkillLevel:
+        """The level of `name`; a name the sheet lists twice (GCS keeps both rows) is the better row's,
+        the one a player would roll. A skill and a spell of one name (Shield): the skill, unless `kind`
+        asks for the spell (`spell_level`)."""
+        entries = self.find_skill_entries(name, kind=kind)
+        if kind is None and any(entry.kind != "spell" for entry in entries):
+            entries = tuple(entry for entry in entries if entry.kind != "spell")
+        if len(entries) <= 1:
+            return self._entry_level(entries[0] if entries else None, name, _depth)
+        same = [entry for entry in entries if _same_skill(entry, entries[0])]  # not Guns (Rifle) for Guns (Pistol)
+        return max((self._entry_level(entry, name, _depth) for entry in same), key=lambda known: known.level)
+
+    def _entry_level(self, entry: Skill | None, name: str, _depth: int) -> SkillLevel:
         defn = maybe_skill(entry.name if entry else name)
         if entry is not None:
             label = entry.full_name
@@ -327,6 +357,8 @@ class Character(CharacterSheet, Displayable):
             return ResolvedCheck(name, self.base_dodge, own + states + mods, True, "defense")
         value = {"ST": self.st, "DX": self.dx, "IQ": self.iq, "HT": self.ht,
                  "Will": self.will, "Per": self.per}[name]
+        if name == "ST" and self.tired:  # GURPS-FAT-01 (seed 004 line 1658): ST halved, round up, for ST rolls
+            mods = (Modifier(halve_up(value) - value, t("gurps.mod.tired_st")), *mods)
         return ResolvedCheck(name, value, mods, defense, "attribute")
 
     def _unknown_message(self, name: str) -> str:
@@ -602,8 +634,19 @@ class Character(CharacterSheet, Displayable):
         return f"<Character {self}>"
 
 
+def _same_skill(one: Skill, other: Skill) -> bool:
+    """Two rows of one skill: the same full name, or the same listed skill (鍵開け = Lockpicking) and
+    specialization."""
+    if _name_key(one.full_name) == _name_key(other.full_name):
+        return True
+    first, second = maybe_skill(one.name), maybe_skill(other.name)
+    return (first is not None and second is not None and first.name == second.name
+            and _name_key(one.specialization) == _name_key(other.specialization))
+
+
 def _name_key(name: str) -> str:
-    return match_key(half_width(name).strip().strip("〈〉<>"))
+    """A skill name as looked up: widths, case and brackets aside, a typographic apostrophe as ' ."""
+    return match_key(half_width(name).strip().strip("〈〉<>").replace("\u2019", "'").replace("\u2018", "'"))
 
 
 def roll_check(

@@ -364,6 +364,8 @@ def _parse_alternative(chunk: str, offset: int) -> CheckTarget:
         raise CheckSpecError(t("gurps.err.spec.target_before", sign=rest[0], column=column))
     else:
         name = head.strip("〈〉<>").strip()
+        if len(name) >= 2 and name[0] == name[-1] and name[0] in "\"'":  # a quoted name: the quotes are not in it
+            name = name[1:-1].strip()
         bad = re.search(r"\+|-(?=\s|$)", head)
         if bad:
             raise CheckSpecError(t("gurps.err.spec.number_after", sign=bad.group(0), column=column + bad.start()))

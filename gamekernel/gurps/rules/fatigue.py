@@ -13,13 +13,24 @@ from gamekernel.i18n import t
 FP_STATES = ("rested", "tired", "collapse", "unconscious")
 
 
+def fp_applies(fp_max: int) -> bool:
+    """Whether the FP rows apply at all: a maximum FP of 0 is how GCS writes the Basic Set's "N/A"
+    (a zombie, a golem). The seed's FP table (GURPS-FAT-01..03, "all effects are cumulative") is read
+    as one track: where it does not apply, no row of it does (tired, Will to act, unconscious) and
+    nothing is lost from it."""
+    return fp_max > 0
+
+
 def is_tired(fp: int, fp_max: int) -> bool:
     """FP below a third of max: Move, Dodge and ST halved, round up (GURPS-FAT-01)."""
-    return fp_max > 0 and 3 * fp < fp_max
+    return fp_applies(fp_max) and 3 * fp < fp_max
 
 
 def fp_state(fp: int, fp_max: int) -> str:
-    """rested, tired (< FP/3), collapse (<= 0), unconscious (<= -FP) (GURPS-FAT-01..03)."""
+    """rested, tired (< FP/3), collapse (<= 0), unconscious (<= -FP) (GURPS-FAT-01..03); always
+    rested where FP do not apply (`fp_applies`)."""
+    if not fp_applies(fp_max):
+        return "rested"
     if fp <= -fp_max:
         return "unconscious"
     if fp <= 0:
@@ -41,9 +52,12 @@ class FatigueLoss:
 
 
 def lose_fp(fp: int, fp_max: int, amount: int) -> FatigueLoss:
-    """Each FP lost at FP <= 0 also costs 1 HP; FP never drop below -FP, further loss is HP only."""
+    """Each FP lost at FP <= 0 also costs 1 HP; FP never drop below -FP, further loss is HP only.
+    Nothing is lost where FP do not apply (`fp_applies`)."""
     if amount < 0:
         raise UsageError(t("gurps.err.fp_loss", amount=amount))
+    if not fp_applies(fp_max):
+        return FatigueLoss(fp, fp, 0)
     now, hp_loss = fp, 0
     for _ in range(amount):
         if now > 0:

@@ -53,6 +53,8 @@ class InjuryReport:
 def _will_seconds(fp_before: int, fp_max: int, seconds: int) -> int:
     """Seconds without air spent at 0 FP or below but above -FP: one Will roll each (GURPS-HAZ-18);
     at -FP the victim is unconscious anyway (GURPS-FAT-03)."""
+    if not fat.fp_applies(fp_max):
+        return 0
     return sum(1 for s in range(1, seconds + 1) if -fp_max < fp_before - s <= 0)
 
 
@@ -61,7 +63,8 @@ def stay_conscious(c: Combatant, tape: Tape) -> tuple[Combatant, SuccessRoll | N
     (`consciousness_checked`), by whoever is still up; a failure leaves him unconscious, lying down, his
     concentration broken. The roll (None when none was due) is for the report. Used before a maneuver
     other than Do Nothing, before a defense roll, and after a loss outside a fight."""
-    if c.hp > 0 or c.consciousness_checked or c.dead or c.destroyed or c.unconscious or c.mortal:
+    if c.hp > 0 or not inj.hp_applies(c.hp_max) or c.consciousness_checked or c.dead or c.destroyed \
+            or c.unconscious or c.mortal:
         return c, None
     roll = inj.consciousness_check(c.ht, c.hp, c.hp_max, tape.roll3())
     c = copy_with(c, consciousness_checked=True)
@@ -82,6 +85,8 @@ def harm(c: Combatant, tape: Tape, *, injury: int = 0, fp: int = 0, in_fight: bo
     until one fails, later an HT roll after 2 minutes (failure -1 IQ for good) and death at 4 minutes
     (GURPS-HAZ-17..20)."""
     before, fp_before = c.hp, c.fp
+    if not inj.hp_applies(c.hp_max):
+        injury = 0  # no HP to lose (`injury.hp_applies`)
     loss = fat.lose_fp(c.fp, c.fp_max, fp)
     total = injury + loss.hp_loss
     after = before - total
@@ -105,8 +110,8 @@ def harm(c: Combatant, tape: Tape, *, injury: int = 0, fp: int = 0, in_fight: bo
             c = copy_with(c, consciousness_checked=False)
         if alive and injury > 0 and inj.is_major_wound(injury, c.hp_max) and not c.unconscious:
             knock = inj.knockdown_check(c.ht, tape.roll3(), high_pain_threshold=c.high_pain_threshold)
-            if knock.outcome == "stunned":
-                c = copy_with(c, stunned=True, posture="lying_down")
+            if knock.outcome == "stunned":  # stunned while concentrating: lost at once (GURPS-MAG-06)
+                c = copy_with(c, stunned=True, posture="lying_down", concentrating="", concentration_injury=0)
                 became += ["stunned", "knocked down"]
             elif knock.outcome == "unconscious":
                 c = copy_with(c, unconscious=True, posture="lying_down")
@@ -139,7 +144,7 @@ def harm(c: Combatant, tape: Tape, *, injury: int = 0, fp: int = 0, in_fight: bo
             c, consciousness = stay_conscious(copy_with(c, consciousness_checked=False), tape)
             if consciousness is not None and not consciousness.success:
                 became.append("unconscious")
-    if c.fp <= -c.fp_max and not (c.unconscious or c.dead):
+    if fat.fp_applies(c.fp_max) and c.fp <= -c.fp_max and not (c.unconscious or c.dead):
         c = copy_with(c, unconscious=True, posture="lying_down")
         became.append("unconscious")
     brain = None

@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache
 from importlib import resources
 
-from gamekernel.errors import UsageError
+from gamekernel.errors import RuleError, UsageError
 from gamekernel.gurps.rules.damage import DamageRoll, DamageSpec, DiceAdds, roll_damage
 from gamekernel.gurps.rules.injury import Check, is_crit_failure, roll_vs
 from gamekernel.i18n import t
@@ -118,8 +118,32 @@ def clothing_ignited(basic_damage: int) -> str:
 
 
 def burning_dx_penalty(clothing: str) -> int:
-    """Distraction while burning: part -2, all -3 (GURPS-HAZ-11/12, GURPS-CMB-33)."""
+    """Distraction while burning: part -2, all -3 (GURPS-HAZ-11/12, GURPS-CMB-33); RULES.md's OPEN
+    reading: it applies as long as the clothes burn."""
     return {"part": -2, "all": -3}.get(clothing, 0)
+
+
+CLOTHING_FIRE = {"part": "clothing_part", "all": "clothing_all"}  # burning clothes -> its fire kind
+
+
+def clothes_lit(kind: str, burning: str) -> str:
+    """What burns after a fire hazard: `clothing_part` lights part of the clothes, `clothing_all` all of
+    them; the worse fire stays (GURPS-HAZ-11, HAZ-12)."""
+    lit = {"clothing_part": "part", "clothing_all": "all"}.get(kind, "")
+    return "all" if "all" in (lit, burning) else (lit or burning)
+
+
+PUT_OUT = ("put_out", "water")
+
+
+def put_out(burning: str, dx: int, faces: Sequence[int]) -> tuple[Check | None, bool]:
+    """Putting out burning clothes: part by beating them with both hands (Ready + a DX roll), all by
+    rolling on the ground (a DX roll and 3 s of Ready, the GM counts them); the DX penalty of the fire
+    does not apply to this roll (GURPS-HAZ-11, HAZ-12). (check, out)."""
+    if not burning:
+        raise RuleError(t("gurps.err.not_burning"))
+    check = roll_vs("DX (put out the fire)", dx, faces)
+    return check, check.success
 
 
 def fire(kind: str, faces: Sequence[int], *, dr: int = 0) -> DamageRoll:

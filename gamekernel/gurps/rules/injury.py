@@ -64,6 +64,13 @@ class InjuryConfig:
 DEFAULT = InjuryConfig()
 
 
+def hp_applies(hp_max: int) -> bool:
+    """Whether the HP rows apply at all: a maximum HP of 0 is how GCS writes the Basic Set's "N/A"
+    (a specter). Read as for FP (`fatigue.fp_applies`): no row of the seed's injury table applies
+    (reeling, collapse, death checks, dead; GURPS-INJ-01..04) and no injury is taken."""
+    return hp_max > 0
+
+
 def is_reeling(hp: int, hp_max: int, config: InjuryConfig = DEFAULT) -> bool:
     """HP at (or below) a third of max: Move and Dodge halved, round up (GURPS-INJ-01)."""
     if hp_max <= 0:
@@ -72,7 +79,10 @@ def is_reeling(hp: int, hp_max: int, config: InjuryConfig = DEFAULT) -> bool:
 
 
 def hp_state(hp: int, hp_max: int, config: InjuryConfig = DEFAULT) -> str:
-    """The HP band: healthy, reeling, collapse (<= 0), dying1..4 (<= -1..-4 x HP), dead, destroyed."""
+    """The HP band: healthy, reeling, collapse (<= 0), dying1..4 (<= -1..-4 x HP), dead, destroyed;
+    always healthy where HP do not apply (`hp_applies`)."""
+    if not hp_applies(hp_max):
+        return "healthy"
     if hp <= -10 * hp_max:
         return "destroyed"
     if hp <= -5 * hp_max:
@@ -86,7 +96,7 @@ def hp_state(hp: int, hp_max: int, config: InjuryConfig = DEFAULT) -> str:
 
 def consciousness_penalty(hp: int, hp_max: int) -> int:
     """-1 per full multiple of max HP below zero (GURPS-INJ-02, OPEN reading of "minus HT")."""
-    return -((-hp) // hp_max) if hp < 0 else 0
+    return -((-hp) // hp_max) if hp < 0 and hp_applies(hp_max) else 0
 
 
 def death_checks_due(hp_before: int, hp_after: int, hp_max: int) -> tuple[int, ...]:
@@ -94,6 +104,8 @@ def death_checks_due(hp_before: int, hp_after: int, hp_max: int) -> tuple[int, .
 
     From -5 x HP on death is automatic (GURPS-INJ-04), so no roll is due for k >= 5.
     """
+    if not hp_applies(hp_max):
+        return ()
     return tuple(k for k in range(1, 5) if hp_after <= -k * hp_max < hp_before)
 
 
@@ -118,7 +130,7 @@ def shock_applies(attribute: str) -> bool:
 
 def is_major_wound(injury: int, hp_max: int) -> bool:
     """One injury greater than half of max HP (GURPS-INJ-06): HP 10 -> 6 is major, 5 is not."""
-    return 2 * injury > hp_max
+    return hp_applies(hp_max) and 2 * injury > hp_max
 
 
 @dataclass(frozen=True)

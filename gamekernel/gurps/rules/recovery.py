@@ -38,7 +38,7 @@ def wake(c: Combatant, tape: Tape, *, care: bool = False) -> tuple[Combatant, Wa
     unconscious from fatigue wakes by rest instead (GURPS-FAT-03)."""
     if not c.unconscious:
         raise RuleError(t("combat.err.not_unconscious", name=c.name))
-    if c.fp <= -c.fp_max:
+    if fat.fp_applies(c.fp_max) and c.fp <= -c.fp_max:
         raise RuleError(t("combat.err.fatigue_unconscious", name=c.name))
     rule, minutes = inj.wake_rule(c.hp, c.hp_max)
     check: Check | None = None

@@ -12,6 +12,7 @@ without rerunning a rule. Events of older logs, without facts, rerun the same fu
 This package's __init__ is the one place callers import the fight from; the code lives in one
 module per job (gurps/rules/combat/*.py), each importing only those before it:
   state      the frozen values (Tape, Weapon, Combatant, CombatState) and what the tracker reads
+  parries    the weapons a fighter can parry with, each with its Parry (the picker's and the default's)
   turns      initiative, turns, maneuvers, feints
   roster     joining and leaving a running fight (the one join_fight)
   injury     damage, injury, fatigue, healing, GM fixes, the end of a fight
@@ -43,6 +44,7 @@ from gamekernel.gurps.rules.combat.injury import (
     EndReport,
     InjuryReport,
     apply_injury,
+    burn_second,
     damage,
     end_combat,
     heal,
@@ -51,6 +53,7 @@ from gamekernel.gurps.rules.combat.injury import (
     spend_fp,
     suffer,
 )
+from gamekernel.gurps.rules.combat.parries import ParryOption, parry_options
 from gamekernel.gurps.rules.combat.picks import Pick, best_weapon, parry_choices, reaches, weapon_group, weapon_menu
 from gamekernel.gurps.rules.combat.roster import join_fight, leave_fight
 from gamekernel.gurps.rules.combat.state import (
@@ -85,13 +88,65 @@ from gamekernel.gurps.rules.combat.turns import (
 )
 
 __all__ = [
-    "ATTACK_MANEUVERS", "MANEUVERS", "PLAIN_MELEE", "AttackOptions", "AttackReport", "CombatState", "Combatant",
-    "DamageReport", "DefenseReport", "EndReport", "FeintReport", "InitiativeEntry", "InjuryReport",
-    "ManeuverReport", "PendingAttack", "Pick", "Readout", "Tape", "TurnReport", "Weapon", "apply_injury", "attack",
-    "best_weapon", "checks_due", "choose_maneuver", "copy_with", "damage", "defend", "defense_options",
-    "defenses_allowed", "effective_defenses", "end_combat", "feint_penalty", "free_posture", "fresh_for_fight",
-    "heal", "hearing_check", "initiative_order", "is_free_posture_change", "join_fight", "leave_fight",
-    "maneuver_rules", "move_allowed", "next_turn", "parry_choices", "parry_offers", "parse_weapon",
-    "quick_combatant", "reaches", "refused_defenses", "set_status", "shock_round_for", "spend_fp", "start_combat",
-    "suffer", "weapon_from_sheet", "weapon_group", "weapon_menu"
+    "ATTACK_MANEUVERS",
+    "MANEUVERS",
+    "PLAIN_MELEE",
+    "AttackOptions",
+    "AttackReport",
+    "CombatState",
+    "Combatant",
+    "DamageReport",
+    "DefenseReport",
+    "EndReport",
+    "FeintReport",
+    "InitiativeEntry",
+    "InjuryReport",
+    "ManeuverReport",
+    "ParryOption",
+    "PendingAttack",
+    "Pick",
+    "Readout",
+    "Tape",
+    "TurnReport",
+    "Weapon",
+    "apply_injury",
+    "attack",
+    "best_weapon",
+    "burn_second",
+    "checks_due",
+    "choose_maneuver",
+    "copy_with",
+    "damage",
+    "defend",
+    "defense_options",
+    "defenses_allowed",
+    "effective_defenses",
+    "end_combat",
+    "feint_penalty",
+    "free_posture",
+    "fresh_for_fight",
+    "heal",
+    "hearing_check",
+    "initiative_order",
+    "is_free_posture_change",
+    "join_fight",
+    "leave_fight",
+    "maneuver_rules",
+    "move_allowed",
+    "next_turn",
+    "parry_choices",
+    "parry_offers",
+    "parry_options",
+    "parse_weapon",
+    "quick_combatant",
+    "reaches",
+    "refused_defenses",
+    "set_status",
+    "shock_round_for",
+    "spend_fp",
+    "start_combat",
+    "suffer",
+    "weapon_from_sheet",
+    "weapon_group",
+    "weapon_menu"
 ]

@@ -109,7 +109,7 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         maneuver=a.maneuver, aoa_option=a.option, posture=a.posture,
         shock=a.shock if a.shock_round == state.round else 0, off_hand=opts.off_hand,
         ambidextrous=a.ambidextrous, bad_footing=opts.bad_footing, vision=opts.vision,
-        poor_light=opts.poor_light, extra=opts.extra,
+        poor_light=opts.poor_light, extra=opts.extra, clothing_fire=a.burning,  # GURPS-HAZ-11/12
     )
     distance = state.distance(a.name, victim.name)
     if not w.ranged and distance is not None and reaches(w.reach, distance, f"{w.name} {w.usage}") is False:

@@ -14,6 +14,7 @@ from typing import Any
 from gamekernel.errors import UsageError
 from gamekernel.gurps.rules import attacks as atk
 from gamekernel.gurps.rules import fatigue as fat
+from gamekernel.gurps.rules import hazards as hz
 from gamekernel.gurps.rules import injury as inj
 from gamekernel.gurps.rules.checks import success_roll
 from gamekernel.gurps.rules.combat.state import Combatant, CombatState, PendingAttack, Tape, copy_with
@@ -51,6 +52,14 @@ def damage(state: CombatState, target: str, spec: DamageSpec | str, dice: Tape, 
     return state, DamageReport(roll, report)
 
 
+def burn_second(state: CombatState, name: str, dice: Tape) -> tuple[CombatState, DamageReport]:
+    """A second in burning clothes: 1d-4 burning for part of them, 1d-1 for all (GURPS-HAZ-11, HAZ-12,
+    seed 004 lines 1726-1727), against DR, with shock like any injury (line 1728)."""
+    c = state.get(name)
+    fire = hz.fire_dice(hz.CLOTHING_FIRE[c.burning])
+    return damage(state, name, DamageSpec(fire.dice, fire.adds, "burn", "", f"{fire} burn"), dice)
+
+
 def shock_round_for(state: CombatState, victim_index: int) -> int:
     """The round of the victim's next turn: shock applies then and expires when it ends (GURPS-INJ-05)."""
     return state.round if victim_index > state.active else state.round + 1
@@ -80,8 +89,10 @@ def apply_injury(state: CombatState, name: str, injury: int, dice: Tape, *, fp: 
         will = success_roll(c.will, [(-3, "injured")], label="keep concentrating", actor=c.name,
                             dice=dice.roll3(), defense=True)
         if not will.success:
-            c = copy_with(c, concentrating="")
+            c = copy_with(c, concentrating="", concentration_injury=0)
             became.append("lost concentration")
+        else:  # kept: the spell roll will take -injury (GURPS-MAG-07, seed 004 line 1763)
+            c = copy_with(c, concentration_injury=c.concentration_injury + report.hp_before - report.hp_after)
     state = copy_with(state, combatants=(*state.combatants[:i], c, *state.combatants[i + 1:]))
     return state, copy_with(report, shock=shock, concentration=will, became=tuple(became))
 
@@ -112,12 +123,15 @@ def heal(state: CombatState, name: str, hp: int = 0, fp: int = 0) -> CombatState
 def set_status(state: CombatState, name: str, **flags: Any) -> CombatState:
     """GM override of status flags (stunned, unconscious, posture ...), validated by field name."""
     c = state.get(name)
-    allowed = {"stunned", "unconscious", "collapsed", "posture", "mortal", "dead", "concentrating", "shock"}
+    allowed = {"stunned", "unconscious", "collapsed", "posture", "mortal", "dead", "concentrating", "shock",
+               "burning"}
     bad = set(flags) - allowed
     if bad:
         raise UsageError(t("combat.err.set_status", bad=", ".join(sorted(bad)), allowed=", ".join(sorted(allowed))))
     if "posture" in flags:
         atk.posture_row(flags["posture"])
+    if flags.get("burning", "") not in ("", *hz.CLOTHING_FIRE):
+        raise UsageError(t("combat.err.burning", value=flags["burning"]))
     return state.put(copy_with(c, **flags))
 
 

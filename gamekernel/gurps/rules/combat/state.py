@@ -165,6 +165,8 @@ class Combatant:
     aim_target: str = ""
     aim_turns: int = 0
     concentrating: str = ""
+    concentration_injury: int = 0  # injury taken while concentrating, concentration kept (GURPS-MAG-07)
+    burning: str = ""  # clothes on fire: "part" | "all" (GURPS-HAZ-11, HAZ-12), until put out
     consciousness_checked: bool = False
     needs_care: bool = False  # failed the 12-hour roll to wake at <= -1 x HP (GURPS-INJ-15)
     rolled: bool = False
@@ -188,6 +190,16 @@ class Combatant:
     @property
     def tired(self) -> bool:
         return fat.is_tired(self.fp, self.fp_max)
+
+    @property
+    def hp_applies(self) -> bool:
+        """HP rows apply (max HP 0 is GCS's "N/A", `injury.hp_applies`)."""
+        return inj.hp_applies(self.hp_max)
+
+    @property
+    def fp_applies(self) -> bool:
+        """FP rows apply (max FP 0 is GCS's "N/A", `fatigue.fp_applies`)."""
+        return fat.fp_applies(self.fp_max)
 
     @property
     def hp_state(self) -> str:
@@ -217,8 +229,16 @@ class Combatant:
                                fencing_encumbrance=self.encumbrance if weapon.fencing else 0)
 
     def best_parry_weapon(self) -> Weapon | None:
-        usable = [w for w in self.weapons if w.parry is not None and not w.ranged]
-        return max(usable, key=lambda w: w.skill // 2 + (w.parry or 0), default=None)
+        """The weapon with the best Parry as `parry_with` gives it (a fencing weapon's encumbrance
+        included, GURPS-CMB-46); the first on the sheet among equals."""
+        best: tuple[int, Weapon] | None = None
+        for w in self.weapons:
+            if w.parry is None or w.ranged:
+                continue
+            value = self.parry_with(w)
+            if value is not None and (best is None or value > best[0]):
+                best = (value, w)
+        return best[1] if best else None
 
     @property
     def parry(self) -> int | None:
@@ -254,7 +274,9 @@ class Combatant:
             out.append("dead")
         if self.mortal and not self.dead:
             out.append("mortal")
-        if self.hp <= -self.hp_max and not (self.dead or self.destroyed):
+        if not self.hp_applies:
+            pass  # no HP rows (`injury.hp_applies`)
+        elif self.hp <= -self.hp_max and not (self.dead or self.destroyed):
             out.append("dying")
         elif self.hp <= 0 and not (self.dead or self.destroyed or self.unconscious):
             out.append("collapse")
@@ -266,6 +288,8 @@ class Combatant:
             out.append("stunned")
         if self.shock:
             out.append(f"shock −{self.shock}")
+        if self.burning:
+            out.append(f"burning {self.burning}")
         if self.reeling and self.hp > 0:
             out.append("reeling")
         if self.tired and self.fp > 0:
@@ -500,6 +524,7 @@ def defender_state(state: CombatState, c: Combatant, incoming: dfn.Incoming, att
         feint_penalty=feint, parry_used=c.parry_used, block_used=c.block_used,
         can_parry=best is not None and c.parry_with(best) is not None, can_block=c.block is not None,
         parry_weapon=weapon.parry_weapon if weapon else "", conscious=c.can_act,
+        distracted=bool(c.burning),  # clothing on fire: -1 to defend (GURPS-CMB-51, HAZ-11)
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.gurps.rules import attacks as atk
@@ -93,6 +94,7 @@ class TurnReport:
     started: str
     round: int
     due: tuple[str, ...]
+    burn: Any = None  # a second of burning clothes at the turn's start (combat.injury.DamageReport)
 
 
 def begin_turn(state: CombatState) -> CombatState:
@@ -108,9 +110,9 @@ def checks_due(c: Combatant) -> tuple[str, ...]:
     due = []
     if c.stunned:
         due.append("stunned")
-    if c.hp <= 0 and c.can_act and not c.consciousness_checked:
+    if c.hp <= 0 and c.hp_applies and c.can_act and not c.consciousness_checked:
         due.append("consciousness")
-    if c.fp <= 0 and c.can_act:
+    if c.fp <= 0 and c.fp_applies and c.can_act:
         due.append("will")
     return tuple(due)
 
@@ -219,7 +221,7 @@ def choose_maneuver(
             checks.append(roll)
             if not roll.success:
                 outcome = "unconscious"
-        if outcome == "ok" and c.fp <= 0:
+        if outcome == "ok" and c.fp <= 0 and c.fp_applies:
             roll = fat.will_to_act(c.will, dice.roll3())
             checks.append(roll)
             if not roll.success:
@@ -234,6 +236,7 @@ def choose_maneuver(
         aim_target=target if maneuver == "aim" else c.aim_target,
         aim_turns=aim_turns if maneuver == "aim" else c.aim_turns,
         concentrating=(concentrate_on or "task") if maneuver == "concentrate" else c.concentrating,
+        concentration_injury=c.concentration_injury if c.concentrating else 0,  # a new concentration starts clean
     )
     if maneuver == "change_posture":
         c = copy_with(c, posture=posture)

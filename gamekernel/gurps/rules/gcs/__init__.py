@@ -239,6 +239,7 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
 
     mismatches: list[tuple[str, int, int | None]] = []
     skills: list[Skill] = []
+    chosen_levels: list[int | None] = []  # per row of `skills`: GCS's level, else ours
     for entry in numbers.skills:
         kind = "" if entry.kind == "skill" else entry.kind
         college = ", ".join(entry.colleges)
@@ -258,9 +259,10 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
             skill = Skill(entry.name, entry.attribute, entry.difficulty, paid, level, entry.specialization,
                           bonus=entry.bonus, kind=kind, college=college)
         skills.append(skill)
+        chosen_levels.append(level)
     kwargs["skills"] = tuple(skills)
 
-    equipment = [str(row.get("description", row.get("name", "?"))) for row in _walk_all(data.get("equipment") or [])]
+    equipment = [_owner_label(row) for row in _walk_all(data.get("equipment") or [])]
     dr_bonus = 0
     for feature in numbers.features:  # equipped armor and traits (Tough Skin): the torso's DR
         locations = feature.row.get("locations") or [feature.row.get("location") or "torso"]
@@ -270,13 +272,10 @@ def import_gcs(data: dict[str, Any], where: str = "character.gcs") -> GcsImport:
     kwargs["dr"] = _torso_dr(data) if _torso_dr(data) is not None else dr_bonus
 
     character = Character(**kwargs)
-    # a bought skill whose live level is not the one chosen (GCS's when ours differs) keeps that level
-    chosen_levels: dict[str, int | None] = {}  # the first row of each full name
-    for entry in numbers.skills:
-        chosen_levels.setdefault(entry.full_name, entry.gcs if entry.gcs is not None else entry.level)
+    # a bought skill whose live level is not the one chosen (GCS's when ours differs) keeps that level;
+    # row by row, so a skill the file lists twice keeps each row's own level
     fixed = []
-    for skill in character.skills:
-        wanted = chosen_levels[skill.full_name]
+    for skill, wanted in zip(character.skills, chosen_levels, strict=True):
         if skill.level is None:
             try:
                 live = character.skill_level(skill.full_name).level
@@ -568,6 +567,12 @@ def _relative_levels(numbers: GcsNumbers) -> dict[tuple[str, str], int]:
     return out
 
 
+def _owner_label(item: dict[str, Any]) -> str:
+    """A trait's or item's name as GCS shows it: its nameables filled in from the row's replacements
+    ("Crushing Striker (@Body Part@)" -> "Crushing Striker (Tail)")."""
+    return str(substitute(str(item.get("description", item.get("name", "?"))), item.get("replacements")))
+
+
 def _usage_name(label: str, row: dict[str, Any], taken: set[str]) -> str:
     """The first free of: the owner's name, "Naginata (Swung)", "Naginata (Swung, The blunt end)"
     (GCS's usage notes tell two usages of one name apart), "Naginata (Swung 2)"."""
@@ -587,11 +592,11 @@ def _named_weapon_rows(data: dict[str, Any]):
     `%attack`, the comparison) names a usage alike and none hides another."""
     taken: set[str] = set()
     for item in _weapon_owners(data):
-        label = str(item.get("description", item.get("name", "?")))
+        label = _owner_label(item)
         for row in item.get("weapons") or []:
             if not isinstance(row, dict):
                 continue
-            name = _usage_name(label, row, taken)
+            name = _usage_name(label, substitute(row, item.get("replacements")), taken)
             taken.add(name)
             yield name, row, item
 
@@ -612,7 +617,7 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
                       if isinstance(f, dict)]
     relative = _relative_levels(numbers)
     for name, row, item in _named_weapon_rows(data):
-        label = str(item.get("description", item.get("name", "?")))
+        label = _owner_label(item)
         melee = _is_melee(row)
         if melee is None:
             warnings.append(f"{label}: a weapon entry that is neither melee nor ranged; skipped")
@@ -630,8 +635,9 @@ def _weapons(character: Character, data: dict[str, Any], numbers: GcsNumbers, wh
         default = _best_default(character, row.get("defaults") or [])
         fixed = file_level if default is None else None  # no default we can use: the file's level, as is
         best: tuple[str, int, int | None] = ("", 0, file_level) if default is None else default
-        parry_text = str(row.get("parry", "") or "0").lower()
-        parry = None if ("no" in parry_text or not melee) else int(re.sub(r"[^0-9+-]", "", parry_text) or 0)
+        parry_text = str(row.get("parry") or "").strip().lower()  # none written: cannot parry, as GCS shows it
+        parry = None if (not parry_text or "no" in parry_text or not melee) else int(
+            re.sub(r"[^0-9+-]", "", parry_text) or 0)
         if parry is not None:  # Enhanced Parry (Rapier) and the like: `weapon_parry_bonus` for this usage
             parry += sum(damage_bonus(numbers.features, skill_features, relative, item, row, label, attack,
                                       kind="weapon_parry_bonus"))
