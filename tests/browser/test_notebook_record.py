@@ -79,7 +79,10 @@ def test_a_tracker_round_is_kept_in_the_saved_notebook_and_shows_without_its_ker
     tracker.locator(".gk-next").first.click()
     actions.nth(3).wait_for()
     cell.locator('.gk-tracker-widget .gk-combatant.gk-active[data-name="Aiko"]').first.wait_for()
-    assert actions.nth(1).inner_text() == "Goblin defends: Dodge: not defended, injury 6"  # one line, as %log
+    # one line, as %log words it, the knockdown roll made inside the step included (GURPS-INJ-07)
+    assert actions.nth(1).inner_text() == ("Goblin defends: Dodge: not defended, injury 6; knockdown 11 · rolled 3 "
+                                           "[1,1,1] · critical success by 8 · odds 62.5% (crit 1.9%, crit fail 1.9%) "
+                                           "→ no effect")
 
     page.evaluate("window.jupyterapp.commands.execute('docmanager:save')")
     saved = _wait_for_file(lab.root / "tracker-record.ipynb", lambda nb: _saved_actions(nb) == 4)

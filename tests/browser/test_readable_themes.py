@@ -41,7 +41,9 @@ CELLS = [
     "q",
     "lib = %library show @Mira\n"
     "lib._on_custom_message(lib, {'action': 'check', 'kind': 'green', 'difficulty': 2}, [])\nlib",
-    "bad = %library show @Mira\nbad._on_custom_message(bad, {'action': 'boost'}, [])\nbad",  # its error line
+    # its error line: a misspelt colour is refused whatever the check above drew (a boost may be allowed)
+    "bad = %library show @Mira\nbad._on_custom_message(bad, {'action': 'check', 'kind': 'grene', 'difficulty': 2}, [])"
+    "\nbad",
     "%combat tracker", "%table", "print('DONE')",
 ]
 
