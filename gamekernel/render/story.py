@@ -301,6 +301,28 @@ class _Teller:
         return text
 
     def _combat(self, event: Event, before: dict, pending) -> None:
+        """A combat step's line, then the rolls it made inside itself (a knockdown follows its blow)."""
+        self._combat_step(event, before, pending)
+        self._nested_rolls(event)
+
+    def _nested_rolls(self, event: Event) -> None:
+        """The rolls a step made inside itself (stay conscious, knockdown, death checks ...), each told;
+        while the GM discloses outcomes only, by its outcome alone, no number."""
+        rolls = event.data.get("rolls") or ()
+        if not rolls:
+            return
+        args = event.data.get("args", {})
+        who = event.actor or args.get("name") or args.get("attacker") or ""
+        if self.outcome_only:
+            for item in rolls:
+                roll = SuccessRoll.from_dict(item["roll"])
+                self._add("line", _outcome_line(replace(roll, actor=roll.actor or who)))
+            return
+        nested = nested_rolls_text(event.data)
+        text = nested if self.odds else _without_odds(nested)
+        self._add("line", f"{who}: {text}" if who and not text.startswith(who) else text)
+
+    def _combat_step(self, event: Event, before: dict, pending) -> None:
         op, args = event.data["op"], event.data.get("args", {})
         if op == "start":
             names = ", ".join(c["name"] for c in args["combatants"])
@@ -309,11 +331,6 @@ class _Teller:
         if op == "end":
             self._add("line", t("story.combat.end"))
             return
-        nested = nested_rolls_text(event.data)  # rolls made inside the step: each told (stay conscious ...)
-        if nested:
-            who = event.actor or args.get("name") or args.get("attacker") or ""
-            text = nested if self.odds else _without_odds(nested)
-            self._add("line", f"{who}: {text}" if who and not text.startswith(who) else text)
         if op not in {"attack", "defend", "damage", "hazard"}:
             return  # maneuvers, postures, turns, NPC templates: how, not what happened
         if op == "attack" and self._pending() is not None:

@@ -99,7 +99,11 @@ def test_a_secret_hit_revealed_by_a_public_step_is_told_truthfully_and_alike():
     told = [b["text"] for b in view(s, Audience.player("bob"), s.public_table())["story"]]
     exported = [b.text for b in players_story(s).blocks]
     assert told == exported  # one story for the page and the export
-    revealed, public = told[1], told[2]
+    # the secret step's line, then its knockdown roll (GURPS-INJ-07), then the public step's
+    revealed = next(line for line in told if line.startswith("Revealed: Bren is struck"))
+    public = next(line for line in told if line.startswith("Bren is struck"))
+    assert told.index(revealed) < told.index(public)
+    assert told[told.index(revealed) + 1].startswith("Revealed: Bren: knockdown 13 · rolled")
     bren = next(c for c in s.combat.state.combatants if c.name == "Bren")
     assert revealed.startswith("Revealed: Bren is struck (2d cr) — Bren takes ") and "no harm" not in revealed
     assert public.startswith("Bren is struck (1d cr) — ")
@@ -175,9 +179,10 @@ def test_outcome_disclosure_tells_every_roll_kind_without_a_number():
     s.combat.npc("Ogre", OGRE)
     s.combat.start("Aiko Ogre")
     s.combat.damage("Ogre", "3d cr")
-    told = [b.text for b in players_story(s).blocks if b.kind == "line"][-10:]
-    assert len(told) == 10, told
-    assert told[-1].startswith("Ogre is struck (3d cr) — Ogre is "), told[-1]  # how he is, not the injury
+    told = [b.text for b in players_story(s).blocks if b.kind == "line"][-11:]
+    assert len(told) == 11, told
+    assert told[-2].startswith("Ogre is struck (3d cr) — Ogre is "), told[-2]  # how he is, not the injury
+    assert told[-1] == "Ogre tries knockdown — succeeded"  # a roll made inside the step, after it (GURPS-INJ-07)
     for line in told:
         assert not re.search(r"\d", re.sub(r"\(\d+d[^)]*\)", "", line)), line  # no target, roll, margin, odds
     assert "Aiko: GURPS reaction — " in told[1] and told[4].startswith("GURPS contest — ")
