@@ -39,7 +39,7 @@ test: $(VENV)/.installed-test
 	$(VENV)/bin/lint-imports
 	# three runs: jupyter_server's test fixtures (tests/remote) and Playwright's sync API (tests/browser,
 	# tests/remote_browser) each hold an event loop, which must not leak into the others' process;
-	# the zero-install site's smoke test (tests/lite) is `make test-lite`
+	# the zero-install site's smoke test (tests/lite) is `make test-lite` (.ci/run runs both)
 	$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/remote --ignore=tests/remote_browser --ignore=tests/lite
 	$(PY) -m pytest -q -p no:cacheprovider tests/remote
 	$(PY) -m pytest -q -p no:cacheprovider tests/remote_browser

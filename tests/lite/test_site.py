@@ -5,7 +5,7 @@ run in the browser's Python (Pyodide). Each code cell shows the same outputs as 
 
 The build's inputs (jupyterlite-core, the npm client, Chromium) may be missing on a developer's
 machine: the test skips then, unless GAMEKERNEL_REQUIRE_LITE is set, so a run that means to check
-the site cannot pass by skipping. `.ci/run` does not run it yet: it has not passed whole in one run.
+the site cannot pass by skipping; `.ci/run` runs it after `make test`.
 The inputs are cached (GAMEKERNEL_LITE_CACHE, `make test-lite`: the venv folder).
 Timings go to test-artifacts/lite-smoke.json.
 """
