@@ -32,7 +32,15 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel.remote.hub.names import normalize_user, valid_user
-from gamekernel.remote.hub.settings import AUTHORIZER, IDENTITY, SIGNED_IN, TABLE_SCOPES, SetupError, is_loopback
+from gamekernel.remote.hub.settings import (
+    AUTHORIZER,
+    IDENTITY,
+    SIGNED_IN,
+    TABLE_SCOPES,
+    SetupError,
+    configure_network,
+    is_loopback,
+)
 
 PLATFORMS = ("local", "tljh", "z2jh")
 GROUP_PREFIX = "table-"
@@ -259,12 +267,8 @@ def _local(c: Any, club: Club, env: Mapping[str, str], euid: int) -> None:
     for folder in (state, homes):
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         folder.chmod(0o700)
-    c.JupyterHub.ip, c.JupyterHub.port = club.ip, club.port
-    c.JupyterHub.hub_ip, c.JupyterHub.hub_port = "127.0.0.1", club.hub_port
-    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{club.proxy_port}"
-    if club.ssl_cert:
-        c.JupyterHub.ssl_cert, c.JupyterHub.ssl_key = club.ssl_cert, club.ssl_key
-        c.JupyterHub.tornado_settings = {"cookie_options": {"secure": True}}
+    configure_network(c, ip=club.ip, port=club.port, hub_port=club.hub_port, proxy_port=club.proxy_port,
+                      ssl_cert=club.ssl_cert, ssl_key=club.ssl_key)
     if club.url:
         c.JupyterHub.public_url = club.url
     c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"

@@ -218,16 +218,24 @@ def only_the_gm(gm: str) -> Callable[[Any], None]:
     return pre_spawn_hook
 
 
+def configure_network(c: Any, *, ip: str, port: int, hub_port: int, proxy_port: int, ssl_cert: str,
+                      ssl_key: str) -> None:
+    """The public address, the hub and proxy API on loopback, and TLS with Secure cookies when a
+    certificate is given: one table's hub and a club's hub alike."""
+    c.JupyterHub.ip, c.JupyterHub.port = ip, port
+    c.JupyterHub.hub_ip, c.JupyterHub.hub_port = "127.0.0.1", hub_port
+    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{proxy_port}"
+    if ssl_cert:
+        c.JupyterHub.ssl_cert, c.JupyterHub.ssl_key = ssl_cert, ssl_key
+        c.JupyterHub.tornado_settings = {"cookie_options": {"secure": True}}
+
+
 def configure(c: Any, settings: TableSettings, euid: int) -> None:
     """Fill JupyterHub's config `c` from checked settings (the folder already prepared)."""
     s = settings
     state = s.folder / ".hub"
-    c.JupyterHub.ip, c.JupyterHub.port = s.ip, s.port
-    c.JupyterHub.hub_ip, c.JupyterHub.hub_port = "127.0.0.1", s.hub_port
-    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{s.proxy_port}"
-    if s.ssl_cert:
-        c.JupyterHub.ssl_cert, c.JupyterHub.ssl_key = s.ssl_cert, s.ssl_key
-        c.JupyterHub.tornado_settings = {"cookie_options": {"secure": True}}
+    configure_network(c, ip=s.ip, port=s.port, hub_port=s.hub_port, proxy_port=s.proxy_port,
+                      ssl_cert=s.ssl_cert, ssl_key=s.ssl_key)
     if not s.loopback:  # absolute redirects and Secure cookies on the address players use
         c.JupyterHub.public_url = s.url
     c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"
