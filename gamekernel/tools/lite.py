@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekernel.tools import lite_inputs as inputs
+from gamekernel.tools.lite_bytecode import precompile
 from gamekernel.tools.lite_inputs import LiteInputError
 
 USAGE = ("usage: python -m gamekernel lite build NOTEBOOK.ipynb... --output SITE [--cache DIR]\n"
@@ -100,7 +101,8 @@ def build(notebooks: list[Path], output: Path, cache: Path, *, source: Path | No
     kernel = inputs.kernel_wheels(front_ends["jupyterlite-pyodide-kernel"], cache / "kernel-wheels")
     from gamekernel import __version__
 
-    inputs.stock_pyodide(pyodide, wheels, inputs.gamekernel_wheel(source, cache / "gamekernel", __version__), kernel)
+    inputs.stock_pyodide(pyodide, wheels, inputs.gamekernel_wheel(source, cache / "gamekernel", __version__), kernel,
+                         prepare=lambda copies: precompile(pyodide, copies))
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(site_config(), indent=1) + "\n", encoding="utf-8")
     # jupyterlite-core stamps every file under the output's *parent* with SOURCE_DATE_EPOCH (base.py
     # `copy_one` → `maybe_timestamp(dest.parent)`): built beside the user's files it would re-date them

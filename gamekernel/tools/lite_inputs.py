@@ -20,7 +20,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -207,11 +207,21 @@ def rewrite_lock(lock: dict[str, Any], wheels: Mapping[str, Path], gamekernel: P
 
 
 def stock_pyodide(target: Path, wheels: Mapping[str, Path], gamekernel: Path,
-                  kernel: Mapping[str, Path] | None = None) -> None:
-    """Copy the wheels beside the Pyodide core (its indexURL) and write the rewritten lock there."""
+                  kernel: Mapping[str, Path] | None = None,
+                  prepare: Callable[[list[Path]], object] | None = None) -> None:
+    """Copy the wheels beside the Pyodide core (its indexURL), let `prepare` change the copies in place
+    (the build adds their bytecode: gamekernel.tools.lite_bytecode) and write the lock of the copies."""
     lock_path = target / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
-    for wheel in (*wheels.values(), gamekernel, *(kernel or {}).values()):
+
+    def copied(wheel: Path) -> Path:
         shutil.copy2(wheel, target / wheel.name)
+        return target / wheel.name
+
+    wheels = {name: copied(wheel) for name, wheel in wheels.items()}
+    gamekernel = copied(gamekernel)
+    kernel = {name: copied(wheel) for name, wheel in (kernel or {}).items()}
+    if prepare is not None:
+        prepare([*wheels.values(), gamekernel, *kernel.values()])
     lock_path.write_text(json.dumps(rewrite_lock(lock, wheels, gamekernel, kernel), indent=1, sort_keys=True) + "\n",
                          encoding="utf-8")

@@ -70,6 +70,14 @@ RUN_ADDED = """(source) => { const w = window.jupyterapp.shell.currentWidget; co
     return window.jupyterapp.commands.execute('notebook:run-cell').then(() => true); }"""
 
 
+PYC_USED = """import importlib.util, gamekernel.magics, IPython.core.interactiveshell as shell
+for module in (gamekernel.magics, shell):
+    with open(module.__cached__, "rb") as cached:
+        head = cached.read(8)
+    assert head[:4] == importlib.util.MAGIC_NUMBER and head[4:8] == bytes([1, 0, 0, 0]), (module, head)
+"""
+
+
 def _missing_inputs() -> str | None:
     if importlib.util.find_spec("jupyterlite_core") is None:
         return "jupyterlite-core is not installed (pip install -e '.[lite]')"
@@ -172,6 +180,11 @@ def test_every_example_runs_in_the_browser_as_on_the_desktop(browser, served, pa
     page.evaluate("""(code) => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel
         .requestExecute({code, silent: true, store_history: false}).done.then(() => true)""",
                   f"import os; os.environ['GAMEKERNEL_SECRET_ENTROPY'] = '{DEMO_ENTROPY}'")
+    # the site's wheels carry the browser Python's bytecode (gamekernel.tools.lite_bytecode): an
+    # unchecked-hash pyc (PEP 552 flags 1), not one the browser compiled (flags 0) nor none
+    status = page.evaluate("""(code) => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel
+        .requestExecute({code, silent: true, store_history: false}).done.then(r => r.content.status)""", PYC_USED)
+    assert status == "ok", "the site's modules were not loaded from the bytecode it carries"
     page.evaluate("window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     started = time.monotonic()
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
@@ -201,3 +214,33 @@ def test_every_example_runs_in_the_browser_as_on_the_desktop(browser, served, pa
     page.screenshot(path=str(ARTIFACTS / f"lite-{path.name[:2]}.png"))
     context.close()
     assert off_site == []
+
+
+def test_the_bytecode_is_the_browser_python_s_and_a_rebuild_writes_the_same_bytes(site, tmp_path):
+    """Every module of a wheel gains one unchecked-hash pyc beside it; compiled again from the same
+    wheel, the bytes are the same (a site rebuilt from the same pins is the same site)."""
+    import shutil
+    import zipfile
+
+    from gamekernel.tools.lite_bytecode import precompile
+
+    pyodide = site / "static" / "pyodide"
+    source = next(pyodide.glob("decorator-*.whl"))
+    with zipfile.ZipFile(source) as wheel:
+        names = wheel.namelist()
+    modules = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
+    pycs = [n for n in names if n.endswith(".pyc")]
+    assert modules and len(pycs) == len(modules)  # the site's copy: one pyc per module
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    with zipfile.ZipFile(source) as wheel, zipfile.ZipFile(plain / source.name, "w") as copy:
+        for info in wheel.infolist():
+            if not info.filename.endswith(".pyc"):
+                copy.writestr(info, wheel.read(info))
+    twice = tmp_path / "twice"
+    twice.mkdir()
+    shutil.copy2(plain / source.name, twice / source.name)
+    assert precompile(pyodide, [plain / source.name]) == {source.name: len(modules)}
+    assert precompile(pyodide, [twice / source.name]) == {source.name: len(modules)}
+    assert (plain / source.name).read_bytes() == (twice / source.name).read_bytes()
+    assert precompile(pyodide, [plain / source.name]) == {source.name: 0}  # compiled once only
