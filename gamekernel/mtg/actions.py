@@ -410,7 +410,8 @@ class Mtg(RuleSetHandle):
             boost_used=part.boost_user(actor) is not None, last_check=copy.deepcopy(part.last_check.get(actor)),
             last_boost=copy.deepcopy(part.last_boost.get(actor)), distribution=colour_distribution(library),
             deck=dict(part.decks[actor]),
-            ja_names={name: row[6] for name, row in part.facts.items() if len(row) > 6 and row[6]})
+            ja_names={name: row[6] for name, row in part.facts.items() if len(row) > 6 and row[6]},
+            known_bottom=known_in_groups(part.unordered_positions(actor), len(library), part.known_positions(actor)))
 
     # -- checks --------------------------------------------------------------------------------
     def check(self, kind: str, difficulty: int | None = None, *, actor: str | None = None,
