@@ -35,6 +35,7 @@ from gamekernel.mtg.rules.check import (
 from gamekernel.mtg.rules.decklists import build_library, composition, is_url, parse_decklist, read_decklist
 from gamekernel.mtg.rules.facts import CardFacts, FactsIndex, bundled_facts
 from gamekernel.mtg.rules.kinds import MtgOptions, parse_check_spec, parse_kind
+from gamekernel.mtg.rules.knowledge import LibraryKnowledge
 from gamekernel.mtg.rules.odds import OddsTable, check_odds, known_in_groups, known_prefix, odds_table
 from gamekernel.mtg.rules.options import changed_options, options_from
 from gamekernel.rng import LazyDice
@@ -409,7 +410,8 @@ class Mtg(RuleSetHandle):
             boost_used=part.boost_user(actor) is not None, last_check=copy.deepcopy(part.last_check.get(actor)),
             last_boost=copy.deepcopy(part.last_boost.get(actor)), distribution=colour_distribution(library),
             deck=dict(part.decks[actor]),
-            ja_names={name: row[6] for name, row in part.facts.items() if len(row) > 6 and row[6]})
+            ja_names={name: row[6] for name, row in part.facts.items() if len(row) > 6 and row[6]},
+            known_bottom=known_in_groups(part.unordered_positions(actor), len(library), part.known_positions(actor)))
 
     # -- checks --------------------------------------------------------------------------------
     def check(self, kind: str, difficulty: int | None = None, *, actor: str | None = None,
@@ -527,6 +529,12 @@ class Mtg(RuleSetHandle):
         odds = check_odds(library, kind, difficulty, known=known, unordered=groups, options=self.options)
         return OddsResult(actor, kind, difficulty, odds, len(library), known_prefix(known),
                           known_in_groups(groups, len(library), known))
+
+    def knowledge(self, actor: str | None = None) -> LibraryKnowledge:
+        """The library with what the table knows of its order: the one model every odds figure uses."""
+        actor = self.actor(actor)
+        part = self.state
+        return LibraryKnowledge.of(part.library(actor), part.known_positions(actor), part.unordered_positions(actor))
 
     def odds_table(self, actor: str | None = None) -> OddsTable:
         actor = self.actor(actor)

@@ -336,7 +336,8 @@ def library_text(view) -> str:
     lines = [f"{t('mtg.view.title', actor=view.actor)}: {t('mtg.view.count', count=view.count)} · "
              f"{t('mtg.view.scene', scene=view.scene)} · "
              f"{t('mtg.view.boost_used' if view.boost_used else 'mtg.view.boost_free')}",
-             "  " + t("mtg.view.known", cards=_names([view.shown_name(n) for n in view.known_top])),
+             "  " + t("mtg.view.known", cards=_names([view.shown_name(n) for n in view.known_top]))
+             + (" · " + t("mtg.view.known_bottom", count=view.known_bottom) if view.known_bottom else ""),
              "  " + t("mtg.view.exile", cards=_names([view.shown_name(n) for n in view.exile])),
              "  " + t("mtg.view.colours") + ": " + distribution_text(view.distribution)]
     last = _last_check_line(view)
@@ -355,7 +356,9 @@ def library_html(view) -> str:
             f" {status}</div>")
     known = " ".join(chip(view.shown_name(n), "warn") for n in view.known_top) or esc(t("mtg.view.none"))
     exile = " ".join(chip(view.shown_name(n), "muted") for n in view.exile) or esc(t("mtg.view.none"))
-    rows = [f'<div class="gk-mtg-known">{esc(t("mtg.view.known", cards=""))}{known}</div>',
+    bottom = (f' · <span class="gk-mtg-known-bottom">{esc(t("mtg.view.known_bottom", count=view.known_bottom))}'
+              '</span>' if view.known_bottom else "")
+    rows = [f'<div class="gk-mtg-known">{esc(t("mtg.view.known", cards=""))}{known}{bottom}</div>',
             f'<div class="gk-mtg-exile">{esc(t("mtg.view.exile", cards=""))}{exile}</div>']
     items = []
     for key in ("white", "blue", "black", "red", "green", "colourless"):

@@ -62,6 +62,9 @@ class LibraryView(Displayable):
     distribution: Mapping[str, int]
     deck: Mapping[str, Any]
     ja_names: Mapping[str, str] = field(default_factory=dict)  # English card name -> Japanese name
+    # cards the table knows lie at the bottom in unknown order (a check's pair, MTG-CHK-12): a count only,
+    # never which card is where (the pair's order came from the secret stream)
+    known_bottom: int = 0
 
     def shown_name(self, name: str) -> str:
         """A card name as printed in the current language (the Japanese one when known)."""

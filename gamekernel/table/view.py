@@ -51,7 +51,7 @@ def _mtg_rows(session) -> list[dict[str, Any]]:
     for actor in sorted(part.decks):
         view = session.mtg.library_view(actor)
         rows.append({"name": actor, "library": view.count, "known_top": [view.shown_name(n) for n in view.known_top],
-                     "boost_used": view.boost_used})
+                     "known_bottom": view.known_bottom, "boost_used": view.boost_used})
     return rows
 
 

@@ -5,24 +5,24 @@ widgets only display them and send the control values back.
 - `check_curve`: success, critical success, critical failure over effective skill (GURPS-SR-02..08).
 - `contest_grid`: Quick Contest win/lose/tie over both skills (SR-10) and the expected rounds of a
   Regular Contest (SR-12: a round decides only when exactly one side succeeds; rounds are geometric).
-- `library_grid`: MtG success by colour x difficulty for a library's composition, without and with
-  a boost (MTG-CHK-05..13).
+- `library_grid`: MtG success by colour x difficulty for a library, without and with a boost
+  (MTG-CHK-05..13), given what the table knows of its order (the cards at the bottom, MTG-CHK-12).
 - `alpha_figures`: at least one Alpha Flux over N d20 rolls (GW-ALPHA-10), overcharge success by
   origin bonus (GW-ALPHA-13/14).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from gamekernel.gammaworld.rules.odds import p_flux, p_overcharge
 from gamekernel.gurps.rules.odds import check_odds, quick_contest_odds
 from gamekernel.mtg.rules.facts import CardFacts
-from gamekernel.mtg.rules.foresight import bonus_needed, counts_colourless_for_boost, hypergeometric_at_least
-from gamekernel.mtg.rules.kinds import DEFAULT_OPTIONS, KINDS, USUAL_DIFFICULTIES, MtgOptions, colour_modifier
+from gamekernel.mtg.rules.foresight import boosted_check_odds
+from gamekernel.mtg.rules.kinds import DEFAULT_OPTIONS, KINDS, USUAL_DIFFICULTIES, MtgOptions
+from gamekernel.mtg.rules.odds import Groups
 from gamekernel.mtg.rules.odds import check_odds as mtg_check_odds
 
 SKILLS = tuple(range(3, 19))  # effective skills where 3d6 outcomes still change
@@ -89,39 +89,22 @@ class LibraryCell:
 
 
 def boosted_odds(library: Sequence[CardFacts], kind: str, difficulty: int,
-                 options: MtgOptions = DEFAULT_OPTIONS) -> Fraction | None:
-    """P(success) of a check from a shuffled library when a failure is always boosted (MTG-CHK-13):
-    over every ordered pair (target card, achievement card) and the achievement card's colour, a
-    failure short by k succeeds when at least k of the next `boost_cards` cards count as colourless."""
-    total = len(library)
-    if total <= 1:
-        return None
-    signature = Counter((c.mana_value, c.achievement_colours, counts_colourless_for_boost(c, options))
-                        for c in library)
-    colourless = sum(n for (_, _, boosts), n in signature.items() if boosts)
-    favourable = Fraction(0)
-    for first, n_first in signature.items():
-        for second, n_second in signature.items():
-            pairs = n_first * (n_second - (first == second))
-            if not pairs:
-                continue
-            rest = total - 2
-            rest_colourless = colourless - first[2] - second[2]
-            colours = second[1] or (None,)
-            chance = Fraction(0)
-            for colour in colours:
-                achievement = second[0] + colour_modifier(kind, colour, options)
-                need = bonus_needed(achievement, first[0] + difficulty)
-                chance += hypergeometric_at_least(rest, rest_colourless, min(options.boost_cards, rest), need)
-            favourable += pairs * chance / len(colours)
-    return favourable / (total * (total - 1))
+                 options: MtgOptions = DEFAULT_OPTIONS, *, known: Collection[int] = (),
+                 unordered: Groups = ()) -> Fraction | None:
+    """P(success) of a check when a failure is always boosted (MTG-CHK-13), given what the table knows
+    of the order (mtg/rules/foresight.py `boosted_check_odds`)."""
+    return boosted_check_odds(library, kind, difficulty, known=known, unordered=unordered, options=options)
 
 
 def library_grid(library: Sequence[CardFacts], difficulties: Sequence[int] = USUAL_DIFFICULTIES,
-                 options: MtgOptions = DEFAULT_OPTIONS) -> tuple[tuple[LibraryCell, ...], ...]:
-    """Rows: the check kinds; columns: the difficulties; each cell without and with a boost."""
-    return tuple(tuple(LibraryCell(kind, d, mtg_check_odds(library, kind, d, options=options),
-                                   boosted_odds(library, kind, d, options)) for d in difficulties)
+                 options: MtgOptions = DEFAULT_OPTIONS, *, known: Collection[int] = (),
+                 unordered: Groups = ()) -> tuple[tuple[LibraryCell, ...], ...]:
+    """Rows: the check kinds; columns: the difficulties; each cell without and with a boost, exact
+    given the known positions and groups (the odds model of `%odds check`, MTG-CHK-04, -12)."""
+    return tuple(tuple(LibraryCell(kind, d, mtg_check_odds(library, kind, d, known=known, unordered=unordered,
+                                                           options=options),
+                                   boosted_odds(library, kind, d, options, known=known, unordered=unordered))
+                       for d in difficulties)
                  for kind in KINDS)
 
 

@@ -78,7 +78,7 @@ class TeachingMagics(SessionMagics):
             explorer = x.ContestExplorer(min(max(a, 3), 18), min(max(b, 3), 18))
         elif args.sub == "library":
             actor = Mtg.of(session).actor(args.actor)
-            explorer = x.LibraryExplorer(actor, session.state["mtg"].library(actor))
+            explorer = x.LibraryExplorer(actor, Mtg.of(session).knowledge(actor))
         else:
             from gamekernel.gammaworld.rules.play import character
 

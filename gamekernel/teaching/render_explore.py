@@ -74,8 +74,13 @@ def library_tables(grid) -> list[Table]:
     return [{"id": "library", "title": t("explore.library.grid"), "columns": columns, "rows": rows}]
 
 
-def library_summary(actor: str, size: int) -> str:
-    return t("explore.library.summary", actor=actor, size=size)
+def library_summary(actor: str, size: int, known_at_bottom: int = 0, exiled_known: int = 0) -> str:
+    """Says what the figures take into account: the known top cards a check exiles first (MTG-CHK-04)
+    and the cards known at the bottom (MTG-CHK-12)."""
+    from gamekernel.mtg.render import given_text
+
+    known = t("mtg.odds.known", count=exiled_known) if exiled_known else ""
+    return t("explore.library.summary", actor=actor, size=size) + known + given_text(known_at_bottom)
 
 
 def alpha_tables(figures, rolls: int, bonus: int) -> list[Table]:

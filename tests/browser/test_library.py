@@ -27,6 +27,9 @@ def test_library_widget_shows_state_and_sends_checks_boosts_scenes(lab):
     assert page.locator(".gk-library .gk-lib-target").first.inner_text() == "3"
     assert page.locator(".gk-library .gk-lib-achievement").first.inner_text() == "7"
     assert "success" in page.locator(".gk-library .gk-lib-verdict").first.inner_text()
+    bottom = page.locator(".gk-library .gk-lib-known-bottom .gk-lib-figure-value").first  # MTG-CHK-12
+    bottom.wait_for()
+    assert bottom.inner_text() == "2"
     lab.run(page, "from gamekernel.magics import current_session as cs\n"
                   "print('KINDS', [e.kind for e in cs().log][-1])", expect="KINDS mtg.check")
 

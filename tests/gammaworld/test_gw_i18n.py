@@ -52,7 +52,7 @@ def test_gw_alpha_seed_terms_in_japanese_errors():
     """The seed's words: アルファ突然変異 (Alpha Mutation), 増強 (Overcharge), アルファ攪乱 (Alpha Flux), 大休憩."""
     ja = _load("ja")
     assert "アルファ突然変異" in ja["gammaworld.err.no_card_name"] and "増強" in ja["gammaworld.err.overcharged"]
-    assert "アルファ攪乱" in ja["gammaworld.err.no_flux"] and "大休憩" in ja["gammaworld.err.remove_in_play"]
+    assert "アルファ攪乱" in ja["gammaworld.err.no_flux"] and "大休憩" in ja["gammaworld.err.deck_not_rebuilt"]
 
 
 def test_gw_every_error_key_in_the_code_is_in_the_catalog():

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamekernel import Session
-from gamekernel.errors import GameKernelError, RuleError
+from gamekernel.errors import GameKernelError, RuleError, UsageError
 from gamekernel.gammaworld.rules import AlphaState
+from gamekernel.gammaworld.rules.state import deck_zone
 from gamekernel.session import replay
 
 
@@ -273,3 +274,21 @@ def test_gw_alpha_02_copy_limit_is_reported_on_add_not_only_at_the_next_draw() -
     assert ("warning: Rin's deck now breaks the deck-building rules (GW-ALPHA-02): 3 copies of Sap Bloom > 2; "
             "%deck remove Rin CARD fixes it") in over
     assert "breaks" not in str(session.gw.deck_add("Rin", "Bristle Hide"))  # only the name just added
+
+
+def test_gw_alpha_11_removing_more_copies_than_the_deck_holds_is_refused() -> None:
+    """A rebuilt deck holds every copy it owns, so the one refusal left is asking for more than it holds:
+    one line naming the deck, the card and both numbers, and nothing recorded."""
+    session = table_of_five()
+    session.gw.encounter_start()
+    session.gw.encounter_end()
+    session.gw.rest(draw=False)
+    held = [c for c in session.gw.state.table.home_of(deck_zone("Rin"))
+            if session.gw.state.catalog.card(c.def_id, "en").name == "Sap Bloom"]
+    before = len(session.log)
+    with pytest.raises(UsageError) as error:
+        session.gw.deck_remove("Rin", "Sap Bloom", count=len(held) + 1)
+    assert str(error.value) == (f"Rin's deck holds {len(held)} Sap Bloom, so {len(held) + 1} cannot be "
+                                "removed")
+    assert len(session.log) == before
+    assert session.gw.deck_remove("Rin", "Sap Bloom", count=len(held)).kind == "deck_remove"

@@ -156,3 +156,11 @@ def test_arena_spanish_without_blank_lines_before_headers():
 def test_load_line_names_the_format(text, name):
     loaded = Session(seed=1).mtg.library_load("Mira", "deck", text=text)
     assert f"({name}" in str(loaded).splitlines()[0]
+
+
+def test_arena_japanese_katakana_commander_header():
+    """コマンダー as well as 統率者 heads the command zone (z33kz33k/mtg mtg/deck/arena.py reads both)."""
+    deck = parse_decklist("コマンダー\n1 Kitchen Finks (SHM) 229\n\nデッキ\n4 Elvish Mystic (M15) 173\n"
+                          "\nサイドボード\n2 Naturalize (M15) 190\n", "ja.txt")
+    assert [e.name for e in deck.commander] == ["Kitchen Finks"]
+    assert deck.main_count == 4 and deck.sideboard_count == 2

@@ -107,6 +107,25 @@ class Oracle:
         return sum((p for w, p in self.worlds.items() if sum(ORACLE_CARDS[w[i]][2] for i in taken) >= need),
                    Fraction(0))
 
+    def boosted(self, kind: str, difficulty: int) -> Fraction | None:
+        """P(success) of a check whose failure is always boosted: per world, the pair revealed, then the
+        boost's cards are the next ones under the known top cards (the pair has gone to the bottom)."""
+        e = self.exiled()
+        size = self.size()
+        if size - e <= 1:
+            return None
+        total = Fraction(0)
+        for w, p in self.worlds.items():
+            first, second = w[e], w[e + 1]
+            rest = w[:e] + w[e + 2:]
+            counted = sum(ORACLE_CARDS[rest[j]][2] for j in list(range(e, size - 2))[:BOOST_CARDS])
+            target = ORACLE_CARDS[first][0] + difficulty
+            value, colours, _ = ORACLE_CARDS[second]
+            options = colours or (None,)
+            wins = sum(value + oracle_modifier(kind, colour) + counted >= target for colour in options)
+            total += p * Fraction(wins, len(options))
+        return total
+
     def boost(self, e: int, exiled: list[str], stays: bool = True) -> None:
         """The boost's cards leave (exiled), or go back above the check's pair in random order."""
         taken = self.boost_taken(e)
@@ -141,6 +160,24 @@ def agree(session: Session, oracle: Oracle) -> None:
         assert session.mtg.odds(kind, difficulty, actor="P").odds == oracle.odds(kind, difficulty)
 
 
+def agree_explorer(session: Session, oracle: Oracle) -> None:
+    """The explorer's cells (without and with a boost) equal the oracle, and its summary names the cards
+    known at the bottom."""
+    from gamekernel.teaching.widgets.explore import LibraryExplorer
+
+    explorer = LibraryExplorer("P", session.mtg.knowledge("P"))
+    known = explorer.knowledge()
+    from gamekernel.teaching.explore import library_grid
+
+    for row in library_grid(known.cards, known=known.known, unordered=known.unordered):
+        for cell in row:
+            assert cell.success == oracle.odds(cell.kind, cell.difficulty), (cell.kind, cell.difficulty)
+            assert cell.with_boost == oracle.boosted(cell.kind, cell.difficulty), (cell.kind, cell.difficulty)
+    bottom = session.mtg.odds_table("P").known_unordered
+    assert known.known_at_bottom == bottom
+    assert (f"given the {bottom} card" in explorer.summary()) == (bottom > 0)
+
+
 def run_check(session: Session, oracle: Oracle, kind: str, difficulty: int, auto: bool, stays: bool) -> bool:
     """One check through the session, checked against the oracle; True when a boost may follow."""
     expected = oracle.odds(kind, difficulty)
@@ -169,26 +206,10 @@ def run_check(session: Session, oracle: Oracle, kind: str, difficulty: int, auto
     return True
 
 
-OPS = st.one_of(
-    st.tuples(st.just("check"), st.sampled_from(ORACLE_KINDS), st.integers(0, 6), st.booleans()),
-    st.tuples(st.just("boost")),
-    st.tuples(st.just("peek"), st.integers(1, 2)),
-    st.tuples(st.just("scene")),
-)
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(deck=st.lists(st.sampled_from(sorted(ORACLE_CARDS)), min_size=4, max_size=7),
-       ops=st.lists(OPS, min_size=1, max_size=8), seed=st.integers(0, 10_000), stays=st.booleans())
-def test_mtg_chk_12_odds_equal_brute_force_given_what_the_table_saw(deck, ops, seed, stays):
-    session = Session(seed=seed)
-    if not stays:  # OPEN choice of MTG-CHK-13: the boost's cards go back to the bottom in random order
-        session.mtg.config(boost_exile_stays=False)
-    text = "\n".join(f"1 {name}" for name in deck)
-    session.mtg.library_load("P", "deck.txt", text=text)
-    oracle = Oracle(deck)
+def play(session: Session, oracle: Oracle, ops, stays: bool, check) -> None:
+    """Run `ops` (checks, boosts, peeks, scenes) on the session and the oracle; `check` after each."""
     boostable = False
-    agree(session, oracle)
+    check(session, oracle)
     for op in ops:
         if op[0] == "check":
             boostable = run_check(session, oracle, op[1], op[2], op[3], stays)
@@ -211,7 +232,40 @@ def test_mtg_chk_12_odds_equal_brute_force_given_what_the_table_saw(deck, ops, s
         else:
             session.mtg.scene()
             boostable = False
-        agree(session, oracle)
+        check(session, oracle)
+
+
+OPS = st.one_of(
+    st.tuples(st.just("check"), st.sampled_from(ORACLE_KINDS), st.integers(0, 6), st.booleans()),
+    st.tuples(st.just("boost")),
+    st.tuples(st.just("peek"), st.integers(1, 2)),
+    st.tuples(st.just("scene")),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deck=st.lists(st.sampled_from(sorted(ORACLE_CARDS)), min_size=4, max_size=7),
+       ops=st.lists(OPS, min_size=1, max_size=8), seed=st.integers(0, 10_000), stays=st.booleans())
+def test_mtg_chk_12_odds_equal_brute_force_given_what_the_table_saw(deck, ops, seed, stays):
+    session = Session(seed=seed)
+    if not stays:  # OPEN choice of MTG-CHK-13: the boost's cards go back to the bottom in random order
+        session.mtg.config(boost_exile_stays=False)
+    text = "\n".join(f"1 {name}" for name in deck)
+    session.mtg.library_load("P", "deck.txt", text=text)
+    oracle = Oracle(deck)
+    play(session, oracle, ops, stays, agree)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deck=st.lists(st.sampled_from(sorted(ORACLE_CARDS)), min_size=4, max_size=7),
+       ops=st.lists(OPS, min_size=1, max_size=6), seed=st.integers(0, 10_000), stays=st.booleans())
+def test_mtg_chk_12_13_explorer_equals_brute_force_given_what_the_table_saw(deck, ops, seed, stays):
+    """`%explore library`: every cell without and with a boost, after checks, boosts, peeks and scenes."""
+    session = Session(seed=seed)
+    if not stays:
+        session.mtg.config(boost_exile_stays=False)
+    session.mtg.library_load("P", "deck.txt", text="\n".join(f"1 {name}" for name in deck))
+    play(session, Oracle(deck), ops, stays, agree_explorer)
 
 
 def test_mtg_chk_12_issue_repro_exact_after_a_check():
@@ -225,3 +279,31 @@ def test_mtg_chk_12_issue_repro_exact_after_a_check():
     assert odds.odds == 1
     assert "given the 2 cards known at the bottom" in str(odds)
     assert "given the 2 cards known at the bottom" in str(session.mtg.odds_table("P"))
+
+
+def test_mtg_chk_12_explorer_what_if_keeps_the_cards_the_table_saw():
+    """The explorer's counts change only the cards whose place nobody knows: the pair stays at the bottom
+    (in unknown order), a count below the copies known there is refused, and the summary says so."""
+    import pytest
+
+    from gamekernel.errors import UsageError
+    from gamekernel.teaching.widgets.explore import LibraryExplorer
+
+    session = Session(seed=1)
+    session.mtg.library_load("P", "small.txt", text="4 Elvish Mystic\n4 Runeclaw Bear\n2 Serra Angel")
+    session.mtg.library_stack("P", ["Serra Angel", "Serra Angel"])
+    session.mtg.check("green", 2, actor="P")
+    explorer = LibraryExplorer("P", session.mtg.knowledge("P"))
+    assert {c["name"]: c["min"] for c in explorer.controls()} == {
+        "Elvish Mystic": 0, "Runeclaw Bear": 0, "Serra Angel": 2}
+    explorer.set("Elvish Mystic", 6)
+    known = explorer.knowledge()
+    assert known.size == 12 and known.unordered == ((10, 11),) and known.known_at_bottom == 2
+    assert [c.name for c in known.cards[-2:]] == ["Serra Angel", "Serra Angel"]
+    assert sorted(c.name for c in known.cards[:10]) == ["Elvish Mystic"] * 6 + ["Runeclaw Bear"] * 4
+    with pytest.raises(UsageError, match="Serra Angel"):
+        explorer.set("Serra Angel", 1)
+    explorer.set("Serra Angel", 3)  # a third copy goes among the unknown cards
+    assert explorer.knowledge().unordered == ((11, 12),)
+    assert "13 cards" in explorer.summary()
+    assert "given the 2 cards known at the bottom" in explorer.summary()

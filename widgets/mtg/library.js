@@ -33,6 +33,8 @@ function draw(model, root, memory) {
   const known = figure("gk-lib-known", L.known_top, "");
   known.querySelector(".gk-lib-figure-value").replaceChildren(chips(model.get("known_top") || [], L.none));
   figures.append(known);
+  const bottom = model.get("known_bottom") || 0; // a count: which card is where stays unknown (MTG-CHK-12)
+  if (bottom) figures.append(figure("gk-lib-known-bottom", L.known_bottom_label, bottom, L.known_bottom_note));
   box.append(figures);
 
   const exiled = model.get("exile") || [];
@@ -126,7 +128,7 @@ export default withPicture({
   render({ model, el: root }) {
     const memory = memoryOf(model);
     const redraw = () => draw(model, root, memory);
-    for (const name of ["count", "known_top", "exile", "last_check", "last_boost", "distribution", "labels",
+    for (const name of ["count", "known_top", "known_bottom", "exile", "last_check", "last_boost", "distribution", "labels",
       "boost_used", "boost_refused", "scene", "error", "actor"]) {
       model.on(`change:${name}`, redraw);
     }

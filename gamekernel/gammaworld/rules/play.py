@@ -283,9 +283,10 @@ def plan_deck_remove(state: AlphaState, owner: str, card_id: str, count: int = 1
     in_deck = [c.uid for c in owned if c.zone == zone]
     if not owned:
         raise NotFoundError(t("gammaworld.err.deck_lacks", owner=owner, card=card_id))
-    if len(in_deck) < count:
-        raise RuleError(t("gammaworld.err.remove_in_play", in_deck=len(in_deck), owned=len(owned), card=card_id,
-                          owner=owner))
+    if len(in_deck) < count:  # a rebuilt deck holds every copy it owns: more were asked than it has
+        raise UsageError(t("gammaworld.err.remove_too_many", owned=len(in_deck), card=catalog_name(state, card_id),
+                           owner=owner,
+                           count=count))
     build = _Builder(state.table)
     build.add(cards.plan_destroy, in_deck[-count:])
     return Step(

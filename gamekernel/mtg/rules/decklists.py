@@ -32,11 +32,14 @@ FORMATS = ("arena", "mtgo", "dek", "cockatrice", "moxfield", "archidekt", "mtggo
 MAIN, SIDE, COMMANDER, OTHER = "main", "side", "commander", "other"
 # The words MTG Arena writes above each section when it exports a deck in its other client languages
 # (French, German, Italian, Spanish, Portuguese, Russian, Korean, Japanese, Chinese): deck, sideboard,
-# commander, companion.
+# commander, companion. Seen in real parsers of pasted Arena lists: z33kz33k/mtg mtg/deck/arena.py
+# (Mazo, Comandante, Companheiro, Reserva, デッキ, サイドボード, 統率者, コマンダー); a Japanese Arena list
+# writer's デッキ / サイドボード headers. The other words are not yet checked against a real export.
 ARENA_LOCALISED = {
     MAIN: ("mazo", "mazzo", "колода", "덱", "デッキ", "套牌"),
     SIDE: ("réserve", "banquillo", "reserva", "сайдборд", "사이드보드", "サイドボード", "备牌", "備牌"),
-    COMMANDER: ("commandant", "kommandeur", "comandante", "командир", "커맨더", "統率者", "指挥官", "指揮官"),
+    COMMANDER: ("commandant", "kommandeur", "comandante", "командир", "커맨더", "統率者", "コマンダー", "指挥官",
+                "指揮官"),
     "companion": ("compagnon", "gefährte", "compagno", "compañero", "companheiro", "компаньон", "동료", "相棒",
                   "伙伴", "夥伴"),
 }

@@ -12,11 +12,12 @@ is their convolution. The result is a Fraction, like the check odds.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from gamekernel.mtg.rules.facts import CardFacts
-from gamekernel.mtg.rules.kinds import DEFAULT_OPTIONS, MtgOptions
+from gamekernel.mtg.rules.kinds import DEFAULT_OPTIONS, MtgOptions, colour_modifier, parse_kind
 from gamekernel.mtg.rules.odds import Groups, known_prefix, slot_groups
 
 
@@ -67,3 +68,68 @@ def boost_chance(achievement: int | float, target: int | float, library: Sequenc
         total = [sum((total[j] * spread[k - j] for j in range(len(total)) if 0 <= k - j < len(spread)),
                      Fraction(0)) for k in range(len(total) + draws)]
     return sum(total[need:], Fraction(0))
+
+
+def boosted_check_odds(library: Sequence[CardFacts], kind: str, difficulty: int, *,
+                       known: Collection[int] | int = (), unordered: Groups = (),
+                       options: MtgOptions = DEFAULT_OPTIONS) -> Fraction | None:
+    """P(success) of a check when a failure is always boosted (MTG-CHK-13), exact given the table's
+    knowledge (the odds model's `slot_groups`); None when no check is possible (MTG-CHK-04).
+
+    The check reveals the cards at positions e and e+1 (e = the known top cards it exiles first); the
+    pair goes to the bottom, so the boost takes the cards at e+2 .. e+1+boost_cards (never the pair).
+    For each first card (from position e's group) and second card (from e+1's group), and each colour of
+    a multicoloured second card (MTG-CHK-10), a failure short by k succeeds when at least k of the taken
+    cards count as colourless; given the two revealed cards, each group's remaining cards lie in random
+    order, so the counting cards taken from each group are hypergeometric and the groups independent."""
+    kind = parse_kind(kind)
+    size = len(library)
+    exiled = known_prefix(known)
+    if size - exiled <= 1:
+        return None
+    parts = slot_groups(size, known, unordered)
+    group_of = {i: index for index, part in enumerate(parts) for i in part}
+    first_group, second_group = group_of[exiled], group_of[exiled + 1]
+    taken = range(exiled + 2, min(size, exiled + 2 + options.boost_cards))
+    draws = Counter(group_of[i] for i in taken)
+    counts = [counts_colourless_for_boost(card, options) for card in library]
+    hits = [sum(counts[i] for i in part) for part in parts]
+    tails: dict[tuple[int, int], list[Fraction]] = {}
+
+    def at_least(first_counts: int, second_counts: int) -> list[Fraction]:
+        """P(the boost finds >= k counting cards), k = 0.., once the two revealed cards are out of their groups."""
+        key = (first_counts, second_counts)
+        if key not in tails:
+            total = [Fraction(1)]
+            for index, taken_here in sorted(draws.items()):
+                out = (index == first_group) + (index == second_group)
+                left = len(parts[index]) - out
+                good = hits[index] - first_counts * (index == first_group) - second_counts * (index == second_group)
+                spread = [Fraction(math.comb(good, k) * math.comb(left - good, taken_here - k),
+                                   math.comb(left, taken_here)) for k in range(taken_here + 1)]
+                total = [sum((total[j] * spread[k - j] for j in range(len(total)) if 0 <= k - j < len(spread)),
+                             Fraction(0)) for k in range(len(total) + taken_here)]
+            tails[key] = [sum(total[k:], Fraction(0)) for k in range(len(total))] + [Fraction(0)]
+        return tails[key]
+
+    def signature(group: int) -> Counter[tuple[int | float, tuple[str, ...], bool]]:
+        return Counter((library[i].mana_value, library[i].achievement_colours, counts[i]) for i in parts[group])
+
+    firsts, seconds = signature(first_group), signature(second_group)
+    same = first_group == second_group
+    favourable = Fraction(0)
+    for first, n_first in firsts.items():
+        for second, n_second in seconds.items():
+            pairs = n_first * (n_second - (same and first == second))
+            if not pairs:
+                continue
+            colours = second[1] or (None,)
+            tail = at_least(int(first[2]), int(second[2]))
+            chance = Fraction(0)
+            for colour in colours:
+                need = bonus_needed(second[0] + colour_modifier(kind, colour, options), first[0] + difficulty)
+                chance += tail[min(need, len(tail) - 1)]
+            favourable += pairs * chance / len(colours)
+    total_pairs = (len(parts[first_group]) * (len(parts[first_group]) - 1) if same
+                   else len(parts[first_group]) * len(parts[second_group]))
+    return favourable / total_pairs

@@ -31,7 +31,8 @@ LABEL_KEYS = ("mtg.view.none", "mtg.view.boost_used", "mtg.view.boost_free", "mt
               "mtg.check.failure", "mtg.view.colours", "mtg.view.button_check", "mtg.view.button_boost",
               "mtg.view.button_scene", "mtg.widget.target", "mtg.widget.achievement", "mtg.widget.cards_left",
               "mtg.widget.known_top", "mtg.widget.exile", "mtg.widget.kind", "mtg.widget.difficulty",
-              "mtg.widget.difficulty_hint")
+              "mtg.widget.difficulty_hint", "mtg.widget.known_bottom_label",
+              "mtg.widget.known_bottom_note")
 
 
 def _dict_or_none() -> traitlets.TraitType[dict[str, Any] | None, dict[str, Any] | None]:
@@ -53,6 +54,7 @@ class LibraryWidget(SessionWidget):
     boost_used = traitlets.Bool(False).tag(sync=True)
     boost_refused = traitlets.Unicode("").tag(sync=True)  # why the rules refuse a boost now ("" = allowed)
     known_top = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    known_bottom = traitlets.Int(0).tag(sync=True)  # a count only (MTG-CHK-12: the order is not known)
     exile = traitlets.List(traitlets.Unicode()).tag(sync=True)
     last_check = _dict_or_none()
     last_boost = _dict_or_none()
@@ -77,6 +79,7 @@ class LibraryWidget(SessionWidget):
         self.boost_used = view.boost_used
         self.boost_refused = Mtg.of(self.session).boost_refusal(view.actor) or ""
         self.known_top = [view.shown_name(name) for name in view.known_top]
+        self.known_bottom = view.known_bottom
         self.exile = [view.shown_name(name) for name in view.exile]
         last = dict(view.last_check) if view.last_check else None
         if last is not None:

@@ -121,40 +121,54 @@ class ContestExplorer(Explorer):
 
 
 class LibraryExplorer(Explorer):
+    """A library's odds, given what the table knows of its order (MTG-CHK-04, -12); the counts edit only
+    the cards whose place nobody knows (`LibraryKnowledge.with_counts`)."""
+
     mode = "library"
 
-    def __init__(self, actor: str, cards: list):
+    def __init__(self, actor: str, cards: Any):
+        from gamekernel.mtg.rules.knowledge import LibraryKnowledge
+
         self.actor = actor
-        self.facts = {c.name: c for c in cards}
-        self.counts = Counter(c.name for c in cards)
+        self.base = cards if isinstance(cards, LibraryKnowledge) else LibraryKnowledge.of(cards)
+        self.facts = {c.name: c for c in self.base.cards}
+        self.counts = Counter(c.name for c in self.base.cards)
+        self.fixed = self.base.fixed_copies()
+
+    def knowledge(self) -> Any:
+        return self.base.with_counts(self.counts, self.facts)
 
     def library(self) -> list:
-        return [self.facts[name] for name in sorted(self.counts) for _ in range(self.counts[name])]
+        return list(self.knowledge().cards)
 
     def controls(self):
-        """One count per card, named as printed in the current language (its Japanese name in ja)."""
+        """One count per card, named as printed in the current language (its Japanese name in ja); no fewer
+        than the copies the table knows the place of."""
         items = []
         for name in sorted(self.facts):
             shown = self.facts[name].shown_name
-            items.append({"name": name, "kind": "count", "min": 0, "max": 60, "value": self.counts[name],
-                          "label": shown, "hint": t("explore.hint.card", card=shown, low=0, high=60)})
+            low = self.fixed[name]
+            items.append({"name": name, "kind": "count", "min": low, "max": 60, "value": self.counts[name],
+                          "label": shown, "hint": t("explore.hint.card", card=shown, low=low, high=60)})
         return items
 
     def set(self, name, value):
         if name not in self.facts:
             raise UsageError(t("explore.err.card", name=name))
-        self.counts[name] = _int(value, 0, 60, name)
+        self.counts[name] = _int(value, self.fixed[name], 60, name)
 
     def tables(self):
         from gamekernel.teaching.explore import library_grid
         from gamekernel.teaching.render_explore import library_tables
 
-        return library_tables(library_grid(self.library()))
+        known = self.knowledge()
+        return library_tables(library_grid(known.cards, known=known.known, unordered=known.unordered))
 
     def summary(self):
         from gamekernel.teaching.render_explore import library_summary
 
-        return library_summary(self.actor, len(self.library()))
+        known = self.knowledge()
+        return library_summary(self.actor, known.size, known.known_at_bottom, known.exiled_known)
 
 
 class AlphaExplorer(Explorer):
