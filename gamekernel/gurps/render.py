@@ -229,7 +229,8 @@ def damage_text(result: DamageRoll) -> str:
         parts.append(head)
     faces = ",".join(str(f) for f in result.faces)
     if spec.dice == 0:  # basic damage rolled at the table and typed in: no dice here
-        parts.append(t("table.damage.given", amount=spec.adds, kind=spec.kind))
+        # the armor divisor stays with the amount, as with dice ("4(100) cr", GURPS-DMG-05)
+        parts.append(t("table.damage.given", amount=f"{spec.adds}{spec.divisor_shown}", kind=spec.kind))
     else:
         parts.append(t("gurps.damage.rolled", spec=dice, raw=result.raw, faces=faces))
     if result.basic != result.raw:

@@ -4,9 +4,12 @@ sword) through two turns each. Nobody picks a weapon, a target or a defense: the
 party (its default target is the other side), each character attacks with his main weapon, never
 the shield bash listed first (GURPS-CMB-30, CMB-31), a hit is answered with the defense offered
 first, and every die the tracker's results panel showed is in the session's log, in the order
-shown (events store the faces they rolled). [GURPS-CMB-02, CMB-14, CMB-25, CMB-46]"""
+shown (events store the faces they rolled); every roll the panel showed inside a step (knockdown,
+death check, stay conscious) is in `%log`'s text on that step's line, with its dice.
+[GURPS-CMB-02, CMB-14, CMB-25, CMB-46, INJ-02, INJ-03, INJ-07]"""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -36,7 +39,7 @@ def _subsequence(shown: list[int], recorded: list[int]) -> bool:
 def test_a_gcs_monster_and_two_characters_fight_two_turns_with_default_picks(lab):
     brannoc = _shield_first(lab.root)
     page = lab.open("tracker-fight.ipynb", [
-        "%load_ext gamekernel\n%seed 11",
+        "%load_ext gamekernel\n%seed 70",
         f"%char load {DATA / 'gcs' / 'troll.gcs'} --npc\n%char load {DATA / 'aiko.gcs'}\n%char load {brannoc}",
         "%combat start Troll Aiko Brannoc",
         "%combat tracker",
@@ -50,6 +53,7 @@ def test_a_gcs_monster_and_two_characters_fight_two_turns_with_default_picks(lab
         assert row.input_value() == ("foes" if side_of == "Troll" else "pcs")
 
     attacks: list[tuple[str, str, str]] = []
+    nested: list[list[str]] = []
     defenses = 0
     for step in range(2 * len(order)):
         active = tracker.locator(".gk-combatant.gk-active").get_attribute("data-name")
@@ -76,6 +80,11 @@ def test_a_gcs_monster_and_two_characters_fight_two_turns_with_default_picks(lab
                                           "    if e.kind == 'combat.attack': break\n"
                                           f"print('FACES{step}', json.dumps(exchange))", expect=f"FACES{step}")
         assert _subsequence(faces, json.loads(recorded.split(" ", 1)[1])), (faces, recorded)
+        # the rolls made inside the step (stay conscious, knockdown, death checks): a check with no title
+        nested += tracker.locator(".gk-tracker-results-body .gk-gurps-check").evaluate_all(
+            "els => els.filter(e => !e.querySelector('.gk-title')).map(e => "
+            "[e.querySelector('.gk-working')?.innerText.trim() || '', "
+            "[...e.querySelectorAll('.gk-die')].map(d => d.innerText.trim()).join(',')])")
         name = f'.gk-combatant.gk-active[data-name="{active}"]'
         tracker.locator(".gk-next").click()
         tracker.locator(name).wait_for(state="detached")
@@ -92,8 +101,17 @@ def test_a_gcs_monster_and_two_characters_fight_two_turns_with_default_picks(lab
     defended = lab.run(page, KERNEL + "print('DEFENDED', sum(e.kind == 'combat.defend' for e in s.log))",
                        expect="DEFENDED")
     assert int(defended.split()[-1]) == defenses >= 1  # every hit that waited was answered by the default pick
-    log_text = lab.run(page, "%log", expect="combat")
+    log_text = lab.run(page, "%log 200", expect="combat")
     assert log_text.count("Troll") >= 2
+    # every roll the panel showed inside a step is in the log's text, on its step's line, with its dice
+    # (GURPS-INJ-02 stay conscious, INJ-07 knockdown, INJ-03 death checks)
+    # seed 70: the Troll's hit is a major wound (knockdown), takes a fighter below 0 HP (death check), who
+    # then rolls to stay conscious at his turn: each shown in the panel, each in the log
+    kinds = {re.match(r"[^\d−+-]*", working).group().strip() for working, _faces in nested}
+    assert {"knockdown", "death check", "stay conscious"} <= kinds, nested
+    lines = log_text.splitlines()
+    for working, faces in nested:
+        assert any(working in line and f"[{faces}]" in line for line in lines), (working, faces, log_text)
 
     # the distance box and its step, then the side picker: each a logged session call (GURPS-CMB-14)
     active = tracker.locator(".gk-combatant.gk-active").get_attribute("data-name")

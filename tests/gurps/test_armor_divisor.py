@@ -63,6 +63,14 @@ def test_the_roll_meets_the_divided_dr_dmg_05():
     assert "1d+2(2) pi" in text and "DR 7 against armor divisor (2) = 3 → 4 penetrating" in text
 
 
+@pytest.mark.parametrize(("text", "shown"), [("4(100) cr", "4(100) cr rolled at the table"),
+                                             ("7 cut", "7 cut rolled at the table")])
+def test_flat_damage_is_named_with_its_divisor_dmg_05(text: str, shown: str):
+    # GURPS-DMG-05 against DR 0: nothing is divided, so only the damage itself can say the (100) a GCS
+    # Telekinetic Crush carries; it once read "4 cr rolled at the table"
+    assert damage_text(roll_damage(text, dr=0, dice=[])).startswith(shown + " · DR 0 → ")
+
+
 def test_a_replayed_roll_keeps_its_divisor():
     roll = roll_damage("2d(3) burn", dr=9, dice=[4, 4])
     again = DamageRoll.from_dict(roll.to_dict())

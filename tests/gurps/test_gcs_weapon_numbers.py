@@ -377,3 +377,28 @@ def test_an_enhanced_dodge_row_without_features_adds_no_dodge_as_in_gcs_adv_10()
     assert import_gcs(doc(traits=[limited])).character.dodge == 8
     assert import_gcs(doc(traits=[featured])).character.dodge == 9
     assert combatant_from_character(import_gcs(doc(traits=[limited])).character).dodge == 8
+
+
+def test_a_cloaks_block_is_3_plus_half_cloak_skill_plus_db_not_the_files_column_cmb_45(tmp_path, ip):
+    # GURPS-CMB-45 (seed 004:1540-1544): Block = floor(skill / 2) + 3 with a shield, cloak or other large
+    # object; a ready shield's DB adds to every defense (004:1533). GCS's "block" default on a cloak
+    # counts the Block twice: Cloak 14 writes 15 (11 + 3 + DB 1); the seed's 7 + 3 + 1 = 11, and the
+    # sheet's seed-rules line names the reading
+    import json
+
+    cloak = {"id": "e1", "description": "Light Cloak", "quantity": 1, "equipped": True,
+             "features": [{"type": "attribute_bonus", "attribute": attribute, "amount": 1}
+                          for attribute in ("dodge", "parry", "block")],
+             "weapons": [{"id": "w1", "damage": {"type": "-"}, "block": "0",
+                          "defaults": [{"type": "block", "name": "Cloak"}],
+                          "calc": {"level": 11, "damage": "-", "block": "15"}}],
+             "calc": {"weight": "2 lb", "extended_weight": "2 lb"}}
+    skill = {"id": "s1", "name": "Cloak", "difficulty": "dx/a", "points": 4, "calc": {"level": 14}}
+    path = tmp_path / "thief.gcs"
+    path.write_text(json.dumps(doc(dx=13, skills=[skill], equipment=[cloak])), encoding="utf-8")
+    ip.run_line_magic("char", f"load {path}")
+    ip.run_line_magic("combat", "start Probe Orc{ST=10}")
+    status = str(ip.run_line_magic("combat", "status"))
+    assert "Block 11" in status.split("Probe:")[1].splitlines()[0]
+    sheet = ip.run_line_magic("char", "")._repr_html_()
+    assert "3 + half its skill + its DB" in sheet and "GURPS-CMB-45" in sheet

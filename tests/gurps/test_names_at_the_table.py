@@ -26,6 +26,18 @@ def test_a_skill_name_with_an_apostrophe_and_a_semicolon_quoted_or_not(ip, line)
     assert roll.label == AREA and roll.target == 13 - (2 if "-2" in line else 0)
 
 
+@pytest.mark.parametrize(("line", "target"), [('"Many IQ-based skills at 16-20"', 16),
+                                              ('"Many IQ-based skills at 16-20" -2 dark', 14),
+                                              ("'Many IQ-based skills at 16-20'+1", 17)])
+def test_gurps_sr_04_a_quoted_name_ending_in_a_number_is_whole(ip, line, target) -> None:
+    # GURPS-SR-04: a modifier changes the target, never the name; a GCS row "Many IQ-based skills at
+    # 16-20" (a monster's) once read as the skill "Many IQ-based skills at 16" even quoted
+    ip.run_line_magic("char", "new Aiko iq=12")
+    ip.run_line_magic("char", "skill Many IQ-based skills at 16-20 IQ/A 16")
+    roll = ip.run_line_magic("check", line)
+    assert roll.label == "Many IQ-based skills at 16-20" and roll.target == target
+
+
 def test_tokens_keep_quoted_words_and_apostrophes() -> None:
     from gamekernel.syntax import tokenize
 

@@ -332,6 +332,7 @@ class CheckSpec:
 _SIGNS = {"−": "-", "–": "-", "—": "-", "＋": "+", "－": "-", "﹣": "-", "﹢": "+"}
 _MOD_RE = re.compile(r"([+-])\s*(\d+)")
 _NAME_STOP = re.compile(r"[+-]\s*\d")
+_QUOTED = re.compile(r"([\"'])(.+?)\1(?=\s*(?:[+-]\s*\d|$))")  # the closing quote: before a modifier or the end
 
 
 def _normalize(text: str) -> str:
@@ -353,8 +354,13 @@ def _parse_alternative(chunk: str, offset: int) -> CheckTarget:
             body = body[len(prefix):].lstrip()
             column += len(prefix)
             break
-    match = _NAME_STOP.search(body)
-    head, rest = (body[: match.start()], body[match.start():]) if match else (body, "")
+    quoted = _QUOTED.match(body)
+    if quoted:  # a quoted name is whole, signs and digits included ("Skills at 16-20"-2)
+        head, rest = body[: quoted.end()], body[quoted.end():].lstrip()
+        match = None
+    else:
+        match = _NAME_STOP.search(body)
+        head, rest = (body[: match.start()], body[match.start():]) if match else (body, "")
     head = head.strip()
     name: str | None
     number: int | None = None
@@ -366,7 +372,7 @@ def _parse_alternative(chunk: str, offset: int) -> CheckTarget:
         name = head.strip("〈〉<>").strip()
         if len(name) >= 2 and name[0] == name[-1] and name[0] in "\"'":  # a quoted name: the quotes are not in it
             name = name[1:-1].strip()
-        bad = re.search(r"\+|-(?=\s|$)", head)
+        bad = None if quoted else re.search(r"\+|-(?=\s|$)", head)
         if bad:
             raise CheckSpecError(t("gurps.err.spec.number_after", sign=bad.group(0), column=column + bad.start()))
         if re.search(r"\d", name) and not re.search(r"[A-Za-z\u3040-\u9fff]", name):
