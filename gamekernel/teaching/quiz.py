@@ -19,6 +19,15 @@ from gamekernel.lessons import QUESTION_KINDS, QUIZ_OWNERS, QUIZ_SETS, Explanati
 MAX_QUESTIONS = 20
 
 
+def quiz_sets() -> list[str]:
+    """Every quiz set, in the order of the rule sets they are of (then any other)."""
+    from gamekernel.rulesets import rule_sets
+
+    taught()
+    names = [name for declared in rule_sets() for name, owner in QUIZ_OWNERS.items() if owner == declared.name]
+    return names + [name for name in QUIZ_SETS if name not in names]
+
+
 def quiz_set_named(word: str) -> str:
     """The quiz set `%quiz WORD` asks: a quiz set by its name (`alpha`), or a rule set's one quiz set by
     the rule set's name (`gammaworld`); a one-line refusal for a rule set that offers no quiz (or
@@ -28,7 +37,7 @@ def quiz_set_named(word: str) -> str:
     taught()
     if word in QUIZ_SETS:
         return word
-    sets = ", ".join(QUIZ_SETS)
+    sets = ", ".join(quiz_sets())
     if word in {declared.name for declared in rule_sets()}:
         own = [name for name, owner in QUIZ_OWNERS.items() if owner == word]
         if len(own) == 1:
@@ -43,7 +52,7 @@ def make_quiz(quiz_set: str, count: int, rng: random.Random) -> list[Question]:
     kinds of question in turn."""
     taught()
     if quiz_set not in QUIZ_SETS:
-        raise UsageError(t("quiz.err.set", got=quiz_set, sets=", ".join(QUIZ_SETS)))
+        raise UsageError(t("quiz.err.set", got=quiz_set, sets=", ".join(quiz_sets())))
     if not 1 <= count <= MAX_QUESTIONS:
         raise UsageError(t("quiz.err.count", count=count, most=MAX_QUESTIONS))
     types = QUIZ_SETS[quiz_set]
