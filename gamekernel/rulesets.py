@@ -309,6 +309,112 @@ class HandlerOf(Protocol[Words]):
     def __call__(self) -> LineHandler[Words]: ...
 
 
+class Explorer(Protocol):
+    """One odds explorer's state (`%explore NAME`): the control values the learner set and how they turn
+    into exact tables (gamekernel/lessons.py `cell`) and a summary line. The widget
+    (gamekernel/teaching/widgets/explore.py) shows any explorer and sends the controls back."""
+
+    mode: str  # which explorer it is, for the front end (`check`, `library`)
+
+    def controls(self) -> list[dict[str, Any]]:
+        """The controls as the front end draws them: name, kind (range, toggle, count), bounds, value, label."""
+
+    def set(self, name: str, value: Any, /) -> None:
+        """Move control `name` to `value`, or refuse it in one line (gamekernel/lessons.py `bounded`)."""
+
+    def tables(self) -> list[dict[str, Any]]:
+        """The figures as tables: id, title, columns, rows of cells."""
+
+    def summary(self) -> str:
+        """One line: what the current controls give."""
+
+
+class OpensExplorer(Protocol):
+    """`Explore.opens`: the explorer of a `%explore NAME ...` line its declaration parsed (the actor's
+    skill, library or origin bonus read from the table), or a one-line refusal."""
+
+    def __call__(self, session: Core, args: Args, /) -> Explorer: ...
+
+
+@dataclass(frozen=True)
+class Explore:
+    """One of a rule set's odds explorers, `%explore NAME [WORDS] [@Name]`, read when `%load_ext`
+    declares `%explore` (so it names no module to import): its name, its line of help, and the help of
+    its words (`words`, read as `args.<arg>`; "" when it takes none). `opens` builds the explorer on
+    the command, importing what it needs then."""
+
+    name: str
+    help: str
+    opens: OpensExplorer
+    words: str = ""
+    arg: str = "words"
+
+
+class Telling(Protocol):
+    """The players' story as it is being told (gamekernel/render/story.py), as a rule set's story lines
+    see it: the public events replayed so far, the options, and where its headings and lines go."""
+
+    @property
+    def state(self) -> TableState:
+        """The table's state replayed from the public events told so far (never a secret)."""
+
+    @property
+    def replay_ok(self) -> bool:
+        """False once an event no longer replays (a fight that depended on a secret): tell no outcomes."""
+
+    @property
+    def odds(self) -> bool:
+        """Whether the story tells the odds (an option of the export)."""
+
+    @property
+    def outcome_only(self) -> bool:
+        """Whether a roll is told by its outcome alone (`%table disclose outcome`): no number, no target."""
+
+    def numbers(self, name: str, pc: bool, /) -> bool:
+        """Whether the players may read this character's HP as numbers (a seated one's), else words."""
+
+    def heading(self, section: str, text: str, /) -> None:
+        """Open a section (`fight`, `scene`, `encounter`) under a heading."""
+
+    def line(self, text: str, /) -> None:
+        """Tell one line (a player's own action is marked as theirs)."""
+
+    def aside(self) -> None:
+        """Before a line that is no part of an open fight: an "Aside" heading of its own."""
+
+    def summary_line(self, event: Event, /) -> str:
+        """The event's log line as the story tells it: the actor first, the odds only when asked, and by
+        its outcome alone when outcomes only are disclosed and the kind is one of `outcome_kinds`."""
+
+    def without_odds(self, text: str, /) -> str:
+        """A log line without its odds parts (every rule set's `odds_marks`)."""
+
+
+class StoryLines(Protocol):
+    """`RuleSet.story`: how the players' story tells the rule set's events (those `owns_event` gives it).
+    `before(telling)` is read just before one of its events replays (the fighters' HP before a blow);
+    `tell(telling, event, before)` adds its headings and lines; an event it does not tell adds nothing.
+    `outcome(event)` words an outcome of its own kinds (a reaction's band, a contest's winner) for the
+    outcome-only story, None to leave it to the recorded success; `odds_marks()` are how its log
+    lines' odds parts begin, in the current language (the story drops them unless asked)."""
+
+    outcome_kinds: frozenset[str]
+
+    def before(self, telling: Telling, /) -> object: ...
+
+    def tell(self, telling: Telling, event: Event, before: object, /) -> None: ...
+
+    def outcome(self, event: Event, /) -> str | None: ...
+
+    def odds_marks(self) -> tuple[str, ...]: ...
+
+
+class StoryOf(Protocol):
+    """`RuleSet.story`: the rule set's story lines, made on first use."""
+
+    def __call__(self) -> StoryLines: ...
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """What a rule set brings to gamekernel. `name` is its package's last part, the prefix of its
@@ -330,6 +436,8 @@ class RuleSet:
     dashboard_actions: DashboardActionsOf | None = None  # the GM's clicks on its rows of `%table`
     dashboard_labels: LabelsOf | None = None  # words `%table`'s page shows for it
     dashboard_section: SectionOf | None = None  # its section of `%table`'s text, from the dashboard's view
+    explorers: tuple[Explore, ...] = ()  # its odds explorers, `%explore NAME`
+    story: StoryOf | None = None  # how the players' story tells its events (`%log export --players`)
     rule_notes: str | None = "data/explain.json"  # explain mode's rule sentences, inside the package (optional)
     public_parts: tuple[str, ...] = ()  # state parts every player may see (the rest are the GM's)
     event_prefixes: tuple[str, ...] = field(default=())  # its event kinds start with one of these
@@ -525,6 +633,34 @@ def dashboard_actions() -> dict[str, DashboardAction]:
                 raise RuntimeError(f"rule set {declared.name!r}: dashboard action {name!r} is another rule set's")
             found[name] = action
     return found
+
+
+@cache
+def explorers() -> dict[str, Explore]:
+    """Every rule set's odds explorers by name (`%explore NAME`), in the rule sets' order."""
+    found: dict[str, Explore] = {}
+    for declared in rule_sets():
+        for explore in declared.explorers:
+            if explore.name in found:
+                raise RuntimeError(f"rule set {declared.name!r}: explorer {explore.name!r} is another rule set's")
+            found[explore.name] = explore
+    return found
+
+
+@cache
+def story_lines() -> dict[str, StoryLines]:
+    """Every rule set's story lines by rule set name (`RuleSet.story`), made once."""
+    return {declared.name: declared.story() for declared in rule_sets() if declared.story is not None}
+
+
+@cache
+def story_of(kind: str) -> StoryLines | None:
+    """The story lines of the rule set owning the event kind `kind` (None: a kind of the core, or of a
+    rule set whose events the story does not tell)."""
+    for declared in rule_sets():
+        if declared.story is not None and declared.owns_event(kind):
+            return story_lines()[declared.name]
+    return None
 
 
 def dashboard_labels() -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """Gamma World 4e Alpha Mutation decks (RULES.md GW-ALPHA): decks, draws by level, taps, overcharge, flux.
 
 `rules/` holds the pure rules (no IPython); `actions.py` the session operations, `render.py` their
-drawing, `magics.py` the commands, `widgets/hand.py` the hand widget.
+drawing, `magics.py` the commands, `widgets/hand.py` the hand widget; `lessons.py` (explain steps, the
+`alpha` quiz) and `explore.py` (the alpha explorer) what it teaches, `story.py` its lines in the
+players' story.
 """
 
 from __future__ import annotations
@@ -9,10 +11,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
+from gamekernel.rulesets import (
+    DashboardAction,
+    Explore,
+    Explorer,
+    Form,
+    LineHandler,
+    Parts,
+    PlayerAction,
+    RuleSet,
+    RuleSetHandle,
+    StoryLines,
+)
 
-if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
+if TYPE_CHECKING:  # what the hooks receive and return: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
+
+    from gamekernel.args import Args
+    from gamekernel.rulesets import Core
 
 
 def _handles() -> tuple[type[RuleSetHandle], ...]:
@@ -69,6 +85,18 @@ def _dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[li
     return dashboard_section(view)
 
 
+def _explore_alpha(session: Core, args: Args) -> Explorer:
+    from gamekernel.gammaworld.explore import open_alpha
+
+    return open_alpha(session, args)
+
+
+def _story() -> StoryLines:
+    from gamekernel.gammaworld.story import GammaWorldStory
+
+    return GammaWorldStory()
+
+
 RULESET = RuleSet(
     name="gammaworld",
     package=__name__,
@@ -84,6 +112,8 @@ RULESET = RuleSet(
     player_actions=_player_actions,
     dashboard_actions=_dashboard_actions,
     dashboard_section=_dashboard_section,
+    explorers=(Explore("alpha", "Gamma World: Alpha Flux over N d20 rolls, overcharge by bonus", _explore_alpha),),
+    story=_story,
     public_parts=("gammaworld",),
     event_prefixes=("gw.",),
 )

@@ -1,13 +1,27 @@
-"""What Gamma World teaches: the working of an overcharge and an Alpha Flux (`--explain`, `%explain`),
-registered in gamekernel.lessons when the rule set's handles are imported (the teaching features read
-it and name no rule set)."""
+"""What Gamma World teaches: the working of an overcharge and an Alpha Flux (`--explain`, `%explain`) and
+its quiz (`%quiz alpha`, the game's word for its mutation cards), registered in gamekernel.lessons when
+the rule set's handles are imported (the teaching features read it and name no rule set)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.lessons import Explanation, Step, explains_on_table
+from gamekernel.display.html import sign
+from gamekernel.i18n import t
+from gamekernel.lessons import (
+    Explanation,
+    Question,
+    QuestionKind,
+    Step,
+    code_texts,
+    explains_on_table,
+    fraction_choices,
+    fraction_texts,
+    quiz_set,
+    shuffled,
+)
 
 if TYPE_CHECKING:
     from gamekernel.events import Event
@@ -76,3 +90,47 @@ def _card_name(table: Core, card_id: str) -> str:
         return str(table.state["gammaworld"].catalog.card(card_id).name)  # the "gammaworld" state part
     except Exception:  # a card of a catalog no longer loaded: its id
         return card_id
+
+
+# ---------------------------------------------------------------- the quiz: `%quiz alpha`
+
+FLUX_CHOICES = ("flux", "nothing", "overcharge", "end")
+
+
+def _make_overcharge(rng: random.Random) -> Question:
+    """The chance an overcharge succeeds with an origin bonus (GW-ALPHA-13, ALPHA-14)."""
+    from gamekernel.gammaworld.rules.odds import p_overcharge
+
+    bonus = rng.randint(0, 5)
+    odds = {b: p_overcharge(b) for b in range(bonus - 4, bonus + 5)}
+    choices, answer = fraction_choices(odds[bonus], [odds[bonus + 2], odds[bonus - 2], odds[bonus + 4],
+                                                     odds[bonus - 4]], rng)
+    return {"type": "alpha.overcharge", "bonus": bonus, "choices": choices, "answer": answer}
+
+
+def _make_natural_one(rng: random.Random) -> Question:
+    """What a natural 1 on a d20 in an encounter brings (GW-ALPHA-10)."""
+    bonus = rng.randint(0, 6)
+    choices = shuffled(FLUX_CHOICES, rng)
+    return {"type": "alpha.natural_one", "label": f"1d20+{bonus}", "choices": choices, "answer": choices.index("flux")}
+
+
+def _explain_overcharge(question: Question) -> Explanation:
+    from gamekernel.gammaworld.rules.odds import p_overcharge
+
+    bonus = question["bonus"]
+    faces = sum(1 for face in range(1, 21) if face + bonus >= 10)
+    steps = (Step("GW-ALPHA-14", "explain.quiz.origin", {"bonus": bonus}),
+             Step("GW-ALPHA-13", "explain.quiz.overcharge_faces", {"need": 10 - bonus, "faces": faces}))
+    return Explanation(steps, p_overcharge(bonus))
+
+
+quiz_set(
+    "alpha", rule_set="gammaworld",
+    overcharge=QuestionKind(make=_make_overcharge,
+                            prompt=lambda q: t("quiz.q.alpha.overcharge", bonus=sign(q["bonus"])),
+                            choices=fraction_texts, explain=_explain_overcharge),
+    natural_one=QuestionKind(make=_make_natural_one, prompt=lambda q: t("quiz.q.alpha.natural_one", label=q["label"]),
+                             choices=code_texts,
+                             explain=lambda q: flux_pending_explanation({"count": 1, "label": q["label"]}, "")),
+)

@@ -4,7 +4,8 @@
 operations (the fight's operations in `combat_ops.py`, its state part and event facts in
 `combat_part.py`, the reader of typed fighters in `combat_specs.py`), `render.py` and
 `combat_render.py` draw their results, `magics.py` and `combat_magics.py` are the commands,
-`widgets/` the sheet and the tracker.
+`widgets/` the sheet and the tracker. What it teaches: `lessons.py` (explain steps, their words, the
+quiz), `explore.py` (the odds explorers); `story.py` tells its events in the players' story.
 """
 
 from __future__ import annotations
@@ -12,10 +13,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
+from gamekernel.rulesets import (
+    DashboardAction,
+    Explore,
+    Explorer,
+    Form,
+    LineHandler,
+    Parts,
+    PlayerAction,
+    RuleSet,
+    RuleSetHandle,
+    StoryLines,
+)
 
-if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
+if TYPE_CHECKING:  # what the hooks receive and return: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
+
+    from gamekernel.args import Args
+    from gamekernel.rulesets import Core
 
 
 def _handles() -> tuple[type[RuleSetHandle], ...]:
@@ -74,6 +89,24 @@ def _dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[li
     return dashboard_section(view)
 
 
+def _explore_check(session: Core, args: Args) -> Explorer:
+    from gamekernel.gurps.explore import open_check
+
+    return open_check(session, args)
+
+
+def _explore_contest(session: Core, args: Args) -> Explorer:
+    from gamekernel.gurps.explore import open_contest
+
+    return open_contest(session, args)
+
+
+def _story() -> StoryLines:
+    from gamekernel.gurps.story import GurpsStory
+
+    return GurpsStory()
+
+
 RULESET = RuleSet(
     name="gurps",
     package=__name__,
@@ -90,6 +123,11 @@ RULESET = RuleSet(
     player_actions=_player_actions,
     dashboard_actions=_dashboard_actions,
     dashboard_section=_dashboard_section,
+    explorers=(Explore("check", "success and criticals over effective skill, a modifier slider and toggles",
+                       _explore_check, words="Lockpicking, 12, Stealth+2", arg="spec"),
+               Explore("contest", "Quick Contest win/lose/tie and Regular Contest rounds over both skills",
+                       _explore_contest, words="14 vs 12", arg="sides")),
+    story=_story,
     public_parts=("gurps", "gurps_combat"),
     event_prefixes=("gurps.", "combat."),
 )

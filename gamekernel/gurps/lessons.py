@@ -1,19 +1,37 @@
 """What GURPS teaches: the working of its checks, contests, damage, fights and hazards (`--explain`,
-`%explain`), registered in gamekernel.lessons when the rule set's handles are imported (the teaching
-features read it and name no rule set). Each function reads the facts a result or event already holds
-(the dice, the target) and returns numbered `Step`s: the rule id (shared RULES.md) that decided that
-part, an i18n key for the working with its numbers, and the numbers."""
+`%explain`), the words its steps are drawn in, and its quiz (`%quiz gurps`), registered in
+gamekernel.lessons when the rule set's handles are imported (the teaching features read it and name no
+rule set). Each function reads the facts a result or event already holds (the dice, the target) and
+returns numbered `Step`s: the rule id (shared RULES.md) that decided that part, an i18n key for the
+working with its numbers, and the numbers."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from gamekernel.display.html import sign
 from gamekernel.errors import GameKernelError
-from gamekernel.gurps.rules.checks import SuccessRoll
+from gamekernel.gurps.render import display_name, rule_label
+from gamekernel.gurps.rules.checks import SuccessRoll, classify, success_roll
 from gamekernel.gurps.rules.contests import QuickContest, margin_of_victory, quick_winner
 from gamekernel.gurps.rules.damage import DamageRoll
-from gamekernel.lessons import Explanation, Step, Who, explains_on_table
+from gamekernel.gurps.rules.odds import check_odds
+from gamekernel.i18n import t
+from gamekernel.lessons import (
+    Explanation,
+    Question,
+    QuestionKind,
+    Step,
+    Who,
+    code_texts,
+    explain_words,
+    explains_on_table,
+    fraction_choices,
+    fraction_texts,
+    quiz_set,
+)
 from gamekernel.text import resolve_name
 
 if TYPE_CHECKING:
@@ -372,3 +390,75 @@ def _combat_report(table: Core, event: Event) -> Any:
     except Exception:  # a fight that no longer replays is not explained
         return None
     return report
+
+
+# ---------------------------------------------------------------- the words of its steps
+
+@explain_words
+def _step_words(key: str, name: str, value: object) -> str | None:
+    """A step's modifiers, skill and roller in the current language: the labels the rules or the table
+    wrote ("dark", "per −HP") and a skill's Japanese name (〈鍵開け〉); None for any other field."""
+    if name == "mods" and isinstance(value, tuple | list):
+        return " ".join(t("gurps.mod.labelled", value=sign(v), label=rule_label(label)) if label else sign(v)
+                        for v, label in value)
+    if name == "skill" and isinstance(value, str):
+        return display_name(value)
+    if isinstance(value, Who):
+        return " ".join(part for part in (value.actor, display_name(value.label)) if part)
+    return None
+
+
+# ---------------------------------------------------------------- the quiz: `%quiz gurps`
+
+SITUATIONS = (("haste", -3), ("darkness", -5), ("good_tools", 2), ("bad_footing", -2), ("distraction", -3))
+VERDICTS = ("success", "failure", "crit_success", "crit_failure")
+
+
+def _make_chance(rng: random.Random) -> Question:
+    """The chance of a check at a skill in a situation (GURPS-SR-02, SR-04)."""
+    skill = rng.randint(10, 15)
+    situation, modifier = SITUATIONS[rng.randrange(len(SITUATIONS))]
+    target = skill + modifier
+    odds = {n: check_odds(n).success for n in range(target - 4, target + 5)}
+    choices, answer = fraction_choices(odds[target], [odds[target + 2], odds[target - 2], odds[target + 4],
+                                                      odds[target - 4]], rng)
+    return {"type": "gurps.chance", "skill": skill, "situation": situation, "modifier": modifier,
+            "choices": choices, "answer": answer}
+
+
+def _make_verdict(rng: random.Random) -> Question:
+    """What three dice make of a target: success, failure or a critical (GURPS-SR-02, SR-07, SR-08)."""
+    target = rng.randint(5, 16)
+    dice = [rng.randint(1, 6) for _ in range(3)]
+    success, critical = classify(sum(dice), target)
+    verdict = f"crit_{critical}" if critical else "success" if success else "failure"
+    return {"type": "gurps.verdict", "target": target, "dice": dice, "choices": list(VERDICTS),
+            "answer": VERDICTS.index(verdict)}
+
+
+def _explain_chance(question: Question) -> Explanation:
+    skill, modifier = question["skill"], question["modifier"]
+    target = skill + modifier
+    label = t(f"quiz.situation.{question['situation']}")
+    odds = check_odds(target).success
+    steps = (Step("GURPS-SR-04", "explain.gurps.target_mods",
+                  {"who": "", "base": skill, "mods": ((modifier, label),), "target": target}),
+             Step("GURPS-SR-02", "explain.quiz.count", {"target": target, "ways": odds * 216}))
+    return Explanation(steps, odds)
+
+
+quiz_set(
+    "gurps",
+    chance=QuestionKind(
+        make=_make_chance,
+        prompt=lambda q: t("quiz.q.gurps.chance", skill=q["skill"], modifier=sign(q["modifier"]),
+                           situation=t(f"quiz.situation.{q['situation']}")),
+        choices=fraction_texts,
+        explain=_explain_chance),
+    verdict=QuestionKind(
+        make=_make_verdict,
+        prompt=lambda q: t("quiz.q.gurps.verdict", target=q["target"], total=sum(q["dice"]),
+                           dice=",".join(str(d) for d in q["dice"])),
+        choices=code_texts,
+        explain=lambda q: check_explanation(success_roll(q["target"], dice=tuple(q["dice"])))),
+)

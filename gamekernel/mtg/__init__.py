@@ -1,7 +1,9 @@
 """The MtG-card TRPG ("Parties of Planeswalkers"): libraries from decklists, action checks, boosts, odds.
 
 `rules/` holds the pure rules (no IPython); `actions.py` the session operations, `render.py` their
-drawing, `magics.py` the commands, `widgets/library.py` the library widget.
+drawing, `magics.py` the commands, `widgets/library.py` the library widget; `lessons.py` (explain
+steps, their colour words, the quiz) and `explore.py` (the library explorer) what it teaches, `story.py`
+its lines in the players' story.
 """
 
 from __future__ import annotations
@@ -9,10 +11,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.rulesets import DashboardAction, Form, LineHandler, Parts, PlayerAction, RuleSet, RuleSetHandle
+from gamekernel.rulesets import (
+    DashboardAction,
+    Explore,
+    Explorer,
+    Form,
+    LineHandler,
+    Parts,
+    PlayerAction,
+    RuleSet,
+    RuleSetHandle,
+    StoryLines,
+)
 
-if TYPE_CHECKING:  # what `magics` returns: for the type checker only (`%load_ext` stays light)
+if TYPE_CHECKING:  # what the hooks receive and return: for the type checker only (`%load_ext` stays light)
     from IPython.core.magic import Magics
+
+    from gamekernel.args import Args
+    from gamekernel.rulesets import Core
 
 
 def _handles() -> tuple[type[RuleSetHandle], ...]:
@@ -67,6 +83,18 @@ def _dashboard_section(view: Mapping[str, Any]) -> tuple[str, list[str], list[li
     return dashboard_section(view)
 
 
+def _explore_library(session: Core, args: Args) -> Explorer:
+    from gamekernel.mtg.explore import open_library
+
+    return open_library(session, args)
+
+
+def _story() -> StoryLines:
+    from gamekernel.mtg.story import MtgStory
+
+    return MtgStory()
+
+
 RULESET = RuleSet(
     name="mtg",
     package=__name__,
@@ -82,6 +110,8 @@ RULESET = RuleSet(
     dashboard_actions=_dashboard_actions,
     dashboard_section=_dashboard_section,
     dashboard_labels=_dashboard_labels,
+    explorers=(Explore("library", "MtG success by colour x difficulty, without and with boost", _explore_library),),
+    story=_story,
     public_parts=("mtg",),
     event_prefixes=("mtg.",),
 )

@@ -1,15 +1,30 @@
 """What the MtG house rule teaches: the working of an action check and a boost (`--explain`, `%explain`),
-registered in gamekernel.lessons when the rule set's handles are imported (the teaching features read
-it and name no rule set). A card is named in the current language (its printed Japanese name in ja)."""
+the colour words of its steps, and its quiz (`%quiz mtg`), registered in gamekernel.lessons when the
+rule set's handles are imported (the teaching features read it and name no rule set). A card is named
+in the current language (its printed Japanese name in ja)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from gamekernel.lessons import Explanation, Step, explains_on_table
+from gamekernel.i18n import t
+from gamekernel.lessons import (
+    Explanation,
+    Question,
+    QuestionKind,
+    Step,
+    code_texts,
+    explain_words,
+    explains_on_table,
+    quiz_set,
+    shuffled,
+)
 from gamekernel.mtg.actions import Mtg
+from gamekernel.mtg.rules.facts import COLOURS, bundled_facts, display_name
+from gamekernel.mtg.rules.kinds import colour_modifier
 
 if TYPE_CHECKING:
     from gamekernel.events import Event
@@ -109,3 +124,105 @@ def _check_before(table: Core, event: Event) -> dict | None:
         if earlier.seq < event.seq and earlier.kind == "mtg.check" and earlier.actor == event.actor:
             return earlier.data["result"]
     return None
+
+
+# ---------------------------------------------------------------- the words of its steps
+
+COLOUR_FIELDS = ("kind", "colour", "chosen")
+
+
+@explain_words
+def _step_words(key: str, name: str, value: object) -> str | None:
+    """The colours of an MtG step or title in the current language (MTG-CHK-07..10)."""
+    if not (key.startswith("explain.mtg.") or key == "explain.title.mtg"):
+        return None
+    if name in COLOUR_FIELDS and isinstance(value, str):
+        return t(f"mtg.colour.{value}")
+    if name == "colours" and isinstance(value, tuple | list):
+        return t("mtg.comma").join(t(f"mtg.colour.{c}") for c in value)
+    return None
+
+
+# ---------------------------------------------------------------- the quiz: `%quiz mtg`
+
+CARDS = ("Elvish Mystic", "Runeclaw Bear", "Lightning Bolt", "Counterspell", "Serra Angel", "Shivan Dragon",
+         "Dark Ritual", "Giant Growth", "Forest", "Island", "Mountain", "Plains", "Swamp", "Sol Ring")
+DECIDES = ("first", "second", "both", "colour")
+
+
+def _two_cards(rng: random.Random) -> tuple[str, str]:
+    first, second = rng.sample(CARDS, 2)
+    return first, second
+
+
+def _ja_names(*names: str) -> dict[str, str]:
+    """The Japanese printed names of the bundled cards a question turns, so that it reads in Japanese."""
+    found = {name: bundled_facts().lookup(name).ja_name for name in names}
+    return {name: ja for name, ja in found.items() if ja}
+
+
+def _make_decides(rng: random.Random) -> Question:
+    """Which card sets the target of a check (MTG-CHK-05)."""
+    kind = rng.choice(COLOURS)
+    first, second = _two_cards(rng)
+    choices = shuffled(DECIDES, rng)
+    return {"type": "mtg.decides", "kind": kind, "difficulty": rng.randint(0, 4), "first": first,
+            "second": second, "choices": choices, "answer": choices.index("first"),
+            "ja_names": _ja_names(first, second)}
+
+
+def _achievement(kind: str, name: str) -> int | float:  # mana values may be halves (Un-cards)
+    card = bundled_facts().lookup(name)
+    colour = card.achievement_colours[0] if card.achievement_colours else None
+    return card.mana_value + colour_modifier(kind, colour)
+
+
+def _make_achievement(rng: random.Random) -> Question:
+    """The achievement value of a check's second card (MTG-CHK-06..08)."""
+    kind = rng.choice(COLOURS)
+    first, second = _two_cards(rng)
+    achievement = _achievement(kind, second)
+    others = [achievement + d for d in (3, -2, 5, 2, -3) if achievement + d >= 0]
+    pool = [achievement, *[v for v in dict.fromkeys(others) if v != achievement][:3]]
+    rng.shuffle(pool)
+    return {"type": "mtg.achievement", "kind": kind, "difficulty": rng.randint(0, 4), "first": first,
+            "second": second, "choices": pool, "answer": pool.index(achievement), "ja_names": _ja_names(first, second)}
+
+
+def _quiz_result(question: Question) -> dict[str, Any]:
+    """The question's check as a logged outcome, for `mtg_check_explanation`."""
+    facts = bundled_facts()
+    kind, difficulty = question["kind"], question["difficulty"]
+    first, second = facts.lookup(question["first"]), facts.lookup(question["second"])
+    colours = list(second.achievement_colours)
+    colour = colours[0] if colours else None
+    modifier = colour_modifier(kind, colour)
+    relation = "colourless" if colour is None else "same" if modifier == 5 else "allied" if modifier == 3 else "other"
+    target = first.mana_value + difficulty
+    achievement = second.mana_value + modifier
+    return {"kind": kind, "difficulty": difficulty, "known": [], "first": first.name, "second": second.name,
+            "target": target, "colours": colours, "chosen_colour": colour, "relation": relation,
+            "modifier": modifier, "achievement": achievement, "success": achievement >= target,
+            "bottom": [first.name, second.name], "odds": None, "actor": ""}
+
+
+def _explain_question(question: Question) -> Explanation:
+    names = question.get("ja_names", {})
+    return mtg_check_explanation(_quiz_result(question), is_land=lambda n: bundled_facts().lookup(n).is_land,
+                                 shown=lambda n: display_name(n, names.get(n)))
+
+
+def _prompt(question: Question) -> str:
+    names = question.get("ja_names", {})  # a quiz saved before they were kept: English names
+    first, second = question["first"], question["second"]
+    return t(f"quiz.q.{question['type']}", kind=t(f"mtg.colour.{question['kind']}"),
+             difficulty=question["difficulty"], first=display_name(first, names.get(first)),
+             second=display_name(second, names.get(second)))
+
+
+quiz_set(
+    "mtg",
+    decides=QuestionKind(make=_make_decides, prompt=_prompt, choices=code_texts, explain=_explain_question),
+    achievement=QuestionKind(make=_make_achievement, prompt=_prompt, choices=lambda q: [str(v) for v in q["choices"]],
+                             explain=_explain_question),
+)

@@ -3,7 +3,9 @@ and as the players' page shows it (`players_story`: one story for both, so they 
 
 A title (campaign, session, date), a heading per session, scene, fight or encounter, the GM's public
 notes as prose, each roll as one line in words, a fight collapsed to its outcomes (hit or not, the
-injury, HP after for a fighter someone plays, a word for anyone else, who fell). Left out: secrets the
+injury, HP after for a fighter someone plays, a word for anyone else, who fell). Each rule set tells
+its own events (`RuleSet.story`: gurps/story.py, mtg/story.py, gammaworld/story.py), through the
+teller's `Telling` face (gamekernel/rulesets.py); this module tells the core's. Left out: secrets the
 GM has not revealed and any trace of them, undone events, the seed, setup (characters, NPC templates,
 decks, libraries and their file names), internal event ids, the fighters the GM hides, and odds unless
 asked for. A revealed secret is told where it was revealed ("Revealed: ...", GURPS-SR-09). The story
@@ -21,24 +23,12 @@ from typing import Any
 from gamekernel.dice import RollResult
 from gamekernel.display.html import FONT_STACK, esc
 from gamekernel.events import EVENT_KINDS, Event, kind_word
-from gamekernel.gurps.combat_render import label
-from gamekernel.gurps.render import SEP, band_name, display_name, pct, verdict_text
-from gamekernel.gurps.rules.checks import SuccessRoll
-from gamekernel.gurps.rules.contests import QuickContest
-from gamekernel.gurps.rules.reactions import ReactionRoll
-from gamekernel.gurps.summaries import nested_rolls_text
-from gamekernel.hiding import condition
 from gamekernel.i18n import t
 from gamekernel.render.log import md_escape
+from gamekernel.rulesets import story_lines, story_of
 from gamekernel.state import TableState
 
-COMBAT_PART = "gurps_combat"
-# the rolls `%table disclose outcome` tells by their outcome alone (a draw, a flux, a tap tells no number)
-OUTCOME_KINDS = frozenset({"gurps.contest", "gurps.regular_contest", "gurps.react", "gurps.influence",
-                           "gurps.fright", "gurps.self_control", "gurps.luck", "mtg.check", "mtg.boost",
-                           "gw.overcharge"})
-# Gamma World steps that are table setup, not story
-GW_SETUP = frozenset({"gw.setup", "gw.character", "gw.deck_add", "gw.deck"})
+SEP = " · "  # between the parts of a log line (the odds part is one of them)
 
 
 @dataclass(frozen=True)
@@ -163,7 +153,8 @@ def session_date(log: Sequence[Event], public: Sequence[Event]) -> str:
 
 
 class _Teller:
-    """Walks the public events once, replaying them so that fights can be told by their outcomes."""
+    """Walks the public events once, replaying them so that a rule set can tell a fight by its outcomes
+    (the `Telling` each rule set's story lines see)."""
 
     def __init__(self, odds: bool, outcome_only: bool = False, seated: frozenset[str] | None = None):
         self.odds = odds
@@ -179,19 +170,19 @@ class _Teller:
     def run(self, events: Sequence[Event]) -> list[Block]:
         reveals = {e.data.get("seq") for e in events if e.kind == "table.reveal"}
         for event in events:
-            before = self._fighters()
-            pending = self._pending()
+            lines = story_of(event.kind)
+            before = lines.before(self) if lines is not None else None
             self._apply(event)
             self.by = event.by  # a player's own action says so (the GM's own say nothing)
             if event.kind == "table.reveal":
                 self.blocks += self.held.pop(int(event.data.get("seq", 0)), [])
             if not event.secret:
-                self._tell(event, before, pending)
+                self._tell(event, before)
                 continue
             # GURPS-SR-09: a secret the GM revealed is told as what it did when it happened, at the
             # place the players learned it (its reveal, which a public step on its fighter makes)
             start, section = len(self.blocks), self.section
-            self._tell(event, before, pending)
+            self._tell(event, before)
             told = [b if b.kind != "line" else Block("line", t("story.revealed", line=b.text))
                     for b in self.blocks[start:]]
             key = event.seq if event.data.get("cause") is None or event.seq in reveals else event.data["cause"]
@@ -218,157 +209,67 @@ class _Teller:
         except Exception:  # a fight that depended on a secret event: tell the rest without outcomes
             self.replay_ok = False
 
-    def _fight(self):
-        part = self.state.parts.get(COMBAT_PART)
-        return getattr(part, "fight", None) if self.replay_ok else None
-
-    def _fighters(self) -> dict[str, tuple[int, int, str, bool]]:
-        fight = self._fight()
-        if fight is None:
-            return {}
-        return {c.name: (c.hp, c.hp_max, _down(c), self._numbers(c.name, c.pc)) for c in fight.combatants}
-
-    def _numbers(self, name: str, pc: bool) -> bool:
+    def numbers(self, name: str, pc: bool) -> bool:
         """Whether the players may read this fighter's HP as numbers: anyone's when no seating is
         given, else a seated character's (nobody seated: a player character's)."""
         if self.seated is None:
             return True
         return name in self.seated if self.seated else pc
 
-    def _pending(self):
-        fight = self._fight()
-        return getattr(fight, "pending", None) if fight is not None else None
-
     # -- telling
-    def _heading(self, section: str, text: str) -> None:
+    def heading(self, section: str, text: str) -> None:
         self.section = section
         self._add("heading", text)
 
-    def _outside_the_fight(self) -> None:
+    def line(self, text: str) -> None:
+        self._add("line", text)
+
+    def aside(self) -> None:
         """A line that is no part of the fight (a Gamma World draw outside an encounter, an MtG check)
         never sits under the fight's heading: it opens an "Aside" section of its own."""
         if self.section == "fight":
-            self._heading("aside", t("story.heading.aside"))
+            self.heading("aside", t("story.heading.aside"))
 
     def _add(self, kind: str, text: str) -> None:
         if self.by is not None and kind == "line":
             text += " " + t("core.log.by", user=self.by)
         self.blocks.append(Block(kind, text))
 
-    def _tell(self, event: Event, before: dict, pending) -> None:
+    def _tell(self, event: Event, before: object) -> None:
         kind, d = event.kind, event.data
         if kind == "note":
             self._add("note", d["text"])
         elif kind == "campaign.open":
-            self._heading("session", t("story.heading.session", session=session_number(d)))
-        elif kind == "mtg.scene":
-            self._heading("scene", t("story.heading.scene", scene=d["scene"]))
-        elif kind == "gw.encounter_start":
-            self._heading("encounter", t("story.heading.encounter"))
+            self.heading("session", t("story.heading.session", session=session_number(d)))
         elif kind == "roll":
-            self._add("line", _roll_line(event, self.outcome_only))
+            self.line(_roll_line(event, self.outcome_only))
         elif kind == "table.handout":  # told once the GM reveals it to everyone
-            self._add("line", t("remote.handout.line", name=d["name"]))
+            self.line(t("remote.handout.line", name=d["name"]))
         elif kind in ("rolltable.roll", "rolltable.rolled"):  # a table roll, or that one was rolled for someone
-            self._add("line", event.summary() if self.odds else _without_table_odds(event.summary()))
-        elif kind == "gurps.check":
-            roll = SuccessRoll.from_dict(d["result"])
-            self._add("line", _outcome_line(roll) if self.outcome_only else _check_line(roll, self.odds))
-        elif kind == "gurps.contest" and not self.outcome_only:
-            self._add("line", _contest_line(QuickContest.from_dict(d["result"]), self.odds))
-        elif kind == "gurps.damage":
-            self._add("line", _damage_outcome(d) if self.outcome_only else _damage_line(d))
-        elif kind.startswith("combat."):
-            self._combat(event, before, pending)
-        elif kind in {"gurps.contest", "gurps.regular_contest", "gurps.react", "gurps.influence", "gurps.fright",
-                      "gurps.self_control", "gurps.luck", "mtg.check", "mtg.boost"} or (
-                kind.startswith("gw.") and kind not in GW_SETUP and kind != "gw.encounter_start"):
-            if kind.startswith(("gw.", "mtg.")):
-                self._outside_the_fight()
-            self._add("line", self._summary_line(event))
+            self.line(event.summary() if self.odds else _without_table_odds(event.summary()))
+        else:
+            lines = story_of(kind)
+            if lines is not None:
+                lines.tell(self, event, before)
 
-    def _summary_line(self, event: Event) -> str:
-        """A rule-set line in words: who acted first (an MtG check names its character), and never a
-        command to type (a pending Alpha Flux is told as what happened)."""
-        if event.kind in {"gw.flux_pending", "gw.flux_ask"}:
-            return t("story.gw.flux_pending", name=event.actor or "?")
-        if self.outcome_only and event.kind in OUTCOME_KINDS:
+    def summary_line(self, event: Event) -> str:
+        """A rule-set line in words: who acted first (an MtG check names its character), its odds only
+        when asked, and by its outcome alone where only outcomes are disclosed."""
+        lines = story_of(event.kind)
+        if self.outcome_only and lines is not None and event.kind in lines.outcome_kinds:
             return outcome_line(event)
-        text = event.summary() if self.odds else _without_odds(event.summary())
+        text = event.summary() if self.odds else self.without_odds(event.summary())
         actor = event.actor or str(event.data.get("actor") or "")
         if actor and not text.startswith(actor):
             text = f"{actor}: {text}"
         return text
 
-    def _combat(self, event: Event, before: dict, pending) -> None:
-        """A combat step's line, then the rolls it made inside itself (a knockdown follows its blow)."""
-        self._combat_step(event, before, pending)
-        self._nested_rolls(event)
-
-    def _nested_rolls(self, event: Event) -> None:
-        """The rolls a step made inside itself (stay conscious, knockdown, death checks ...), each told;
-        while the GM discloses outcomes only, by its outcome alone, no number."""
-        rolls = event.data.get("rolls") or ()
-        if not rolls:
-            return
-        args = event.data.get("args", {})
-        who = event.actor or args.get("name") or args.get("attacker") or ""
-        if self.outcome_only:
-            for item in rolls:
-                roll = SuccessRoll.from_dict(item["roll"])
-                self._add("line", _outcome_line(replace(roll, actor=roll.actor or who)))
-            return
-        nested = nested_rolls_text(event.data)
-        text = nested if self.odds else _without_odds(nested)
-        self._add("line", f"{who}: {text}" if who and not text.startswith(who) else text)
-
-    def _combat_step(self, event: Event, before: dict, pending) -> None:
-        op, args = event.data["op"], event.data.get("args", {})
-        if op == "start":
-            names = ", ".join(c["name"] for c in args["combatants"])
-            self._heading("fight", t("story.heading.fight", names=names))
-            return
-        if op == "end":
-            self._add("line", t("story.combat.end"))
-            return
-        if op not in {"attack", "defend", "damage", "hazard"}:
-            return  # maneuvers, postures, turns, NPC templates: how, not what happened
-        if op == "attack" and self._pending() is not None:
-            return  # told once the defense is known
-        if op in {"attack", "defend"}:
-            attacker = args.get("attacker") or getattr(pending, "attacker", "")
-            target = args.get("target") or getattr(pending, "target", args.get("name", ""))
-            head = t("story.combat.attack", attacker=attacker, target=target)
-            if op == "defend":
-                head += t("story.combat.defense", defense=label(args["kind"]))
-        elif op == "damage":
-            head = t("story.combat.damage", name=args["name"], spec=args["spec"])
-        else:
-            head = event.summary()
-        if op in ("damage", "hazard") and self._fight() is None:  # outside a fight: a character's sheet
-            self._add("line", head if self.outcome_only or op == "hazard" else f"{head} — {event.summary()}")
-            return
-        outcomes = self._outcomes(before) if self.replay_ok else []
-        if self.replay_ok and not outcomes:
-            outcomes = [t("story.combat.no_harm")]
-        self._add("line", " — ".join([head, "; ".join(outcomes)]) if outcomes else head)
-
-    def _outcomes(self, before: dict) -> list[str]:
-        out = []
-        for name, (hp, hp_max, down, numbers) in self._fighters().items():
-            old = before.get(name)
-            if old is None:
-                continue
-            if hp < old[0] and self.outcome_only:  # outcome words only: no injury, no HP
-                out.append(t("story.combat.hurt", name=name, condition=t(f"table.condition.{condition(hp, hp_max)}")))
-            elif hp < old[0] and numbers:
-                out.append(t("story.combat.injury", name=name, injury=old[0] - hp, hp=hp, hp_max=hp_max))
-            elif hp < old[0]:
-                out.append(t("story.combat.injury_word", name=name, injury=old[0] - hp,
-                             condition=t(f"table.condition.{condition(hp, hp_max)}")))
-            if down and down != old[2]:
-                out.append(t(f"story.combat.{down}", name=name))
-        return out
+    def without_odds(self, text: str) -> str:
+        """A summary line without its odds parts (the odds are an option of the story): the parts that
+        begin as a rule set's odds texts begin."""
+        marks = [mark for lines in story_lines().values() for mark in lines.odds_marks() if mark]
+        parts = [p for p in text.split(SEP) if not any(p.strip().startswith(m) for m in marks)]
+        return SEP.join(parts)
 
 
 def session_number(opened: Mapping[str, Any]) -> str:
@@ -379,15 +280,6 @@ def session_number(opened: Mapping[str, Any]) -> str:
         return str(number)
     match = re.fullmatch(r"session-(\d+)\.jsonl", str(opened.get("session", "")))
     return str(int(match.group(1))) if match else "?"
-
-
-def _down(c: Any) -> str:
-    """The worst state a fighter is in, as a story key ("" when still up)."""
-    if getattr(c, "dead", False) or getattr(c, "destroyed", False):
-        return "dies"
-    if getattr(c, "unconscious", False) or getattr(c, "collapsed", False):
-        return "falls"
-    return ""
 
 
 def _roll_line(event: Event, outcome_only: bool = False) -> str:
@@ -406,19 +298,17 @@ def _roll_line(event: Event, outcome_only: bool = False) -> str:
 
 def outcome_line(event: Event) -> str:
     """A roll of any rule set told by its outcome alone (`%table disclose outcome`): who, what kind of
-    roll, and how it came out in words (succeeded, failed, who won, the reaction's word); never a
-    number, a target, a margin or the odds. A kind with no outcome to tell says only that it happened."""
+    roll, and how it came out in words (succeeded, failed, who won, the reaction's word: the rule
+    set's `outcome`); never a number, a target, a margin or the odds. A kind with no outcome to tell
+    says only that it happened."""
+    lines = story_of(event.kind)
+    own = lines.outcome(event) if lines is not None else None
+    if own is not None:
+        return own
     data = event.data
     actor = event.actor or str(data.get("actor") or "") or t("story.check.someone")
     what = kind_word(event.kind)
     result: dict[str, Any] = data["result"] if isinstance(data.get("result"), dict) else {}
-    if event.kind == "gurps.react":
-        band = ReactionRoll.from_dict(result).band
-        return t("story.outcome.line", actor=actor, what=what, outcome=band_name(band))
-    if event.kind in {"gurps.contest", "gurps.regular_contest", "gurps.influence"}:
-        name = _contest_winner(event)
-        outcome = t("story.contest.tie") if name is None else t("story.outcome.wins", name=name)
-        return t("story.outcome.plain", what=what, outcome=outcome)
     success = _success_in(result) if result else None
     if success is None and isinstance(data.get("detail"), dict):
         success = _success_in(data["detail"])
@@ -436,79 +326,10 @@ def _success_in(data: Mapping[str, Any]) -> bool | None:
     return bool(roll["success"]) if isinstance(roll, dict) and isinstance(roll.get("success"), bool) else None
 
 
-def _contest_winner(event: Event) -> str | None:
-    """The winner's name of a Quick or Regular Contest (None: a tie, or undecided)."""
-    from gamekernel.gurps.rules.contests import RegularContest
-
-    data = event.data["result"]
-    contest = RegularContest.from_dict(data) if event.kind == "gurps.regular_contest" else \
-        QuickContest.from_dict(data["contest"] if event.kind == "gurps.influence" else data)
-    if contest.winner is None:
-        return None
-    rolls = contest.rounds[-1] if isinstance(contest, RegularContest) else (contest.a, contest.b)
-    winner = rolls[0] if contest.winner == "a" else rolls[1]
-    return winner.actor or display_name(winner.label)
-
-
-def _check_line(roll: SuccessRoll, odds: bool) -> str:
-    what = display_name(roll.label) or t("story.check.plain")
-    total = "—" if roll.refused is not None else roll.total
-    key = "story.check.actor" if roll.actor else "story.check.plain_line"
-    line = t(key, actor=roll.actor, what=what, target=roll.target, total=total, verdict=verdict_text(roll))
-    if odds:
-        line += " " + t("story.odds", p=pct(roll.odds.success))
-    return line
-
-
-def _outcome_line(roll: SuccessRoll) -> str:
-    """A check told by its outcome only: who tried what, and whether it worked."""
-    what = display_name(roll.label) or t("story.check.plain")
-    outcome = t("story.outcome.success" if roll.success else "story.outcome.failure")
-    return t("story.check.outcome", actor=roll.actor or t("story.check.someone"), what=what, outcome=outcome)
-
-
-def _contest_line(contest: QuickContest, odds: bool) -> str:
-    def side(roll: SuccessRoll) -> str:
-        return t("story.contest.side", who=roll.actor or display_name(roll.label), what=display_name(roll.label),
-                 target=roll.target, total=roll.total)
-
-    if contest.winner is None:
-        verdict = t("story.contest.tie")
-    else:
-        winner = contest.a if contest.winner == "a" else contest.b
-        verdict = t("story.contest.winner", name=winner.actor or display_name(winner.label), margin=contest.margin)
-    line = t("story.contest.line", a=side(contest.a), b=side(contest.b), verdict=verdict)
-    if odds:
-        line += " " + t("story.odds", p=pct(contest.odds.a_wins))
-    return line
-
-
-def _damage_outcome(d: Mapping[str, Any]) -> str:
-    """Damage told by its outcome alone: who was hurt (no injury, no HP)."""
-    target = d["result"].get("target") or t("story.damage.someone")
-    return t("story.damage.outcome", target=target)
-
-
-def _damage_line(d: Mapping[str, Any]) -> str:
-    result = d["result"]
-    target = result.get("target") or t("story.damage.someone")
-    return t("story.damage.line", target=target, injury=d.get("injury", result.get("injury", 0)),
-             spec=result.get("spec") or result.get("text") or "")
-
-
 def _without_table_odds(text: str) -> str:
     """A table roll's line without the odds of the entries it read (the odds are an option of the story)."""
     before, _, after = t("rolltable.odds_of", odds="\0").partition("\0")
     return re.sub(rf" {re.escape(before)}[^{re.escape(after[:1] or ')')}]*{re.escape(after)}", "", text)
-
-
-def _without_odds(text: str) -> str:
-    """A summary line without its odds parts (the odds are an option of the story): the parts that
-    begin as the catalog's odds texts begin."""
-    marks = [t("gurps.check.odds", p="\0", crit="", fumble="").split("\0")[0].strip(),
-             t("gurps.contest.odds", a="\0", b="", tie="").split("\0")[0].strip()]
-    parts = [p for p in text.split(SEP) if not any(p.strip().startswith(m) for m in marks if m)]
-    return SEP.join(parts)
 
 
 # -- pages ------------------------------------------------------------------------------------

@@ -25,12 +25,13 @@ class Teaching(RuleSetHandle):
     name = "teaching"
 
     def quiz(self, rule_set: str, count: int = 3) -> int:
-        """Draw `count` questions on `rule_set` (gurps, mtg, alpha) with the session RNG; returns the
-        event number that identifies the quiz."""
-        from gamekernel.teaching.quiz import make_quiz
+        """Draw `count` questions of a quiz set (gurps, mtg, alpha, a plug-in's; or a rule set's one quiz
+        set by the rule set's name) with the session RNG; returns the event number that identifies the quiz."""
+        from gamekernel.teaching.quiz import make_quiz, quiz_set_named
 
-        questions = make_quiz(rule_set, count, self.table.rng)
-        return self.table.record("quiz.start", {"set": rule_set, "questions": questions}).seq
+        name = quiz_set_named(rule_set)
+        questions = make_quiz(name, count, self.table.rng)
+        return self.table.record("quiz.start", {"set": name, "questions": questions}).seq
 
     def quiz_state(self, quiz: int) -> dict[str, Any]:
         """The quiz's questions and the answers given so far (undone answers left out)."""

@@ -10,6 +10,8 @@ from gamekernel.teaching.explain.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from IPython.core.magic import line_magic, magics_class
@@ -22,6 +24,34 @@ from gamekernel.syntax import Args, Integer, Rest, Sub, Word, command
 if TYPE_CHECKING:
     from gamekernel.rulesets import Core
     from gamekernel.teaching.actions import Teaching
+
+
+def _explore_subs() -> tuple[Sub, ...]:
+    """`%explore`'s subcommands: every rule set's explorers (`RuleSet.explorers`), read from the
+    declarations when `%load_ext` declares the command (no rule set is imported)."""
+    from gamekernel.rulesets import explorers
+
+    return tuple(Sub(e.name, Rest(e.arg, e.words, missing="explore.err.usage"), help=e.help) if e.words
+                 else Sub(e.name, help=e.help) for e in explorers().values())
+
+
+def _offered(method: Callable[..., object]) -> Callable[..., object]:
+    """`%explore NAME` naming a rule set that offers no explorer by that name (a plug-in without one, or
+    `gammaworld` for `alpha`) says so in one line, naming the explorers there are."""
+
+    @functools.wraps(method)
+    def wrapper(self: SessionMagics, line: str = "", cell: str | None = None) -> object:
+        from gamekernel.rulesets import explorers, rule_sets
+
+        word = line.split(maxsplit=1)[0].casefold() if line.strip() else ""
+        offered = explorers()
+        if word not in offered and word in {declared.name for declared in rule_sets()}:
+            own = [e for declared in rule_sets() if declared.name == word for e in declared.explorers]
+            names = ", ".join(e.name for e in own) or ", ".join(offered)
+            raise UsageError(t("explore.err.of" if own else "explore.err.none", name=word, explorers=names))
+        return method(self, line) if cell is None else method(self, line, cell)
+
+    return wrapper
 
 
 def _teaching(session: Core) -> Teaching:
@@ -41,58 +71,32 @@ class TeachingMagics(SessionMagics):
     @command("explain", Integer("event", "the event number in %log (default: the last roll or check)",
                                 optional=True, metavar="N", error="core.err.count_word"),
              group="core")
-    def explain(self, args: Args):
+    def explain(self, args: Args) -> object:
         """The working of an event already in the log: `%explain` (the last roll or check), `%explain 12`.
         Each step names its rule id, the seed and section, and the rule in one sentence."""
         return _teaching(self.session).explain(args.event)
 
     @line_magic
     @guarded("explore")
-    @command("explore",
-             subs=(Sub("check", Rest("spec", "Lockpicking, 12, Stealth+2", missing="explore.err.usage"),
-                       help="success and criticals over effective skill, a modifier slider and toggles"),
-                   Sub("contest", Rest("sides", "14 vs 12", missing="explore.err.usage"),
-                       help="Quick Contest win/lose/tie and Regular Contest rounds over both skills"),
-                   Sub("library", help="MtG success by colour x difficulty, without and with boost"),
-                   Sub("alpha", help="Gamma World: Alpha Flux over N d20 rolls, overcharge by bonus")),
-             actor="whose skill, library or origin bonus", unknown="explore.err.usage", group="core")
-    def explore(self, args: Args):
-        """Odds explorers: `%explore check Lockpicking @Aiko`, `%explore contest 14 vs 12`,
+    @_offered
+    @command("explore", subs=_explore_subs(), actor="whose skill, library or origin bonus",
+             unknown="explore.err.usage", group="core")
+    def explore(self, args: Args) -> object:
+        """Odds explorers, each a rule set's: `%explore check Lockpicking @Aiko`, `%explore contest 14 vs 12`,
         `%explore library @Mira`, `%explore alpha @Rin`. Every figure is exact (hover for the fraction)."""
-        from gamekernel.gammaworld.actions import GammaWorld
-        from gamekernel.gurps.actions import Gurps
-        from gamekernel.gurps.rules.checks import parse_check_spec, parse_side, split_vs
-        from gamekernel.mtg.actions import Mtg
-        from gamekernel.teaching.widgets import explore as x
-        session = self.session
-        if args.sub == "check":
-            spec = parse_check_spec(args.spec, offset=args.column("spec") - 1)
-            base = Gurps.of(session).check_target(spec, args.actor)
-            explorer: x.Explorer = x.CheckExplorer(args.spec, base)
-        elif args.sub == "contest":
-            sides = split_vs(args.sides)
-            if len(sides) != 2:
-                raise UsageError(t("explore.err.usage"))
-            a = Gurps.of(session).check_target(parse_side(sides[0]), args.actor)
-            b = Gurps.of(session).check_target(parse_side(sides[1]), None)
-            explorer = x.ContestExplorer(min(max(a, 3), 18), min(max(b, 3), 18))
-        elif args.sub == "library":
-            actor = Mtg.of(session).actor(args.actor)
-            explorer = x.LibraryExplorer(actor, Mtg.of(session).knowledge(actor))
-        else:
-            from gamekernel.gammaworld.rules.play import character
+        from gamekernel.rulesets import explorers
+        from gamekernel.teaching.widgets.explore import ExploreWidget
 
-            name = character(GammaWorld.of(session).state, args.actor).name if args.actor else ""
-            explorer = x.AlphaExplorer(name, GammaWorld.of(session).state.origin_bonus(name) if name else 0)
-        return x.ExploreWidget(session, explorer)
+        return ExploreWidget(self.session, explorers()[str(args.sub)].opens(self.session, args))
 
     @line_magic
     @guarded("quiz")
-    @command("quiz", Word("set", "gurps, mtg or alpha", metavar="gurps|mtg|alpha", missing="quiz.err.usage"),
+    @command("quiz", Word("set", "a quiz set: gurps, mtg, alpha, or a plug-in's (or its rule set's name)",
+                          metavar="gurps|mtg|alpha", missing="quiz.err.usage"),
              Integer("count", "how many questions (default 3)", optional=True, default=3, metavar="N",
                      error="core.err.count_word"),
              group="core")
-    def quiz(self, args: Args):
+    def quiz(self, args: Args) -> object:
         """A short quiz drawn from the rules engine: `%quiz gurps 3`, `%quiz mtg`, `%quiz alpha 2`.
         Click an answer: a wrong one shows the steps that give the right one; scores go to the log."""
         from gamekernel.teaching.widgets.quiz import QuizWidget

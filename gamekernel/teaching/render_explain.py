@@ -2,7 +2,8 @@
 seed and section it comes from, and the rule in one sentence of our own (a teaching feature).
 
 The steps come from gamekernel.teaching.explain (facts only); the step texts are i18n messages
-(explain.json), the rule sentences data (<set>/data/explain.json).
+(explain.json), their fields in each rule set's words (`explain_words` in its lessons.py), the rule
+sentences data (<set>/data/explain.json).
 """
 
 from __future__ import annotations
@@ -13,26 +14,19 @@ from typing import Any
 
 from gamekernel.dice.render import percent
 from gamekernel.display import HTML, TEXT, renders
-from gamekernel.display.html import chip, esc, panel, sign
-from gamekernel.gurps.render import display_name, rule_label
+from gamekernel.display.html import chip, esc, panel
 from gamekernel.i18n import get_language, t
-from gamekernel.teaching.explain import Explained, Explanation, RuleNote, Step, Who, rule_notes
+from gamekernel.lessons import STEP_WORDS, taught
+from gamekernel.teaching.explain import Explained, Explanation, RuleNote, Step, rule_notes
 
-COLOUR_FIELDS = ("kind", "colour", "chosen")
 
-
-def _value(name: str, value: Any, mtg: bool) -> str:
-    if name == "mods":  # the labels the rules or the table wrote ("dark", "per −HP"), in the language
-        return " ".join(t("gurps.mod.labelled", value=sign(v), label=rule_label(label)) if label else sign(v)
-                        for v, label in value)
-    if name == "skill" and isinstance(value, str):
-        return display_name(value)
-    if isinstance(value, Who):
-        return " ".join(part for part in (value.actor, display_name(value.label)) if part)
-    if mtg and name in COLOUR_FIELDS and isinstance(value, str):
-        return t(f"mtg.colour.{value}")
-    if mtg and name == "colours":
-        return t("mtg.comma").join(t(f"mtg.colour.{c}") for c in value)
+def _value(key: str, name: str, value: Any) -> str:
+    """A step's (or a title's) field as shown: in its rule set's own words when one words it
+    (gamekernel/lessons.py `explain_words`: a skill's Japanese name, a colour's), else plainly."""
+    for words in STEP_WORDS:
+        worded = words(key, name, value)
+        if worded is not None:
+            return worded
     if isinstance(value, Fraction):
         return f"{float(value):g}"
     if isinstance(value, bool):
@@ -44,8 +38,8 @@ def _value(name: str, value: Any, mtg: bool) -> str:
 
 def step_text(step: Step) -> str:
     """The working of one step, with its numbers, in the current language."""
-    mtg = step.key.startswith("explain.mtg.")
-    fields = {name: _value(name, value, mtg) for name, value in step.fields.items()}
+    taught()  # the rule sets' words of their steps (`explain_words`)
+    fields = {name: _value(step.key, name, value) for name, value in step.fields.items()}
     text = t(step.key, **fields).strip()
     side = step.fields.get("side")
     return t("explain.side", side=side, text=text) if side else text
@@ -54,8 +48,9 @@ def step_text(step: Step) -> str:
 def _title(explanation: Explanation) -> str:
     if not explanation.title:
         return ""
-    mtg = explanation.title == "explain.title.mtg"
-    return t(explanation.title, **{k: _value(k, v, mtg) for k, v in explanation.title_fields.items()}).strip()
+    taught()
+    fields = {k: _value(explanation.title, k, v) for k, v in explanation.title_fields.items()}
+    return t(explanation.title, **fields).strip()
 
 
 def _source(rule: str) -> tuple[str, str]:

@@ -6,47 +6,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamekernel.dice.render import percent
 from gamekernel.display import summarizes
-from gamekernel.display.html import chip, esc, panel, sign
+from gamekernel.display.html import chip, esc, panel
 from gamekernel.i18n import t
-from gamekernel.lessons import QUESTION_KINDS
-from gamekernel.mtg.rules.facts import display_name
 from gamekernel.teaching.explain import Explanation
+from gamekernel.teaching.quiz import kind_of
 from gamekernel.teaching.render_explain import explanation_html, explanation_text
 
 
 def prompt(question: dict[str, Any]) -> str:
-    kind = question["type"]
-    if kind in QUESTION_KINDS:  # a rule set's own kind of question (gamekernel/lessons.py)
-        return QUESTION_KINDS[kind].prompt(question)
-    if kind == "gurps.chance":
-        return t("quiz.q.gurps.chance", skill=question["skill"], modifier=sign(question["modifier"]),
-                 situation=t(f"quiz.situation.{question['situation']}"))
-    if kind == "gurps.verdict":
-        return t("quiz.q.gurps.verdict", target=question["target"], total=sum(question["dice"]),
-                 dice=",".join(str(d) for d in question["dice"]))
-    if kind in ("mtg.decides", "mtg.achievement"):
-        names = question.get("ja_names", {})  # a quiz saved before they were kept: English names
-        first, second = question["first"], question["second"]
-        return t(f"quiz.q.{kind}", kind=t(f"mtg.colour.{question['kind']}"), difficulty=question["difficulty"],
-                 first=display_name(first, names.get(first)), second=display_name(second, names.get(second)))
-    if kind == "alpha.overcharge":
-        return t("quiz.q.alpha.overcharge", bonus=sign(question["bonus"]))
-    return t("quiz.q.alpha.natural_one", label=question["label"])
+    """The question in the current language, in its rule set's words (gamekernel/lessons.py)."""
+    return kind_of(question).prompt(question)
 
 
 def choice_texts(question: dict[str, Any]) -> list[str]:
-    kind = question["type"]
-    if kind in QUESTION_KINDS:
-        return QUESTION_KINDS[kind].choices(question)
-    if kind in ("gurps.chance", "alpha.overcharge"):
-        from fractions import Fraction
-
-        return [f"{percent(Fraction(n, d))} ({n}/{d})" for n, d in question["choices"]]
-    if kind == "mtg.achievement":
-        return [str(v) for v in question["choices"]]
-    return [t(f"quiz.choice.{kind}.{code}") for code in question["choices"]]
+    return kind_of(question).choices(question)
 
 
 def score_text(state: dict[str, Any]) -> str:

@@ -7,10 +7,11 @@ from fractions import Fraction
 import pytest
 
 from gamekernel.gammaworld.rules.odds import p_flux
+from gamekernel.gurps.explore import expected_regular_rounds
 from gamekernel.gurps.rules.odds import check_odds, quick_contest_odds
+from gamekernel.mtg.explore import boosted_odds
 from gamekernel.mtg.rules.facts import bundled_facts
 from gamekernel.mtg.rules.odds import check_odds as mtg_check_odds
-from gamekernel.teaching.explore import boosted_odds, expected_regular_rounds
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,9 @@ import re
 import pytest
 
 from gamekernel import Session
+from gamekernel.gammaworld.explore import AlphaExplorer
 from gamekernel.gammaworld.widgets.hand import HandWidget
+from gamekernel.gurps.explore import CheckExplorer, ContestExplorer
 from gamekernel.gurps.widgets.sheet import SheetWidget
 from gamekernel.gurps.widgets.tracker import Tracker
 from gamekernel.mtg.widgets.library import LibraryWidget
@@ -46,9 +48,9 @@ def widgets(session):
     return [
         SheetWidget(session, "Aiko"), Tracker(session), HandWidget(session, "Rin"), LibraryWidget(session, "Mira"),
         TableDashboard(session), PlayersPanel(session), QuizWidget(session, session.teaching.quiz("gurps", 2)),
-        xw.ExploreWidget(session, xw.CheckExplorer("Lockpicking", 13)),
-        xw.ExploreWidget(session, xw.ContestExplorer(12, 10)),
-        xw.ExploreWidget(session, xw.AlphaExplorer("Rin", 2)),
+        xw.ExploreWidget(session, CheckExplorer("Lockpicking", 13)),
+        xw.ExploreWidget(session, ContestExplorer(12, 10)),
+        xw.ExploreWidget(session, AlphaExplorer("Rin", 2)),
     ]
 
 

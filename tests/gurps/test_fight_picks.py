@@ -15,7 +15,8 @@ from gamekernel import Session
 from gamekernel.errors import RuleError, UsageError
 from gamekernel.gurps.rules.combat import PLAIN_MELEE, Combatant, Weapon
 from gamekernel.gurps.rules.combat.attacks import parry_offers, refused_defenses
-from gamekernel.gurps.rules.combat.picks import NATURAL, SHIELD, WEAPON, best_weapon, parry_choices, weapon_menu
+from gamekernel.gurps.rules.combat.parries import parry_options
+from gamekernel.gurps.rules.combat.picks import NATURAL, SHIELD, WEAPON, best_weapon, weapon_menu
 from gamekernel.testing import run
 
 DATA = Path(__file__).parent / "data"
@@ -84,11 +85,12 @@ def test_an_attack_remembers_its_weapon():
     assert best_weapon(s.combat.state.get("Aiko")) == "Knife"
 
 
-def test_gurps_cmb_46_parry_choices_best_first_each_weapon_once(tmp_path):
+def test_gurps_cmb_46_parry_options_best_first_each_weapon_once(tmp_path):
     s = _fighters(tmp_path)
     troll = s.combat.state.get("Troll")
-    assert parry_choices(troll) == (("Axe", "Axe", 10), ("Natural Attacks (Punch)", "Punch", 9),
-                                    ("Small Knife", "Small Knife (Swung)", 5))  # Bite and Kick cannot parry
+    offered = tuple((o.weapon, o.label, o.parry) for o in parry_options(troll))
+    assert offered == (("Axe", "Axe", 10), ("Natural Attacks (Punch)", "Punch", 9),
+                       ("Small Knife", "Small Knife (Swung)", 5))  # Bite and Kick cannot parry
 
 
 def _troll_attacked(tmp_path) -> Session:

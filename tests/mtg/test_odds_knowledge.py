@@ -163,11 +163,11 @@ def agree(session: Session, oracle: Oracle) -> None:
 def agree_explorer(session: Session, oracle: Oracle) -> None:
     """The explorer's cells (without and with a boost) equal the oracle, and its summary names the cards
     known at the bottom."""
-    from gamekernel.teaching.widgets.explore import LibraryExplorer
+    from gamekernel.mtg.explore import LibraryExplorer
 
     explorer = LibraryExplorer("P", session.mtg.knowledge("P"))
     known = explorer.knowledge()
-    from gamekernel.teaching.explore import library_grid
+    from gamekernel.mtg.explore import library_grid
 
     for row in library_grid(known.cards, known=known.known, unordered=known.unordered):
         for cell in row:
@@ -287,7 +287,7 @@ def test_mtg_chk_12_explorer_what_if_keeps_the_cards_the_table_saw():
     import pytest
 
     from gamekernel.errors import UsageError
-    from gamekernel.teaching.widgets.explore import LibraryExplorer
+    from gamekernel.mtg.explore import LibraryExplorer
 
     session = Session(seed=1)
     session.mtg.library_load("P", "small.txt", text="4 Elvish Mystic\n4 Runeclaw Bear\n2 Serra Angel")

@@ -3,10 +3,11 @@
 `.dist-info` entry points, work in a fresh Python with gamekernel unchanged:
 
 - the coin (`gk_coin`): operations, state, undo, a campaign snapshot, its magic, the overview, the
-  log, renderers and both languages, with none of the optional files (no explain notes, no quiz);
+  log, renderers and both languages, with none of the optional files or hooks (no explain notes, no
+  quiz, no explorer: `%quiz coin` and `%explore coin` say so in one line);
 - Fate Core (`gk_fate`): a real fourth rule set that joins the shared `%check` by its characters,
   `--explain` with its own rule notes, `%log` in English and Japanese, the `%table` dashboard, the
-  players' projection and a quiz. Its own tests (`plugin/fate_checks.py`) run as a plug-in author
+  players' projection, a quiz and an odds explorer. Its own tests (`plugin/fate_checks.py`) run as a plug-in author
   runs them, on the `gamekernel.testing` fixtures; and no line of gamekernel names it."""
 
 from __future__ import annotations
@@ -53,6 +54,13 @@ out["bad"] = repr(ip.run_line_magic("flip", "1000"))
 out["overview"] = repr(ip.run_line_magic("gk", ""))
 out["log"] = repr(ip.run_line_magic("log", ""))
 out["html"] = ip.run_line_magic("flip", "")._repr_html_()
+from gamekernel.magics import current_session
+before = len(current_session().log)
+out["quiz_none"] = repr(ip.run_line_magic("quiz", "coin"))
+out["explore_none"] = repr(ip.run_line_magic("explore", "coin"))
+out["explore_of"] = repr(ip.run_line_magic("explore", "gammaworld"))
+out["quiz_of"] = current_session().teaching.quiz_state(current_session().teaching.quiz("gammaworld", 1))["set"]
+out["unchanged"] = len(current_session().log) == before + 1
 set_language("ja")
 out["ja"] = repr(ip.run_line_magic("flip", "1"))
 print(json.dumps(out, ensure_ascii=False))
@@ -90,6 +98,14 @@ def test_a_rule_set_from_another_package_plugs_in_through_its_entry_point():
     assert "coin.flip" in out["log"] and "the coin shows" in out["log"]
     assert 'class="gk gk-coin"' in out["html"]
     assert out["ja"].startswith("コインは") and out["ja"][4:] in {"表", "裏"}
+    # a rule set without a quiz or an explorer: one line each, nothing recorded; a rule set's own quiz and
+    # explorer found by its name
+    assert out["quiz_none"] == ("error: %quiz: the rule set 'coin' offers no quiz; choose gurps, alpha, mtg, fate"), \
+        out["quiz_none"]
+    assert out["explore_none"] == ("error: %explore: the rule set 'coin' offers no explorer; choose check, contest, "
+                                   "alpha, library, ladder"), out["explore_none"]
+    assert out["explore_of"] == "error: %explore: the rule set 'gammaworld' explores as %explore alpha"
+    assert out["quiz_of"] == "alpha" and out["unchanged"] is True
 
 
 def test_without_the_entry_point_gamekernel_has_its_three_rule_sets():

@@ -11,16 +11,18 @@ import pytest
 
 from gamekernel import Session
 from gamekernel.errors import GameKernelError
+from gamekernel.gammaworld import explore as gw_explore
+from gamekernel.gurps import explore as gurps_explore
 from gamekernel.gurps.rules.odds import check_odds
+from gamekernel.mtg import explore as mtg_explore
 from gamekernel.mtg.rules.facts import bundled_facts
 from gamekernel.mtg.rules.odds import check_odds as mtg_check_odds
-from gamekernel.teaching import explore as xs
 from gamekernel.teaching import quiz as qz
 from gamekernel.teaching.widgets import explore as xw
 
 
 def test_check_curve_is_the_3d6_distribution_with_criticals():  # GURPS-SR-02, SR-07, SR-08
-    points = {p.skill: p for p in xs.check_curve()}
+    points = {p.skill: p for p in gurps_explore.check_curve()}
     assert points[10].success == Fraction(108, 216)
     assert points[16].critical_success == Fraction(1 + 3 + 6 + 10, 216)  # 3, 4, 5, 6
     assert points[6].critical_failure == Fraction(6 + 3 + 1, 216)  # 16, 17, 18
@@ -28,11 +30,11 @@ def test_check_curve_is_the_3d6_distribution_with_criticals():  # GURPS-SR-02, S
 
 def test_expected_regular_rounds_is_one_over_the_chance_a_round_decides():  # GURPS-SR-12
     pa, pb = check_odds(14).success, check_odds(12).success
-    assert xs.expected_regular_rounds(14, 12) == 1 / (pa * (1 - pb) + pb * (1 - pa))
+    assert gurps_explore.expected_regular_rounds(14, 12) == 1 / (pa * (1 - pb) + pb * (1 - pa))
 
 
 def test_contest_grid_stays_within_3_to_18_and_centres_on_the_skills():
-    grid = xs.contest_grid(18, 3)
+    grid = gurps_explore.contest_grid(18, 3)
     assert [row[0].a for row in grid] == list(range(12, 19))
     assert [c.b for c in grid[0]] == list(range(3, 10))
 
@@ -67,19 +69,19 @@ def test_boosted_library_odds_match_brute_force():  # MTG-CHK-13
     library = [facts.lookup(n) for n in ("Forest", "Sol Ring", "Runeclaw Bear", "Steam Vents", "Serra Angel",
                                          "Island", "Ornithopter", "Lightning Bolt")]
     for kind, difficulty in (("green", 3), ("red", 5), ("white", 1)):
-        boosted = xs.boosted_odds(library, kind, difficulty)
+        boosted = mtg_explore.boosted_odds(library, kind, difficulty)
         assert boosted == _brute_force_boost(library, kind, difficulty)
         assert boosted >= mtg_check_odds(library, kind, difficulty)
 
 
 def test_alpha_figures():  # GW-ALPHA-10, GW-ALPHA-13/14
-    figures = xs.alpha_figures(3, 2)
+    figures = gw_explore.alpha_figures(3, 2)
     assert figures.flux == ((1, Fraction(1, 20)), (2, 1 - Fraction(19, 20) ** 2), (3, 1 - Fraction(19, 20) ** 3))
     assert dict(figures.overcharge)[2] == Fraction(13, 20)
 
 
 def test_check_explorer_controls_move_the_marked_point():
-    widget = xw.ExploreWidget(Session(1), xw.CheckExplorer("Lockpicking", 13))
+    widget = xw.ExploreWidget(Session(1), gurps_explore.CheckExplorer("Lockpicking", 13))
     widget.set_control("modifier", -3)
     widget.set_control("explore.situation.dark", True)
     marked = [row for row in widget.tables[0]["rows"] if row["mark"]]
@@ -94,12 +96,12 @@ def test_check_explorer_controls_move_the_marked_point():
 def test_library_explorer_edits_the_composition():
     facts = bundled_facts()
     cards = [facts.lookup("Forest")] * 3 + [facts.lookup("Runeclaw Bear")] * 3
-    widget = xw.ExploreWidget(Session(1), xw.LibraryExplorer("Mira", cards))
+    widget = xw.ExploreWidget(Session(1), mtg_explore.LibraryExplorer("Mira", cards))
     before = widget.tables[0]["rows"][3]["cells"][4]["title"]  # red, difficulty 4
     widget.set_control("Forest", 6)
     after = widget.tables[0]["rows"][3]["cells"][4]["title"]
     library = [facts.lookup("Forest")] * 6 + [facts.lookup("Runeclaw Bear")] * 3
-    plain, boost = mtg_check_odds(library, "red", 4), xs.boosted_odds(library, "red", 4)
+    plain, boost = mtg_check_odds(library, "red", 4), mtg_explore.boosted_odds(library, "red", 4)
     assert after == (f"without boost {plain.numerator}/{plain.denominator} · "
                      f"with boost {boost.numerator}/{boost.denominator}")
     assert before != after
@@ -200,7 +202,7 @@ def test_an_explorer_change_is_recorded_in_the_saved_snapshot_and_record(ip, upd
 
 
 def test_an_explorer_toggle_reads_on_or_off_in_the_record(ip, updates):
-    widget = xw.ExploreWidget(Session(1), xw.CheckExplorer("Lockpicking", 13))
+    widget = xw.ExploreWidget(Session(1), gurps_explore.CheckExplorer("Lockpicking", 13))
     assert widget.handle_action("set", {"name": "explore.situation.dark", "value": True}).lines[0].startswith(
         "darkness -5 → on: Lockpicking 13")
 

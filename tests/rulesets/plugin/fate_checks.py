@@ -5,7 +5,10 @@ gk_fate/data/explain.json)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
+from gk_fate.explore import outcome_chances
 from gk_fate.rules import FateCheck, chance_at_least, ladder_word, outcome, rating
 
 from gamekernel.i18n import set_language
@@ -177,6 +180,30 @@ def test_quiz_draws_fate_questions_and_explains_the_answer(aiko):
     assert [s.rule for s in steps.steps] == ["FATE-SKILL", "FATE-DICE", "FATE-LADDER", "FATE-OUTCOME"]
     shown = repr(run(aiko, "quiz", "fate 1"))
     assert "Quiz: Fate checks" in shown
+
+
+def test_outcome_chances_add_up_and_split_at_the_shift_boundaries():
+    """FATE-OUTCOME over FATE-DICE: at a rating equal to the opposition, a tie is a dice total of 0
+    (19/81), a success 1 or 2 (16+10), with style 3 or 4 (4+1); the four always make 1."""
+    even = outcome_chances(2, 2)
+    assert even == {"fail": Fraction(31, 81), "tie": Fraction(19, 81), "succeed": Fraction(26, 81),
+                    "style": Fraction(5, 81)}
+    assert all(sum(outcome_chances(r, o).values()) == 1 for r in range(-2, 9) for o in range(-2, 9))
+    assert outcome_chances(8, -2)["style"] == 1 and outcome_chances(-2, 8)["fail"] == 1  # beyond any dice
+
+
+def test_explore_ladder_is_the_plug_ins_explorer_in_the_shared_widget(aiko):
+    widget = run(aiko, "explore", "ladder")
+    assert widget.mode == "ladder" and [c["name"] for c in widget.controls] == ["rating", "opposition"]
+    marked = [row for row in widget.tables[0]["rows"] if row["mark"]]
+    assert [row["head"] for row in marked] == ["Mediocre (+0)"]
+    assert marked[0]["cells"][0]["title"] == "22/27"  # fails against Fair (+2): a dice total of +1 or less, 66/81
+    widget.set_control("rating", 2)
+    assert widget.summary == "Fair (+2) against Fair (+2): succeeds (with style or not) 38.27%"
+    with pytest.raises(Exception, match="rating"):
+        widget.explorer.set("rating", 9)  # off the ladder
+    shown = repr(run(aiko, "explore", "ladder"))
+    assert "Each outcome by rating, against Fair (+2)" in shown
 
 
 def test_undo_and_a_campaign_keep_the_fate_state(aiko, tmp_path):

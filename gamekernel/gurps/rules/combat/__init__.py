@@ -54,7 +54,7 @@ from gamekernel.gurps.rules.combat.injury import (
     suffer,
 )
 from gamekernel.gurps.rules.combat.parries import ParryOption, parry_options
-from gamekernel.gurps.rules.combat.picks import Pick, best_weapon, parry_choices, reaches, weapon_group, weapon_menu
+from gamekernel.gurps.rules.combat.picks import Pick, best_weapon, reaches, weapon_group, weapon_menu
 from gamekernel.gurps.rules.combat.roster import join_fight, leave_fight
 from gamekernel.gurps.rules.combat.state import (
     MANEUVERS,
@@ -134,7 +134,6 @@ __all__ = [
     "maneuver_rules",
     "move_allowed",
     "next_turn",
-    "parry_choices",
     "parry_offers",
     "parry_options",
     "parse_weapon",

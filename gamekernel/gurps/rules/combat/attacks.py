@@ -15,7 +15,8 @@ from gamekernel.gurps.rules import attacks as atk
 from gamekernel.gurps.rules import defenses as dfn
 from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
 from gamekernel.gurps.rules.combat.injury import DamageReport, resolve_hit
-from gamekernel.gurps.rules.combat.picks import parry_choices, reaches
+from gamekernel.gurps.rules.combat.parries import parry_options
+from gamekernel.gurps.rules.combat.picks import reaches
 from gamekernel.gurps.rules.combat.state import (
     Combatant,
     CombatState,
@@ -183,9 +184,10 @@ def parry_offers(state: CombatState, name: str, incoming: dfn.Incoming, *,
     without a weapon rolls."""
     c = state.get(name)
     out = []
-    for weapon, label, score in parry_choices(c):
-        who = defender_state(state, c, incoming, attacker, c.weapon(weapon))
-        out.append((weapon, label, score + sum(v for v, _ in dfn.defense_modifiers("parry", who, incoming))))
+    for option in parry_options(c):
+        who = defender_state(state, c, incoming, attacker, c.weapon(option.weapon))
+        adjusted = option.parry + sum(v for v, _ in dfn.defense_modifiers("parry", who, incoming))
+        out.append((option.weapon, option.label, adjusted))
     return tuple(sorted(out, key=lambda e: -e[2]))
 
 

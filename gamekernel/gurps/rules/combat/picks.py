@@ -1,6 +1,7 @@
 """What a fighter picks from: his weapons as a menu (the main weapons first, shields and natural
-attacks below, near-duplicates once), the weapon he most likely means, the weapons he can parry
-with, and whether a melee weapon reaches a foe. [GURPS-CMB-14, CMB-30, CMB-31, CMB-46]
+attacks below, near-duplicates once), the weapon he most likely means, and whether a melee weapon
+reaches a foe (the weapons he parries with are `parries.parry_options`, read from this menu).
+[GURPS-CMB-14, CMB-30, CMB-31]
 
 Why a module of its own: a sheet read from a file lists weapons in its own order (a shield before
 the axe, three Small Knives, Natural Attacks three times); the tracker and `%attack` need them in
@@ -114,17 +115,6 @@ def best_weapon(c: Combatant, maneuver: str = "attack", *, distance: float | Non
     best = max((p for p in picks if p.group == first_group),
                key=lambda p: (p.skill, _average(usable[p.name], c.st), -picks.index(p)))
     return best.name
-
-
-def parry_choices(c: Combatant) -> tuple[tuple[str, str, int], ...]:
-    """The weapons `c` can parry with (GURPS-CMB-46): (name, label, Parry), best first (the
-    default), each near-duplicate once."""
-    out = []
-    for p in weapon_menu(c):
-        score = c.parry_with(c.weapon(p.name))
-        if score is not None:
-            out.append((p.name, p.label, score))
-    return tuple(sorted(out, key=lambda e: -e[2]))
 
 
 def reach_span(reach: str) -> tuple[float, float] | None:

@@ -7,8 +7,9 @@ One package plus one entry point (`gk_fate-1.0.dist-info`). Everything gamekerne
 from this declaration and from what its modules register on import: its state part and event kinds
 (`actions.py`), the working of a check and its quiz (`lessons.py`, into gamekernel.lessons), its
 results, log lines (`render.py`) and messages in both languages (`i18n/`), its rule notes
-(`data/explain.json`), its rows on `%table` (`dashboard` below), its characters (`characters`), and
-its form of the shared `%check` (`check`, `check_form`).
+(`data/explain.json`), its rows on `%table` (`dashboard` below), its characters (`characters`), its
+odds explorer (`explorers`: `%explore ladder`, explore.py), and its form of the shared `%check`
+(`check`, `check_form`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from gamekernel.rulesets import Board, Form, LineHandler, Parts, RuleSet, RuleSetHandle
+from gamekernel.rulesets import Board, Explore, Explorer, Form, LineHandler, Parts, RuleSet, RuleSetHandle
 
 
 def _handles() -> tuple[type[RuleSetHandle], ...]:
@@ -39,6 +40,12 @@ def _check() -> LineHandler[str]:
     from gk_fate.magics import fate_check, looks_like_fate_check
 
     return LineHandler(run=fate_check, claims=looks_like_fate_check)
+
+
+def _explore_ladder(session: Any, args: Any) -> Explorer:
+    from gk_fate.explore import open_ladder
+
+    return open_ladder(session, args)
 
 
 def _characters(parts: Parts) -> Iterable[str]:
@@ -79,6 +86,7 @@ RULESET = RuleSet(
                     (("secret", "Fate: roll for the GM only"),)),
     characters=_characters,
     dashboard=_dashboard,
+    explorers=(Explore("ladder", "Fate: each outcome's chance by rating against an opposition", _explore_ladder),),
     public_parts=("fate",),
     event_prefixes=("fate.",),
 )
