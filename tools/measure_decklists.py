@@ -3,8 +3,8 @@
     python tools/measure_decklists.py CORPUS --facts FACTS [--ext .dck] [--list N]
 
 CORPUS (or the environment variable GAMEKERNEL_DECKLIST_CORPUS) is a folder searched recursively for
-.dck, .txt, .dec, .dek and .cod files. FACTS (or GAMEKERNEL_CARD_FACTS) is the card data the names are looked
-up in: a gamekernel facts file (.json with "cards" rows), an MTGJSON AtomicCards.json, a Scryfall
+.dck, .txt, .dec, .dek, .cod, .o8d and .mwDeck files. FACTS (or GAMEKERNEL_CARD_FACTS) is the card data
+the names are looked up in: a gamekernel facts file (.json with "cards" rows), an MTGJSON AtomicCards.json, a Scryfall
 bulk file or a Forge `res/cardsfolder`; without it the small bundled facts are used. `--ext` keeps
 only some file endings (Forge's folders hold other .txt files). Prints how many lists load, by
 detected format, and groups the rest by the reason of their error (the error's first line with names
@@ -27,7 +27,7 @@ from gamekernel.mtg.rules.decklists import build_library, read_decklist
 from gamekernel.mtg.rules.facts import FactsIndex, bundled_facts, read_facts_file
 from gamekernel.mtg.rules.loaders import load_card_data
 
-SUFFIXES = {".dck", ".txt", ".dec", ".dek", ".cod"}
+SUFFIXES = {".dck", ".txt", ".dec", ".dek", ".cod", ".o8d", ".mwdeck"}
 
 
 def facts_from(path: Path | None) -> FactsIndex:
@@ -48,7 +48,7 @@ def facts_from(path: Path | None) -> FactsIndex:
 def reason(error: Exception) -> str:
     """An error's kind: its first line with quoted text, numbers and file names blanked out."""
     text = str(error).splitlines()[0]
-    text = re.sub(r"^[^:]+?\.(dck|txt|dec|dek)\b", "FILE", text)
+    text = re.sub(r"^[^:]+?\.(dck|txt|dec|dek|cod|o8d|mwdeck)\b", "FILE", text)
     text = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "'…'", text)
     return re.sub(r"\d+", "N", text)[:110]
 

@@ -61,7 +61,8 @@ class MtgMagics(SessionMagics):
     @guarded("library")
     @command("library",
              subs=(Sub("load", Words("what", "NAME [FILE]: a decklist file (Arena, MTGO .txt/.dek, Cockatrice .cod, "
-                                             "XMage or Forge .dck ...), or the cell's body under %%library load NAME",
+                                             "OCTGN .o8d, .mwDeck, XMage or Forge .dck ...), "
+                                             "or the cell's body under %%library load NAME",
                                      optional=True, metavar="NAME FILE"), help="load a library from a decklist"),
                    Sub("show", Word("name", optional=True), help="the live library widget"),
                    Sub("view", Word("name", optional=True), help="the library as a static result"),
@@ -77,7 +78,8 @@ class MtgMagics(SessionMagics):
                        help="load card data")),
              actor="whose library (default: the only one)",
              options=(Opt("format", "decklist format (detected if not given): arena, mtgo, dek, cockatrice, "
-                                    "moxfield, archidekt, mtggoldfish, xmage, forge or text", metavar="FORMAT"),
+                                    "octgn, mwdeck, moxfield, archidekt, mtggoldfish, xmage, forge or text",
+                          metavar="FORMAT"),
                       Opt("cache", "folder for the card-data cache", metavar="DIR")),
              group="mtg", bare=True, unknown="mtg.err.library_usage")
     def library(self, args: Args, cell: str | None = None):

@@ -159,8 +159,79 @@ def test_load_line_names_the_format(text, name):
 
 
 def test_arena_japanese_katakana_commander_header():
-    """コマンダー as well as 統率者 heads the command zone (z33kz33k/mtg mtg/deck/arena.py reads both)."""
+    """コマンダー as well as 統率者 heads the command zone (both seen in Japanese Arena lists)."""
     deck = parse_decklist("コマンダー\n1 Kitchen Finks (SHM) 229\n\nデッキ\n4 Elvish Mystic (M15) 173\n"
                           "\nサイドボード\n2 Naturalize (M15) 190\n", "ja.txt")
     assert [e.name for e in deck.commander] == ["Kitchen Finks"]
     assert deck.main_count == 4 and deck.sideboard_count == 2
+
+
+# As Magic Workstation writes a .mwDeck (the file XMage's importer tests carry): `// NAME :` comments,
+# the set in brackets before the name, `SB:` before sideboard lines, split cards as `Wear/Tear`.
+MWDECK = """// Deck file for Magic Workstation (http://www.magicworkstation.com)
+// NAME : Elves
+// CREATOR : someone
+        4 [M15] Elvish Mystic
+        2 [DGM] Fire/Ice
+        12 [M15] Forest
+SB:  1 [DGM] Wear/Tear
+SB:  2 [M15] Naturalize
+"""
+
+
+def test_magic_workstation_mwdeck_set_before_the_name():
+    """MTG-CHK-05: the library is the main deck; a .mwDeck line's `[SET]` is the set, not part of the name."""
+    deck = parse_decklist(MWDECK, "elves.mwDeck")
+    assert (deck.fmt, deck.main_count, deck.sideboard_count) == ("mwdeck", 18, 3)
+    assert [(e.name, e.set_code) for e in deck.main] == [("Elvish Mystic", "M15"), ("Fire/Ice", "DGM"),
+                                                         ("Forest", "M15")]
+    loaded = Session(seed=1).mtg.library_load("Mira", "elves.mwDeck", text=MWDECK)
+    assert loaded.main == 18 and "(Magic Workstation .mwDeck" in str(loaded).splitlines()[0]
+
+
+# As OCTGN writes a Magic .o8d: sections by name, the card name as the element's text.
+OCTGN = """<?xml version="1.0" encoding="utf-8" standalone="yes"?>
+<deck game="a6c8d2e8-7cd8-11dd-8f94-e62b56d89593">
+  <section name="Main" shared="False">
+    <card qty="4" id="b1a2">Elvish Mystic</card>
+    <card qty="12" id="c3d4">Forest</card>
+  </section>
+  <section name="Sideboard" shared="False">
+    <card qty="2" id="e5f6">Naturalize</card>
+  </section>
+  <section name="Command Zone" shared="False">
+    <card qty="1" id="a7b8">Kitchen Finks</card>
+  </section>
+  <section name="Planes/Schemes" shared="False" />
+  <notes><![CDATA[]]></notes>
+</deck>
+"""
+
+
+def test_octgn_o8d_sections():
+    """MTG-CHK-05: Main is the library; Sideboard and the Command Zone are not."""
+    deck = parse_decklist(OCTGN, "elves.o8d")
+    assert (deck.fmt, deck.main_count, deck.sideboard_count) == ("octgn", 16, 2)
+    assert [e.name for e in deck.commander] == ["Kitchen Finks"]
+    assert Session(seed=1).mtg.library_load("Mira", "elves.o8d", text=OCTGN).main == 16
+
+
+def test_octgn_bad_quantity_names_the_line_in_one_line():
+    bad = OCTGN.replace('qty="12"', 'qty="lots"')
+    with pytest.raises(DataError) as caught:
+        parse_decklist(bad, "elves.o8d")
+    assert str(caught.value) == "elves.o8d:5: qty of 'Forest' must be a positive integer, got 'lots'"
+
+
+def test_xmage_lines_under_section_headers_are_xmage_not_forge():
+    """`[COMMANDER]` / `[COMPANION]` / `[MAIN]` headers above XMage's `1 [C16:34] Kraum` lines (commander
+    lists written for XMage): the headers name the parts, the lines stay XMage's (MTG-CHK-05)."""
+    text = ("NAME:Partners\n[COMMANDER]\n1 [C16:34] Kraum, Ludevic's Opus\n1 [C16:48] Tymna the Weaver\n"
+            "[COMPANION]\n1 [IKO:226] Lurrus of the Dream-Den\n[MAIN]\n4 [M15:173] Elvish Mystic\n"
+            "12 [M15:269] Forest\n")
+    deck = parse_decklist(text, "partners.dck")
+    assert (deck.fmt, deck.name, deck.main_count) == ("xmage", "Partners", 16)
+    assert [e.name for e in deck.commander] == ["Kraum, Ludevic's Opus", "Tymna the Weaver"]
+    assert [e.name for e in deck.other] == ["Lurrus of the Dream-Den"]
+    forge = parse_decklist("[metadata]\nName=Elves\n[Main]\n4 Elvish Mystic|M15\n", "elves.dck")
+    assert forge.fmt == "forge" and forge.main_count == 4  # a Forge file is still Forge's

@@ -245,8 +245,8 @@ def test_format_option_forces_the_reader(ip, tmp_path):
     path.write_text("4 Elvish Mystic|M15\n12 Forest|M15|2\n", encoding="utf-8")
     shown = str(ip.run_line_magic("library", f"load Mira {path} --format=forge"))
     assert "library of 16 cards" in shown and "(Forge .dck, as asked with --format)" in shown
-    with pytest.raises(DataError, match="unknown decklist format 'octgn'"):
-        parse_decklist("4 Forest\n", "x.txt", "octgn")
+    with pytest.raises(DataError, match="unknown decklist format 'lackey'"):
+        parse_decklist("4 Forest\n", "x.txt", "lackey")
 
 
 def test_a_forge_commander_deck_shows_its_command_zone_on_load():

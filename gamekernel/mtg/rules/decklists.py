@@ -1,9 +1,11 @@
 """Decklists as people paste them -> entries; the main deck is the library.
 
 Formats: MTG Arena export, MTGO .txt and .dek XML, the site exports built on them (Moxfield,
-Archidekt, MTGGoldfish), and the .dck files of the two free clients as they write them: XMage
-(`NAME:`, `4 [M10:185] Llanowar Elves`, `SB: 2 [M10:12] Duress`, `LAYOUT ...`) and Forge (`[metadata]`,
-`[Main]`, `[Sideboard]`, `[Commander]` ... sections, `4 Llanowar Elves|M10|1`).
+Archidekt, MTGGoldfish), Cockatrice .cod, Magic Workstation .mwDeck (`4 [M14] Mutavault`,
+`SB:  2 [THS] Glare of Heresy`), OCTGN .o8d (`<deck><section name="Main"><card qty="4">...`), and the
+.dck files of the two free clients as they write them: XMage (`NAME:`, `4 [M10:185] Llanowar Elves`,
+`SB: 2 [M10:12] Duress`, `LAYOUT ...`) and Forge (`[metadata]`, `[Main]`, `[Sideboard]`, `[Commander]` ...
+sections, `4 Llanowar Elves|M10|1`).
 Section headers (`Deck`, `Sideboard:`, `Commander`, `// Sideboard` ...) and
 `//` group comments (`// Creatures`) decide the sections; then a blank line only separates groups.
 A file with neither is laid out the way MTGO and old Arena exports write it: the main deck, one
@@ -28,13 +30,16 @@ from gamekernel.i18n import t
 from gamekernel.mtg.rules.facts import COLOURS, CardFacts, FactsIndex, bundled_facts, strip_name_brackets
 from gamekernel.text import half_width
 
-FORMATS = ("arena", "mtgo", "dek", "cockatrice", "moxfield", "archidekt", "mtggoldfish", "xmage", "forge", "text")
+FORMATS = ("arena", "mtgo", "dek", "cockatrice", "octgn", "mwdeck", "moxfield", "archidekt", "mtggoldfish", "xmage",
+           "forge", "text")
 MAIN, SIDE, COMMANDER, OTHER = "main", "side", "commander", "other"
 # The words MTG Arena writes above each section when it exports a deck in its other client languages
 # (French, German, Italian, Spanish, Portuguese, Russian, Korean, Japanese, Chinese): deck, sideboard,
-# commander, companion. Seen in real parsers of pasted Arena lists: z33kz33k/mtg mtg/deck/arena.py
-# (Mazo, Comandante, Companheiro, Reserva, デッキ, サイドボード, 統率者, コマンダー); a Japanese Arena list
-# writer's デッキ / サイドボード headers. The other words are not yet checked against a real export.
+# commander, companion. Sourced: z33kz33k/mtg mtg/deck/arena.py (both stored versions) reads Mazo,
+# Comandante, Companheiro and Reserva in pasted Arena lists; デッキ / サイドボード / 統率者 / コマンダー
+# come from a Japanese Arena list writer seen earlier. Not yet sourced (kept: nothing found says they
+# are wrong): the French, German, Italian, Korean, Russian and Chinese words; Russian deck tools do
+# head sections Сайдборд / Командир, and Chinese deck sites 备牌, but as their own words, not Arena's.
 ARENA_LOCALISED = {
     MAIN: ("mazo", "mazzo", "колода", "덱", "デッキ", "套牌"),
     SIDE: ("réserve", "banquillo", "reserva", "сайдборд", "사이드보드", "サイドボード", "备牌", "備牌"),
@@ -65,12 +70,13 @@ _XMAGE_NOTE = re.compile(r"^(?!SB:)[A-Z][A-Z ]*:")  # other header notes of shar
 FORGE_SECTIONS = {"main": MAIN, "sideboard": SIDE, "commander": COMMANDER,
                   **dict.fromkeys(("avatar", "planes", "schemes", "conspiracy", "dungeon", "attractions",
                                    "contraptions"), OTHER)}
+_XMAGE_SECTIONS = {"main": MAIN, "sideboard": SIDE, "commander": COMMANDER, "companion": OTHER}
 _FORGE_HEADER = re.compile(r"^\[(?P<section>[^\[\]]+)\]$")
 _FORGE_LINE = re.compile(r"^(?:(?P<count>\d+)\s+)?(?P<request>\S.*?)\s*$")
 _HEADER_TAIL = re.compile(r"\s*(?:\(\d+\)|:)\s*$")
 _HEADER_RULE = re.compile(r"^[=\-~*#\s]+|[=\-~*#\s]+$")  # `== Commander ==`, `-- Sideboard --`
 _LINE = re.compile(
-    r"^(?P<count>\d+)\s*(?:[xX×]\s+|\s+|(?=《))(?P<name>.+?)"
+    r"^(?P<count>\d+)\s*(?:[xX×]\s+|\s+|(?=《))(?:\[(?P<mwset>[A-Za-z0-9_]{1,8})\]\s*)?(?P<name>.+?)"
     r"(?:\s+\((?P<set>[A-Za-z0-9_]{2,8})\)(?:\s+(?P<number>[^\s\[\]<>*#^]+))?)?"  # (M21) 123
     r"(?:\s+<(?P<variant>[^<>]*)>)?"  # MTGGoldfish: <variant or number> [SET]
     r"(?:\s+\[(?P<bracket>[^\[\]]*)\](?:\s+(?P<number2>[^\s\[\]<>*#^]+))?)?"  # [SET] 290 or [Category]
@@ -79,6 +85,7 @@ _LINE = re.compile(
     r"(?:\s+\^[^^]*\^)*"  # Archidekt tags ^Have,#37d67a^
     r"(?:\s+#.*)?\s*$"
 )
+_MWDECK_LINE = re.compile(r"^(?:SB:\s*)?\d+\s+\[[A-Za-z0-9_]{1,8}\]\s*\S")  # Magic Workstation: set before name
 _BRACKET_SET = re.compile(r"[A-Z0-9]{2,6}")  # '[M21]' is a set code; '[Land]', '[Sideboard]' are categories
 
 
@@ -137,12 +144,16 @@ def detect_format(text: str) -> str:
     else 'mtgo'. Parsing depends on it only for 'dek', 'forge' and 'xmage'."""
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("<"):
-        return "cockatrice" if "<cockatrice_deck" in stripped[:4096] else "dek"
+        head = stripped[:4096]
+        return "cockatrice" if "<cockatrice_deck" in head else "octgn" if re.search(r"<deck[\s>]", head) else "dek"
     lines = [half_width(raw).strip() for raw in stripped.splitlines()]
-    if any(_is_forge_line(line) for line in lines):
+    xmage = any(_XMAGE_LINE.match(line) for line in lines)  # `1 [C16:34] Kraum` is XMage under any header
+    if not xmage and any(_is_forge_line(line) for line in lines):
         return "forge"
-    if any(_XMAGE_LINE.match(line) or line.startswith(_XMAGE_INFO) for line in lines):
+    if xmage or any(line.startswith(_XMAGE_INFO) for line in lines):
         return "xmage"
+    if any(_MWDECK_LINE.match(line) for line in lines):
+        return "mwdeck"
     matches = [_LINE.match(line) for line in lines]
     if any(m and (m["category"] is not None or (m["bracket"] and not _BRACKET_SET.fullmatch(m["bracket"])))
            for m in matches):
@@ -172,7 +183,8 @@ def parse_decklist(text: str, source: str = "<text>", fmt: str | None = None) ->
     if fmt not in FORMATS:
         raise DataError(t("mtg.err.deck_format", source=source, fmt=limits.quoted_line(fmt),
                           formats=", ".join(FORMATS)))
-    parser = {"dek": _parse_xml, "cockatrice": _parse_xml, "xmage": _parse_xmage, "forge": _parse_forge}.get(fmt)
+    parser = {"dek": _parse_xml, "cockatrice": _parse_xml, "octgn": _parse_xml, "xmage": _parse_xmage,
+              "forge": _parse_forge}.get(fmt)
     deck = parser(text, source) if parser else _parse_text(text, source, fmt)
     return replace(deck, detected=detected)
 
@@ -277,25 +289,31 @@ def _decklist(sections: dict[str, list[DeckEntry]], source: str, fmt: str, name:
 def _parse_xmage(text: str, source: str) -> Decklist:
     """XMage .dck: `NAME:`, `4 [M10:185] Llanowar Elves`, `SB: 2 [M10:12] Duress`, `LAYOUT ...` (the deck
     editor's piles, no cards of their own); `#` and `//` comments (old XMage files open with
-    `//Created with Mage`). A plain `4 Forest` line is read as elsewhere."""
+    `//Created with Mage`). A plain `4 Forest` line is read as elsewhere. Commander lists written in
+    this style may group the lines under `[COMMANDER]`, `[COMPANION]`, `[MAIN]`, `[SIDEBOARD]` headers:
+    each header names its part of the deck, as Forge's sections do."""
     sections = _empty_sections()
-    name = None
+    name, section = None, MAIN
     for number, raw in enumerate(text.splitlines(), 1):
         line = half_width(raw).strip()
         if line.startswith("NAME:"):
             name = line[5:].strip() or None
+            continue
+        header = _FORGE_HEADER.match(line)
+        if header:
+            section = _XMAGE_SECTIONS.get(header["section"].strip().casefold(), OTHER)
             continue
         if not line or line.startswith(("#", "//", *_XMAGE_INFO[1:])) or _XMAGE_NOTE.match(line):
             continue
         match = _XMAGE_LINE.match(line)
         if match is None:
             target, entry = _card(_Line(number, "card", line), source)
-            sections[target or MAIN].append(entry)
+            sections[target or section].append(entry)
             continue
         count = _counted(match["count"], source, number)
         entry = DeckEntry(count, strip_name_brackets(match["name"]), number, match["set"].strip(),
                           match["number"].strip() or None)
-        sections[SIDE if match["side"] else MAIN].append(entry)
+        sections[SIDE if match["side"] else section].append(entry)
     return _decklist(sections, source, "xmage", name)
 
 
@@ -418,7 +436,7 @@ def _entry(line: str, number: int, source: str) -> DeckEntry:
     if not match:
         raise DataError(t("mtg.err.deck_line", source=source, line=number, text=line[:60]))
     count = _counted(match["count"], source, number)
-    set_code, category, bracket = match["set"], match["category"], match["bracket"]
+    set_code, category, bracket = match["set"] or match["mwset"], match["category"], match["bracket"]
     if bracket is not None:
         if set_code is None and _BRACKET_SET.fullmatch(bracket):
             set_code = bracket
@@ -439,6 +457,8 @@ def _parse_xml(text: str, source: str) -> Decklist:
         raise DataError(t("mtg.err.dek_xml", source=source, line=line, column=column + 1)) from error
     if root.tag == "cockatrice_deck":
         return _parse_cockatrice(root, text, source)
+    if root.tag == "deck":
+        return _parse_octgn(root, text, source)
     if root.tag != "Deck":
         raise DataError(t("mtg.err.dek_root", source=source, tag=root.tag[:40]))
     return _parse_dek(root, text, source)
@@ -465,6 +485,31 @@ def _parse_cockatrice(root: ET.Element, text: str, source: str) -> Decklist:
                                              element.get("collectorNumber") or None))
     deck_name = (root.findtext("deckname") or "").strip() or None
     return _decklist(sections, source, "cockatrice", deck_name)
+
+
+# OCTGN's Magic section names: which part of the deck each one is (others, e.g. Planes, are not played).
+_OCTGN_SECTIONS = {"main": MAIN, "sideboard": SIDE, "command zone": COMMANDER, "commander": COMMANDER}
+
+
+def _parse_octgn(root: ET.Element, text: str, source: str) -> Decklist:
+    """OCTGN .o8d: `<deck game=...>` holding `<section name="Main|Sideboard|Command Zone|...">` with
+    `<card qty="4" id="...">Llanowar Elves</card>` (the name is the element's text)."""
+    lines = text.splitlines()
+    sections = _empty_sections()
+    search_from = 0
+    for section in root.iter("section"):
+        place = _OCTGN_SECTIONS.get(section.get("name", "").strip().casefold(), OTHER)
+        for element in section.iter("card"):
+            name = (element.text or "").strip()
+            number, search_from = _find_line(lines, name, search_from, "<card")
+            quantity = element.get("qty", "").strip()
+            if not name:
+                raise DataError(t("mtg.err.o8d_name", source=source, line=number))
+            if not quantity.isdigit() or _copies(quantity, source, number) < 1:
+                raise DataError(t("mtg.err.o8d_quantity", source=source, line=number, card=name[:60],
+                                  quantity=quantity[:12]))
+            sections[place].append(DeckEntry(int(quantity), name, number))
+    return _decklist(sections, source, "octgn", None)
 
 
 def _parse_dek(root: ET.Element, text: str, source: str) -> Decklist:
