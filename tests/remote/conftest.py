@@ -16,10 +16,12 @@ from gamekernel.remote.auth import DenyByDefault
 
 
 class HeaderIdentity(IdentityProvider):
-    """The signed-in user is the `X-Test-User` header (tests only)."""
+    """The signed-in user is the `X-Test-User` header, or for a real browser the `test-user` cookie
+    (tests only): Chromium 150 no longer sends Playwright's extra headers with a WebSocket handshake,
+    while a cookie goes with every request of its origin, as a hub's sign-in cookie does."""
 
     def get_user(self, handler):
-        name = handler.request.headers.get("X-Test-User")
+        name = handler.request.headers.get("X-Test-User") or handler.get_cookie("test-user")
         return User(username=name) if name else None
 
 

@@ -44,7 +44,9 @@ async def test_a_player_with_two_characters_picks_the_one_who_acts(jp_fetch, jp_
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
         try:
-            context = await browser.new_context(extra_http_headers={"X-Test-User": "alice"})
+            context = await browser.new_context()
+            await context.add_cookies([{"name": "test-user", "value": "alice",
+                                        "url": f"http://127.0.0.1:{jp_http_port}/"}])
             page = await context.new_page()
             await page.goto(f"http://127.0.0.1:{jp_http_port}{jp_base_url}gamekernel/table")
             chooser = page.get_by_label("Acting as")
