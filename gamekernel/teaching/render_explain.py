@@ -54,22 +54,37 @@ def _title(explanation: Explanation) -> str:
 
 
 def _source(rule: str) -> tuple[str, str]:
-    """Where the seed says `rule` and why; ("", "") for a rule its rule set wrote no note for (the
+    """Where a teacher reads `rule` and why; ("", "") for a rule its rule set wrote no note for (the
     notes are optional: the step still shows its working and rule id)."""
+    cited, why, _ = _cited(rule)
+    return cited, why
+
+
+def _cited(rule: str) -> tuple[str, str, str]:
+    """(the book a teacher has and its section, the rule in one sentence, the seed's lines for the
+    GM and developers). A book is named by its rule set's catalog (`explain.book.<seed>`: "GURPS Lite",
+    the Gamma World Rulebook with its page); the seed's line numbers are the project's own file,
+    kept as the hover title only, not what a learner reads."""
     if rule not in rule_notes():
-        return "", ""
+        return "", "", ""
     note = RuleNote.lookup(rule, get_language())
     if note.seed == "std":
-        return t("explain.source_std", section=note.section), note.text
+        return t("explain.source_std", section=note.section), note.text, ""
     if not note.seed.isdigit():  # a rule set's own source by name (a plug-in's rules document)
-        return t("explain.source_named", source=note.seed, section=note.section), note.text
-    return t("explain.source", seed=note.seed, lines=note.lines, section=note.section), note.text
+        return t("explain.source_named", source=note.seed, section=note.section), note.text, ""
+    seed = t("explain.source_seed", seed=note.seed, lines=note.lines)
+    book = t(f"explain.book.{note.seed}")
+    if book == f"explain.book.{note.seed}":  # no book named: the seed is what there is to cite
+        return t("explain.source", seed=note.seed, lines=note.lines, section=note.section), note.text, ""
+    return t("explain.source_named", source=book, section=note.section), note.text, seed
 
 
 def explanation_text(explanation: Explanation) -> str:
     lines = [_title(explanation)] if explanation.title else []
+    previous = ""
     for number, step in enumerate(explanation.steps, 1):
-        source, why = _source(step.rule)
+        source, why = _source(step.rule) if step.rule != previous else ("", "")  # one line per fact
+        previous = step.rule
         cited = f"{step.rule}, {source}" if source else step.rule
         lines.append(f"{number}. {step_text(step)} ({cited})" + (f" — {why}" if why else ""))
     if explanation.odds is not None:
@@ -83,12 +98,17 @@ def _odds_text(p: Fraction) -> str:
 
 def explanation_html(explanation: Explanation) -> str:
     items = []
+    previous = ""
     for step in explanation.steps:
-        source, why = _source(step.rule)
+        # a rule cited once: the step after it under the same rule shows its working and rule id only
+        source, why, seed = _cited(step.rule) if step.rule != previous else ("", "", "")
+        previous = step.rule
+        hover = f' title="{esc(seed)}"' if seed else ""
+        said = f'<div class="gk-why" style="opacity:.85;font-size:12px">{esc(why)}</div>' if why else ""
         items.append(
             f'<li class="gk-explain-step" data-rule="{esc(step.rule)}">{esc(step_text(step))} '
-            f'{chip(step.rule, "info", cls="gk-rule")} <span class="gk-source" style="opacity:.8">{esc(source)}</span>'
-            f'<div class="gk-why" style="opacity:.85;font-size:12px">{esc(why)}</div></li>'
+            f'{chip(step.rule, "info", cls="gk-rule")} '
+            f'<span class="gk-source"{hover} style="opacity:.8">{esc(source)}</span>{said}</li>'
         )
     odds = ""
     if explanation.odds is not None:
@@ -132,9 +152,11 @@ def explained_html(item: Explained) -> str:
 def step_rows(explanation: Explanation) -> list[dict[str, str]]:
     """The steps as plain rows (text, rule, source, why) for a widget front end."""
     rows = []
+    previous = ""
     for step in explanation.steps:
-        source, why = _source(step.rule)
-        rows.append({"text": step_text(step), "rule": step.rule, "source": source, "why": why})
+        source, why, seed = _cited(step.rule) if step.rule != previous else ("", "", "")
+        previous = step.rule
+        rows.append({"text": step_text(step), "rule": step.rule, "source": source, "why": why, "seed": seed})
     return rows
 
 

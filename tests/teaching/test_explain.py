@@ -212,9 +212,11 @@ def test_an_overcharge_cites_bonus_and_roll_rules():
 def test_check_explain_shows_rule_ids_in_both_languages(ip):
     out = ip.run_line_magic("check", "13-5 dark --explain")
     text = repr(out)
-    assert "GURPS-SR-04" in text and "seed 004" in text and "Situation modifiers" in text
+    assert "GURPS-SR-04" in text and "GURPS Lite: Modifiers" in text and "Situation modifiers" in text
+    assert "seed 004" not in text  # the book a teacher has, not the project's file
     html = out._repr_html_()
     assert 'data-rule="GURPS-SR-04"' in html and "gk-explain-odds" in html
+    assert 'title="seed 004, lines 59-65"' in html  # the seed's lines stay, for the GM and developers
     ip.run_line_magic("config", "GameKernel.language = 'ja'")
     assert "修正" in repr(ip.run_line_magic("explain", ""))
 
@@ -259,3 +261,31 @@ def test_a_hazard_is_explained_by_its_rule_roll_and_damage():
 def test_explain_on_a_plain_roll_says_there_is_nothing_to_explain(ip):
     out = ip.run_line_magic("roll", "3d6 --explain")
     assert out.explanations == () and "nothing here is decided" in repr(out)
+
+
+def test_explanations_cite_the_books_a_teacher_has_and_each_rule_once(ip):
+    """GURPS Lite by section (the seed, a translation of GURPS Lite, prints no page numbers), the Gamma
+    World Rulebook with the page its seed names (seed 000 line 1: p66), the MtG house rule by its title;
+    a step under the rule the step before it cited shows its working and rule id only."""
+    from gamekernel.lessons import Explanation, Step
+    from gamekernel.teaching.render_explain import explanation_html, explanation_text, step_rows
+
+    steps = tuple(Step(rule, "explain.gurps.target", {"who": "", "target": 12})
+                  for rule in ("GURPS-SR-02", "GURPS-SR-02", "GW-ALPHA-12", "MTG-CHK-05"))
+    text = explanation_text(Explanation(steps=steps))
+    lines = text.splitlines()
+    assert "(GURPS-SR-02, GURPS Lite: Success rolls) — Three dice" in lines[0]
+    assert lines[1].endswith("(GURPS-SR-02)")  # cited once, on the step before
+    assert "Gamma World Rulebook, Alpha Mutation Cards (p. 66)" in lines[2]
+    assert "the house rule \u201cMtG as a TRPG: action checks\u201d" in lines[3]
+    assert "seed" not in text
+    html = explanation_html(Explanation(steps=steps))
+    assert html.count('class="gk-why"') == 3 and html.count('title="seed 004, lines 44-45"') == 1
+    rows = step_rows(Explanation(steps=steps))  # the quiz widget's rows: the same, once per rule
+    assert rows[0]["seed"] == "seed 004, lines 44-45" and rows[1]["why"] == rows[1]["source"] == ""
+    assert all(row["why"] for row in rows[2:])
+    i18n.set_language("ja")
+    try:
+        assert "簡易版GURPS（GURPS Lite）：成功判定" in explanation_text(Explanation(steps=steps))
+    finally:
+        i18n.set_language("en")

@@ -38,8 +38,10 @@ function draw(model, root) {
       for (const step of q.steps) {
         const item = el("li", "gk-q-step", step.text + " ");
         item.dataset.rule = step.rule;
-        item.append(el("span", "gk-q-rule", step.rule), el("span", "gk-q-source", " " + step.source));
-        item.append(el("div", "gk-q-why", step.why));
+        const source = el("span", "gk-q-source", step.source ? " " + step.source : "");
+        if (step.seed) source.title = step.seed;  // the seed's lines: for the GM and developers
+        item.append(el("span", "gk-q-rule", step.rule), source);
+        if (step.why) item.append(el("div", "gk-q-why", step.why));  // a rule's text once, not per step
         steps.append(item);
       }
       box.append(steps);
