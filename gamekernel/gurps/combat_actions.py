@@ -11,7 +11,15 @@ from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 from gamekernel.events import Event, check_storable, register_event
-from gamekernel.gurps.combat_ops import OPS, apply_combat_event, attack_outcome, damage_outcome, defense_outcome, op
+from gamekernel.gurps.combat_ops import (
+    OPS,
+    apply_combat_event,
+    attack_outcome,
+    attack_working,
+    damage_outcome,
+    defense_outcome,
+    op,
+)
 from gamekernel.gurps.combat_part import (
     CHANGES,
     PART,
@@ -301,8 +309,11 @@ class Combat(RuleSetHandle):
                 c = fight.get(who)
                 weapon = cb.best_weapon(c, c.maneuver if c.chosen else "attack",
                                         distance=fight.distance(c.name, fight.get(target).name))
+        if options.get("extra"):  # the GM's modifiers: JSON pairs in the event, named in its log line
+            options["extra"] = [[int(v), str(label)] for v, label in options["extra"]]
         return self._combat("attack", {"attacker": attacker, "target": target, "weapon": weapon,
-                                       "options": options}, actor=attacker, outcome=attack_outcome)
+                                       "options": options}, actor=attacker,
+                            outcome=attack_working if options.get("extra") else attack_outcome)
 
     def defend(self, name: str, kind: str = "", weapon: str = ""):
         fight = running_fight(self.table.state[PART])

@@ -387,6 +387,18 @@ def attack_outcome(report: Any) -> dict[str, Any]:
     return {"hit": hit, "injury": _injury(report.damage)}
 
 
+def attack_working(report: Any) -> dict[str, Any]:
+    """An attack with the GM's own modifiers (`%attack ... -2 dark`, the tracker's modifier field): its
+    outcome and the roll's working, so the log line names every modifier ("Broadsword 13 −2 (dark) =
+    11", GURPS-SR-04, CMB-33)."""
+    out = attack_outcome(report)
+    if report.attack is not None:
+        roll = report.attack.roll
+        out["working"] = {"label": roll.label, "base": roll.base,
+                          "modifiers": [[m.value, m.label] for m in roll.modifiers]}
+    return out
+
+
 def defense_outcome(report: Any) -> dict[str, Any]:
     """What the log line of a defense says: defended or not (GURPS-CMB-40), and the injury taken."""
     defended = report.roll is not None and report.roll.success

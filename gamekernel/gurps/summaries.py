@@ -10,7 +10,7 @@ from typing import Any
 
 from gamekernel.display import summarizes
 from gamekernel.gurps.combat_render import label, side_word
-from gamekernel.gurps.render import char_change_text, char_update_text
+from gamekernel.gurps.render import char_change_text, char_update_text, working_text
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, RegularContest
 from gamekernel.gurps.rules.damage import DamageRoll
@@ -125,7 +125,13 @@ def _combat_line(op: str, args: Data, d: Data) -> str:
     if op == "posture":
         return t("combat.event.posture", name=name, posture=label(args["posture"]))
     if op == "attack":
-        line = t("combat.event.attack", attacker=args["attacker"], target=args["target"])
+        working = (d.get("outcome") or {}).get("working")
+        if working:  # the GM's modifiers named: the roll's working (GURPS-SR-04)
+            roll = SuccessRoll.from_dict({**working, "dice": []})
+            line = t("combat.event.attack_working", attacker=args["attacker"], target=args["target"],
+                     working=working_text(roll))
+        else:
+            line = t("combat.event.attack", attacker=args["attacker"], target=args["target"])
         return line + _combat_outcome(d.get("outcome"), "hit")
     if op == "defend":
         kind = label(args["kind"]) + (f" ({args['weapon']})" if args.get("weapon") else "")

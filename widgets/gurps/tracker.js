@@ -1,7 +1,8 @@
 // GURPS combat tracker: initiative list, active highlight, HP/FP bars coloured by state, defenses
 // (base→effective when stun, posture, shield or All-Out Defense change them), badges,
-// a maneuver picker and quick buttons. Damage updates arrive as small `patch` messages (only the
-// fields that changed); clicks are messages to the kernel, which calls the session. No rules here.
+// a maneuver picker and quick buttons, and the next attack's modifier field (modifiers.js). Damage
+// updates arrive as small `patch` messages (only the fields that changed); clicks are messages to the
+// kernel, which calls the session. No rules here.
 
 // `tone` comes with the row from Python (the saved bar's own tone of this state); its colour is the
 // theme's (theme.css), so the live bar and the saved one agree and follow a dark theme.
@@ -243,6 +244,7 @@ function render({ model, el: root }) {
       attackButton.dataset.focus = "attack";
       line.append(picker, optionPicker, choose, weapons, targets, distance, closer, farther, attackButton);
       controls.appendChild(line);
+      controls.appendChild(modifierField(model, kept));  // the next attack's modifiers (modifiers.js)
       const due = model.get("due") || {};
       if (due.name === active && (due.checks || []).length) {
         const checks = el("div", "gk-tracker-line gk-due");
@@ -379,8 +381,9 @@ function render({ model, el: root }) {
   };
   model.on("change:rows", () => { rows = JSON.parse(JSON.stringify(model.get("rows") || {})); draw(); });
   model.on("change:patch", applyPatch);
+  model.on("change:modifiers", () => { modifierTaken(kept); draw(); });
   for (const name of ["order", "round", "active", "pending", "over", "labels", "last", "error", "result_html",
-    "offered", "due", "picks", "last_target"]) {
+    "offered", "due", "picks", "last_target", "situations"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

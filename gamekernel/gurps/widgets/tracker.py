@@ -23,6 +23,8 @@ from gamekernel.gurps.actions import Gurps
 from gamekernel.gurps.combat_actions import Combat
 from gamekernel.gurps.combat_render import stale_rows
 from gamekernel.gurps.results import CombatResult
+from gamekernel.gurps.widgets.modifiers import ACTIONS as MODIFIER_ACTIONS
+from gamekernel.gurps.widgets.modifiers import ModifierField
 from gamekernel.i18n import get_language, t
 from gamekernel.text import half_width
 from gamekernel.widgets.base import SessionWidget, script, styles
@@ -52,8 +54,8 @@ def _rows(state) -> dict[str, dict[str, Any]]:
 class Tracker(SessionWidget):
     """`Tracker(session)` - also what `%combat tracker` shows."""
 
-    _esm = script("gurps/tracker.js")
-    _css = styles("gurps/tracker.css")
+    _esm = script("gurps/tracker.js", "gurps/modifiers.js")
+    _css = styles("gurps/tracker.css", "gurps/modifiers.css")
 
     order: traitlets.List[str] = traitlets.List([]).tag(sync=True)
     rows = traitlets.Dict({}).tag(sync=True)
@@ -69,6 +71,8 @@ class Tracker(SessionWidget):
     due = traitlets.Dict({}).tag(sync=True)  # {"name": active fighter, "checks": ["consciousness", ...]}
     picks = traitlets.Dict({}).tag(sync=True)  # the active fighter's weapon menu, first picks, target, distances
     last_target = traitlets.Unicode("").tag(sync=True)  # the last attack's target: the damage box's first pick
+    modifiers: traitlets.List[list] = traitlets.List([]).tag(sync=True)  # the next attack's: [value, text]
+    situations: traitlets.List[list] = traitlets.List([]).tag(sync=True)  # the named ones an attack takes
 
     def __init__(self, session: Core, **kwargs: Any):
         self._patch_seq = 0
@@ -77,6 +81,7 @@ class Tracker(SessionWidget):
         self._last_event: Event | None = None  # the combat event `last` was written from (rewritten in a new language)
         self._seen = None  # the fight the rows were last computed from
         self._where: dict[str, int] = {}  # each fighter's index in it
+        self._field = ModifierField(attack=True)  # the GM's modifiers for the next attack roll
         super().__init__(session, **kwargs)
 
     def refresh(self) -> None:
@@ -106,11 +111,13 @@ class Tracker(SessionWidget):
                            "sides": {k: t(f"combat.side.{k}") for k in ("pcs", "foes", "neutral")},
                            "side": t("combat.tracker.side"), "range": t("combat.tracker.range"),
                            "closer": t("combat.tracker.closer"), "farther": t("combat.tracker.farther"),
-                           "maneuvers": {m: label(m) for m in MANEUVERS},
+                           "maneuvers": {m: label(m) for m in MANEUVERS}, "field": ModifierField.labels(),
                            "options": {m: {o: label(o) for o in maneuver_rules(m)["options"]}
                                        for m in MANEUVERS if maneuver_rules(m).get("options")}}
         if relabelled:
             self._redraw_words()
+            self.situations = self._field.menu()
+            self.modifiers = self._field.rows()
         if state is None:
             self.order, self.rows, self.round, self.active = [], {}, 0, ""
             self.offered, self.due = {}, {}
@@ -228,6 +235,17 @@ class Tracker(SessionWidget):
         if action == "resync":
             self.send_state("rows")
             return None  # a new view asking for the rows: nothing happened
+        if action in MODIFIER_ACTIONS:  # the modifier field changes; nothing is rolled or recorded
+            self._field.act(action, payload)
+            self.modifiers = self._field.rows()
+            return None
+        if action == "attack":  # with the field's modifiers, as `%attack ... -2 dark` gives them (GURPS-CMB-33)
+            extra = [[m.value, m.label] for m in self._field.take()]
+            result = Combat.of(self.session).attack(str(payload["attacker"]), str(payload["target"]),
+                                                    str(payload["weapon"]), **({"extra": extra} if extra else {}))
+            self._field.clear()  # made: the modifiers were this attack's only
+            self.modifiers = []
+            return result
         step = ACTIONS.get(action)
         if step is None:
             raise UsageError(t("combat.err.tracker_action", action=action))
@@ -239,7 +257,6 @@ ACTIONS: dict[str, Callable[[Core, dict[str, Any]], Any]] = {
     "next": lambda s, p: Combat.of(s).next(),
     "maneuver": lambda s, p: Combat.of(s).maneuver(str(p["name"]), str(p["maneuver"]), option=str(p.get("option", "")),
                                                target=str(p.get("target", ""))),
-    "attack": lambda s, p: Combat.of(s).attack(str(p["attacker"]), str(p["target"]), str(p["weapon"])),
     "defend": lambda s, p: Combat.of(s).defend(str(p["name"]), str(p.get("kind", "")), weapon=str(p.get("weapon", ""))),
     "side": lambda s, p: Combat.of(s).side(str(p["name"]), str(p.get("side", ""))),
     "range": lambda s, p: Combat.of(s).range(str(p["a"]), str(p["b"]), half_width(str(p.get("distance", "")))),
