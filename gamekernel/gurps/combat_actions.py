@@ -140,8 +140,9 @@ class Combat(RuleSetHandle):
         finally:
             part.characters = None
         data: dict[str, Any] = {"op": name, "args": args, "faces": list(tape.used), "facts": part_facts(part, changes)}
-        if outcome is not None:
-            data["outcome"] = outcome(report)
+        found = None if outcome is None else outcome(report)
+        if found:  # none to keep: a maneuver that builds nothing up
+            data["outcome"] = found
         rolls = nested_rolls(report)
         if rolls:  # every roll made inside the step, for the log, the story and the exports
             data["rolls"] = [{"roll": roll.to_dict(), "outcome": word} for roll, word in rolls]
@@ -272,14 +273,27 @@ class Combat(RuleSetHandle):
     def next(self):
         """End the active fighter's turn and start the next one's; the log line names who starts."""
         return self._combat("next", {}, outcome=lambda report: {
-            "started": report.started, "ended": report.ended, "round": report.round})
+            "started": report.started, "ended": report.ended, "round": report.round,
+            **({"conditions_ended": list(report.ended_conditions)} if report.ended_conditions else {}),
+            **({"lost": list(report.lost)} if report.lost else {})})
 
     def maneuver(self, name: str, maneuver: str, *, option: str = "", target: str = "",
                         posture: str = "", task: str = ""):
         maneuver = maneuver_key(maneuver)
         args = {"name": name, "maneuver": maneuver, "option": option, "target": target, "posture": posture,
                 "task": task}
-        return self._combat("maneuver", args, actor=name)
+        return self._combat("maneuver", args, actor=name, outcome=lambda report: (
+            {"target": report.target, "built_up": report.built_up} if report.built_up else {}))
+
+    def condition(self, name: str, condition: str, seconds: int = 0):
+        """A condition of the GM's own on a fighter (`%combat condition Aiko Blessed 3s`): shown on his
+        row, counted down at the end of each of his turns (`seconds` of them; 0: until lifted), ended
+        with a line in the log."""
+        return self._combat("condition", {"name": name, "condition": condition, "seconds": int(seconds)})
+
+    def lift(self, name: str, condition: str):
+        """End a condition of the GM's own before its countdown does (`%combat lift Aiko Blessed`)."""
+        return self._combat("lift", {"name": name, "condition": condition})
 
     def posture(self, name: str, posture: str):
         """Change posture: a free crouch / kneel step when allowed, else the Change Posture maneuver."""

@@ -172,10 +172,19 @@ class CombatMagics(SessionMagics):
                    Sub("side", Word("name", optional=True), Word("side", "party | foes | neutral | a name",
                                                                  optional=True),
                        help="put a fighter on a side (whom he attacks by default)"),
+                   Sub("condition", Word("name", optional=True),
+                       Words("what", "Blessed 3s | \"Holy shield\" 5 turns | Cursed (no countdown)", optional=True,
+                             metavar="CONDITION [N]"),
+                       help="a condition of your own on a fighter, counted down at the end of his turns"),
+                   Sub("lift", Word("name", optional=True), Words("what", "Blessed", optional=True,
+                                                                  metavar="CONDITION"),
+                       help="end a condition of your own now"),
                    Sub("tracker", help="the interactive combat tracker")),
              group="combat", bare=True, unknown="combat.err.combat_command")
     def combat(self, args: Args):
-        """Run a GURPS fight: start (initiative by Basic Speed, DX, a roll), end (fight fatigue), status."""
+        """Run a GURPS fight: start (initiative by Basic Speed, DX, a roll), end (fight fatigue), status;
+        `condition Aiko Blessed 3s` puts a condition of your own on a fighter (a combat turn is one second,
+        GURPS-CMB-01: it ends after 3 of his turns, with a line in the log), `lift Aiko Blessed` ends it."""
         session = self.session
         if args.sub == "start":
             return _combat(session).start(args.roster)
@@ -202,6 +211,16 @@ class CombatMagics(SessionMagics):
             return _combat(session).side(args.name, args.side)
         if args.sub == "arm":
             return _combat(session).arm(args.name or "", args.weapon)
+        if args.sub in ("condition", "lift"):
+            if not args.name or not args.what:
+                usage = "%combat condition Aiko Blessed 3s" if args.sub == "condition" else "%combat lift Aiko Blessed"
+                raise UsageError(t("combat.err.usage", usage=usage))
+            if args.sub == "lift":
+                return _combat(session).lift(args.name, " ".join(args.what))
+            from gamekernel.gurps.rules.combat.conditions import parse_condition  # lazy: %load_ext imports no rules
+
+            condition, seconds = parse_condition(args.what)
+            return _combat(session).condition(args.name, condition, seconds)
         from gamekernel.gurps.widgets.tracker import Tracker
 
         return Tracker(session)

@@ -331,6 +331,14 @@ class _Teller:
         if op == "end":
             self._add("line", t("story.combat.end"))
             return
+        if op in {"condition", "lift"}:  # the GM's own condition on a fighter: what the table sees
+            self._add("line", event.summary())
+            return
+        if op == "next":  # a turn's end ends the GM's conditions whose countdown ran out
+            outcome = event.data.get("outcome") or {}
+            for name in outcome.get("conditions_ended", ()):
+                self._add("line", t("combat.condition.ended", name=outcome["ended"], condition=name))
+            return
         if op not in {"attack", "defend", "damage", "hazard"}:
             return  # maneuvers, postures, turns, NPC templates: how, not what happened
         if op == "attack" and self._pending() is not None:

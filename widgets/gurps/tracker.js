@@ -145,6 +145,17 @@ function render({ model, el: root }) {
       tr.appendChild(defenses);
       const badges = el("td", "gk-badges");
       for (const [text, tone] of row.badges) badges.appendChild(el("span", `gk-badge gk-tone-${tone}`, text));
+      for (const [condition, text, tone] of row.conditions || []) {  // the GM's own, each with its lift
+        const badge = el("span", `gk-badge gk-condition gk-tone-${tone}`, text);
+        if (!over) {
+          const lift = actionButton("gk-condition-lift", "×", () => model.send({ action: "lift", name, condition }));
+          lift.title = (labels.condition_lift || "").replace("{condition}", condition);
+          lift.setAttribute("aria-label", lift.title);
+          lift.dataset.focus = `lift-${name}-${condition}`;
+          badge.appendChild(lift);
+        }
+        badges.appendChild(badge);
+      }
       tr.appendChild(badges);
       const acts = el("td", "gk-row-actions");
       if (!over) {
@@ -321,6 +332,29 @@ function render({ model, el: root }) {
       const go = actionButton("gk-damage", buttons.damage || "", apply);
       line.append(victim, spec, go);
       controls.appendChild(line);
+      // a condition of the GM's own on a fighter ("Blessed 3s": counted down at the end of his turns)
+      const conditionLine = el("div", "gk-tracker-line gk-condition-box");
+      conditionLine.appendChild(el("span", "gk-label", labels.condition || ""));
+      const bearer = select("gk-condition-target", order.map((n) => [n, n]), kept.bearer || active);
+      bearer.dataset.focus = "bearer";
+      bearer.addEventListener("change", () => { kept.bearer = bearer.value; });
+      const condition = el("input", "gk-condition-spec");
+      condition.type = "text";
+      condition.maxLength = 200;
+      condition.placeholder = labels.condition_hint || "";
+      condition.value = kept.condition || "";
+      condition.dataset.focus = "condition";
+      condition.addEventListener("input", () => { kept.condition = condition.value; });
+      const addCondition = () => {
+        if (!condition.value.trim()) return;
+        model.send({ action: "condition", name: bearer.value, text: condition.value });
+        kept.condition = "";
+      };
+      onEnter(condition, addCondition);
+      const addButton = actionButton("gk-condition-add", labels.condition_add || "", addCondition);
+      addButton.dataset.focus = "condition-add";
+      conditionLine.append(bearer, condition, addButton);
+      controls.appendChild(conditionLine);
       const join = el("div", "gk-tracker-line gk-join-box");
       const who = el("input", "gk-join-spec");
       who.type = "text";

@@ -23,6 +23,7 @@ from gamekernel.gurps.actions import Gurps
 from gamekernel.gurps.combat_actions import Combat
 from gamekernel.gurps.combat_render import stale_rows
 from gamekernel.gurps.results import CombatResult
+from gamekernel.gurps.rules.wording import GM_CONDITION
 from gamekernel.gurps.widgets.modifiers import ACTIONS as MODIFIER_ACTIONS
 from gamekernel.gurps.widgets.modifiers import ModifierField
 from gamekernel.i18n import get_language, t
@@ -38,7 +39,11 @@ def _row(state, index: int) -> dict[str, Any]:
     from gamekernel.gurps.combat_render import badge_text, badge_tone, bar_tone, defense_text, label, tracker_row
 
     row = tracker_row(state, index)
-    row["badges"] = [[badge_text(b), badge_tone(b)] for b in row["badges"]]
+    # the GM's own conditions apart: each with its countdown and a button to lift it
+    row["conditions"] = [[name, badge_text(b), badge_tone(b)] for (name, _), b in
+                         zip(state.combatants[index].gm_conditions,
+                             [b for b in row["badges"] if b.startswith(GM_CONDITION)], strict=True)]
+    row["badges"] = [[badge_text(b), badge_tone(b)] for b in row["badges"] if not b.startswith(GM_CONDITION)]
     row["hp_tone"], row["fp_tone"] = bar_tone("hp", row["hp_state"]), bar_tone("fp", row["fp_state"])  # as saved
     for entry in row["defense_values"]:
         entry["text"] = defense_text(entry)
@@ -111,6 +116,9 @@ class Tracker(SessionWidget):
                            "sides": {k: t(f"combat.side.{k}") for k in ("pcs", "foes", "neutral")},
                            "side": t("combat.tracker.side"), "range": t("combat.tracker.range"),
                            "closer": t("combat.tracker.closer"), "farther": t("combat.tracker.farther"),
+                           "condition": t("tracker.condition"), "condition_hint": t("tracker.condition_hint"),
+                           "condition_add": t("tracker.condition_add"),
+                           "condition_lift": t("tracker.condition_lift", condition="{condition}"),
                            "maneuvers": {m: label(m) for m in MANEUVERS}, "field": ModifierField.labels(),
                            "options": {m: {o: label(o) for o in maneuver_rules(m)["options"]}
                                        for m in MANEUVERS if maneuver_rules(m).get("options")}}
@@ -224,8 +232,8 @@ class Tracker(SessionWidget):
         """The results panel: an attack opens a new exchange, its defense, damage and rolls join it (the
         last four steps);
         each step drawn by the same renderer as the magic's output (rolls with their dice)."""
-        if action in ("next", "join", "leave", "end", "side", "range"):  # no exchange: their line shows below
-            return
+        if action in ("next", "join", "leave", "end", "side", "range", "condition", "lift"):  # no exchange
+            return  # their line shows below
         if action == "attack":
             self._exchange = []
         self._exchange = [*self._exchange[-3:], result]
@@ -239,17 +247,24 @@ class Tracker(SessionWidget):
             self._field.act(action, payload)
             self.modifiers = self._field.rows()
             return None
-        if action == "attack":  # with the field's modifiers, as `%attack ... -2 dark` gives them (GURPS-CMB-33)
-            extra = [[m.value, m.label] for m in self._field.take()]
-            result = Combat.of(self.session).attack(str(payload["attacker"]), str(payload["target"]),
-                                                    str(payload["weapon"]), **({"extra": extra} if extra else {}))
-            self._field.clear()  # made: the modifiers were this attack's only
-            self.modifiers = []
-            return result
         step = ACTIONS.get(action)
         if step is None:
             raise UsageError(t("combat.err.tracker_action", action=action))
-        return step(self.session, payload)
+        if action != "attack":
+            return step(self.session, payload)
+        # with the field's modifiers (never any the message itself names), as `%attack ... -2 dark` gives them
+        result = step(self.session, {**payload, "extra": [[m.value, m.label] for m in self._field.take()]})
+        self._field.clear()  # made: the modifiers were this attack's only
+        self.modifiers = []
+        return result
+
+
+def _condition(text: str) -> tuple[str, int]:
+    """The condition box's text read as `%combat condition`'s words are (quotes keep a name whole)."""
+    from gamekernel.gurps.rules.combat.conditions import parse_condition
+    from gamekernel.syntax import tokenize
+
+    return parse_condition([token.value for token in tokenize(text[:200])])
 
 
 # What each button or box of the tracker does: one session call (logged, undoable) per action.
@@ -257,6 +272,9 @@ ACTIONS: dict[str, Callable[[Core, dict[str, Any]], Any]] = {
     "next": lambda s, p: Combat.of(s).next(),
     "maneuver": lambda s, p: Combat.of(s).maneuver(str(p["name"]), str(p["maneuver"]), option=str(p.get("option", "")),
                                                target=str(p.get("target", ""))),
+    # the GM's modifiers from the field (`extra`, set by the widget, GURPS-CMB-33), as `%attack` reads its own
+    "attack": lambda s, p: Combat.of(s).attack(str(p["attacker"]), str(p["target"]), str(p["weapon"]),
+                                               **({"extra": p["extra"]} if p.get("extra") else {})),
     "defend": lambda s, p: Combat.of(s).defend(str(p["name"]), str(p.get("kind", "")), weapon=str(p.get("weapon", ""))),
     "side": lambda s, p: Combat.of(s).side(str(p["name"]), str(p.get("side", ""))),
     "range": lambda s, p: Combat.of(s).range(str(p["a"]), str(p["b"]), half_width(str(p.get("distance", "")))),
@@ -264,6 +282,9 @@ ACTIONS: dict[str, Callable[[Core, dict[str, Any]], Any]] = {
     # rolled at the table ("7 cut"), through the one damage parser
     "damage": lambda s, p: Gurps.of(s).damage(half_width(str(p.get("spec", ""))), target=str(p["name"])),
     "end": lambda s, p: Combat.of(s).end(),
+    # the GM's own condition, typed as `%combat condition NAME ...` takes it ("Blessed 3s"), and its lift
+    "condition": lambda s, p: Combat.of(s).condition(str(p["name"]), *_condition(str(p.get("text", "")))),
+    "lift": lambda s, p: Combat.of(s).lift(str(p["name"]), str(p.get("condition", ""))),
     "mortal": lambda s, p: Combat.of(s).mortal_check(str(p["name"])),
     "wake": lambda s, p: Combat.of(s).wake(str(p["name"])),
     "join": lambda s, p: Combat.of(s).join(str(p.get("spec", ""))),
