@@ -15,7 +15,6 @@ from gamekernel.gurps.results import CombatResult, Harmed
 from gamekernel.gurps.rules.combat.sides import SIDES
 from gamekernel.gurps.rules.fatigue import FP_STATES
 from gamekernel.gurps.rules.injury import HP_STATES
-from gamekernel.gurps.rules.wording import GM_CONDITION
 from gamekernel.i18n import t
 
 # The tone of each HP and FP state the rules name (GURPS-INJ-01..04, FAT-01..03), in their order: the
@@ -34,8 +33,6 @@ def badge_tone(badge: str) -> str:
         return "bad"
     if badge.startswith(("feint", "aim", "evaluate", "concentrating")):
         return "great"
-    if badge.startswith(GM_CONDITION):
-        return "warn"
     return BADGE_TONES.get(badge, "neutral")
 
 
@@ -60,8 +57,6 @@ def no_defense_text(report) -> str:
 
 
 def badge_text(badge: str) -> str:
-    if badge.startswith(GM_CONDITION):  # the GM's own words, as typed (escaped where drawn)
-        return badge[len(GM_CONDITION):]
     head, _, rest = badge.partition(" ")
     word = label(head)
     return f"{word} {rest}".strip() if rest else word

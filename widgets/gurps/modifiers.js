@@ -9,7 +9,7 @@ function modifierField(model, memory) {
   box.appendChild(el("span", "gk-label gk-modifier-title", labels.title || ""));
   const input = el("input", "gk-modifier-input");
   input.type = "text";
-  input.size = 14;
+  input.size = 18;
   input.maxLength = 120;
   input.placeholder = labels.hint || "";
   input.title = labels.applies || "";

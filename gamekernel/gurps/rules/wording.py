@@ -11,8 +11,6 @@ from collections.abc import Iterable
 
 from gamekernel.i18n import catalog, get_language, t
 
-GM_CONDITION = "gm:"  # a badge that is a condition the GM named (its name follows), never a rule's word
-
 
 def word(key: str, *, spaced: bool = False) -> str:
     """`key` as an error message names it: the key in English (underscores as spaces when `spaced`),
@@ -28,9 +26,6 @@ def badges(items: Iterable[str]) -> str:
     """Status badges ("stunned", "shock −2", "aim 1") joined for a message, each head word translated."""
     out = []
     for badge in items:
-        if badge.startswith(GM_CONDITION):  # a condition the GM named: his words
-            out.append(badge[len(GM_CONDITION):])
-            continue
         head, _, rest = badge.partition(" ")
         out.append(f"{word(head)} {rest}".strip() if rest else word(head))
     return ", ".join(out)

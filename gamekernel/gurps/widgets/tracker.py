@@ -23,7 +23,6 @@ from gamekernel.gurps.actions import Gurps
 from gamekernel.gurps.combat_actions import Combat
 from gamekernel.gurps.combat_render import stale_rows
 from gamekernel.gurps.results import CombatResult
-from gamekernel.gurps.rules.wording import GM_CONDITION
 from gamekernel.gurps.widgets.modifiers import ACTIONS as MODIFIER_ACTIONS
 from gamekernel.gurps.widgets.modifiers import ModifierField
 from gamekernel.i18n import get_language, t
@@ -39,11 +38,12 @@ def _row(state, index: int) -> dict[str, Any]:
     from gamekernel.gurps.combat_render import badge_text, badge_tone, bar_tone, defense_text, label, tracker_row
 
     row = tracker_row(state, index)
-    # the GM's own conditions apart: each with its countdown and a button to lift it
-    row["conditions"] = [[name, badge_text(b), badge_tone(b)] for (name, _), b in
-                         zip(state.combatants[index].gm_conditions,
-                             [b for b in row["badges"] if b.startswith(GM_CONDITION)], strict=True)]
-    row["badges"] = [[badge_text(b), badge_tone(b)] for b in row["badges"] if not b.startswith(GM_CONDITION)]
+    # the GM's own conditions apart (the last badges, in their order): each with a button to lift it
+    own = state.combatants[index].gm_conditions
+    cut = len(row["badges"]) - len(own)
+    rule_badges, gm_badges = row["badges"][:cut], row["badges"][cut:]
+    row["conditions"] = [[name, text, "warn"] for (name, _), text in zip(own, gm_badges, strict=True)]
+    row["badges"] = [[badge_text(b), badge_tone(b)] for b in rule_badges]
     row["hp_tone"], row["fp_tone"] = bar_tone("hp", row["hp_state"]), bar_tone("fp", row["fp_state"])  # as saved
     for entry in row["defense_values"]:
         entry["text"] = defense_text(entry)

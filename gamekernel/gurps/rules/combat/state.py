@@ -23,7 +23,6 @@ from gamekernel.gurps.rules import injury as inj
 from gamekernel.gurps.rules import vocabulary
 from gamekernel.gurps.rules.character_parts import encumbered_move
 from gamekernel.gurps.rules.weapons import find_weapon
-from gamekernel.gurps.rules.wording import GM_CONDITION
 from gamekernel.i18n import t
 from gamekernel.text import resolve_name
 
@@ -319,7 +318,7 @@ class Combatant:
             out.append(f"evaluate +{min(EVALUATE_MOST, self.evaluate_turns)} → {self.evaluate_target}")
         if self.concentrating:
             out.append("concentrating")
-        out += [f"{GM_CONDITION}{name}" + (f" ({left} s)" if left else "") for name, left in self.gm_conditions]
+        out += [f"{name} ({left} s)" if left else name for name, left in self.gm_conditions]  # the GM's, last
         return tuple(out)
 
     def to_dict(self) -> dict:
