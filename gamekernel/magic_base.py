@@ -20,7 +20,7 @@ from gamekernel.i18n import t
 from gamekernel.syntax import Args, Flag
 
 if TYPE_CHECKING:  # the session's core as everything below the public Session reaches it
-    from gamekernel.rulesets import Core
+    from gamekernel.rulesets import Core, Shared
 
 _kernel_magics: SessionMagics | None = None
 
@@ -143,3 +143,22 @@ class ProgressBar:
         if share != self.shown and self.handle is not None:
             self.shown = share
             self.handle.update(self._html(done, total))
+
+
+def holders_for(session: Core, command: Shared, words: Any, args: Args) -> frozenset[str]:
+    """The rule sets a shared command's line goes by (`%check`, `%rest`): those holding the character
+    it names (`RuleSet.characters`; `words`: the line's spec or names, which decide when nobody holds it),
+    after refusing a flag the rule set the line goes to does not
+    declare (`--secret` on an MtG check). The magic's one path, and a prepared scene button's
+    (gamekernel/scenes/run.py), so a click records what the typed line records."""
+    from gamekernel.rulesets import holders_of, rule_set_for
+    from gamekernel.syntax import COMMANDS
+
+    holders = frozenset(holders_of(args.actor, session.state) if args.actor else ())
+    chosen = rule_set_for(command, words, holders)
+    own = [name for name, _ in chosen.form(command).flags]
+    for option in COMMANDS[command].options:
+        if option is not EXPLAIN and option.name not in own and getattr(args, option.attr, False):
+            raise UsageError(t("core.err.option", name=option.name, column=args.column(option.attr),
+                               known=", ".join(f"--{name}" for name in own) or t("cmd.none")))
+    return holders

@@ -193,12 +193,15 @@ class LineHandler(Generic[Words]):
     with `claims=None` takes every line no other claims (GURPS for `%check`, Gamma World for `%rest`).
     `run(session, args)` carries the command out; `odds(session, args)` answers `%odds check`.
     `Words` is what `claims` reads: the spec (`str`) of `%check`, the names (`list[str]`) of `%rest`.
-    `contest(session, args)`, on a `%check` handler, answers `%odds contest` (GURPS's Quick Contest)."""
+    `contest(session, args)`, on a `%check` handler, answers `%odds contest` (GURPS's Quick Contest).
+    `reads(words)`, optional, reads a line's words as `run` would and raises its one-line error, running
+    nothing: a prepared `%%scene` mark is checked when its cell runs, not first when clicked."""
 
     run: RunsLine
     claims: ClaimsLine[Words] | None = None
     odds: RunsLine | None = None
     contest: RunsLine | None = None
+    reads: Callable[[Words], object] | None = None
 
 
 class Parts(Protocol):

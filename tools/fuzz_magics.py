@@ -108,6 +108,8 @@ TABLE_LINES = (
 WIDGET_LINES = ("sheet Aiko", "combat tracker", "hand Rin", "library show Mira", "table", "table players",
                 "quiz gurps 2", "explore check Per", "explore contest 12 vs 10", "explore alpha @Rin",
                 "explore library @Mira")
+# a cell magic's widget: (magic, line, body), shown the same way (the prepared scene's buttons)
+WIDGET_CELLS = (("scene", "Crypt", "The door: [Lockpicking-5] [Per @Aiko]\nRats: [3d6] [green 2 @Mira]"),)
 
 NUMBERS = ["0", "-1", "1", "+3", "--5", "2", "3", "10", "18", "20", "99", "100", "255", "256", "1000", "65535",
            "2147483647", "2147483648", "-2147483648", "9223372036854775807", "9" * 30, "9" * 31, "9" * 5000,
@@ -393,6 +395,11 @@ class Fuzzer:
             result = self.call(name, rest)
             if isinstance(result, ErrorResult):
                 raise RuntimeError(f"the fuzz table's own line %{line} was refused: {result!r}")
+            self.keep(result)
+        for name, line, body in WIDGET_CELLS:
+            result = self.shell.magics_manager.magics["cell"][name](line, body)
+            if isinstance(result, ErrorResult):
+                raise RuntimeError(f"the fuzz table's own cell %%{name} {line} was refused: {result!r}")
             self.keep(result)
 
     def keep(self, result: Any) -> None:

@@ -56,9 +56,10 @@ def _renderers() -> None:
 
 def _check() -> LineHandler[str]:
     from gamekernel.gurps.magics import gurps_check, gurps_check_odds, gurps_contest_odds
+    from gamekernel.gurps.rules.checks import parse_check_spec
 
     # every check line no other rule set claims; and `%odds contest`
-    return LineHandler(run=gurps_check, odds=gurps_check_odds, contest=gurps_contest_odds)
+    return LineHandler(run=gurps_check, odds=gurps_check_odds, contest=gurps_contest_odds, reads=parse_check_spec)
 
 
 def _rest() -> LineHandler[list[str]]:

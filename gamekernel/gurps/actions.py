@@ -511,12 +511,18 @@ class Gurps(RuleSetHandle):
             return ()
         return (Modifier(-c.shock, t("gurps.mod.shock")),)
 
-    def check_named(self, key: str, *, actor: str | None = None) -> SuccessRoll:
+    def check_named(self, key: str, *, actor: str | None = None,
+                    modifiers: Iterable[ModifierLike] = ()) -> SuccessRoll:
         """A success roll against one attribute or skill named exactly (the sheet widget's click):
         "DX", "Per", "Dodge", or a skill's full name as the sheet lists it, e.g. "Area Knowledge
-        (Route-66)". Nothing is parsed: no modifiers, no alternatives, the key names the row."""
+        (Route-66)". Nothing is parsed: no alternatives, the key names the row; `modifiers` are the
+        GM's for this roll (the sheet's modifier field, already read), named in the result and the
+        event as `%check Lockpicking -5 dark` names its own (GURPS-SR-04)."""
         character = self.character(actor)
-        return self.check(CheckSpec((CheckTarget(name=key, number=None),), text=key), actor=character.name)
+        mods = normalize_modifiers(modifiers)
+        text = " ".join([key, *(f"{m.value:+d} {m.label}".strip() for m in mods)])
+        return self.check(CheckSpec((CheckTarget(name=key, number=None, modifiers=mods),), text=text),
+                          actor=character.name)
 
     # -- Luck (GURPS-ADV-19..21) --------------------------------------------------------------------
     def luck(self, name: str | None = None) -> LuckResult:

@@ -11,7 +11,15 @@ from typing import Any
 
 from gamekernel.errors import DataError, NotFoundError, RuleError, UsageError
 from gamekernel.events import Event, check_storable, register_event
-from gamekernel.gurps.combat_ops import OPS, apply_combat_event, attack_outcome, damage_outcome, defense_outcome, op
+from gamekernel.gurps.combat_ops import (
+    OPS,
+    apply_combat_event,
+    attack_outcome,
+    attack_working,
+    damage_outcome,
+    defense_outcome,
+    op,
+)
 from gamekernel.gurps.combat_part import (
     CHANGES,
     PART,
@@ -132,8 +140,9 @@ class Combat(RuleSetHandle):
         finally:
             part.characters = None
         data: dict[str, Any] = {"op": name, "args": args, "faces": list(tape.used), "facts": part_facts(part, changes)}
-        if outcome is not None:
-            data["outcome"] = outcome(report)
+        found = None if outcome is None else outcome(report)
+        if found:  # none to keep: a maneuver that builds nothing up
+            data["outcome"] = found
         rolls = nested_rolls(report)
         if rolls:  # every roll made inside the step, for the log, the story and the exports
             data["rolls"] = [{"roll": roll.to_dict(), "outcome": word} for roll, word in rolls]
@@ -264,14 +273,27 @@ class Combat(RuleSetHandle):
     def next(self):
         """End the active fighter's turn and start the next one's; the log line names who starts."""
         return self._combat("next", {}, outcome=lambda report: {
-            "started": report.started, "ended": report.ended, "round": report.round})
+            "started": report.started, "ended": report.ended, "round": report.round,
+            **({"conditions_ended": list(report.ended_conditions)} if report.ended_conditions else {}),
+            **({"lost": list(report.lost)} if report.lost else {})})
 
     def maneuver(self, name: str, maneuver: str, *, option: str = "", target: str = "",
                         posture: str = "", task: str = ""):
         maneuver = maneuver_key(maneuver)
         args = {"name": name, "maneuver": maneuver, "option": option, "target": target, "posture": posture,
                 "task": task}
-        return self._combat("maneuver", args, actor=name)
+        return self._combat("maneuver", args, actor=name, outcome=lambda report: (
+            {"target": report.target, "built_up": report.built_up} if report.built_up else {}))
+
+    def condition(self, name: str, condition: str, seconds: int = 0):
+        """A condition of the GM's own on a fighter (`%combat condition Aiko Blessed 3s`): shown on his
+        row, counted down at the end of each of his turns (`seconds` of them; 0: until lifted), ended
+        with a line in the log."""
+        return self._combat("condition", {"name": name, "condition": condition, "seconds": int(seconds)})
+
+    def lift(self, name: str, condition: str):
+        """End a condition of the GM's own before its countdown does (`%combat lift Aiko Blessed`)."""
+        return self._combat("lift", {"name": name, "condition": condition})
 
     def posture(self, name: str, posture: str):
         """Change posture: a free crouch / kneel step when allowed, else the Change Posture maneuver."""
@@ -301,8 +323,11 @@ class Combat(RuleSetHandle):
                 c = fight.get(who)
                 weapon = cb.best_weapon(c, c.maneuver if c.chosen else "attack",
                                         distance=fight.distance(c.name, fight.get(target).name))
+        if options.get("extra"):  # the GM's modifiers: JSON pairs in the event, named in its log line
+            options["extra"] = [[int(v), str(label)] for v, label in options["extra"]]
         return self._combat("attack", {"attacker": attacker, "target": target, "weapon": weapon,
-                                       "options": options}, actor=attacker, outcome=attack_outcome)
+                                       "options": options}, actor=attacker,
+                            outcome=attack_working if options.get("extra") else attack_outcome)
 
     def defend(self, name: str, kind: str = "", weapon: str = ""):
         fight = running_fight(self.table.state[PART])

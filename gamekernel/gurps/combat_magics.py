@@ -42,7 +42,7 @@ def _gurps(session: Core) -> Gurps:
     return Gurps.of(session)
 
 
-_ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"
+_ATTACK_USAGE = "%attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...] [-2 dark ...]"
 _HAZARD_USAGE = "%hazard fall 6m @Bren"
 _DAYS = re.compile(r"(\d+)\s*(?:days?|d|日)", re.IGNORECASE)
 _DURATION = re.compile(r"\b\d+(?:\.\d+)?\s*(?:s|sec|min|m|h|hr|hours?|d|days?)\b", re.IGNORECASE)
@@ -72,10 +72,16 @@ _OPTION_FLAGS = {"braced": "braced", "offhand": "off_hand", "behind": "from_behi
                  "largeshield": "large_shield", "half": "beyond_half_damage"}
 
 
+_MODIFIER_START = re.compile(r"[+\-−－＋][0-9０-９]")  # a signed number: the GM's modifiers begin
+
+
 def parse_attack(text: str) -> tuple[str, str, str, dict]:
-    """"Aiko -> Goblin1 Broadsword [sw cut] [range=8 braced ...]" -> (attacker, target, weapon, options);
-    names and weapons with spaces are quoted (`"Sir Henryk" -> Orc "Bastard Sword"`). Without a weapon
-    (`Aiko -> Orc`) or a target (`Aiko`) they are "": the session picks as the tracker does."""
+    """"Aiko -> Goblin1 Broadsword [sw cut] [range=8 braced ...] [-2 dark +1 ...]" -> (attacker, target,
+    weapon, options); names and weapons with spaces are quoted (`"Sir Henryk" -> Orc "Bastard Sword"`).
+    Without a weapon (`Aiko -> Orc`) or a target (`Aiko`) they are "": the session picks as the tracker
+    does. The GM's modifiers come last, from the first signed number on, read by the one modifier
+    parser (`checks.parse_modifiers`, as `%react` and `%check` read theirs) into the `extra` option;
+    an option word among their labels is refused, never taken as a label or silently as the option."""
     left, arrow, right = text.partition("->")
     if not arrow:
         left, arrow, right = text.partition("→")
@@ -92,7 +98,13 @@ def parse_attack(text: str) -> tuple[str, str, str, dict]:
     rest = [token.raw for token in tokens[2:]]
     options: dict = {}
     damage: list[str] = []
-    for word in rest:
+    modifiers: list[str] = []
+    for token, word in zip(tokens[2:], rest, strict=True):
+        if modifiers or _MODIFIER_START.match(word):  # the GM's modifiers and their labels, to the end
+            if not word.startswith(("'", '"')) and (word.lower() in _OPTION_FLAGS or "=" in word):
+                raise UsageError(t("combat.err.option_in_modifiers", word=token.value))
+            modifiers.append(word)
+            continue
         key, eq, value = word.partition("=")
         if eq and key.lower() in _OPTION_KEYS:
             name, kind = _OPTION_KEYS[key.lower()]
@@ -111,6 +123,10 @@ def parse_attack(text: str) -> tuple[str, str, str, dict]:
             damage.append(word)
     if damage:
         options["damage"] = " ".join(damage)
+    if modifiers:
+        from gamekernel.gurps.rules.situations import typed_modifiers  # lazy: %load_ext imports no rules
+
+        options["extra"] = [[m.value, m.label] for m in typed_modifiers(" ".join(modifiers))]
     return attacker, target, weapon, options
 
 
@@ -156,10 +172,19 @@ class CombatMagics(SessionMagics):
                    Sub("side", Word("name", optional=True), Word("side", "party | foes | neutral | a name",
                                                                  optional=True),
                        help="put a fighter on a side (whom he attacks by default)"),
+                   Sub("condition", Word("name", optional=True),
+                       Words("what", "Blessed 3s | \"Holy shield\" 5 turns | Cursed (no countdown)", optional=True,
+                             metavar="CONDITION [N]"),
+                       help="a condition of your own on a fighter, counted down at the end of his turns"),
+                   Sub("lift", Word("name", optional=True), Words("what", "Blessed", optional=True,
+                                                                  metavar="CONDITION"),
+                       help="end a condition of your own now"),
                    Sub("tracker", help="the interactive combat tracker")),
              group="combat", bare=True, unknown="combat.err.combat_command")
     def combat(self, args: Args):
-        """Run a GURPS fight: start (initiative by Basic Speed, DX, a roll), end (fight fatigue), status."""
+        """Run a GURPS fight: start (initiative by Basic Speed, DX, a roll), end (fight fatigue), status;
+        `condition Aiko Blessed 3s` puts a condition of your own on a fighter (a combat turn is one second,
+        GURPS-CMB-01: it ends after 3 of his turns, with a line in the log), `lift Aiko Blessed` ends it."""
         session = self.session
         if args.sub == "start":
             return _combat(session).start(args.roster)
@@ -186,6 +211,16 @@ class CombatMagics(SessionMagics):
             return _combat(session).side(args.name, args.side)
         if args.sub == "arm":
             return _combat(session).arm(args.name or "", args.weapon)
+        if args.sub in ("condition", "lift"):
+            if not args.name or not args.what:
+                usage = "%combat condition Aiko Blessed 3s" if args.sub == "condition" else "%combat lift Aiko Blessed"
+                raise UsageError(t("combat.err.usage", usage=usage))
+            if args.sub == "lift":
+                return _combat(session).lift(args.name, " ".join(args.what))
+            from gamekernel.gurps.rules.combat.conditions import parse_condition  # lazy: %load_ext imports no rules
+
+            condition, seconds = parse_condition(args.what)
+            return _combat(session).condition(args.name, condition, seconds)
         from gamekernel.gurps.widgets.tracker import Tracker
 
         return Tracker(session)
@@ -202,7 +237,8 @@ class CombatMagics(SessionMagics):
     @gm_console
     @guarded("attack")
     @command("attack", Rest("what", "Aiko -> Goblin1 Broadsword [sw cut] [range=8 speed=0 size=2 braced "
-                                    "offhand behind unseen footing=-2 light=-3 half]", optional=True,
+                                    "offhand behind unseen footing=-2 light=-3 half] [-2 dark +1 ...]",
+                            optional=True,
                             metavar="A [-> B [WEAPON]]"),
              options=(EXPLAIN,), group="combat")
     @explainable

@@ -102,6 +102,25 @@ def _op_posture(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     return {"fight": fight}, ("lines", [t("combat.posture", name=args["name"], posture=args["posture"])])
 
 
+@op("condition")
+def _op_condition(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
+    """The GM puts a condition of his own on a fighter, with a countdown in seconds (his turns) or
+    none (rules/combat/conditions.py)."""
+    fight = cb.add_condition(running_fight(part), args["name"], args["condition"], int(args.get("seconds", 0)))
+    c = fight.get(args["name"])
+    name, left = c.gm_conditions[-1]
+    key = "combat.condition.added_for" if left else "combat.condition.added"
+    return {"fight": fight}, ("lines", [t(key, name=c.name, condition=name, seconds=left)])
+
+
+@op("lift")
+def _op_lift(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
+    """The GM ends a condition of his own before its countdown does."""
+    fight, name = cb.lift_condition(running_fight(part), args["name"], args["condition"])
+    return {"fight": fight}, ("lines", [t("combat.condition.lifted", name=fight.get(args["name"]).name,
+                                          condition=name)])
+
+
 @op("attack")
 def _op_attack(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     recorded: dict[str, Any] = {k: (tuple(tuple(x) for x in v) if k == "extra" else v)  # JSON of the event
@@ -385,6 +404,18 @@ def attack_outcome(report: Any) -> dict[str, Any]:
     when damage was rolled at once (no defense allowed)."""
     hit = None if report.attack is None else report.attack.hit
     return {"hit": hit, "injury": _injury(report.damage)}
+
+
+def attack_working(report: Any) -> dict[str, Any]:
+    """An attack with the GM's own modifiers (`%attack ... -2 dark`, the tracker's modifier field): its
+    outcome and the roll's working, so the log line names every modifier ("Broadsword 13 −2 (dark) =
+    11", GURPS-SR-04, CMB-33)."""
+    out = attack_outcome(report)
+    if report.attack is not None:
+        roll = report.attack.roll
+        out["working"] = {"label": roll.label, "base": roll.base,
+                          "modifiers": [[m.value, m.label] for m in roll.modifiers]}
+    return out
 
 
 def defense_outcome(report: Any) -> dict[str, Any]:

@@ -31,7 +31,7 @@ BADGE_TONES = {"dead": "muted", "destroyed": "muted", "dying": "awful", "collaps
 def badge_tone(badge: str) -> str:
     if badge.startswith("shock"):
         return "bad"
-    if badge.startswith(("feint", "aim", "concentrating")):
+    if badge.startswith(("feint", "aim", "evaluate", "concentrating")):
         return "great"
     return BADGE_TONES.get(badge, "neutral")
 
@@ -318,6 +318,8 @@ def report_items(kind: str, report: Any) -> list[Any]:
             out.append(report.stun_recovery)
         if report.expired:
             out.append(t("combat.expired", name=report.ended, what=", ".join(label(x) for x in report.expired)))
+        out += [t("combat.condition.ended", name=report.ended, condition=c) for c in report.ended_conditions]
+        out += [t("combat.lost", name=report.ended, what=label(x)) for x in report.lost]
         if report.skipped:
             out.append(t("combat.skipped", names=", ".join(report.skipped)))
         out.append(t("combat.turn", name=report.started, round=report.round))
@@ -333,7 +335,9 @@ def report_items(kind: str, report: Any) -> list[Any]:
         else:
             word = label(report.maneuver) + (f" ({label(report.option)})" if report.option else "")
             out.append(t("combat.maneuver", name=report.name, maneuver=word,
-                         target=f" → {report.target}" if report.target else ""))
+                         target=f" → {report.target}" if report.target else "")
+                       + (" " + t(f"combat.built_up.{report.maneuver}", count=report.built_up)
+                          if report.built_up else ""))
         if report.posture:
             out.append(t("combat.posture", name=report.name, posture=label(report.posture)))
         if report.feint is not None:

@@ -71,6 +71,7 @@ def display_name(label: str) -> str:
 _DEATH_CHECK = re.compile(r"death check −(\d+)×HP")
 _FEINT_WITH = re.compile(r"Feint \((.+)\)")
 _PARRY_WITH = re.compile(r"Parry \((.+)\)")  # a Parry names its weapon (GURPS-CMB-46)
+_ROW = re.compile(r"(size|range|speed\+range) (\d+(?:\.\d+)?) m")  # a size or range row (GURPS-CMB-37..39)
 
 
 def rule_label(label: str) -> str:
@@ -97,6 +98,9 @@ def rule_label(label: str) -> str:
     parry = _PARRY_WITH.fullmatch(label)
     if parry:
         return t("gurps.label.parry_with", weapon=display_name(parry.group(1)))
+    row = _ROW.fullmatch(label)
+    if row:
+        return t(f"gurps.label.row.{row.group(1)}", metres=row.group(2))
     return label
 
 

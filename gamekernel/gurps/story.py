@@ -115,6 +115,14 @@ def _combat_step(telling: Telling, event: Event, before: Fighters, pending: Any)
     if op == "end":
         telling.line(t("story.combat.end"))
         return
+    if op in {"condition", "lift"}:  # the GM's own condition on a fighter: what the table sees
+        telling.line(event.summary())
+        return
+    if op == "next":  # a turn's end ends the GM's conditions whose countdown ran out
+        outcome = event.data.get("outcome") or {}
+        for name in outcome.get("conditions_ended", ()):
+            telling.line(t("combat.condition.ended", name=outcome["ended"], condition=name))
+        return
     if op not in {"attack", "defend", "damage", "hazard"}:
         return  # maneuvers, postures, turns, NPC templates: how, not what happened
     if op == "attack" and _pending(telling) is not None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from gamekernel.display import summarizes
 from gamekernel.gurps.combat_render import label, side_word
-from gamekernel.gurps.render import char_change_text, char_update_text
+from gamekernel.gurps.render import char_change_text, char_update_text, working_text
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, RegularContest
 from gamekernel.gurps.rules.damage import DamageRoll
@@ -118,14 +118,27 @@ def _combat_line(op: str, args: Data, d: Data) -> str:
         if outcome is None:  # written before outcomes were kept: the text it stored
             return str(d.get("summary") or op)
         if outcome["started"] == outcome["ended"]:  # a lone fighter's turn follows his own: no "(after Bob)"
-            return t("combat.event.next_again", name=outcome["started"], round=outcome["round"])
-        return t("combat.event.next", name=outcome["started"], ended=outcome["ended"], round=outcome["round"])
+            line = t("combat.event.next_again", name=outcome["started"], round=outcome["round"])
+        else:
+            line = t("combat.event.next", name=outcome["started"], ended=outcome["ended"], round=outcome["round"])
+        return line + _turn_ended(outcome)
     if op == "maneuver":
-        return t("combat.event.maneuver", name=name, maneuver=label(args["maneuver"]))
+        line = t("combat.event.maneuver", name=name, maneuver=label(args["maneuver"]))
+        built = (d.get("outcome") or {}).get("built_up")
+        if built:  # Aim's seconds, Evaluate's bonus so far (GURPS-CMB-12, 13; B364 [std])
+            line = t("combat.event.built_up", line=line, target=d["outcome"]["target"],
+                     built=t(f"combat.built_up.{args['maneuver']}", count=built))
+        return line
     if op == "posture":
         return t("combat.event.posture", name=name, posture=label(args["posture"]))
     if op == "attack":
-        line = t("combat.event.attack", attacker=args["attacker"], target=args["target"])
+        working = (d.get("outcome") or {}).get("working")
+        if working:  # the GM's modifiers named: the roll's working (GURPS-SR-04)
+            roll = SuccessRoll.from_dict({**working, "dice": []})
+            line = t("combat.event.attack_working", attacker=args["attacker"], target=args["target"],
+                     working=working_text(roll))
+        else:
+            line = t("combat.event.attack", attacker=args["attacker"], target=args["target"])
         return line + _combat_outcome(d.get("outcome"), "hit")
     if op == "defend":
         kind = label(args["kind"]) + (f" ({args['weapon']})" if args.get("weapon") else "")
@@ -155,11 +168,26 @@ def _combat_line(op: str, args: Data, d: Data) -> str:
         return t("table.event.leave", name=name)
     if op == "range":
         return _range_line(args, d)
+    if op == "condition":
+        seconds = int(args.get("seconds", 0))
+        return t("combat.condition.added_for" if seconds else "combat.condition.added", name=name,
+                 condition=args["condition"], seconds=seconds)
+    if op == "lift":
+        return t("combat.condition.lifted", name=name, condition=args["condition"])
     if op == "side":
         return t("combat.event.side", name=name, side=side_word(args["side"]))
     if op == "damage_amount":
         return t("combat.event.damage", name=name, spec=f"{args['amount']} {args['kind']}")
     return str(d.get("summary") or op)
+
+
+def _turn_ended(outcome: Data) -> str:
+    """What ended with a turn: the GM's conditions whose countdown ran out, Aim or Evaluate left for
+    another maneuver (GURPS-CMB-12; B364 [std])."""
+    parts = [t("combat.condition.ended", name=outcome["ended"], condition=c)
+             for c in outcome.get("conditions_ended", ())]
+    parts += [t("combat.lost", name=outcome["ended"], what=label(what)) for what in outcome.get("lost", ())]
+    return "".join(f"; {part}" for part in parts)
 
 
 def _range_line(args: Data, d: Data) -> str:

@@ -30,11 +30,12 @@ from gamekernel.magic_base import (
     current_session,
     explainable,
     guarded,
+    holders_for,
     kernel_magics,
     set_kernel_magics,
 )
 from gamekernel.magics import echo
-from gamekernel.rulesets import Shared, contest_odds, forms, handler_for, holders_of, rule_set_for, rule_sets
+from gamekernel.rulesets import Shared, contest_odds, forms, handler_for, holders_of, rule_sets
 from gamekernel.syntax import COMMANDS, Args, Flag, Integer, Opt, Rest, Sub, Word, Words, command
 
 if TYPE_CHECKING:  # the session is built on first use (`session`), so `%load_ext` imports no rule set
@@ -368,7 +369,8 @@ class GameKernel(SessionMagics):
         """A check by the rule set of the character named (`%check Stealth @Aiko`), e.g. a GURPS success
         roll (`%check Lockpicking-5 dark`) or an MtG action check (`%check green 2 @Mira`). With no
         character named the words decide: a first word naming a colour is MtG's; any other, GURPS's."""
-        return handler_for("check", args.spec, self._holders("check", args)).run(self.session, args)
+        holders = holders_for(self.session, "check", args.spec, args)
+        return handler_for("check", args.spec, holders).run(self.session, args)
 
     @line_magic
     @guarded("rest")
@@ -379,19 +381,8 @@ class GameKernel(SessionMagics):
         """Rest by the rule set of the character named: GURPS `%rest @Bren 30min` recovers FP/HP; Gamma
         World `%rest @Rin` rebuilds the alpha deck. With no character named the words decide: a line
         naming a duration (30min, 2h) is GURPS rest; any other, Gamma World's extended rest."""
-        return handler_for("rest", args.names, self._holders("rest", args)).run(self.session, args)
-
-    def _holders(self, command: Shared, args: Args) -> frozenset[str]:
-        """The rule sets the line's actor belongs to (`RuleSet.characters`), after refusing a flag
-        that the rule set the line goes to does not declare (`--secret` on an MtG check)."""
-        holders = frozenset(holders_of(args.actor, self.session.state) if args.actor else ())
-        chosen = rule_set_for(command, args.spec if command == "check" else args.names, holders)
-        own = [name for name, _ in chosen.form(command).flags]
-        for option in COMMANDS[command].options:
-            if option is not EXPLAIN and option.name not in own and getattr(args, option.attr, False):
-                raise UsageError(t("core.err.option", name=option.name, column=args.column(option.attr),
-                                   known=", ".join(f"--{name}" for name in own) or t("cmd.none")))
-        return holders
+        holders = holders_for(self.session, "rest", args.names, args)
+        return handler_for("rest", args.names, holders).run(self.session, args)
 
 
 def _at_least_one(count: int, magic: str) -> int:
@@ -431,10 +422,12 @@ def load(ipython) -> None:
 def _magics_classes() -> list:
     """The core magics, each rule set's (as declared), then the cross-rule-set features'."""
     from gamekernel.rolltables.magics import RollTableMagics
+    from gamekernel.scenes.magics import SceneMagics
     from gamekernel.table.magics import TableMagics
     from gamekernel.teaching.magics import TeachingMagics
 
-    return [GameKernel, *(c for r in rule_sets() for c in r.magics()), TeachingMagics, TableMagics, RollTableMagics]
+    return [GameKernel, *(c for r in rule_sets() for c in r.magics()), TeachingMagics, TableMagics, RollTableMagics,
+            SceneMagics]
 
 
 def unload(ipython) -> None:

@@ -51,8 +51,10 @@ def _renderers() -> None:
 
 def _check() -> LineHandler[str]:
     from gamekernel.mtg.magics import looks_like_mtg_check, mtg_check, mtg_odds
+    from gamekernel.mtg.rules.kinds import parse_check_spec
 
-    return LineHandler(run=mtg_check, claims=looks_like_mtg_check, odds=mtg_odds)  # a colour first
+    return LineHandler(run=mtg_check, claims=looks_like_mtg_check, odds=mtg_odds,  # a colour first
+                       reads=parse_check_spec)
 
 
 def _characters(parts: Parts) -> Iterable[str]:

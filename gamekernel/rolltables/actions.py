@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from gamekernel.errors import DataError, NotFoundError, UsageError
 from gamekernel.events import register_event
 from gamekernel.i18n import t
+from gamekernel.limits import user_path
 from gamekernel.rolltables import rules
 from gamekernel.rolltables.results import TableDefined, TableList, TableOdds, TableRoll
 from gamekernel.rulesets import RuleSetHandle
@@ -126,7 +127,7 @@ class RollTables(RuleSetHandle):
     def load(self, path: str | Path, *, name: str = "", dice: str = "") -> TableDefined:
         """A table from a CSV (`range,result[,then,character,card]`; its dice from `dice`), a JSON
         or a YAML file (its own `dice`); `name` defaults to the file's stem."""
-        file = Path(path)
+        file = user_path(path)  # a name the file system cannot encode: one line, not an exception
         try:
             size = file.stat().st_size
             if size > MAX_FILE_BYTES:

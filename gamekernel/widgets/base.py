@@ -43,17 +43,20 @@ def asset(name: str) -> Path:
     return source if source.exists() else _BUILT_ASSETS / name
 
 
-def styles(name: str) -> str:
+def styles(name: str, *helpers: str) -> str:
     """A widget's stylesheet after the shared ones: `widgets/theme.css` (the one palette of JupyterLab
     variables, the same as the static outputs', see display/html.py) and `widgets/common.css` (the
-    frame, buttons, chips and errors every widget uses), so the widgets look alike in every theme."""
-    return "\n".join(asset(part).read_text(encoding="utf-8") for part in ("theme.css", "common.css", name))
+    frame, buttons, chips and errors every widget uses), so the widgets look alike in every theme; then
+    the parts it shares with other widgets of its group (`helpers`)."""
+    return "\n".join(asset(part).read_text(encoding="utf-8")
+                     for part in ("theme.css", "common.css", *helpers, name))
 
 
-def script(name: str) -> str:
+def script(name: str, *helpers: str) -> str:
     """A widget's module after the shared helpers (`widgets/common.js`: element helpers, the shared
-    button, and the memory that keeps focus and selections when a view is redrawn)."""
-    return asset("common.js").read_text(encoding="utf-8") + "\n" + asset(name).read_text(encoding="utf-8")
+    button, and the memory that keeps focus and selections when a view is redrawn) and the parts it
+    shares with other widgets of its group (`helpers`, e.g. the GURPS modifier field)."""
+    return "\n".join(asset(part).read_text(encoding="utf-8") for part in ("common.js", *helpers, name))
 
 
 class SessionWidget(anywidget.AnyWidget):

@@ -51,6 +51,9 @@ def play(seed: int = 3) -> Session:
     s.combat.range("Orc1", "Aiko", "-2")
     s.combat.posture(s.combat.state.current.name, "crouching")
     s.combat.maneuver(s.combat.state.current.name, "all_out_defense", option="dodge")
+    s.combat.condition("Bren", "Blessed", 2)  # the GM's own conditions: a countdown ends mid-fight
+    s.combat.condition("Orc1", "Cursed")
+    s.combat.lift("Orc1", "cursed")
     s.combat.next()
     _exchange(s, 6)
     s.combat.join("Orc{ST=11,DX=10,HT=11,weapon=Spear:11:thr+2 imp}")

@@ -178,7 +178,7 @@ SAMPLES = [
     (DataError, None, lambda s, p: load_character(_file(p, "{")), r".*aiko\.json: not valid JSON \(.+\)"),
     (NotFoundError, None, lambda s, p: load_character(p / "nobody.json"), r".*nobody\.json: no such character file"),
     (UsageError, None, lambda s, p: parse_attack("Aiko Goblin1"),
-     r"usage: %attack Aiko -> Goblin1 Broadsword \[damage\] \[range=8 braced \.\.\.\]"),
+     r"usage: %attack Aiko -> Goblin1 Broadsword \[damage\] \[range=8 braced \.\.\.\] \[-2 dark \.\.\.\]"),
     (UsageError, None, lambda s, p: parse_attack("Aiko -> Goblin1 Broadsword range=far"),
      r"range='far' is not a number"),
     (UsageError, _fight, lambda s, p: s.combat.maneuver("Aiko", "all_out_attakc"),
@@ -261,7 +261,7 @@ MAGIC_SAMPLES = [
     ("char", "dance", "unknown %char action or character 'dance': new, load, save, list, use, set, skill, trait, "
                      "weapon, or a character's name"),
     ("char", "load", "usage: %char load FILE (.json or GCS .gcs)"),
-    ("attack", "Aiko Goblin1", "usage: %attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...]"),
+    ("attack", "Aiko Goblin1", "usage: %attack Aiko -> Goblin1 Broadsword [damage] [range=8 braced ...] [-2 dark ...]"),
     ("combat", "dance", "unknown %combat command 'dance': start, end, status, npc, add, arm, range, side, tracker"),
     ("hazard", "fall tall @Bren", "expected a height like 6m, got 'tall'"),
     ("firstaid", "Bren TLx", "expected TL0..TL12, got 'TLx'"),

@@ -51,7 +51,7 @@ def test_both_kinds_of_entry_are_accepted_and_bad_ones_refused(ip):
 
 def test_every_tracker_action_is_one_entry_of_the_table():
     assert set(ACTIONS) == {"next", "maneuver", "attack", "defend", "damage", "end", "mortal", "wake", "join", "leave",
-                            "side", "range"}
+                            "side", "range", "condition", "lift"}
     s = Session(seed=1)
     s.combat.start(FIGHT)
     w = Tracker(s)

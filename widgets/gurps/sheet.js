@@ -1,6 +1,6 @@
 // GURPS character sheet: edit ST/DX/IQ/HT and current HP/FP (Enter, Tab or leaving the box applies
 // the edit; the kernel validates and recomputes everything), click a skill or a rollable score to make
-// a success roll through the session. The boxes are built once and patched in place, so the edited box
+// a success roll through the session, with the modifiers of the field above (modifiers.js). The boxes are built once and patched in place, so the edited box
 // keeps its focus (and a redrawn view puts it back: common.js keepFocus). No rules here: every number
 // is the kernel's. el, pressable, memoryOf and keepFocus come from common.js.
 function render({ model, el: root }) {
@@ -21,7 +21,8 @@ function render({ model, el: root }) {
   left.append(attrs, conditions);
   cols.append(left, rest);
   const last = el("div", "gk-sheet-last");
-  box.append(name, total, issues, error, cols, last);
+  const field = el("div", "gk-sheet-field");
+  box.append(name, total, issues, field, error, cols, last);
   root.replaceChildren(box);
   const memory = memoryOf(model);
 
@@ -172,6 +173,12 @@ function render({ model, el: root }) {
       rest.appendChild(table);
     }
   };
+  // the modifier field (modifiers.js): the next roll's modifiers; redrawn keeping the GM's focus
+  const drawField = () => {
+    const focused = field.contains(document.activeElement) ? document.activeElement.dataset.focusId : "";
+    field.replaceChildren(modifierField(model, memory));
+    if (focused) field.querySelector(`[data-focus-id="${CSS.escape(focused)}"]`)?.focus();
+  };
   const drawLast = () => {
     const labels = model.get("labels") || {};
     const text = model.get("last");
@@ -186,6 +193,7 @@ function render({ model, el: root }) {
     drawConditions();
     drawRest();
     drawLast();
+    drawField();
     drawError();
   };
   drawAll();
@@ -197,6 +205,8 @@ function render({ model, el: root }) {
   on(["conditions"], drawConditions);
   on(["traits_rows", "skills", "weapons"], drawRest);
   on(["last"], drawLast);
+  on(["situations"], drawField);
+  model.on("change:modifiers", () => { modifierTaken(memory); drawField(); });
   on(["error"], drawError);
   on(["labels"], drawAll);
 }

@@ -1,7 +1,8 @@
 // GURPS combat tracker: initiative list, active highlight, HP/FP bars coloured by state, defenses
 // (base→effective when stun, posture, shield or All-Out Defense change them), badges,
-// a maneuver picker and quick buttons. Damage updates arrive as small `patch` messages (only the
-// fields that changed); clicks are messages to the kernel, which calls the session. No rules here.
+// a maneuver picker and quick buttons, and the next attack's modifier field (modifiers.js). Damage
+// updates arrive as small `patch` messages (only the fields that changed); clicks are messages to the
+// kernel, which calls the session. No rules here.
 
 // `tone` comes with the row from Python (the saved bar's own tone of this state); its colour is the
 // theme's (theme.css), so the live bar and the saved one agree and follow a dark theme.
@@ -144,6 +145,17 @@ function render({ model, el: root }) {
       tr.appendChild(defenses);
       const badges = el("td", "gk-badges");
       for (const [text, tone] of row.badges) badges.appendChild(el("span", `gk-badge gk-tone-${tone}`, text));
+      for (const [condition, text, tone] of row.conditions || []) {  // the GM's own, each with its lift
+        const badge = el("span", `gk-badge gk-condition gk-tone-${tone}`, text);
+        if (!over) {
+          const lift = actionButton("gk-condition-lift", "×", () => model.send({ action: "lift", name, condition }));
+          lift.title = (labels.condition_lift || "").replace("{condition}", condition);
+          lift.setAttribute("aria-label", lift.title);
+          lift.dataset.focus = `lift-${name}-${condition}`;
+          badge.appendChild(lift);
+        }
+        badges.appendChild(badge);
+      }
       tr.appendChild(badges);
       const acts = el("td", "gk-row-actions");
       if (!over) {
@@ -243,6 +255,7 @@ function render({ model, el: root }) {
       attackButton.dataset.focus = "attack";
       line.append(picker, optionPicker, choose, weapons, targets, distance, closer, farther, attackButton);
       controls.appendChild(line);
+      controls.appendChild(modifierField(model, kept));  // the next attack's modifiers (modifiers.js)
       const due = model.get("due") || {};
       if (due.name === active && (due.checks || []).length) {
         const checks = el("div", "gk-tracker-line gk-due");
@@ -319,6 +332,29 @@ function render({ model, el: root }) {
       const go = actionButton("gk-damage", buttons.damage || "", apply);
       line.append(victim, spec, go);
       controls.appendChild(line);
+      // a condition of the GM's own on a fighter ("Blessed 3s": counted down at the end of his turns)
+      const conditionLine = el("div", "gk-tracker-line gk-condition-box");
+      conditionLine.appendChild(el("span", "gk-label", labels.condition || ""));
+      const bearer = select("gk-condition-target", order.map((n) => [n, n]), kept.bearer || active);
+      bearer.dataset.focus = "bearer";
+      bearer.addEventListener("change", () => { kept.bearer = bearer.value; });
+      const condition = el("input", "gk-condition-spec");
+      condition.type = "text";
+      condition.maxLength = 200;
+      condition.placeholder = labels.condition_hint || "";
+      condition.value = kept.condition || "";
+      condition.dataset.focus = "condition";
+      condition.addEventListener("input", () => { kept.condition = condition.value; });
+      const addCondition = () => {
+        if (!condition.value.trim()) return;
+        model.send({ action: "condition", name: bearer.value, text: condition.value });
+        kept.condition = "";
+      };
+      onEnter(condition, addCondition);
+      const addButton = actionButton("gk-condition-add", labels.condition_add || "", addCondition);
+      addButton.dataset.focus = "condition-add";
+      conditionLine.append(bearer, condition, addButton);
+      controls.appendChild(conditionLine);
       const join = el("div", "gk-tracker-line gk-join-box");
       const who = el("input", "gk-join-spec");
       who.type = "text";
@@ -379,8 +415,9 @@ function render({ model, el: root }) {
   };
   model.on("change:rows", () => { rows = JSON.parse(JSON.stringify(model.get("rows") || {})); draw(); });
   model.on("change:patch", applyPatch);
+  model.on("change:modifiers", () => { modifierTaken(kept); draw(); });
   for (const name of ["order", "round", "active", "pending", "over", "labels", "last", "error", "result_html",
-    "offered", "due", "picks", "last_target"]) {
+    "offered", "due", "picks", "last_target", "situations"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

@@ -8,6 +8,8 @@ the front end patches the values in place, so the edited box keeps its focus. A 
 shows as the last roll. Clicking a
 skill or attribute sends its key (`{"action": "roll", "skill": full name}` or `"attribute": "DX"`),
 rolled by `session.gurps.check_named` without parsing (logged, shown as the widget's last roll).
+The modifier field (`modifiers.ModifierField`: typed `-2 dark` or picked from the rules' named
+modifiers) waits for the next such roll, is named in it and clears once it is made.
 The widget computes nothing itself: every number comes from the Character.
 """
 
@@ -19,6 +21,8 @@ import traitlets
 
 from gamekernel.errors import UsageError
 from gamekernel.gurps.actions import Gurps
+from gamekernel.gurps.widgets.modifiers import ACTIONS as MODIFIER_ACTIONS
+from gamekernel.gurps.widgets.modifiers import ModifierField
 from gamekernel.i18n import get_language, t
 from gamekernel.widgets.base import SessionWidget, script, styles
 
@@ -37,8 +41,8 @@ POOLS = ("hp", "fp")  # current HP/FP, edited as the points lost
 class SheetWidget(SessionWidget):
     """`SheetWidget(session, name="Aiko")` - also what `%sheet Aiko` shows."""
 
-    _esm = script("gurps/sheet.js")
-    _css = styles("gurps/sheet.css")
+    _esm = script("gurps/sheet.js", "gurps/modifiers.js")
+    _css = styles("gurps/sheet.css", "gurps/modifiers.css")
     watches = frozenset({"gurps"})  # the character and its last check
 
     character = traitlets.Unicode("").tag(sync=True)
@@ -54,9 +58,12 @@ class SheetWidget(SessionWidget):
     pools: traitlets.List[Row] = traitlets.List([]).tag(sync=True)  # editable current HP/FP: {key, label, value, max}
     conditions: traitlets.List[str] = traitlets.List([]).tag(sync=True)  # what current HP/FP and load mean now (text)
     labels = traitlets.Dict({}).tag(sync=True)
+    modifiers: traitlets.List[list] = traitlets.List([]).tag(sync=True)  # the next roll's: [value, text]
+    situations: traitlets.List[list] = traitlets.List([]).tag(sync=True)  # the named ones: [group, [[key, text]]]
 
     def __init__(self, session: Core, name: str | None = None, *, gm: bool = False, **kwargs: Any):
         self._name = Gurps.of(session).character(name).name
+        self._field = ModifierField(attack=False)
         self.gm = gm  # `%sheet --gm`: the true sheet, marked; else the sheet as the table knows it
         self._shown: tuple[Any, ...] = ()  # what the traits were last computed from (see `_inputs`)
         super().__init__(session, **kwargs)
@@ -133,7 +140,10 @@ class SheetWidget(SessionWidget):
                        "weapon": t("gurps.sheet.col.weapon"), "damage": t("gurps.attr.Damage"),
                        "reach": t("gurps.sheet.col.reach"), "parry": t("gurps.attr.Parry"),
                        "conditions": t("gurps.sheet.conditions"), "none": t("gurps.sheet.no_conditions"),
-                       "edit_hint": t("gurps.sheet.edit_hint"), **({"gm_view": t("table.gm_view")} if self.gm else {})}
+                       "edit_hint": t("gurps.sheet.edit_hint"), "field": ModifierField.labels(),
+                       **({"gm_view": t("table.gm_view")} if self.gm else {})}
+        self.situations = self._field.menu()
+        self.modifiers = self._field.rows()
 
     def handle_action(self, action: str, payload: dict[str, Any]) -> object:
         if action == "set":
@@ -148,7 +158,14 @@ class SheetWidget(SessionWidget):
             key = str(payload.get("skill") or payload.get("attribute") or "").strip()
             if not key:
                 raise UsageError(t("gurps.err.sheet_nothing"))
-            return Gurps.of(self.session).check_named(key, actor=self._name)
+            result = Gurps.of(self.session).check_named(key, actor=self._name, modifiers=self._field.take())
+            self._field.clear()  # made: the modifiers were this roll's only
+            self.modifiers = []
+            return result
+        elif action in MODIFIER_ACTIONS:  # the field changes; nothing is rolled or recorded
+            self._field.act(action, payload)
+            self.modifiers = self._field.rows()
+            return None
         else:
             raise UsageError(t("gurps.err.sheet_action", action=action))
 

@@ -23,6 +23,8 @@ from gamekernel.gurps.actions import Gurps
 from gamekernel.gurps.combat_actions import Combat
 from gamekernel.gurps.combat_render import stale_rows
 from gamekernel.gurps.results import CombatResult
+from gamekernel.gurps.widgets.modifiers import ACTIONS as MODIFIER_ACTIONS
+from gamekernel.gurps.widgets.modifiers import ModifierField
 from gamekernel.i18n import get_language, t
 from gamekernel.text import half_width
 from gamekernel.widgets.base import SessionWidget, script, styles
@@ -36,7 +38,12 @@ def _row(state, index: int) -> dict[str, Any]:
     from gamekernel.gurps.combat_render import badge_text, badge_tone, bar_tone, defense_text, label, tracker_row
 
     row = tracker_row(state, index)
-    row["badges"] = [[badge_text(b), badge_tone(b)] for b in row["badges"]]
+    # the GM's own conditions apart (the last badges, in their order): each with a button to lift it
+    own = state.combatants[index].gm_conditions
+    cut = len(row["badges"]) - len(own)
+    rule_badges, gm_badges = row["badges"][:cut], row["badges"][cut:]
+    row["conditions"] = [[name, text, "warn"] for (name, _), text in zip(own, gm_badges, strict=True)]
+    row["badges"] = [[badge_text(b), badge_tone(b)] for b in rule_badges]
     row["hp_tone"], row["fp_tone"] = bar_tone("hp", row["hp_state"]), bar_tone("fp", row["fp_state"])  # as saved
     for entry in row["defense_values"]:
         entry["text"] = defense_text(entry)
@@ -52,8 +59,8 @@ def _rows(state) -> dict[str, dict[str, Any]]:
 class Tracker(SessionWidget):
     """`Tracker(session)` - also what `%combat tracker` shows."""
 
-    _esm = script("gurps/tracker.js")
-    _css = styles("gurps/tracker.css")
+    _esm = script("gurps/tracker.js", "gurps/modifiers.js")
+    _css = styles("gurps/tracker.css", "gurps/modifiers.css")
 
     order: traitlets.List[str] = traitlets.List([]).tag(sync=True)
     rows = traitlets.Dict({}).tag(sync=True)
@@ -69,6 +76,8 @@ class Tracker(SessionWidget):
     due = traitlets.Dict({}).tag(sync=True)  # {"name": active fighter, "checks": ["consciousness", ...]}
     picks = traitlets.Dict({}).tag(sync=True)  # the active fighter's weapon menu, first picks, target, distances
     last_target = traitlets.Unicode("").tag(sync=True)  # the last attack's target: the damage box's first pick
+    modifiers: traitlets.List[list] = traitlets.List([]).tag(sync=True)  # the next attack's: [value, text]
+    situations: traitlets.List[list] = traitlets.List([]).tag(sync=True)  # the named ones an attack takes
 
     def __init__(self, session: Core, **kwargs: Any):
         self._patch_seq = 0
@@ -77,6 +86,7 @@ class Tracker(SessionWidget):
         self._last_event: Event | None = None  # the combat event `last` was written from (rewritten in a new language)
         self._seen = None  # the fight the rows were last computed from
         self._where: dict[str, int] = {}  # each fighter's index in it
+        self._field = ModifierField(attack=True)  # the GM's modifiers for the next attack roll
         super().__init__(session, **kwargs)
 
     def refresh(self) -> None:
@@ -106,11 +116,16 @@ class Tracker(SessionWidget):
                            "sides": {k: t(f"combat.side.{k}") for k in ("pcs", "foes", "neutral")},
                            "side": t("combat.tracker.side"), "range": t("combat.tracker.range"),
                            "closer": t("combat.tracker.closer"), "farther": t("combat.tracker.farther"),
-                           "maneuvers": {m: label(m) for m in MANEUVERS},
+                           "condition": t("tracker.condition"), "condition_hint": t("tracker.condition_hint"),
+                           "condition_add": t("tracker.condition_add"),
+                           "condition_lift": t("tracker.condition_lift", condition="{condition}"),
+                           "maneuvers": {m: label(m) for m in MANEUVERS}, "field": ModifierField.labels(),
                            "options": {m: {o: label(o) for o in maneuver_rules(m)["options"]}
                                        for m in MANEUVERS if maneuver_rules(m).get("options")}}
         if relabelled:
             self._redraw_words()
+            self.situations = self._field.menu()
+            self.modifiers = self._field.rows()
         if state is None:
             self.order, self.rows, self.round, self.active = [], {}, 0, ""
             self.offered, self.due = {}, {}
@@ -217,8 +232,8 @@ class Tracker(SessionWidget):
         """The results panel: an attack opens a new exchange, its defense, damage and rolls join it (the
         last four steps);
         each step drawn by the same renderer as the magic's output (rolls with their dice)."""
-        if action in ("next", "join", "leave", "end", "side", "range"):  # no exchange: their line shows below
-            return
+        if action in ("next", "join", "leave", "end", "side", "range", "condition", "lift"):  # no exchange
+            return  # their line shows below
         if action == "attack":
             self._exchange = []
         self._exchange = [*self._exchange[-3:], result]
@@ -228,10 +243,28 @@ class Tracker(SessionWidget):
         if action == "resync":
             self.send_state("rows")
             return None  # a new view asking for the rows: nothing happened
+        if action in MODIFIER_ACTIONS:  # the modifier field changes; nothing is rolled or recorded
+            self._field.act(action, payload)
+            self.modifiers = self._field.rows()
+            return None
         step = ACTIONS.get(action)
         if step is None:
             raise UsageError(t("combat.err.tracker_action", action=action))
-        return step(self.session, payload)
+        if action != "attack":
+            return step(self.session, payload)
+        # with the field's modifiers (never any the message itself names), as `%attack ... -2 dark` gives them
+        result = step(self.session, {**payload, "extra": [[m.value, m.label] for m in self._field.take()]})
+        self._field.clear()  # made: the modifiers were this attack's only
+        self.modifiers = []
+        return result
+
+
+def _condition(text: str) -> tuple[str, int]:
+    """The condition box's text read as `%combat condition`'s words are (quotes keep a name whole)."""
+    from gamekernel.gurps.rules.combat.conditions import parse_condition
+    from gamekernel.syntax import tokenize
+
+    return parse_condition([token.value for token in tokenize(text[:200])])
 
 
 # What each button or box of the tracker does: one session call (logged, undoable) per action.
@@ -239,7 +272,9 @@ ACTIONS: dict[str, Callable[[Core, dict[str, Any]], Any]] = {
     "next": lambda s, p: Combat.of(s).next(),
     "maneuver": lambda s, p: Combat.of(s).maneuver(str(p["name"]), str(p["maneuver"]), option=str(p.get("option", "")),
                                                target=str(p.get("target", ""))),
-    "attack": lambda s, p: Combat.of(s).attack(str(p["attacker"]), str(p["target"]), str(p["weapon"])),
+    # the GM's modifiers from the field (`extra`, set by the widget, GURPS-CMB-33), as `%attack` reads its own
+    "attack": lambda s, p: Combat.of(s).attack(str(p["attacker"]), str(p["target"]), str(p["weapon"]),
+                                               **({"extra": p["extra"]} if p.get("extra") else {})),
     "defend": lambda s, p: Combat.of(s).defend(str(p["name"]), str(p.get("kind", "")), weapon=str(p.get("weapon", ""))),
     "side": lambda s, p: Combat.of(s).side(str(p["name"]), str(p.get("side", ""))),
     "range": lambda s, p: Combat.of(s).range(str(p["a"]), str(p["b"]), half_width(str(p.get("distance", "")))),
@@ -247,6 +282,9 @@ ACTIONS: dict[str, Callable[[Core, dict[str, Any]], Any]] = {
     # rolled at the table ("7 cut"), through the one damage parser
     "damage": lambda s, p: Gurps.of(s).damage(half_width(str(p.get("spec", ""))), target=str(p["name"])),
     "end": lambda s, p: Combat.of(s).end(),
+    # the GM's own condition, typed as `%combat condition NAME ...` takes it ("Blessed 3s"), and its lift
+    "condition": lambda s, p: Combat.of(s).condition(str(p["name"]), *_condition(str(p.get("text", "")))),
+    "lift": lambda s, p: Combat.of(s).lift(str(p["name"]), str(p.get("condition", ""))),
     "mortal": lambda s, p: Combat.of(s).mortal_check(str(p["name"])),
     "wake": lambda s, p: Combat.of(s).wake(str(p["name"])),
     "join": lambda s, p: Combat.of(s).join(str(p.get("spec", ""))),

@@ -13,7 +13,8 @@ This package's __init__ is the one place callers import the fight from; the code
 module per job (gurps/rules/combat/*.py), each importing only those before it:
   state      the frozen values (Tape, Weapon, Combatant, CombatState) and what the tracker reads
   parries    the weapons a fighter can parry with, each with its Parry (the picker's and the default's)
-  turns      initiative, turns, maneuvers, feints
+  conditions the GM's own named conditions on a fighter and their countdowns
+  turns      initiative, turns, maneuvers (Aim and Evaluate building up), feints
   roster     joining and leaving a running fight (the one join_fight)
   injury     damage, injury, fatigue, healing, GM fixes, the end of a fight
   attacks    the roll to hit and the active defenses
@@ -38,6 +39,7 @@ from gamekernel.gurps.rules.combat.attacks import (
     parry_offers,
     refused_defenses,
 )
+from gamekernel.gurps.rules.combat.conditions import add_condition, lift_condition, parse_condition, tick_conditions
 from gamekernel.gurps.rules.combat.fighters import parse_weapon, quick_combatant, weapon_from_sheet
 from gamekernel.gurps.rules.combat.injury import (
     DamageReport,
@@ -109,6 +111,7 @@ __all__ = [
     "Tape",
     "TurnReport",
     "Weapon",
+    "add_condition",
     "apply_injury",
     "attack",
     "best_weapon",
@@ -131,11 +134,13 @@ __all__ = [
     "is_free_posture_change",
     "join_fight",
     "leave_fight",
+    "lift_condition",
     "maneuver_rules",
     "move_allowed",
     "next_turn",
     "parry_offers",
     "parry_options",
+    "parse_condition",
     "parse_weapon",
     "quick_combatant",
     "reaches",
@@ -145,6 +150,7 @@ __all__ = [
     "spend_fp",
     "start_combat",
     "suffer",
+    "tick_conditions",
     "weapon_from_sheet",
     "weapon_group",
     "weapon_menu"

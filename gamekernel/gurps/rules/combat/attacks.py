@@ -27,7 +27,7 @@ from gamekernel.gurps.rules.combat.state import (
     defense_scores,
     maneuver_rules,
 )
-from gamekernel.gurps.rules.combat.turns import choose_maneuver, require_fight
+from gamekernel.gurps.rules.combat.turns import choose_maneuver, evaluate_bonus, require_fight
 from gamekernel.gurps.rules.damage import parse_damage
 from gamekernel.gurps.rules.harm import stay_conscious
 from gamekernel.gurps.rules.wording import badges, english, word
@@ -106,11 +106,12 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
     double = a.maneuver == "all_out_attack" and a.option == "double"
     if double and a.maneuver_target and not same_name(a.maneuver_target, victim.name):
         raise RuleError(t("combat.err.double_same_foe", name=a.name, target=a.maneuver_target))
+    studied = () if w.ranged else tuple(evaluate_bonus(a, victim.name))  # Evaluate: melee only (B364 [std])
     situation = atk.Situation(
         maneuver=a.maneuver, aoa_option=a.option, posture=a.posture,
         shock=a.shock if a.shock_round == state.round else 0, off_hand=opts.off_hand,
         ambidextrous=a.ambidextrous, bad_footing=opts.bad_footing, vision=opts.vision,
-        poor_light=opts.poor_light, extra=opts.extra, clothing_fire=a.burning,  # GURPS-HAZ-11/12
+        poor_light=opts.poor_light, extra=(*studied, *opts.extra), clothing_fire=a.burning,  # GURPS-HAZ-11/12
     )
     distance = state.distance(a.name, victim.name)
     if not w.ranged and distance is not None and reaches(w.reach, distance, f"{w.name} {w.usage}") is False:
@@ -126,7 +127,8 @@ def attack(state: CombatState, attacker: str, target: str, weapon: str, dice: Ta
         mods = atk.melee_modifiers(situation, large_shield=opts.large_shield)
     roll = atk.attack_roll(a.name, victim.name, w.name, w.skill, mods, dice.roll3(), ranged=w.ranged,
                            move_and_attack=a.maneuver == "move_and_attack")
-    a = copy_with(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0, last_weapon=w.name,
+    a = copy_with(a, attacks_left=a.attacks_left - 1, rolled=True, aim_target="", aim_turns=0, evaluate_target="",
+                  evaluate_turns=0, last_weapon=w.name,
                   maneuver_target=victim.name if double else a.maneuver_target)  # Double: the same foe twice
     state = state.put(a)
     if not roll.hit:

@@ -23,6 +23,7 @@ from gamekernel.gurps.rules.combat.state import (
     PendingAttack,
     Weapon,
     copy_with,
+    gm_conditions_from_list,
     initiative_from_list,
     initiative_to_list,
     ranges_from_list,
@@ -45,6 +46,8 @@ def combatant_facts(before: Combatant, after: Combatant) -> dict[str, Any]:
     out = {key: value for key, value in after.__dict__.items() if not _same(old.get(key, _MISSING), value)}
     if "weapons" in out:
         out["weapons"] = [w.to_dict() for w in after.weapons]
+    if "gm_conditions" in out:
+        out["gm_conditions"] = [list(pair) for pair in after.gm_conditions]
     return out
 
 
@@ -52,6 +55,8 @@ def apply_combatant_facts(c: Combatant, facts: Mapping[str, Any]) -> Combatant:
     """`c` with the fields `facts` hold (see `combatant_facts`)."""
     if "weapons" in facts:
         facts = {**facts, "weapons": tuple(Weapon(**w) for w in facts["weapons"])}
+    if "gm_conditions" in facts:
+        facts = {**facts, "gm_conditions": gm_conditions_from_list(facts["gm_conditions"])}
     return copy_with(c, **facts)
 
 
@@ -73,6 +78,8 @@ def combatant_record(c: Combatant) -> dict[str, Any]:
             del out[key]
     if "weapons" in out:
         out["weapons"] = [_non_default(w, Weapon) for w in c.weapons]
+    if "gm_conditions" in out:
+        out["gm_conditions"] = [list(pair) for pair in c.gm_conditions]
     return out
 
 

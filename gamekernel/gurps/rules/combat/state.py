@@ -110,6 +110,14 @@ class Weapon:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
+EVALUATE_MOST = 3  # Evaluate: +1 a turn, at most +3 (Basic Set B364 [std])
+
+
+def gm_conditions_from_list(rows: Any) -> tuple[tuple[str, int], ...]:
+    """The GM's conditions as stored (JSON lists) back as the fighter keeps them."""
+    return tuple((str(name), int(left)) for name, left in rows)
+
+
 @dataclass(frozen=True)
 class Combatant:
     """One fighter: fixed stats plus the state the fight changes."""
@@ -164,6 +172,12 @@ class Combatant:
     feint_round: int = 0
     aim_target: str = ""
     aim_turns: int = 0
+    # Evaluate (Basic Set B364 [std]; not among GURPS Lite's maneuvers, GURPS-CMB-04): the foe studied and
+    # the consecutive turns spent (+1 each, at most +3) for the next melee attack or feint on him
+    evaluate_target: str = ""
+    evaluate_turns: int = 0
+    # the GM's own conditions (rules/combat/conditions.py): (name, seconds left; 0 = until lifted)
+    gm_conditions: tuple[tuple[str, int], ...] = ()
     concentrating: str = ""
     concentration_injury: int = 0  # injury taken while concentrating, concentration kept (GURPS-MAG-07)
     burning: str = ""  # clothes on fire: "part" | "all" (GURPS-HAZ-11, HAZ-12), until put out
@@ -298,21 +312,27 @@ class Combatant:
             out.append(self.posture)
         if self.feint_amount:
             out.append(f"feint −{self.feint_amount} → {self.feint_on}")
-        if self.aim_turns:
-            out.append(f"aim {self.aim_turns}")
+        if self.aim_turns:  # seconds aimed: +Acc, then +1 at 2 s, +2 at 3+ s (GURPS-CMB-12, 13)
+            out.append(f"aim {self.aim_turns} s → {self.aim_target}")
+        if self.evaluate_turns:  # the bonus it gives the next melee attack on that foe (B364 [std])
+            out.append(f"evaluate +{min(EVALUATE_MOST, self.evaluate_turns)} → {self.evaluate_target}")
         if self.concentrating:
             out.append("concentrating")
+        out += [f"{name} ({left} s)" if left else name for name, left in self.gm_conditions]  # the GM's, last
         return tuple(out)
 
     def to_dict(self) -> dict:
         data = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "weapons"}
         data["weapons"] = [w.to_dict() for w in self.weapons]
+        data["gm_conditions"] = [list(pair) for pair in self.gm_conditions]
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Combatant:
         fields = dict(data)
         fields["weapons"] = tuple(Weapon(**w) for w in fields.get("weapons", ()))
+        if "gm_conditions" in fields:  # none in older logs
+            fields["gm_conditions"] = gm_conditions_from_list(fields["gm_conditions"])
         unknown = set(fields) - set(cls.__dataclass_fields__)
         if unknown:
             raise DataError(t("combat.err.combatant_fields", name=fields.get("name", "?"), count=len(unknown),

@@ -16,7 +16,9 @@ from gamekernel.gurps.rules import attacks as atk
 from gamekernel.gurps.rules import fatigue as fat
 from gamekernel.gurps.rules import injury as inj
 from gamekernel.gurps.rules.checks import SuccessRoll, success_roll
+from gamekernel.gurps.rules.combat.conditions import tick_conditions
 from gamekernel.gurps.rules.combat.state import (
+    EVALUATE_MOST,
     Combatant,
     CombatState,
     InitiativeEntry,
@@ -64,9 +66,12 @@ def initiative_order(combatants: Sequence[Combatant], dice: Tape) -> tuple[tuple
 
 def fresh_for_fight(c: Combatant) -> Combatant:
     """Someone joining a new fight: on Do Nothing until his first turn (GURPS-CMB-05), with nothing
-    carried over from an earlier fight (shock, feints, Aim, defenses used); HP, FP and conditions stay."""
+    carried over from an earlier fight (shock, feints, Aim, Evaluate, defenses used, the GM's
+    countdowns); HP, FP and conditions stay, and so do the GM's conditions without a countdown."""
     return copy_with(c, maneuver="do_nothing", chosen=False, rolled=False, shock=0, shock_round=0, feint_on="",
-                     feint_amount=0, feint_round=0, aim_target="", aim_turns=0, parry_used=False, block_used=False)
+                     feint_amount=0, feint_round=0, aim_target="", aim_turns=0, evaluate_target="",
+                     evaluate_turns=0, parry_used=False, block_used=False,
+                     gm_conditions=tuple(p for p in c.gm_conditions if not p[1]))  # a countdown was that fight's
 
 
 def start_combat(combatants: Sequence[Combatant], dice: Tape) -> CombatState:
@@ -95,6 +100,8 @@ class TurnReport:
     round: int
     due: tuple[str, ...]
     burn: Any = None  # a second of burning clothes at the turn's start (combat.injury.DamageReport)
+    ended_conditions: tuple[str, ...] = ()  # the GM's conditions whose countdown ran out (conditions.py)
+    lost: tuple[str, ...] = ()  # "aim", "evaluate": built up, then left for another maneuver (CMB-12, B364)
 
 
 def begin_turn(state: CombatState) -> CombatState:
@@ -137,8 +144,16 @@ def next_turn(state: CombatState, dice: Tape) -> tuple[CombatState, TurnReport]:
     if c.feint_amount and c.feint_round <= state.round:
         c = copy_with(c, feint_on="", feint_amount=0, feint_round=0)
         expired.append("feint")
-    if c.maneuver != "aim":
+    lost: list[str] = []
+    if c.maneuver != "aim":  # Aim builds up only turn after turn (GURPS-CMB-12, 13)
+        if c.aim_turns:
+            lost.append("aim")
         c = copy_with(c, aim_target="", aim_turns=0)
+    if c.maneuver != "evaluate":  # so does Evaluate (B364 [std]); an attack spends it (attacks.py)
+        if c.evaluate_turns:
+            lost.append("evaluate")
+        c = copy_with(c, evaluate_target="", evaluate_turns=0)
+    c, ended_conditions = tick_conditions(c)
     state = state.put(c)
     ended = c.name
     skipped = []
@@ -152,7 +167,7 @@ def next_turn(state: CombatState, dice: Tape) -> tuple[CombatState, TurnReport]:
         skipped.append(state.combatants[active].name)
     state = begin_turn(copy_with(state, active=active, round=round_))
     report = TurnReport(ended, recovery, tuple(expired), tuple(skipped), state.current.name, state.round,
-                        checks_due(state.current))
+                        checks_due(state.current), ended_conditions=ended_conditions, lost=tuple(lost))
     return state, report
 
 
@@ -174,6 +189,7 @@ class ManeuverReport:
     outcome: str  # "ok" | "unconscious" | "collapsed" | "forced_do_nothing"
     posture: str = ""
     feint: FeintReport | None = None
+    built_up: int = 0  # Aim: the seconds aimed so far (CMB-12, 13); Evaluate: the bonus so far (B364 [std])
 
 
 def choose_maneuver(
@@ -198,7 +214,7 @@ def choose_maneuver(
         raise UsageError(t("combat.err.option_needed", maneuver=word(maneuver), options=", ".join(options)))
     if not options and option:
         raise UsageError(t("combat.err.no_option", maneuver=word(maneuver), option=option))
-    if maneuver in ("feint", "aim") or (maneuver == "all_out_attack" and option == "feint"):
+    if maneuver in ("feint", "aim", "evaluate") or (maneuver == "all_out_attack" and option == "feint"):
         if not target:
             raise UsageError(t("combat.err.target_needed", maneuver=word(maneuver), name=c.name, key=maneuver))
         state.get(target)
@@ -229,12 +245,17 @@ def choose_maneuver(
                 outcome = "collapsed"
     if outcome != "ok":
         return state.put(c), ManeuverReport(c.name, "do_nothing", "", "", tuple(checks), outcome)
+    if maneuver in ("aim", "evaluate"):
+        target = state.get(target).name  # kept as the fighter's own name: a later attack compares it
     aim_turns = c.aim_turns + 1 if maneuver == "aim" and c.aim_target == target else (1 if maneuver == "aim" else 0)
+    evaluated = (min(EVALUATE_MOST, c.evaluate_turns + 1) if c.evaluate_target == target else 1)
     c = copy_with(
         c, maneuver=maneuver, option=option, chosen=True, maneuver_target=target,
         attacks_left=rules["attacks"] * (2 if option == "double" and maneuver == "all_out_attack" else 1),
         aim_target=target if maneuver == "aim" else c.aim_target,
         aim_turns=aim_turns if maneuver == "aim" else c.aim_turns,
+        evaluate_target=target if maneuver == "evaluate" else c.evaluate_target,
+        evaluate_turns=evaluated if maneuver == "evaluate" else c.evaluate_turns,
         concentrating=(concentrate_on or "task") if maneuver == "concentrate" else c.concentrating,
         concentration_injury=c.concentration_injury if c.concentrating else 0,  # a new concentration starts clean
     )
@@ -245,8 +266,9 @@ def choose_maneuver(
     if maneuver == "feint" or (maneuver == "all_out_attack" and option == "feint"):
         state, feint = _feint(state, c.name, target, dice, resist=resist, weapon=weapon,
                               same_turn=maneuver == "all_out_attack")
+    built_up = {"aim": c.aim_turns, "evaluate": min(EVALUATE_MOST, c.evaluate_turns)}.get(maneuver, 0)
     return state, ManeuverReport(c.name, maneuver, option, target, tuple(checks), outcome,
-                                 posture if maneuver == "change_posture" else "", feint)
+                                 posture if maneuver == "change_posture" else "", feint, built_up)
 
 
 def is_free_posture_change(before: str, after: str) -> bool:
@@ -265,6 +287,15 @@ def free_posture(state: CombatState, name: str, posture: str) -> CombatState:
 
 
 # ---------------------------------------------------------------- feint (CMB-21, CMB-22)
+
+
+def evaluate_bonus(c: Combatant, foe: str) -> list[tuple[int, str]]:
+    """What Evaluate gives `c` against `foe` now: +1 per consecutive turn, at most +3, on a melee
+    attack or feint at the foe he studied (Basic Set B364 [std]; spent by that roll)."""
+    if not c.evaluate_turns or c.evaluate_target != foe:
+        return []
+    return [(min(EVALUATE_MOST, c.evaluate_turns), "Evaluate")]
+
 
 
 @dataclass(frozen=True)
@@ -294,12 +325,15 @@ def _feint(state: CombatState, name: str, target: str, dice: Tape, *, resist: in
         raise RuleError(t("combat.err.feint_weapon", name=c.name))
     w = c.weapon(weapon) if weapon else max(melee, key=lambda w: w.skill)
     shock = [(-c.shock, "shock")] if c.shock and c.shock_round == state.round else []
-    mine = success_roll(w.skill, shock, label=f"Feint ({w.name})", actor=c.name, dice=dice.roll3(), defense=True)
+    studied = evaluate_bonus(c, foe.name)  # Evaluate counts for a Feint too (B364 [std])
+    mine = success_roll(w.skill, [*shock, *studied], label=f"Feint ({w.name})", actor=c.name, dice=dice.roll3(),
+                        defense=True)
     if resist is None:
         resist = max([foe.dx, *(x.skill for x in foe.weapons if not x.ranged), *([foe.shield] if foe.shield else [])])
     theirs = success_roll(resist, (), label="resist feint", actor=foe.name, dice=dice.roll3(), defense=True)
     penalty = feint_penalty(mine, theirs)
     next_round = state.round if same_turn else state.round + 1
     c = copy_with(c, feint_on=foe.name if penalty else "", feint_amount=penalty,
-                  feint_round=next_round if penalty else 0)
+                  feint_round=next_round if penalty else 0,
+                  **({"evaluate_target": "", "evaluate_turns": 0} if studied else {}))
     return state.put(c), FeintReport(c.name, foe.name, mine, theirs, penalty)
