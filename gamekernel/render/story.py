@@ -26,8 +26,8 @@ from gamekernel.gurps.render import SEP, band_name, display_name, pct, verdict_t
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest
 from gamekernel.gurps.rules.reactions import ReactionRoll
-from gamekernel.gurps.summaries import nested_rolls_text
-from gamekernel.hiding import condition
+from gamekernel.gurps.summaries import combat_roll_words, nested_rolls_text
+from gamekernel.hiding import condition, is_hidden
 from gamekernel.i18n import t
 from gamekernel.render.log import md_escape
 from gamekernel.state import TableState
@@ -43,10 +43,13 @@ GW_SETUP = frozenset({"gw.setup", "gw.character", "gw.deck_add", "gw.deck"})
 
 @dataclass(frozen=True)
 class Block:
-    """One piece of the story: a "heading", a "note" (prose) or a "line" (a roll or an outcome)."""
+    """One piece of the story: a "heading", a "note" (prose) or a "line" (a roll or an outcome).
+    `rolled_by`: the fighters whose roll numbers a line shows; a players' view leaves it out whole
+    while one of them is hidden from the players (GURPS-SR-09)."""
 
     kind: str
     text: str
+    rolled_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -90,15 +93,22 @@ def players_story(session: Any, events: Sequence[Event] | None = None, *, odds: 
     Public events and the secrets the GM revealed (GURPS-SR-09), checks by their outcome alone while
     the GM discloses outcomes only, a fighter nobody plays hurt in words (no HP number), a fighter
     the GM hides "someone" in a line and absent from a heading's names, no invisible control."""
-    from gamekernel.hiding import scrub
+    from gamekernel.hiding import hidden_keys, scrub
     from gamekernel.text import visible
 
     seats = session.state["seats"]
     seated = frozenset(c for chars in seats.seats.values() for c in chars)
     story = tell(session.log if events is None else events, odds=odds, date=date,
                  outcome_only=seats.disclose == "outcome", revealed=seats.revealed, seated=seated)
-    blocks = [Block(b.kind, scrub(session, visible(b.text), heading=b.kind == "heading")) for b in story.blocks]
+    hidden = hidden_keys(session)
+    blocks = [Block(b.kind, scrub(session, visible(b.text), heading=b.kind == "heading")) for b in story.blocks
+              if not rolls_hidden(b, hidden)]
     return replace(story, title=visible(story.title), blocks=tuple(b for b in blocks if b.text))
+
+
+def rolls_hidden(block: Block, hidden: frozenset[str]) -> bool:
+    """Whether `block` shows the roll numbers of a fighter whose match key is in `hidden`."""
+    return bool(hidden) and any(is_hidden(name, hidden) for name in block.rolled_by)
 
 
 def public_events(log: Sequence[Event], revealed: Iterable[int] = ()) -> list[Event]:
@@ -175,6 +185,7 @@ class _Teller:
         self.blocks: list[Block] = []
         self.section = ""  # what the last heading opened: "fight", "encounter", "scene", "session"
         self.held: dict[int, list[Block]] = {}  # a revealed secret's blocks, told at its reveal
+        self.attack_rolls: list[tuple[tuple[str, ...], str]] = []  # an attack's, told with its defense
 
     def run(self, events: Sequence[Event]) -> list[Block]:
         reveals = {e.data.get("seq") for e in events if e.kind == "table.reveal"}
@@ -192,7 +203,7 @@ class _Teller:
             # place the players learned it (its reveal, which a public step on its fighter makes)
             start, section = len(self.blocks), self.section
             self._tell(event, before, pending)
-            told = [b if b.kind != "line" else Block("line", t("story.revealed", line=b.text))
+            told = [b if b.kind != "line" else replace(b, text=t("story.revealed", line=b.text))
                     for b in self.blocks[start:]]
             key = event.seq if event.data.get("cause") is None or event.seq in reveals else event.data["cause"]
             if key in reveals and not self._revealed_yet(events, event, key):
@@ -250,10 +261,10 @@ class _Teller:
         if self.section == "fight":
             self._heading("aside", t("story.heading.aside"))
 
-    def _add(self, kind: str, text: str) -> None:
+    def _add(self, kind: str, text: str, rolled_by: tuple[str, ...] = ()) -> None:
         if self.by is not None and kind == "line":
             text += " " + t("core.log.by", user=self.by)
-        self.blocks.append(Block(kind, text))
+        self.blocks.append(Block(kind, text, rolled_by))
 
     def _tell(self, event: Event, before: dict, pending) -> None:
         kind, d = event.kind, event.data
@@ -303,7 +314,24 @@ class _Teller:
     def _combat(self, event: Event, before: dict, pending) -> None:
         """A combat step's line, then the rolls it made inside itself (a knockdown follows its blow)."""
         self._combat_step(event, before, pending)
+        self._step_rolls(event)
         self._nested_rolls(event)
+
+    def _step_rolls(self, event: Event) -> None:
+        """The rolls the step made itself, in one line after it (an attack's with its defense's):
+        "Orc: Axe 3d6 [2,1,3]=6 vs 12, hit; Aiko: Dodge 3d6 [4,2,4]=10 vs 9, not defended; Orc → Aiko:
+        damage 1d+4 [5]+4=9 cut → injury 13" (GURPS-CMB-26, 40, DMG-04..08); none while the GM
+        discloses outcomes only (the step's line tells them)."""
+        if self.outcome_only:
+            return
+        words = [*self.attack_rolls, *combat_roll_words(event.data)]
+        self.attack_rolls = []
+        if event.data.get("op") == "attack" and self._pending() is not None:
+            self.attack_rolls = words  # told once the defense is known, as the step's line is
+            return
+        if words:
+            names = tuple(dict.fromkeys(n for who, _ in words for n in who))
+            self._add("line", "; ".join(text for _, text in words), names)
 
     def _nested_rolls(self, event: Event) -> None:
         """The rolls a step made inside itself (stay conscious, knockdown, death checks ...), each told;
@@ -320,7 +348,10 @@ class _Teller:
             return
         nested = nested_rolls_text(event.data)
         text = nested if self.odds else _without_odds(nested)
-        self._add("line", f"{who}: {text}" if who and not text.startswith(who) else text)
+        unnamed = [str(args[k]) for k in ("name", "attacker", "target") if args.get(k)]  # a roll naming nobody
+        named = tuple(dict.fromkeys(n for item in rolls for n in (
+            [str(item["roll"]["actor"])] if item["roll"].get("actor") else unnamed)))
+        self._add("line", f"{who}: {text}" if who and not text.startswith(who) else text, named)
 
     def _combat_step(self, event: Event, before: dict, pending) -> None:
         op, args = event.data["op"], event.data.get("args", {})
