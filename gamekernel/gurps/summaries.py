@@ -232,7 +232,7 @@ def _range_line(args: Data, d: Data) -> str:
 
 @summarizes("combat.*")
 def _combat(d: Data) -> str:
-    return combat_text(d)
+    return combat_text(d, None)
 
 
 @hides_numbers("combat.*")

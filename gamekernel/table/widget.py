@@ -87,7 +87,8 @@ class TableDashboard(SessionWidget):
         if last is None:
             return ""
         hidden = hidden_keys(self.session)  # a hidden fighter's roll numbers stay out (GURPS-SR-09)
-        line = summarize_hiding(last.kind, last.data, lambda name: is_hidden(name, hidden)) if hidden else last.summary()
+        line = (summarize_hiding(last.kind, last.data, lambda name: is_hidden(name, hidden)) if hidden
+                else last.summary())
         return scrub(self.session, line)
 
     def snapshot_html(self) -> str:

@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from gamekernel import Session, i18n
-from gamekernel.errors import RuleError
 from gamekernel.display import summarize, summarize_hiding
+from gamekernel.errors import RuleError
 from gamekernel.gurps.rules.checks import success_roll
 from gamekernel.gurps.rules.damage import parse_damage, roll_damage
 from gamekernel.render.story import players_story, tell
@@ -63,7 +63,8 @@ def test_attack_roll_with_dice_target_and_verdict():  # GURPS-CMB-26
 
 def test_a_critical_hit_says_so_and_its_damage_follows():  # GURPS-CMB-27, DMG-04..08
     line = summarize("combat.attack", _attack((1, 2, 1), damage=_cut((5,))))
-    assert line == "Orc attacks Aiko: Axe 3d6 [1,2,1]=4 vs 12, hit (critical success); damage 1d+4 [5]+4=9 cut → injury 13"
+    assert line == ("Orc attacks Aiko: Axe 3d6 [1,2,1]=4 vs 12, hit (critical success); "
+                    "damage 1d+4 [5]+4=9 cut → injury 13")
     # 5 is critical only at effective 15+ (CMB-27): at 14 a plain hit
     assert summarize("combat.attack", _attack((1, 2, 2), skill=14)).endswith("=5 vs 14, hit")
     assert summarize("combat.attack", _attack((1, 2, 2), skill=15)).endswith("=5 vs 15, hit (critical success)")
