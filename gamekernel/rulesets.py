@@ -379,8 +379,13 @@ class Telling(Protocol):
     def heading(self, section: str, text: str, /) -> None:
         """Open a section (`fight`, `scene`, `encounter`) under a heading."""
 
-    def line(self, text: str, /) -> None:
-        """Tell one line (a player's own action is marked as theirs)."""
+    def line(self, text: str, /, rolled_by: tuple[str, ...] = ()) -> None:
+        """Tell one line (a player's own action is marked as theirs); `rolled_by`: the fighters whose roll
+        numbers it shows, so a players' story leaves it out whole while one of them is hidden."""
+
+    @property
+    def scratch(self) -> dict[str, Any]:
+        """A rule set's own notes while telling (an attack's rolls held until its defense is known)."""
 
     def aside(self) -> None:
         """Before a line that is no part of an open fight: an "Aside" heading of its own."""

@@ -113,7 +113,7 @@ def test_table_view_has_every_character_and_whose_turn() -> None:
     assert [r["name"] for r in view["gurps"]] == ["Aiko", "Goblin1", "Goblin2"]
     assert view["gurps"][0]["hp"] == 11 and view["gurps"][0]["in_fight"]
     assert view["gamma"][0]["name"] == "Rin" and len(view["gamma"][0]["cards"]) == 2
-    assert view["mtg"] == [{"name": "Mira", "library": 16, "known_top": [], "boost_used": False}]
+    assert view["mtg"] == [{"name": "Mira", "library": 16, "known_top": [], "known_bottom": 0, "boost_used": False}]
     assert view["fight"] == {"round": 1, "turn": "Aiko", "pending": ""} and view["scene"] == 1
 
 

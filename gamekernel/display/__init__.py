@@ -35,6 +35,10 @@ Summary = Callable[[Mapping[str, object]], str]
 _RENDERERS: dict[tuple[type, str], Callable[[Any], str]] = {}
 _RESOLVED: dict[tuple[type, str], Renderer | None] = {}
 SUMMARIES: dict[str, Summary] = {}
+# `hide(name)`: whether a fighter's roll numbers stay out of a line (one the GM hides, in a players' view)
+Hide = Callable[[str], bool] | None
+HidingSummary = Callable[[Mapping[str, Any], Hide], str]
+HIDING_SUMMARIES: dict[str, HidingSummary] = {}
 _loaded = False
 
 
@@ -93,6 +97,26 @@ def summarizes(*kinds: str) -> Callable[[Summary], Summary]:
         return fn
 
     return register
+
+
+def hides_numbers(*kinds: str) -> Callable[[HidingSummary], HidingSummary]:
+    """Decorator: `fn(event_data, hide) -> str` is the log line of these kinds without the numbers of
+    the rolls of a fighter `hide` names (a players' view of a line naming a fighter the GM hides)."""
+
+    def register(fn: HidingSummary) -> HidingSummary:
+        for kind in kinds:
+            HIDING_SUMMARIES[kind] = fn
+        return fn
+
+    return register
+
+
+def summarize_hiding(kind: str, data: Mapping[str, Any], hide: Hide) -> str:
+    """An event's log line without the roll numbers of the fighters `hide` names, for a kind that
+    tells them apart (`hides_numbers`); any other kind's line as `summarize` draws it."""
+    summarize(kind, data)  # loads the renderers
+    fn = HIDING_SUMMARIES.get(kind) or HIDING_SUMMARIES.get(kind.partition(".")[0] + ".*")
+    return summarize(kind, data) if fn is None else fn(data, hide)
 
 
 def summarize(kind: str, data: Mapping[str, object]) -> str:

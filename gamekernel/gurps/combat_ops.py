@@ -401,9 +401,11 @@ def _injury(damage: Any) -> int | None:
 
 def attack_outcome(report: Any) -> dict[str, Any]:
     """What the log line of an attack says happened: hit or miss (GURPS-CMB-26), and the injury
-    when damage was rolled at once (no defense allowed)."""
+    when damage was rolled at once (no defense allowed); the attack roll and the damage roll, so the
+    line shows every die the tracker showed with what it was rolled against (CMB-26, 27, DMG-04..08)."""
     hit = None if report.attack is None else report.attack.hit
-    return {"hit": hit, "injury": _injury(report.damage)}
+    roll = {} if report.attack is None else {"roll": report.attack.roll.to_dict()}
+    return {"hit": hit, "injury": _injury(report.damage), **roll, **_damage_roll(report.damage)}
 
 
 def attack_working(report: Any) -> dict[str, Any]:
@@ -419,11 +421,18 @@ def attack_working(report: Any) -> dict[str, Any]:
 
 
 def defense_outcome(report: Any) -> dict[str, Any]:
-    """What the log line of a defense says: defended or not (GURPS-CMB-40), and the injury taken."""
+    """What the log line of a defense says: defended or not (GURPS-CMB-40), and the injury taken, with
+    the defense roll and the damage roll (their dice and targets)."""
     defended = report.roll is not None and report.roll.success
-    return {"defended": defended, "injury": _injury(report.damage)}
+    roll = {} if report.roll is None else {"roll": report.roll.to_dict()}
+    return {"defended": defended, "injury": _injury(report.damage), **roll, **_damage_roll(report.damage)}
 
 
 def damage_outcome(report: Any) -> dict[str, Any]:
-    """The injury a damage roll dealt (GURPS-DMG-08), for its log line."""
-    return {"injury": _injury(report)}
+    """The injury a damage roll dealt (GURPS-DMG-08), and the roll itself, for its log line."""
+    return {"injury": _injury(report), **_damage_roll(report)}
+
+
+def _damage_roll(damage: Any) -> dict[str, Any]:
+    """{"damage": the DamageRoll's dict} of a DamageReport, or {} when no damage was rolled."""
+    return {} if damage is None else {"damage": damage.damage.to_dict()}

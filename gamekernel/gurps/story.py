@@ -17,7 +17,7 @@ from gamekernel.gurps.render import band_name, display_name, pct, verdict_text
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, RegularContest
 from gamekernel.gurps.rules.reactions import ReactionRoll
-from gamekernel.gurps.summaries import nested_rolls_text
+from gamekernel.gurps.summaries import combat_roll_words, nested_rolls_text
 from gamekernel.hiding import condition
 from gamekernel.i18n import t
 
@@ -56,6 +56,7 @@ class GurpsStory:
         elif kind.startswith("combat."):
             fighters, pending = before if isinstance(before, tuple) else ({}, None)
             _combat_step(telling, event, fighters, pending)
+            _step_rolls(telling, event)
             _nested_rolls(telling, event)
         elif kind in OUTCOME_KINDS:
             telling.line(telling.summary_line(event))
@@ -164,6 +165,23 @@ def _outcomes(telling: Telling, before: Fighters) -> list[str]:
     return out
 
 
+def _step_rolls(telling: Telling, event: Event) -> None:
+    """The rolls the step made itself, in one line after it (an attack's with its defense's):
+    "Orc: Axe 3d6 [2,1,3]=6 vs 12, hit; Aiko: Dodge 3d6 [4,2,4]=10 vs 9, not defended; Orc → Aiko:
+    damage 1d+4 [5]+4=9 cut → injury 13" (GURPS-CMB-26, 40, DMG-04..08); none while the GM
+    discloses outcomes only (the step's line tells them)."""
+    if telling.outcome_only:
+        return
+    held: list[tuple[tuple[str, ...], str]] = telling.scratch.pop("attack_rolls", [])
+    words = [*held, *combat_roll_words(event.data)]
+    if event.data.get("op") == "attack" and _pending(telling) is not None:
+        telling.scratch["attack_rolls"] = words  # told once the defense is known, as the step's line is
+        return
+    if words:
+        names = tuple(dict.fromkeys(n for who, _ in words for n in who))
+        telling.line("; ".join(text for _, text in words), names)
+
+
 def _nested_rolls(telling: Telling, event: Event) -> None:
     """The rolls a step made inside itself (stay conscious, knockdown, death checks ...), each told;
     while the GM discloses outcomes only, by its outcome alone, no number."""
@@ -179,7 +197,10 @@ def _nested_rolls(telling: Telling, event: Event) -> None:
         return
     nested = nested_rolls_text(event.data)
     text = nested if telling.odds else telling.without_odds(nested)
-    telling.line(f"{who}: {text}" if who and not text.startswith(who) else text)
+    unnamed = [str(args[k]) for k in ("name", "attacker", "target") if args.get(k)]  # a roll naming nobody
+    named = tuple(dict.fromkeys(n for item in rolls for n in (
+        [str(item["roll"]["actor"])] if item["roll"].get("actor") else unnamed)))
+    telling.line(f"{who}: {text}" if who and not text.startswith(who) else text, named)
 
 
 # -- one line each ----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from gamekernel.display import summarizes
+from gamekernel.display import Hide, hides_numbers, summarizes
 from gamekernel.gurps.combat_render import label, side_word
 from gamekernel.gurps.render import char_change_text, char_update_text, working_text
 from gamekernel.gurps.rules.checks import SuccessRoll
@@ -90,20 +90,68 @@ def _luck_reset(d: Data) -> str:
 # ---------------------------------------------------------------- gurps combat
 
 
-def _combat_outcome(outcome: Data | None, verdict: str) -> str:
+def _combat_outcome(outcome: Data | None, verdict: str, lead: str = "", hide: Hide = None) -> str:
     """`: hit`, `: miss, injury 4`, `: defended`...: what an attack, defense or damage event decided
-    (empty for an event written before outcomes were kept)."""
+    (empty for an event written before outcomes were kept), each roll it made with its dice and what
+    it was rolled against: "Axe 3d6 [2,1,3]=6 vs 12, hit; damage 1d+4 [5]+4=9 cut → injury 13"
+    (GURPS-CMB-26, 27, 40, DMG-04..08). `lead` names the roll ("Axe"); `hide` leaves out the numbers
+    of the rolls it names (`roll_numbers_hidden`): a hidden fighter's, in the players' log."""
     if outcome is None:
         return ""
-    parts = []
+    words = []
     if verdict and outcome.get(verdict) is not None:
-        parts.append(t(f"combat.outcome.{verdict}.{'yes' if outcome[verdict] else 'no'}"))
+        words.append(t(f"combat.outcome.{verdict}.{'yes' if outcome[verdict] else 'no'}"))
+    roll = outcome.get("roll")
+    if roll and not (hide and hide(str(roll.get("actor") or ""))):
+        rolled = SuccessRoll.from_dict(roll)
+        critical = f" ({t('combat.word.critical_' + rolled.critical)})" if rolled.critical else ""
+        words[:1] = [(lead + " " if lead else "") + success_words(rolled)
+                     + "".join(t("combat.outcome.list_sep") + w + critical for w in words[:1])]
+    damage = outcome.get("damage")
+    if damage and not (hide and (hide(str(damage.get("attacker") or "")) or hide(str(damage.get("target") or "")))):
+        words.append(damage_words(damage))
+        return t("combat.outcome.sep") + t("combat.outcome.list_sep").join(words[:-1]) + (
+            "; " if len(words) > 1 else "") + words[-1]
     if outcome.get("injury") is not None:
-        parts.append(t("combat.outcome.injury", injury=outcome["injury"]))
-    return t("combat.outcome.sep") + ", ".join(parts) if parts else ""
+        words.append(t("combat.outcome.injury", injury=outcome["injury"]))
+    return t("combat.outcome.sep") + t("combat.outcome.list_sep").join(words) if words else ""
 
 
-def _combat_line(op: str, args: Data, d: Data) -> str:
+def success_words(roll: SuccessRoll) -> str:
+    """A success roll as a log line says it: "3d6 [2,1,3]=6 vs 12"; "vs 2" when nothing was rolled
+    (target below 3, GURPS-SR-05)."""
+    if not roll.dice or roll.total is None:
+        return t("combat.roll.vs", target=roll.target)
+    return t("combat.roll.words", faces=",".join(str(f) for f in roll.dice), total=roll.total,
+             target=roll.target)
+
+
+def damage_words(data: Data, *, spec: bool = True) -> str:
+    """A damage roll as a log line says it (GURPS-DMG-04..08): "damage 1d+4 [5]+4=9 cut, DR 2 →
+    injury 10"; without `spec` only from the dice on ("[5]+4=9, DR 2 → injury 10"), after a line that
+    named the damage already. Typed-in damage (no dice) is its amount."""
+    roll = DamageRoll.from_dict(dict(data))
+    s = roll.spec
+    if s.dice:
+        times = f"x{s.times}" if s.times != 1 else ""
+        rolled = f"[{','.join(str(f) for f in roll.faces)}]{f'{s.adds:+d}' if s.adds else ''}{times}={roll.raw}"
+    else:
+        rolled = str(s.adds)
+    if roll.basic != roll.raw:  # the minimum, or halved beyond 1/2D (GURPS-DMG-04)
+        rolled += f"→{roll.basic}"
+    kind = "" if s.kind == "none" else s.kind
+    if spec:
+        dice = s.notation.removesuffix(f" {s.kind}") if s.dice else ""
+        text = t("combat.damage.words", rolled=" ".join(x for x in (dice, rolled, kind) if x))
+    else:
+        text = rolled
+    if roll.dr:
+        armor = f"→{roll.armor_dr}" if roll.armor_dr != roll.dr else ""
+        text += t("combat.outcome.list_sep") + t("combat.damage.dr", dr=f"{roll.dr}{armor}")
+    return f"{text} → {t('combat.outcome.injury', injury=roll.injury)}"
+
+
+def _combat_line(op: str, args: Data, d: Data, hide: Hide = None) -> str:
     name = args.get("name", "")
     if op == "npc":
         return t("combat.event.npc", name=name)
@@ -132,20 +180,30 @@ def _combat_line(op: str, args: Data, d: Data) -> str:
     if op == "posture":
         return t("combat.event.posture", name=name, posture=label(args["posture"]))
     if op == "attack":
+        weapon = str(((d.get("outcome") or {}).get("roll") or {}).get("label") or args.get("weapon") or "")
         working = (d.get("outcome") or {}).get("working")
-        if working:  # the GM's modifiers named: the roll's working (GURPS-SR-04)
+        if working and not (hide and hide(str(args["attacker"]))):  # the GM's modifiers named (GURPS-SR-04)
             roll = SuccessRoll.from_dict({**working, "dice": []})
             line = t("combat.event.attack_working", attacker=args["attacker"], target=args["target"],
                      working=working_text(roll))
-        else:
-            line = t("combat.event.attack", attacker=args["attacker"], target=args["target"])
-        return line + _combat_outcome(d.get("outcome"), "hit")
+            return line + _combat_outcome(d.get("outcome"), "hit", "", hide)  # the weapon named once
+        line = t("combat.event.attack", attacker=args["attacker"], target=args["target"])
+        return line + _combat_outcome(d.get("outcome"), "hit", weapon, hide)
     if op == "defend":
-        kind = label(args["kind"]) + (f" ({args['weapon']})" if args.get("weapon") else "")
+        rolled = (d.get("outcome") or {}).get("roll") or {}
+        weapon = args.get("weapon") or str(rolled.get("label") or "").partition(" (")[2].removesuffix(")")
+        kind = label(args["kind"]) + (f" ({weapon})" if weapon else "")
         line = t("combat.event.defend", name=name, kind=kind)
-        return line + _combat_outcome(d.get("outcome"), "defended")
+        if rolled and not (hide and hide(name)):  # the roll follows its defense: "Dodge 3d6 [4,2,4]=10 vs 9"
+            return line + " " + _combat_outcome(d.get("outcome"), "defended", "", hide).removeprefix(
+                t("combat.outcome.sep"))
+        return line + _combat_outcome(d.get("outcome"), "defended", "", hide)
     if op == "damage":
-        return t("combat.event.damage", name=name, spec=args["spec"]) + _combat_outcome(d.get("outcome"), "")
+        line = t("combat.event.damage", name=name, spec=args["spec"])
+        damage = (d.get("outcome") or {}).get("damage")
+        if damage and not (hide and (hide(name) or hide(str(args.get("attacker") or "")))):
+            return line + t("combat.outcome.sep") + damage_words(damage, spec=False)
+        return line + _combat_outcome(d.get("outcome"), "", "", hide)
     if op == "arm":
         return f"{name}: {args['weapon']}"
     if op == "hazard":
@@ -202,16 +260,52 @@ def _range_line(args: Data, d: Data) -> str:
 
 @summarizes("combat.*")
 def _combat(d: Data) -> str:
-    line = _combat_line(d["op"], d.get("args", {}), d)
-    nested = nested_rolls_text(d)
+    return combat_text(d, None)
+
+
+@hides_numbers("combat.*")
+def combat_text(d: Data, hide: Hide = None) -> str:
+    """A combat step's log line with every roll it made; `hide(name)` true for a fighter whose rolls
+    keep their numbers out (a fighter the GM hides, in the players' log: GURPS-SR-09)."""
+    line = _combat_line(d["op"], d.get("args", {}), d, hide)
+    nested = nested_rolls_text(d, hide)
     return f"{line}; {nested}" if nested else line
 
 
-def nested_rolls_text(d: Data) -> str:
+def nested_rolls_text(d: Data, hide: Hide = None) -> str:
     """The rolls a combat step made inside itself (`results.nested_rolls`), each with its outcome, as
-    the step's log line ends with them: "stay conscious 12 · rolled 8 ... → stays conscious"."""
+    the step's log line ends with them: "stay conscious 12 · rolled 8 ... → stays conscious"; those
+    of a fighter `hide` names left out."""
     parts = []
+    args = d.get("args") or {}
+    named = [str(args[k]) for k in ("name", "attacker", "target") if args.get(k)]  # whose, when unnamed
     for item in d.get("rolls") or ():
+        actor = str(item["roll"].get("actor") or "")
+        if hide and any(hide(n) for n in ([actor] if actor else named)):
+            continue
         text = str(SuccessRoll.from_dict(item["roll"]))
         parts.append(f"{text} → {label(item['outcome'])}" if item.get("outcome") else text)
     return "; ".join(parts)
+
+
+def combat_roll_words(d: Data) -> list[tuple[tuple[str, ...], str]]:
+    """The rolls a combat step made itself (not those inside it: `nested_rolls_text`), as the story
+    tells them, each with the fighters whose numbers it shows: (("Orc",), "Orc: Axe 3d6 [2,1,3]=6 vs
+    12, hit"), (("Orc", "Aiko"), "Orc → Aiko: damage 1d+4 [5]+4=9 cut → injury 13"). Empty for an
+    event written before the rolls were kept (GURPS-CMB-26, 27, 40, DMG-04..08)."""
+    op, args, outcome = d.get("op"), d.get("args") or {}, d.get("outcome") or {}
+    out: list[tuple[tuple[str, ...], str]] = []
+    roll = outcome.get("roll")
+    if roll and op in ("attack", "defend"):
+        rolled = SuccessRoll.from_dict(roll)
+        who = rolled.actor or str(args.get("attacker") or args.get("name") or "")
+        verdict = "hit" if op == "attack" else "defended"
+        what = rolled.label if op == "attack" else label(args["kind"]) + (
+            f" ({rolled.label.partition(' (')[2].removesuffix(')')})" if " (" in rolled.label else "")
+        text = _combat_outcome({verdict: outcome.get(verdict), "roll": roll}, verdict, what)
+        out.append(((who,), who + text))
+    damage = outcome.get("damage")
+    if damage:
+        names = tuple(str(damage.get(k) or "") for k in ("attacker", "target") if damage.get(k))
+        out.append((names, f"{' → '.join(names)}: {damage_words(damage)}" if names else damage_words(damage)))
+    return out

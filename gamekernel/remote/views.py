@@ -28,7 +28,7 @@ from gamekernel.hiding import (  # noqa: F401  (re-exported: what the players' v
 )
 from gamekernel.remote.projection import GM, Audience, PublicTable, owned
 from gamekernel.table.seats import handouts_for
-from gamekernel.text import visible
+from gamekernel.text import match_key, visible
 
 if TYPE_CHECKING:  # the session it reads and calls: for the type checker only
     from gamekernel.rulesets import Core
@@ -68,7 +68,10 @@ class _Told:
         raw = self.cache.blocks(events)
         if self.generation != self.cache.generation or self.names != names or self.count > len(raw):
             self.generation, self.names, self.count, self.blocks = self.cache.generation, names, 0, []
+        keys = frozenset(match_key(n) for n in names)
         for block in raw[self.count:]:
+            if any(is_hidden(who, keys) for who in getattr(block, "rolled_by", ())):
+                continue  # a hidden fighter's roll numbers: the line is left out whole (GURPS-SR-09)
             text = scrub_names(visible(block.text), names, heading=block.kind == "heading")
             if text:
                 self.blocks.append({"kind": block.kind, "text": text})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from gamekernel.display import TEXT, renders
+from gamekernel.display import TEXT, Hide, renders, summarize_hiding
 from gamekernel.display.html import FONT, esc, panel, table
 from gamekernel.events import Event, kind_word
 from gamekernel.i18n import t
@@ -90,12 +90,25 @@ def undo_html(result: UndoResult) -> str:
     return panel(result.action, esc(undo_text(result)), tone="warn")
 
 
-def _event_line(event: Event, *, show_secrets: bool) -> str:
+def _event_line(event: Event, *, show_secrets: bool, hide: Hide = None) -> str:
+    """`hide`: the fighters whose roll numbers stay out of the line (those the GM hides, GURPS-SR-09)."""
     if event.secret and not show_secrets:
         return t("core.log.secret")
-    summary = event.summary()
+    summary = event.summary() if hide is None else summarize_hiding(event.kind, event.data, hide)
     line = summary if not event.actor or summary.startswith(event.actor) else f"{event.actor}: {summary}"
     return line if event.by is None else line + " " + t("core.log.by", user=event.by)
+
+
+def _hide(view: LogView) -> Hide:
+    """Whether a fighter's roll numbers stay out of the players' log: one the GM hides (None: the GM's
+    own view, or nobody hidden)."""
+    if view.show_secrets or not view.hidden:
+        return None
+    from gamekernel.hiding import is_hidden
+    from gamekernel.text import match_key
+
+    keys = frozenset(match_key(n) for n in view.hidden)
+    return lambda name: is_hidden(name, keys)
 
 
 def undone_seqs(log: Sequence[Event]) -> set[int]:
@@ -112,11 +125,12 @@ def undone_seqs(log: Sequence[Event]) -> set[int]:
 def _log_line(event: Event, view: LogView, by_seq: Mapping[int, Event], undone: set[int]) -> str:
     """An event's %log line: an undo or redo names the events it took back or put back, an event
     taken back is marked undone."""
-    line = _event_line(event, show_secrets=view.show_secrets)
+    hide = _hide(view)
+    line = _event_line(event, show_secrets=view.show_secrets, hide=hide)
     if event.kind in {"undo", "redo"}:
         named = [by_seq[s] for s in event.data["seqs"] if s in by_seq]
         line = t(f"core.log.{event.kind}_of", seqs=", ".join(
-            f"{e.seq} ({_event_line(e, show_secrets=view.show_secrets)})" for e in named))
+            f"{e.seq} ({_event_line(e, show_secrets=view.show_secrets, hide=hide)})" for e in named))
     return line + (" " + t("core.log.undone") if event.seq in undone else "")
 
 

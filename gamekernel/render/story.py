@@ -33,10 +33,13 @@ SEP = " · "  # between the parts of a log line (the odds part is one of them)
 
 @dataclass(frozen=True)
 class Block:
-    """One piece of the story: a "heading", a "note" (prose) or a "line" (a roll or an outcome)."""
+    """One piece of the story: a "heading", a "note" (prose) or a "line" (a roll or an outcome).
+    `rolled_by`: the fighters whose roll numbers a line shows; a players' view leaves it out whole
+    while one of them is hidden from the players (GURPS-SR-09)."""
 
     kind: str
     text: str
+    rolled_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,15 +83,24 @@ def players_story(session: Any, events: Sequence[Event] | None = None, *, odds: 
     Public events and the secrets the GM revealed (GURPS-SR-09), checks by their outcome alone while
     the GM discloses outcomes only, a fighter nobody plays hurt in words (no HP number), a fighter
     the GM hides "someone" in a line and absent from a heading's names, no invisible control."""
-    from gamekernel.hiding import scrub
+    from gamekernel.hiding import hidden_keys, scrub
     from gamekernel.text import visible
 
     seats = session.state["seats"]
     seated = frozenset(c for chars in seats.seats.values() for c in chars)
     story = tell(session.log if events is None else events, odds=odds, date=date,
                  outcome_only=seats.disclose == "outcome", revealed=seats.revealed, seated=seated)
-    blocks = [Block(b.kind, scrub(session, visible(b.text), heading=b.kind == "heading")) for b in story.blocks]
+    hidden = hidden_keys(session)
+    blocks = [Block(b.kind, scrub(session, visible(b.text), heading=b.kind == "heading")) for b in story.blocks
+              if not rolls_hidden(b, hidden)]
     return replace(story, title=visible(story.title), blocks=tuple(b for b in blocks if b.text))
+
+
+def rolls_hidden(block: Block, hidden: frozenset[str]) -> bool:
+    """Whether `block` shows the roll numbers of a fighter whose match key is in `hidden`."""
+    from gamekernel.hiding import is_hidden
+
+    return bool(hidden) and any(is_hidden(name, hidden) for name in block.rolled_by)
 
 
 def public_events(log: Sequence[Event], revealed: Iterable[int] = ()) -> list[Event]:
@@ -166,6 +178,7 @@ class _Teller:
         self.blocks: list[Block] = []
         self.section = ""  # what the last heading opened: "fight", "encounter", "scene", "session"
         self.held: dict[int, list[Block]] = {}  # a revealed secret's blocks, told at its reveal
+        self.scratch: dict[str, Any] = {}  # a rule set's own notes while telling (Telling.scratch)
 
     def run(self, events: Sequence[Event]) -> list[Block]:
         reveals = {e.data.get("seq") for e in events if e.kind == "table.reveal"}
@@ -183,7 +196,7 @@ class _Teller:
             # place the players learned it (its reveal, which a public step on its fighter makes)
             start, section = len(self.blocks), self.section
             self._tell(event, before)
-            told = [b if b.kind != "line" else Block("line", t("story.revealed", line=b.text))
+            told = [b if b.kind != "line" else replace(b, text=t("story.revealed", line=b.text))
                     for b in self.blocks[start:]]
             key = event.seq if event.data.get("cause") is None or event.seq in reveals else event.data["cause"]
             if key in reveals and not self._revealed_yet(events, event, key):
@@ -221,8 +234,8 @@ class _Teller:
         self.section = section
         self._add("heading", text)
 
-    def line(self, text: str) -> None:
-        self._add("line", text)
+    def line(self, text: str, rolled_by: tuple[str, ...] = ()) -> None:
+        self._add("line", text, rolled_by)
 
     def aside(self) -> None:
         """A line that is no part of the fight (a Gamma World draw outside an encounter, an MtG check)
@@ -230,10 +243,10 @@ class _Teller:
         if self.section == "fight":
             self.heading("aside", t("story.heading.aside"))
 
-    def _add(self, kind: str, text: str) -> None:
+    def _add(self, kind: str, text: str, rolled_by: tuple[str, ...] = ()) -> None:
         if self.by is not None and kind == "line":
             text += " " + t("core.log.by", user=self.by)
-        self.blocks.append(Block(kind, text))
+        self.blocks.append(Block(kind, text, rolled_by))
 
     def _tell(self, event: Event, before: object) -> None:
         kind, d = event.kind, event.data

@@ -79,11 +79,17 @@ class TableDashboard(SessionWidget):
         one says "someone"), no hiding itself (`%table hide` is the GM's business)."""
         if self.gm:
             return self.session.log[-1].summary() if self.session.log else ""
-        from gamekernel.hiding import scrub
+        from gamekernel.display import summarize_hiding
+        from gamekernel.hiding import hidden_keys, is_hidden, scrub
 
         log = [e for e in self.session.log if e.kind != "table.hide"]
         last = last_public_event(log)
-        return scrub(self.session, last.summary()) if last is not None else ""
+        if last is None:
+            return ""
+        hidden = hidden_keys(self.session)  # a hidden fighter's roll numbers stay out (GURPS-SR-09)
+        line = (summarize_hiding(last.kind, last.data, lambda name: is_hidden(name, hidden)) if hidden
+                else last.summary())
+        return scrub(self.session, line)
 
     def snapshot_html(self) -> str:
         from gamekernel.table.render import table_html

@@ -5,11 +5,13 @@ party (its default target is the other side), each character attacks with his ma
 the shield bash listed first (GURPS-CMB-30, CMB-31), a hit is answered with the defense offered
 first, and every die the tracker's results panel showed is in the session's log, in the order
 shown (events store the faces they rolled); every roll the panel showed inside a step (knockdown,
-death check, stay conscious) is in `%log`'s text on that step's line, with its dice.
-[GURPS-CMB-02, CMB-14, CMB-25, CMB-46, INJ-02, INJ-03, INJ-07]"""
+death check, stay conscious) is in `%log`'s text on that step's line, with its dice, and so is every
+die of the attack roll, the defense roll and the damage roll, with what each was rolled against.
+[GURPS-CMB-02, CMB-14, CMB-25, CMB-26, CMB-40, CMB-46, DMG-04, INJ-02, INJ-03, INJ-07]"""
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -54,6 +56,7 @@ def test_a_gcs_monster_and_two_characters_fight_two_turns_with_default_picks(lab
 
     attacks: list[tuple[str, str, str]] = []
     nested: list[list[str]] = []
+    panel: list[tuple[list[int], list[int], bool]] = []  # each step's panel faces, its events, an attack rolled
     defenses = 0
     for step in range(2 * len(order)):
         active = tracker.locator(".gk-combatant.gk-active").get_attribute("data-name")
@@ -74,12 +77,17 @@ def test_a_gcs_monster_and_two_characters_fight_two_turns_with_default_picks(lab
         shown = tracker.locator(".gk-tracker-results-body .gk-die").all_inner_texts()
         faces = [int(text.strip("[] ")) for text in shown]
         assert len(faces) >= 3  # the attack roll at least
-        recorded = lab.run(page, KERNEL + "import json\nexchange = []\n"
+        recorded = lab.run(page, KERNEL + "import json\nexchange, seqs = [], []\n"
                                           "for e in s.log[::-1]:\n"
                                           "    exchange[:0] = e.data.get('faces', [])\n"
+                                          "    seqs.append(e.seq)\n"
                                           "    if e.kind == 'combat.attack': break\n"
-                                          f"print('FACES{step}', json.dumps(exchange))", expect=f"FACES{step}")
-        assert _subsequence(faces, json.loads(recorded.split(" ", 1)[1])), (faces, recorded)
+                                          "rolled = 'roll' in e.data['outcome']\n"
+                                          f"print('FACES{step}', json.dumps([exchange, seqs, rolled]))",
+                           expect=f"FACES{step}")
+        exchange, seqs, rolled = json.loads(recorded.split(" ", 1)[1])
+        assert _subsequence(faces, exchange), (faces, recorded)
+        panel.append((faces, seqs, rolled))
         # the rolls made inside the step (stay conscious, knockdown, death checks): a check with no title
         nested += tracker.locator(".gk-tracker-results-body .gk-gurps-check").evaluate_all(
             "els => els.filter(e => !e.querySelector('.gk-title')).map(e => "
@@ -112,6 +120,16 @@ def test_a_gcs_monster_and_two_characters_fight_two_turns_with_default_picks(lab
     lines = log_text.splitlines()
     for working, faces in nested:
         assert any(working in line and f"[{faces}]" in line for line in lines), (working, faces, log_text)
+    # every die the panel showed for a step, the attack and defense rolls and the damage dice too
+    # (GURPS-CMB-26, CMB-40, DMG-04), is in that step's %log lines, inside a roll's brackets
+    by_seq = {int(m.group(1)): line for line in lines if (m := re.match(r"\s*(\d+)\s", line))}
+    assert sum(rolled for _faces, _seqs, rolled in panel) >= 4
+    for faces, seqs, rolled in panel:
+        text = " ".join(by_seq[seq] for seq in seqs)
+        logged_faces = Counter(int(f) for group in re.findall(r"\[([\d,]+)\]", text) for f in group.split(","))
+        assert not Counter(faces) - logged_faces, (faces, text)
+        if rolled:  # not when the attacker fell unconscious before attacking (GURPS-INJ-02)
+            assert re.search(r"3d6 \[\d,\d,\d\]=\d+ vs \d+, (hit|miss)", text), text  # the roll and its target
 
     # the distance box and its step, then the side picker: each a logged session call (GURPS-CMB-14)
     active = tracker.locator(".gk-combatant.gk-active").get_attribute("data-name")

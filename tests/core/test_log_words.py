@@ -46,7 +46,7 @@ def test_a_combat_row_says_hit_or_miss_and_a_defense_its_outcome():  # GURPS-CMB
     hit = report.report.attack.hit
     rows = _rows(s)
     attack_line = rows[str(s.log[-1].seq)][1]
-    assert attack_line.endswith(": hit" if hit else ": miss"), attack_line
+    assert attack_line.endswith(", hit" if hit else ", miss"), attack_line
     if hit:
         s.combat.defend("Goblin1", "dodge")
         event = s.log[-1]

@@ -99,11 +99,13 @@ def test_a_secret_hit_revealed_by_a_public_step_is_told_truthfully_and_alike():
     told = [b["text"] for b in view(s, Audience.player("bob"), s.public_table())["story"]]
     exported = [b.text for b in players_story(s).blocks]
     assert told == exported  # one story for the page and the export
-    # the secret step's line, then its knockdown roll (GURPS-INJ-07), then the public step's
+    # the secret step's line, its damage dice (GURPS-DMG-04), its knockdown roll (GURPS-INJ-07), then
+    # the public step's
     revealed = next(line for line in told if line.startswith("Revealed: Bren is struck"))
     public = next(line for line in told if line.startswith("Bren is struck"))
     assert told.index(revealed) < told.index(public)
-    assert told[told.index(revealed) + 1].startswith("Revealed: Bren: knockdown 13 · rolled")
+    assert re.fullmatch(r"Revealed: Bren: damage 2d \[\d,\d\]=\d+ cr → injury \d+", told[told.index(revealed) + 1])
+    assert told[told.index(revealed) + 2].startswith("Revealed: Bren: knockdown 13 · rolled")
     bren = next(c for c in s.combat.state.combatants if c.name == "Bren")
     assert revealed.startswith("Revealed: Bren is struck (2d cr) — Bren takes ") and "no harm" not in revealed
     assert public.startswith("Bren is struck (1d cr) — ")
