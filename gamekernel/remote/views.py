@@ -182,9 +182,12 @@ def _rollable(shadow: Any, name: str) -> list[str]:
 def _board_for(board: Mapping[str, Any], mine: Collection[str]) -> dict[str, Any]:
     """A rule set's dashboard rows as one player sees them: the private cells of every character
     not theirs left empty (RuleSet.dashboard)."""
+    from gamekernel.i18n import t
+
     private = set(board["private"])
     rows = [list(r) if r[0] in mine else ["" if i in private else c for i, c in enumerate(r)] for r in board["rows"]]
-    return {**board, "rows": rows}
+    # the page draws any rule set's rows as given: its title and headings in words, not i18n keys
+    return {**board, "title": t(board["title"]), "columns": [t(c) for c in board["columns"]], "rows": rows}
 
 
 def shared_facts(session: Core, table: PublicTable) -> dict[str, Any]:

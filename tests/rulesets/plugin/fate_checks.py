@@ -128,8 +128,10 @@ def test_players_see_no_secret_check_and_only_their_own_skills(aiko):
     run(aiko, "check", "Will vs Terrible @Bo --secret")  # +1 - 4 >= -2 ... not surely: only hidden matters
     session = current_session()
     view = player_view(session, Audience.player("alice"), session.public_table())
-    rows = {r[0]: r for r in view["boards"]["fate"]["rows"]}
+    board = view["boards"]["fate"]
+    rows = {r[0]: r for r in board["rows"]}
     assert rows["Aiko"] == ["Aiko", "Athletics +2, Fight +3", "fails"]
+    assert board["title"] == "Fate" and board["columns"][1] == "skills"  # words the page draws as given
     assert rows["Bo"] == ["Bo", "", "—"]  # Bo's skills are bob's; his secret check reached nobody
     gm = repr(run(aiko, "table", "--gm"))
     assert "Bo · skills Will +1 · last check" in gm and "—" not in gm.split("Bo · ")[1]
