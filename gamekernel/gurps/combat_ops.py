@@ -283,7 +283,9 @@ def _op_firstaid(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     healed, result = rec.first_aid(c, args["tl"], args["skill"], tape)
     lines = [str(result.check), t("combat.firstaid", tl=args["tl"], minutes=result.minutes, name=c.name,
                                   change=healed.hp - c.hp)]
-    told = {"roll": result.check.to_dict(), "hp_dice": list(result.hp_faces), "change": healed.hp - c.hp}
+    row = result.row
+    told = {"roll": result.check.to_dict(), "hp_dice": list(result.hp_faces), "change": healed.hp - c.hp,
+            "hp_spec": f"{row.dice}d{row.adds:+d}" if row.adds else f"{row.dice}d"}
     return part.put(healed), ("lines", Harmed(tuple(lines), told=told))  # GURPS-INJ-17..19
 
 

@@ -280,28 +280,29 @@ def own_rolls_words(op: str, outcome: Data, *, hidden: bool = False) -> str:
         if outcome.get("damage") and not hidden:
             parts.append(damage_words(outcome["damage"]))
         if roll:
-            parts.append(_verdict(roll) if hidden else roll_words(roll, display_name(roll.get("label", ""))))
+            parts.append(_verdict(roll) if hidden else _named(roll))
             if outcome.get("heatstroke") and not hidden:
                 parts[-1] += t("combat.outcome.list_sep") + t("combat.hazard.heatstroke_words",
                                                               face=outcome["heatstroke"][0])
         if outcome.get("injury") is not None and parts and not hidden:  # Catfall halved it (GURPS-HAZ-06)
             parts[-1] += f" → {t('combat.outcome.injury', injury=outcome['injury'])}"
     elif op == "firstaid" and roll:
-        parts.append(_verdict(roll) if hidden else roll_words(roll, display_name(roll.get("label", ""))))
+        parts.append(_verdict(roll) if hidden else _named(roll))
         if not hidden:
-            parts.append(t("combat.firstaid.hp_words", faces=_faces(outcome["hp_dice"]), change=outcome["change"]))
+            parts.append(t("combat.firstaid.hp_words", spec=outcome.get("hp_spec", ""),
+                           faces=_faces(outcome["hp_dice"]), change=outcome["change"]))
     elif op == "natural_healing" and "checks" in outcome and not hidden:
         checks = outcome["checks"]
-        parts += [roll_words(c, display_name(c.get("label", "")) if i == 0 else "") for i, c in enumerate(checks)]
+        parts += [_named(c) if i == 0 else roll_words(c) for i, c in enumerate(checks)]  # one roll a day
         gained = t("combat.healing.gained", gained=outcome["gained"])
         return f"{'; '.join(parts)} → {gained}" if parts else gained
     elif op in ("wake", "mortal") and "result" in outcome:
         word = t(f"combat.{op}_word.{outcome['result']}")
-        parts.append(word if hidden or not roll else f"{roll_words(roll, display_name(roll.get('label', '')))} → {word}")
+        parts.append(word if hidden or not roll else f"{_named(roll)} → {word}")
         after = outcome.get("after")
         if after:  # the HT roll on recovering from a mortal wound (GURPS-INJ-11)
             effect = t(f"combat.mortal_word.{outcome['effect']}")
-            parts.append(effect if hidden else f"{roll_words(after, display_name(after.get('label', '')))} → {effect}")
+            parts.append(effect if hidden else f"{_named(after)} → {effect}")
     return "; ".join(parts)
 
 
@@ -323,9 +324,14 @@ def _cast_words(outcome: Data, hidden: bool) -> str:
     return text
 
 
+def _named(roll: Data) -> str:
+    """`roll_words` led by the roll's own label ("First Aid 3d6 [3,5,4]=12 vs 10, failure")."""
+    return roll_words(roll, display_name(str(roll.get("label") or "")))
+
+
 def _verdict(roll: Data) -> str:
     """A roll's outcome in words alone (no number): "success", "failure (critical failure)"."""
-    rolled = SuccessRoll.from_dict(roll)
+    rolled = SuccessRoll.from_dict(dict(roll))
     critical = f" ({t('combat.word.critical_' + rolled.critical)})" if rolled.critical else ""
     return t(f"combat.outcome.success.{'yes' if rolled.success else 'no'}") + critical
 
