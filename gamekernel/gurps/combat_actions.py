@@ -95,6 +95,12 @@ def _op_range(part: CombatPart, args, tape):
         t("combat.event.range", a=a.name, b=b.name, metres=f"{metres:g}")])
 
 
+def told(report: Any) -> dict[str, Any]:
+    """The rolls a step made itself as its log line tells them (`Harmed.told`): a spell's, a hazard's,
+    first aid's, healing's, waking's and a mortal wound's dice with their targets; {} for none."""
+    return dict(getattr(report, "told", None) or {})
+
+
 for _name in ("leave", "damage_amount", "side", "range"):
     register_event(f"combat.{_name}", apply=apply_combat_event, changes=CHANGES)
 
@@ -275,7 +281,8 @@ class Combat(RuleSetHandle):
         return self._combat("next", {}, outcome=lambda report: {
             "started": report.started, "ended": report.ended, "round": report.round,
             **({"conditions_ended": list(report.ended_conditions)} if report.ended_conditions else {}),
-            **({"lost": list(report.lost)} if report.lost else {})})
+            **({"lost": list(report.lost)} if report.lost else {}),
+            **({"burn": report.burn.damage.to_dict()} if report.burn is not None else {})})  # GURPS-HAZ-11, 12
 
     def maneuver(self, name: str, maneuver: str, *, option: str = "", target: str = "",
                         posture: str = "", task: str = ""):
@@ -371,7 +378,7 @@ class Combat(RuleSetHandle):
             args["seconds"] = whole_number(args["seconds"], t("limits.what.seconds"), low=0, limit="max_seconds")
         if "modifier" in args:
             args["modifier"] = whole_number(args["modifier"], t("limits.what.modifier"), low=-100, high=100)
-        return self._combat("hazard", {"name": name, "hazard": kind, **args}, actor=name)
+        return self._combat("hazard", {"name": name, "hazard": kind, **args}, actor=name, outcome=told)
 
     def first_aid(self, name: str, tl: int, *, skill: int | None = None, medic: str | None = None):
         if skill is None:
@@ -385,7 +392,7 @@ class Combat(RuleSetHandle):
                     skill = 10
         tl = whole_number(tl, t("limits.what.tech_level"), low=0, high=12)
         skill = whole_number(skill, t("limits.what.skill"), low=-100, high=100)
-        return self._combat("firstaid", {"name": name, "tl": tl, "skill": skill}, actor=medic)
+        return self._combat("firstaid", {"name": name, "tl": tl, "skill": skill}, actor=medic, outcome=told)
 
     def rest(self, name: str, duration: str | int):
         minutes = duration if isinstance(duration, int) else parse_minutes(duration)
@@ -396,16 +403,17 @@ class Combat(RuleSetHandle):
         days = int(days)
         if not 1 <= days <= 365:
             raise UsageError(t("combat.err.rest_days", days=days))
-        return self._combat("natural_healing", {"name": name, "days": days, "modifier": int(modifier)}, actor=name)
+        return self._combat("natural_healing", {"name": name, "days": days, "modifier": int(modifier)}, actor=name,
+                            outcome=told)
 
     def wake(self, name: str, *, care: bool = False):
         """The roll (or wait) to wake up; `care` when medical care has restored HP (GURPS-INJ-13..15)."""
-        return self._combat("wake", {"name": name, "care": bool(care)}, actor=name)
+        return self._combat("wake", {"name": name, "care": bool(care)}, actor=name, outcome=told)
 
     def mortal_check(self, name: str, *, healed: bool = False):
         """The 30-minute HT roll of a mortally wounded character; `healed` after medicine or magic
         restored HP (GURPS-INJ-10, INJ-11)."""
-        return self._combat("mortal", {"name": name, "healed": bool(healed)}, actor=name)
+        return self._combat("mortal", {"name": name, "healed": bool(healed)}, actor=name, outcome=told)
 
     def cast(self, name: str, spell: str, cost: int, skill: int, *, modifiers: list | tuple = ()):
         cost = whole_number(cost, t("limits.what.cost"), low=0, limit="max_count")
@@ -413,7 +421,7 @@ class Combat(RuleSetHandle):
         for modifier in modifiers:
             whole_number(modifier[0], t("limits.what.modifier"), low=-100, high=100)
         return self._combat("cast", {"name": name, "spell": spell, "cost": cost, "skill": skill,
-                                     "modifiers": [list(m) for m in modifiers]}, actor=name)
+                                     "modifiers": [list(m) for m in modifiers]}, actor=name, outcome=told)
 
     # ---- the tracker's and the dashboard's calls: fighters joining or leaving a running fight, the
     # defenses a pending attack offers, the rolls due

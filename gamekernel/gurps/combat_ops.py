@@ -225,7 +225,23 @@ def _op_hazard(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     if lit != c.burning:  # the clothes burn on, a second at each of the victim's turns (GURPS-HAZ-11, HAZ-12)
         changes = _with_fields(part, changes, c.name, burning=lit)
         lines.append(t("combat.hazard.burning", name=c.name, penalty=hz.burning_dx_penalty(lit)))
-    return changes, ("lines", Harmed(tuple(lines), rep))
+    return changes, ("lines", Harmed(tuple(lines), rep, _hazard_told(outcome)))
+
+
+def _hazard_told(outcome: hz.HazardOutcome) -> dict[str, Any]:
+    """The rolls a hazard made, for its log line: the damage dice (fire, a fall: GURPS-HAZ-04..06,
+    HAZ-10..12), the HT or Catfall roll (HAZ-01..03, 07..09, 13, 15, 16), the injury when Catfall
+    halved it, and heatstroke's FP die (HAZ-13: its face is the FP lost)."""
+    told: dict[str, Any] = {}
+    if outcome.damage is not None:
+        told["damage"] = outcome.damage.to_dict()
+        if outcome.injury != outcome.damage.injury:
+            told["injury"] = outcome.injury
+    if outcome.check is not None:
+        told["roll"] = outcome.check.to_dict()
+        if outcome.kind == "heat" and outcome.check.critical == "failure":
+            told["heatstroke"] = [outcome.fp_loss]
+    return told
 
 
 def _put_out(part: CombatPart, c: Combatant, kind: str, tape: Tape) -> Step:
@@ -239,7 +255,8 @@ def _put_out(part: CombatPart, c: Combatant, kind: str, tape: Tape) -> Step:
         check, out = hz.put_out(c.burning, c.dx, tape.roll3())
     lines: list[Any] = [check] if check is not None else []
     lines.append(t("combat.hazard.put_out" if out else "combat.hazard.still_burning", name=c.name))
-    return part.put(copy_with(c, burning="") if out else c), ("lines", lines)
+    told = {"out": out, **({"roll": check.to_dict()} if check is not None else {})}
+    return part.put(copy_with(c, burning="") if out else c), ("lines", Harmed(tuple(lines), told=told))
 
 
 def _with_fields(part: CombatPart, changes: dict[str, Any], name: str, **fields: Any) -> dict[str, Any]:
@@ -266,7 +283,10 @@ def _op_firstaid(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
     healed, result = rec.first_aid(c, args["tl"], args["skill"], tape)
     lines = [str(result.check), t("combat.firstaid", tl=args["tl"], minutes=result.minutes, name=c.name,
                                   change=healed.hp - c.hp)]
-    return part.put(healed), ("lines", lines)
+    row = result.row
+    told = {"roll": result.check.to_dict(), "hp_dice": list(result.hp_faces), "change": healed.hp - c.hp,
+            "hp_spec": f"{row.dice}d{row.adds:+d}" if row.adds else f"{row.dice}d"}
+    return part.put(healed), ("lines", Harmed(tuple(lines), told=told))  # GURPS-INJ-17..19
 
 
 @op("rest")
@@ -297,13 +317,15 @@ def _op_cast(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
                                  modifiers=modifiers)
     lines = [str(result.check), t("combat.cast", name=c.name, spell=args["spell"],
                                   outcome=t(f"combat.word.{result.outcome}"), energy=result.energy_spent)]
+    told = {"roll": result.check.to_dict(), "energy": result.energy_spent,  # GURPS-MAG-01..04, MAG-19
+            **({"table": list(result.failure_roll)} if result.failure_roll else {})}
     if result.failure_result:
         lines.append(t("combat.spellfail", roll=result.failure_result,
                        text=t(f"combat.spellfail.{result.failure_result}")))
     changes, rep = _hurt(part, c, tape, fp=result.energy_spent)
     if "fight" in changes:  # the roll ends the concentration: the caster's next turn starts (GURPS-MAG-05)
         changes = _with_fields(part, changes, c.name, concentrating="", concentration_injury=0)
-    return changes, ("lines", Harmed(tuple(lines), rep))
+    return changes, ("lines", Harmed(tuple(lines), rep, told))
 
 
 def _resting(part: CombatPart, name: str, what: str) -> Combatant:
@@ -325,7 +347,8 @@ def _op_natural_healing(part: CombatPart, args: Mapping[str, Any], tape: Tape) -
     lines = [str(result.check) for result in results]
     lines.append(t("combat.natural_healing", name=c.name, days=args["days"], gained=c.hp - before, before=before,
                    after=c.hp))
-    return part.put(c), ("heal", lines)
+    told = {"checks": [result.check.to_dict() for result in results], "gained": c.hp - before}
+    return part.put(c), ("heal", Harmed(tuple(lines), told=told))
 
 
 @op("wake")
@@ -342,7 +365,8 @@ def _op_wake(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
         lines.append(t("combat.wake.needs_care", name=c.name))
     else:
         lines.append(t(f"combat.wake.{outcome.result}", name=c.name, minutes=outcome.minutes))
-    return part.put(c), ("wake", lines)
+    told = {"result": outcome.result, **({"roll": outcome.check.to_dict()} if outcome.check is not None else {})}
+    return part.put(c), ("wake", Harmed(tuple(lines), told=told))
 
 
 @op("mortal")
@@ -360,7 +384,9 @@ def _op_mortal(part: CombatPart, args: Mapping[str, Any], tape: Tape) -> Step:
         lines.append(t("combat.mortal.lose_ht", name=c.name, ht=c.ht))
     if outcome.effect == "lose_ht_and_disadvantage":
         lines.append(t("combat.mortal.disadvantage", name=c.name))
-    return part.put(c), ("mortal", lines)
+    told = {"roll": outcome.check.to_dict(), "result": outcome.result, "effect": outcome.effect,
+            **({"after": outcome.after.to_dict()} if outcome.after is not None else {})}
+    return part.put(c), ("mortal", Harmed(tuple(lines), told=told))
 
 
 def apply_combat_event(state: TableState, data: Mapping[str, Any]) -> None:

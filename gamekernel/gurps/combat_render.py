@@ -308,7 +308,8 @@ def item_html(item: Any) -> str:
 def report_items(kind: str, report: Any) -> list[Any]:
     """The working of one combat step: text lines, roll results, or (roll, outcome) pairs."""
     if isinstance(report, Harmed):  # a step whose lines end with what the one injury path did
-        return [*report.lines, *(injury_lines(report.harm) if report.harm.injury or report.harm.fp_loss else [])]
+        harm = report.harm
+        return [*report.lines, *(injury_lines(harm) if harm is not None and (harm.injury or harm.fp_loss) else [])]
     if kind == "start":
         return [t("combat.started", names=", ".join(c.name for c in report.combatants)),
                 *(t("combat.stand_in", name=c.name) for c in report.combatants if c.stand_in)]

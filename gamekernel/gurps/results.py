@@ -5,7 +5,8 @@ damage ...) live with their rules in gamekernel/gurps/rules/."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from gamekernel.display import Displayable
@@ -113,10 +114,13 @@ class CombatResult(Displayable):
 
 @dataclass(frozen=True)
 class Harmed:
-    """A step's own lines and what the injury path then did (hazards, casting): drawn together."""
+    """A step's own lines and what the injury path then did (hazards, casting; None for a step that
+    hurts nobody: first aid, healing, waking), drawn together; `told`: the rolls the step made
+    itself as its event keeps them (data["outcome"]), so its log line shows their dice."""
 
     lines: tuple[Any, ...]
-    harm: Any
+    harm: Any = None
+    told: Mapping[str, Any] = field(default_factory=dict)
 
 
 def nested_rolls(report: Any) -> list[tuple[Any, str]]:
@@ -127,9 +131,8 @@ def nested_rolls(report: Any) -> list[tuple[Any, str]]:
     burning clothes; so the log, the story and the exports hold every roll the tracker showed. Read by
     shape (the reports of `gurps.rules.combat`), in the order rolled."""
     out: list[tuple[Any, str]] = []
-    harm = getattr(report, "harm", None)  # a step ending in the one injury path (`Harmed`)
-    if harm is not None:
-        return _injury_rolls(harm)
+    if isinstance(report, Harmed):  # a step ending in the one injury path, or in none
+        return [] if report.harm is None else _injury_rolls(report.harm)
     recovery = getattr(report, "stun_recovery", None)
     if recovery is not None:
         out.append((recovery, ""))

@@ -17,7 +17,7 @@ from gamekernel.gurps.render import band_name, display_name, pct, verdict_text
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, RegularContest
 from gamekernel.gurps.rules.reactions import ReactionRoll
-from gamekernel.gurps.summaries import combat_roll_words, nested_rolls_text
+from gamekernel.gurps.summaries import combat_roll_words, nested_rolls_text, step_head
 from gamekernel.hiding import condition
 from gamekernel.i18n import t
 
@@ -82,8 +82,10 @@ class GurpsStory:
 # -- the fight, replayed from the public events ------------------------------------------------------
 
 def _fight(telling: Telling) -> Any:
+    """The running fight (None once it is over: a hazard or damage after it hurts someone outside it)."""
     part = telling.state.parts.get(COMBAT_PART)
-    return getattr(part, "fight", None) if telling.replay_ok else None
+    fight = getattr(part, "fight", None) if telling.replay_ok else None
+    return None if fight is None or getattr(fight, "over", False) else fight
 
 
 def _fighters(telling: Telling) -> Fighters:
@@ -136,10 +138,13 @@ def _combat_step(telling: Telling, event: Event, before: Fighters, pending: Any)
             head += t("story.combat.defense", defense=label(args["kind"]))
     elif op == "damage":
         head = t("story.combat.damage", name=args["name"], spec=args["spec"])
-    else:
-        head = event.summary()
+    else:  # a hazard: its words; its dice follow in the step's rolls (`_step_rolls`, `_nested_rolls`)
+        head = step_head(op, args)
     if op in ("damage", "hazard") and _fight(telling) is None:  # outside a fight: a character's sheet
-        telling.line(head if telling.outcome_only or op == "hazard" else f"{head} — {event.summary()}")
+        rolls_follow = not telling.outcome_only and combat_roll_words(event.data)  # `_step_rolls` tells them
+        if op == "hazard" and rolls_follow:
+            return  # the line of its rolls names it
+        telling.line(head if telling.outcome_only or op == "hazard" or rolls_follow else f"{head} — {event.summary()}")
         return
     outcomes = _outcomes(telling, before) if telling.replay_ok else []
     if telling.replay_ok and not outcomes:
@@ -168,7 +173,8 @@ def _outcomes(telling: Telling, before: Fighters) -> list[str]:
 def _step_rolls(telling: Telling, event: Event) -> None:
     """The rolls the step made itself, in one line after it (an attack's with its defense's):
     "Orc: Axe 3d6 [2,1,3]=6 vs 12, hit; Aiko: Dodge 3d6 [4,2,4]=10 vs 9, not defended; Orc → Aiko:
-    damage 1d+4 [5]+4=9 cut → injury 13" (GURPS-CMB-26, 40, DMG-04..08); none while the GM
+    damage 1d+4 [5]+4=9 cut → injury 13" (GURPS-CMB-26, 40, DMG-04..08); a spell's, a hazard's, first
+    aid's, healing's, waking's, a mortal wound's, burning clothes' (MAG, HAZ, INJ); none while the GM
     discloses outcomes only (the step's line tells them)."""
     if telling.outcome_only:
         return

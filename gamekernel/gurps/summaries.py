@@ -10,7 +10,7 @@ from typing import Any
 
 from gamekernel.display import Hide, hides_numbers, summarizes
 from gamekernel.gurps.combat_render import label, side_word
-from gamekernel.gurps.render import char_change_text, char_update_text, working_text
+from gamekernel.gurps.render import char_change_text, char_update_text, display_name, working_text
 from gamekernel.gurps.rules.checks import SuccessRoll
 from gamekernel.gurps.rules.contests import QuickContest, RegularContest
 from gamekernel.gurps.rules.damage import DamageRoll
@@ -77,7 +77,15 @@ for _kind in _GURPS_RESULTS:
 
 @summarizes("gurps.luck")
 def _luck(d: Data) -> str:
-    return t("gurps.event.luck", name=d["result"]["actor"], total=d["result"]["kept"]["total"])
+    """The roll Luck rerolled and each reroll with its dice, and the one kept (GURPS-ADV-19): "Aiko
+    uses Luck: [6,5,4]=15, [2,3,1]=6, [5,5,2]=12 vs 13; kept 6"."""
+    result = d["result"]
+    rolls = [result["original"], *result["rerolls"]]
+    if not all(r.get("dice") for r in rolls):  # nothing rolled to show
+        return t("gurps.event.luck", name=result["actor"], total=result["kept"]["total"])
+    dice = t("combat.outcome.list_sep").join(f"[{','.join(str(f) for f in r['dice'])}]={r['total']}" for r in rolls)
+    return t("gurps.event.luck_rolls", name=result["actor"], rolls=dice, target=result["kept"]["target"],
+             total=result["kept"]["total"])
 
 
 @summarizes("gurps.luck.reset")
@@ -169,6 +177,9 @@ def _combat_line(op: str, args: Data, d: Data, hide: Hide = None) -> str:
             line = t("combat.event.next_again", name=outcome["started"], round=outcome["round"])
         else:
             line = t("combat.event.next", name=outcome["started"], ended=outcome["ended"], round=outcome["round"])
+        burn = outcome.get("burn")  # a second in burning clothes (GURPS-HAZ-11, HAZ-12)
+        if burn and not (hide and hide(str(outcome["started"]))):
+            return line + _turn_ended(outcome) + "; " + burn_words(outcome["started"], burn)
         return line + _turn_ended(outcome)
     if op == "maneuver":
         line = t("combat.event.maneuver", name=name, maneuver=label(args["maneuver"]))
@@ -206,20 +217,12 @@ def _combat_line(op: str, args: Data, d: Data, hide: Hide = None) -> str:
         return line + _combat_outcome(d.get("outcome"), "", "", hide)
     if op == "arm":
         return f"{name}: {args['weapon']}"
-    if op == "hazard":
-        return t("combat.event.hazard", name=name, hazard=t(f"combat.hazard_kind.{args['hazard']}"))
-    if op == "firstaid":
-        return t("combat.event.firstaid", name=name)
+    if op in OWN_ROLLS:  # a spell, a hazard, first aid, healing, waking, a mortal wound: their dice follow
+        line = step_head(op, args)
+        words = own_rolls_words(op, d.get("outcome") or {}, hidden=bool(hide and hide(name)))
+        return f"{line}{t('combat.outcome.sep')}{words}" if words else line
     if op == "rest":
         return t("combat.event.rest", name=name, minutes=args["minutes"])
-    if op == "natural_healing":
-        return t("combat.event.natural_healing", name=name, days=args["days"])
-    if op == "wake":
-        return t("combat.event.wake", name=name)
-    if op == "mortal":
-        return t("combat.event.mortal", name=name)
-    if op == "cast":
-        return t("combat.event.cast", name=name, spell=args["spell"])
     if op == "join":
         return t("table.event.join", name=args["combatant"]["name"])
     if op == "leave":
@@ -237,6 +240,110 @@ def _combat_line(op: str, args: Data, d: Data, hide: Hide = None) -> str:
     if op == "damage_amount":
         return t("combat.event.damage", name=name, spec=f"{args['amount']} {args['kind']}")
     return str(d.get("summary") or op)
+
+
+OWN_ROLLS = ("cast", "hazard", "firstaid", "natural_healing", "wake", "mortal")  # `own_rolls_words`
+
+
+def step_head(op: str, args: Data) -> str:
+    """The words of a step of `OWN_ROLLS` before its rolls: "Aiko casts Fireball", "Aiko: fall"."""
+    name = args.get("name", "")
+    if op == "hazard":
+        return t("combat.event.hazard", name=name, hazard=t(f"combat.hazard_kind.{args['hazard']}"))
+    if op == "natural_healing":
+        return t("combat.event.natural_healing", name=name, days=args["days"])
+    if op == "cast":
+        return t("combat.event.cast", name=name, spell=args["spell"])
+    return t(f"combat.event.{op}", name=name)
+
+
+def roll_words(roll: Data, lead: str = "") -> str:
+    """A success roll the compact way of the log: "First Aid 3d6 [3,5,4]=12 vs 10, failure", its
+    critical named ("..., success (critical success)", GURPS-SR-07, SR-08)."""
+    found = _combat_outcome({"success": roll.get("success"), "roll": roll}, "success", lead)
+    return found.removeprefix(t("combat.outcome.sep"))
+
+
+def own_rolls_words(op: str, outcome: Data, *, hidden: bool = False) -> str:
+    """The rolls a step of `OWN_ROLLS` made itself, each with its dice and what it was rolled against,
+    and what came of them: "3d6 [2,5,3]=10 vs 13, success, 2 energy" (a spell, GURPS-MAG-01..04, the
+    Critical Spell Failure Table MAG-19), a hazard's damage and HT or DX roll (HAZ-01..16), First Aid
+    and its HP dice (INJ-17..19), a roll a day of natural healing (INJ-16), waking (INJ-13..15), a
+    mortal wound's roll and the one after it (INJ-10, INJ-11). `hidden`: the outcome words only, no
+    number (a fighter the GM hides, in the players' log: GURPS-SR-09); "" when the event kept none
+    (written before its rolls were kept)."""
+    roll = outcome.get("roll")
+    parts: list[str] = []
+    if op == "cast" and roll:
+        parts.append(_cast_words(outcome, hidden))
+    elif op == "hazard":
+        if outcome.get("damage") and not hidden:
+            parts.append(damage_words(outcome["damage"]))
+        if roll:
+            parts.append(_verdict(roll) if hidden else _named(roll))
+            if outcome.get("heatstroke") and not hidden:
+                parts[-1] += t("combat.outcome.list_sep") + t("combat.hazard.heatstroke_words",
+                                                              face=outcome["heatstroke"][0])
+        if outcome.get("injury") is not None and parts and not hidden:  # Catfall halved it (GURPS-HAZ-06)
+            parts[-1] += f" → {t('combat.outcome.injury', injury=outcome['injury'])}"
+    elif op == "firstaid" and roll:
+        parts.append(_verdict(roll) if hidden else _named(roll))
+        if not hidden:
+            parts.append(t("combat.firstaid.hp_words", spec=outcome.get("hp_spec", ""),
+                           faces=_faces(outcome["hp_dice"]), change=outcome["change"]))
+    elif op == "natural_healing" and "checks" in outcome and not hidden:
+        checks = outcome["checks"]
+        parts += [_named(c) if i == 0 else roll_words(c) for i, c in enumerate(checks)]  # one roll a day
+        gained = t("combat.healing.gained", gained=outcome["gained"])
+        return f"{'; '.join(parts)} → {gained}" if parts else gained
+    elif op in ("wake", "mortal") and "result" in outcome:
+        word = t(f"combat.{op}_word.{outcome['result']}")
+        parts.append(word if hidden or not roll else f"{_named(roll)} → {word}")
+        after = outcome.get("after")
+        if after:  # the HT roll on recovering from a mortal wound (GURPS-INJ-11)
+            effect = t(f"combat.mortal_word.{outcome['effect']}")
+            parts.append(effect if hidden else f"{_named(after)} → {effect}")
+    return "; ".join(parts)
+
+
+def _cast_words(outcome: Data, hidden: bool) -> str:
+    """A spell roll (GURPS-MAG-01..04): its modifiers when it had any (shock, hurt while
+    concentrating: GURPS-INJ-05, MAG-07), the dice, the energy spent, the Critical Spell Failure
+    Table's roll (MAG-19)."""
+    roll = outcome["roll"]
+    energy = t("combat.cast.energy", energy=outcome.get("energy", 0))
+    if hidden:
+        return _verdict(roll)
+    rolled = SuccessRoll.from_dict({**roll, "label": ""})
+    working = f"{working_text(rolled)}{t('combat.outcome.list_sep')}" if rolled.modifiers else ""
+    text = working + roll_words(roll) + t("combat.outcome.list_sep") + energy
+    table = outcome.get("table")
+    if table:
+        row = sum(table)
+        text += "; " + t("combat.spellfail", roll=f"3d6 [{_faces(table)}]={row}", text=t(f"combat.spellfail.{row}"))
+    return text
+
+
+def _named(roll: Data) -> str:
+    """`roll_words` led by the roll's own label ("First Aid 3d6 [3,5,4]=12 vs 10, failure")."""
+    return roll_words(roll, display_name(str(roll.get("label") or "")))
+
+
+def _verdict(roll: Data) -> str:
+    """A roll's outcome in words alone (no number): "success", "failure (critical failure)"."""
+    rolled = SuccessRoll.from_dict(dict(roll))
+    critical = f" ({t('combat.word.critical_' + rolled.critical)})" if rolled.critical else ""
+    return t(f"combat.outcome.success.{'yes' if rolled.success else 'no'}") + critical
+
+
+def _faces(faces: Any) -> str:
+    return ",".join(str(f) for f in faces)
+
+
+def burn_words(name: str, burn: Data) -> str:
+    """A second in burning clothes at the start of the victim's turn, with its dice: "Aiko's clothes
+    burn (a second): damage 1d-4 [5]-4=1 burn → injury 1" (GURPS-HAZ-11, HAZ-12)."""
+    return t("combat.burning", name=name) + t("combat.outcome.sep") + damage_words(burn)
 
 
 def _turn_ended(outcome: Data) -> str:
@@ -295,6 +402,11 @@ def combat_roll_words(d: Data) -> list[tuple[tuple[str, ...], str]]:
     event written before the rolls were kept (GURPS-CMB-26, 27, 40, DMG-04..08)."""
     op, args, outcome = d.get("op"), d.get("args") or {}, d.get("outcome") or {}
     out: list[tuple[tuple[str, ...], str]] = []
+    if op in OWN_ROLLS:  # told whole: the rolls are the victim's, the caster's, the patient's
+        words = own_rolls_words(op, outcome)
+        return [((str(args["name"]),), f"{step_head(op, args)}{t('combat.outcome.sep')}{words}")] if words else []
+    if op == "next" and outcome.get("burn"):
+        return [((str(outcome["started"]),), burn_words(outcome["started"], outcome["burn"]))]
     roll = outcome.get("roll")
     if roll and op in ("attack", "defend"):
         rolled = SuccessRoll.from_dict(roll)

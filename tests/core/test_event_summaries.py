@@ -25,8 +25,8 @@ DECK = "4 Forest\n3 Elvish Mystic\n2 Ornithopter\n2 Serra Angel\n2 Plains\n"
 # ASCII words a Japanese line may hold: notation and abbreviations the Japanese catalogs use on purpose
 # (CP, NPC, GM, HP ...), damage types of a damage spec the user typed, and user data that is English
 # by nature (a weapon's name, the MtG card names and the decklist's file name).
-ALLOWED = {"CP", "NPC", "GM", "HP", "FP", "DR", "cut", "imp", "sw", "thr", "Broadsword", "Spear", "friends", "txt",
-           "Forest", "Plains", "Elvish", "Mystic", "Ornithopter", "Serra", "Angel"}
+ALLOWED = {"CP", "NPC", "GM", "HP", "FP", "DR", "cut", "imp", "cr", "sw", "thr", "Broadsword", "Spear", "Punch",
+           "friends", "txt", "Forest", "Plains", "Elvish", "Mystic", "Ornithopter", "Serra", "Angel"}
 
 
 def _english_words(line: str) -> set[str]:
@@ -133,13 +133,13 @@ def test_combat_log_lines_render_from_facts(table, japanese):
     lines = {e.kind: e.summary() for e in table.log if e.kind.startswith("combat.")}
     assert lines["combat.npc"] == "NPC template ゴブリン"
     assert lines["combat.maneuver"].endswith(": All-Out Attack")
-    assert lines["combat.hazard"] == "アイコ: fall"
+    assert lines["combat.hazard"] == "アイコ: fall: damage 1d-2 [5]-2=3 cr → injury 3"  # GURPS-HAZ-05
     i18n.set_language("ja")
     lines = {e.kind: e.summary() for e in table.log if e.kind.startswith("combat.")}
     assert lines["combat.npc"] == "NPCテンプレート ゴブリン"
     assert lines["combat.add"] == "ブレンが戦闘員に加わった"
     assert lines["combat.maneuver"].endswith("の行動：全力攻撃")
-    assert lines["combat.hazard"] == "アイコ：危険（落下）"
+    assert lines["combat.hazard"] == "アイコ：危険（落下）：ダメージ 1d-2 [5]-2=3 cr → 負傷 3"
 
 
 def test_adding_a_character_to_the_fight_says_it_joined_not_npc_template():

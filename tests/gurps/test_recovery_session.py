@@ -22,8 +22,8 @@ from gamekernel.session import replay
 
 def _run(op, person, faces, **args):
     part = CombatPart(roster={person.name: person})
-    changes, (_kind, lines) = OPS[op](part, {"name": person.name, **args}, Tape(faces=faces))
-    return changes["roster"][person.name], lines
+    changes, (_kind, report) = OPS[op](part, {"name": person.name, **args}, Tape(faces=faces))
+    return changes["roster"][person.name], report.lines  # the rolls it made for its log: `report.told`
 
 
 def _bren(**state):
