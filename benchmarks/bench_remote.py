@@ -115,7 +115,8 @@ def round_trips(kernel: Kernel) -> dict[str, list[float]]:
 
 def projection_curve() -> None:
     from gamekernel import Session
-    from gamekernel.remote.projection import Audience, PublicTable, view
+    from gamekernel.remote.projection import Audience, PublicTable
+    from gamekernel.remote.views import view
 
     sizes, costs = [1, 2, 4, 8, 16, 32], []
     for players in sizes:
