@@ -63,7 +63,7 @@ def _wait_for_file(path: Path, predicate, timeout_s: float = 60) -> dict:
 
 def test_a_gm_evening_by_mouse_is_kept_whole_and_small_in_the_saved_notebook(lab):
     page = lab.open(NAME, [
-        "%load_ext gamekernel\n%seed 42",
+        "%load_ext gamekernel\n%seed 41",
         f"%char load {DATA / 'aiko.gcs'}\n%char load {BRANNOC}\n%char load {DATA / 'gcs' / 'features_v5.gcs'}",
         "%combat npc Goblin ST=9 DX=12 HT=11 weapon=Spear:11:thr+2 imp\n"
         "%combat npc Orc ST=12 DX=11 HT=12 weapon=Axe:12:sw+2 cut\n"
@@ -80,16 +80,32 @@ def test_a_gm_evening_by_mouse_is_kept_whole_and_small_in_the_saved_notebook(lab
     order = tracker.locator(".gk-combatant").evaluate_all("rows => rows.map(r => r.dataset.name)")
     assert len(order) == 6
 
-    def act(button: str) -> str:
-        """Click, wait for the record's new line; returns it (one line per action)."""
+    def act(button: str, *, refusable: bool = False) -> str:
+        """Click, wait for the record's new line; returns it (one line per action), or "" for a refusal
+        the walk allows (a stunned fighter may not attack: GURPS-INJ-08)."""
         before = actions.count()
+        shown = tracker.locator(".gk-error").count() > 0  # a refusal still shown: only a line will do
         tracker.locator(button).click()
-        actions.nth(before).wait_for()
+        page.wait_for_function(  # its line, or the tracker's refusal (then the assertion below says why)
+            """([index, before, shown]) => { const cell = document.querySelectorAll('.jp-Notebook .jp-CodeCell')[index];
+                const refused = [...cell.querySelectorAll('.gk-tracker-widget .gk-error')].some(n => n.textContent);
+                return cell.querySelectorAll('.gk-widget-action').length > before || (!shown && refused); }""",
+            arg=[TRACKER, before, shown])
+        if refusable and actions.count() == before:
+            return ""
+        assert actions.count() > before, (button, tracker.locator(".gk-error").all_inner_texts())
         return actions.nth(before).inner_text()
 
-    clicks = 0
+    def second() -> int:
+        return int(re.findall(r"\d+", tracker.locator(".gk-tracker-title").inner_text())[0])
+
+    clicks = refused = 0
     typed = ""
-    for step in range(2 * len(order)):
+    steps = 0
+    for step in range(3 * len(order)):  # two full turns (a fighter down is passed over by Next)
+        if second() > 2:
+            break
+        steps += 1
         active = tracker.locator(".gk-combatant.gk-active").get_attribute("data-name")
         if step == 1:  # the GM types a situational modifier for this attack (GURPS-CMB-33)
             field = tracker.locator(".gk-modifier-input")
@@ -102,19 +118,26 @@ def test_a_gm_evening_by_mouse_is_kept_whole_and_small_in_the_saved_notebook(lab
             line = act(".gk-condition-add")
             clicks += 1
             assert "Blessed" in line and active in line, line
-        line = act(".gk-attack")
+        line = act(".gk-attack", refusable=step > 1)
         clicks += 1
+        if not line:  # stunned: the maneuver offered first (Do Nothing) is his turn
+            refused += 1
+            assert "stunned" in tracker.locator(".gk-error").inner_text()
+            line = act(".gk-choose")
+            clicks += 1
         assert line.startswith(active), (active, line)
         if step == 1:
             assert "dark" in line, line  # the typed modifier is named in the roll it joined
             assert tracker.locator(".gk-modifier-chip").count() == 0  # and taken by it
-        if re.search(r", hit$", line):  # a hit waits for its defense: the first one offered answers it
-            chooser = tracker.locator(".gk-defense-picker")
+        chooser = tracker.locator(".gk-defense-picker")  # drawn before the record's line arrives
+        if chooser.count():  # a hit waits for its defense: the first one offered answers it
+            assert ", hit" in line, line
             assert chooser.input_value() == chooser.locator("option").first.get_attribute("value")
             act(".gk-defend")
             clicks += 1
         if step == 6:
-            lab.screenshot(page, "gm-evening-tracker.png")
+            ARTIFACTS.mkdir(exist_ok=True)
+            cell.screenshot(path=str(ARTIFACTS / "gm-evening-tracker.png"))
         act(".gk-next")
         clicks += 1
         tracker.locator(f'.gk-combatant.gk-active[data-name="{active}"]').wait_for(state="detached")
@@ -127,7 +150,6 @@ def test_a_gm_evening_by_mouse_is_kept_whole_and_small_in_the_saved_notebook(lab
         marks.nth(index).click()
         scene.locator(".gk-scene-result").nth(index).wait_for()
     _cell(page, SCENE).locator(".gk-widget-action").nth(2).wait_for()
-    ARTIFACTS.mkdir(exist_ok=True)
     _cell(page, SCENE).screenshot(path=str(ARTIFACTS / "gm-evening-scene.png"))
 
     sheet = _cell(page, SHEET).locator(".gk-sheet").first
@@ -166,8 +188,10 @@ def test_a_gm_evening_by_mouse_is_kept_whole_and_small_in_the_saved_notebook(lab
                 assert any(logged[seq][2] in line for line in lines), (index, logged[seq], lines)
                 walked += 1
     kinds = [kind for seq, kind, _ in events if seq > start]
-    assert kinds.count("combat.next") == 12 and "combat.defend" in kinds and "combat.condition" in kinds, kinds
-    assert walked == len(kinds) >= clicks + 3 + 1  # every click a line or more; the scene's 3, the sheet's 1
+    assert second() == 3 and kinds.count("combat.next") == steps >= 2 * len(order) - 2, kinds
+    assert "combat.defend" in kinds and "combat.condition" in kinds, kinds
+    # every click that acted made one line or more (a refused one none): the tracker's, the scene's 3, the sheet's 1
+    assert walked == len(kinds) >= len(records[TRACKER][0]) + 3 + 1 >= clicks - refused + 4
     assert any("dark" in line and line.startswith(typed) for line in records[TRACKER][0])
     assert any(picked_text.split(" ")[0].lower() in line.lower() for line in records[SHEET][0]), (
         picked_text, records[SHEET][0])
@@ -186,5 +210,5 @@ def test_a_gm_evening_by_mouse_is_kept_whole_and_small_in_the_saved_notebook(lab
     assert cell.locator(".gk-widget-action").count() == len(records[TRACKER][0])
     height = cell.evaluate("node => node.getBoundingClientRect().height")
     print(f"tracker cell reopened: {height:.0f} px tall")
-    lab.screenshot(page, "gm-evening-reopened.png")
+    cell.screenshot(path=str(ARTIFACTS / "gm-evening-reopened.png"))  # the tracker cell, its record
     page.close()
