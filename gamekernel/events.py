@@ -96,6 +96,16 @@ class Event:
         """The event's log line, rendered now (in the current language) from its stored facts."""
         return summarize(self.kind, self.data)
 
+    def line(self) -> str:
+        """The summary as the log shows it, its actor named: the same words in `%log` and in the
+        record of the widget that made the event (a scene's `[3d6]` rolled for Aiko says so)."""
+        return named_line(self.actor, self.summary())
+
+
+def named_line(actor: str | None, summary: str) -> str:
+    """`summary` with its actor first, unless it already starts with him."""
+    return summary if not actor or summary.startswith(actor) else f"{actor}: {summary}"
+
 
 @dataclass(frozen=True)
 class EventKind:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from gamekernel.display import TEXT, Hide, renders, summarize_hiding
 from gamekernel.display.html import FONT, esc, panel, table
-from gamekernel.events import Event, kind_word
+from gamekernel.events import Event, kind_word, named_line
 from gamekernel.i18n import t
 from gamekernel.results import (
     EventLines,
@@ -95,7 +95,7 @@ def _event_line(event: Event, *, show_secrets: bool, hide: Hide = None) -> str:
     if event.secret and not show_secrets:
         return t("core.log.secret")
     summary = event.summary() if hide is None else summarize_hiding(event.kind, event.data, hide)
-    line = summary if not event.actor or summary.startswith(event.actor) else f"{event.actor}: {summary}"
+    line = named_line(event.actor, summary)
     return line if event.by is None else line + " " + t("core.log.by", user=event.by)
 
 

@@ -74,7 +74,7 @@ class SceneWidget(SessionWidget):
             self._results[mark.index] = t("core.secret_result", kind=mark.kind)
             self.results = {str(k): v for k, v in self._results.items()}
             return SecretNotice(mark.kind)  # as the magic shows it (magic_base.guarded)
-        self._results[mark.index] = "; ".join(e.summary() for e in events)
+        self._results[mark.index] = "; ".join(e.line() for e in events)
         self.results = {str(k): v for k, v in self._results.items()}
         return result
 

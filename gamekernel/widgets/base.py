@@ -195,7 +195,7 @@ class SessionWidget(anywidget.AnyWidget):
             events = list(self.session.log[start:])
             # the action's line as the log words it; a secret event's words are the GM's: the result's
             # own (a notice) stands in for them
-            line = "; ".join(e.summary() for e in events) if events and not any(e.secret for e in events) else ""
+            line = "; ".join(e.line() for e in events) if events and not any(e.secret for e in events) else ""
             self.record_action(WithNotices(result, notices) if notices else result, line=line)
 
     def _refuse(self, text: str) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from gamekernel.errors import UsageError
 from gamekernel.magics import current_session
+from gamekernel.render.log import log_text
 from gamekernel.scenes.notes import MOST_MARK, Mark, read_notes
 from gamekernel.scenes.render import scene_text
 from gamekernel.scenes.run import mark_line
@@ -85,8 +86,11 @@ def test_gurps_sr_02_a_button_is_the_magic_same_event_line_and_dice(ip):
         clicked = s.log[-1]
         assert (clicked.kind, clicked.actor, clicked.data) == (typed.kind, typed.actor, typed.data), line
         assert clicked.summary() == typed.summary() and s.rng.getstate() == after
-        assert scene._record.texts[-1] == typed.summary()  # the record's line is the log's
-        assert scene.results[str(index)] == typed.summary()
+        # the record's line is %log's, its actor named: "Aiko: 2d+1 cut ...", never an anonymous roll
+        assert scene._record.texts[-1] == typed.line() == scene.results[str(index)]
+        assert typed.line() in log_text(s.log_view(1))
+        if actor or "@" in line:
+            assert typed.line().startswith(clicked.actor or "?"), typed.line()
 
 
 def test_the_picker_rolls_for_the_character_chosen_or_as_written(ip):
