@@ -80,7 +80,8 @@ def test_a_tracker_round_is_kept_in_the_saved_notebook_and_shows_without_its_ker
     actions.nth(3).wait_for()
     cell.locator('.gk-tracker-widget .gk-combatant.gk-active[data-name="Aiko"]').first.wait_for()
     # one line, as %log words it, the knockdown roll made inside the step included (GURPS-INJ-07)
-    assert actions.nth(1).inner_text() == ("Goblin defends: Dodge: not defended, injury 6; knockdown 11 · rolled 3 "
+    assert actions.nth(1).inner_text() == ("Goblin defends: Dodge 3d6 [6,4,4]=14 vs 8, not defended; damage 1d+2 "
+                                           "[2]+2=4 cut → injury 6; knockdown 11 · rolled 3 "
                                            "[1,1,1] · critical success by 8 · odds 62.5% (crit 1.9%, crit fail 1.9%) "
                                            "→ no effect")
 

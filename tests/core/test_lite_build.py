@@ -204,7 +204,7 @@ def test_the_build_re_dates_nothing_beside_the_site(tmp_path, monkeypatch):
     monkeypatch.setattr(lite_inputs, "fetch_pyodide", fake_pyodide)
     monkeypatch.setattr(lite_inputs, "download_wheels", lambda pins, folder: {"jupyterlite-pyodide-kernel": None})
     monkeypatch.setattr(lite_inputs, "kernel_wheels", lambda extension, folder: {})
-    monkeypatch.setattr(lite_inputs, "stock_pyodide", lambda *args: None)
+    monkeypatch.setattr(lite_inputs, "stock_pyodide", lambda *args, **kwargs: None)
     monkeypatch.setattr(lite_inputs, "gamekernel_wheel", lambda *args: None)
     monkeypatch.setattr(lite.subprocess, "run", fake_lite_build)
     lite.build([notebook], tmp_path / "site", tmp_path / "cache", source=None)
