@@ -136,14 +136,18 @@ class GammaWorld(RuleSetHandle):
         """The Gamma World part of the state (read it; change it only through these methods)."""
         return self.table.state.parts[PART]  # the parts themselves: every command reads this several times
 
-    def _gw_record(self, step: Step, data: dict[str, Any]) -> AlphaResult:
-        """Record `step` (its `data`) and describe it."""
+    def _gw_commit(self, step: Step, data: dict[str, Any]) -> None:
+        """Record `step` (its `data`), the reducer applying `step` itself: no parse of what was just made."""
         part = self.state
-        part.recording = (data["detail"], step)  # the reducer applies `step`: no parse of what was just made
+        part.recording = (data["detail"], step)
         try:
             self.table.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret)
         finally:
             part.recording = None
+
+    def _gw_record(self, step: Step, data: dict[str, Any]) -> AlphaResult:
+        """Record `step` (its `data`) and describe it."""
+        self._gw_commit(step, data)
         part = self.state  # the same part unless something recorded meanwhile replaced the state
         # GW-ALPHA-10: a public step's result shows the hands as the players know them (a secret
         # flux's replacement, or the counts it changed, not in them); a secret one is the GM's
@@ -457,13 +461,7 @@ class GammaWorld(RuleSetHandle):
         with self.table.command():  # refused, the draws of both streams are put back
             step = play.plan_rest(self.state, self._gw_deck_rng(), draw=False)
             step = replace(step, detail={**step.detail, "session": True})
-            data = step.to_dict()
-            part = self.state
-            part.recording = (data["detail"], step)  # the reducer applies `step`, as `_gw_record` does
-            try:
-                self.table.record(f"gw.{step.kind}", data, actor=step.actor or None, secret=step.resolves_secret)
-            finally:
-                part.recording = None
+            self._gw_commit(step, step.to_dict())
 
     # -- odds (teaching) ---------------------------------------------------------------------
     def odds(self, *, rolls: int | None = None, bonus: int | None = None) -> AlphaOdds:
